@@ -1,0 +1,54 @@
+# Thin wrapper over CMake and CTest. `make demo` and `make test` first install any missing
+# build dependency (Debian packages, through apt-get when run as root), then configure and build.
+
+PREFIX ?= /usr/local
+BUILD ?= build
+BUILD_TYPE ?= RelWithDebInfo
+WERROR ?= OFF
+SANITIZE ?= OFF
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+DEB_PACKAGES := cmake make g++ libcli11-dev libtomlplusplus-dev doctest-dev
+BIN := $(BUILD)/bin
+TOOLS := artillery-design
+
+.PHONY: all deps configure build demo test test-sanitize install bench clean
+
+all: build
+
+# Installs whatever Debian package of DEB_PACKAGES is missing.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing missing build dependencies:$$missing"; \
+	  if [ "$$(id -u)" -ne 0 ]; then echo "error: run as root (or install:$$missing)" >&2; exit 1; fi; \
+	  export DEBIAN_FRONTEND=noninteractive; apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+configure: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DGUNPOWDER_WERROR=$(WERROR) \
+	  -DGUNPOWDER_SANITIZE=$(SANITIZE) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+# Runs every tool on its example.
+demo: build
+	@set -e; for t in $(TOOLS); do \
+	  echo "== $$t"; sh examples/$$t.sh $(BIN); echo; \
+	done
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-sanitize:
+	$(MAKE) test BUILD=build-sanitize BUILD_TYPE=Debug SANITIZE=ON WERROR=$(WERROR)
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+bench: build
+	sh bench/run.sh $(BIN)
+
+clean:
+	rm -rf $(BUILD) build-sanitize

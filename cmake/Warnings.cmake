@@ -1,0 +1,14 @@
+# Warnings target shared by every target of the project, and the sanitizer switch.
+add_library(gunpowder_warnings INTERFACE)
+target_compile_options(gunpowder_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion -Wnon-virtual-dtor
+  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion
+  -Wformat=2 -Wimplicit-fallthrough)
+if(GUNPOWDER_WERROR)
+  target_compile_options(gunpowder_warnings INTERFACE -Werror)
+endif()
+if(GUNPOWDER_SANITIZE)
+  target_compile_options(gunpowder_warnings INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
+                         -fno-sanitize-recover=all)
+  target_link_options(gunpowder_warnings INTERFACE -fsanitize=address,undefined)
+endif()

@@ -1,0 +1,10 @@
+#!/bin/sh
+# The examples of artillery-design (run by `make demo`; $1 is the directory of the binaries).
+set -e
+bin=${1:-build/bin}
+dir=$(dirname "$0")
+set -x
+"$bin/artillery-design" --type gun --shot 18 --format json
+"$bin/artillery-design" --type mortar --shot 20 --carriage field
+"$bin/artillery-design" --catalogue --format markdown
+"$bin/artillery-design" "$dir/pieces.toml"

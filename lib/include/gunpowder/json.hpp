@@ -1,0 +1,76 @@
+// json.hpp - a small ordered JSON value and its serialiser.
+//
+// Object keys keep their insertion order: the JSON keys of every tool are a documented,
+// stable contract, so they must not be re-sorted (a toml::table would alphabetise them).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace gunpowder::json {
+
+class Value;
+using Array = std::vector<Value>;
+using Member = std::pair<std::string, Value>;
+using Object = std::vector<Member>;
+
+/// A JSON value: null, boolean, integer, real, string, array or object (ordered).
+class Value {
+ public:
+  Value() = default;
+  Value(std::nullptr_t) {}                                    // NOLINT
+  Value(bool b) : v_(b) {}                                    // NOLINT
+  Value(int i) : v_(static_cast<std::int64_t>(i)) {}          // NOLINT
+  Value(long i) : v_(static_cast<std::int64_t>(i)) {}         // NOLINT
+  Value(long long i) : v_(static_cast<std::int64_t>(i)) {}    // NOLINT
+  Value(unsigned i) : v_(static_cast<std::int64_t>(i)) {}     // NOLINT
+  Value(unsigned long i) : v_(static_cast<std::int64_t>(i)) {}  // NOLINT
+  Value(double d) : v_(d) {}                                  // NOLINT
+  Value(const char* s) : v_(std::string(s)) {}                // NOLINT
+  Value(std::string s) : v_(std::move(s)) {}                  // NOLINT
+  Value(Array a) : v_(std::move(a)) {}                        // NOLINT
+  Value(Object o) : v_(std::move(o)) {}                       // NOLINT
+
+  [[nodiscard]] bool is_null() const { return v_.index() == 0; }
+  [[nodiscard]] bool is_object() const { return std::holds_alternative<Object>(v_); }
+  [[nodiscard]] bool is_array() const { return std::holds_alternative<Array>(v_); }
+  Object& object() { return std::get<Object>(v_); }
+  [[nodiscard]] const Object& object() const { return std::get<Object>(v_); }
+  Array& array() { return std::get<Array>(v_); }
+  [[nodiscard]] const Array& array() const { return std::get<Array>(v_); }
+
+  /// Appends a member to an object value (the value must be an object).
+  Value& set(std::string key, Value v) {
+    object().emplace_back(std::move(key), std::move(v));
+    return object().back().second;
+  }
+  /// Appends an element to an array value.
+  Value& push(Value v) {
+    array().push_back(std::move(v));
+    return array().back();
+  }
+  /// Member lookup (nullptr when absent or not an object).
+  [[nodiscard]] const Value* find(const std::string& key) const;
+
+  using Storage = std::variant<std::monostate, bool, std::int64_t, double, std::string, Array, Object>;
+  [[nodiscard]] const Storage& storage() const { return v_; }
+
+ private:
+  Storage v_;
+};
+
+inline Value object() { return Value(Object{}); }
+inline Value array() { return Value(Array{}); }
+
+/// Serialises with two-space indentation and a final newline. Reals are written in the
+/// shortest form that reads back to the same double; NaN and infinities become null.
+std::string dump(const Value& v);
+/// The same on one line, without the final newline.
+std::string dump_compact(const Value& v);
+/// JSON string escaping, quotes included.
+std::string quote(const std::string& s);
+
+}  // namespace gunpowder::json

@@ -1,0 +1,37 @@
+// rounding.hpp - rounding helpers named after the rules they serve.
+//
+// The books round in several ways; every formula names the helper it uses so that a reader
+// can check the rule against the text. All helpers round halves away from zero ("half up"
+// for the positive figures the rules produce) unless their name says otherwise.
+#pragma once
+
+#include <cmath>
+
+namespace gunpowder::rounding {
+
+/// Round half up to a whole number (2.5 -> 3): the common "round to the nearest" of the rules.
+inline double half_up(double x) { return std::floor(x + 0.5); }
+/// Nearest multiple of step, halves up.
+inline double nearest(double x, double step) { return half_up(x / step) * step; }
+/// Smallest multiple of step not below x (a tiny tolerance absorbs floating-point noise).
+inline double up_to(double x, double step) { return std::ceil(x / step - 1e-9) * step; }
+/// Largest multiple of step not above x.
+inline double down_to(double x, double step) { return std::floor(x / step + 1e-9) * step; }
+/// "Round every fraction up" (War Machine, rules-gaps §3).
+inline double fraction_up(double x) { return std::ceil(x - 1e-9); }
+
+/// Artillery short and medium ranges: "round to the nearest 20 yards" (seed 000, Determining
+/// Gunpowder Artillery Characteristics, p. 14).
+inline double nearest_20_yards(double yards) { return nearest(yards, 20); }
+/// Artillery long range: "round to the nearest 100 yards" (same section).
+inline double nearest_100_yards(double yards) { return nearest(yards, 100); }
+/// Barrel calibre: the book's table prints quarter inches; the unrounded formula value is
+/// taken up to the next quarter inch, which reproduces 12 of the 17 printed calibres
+/// (docs/rules-notes.md, "Artillery calibre rounding").
+inline double caliber_quarter_inch(double inches) { return up_to(inches, 0.25); }
+/// Barrel length: the table prints whole inches.
+inline double nearest_inch(double inches) { return half_up(inches); }
+/// Base weight of a designed piece: the table prints round figures; nearest 50 lb.
+inline double nearest_50_lb(double lb) { return nearest(lb, 50); }
+
+}  // namespace gunpowder::rounding

@@ -1,0 +1,97 @@
+// toml_input.hpp - strict TOML reading with source positions.
+//
+// Every value read through a TableReader is checked for presence, type and range; keys that no
+// getter asked for are reported as unknown when the reader finishes. Errors are collected in a
+// Diagnostics list (file:line:col plus the offending line) so that all errors of a file are
+// reported in one run. Nothing is silently defaulted: an optional value that is absent is
+// returned as std::nullopt and the caller decides, visibly, what absence means.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "gunpowder/error.hpp"
+
+namespace gunpowder::input {
+
+/// A parsed TOML document with its name and lines, kept for diagnostics.
+struct Document {
+  std::string name;  ///< file name as the user gave it, "<stdin>" for -
+  std::vector<std::string> lines;
+  toml::table root;
+
+  [[nodiscard]] std::string line(int n) const;  ///< 1-based; empty when out of range
+  [[nodiscard]] SourcePos pos(const toml::node& n) const;
+};
+
+/// Parses TOML text; a syntax error becomes a diagnostic with its position.
+Expected<Document> parse(std::string text, std::string name);
+
+/// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
+/// gives a diagnostic with exit code 66.
+Expected<std::string> read_input(const std::string& path);
+
+enum class Need { required, optional };
+
+/// Numeric bounds for a value, inclusive; message names them when violated.
+struct Range {
+  double min = -1e300;
+  double max = 1e300;
+  bool exclusive_min = false;  ///< min itself not allowed ("must be positive")
+};
+inline Range positive(double max = 1e300) { return {0, max, true}; }
+inline Range non_negative(double max = 1e300) { return {0, max, false}; }
+
+/// Strict reader over one TOML table.
+class TableReader {
+ public:
+  /// `what` names the table in messages, e.g. "[[piece]]".
+  TableReader(const Document& doc, const toml::table& table, Diagnostics& diags, std::string what);
+
+  std::optional<double> number(std::string_view key, Need need, Range range = {});
+  std::optional<std::int64_t> integer(std::string_view key, Need need, Range range = {});
+  std::optional<std::string> string(std::string_view key, Need need, const std::vector<std::string>& allowed = {});
+  std::optional<bool> boolean(std::string_view key, Need need);
+  /// A sub-table or nullptr (absent is an error when required; a non-table is an error).
+  const toml::table* table(std::string_view key, Need need);
+  /// An array or nullptr.
+  const toml::array* array(std::string_view key, Need need);
+  /// Marks a key as known without reading it (the caller reads it another way).
+  void allow(std::string_view key) { known_.insert(std::string(key)); }
+  /// Reports every key of the table that no getter or allow() named.
+  void finish();
+
+  [[nodiscard]] bool has(std::string_view key) const { return table_.contains(key); }
+  [[nodiscard]] SourcePos pos_of(std::string_view key) const;
+  /// Records an error about a key's value (at the value's position).
+  void error_at(std::string_view key, std::string message);
+  /// Records an error about the table itself.
+  void error(std::string message);
+  [[nodiscard]] const Document& doc() const { return doc_; }
+  [[nodiscard]] Diagnostics& diagnostics() { return diags_; }
+
+ private:
+  const toml::node* get(std::string_view key, Need need, const char* expected);
+  void type_error(std::string_view key, const toml::node& n, const char* expected);
+  bool check_range(std::string_view key, double v, const Range& r);
+
+  const Document& doc_;
+  const toml::table& table_;
+  Diagnostics& diags_;
+  std::string what_;
+  std::set<std::string, std::less<>> known_;
+};
+
+/// "integer", "string", "table", ... for messages.
+std::string type_name(const toml::node& n);
+
+/// Reports every top-level key of `root` that is not in `allowed`.
+void check_top_level(const Document& doc, const std::vector<std::string>& allowed, Diagnostics& diags);
+
+}  // namespace gunpowder::input

@@ -1,0 +1,162 @@
+// report.cpp - the text, markdown, csv and json renderers of the shared table model.
+#include "gunpowder/report.hpp"
+
+#include <algorithm>
+
+namespace gunpowder::report {
+
+std::optional<Format> parse_format(const std::string& name) {
+  if (name == "text") return Format::text;
+  if (name == "markdown" || name == "md") return Format::markdown;
+  if (name == "csv") return Format::csv;
+  if (name == "json") return Format::json;
+  return std::nullopt;
+}
+
+namespace {
+
+// Display width of a UTF-8 string: counts code points, not bytes (the tables use "×", "–").
+size_t width(const std::string& s) {
+  size_t n = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+std::string pad(const std::string& s, size_t w, Align a) {
+  const size_t have = width(s);
+  if (have >= w) return s;
+  const std::string fill(w - have, ' ');
+  return a == Align::right ? fill + s : s + fill;
+}
+
+std::string cell(const std::vector<std::string>& row, size_t i) { return i < row.size() ? row[i] : std::string(); }
+
+}  // namespace
+
+std::string render_text(const std::vector<Table>& tables) {
+  std::string out;
+  bool first = true;
+  for (const auto& t : tables) {
+    if (!first) out += '\n';
+    first = false;
+    if (!t.title.empty()) out += t.title + '\n';
+    std::vector<size_t> w(t.columns.size());
+    for (size_t i = 0; i < t.columns.size(); ++i) {
+      w[i] = width(t.columns[i].header);
+      for (const auto& r : t.rows) w[i] = std::max(w[i], width(cell(r, i)));
+    }
+    auto line = [&](auto get) {
+      std::string l;
+      for (size_t i = 0; i < t.columns.size(); ++i) {
+        if (i) l += "  ";
+        l += pad(get(i), w[i], t.columns[i].align);
+      }
+      while (!l.empty() && l.back() == ' ') l.pop_back();
+      return l + '\n';
+    };
+    out += line([&](size_t i) { return t.columns[i].header; });
+    out += line([&](size_t i) { return std::string(w[i], '-'); });
+    for (const auto& r : t.rows) out += line([&](size_t i) { return cell(r, i); });
+    for (const auto& n : t.notes) out += "  " + n + '\n';
+  }
+  return out;
+}
+
+namespace {
+std::string md_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else out += c;
+  }
+  return out;
+}
+}  // namespace
+
+std::string render_markdown(const std::vector<Table>& tables) {
+  std::string out;
+  bool first = true;
+  for (const auto& t : tables) {
+    if (!first) out += '\n';
+    first = false;
+    if (!t.title.empty()) out += "### " + md_escape(t.title) + "\n\n";
+    out += '|';
+    for (const auto& c : t.columns) out += ' ' + md_escape(c.header) + " |";
+    out += "\n|";
+    for (const auto& c : t.columns) out += c.align == Align::right ? "---:|" : "---|";
+    out += '\n';
+    for (const auto& r : t.rows) {
+      out += '|';
+      for (size_t i = 0; i < t.columns.size(); ++i) out += ' ' + md_escape(cell(r, i)) + " |";
+      out += '\n';
+    }
+    if (!t.notes.empty()) {
+      out += '\n';
+      for (const auto& n : t.notes) out += "- " + md_escape(n) + '\n';
+    }
+  }
+  return out;
+}
+
+namespace {
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+}  // namespace
+
+std::string render_csv(const std::vector<Table>& tables) {
+  std::string out;
+  bool first = true;
+  for (const auto& t : tables) {
+    if (!first) out += "\r\n";
+    first = false;
+    for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + csv_field(t.columns[i].key);
+    out += "\r\n";
+    for (const auto& r : t.rows) {
+      for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + csv_field(cell(r, i));
+      out += "\r\n";
+    }
+  }
+  return out;
+}
+
+std::string render(const Report& r, Format f, bool with_explain) {
+  switch (f) {
+    case Format::json: {
+      if (!with_explain || r.explain.empty()) return json::dump(r.json);
+      json::Value v = r.json;
+      json::Value lines = json::array();
+      for (const auto& l : r.explain) lines.push(l);
+      if (v.is_object()) v.set("explain", std::move(lines));
+      return json::dump(v);
+    }
+    case Format::csv:
+      return render_csv(r.tables);  // the derivation is prose: csv stays machine-readable
+    case Format::markdown: {
+      std::string out = render_markdown(r.tables);
+      if (with_explain && !r.explain.empty()) {
+        out += "\n### Derivation\n\n";
+        for (const auto& l : r.explain) out += "    " + l + '\n';
+      }
+      return out;
+    }
+    case Format::text:
+    default: {
+      std::string out = render_text(r.tables);
+      if (with_explain && !r.explain.empty()) {
+        out += "\nDerivation\n";
+        for (const auto& l : r.explain) out += "  " + l + '\n';
+      }
+      return out;
+    }
+  }
+}
+
+}  // namespace gunpowder::report

@@ -1,0 +1,266 @@
+// toml_input.cpp - strict, position-aware TOML reading.
+#include "gunpowder/toml_input.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "gunpowder/format.hpp"
+
+namespace gunpowder::input {
+
+std::string Document::line(int n) const {
+  if (n < 1 || n > static_cast<int>(lines.size())) return {};
+  return lines[static_cast<size_t>(n - 1)];
+}
+
+SourcePos Document::pos(const toml::node& n) const {
+  const auto& b = n.source().begin;
+  return SourcePos{name, static_cast<int>(b.line), static_cast<int>(b.column)};
+}
+
+namespace {
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : text) {
+    if (c == '\n') {
+      if (!cur.empty() && cur.back() == '\r') cur.pop_back();
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+std::string describe(const toml::node& n) {
+  if (auto v = n.as_string()) return "\"" + v->get() + "\"";
+  if (auto v = n.as_integer()) return std::to_string(v->get());
+  if (auto v = n.as_floating_point()) return fmtnum::trim(v->get(), 6);
+  if (auto v = n.as_boolean()) return v->get() ? "true" : "false";
+  return type_name(n);
+}
+}  // namespace
+
+std::string type_name(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::table: return "table";
+    case toml::node_type::array: return "array";
+    case toml::node_type::string: return "string";
+    case toml::node_type::integer: return "integer";
+    case toml::node_type::floating_point: return "float";
+    case toml::node_type::boolean: return "boolean";
+    case toml::node_type::date: return "date";
+    case toml::node_type::time: return "time";
+    case toml::node_type::date_time: return "date-time";
+    default: return "nothing";
+  }
+}
+
+Expected<Document> parse(std::string text, std::string name) {
+  Document doc;
+  doc.name = std::move(name);
+  doc.lines = split_lines(text);
+  try {
+    doc.root = toml::parse(std::string_view(text), std::string_view(doc.name));
+  } catch (const toml::parse_error& e) {
+    const auto& b = e.source().begin;
+    Diagnostics d;
+    std::string msg(e.description());
+    if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
+    while (!msg.empty() && msg.back() == '.') msg.pop_back();
+    d.error(SourcePos{doc.name, static_cast<int>(b.line), static_cast<int>(b.column)}, "invalid TOML: " + msg,
+            doc.line(static_cast<int>(b.line)));
+    return d;
+  }
+  return doc;
+}
+
+Expected<std::string> read_input(const std::string& path) {
+  if (path == "-") {
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    if (std::cin.bad()) return Expected<std::string>::failure("cannot read standard input", {"<stdin>"}, ExitCode::no_input);
+    return text;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int err = errno;
+    return Expected<std::string>::failure(std::string("cannot open input: ") + std::strerror(err), {path},
+                                          ExitCode::no_input);
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return Expected<std::string>::failure("cannot read input", {path}, ExitCode::no_input);
+  std::string text = ss.str();
+  if (text.find('\0') != std::string::npos)
+    return Expected<std::string>::failure("input is not text (it contains a NUL byte)", {path});
+  return text;
+}
+
+TableReader::TableReader(const Document& doc, const toml::table& table, Diagnostics& diags, std::string what)
+    : doc_(doc), table_(table), diags_(diags), what_(std::move(what)) {}
+
+SourcePos TableReader::pos_of(std::string_view key) const {
+  if (const auto* n = table_.get(key)) return doc_.pos(*n);
+  return doc_.pos(table_);
+}
+
+void TableReader::error_at(std::string_view key, std::string message) {
+  const SourcePos p = pos_of(key);
+  diags_.error(p, std::move(message), doc_.line(p.line));
+}
+
+void TableReader::error(std::string message) {
+  const SourcePos p = doc_.pos(table_);
+  diags_.error(p, std::move(message), doc_.line(p.line));
+}
+
+const toml::node* TableReader::get(std::string_view key, Need need, const char* expected) {
+  known_.insert(std::string(key));
+  const toml::node* n = table_.get(key);
+  if (!n && need == Need::required) error("missing required key '" + std::string(key) + "' (" + expected + ") in " + what_);
+  return n;
+}
+
+void TableReader::type_error(std::string_view key, const toml::node& n, const char* expected) {
+  error_at(key, "'" + std::string(key) + "' must be " + expected + ", got " + type_name(n) + " " + describe(n));
+}
+
+bool TableReader::check_range(std::string_view key, double v, const Range& r) {
+  const std::string k(key);
+  if (!std::isfinite(v)) {
+    error_at(key, "'" + k + "' must be a finite number, got " + fmtnum::trim(v));
+    return false;
+  }
+  if (r.exclusive_min && v <= r.min) {
+    error_at(key, "'" + k + "' must be " + (r.min == 0 ? std::string("positive") : "greater than " + fmtnum::trim(r.min)) +
+                      ", got " + fmtnum::trim(v, 6));
+    return false;
+  }
+  if (!r.exclusive_min && v < r.min) {
+    error_at(key, "'" + k + "' must be at least " + fmtnum::trim(r.min, 6) + ", got " + fmtnum::trim(v, 6));
+    return false;
+  }
+  if (v > r.max) {
+    error_at(key, "'" + k + "' must be at most " + fmtnum::trim(r.max, 6) + ", got " + fmtnum::trim(v, 6));
+    return false;
+  }
+  return true;
+}
+
+std::optional<double> TableReader::number(std::string_view key, Need need, Range range) {
+  const toml::node* n = get(key, need, "a number");
+  if (!n) return std::nullopt;
+  double v = 0;
+  if (auto i = n->as_integer()) v = static_cast<double>(i->get());
+  else if (auto f = n->as_floating_point()) v = f->get();
+  else {
+    type_error(key, *n, "a number");
+    return std::nullopt;
+  }
+  if (!check_range(key, v, range)) return std::nullopt;
+  return v;
+}
+
+std::optional<std::int64_t> TableReader::integer(std::string_view key, Need need, Range range) {
+  const toml::node* n = get(key, need, "an integer");
+  if (!n) return std::nullopt;
+  auto i = n->as_integer();
+  if (!i) {
+    type_error(key, *n, "an integer");
+    return std::nullopt;
+  }
+  if (!check_range(key, static_cast<double>(i->get()), range)) return std::nullopt;
+  return i->get();
+}
+
+std::optional<std::string> TableReader::string(std::string_view key, Need need, const std::vector<std::string>& allowed) {
+  const toml::node* n = get(key, need, "a string");
+  if (!n) return std::nullopt;
+  auto s = n->as_string();
+  if (!s) {
+    type_error(key, *n, "a string");
+    return std::nullopt;
+  }
+  if (!allowed.empty()) {
+    bool ok = false;
+    for (const auto& a : allowed) ok = ok || a == s->get();
+    if (!ok) {
+      std::string list;
+      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      error_at(key, "unknown " + std::string(key) + " \"" + s->get() + "\" (allowed: " + list + ")");
+      return std::nullopt;
+    }
+  }
+  return s->get();
+}
+
+std::optional<bool> TableReader::boolean(std::string_view key, Need need) {
+  const toml::node* n = get(key, need, "true or false");
+  if (!n) return std::nullopt;
+  auto b = n->as_boolean();
+  if (!b) {
+    type_error(key, *n, "true or false");
+    return std::nullopt;
+  }
+  return b->get();
+}
+
+const toml::table* TableReader::table(std::string_view key, Need need) {
+  const toml::node* n = get(key, need, "a table");
+  if (!n) return nullptr;
+  if (!n->is_table()) {
+    type_error(key, *n, "a table");
+    return nullptr;
+  }
+  return n->as_table();
+}
+
+const toml::array* TableReader::array(std::string_view key, Need need) {
+  const toml::node* n = get(key, need, "an array");
+  if (!n) return nullptr;
+  if (!n->is_array()) {
+    type_error(key, *n, "an array");
+    return nullptr;
+  }
+  return n->as_array();
+}
+
+void TableReader::finish() {
+  std::string list;
+  for (const auto& k : known_) list += (list.empty() ? "" : ", ") + k;
+  for (const auto& [k, v] : table_) {
+    if (known_.count(k.str()) == 0) {
+      const SourcePos p = doc_.pos(v);
+      // toml++ places a key's node at its value; point at the key instead when we can.
+      SourcePos kp = p;
+      if (k.source().begin.line > 0) kp = SourcePos{doc_.name, static_cast<int>(k.source().begin.line),
+                                                     static_cast<int>(k.source().begin.column)};
+      diags_.error(kp, "unknown key '" + std::string(k.str()) + "' in " + what_ + " (allowed: " + list + ")",
+                   doc_.line(kp.line));
+    }
+  }
+}
+
+void check_top_level(const Document& doc, const std::vector<std::string>& allowed, Diagnostics& diags) {
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+  for (const auto& [k, v] : doc.root) {
+    bool ok = false;
+    for (const auto& a : allowed) ok = ok || a == k.str();
+    if (!ok) {
+      SourcePos p{doc.name, static_cast<int>(k.source().begin.line), static_cast<int>(k.source().begin.column)};
+      if (p.line == 0) p = doc.pos(v);
+      diags.error(p, "unknown top-level key '" + std::string(k.str()) + "' (allowed: " + list + ")", doc.line(p.line));
+    }
+  }
+}
+
+}  // namespace gunpowder::input
