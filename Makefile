@@ -9,7 +9,6 @@ SANITIZE ?= OFF
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES := cmake make g++ libcli11-dev libtomlplusplus-dev doctest-dev
 BIN := $(BUILD)/bin
-TOOLS := artillery-design
 
 .PHONY: all deps configure build demo test test-sanitize install bench clean
 
@@ -33,8 +32,8 @@ build: configure
 
 # Runs every tool on its example.
 demo: build
-	@set -e; for t in $(TOOLS); do \
-	  echo "== $$t"; sh examples/$$t.sh $(BIN); echo; \
+	@set -e; for s in examples/*.sh; do t=$$(basename $$s .sh); \
+	  echo "== $$t"; sh $$s $(BIN); echo; \
 	done
 
 test: build

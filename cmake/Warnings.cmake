@@ -2,7 +2,7 @@
 add_library(gunpowder_warnings INTERFACE)
 target_compile_options(gunpowder_warnings INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion -Wnon-virtual-dtor
-  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wnull-dereference -Wdouble-promotion
+  -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wdouble-promotion
   -Wformat=2 -Wimplicit-fallthrough)
 if(GUNPOWDER_WERROR)
   target_compile_options(gunpowder_warnings INTERFACE -Werror)

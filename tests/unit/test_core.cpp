@@ -1,0 +1,354 @@
+// Unit tests of the shared core: JSON, number formatting, table renderers, dice, PRNG,
+// rounding, strict TOML input, embedded data and the command-line driver.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "gunpowder/cli.hpp"
+#include "gunpowder/data.hpp"
+#include "gunpowder/dice.hpp"
+#include "gunpowder/format.hpp"
+#include "gunpowder/json.hpp"
+#include "gunpowder/report.hpp"
+#include "gunpowder/rng.hpp"
+#include "gunpowder/rounding.hpp"
+#include "gunpowder/toml_input.hpp"
+
+using namespace gunpowder;
+
+TEST_CASE("json::dump") {
+  SUBCASE("keys keep their insertion order") {
+    json::Value v = json::object();
+    v.set("zeta", 1);
+    v.set("alpha", 2);
+    CHECK(json::dump_compact(v) == R"({"zeta":1,"alpha":2})");
+  }
+  SUBCASE("reals are shortest round-trip, non-finite become null") {
+    json::Value v = json::array();
+    v.push(0.1);
+    v.push(2.5);
+    v.push(4000.0);
+    v.push(NAN);
+    v.push(-0.0);
+    CHECK(json::dump_compact(v) == "[0.1,2.5,4000,null,0]");
+  }
+  SUBCASE("strings are escaped") {
+    CHECK(json::quote("a\"b\\c\nd\x01") == R"("a\"b\\c\nd\u0001")");
+  }
+  SUBCASE("pretty form indents by two spaces and ends with a newline") {
+    json::Value v = json::object();
+    v.set("a", json::array());
+    CHECK(v.find("a") != nullptr);
+    CHECK(json::dump(v) == "{\n  \"a\": []\n}\n");
+  }
+}
+
+TEST_CASE("fmtnum") {
+  CHECK(fmtnum::fixed(2.345, 2) == "2.35");
+  CHECK(fmtnum::fixed(-0.001, 2) == "0.00");
+  CHECK(fmtnum::trim(3.0) == "3");
+  CHECK(fmtnum::trim(2.5) == "2.5");
+  CHECK(fmtnum::trim(1.0 / 3.0) == "0.3333");
+  CHECK(fmtnum::grouped(24000) == "24,000");
+  CHECK(fmtnum::grouped(-1234567) == "-1,234,567");
+  CHECK(fmtnum::percent(0.05) == "5.00%");
+  CHECK(fmtnum::fixed(NAN, 2) == "n/a");
+}
+
+TEST_CASE("report renderers") {
+  report::Table t;
+  t.title = "Pieces";
+  t.add_column("name", "Name").add_column("shot_lb", "Shot", report::Align::right);
+  t.add_row({"Saker", "5"}).add_row({"Culverin, long", "18"});
+  SUBCASE("text pads columns and right-aligns numbers") {
+    CHECK(report::render_text({t}) ==
+          "Pieces\n"
+          "Name            Shot\n"
+          "--------------  ----\n"
+          "Saker              5\n"
+          "Culverin, long    18\n");
+  }
+  SUBCASE("markdown") {
+    CHECK(report::render_markdown({t}) ==
+          "### Pieces\n\n| Name | Shot |\n|---|---:|\n| Saker | 5 |\n| Culverin, long | 18 |\n");
+  }
+  SUBCASE("csv quotes fields with commas and uses the column keys") {
+    CHECK(report::render_csv({t}) == "name,shot_lb\r\nSaker,5\r\n\"Culverin, long\",18\r\n");
+  }
+  SUBCASE("formats parse by name") {
+    CHECK(report::parse_format("json") == report::Format::json);
+    CHECK(report::parse_format("md") == report::Format::markdown);
+    CHECK_FALSE(report::parse_format("xml"));
+  }
+}
+
+TEST_CASE("dice::Dist") {
+  SUBCASE("2d6 by convolution equals brute-force enumeration") {
+    const auto d = dice::Dist::sum(2, 6);
+    for (int s = 2; s <= 12; ++s) {
+      int ways = 0;
+      for (int a = 1; a <= 6; ++a)
+        for (int b = 1; b <= 6; ++b) ways += a + b == s;
+      CAPTURE(s);
+      CHECK(d.p(s) == doctest::Approx(ways / 36.0).epsilon(1e-15));
+    }
+    CHECK(d.mean() == doctest::Approx(7));
+    CHECK(d.total() == doctest::Approx(1));
+  }
+  SUBCASE("6d10 has mean 33 and support 6..60") {
+    const auto d = dice::Dist::sum(6, 10);
+    CHECK(d.min() == 6);
+    CHECK(d.max() == 60);
+    CHECK(d.mean() == doctest::Approx(33));
+  }
+  SUBCASE("2d6 x 25 yards (long-range scatter)") {
+    const auto d = dice::Dist::sum(2, 6).times(25);
+    CHECK(d.min() == 50);
+    CHECK(d.max() == 300);
+    CHECK(d.p(175) == doctest::Approx(6 / 36.0));
+    CHECK(d.p(176) == 0);
+  }
+  SUBCASE("notation") {
+    dice::Notation n;
+    CHECK(dice::parse_notation("4d10", n));
+    CHECK(n.count == 4);
+    CHECK(n.sides == 10);
+    CHECK(dice::parse_notation("d20+3", n));
+    CHECK(n.count == 1);
+    CHECK(n.bonus == 3);
+    CHECK(dice::parse_notation("2d6-1", n));
+    CHECK(n.bonus == -1);
+    CHECK_FALSE(dice::parse_notation("2d", n));
+    CHECK_FALSE(dice::parse_notation("xd6", n));
+    CHECK_FALSE(dice::parse_notation("2d6+", n));
+  }
+  SUBCASE("d20 throws") {
+    CHECK(dice::d20_at_least(11) == doctest::Approx(0.5));
+    CHECK(dice::d20_at_least(21) == 0);
+    CHECK(dice::d20_at_least(11, -4) == doctest::Approx(0.3));
+    CHECK(dice::d20_at_least(1) == 1);
+  }
+  SUBCASE("pool enumeration visits every multiset once and sums to 1") {
+    double total = 0;
+    int pools = 0;
+    dice::for_each_pool(5, 6, [&](const std::vector<int>& counts, double p) {
+      int n = 0;
+      for (int c : counts) n += c;
+      CHECK(n == 5);
+      total += p;
+      ++pools;
+    });
+    CHECK(pools == 252);  // C(5 + 6 - 1, 5)
+    CHECK(total == doctest::Approx(1).epsilon(1e-14));
+    CHECK(dice::multinomial({2, 1, 1, 1, 0, 0}) == 60);
+  }
+}
+
+TEST_CASE("Rng") {
+  SUBCASE("xoshiro256** seeded by splitmix64 matches an independent implementation") {
+    Rng r(42);
+    CHECK(r.next() == 0x15780b2e0c2ec716ULL);
+    CHECK(r.next() == 0x6104d9866d113a7eULL);
+    CHECK(r.next() == 0xae17533239e499a1ULL);
+  }
+  SUBCASE("bounded integers follow Lemire's method bit for bit") {
+    Rng r(7);
+    const std::vector<int> expected = {15, 6, 17, 20, 20, 18, 2, 3, 9, 4};
+    for (int e : expected) CHECK(r.roll(20) == e);
+  }
+  SUBCASE("a d6 is roughly uniform over 60,000 rolls") {
+    Rng r(1);
+    std::vector<int> counts(7, 0);
+    for (int i = 0; i < 60000; ++i) ++counts[static_cast<size_t>(r.roll(6))];
+    for (int f = 1; f <= 6; ++f) CHECK(std::abs(counts[static_cast<size_t>(f)] - 10000) < 400);
+  }
+  SUBCASE("streams differ and are reproducible") {
+    CHECK(Rng::stream(5, 0).next() == Rng::stream(5, 0).next());
+    CHECK(Rng::stream(5, 0).next() != Rng::stream(5, 1).next());
+  }
+}
+
+TEST_CASE("rounding") {
+  CHECK(rounding::half_up(2.5) == 3);
+  CHECK(rounding::nearest_20_yards(270) == 280);
+  CHECK(rounding::nearest_20_yards(269.9) == 260);
+  CHECK(rounding::nearest_100_yards(1746) == 1700);
+  CHECK(rounding::caliber_quarter_inch(5.04) == 5.25);
+  CHECK(rounding::caliber_quarter_inch(4.75) == 4.75);
+  CHECK(rounding::fraction_up(3.01) == 4);
+  CHECK(rounding::fraction_up(3.0) == 3);
+}
+
+namespace {
+input::Document parse_ok(const std::string& text) {
+  auto d = input::parse(text, "t.toml");
+  REQUIRE(d.has_value());
+  return std::move(*d);
+}
+}  // namespace
+
+TEST_CASE("input::TableReader") {
+  SUBCASE("a syntax error gives its position") {
+    auto d = input::parse("a = [1,\nb = 2\n", "bad.toml");
+    REQUIRE_FALSE(d.has_value());
+    const auto& e = d.error().items().front();
+    CHECK(e.pos.file == "bad.toml");
+    CHECK(e.pos.line == 2);
+    CHECK(e.message.rfind("invalid TOML: ", 0) == 0);
+  }
+  SUBCASE("types, ranges, allowed values and unknown keys are all reported") {
+    auto doc = parse_ok("shot_lb = \"six\"\npowder_lb = -4\ntype = \"howitzer\"\nshot_weight = 6\n");
+    Diagnostics diags;
+    input::TableReader r(doc, doc.root, diags, "[[piece]]");
+    CHECK_FALSE(r.number("shot_lb", input::Need::required, input::positive()));
+    CHECK_FALSE(r.number("powder_lb", input::Need::optional, input::positive()));
+    CHECK_FALSE(r.string("type", input::Need::required, {"cannon", "gun", "mortar"}));
+    CHECK_FALSE(r.string("name", input::Need::required));
+    r.finish();
+    REQUIRE(diags.items().size() == 5);
+    CHECK(diags.items()[0].message == "'shot_lb' must be a number, got string \"six\"");
+    CHECK(diags.items()[0].pos.line == 1);
+    CHECK(diags.items()[0].pos.column == 11);
+    CHECK(diags.items()[1].message == "'powder_lb' must be positive, got -4");
+    CHECK(diags.items()[2].message == "unknown type \"howitzer\" (allowed: cannon, gun, mortar)");
+    CHECK(diags.items()[3].message == "missing required key 'name' (a string) in [[piece]]");
+    CHECK(diags.items()[4].message ==
+          "unknown key 'shot_weight' in [[piece]] (allowed: name, powder_lb, shot_lb, type)");
+    CHECK(diags.items()[4].pos.line == 4);
+    CHECK(diags.items()[4].source_line == "shot_weight = 6");
+    CHECK(diags.code() == ExitCode::data_error);
+  }
+  SUBCASE("non-finite floats are refused") {
+    auto doc = parse_ok("x = nan\ny = inf\n");
+    Diagnostics diags;
+    input::TableReader r(doc, doc.root, diags, "t");
+    CHECK_FALSE(r.number("x", input::Need::required));
+    CHECK_FALSE(r.number("y", input::Need::required));
+    CHECK(diags.items().size() == 2);
+  }
+  SUBCASE("an integer where an integer is wanted, not a float") {
+    auto doc = parse_ok("n = 2.5\n");
+    Diagnostics diags;
+    input::TableReader r(doc, doc.root, diags, "t");
+    CHECK_FALSE(r.integer("n", input::Need::required));
+    CHECK(diags.items().front().message == "'n' must be an integer, got float 2.5");
+  }
+  SUBCASE("a missing file is exit 66") {
+    auto t = input::read_input("/nonexistent/x.toml");
+    REQUIRE_FALSE(t.has_value());
+    CHECK(t.error().code() == ExitCode::no_input);
+  }
+  SUBCASE("diagnostics render as tool: file:line:col: error: with the line and a caret") {
+    Diagnostic d{SourcePos{"p.toml", 3, 11}, "shot weight must be positive, got -4", "shot_lb = -4", ExitCode::data_error};
+    CHECK(format_diagnostic("artillery-design", d) ==
+          "artillery-design: p.toml:3:11: error: shot weight must be positive, got -4\n  shot_lb = -4\n            ^\n");
+  }
+}
+
+TEST_CASE("data::embedded") {
+  SUBCASE("every file of data/ is embedded and parses as TOML") {
+    std::set<std::string> on_disk;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(GUNPOWDER_SOURCE_DIR) + "/data"))
+      if (e.path().extension() == ".toml") on_disk.insert(e.path().filename().string());
+    std::set<std::string> embedded;
+    for (const auto& f : data::embedded_files()) {
+      embedded.insert(std::string(f.name));
+      auto doc = data::load(f.name);
+      CAPTURE(f.name);
+      CHECK(doc.has_value());
+      std::ifstream in(std::string(GUNPOWDER_SOURCE_DIR) + "/data/" + std::string(f.name), std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      CHECK(ss.str() == f.text);
+    }
+    CHECK(on_disk == embedded);
+    CHECK(on_disk.size() >= 10);
+  }
+  SUBCASE("an unknown name is an internal error") {
+    auto d = data::load("nope.toml");
+    REQUIRE_FALSE(d.has_value());
+    CHECK(d.error().code() == ExitCode::internal);
+  }
+}
+
+TEST_CASE("cli::write_file_atomically") {
+  const auto dir = std::filesystem::temp_directory_path() / "gunpowder-test-atomic";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  SUBCASE("writes the whole text and leaves no temporary file") {
+    auto ok = cli::write_file_atomically((dir / "out.txt").string(), "hello\n");
+    CHECK(ok.has_value());
+    std::ifstream in(dir / "out.txt");
+    std::string s;
+    std::getline(in, s);
+    CHECK(s == "hello");
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      (void)e;
+      ++files;
+    }
+    CHECK(files == 1);
+  }
+  SUBCASE("a missing directory is exit 73 and creates nothing") {
+    auto bad = cli::write_file_atomically((dir / "no/such/out.txt").string(), "x");
+    REQUIRE_FALSE(bad.has_value());
+    CHECK(bad.error().code() == ExitCode::cant_create);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli::run_tool") {
+  const cli::ToolInfo info{"demo-tool", "A demo.", "Examples:\n  demo-tool --n 2"};
+  int n = 0;
+  auto setup = [&](CLI::App& app, cli::CommonOptions&) { app.add_option("--n", n, "a number"); };
+  auto run = [&](const cli::CommonOptions&) -> Expected<report::Report> {
+    if (n < 0) return cli::usage_error("--n", "must not be negative");
+    report::Report r;
+    report::Table t;
+    t.add_column("n", "N").add_row({std::to_string(n)});
+    r.tables.push_back(t);
+    r.json.set("n", n);
+    return r;
+  };
+  auto call = [&](std::vector<const char*> args, std::string& out, std::string& err) {
+    args.insert(args.begin(), "demo-tool");
+    std::ostringstream o, e;
+    const int code = cli::run_tool(info, static_cast<int>(args.size()), args.data(), o, e, setup, run);
+    out = o.str();
+    err = e.str();
+    return code;
+  };
+  std::string out, err;
+  SUBCASE("json output") {
+    CHECK(call({"--n", "3", "--format", "json"}, out, err) == 0);
+    CHECK(out == "{\n  \"n\": 3\n}\n");
+    CHECK(err.empty());
+  }
+  SUBCASE("an unknown option is a usage error, exit 64, nothing on stdout") {
+    CHECK(call({"--bogus"}, out, err) == 64);
+    CHECK(out.empty());
+    CHECK(err.rfind("demo-tool: error: ", 0) == 0);
+  }
+  SUBCASE("a rule error becomes tool: error: and its exit code") {
+    CHECK(call({"--n", "-1"}, out, err) == 64);
+    CHECK(out.empty());
+    CHECK(err == "demo-tool: error: --n: must not be negative\n");
+  }
+  SUBCASE("an unknown format is a usage error") {
+    CHECK(call({"--format", "xml"}, out, err) == 64);
+    CHECK(out.empty());
+  }
+  SUBCASE("--help shows the examples and exits 0") {
+    CHECK(call({"--help"}, out, err) == 0);
+    CHECK(out.find("demo-tool --n 2") != std::string::npos);
+    CHECK(out.find("Exit status") != std::string::npos);
+  }
+  SUBCASE("--version") {
+    CHECK(call({"--version"}, out, err) == 0);
+    CHECK(out.rfind("demo-tool ", 0) == 0);
+  }
+}
