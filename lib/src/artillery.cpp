@@ -411,14 +411,14 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
         row.shp_per_day_stone = r::nearest(*printed * damage_scale, damage_scale == 1.0 ? 1 : 25);
         row.source = damage_scale == 1.0 ? "book" : "book, scaled by the reduced charge";
       } else {
-        const auto& factor = cat.bombard_factor[bi][static_cast<size_t>(m)];
-        if (!factor) continue;
-        const double raw = eff.shots_per_day * 5.5 * eff.damage_dice * *factor;
-        row.shp_per_day_stone = r::nearest(raw, 25);
+        const auto model = bombard_model(cat, eff, row.bracket, m);
+        if (!model) continue;
+        row.shp_per_day_stone = *model;
         row.source = "model";
         SAY(ex, "bombardment " + to_string(row.bracket) + "/" + to_string(m) + ": " + std::to_string(eff.shots_per_day) +
-                    " shots x 5.5 x " + std::to_string(eff.damage_dice) + " dice x " + trim(*factor, 4) + " = " +
-                    trim(raw, 1) + " -> nearest 25: " + trim(row.shp_per_day_stone));
+                    " shots x 5.5 x " + std::to_string(eff.damage_dice) + " dice x " +
+                    trim(*cat.bombard_factor[bi][static_cast<size_t>(m)], 4) + " -> rounded as the book: " +
+                    trim(row.shp_per_day_stone));
       }
       row.shp_per_day_wood = r::half_up(row.shp_per_day_stone * (1 + cat.attack.wood_increase_pct[bi] / 100.0));
       b.rows.push_back(row);
@@ -570,6 +570,30 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
   }
   if (dwarven) d.automaton = as_automaton(cat, req.type, d.effective, ex);
   return d;
+}
+
+std::optional<double> bombard_model(const Catalogue& cat, const Characteristics& c, Bracket b, FireMode m) {
+  const auto& factor = cat.bombard_factor[static_cast<size_t>(b)][static_cast<size_t>(m)];
+  if (!factor) return std::nullopt;
+  // The book prints its short and medium figures in steps of 25 and its long-range figures
+  // (all below 200) in steps of 5.
+  const double raw = c.shots_per_day * 5.5 * c.damage_dice * *factor;
+  return r::nearest(raw, raw >= 200 ? 25 : 5);
+}
+
+Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::string& gunpowder) {
+  const GunpowderType* gp = cat.gunpowder(gunpowder);
+  if (!gp) return Expected<Priced>::failure("unknown gunpowder " + gunpowder);
+  const double mult = gp->cost_multiplier ? *gp->cost_multiplier : cat.economy.dwarven_multiplier;
+  Priced p;
+  p.price_gp = historical_gp * mult;
+  p.days = std::ceil(p.price_gp / cat.economy.workshop_gp_per_day - 1e-9);
+  return p;
+}
+
+int machinist_throw(int base_throw, double value_gp, int bonuses) {
+  // "+1 per 5,000gp value": 8,000 gp counts 2 (the example's own figure), so fractions round up.
+  return base_throw + static_cast<int>(std::ceil(value_gp / 5000.0 - 1e-9)) - bonuses;
 }
 
 }  // namespace gunpowder::artillery

@@ -2,6 +2,7 @@
 // book's catalogue, and the formula-versus-book comparison.
 #include "gunpowder/artillery_app.hpp"
 
+#include <cmath>
 #include <map>
 #include <ostream>
 
@@ -554,7 +555,54 @@ Expected<report::Report> compare_report(const Catalogue& cat) {
     summary.push(std::move(so));
   }
   rep.tables.push_back(std::move(s));
+
+  // The bombardment model for designed pieces against the book's table.
+  Table bm;
+  bm.title = "Bombardment model against the book (" + cat.sources.bombardment + ")";
+  bm.add_column("piece", "Piece")
+      .add_column("range", "Range")
+      .add_column("fire", "Fire")
+      .add_column("book", "Book", Align::right)
+      .add_column("model", "Model", Align::right)
+      .add_column("error_pct", "Error %", Align::right);
+  json::Value bjson = json::array();
+  double worst = 0, sum_abs = 0;
+  int cells = 0;
+  for (const auto& p : cat.pieces) {
+    artillery::Characteristics c;
+    c.shots_per_day = p.shots_per_day;
+    c.damage_dice = p.damage_dice;
+    for (size_t b = 0; b < 3; ++b)
+      for (auto m : {artillery::FireMode::direct, artillery::FireMode::plunging}) {
+        const auto bracket = static_cast<artillery::Bracket>(b);
+        const auto book = p.bombard.get(bracket, m);
+        if (!book) continue;
+        const auto model = artillery::bombard_model(cat, c, bracket, m);
+        if (!model) continue;
+        const double err = 100.0 * (*model - *book) / *book;
+        worst = std::max(worst, std::fabs(err));
+        sum_abs += std::fabs(err);
+        ++cells;
+        bm.add_row({p.name, artillery::to_string(bracket), artillery::to_string(m), trim(*book), trim(*model),
+                    fmtnum::fixed(err, 1)});
+        json::Value o = json::object();
+        o.set("piece", p.name);
+        o.set("range", artillery::to_string(bracket));
+        o.set("fire", artillery::to_string(m));
+        o.set("book", *book);
+        o.set("model", *model);
+        o.set("error_pct", err);
+        bjson.push(std::move(o));
+      }
+  }
+  bm.notes.push_back("model: shots per day x 5.5 per die x dice x a factor per range and fire, fitted as the median "
+                     "over the book; " + std::to_string(cells) + " cells, mean absolute error " +
+                     fmtnum::fixed(cells ? sum_abs / cells : 0, 1) + "%, worst " + fmtnum::fixed(worst, 1) + "%");
+  rep.tables.push_back(std::move(bm));
   rep.json.set("tool", kInfo.name);
+  rep.json.set("bombardment_model", std::move(bjson));
+  rep.json.set("bombardment_mean_abs_error_pct", cells ? sum_abs / cells : 0.0);
+  rep.json.set("bombardment_worst_error_pct", worst);
   rep.json.set("agree", agree);
   rep.json.set("total", total);
   rep.json.set("by_field", std::move(summary));

@@ -296,4 +296,22 @@ struct CompareField {
 };
 std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p);
 
+/// The bombardment model's figure for a piece at one bracket and mode (shp of stone per day),
+/// or nullopt where that fire is impossible: shots/day x 5.5 per die x dice x the fitted factor,
+/// rounded as the book's table is (nearest 25, or nearest 5 below 200).
+std::optional<double> bombard_model(const Catalogue& cat, const Characteristics& c, Bracket b, FireMode m);
+
+/// Price and making time of any item under a gunpowder economy (p. 53): historical price x the
+/// economy's multiplier; days = price / the workshop's 5 gp a day, rounded up (a 15 gp arquebus:
+/// alchemical 30 gp and 6 days, magical 75 gp and 15 days).
+struct Priced {
+  double price_gp = 0;
+  double days = 0;
+};
+Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::string& gunpowder);
+
+/// A dwarven machinist's proficiency-throw target (Dwarven Gunpowder example, p. 54): the base
+/// throw, +1 per 5,000 gp of value (rounded up), less the workshop and materials bonuses.
+int machinist_throw(int base_throw, double value_gp, int bonuses);
+
 }  // namespace gunpowder::artillery
