@@ -431,7 +431,8 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
 
 Expected<Design> design(const Catalogue& cat, const Request& req) {
   if (!std::isfinite(req.shot_lb) || req.shot_lb <= 0)
-    return fail("shot", "shot weight must be a positive number of pounds, got " + trim(req.shot_lb));
+    return fail("shot", "shot weight must be a positive number of pounds, got " +
+                            (std::isnan(req.shot_lb) ? std::string("nan") : trim(req.shot_lb)));
   if (req.shot_lb < kMinShotLb || req.shot_lb > kMaxShotLb)
     return fail("shot", "shot weight " + trim(req.shot_lb) + " lb is outside the range this tool designs (" +
                             trim(kMinShotLb) + " to " + trim(kMaxShotLb) + " lb)");
