@@ -140,10 +140,7 @@ int shots_per_day_from_rof(double rounds_per_day, int rof) {
 // (60 lb -> 10 gp, 9 lb -> 15 sp); stone shot interpolated between the book's four mortars.
 double shot_cost_for(const Catalogue& cat, Type t, double shot_lb) {
   if (t != Type::mortar) return std::round(shot_lb / 6.0 * 100) / 100;
-  std::vector<std::pair<double, double>> pts;
-  for (const auto& p : cat.pieces)
-    if (p.type == Type::mortar) pts.emplace_back(p.shot_lb, p.shot_cost_gp);
-  std::sort(pts.begin(), pts.end());
+  const auto& pts = cat.stone_shot_prices;
   if (pts.size() < 2) return shot_lb / 6.0;
   size_t i = 1;
   while (i + 1 < pts.size() && shot_lb > pts[i].first) ++i;
@@ -186,13 +183,16 @@ Characteristics from_book(const BookPiece& p) {
 // The nearest book piece of the same type by shot weight (ties: the lighter), used for the
 // figures the formulas do not give (AC, shp, unit size, BR, bonus units).
 const BookPiece& nearest_book_piece(const Catalogue& cat, Type t, double shot_lb) {
+  // Nearest by ratio of shot weights (a 5-lb piece is nearer a 6-pdr than a 3-pdr).
   const BookPiece* best = nullptr;
+  double best_ratio = 0;
   for (const auto& p : cat.pieces) {
     if (p.type != t) continue;
-    const double dist = std::fabs(std::log(p.shot_lb / shot_lb));
-    if (!best || dist < std::fabs(std::log(best->shot_lb / shot_lb)) - 1e-12 ||
-        (std::fabs(dist - std::fabs(std::log(best->shot_lb / shot_lb))) <= 1e-12 && p.shot_lb < best->shot_lb))
+    const double ratio = std::max(p.shot_lb / shot_lb, shot_lb / p.shot_lb);
+    if (!best || ratio < best_ratio - 1e-12 || (ratio <= best_ratio + 1e-12 && p.shot_lb < best->shot_lb)) {
       best = &p;
+      best_ratio = ratio;
+    }
   }
   return *best;
 }
@@ -259,6 +259,12 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
   c.shot_cost_gp = shot_cost_for(cat, t, shot);
   c.powder_cost_gp = c.powder_lb * 1.0;
   return c;
+}
+
+std::string Battle::source() const { return from_book ? "book" : "nearest book piece: " + reference->name; }
+
+std::string Battle::artillery_attack() const {
+  return "1 gunpowder artillery attack 11+ (" + std::to_string(reload) + " reload)";
 }
 
 bool CompareField::agrees() const { return std::fabs(book - formula) < 1e-6; }
@@ -343,16 +349,11 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
       if (book->carriage_era[ci]) from = static_cast<int>(*book->carriage_era[ci]);
       m.availability_source = "book";
     } else {
-      double heaviest = -1;
-      for (const auto& p : cat.pieces)
-        if (p.type == t && p.carriage_era[ci]) heaviest = std::max(heaviest, p.base_weight_lb);
-      // The era of a carriage is the same for every book piece that may have it.
-      for (const auto& p : cat.pieces)
-        if (p.carriage_era[ci]) from = static_cast<int>(*p.carriage_era[ci]);
-      if (c.base_weight_lb > heaviest) from = -1;
-      m.availability_source = "rule: base weight up to " + trim(heaviest) + " lb for a " + to_string(t);
+      if (c.base_weight_lb <= cat.carriage_weight_limit[idx(t)][ci]) from = cat.carriage_from_era[ci];
+      m.availability_source = cat.carriage_rule_text[idx(t)][ci];
     }
-    m.availability = from >= 0 ? to_string(static_cast<Era>(from)) : "not available";
+    static constexpr std::array<std::string_view, 3> kEraNames = {"early", "middle", "late"};
+    m.availability = from >= 0 ? kEraNames[static_cast<size_t>(from)] : std::string_view("not available");
     m.available = from >= 0 && (!era || from <= static_cast<int>(*era));
     m.carriage_cost_gp = c.cost_gp * rule.cost_pct / 100.0;
     m.carriage_weight_lb = c.base_weight_lb * rule.weight_pct / 100.0;
@@ -366,10 +367,10 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
       m.horses = formula_horses;
       m.horses_source = "formula";
     }
-    SAY(ex, rule.name + ": total weight " + trim(c.base_weight_lb) + " + " + trim(rule.weight_pct) + "% = " +
+    SAY(ex, std::string(rule.name) + ": total weight " + trim(c.base_weight_lb) + " + " + trim(rule.weight_pct) + "% = " +
                 trim(m.total_weight_lb, 1) + " lb; horses = " + trim(m.total_weight_lb, 1) + " / " +
                 trim(rule.horse_divisor_lb) + " -> " + std::to_string(formula_horses) +
-                (m.horses_source == "book" ? " (book prints " + std::to_string(m.horses) + ")" : ""));
+                (m.horses_source == "book" ? " (book prints " + std::to_string(m.horses) + ")" : std::string()));
     m.substitute_men = m.horses * cat.transport.substitute_men;
     m.substitute_mules = m.horses * cat.transport.substitute_mules;
     m.substitute_medium_horses = m.horses * cat.transport.substitute_medium_horses;
@@ -518,13 +519,13 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
   if (dwarven) {
     e.making_days = cat.economy.machinist_base_days +
                     cat.economy.machinist_days_per_1000gp * std::ceil(e.piece_cost_gp / 1000.0 - 1e-9);
-    e.making_rule = "dwarven machinist: 1 week + 1 day per 1,000 gp (rounded up)";
+    e.making_rule = cat.machinist_rule_text;
   } else {
     e.making_days = std::ceil(e.piece_cost_gp / cat.economy.workshop_gp_per_day - 1e-9);
-    e.making_rule = "price / " + trim(cat.economy.workshop_gp_per_day) + " gp per day of a gunsmith's workshop";
+    e.making_rule = cat.workshop_rule_text;
   }
   SAY(ex, "economy (" + gp->name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " + trim(e.cost_multiplier) +
-              " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) + " days to make (" + e.making_rule + ")");
+              " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) + " days to make (" + std::string(e.making_rule) + ")");
   eff.powder_cost_gp = e.powder_cost_per_shot_gp;
   eff.cost_gp = e.piece_cost_gp;
   d.effective = eff;
@@ -535,10 +536,11 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
     const MobilityRow& m = d.mobility[static_cast<size_t>(*req.carriage)];
     if (m.availability == "not available")
       return fail("carriage", "a " + d.name + " cannot have a " + cat.carriage(*req.carriage).name + " (" +
-                                  (m.availability_source == "book" ? cat.sources.mobility : m.availability_source) + ")");
+                                  (m.availability_source == "book" ? cat.sources.mobility : std::string(m.availability_source)) +
+                                  ")");
     if (!m.available)
       return fail("carriage", cat.carriage(*req.carriage).name + " is not available in the " + to_string(*req.era) +
-                                  " era (from the " + m.availability + " era)");
+                                  " era (from the " + std::string(m.availability) + " era)");
   }
 
   // Bombardment: the book's table for a book piece, the fitted model otherwise.
@@ -558,16 +560,17 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
 
   // Battle: unit size, BR, bonus units, battlefield unit (p. 20, 36-37).
   const BookPiece& ref = book ? *book : nearest_book_piece(cat, req.type, req.shot_lb);
-  d.battle.source = book ? "book" : "nearest book piece: " + ref.name;
+  d.battle.from_book = book != nullptr;
+  d.battle.reference = &ref;
   d.battle.unit_size = ref.unit_size;
   d.battle.br = ref.br;
   d.battle.bonus_units = ref.bonus_units;
-  d.battle.unit = ref.battlefield_unit;
+  d.battle.reload = ref.battlefield_unit.reload;
   if (!book || req.force_formula || req.powder_lb) {
     // Reload tokens: the piece's ROF shared by the pieces of the unit, rounded half up
     // (reproduces all 17 printed reload figures).
-    d.battle.unit.reload = std::max(1, static_cast<int>(r::half_up(static_cast<double>(d.effective.rof) / d.battle.unit.pieces)));
-    d.battle.unit.artillery_attack = "1 gunpowder artillery attack 11+ (" + std::to_string(d.battle.unit.reload) + " reload)";
+    d.battle.reload =
+        std::max(1, static_cast<int>(r::half_up(static_cast<double>(d.effective.rof) / ref.battlefield_unit.pieces)));
   }
   if (dwarven) d.automaton = as_automaton(cat, req.type, d.effective, ex);
   return d;

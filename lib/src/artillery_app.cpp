@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <ostream>
+#include <thread>
 
 #include "gunpowder/format.hpp"
 #include "gunpowder/toml_input.hpp"
@@ -161,21 +162,21 @@ json::Value design_json(const Design& d) {
   b.set("rows", std::move(rows));
   o.set("bombardment", std::move(b));
   json::Value bt = json::object();
-  bt.set("source", d.battle.source);
+  bt.set("source", d.battle.source());
   bt.set("unit_size", d.battle.unit_size);
   bt.set("br", d.battle.br);
   bt.set("bonus_units", d.battle.bonus_units);
-  bt.set("unit_pieces", d.battle.unit.pieces);
-  bt.set("unit_formation", d.battle.unit.formation);
-  bt.set("unit_ac", d.battle.unit.ac);
-  bt.set("unit_hd", d.battle.unit.hd);
-  bt.set("unit_uhp", d.battle.unit.uhp);
-  bt.set("unit_morale", d.battle.unit.morale);
+  bt.set("unit_pieces", d.battle.unit().pieces);
+  bt.set("unit_formation", d.battle.unit().formation);
+  bt.set("unit_ac", d.battle.unit().ac);
+  bt.set("unit_hd", d.battle.unit().hd);
+  bt.set("unit_uhp", d.battle.unit().uhp);
+  bt.set("unit_morale", d.battle.unit().morale);
   json::Value attacks = json::array();
-  attacks.push(d.battle.unit.artillery_attack);
-  for (const auto& a : d.battle.unit.crew_attacks) attacks.push(a);
+  attacks.push(d.battle.artillery_attack());
+  for (const auto& a : d.battle.unit().crew_attacks) attacks.push(a);
   bt.set("attacks", std::move(attacks));
-  bt.set("reload_tokens", d.battle.unit.reload);
+  bt.set("reload_tokens", d.battle.reload);
   o.set("battle", std::move(bt));
   json::Value e = json::object();
   e.set("gunpowder", d.economy.gunpowder);
@@ -233,13 +234,25 @@ Table summary_table(const std::vector<Design>& designs, const std::string& title
       .add_column("cost_gp", "Cost gp", Align::right)
       .add_column("shp", "SHP", Align::right)
       .add_column("ac", "AC", Align::right);
-  for (const auto& d : designs) {
-    const auto& c = d.effective;
-    t.add_row({d.name, c.source, trim(c.caliber_in, 2) + "\"", barrel(c.barrel_length_in), trim(c.base_weight_lb),
-               trim(c.powder_lb, 2), trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd),
-               c.damage(), std::to_string(c.aoe_ft) + (d.type == artillery::Type::mortar ? " r" : " line"),
-               std::to_string(c.crew), "1/" + std::to_string(c.rof), std::to_string(c.shots_per_day), money(c.cost_gp),
-               std::to_string(c.shp), std::to_string(c.ac)});
+  t.rows.resize(designs.size());
+  auto fill = [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      const auto& d = designs[i];
+      const auto& c = d.effective;
+      t.rows[i] = {d.name, std::string(c.source), trim(c.caliber_in, 2) + "\"", barrel(c.barrel_length_in),
+                   trim(c.base_weight_lb), trim(c.powder_lb, 2),
+                   trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd), c.damage(),
+                   std::to_string(c.aoe_ft) + (d.type == artillery::Type::mortar ? " r" : " line"),
+                   std::to_string(c.crew), "1/" + std::to_string(c.rof), std::to_string(c.shots_per_day),
+                   money(c.cost_gp), std::to_string(c.shp), std::to_string(c.ac)};
+    }
+  };
+  if (designs.size() >= 4096) {  // rows are independent: build the two halves at once
+    std::thread other(fill, designs.size() / 2, designs.size());
+    fill(0, designs.size() / 2);
+    other.join();
+  } else {
+    fill(0, designs.size());
   }
   return t;
 }
@@ -249,7 +262,7 @@ void detail_tables(const Design& d, std::vector<Table>& out) {
   Table ch;
   ch.title = d.name + " (" + artillery::to_string(d.type) + ", " + trim(d.book_or_formula.shot_lb) + " lb shot)";
   ch.add_column("field", "Characteristic").add_column("value", "Value", Align::right).add_column("source", "Source");
-  const std::string src = c.source;
+  const std::string src(c.source);
   auto row = [&](std::string f, std::string v, std::string s) { ch.add_row({std::move(f), std::move(v), std::move(s)}); };
   row("AC", std::to_string(c.ac), src == "book" ? "book" : "every book piece");
   row("Structural hit points", std::to_string(c.shp), src == "book" ? "book" : "nearest book piece, scaled by weight");
@@ -287,16 +300,17 @@ void detail_tables(const Design& d, std::vector<Table>& out) {
       .add_column("assembly", "Assembly")
       .add_column("battlefield_move", "Battle move");
   for (const auto& m : d.mobility) {
-    mo.add_row({m.name + (d.carriage && *d.carriage == m.carriage ? " *" : ""), m.availability, m.available ? "yes" : "no",
+    mo.add_row({std::string(m.name) + (d.carriage && *d.carriage == m.carriage ? " *" : ""), std::string(m.availability),
+                m.available ? "yes" : "no",
                 money(m.carriage_cost_gp), trim(m.carriage_weight_lb, 1), std::to_string(m.horses),
                 std::to_string(m.substitute_men) + "/" + std::to_string(m.substitute_mules) + "/" +
                     std::to_string(m.substitute_medium_horses),
                 m.carts || m.wagons ? std::to_string(m.carts) + "/" + std::to_string(m.wagons) : "-",
-                std::to_string(m.daily_miles) + "/" + std::to_string(m.weekly_miles), m.encounter_move, m.assembly,
-                m.battlefield_move});
+                std::to_string(m.daily_miles) + "/" + std::to_string(m.weekly_miles), std::string(m.encounter_move), m.assembly,
+                std::string(m.battlefield_move)});
   }
   if (d.carriage) mo.notes.push_back("* the chosen carriage");
-  mo.notes.push_back(std::string("horses: ") + (d.mobility.empty() ? "" : d.mobility[0].horses_source) +
+  mo.notes.push_back(std::string("horses: ") + (d.mobility.empty() ? "" : std::string(d.mobility[0].horses_source)) +
                      "; carts carry 1,600 lb, a wagon replaces four carts");
   out.push_back(std::move(mo));
 
@@ -311,9 +325,9 @@ void detail_tables(const Design& d, std::vector<Table>& out) {
   for (const auto& r : d.bombardment.rows)
     bo.add_row({artillery::to_string(r.bracket), artillery::to_string(r.mode),
                 trim(r.range_from_yd) + "-" + trim(r.range_to_yd), trim(r.shp_per_day_stone), trim(r.shp_per_day_wood),
-                r.source});
+                std::string(r.source)});
   bo.notes.push_back(std::to_string(d.bombardment.shots_per_day) + " shots a day; powder and shot " +
-                     money(d.bombardment.daily_cost_gp) + " gp a day (" + d.bombardment.daily_cost_source + ")");
+                     money(d.bombardment.daily_cost_gp) + " gp a day (" + std::string(d.bombardment.daily_cost_source) + ")");
   out.push_back(std::move(bo));
 
   Table ba;
@@ -322,13 +336,13 @@ void detail_tables(const Design& d, std::vector<Table>& out) {
   ba.add_row({"Pieces per unit (D@W: Campaigns)", std::to_string(d.battle.unit_size)});
   ba.add_row({"Battle rating of the unit", trim(d.battle.br, 2)});
   ba.add_row({"Bonus units per piece (Sieges Simplified)", std::to_string(d.battle.bonus_units)});
-  ba.add_row({"Battlefield unit", std::to_string(d.battle.unit.pieces) + " pieces, " + d.battle.unit.formation + ", AC " +
-                                      std::to_string(d.battle.unit.ac) + ", HD " + d.battle.unit.hd + ", " +
-                                      std::to_string(d.battle.unit.uhp) + " uhp, morale " +
-                                      (d.battle.unit.morale >= 0 ? "+" : "") + std::to_string(d.battle.unit.morale)});
-  ba.add_row({"Artillery attack", d.battle.unit.artillery_attack});
-  for (const auto& a : d.battle.unit.crew_attacks) ba.add_row({"Crew attack", a});
-  ba.notes.push_back("source: " + d.battle.source);
+  ba.add_row({"Battlefield unit", std::to_string(d.battle.unit().pieces) + " pieces, " + d.battle.unit().formation + ", AC " +
+                                      std::to_string(d.battle.unit().ac) + ", HD " + d.battle.unit().hd + ", " +
+                                      std::to_string(d.battle.unit().uhp) + " uhp, morale " +
+                                      (d.battle.unit().morale >= 0 ? "+" : "") + std::to_string(d.battle.unit().morale)});
+  ba.add_row({"Artillery attack", d.battle.artillery_attack()});
+  for (const auto& a : d.battle.unit().crew_attacks) ba.add_row({"Crew attack", a});
+  ba.notes.push_back("source: " + d.battle.source());
   out.push_back(std::move(ba));
 
   Table ec;
@@ -341,7 +355,7 @@ void detail_tables(const Design& d, std::vector<Table>& out) {
   ec.add_row({"Time to make", trim(d.economy.making_days) + " days"});
   if (d.economy.market_class_reduction)
     ec.add_row({"Powder market outside dwarven lands", "-" + std::to_string(d.economy.market_class_reduction) + " class"});
-  ec.notes.push_back("time to make: " + d.economy.making_rule);
+  ec.notes.push_back("time to make: " + std::string(d.economy.making_rule));
   out.push_back(std::move(ec));
 
   if (d.automaton) {
@@ -627,7 +641,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (opt.compare) return compare_report(cat);
 
   std::vector<Named> requests;
-  std::vector<input::Document> docs;
+  std::vector<input::Document> docs;  // kept alive: requests point into them for error positions
   if (flags_piece) {
     if (!opt.type) return cli::usage_error("--type", "required with --shot (cannon, gun or mortar)");
     if (!opt.shot) return cli::usage_error("--shot", "required with --type (shot weight in pounds)");
@@ -648,18 +662,33 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
       return cli::usage_error("", "--powder, --shot-used, --carriage, --era and --name go with --type/--shot; "
                                   "in a file, give them as keys of each [[piece]]");
     Diagnostics diags;
-    docs.reserve(common.inputs.size());
     for (const auto& path : common.inputs) {
       auto text = input::read_input(path);
       if (!text) return text.error();
-      auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
-      if (!doc) {
-        diags.append(doc.error());
+      auto parts = input::parse_chunked(std::move(*text), path == "-" ? "<stdin>" : path, "piece", 2);
+      if (!parts) {
+        diags.append(parts.error());
         continue;
       }
-      docs.push_back(std::move(*doc));
+      for (auto& d : *parts) docs.push_back(std::move(d));
     }
-    for (const auto& doc : docs) read_pieces(doc, requests, diags);
+    // Read the pieces of each document (chunks of a large file on two threads), keeping order.
+    std::vector<std::vector<Named>> per_doc(docs.size());
+    std::vector<Diagnostics> per_doc_diags(docs.size());
+    auto read = [&](size_t from, size_t to) {
+      for (size_t i = from; i < to; ++i) read_pieces(docs[i], per_doc[i], per_doc_diags[i]);
+    };
+    if (docs.size() >= 2) {
+      std::thread other(read, docs.size() / 2, docs.size());
+      read(0, docs.size() / 2);
+      other.join();
+    } else {
+      read(0, docs.size());
+    }
+    for (size_t i = 0; i < docs.size(); ++i) {
+      diags.append(per_doc_diags[i]);
+      for (auto& n : per_doc[i]) requests.push_back(std::move(n));
+    }
     if (!diags.empty()) return diags;
     // Economy flags apply to every piece of the files unless a piece sets its own.
     for (auto& n : requests) {
@@ -669,23 +698,46 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     }
   }
 
-  std::vector<Design> designs;
-  designs.reserve(requests.size());
-  Diagnostics errors;
   for (auto& n : requests) {
     n.req.force_formula = opt.formula;
     n.req.explain = common.explain;
-    auto d = artillery::design(cat, n.req);
+  }
+  // Design every piece; large files are split over two threads (each piece is independent and
+  // the results keep the input order, so the output does not depend on the split).
+  std::vector<std::optional<Expected<Design>>> results(requests.size());
+  auto work = [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) results[i].emplace(artillery::design(cat, requests[i].req));
+  };
+  if (requests.size() >= 4096) {
+    const size_t half = requests.size() / 2;
+    std::thread other(work, half, requests.size());
+    work(0, half);
+    other.join();
+  } else {
+    work(0, requests.size());
+  }
+  std::vector<Design> designs;
+  designs.reserve(requests.size());
+  Diagnostics errors;
+  for (size_t i = 0; i < requests.size(); ++i) {
+    auto& d = *results[i];
     if (!d) {
-      errors.append(place(d.error(), n));
+      errors.append(place(d.error(), requests[i]));
       continue;
     }
     designs.push_back(std::move(*d));
   }
+  results.clear();
   if (!errors.empty()) return errors;
 
   report::Report rep;
-  if (designs.size() == 1) {
+  rep.json.set("tool", kInfo.name);
+  if (report::parse_format(common.format) == report::Format::json) {
+    json::Value arr = json::array();
+    arr.array().reserve(designs.size());
+    for (const auto& d : designs) arr.push(design_json(d));
+    rep.json.set("pieces", std::move(arr));
+  } else if (designs.size() == 1) {
     detail_tables(designs[0], rep.tables);
   } else {
     rep.tables.push_back(summary_table(designs, "Pieces"));
@@ -700,20 +752,14 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     for (const auto& d : designs) {
       if (!d.carriage) continue;
       const auto& m = d.mobility[static_cast<size_t>(*d.carriage)];
-      mob.add_row({d.name, m.name, std::to_string(m.horses), std::to_string(m.carts) + "/" + std::to_string(m.wagons),
-                   money(m.carriage_cost_gp), trim(m.carriage_weight_lb, 1)});
+      mob.add_row({d.name, std::string(m.name), std::to_string(m.horses),
+                   std::to_string(m.carts) + "/" + std::to_string(m.wagons), money(m.carriage_cost_gp),
+                   trim(m.carriage_weight_lb, 1)});
     }
     if (!mob.rows.empty()) rep.tables.push_back(std::move(mob));
   }
-  json::Value arr = json::array();
-  for (const auto& d : designs) {
-    arr.push(design_json(d));
-    if (common.explain) {
-      for (const auto& l : d.explain) rep.explain.push_back(l);
-    }
-  }
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("pieces", std::move(arr));
+  if (common.explain)
+    for (const auto& d : designs) rep.explain.insert(rep.explain.end(), d.explain.begin(), d.explain.end());
   return rep;
 }
 

@@ -352,6 +352,33 @@ void fit_bombard_model(Catalogue& cat) {
     }
 }
 
+// Tables derived once from the book's for designed pieces (artillery.cpp uses them per piece).
+void derive_design_tables(Catalogue& cat) {
+  cat.carriage_from_era.fill(-1);
+  for (size_t ti = 0; ti < 3; ++ti)
+    for (size_t ci = 0; ci < 4; ++ci) {
+      double heaviest = -1;
+      for (const auto& p : cat.pieces) {
+        if (!p.carriage_era[ci]) continue;
+        cat.carriage_from_era[ci] = static_cast<int>(*p.carriage_era[ci]);
+        if (static_cast<size_t>(p.type) == ti) heaviest = std::max(heaviest, p.base_weight_lb);
+      }
+      cat.carriage_weight_limit[ti][ci] = heaviest;
+      cat.carriage_rule_text[ti][ci] =
+          heaviest < 0 ? "rule: no " + std::string(kTypeKeys[ti]) + " of the book may have it"
+                       : "rule: base weight up to " + std::to_string(static_cast<long long>(heaviest)) + " lb for a " +
+                             kTypeKeys[ti];
+    }
+  for (const auto& p : cat.pieces)
+    if (p.type == Type::mortar) cat.stone_shot_prices.emplace_back(p.shot_lb, p.shot_cost_gp);
+  std::sort(cat.stone_shot_prices.begin(), cat.stone_shot_prices.end());
+  cat.workshop_rule_text = "price / " + std::to_string(static_cast<long long>(cat.economy.workshop_gp_per_day)) +
+                           " gp per day of a gunsmith's workshop";
+  cat.machinist_rule_text = "dwarven machinist: " + std::to_string(static_cast<long long>(cat.economy.machinist_base_days)) +
+                            " days + " + std::to_string(static_cast<long long>(cat.economy.machinist_days_per_1000gp)) +
+                            " day per 1,000 gp (rounded up)";
+}
+
 Expected<Catalogue> build() {
   Catalogue cat;
   Diagnostics d;
@@ -395,6 +422,7 @@ Expected<Catalogue> build() {
     return internal;
   }
   fit_bombard_model(cat);
+  derive_design_tables(cat);
   return cat;
 }
 

@@ -100,14 +100,17 @@ std::string render_markdown(const std::vector<Table>& tables) {
 }
 
 namespace {
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
+void csv_field(std::string& out, const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) {
+    out += s;
+    return;
+  }
+  out += '"';
   for (char c : s) {
     if (c == '"') out += '"';
     out += c;
   }
-  return out + '"';
+  out += '"';
 }
 }  // namespace
 
@@ -117,10 +120,16 @@ std::string render_csv(const std::vector<Table>& tables) {
   for (const auto& t : tables) {
     if (!first) out += "\r\n";
     first = false;
-    for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + csv_field(t.columns[i].key);
+    for (size_t i = 0; i < t.columns.size(); ++i) {
+      if (i) out += ',';
+      csv_field(out, t.columns[i].key);
+    }
     out += "\r\n";
     for (const auto& r : t.rows) {
-      for (size_t i = 0; i < t.columns.size(); ++i) out += (i ? "," : "") + csv_field(cell(r, i));
+      for (size_t i = 0; i < t.columns.size(); ++i) {
+        if (i) out += ',';
+        if (i < r.size()) csv_field(out, r[i]);
+      }
       out += "\r\n";
     }
   }

@@ -8,35 +8,32 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <thread>
+#include <algorithm>
 
 #include "gunpowder/format.hpp"
 
 namespace gunpowder::input {
 
 std::string Document::line(int n) const {
-  if (n < 1 || n > static_cast<int>(lines.size())) return {};
-  return lines[static_cast<size_t>(n - 1)];
+  if (!text || !line_starts || n < 1 || n > static_cast<int>(line_starts->size())) return {};
+  const size_t from = (*line_starts)[static_cast<size_t>(n - 1)];
+  size_t to = text->find('\n', from);
+  if (to == std::string::npos) to = text->size();
+  if (to > from && (*text)[to - 1] == '\r') --to;
+  return text->substr(from, to - from);
 }
 
 SourcePos Document::pos(const toml::node& n) const {
   const auto& b = n.source().begin;
-  return SourcePos{name, static_cast<int>(b.line), static_cast<int>(b.column)};
+  return SourcePos{name, static_cast<int>(b.line) + (b.line > 0 ? line_offset : 0), static_cast<int>(b.column)};
 }
 
 namespace {
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : text) {
-    if (c == '\n') {
-      if (!cur.empty() && cur.back() == '\r') cur.pop_back();
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) out.push_back(cur);
+std::vector<size_t> line_starts(const std::string& text) {
+  std::vector<size_t> out{0};
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n' && i + 1 < text.size()) out.push_back(i + 1);
   return out;
 }
 
@@ -67,9 +64,10 @@ std::string type_name(const toml::node& n) {
 Expected<Document> parse(std::string text, std::string name) {
   Document doc;
   doc.name = std::move(name);
-  doc.lines = split_lines(text);
+  doc.text = std::make_shared<const std::string>(std::move(text));
+  doc.line_starts = std::make_shared<const std::vector<size_t>>(line_starts(*doc.text));
   try {
-    doc.root = toml::parse(std::string_view(text), std::string_view(doc.name));
+    doc.root = toml::parse(std::string_view(*doc.text), std::string_view(doc.name));
   } catch (const toml::parse_error& e) {
     const auto& b = e.source().begin;
     Diagnostics d;
@@ -81,6 +79,86 @@ Expected<Document> parse(std::string text, std::string name) {
     return d;
   }
   return doc;
+}
+
+Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
+                                              unsigned threads) {
+  auto whole = [&]() -> Expected<std::vector<Document>> {
+    auto d = parse(std::move(text), name);
+    if (!d) return d.error();
+    std::vector<Document> v;
+    v.push_back(std::move(*d));
+    return v;
+  };
+  const std::string header = "[[" + std::string(key) + "]]";
+  if (threads < 2 || text.size() < (1u << 20)) return whole();
+  auto shared_text = std::make_shared<const std::string>(std::move(text));
+  auto starts = std::make_shared<const std::vector<size_t>>(line_starts(*shared_text));
+  const std::string& t = *shared_text;
+  // The file must open (after blank and comment lines) with the header.
+  size_t first = 0;
+  for (size_t li = 0; li < starts->size(); ++li) {
+    const size_t from = (*starts)[li];
+    size_t to = t.find('\n', from);
+    if (to == std::string::npos) to = t.size();
+    std::string_view line(t.data() + from, to - from);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
+    if (line != header) {
+      text = *shared_text;
+      return whole();
+    }
+    first = li;
+    break;
+  }
+  // Cut points: header lines near each 1/threads of the text.
+  std::vector<size_t> cuts{first};  // line indices where chunks start
+  for (unsigned k = 1; k < threads; ++k) {
+    const size_t target = t.size() * k / threads;
+    auto it = std::lower_bound(starts->begin(), starts->end(), target);
+    for (size_t li = static_cast<size_t>(it - starts->begin()); li < starts->size(); ++li) {
+      const size_t from = (*starts)[li];
+      if (t.compare(from, header.size(), header) == 0 &&
+          (from + header.size() == t.size() || t[from + header.size()] == '\n' || t[from + header.size()] == '\r')) {
+        if (li > cuts.back()) cuts.push_back(li);
+        break;
+      }
+    }
+  }
+  const size_t n = cuts.size();
+  std::vector<std::optional<Document>> parts(n);
+  std::vector<char> ok(n, 0);
+  auto work = [&](size_t i) {
+    const size_t from = (*starts)[cuts[i]];
+    const size_t to = i + 1 < n ? (*starts)[cuts[i + 1]] : t.size();
+    Document d;
+    d.name = name;
+    d.text = shared_text;
+    d.line_starts = starts;
+    d.line_offset = static_cast<int>(cuts[i]);
+    try {
+      d.root = toml::parse(std::string_view(t.data() + from, to - from), std::string_view(name));
+    } catch (const toml::parse_error&) {
+      return;
+    }
+    // Anything but the array of tables at top level means the cut cannot be trusted.
+    if (d.root.size() != 1 || !d.root.contains(key) || !d.root.get(key)->is_array_of_tables()) return;
+    parts[i] = std::move(d);
+    ok[i] = 1;
+  };
+  std::vector<std::thread> pool;
+  for (size_t i = 1; i < n; ++i) pool.emplace_back(work, i);
+  work(0);
+  for (auto& th : pool) th.join();
+  for (char c : ok)
+    if (!c) {
+      text = *shared_text;
+      return whole();
+    }
+  std::vector<Document> out;
+  out.reserve(n);
+  for (auto& p : parts) out.push_back(std::move(*p));
+  return out;
 }
 
 Expected<std::string> read_input(const std::string& path) {
@@ -122,8 +200,24 @@ void TableReader::error(std::string message) {
   diags_.error(p, std::move(message), doc_.line(p.line));
 }
 
+void TableReader::remember(std::string_view key) {
+  if (is_known(key)) return;
+  // A key present in the table is remembered as a view of the table's own key (stable while the
+  // table lives); an absent key is copied, since the caller's string may be a temporary.
+  if (const auto it = table_.find(key); it != table_.end()) known_.push_back(it->first.str());
+  else owned_.emplace_back(key);
+}
+
+bool TableReader::is_known(std::string_view key) const {
+  for (auto k : known_)
+    if (k == key) return true;
+  for (const auto& k : owned_)
+    if (k == key) return true;
+  return false;
+}
+
 const toml::node* TableReader::get(std::string_view key, Need need, const char* expected) {
-  known_.insert(std::string(key));
+  remember(key);
   const toml::node* n = table_.get(key);
   if (!n && need == Need::required) error("missing required key '" + std::string(key) + "' (" + expected + ") in " + what_);
   return n;
@@ -202,6 +296,24 @@ std::optional<std::string> TableReader::string(std::string_view key, Need need, 
   return s->get();
 }
 
+std::optional<std::string> TableReader::string(std::string_view key, Need need,
+                                               std::initializer_list<std::string_view> allowed) {
+  const toml::node* n = get(key, need, "a string");
+  if (!n) return std::nullopt;
+  auto s = n->as_string();
+  if (!s) {
+    type_error(key, *n, "a string");
+    return std::nullopt;
+  }
+  if (allowed.size() == 0) return s->get();
+  for (auto a : allowed)
+    if (a == s->get()) return s->get();
+  std::string list;
+  for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+  error_at(key, "unknown " + std::string(key) + " \"" + s->get() + "\" (allowed: " + list + ")");
+  return std::nullopt;
+}
+
 std::optional<bool> TableReader::boolean(std::string_view key, Need need) {
   const toml::node* n = get(key, need, "true or false");
   if (!n) return std::nullopt;
@@ -234,16 +346,24 @@ const toml::array* TableReader::array(std::string_view key, Need need) {
 }
 
 void TableReader::finish() {
-  std::string list;
-  for (const auto& k : known_) list += (list.empty() ? "" : ", ") + k;
+  std::string list;  // built only when a key is unknown
+  auto allowed = [&] {
+    if (!list.empty()) return list;
+    std::vector<std::string> all(owned_.begin(), owned_.end());
+    for (auto k : known_) all.emplace_back(k);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    for (const auto& k : all) list += (list.empty() ? "" : ", ") + k;
+    return list;
+  };
   for (const auto& [k, v] : table_) {
-    if (known_.count(k.str()) == 0) {
+    if (!is_known(k.str())) {
       const SourcePos p = doc_.pos(v);
       // toml++ places a key's node at its value; point at the key instead when we can.
       SourcePos kp = p;
       if (k.source().begin.line > 0) kp = SourcePos{doc_.name, static_cast<int>(k.source().begin.line),
                                                      static_cast<int>(k.source().begin.column)};
-      diags_.error(kp, "unknown key '" + std::string(k.str()) + "' in " + what_ + " (allowed: " + list + ")",
+      diags_.error(kp, "unknown key '" + std::string(k.str()) + "' in " + what_ + " (allowed: " + allowed() + ")",
                    doc_.line(kp.line));
     }
   }

@@ -355,8 +355,8 @@ TEST_CASE("artillery::design") {
     const auto d = make(Type::mortar, 20, Carriage::field);
     CHECK(d.effective.source == "formula");
     CHECK(d.mobility[static_cast<size_t>(Carriage::field)].available);
-    CHECK(d.battle.source == "nearest book piece: 24-pdr Mortar");
-    CHECK(d.battle.unit.reload == static_cast<int>(rounding::half_up(d.effective.rof / 2.0)));
+    CHECK(d.battle.source() == "nearest book piece: 24-pdr Mortar");
+    CHECK(d.battle.reload == static_cast<int>(rounding::half_up(d.effective.rof / 2.0)));
   }
   SUBCASE("carriage costs and weights are the carriage's share of the piece's") {
     const auto d = make(Type::cannon, 24);

@@ -10,6 +10,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/error.hpp"
@@ -163,6 +164,13 @@ struct Catalogue {
   /// Bombardment model for designed pieces: shp/day = shots/day x mean damage x factor,
   /// one factor per (bracket, mode), fitted as the median over the book's pieces.
   std::array<std::array<std::optional<double>, 2>, 3> bombard_factor{};
+  /// Derived once at load for designed pieces: the heaviest book piece of each type that may have
+  /// each carriage (-1: none may), the era each carriage appears in (-1: never), the rule's text.
+  std::array<std::array<double, 4>, 3> carriage_weight_limit{};
+  std::array<int, 4> carriage_from_era{};
+  std::array<std::array<std::string, 4>, 3> carriage_rule_text{};
+  std::vector<std::pair<double, double>> stone_shot_prices;  ///< (shot lb, gp), the book's mortars, sorted
+  std::string workshop_rule_text, machinist_rule_text;
 
   [[nodiscard]] const BookPiece* find(Type t, double shot_lb) const;
   [[nodiscard]] const CarriageRule& carriage(Carriage c) const { return carriages[static_cast<size_t>(c)]; }
@@ -197,7 +205,7 @@ struct Request {
 
 /// Every characteristic of the Gunpowder Artillery Characteristics table.
 struct Characteristics {
-  std::string source;  ///< "book" or "formula"
+  std::string_view source;  ///< "book" or "formula"
   int ac = 0, shp = 0;
   double base_weight_lb = 0, caliber_in = 0, barrel_length_in = 0, shot_lb = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
@@ -207,18 +215,20 @@ struct Characteristics {
 };
 
 struct MobilityRow {
+  // Text fields view strings owned by the catalogue or literals: they live as long as the process.
   Carriage carriage = Carriage::carriageless;
-  std::string name;
-  bool available = false;          ///< in the chosen era (or in some era when none is chosen)
-  std::string availability;        ///< "early", "middle", "late" or "not available"
-  std::string availability_source; ///< "book" or the rule used for a designed piece
+  std::string_view name;
+  bool available = false;               ///< in the chosen era (or in some era when none is chosen)
+  std::string_view availability;        ///< "early", "middle", "late" or "not available"
+  std::string_view availability_source; ///< "book" or the rule used for a designed piece
   double carriage_cost_gp = 0, carriage_weight_lb = 0, total_weight_lb = 0;
   int horses = 0;
-  std::string horses_source;       ///< "book" or "formula"
+  std::string_view horses_source;       ///< "book" or "formula"
   int substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
   int carts = 0, wagons = 0;
   int daily_miles = 0, weekly_miles = 0;
-  std::string encounter_move, assembly, battlefield_move;
+  std::string_view encounter_move, battlefield_move;
+  std::string assembly;                 ///< e.g. "50 turns"
 };
 
 struct BombardRow {
@@ -226,22 +236,28 @@ struct BombardRow {
   FireMode mode = FireMode::direct;
   double range_from_yd = 0, range_to_yd = 0;
   double shp_per_day_stone = 0, shp_per_day_wood = 0;
-  std::string source;  ///< "book" or "model"
+  std::string_view source;  ///< "book", "book, scaled by the reduced charge" or "model"
 };
 
 struct Bombardment {
   int shots_per_day = 0;
   double daily_cost_gp = 0;
-  std::string daily_cost_source;
+  std::string_view daily_cost_source;
   std::vector<BombardRow> rows;
 };
 
 struct Battle {
-  std::string source;  ///< "book" or "nearest book piece: <name>"
+  bool from_book = false;               ///< false: the figures of the nearest book piece
+  const BookPiece* reference = nullptr; ///< the book piece the figures come from
   int unit_size = 0;
   double br = 0;
   int bonus_units = 0;
-  BattlefieldUnit unit;
+  int reload = 0;  ///< reload tokens of the battlefield unit after an artillery attack
+  [[nodiscard]] const BattlefieldUnit& unit() const { return reference->battlefield_unit; }
+  /// "book" or "nearest book piece: <name>"
+  [[nodiscard]] std::string source() const;
+  /// "1 gunpowder artillery attack 11+ (36 reload)"
+  [[nodiscard]] std::string artillery_attack() const;
 };
 
 struct Automaton {
@@ -257,7 +273,7 @@ struct Economy {
   double powder_gp_per_lb = 0, cost_multiplier = 0;
   double piece_cost_gp = 0, powder_cost_per_shot_gp = 0, daily_cost_gp = 0;
   double making_days = 0;
-  std::string making_rule;
+  std::string_view making_rule;
   int market_class_reduction = 0;
 };
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -31,6 +32,7 @@ class Value {
   Value(double d) : v_(d) {}                                  // NOLINT
   Value(const char* s) : v_(std::string(s)) {}                // NOLINT
   Value(std::string s) : v_(std::move(s)) {}                  // NOLINT
+  Value(std::string_view s) : v_(std::string(s)) {}           // NOLINT
   Value(Array a) : v_(std::move(a)) {}                        // NOLINT
   Value(Object o) : v_(std::move(o)) {}                       // NOLINT
 

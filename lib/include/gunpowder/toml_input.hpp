@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -23,15 +25,27 @@ namespace gunpowder::input {
 /// A parsed TOML document with its name and lines, kept for diagnostics.
 struct Document {
   std::string name;  ///< file name as the user gave it, "<stdin>" for -
-  std::vector<std::string> lines;
+  /// The whole file's text and line offsets, shared by the chunks of one file.
+  std::shared_ptr<const std::string> text;
+  std::shared_ptr<const std::vector<size_t>> line_starts;
+  int line_offset = 0;  ///< lines of the file before this chunk (0 for a whole file)
   toml::table root;
 
-  [[nodiscard]] std::string line(int n) const;  ///< 1-based; empty when out of range
+  [[nodiscard]] std::string line(int n) const;  ///< 1-based line of the whole file; empty when out of range
   [[nodiscard]] SourcePos pos(const toml::node& n) const;
 };
 
 /// Parses TOML text; a syntax error becomes a diagnostic with its position.
 Expected<Document> parse(std::string text, std::string name);
+
+/// Parses a large file whose top level is a run of `[[key]]` tables in up to `threads` pieces
+/// at once: the text is cut at lines that read exactly "[[key]]" and each piece is parsed on
+/// its own thread. Positions in diagnostics stay those of the whole file. Whenever the cut
+/// cannot be trusted (anything but [[key]] tables at top level, or a piece that fails to parse,
+/// e.g. a multi-line string holding such a line) the file is parsed whole instead, so the
+/// result and the errors are always those of an ordinary parse.
+Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
+                                              unsigned threads);
 
 /// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
 /// gives a diagnostic with exit code 66.
@@ -57,13 +71,15 @@ class TableReader {
   std::optional<double> number(std::string_view key, Need need, Range range = {});
   std::optional<std::int64_t> integer(std::string_view key, Need need, Range range = {});
   std::optional<std::string> string(std::string_view key, Need need, const std::vector<std::string>& allowed = {});
+  /// The same with the allowed values as a list of literals (no allocation).
+  std::optional<std::string> string(std::string_view key, Need need, std::initializer_list<std::string_view> allowed);
   std::optional<bool> boolean(std::string_view key, Need need);
   /// A sub-table or nullptr (absent is an error when required; a non-table is an error).
   const toml::table* table(std::string_view key, Need need);
   /// An array or nullptr.
   const toml::array* array(std::string_view key, Need need);
   /// Marks a key as known without reading it (the caller reads it another way).
-  void allow(std::string_view key) { known_.insert(std::string(key)); }
+  void allow(std::string_view key) { remember(key); }
   /// Reports every key of the table that no getter or allow() named.
   void finish();
 
@@ -78,6 +94,8 @@ class TableReader {
 
  private:
   const toml::node* get(std::string_view key, Need need, const char* expected);
+  void remember(std::string_view key);
+  std::vector<std::string> owned_;  ///< keys built at run time (e.g. "barrel_calibers_" + type)
   void type_error(std::string_view key, const toml::node& n, const char* expected);
   bool check_range(std::string_view key, double v, const Range& r);
 
@@ -85,7 +103,8 @@ class TableReader {
   const toml::table& table_;
   Diagnostics& diags_;
   std::string what_;
-  std::set<std::string, std::less<>> known_;
+  std::vector<std::string_view> known_;  ///< keys asked for (views of literals or of the table's keys)
+  [[nodiscard]] bool is_known(std::string_view key) const;
 };
 
 /// "integer", "string", "table", ... for messages.
