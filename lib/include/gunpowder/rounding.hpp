@@ -25,10 +25,10 @@ inline double fraction_up(double x) { return std::ceil(x - 1e-9); }
 inline double nearest_20_yards(double yards) { return nearest(yards, 20); }
 /// Artillery long range: "round to the nearest 100 yards" (same section).
 inline double nearest_100_yards(double yards) { return nearest(yards, 100); }
-/// Barrel calibre: the book's table prints quarter inches; the unrounded formula value is
-/// taken up to the next quarter inch, which reproduces 12 of the 17 printed calibres
-/// (docs/rules-notes.md, "Artillery calibre rounding").
-inline double caliber_quarter_inch(double inches) { return up_to(inches, 0.25); }
+/// Barrel calibre: the book's table prints quarter inches; the formula value, first written to
+/// the hundredth of an inch, is taken up to the next quarter inch, which reproduces 13 of the 17
+/// printed calibres (docs/rules-notes.md, "Artillery calibre rounding").
+inline double caliber_quarter_inch(double inches) { return up_to(nearest(inches, 0.01), 0.25); }
 /// Barrel length: the table prints whole inches.
 inline double nearest_inch(double inches) { return half_up(inches); }
 /// Base weight of a designed piece: the table prints round figures; nearest 50 lb.
