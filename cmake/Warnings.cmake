@@ -12,3 +12,8 @@ if(GUNPOWDER_SANITIZE)
                          -fno-sanitize-recover=all)
   target_link_options(gunpowder_warnings INTERFACE -fsanitize=address,undefined)
 endif()
+if(GUNPOWDER_FUZZ)
+  # Every object is instrumented for coverage; only the harnesses link the fuzzer's main.
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
