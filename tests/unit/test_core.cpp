@@ -8,11 +8,14 @@
 #include <set>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "gunpowder/cli.hpp"
 #include "gunpowder/data.hpp"
 #include "gunpowder/dice.hpp"
 #include "gunpowder/format.hpp"
 #include "gunpowder/json.hpp"
+#include "gunpowder/progress.hpp"
 #include "gunpowder/report.hpp"
 #include "gunpowder/rng.hpp"
 #include "gunpowder/rounding.hpp"
@@ -350,5 +353,30 @@ TEST_CASE("cli::run_tool") {
   SUBCASE("--version") {
     CHECK(call({"--version"}, out, err) == 0);
     CHECK(out.rfind("demo-tool ", 0) == 0);
+  }
+}
+
+TEST_CASE("Progress") {
+  SUBCASE("draws label, count and percentage, and erases itself") {
+    std::ostringstream sink;
+    {
+      Progress p("duels", 4, sink);
+      CHECK(p.enabled());
+      p.advance();
+      p.advance(3);
+      CHECK(p.done() == 4);
+    }
+    const std::string s = sink.str();
+    CHECK(s.find("duels: 1/4 (25%)") != std::string::npos);
+    CHECK(s.find("duels: 4/4 (100%)") != std::string::npos);
+    CHECK(s.substr(s.size() - 4) == "\r\033[K");
+  }
+  SUBCASE("nothing when standard error is not a terminal (as under ctest)") {
+    if (::isatty(2) == 1) return;  // run by hand in a terminal: this case does not apply
+    CHECK_FALSE(Progress::stderr_wants_progress());
+    Progress p("x", 10);
+    CHECK_FALSE(p.enabled());
+    p.advance(10);
+    CHECK(p.done() == 10);
   }
 }
