@@ -23,6 +23,8 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_option("-o,--output", common.output, "write to FILE (atomically) instead of standard output")
       ->type_name("FILE");
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
+  app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
+  app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")->type_name("FILE");
   app.set_version_flag("--version", info.name + " " + kVersion + " (gunpowder suite)");
   app.footer(info.examples + "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
                              "70 internal error, 73 output cannot be created, 74 write error.");
@@ -113,7 +115,17 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
 
     Expected<report::Report> result = run(common);
     if (!result) return report_errors(info, result.error(), err);
-    const std::string text = report::render(*result, *format, common.explain);
+    if ((common.chart || !common.svg.empty()) && result->charts.empty())
+      return report_errors(info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"),
+                           err);
+    std::string text = report::render(*result, *format, common.explain);
+    if (common.chart && *format == report::Format::text) text += "\n" + report::render_chart_text(result->charts);
+    if (common.chart && *format == report::Format::markdown)
+      text += "\n```\n" + report::render_chart_text(result->charts) + "```\n";
+    if (!common.svg.empty()) {
+      auto w = write_file_atomically(common.svg, report::render_chart_svg(result->charts));
+      if (!w) return report_errors(info, w.error(), err);
+    }
     if (!common.output.empty() && common.output != "-") {
       auto w = write_file_atomically(common.output, text);
       if (!w) return report_errors(info, w.error(), err);

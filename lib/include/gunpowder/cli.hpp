@@ -23,6 +23,8 @@ struct CommonOptions {
   std::string format = "text";      ///< text | markdown | csv | json
   std::string output;               ///< empty: standard output
   bool explain = false;
+  bool chart = false;  ///< --chart: distributions as text bar charts (text and markdown)
+  std::string svg;     ///< --svg FILE: distributions as an SVG bar chart
 };
 
 struct ToolInfo {

@@ -42,14 +42,29 @@ struct Table {
   }
 };
 
-/// What a tool produces: tables for text, markdown and csv; a JSON value for json; and the
+/// A distribution to draw: one bar per label (probabilities or counts), shown with --chart as
+/// text bars and with --svg as an SVG bar chart.
+struct Chart {
+  std::string title;
+  std::vector<std::string> labels;
+  std::vector<double> values;
+  bool percent = true;  ///< values are probabilities, labelled as percentages
+};
+
+/// What a tool produces: tables for text, markdown and csv; a JSON value for json; the
 /// --explain derivation lines (printed after the tables in text and markdown, and under the
-/// "explain" key in JSON when requested).
+/// "explain" key in JSON when requested); and the distributions worth a chart.
 struct Report {
   std::vector<Table> tables;
   json::Value json = json::object();
   std::vector<std::string> explain;
+  std::vector<Chart> charts;
 };
+
+/// Text bar charts, one per chart, `width` characters for the longest bar.
+std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
+/// One SVG document holding every chart, stacked.
+std::string render_chart_svg(const std::vector<Chart>& charts);
 
 /// Fixed-width text: title, header, rule, rows; numbers right-aligned.
 std::string render_text(const std::vector<Table>& tables);
