@@ -13,7 +13,7 @@ BIN := $(BUILD)/bin
 FUZZ_SECONDS ?= 60
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
 
-.PHONY: all deps configure build demo test test-sanitize install bench fuzz clean
+.PHONY: all deps configure build demo test test-sanitize install bench fuzz tables tables-check clean
 
 all: build
 
@@ -45,6 +45,16 @@ test: build
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
 test-sanitize:
 	$(MAKE) test BUILD=build-sanitize BUILD_TYPE=Debug SANITIZE=ON WERROR=$(WERROR)
+
+# Regenerates the reference tables of docs/tables/ from the tools.
+tables: build
+	sh scripts/make-tables.sh $(BIN) docs/tables
+
+# Fails when the committed tables differ from what the tools print now.
+tables-check: build
+	@rm -rf $(BUILD)/tables-check && sh scripts/make-tables.sh $(BIN) $(BUILD)/tables-check
+	@diff -r docs/tables $(BUILD)/tables-check || { echo "docs/tables is stale: run make tables" >&2; exit 1; }
+	@echo "docs/tables is up to date"
 
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
