@@ -1,0 +1,51 @@
+// fire_common.hpp - small helpers shared by the fire-odds modules: strict reads of required
+// values from the embedded tables, and the conversion of their errors to internal errors.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "gunpowder/error.hpp"
+#include "gunpowder/toml_input.hpp"
+
+namespace gunpowder::fire {
+
+/// Attack throws, saving throws and structural saves are d20 throws (ACKS; every example of
+/// seed 000 reads them on a d20).
+inline constexpr int kD20 = 20;
+
+/// Required values of an embedded table; a missing or mistyped key is reported by the reader and
+/// the placeholder returned here is never used (the load fails as a whole).
+inline int req_int(input::TableReader& r, std::string_view key) {
+  return static_cast<int>(r.integer(key, input::Need::required).value_or(0));
+}
+inline double req_number(input::TableReader& r, std::string_view key) {
+  return r.number(key, input::Need::required).value_or(0);
+}
+inline std::string req_string(input::TableReader& r, std::string_view key) {
+  return r.string(key, input::Need::required).value_or("");
+}
+inline bool req_bool(input::TableReader& r, std::string_view key) {
+  return r.boolean(key, input::Need::required).value_or(false);
+}
+
+/// Errors in an embedded table are bugs of the program (exit 70), not of the user's input.
+inline Diagnostics as_internal(const Diagnostics& d) {
+  Diagnostics out;
+  for (auto item : d.items()) {
+    item.code = ExitCode::internal;
+    out.add(item);
+  }
+  return out;
+}
+
+/// A probability for JSON output: rounded to 12 decimals so that sums such as 0.1 + 0.2 print
+/// as 0.3 on every machine (the exact value differs from it by less than 1e-12).
+inline double clean(double p) {
+  const double r = std::round(p * 1e12) / 1e12;
+  return r == 0 ? 0.0 : r;
+}
+
+}  // namespace gunpowder::fire
