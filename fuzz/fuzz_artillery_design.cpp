@@ -3,5 +3,5 @@
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  return fuzz::run(&gunpowder::artillery_app::main, {}, data, size);
+  return fuzz::run(&gunpowder::artillery_app::main, {{}, {"--formula"}}, data, size);
 }

@@ -17,8 +17,13 @@ namespace fuzz {
 
 using ToolMain = int (*)(int, const char* const*, std::ostream&, std::ostream&);
 
-inline int run(ToolMain tool_main, const std::vector<std::string>& leading_args, const uint8_t* data, size_t size) {
+/// `variants` are alternative leading arguments (subcommands and their flags); bits 3-5 of the
+/// first byte choose one.
+inline int run(ToolMain tool_main, const std::vector<std::vector<std::string>>& variants, const uint8_t* data,
+               size_t size) {
   if (size == 0) return 0;
+  static const std::vector<std::string> kNone;
+  const std::vector<std::string>& leading_args = variants.empty() ? kNone : variants[(data[0] >> 3) % variants.size()];
   static const char* const kFormats[] = {"text", "markdown", "csv", "json"};
   const uint8_t mode = data[0];
   std::string text(reinterpret_cast<const char*>(data + 1), size - 1);

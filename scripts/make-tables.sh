@@ -19,3 +19,18 @@ table artillery-formula-vs-book artillery-design --compare
 for t in cannon:24 gun:6 mortar:90; do
   table "artillery-$(echo $t | tr : -)" artillery-design --type "${t%%:*}" --shot "${t##*:}"
 done
+table unit-rosters unit-br --catalogue
+table unit-rosters-vs-formulas unit-br --catalogue --compare
+for c in untrained poor below_average fair average good excellent elite; do
+  table "war-machine-march-$c" war-machine march --troops 300 --class "$c"
+done
+table war-machine-field-battle war-machine battle examples/war-machine-field.toml
+for n in 1 2 3 4 5; do
+  table "broadside-$n-dice" fire-odds broadside --dice "$n" --rerolls 0
+done
+table broadside-5-dice-4-rerolls fire-odds broadside --dice 5 --rerolls 4
+for r in 4 8 12 16; do
+  for cover in none half over-half; do
+    table "arquebus-10-men-$r-in-$cover" fire-odds arquebus --men 10 --range-in "$r" --cover "$cover"
+  done
+done
