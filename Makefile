@@ -10,7 +10,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES := cmake make g++ libcli11-dev libtomlplusplus-dev doctest-dev
 BIN := $(BUILD)/bin
 
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 120
+FUZZ_RUNS ?= 20000
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
 
 .PHONY: all deps configure build demo test test-sanitize install bench fuzz tables tables-check clean
@@ -62,8 +63,9 @@ install: build
 bench: build
 	sh bench/run.sh $(BIN)
 
-# Each libFuzzer harness for FUZZ_SECONDS, from the corpus kept in fuzz/corpus/<tool>/.
-# New inputs go to a scratch directory; findings are written to build-fuzz/findings/.
+# Each libFuzzer harness for FUZZ_RUNS inputs (at most FUZZ_SECONDS), from the corpus kept in
+# fuzz/corpus/<tool>/, with a fixed seed so that a run is reproducible. New inputs go to a
+# scratch directory; findings are written to build-fuzz/findings/.
 fuzz:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(FUZZ_DEB_PACKAGES)"
 	CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGUNPOWDER_FUZZ=ON -DGUNPOWDER_TESTS=OFF
@@ -71,8 +73,8 @@ fuzz:
 	@set -e; mkdir -p build-fuzz/findings; for h in build-fuzz/fuzz/fuzz_*; do \
 	  name=$$(basename $$h | sed 's/^fuzz_//; s/_/-/g'); \
 	  scratch=build-fuzz/scratch/$$name; rm -rf $$scratch; mkdir -p $$scratch; \
-	  echo "== fuzzing $$name for $(FUZZ_SECONDS) s"; \
-	  $$h -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	  echo "== fuzzing $$name: $(FUZZ_RUNS) inputs (at most $(FUZZ_SECONDS) s)"; \
+	  $$h -seed=1 -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/findings/$$name- $$scratch fuzz/corpus/$$name 2>&1 | \
 	    grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR|SUMMARY)" || true; \
 	  if ls build-fuzz/findings/$$name-* >/dev/null 2>&1; then echo "fuzz: $$name found a failing input" >&2; exit 1; fi; \
