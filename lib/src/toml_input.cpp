@@ -364,8 +364,9 @@ void TableReader::finish() {
       const SourcePos p = doc_.pos(v);
       // toml++ places a key's node at its value; point at the key instead when we can.
       SourcePos kp = p;
-      if (k.source().begin.line > 0) kp = SourcePos{doc_.name, static_cast<int>(k.source().begin.line),
-                                                     static_cast<int>(k.source().begin.column)};
+      if (k.source().begin.line > 0)
+        kp = SourcePos{doc_.name, static_cast<int>(k.source().begin.line) + doc_.line_offset,
+                       static_cast<int>(k.source().begin.column)};
       diags_.error(kp, "unknown key '" + std::string(k.str()) + "' in " + what_ + " (allowed: " + allowed() + ")",
                    doc_.line(kp.line));
     }
@@ -379,8 +380,9 @@ void check_top_level(const Document& doc, const std::vector<std::string>& allowe
     bool ok = false;
     for (const auto& a : allowed) ok = ok || a == k.str();
     if (!ok) {
-      SourcePos p{doc.name, static_cast<int>(k.source().begin.line), static_cast<int>(k.source().begin.column)};
-      if (p.line == 0) p = doc.pos(v);
+      SourcePos p{doc.name, static_cast<int>(k.source().begin.line) + doc.line_offset,
+                  static_cast<int>(k.source().begin.column)};
+      if (k.source().begin.line == 0) p = doc.pos(v);
       diags.error(p, "unknown top-level key '" + std::string(k.str()) + "' (allowed: " + list + ")", doc.line(p.line));
     }
   }

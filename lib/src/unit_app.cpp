@@ -2,10 +2,13 @@
 // published rosters, and the rosters against the formulas.
 #include "gunpowder/unit_app.hpp"
 
+#include <array>
 #include <map>
 #include <set>
 #include <string_view>
 #include <ostream>
+#include <thread>
+#include <unordered_map>
 
 #include "gunpowder/format.hpp"
 #include "gunpowder/toml_input.hpp"
@@ -292,10 +295,10 @@ Table summary_table() {
   return t;
 }
 
-void add_summary_row(Table& t, const Rating& r) {
+void add_summary_row(std::vector<std::vector<std::string>>& rows, const Rating& r) {
   {
     const units::FirearmAttack* p = r.primary ? &r.firearms[*r.primary] : nullptr;
-    t.add_row({r.name, std::to_string(r.troops), units::to_string(r.formation), r.movement, std::to_string(r.ac),
+    rows.push_back({r.name, std::to_string(r.troops), units::to_string(r.formation), r.movement, std::to_string(r.ac),
                std::to_string(r.uhp), signed_int(r.morale), p ? trim(p->attacks_raw, 3) : "-",
                p ? std::to_string(p->attacks) : "-", p ? std::to_string(p->reload_tokens) : "-", joined(r.missile_lines),
                joined(r.melee_lines), trim(r.missile_value, 2), trim(r.melee_value, 2), trim(r.combat_modifier, 2),
@@ -466,6 +469,35 @@ const std::set<std::string_view> kUnitKeys = {
     "speed_modifier", "formation_modifier", "wage_gp", "supply_gp_week", "specialist_gp_month", "daily_miles",
     "wage_source", "fm_pistol_column", "pistol_bonus", "reform_uhp_lost"};
 
+// TableReader::finish() places an unknown key at the key's line in the text that was parsed,
+// which for a chunk of a large file (input::parse_chunked) is not the line in the whole file.
+// The errors it adds are moved to the whole file's line here: they come one per unknown key, in
+// the table's order, as finish() reports them.
+template <typename Known>
+void finish_placed(input::TableReader& r, const input::Document& doc, const toml::table& t, Diagnostics& local,
+                   const Known& known) {
+  const size_t before = local.items().size();
+  r.finish();
+  if (doc.line_offset == 0 || local.items().size() == before) return;
+  std::vector<const toml::key*> unknown;
+  for (const auto& [k, v] : t)
+    if (!known(k.str())) unknown.push_back(&k);
+  if (unknown.size() != local.items().size() - before) return;
+  Diagnostics fixed;
+  for (size_t i = 0; i < local.items().size(); ++i) {
+    Diagnostic d = local.items()[i];
+    if (i >= before) {
+      const auto& b = unknown[i - before]->source().begin;
+      if (b.line > 0) {
+        d.pos.line = static_cast<int>(b.line) + doc.line_offset;
+        d.source_line = doc.line(d.pos.line);
+      }
+    }
+    fixed.add(std::move(d));
+  }
+  local = std::move(fixed);
+}
+
 // Reads every [[unit]] of a document and hands each one that read cleanly to `on_unit`.
 template <typename F>
 void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit) {
@@ -490,26 +522,44 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
       diags.error(p, "each [[unit]] must be a table, got " + input::type_name(node), doc.line(p.line));
       continue;
     }
-    const size_t errors_before = diags.items().size();
-    input::TableReader r(doc, *t, diags, "[[unit]]");
+    // The unit's errors are gathered apart so that unknown keys can be placed (finish_placed).
+    Diagnostics local;
+    input::TableReader r(doc, *t, local, "[[unit]]");
     Named n;
     n.doc = &doc;
     n.table = t;
     Request& q = n.req;
-    // Optional keys are only asked for when present (absent keys need no bookkeeping).
+    // Optional keys are only asked for when present (absent keys need no bookkeeping). The
+    // table's own keys are listed once, so that asking about the fifty possible keys costs a
+    // few comparisons each instead of a lookup in the table.
+    std::array<std::string_view, 16> own{};
+    size_t own_n = 0;
+    for (const auto& [k, v] : *t) {
+      if (own_n == own.size()) {
+        own_n = own.size() + 1;  // more keys than listed: ask the table
+        break;
+      }
+      own[own_n++] = k.str();
+    }
+    auto has = [&](std::string_view key) {
+      if (own_n > own.size()) return r.has(key);
+      for (size_t i = 0; i < own_n; ++i)
+        if (own[i] == key) return true;
+      return false;
+    };
     auto num = [&](const char* key, Range range) -> std::optional<double> {
-      return r.has(key) ? r.number(key, Need::optional, range) : std::nullopt;
+      return has(key) ? r.number(key, Need::optional, range) : std::nullopt;
     };
     auto integer = [&](const char* key, Range range) -> std::optional<int> {
-      if (!r.has(key)) return std::nullopt;
+      if (!has(key)) return std::nullopt;
       if (auto v = r.integer(key, Need::optional, range)) return static_cast<int>(*v);
       return std::nullopt;
     };
-    auto text = [&](const char* key, const std::vector<std::string>& allowed = {}) -> std::optional<std::string> {
-      return r.has(key) ? r.string(key, Need::optional, allowed) : std::nullopt;
+    auto text = [&](const char* key, std::initializer_list<std::string_view> allowed = {}) -> std::optional<std::string> {
+      return has(key) ? r.string(key, Need::optional, allowed) : std::nullopt;
     };
     auto flag = [&](const char* key) -> std::optional<bool> {
-      return r.has(key) ? r.boolean(key, Need::optional) : std::nullopt;
+      return has(key) ? r.boolean(key, Need::optional) : std::nullopt;
     };
     q.name = text("name").value_or("");
     q.troop = text("troop");
@@ -527,7 +577,7 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
     q.shield = flag("shield");
     q.firearm_experience = flag("firearm_experience");
     q.apostles = flag("apostles");
-    if (r.has("weapons"))
+    if (has("weapons"))
       if (const auto* a = r.array("weapons", Need::optional)) {
         std::vector<std::string> w;
         for (const auto& e : *a) {
@@ -538,7 +588,7 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
             std::string list;
             for (const auto& k : units::melee_weapon_keys()) list += (list.empty() ? "" : ", ") + k;
             const SourcePos p = doc.pos(e);
-            diags.error(p, "unknown weapon " + (s ? "\"" + *s + "\"" : input::type_name(e)) + " (allowed: " + list + ")",
+            local.error(p, "unknown weapon " + (s ? "\"" + *s + "\"" : input::type_name(e)) + " (allowed: " + list + ")",
                         doc.line(p.line));
             continue;
           }
@@ -546,24 +596,26 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
         }
         q.weapons = std::move(w);
       }
-    if (r.has("firearms"))
+    if (has("firearms"))
       if (const auto* a = r.array("firearms", Need::optional)) {
         std::vector<units::Firearm> fs;
         for (const auto& e : *a) {
           const toml::table* ft = e.as_table();
           if (!ft) {
             const SourcePos p = doc.pos(e);
-            diags.error(p, "each firearm must be a table {mechanism, type, bore, count}, got " + input::type_name(e),
+            local.error(p, "each firearm must be a table {mechanism, type, bore, count}, got " + input::type_name(e),
                         doc.line(p.line));
             continue;
           }
-          input::TableReader fr(doc, *ft, diags, "firearm");
+          input::TableReader fr(doc, *ft, local, "firearm");
           units::Firearm f;
           const auto mech = fr.string("mechanism", Need::required, {"matchlock", "wheellock", "flintlock"});
           const auto type = fr.string("type", Need::required, {"pistol", "arquebus", "musket"});
           const auto bore = fr.has("bore") ? fr.string("bore", Need::optional, {"smoothbore", "rifled"}) : std::nullopt;
           const auto count = fr.has("count") ? fr.integer("count", Need::optional, Range{1, 6}) : std::nullopt;
-          fr.finish();
+          finish_placed(fr, doc, *ft, local, [](std::string_view k) {
+            return k == "mechanism" || k == "type" || k == "bore" || k == "count";
+          });
           if (!mech || !type) continue;
           f.mechanism = *units::parse_mechanism(*mech);
           f.type = *units::parse_firearm_type(*type);
@@ -604,7 +656,7 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
     if (auto w = text("wage_source", {"wage-table", "characteristics"})) q.wage_source = *w;
     if (auto c = text("fm_pistol_column", {"drilled", "other"})) q.fm_pistol_column = *c;
     if (auto p = text("pistol_bonus", {"rule", "rosters"})) q.pistol_bonus = *p;
-    if (r.has("reform_uhp_lost"))
+    if (has("reform_uhp_lost"))
       if (const auto* a = r.array("reform_uhp_lost", Need::optional)) {
         std::array<int, 2> lost{};
         bool ok = a->size() == 2;
@@ -622,8 +674,10 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
     for (const auto& [k, v] : *t) unknown = unknown || !kUnitKeys.count(k.str());
     if (unknown)
       for (auto k : kUnitKeys) r.allow(k);
-    r.finish();
-    if (diags.items().size() == errors_before) on_unit(n);
+    finish_placed(r, doc, *t, local, [](std::string_view k) { return kUnitKeys.count(k) > 0; });
+    const bool clean = local.empty();
+    diags.append(local);
+    if (clean) on_unit(n);
   }
 }
 
@@ -803,33 +857,101 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   }
   if (opt.catalogue) return catalogue_report(cat);
 
-  // Each unit is rated and turned into its output as soon as it is read, so that a large file
-  // never holds every request or rating in memory; every error of every unit is reported.
+  // Each unit is rated and turned into its output as soon as it is read; every error of every
+  // unit is reported. A large file is parsed in chunks (input::parse_chunked) and the chunks are
+  // read and rated on two threads, each into its own Part; the parts are joined in input order,
+  // so the output and the order of the errors do not depend on the split.
   report::Report rep;
   const bool want_json = common.format == "json";
   Table summary = summary_table();
   json::Value arr = json::array();
-  std::optional<Rating> first;
-  size_t count = 0;
-  Diagnostics errors;
-  auto on_unit = [&](Named& n) {
-    n.req.explain = common.explain;
-    apply_options(opt, n.req, n.table);
-    auto r = units::rate(cat, n.req);
-    if (!r) {
-      errors.append(place(r.error(), n));
-      return;
+  struct Part {
+    Diagnostics errors;
+    std::vector<std::vector<std::string>> rows;
+    json::Array units;
+    std::vector<std::string> explain;
+    std::optional<Rating> first;
+    size_t count = 0;
+  };
+  // A unit whose table holds only these keys is rated from them alone (and the command-line
+  // readings, the same for every unit): units that agree on them share one rating and one
+  // output, but for the name.
+  auto simple_table = [](const toml::table& t) {
+    for (const auto& [k, v] : t) {
+      const std::string_view key = k.str();
+      if (key != "name" && key != "troop" && key != "race" && key != "troops" && key != "veteran") return false;
     }
-    if (!errors.empty()) return;
-    ++count;
-    if (want_json) arr.push(unit_json(cat, *r));
-    else add_summary_row(summary, *r);
-    if (common.explain)
-      for (auto& l : r->explain) rep.explain.push_back(std::move(l));
-    if (!first) first = std::move(*r);
+    return true;
+  };
+  auto memo_key = [](const Request& q) {
+    std::string k;
+    auto add = [&](std::string_view s) { k.append(std::to_string(s.size())).append(":").append(s); };
+    if (q.troop) add(*q.troop);
+    else k += '-';
+    add(q.race);
+    k += q.troops ? std::to_string(*q.troops) : std::string("-");
+    k += q.veteran ? "|v" : "|-";
+    k += q.name.empty() ? "|d" : "|n";
+    return k;
+  };
+  struct Memo {
+    std::vector<std::string> row;  // the summary row (cell 0 is the name)
+    json::Value unit;              // the unit's JSON (member 0 is the name)
+  };
+  auto process = [&](const input::Document* doc, Named* single, Part& part) {
+    std::unordered_map<std::string, Memo> memo;
+    auto emit = [&](const Memo& m, const std::string& name) {
+      ++part.count;
+      if (want_json) {
+        part.units.push_back(m.unit);
+        part.units.back().object().front().second = json::Value(name);
+      } else {
+        part.rows.push_back(m.row);
+        part.rows.back().front() = name;
+      }
+    };
+    auto on_unit = [&](Named& n) {
+      n.req.explain = common.explain;
+      apply_options(opt, n.req, n.table);
+      const bool cacheable = !common.explain && n.table && simple_table(*n.table);
+      std::string key;
+      if (cacheable) {
+        key = memo_key(n.req);
+        const auto it = memo.find(key);
+        if (it != memo.end()) {
+          if (!part.errors.empty()) return;
+          emit(it->second, n.req.name.empty() ? it->second.row.front() : n.req.name);
+          return;
+        }
+      }
+      auto r = units::rate(cat, n.req);
+      if (!r) {
+        part.errors.append(place(r.error(), n));
+        return;
+      }
+      if (!part.errors.empty()) return;
+      ++part.count;
+      if (want_json) part.units.push_back(unit_json(cat, *r));
+      else add_summary_row(part.rows, *r);
+      if (cacheable) {
+        Memo m;
+        if (want_json) m.unit = part.units.back();
+        else m.row = part.rows.back();
+        m.row.resize(std::max<size_t>(m.row.size(), 1));
+        m.row.front() = r->name;
+        memo.emplace(std::move(key), std::move(m));
+      }
+      if (common.explain)
+        for (auto& l : r->explain) part.explain.push_back(std::move(l));
+      if (!part.first) part.first = std::move(*r);
+    };
+    if (single) on_unit(*single);
+    else read_units(*doc, part.errors, on_unit);
   };
 
   std::vector<input::Document> docs;
+  std::vector<Part> parts;
+  Diagnostics errors;
   if (opt.troop) {
     Named n;
     n.req.troop = opt.troop;
@@ -847,23 +969,60 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
         if (v < 0) return cli::usage_error("--reform-lost", "uhp lost must not be negative, got " + std::to_string(v));
       n.req.reform_uhp_lost = std::array<int, 2>{opt.reform_lost[0], opt.reform_lost[1]};
     }
-    on_unit(n);
+    parts.resize(1);
+    process(nullptr, &n, parts[0]);
   } else {
     if (opt.race || opt.veteran || opt.troops || opt.name || !opt.reform_lost.empty())
       return cli::usage_error("", "--race, --veteran, --troops, --name and --reform-lost go with --troop; in a file, "
                                   "give them as keys of each [[unit]]");
-    docs.reserve(common.inputs.size());
     for (const auto& path : common.inputs) {
       auto text = input::read_input(path);
       if (!text) return text.error();
-      auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
-      if (!doc) {
-        errors.append(doc.error());
+      auto chunks = input::parse_chunked(std::move(*text), path == "-" ? "<stdin>" : path, "unit", 2);
+      if (!chunks) {
+        errors.append(chunks.error());
         continue;
       }
-      docs.push_back(std::move(*doc));
+      for (auto& d : *chunks) docs.push_back(std::move(d));
     }
-    for (const auto& doc : docs) read_units(doc, errors, on_unit);
+    parts.resize(docs.size());
+    // Each document's tables are dropped as soon as it is read (on the thread that read it).
+    auto work = [&](size_t from, size_t to) {
+      for (size_t i = from; i < to; ++i) {
+        process(&docs[i], nullptr, parts[i]);
+        docs[i].root.clear();
+      }
+    };
+    if (docs.size() >= 2) {
+      std::thread other(work, docs.size() / 2, docs.size());
+      work(0, docs.size() / 2);
+      other.join();
+    } else {
+      work(0, docs.size());
+    }
+  }
+  std::optional<Rating> first;
+  size_t count = 0;
+  for (auto& p : parts) {
+    errors.append(p.errors);
+    if (!errors.empty()) continue;
+    count += p.count;
+    if (!first && p.first) first = std::move(p.first);
+  }
+  if (errors.empty()) {
+    if (want_json) {
+      size_t total = 0;
+      for (const auto& p : parts) total += p.units.size();
+      arr.array().reserve(total);
+    } else {
+      summary.rows.reserve(count);
+    }
+    for (auto& p : parts) {
+      for (auto& u : p.units) arr.push(std::move(u));
+      for (auto& row : p.rows) summary.rows.push_back(std::move(row));
+      for (auto& l : p.explain) rep.explain.push_back(std::move(l));
+      p = Part{};
+    }
   }
   if (!errors.empty()) return errors;
   if (!want_json) rep.tables.push_back(std::move(summary));

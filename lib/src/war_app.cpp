@@ -4,12 +4,16 @@
 #include "gunpowder/war_app.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <ostream>
 #include <random>
 #include <set>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "gunpowder/format.hpp"
 #include "gunpowder/json.hpp"
@@ -47,6 +51,24 @@ const cli::ToolInfo kInfo{
     "[battle] table; see war-machine(1)."};
 
 namespace {
+
+/// Runs fn(from, to) over [0, n): on two threads (the halves at once) when n >= threshold, else
+/// on this one. Each index is independent and writes only its own slot, so results keep the
+/// input order and do not depend on the split.
+template <class Fn>
+void split_work(size_t n, size_t threshold, Fn&& fn) {
+  if (n >= threshold && n >= 2) {
+    const size_t half = n / 2;
+    std::thread other([&] { fn(half, n); });
+    fn(size_t{0}, half);
+    other.join();
+  } else {
+    fn(size_t{0}, n);
+  }
+}
+
+/// Below this many items, one thread does the work (a thread costs more than it saves).
+constexpr size_t kThreadedMin = 256;
 
 constexpr std::int64_t kMaxTroops = 1000000000;
 constexpr double kMaxRating = 100000;
@@ -169,8 +191,13 @@ war::QuickInputs read_quick(const war::Rules& R, TableReader& r) {
   return q;
 }
 
-void read_force(const war::Rules& R, const input::Document& doc, const toml::table& t, Diagnostics& d,
-                std::vector<InputForce>& out) {
+/// The allowed values of the [[force]] keys that come from the rules, built once per file.
+struct ForceVocabulary {
+  std::vector<std::string> tactics, classes;
+};
+
+void read_force(const war::Rules& R, const ForceVocabulary& vocab, const input::Document& doc, const toml::table& t,
+                Diagnostics& d, std::vector<InputForce>& out) {
   TableReader r(doc, t, d, "[[force]]");
   InputForce in;
   in.doc = &doc;
@@ -200,7 +227,7 @@ void read_force(const war::Rules& R, const input::Document& doc, const toml::tab
       if (r.has(k)) given += (given.empty() ? "" : ", ") + std::string(k);
     r.error("force '" + f.name + "' gives " + given + ": give only one way to rate it");
   }
-  f.troop_class = r.string("troop_class", Need::optional, class_ids(R));
+  f.troop_class = r.string("troop_class", Need::optional, vocab.classes);
   auto& c = f.composition;
   c.mounted_pct = r.number("mounted_pct", Need::optional, input::non_negative(100));
   c.missile_pct = r.number("missile_pct", Need::optional, input::non_negative(100));
@@ -239,7 +266,7 @@ void read_force(const war::Rules& R, const input::Document& doc, const toml::tab
     for (const auto& [id, msg] : war::check_situation(R, f.situation, f.role)) r.error_at("situation", msg);
   }
   if (auto fat = r.string("fatigue", Need::optional, {"none", "moderate", "serious"})) f.fatigue = *war::parse_fatigue(*fat);
-  f.tactic = r.string("tactic", Need::optional, tactic_ids(R));
+  f.tactic = r.string("tactic", Need::optional, vocab.tactics);
   f.opponent = r.string("opponent", Need::optional);
   f.wounded = r.integer("wounded", Need::optional, input::non_negative(static_cast<double>(kMaxTroops))).value_or(0);
   if (const auto* a = r.array("split", Need::optional)) {
@@ -296,6 +323,7 @@ void read_file(const war::Rules& R, const input::Document& doc, InputFile& file,
     return;
   }
   file.forces.reserve(file.forces.size() + arr->size());
+  const ForceVocabulary vocab{tactic_ids(R), class_ids(R)};
   for (const auto& node : *arr) {
     const toml::table* t = node.as_table();
     if (!t) {
@@ -303,26 +331,77 @@ void read_file(const war::Rules& R, const input::Document& doc, InputFile& file,
       d.error(p, "each [[force]] must be a table, got " + input::type_name(node), doc.line(p.line));
       continue;
     }
-    read_force(R, doc, *t, d, file.forces);
+    read_force(R, vocab, doc, *t, d, file.forces);
   }
 }
 
-/// Reads and parses every input; all errors of all files at once.
+/// Reads and parses every input; all errors of all files at once. A large file of [[force]]
+/// tables is parsed in two pieces at once (input::parse_chunked), so one input may give several
+/// documents, in file order; positions stay those of the whole file.
 Expected<std::vector<input::Document>> load_documents(const cli::CommonOptions& common) {
   std::vector<input::Document> docs;
   Diagnostics d;
   for (const auto& path : common.inputs) {
     auto text = input::read_input(path);
     if (!text) return text.error();
-    auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
-    if (!doc) {
-      d.append(doc.error());
+    auto parts = input::parse_chunked(std::move(*text), path == "-" ? "<stdin>" : path, "force", 2);
+    if (!parts) {
+      d.append(parts.error());
       continue;
     }
-    docs.push_back(std::move(*doc));
+    for (auto& doc : *parts) docs.push_back(std::move(doc));
   }
   if (!d.empty()) return d;
   return docs;
+}
+
+/// read_file() over every document, the pieces of a large file on two threads; forces and errors
+/// in document order, as if read one after the other. When a piece has an error, every file cut
+/// in pieces is parsed whole again and all are read one after the other, so that the errors are
+/// exactly those of whole files (an unknown key, for one, is placed by its line in the piece).
+void read_files(const war::Rules& R, std::vector<input::Document>& docs, InputFile& file, Diagnostics& d) {
+  if (docs.size() < 2) {
+    for (const auto& doc : docs) read_file(R, doc, file, d);
+    return;
+  }
+  std::vector<InputFile> parts(docs.size());
+  std::vector<Diagnostics> diags(docs.size());
+  split_work(docs.size(), 2, [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) read_file(R, docs[i], parts[i], diags[i]);
+  });
+  const bool clean = std::all_of(diags.begin(), diags.end(), [](const Diagnostics& x) { return x.empty(); });
+  if (!clean) {
+    parts.clear();
+    // Pieces of one file share its text; a whole document is alone with its own.
+    std::vector<input::Document> whole;
+    for (size_t i = 0; i < docs.size();) {
+      size_t j = i + 1;
+      while (j < docs.size() && docs[i].text && docs[j].text == docs[i].text) ++j;
+      if (j - i == 1) {
+        whole.push_back(std::move(docs[i]));
+      } else {
+        auto doc = input::parse(*docs[i].text, docs[i].name);
+        if (!doc) {
+          d.append(doc.error());
+        } else {
+          whole.push_back(std::move(*doc));
+        }
+      }
+      i = j;
+    }
+    docs = std::move(whole);
+    for (const auto& doc : docs) read_file(R, doc, file, d);
+    return;
+  }
+  size_t total = file.forces.size();
+  for (const auto& p : parts) total += p.forces.size();
+  file.forces.reserve(total);
+  for (size_t i = 0; i < docs.size(); ++i) {
+    // Only a whole document can hold [battle] (a file with it is never cut), so its settings
+    // are those of the document that has them.
+    if (parts[i].settings.present) file.settings = parts[i].settings;
+    for (auto& f : parts[i].forces) file.forces.push_back(std::move(f));
+  }
 }
 
 /// An error about a force, placed at its table (or at `key` in it).
@@ -339,6 +418,24 @@ void force_error(Diagnostics& d, const InputForce& f, const std::string& message
 // Shared formatting
 
 std::string pct(double p) { return fmtnum::percent(p, 2); }
+/// pct(p) of a share p = pairs / 10,000 of the roll pairs: the same text, kept per thread once
+/// built (many battles share the same few hundred shares).
+std::string pct_pairs(std::int64_t pairs, double p) {
+  if (pairs < 0 || pairs > 10000 || p != static_cast<double>(pairs) / 10000.0) return pct(p);
+  thread_local std::vector<std::string> made;
+  if (made.empty()) made.resize(10001);
+  auto& s = made[static_cast<size_t>(pairs)];
+  if (s.empty()) s = pct(p);
+  return s;
+}
+/// trim(x, 2), kept per thread for the few casualty percentages the results table prints.
+std::string trim2(double x) {
+  thread_local std::unordered_map<std::uint64_t, std::string> made;
+  if (made.size() >= 4096) return trim(x, 2);
+  auto [it, fresh] = made.try_emplace(std::bit_cast<std::uint64_t>(x));
+  if (fresh) it->second = trim(x, 2);
+  return it->second;
+}
 std::string fatigue_text(const std::optional<Fatigue>& f) { return f ? war::to_string(*f) : "-"; }
 std::string location_text(Location l, int units) {
   if (l == Location::none) return "-";
@@ -402,11 +499,17 @@ json::Value rating_json(const Rated& x, const std::optional<int>& modified_br) {
 }
 
 Expected<std::vector<Rated>> rate_all(const war::Rules& R, const std::vector<InputForce>& inputs) {
+  // Each force is rated on its own (two threads for many), then joined in input order.
+  std::vector<std::optional<Expected<war::Rating>>> ratings(inputs.size());
+  split_work(inputs.size(), kThreadedMin, [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) ratings[i].emplace(war::rate_force(R, inputs[i].force));
+  });
   std::vector<Rated> out;
   out.reserve(inputs.size());
   Diagnostics d;
-  for (const auto& in : inputs) {
-    auto r = war::rate_force(R, in.force);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const auto& in = inputs[i];
+    auto& r = *ratings[i];
     if (!r) {
       for (const auto& item : r.error().items()) force_error(d, in, item.message);
       continue;
@@ -478,7 +581,7 @@ Expected<report::Report> run_rate(const war::Rules& R, const cli::CommonOptions&
   if (!docs) return docs.error();
   InputFile file;
   Diagnostics d;
-  for (const auto& doc : *docs) read_file(R, doc, file, d);
+  read_files(R, *docs, file, d);
   if (!d.empty()) return d;
   auto rated = rate_all(R, file.forces);
   if (!rated) return rated.error();
@@ -552,7 +655,8 @@ Expected<Sides> make_sides(std::vector<Rated>& rated) {
     rated = std::move(expanded);
   }
   Diagnostics d;
-  std::set<std::string> names;
+  std::unordered_set<std::string_view> names;
+  names.reserve(rated.size());
   for (const auto& x : rated)
     if (!names.insert(x.force.name).second)
       force_error(d, *x.input, "two forces are named '" + x.force.name + "'");
@@ -649,12 +753,14 @@ Expected<std::vector<std::pair<size_t, size_t>>> pair_forces(const war::Rules& R
   const auto& m1 = sides.members[1];
   if (m0.size() == 1 && m1.size() == 1) return std::vector<std::pair<size_t, size_t>>{{0, 0}};
   Diagnostics d;
-  std::map<std::string, std::pair<int, size_t>> where;  // name -> (side, position)
+  std::unordered_map<std::string_view, std::pair<int, size_t>> where;  // name -> (side, position)
+  where.reserve(m0.size() + m1.size());
   for (size_t k = 0; k < 2; ++k)
     for (size_t p = 0; p < sides.members[k].size(); ++p)
       where[rated[sides.members[k][p]].force.name] = {static_cast<int>(k), p};
   std::vector<std::pair<size_t, size_t>> fixed;
-  std::map<std::string, std::string> partner;
+  std::unordered_map<std::string_view, std::string_view> partner;
+  partner.reserve(m0.size() + m1.size());
   for (size_t k = 0; k < 2; ++k)
     for (size_t p = 0; p < sides.members[k].size(); ++p) {
       const auto& x = rated[sides.members[k][p]];
@@ -665,8 +771,8 @@ Expected<std::vector<std::pair<size_t, size_t>>> pair_forces(const war::Rules& R
         continue;
       }
       const std::string& other = *x.force.opponent;
-      auto [a, fresh_a] = partner.emplace(x.force.name, other);
-      auto [b, fresh_b] = partner.emplace(other, x.force.name);
+      auto [a, fresh_a] = partner.emplace(std::string_view(x.force.name), std::string_view(other));
+      auto [b, fresh_b] = partner.emplace(std::string_view(other), std::string_view(x.force.name));
       if ((!fresh_a && a->second != other) || (!fresh_b && b->second != x.force.name)) {
         force_error(d, *x.input, "'" + x.force.name + "' and '" + other + "' are each paired with another force",
                     "opponent");
@@ -812,8 +918,9 @@ void odds_tables(const war::Rules& R, const std::vector<Rated>& rated, const Eng
     return;
   }
   for (size_t k = 0; k < 2; ++k)
-    t.add_row({names[k] + " wins", std::to_string(o.pairs_win[k]), pct(o.p_win[k]), pct(o.p_win_resolved[k])});
-  t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct(o.p_tie), pct(o.p_no_result)});
+    t.add_row({names[k] + " wins", std::to_string(o.pairs_win[k]), pct_pairs(o.pairs_win[k], o.p_win[k]),
+               pct(o.p_win_resolved[k])});
+  t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct_pairs(o.pairs_tie, o.p_tie), pct(o.p_no_result)});
   if (o.tactics_cancelled) t.notes.push_back("tactics: " + o.tactic_printed[0] + " (both plans cancel)");
   switch (o.tie_policy) {
     case war::TiePolicy::reroll: t.notes.push_back("ties: both sides roll again (the seed does not cover ties)"); break;
@@ -845,7 +952,8 @@ void odds_tables(const war::Rules& R, const std::vector<Rated>& rated, const Eng
       const auto w = static_cast<size_t>(ro.winner);
       const auto& W = ro.result[w];
       const auto& L = ro.result[1 - w];
-      rt.add_row({names[w], band, std::to_string(ro.pairs), pct(ro.p), trim(W.casualties_pct, 2), trim(L.casualties_pct, 2),
+      rt.add_row({names[w], band, std::to_string(ro.pairs), pct_pairs(ro.pairs, ro.p), trim2(W.casualties_pct),
+                  trim2(L.casualties_pct),
                   fatigue_text(W.fatigue), fatigue_text(L.fatigue), location_text(W.location, W.location_units),
                   location_text(L.location, L.location_units), fmtnum::grouped(W.casualties), fmtnum::grouped(L.casualties)});
     };
@@ -1153,7 +1261,7 @@ Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Opt
   if (!docs) return docs.error();
   plan->docs = std::move(*docs);
   Diagnostics d;
-  read_file(R, plan->docs.front(), plan->file, d);
+  read_files(R, plan->docs, plan->file, d);
   if (!d.empty()) return d;
   auto settings = settings_for(R, opt, plan->file.settings);
   if (!settings) return settings.error();
@@ -1175,19 +1283,42 @@ Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Opt
   }
   auto pairs = pair_forces(R, plan->rated, plan->sides, plan->settings);
   if (!pairs) return pairs.error();
-  std::set<size_t> matched;
-  for (const auto& [a, b] : *pairs) {
-    const size_t i = plan->sides.members[0][a], j = plan->sides.members[1][b];
-    auto e = engage(R, plan->rated, i, j, plan->settings);
+  // Every battle is independent: many are fought on two threads, then taken in pairing order
+  // (the first error in that order is the one reported, as when fought one by one).
+  std::vector<std::optional<Expected<Engagement>>> fought(pairs->size());
+  split_work(pairs->size(), kThreadedMin, [&](size_t from, size_t to) {
+    for (size_t n = from; n < to; ++n) {
+      const auto [a, b] = (*pairs)[n];
+      fought[n].emplace(engage(R, plan->rated, plan->sides.members[0][a], plan->sides.members[1][b], plan->settings));
+    }
+  });
+  std::vector<char> matched(plan->rated.size(), 0);
+  plan->engagements.reserve(pairs->size());
+  for (size_t n = 0; n < pairs->size(); ++n) {
+    auto& e = *fought[n];
     if (!e) return e.error();
-    if (plan->engagements.empty()) plan->engagements.reserve(pairs->size());
     plan->engagements.push_back(std::move(*e));
-    matched.insert(i);
-    matched.insert(j);
+    matched[plan->engagements.back().force[0]] = 1;
+    matched[plan->engagements.back().force[1]] = 1;
   }
   for (size_t i = 0; i < plan->rated.size(); ++i)
-    if (!matched.count(i)) plan->unmatched.push_back(i);
+    if (!matched[i]) plan->unmatched.push_back(i);
   return plan;
+}
+
+/// Frees a plan; a large one on two threads (its battles and forces on one, its parsed
+/// documents and input tables on the other).
+void release(std::unique_ptr<BattlePlan>& plan) {
+  if (plan && plan->engagements.size() + plan->rated.size() >= 4096) {
+    std::thread other([&] {
+      std::vector<Engagement>().swap(plan->engagements);
+      std::vector<Rated>().swap(plan->rated);
+    });
+    std::vector<input::Document>().swap(plan->docs);
+    std::vector<InputForce>().swap(plan->file.forces);
+    other.join();
+  }
+  plan.reset();
 }
 
 Table battle_forces_table(const BattlePlan& p) {
@@ -1203,16 +1334,21 @@ Table battle_forces_table(const BattlePlan& p) {
       .add_column("br", "BR", Align::right)
       .add_column("modified_br", "Modified BR", Align::right)
       .add_column("opponent", "Opponent");
-  std::map<size_t, std::pair<int, std::string>> mod;
+  // By force index: (modified BR, opponent's index) of the battle it fights (the last, as listed).
+  std::vector<std::optional<std::pair<int, size_t>>> mod(p.rated.size());
   for (const auto& e : p.engagements)
-    for (size_t k = 0; k < 2; ++k) mod[e.force[k]] = {e.spec[k].modified_br, p.rated[e.force[1 - k]].force.name};
-  for (size_t i = 0; i < p.rated.size(); ++i) {
-    const auto& x = p.rated[i];
-    const auto it = mod.find(i);
-    t.add_row({x.force.name, x.force.side, war::to_string(x.force.role), fmtnum::grouped(x.force.troops), x.rating.method,
-               opt_int_text(x.rating.bfr), x.rating.troop_class.value_or("-"), std::to_string(x.rating.br),
-               it == mod.end() ? "-" : std::to_string(it->second.first), it == mod.end() ? "(unmatched)" : it->second.second});
-  }
+    for (size_t k = 0; k < 2; ++k) mod[e.force[k]] = std::make_pair(e.spec[k].modified_br, e.force[1 - k]);
+  t.rows.resize(p.rated.size());
+  split_work(p.rated.size(), 4096, [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      const auto& x = p.rated[i];
+      const auto& m = mod[i];
+      t.rows[i] = {x.force.name, x.force.side, war::to_string(x.force.role), fmtnum::grouped(x.force.troops),
+                   x.rating.method, opt_int_text(x.rating.bfr), x.rating.troop_class.value_or("-"),
+                   std::to_string(x.rating.br), m ? std::to_string(m->first) : "-",
+                   m ? p.rated[m->second].force.name : "(unmatched)"};
+    }
+  });
   if (p.engagements.size() > 1 || !p.unmatched.empty())
     t.notes.push_back("forces matched as in \"Divide forces\": highest BR chooses the opponent it is most likely to beat");
   return t;
@@ -1339,19 +1475,42 @@ Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, con
   std::uint64_t seed = 0;
   if (opt.roll) seed = opt.seed ? *opt.seed : std::random_device{}();
   std::vector<std::optional<war::ForceState>> states(p.rated.size());
+  // The tables (or summary row, or JSON) of each battle depend on that battle alone: many are
+  // built on two threads, each into its own slot, and taken below in battle order.
+  const size_t battles_n = p.engagements.size();
+  std::vector<std::vector<Table>> battle_tables(full ? battles_n : 0);
+  std::vector<json::Value> battle_json(js ? battles_n : 0);
+  if (!full && !js) summary.rows.resize(battles_n);
+  split_work(battles_n, kThreadedMin, [&](size_t from, size_t to) {
+    for (size_t b = from; b < to; ++b) {
+      const auto& e = p.engagements[b];
+      if (full) {
+        adjustment_tables(p.rated, e, battle_tables[b]);
+        odds_tables(R, p.rated, e, !opt.roll, battle_tables[b]);
+      } else if (!js) {
+        const auto& o = e.odds;
+        summary.rows[b] = {std::to_string(b + 1), p.rated[e.force[0]].force.name, std::to_string(o.final_br[0]),
+                           p.rated[e.force[1]].force.name, std::to_string(o.final_br[1]), pct(o.p_win_resolved[0]),
+                           pct(o.p_win_resolved[1]), pct_pairs(o.pairs_tie, o.p_tie),
+                           fmtnum::fixed(o.expected_casualties_pct[0], 2),
+                           fmtnum::fixed(o.expected_casualties_pct[1], 2)};
+      } else {
+        battle_json[b] = odds_json(R, p.rated, e);
+      }
+    }
+  });
+  if (full) {
+    size_t count = rep.tables.size();
+    for (const auto& v : battle_tables) count += v.size();
+    rep.tables.reserve(count);
+  }
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     if (full) {
-      adjustment_tables(p.rated, e, rep.tables);
-      odds_tables(R, p.rated, e, !opt.roll, rep.tables);
-    } else if (!js) {
-      const auto& o = e.odds;
-      summary.add_row({std::to_string(b + 1), p.rated[e.force[0]].force.name, std::to_string(o.final_br[0]),
-                       p.rated[e.force[1]].force.name, std::to_string(o.final_br[1]), pct(o.p_win_resolved[0]),
-                       pct(o.p_win_resolved[1]), pct(o.p_tie), fmtnum::fixed(o.expected_casualties_pct[0], 2),
-                       fmtnum::fixed(o.expected_casualties_pct[1], 2)});
+      for (auto& t : battle_tables[b]) rep.tables.push_back(std::move(t));
+      battle_tables[b].clear();
     }
-    json::Value bj = js ? odds_json(R, p.rated, e) : json::Value();
+    json::Value bj = js ? std::move(battle_json[b]) : json::Value();
     if (e.odds.combat && p.engagements.size() <= 100) {
       const std::array<std::string, 2> names{p.rated[e.force[0]].force.name, p.rated[e.force[1]].force.name};
       report::Chart outcome;
@@ -1426,6 +1585,7 @@ Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, con
   for (size_t i : p.unmatched) un.push(p.rated[i].force.name);
   rep.json.set("unmatched", std::move(un));
   rep.json.set("repeat", std::move(repeated));
+  release(*planned);
   return rep;
 }
 

@@ -778,20 +778,33 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
   const int base = p.final_br[0] - p.final_br[1];
   std::vector<std::array<std::int64_t, 2>> pairs(R.results.size(), {0, 0});
   o.rows.reserve(2 * R.results.size());
-  for (int k = -99; k <= 99; ++k) {
+  // The row for a difference is the first row whose bound it does not exceed (the last row, or
+  // one without a bound, takes the rest). That first row never moves back as the difference
+  // grows, so each side's differences are taken in increasing order with one moving row.
+  const size_t nrows = R.results.size();
+  auto row_from = [&](size_t row, int diff) {
+    while (row + 1 < nrows && R.results[row].diff_max && diff > *R.results[row].diff_max) ++row;
+    return row;
+  };
+  size_t row0 = 0, row1 = 0;
+  for (int k = -99; k <= 99; ++k) {  // side 0 wins by d = base + k, growing with k
     const std::int64_t n = 100 - std::abs(k);
     const int d = base + k;
     if (d == 0) {
       o.pairs_tie += n;
-    } else {
-      const int w = d > 0 ? 0 : 1;
-      o.pairs_win[w] += n;
-      const int diff = std::abs(d);
-      // the row index for diff
-      size_t row = 0;
-      while (row + 1 < R.results.size() && diff > R.results[row].diff_max.value_or(diff)) ++row;
-      pairs[row][w] += n;
+    } else if (d > 0) {
+      o.pairs_win[0] += n;
+      row0 = row_from(row0, d);
+      pairs[row0][0] += n;
     }
+  }
+  for (int k = 99; k >= -99; --k) {  // side 1 wins by -d, growing as k falls
+    const int d = base + k;
+    if (d >= 0) continue;
+    const std::int64_t n = 100 - std::abs(k);
+    o.pairs_win[1] += n;
+    row1 = row_from(row1, -d);
+    pairs[row1][1] += n;
   }
   constexpr double kPairs = 10000.0;
   o.p_win = {static_cast<double>(o.pairs_win[0]) / kPairs, static_cast<double>(o.pairs_win[1]) / kPairs};
@@ -829,7 +842,13 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
   if (tw) o.p_win_resolved[static_cast<size_t>(*tw)] += o.p_tie;
 
   // Expectations and distributions after the tie policy.
-  std::array<std::map<int, std::pair<std::string, double>>, 2> loc;
+  struct LocSlot {
+    Location where = Location::none;
+    int units = 0;
+    bool named = false;
+    std::pair<std::string, double> entry;
+  };
+  std::array<std::map<int, LocSlot>, 2> loc;
   std::array<std::array<double, 4>, 2> fat{};
   auto add = [&](const RowOdds& ro, double w) {
     for (size_t i = 0; i < 2; ++i) {
@@ -840,8 +859,14 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
       o.expected_wounded[i] += w * static_cast<double>(r.wounded);
       fat[i][r.fatigue ? static_cast<size_t>(*r.fatigue) : 3] += w;
       auto& slot = loc[i][location_order(r.location, r.location_units)];
-      slot.first = location_label(r.location, r.location_units);
-      slot.second += w;
+      // The label of the last location added to the slot (built only when it changes).
+      if (!slot.named || slot.where != r.location || slot.units != r.location_units) {
+        slot.entry.first = location_label(r.location, r.location_units);
+        slot.where = r.location;
+        slot.units = r.location_units;
+        slot.named = true;
+      }
+      slot.entry.second += w;
     }
   };
   for (const auto& ro : o.rows) add(ro, ro.p * scale);
@@ -851,7 +876,7 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
     const std::array<const char*, 4> names{"none", "moderate", "serious", "-"};
     for (size_t k = 0; k < 4; ++k)
       if (fat[i][k] > 0) o.fatigue_dist[i].emplace_back(names[k], fat[i][k]);
-    for (const auto& [key, v] : loc[i]) o.location_dist[i].push_back(v);
+    for (auto& [key, v] : loc[i]) o.location_dist[i].push_back(std::move(v.entry));
     if (o.p_no_result > 0) o.location_dist[i].emplace_back("no result", o.p_no_result);
   }
   return o;

@@ -256,6 +256,33 @@ TEST_CASE("input::TableReader") {
     CHECK_FALSE(r.integer("n", input::Need::required));
     CHECK(diags.items().front().message == "'n' must be an integer, got float 2.5");
   }
+  SUBCASE("a large file parsed in chunks keeps the whole file's positions") {
+    std::string text;
+    for (int i = 0; i < 40000; ++i) text += "[[piece]]\ntype = \"gun\"\nshot_lb = 6\n\n";
+    text += "[[piece]]\ntype = \"gun\"\nshot_weight = 6\n";
+    const int bad_line = 40000 * 4 + 3;
+    auto parts = input::parse_chunked(text, "big.toml", "piece", 2);
+    REQUIRE(parts.has_value());
+    CHECK(parts->size() == 2);
+    Diagnostics diags;
+    int tables = 0;
+    for (const auto& doc : *parts)
+      for (const auto& node : *doc.root.get("piece")->as_array()) {
+        ++tables;
+        input::TableReader r(doc, *node.as_table(), diags, "[[piece]]");
+        (void)r.string("type", input::Need::required);
+        (void)r.number("shot_lb", input::Need::optional);
+        r.finish();
+      }
+    CHECK(tables == 40001);
+    REQUIRE(diags.items().size() == 1);
+    CHECK(diags.items()[0].pos.line == bad_line);
+    CHECK(diags.items()[0].source_line == "shot_weight = 6");
+    // A file that does not consist of [[piece]] tables is parsed whole.
+    auto whole = input::parse_chunked("title = 1\n" + text, "big.toml", "piece", 2);
+    REQUIRE(whole.has_value());
+    CHECK(whole->size() == 1);
+  }
   SUBCASE("a missing file is exit 66") {
     auto t = input::read_input("/nonexistent/x.toml");
     REQUIRE_FALSE(t.has_value());
