@@ -34,3 +34,7 @@ for r in 4 8 12 16; do
     table "arquebus-10-men-$r-in-$cover" fire-odds arquebus --men 10 --range-in "$r" --cover "$cover"
   done
 done
+table siege-simplified siege-duration examples/siege-duration.toml --method simplified
+table siege-bombardment siege-duration examples/siege-duration.toml --method bombardment
+table siege-duel-odds siege-duration examples/siege-duration.toml --method duel --runs 2000 --seed 1
+table siege-structures siege-duration examples/siege-duration-structures.toml
