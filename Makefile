@@ -11,7 +11,7 @@ DEB_PACKAGES := cmake make g++ libcli11-dev libtomlplusplus-dev doctest-dev
 BIN := $(BUILD)/bin
 
 FUZZ_SECONDS ?= 120
-FUZZ_RUNS ?= 20000
+FUZZ_RUNS ?= 15000
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
 
 .PHONY: all deps configure build demo test test-sanitize install bench fuzz tables tables-check clean
