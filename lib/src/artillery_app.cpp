@@ -216,7 +216,18 @@ std::string barrel(double inches) {
   return std::to_string(total / 12) + "'" + (total % 12 ? std::to_string(total % 12) + "\"" : "");
 }
 
-Table summary_table(const std::vector<Design>& designs, const std::string& title) {
+// One row of the pieces table.
+std::vector<std::string> summary_row(const Design& d) {
+  const auto& c = d.effective;
+  return {d.name, std::string(c.source), trim(c.caliber_in, 2) + "\"", barrel(c.barrel_length_in),
+          trim(c.base_weight_lb), trim(c.powder_lb, 2),
+          trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd), c.damage(),
+          std::to_string(c.aoe_ft) + (d.type == artillery::Type::mortar ? " r" : " line"), std::to_string(c.crew),
+          "1/" + std::to_string(c.rof), std::to_string(c.shots_per_day), money(c.cost_gp), std::to_string(c.shp),
+          std::to_string(c.ac)};
+}
+
+Table summary_table(std::vector<std::vector<std::string>> rows, const std::string& title) {
   Table t;
   t.title = title;
   t.add_column("name", "Piece")
@@ -234,27 +245,16 @@ Table summary_table(const std::vector<Design>& designs, const std::string& title
       .add_column("cost_gp", "Cost gp", Align::right)
       .add_column("shp", "SHP", Align::right)
       .add_column("ac", "AC", Align::right);
-  t.rows.resize(designs.size());
-  auto fill = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) {
-      const auto& d = designs[i];
-      const auto& c = d.effective;
-      t.rows[i] = {d.name, std::string(c.source), trim(c.caliber_in, 2) + "\"", barrel(c.barrel_length_in),
-                   trim(c.base_weight_lb), trim(c.powder_lb, 2),
-                   trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd), c.damage(),
-                   std::to_string(c.aoe_ft) + (d.type == artillery::Type::mortar ? " r" : " line"),
-                   std::to_string(c.crew), "1/" + std::to_string(c.rof), std::to_string(c.shots_per_day),
-                   money(c.cost_gp), std::to_string(c.shp), std::to_string(c.ac)};
-    }
-  };
-  if (designs.size() >= 4096) {  // rows are independent: build the two halves at once
-    std::thread other(fill, designs.size() / 2, designs.size());
-    fill(0, designs.size() / 2);
-    other.join();
-  } else {
-    fill(0, designs.size());
-  }
+  t.rows = std::move(rows);
   return t;
+}
+
+// One row of the chosen-carriages table (empty when the piece has no chosen carriage).
+std::vector<std::string> carriage_row(const Design& d) {
+  if (!d.carriage) return {};
+  const auto& m = d.mobility[static_cast<size_t>(*d.carriage)];
+  return {d.name, std::string(m.name), std::to_string(m.horses), std::to_string(m.carts) + "/" + std::to_string(m.wagons),
+          money(m.carriage_cost_gp), trim(m.carriage_weight_lb, 1)};
 }
 
 void detail_tables(const Design& d, std::vector<Table>& out) {
@@ -473,7 +473,9 @@ Expected<report::Report> catalogue_report(const Catalogue& cat, const cli::Commo
     designs.push_back(std::move(*d));
   }
   report::Report rep;
-  rep.tables.push_back(summary_table(designs, "Gunpowder artillery (" + cat.sources.characteristics + ")"));
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& d : designs) rows.push_back(summary_row(d));
+  rep.tables.push_back(summary_table(std::move(rows), "Gunpowder artillery (" + cat.sources.characteristics + ")"));
   Table mob;
   mob.title = "Carriages by era and horses (" + cat.sources.mobility + "; " + cat.sources.horses + ")";
   mob.add_column("name", "Piece");
@@ -702,11 +704,38 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     n.req.force_formula = opt.formula;
     n.req.explain = common.explain;
   }
-  // Design every piece; large files are split over two threads (each piece is independent and
-  // the results keep the input order, so the output does not depend on the split).
-  std::vector<std::optional<Expected<Design>>> results(requests.size());
+  // Design every piece and turn it at once into what the output needs (the rows of the pieces
+  // table, or its JSON object), so that a large file never holds all its designs in memory.
+  // Large files are split over two threads; results keep the input order, so the output does
+  // not depend on the split.
+  const bool json_out = report::parse_format(common.format) == report::Format::json;
+  const bool single = requests.size() == 1;
+  struct Item {
+    std::optional<Diagnostics> error;
+    std::optional<Design> design;  // a single piece: its detailed tables
+    std::vector<std::string> row, carriage;
+    json::Value json;
+    std::vector<std::string> explain;
+  };
+  std::vector<Item> items(requests.size());
   auto work = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) results[i].emplace(artillery::design(cat, requests[i].req));
+    for (size_t i = from; i < to; ++i) {
+      auto d = artillery::design(cat, requests[i].req);
+      Item& it = items[i];
+      if (!d) {
+        it.error = place(d.error(), requests[i]);
+        continue;
+      }
+      it.explain = std::move(d->explain);
+      if (json_out) {
+        it.json = design_json(*d);
+      } else if (single) {
+        it.design = std::move(*d);
+      } else {
+        it.row = summary_row(*d);
+        it.carriage = carriage_row(*d);
+      }
+    }
   };
   if (requests.size() >= 4096) {
     const size_t half = requests.size() / 2;
@@ -716,31 +745,30 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   } else {
     work(0, requests.size());
   }
-  std::vector<Design> designs;
-  designs.reserve(requests.size());
   Diagnostics errors;
-  for (size_t i = 0; i < requests.size(); ++i) {
-    auto& d = *results[i];
-    if (!d) {
-      errors.append(place(d.error(), requests[i]));
-      continue;
-    }
-    designs.push_back(std::move(*d));
-  }
-  results.clear();
+  for (const auto& it : items)
+    if (it.error) errors.append(*it.error);
   if (!errors.empty()) return errors;
+  // The parsed files are the largest allocation left: free each on its own thread now.
+  requests.clear();
+  {
+    std::vector<std::thread> freeing;
+    for (auto& doc : docs) freeing.emplace_back([&doc] { input::Document gone = std::move(doc); });
+    for (auto& t : freeing) t.join();
+  }
 
   report::Report rep;
   rep.json.set("tool", kInfo.name);
-  if (report::parse_format(common.format) == report::Format::json) {
+  if (json_out) {
     json::Value arr = json::array();
-    arr.array().reserve(designs.size());
-    for (const auto& d : designs) arr.push(design_json(d));
+    arr.array().reserve(items.size());
+    for (auto& it : items) arr.push(std::move(it.json));
     rep.json.set("pieces", std::move(arr));
-  } else if (designs.size() == 1) {
-    detail_tables(designs[0], rep.tables);
+  } else if (single) {
+    detail_tables(*items[0].design, rep.tables);
   } else {
-    rep.tables.push_back(summary_table(designs, "Pieces"));
+    std::vector<std::vector<std::string>> rows;
+    rows.reserve(items.size());
     Table mob;
     mob.title = "Chosen carriages";
     mob.add_column("name", "Piece")
@@ -749,17 +777,15 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
         .add_column("carts", "Carts/wagons", Align::right)
         .add_column("carriage_cost_gp", "Carriage gp", Align::right)
         .add_column("carriage_weight_lb", "Carriage lb", Align::right);
-    for (const auto& d : designs) {
-      if (!d.carriage) continue;
-      const auto& m = d.mobility[static_cast<size_t>(*d.carriage)];
-      mob.add_row({d.name, std::string(m.name), std::to_string(m.horses),
-                   std::to_string(m.carts) + "/" + std::to_string(m.wagons), money(m.carriage_cost_gp),
-                   trim(m.carriage_weight_lb, 1)});
+    for (auto& it : items) {
+      rows.push_back(std::move(it.row));
+      if (!it.carriage.empty()) mob.rows.push_back(std::move(it.carriage));
     }
+    rep.tables.push_back(summary_table(std::move(rows), "Pieces"));
     if (!mob.rows.empty()) rep.tables.push_back(std::move(mob));
   }
   if (common.explain)
-    for (const auto& d : designs) rep.explain.insert(rep.explain.end(), d.explain.begin(), d.explain.end());
+    for (const auto& it : items) rep.explain.insert(rep.explain.end(), it.explain.begin(), it.explain.end());
   return rep;
 }
 
