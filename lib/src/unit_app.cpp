@@ -469,35 +469,6 @@ const std::set<std::string_view> kUnitKeys = {
     "speed_modifier", "formation_modifier", "wage_gp", "supply_gp_week", "specialist_gp_month", "daily_miles",
     "wage_source", "fm_pistol_column", "pistol_bonus", "reform_uhp_lost"};
 
-// TableReader::finish() places an unknown key at the key's line in the text that was parsed,
-// which for a chunk of a large file (input::parse_chunked) is not the line in the whole file.
-// The errors it adds are moved to the whole file's line here: they come one per unknown key, in
-// the table's order, as finish() reports them.
-template <typename Known>
-void finish_placed(input::TableReader& r, const input::Document& doc, const toml::table& t, Diagnostics& local,
-                   const Known& known) {
-  const size_t before = local.items().size();
-  r.finish();
-  if (doc.line_offset == 0 || local.items().size() == before) return;
-  std::vector<const toml::key*> unknown;
-  for (const auto& [k, v] : t)
-    if (!known(k.str())) unknown.push_back(&k);
-  if (unknown.size() != local.items().size() - before) return;
-  Diagnostics fixed;
-  for (size_t i = 0; i < local.items().size(); ++i) {
-    Diagnostic d = local.items()[i];
-    if (i >= before) {
-      const auto& b = unknown[i - before]->source().begin;
-      if (b.line > 0) {
-        d.pos.line = static_cast<int>(b.line) + doc.line_offset;
-        d.source_line = doc.line(d.pos.line);
-      }
-    }
-    fixed.add(std::move(d));
-  }
-  local = std::move(fixed);
-}
-
 // Reads every [[unit]] of a document and hands each one that read cleanly to `on_unit`.
 template <typename F>
 void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit) {
@@ -522,7 +493,7 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
       diags.error(p, "each [[unit]] must be a table, got " + input::type_name(node), doc.line(p.line));
       continue;
     }
-    // The unit's errors are gathered apart so that unknown keys can be placed (finish_placed).
+    // The unit's errors are gathered apart to know whether it read cleanly.
     Diagnostics local;
     input::TableReader r(doc, *t, local, "[[unit]]");
     Named n;
@@ -613,9 +584,7 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
           const auto type = fr.string("type", Need::required, {"pistol", "arquebus", "musket"});
           const auto bore = fr.has("bore") ? fr.string("bore", Need::optional, {"smoothbore", "rifled"}) : std::nullopt;
           const auto count = fr.has("count") ? fr.integer("count", Need::optional, Range{1, 6}) : std::nullopt;
-          finish_placed(fr, doc, *ft, local, [](std::string_view k) {
-            return k == "mechanism" || k == "type" || k == "bore" || k == "count";
-          });
+          fr.finish();
           if (!mech || !type) continue;
           f.mechanism = *units::parse_mechanism(*mech);
           f.type = *units::parse_firearm_type(*type);
@@ -674,7 +643,7 @@ void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit
     for (const auto& [k, v] : *t) unknown = unknown || !kUnitKeys.count(k.str());
     if (unknown)
       for (auto k : kUnitKeys) r.allow(k);
-    finish_placed(r, doc, *t, local, [](std::string_view k) { return kUnitKeys.count(k) > 0; });
+    r.finish();
     const bool clean = local.empty();
     diags.append(local);
     if (clean) on_unit(n);
