@@ -642,8 +642,60 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (opt.catalogue) return catalogue_report(cat, common);
   if (opt.compare) return compare_report(cat);
 
-  std::vector<Named> requests;
-  std::vector<input::Document> docs;  // kept alive: requests point into them for error positions
+  // Each piece is designed as soon as it is read and turned at once into what the output needs
+  // (its row of the pieces table, or its JSON object), so that no file's designs, nor a large
+  // file's whole parse tree, are held in memory. A large file is streamed in small pieces on two
+  // threads (input::for_each_chunk), each into its own Part; parts are joined in input order, so
+  // the output and the order of the errors do not depend on the split. Reading errors are all
+  // reported before any design error, as for a file read whole.
+  const bool json_out = report::parse_format(common.format) == report::Format::json;
+  struct Item {
+    std::optional<Design> design;  // a single piece: its detailed tables
+    std::vector<std::string> row, carriage;
+    json::Value json;
+    std::vector<std::string> explain;
+  };
+  struct Part {
+    Diagnostics read_errors, design_errors;
+    std::vector<Item> items;
+  };
+  // keep: the piece may be the only one, which is shown in detailed tables.
+  auto design_one = [&](Named& n, Part& part, bool keep) {
+    n.req.force_formula = opt.formula;
+    n.req.explain = common.explain;
+    auto d = artillery::design(cat, n.req);
+    if (!d) {
+      part.design_errors.append(place(d.error(), n));
+      return;
+    }
+    if (!part.design_errors.empty()) return;
+    Item it;
+    it.explain = std::move(d->explain);
+    if (json_out) {
+      it.json = design_json(*d);
+    } else {
+      it.row = summary_row(*d);
+      it.carriage = carriage_row(*d);
+      if (keep) it.design = std::move(*d);
+    }
+    part.items.push_back(std::move(it));
+  };
+  auto process = [&](const input::Document& doc, Part& part) {
+    std::vector<Named> named;
+    read_pieces(doc, named, part.read_errors);
+    if (!part.read_errors.empty()) return;
+    part.items.reserve(named.size());
+    for (auto& n : named) {
+      // Economy flags apply to every piece of the files unless a piece sets its own.
+      if (opt.gunpowder != "historical" && !n.table->contains("gunpowder")) n.req.gunpowder = opt.gunpowder;
+      if (opt.price_multiplier && !n.req.price_multiplier) n.req.price_multiplier = opt.price_multiplier;
+      if (opt.powder_price && !n.req.powder_gp_per_lb) n.req.powder_gp_per_lb = opt.powder_price;
+      design_one(n, part, named.size() == 1);
+    }
+  };
+
+  std::vector<Part> parts;
+  Diagnostics input_errors;
   if (flags_piece) {
     if (!opt.type) return cli::usage_error("--type", "required with --shot (cannon, gun or mortar)");
     if (!opt.shot) return cli::usage_error("--shot", "required with --type (shot weight in pounds)");
@@ -658,117 +710,54 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     n.req.name = opt.name.value_or("");
     n.req.price_multiplier = opt.price_multiplier;
     n.req.powder_gp_per_lb = opt.powder_price;
-    requests.push_back(std::move(n));
+    parts.resize(1);
+    design_one(n, parts[0], true);
   } else {
     if (opt.powder || opt.shot_used || opt.carriage || opt.era || opt.name)
       return cli::usage_error("", "--powder, --shot-used, --carriage, --era and --name go with --type/--shot; "
                                   "in a file, give them as keys of each [[piece]]");
-    Diagnostics diags;
     for (const auto& path : common.inputs) {
       auto text = input::read_input(path);
       if (!text) return text.error();
-      auto parts = input::parse_chunked(std::move(*text), path == "-" ? "<stdin>" : path, "piece", 2);
-      if (!parts) {
-        diags.append(parts.error());
+      const std::string name = path == "-" ? "<stdin>" : path;
+      auto shared = std::make_shared<const std::string>(std::move(*text));
+      const size_t base = parts.size();
+      const bool streamed = input::for_each_chunk(
+          shared, name, "piece", 2, [&](size_t count) { parts.resize(base + count); },
+          [&](size_t i, unsigned, const input::Document& doc) { process(doc, parts[base + i]); });
+      if (streamed) continue;
+      parts.resize(base);
+      auto doc = input::parse(*shared, name);
+      if (!doc) {
+        input_errors.append(doc.error());
         continue;
       }
-      for (auto& d : *parts) docs.push_back(std::move(d));
-    }
-    // Read the pieces of each document (chunks of a large file on two threads), keeping order.
-    std::vector<std::vector<Named>> per_doc(docs.size());
-    std::vector<Diagnostics> per_doc_diags(docs.size());
-    auto read = [&](size_t from, size_t to) {
-      for (size_t i = from; i < to; ++i) read_pieces(docs[i], per_doc[i], per_doc_diags[i]);
-    };
-    if (docs.size() >= 2) {
-      std::thread other(read, docs.size() / 2, docs.size());
-      read(0, docs.size() / 2);
-      other.join();
-    } else {
-      read(0, docs.size());
-    }
-    for (size_t i = 0; i < docs.size(); ++i) {
-      diags.append(per_doc_diags[i]);
-      for (auto& n : per_doc[i]) requests.push_back(std::move(n));
-    }
-    if (!diags.empty()) return diags;
-    // Economy flags apply to every piece of the files unless a piece sets its own.
-    for (auto& n : requests) {
-      if (opt.gunpowder != "historical" && n.table && !n.table->contains("gunpowder")) n.req.gunpowder = opt.gunpowder;
-      if (opt.price_multiplier && !n.req.price_multiplier) n.req.price_multiplier = opt.price_multiplier;
-      if (opt.powder_price && !n.req.powder_gp_per_lb) n.req.powder_gp_per_lb = opt.powder_price;
+      parts.emplace_back();
+      process(*doc, parts.back());
     }
   }
-
-  for (auto& n : requests) {
-    n.req.force_formula = opt.formula;
-    n.req.explain = common.explain;
-  }
-  // Design every piece and turn it at once into what the output needs (the rows of the pieces
-  // table, or its JSON object), so that a large file never holds all its designs in memory.
-  // Large files are split over two threads; results keep the input order, so the output does
-  // not depend on the split.
-  const bool json_out = report::parse_format(common.format) == report::Format::json;
-  const bool single = requests.size() == 1;
-  struct Item {
-    std::optional<Diagnostics> error;
-    std::optional<Design> design;  // a single piece: its detailed tables
-    std::vector<std::string> row, carriage;
-    json::Value json;
-    std::vector<std::string> explain;
-  };
-  std::vector<Item> items(requests.size());
-  auto work = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) {
-      auto d = artillery::design(cat, requests[i].req);
-      Item& it = items[i];
-      if (!d) {
-        it.error = place(d.error(), requests[i]);
-        continue;
-      }
-      it.explain = std::move(d->explain);
-      if (json_out) {
-        it.json = design_json(*d);
-      } else if (single) {
-        it.design = std::move(*d);
-      } else {
-        it.row = summary_row(*d);
-        it.carriage = carriage_row(*d);
-      }
-    }
-  };
-  if (requests.size() >= 4096) {
-    const size_t half = requests.size() / 2;
-    std::thread other(work, half, requests.size());
-    work(0, half);
-    other.join();
-  } else {
-    work(0, requests.size());
-  }
-  Diagnostics errors;
-  for (const auto& it : items)
-    if (it.error) errors.append(*it.error);
+  Diagnostics errors = input_errors;
+  for (const auto& p : parts) errors.append(p.read_errors);
+  if (errors.empty())
+    for (const auto& p : parts) errors.append(p.design_errors);
   if (!errors.empty()) return errors;
-  // The parsed files are the largest allocation left: free each on its own thread now.
-  requests.clear();
-  {
-    std::vector<std::thread> freeing;
-    for (auto& doc : docs) freeing.emplace_back([&doc] { input::Document gone = std::move(doc); });
-    for (auto& t : freeing) t.join();
-  }
 
   report::Report rep;
   rep.json.set("tool", kInfo.name);
+  size_t total = 0;
+  for (const auto& p : parts) total += p.items.size();
   if (json_out) {
     json::Value arr = json::array();
-    arr.array().reserve(items.size());
-    for (auto& it : items) arr.push(std::move(it.json));
+    arr.array().reserve(total);
+    for (auto& p : parts)
+      for (auto& it : p.items) arr.push(std::move(it.json));
     rep.json.set("pieces", std::move(arr));
-  } else if (single) {
-    detail_tables(*items[0].design, rep.tables);
+  } else if (total == 1) {
+    for (auto& p : parts)
+      if (!p.items.empty()) detail_tables(*p.items[0].design, rep.tables);
   } else {
     std::vector<std::vector<std::string>> rows;
-    rows.reserve(items.size());
+    rows.reserve(total);
     Table mob;
     mob.title = "Chosen carriages";
     mob.add_column("name", "Piece")
@@ -777,15 +766,17 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
         .add_column("carts", "Carts/wagons", Align::right)
         .add_column("carriage_cost_gp", "Carriage gp", Align::right)
         .add_column("carriage_weight_lb", "Carriage lb", Align::right);
-    for (auto& it : items) {
-      rows.push_back(std::move(it.row));
-      if (!it.carriage.empty()) mob.rows.push_back(std::move(it.carriage));
-    }
+    for (auto& p : parts)
+      for (auto& it : p.items) {
+        rows.push_back(std::move(it.row));
+        if (!it.carriage.empty()) mob.rows.push_back(std::move(it.carriage));
+      }
     rep.tables.push_back(summary_table(std::move(rows), "Pieces"));
     if (!mob.rows.empty()) rep.tables.push_back(std::move(mob));
   }
   if (common.explain)
-    for (const auto& it : items) rep.explain.insert(rep.explain.end(), it.explain.begin(), it.explain.end());
+    for (const auto& p : parts)
+      for (const auto& it : p.items) rep.explain.insert(rep.explain.end(), it.explain.begin(), it.explain.end());
   return rep;
 }
 

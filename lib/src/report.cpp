@@ -2,6 +2,7 @@
 #include "gunpowder/report.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "gunpowder/format.hpp"
 
@@ -25,14 +26,42 @@ size_t width_of(const std::string& s) {
   return n;
 }
 
-std::string pad(const std::string& s, size_t w, Align a) {
-  const size_t have = width_of(s);
-  if (have >= w) return s;
-  const std::string fill(w - have, ' ');
-  return a == Align::right ? fill + s : s + fill;
+const std::string& cell(const std::vector<std::string>& row, size_t i) {
+  static const std::string empty;
+  return i < row.size() ? row[i] : empty;
 }
 
-std::string cell(const std::vector<std::string>& row, size_t i) { return i < row.size() ? row[i] : std::string(); }
+// Appends `s` padded to display width `w`.
+void append_padded(std::string& out, const std::string& s, size_t w, Align a) {
+  const size_t have = width_of(s);
+  const size_t fill = have >= w ? 0 : w - have;
+  if (a == Align::right) out.append(fill, ' ');
+  out += s;
+  if (a != Align::right) out.append(fill, ' ');
+}
+
+std::string pad(const std::string& s, size_t w, Align a) {
+  std::string out;
+  append_padded(out, s, w, a);
+  return out;
+}
+
+// Renders rows [from, to) of a large table on two threads: `rows(from, to, out)` appends the
+// text of those rows to `out`. The halves are joined in order, so the text does not depend on
+// the split; tables under kParallelRows rows are rendered on the calling thread.
+constexpr size_t kParallelRows = 20000;
+template <class Fn>
+void render_rows(std::string& out, size_t n, Fn rows) {
+  if (n < kParallelRows) {
+    rows(0, n, out);
+    return;
+  }
+  std::string second;
+  std::thread other([&] { rows(n / 2, n, second); });
+  rows(0, n / 2, out);
+  other.join();
+  out += second;
+}
 
 }  // namespace
 
@@ -42,25 +71,37 @@ std::string render_text(const std::vector<Table>& tables) {
   for (const auto& t : tables) {
     if (!first) out += '\n';
     first = false;
-    if (!t.title.empty()) out += t.title + '\n';
-    std::vector<size_t> w(t.columns.size());
-    for (size_t i = 0; i < t.columns.size(); ++i) {
-      w[i] = width_of(t.columns[i].header);
-      for (const auto& r : t.rows) w[i] = std::max(w[i], width_of(cell(r, i)));
+    if (!t.title.empty()) {
+      out += t.title;
+      out += '\n';
     }
-    auto line = [&](auto get) {
-      std::string l;
-      for (size_t i = 0; i < t.columns.size(); ++i) {
-        if (i) l += "  ";
-        l += pad(get(i), w[i], t.columns[i].align);
+    const size_t nc = t.columns.size();
+    std::vector<size_t> w(nc);
+    for (size_t i = 0; i < nc; ++i) w[i] = width_of(t.columns[i].header);
+    for (const auto& r : t.rows)
+      for (size_t i = 0; i < nc && i < r.size(); ++i) w[i] = std::max(w[i], width_of(r[i]));
+    // One line: the cells padded and two spaces apart, without trailing spaces.
+    auto line = [&](std::string& o, auto get) {
+      for (size_t i = 0; i < nc; ++i) {
+        if (i) o += "  ";
+        append_padded(o, get(i), w[i], t.columns[i].align);
       }
-      while (!l.empty() && l.back() == ' ') l.pop_back();
-      return l + '\n';
+      while (!o.empty() && o.back() == ' ') o.pop_back();
+      o += '\n';
     };
-    out += line([&](size_t i) { return t.columns[i].header; });
-    out += line([&](size_t i) { return std::string(w[i], '-'); });
-    for (const auto& r : t.rows) out += line([&](size_t i) { return cell(r, i); });
-    for (const auto& n : t.notes) out += "  " + n + '\n';
+    line(out, [&](size_t i) -> const std::string& { return t.columns[i].header; });
+    line(out, [&](size_t i) { return std::string(w[i], '-'); });
+    size_t line_w = 2 * nc + 1;
+    for (size_t x : w) line_w += x;
+    render_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
+      o.reserve(o.size() + (to - from) * line_w);
+      for (size_t k = from; k < to; ++k) line(o, [&](size_t i) -> const std::string& { return cell(t.rows[k], i); });
+    });
+    for (const auto& n : t.notes) {
+      out += "  ";
+      out += n;
+      out += '\n';
+    }
   }
   return out;
 }
@@ -122,18 +163,26 @@ std::string render_csv(const std::vector<Table>& tables) {
   for (const auto& t : tables) {
     if (!first) out += "\r\n";
     first = false;
-    for (size_t i = 0; i < t.columns.size(); ++i) {
+    const size_t nc = t.columns.size();
+    for (size_t i = 0; i < nc; ++i) {
       if (i) out += ',';
       csv_field(out, t.columns[i].key);
     }
     out += "\r\n";
-    for (const auto& r : t.rows) {
-      for (size_t i = 0; i < t.columns.size(); ++i) {
-        if (i) out += ',';
-        if (i < r.size()) csv_field(out, r[i]);
+    render_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
+      size_t bytes = 0;
+      for (size_t k = from; k < to; ++k)
+        for (const auto& c : t.rows[k]) bytes += c.size() + 1;
+      o.reserve(o.size() + bytes + (to - from) * (nc + 2));
+      for (size_t k = from; k < to; ++k) {
+        const auto& r = t.rows[k];
+        for (size_t i = 0; i < nc; ++i) {
+          if (i) o += ',';
+          if (i < r.size()) csv_field(o, r[i]);
+        }
+        o += "\r\n";
       }
-      out += "\r\n";
-    }
+    });
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 #include <algorithm>
+#include <atomic>
 
 #include "gunpowder/format.hpp"
 
@@ -81,84 +82,121 @@ Expected<Document> parse(std::string text, std::string name) {
   return doc;
 }
 
-Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
-                                              unsigned threads) {
-  auto whole = [&]() -> Expected<std::vector<Document>> {
-    auto d = parse(std::move(text), name);
-    if (!d) return d.error();
-    std::vector<Document> v;
-    v.push_back(std::move(*d));
-    return v;
-  };
-  const std::string header = "[[" + std::string(key) + "]]";
-  if (threads < 2 || text.size() < (1u << 20)) return whole();
-  auto shared_text = std::make_shared<const std::string>(std::move(text));
-  auto starts = std::make_shared<const std::vector<size_t>>(line_starts(*shared_text));
-  const std::string& t = *shared_text;
-  // The file must open (after blank and comment lines) with the header.
-  size_t first = 0;
-  for (size_t li = 0; li < starts->size(); ++li) {
-    const size_t from = (*starts)[li];
+namespace {
+// Line indices at which the pieces of a file of `[[key]]` tables start: the first header line,
+// then the first header line at or after each 1/pieces of the text. Empty when the file does not
+// open (after blank and comment lines) with the header, so it cannot be cut.
+std::vector<size_t> cut_lines(const std::string& t, const std::vector<size_t>& starts, const std::string& header,
+                              size_t pieces) {
+  std::vector<size_t> cuts;
+  for (size_t li = 0; li < starts.size(); ++li) {
+    const size_t from = starts[li];
     size_t to = t.find('\n', from);
     if (to == std::string::npos) to = t.size();
     std::string_view line(t.data() + from, to - from);
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
     if (line.empty() || line.front() == '#') continue;
-    if (line != header) {
-      text = *shared_text;
-      return whole();
-    }
-    first = li;
+    if (line != header) return {};
+    cuts.push_back(li);
     break;
   }
-  // Cut points: header lines near each 1/threads of the text.
-  std::vector<size_t> cuts{first};  // line indices where chunks start
-  for (unsigned k = 1; k < threads; ++k) {
-    const size_t target = t.size() * k / threads;
-    auto it = std::lower_bound(starts->begin(), starts->end(), target);
-    for (size_t li = static_cast<size_t>(it - starts->begin()); li < starts->size(); ++li) {
-      const size_t from = (*starts)[li];
-      if (t.compare(from, header.size(), header) == 0 &&
-          (from + header.size() == t.size() || t[from + header.size()] == '\n' || t[from + header.size()] == '\r')) {
-        if (li > cuts.back()) cuts.push_back(li);
+  if (cuts.empty()) return {};
+  auto is_header = [&](size_t from) {
+    if (t.compare(from, header.size(), header) != 0) return false;
+    const size_t end = from + header.size();
+    return end == t.size() || t[end] == '\n' || t[end] == '\r';
+  };
+  for (size_t k = 1; k < pieces; ++k) {
+    const size_t target = t.size() * k / pieces;
+    auto it = std::lower_bound(starts.begin(), starts.end(), target);
+    for (size_t li = std::max(static_cast<size_t>(it - starts.begin()), cuts.back() + 1); li < starts.size(); ++li)
+      if (is_header(starts[li])) {
+        cuts.push_back(li);
         break;
       }
-    }
   }
+  return cuts;
+}
+
+// Parses the lines [cuts[i], cuts[i+1]) of the text as a piece of the whole file; nothing when it
+// does not parse or holds anything but the array of `key` tables at top level (the cut is then
+// not to be trusted).
+std::optional<Document> parse_piece(const std::shared_ptr<const std::string>& text,
+                                    const std::shared_ptr<const std::vector<size_t>>& starts, const std::string& name,
+                                    std::string_view key, const std::vector<size_t>& cuts, size_t i) {
+  const std::string& t = *text;
+  const size_t from = (*starts)[cuts[i]];
+  const size_t to = i + 1 < cuts.size() ? (*starts)[cuts[i + 1]] : t.size();
+  std::optional<Document> d(std::in_place);
+  d->name = name;
+  d->text = text;
+  d->line_starts = starts;
+  d->line_offset = static_cast<int>(cuts[i]);
+  try {
+    d->root = toml::parse(std::string_view(t.data() + from, to - from), std::string_view(name));
+  } catch (const toml::parse_error&) {
+    return std::nullopt;
+  }
+  if (d->root.size() != 1 || !d->root.contains(key) || !d->root.get(key)->is_array_of_tables()) return std::nullopt;
+  return d;
+}
+}  // namespace
+
+Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
+                                              unsigned threads) {
+  auto whole = [&](std::string s) -> Expected<std::vector<Document>> {
+    auto d = parse(std::move(s), name);
+    if (!d) return d.error();
+    std::vector<Document> v;
+    v.push_back(std::move(*d));
+    return v;
+  };
+  if (threads < 2 || text.size() < (1u << 20)) return whole(std::move(text));
+  auto shared_text = std::make_shared<const std::string>(std::move(text));
+  auto starts = std::make_shared<const std::vector<size_t>>(line_starts(*shared_text));
+  const std::vector<size_t> cuts = cut_lines(*shared_text, *starts, "[[" + std::string(key) + "]]", threads);
+  if (cuts.empty()) return whole(*shared_text);
   const size_t n = cuts.size();
   std::vector<std::optional<Document>> parts(n);
-  std::vector<char> ok(n, 0);
-  auto work = [&](size_t i) {
-    const size_t from = (*starts)[cuts[i]];
-    const size_t to = i + 1 < n ? (*starts)[cuts[i + 1]] : t.size();
-    Document d;
-    d.name = name;
-    d.text = shared_text;
-    d.line_starts = starts;
-    d.line_offset = static_cast<int>(cuts[i]);
-    try {
-      d.root = toml::parse(std::string_view(t.data() + from, to - from), std::string_view(name));
-    } catch (const toml::parse_error&) {
-      return;
-    }
-    // Anything but the array of tables at top level means the cut cannot be trusted.
-    if (d.root.size() != 1 || !d.root.contains(key) || !d.root.get(key)->is_array_of_tables()) return;
-    parts[i] = std::move(d);
-    ok[i] = 1;
-  };
+  auto work = [&](size_t i) { parts[i] = parse_piece(shared_text, starts, name, key, cuts, i); };
   std::vector<std::thread> pool;
   for (size_t i = 1; i < n; ++i) pool.emplace_back(work, i);
   work(0);
   for (auto& th : pool) th.join();
-  for (char c : ok)
-    if (!c) {
-      text = *shared_text;
-      return whole();
-    }
+  for (const auto& p : parts)
+    if (!p) return whole(*shared_text);
   std::vector<Document> out;
   out.reserve(n);
   for (auto& p : parts) out.push_back(std::move(*p));
   return out;
+}
+
+bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::string& name, std::string_view key,
+                    unsigned threads, const std::function<void(size_t)>& prepare,
+                    const std::function<void(size_t, unsigned, const Document&)>& use) {
+  if (threads < 2 || text->size() < kChunkMinBytes) return false;
+  auto starts = std::make_shared<const std::vector<size_t>>(line_starts(*text));
+  const std::vector<size_t> cuts =
+      cut_lines(*text, *starts, "[[" + std::string(key) + "]]", std::max<size_t>(threads, text->size() / kChunkBytes));
+  if (cuts.size() < 2) return false;
+  prepare(cuts.size());
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  auto work = [&](unsigned worker) {
+    for (size_t i = next++; i < cuts.size() && !failed; i = next++) {
+      std::optional<Document> d = parse_piece(text, starts, name, key, cuts, i);
+      if (!d) {
+        failed = true;
+        return;
+      }
+      use(i, worker, *d);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned k = 1; k < threads; ++k) pool.emplace_back(work, k);
+  work(0);
+  for (auto& th : pool) th.join();
+  return !failed;
 }
 
 Expected<std::string> read_input(const std::string& path) {
@@ -173,10 +211,22 @@ Expected<std::string> read_input(const std::string& path) {
     return Expected<std::string>::failure(std::string("cannot open input: ") + std::strerror(err), {path},
                                           ExitCode::no_input);
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  // Read in one go when the size is known (a regular file); otherwise through the stream buffer.
+  std::string text;
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (size > 0) {
+    text.resize(static_cast<size_t>(size));
+    in.seekg(0, std::ios::beg);
+    in.read(text.data(), size);
+    if (in.gcount() != size) text.resize(static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  } else {
+    in.clear();  // not seekable (a pipe): nothing was read yet
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
   if (in.bad()) return Expected<std::string>::failure("cannot read input", {path}, ExitCode::no_input);
-  std::string text = ss.str();
   if (text.find('\0') != std::string::npos)
     return Expected<std::string>::failure("input is not text (it contains a NUL byte)", {path});
   return text;

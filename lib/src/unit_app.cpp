@@ -827,9 +827,10 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (opt.catalogue) return catalogue_report(cat);
 
   // Each unit is rated and turned into its output as soon as it is read; every error of every
-  // unit is reported. A large file is parsed in chunks (input::parse_chunked) and the chunks are
-  // read and rated on two threads, each into its own Part; the parts are joined in input order,
-  // so the output and the order of the errors do not depend on the split.
+  // unit is reported. A large file is streamed in small pieces (input::for_each_chunk), read and
+  // rated on two threads, each into its own Part; the parts are joined in input order, so the
+  // output and the order of the errors do not depend on the split, and no more than a few
+  // pieces' parse trees are in memory at once.
   report::Report rep;
   const bool want_json = common.format == "json";
   Table summary = summary_table();
@@ -867,8 +868,10 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     std::vector<std::string> row;  // the summary row (cell 0 is the name)
     json::Value unit;              // the unit's JSON (member 0 is the name)
   };
-  auto process = [&](const input::Document* doc, Named* single, Part& part) {
-    std::unordered_map<std::string, Memo> memo;
+  // One memo per worker thread (input::for_each_chunk numbers them), kept across its pieces.
+  std::array<std::unordered_map<std::string, Memo>, 2> memos;
+  auto process = [&](const input::Document* doc, Named* single, Part& part, unsigned worker) {
+    auto& memo = memos.at(worker);
     auto emit = [&](const Memo& m, const std::string& name) {
       ++part.count;
       if (want_json) {
@@ -918,7 +921,6 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     else read_units(*doc, part.errors, on_unit);
   };
 
-  std::vector<input::Document> docs;
   std::vector<Part> parts;
   Diagnostics errors;
   if (opt.troop) {
@@ -939,7 +941,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
       n.req.reform_uhp_lost = std::array<int, 2>{opt.reform_lost[0], opt.reform_lost[1]};
     }
     parts.resize(1);
-    process(nullptr, &n, parts[0]);
+    process(nullptr, &n, parts[0], 0);
   } else {
     if (opt.race || opt.veteran || opt.troops || opt.name || !opt.reform_lost.empty())
       return cli::usage_error("", "--race, --veteran, --troops, --name and --reform-lost go with --troop; in a file, "
@@ -947,27 +949,23 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     for (const auto& path : common.inputs) {
       auto text = input::read_input(path);
       if (!text) return text.error();
-      auto chunks = input::parse_chunked(std::move(*text), path == "-" ? "<stdin>" : path, "unit", 2);
-      if (!chunks) {
-        errors.append(chunks.error());
+      const std::string name = path == "-" ? "<stdin>" : path;
+      auto shared = std::make_shared<const std::string>(std::move(*text));
+      const size_t base = parts.size();
+      const bool streamed = input::for_each_chunk(
+          shared, name, "unit", 2, [&](size_t n) { parts.resize(base + n); },
+          [&](size_t i, unsigned worker, const input::Document& doc) {
+            process(&doc, nullptr, parts[base + i], worker);
+          });
+      if (streamed) continue;
+      parts.resize(base);
+      auto doc = input::parse(*shared, name);
+      if (!doc) {
+        errors.append(doc.error());
         continue;
       }
-      for (auto& d : *chunks) docs.push_back(std::move(d));
-    }
-    parts.resize(docs.size());
-    // Each document's tables are dropped as soon as it is read (on the thread that read it).
-    auto work = [&](size_t from, size_t to) {
-      for (size_t i = from; i < to; ++i) {
-        process(&docs[i], nullptr, parts[i]);
-        docs[i].root.clear();
-      }
-    };
-    if (docs.size() >= 2) {
-      std::thread other(work, docs.size() / 2, docs.size());
-      work(0, docs.size() / 2);
-      other.join();
-    } else {
-      work(0, docs.size());
+      parts.emplace_back();
+      process(&*doc, nullptr, parts.back(), 0);
     }
   }
   std::optional<Rating> first;

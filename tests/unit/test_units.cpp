@@ -3,15 +3,21 @@
 // Expected figures are the book's (section and page named in each test), not program output.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
 
 #include "gunpowder/unit_app.hpp"
+#include "gunpowder/toml_input.hpp"
+#include "run_app.hpp"
 #include "gunpowder/unit_br.hpp"
 
 using namespace gunpowder;
 using namespace gunpowder::units;
+using gunpowder::testing::Run;
+using gunpowder::testing::run_main;
+using gunpowder::testing::write_temp;
 
 namespace {
 
@@ -667,4 +673,36 @@ TEST_CASE("unit_app::run - in-process command lines") {
   const char* bad[] = {"unit-br", "--troop", "pikemen", "--race", "troll"};
   CHECK(unit_app::main(5, bad, out2, err2) == 64);
   CHECK(err2.str().rfind("unit-br: error: --race: unknown race \"troll\"", 0) == 0);
+}
+
+TEST_CASE("unit-br: a large file streamed in pieces gives the output of the same tables read whole") {
+  // The halves are each under input::kChunkMinBytes and so parsed whole; the joined file is streamed.
+  {
+    std::string a, b;
+    const char* troops[] = {"pikemen", "matchlock musketeers", "dragoons", "reiters", "swordsmen"};
+    for (int i = 0; i < 5000; ++i) {
+      std::string t = "[[unit]]\nname = \"U" + std::to_string(i) + "\"\ntroop = \"" + troops[i % 5] +
+                      "\"\ntroops = " + std::to_string(60 + 10 * (i % 7)) + "\n\n";
+      (i < 2500 ? a : b) += t;
+    }
+    REQUIRE(a.size() < input::kChunkMinBytes);
+    REQUIRE(a.size() + b.size() >= input::kChunkMinBytes);
+    const auto pa = write_temp("gp-units-a.toml", a), pb = write_temp("gp-units-b.toml", b),
+               pab = write_temp("gp-units-ab.toml", a + b);
+    for (const char* fmt : {"csv", "json"}) {
+      CAPTURE(fmt);
+      const Run halves = run_main(unit_app::main, {"unit-br", pa, pb, "--format", fmt});
+      const Run whole = run_main(unit_app::main, {"unit-br", pab, "--format", fmt});
+      CHECK(halves.code == 0);
+      CHECK(whole.code == 0);
+      CHECK(whole.out == halves.out);
+    }
+    // An error deep in the streamed file is placed at its line in the whole file.
+    std::string bad = a + b + "[[unit]]\ntroop = \"pikemen\"\nbanner = 1\n";
+    const int line = static_cast<int>(std::count(bad.begin(), bad.end(), '\n'));
+    const Run r = run_main(unit_app::main, {"unit-br", write_temp("gp-units-bad.toml", bad)});
+    CHECK(r.code == 65);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("gp-units-bad.toml:" + std::to_string(line) + ":1: error:") != std::string::npos);
+  }
 }

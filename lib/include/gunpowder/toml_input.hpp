@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -46,6 +47,24 @@ Expected<Document> parse(std::string text, std::string name);
 /// result and the errors are always those of an ordinary parse.
 Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
                                               unsigned threads);
+
+/// Files of at least this size are read in pieces by for_each_chunk, of about kChunkBytes each.
+inline constexpr size_t kChunkMinBytes = 256 * 1024;
+inline constexpr size_t kChunkBytes = 64 * 1024;
+
+/// Streams a large file whose top level is a run of `[[key]]` tables: the text is cut, as by
+/// parse_chunked, into pieces of about kChunkBytes, and `threads` threads each take the next
+/// piece, parse it and hand it to `use(index, worker, piece)` (worker: 0 .. threads-1, the
+/// thread's number, for per-thread caches); the piece's tree is freed as soon as `use`
+/// returns, so memory holds a few small trees instead of the whole file's. `prepare(count)` is
+/// called once, before any `use`, with the number of pieces; `use` may run on any thread, in any
+/// order, so it writes to its own slot `index`. Returns false when the file is small or cannot
+/// be cut (it does not open with the header, a piece does not parse, or a piece holds anything
+/// but [[key]] tables, e.g. a multi-line string with such a line): the caller then discards what
+/// `use` produced and parses the file whole with `parse`, which also gives the right diagnostics.
+bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::string& name, std::string_view key,
+                    unsigned threads, const std::function<void(size_t)>& prepare,
+                    const std::function<void(size_t, unsigned, const Document&)>& use);
 
 /// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
 /// gives a diagnostic with exit code 66.
