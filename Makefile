@@ -14,7 +14,7 @@ FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?= 15000
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
 
-.PHONY: all deps configure build demo test test-sanitize install bench fuzz tables tables-check clean
+.PHONY: all deps configure build demo test test-sanitize install bench fuzz fuzz-corpus tables tables-check clean
 
 all: build
 
@@ -78,6 +78,17 @@ fuzz:
 	    -artifact_prefix=build-fuzz/findings/$$name- $$scratch fuzz/corpus/$$name 2>&1 | \
 	    grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR|SUMMARY)" || true; \
 	  if ls build-fuzz/findings/$$name-* >/dev/null 2>&1; then echo "fuzz: $$name found a failing input" >&2; exit 1; fi; \
+	done
+
+# Keeps in fuzz/corpus/<tool>/ the inputs of the last `make fuzz` that reach code the corpus did
+# not (libFuzzer's -merge=1), so that the corpus grows with the runs; commit what it adds.
+fuzz-corpus:
+	@test -d build-fuzz/scratch || { echo "fuzz-corpus: run make fuzz first" >&2; exit 1; }
+	@set -e; for h in build-fuzz/fuzz/fuzz_*; do \
+	  name=$$(basename $$h | sed 's/^fuzz_//; s/_/-/g'); \
+	  before=$$(ls fuzz/corpus/$$name | wc -l); \
+	  $$h -merge=1 -timeout=10 -rss_limit_mb=2048 fuzz/corpus/$$name build-fuzz/scratch/$$name >/dev/null 2>&1; \
+	  echo "$$name: $$before -> $$(ls fuzz/corpus/$$name | wc -l) corpus inputs"; \
 	done
 
 clean:

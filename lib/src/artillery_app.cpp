@@ -672,7 +672,8 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     Item it;
     it.explain = std::move(d->explain);
     if (json_out) {
-      it.json = design_json(*d);
+      // Serialised here, on the thread that designed it, for its place in {"pieces": [ ... ]}.
+      it.json = json::raw(design_json(*d), 2);
     } else {
       it.row = summary_row(*d);
       it.carriage = carriage_row(*d);

@@ -4,6 +4,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
+
+#include "gunpowder/parallel.hpp"
 
 namespace gunpowder::json {
 
@@ -14,8 +17,9 @@ const Value* Value::find(const std::string& key) const {
   return nullptr;
 }
 
-std::string quote(const std::string& s) {
-  std::string out = "\"";
+namespace {
+void append_quoted(std::string& out, const std::string& s) {
+  out += '"';
   for (unsigned char c : s) {
     switch (c) {
       case '"': out += "\\\""; break;
@@ -33,18 +37,41 @@ std::string quote(const std::string& s) {
         }
     }
   }
-  return out + "\"";
+  out += '"';
+}
+}  // namespace
+
+std::string quote(const std::string& s) {
+  std::string out;
+  append_quoted(out, s);
+  return out;
 }
 
 namespace {
 
-std::string number(double d) {
-  if (!std::isfinite(d)) return "null";
-  if (d == 0) return "0";  // also folds -0
+void append_number(std::string& out, double d) {
+  if (!std::isfinite(d)) {
+    out += "null";
+    return;
+  }
+  if (d == 0) {
+    out += '0';  // also folds -0
+    return;
+  }
   char buf[64];
   auto r = std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, r.ptr);
+  out.append(buf, r.ptr);
 }
+
+void append_integer(std::string& out, std::int64_t i) {
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, i);
+  out.append(buf, r.ptr);
+}
+
+// Arrays of at least this many elements are written on two threads, each half into its own
+// string, joined in order (a batch of 100,000 units or pieces).
+constexpr size_t kParallelElements = 20000;
 
 void write(std::string& out, const Value& v, int indent, bool pretty) {
   const auto nl = [&](int level) {
@@ -60,16 +87,32 @@ void write(std::string& out, const Value& v, int indent, bool pretty) {
     const decltype(nl)& newline;
     void operator()(std::monostate) const { out += "null"; }
     void operator()(bool b) const { out += b ? "true" : "false"; }
-    void operator()(std::int64_t i) const { out += std::to_string(i); }
-    void operator()(double d) const { out += number(d); }
-    void operator()(const std::string& s) const { out += quote(s); }
+    void operator()(std::int64_t i) const { append_integer(out, i); }
+    void operator()(double d) const { append_number(out, d); }
+    void operator()(const std::string& s) const { append_quoted(out, s); }
+    void operator()(const Raw& r) const {
+      if (!pretty || r.level != indent) throw std::logic_error("json: raw text placed at another level or compact");
+      out += r.text;
+    }
     void operator()(const Array& a) const {
       if (a.empty()) { out += "[]"; return; }
       out += '[';
-      for (size_t i = 0; i < a.size(); ++i) {
-        if (i) out += ',';
-        newline(indent + 1);
-        write(out, a[i], indent + 1, pretty);
+      auto elements = [&](std::string& o, size_t from, size_t to) {
+        for (size_t i = from; i < to; ++i) {
+          if (i) o += ',';
+          if (pretty) {
+            o += '\n';
+            o.append(static_cast<size_t>(indent + 1) * 2, ' ');
+          }
+          write(o, a[i], indent + 1, pretty);
+        }
+      };
+      if (a.size() >= kParallelElements) {
+        std::string second;
+        parallel::both([&] { elements(out, 0, a.size() / 2); }, [&] { elements(second, a.size() / 2, a.size()); });
+        out += second;
+      } else {
+        elements(out, 0, a.size());
       }
       newline(indent);
       out += ']';
@@ -80,7 +123,7 @@ void write(std::string& out, const Value& v, int indent, bool pretty) {
       for (size_t i = 0; i < o.size(); ++i) {
         if (i) out += ',';
         newline(indent + 1);
-        out += quote(o[i].first);
+        append_quoted(out, o[i].first);
         out += pretty ? ": " : ":";
         write(out, o[i].second, indent + 1, pretty);
       }
@@ -91,12 +134,32 @@ void write(std::string& out, const Value& v, int indent, bool pretty) {
   std::visit(Visitor{out, indent, pretty, nl}, v.storage());
 }
 
+// The bytes of raw text held in `v`: dump() reserves them at once, so that a large batch of
+// serialised elements is copied into the output once, not at every doubling of the string.
+size_t raw_bytes(const Value& v) {
+  if (const auto* r = std::get_if<Raw>(&v.storage())) return r->text.size();
+  size_t n = 0;
+  if (const auto* a = std::get_if<Array>(&v.storage()))
+    for (const auto& e : *a) n += raw_bytes(e);
+  if (const auto* o = std::get_if<Object>(&v.storage()))
+    for (const auto& m : *o) n += raw_bytes(m.second);
+  return n;
+}
+
 }  // namespace
 
 std::string dump(const Value& v) {
   std::string out;
+  if (const size_t n = raw_bytes(v)) out.reserve(n + n / 16 + 4096);
   write(out, v, 0, true);
-  return out + '\n';
+  out += '\n';
+  return out;
+}
+
+std::string dump_at(const Value& v, int level) {
+  std::string out;
+  write(out, v, level, true);
+  return out;
 }
 
 std::string dump_compact(const Value& v) {

@@ -2,9 +2,9 @@
 #include "gunpowder/report.hpp"
 
 #include <algorithm>
-#include <thread>
 
 #include "gunpowder/format.hpp"
+#include "gunpowder/parallel.hpp"
 
 namespace gunpowder::report {
 
@@ -57,9 +57,7 @@ void render_rows(std::string& out, size_t n, Fn rows) {
     return;
   }
   std::string second;
-  std::thread other([&] { rows(n / 2, n, second); });
-  rows(0, n / 2, out);
-  other.join();
+  parallel::both([&] { rows(0, n / 2, out); }, [&] { rows(n / 2, n, second); });
   out += second;
 }
 

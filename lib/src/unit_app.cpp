@@ -868,6 +868,9 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     std::vector<std::string> row;  // the summary row (cell 0 is the name)
     json::Value unit;              // the unit's JSON (member 0 is the name)
   };
+  // Each unit's JSON is serialised on the thread that rated it (json::raw), for its place in
+  // {"units": [ ... ]}: level 2. A batch is never held as a tree.
+  constexpr int kUnitLevel = 2;
   // One memo per worker thread (input::for_each_chunk numbers them), kept across its pieces.
   std::array<std::unordered_map<std::string, Memo>, 2> memos;
   auto process = [&](const input::Document* doc, Named* single, Part& part, unsigned worker) {
@@ -875,8 +878,9 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     auto emit = [&](const Memo& m, const std::string& name) {
       ++part.count;
       if (want_json) {
-        part.units.push_back(m.unit);
-        part.units.back().object().front().second = json::Value(name);
+        json::Value u = m.unit;
+        u.object().front().second = json::Value(name);
+        part.units.push_back(json::raw(u, kUnitLevel));
       } else {
         part.rows.push_back(m.row);
         part.rows.back().front() = name;
@@ -903,11 +907,16 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
       }
       if (!part.errors.empty()) return;
       ++part.count;
-      if (want_json) part.units.push_back(unit_json(cat, *r));
-      else add_summary_row(part.rows, *r);
+      json::Value unit;
+      if (want_json) {
+        unit = unit_json(cat, *r);
+        part.units.push_back(json::raw(unit, kUnitLevel));
+      } else {
+        add_summary_row(part.rows, *r);
+      }
       if (cacheable) {
         Memo m;
-        if (want_json) m.unit = part.units.back();
+        if (want_json) m.unit = std::move(unit);
         else m.row = part.rows.back();
         m.row.resize(std::max<size_t>(m.row.size(), 1));
         m.row.front() = r->name;

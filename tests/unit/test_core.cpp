@@ -1,5 +1,6 @@
 // Unit tests of the shared core: JSON, number formatting, table renderers, dice, PRNG,
 // rounding, strict TOML input, embedded data and the command-line driver.
+#include <stdexcept>
 #include <memory>
 #include <mutex>
 #include <doctest/doctest.h>
@@ -49,6 +50,31 @@ TEST_CASE("json::dump") {
     v.set("a", json::array());
     CHECK(v.find("a") != nullptr);
     CHECK(json::dump(v) == "{\n  \"a\": []\n}\n");
+  }
+  SUBCASE("text serialised in advance (json::raw) dumps as the tree it came from") {
+    auto unit = [](int i) {
+      json::Value u = json::object();
+      u.set("name", "U" + std::to_string(i));
+      u.set("attacks", json::array()).push(1.5);
+      u.set("nested", json::object()).set("x", i);
+      return u;
+    };
+    // Large enough for the array to be written on two threads.
+    json::Value tree = json::object(), pre = json::object();
+    tree.set("tool", "t");
+    pre.set("tool", "t");
+    json::Value& a = tree.set("units", json::array());
+    json::Value& b = pre.set("units", json::array());
+    for (int i = 0; i < 25000; ++i) {
+      a.push(unit(i));
+      b.push(json::raw(unit(i), 2));
+    }
+    CHECK(json::dump(pre) == json::dump(tree));
+    // Anywhere but its own level, or in compact form, it is an internal error.
+    json::Value wrong = json::array();
+    wrong.push(json::raw(unit(1), 2));
+    CHECK_THROWS_AS(json::dump(wrong), std::logic_error);
+    CHECK_THROWS_AS(json::dump_compact(pre), std::logic_error);
   }
 }
 

@@ -15,6 +15,14 @@ namespace gunpowder::json {
 
 class Value;
 using Array = std::vector<Value>;
+/// JSON text already written by dump_at(value, level): dump() copies it as it stands. It lets a
+/// large batch be serialised element by element (on the threads that made them) instead of being
+/// held as a tree. It must be placed where dump() writes at that level, in a pretty dump: anywhere
+/// else, or in dump_compact, serialising throws std::logic_error.
+struct Raw {
+  std::string text;
+  int level = 0;
+};
 using Member = std::pair<std::string, Value>;
 using Object = std::vector<Member>;
 
@@ -35,6 +43,7 @@ class Value {
   Value(std::string_view s) : v_(std::string(s)) {}           // NOLINT
   Value(Array a) : v_(std::move(a)) {}                        // NOLINT
   Value(Object o) : v_(std::move(o)) {}                       // NOLINT
+  Value(Raw r) : v_(std::move(r)) {}                          // NOLINT
 
   [[nodiscard]] bool is_null() const { return v_.index() == 0; }
   [[nodiscard]] bool is_object() const { return std::holds_alternative<Object>(v_); }
@@ -57,7 +66,7 @@ class Value {
   /// Member lookup (nullptr when absent or not an object).
   [[nodiscard]] const Value* find(const std::string& key) const;
 
-  using Storage = std::variant<std::monostate, bool, std::int64_t, double, std::string, Array, Object>;
+  using Storage = std::variant<std::monostate, bool, std::int64_t, double, std::string, Array, Object, Raw>;
   [[nodiscard]] const Storage& storage() const { return v_; }
 
  private:
@@ -70,6 +79,14 @@ inline Value array() { return Value(Array{}); }
 /// Serialises with two-space indentation and a final newline. Reals are written in the
 /// shortest form that reads back to the same double; NaN and infinities become null.
 std::string dump(const Value& v);
+/// The pretty text of `v` as dump() writes it at nesting `level` (no final newline).
+std::string dump_at(const Value& v, int level);
+/// `v` serialised now, for a place at nesting `level` (see Raw).
+inline Value raw(const Value& v, int level) {
+  Raw r{dump_at(v, level), level};
+  r.text.shrink_to_fit();  // held until the whole batch is written: no spare capacity
+  return Value(std::move(r));
+}
 /// The same on one line, without the final newline.
 std::string dump_compact(const Value& v);
 /// JSON string escaping, quotes included.
