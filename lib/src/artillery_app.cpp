@@ -558,19 +558,9 @@ Expected<report::Report> compare_report(const Catalogue& cat) {
   t.notes.push_back(std::to_string(agree) + " of " + std::to_string(total) +
                     " figures agree; docs/rules-notes.md explains every difference");
   rep.tables.push_back(std::move(t));
-  Table s;
-  s.title = "Agreement by field";
-  s.add_column("field", "Field").add_column("agree", "Agree", Align::right).add_column("of", "Of", Align::right);
   json::Value summary = json::array();
-  for (const auto& [field, counts] : by_field) {
-    s.add_row({field, std::to_string(counts.first), std::to_string(counts.second)});
-    json::Value so = json::object();
-    so.set("field", field);
-    so.set("agree", counts.first);
-    so.set("of", counts.second);
-    summary.push(std::move(so));
-  }
-  rep.tables.push_back(std::move(s));
+  rep.tables.push_back(report::agreement_table("Agreement by field", "field", "Field",
+                                               report::AgreementCounts(by_field.begin(), by_field.end()), summary));
 
   // The bombardment model for designed pieces against the book's table.
   Table bm;
@@ -782,10 +772,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Options opt;
-  return cli::run_tool(
-      kInfo, argc, argv, out, err, [&](CLI::App& app, cli::CommonOptions&) { setup(app, opt); },
-      [&](const cli::CommonOptions& common) { return run(opt, common); });
+  return cli::run_tool_with<Options>(kInfo, argc, argv, out, err, &setup, &run);
 }
 
 }  // namespace gunpowder::artillery_app

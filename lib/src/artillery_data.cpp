@@ -413,14 +413,7 @@ Expected<Catalogue> build() {
   auto eco = data::load("gunpowder_economies.toml");
   if (!eco) return eco.error();
   read_economies(*eco, d, cat);
-  if (!d.empty()) {
-    Diagnostics internal;
-    for (auto item : d.items()) {
-      item.code = ExitCode::internal;
-      internal.add(item);
-    }
-    return internal;
-  }
+  if (!d.empty()) return data::as_internal(d);
   fit_bombard_model(cat);
   derive_design_tables(cat);
   return cat;
@@ -430,8 +423,7 @@ Expected<Catalogue> build() {
 
 Expected<const Catalogue*> load_catalogue() {
   static const Expected<Catalogue> cat = build();
-  if (!cat) return cat.error();
-  return &*cat;
+  return data::pointer_to(cat);
 }
 
 }  // namespace gunpowder::artillery

@@ -256,8 +256,7 @@ const RangeBandRule* BroadsideRules::band(const std::string& key) const {
 
 Expected<const BroadsideRules*> load_broadside() {
   static const Expected<BroadsideRules> rules = build();
-  if (!rules) return rules.error();
-  return &*rules;
+  return data::pointer_to(rules);
 }
 
 }  // namespace gunpowder::fire

@@ -149,8 +149,7 @@ const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {
 
 Expected<const ChainmailRules*> load_chainmail() {
   static const Expected<ChainmailRules> rules = build();
-  if (!rules) return rules.error();
-  return &*rules;
+  return data::pointer_to(rules);
 }
 
 }  // namespace gunpowder::fire

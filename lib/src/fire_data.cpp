@@ -194,8 +194,7 @@ const DamageTable* ArtilleryRules::table_for(artillery::Type t, double shot_lb) 
 
 Expected<const ArtilleryRules*> load_artillery_rules() {
   static const Expected<ArtilleryRules> rules = build();
-  if (!rules) return rules.error();
-  return &*rules;
+  return data::pointer_to(rules);
 }
 
 }  // namespace gunpowder::fire

@@ -203,8 +203,7 @@ const Firearm* FirearmCatalogue::find(const std::string& query) const {
 
 Expected<const FirearmCatalogue*> load_firearms() {
   static const Expected<FirearmCatalogue> cat = build();
-  if (!cat) return cat.error();
-  return &*cat;
+  return data::pointer_to(cat);
 }
 
 }  // namespace gunpowder::fire

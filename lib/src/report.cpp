@@ -257,6 +257,21 @@ std::string render_chart_svg(const std::vector<Chart>& charts) {
   return out + "</svg>\n";
 }
 
+Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
+                      json::Value& json) {
+  Table t;
+  t.title = std::move(title);
+  t.add_column(key, std::move(header)).add_column("agree", "Agree", Align::right).add_column("of", "Of", Align::right);
+  for (const auto& [name, c] : counts) {
+    t.add_row({name, std::to_string(c.first), std::to_string(c.second)});
+    json::Value& o = json.push(json::object());
+    o.set(key, name);
+    o.set("agree", c.first);
+    o.set("of", c.second);
+  }
+  return t;
+}
+
 std::string render(const Report& r, Format f, bool with_explain) {
   switch (f) {
     case Format::json: {

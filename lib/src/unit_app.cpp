@@ -773,34 +773,14 @@ Expected<report::Report> compare_report(const Catalogue& cat, const Request& opt
     uj.push(std::move(o));
   }
   rep.tables.push_back(std::move(t));
-  Table s;
-  s.title = "Agreement by kind";
-  s.add_column("kind", "Kind").add_column("agree", "Agree", Align::right).add_column("of", "Of", Align::right);
-  json::Value sj = json::array();
-  for (const auto& k : kinds) {
-    const auto& c = by_kind[k];
-    s.add_row({k, std::to_string(c.first), std::to_string(c.second)});
-    json::Value o = json::object();
-    o.set("kind", k);
-    o.set("agree", c.first);
-    o.set("of", c.second);
-    sj.push(std::move(o));
-  }
+  json::Value sj = json::array(), fj = json::array();
+  report::AgreementCounts kind_counts;
+  for (const auto& k : kinds) kind_counts.emplace_back(k, by_kind[k]);
+  Table s = report::agreement_table("Agreement by kind", "kind", "Kind", kind_counts, sj);
   s.notes.push_back("docs/notes/unit-br-decisions.md explains the definitions and every kind of difference");
   rep.tables.push_back(std::move(s));
-  Table f;
-  f.title = "Agreement by field";
-  f.add_column("field", "Field").add_column("agree", "Agree", Align::right).add_column("of", "Of", Align::right);
-  json::Value fj = json::array();
-  for (const auto& [name, c] : by_field) {
-    f.add_row({name, std::to_string(c.first), std::to_string(c.second)});
-    json::Value o = json::object();
-    o.set("field", name);
-    o.set("agree", c.first);
-    o.set("of", c.second);
-    fj.push(std::move(o));
-  }
-  rep.tables.push_back(std::move(f));
+  rep.tables.push_back(report::agreement_table("Agreement by field", "field", "Field",
+                                               report::AgreementCounts(by_field.begin(), by_field.end()), fj));
   rep.json.set("tool", kInfo.name);
   rep.json.set("summary", std::move(sj));
   rep.json.set("by_field", std::move(fj));
@@ -1009,10 +989,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Options opt;
-  return cli::run_tool(
-      kInfo, argc, argv, out, err, [&](CLI::App& app, cli::CommonOptions&) { setup(app, opt); },
-      [&](const cli::CommonOptions& common) { return run(opt, common); });
+  return cli::run_tool_with<Options>(kInfo, argc, argv, out, err, &setup, &run);
 }
 
 }  // namespace gunpowder::unit_app

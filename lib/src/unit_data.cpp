@@ -651,14 +651,7 @@ Expected<Catalogue> build() {
   }
   if (d.empty()) check(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
-  if (!d.empty()) {
-    Diagnostics internal;
-    for (auto item : d.items()) {
-      item.code = ExitCode::internal;
-      internal.add(item);
-    }
-    return internal;
-  }
+  if (!d.empty()) return data::as_internal(d);
   return cat;
 }
 
@@ -666,8 +659,7 @@ Expected<Catalogue> build() {
 
 Expected<const Catalogue*> load_catalogue() {
   static const Expected<Catalogue> cat = build();
-  if (!cat) return cat.error();
-  return &*cat;
+  return data::pointer_to(cat);
 }
 
 }  // namespace gunpowder::units

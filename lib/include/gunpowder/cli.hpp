@@ -43,6 +43,18 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
              const std::function<void(CLI::App&, CommonOptions&)>& setup,
              const std::function<Expected<report::Report>(const CommonOptions&)>& run);
 
+/// The same for a tool whose options live in one struct: `setup(app, options)` declares them,
+/// `run(options, common)` does the work once they are parsed. A tool's main() is this one call.
+template <class Options>
+int run_tool_with(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                  void (*setup)(CLI::App&, Options&),
+                  Expected<report::Report> (*run)(const Options&, const CommonOptions&)) {
+  Options opt;
+  return run_tool(
+      info, argc, argv, out, err, [&](CLI::App& app, CommonOptions&) { setup(app, opt); },
+      [&](const CommonOptions& common) { return run(opt, common); });
+}
+
 /// Writes `text` to `path` atomically: a temporary file in the same directory, flushed and
 /// renamed over the target. On failure nothing is left behind; returns the diagnostic.
 Expected<bool> write_file_atomically(const std::string& path, const std::string& text);

@@ -24,4 +24,21 @@ std::string_view embedded(std::string_view name);
 /// Parses an embedded file (diagnostics name it "data/NAME").
 Expected<input::Document> load(std::string_view name);
 
+/// Errors in an embedded table are bugs of the program (exit 70), not of the user's input.
+inline Diagnostics as_internal(const Diagnostics& d) {
+  Diagnostics out;
+  for (auto item : d.items()) {
+    item.code = ExitCode::internal;
+    out.add(item);
+  }
+  return out;
+}
+
+/// The tables a loader built once (`static const Expected<T> x = build();`), or its errors.
+template <class T>
+Expected<const T*> pointer_to(const Expected<T>& built) {
+  if (!built) return built.error();
+  return &*built;
+}
+
 }  // namespace gunpowder::data

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "gunpowder/data.hpp"
 #include "gunpowder/error.hpp"
 #include "gunpowder/toml_input.hpp"
 
@@ -31,15 +32,7 @@ inline bool req_bool(input::TableReader& r, std::string_view key) {
   return r.boolean(key, input::Need::required).value_or(false);
 }
 
-/// Errors in an embedded table are bugs of the program (exit 70), not of the user's input.
-inline Diagnostics as_internal(const Diagnostics& d) {
-  Diagnostics out;
-  for (auto item : d.items()) {
-    item.code = ExitCode::internal;
-    out.add(item);
-  }
-  return out;
-}
+using data::as_internal;
 
 /// A probability for JSON output: rounded to 12 decimals so that sums such as 0.1 + 0.2 print
 /// as 0.3 on every machine (the exact value differs from it by less than 1e-12).

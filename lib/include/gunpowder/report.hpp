@@ -42,6 +42,14 @@ struct Table {
   }
 };
 
+/// Counts of figures that agree with the book, by category (a field, a kind of figure).
+using AgreementCounts = std::vector<std::pair<std::string, std::pair<int, int>>>;  ///< name, (agree, of)
+
+/// The table "<title>" of such counts, with columns `key` (headed `header`), agree and of; the
+/// same rows are appended to `json` (an array) as objects {key, agree, of}.
+Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
+                      json::Value& json);
+
 /// A distribution to draw: one bar per label (probabilities or counts), shown with --chart as
 /// text bars and with --svg as an SVG bar chart.
 struct Chart {
