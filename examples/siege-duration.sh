@@ -11,3 +11,5 @@ set -x
 "$bin/siege-duration" "$dir/siege-duration-structures.toml" --format markdown
 "$bin/siege-duration" "$dir/siege-duration-machine.toml" --method siege-machine --runs 10000
 "$bin/siege-duration" "$dir/siege-duration-machine.toml" --method siege-machine --trace --seed 1
+"$bin/siege-duration" "$dir/siege-duration-machine-sally.toml" --method siege-machine --trace --seed 3
+"$bin/siege-duration" "$dir/siege-duration-machine-sally.toml" --method siege-machine --runs 10000 --seed 1

@@ -7,8 +7,11 @@
 #include <ostream>
 #include <thread>
 
+#include "gunpowder/dice.hpp"
 #include "gunpowder/format.hpp"
 #include "gunpowder/progress.hpp"
+#include "gunpowder/rounding.hpp"
+#include "gunpowder/war_input.hpp"
 
 // GCC 12 at -O2 reports "may be used uninitialized" inside std::variant's move constructor when
 // json::Value temporaries are pushed into arrays in the report builders below (a known false
@@ -112,6 +115,7 @@ constexpr double kMaxRangeYd = 100'000;
 constexpr double kMaxInches = 10'000;
 constexpr long long kMaxDuelWork = 2'000'000'000;  // duels x pieces^2 (the work of a duel grows with both sides)
 constexpr long long kMaxMachineWork = 60'000'000;  // sieges x weeks
+constexpr double kDaysPerWeek = 7;                 // a Siege Machine turn is a week (turn_length "week")
 
 std::string list_of(const std::vector<std::string>& v) {
   std::string s;
@@ -127,7 +131,45 @@ struct Reader {
   const siege::SiegeMachineRules* sm = nullptr;
   const war::Rules* war = nullptr;
 
-  void read_items(TableReader& r, std::string_view key, bool fortification, std::vector<siege::SmItem>& out) {
+  bool concentrated = false;          ///< [siege_machine] front_ft is given
+  bool bombardment_possible = false;  ///< the input's [besieger] park can bombard (every piece has range_yd)
+  bool machine_bombardment = false;   ///< [siege_machine.attacker] bombardment_damage = true
+  std::array<std::optional<war::Rating>, 2> ratings{};  ///< sides rated from a force table
+
+  /// A device's damage roll against structures: a whole number or dice ("2d10", "1d8+8").
+  void read_damage(const toml::table& t, TableReader& e, siege::SmItem& item, bool attacker) {
+    const toml::node* n = t.get("damage");
+    if (!n) return;
+    if (!attacker) {
+      e.allow("damage");
+      e.error_at("damage", "damage applies to the attacker's siege devices (damage to fortifications)");
+      return;
+    }
+    dice::Notation nt;
+    if (n->is_string()) {
+      const auto text = e.string("damage", Need::required);
+      if (!text || !dice::parse_notation(*text, nt)) {
+        if (text) e.error_at("damage", "damage must be a whole number or dice such as \"2d10\" or \"1d8+8\", got \"" + *text + "\"");
+        return;
+      }
+      // A bound on the dice rolled each week (the count of devices multiplies them).
+      if (static_cast<long long>(nt.count) * item.count > 10000 || nt.sides > 10000) {
+        e.error_at("damage", "damage rolls too many dice: at most 10,000 dice of at most 10,000 sides a week for the entry");
+        return;
+      }
+    } else if (n->is_integer()) {
+      const auto v = e.integer("damage", Need::required, input::non_negative(1e5));
+      if (!v) return;
+      nt.bonus = static_cast<int>(*v);
+    } else {
+      e.allow("damage");
+      e.error_at("damage", "damage must be a whole number or dice such as \"2d10\", got " + input::type_name(*n));
+      return;
+    }
+    item.damage = nt;
+  }
+
+  void read_items(TableReader& r, std::string_view key, bool fortification, bool attacker, std::vector<siege::SmItem>& out) {
     const toml::array* a = r.array(key, Need::optional);
     if (!a) return;
     std::vector<std::string> ids;
@@ -151,8 +193,19 @@ struct Reader {
           e.error_at("length_ft", "length_ft applies to fortifications counted per length (battlement, breach)");
         if (id && !item.length_ft && !e.has("count") && sm->find_fortification(*id)->per_length_ft)
           e.error("give length_ft (or count, in units of its length) for " + *id);
-      } else if (auto c = e.number("crew", Need::optional, input::Range{0, 1})) {
-        item.crew = *c;
+        // Structural points of the entry (damage to fortifications, l. 345-354).
+        item.shp = e.number("shp", Need::optional, input::positive(kMaxShp));
+        if (id && item.shp && !damageable(*id))
+          e.error_at("shp", *id + " takes no structural damage: only fortifications in the damage order have shp (" +
+                                list_of(damageable_ids()) + ")");
+        // Concentrated fire: full BR within 200' of the front, a quarter beyond (l. 357-358).
+        if (auto near = e.boolean("within_200ft", Need::optional)) {
+          item.near = *near;
+          if (!concentrated) e.error_at("within_200ft", "within_200ft needs front_ft in [siege_machine] (concentrated fire)");
+        }
+      } else {
+        if (auto c = e.number("crew", Need::optional, input::Range{0, 1})) item.crew = *c;
+        read_damage(*t, e, item, attacker);
       }
       e.finish();
       if (id) {
@@ -162,22 +215,108 @@ struct Reader {
     }
   }
 
-  void read_machine_side(const toml::table& t, bool defender, siege::SmSide& s) {
+  [[nodiscard]] std::vector<std::string> damageable_ids() const {
+    std::vector<std::string> v;
+    for (const auto& step : sm->damage_steps) v.insert(v.end(), step.fortifications.begin(), step.fortifications.end());
+    return v;
+  }
+  [[nodiscard]] bool damageable(const std::string& id) const {
+    const auto v = damageable_ids();
+    return std::find(v.begin(), v.end(), id) != v.end();
+  }
+
+  /// A side's War Machine BR: `br`, or a force table rated by the war module (BFR factors, a BFR,
+  /// or the quick rating, with the battle-rating statements).
+  void read_rating(TableReader& r, bool defender, siege::SmSide& s) {
+    const std::string what = defender ? "[siege_machine.defender]" : "[siege_machine.attacker]";
+    const bool has_br = r.has("br"), has_force = r.has("force");
+    if (has_br && has_force) r.error_at("force", "give br or force (a War Machine force to rate), not both");
+    if (!has_br && !has_force) r.error(what + " needs br or force (a War Machine force to rate)");
+    const toml::table* ft = has_force ? r.table("force", Need::required) : nullptr;
+    if (!ft) return;
+    std::string prefix = "siege_machine.";
+    prefix.append(defender ? "defender" : "attacker").append(".force");
+    std::string name = "[";
+    name.append(prefix).append("]");
+    TableReader fr(doc, *ft, diags, name);
+    war::Force f;
+    f.name = defender ? "defender" : "attacker";
+    f.troops = s.troops;
+    const size_t before = diags.items().size();
+    war::read_force_rating(*war, war::force_vocabulary(*war), doc, fr, diags, f, name, prefix);
+    fr.finish();
+    if (diags.items().size() != before) return;
+    auto rating = war::rate_force(*war, f);
+    if (!rating) {
+      r.error_at("force", rating.error().items().front().message);
+      return;
+    }
+    if (rating->br < 0) {
+      r.error_at("force", "the force rates a negative BR (" + std::to_string(rating->br) + ")");
+      return;
+    }
+    s.br = rating->br;
+    ratings[defender ? 1 : 0] = *rating;
+  }
+
+  void read_machine_side(const toml::table& t, bool defender, siege::SmSide& s, siege::SmSetup& m) {
     TableReader r(doc, t, diags, defender ? "[siege_machine.defender]" : "[siege_machine.attacker]");
-    s.br = static_cast<int>(r.integer("br", Need::required, input::non_negative(100000)).value_or(0));
+    if (r.has("br")) s.br = static_cast<int>(r.integer("br", Need::required, input::non_negative(100000)).value_or(0));
     s.troops = r.integer("troops", Need::required, input::positive(1e9)).value_or(1);
     s.hit_dice = r.number("hit_dice", Need::required, input::positive(100)).value_or(1);
+    read_rating(r, defender, s);
     if (auto f = r.integer("food_weeks", Need::optional, input::non_negative(10000))) s.food_weeks = static_cast<int>(*f);
     s.short_rations_weeks = static_cast<int>(r.integer("short_rations_weeks", Need::optional, input::non_negative(10000)).value_or(0));
     if (r.has("short_rations_weeks") && !r.has("food_weeks")) r.error_at("short_rations_weeks", "short_rations_weeks needs food_weeks");
     s.ammunition_weeks = r.number("ammunition_weeks", Need::optional, input::non_negative(10000));
     s.artillery_bonus = static_cast<int>(r.integer("artillery_bonus", Need::optional, input::non_negative(100000)).value_or(0));
-    read_items(r, "equipment", false, s.equipment);
-    if (defender) read_items(r, "fortifications", true, s.fortifications);
+    read_items(r, "equipment", false, !defender, s.equipment);
+    if (defender) read_items(r, "fortifications", true, false, s.fortifications);
     std::vector<std::string> tactics;
     for (const auto& x : war->tactics) tactics.push_back(x.id);
     s.tactic = r.string("tactic", Need::optional, tactics);
+    // Morale: -2 a week of malnutrition (Other notes, Food, l. 365); the troops desert at the floor.
+    if (auto v = r.integer("morale", Need::optional, {-1000, 1000})) s.morale = static_cast<int>(*v);
+    if (auto v = r.integer("morale_floor", Need::optional, {-1000, 1000})) s.morale_floor = static_cast<int>(*v);
+    if (r.has("morale") != r.has("morale_floor"))
+      r.error_at(r.has("morale") ? "morale" : "morale_floor", "give morale and morale_floor together");
+    if (s.morale && s.morale_floor && *s.morale <= *s.morale_floor)
+      r.error_at("morale", "morale (" + std::to_string(*s.morale) + ") must be above morale_floor (" + std::to_string(*s.morale_floor) + ")");
+    if (defender) read_defender_plan(r, s, m);
+    else if (auto b = r.boolean("bombardment_damage", Need::optional); b && *b) {
+      machine_bombardment = true;
+      if (!bombardment_possible)
+        r.error_at("bombardment_damage", "bombardment_damage needs [stronghold], [besieger] and [defender] with the "
+                                         "besieger's artillery, every piece with its range_yd");
+    }
     r.finish();
+  }
+
+  /// The defender's plan (Defender options, l. 292-299) and the stronghold's structural points.
+  void read_defender_plan(TableReader& r, const siege::SmSide& s, siege::SmSetup& m) {
+    if (auto v = r.number("shp", Need::optional, input::positive(kMaxShp))) {
+      m.stronghold_shp = *v;
+      for (const auto& f : s.fortifications)
+        if (f.shp) {
+          r.error_at("shp", "give shp for the whole stronghold or on its fortifications, not both");
+          break;
+        }
+    }
+    m.escape = r.boolean("escape", Need::optional).value_or(false);
+    const auto plan = r.string("plan", Need::optional, {"stay", "sally", "depart"});
+    if (plan) m.defender_plan = *plan == "sally" ? siege::SmDefenderPlan::sally : *plan == "depart" ? siege::SmDefenderPlan::depart
+                                                                                                    : siege::SmDefenderPlan::stay;
+    if (auto w = r.integer("plan_week", Need::optional, input::positive(1000))) m.defender_week = static_cast<int>(*w);
+    if (auto w = r.string("plan_when", Need::optional, {"starving", "breached"}))
+      m.defender_when = *w == "starving" ? siege::SmWhen::starving : siege::SmWhen::breached;
+    const bool acts = m.defender_plan != siege::SmDefenderPlan::stay;
+    const int conditions = (r.has("plan_week") ? 1 : 0) + (r.has("plan_when") ? 1 : 0);
+    if (acts && conditions != 1)
+      r.error_at("plan", "plan \"" + *plan + "\" needs one of plan_week (the week) and plan_when (starving or breached)");
+    if (!acts && conditions > 0)
+      r.error_at(r.has("plan_week") ? "plan_week" : "plan_when", "plan_week and plan_when need plan = \"sally\" or \"depart\"");
+    if (m.defender_plan == siege::SmDefenderPlan::depart && !m.escape)
+      r.error_at("plan", "the defender can depart only by an avenue of escape: give escape = true");
   }
 
   void read_machine(const toml::table& t, siege::SmSetup& m) {
@@ -191,10 +330,15 @@ struct Reader {
     for (auto tp : {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender, war::TiePolicy::higher_br})
       ties.push_back(war::to_string(tp));
     if (auto tie = r.string("tie", Need::optional, ties)) m.tie = *war::parse_tie_policy(*tie);
+    // The attacker's departure (Attacker options, Depart) and concentrated fire (l. 356-358).
+    if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000))) m.depart_after_weeks = static_cast<int>(*w);
+    m.depart_below_troop_ratio = r.number("depart_below_troop_ratio", Need::optional, input::positive(1e6));
+    m.front_ft = r.number("front_ft", Need::optional, input::positive(1e6));
+    concentrated = m.front_ft.has_value();
     const auto* a = r.table("attacker", Need::required);
     const auto* d = r.table("defender", Need::required);
-    if (a) read_machine_side(*a, false, m.attacker);
-    if (d) read_machine_side(*d, true, m.defender);
+    if (a) read_machine_side(*a, false, m.attacker, m);
+    if (d) read_machine_side(*d, true, m.defender, m);
     if (a && d && m.attacker.tactic.has_value() != m.defender.tactic.has_value())
       r.error("War Machine tactics need a tactic for both sides or for neither");
     r.finish();
@@ -460,9 +604,17 @@ Expected<Input> read_siege(const input::Document& doc, const siege::Rules& rules
     if (!wr) return wr.error();
     rd.sm = *sm;
     rd.war = *wr;
+    rd.bombardment_possible = in.siege && !in.siege->besieger.artillery.empty() && in.ranges_complete;
     siege::SmSetup m;
     rd.read_machine(*t, m);
+    // The stronghold's structural points: [siege_machine.defender] shp or shp on its
+    // fortifications, else the [stronghold] of the other methods.
+    const bool per_entry = std::any_of(m.defender.fortifications.begin(), m.defender.fortifications.end(),
+                                       [](const siege::SmItem& i) { return i.shp.has_value(); });
+    if (!m.stronghold_shp && !per_entry && in.siege) m.stronghold_shp = in.siege->stronghold.shp;
     in.machine = m;
+    in.machine_ratings = rd.ratings;
+    in.machine_bombardment = rd.machine_bombardment;
   }
   if (!any_siege && !top.has("structure") && !top.has("siege_machine"))
     diags.error({doc.name, 1, 1},
@@ -1063,31 +1215,69 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
   std::vector<std::string> options;
   if (m.plan == siege::SmPlan::bombard_then_assault) options = {"bombard", "assault"};
   else options = {siege::to_string(m.plan)};
+  // Concentrated fire: the engines the front allows, the distant fortifications at a quarter.
+  siege::SmSide attacker = m.attacker;
+  if (m.front_ft) attacker.equipment = siege::engines_at_front(r, m.attacker.equipment, siege::front_limits(r, *m.front_ft).max_engines);
+  auto row = [&](const std::string& o, bool d, int br, int art, int eq, int fort, int total) {
+    t.add_row({o, d ? "defender" : "attacker", std::to_string(br), std::to_string(art), std::to_string(eq), std::to_string(fort),
+               std::to_string(total)});
+    json::Value j = json::object();
+    j.set("option", o);
+    j.set("side", d ? "defender" : "attacker");
+    j.set("br", br);
+    j.set("artillery", art);
+    j.set("equipment", eq);
+    j.set("fortification", fort);
+    j.set("total", total);
+    a.push(std::move(j));
+  };
   for (const auto& o : options)
     for (int d = 0; d < 2; ++d) {
-      const auto& side = d ? m.defender : m.attacker;
-      const auto b = siege::side_bonus(r, side, d == 1, o);
-      t.add_row({o, d ? "defender" : "attacker", std::to_string(side.br), std::to_string(b.artillery), std::to_string(b.equipment),
-                 std::to_string(b.fortification), std::to_string(side.br + b.total())});
-      json::Value j = json::object();
-      j.set("option", o);
-      j.set("side", d ? "defender" : "attacker");
-      j.set("br", side.br);
-      j.set("artillery", b.artillery);
-      j.set("equipment", b.equipment);
-      j.set("fortification", b.fortification);
-      j.set("total", side.br + b.total());
-      a.push(std::move(j));
+      const auto& side = d ? m.defender : attacker;
+      const auto b = siege::side_bonus(r, side, d == 1, o, nullptr, m.front_ft.has_value());
+      row(o, d == 1, side.br, b.artillery, b.equipment, b.fortification, side.br + b.total());
       for (const auto& l : b.lines) rep.explain.push_back("siege machine: " + o + ", " + (d ? "defender" : "attacker") + ": " + l);
     }
+  if (m.defender_plan == siege::SmDefenderPlan::sally) {
+    // The sally: a standard War Machine battle, the defender +10% BR (rounded up), no siege bonuses.
+    const int extra = static_cast<int>(rounding::fraction_up(m.defender.br * r.sally_br_pct / 100.0));
+    row("sally", false, m.attacker.br, 0, 0, 0, m.attacker.br);
+    row("sally", true, m.defender.br, 0, 0, 0, m.defender.br + extra);
+  }
   t.notes.push_back("the artillery column is the A of the bombard casualties (A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of "
                     "attackers); an assault adds " + std::to_string(r.assault_br_pct) + "% of the attacker's BR");
+  if (m.defender_plan == siege::SmDefenderPlan::sally)
+    t.notes.push_back("a sally adds " + std::to_string(r.sally_br_pct) + "% of the defender's BR (surprise), without fortification "
+                      "or siege-equipment bonuses, and takes War Machine casualties in full");
+  if (m.front_ft) {
+    const auto f = siege::front_limits(r, *m.front_ft);
+    t.notes.push_back("concentrated fire on " + trim(*m.front_ft, 2) + "': at most " + grouped(f.max_troops) + " attacking troops and " +
+                      std::to_string(f.max_engines) + " siege engines (highest BR first); fortifications beyond " +
+                      std::to_string(r.cf_full_within_ft) + "' count " + std::to_string(r.cf_other.n) + "/" +
+                      std::to_string(r.cf_other.d));
+  }
   rep.tables.push_back(std::move(t));
   out.set("bonuses", std::move(a));
 }
 
+json::Value rating_json(const std::optional<war::Rating>& r) {
+  if (!r) return json::Value();
+  json::Value o = json::object();
+  o.set("method", r->method);
+  o.set("bfr", r->bfr ? json::Value(*r->bfr) : json::Value());
+  o.set("troop_class", r->troop_class ? json::Value(*r->troop_class) : json::Value());
+  o.set("statements_true", r->statements_true);
+  o.set("br", r->br);
+  return o;
+}
+
 void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::SmResult& res, report::Report& rep,
                           json::Value& out) {
+  // Columns for the structure and morale only when the siege tracks them.
+  const bool shp = std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.shp_left.has_value(); });
+  const bool morale = std::any_of(weeks.begin(), weeks.end(),
+                                  [](const siege::SmWeek& w) { return w.attacker_morale || w.defender_morale; });
+  auto opt_text = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
   Table t;
   t.title = "Siege Machine, week by week";
   t.add_column("week", "Week", Align::right)
@@ -1097,17 +1287,34 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
       .add_column("battle", "Battle")
       .add_column("hd", "Artillery HD att/def", Align::right)
       .add_column("lost", "Lost att/def", Align::right)
-      .add_column("troops", "Troops att/def", Align::right)
-      .add_column("note", "Note");
+      .add_column("troops", "Troops att/def", Align::right);
+  if (shp) t.add_column("damage", "d - d% = damage", Align::right).add_column("shp", "Shp left", Align::right).add_column("breach", "Breach ft", Align::right);
+  if (morale) t.add_column("morale", "Morale att/def", Align::right);
+  t.add_column("note", "Note");
   json::Value a = json::array();
   for (const auto& w : weeks) {
     const bool battle = !w.battle.empty();
-    t.add_row({std::to_string(w.week), w.option,
-               battle ? std::to_string(w.br[0]) + "/" + std::to_string(w.br[1]) : "-",
-               battle ? std::to_string(w.rolls[0]) + "/" + std::to_string(w.rolls[1]) : "-", battle ? w.battle : "-",
-               trim(w.attacker_hd, 2) + "/" + trim(w.defender_hd, 2),
-               grouped(w.attacker_lost) + "/" + grouped(w.defender_lost),
-               grouped(w.attacker_troops) + "/" + grouped(w.defender_troops), w.note});
+    std::vector<std::string> cells{std::to_string(w.week), w.option,
+                                   battle ? std::to_string(w.br[0]) + "/" + std::to_string(w.br[1]) : "-",
+                                   battle ? std::to_string(w.rolls[0]) + "/" + std::to_string(w.rolls[1]) : "-", battle ? w.battle : "-",
+                                   trim(w.attacker_hd, 2) + "/" + trim(w.defender_hd, 2),
+                                   grouped(w.attacker_lost) + "/" + grouped(w.defender_lost),
+                                   grouped(w.attacker_troops) + "/" + grouped(w.defender_troops)};
+    if (shp) {
+      std::string dmg = "-";
+      if (w.damage_d) {
+        dmg = trim(*w.damage_d, 2);
+        const double raw = std::max(0.0, *w.damage_d - w.damage_roll.value_or(0));
+        dmg.append(" - ").append(std::to_string(w.damage_roll.value_or(0))).append(" = ").append(trim(raw, 2));
+        if (w.damage < raw - 1e-9) dmg.append(" (").append(trim(w.damage, 2)).append(" left to take)");
+      }
+      cells.push_back(dmg);
+      cells.push_back(w.shp_left ? trim(*w.shp_left, 2) : "-");
+      cells.push_back(trim(w.breach_ft, 1));
+    }
+    if (morale) cells.push_back(opt_text(w.attacker_morale) + "/" + opt_text(w.defender_morale));
+    cells.push_back(w.note);
+    t.add_row(std::move(cells));
     json::Value j = json::object();
     j.set("week", w.week);
     j.set("option", w.option.empty() ? json::Value() : json::Value(w.option));
@@ -1122,6 +1329,14 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
     j.set("defender_lost", static_cast<long long>(w.defender_lost));
     j.set("attacker_troops", static_cast<long long>(w.attacker_troops));
     j.set("defender_troops", static_cast<long long>(w.defender_troops));
+    j.set("damage_d", w.damage_d ? json::Value(*w.damage_d) : json::Value());
+    j.set("damage_roll", w.damage_roll ? json::Value(*w.damage_roll) : json::Value());
+    j.set("damage", w.damage);
+    j.set("shp_left", w.shp_left ? json::Value(*w.shp_left) : json::Value());
+    j.set("breach_ft", w.breach_ft);
+    j.set("attacker_morale", w.attacker_morale ? json::Value(*w.attacker_morale) : json::Value());
+    j.set("defender_morale", w.defender_morale ? json::Value(*w.defender_morale) : json::Value());
+    j.set("escaped", static_cast<long long>(w.escaped));
     j.set("note", w.note);
     a.push(std::move(j));
   }
@@ -1132,6 +1347,8 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   r.set("weeks", res.weeks);
   r.set("attacker_troops", static_cast<long long>(res.attacker_troops));
   r.set("defender_troops", static_cast<long long>(res.defender_troops));
+  r.set("escaped", static_cast<long long>(res.escaped));
+  r.set("shp_left", res.shp_left ? json::Value(*res.shp_left) : json::Value());
   out.set("result", std::move(r));
   out.set("trace", std::move(a));
   out.set("odds", json::Value());
@@ -1178,7 +1395,7 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
     weeks_chart.values.push_back(static_cast<double>(o.capture_week[static_cast<size_t>(k)]) / static_cast<double>(o.runs));
   }
   if (!weeks_chart.labels.empty()) rep.charts.push_back(std::move(weeks_chart));
-  w.notes.push_back("falls = captured by assault or bombardment, or starved out; mean " + trim(o.mean_weeks_to_capture, 2) +
+  w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " + trim(o.mean_weeks_to_capture, 2) +
                     " weeks, median " + std::to_string(o.median_weeks_to_capture) + " (over the sieges that fall)");
   rep.tables.push_back(std::move(w));
   json::Value j = json::object();
@@ -1410,6 +1627,14 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
         m.plan = *opt.plan == "bombard" ? siege::SmPlan::bombard : *opt.plan == "harass" ? siege::SmPlan::harass
                : *opt.plan == "assault" ? siege::SmPlan::assault : siege::SmPlan::bombard_then_assault;
       if (opt.weeks) m.max_weeks = *opt.weeks;
+      if (in->machine_bombardment) {
+        // The besieger's gunpowder park: the bombardment method's shp a day, for a week's d.
+        auto b = siege::bombard(rules, cat, *in->siege, opt.cautious, std::nullopt);
+        if (!b) return place(b.error(), *doc, *in);
+        m.gunpowder_weekly_damage = b->shp_per_day * kDaysPerWeek;
+        rep.explain.push_back("siege machine: the besieger's gunpowder park bombards " + trim(b->shp_per_day, 2) + " shp a day: d += " +
+                              trim(m.gunpowder_weekly_damage, 2) + " a week while its artillery fires");
+      }
       j_machine = json::object();
       j_machine.set("mode", opt.trace ? "trace" : "odds");
       j_machine.set("seed", static_cast<long long>(opt.seed));
@@ -1417,6 +1642,25 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
       j_machine.set("bombard_weeks", m.bombard_weeks);
       j_machine.set("max_weeks", m.max_weeks);
       j_machine.set("tie", war::to_string(m.tie));
+      j_machine.set("defender_plan", siege::to_string(m.defender_plan));
+      j_machine.set("defender_plan_week", m.defender_week ? json::Value(*m.defender_week) : json::Value());
+      j_machine.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());
+      j_machine.set("escape", m.escape);
+      j_machine.set("depart_after_weeks", m.depart_after_weeks ? json::Value(*m.depart_after_weeks) : json::Value());
+      j_machine.set("depart_below_troop_ratio", m.depart_below_troop_ratio ? json::Value(*m.depart_below_troop_ratio) : json::Value());
+      j_machine.set("front_ft", m.front_ft ? json::Value(*m.front_ft) : json::Value());
+      {
+        const auto st = siege::make_structure(**sm, m.defender, m.stronghold_shp);
+        j_machine.set("shp", st.tracked() ? json::Value(st.total_initial()) : json::Value());
+      }
+      j_machine.set("gunpowder_weekly_damage", m.gunpowder_weekly_damage);
+      json::Value ratings = json::object();
+      ratings.set("attacker", rating_json(in->machine_ratings[0]));
+      ratings.set("defender", rating_json(in->machine_ratings[1]));
+      j_machine.set("ratings", std::move(ratings));
+      for (int d = 0; d < 2; ++d)
+        if (const auto& rt = in->machine_ratings[static_cast<size_t>(d)])
+          for (const auto& l : rt->explain) rep.explain.push_back(std::string("siege machine: ") + (d ? "defender" : "attacker") + " rating: " + l);
       machine_bonus_report(**sm, m, rep, j_machine);
       if (opt.trace) {
         Rng rng = Rng::stream(opt.seed, 0);

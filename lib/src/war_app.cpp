@@ -20,6 +20,7 @@
 #include "gunpowder/progress.hpp"
 #include "gunpowder/rng.hpp"
 #include "gunpowder/toml_input.hpp"
+#include "gunpowder/war_input.hpp"
 
 namespace gunpowder::war_app {
 
@@ -70,8 +71,8 @@ void split_work(size_t n, size_t threshold, Fn&& fn) {
 /// Below this many items, one thread does the work (a thread costs more than it saves).
 constexpr size_t kThreadedMin = 256;
 
-constexpr std::int64_t kMaxTroops = 1000000000;
-constexpr double kMaxRating = 100000;
+constexpr std::int64_t kMaxTroops = war::kMaxInputTroops;
+constexpr double kMaxRating = war::kMaxInputRating;
 
 const std::vector<std::string> kForceKeys = {
     "name", "side", "role", "troops", "br", "bfr", "factors", "quick", "troop_class", "mounted_pct", "missile_pct",
@@ -100,103 +101,7 @@ struct InputFile {
   std::vector<InputForce> forces;
 };
 
-std::vector<std::string> tactic_ids(const war::Rules& R) {
-  std::vector<std::string> v;
-  for (const auto& t : R.tactics) v.push_back(t.id);
-  return v;
-}
-std::vector<std::string> class_ids(const war::Rules& R) {
-  std::vector<std::string> v;
-  for (const auto& t : R.troop_classes) v.push_back(t.id);
-  return v;
-}
-
-/// A percentage given directly (`<key>_pct`) or as a count of troops (`<key>_troops`).
-std::optional<double> share(TableReader& r, const std::string& key, std::int64_t troops) {
-  const std::string pk = key + "_pct", tk = key + "_troops";
-  auto pct = r.number(pk, Need::optional, input::non_negative(100));
-  auto count = r.integer(tk, Need::optional, input::non_negative(static_cast<double>(kMaxTroops)));
-  if (pct && count) {
-    r.error_at(tk, "give " + pk + " or " + tk + ", not both");
-    return pct;
-  }
-  if (count) {
-    if (troops > 0 && *count > troops) {
-      r.error_at(tk, "'" + tk + "' (" + std::to_string(*count) + ") cannot exceed the force's troops (" +
-                         std::to_string(troops) + ")");
-      return std::nullopt;
-    }
-    if (troops > 0) return 100.0 * static_cast<double>(*count) / static_cast<double>(troops);
-  }
-  return pct;
-}
-
-std::optional<int> opt_int(TableReader& r, std::string_view key, input::Range range) {
-  auto v = r.integer(key, Need::optional, range);
-  if (!v) return std::nullopt;
-  return static_cast<int>(*v);
-}
-
-war::Factors read_factors(const war::Rules& R, TableReader& r, std::int64_t troops) {
-  war::Factors f;
-  f.leader_level = opt_int(r, "leader_level", input::non_negative(100));
-  const double smin = R.ability_bands.empty() ? 3 : R.ability_bands.front().score_min;
-  const double smax = R.ability_bands.empty() ? 18 : R.ability_bands.back().score_max;
-  f.leader_int = opt_int(r, "leader_int", {smin, smax});
-  f.leader_wis = opt_int(r, "leader_wis", {smin, smax});
-  f.leader_cha = opt_int(r, "leader_cha", {smin, smax});
-  f.name_level_pct = share(r, "name_level", troops);
-  f.officers = opt_int(r, "officers", input::non_negative(static_cast<double>(kMaxTroops)));
-  f.officer_level = r.number("officer_level", Need::optional, input::non_negative(100));
-  f.officer_hit_dice = r.number("officer_hit_dice", Need::optional, input::non_negative(100));
-  if (f.officer_level && f.officer_hit_dice) r.error_at("officer_hit_dice", "give officer_level or officer_hit_dice, not both");
-  if ((f.officer_level || f.officer_hit_dice) && !f.officers && !r.has("officers"))
-    r.error_at(f.officer_level ? "officer_level" : "officer_hit_dice",
-               "the officer level needs 'officers', the number of officers (one is needed for each " +
-                   std::to_string(R.troops_per_officer) + " troops)");
-  if (f.officers && !f.officer_level && !f.officer_hit_dice && !r.has("officer_level") && !r.has("officer_hit_dice"))
-    r.error_at("officers", "'officers' needs officer_level (or officer_hit_dice for non-humans)");
-  f.troop_level = r.number("troop_level", Need::optional, input::non_negative(100));
-  f.victories = opt_int(r, "victories", input::non_negative(10000));
-  f.routs = opt_int(r, "routs", input::non_negative(10000));
-  f.weeks_trained = opt_int(r, "weeks_trained", input::non_negative(52));
-  f.weeks_with_leader = opt_int(r, "weeks_with_leader", input::non_negative(52));
-  f.months_on_duty = opt_int(r, "months_on_duty", input::non_negative(12));
-  if (f.weeks_trained && f.weeks_with_leader && *f.weeks_with_leader > *f.weeks_trained)
-    r.error_at("weeks_with_leader", "weeks trained with the leader (" + std::to_string(*f.weeks_with_leader) +
-                                        ") cannot exceed the weeks trained (" + std::to_string(*f.weeks_trained) + ")");
-  std::vector<std::string> qualities{"below_average"};
-  for (const auto& q : R.weapon_qualities) qualities.push_back(q.quality);
-  f.weapons = r.string("weapons", Need::optional, qualities);
-  f.second_weapon = r.boolean("second_weapon", Need::optional).value_or(false);
-  if (f.second_weapon && !f.weapons && !r.has("weapons"))
-    r.error_at("second_weapon", "a second weapon 'of the same quality' needs 'weapons' (the quality)");
-  f.average_ac = r.number("average_ac", Need::optional, {-20, 20});
-  f.all_elves_or_dwarves = r.boolean("all_elves_or_dwarves", Need::optional).value_or(false);
-  f.two_asterisk_pct = share(r, "two_asterisk", troops);
-  r.finish();
-  return f;
-}
-
-war::QuickInputs read_quick(const war::Rules& R, TableReader& r) {
-  war::QuickInputs q;
-  q.leader_level = opt_int(r, "leader_level", input::non_negative(100)).value_or(0);
-  if (!r.has("leader_level")) r.integer("leader_level", Need::required);
-  q.hit_dice = r.number("hit_dice", Need::required, input::non_negative(1000)).value_or(0);
-  q.max_damage = opt_int(r, "max_damage", input::non_negative(100000)).value_or(0);
-  if (!r.has("max_damage")) r.integer("max_damage", Need::required);
-  for (const auto& flag : R.quick_flags)
-    if (r.boolean(flag, Need::optional).value_or(false)) q.flags.push_back(flag);
-  r.finish();
-  return q;
-}
-
-/// The allowed values of the [[force]] keys that come from the rules, built once per file.
-struct ForceVocabulary {
-  std::vector<std::string> tactics, classes;
-};
-
-void read_force(const war::Rules& R, const ForceVocabulary& vocab, const input::Document& doc, const toml::table& t,
+void read_force(const war::Rules& R, const war::ForceVocabulary& vocab, const input::Document& doc, const toml::table& t,
                 Diagnostics& d, std::vector<InputForce>& out) {
   TableReader r(doc, t, d, "[[force]]");
   InputForce in;
@@ -209,55 +114,7 @@ void read_force(const war::Rules& R, const ForceVocabulary& vocab, const input::
   if (auto role = r.string("role", Need::optional, {"attacker", "defender"}))
     f.role = *role == "attacker" ? Role::attacker : Role::defender;
   f.side = r.string("side", Need::optional).value_or("");
-  f.br = opt_int(r, "br", {-kMaxRating, kMaxRating});
-  f.bfr = opt_int(r, "bfr", {-kMaxRating, kMaxRating});
-  if (const auto* ft = r.table("factors", Need::optional)) {
-    TableReader fr(doc, *ft, d, "[force.factors]");
-    f.factors = read_factors(R, fr, f.troops);
-  }
-  if (const auto* qt = r.table("quick", Need::optional)) {
-    TableReader qr(doc, *qt, d, "[force.quick]");
-    f.quick = read_quick(R, qr);
-  }
-  const int methods = (r.has("br") ? 1 : 0) + (r.has("bfr") ? 1 : 0) + (r.has("factors") ? 1 : 0) + (r.has("quick") ? 1 : 0);
-  if (methods == 0) r.error("force '" + f.name + "' needs one of br, bfr, [force.factors] or [force.quick]");
-  if (methods > 1) {
-    std::string given;
-    for (const char* k : {"br", "bfr", "factors", "quick"})
-      if (r.has(k)) given += (given.empty() ? "" : ", ") + std::string(k);
-    r.error("force '" + f.name + "' gives " + given + ": give only one way to rate it");
-  }
-  f.troop_class = r.string("troop_class", Need::optional, vocab.classes);
-  auto& c = f.composition;
-  c.mounted_pct = r.number("mounted_pct", Need::optional, input::non_negative(100));
-  c.missile_pct = r.number("missile_pct", Need::optional, input::non_negative(100));
-  c.missile_100ft_pct = r.number("missile_100ft_pct", Need::optional, input::non_negative(100));
-  c.magical_pct = r.number("magical_pct", Need::optional, input::non_negative(100));
-  c.spells_pct = r.number("spells_pct", Need::optional, input::non_negative(100));
-  c.flying_pct = r.number("flying_pct", Need::optional, input::non_negative(100));
-  c.movement_ft = r.number("movement_ft", Need::optional, input::non_negative(100000));
-  if (c.missile_pct && c.missile_100ft_pct && *c.missile_100ft_pct > *c.missile_pct)
-    r.error_at("missile_100ft_pct", "missile_100ft_pct (" + trim(*c.missile_100ft_pct) +
-                                        ") cannot exceed missile_pct (" + trim(*c.missile_pct) + "): those who fire to "
-                                        "100' are among those who fire");
-  if (const auto* a = r.array("statements", Need::optional)) {
-    std::vector<char> letters;
-    for (const auto& n : *a) {
-      const auto s = n.value<std::string>();
-      bool ok = s && s->size() == 1;
-      if (ok) ok = std::any_of(R.statements.begin(), R.statements.end(), [&](const war::BrStatement& st) { return st.letter == (*s)[0]; });
-      if (!ok) {
-        r.error_at("statements", "'statements' must list letters a-l of the battle-rating statements");
-        break;
-      }
-      if (std::find(letters.begin(), letters.end(), (*s)[0]) != letters.end()) {
-        r.error_at("statements", "statement " + *s + " is listed twice");
-        break;
-      }
-      letters.push_back((*s)[0]);
-    }
-    f.statement_letters = letters;
-  }
+  war::read_force_rating(R, vocab, doc, r, d, f, "force '" + f.name + "'", "force");
   if (const auto* a = r.array("situation", Need::optional)) {
     for (const auto& n : *a) {
       if (auto s = n.value<std::string>()) f.situation.push_back(*s);
@@ -298,7 +155,7 @@ void read_file(const war::Rules& R, const input::Document& doc, InputFile& file,
       s.present = true;
       s.siege_machine = r.boolean("siege_machine", Need::optional);
       s.simple_siege = r.boolean("simple_siege", Need::optional);
-      s.weeks_besieged = opt_int(r, "weeks_besieged", input::non_negative(10000));
+      s.weeks_besieged = war::read_opt_int(r, "weeks_besieged", input::non_negative(10000));
       std::vector<std::string> policies;
       for (auto p : {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender, war::TiePolicy::higher_br})
         policies.push_back(war::to_string(p));
@@ -323,7 +180,7 @@ void read_file(const war::Rules& R, const input::Document& doc, InputFile& file,
     return;
   }
   file.forces.reserve(file.forces.size() + arr->size());
-  const ForceVocabulary vocab{tactic_ids(R), class_ids(R)};
+  const war::ForceVocabulary vocab = war::force_vocabulary(R);
   for (const auto& node : *arr) {
     const toml::table* t = node.as_table();
     if (!t) {

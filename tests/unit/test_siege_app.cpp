@@ -141,3 +141,66 @@ TEST_CASE("siege_app::main") {
     CHECK(out.find("--method duel --trace --seed 1") != std::string::npos);
   }
 }
+
+TEST_CASE("siege_app::read_siege, the Siege Machine's new keys") {
+  const std::string head = "[siege_machine]\n[siege_machine.attacker]\ntroops = 2000\nhit_dice = 1\n";
+  const std::string def = "[siege_machine.defender]\nbr = 100\ntroops = 300\nhit_dice = 1\n";
+  SUBCASE("a side rated from its War Machine force (rules-gaps.md §3: BFR 96, eight statements true = 176)") {
+    auto doc = input::parse(head + "[siege_machine.attacker.force]\nbfr = 96\nstatements = [\"a\", \"c\", \"d\", \"h\", \"i\", \"j\", "
+                                   "\"k\", \"l\"]\n" + def,
+                            "t.toml");
+    REQUIRE(doc.has_value());
+    auto in = siege_app::read_siege(*doc, rules(), cat(), false);
+    REQUIRE(in.has_value());
+    CHECK(in->machine->attacker.br == 176);
+    REQUIRE(in->machine_ratings[0].has_value());
+    CHECK(in->machine_ratings[0]->troop_class == "good");
+    CHECK_FALSE(in->machine_ratings[1].has_value());
+  }
+  SUBCASE("the force's factors, read as war-machine reads a [[force]]") {
+    auto doc = input::parse(head + "[siege_machine.attacker.force.factors]\nleader_level = 9\nleader_int = 16\n" + def, "t.toml");
+    auto in = siege_app::read_siege(*doc, rules(), cat(), false);
+    REQUIRE(in.has_value());
+    CHECK(in->machine_ratings[0]->method == "factors");
+    CHECK(in->machine->attacker.br == in->machine_ratings[0]->br);
+  }
+  SUBCASE("br and force, neither, or an unknown key in the force") {
+    CHECK(errors_of(head + "br = 5\n[siege_machine.attacker.force]\nbfr = 5\n" + def) ==
+          std::vector<std::string>{"6:1: give br or force (a War Machine force to rate), not both"});
+    CHECK(errors_of(head + def) == std::vector<std::string>{"2:1: [siege_machine.attacker] needs br or force (a War Machine force to rate)"});
+    CHECK(errors_of(head + "[siege_machine.attacker.force]\nbfr = 5\nelan = 3\n" + def)
+              .front()
+              .find("7:1: unknown key 'elan' in [siege_machine.attacker.force]") == 0);
+  }
+  SUBCASE("damage, structural points and concentrated fire") {
+    CHECK(errors_of(head + "br = 5\nequipment = [{ id = \"ram\", damage = \"2q10\" }]\n" + def) ==
+          std::vector<std::string>{"6:37: damage must be a whole number or dice such as \"2d10\" or \"1d8+8\", got \"2q10\""});
+    CHECK(errors_of(head + "br = 5\nequipment = [{ id = \"ram\", damage = 1.5 }]\n" + def) ==
+          std::vector<std::string>{"6:37: damage must be a whole number or dice such as \"2d10\", got float"});
+    CHECK(errors_of(head + "br = 5\n" + def + "equipment = [{ id = \"ballista\", damage = 4 }]\n") ==
+          std::vector<std::string>{"10:42: damage applies to the attacker's siege devices (damage to fortifications)"});
+    CHECK(errors_of(head + "br = 5\n" + def + "fortifications = [{ id = \"moat_filled\", shp = 40 }]\n")
+              .front()
+              .find("10:47: moat_filled takes no structural damage") == 0);
+    CHECK(errors_of(head + "br = 5\n" + def + "fortifications = [{ id = \"keep_square\", within_200ft = true }]\n") ==
+          std::vector<std::string>{"10:56: within_200ft needs front_ft in [siege_machine] (concentrated fire)"});
+    CHECK(errors_of(head + "br = 5\nbombardment_damage = true\n" + def)
+              .front()
+              .find("6:22: bombardment_damage needs [stronghold]") == 0);
+  }
+  SUBCASE("the defender's plan") {
+    CHECK(errors_of(head + "br = 5\n" + def + "plan = \"depart\"\nplan_week = 3\n") ==
+          std::vector<std::string>{"10:8: the defender can depart only by an avenue of escape: give escape = true"});
+    CHECK(errors_of(head + "br = 5\n" + def + "plan = \"sally\"\n") ==
+          std::vector<std::string>{"10:8: plan \"sally\" needs one of plan_week (the week) and plan_when (starving or breached)"});
+    CHECK(errors_of(head + "br = 5\n" + def + "plan_when = \"starving\"\n") ==
+          std::vector<std::string>{"10:13: plan_week and plan_when need plan = \"sally\" or \"depart\""});
+    CHECK(errors_of(head + "br = 5\n" + def + "morale = 8\n") == std::vector<std::string>{"10:10: give morale and morale_floor together"});
+  }
+  SUBCASE("the [stronghold]'s shp is the Siege Machine's structural points unless the defender gives its own") {
+    auto doc = input::parse(std::string(kBook) + head + "br = 5\n" + def, "t.toml");
+    auto in = siege_app::read_siege(*doc, rules(), cat(), false);
+    REQUIRE(in.has_value());
+    CHECK(in->machine->stronghold_shp == 24000);
+  }
+}

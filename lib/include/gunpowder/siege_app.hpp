@@ -2,6 +2,7 @@
 // the library so that tests can parse a command line and an input in-process.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
@@ -42,6 +43,10 @@ struct Input {
   std::optional<siege::Siege> siege;  ///< when [stronghold], [besieger] and [defender] are given
   std::vector<siege::StructureSpec> structures;  ///< [[structure]] tables (seed 001)
   std::optional<siege::SmSetup> machine;          ///< [siege_machine] (seed 004)
+  /// Siege Machine sides rated from a War Machine force table (attacker, defender).
+  std::array<std::optional<war::Rating>, 2> machine_ratings;
+  /// [siege_machine.attacker] bombardment_damage: the [besieger] park's bombardment adds to d.
+  bool machine_bombardment = false;
   bool ranges_complete = false;  ///< every besieger piece has a range_yd (bombardment possible)
   /// The TOML table of each besieger artillery entry, to place rule errors at their keys.
   std::vector<const toml::table*> besieger_entries;

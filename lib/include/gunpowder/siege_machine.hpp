@@ -1,7 +1,9 @@
 // siege_machine.hpp - the Siege Machine of seed 004 (the siege extension of War Machine): weekly
 // turns with the attacker's options (bombard, harass, assault), fortification and equipment
 // bonuses, bombardment casualties in hit dice, harassment and assault battles through the
-// war-machine module, food and ammunition, until capture, departure or starvation.
+// war-machine module, the defender's sally and departure, the attacker's departure, damage to the
+// fortifications, concentrated fire, food (with morale) and ammunition, until capture, departure,
+// abandonment, the lifting of the siege or starvation.
 //
 // Rules only; the figures come from data/siege_machine.toml (and data/war_machine.toml through
 // war::load_rules()). Decisions: docs/notes/siege-duration-decisions.md, "Siege Machine".
@@ -14,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "gunpowder/dice.hpp"
 #include "gunpowder/error.hpp"
 #include "gunpowder/rng.hpp"
 #include "gunpowder/war_machine.hpp"
@@ -70,6 +73,23 @@ struct SmExample {  ///< the bombard casualty examples (rules-gaps §3)
   double expected_hd = 0;
 };
 
+/// One step of the damage to fortifications (Application, l. 345-354): the fortifications it
+/// damages and the percent of their points it destroys before the damage moves on.
+struct SmDamageStep {
+  int order = 0;
+  std::string target;
+  int pct = 0;
+  std::vector<std::string> fortifications;  ///< empty on the "again" step
+  bool repeat = false;                      ///< "walls and the above list again"
+};
+
+/// When the defender's departure is noticed, by the attacker's option (Defender options, l. 294-296).
+struct SmDetection {
+  std::string option, detected;
+  int delay_n = 0, delay_sides = 0;  ///< 1d4 (hours after dawn); 0: no delay roll
+  std::string delay_unit;
+};
+
 struct SiegeMachineRules {
   std::string source;
   std::vector<SmEquipment> equipment;
@@ -86,11 +106,20 @@ struct SiegeMachineRules {
   war::Fraction reclaim_defender{0, 1};  ///< of the attacker's artillery ammunition fired
   std::array<war::Fraction, 3> reclaim_attacker{};  ///< bombard, harass, assault
   std::vector<SmExample> examples;
+  int sally_br_pct = 0;      ///< the defender's assault: +10% BR (surprise)
+  int rearguard_pct = 0;     ///< the defender's departure leaves 10% behind
+  std::vector<SmDetection> detection;
+  int damage_dice_sides = 0; ///< d - 1d% (1d100)
+  std::vector<SmDamageStep> damage_steps;  ///< in order
+  int cf_troops_per_100ft = 0, cf_engines_per_100ft = 0, cf_full_within_ft = 0;  ///< concentrated fire
+  war::Fraction cf_other{1, 4};  ///< BR of fortifications farther than 200'
+  int morale_loss_per_week = 0;  ///< of malnutrition
 
   [[nodiscard]] const SmEquipment* find_equipment(const std::string& id) const;
   [[nodiscard]] const SmFortification* find_fortification(const std::string& id) const;
   [[nodiscard]] const SmBonusRule* bonus_rule(bool defender, const std::string& option) const;
   [[nodiscard]] const SmScaling* scaling_for(const std::string& option) const;
+  [[nodiscard]] const SmDetection* detection_for(const std::string& option) const;
 };
 
 Expected<const SiegeMachineRules*> load_siege_machine_rules();
@@ -103,10 +132,13 @@ struct SmItem {
   int count = 1;
   double crew = 1;  ///< fraction of the crew present
   std::optional<double> length_ft;  ///< fortifications counted per length
+  std::optional<dice::Notation> damage;  ///< attacker device: its damage roll against structures (each)
+  std::optional<double> shp;             ///< fortification: structural points of the whole entry
+  bool near = false;                     ///< fortification marked within 200' of the front (concentrated fire)
 };
 
 struct SmSide {
-  int br = 0;                   ///< War Machine battle rating, before siege bonuses
+  int br = 0;                   ///< War Machine battle rating, before siege bonuses (given, or rated from a force)
   std::int64_t troops = 0;
   double hit_dice = 1;          ///< average hit dice of the side's lowest troops
   std::optional<int> food_weeks;          ///< weeks of full rations (absent: never short)
@@ -116,10 +148,20 @@ struct SmSide {
   std::vector<SmItem> equipment;
   std::vector<SmItem> fortifications;  ///< defender only
   std::optional<std::string> tactic;   ///< War Machine tactic in battles (both sides or neither)
+  std::optional<int> morale;           ///< morale score: -2 a week of malnutrition
+  std::optional<int> morale_floor;     ///< the troops desert when morale falls to this or below
 };
 
 enum class SmPlan { bombard, harass, assault, bombard_then_assault };
 std::string to_string(SmPlan p);
+
+/// The defender's plan (Defender options, l. 292-299): stay inside, sally (its assault option), or
+/// depart by an avenue of escape.
+enum class SmDefenderPlan { stay, sally, depart };
+std::string to_string(SmDefenderPlan p);
+/// When the defender acts without a fixed week: on short rations, or once a breach is open.
+enum class SmWhen { starving, breached };
+std::string to_string(SmWhen w);
 
 struct SmSetup {
   SmSide attacker, defender;
@@ -127,7 +169,53 @@ struct SmSetup {
   int bombard_weeks = 4;   ///< bombard-then-assault: weeks of bombardment first
   int max_weeks = 52;
   war::TiePolicy tie = war::TiePolicy::reroll;
+  // The defender's plan: in week `defender_week`, or every week `defender_when` holds.
+  SmDefenderPlan defender_plan = SmDefenderPlan::stay;
+  std::optional<int> defender_week;
+  std::optional<SmWhen> defender_when;
+  bool escape = false;  ///< an avenue of escape is available (departure needs it)
+  // The attacker's departure (Attacker options, Depart, l. 285).
+  std::optional<int> depart_after_weeks;           ///< leaves at the start of the next week
+  std::optional<double> depart_below_troop_ratio;  ///< leaves when its troops / the defender's fall below
+  // Damage to fortifications (l. 345-354).
+  std::optional<double> stronghold_shp;   ///< one pool for the whole stronghold (no per-entry shp)
+  double gunpowder_weekly_damage = 0;     ///< the besieger's gunpowder park: shp a day x 7 (bombardment)
+  // Concentrated fire (l. 356-358).
+  std::optional<double> front_ft;         ///< length of fortification attacked
 };
+
+/// The stronghold's structural points by damage group (Application, l. 345-354).
+struct SmStructure {
+  std::vector<std::string> labels;      ///< of the groups
+  std::vector<double> initial, left;    ///< points of each group
+  std::vector<int> entry_group;         ///< per defender fortification entry; -1: takes no damage
+  std::vector<std::pair<int, double>> steps;  ///< (group, points left once the step is done), in order
+  [[nodiscard]] bool tracked() const { return !initial.empty(); }
+  [[nodiscard]] double total_initial() const;
+  [[nodiscard]] double total_left() const;
+  /// The share of its points an entry has left (1 for an entry that takes no damage).
+  [[nodiscard]] double fraction(size_t entry) const;
+};
+/// The groups and the step list: per-entry `shp` of the defender's fortifications, or one pool of
+/// `stronghold_shp` shared by every entry. Untracked (empty) when neither is given.
+SmStructure make_structure(const SiegeMachineRules& r, const SmSide& defender, std::optional<double> stronghold_shp);
+/// Applies `damage` points: walls until 75% of their points are gone, then 20% of gatehouses,
+/// normal buildings, towers and keeps, then walls and that list again, 20% at a time. Returns the
+/// points taken (damage beyond what is left is lost).
+double apply_fortification_damage(SmStructure& s, double damage);
+/// Length of wall knocked down (a breach for the attacker): each wall entry's length times the
+/// share of its points destroyed.
+double breached_ft(const SiegeMachineRules& r, const SmSide& defender, const SmStructure& s);
+
+/// Concentrated fire (l. 356-358): the most engines and troops the front allows.
+struct SmFront {
+  std::int64_t max_troops = 0;
+  int max_engines = 0;
+};
+SmFront front_limits(const SiegeMachineRules& r, double front_ft);
+/// The attacker's equipment with the siege engines (artillery, ballistas, rams, assault items)
+/// cut to the front's limit, highest BR first (input order on equal BR).
+std::vector<SmItem> engines_at_front(const SiegeMachineRules& r, const std::vector<SmItem>& equipment, int max_engines);
 
 /// The BR bonus of a side's equipment and fortifications for the attacker's option, itemised.
 struct SmBonus {
@@ -137,14 +225,20 @@ struct SmBonus {
   std::vector<std::string> lines;
   [[nodiscard]] int total() const { return artillery + equipment + fortification; }
 };
-SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, const std::string& option);
+/// With `structure`, damaged fortifications count the share of their points left; with
+/// `concentrated`, fortifications not within 200' of the front count a quarter (rounded up).
+SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, const std::string& option,
+                   const SmStructure* structure = nullptr, bool concentrated = false);
 
 /// Bombard casualties in hit dice: (A / 10) x roll (Application, Bombard, l. 334-336); not rounded.
 double bombard_hit_dice(const SiegeMachineRules& r, int bonus, int roll);
 
-enum class SmEnd { captured_by_assault, captured_by_bombardment, starved, departed, holding_out };
-inline constexpr std::array<SmEnd, 5> kSmEnds = {SmEnd::captured_by_assault, SmEnd::captured_by_bombardment,
-                                                 SmEnd::starved, SmEnd::departed, SmEnd::holding_out};
+enum class SmEnd { captured_by_assault, captured_by_bombardment, starved, abandoned, departed, lifted, holding_out };
+inline constexpr std::array<SmEnd, 7> kSmEnds = {SmEnd::captured_by_assault, SmEnd::captured_by_bombardment,
+                                                 SmEnd::starved,  SmEnd::abandoned, SmEnd::departed,
+                                                 SmEnd::lifted,   SmEnd::holding_out};
+/// Whether the stronghold is taken (captured, starved out or abandoned).
+bool falls(SmEnd e);
 std::string to_string(SmEnd e);
 std::string describe(SmEnd e);
 
@@ -158,12 +252,22 @@ struct SmWeek {
   std::int64_t attacker_lost = 0, defender_lost = 0;
   std::int64_t attacker_troops = 0, defender_troops = 0;
   std::string note;
+  // Damage to fortifications: d of the devices used, the 1d% roll, the points destroyed.
+  std::optional<double> damage_d;
+  std::optional<int> damage_roll;
+  double damage = 0;
+  std::optional<double> shp_left;  ///< after the week's damage (when the structure is tracked)
+  double breach_ft = 0;            ///< wall knocked down so far
+  std::optional<int> attacker_morale, defender_morale;
+  std::int64_t escaped = 0;        ///< defenders who departed
 };
 
 struct SmResult {
   SmEnd end = SmEnd::holding_out;
   int weeks = 0;
   std::int64_t attacker_troops = 0, defender_troops = 0;
+  std::int64_t escaped = 0;          ///< defenders who got away (departure)
+  std::optional<double> shp_left;
 };
 
 /// One siege; `log` (may be null) receives the week-by-week account.
@@ -173,7 +277,7 @@ Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRul
 struct SmOdds {
   long long runs = 0;
   std::uint64_t seed = 0;
-  std::array<long long, 5> ends{};
+  std::array<long long, kSmEnds.size()> ends{};
   std::vector<long long> capture_week;  ///< captures (any way) by week 1..max
   double mean_weeks_to_capture = 0;     ///< over the runs that end in capture
   int median_weeks_to_capture = 0;
