@@ -1720,10 +1720,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Options opt;
-  return cli::run_tool(
-      kInfo, argc, argv, out, err, [&](CLI::App& app, cli::CommonOptions&) { setup(app, opt); },
-      [&](const cli::CommonOptions& common) { return run(opt, common); });
+  return cli::run_tool_with<Options>(kInfo, argc, argv, out, err, &setup, &run);
 }
 
 }  // namespace gunpowder::siege_app

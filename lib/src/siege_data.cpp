@@ -345,14 +345,7 @@ Expected<Rules> build() {
   rules.duel.rounds_per_day = static_cast<int>((*cat)->design.rof_rounds_per_day);
   std::sort(rules.structures.cannon_loss.begin(), rules.structures.cannon_loss.end(),
             [](const auto& a, const auto& b) { return a.damage_fraction < b.damage_fraction; });
-  if (!d.empty()) {
-    Diagnostics internal;
-    for (auto item : d.items()) {
-      item.code = ExitCode::internal;
-      internal.add(item);
-    }
-    return internal;
-  }
+  if (!d.empty()) return data::as_internal(d);
   return rules;
 }
 
@@ -360,8 +353,7 @@ Expected<Rules> build() {
 
 Expected<const Rules*> load_rules() {
   static const Expected<Rules> rules = build();
-  if (!rules) return rules.error();
-  return &*rules;
+  return data::pointer_to(rules);
 }
 
 }  // namespace gunpowder::siege

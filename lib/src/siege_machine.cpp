@@ -310,14 +310,7 @@ Expected<SiegeMachineRules> build() {
     }
     r.examples.push_back(x);
   });
-  if (!d.empty()) {
-    Diagnostics internal;
-    for (auto item : d.items()) {
-      item.code = ExitCode::internal;
-      internal.add(item);
-    }
-    return internal;
-  }
+  if (!d.empty()) return data::as_internal(d);
   return r;
 }
 
@@ -325,8 +318,7 @@ Expected<SiegeMachineRules> build() {
 
 Expected<const SiegeMachineRules*> load_siege_machine_rules() {
   static const Expected<SiegeMachineRules> rules = build();
-  if (!rules) return rules.error();
-  return &*rules;
+  return data::pointer_to(rules);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -213,9 +213,8 @@ Expected<std::vector<input::Document>> load_documents(const cli::CommonOptions& 
 }
 
 /// read_file() over every document, the pieces of a large file on two threads; forces and errors
-/// in document order, as if read one after the other. When a piece has an error, every file cut
-/// in pieces is parsed whole again and all are read one after the other, so that the errors are
-/// exactly those of whole files (an unknown key, for one, is placed by its line in the piece).
+/// in document order, as if read one after the other (the positions in a piece's errors are those
+/// of the whole file: input::Document keeps the piece's line offset).
 void read_files(const war::Rules& R, std::vector<input::Document>& docs, InputFile& file, Diagnostics& d) {
   if (docs.size() < 2) {
     for (const auto& doc : docs) read_file(R, doc, file, d);
@@ -226,30 +225,8 @@ void read_files(const war::Rules& R, std::vector<input::Document>& docs, InputFi
   split_work(docs.size(), 2, [&](size_t from, size_t to) {
     for (size_t i = from; i < to; ++i) read_file(R, docs[i], parts[i], diags[i]);
   });
-  const bool clean = std::all_of(diags.begin(), diags.end(), [](const Diagnostics& x) { return x.empty(); });
-  if (!clean) {
-    parts.clear();
-    // Pieces of one file share its text; a whole document is alone with its own.
-    std::vector<input::Document> whole;
-    for (size_t i = 0; i < docs.size();) {
-      size_t j = i + 1;
-      while (j < docs.size() && docs[i].text && docs[j].text == docs[i].text) ++j;
-      if (j - i == 1) {
-        whole.push_back(std::move(docs[i]));
-      } else {
-        auto doc = input::parse(*docs[i].text, docs[i].name);
-        if (!doc) {
-          d.append(doc.error());
-        } else {
-          whole.push_back(std::move(*doc));
-        }
-      }
-      i = j;
-    }
-    docs = std::move(whole);
-    for (const auto& doc : docs) read_file(R, doc, file, d);
-    return;
-  }
+  for (const auto& x : diags) d.append(x);
+  if (!d.empty()) return;
   size_t total = file.forces.size();
   for (const auto& p : parts) total += p.forces.size();
   file.forces.reserve(total);
@@ -1745,10 +1722,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Options opt;
-  return cli::run_tool(
-      kInfo, argc, argv, out, err, [&](CLI::App& app, cli::CommonOptions&) { setup(app, opt); },
-      [&](const cli::CommonOptions& common) { return run(opt, common); });
+  return cli::run_tool_with<Options>(kInfo, argc, argv, out, err, &setup, &run);
 }
 
 }  // namespace gunpowder::war_app

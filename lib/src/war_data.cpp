@@ -441,14 +441,7 @@ Expected<Rules> build() {
   Ctx c{*doc, d};
   read_all(c, R);
   if (d.empty()) check(c, R);
-  if (!d.empty()) {
-    Diagnostics internal;
-    for (auto item : d.items()) {
-      item.code = ExitCode::internal;
-      internal.add(item);
-    }
-    return internal;
-  }
+  if (!d.empty()) return data::as_internal(d);
   return R;
 }
 
@@ -456,8 +449,7 @@ Expected<Rules> build() {
 
 Expected<const Rules*> load_rules() {
   static const Expected<Rules> rules = build();
-  if (!rules) return rules.error();
-  return &*rules;
+  return data::pointer_to(rules);
 }
 
 }  // namespace gunpowder::war

@@ -82,3 +82,35 @@ TEST_CASE("war_app::main") {
     CHECK(run({"rate", example("war-machine-prince.toml")}).code == 0);
   }
 }
+
+TEST_CASE("war_app::main - a large file of forces read in two pieces reports errors at their lines, in order") {
+  // Over 1 MiB of [[force]] tables: input::parse_chunked cuts it in two, read on two threads.
+  std::string text;
+  int line = 0, first_bad = 0, second_bad = 0;
+  const int n = 24000;
+  for (int i = 0; i < n; ++i) {
+    text += "[[force]]\nname = \"F" + std::to_string(i) + "\"\ntroops = 100\nbr = 50\n";
+    line += 4;
+    if (i == 10) {
+      text += "banner = 1\n";
+      first_bad = ++line;
+    }
+    if (i == n - 10) {
+      text += "colour = 2\n";
+      second_bad = ++line;
+    }
+    text += "\n";
+    ++line;
+  }
+  REQUIRE(text.size() > (1u << 20));
+  const auto path = (temp_dir() / "many-forces.toml").string();
+  std::ofstream(path, std::ios::binary) << text;
+  const Run r = run({"rate", path, "--format", "csv"});
+  CHECK(r.code == 65);
+  CHECK(r.out.empty());
+  const auto a = r.err.find("many-forces.toml:" + std::to_string(first_bad) + ":1: error:");
+  const auto b = r.err.find("many-forces.toml:" + std::to_string(second_bad) + ":1: error:");
+  CHECK(a != std::string::npos);
+  CHECK(b != std::string::npos);
+  CHECK(a < b);
+}
