@@ -13,6 +13,7 @@
 
 #include "gunpowder/dice.hpp"
 #include "gunpowder/format.hpp"
+#include "gunpowder/parallel.hpp"
 #include "gunpowder/siege.hpp"
 
 namespace gunpowder::siege {
@@ -629,14 +630,7 @@ DuelOdds duel_odds(const Rules& rules, const artillery::Catalogue& cat, const Du
     }
     if (progress) progress((to - from) % 1024);
   };
-  std::vector<std::thread> pool;
-  const size_t chunk = (n + threads - 1) / threads;
-  for (unsigned t = 1; t < threads; ++t) {
-    const size_t from = std::min(n, t * chunk), to = std::min(n, (t + 1) * chunk);
-    if (from < to) pool.emplace_back(work, from, to);
-  }
-  work(0, std::min(n, chunk));
-  for (auto& t : pool) t.join();
+  parallel::ranges(n, threads, [&](unsigned, size_t from, size_t to) { work(from, to); });
 
   size_t nb = 0, ndf = 0;
   for (const auto& p : setup.pieces) (p.besieger ? nb : ndf) += 1;

@@ -10,6 +10,7 @@
 #include "gunpowder/data.hpp"
 #include "gunpowder/dice.hpp"
 #include "gunpowder/format.hpp"
+#include "gunpowder/parallel.hpp"
 #include "gunpowder/rounding.hpp"
 #include "gunpowder/toml_input.hpp"
 
@@ -981,14 +982,7 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
     }
     if (progress) progress((to - from) % 1024);
   };
-  const size_t chunk = (n + threads - 1) / threads;
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) {
-    const size_t from = std::min(n, t * chunk), to = std::min(n, (t + 1) * chunk);
-    if (from < to) pool.emplace_back(work, t, from, to);
-  }
-  work(0, 0, std::min(n, chunk));
-  for (auto& t : pool) t.join();
+  parallel::ranges(n, threads, work);
   for (const auto& e : errors)
     if (!e.empty()) return Expected<SmOdds>::failure(e);
   o.capture_week.assign(static_cast<size_t>(s.max_weeks) + 1, 0);

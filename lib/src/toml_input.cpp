@@ -11,8 +11,10 @@
 #include <thread>
 #include <algorithm>
 #include <atomic>
+#include <exception>
 
 #include "gunpowder/format.hpp"
+#include "gunpowder/parallel.hpp"
 
 namespace gunpowder::input {
 
@@ -158,11 +160,9 @@ Expected<std::vector<Document>> parse_chunked(std::string text, const std::strin
   if (cuts.empty()) return whole(*shared_text);
   const size_t n = cuts.size();
   std::vector<std::optional<Document>> parts(n);
-  auto work = [&](size_t i) { parts[i] = parse_piece(shared_text, starts, name, key, cuts, i); };
-  std::vector<std::thread> pool;
-  for (size_t i = 1; i < n; ++i) pool.emplace_back(work, i);
-  work(0);
-  for (auto& th : pool) th.join();
+  parallel::ranges(n, static_cast<unsigned>(n), [&](unsigned, size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) parts[i] = parse_piece(shared_text, starts, name, key, cuts, i);
+  });
   for (const auto& p : parts)
     if (!p) return whole(*shared_text);
   std::vector<Document> out;
@@ -182,20 +182,30 @@ bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::s
   prepare(cuts.size());
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
+  // An exception in `use` (or out of memory) stops every worker and is thrown again here, once
+  // all have stopped: a thread must not end on an exception.
+  std::vector<std::exception_ptr> thrown(threads);
   auto work = [&](unsigned worker) {
-    for (size_t i = next++; i < cuts.size() && !failed; i = next++) {
-      std::optional<Document> d = parse_piece(text, starts, name, key, cuts, i);
-      if (!d) {
-        failed = true;
-        return;
+    try {
+      for (size_t i = next++; i < cuts.size() && !failed; i = next++) {
+        std::optional<Document> d = parse_piece(text, starts, name, key, cuts, i);
+        if (!d) {
+          failed = true;
+          return;
+        }
+        use(i, worker, *d);
       }
-      use(i, worker, *d);
+    } catch (...) {
+      thrown[worker] = std::current_exception();
+      failed = true;
     }
   };
   std::vector<std::thread> pool;
   for (unsigned k = 1; k < threads; ++k) pool.emplace_back(work, k);
   work(0);
   for (auto& th : pool) th.join();
+  for (const auto& e : thrown)
+    if (e) std::rethrow_exception(e);
   return !failed;
 }
 

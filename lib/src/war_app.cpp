@@ -17,6 +17,7 @@
 
 #include "gunpowder/format.hpp"
 #include "gunpowder/json.hpp"
+#include "gunpowder/parallel.hpp"
 #include "gunpowder/progress.hpp"
 #include "gunpowder/rng.hpp"
 #include "gunpowder/toml_input.hpp"
@@ -58,14 +59,7 @@ namespace {
 /// input order and do not depend on the split.
 template <class Fn>
 void split_work(size_t n, size_t threshold, Fn&& fn) {
-  if (n >= threshold && n >= 2) {
-    const size_t half = n / 2;
-    std::thread other([&] { fn(half, n); });
-    fn(size_t{0}, half);
-    other.join();
-  } else {
-    fn(size_t{0}, n);
-  }
+  parallel::ranges(n, n >= threshold && n >= 2 ? 2 : 1, [&](unsigned, size_t from, size_t to) { fn(from, to); });
 }
 
 /// Below this many items, one thread does the work (a thread costs more than it saves).
@@ -1144,13 +1138,15 @@ Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Opt
 /// documents and input tables on the other).
 void release(std::unique_ptr<BattlePlan>& plan) {
   if (plan && plan->engagements.size() + plan->rated.size() >= 4096) {
-    std::thread other([&] {
-      std::vector<Engagement>().swap(plan->engagements);
-      std::vector<Rated>().swap(plan->rated);
-    });
-    std::vector<input::Document>().swap(plan->docs);
-    std::vector<InputForce>().swap(plan->file.forces);
-    other.join();
+    parallel::both(
+        [&] {
+          std::vector<input::Document>().swap(plan->docs);
+          std::vector<InputForce>().swap(plan->file.forces);
+        },
+        [&] {
+          std::vector<Engagement>().swap(plan->engagements);
+          std::vector<Rated>().swap(plan->rated);
+        });
   }
   plan.reset();
 }

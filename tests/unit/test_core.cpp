@@ -1,5 +1,7 @@
 // Unit tests of the shared core: JSON, number formatting, table renderers, dice, PRNG,
 // rounding, strict TOML input, embedded data and the command-line driver.
+#include <algorithm>
+#include <atomic>
 #include <stdexcept>
 #include <memory>
 #include <mutex>
@@ -18,6 +20,7 @@
 #include "gunpowder/dice.hpp"
 #include "gunpowder/format.hpp"
 #include "gunpowder/json.hpp"
+#include "gunpowder/parallel.hpp"
 #include "gunpowder/progress.hpp"
 #include "gunpowder/report.hpp"
 #include "gunpowder/rng.hpp"
@@ -359,6 +362,13 @@ TEST_CASE("input::TableReader") {
     CHECK_FALSE(input::for_each_chunk(std::make_shared<const std::string>(quoted), "q.toml", "piece", 2, no_prepare,
                                       no_use));
     CHECK(input::parse(quoted, "q.toml").has_value());  // it is valid TOML all the same
+    // An exception in `use` reaches the caller once every worker has stopped.
+    CHECK_THROWS_AS(input::for_each_chunk(
+                        shared, "big.toml", "piece", 2, no_prepare,
+                        [](size_t i, unsigned, const input::Document&) {
+                          if (i == 3) throw std::runtime_error("piece 3");
+                        }),
+                    std::runtime_error);
   }
   SUBCASE("a missing file is exit 66") {
     auto t = input::read_input("/nonexistent/x.toml");
@@ -498,5 +508,32 @@ TEST_CASE("Progress") {
     CHECK_FALSE(p.enabled());
     p.advance(10);
     CHECK(p.done() == 10);
+  }
+}
+
+TEST_CASE("parallel::ranges and parallel::both") {
+  SUBCASE("every index once, whatever the number of threads") {
+    for (unsigned threads : {1U, 2U, 3U, 8U})
+      for (size_t n : {size_t{0}, size_t{1}, size_t{5}, size_t{1000}}) {
+        CAPTURE(threads);
+        CAPTURE(n);
+        std::vector<int> seen(n, 0);
+        parallel::ranges(n, threads, [&](unsigned, size_t from, size_t to) {
+          for (size_t i = from; i < to; ++i) ++seen[i];
+        });
+        CHECK(std::count(seen.begin(), seen.end(), 1) == static_cast<long>(n));
+      }
+  }
+  SUBCASE("an exception on another thread reaches the caller after every part has stopped") {
+    std::atomic<int> finished{0};
+    CHECK_THROWS_AS(parallel::ranges(300, 3,
+                                     [&](unsigned part, size_t, size_t) {
+                                       if (part == 2) throw std::runtime_error("part 2");
+                                       ++finished;
+                                     }),
+                    std::runtime_error);
+    CHECK(finished == 2);
+    CHECK_THROWS_AS(parallel::both([] {}, [] { throw std::runtime_error("second"); }), std::runtime_error);
+    CHECK_THROWS_AS(parallel::both([] { throw std::runtime_error("first"); }, [] {}), std::runtime_error);
   }
 }

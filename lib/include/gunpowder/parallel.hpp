@@ -1,9 +1,13 @@
-// parallel.hpp - runs two pieces of work at once, the second on its own thread, and passes on
-// an exception thrown by either (the first one thrown, the calling thread's first).
+// parallel.hpp - work split over threads, the first part on the calling thread, with an
+// exception thrown by any part passed on to the caller once every thread has stopped (a thread
+// must never end on an exception: that would abort the process).
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <exception>
 #include <thread>
+#include <vector>
 
 namespace gunpowder::parallel {
 
@@ -25,6 +29,30 @@ void both(First&& first, Second&& second) {
   }
   other.join();
   if (failed) std::rethrow_exception(failed);
+}
+
+/// Runs fn(part, from, to) over [0, n) cut into `threads` contiguous ranges of equal size (the
+/// last one shorter), part 0 on the calling thread. Each index must write only its own results, so
+/// that they do not depend on the split. The first exception of the lowest part is thrown again.
+template <class Fn>
+void ranges(std::size_t n, unsigned threads, Fn&& fn) {
+  threads = std::max(1U, threads);
+  const std::size_t chunk = (n + threads - 1) / threads;
+  std::vector<std::exception_ptr> thrown(threads);
+  auto run = [&](unsigned part) {
+    try {
+      fn(part, std::min(n, part * chunk), std::min(n, (part + 1) * chunk));
+    } catch (...) {
+      thrown[part] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned part = 1; part < threads; ++part)
+    if (std::min(n, part * chunk) < std::min(n, (part + 1) * chunk)) pool.emplace_back(run, part);
+  run(0);
+  for (auto& t : pool) t.join();
+  for (const auto& e : thrown)
+    if (e) std::rethrow_exception(e);
 }
 
 }  // namespace gunpowder::parallel
