@@ -495,11 +495,16 @@ SmStructure make_structure(const SiegeMachineRules& r, const SmSide& defender, s
         }
     }
   } else if (stronghold_shp) {
-    // One pool: every fortification shares the stronghold's points (a breach takes none).
+    // One pool: the fortifications the damage order names share the stronghold's points (a moat
+    // or a breach takes none, as with points given per entry).
     st.labels.push_back("stronghold");
     st.initial.push_back(*stronghold_shp);
     for (size_t i = 0; i < forts.size(); ++i)
-      if (const auto* f = r.find_fortification(forts[i].id); f && !f->attacker) st.entry_group[i] = 0;
+      for (const auto* step : named)
+        if (lists(step->fortifications, forts[i].id)) {
+          st.entry_group[i] = 0;
+          break;
+        }
     st.left = st.initial;
     st.steps.emplace_back(0, 0.0);
     return st;
@@ -678,6 +683,12 @@ war::SideSpec side_spec(const char* name, int br, const std::optional<std::strin
   return x;
 }
 
+/// The troop ratio adjustment of War Machine (seed 004, Troop ratio): the larger side only, in the
+/// rules' default reading of the ratio.
+int ratio_bonus(const war::Rules& wr, std::int64_t mine, std::int64_t theirs) {
+  return mine > theirs ? war::troop_ratio_adjustment(wr, mine, theirs, wr.troop_ratio.default_reading) : 0;
+}
+
 bool driven_off(war::Location l) { return l == war::Location::rout || l == war::Location::none; }
 
 /// Records a rolled battle in the week: BRs, rolls, casualties (at most the troops engaged), the
@@ -771,6 +782,18 @@ Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRul
       w.shp_left = st.total_left();
       w.breach_ft = breached_ft(r, s.defender, st);
     }
+    // The attacker may depart at the start of the week, before its costs: leave the battle, no
+    // combat (Attacker options, l. 285).
+    if (s.depart_after_weeks && week > *s.depart_after_weeks) {
+      w.option = "depart";
+      w.note = "the attacker departs after " + std::to_string(*s.depart_after_weeks) + " weeks (its plan)";
+      return finish(SmEnd::departed, week, &w);
+    }
+    if (s.depart_below_troop_ratio && static_cast<double>(att) < *s.depart_below_troop_ratio * static_cast<double>(def)) {
+      w.option = "depart";
+      w.note = "the attacker departs: its troops are below " + fmtnum::trim(*s.depart_below_troop_ratio, 2) + " x the defender's";
+      return finish(SmEnd::departed, week, &w);
+    }
     // 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
     // unfed troops desert after 1d3 days (Other notes, Food).
     if (!def_food.eat()) {
@@ -800,17 +823,6 @@ Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRul
     const war::Fatigue att_f = std::max(att_fat, att_food.fatigue(r));
     const int def_br = def_food.br(r, s.defender.br);
     const int att_base = att_food.br(r, s.attacker.br);
-    // 3. The attacker may depart: leave the battle, no combat (Attacker options, l. 285).
-    if (s.depart_after_weeks && week > *s.depart_after_weeks) {
-      w.option = "depart";
-      w.note = "the attacker departs after " + std::to_string(*s.depart_after_weeks) + " weeks (its plan)";
-      return finish(SmEnd::departed, week, &w);
-    }
-    if (s.depart_below_troop_ratio && static_cast<double>(att) < *s.depart_below_troop_ratio * static_cast<double>(def)) {
-      w.option = "depart";
-      w.note = "the attacker departs: its troops are below " + fmtnum::trim(*s.depart_below_troop_ratio, 2) + " x the defender's";
-      return finish(SmEnd::departed, week, &w);
-    }
     const SmPlan plan = s.plan == SmPlan::bombard_then_assault ? (week <= s.bombard_weeks ? SmPlan::bombard : SmPlan::assault) : s.plan;
     const std::string option = to_string(plan);
     w.option = option;
@@ -846,8 +858,8 @@ Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRul
       // The defender's assault: a standard War Machine battle with tactics, +10% BR for surprise
       // (rounded up), no fortification or siege-equipment bonuses, casualties in full.
       w.option = "sally";
-      const int abr = att_base + fatigue_br(wr, att_f);
-      const int dbr = def_br + round_up(def_br * r.sally_br_pct / 100.0) + fatigue_br(wr, def_f);
+      const int abr = att_base + fatigue_br(wr, att_f) + ratio_bonus(wr, att, def);
+      const int dbr = def_br + round_up(def_br * r.sally_br_pct / 100.0) + fatigue_br(wr, def_f) + ratio_bonus(wr, def, att);
       const auto a = side_spec("attacker", abr, s.attacker.tactic, att, {1, 1}, war::Role::defender);
       const auto d = side_spec("defender", dbr, s.defender.tactic, def, {1, 1}, war::Role::attacker);
       war::BattleOptions bo;
@@ -901,17 +913,14 @@ Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRul
       const double pool = def_hd + att_hd;
       w.defender_hd = pool * sc->artillery_split_pct[0] / 100.0;
       w.attacker_hd = pool * sc->artillery_split_pct[1] / 100.0;
-      // Concentrated fire: at most 300 troops per 100' engage; the attacker's BR is scaled by the
-      // share of its troops engaged (rounded up).
-      std::int64_t engaged = att;
-      int base = att_base;
-      if (front && att > front->max_troops) {
-        engaged = front->max_troops;
-        base = round_up(static_cast<double>(att_base) * static_cast<double>(engaged) / static_cast<double>(att));
-      }
-      int att_br = base + (att_fires ? ab.artillery : 0) + ab.equipment + breach + fatigue_br(wr, att_f);
-      if (plan == SmPlan::assault) att_br += round_up(base * r.assault_br_pct / 100.0);
-      const int dbr = def_br + (def_fires ? db.artillery : 0) + db.equipment + db.fortification + fatigue_br(wr, def_f);
+      // Concentrated fire: at most 300 troops per 100' engage; they are the attacker's troops in
+      // the battle's troop ratio and its casualties.
+      const std::int64_t engaged = front ? std::min<std::int64_t>(att, front->max_troops) : att;
+      int att_br = att_base + (att_fires ? ab.artillery : 0) + ab.equipment + breach + fatigue_br(wr, att_f) +
+                   ratio_bonus(wr, engaged, def);
+      if (plan == SmPlan::assault) att_br += round_up(att_base * r.assault_br_pct / 100.0);
+      const int dbr = def_br + (def_fires ? db.artillery : 0) + db.equipment + db.fortification + fatigue_br(wr, def_f) +
+                      ratio_bonus(wr, def, engaged);
       const auto a = side_spec("attacker", att_br, s.attacker.tactic, engaged, sc->attacker, war::Role::attacker);
       const auto d = side_spec("defender", dbr, s.defender.tactic, def, sc->defender, war::Role::defender);
       war::BattleOptions bo;

@@ -242,6 +242,13 @@ TEST_CASE("siege::apply_fortification_damage, seed 004 Application l. 345-354 (7
   REQUIRE(st.initial.size() == 4);
   CHECK(st.total_initial() == 950);
   CHECK(st.entry_group == std::vector<int>{0, 1, 2, 3, -1});  // the moat takes no structural damage
+  SUBCASE("with one pool of points for the stronghold, the moat stays out of it too") {
+    siege::SmSide pooled;
+    pooled.fortifications = {item("battlement", 1, 1, 600.0), item("gatehouse"), item("moat_filled")};
+    auto sp = siege::make_structure(rules(), pooled, 1000.0);
+    REQUIRE(sp.tracked());
+    CHECK(sp.entry_group == std::vector<int>{0, 0, -1});
+  }
   SUBCASE("the walls lose 75% before anything else") {
     CHECK(siege::apply_fortification_damage(st, 300) == 300);
     CHECK(st.left == std::vector<double>{300, 100, 50, 200});
@@ -314,20 +321,29 @@ TEST_CASE("siege concentrated fire, seed 004 Application l. 356-358") {
     CHECK(siege::side_bonus(rules(), d, true, "assault", nullptr, false).fortification == 58);
     CHECK(siege::side_bonus(rules(), d, true, "assault", nullptr, true).fortification == 13 + 8);  // 50 / 4 = 12.5 -> 13
   }
-  SUBCASE("the attacker's BR is scaled by the share of its troops engaged") {
+  SUBCASE("only the engaged troops count in the troop ratio and the casualties") {
     auto s = basic();
     s.plan = SmPlan::harass;
     s.attacker.equipment.clear();
     s.front_ft = 100;  // 300 of the 2,000 troops engage
     s.max_weeks = 1;
-    s.defender.troops = 100000;
+    s.defender.troops = 300;
     Rng rng(4);
     std::vector<siege::SmWeek> log;
     REQUIRE(siege::run_siege_machine(war_rules(), rules(), s, rng, &log).has_value());
     REQUIRE(log.size() == 1);
-    CHECK(log[0].br[0] == 18);           // 120 x 300 / 2000
+    CHECK(log[0].br[0] == 120);          // 300 against 300: no troop ratio, and no scaling of the BR
     CHECK(log[0].br[1] == 100 + 13);     // the keep, not marked within 200', counts 50 / 4 -> 13
     CHECK(log[0].attacker_lost <= 300);  // casualties of the engaged troops only
+    // Against 100: 300 engaged to 100 (3:1), not 2,000 to 100.
+    s.defender.troops = 100;
+    Rng rng2(4);
+    std::vector<siege::SmWeek> log2;
+    REQUIRE(siege::run_siege_machine(war_rules(), rules(), s, rng2, &log2).has_value());
+    const int three_to_one = war::troop_ratio_adjustment(war_rules(), 300, 100, war_rules().troop_ratio.default_reading);
+    CHECK(three_to_one > 0);
+    CHECK(three_to_one < war::troop_ratio_adjustment(war_rules(), 2000, 100, war_rules().troop_ratio.default_reading));
+    CHECK(log2[0].br[0] == 120 + three_to_one);
   }
 }
 
@@ -360,6 +376,7 @@ TEST_CASE("siege::run_siege_machine, damage to fortifications (d - 1d%)") {
   SUBCASE("a breach opened by damage adds +1 BR per 10' to the attacker; damaged fortifications count less") {
     s.plan = SmPlan::bombard_then_assault;
     s.bombard_weeks = 1;
+    s.defender.troops = 2000;  // as many as the attacker: only the bombard week's losses make a troop ratio
     s.defender.fortifications = {item("keep_square"), item("battlement", 1, 1, 1000.0)};
     s.attacker.equipment = {device("trebuchet", 1, "600")};
     Rng rng3(7);
@@ -369,8 +386,12 @@ TEST_CASE("siege::run_siege_machine, damage to fortifications (d - 1d%)") {
     const double dmg = log3[0].damage;  // 600 - 1d100 of the pool's 1,000 points
     CHECK(log3[0].breach_ft == doctest::Approx(dmg));  // 1,000' of wall x dmg / 1,000
     const double left = 1 - dmg / 1000;
-    // Assault: 120 + trebuchet 12 + 5% of 120 + ceil(breach / 10); no fatigue after a bombard week.
-    CHECK(log3[1].br[0] == 138 + static_cast<int>(std::ceil(dmg / 10 - 1e-9)));
+    // Assault: 120 + trebuchet 12 + 5% of 120 + ceil(breach / 10) + the troop ratio (the
+    // defender lost troops to the bombardment); no fatigue after a bombard week.
+    const auto att = log3[1].attacker_troops, def = log3[1].defender_troops;
+    REQUIRE(att > def);
+    const int ratio = war::troop_ratio_adjustment(war_rules(), att, def, war_rules().troop_ratio.default_reading);
+    CHECK(log3[1].br[0] == 138 + static_cast<int>(std::ceil(dmg / 10 - 1e-9)) + ratio);
     // Defender: 100 + ceil(50 x left) + ceil(1,000' x left / 100') of battlement.
     CHECK(log3[1].br[1] == 100 + static_cast<int>(std::ceil(50 * left - 1e-9)) + static_cast<int>(std::ceil(10 * left - 1e-9)));
   }
@@ -408,6 +429,17 @@ TEST_CASE("siege::run_siege_machine, the defender's sally (Defender options, Ass
       CHECK(w.attacker_lost == x->result[0].casualties);
       CHECK(w.defender_lost == x->result[1].casualties);
     }
+  }
+  SUBCASE("the sally is a War Machine battle: the larger side has its troop ratio") {
+    s.defender.troops = 500;  // 2,000 against 500: 4:1 to the attacker
+    Rng rng(12);
+    std::vector<siege::SmWeek> log;
+    REQUIRE(siege::run_siege_machine(war_rules(), rules(), s, rng, &log).has_value());
+    REQUIRE(!log.empty());
+    const int four_to_one = war::troop_ratio_adjustment(war_rules(), 2000, 500, war_rules().troop_ratio.default_reading);
+    CHECK(four_to_one > 0);
+    CHECK(log[0].br[0] == 120 + four_to_one);
+    CHECK(log[0].br[1] == 110);
   }
   SUBCASE("an attacker routed or destroyed by the sally lifts the siege") {
     s.defender.br = 1000;
@@ -490,6 +522,15 @@ TEST_CASE("siege::run_siege_machine, departures (Attacker and Defender options, 
     r = siege::run_siege_machine(war_rules(), rules(), s, rng, nullptr);
     CHECK(r->end == siege::SmEnd::departed);
     CHECK(r->weeks == 1);
+  }
+  SUBCASE("the attacker leaves at the start of its week, before a garrison out of food would desert") {
+    s.plan = SmPlan::bombard;
+    s.depart_after_weeks = 2;
+    s.defender.food_weeks = 2;  // the garrison would be unfed, and desert, in week 3
+    Rng rng(1);
+    auto r = siege::run_siege_machine(war_rules(), rules(), s, rng, nullptr);
+    CHECK(r->end == siege::SmEnd::departed);
+    CHECK(r->weeks == 3);
   }
 }
 
