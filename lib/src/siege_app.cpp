@@ -317,6 +317,12 @@ struct Reader {
       r.error_at(r.has("plan_week") ? "plan_week" : "plan_when", "plan_week and plan_when need plan = \"sally\" or \"depart\"");
     if (m.defender_plan == siege::SmDefenderPlan::depart && !m.escape)
       r.error_at("plan", "the defender can depart only by an avenue of escape: give escape = true");
+    // A plan whose moment never comes is a mistake in the input, not a silent "stay".
+    if (acts && m.defender_week && *m.defender_week > m.max_weeks)
+      r.error_at("plan_week", "plan_week " + std::to_string(*m.defender_week) + " comes after the siege's last week (" +
+                                  std::to_string(m.max_weeks) + ", [siege_machine] weeks)");
+    if (acts && m.defender_when == siege::SmWhen::starving && !s.food_weeks)
+      r.error_at("plan_when", "plan_when = \"starving\" needs the defender's food_weeks (without them food is not counted)");
   }
 
   void read_machine(const toml::table& t, siege::SmSetup& m) {
@@ -1252,7 +1258,7 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
   if (m.front_ft) {
     const auto f = siege::front_limits(r, *m.front_ft);
     t.notes.push_back("concentrated fire on " + trim(*m.front_ft, 2) + "': at most " + grouped(f.max_troops) + " attacking troops and " +
-                      std::to_string(f.max_engines) + " siege engines (highest BR first); fortifications beyond " +
+                      std::to_string(f.max_engines) + " siege engines (most BR first, counting crew); fortifications beyond " +
                       std::to_string(r.cf_full_within_ft) + "' count " + std::to_string(r.cf_other.n) + "/" +
                       std::to_string(r.cf_other.d));
   }

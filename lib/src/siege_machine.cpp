@@ -572,9 +572,10 @@ std::vector<SmItem> engines_at_front(const SiegeMachineRules& r, const std::vect
   std::vector<size_t> order;
   for (size_t i = 0; i < equipment.size(); ++i)
     if (const auto* e = r.find_equipment(equipment[i].id); e && is_engine(*e)) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return r.find_equipment(equipment[a].id)->br > r.find_equipment(equipment[b].id)->br;
-  });
+  // The engines that count most go first: BR times the crew factor (an engine without enough crew
+  // counts a quarter or nothing, decision 38).
+  auto worth = [&](size_t i) { return r.find_equipment(equipment[i].id)->br * crew_factor(r, equipment[i].crew); };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return worth(a) > worth(b); });
   std::vector<int> keep(equipment.size(), -1);
   int room = max_engines;
   for (size_t i : order) {

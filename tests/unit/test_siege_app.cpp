@@ -196,6 +196,11 @@ TEST_CASE("siege_app::read_siege, the Siege Machine's new keys") {
     CHECK(errors_of(head + "br = 5\n" + def + "plan_when = \"starving\"\n") ==
           std::vector<std::string>{"10:13: plan_week and plan_when need plan = \"sally\" or \"depart\""});
     CHECK(errors_of(head + "br = 5\n" + def + "morale = 8\n") == std::vector<std::string>{"10:10: give morale and morale_floor together"});
+    // A plan whose moment never comes is refused.
+    CHECK(errors_of("[siege_machine]\nweeks = 5\n" + head.substr(16) + "br = 5\n" + def + "plan = \"sally\"\nplan_week = 9\n") ==
+          std::vector<std::string>{"12:13: plan_week 9 comes after the siege's last week (5, [siege_machine] weeks)"});
+    CHECK(errors_of(head + "br = 5\n" + def + "plan = \"sally\"\nplan_when = \"starving\"\n") ==
+          std::vector<std::string>{"11:13: plan_when = \"starving\" needs the defender's food_weeks (without them food is not counted)"});
   }
   SUBCASE("the [stronghold]'s shp is the Siege Machine's structural points unless the defender gives its own") {
     auto doc = input::parse(std::string(kBook) + head + "br = 5\n" + def, "t.toml");

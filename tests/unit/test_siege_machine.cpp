@@ -297,6 +297,14 @@ TEST_CASE("siege concentrated fire, seed 004 Application l. 356-358") {
     CHECK(f.max_engines == 10);
     CHECK(siege::front_limits(rules(), 230).max_engines == 10);  // 9.2 -> 10
   }
+  SUBCASE("an engine short of crew yields its place at the front") {
+    // A trebuchet (+12) with a third of its crew counts a quarter (3): fully crewed heavy
+    // catapults (+8) go first.
+    const auto kept = siege::engines_at_front(rules(), {item("trebuchet", 2, 0.34), item("catapult_heavy", 4)}, 4);
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0].id == "catapult_heavy");
+    CHECK(kept[0].count == 4);
+  }
   SUBCASE("engines beyond the limit stay out, highest BR first; cover is not an engine") {
     const auto kept = siege::engines_at_front(rules(),
                                               {item("ballista", 6), item("trebuchet", 2), item("ram", 2), item("catapult_heavy", 4),
