@@ -764,6 +764,8 @@ Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRul
   if (s.front_ft) {
     front = front_limits(r, *s.front_ft);
     attacker.equipment = engines_at_front(r, s.attacker.equipment, front->max_engines);
+    // Mantlets and timber forts ("1 per 100 men") need to cover only the troops the front engages.
+    attacker.troops = std::min<std::int64_t>(attacker.troops, front->max_troops);
   }
   auto finish = [&](SmEnd e, int week, SmWeek* w) {
     if (log && w) log->push_back(*w);

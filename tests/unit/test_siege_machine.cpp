@@ -297,6 +297,24 @@ TEST_CASE("siege concentrated fire, seed 004 Application l. 356-358") {
     CHECK(f.max_engines == 10);
     CHECK(siege::front_limits(rules(), 230).max_engines == 10);  // 9.2 -> 10
   }
+  SUBCASE("mantlets need to cover only the troops the front engages (1 per 100 men)") {
+    auto s = basic();
+    s.plan = SmPlan::harass;
+    s.attacker.equipment = {item("mantlet", 3)};
+    s.defender.troops = 300;
+    s.max_weeks = 1;
+    s.front_ft = 100;  // 300 of the 2,000 engage: 3 mantlets are enough
+    Rng rng(4);
+    std::vector<siege::SmWeek> log;
+    REQUIRE(siege::run_siege_machine(war_rules(), rules(), s, rng, &log).has_value());
+    CHECK(log[0].br[0] == 120 + 3);  // a mantlet's harassing bonus, once
+    s.front_ft.reset();  // all 2,000 would need 20
+    s.defender.troops = 2000;
+    Rng rng2(4);
+    std::vector<siege::SmWeek> log2;
+    REQUIRE(siege::run_siege_machine(war_rules(), rules(), s, rng2, &log2).has_value());
+    CHECK(log2[0].br[0] == 120);
+  }
   SUBCASE("an engine short of crew yields its place at the front") {
     // A trebuchet (+12) with a third of its crew counts a quarter (3): fully crewed heavy
     // catapults (+8) go first.
