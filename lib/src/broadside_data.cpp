@@ -12,23 +12,6 @@ using input::TableReader;
 
 namespace {
 
-// Reads a top-level table: its scalars through `fn`, and each of its `rows` through `row`.
-template <typename Fn, typename Row>
-void table(TableReader& top, const input::Document& doc, Diagnostics& d, const char* key, const Fn& fn, const Row& row) {
-  const auto* t = top.table(key, Need::required);
-  if (!t) return;
-  TableReader r(doc, *t, d, std::string("[") + key + "]");
-  r.allow("title");
-  fn(r);
-  if (const auto* rows = r.array("rows", Need::optional))
-    for (const auto& n : *rows)
-      if (const auto* rt = n.as_table()) {
-        TableReader rr(doc, *rt, d, std::string("[[") + key + ".rows]]");
-        row(rr);
-        rr.finish();
-      }
-  r.finish();
-}
 auto none = [](TableReader&) {};
 
 Expected<BroadsideRules> build() {
@@ -38,10 +21,10 @@ Expected<BroadsideRules> build() {
   BroadsideRules b;
   Diagnostics d;
   TableReader top(doc, doc.root, d, "broadside.toml");
-  table(top, doc, d, "damage_order", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
+  read_table(top, doc, d, "damage_order", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
     for (const char* k : {"order", "family", "weapon"}) r.allow(k);
   });
-  table(top, doc, d, "cannon_type", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "cannon_type", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     CannonType c;
     c.key = req_string(r, "key");
     c.name = req_string(r, "name");
@@ -52,7 +35,7 @@ Expected<BroadsideRules> build() {
     for (const char* k : {"ship_borne", "can_be_hauled", "traverse_deg"}) r.allow(k);
     b.cannon_types.push_back(c);
   });
-  table(top, doc, d, "crew_rate", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "crew_rate", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     CrewRate c;
     c.cannon_type = req_string(r, "cannon_type");
     c.crew_min = req_int(r, "crew_min");
@@ -60,7 +43,7 @@ Expected<BroadsideRules> build() {
     c.fires_every_turns = req_int(r, "fires_every_turns");
     b.crew_rates.push_back(c);
   });
-  table(
+  read_table(
       top, doc, d, "dice_pool",
       [&](TableReader& r) {
         b.source_firing = req_string(r, "source");
@@ -75,14 +58,14 @@ Expected<BroadsideRules> build() {
         p.rerolls = req_int(r, "rerolls");
         b.pools.push_back(p);
       });
-  table(top, doc, d, "dice_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "dice_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     DiceModifier m;
     m.key = req_string(r, "key");
     m.delta = req_int(r, "dice_delta");
     m.condition = req_string(r, "condition");
     b.dice_modifiers.push_back(m);
   });
-  table(top, doc, d, "hand", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "hand", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     Hand h;
     h.key = req_string(r, "key");
     h.name = req_string(r, "name");
@@ -92,7 +75,7 @@ Expected<BroadsideRules> build() {
     b.hands.push_back(h);
   });
   std::vector<std::pair<std::string, FireResult>> results;
-  table(
+  read_table(
       top, doc, d, "fire_result", [&](TableReader& r) { b.source_results = req_string(r, "source"); },
       [&](TableReader& r) {
         FireResult f;
@@ -107,7 +90,7 @@ Expected<BroadsideRules> build() {
         f.text_short = req_string(r, "casualties_short_text");
         results.emplace_back(hand, f);
       });
-  table(top, doc, d, "range_band", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "range_band", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     RangeBandRule rb;
     rb.key = req_string(r, "key");
     rb.uses_long = req_bool(r, "uses_long");
@@ -115,22 +98,22 @@ Expected<BroadsideRules> build() {
     rb.raking_becomes = r.string("raking_becomes", Need::optional);
     b.bands.push_back(rb);
   });
-  table(top, doc, d, "formed_up", [&](TableReader& r) {
+  read_table(top, doc, d, "formed_up", [&](TableReader& r) {
     r.allow("source");
     b.formed_up_band = req_string(r, "range_band");
     b.formed_up_multiplier = req_int(r, "casualty_multiplier");
   }, none);
-  table(top, doc, d, "casualty_allocation", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
+  read_table(top, doc, d, "casualty_allocation", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
     for (const char* k : {"key", "situation", "method"}) r.allow(k);
   });
-  table(top, doc, d, "casualty_rules", [&](TableReader& r) {
+  read_table(top, doc, d, "casualty_rules", [&](TableReader& r) {
     r.allow("source");
     b.wounds_per_knockdown = req_int(r, "wounds_per_knockdown");
     for (const char* k : {"knockdowns_before_wounds", "max_knockdowns_per_figure", "max_wounds_per_figure",
                           "recovery_idle_turns"})
       r.allow(k);
   }, none);
-  table(
+  read_table(
       top, doc, d, "saving_throw",
       [&](TableReader& r) {
         b.source_saves = req_string(r, "source");
@@ -140,7 +123,7 @@ Expected<BroadsideRules> build() {
         for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes", "optional_natural_one_worsens"}) r.allow(k);
       },
       [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll")); });
-  table(top, doc, d, "save_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "save_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     SaveModifier m;
     m.key = req_string(r, "key");
     m.modifier = req_int(r, "modifier");
@@ -148,7 +131,7 @@ Expected<BroadsideRules> build() {
     m.group = r.string("group", Need::optional).value_or("");
     b.save_modifiers.push_back(m);
   });
-  table(
+  read_table(
       top, doc, d, "ammunition",
       [&](TableReader& r) {
         b.source_ammunition = req_string(r, "source");
@@ -166,7 +149,7 @@ Expected<BroadsideRules> build() {
         r.allow("declare_before_firing");
         b.ammunition.push_back(a);
       });
-  table(top, doc, d, "aiming_high", [&](TableReader& r) {
+  read_table(top, doc, d, "aiming_high", [&](TableReader& r) {
     r.allow("source");
     b.aim_damage_per_die = req_int(r, "damage_per_die");
     b.aim_mast_face = req_int(r, "mast_hit_face");
@@ -178,7 +161,7 @@ Expected<BroadsideRules> build() {
                           "casualties_from_rigging_first"})
       r.allow(k);
   }, none);
-  table(
+  read_table(
       top, doc, d, "gate_door",
       [&](TableReader& r) {
         r.allow("source");
@@ -186,14 +169,14 @@ Expected<BroadsideRules> build() {
         r.allow("deducts_strength_points");
       },
       [&](TableReader& r) { b.gate_door.emplace_back(req_string(r, "key"), req_string(r, "min_hand")); });
-  table(top, doc, d, "fancy_shooting", [&](TableReader& r) {
+  read_table(top, doc, d, "fancy_shooting", [&](TableReader& r) {
     r.allow("source");
     r.allow("declare_before_firing");
     b.fancy_min_hand = req_string(r, "min_hand");
     b.fancy_min_hand_strong_cover = req_string(r, "min_hand_strong_cover");
     b.fancy_crew_save_wounds = req_int(r, "crew_save_wounds");
   }, none);
-  table(top, doc, d, "fire", [&](TableReader& r) {
+  read_table(top, doc, d, "fire", [&](TableReader& r) {
     b.source_fire = req_string(r, "source");
     b.fire_trigger_dice = req_int(r, "trigger_dice");
     r.string("trigger_on", Need::required, {"double"});
@@ -201,7 +184,7 @@ Expected<BroadsideRules> build() {
     b.fire_damage_divisor = req_int(r, "damage_divisor");
     for (const char* k : {"tokens_added_per_phase", "firefighters_needed", "arson_range_in", "arson_dice"}) r.allow(k);
   }, none);
-  table(
+  read_table(
       top, doc, d, "cannon_loss",
       [&](TableReader& r) {
         r.allow("source");

@@ -12,23 +12,6 @@ using input::TableReader;
 
 namespace {
 
-template <typename Fn, typename Row>
-void table(TableReader& top, const input::Document& doc, Diagnostics& d, const char* key, const Fn& fn, const Row& row) {
-  const auto* t = top.table(key, Need::required);
-  if (!t) return;
-  TableReader r(doc, *t, d, std::string("[") + key + "]");
-  r.allow("title");
-  fn(r);
-  if (const auto* rows = r.array("rows", Need::optional))
-    for (const auto& n : *rows)
-      if (const auto* rt = n.as_table()) {
-        TableReader rr(doc, *rt, d, std::string("[[") + key + ".rows]]");
-        row(rr);
-        rr.finish();
-      }
-  r.finish();
-}
-
 RangeRow range_row(TableReader& r, const char* value_key) {
   RangeRow row;
   row.range_min = req_number(r, "range_min_in");
@@ -45,7 +28,7 @@ Expected<ChainmailRules> build() {
   ChainmailRules c;
   Diagnostics d;
   TableReader top(doc, doc.root, d, "chainmail.toml");
-  table(
+  read_table(
       top, doc, d, "arquebus_hit",
       [&](TableReader& r) {
         c.source_arquebus = req_string(r, "source");
@@ -57,7 +40,7 @@ Expected<ChainmailRules> build() {
         row.label = req_string(r, "label");
         c.hit_rows.push_back(row);
       });
-  table(top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     AccuracyModifier m;
     m.key = req_string(r, "key");
     m.modifier = req_int(r, "modifier");
@@ -65,21 +48,21 @@ Expected<ChainmailRules> build() {
     m.group = r.string("group", Need::optional).value_or("");
     c.modifiers.push_back(m);
   });
-  table(top, doc, d, "arquebus_firing", [](TableReader& r) {
+  read_table(top, doc, d, "arquebus_firing", [](TableReader& r) {
     for (const char* k : {"source", "max_fires_per_turn", "may_fire_after_moving", "may_fire_in_contact"}) r.allow(k);
   }, [](TableReader&) {});
-  table(top, doc, d, "arquebus_attack_dice", [&](TableReader& r) {
+  read_table(top, doc, d, "arquebus_attack_dice", [&](TableReader& r) {
     c.source_ad = req_string(r, "source");
     c.ad_sides = req_int(r, "die_sides");
     c.self_hit_face = req_int(r, "self_hit_face");
     for (const char* k : {"self_hit_armor_check", "indirect_fire", "scenario_may_vary"}) r.allow(k);
   }, [](TableReader&) {});
-  table(top, doc, d, "arquebus_armor_penalty", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "arquebus_armor_penalty", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
     RangeRow row = range_row(r, "ar_penalty");
     row.label = req_string(r, "key");
     c.ad_rows.push_back(row);
   });
-  table(
+  read_table(
       top, doc, d, "cannon_class",
       [&](TableReader& r) {
         c.source_cannon = req_string(r, "source");
@@ -95,7 +78,7 @@ Expected<ChainmailRules> build() {
         r.allow("usually_siege_only");
         c.cannon.push_back(cc);
       });
-  table(top, doc, d, "dowel_section", [&](TableReader& r) { c.source_dowel = req_string(r, "source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "dowel_section", [&](TableReader& r) { c.source_dowel = req_string(r, "source"); }, [&](TableReader& r) {
     const std::string cls = req_string(r, "cannon_class");
     DowelSection s;
     s.index = req_int(r, "index");
@@ -113,14 +96,14 @@ Expected<ChainmailRules> build() {
       }
     if (!placed) r.error_at("cannon_class", "no cannon class " + cls);
   });
-  table(top, doc, d, "dowel_rules", [&](TableReader& r) {
+  read_table(top, doc, d, "dowel_rules", [&](TableReader& r) {
     r.allow("source");
     c.colour_short = req_string(r, "colour_short");
     c.colour_long = req_string(r, "colour_long");
     r.allow("hits_friendly");
     r.allow("level_flight_section");
   }, [](TableReader&) {});
-  table(top, doc, d, "variation_measure", [&](TableReader& r) {
+  read_table(top, doc, d, "variation_measure", [&](TableReader& r) {
     r.allow("source");
     c.measure_length_in = req_number(r, "length_in");
     c.measure_segment_in = req_number(r, "segment_in");

@@ -34,6 +34,26 @@ inline bool req_bool(input::TableReader& r, std::string_view key) {
 
 using data::as_internal;
 
+/// Reads a top-level table of an embedded file: its scalars through `fn`, then each of its
+/// [[key.rows]] through `row` (its "title" is allowed and not read).
+template <typename Fn, typename Row>
+void read_table(input::TableReader& top, const input::Document& doc, Diagnostics& d, const char* key, const Fn& fn,
+                const Row& row) {
+  const auto* t = top.table(key, input::Need::required);
+  if (!t) return;
+  input::TableReader r(doc, *t, d, std::string("[") + key + "]");
+  r.allow("title");
+  fn(r);
+  if (const auto* rows = r.array("rows", input::Need::optional))
+    for (const auto& n : *rows)
+      if (const auto* rt = n.as_table()) {
+        input::TableReader rr(doc, *rt, d, std::string("[[") + key + ".rows]]");
+        row(rr);
+        rr.finish();
+      }
+  r.finish();
+}
+
 /// A probability for JSON output: rounded to 12 decimals so that sums such as 0.1 + 0.2 print
 /// as 0.3 on every machine (the exact value differs from it by less than 1e-12).
 inline double clean(double p) {
