@@ -743,7 +743,9 @@ double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::v
     if (n.count > 0 && n.sides > 0) roll += rng.roll(n.count * item.count, n.sides);
     d += std::max(0, roll) * cf;
   }
-  return d;
+  // A quarter-crewed device or the bombardment's shp a day x 7 can leave a fraction of a point:
+  // d is a whole number, rounded up (decision 50).
+  return rounding::fraction_up(d);
 }
 
 }  // namespace

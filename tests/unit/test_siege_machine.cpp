@@ -391,6 +391,15 @@ TEST_CASE("siege::run_siege_machine, damage to fortifications (d - 1d%)") {
   CHECK(log[0].damage == 400 - *log[0].damage_roll);
   CHECK(*log[0].shp_left == 1000 - log[0].damage);
   CHECK(*log[1].shp_left == *log[0].shp_left - log[1].damage);
+  SUBCASE("d is a whole number of points, rounded up: a quarter-crewed trebuchet of 5 does 2") {
+    s.attacker.equipment = {device("trebuchet", 1, "5")};
+    s.attacker.equipment[0].crew = 0.3;  // a quarter to a half of its crew: counts a quarter
+    Rng rng2(7);
+    std::vector<siege::SmWeek> log2;
+    REQUIRE(siege::run_siege_machine(war_rules(), rules(), s, rng2, &log2).has_value());
+    REQUIRE(log2[0].damage_d.has_value());
+    CHECK(*log2[0].damage_d == 2);  // 5 x 1/4 = 1.25 -> 2
+  }
   SUBCASE("devices are used only in the options that count them: a ram does not bombard") {
     s.attacker.equipment = {device("ram", 1, "500")};
     Rng rng2(7);
