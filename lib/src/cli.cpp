@@ -118,20 +118,26 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     if ((common.chart || !common.svg.empty()) && result->charts.empty())
       return report_errors(info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"),
                            err);
-    std::string text = report::render(*result, *format, common.explain);
-    if (common.chart && *format == report::Format::text) text += "\n" + report::render_chart_text(result->charts);
-    if (common.chart && *format == report::Format::markdown)
-      text += "\n```\n" + report::render_chart_text(result->charts) + "```\n";
     if (!common.svg.empty()) {
       auto w = write_file_atomically(common.svg, report::render_chart_svg(result->charts));
       if (!w) return report_errors(info, w.error(), err);
     }
-    if (!common.output.empty() && common.output != "-") {
-      auto w = write_file_atomically(common.output, text);
-      if (!w) return report_errors(info, w.error(), err);
-      return 0;
+    const bool to_stdout = common.output.empty() || common.output == "-";
+    if (*format == report::Format::json && to_stdout) {
+      // JSON to standard output is written as it is made: a large batch is not held twice.
+      report::render_json_to(out, *result, common.explain);
+    } else {
+      std::string text = report::render(*result, *format, common.explain);
+      if (common.chart && *format == report::Format::text) text += "\n" + report::render_chart_text(result->charts);
+      if (common.chart && *format == report::Format::markdown)
+        text += "\n```\n" + report::render_chart_text(result->charts) + "```\n";
+      if (!to_stdout) {
+        auto w = write_file_atomically(common.output, text);
+        if (!w) return report_errors(info, w.error(), err);
+        return 0;
+      }
+      out << text;
     }
-    out << text;
     out.flush();
     if (!out) {
       err << info.name << ": error: cannot write to standard output\n";

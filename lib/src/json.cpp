@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <ostream>
 #include <stdexcept>
 
 #include "gunpowder/parallel.hpp"
@@ -72,8 +73,11 @@ void append_integer(std::string& out, std::int64_t i) {
 // Arrays of at least this many elements are written on two threads, each half into its own
 // string, joined in order (a batch of 100,000 units or pieces).
 constexpr size_t kParallelElements = 20000;
+// Written to a stream (dump_to), the text goes out whenever this much has gathered between two
+// elements of an array.
+constexpr size_t kFlushBytes = 1 << 20;
 
-void write(std::string& out, const Value& v, int indent, bool pretty) {
+void write(std::string& out, const Value& v, int indent, bool pretty, std::ostream* sink = nullptr) {
   const auto nl = [&](int level) {
     if (pretty) {
       out += '\n';
@@ -84,6 +88,7 @@ void write(std::string& out, const Value& v, int indent, bool pretty) {
     std::string& out;
     int indent;
     bool pretty;
+    std::ostream* sink;
     const decltype(nl)& newline;
     void operator()(std::monostate) const { out += "null"; }
     void operator()(bool b) const { out += b ? "true" : "false"; }
@@ -97,22 +102,29 @@ void write(std::string& out, const Value& v, int indent, bool pretty) {
     void operator()(const Array& a) const {
       if (a.empty()) { out += "[]"; return; }
       out += '[';
-      auto elements = [&](std::string& o, size_t from, size_t to) {
+      auto elements = [&](std::string& o, size_t from, size_t to, std::ostream* to_sink) {
         for (size_t i = from; i < to; ++i) {
           if (i) o += ',';
           if (pretty) {
             o += '\n';
             o.append(static_cast<size_t>(indent + 1) * 2, ' ');
           }
-          write(o, a[i], indent + 1, pretty);
+          write(o, a[i], indent + 1, pretty, to_sink);
+          if (to_sink && o.size() >= kFlushBytes) {
+            to_sink->write(o.data(), static_cast<std::streamsize>(o.size()));
+            o.clear();
+          }
         }
       };
-      if (a.size() >= kParallelElements) {
+      if (sink) {
+        elements(out, 0, a.size(), sink);
+      } else if (a.size() >= kParallelElements) {
         std::string second;
-        parallel::both([&] { elements(out, 0, a.size() / 2); }, [&] { elements(second, a.size() / 2, a.size()); });
+        parallel::both([&] { elements(out, 0, a.size() / 2, nullptr); },
+                       [&] { elements(second, a.size() / 2, a.size(), nullptr); });
         out += second;
       } else {
-        elements(out, 0, a.size());
+        elements(out, 0, a.size(), nullptr);
       }
       newline(indent);
       out += ']';
@@ -125,13 +137,13 @@ void write(std::string& out, const Value& v, int indent, bool pretty) {
         newline(indent + 1);
         append_quoted(out, o[i].first);
         out += pretty ? ": " : ":";
-        write(out, o[i].second, indent + 1, pretty);
+        write(out, o[i].second, indent + 1, pretty, sink);
       }
       newline(indent);
       out += '}';
     }
   };
-  std::visit(Visitor{out, indent, pretty, nl}, v.storage());
+  std::visit(Visitor{out, indent, pretty, sink, nl}, v.storage());
 }
 
 // The bytes of raw text held in `v`: dump() reserves them at once, so that a large batch of
@@ -154,6 +166,14 @@ std::string dump(const Value& v) {
   write(out, v, 0, true);
   out += '\n';
   return out;
+}
+
+void dump_to(std::ostream& os, const Value& v) {
+  std::string out;
+  out.reserve(2 * kFlushBytes);
+  write(out, v, 0, true, &os);
+  out += '\n';
+  os.write(out.data(), static_cast<std::streamsize>(out.size()));
 }
 
 std::string dump_at(const Value& v, int level) {

@@ -272,16 +272,27 @@ Table agreement_table(std::string title, const std::string& key, std::string hea
   return t;
 }
 
+namespace {
+// The report's JSON with the derivation under "explain": a copy, made only when it is asked for.
+json::Value json_with_explain(const Report& r) {
+  json::Value v = r.json;
+  json::Value lines = json::array();
+  for (const auto& l : r.explain) lines.push(l);
+  if (v.is_object()) v.set("explain", std::move(lines));
+  return v;
+}
+}  // namespace
+
+void render_json_to(std::ostream& os, const Report& r, bool with_explain) {
+  if (!with_explain || r.explain.empty()) json::dump_to(os, r.json);
+  else json::dump_to(os, json_with_explain(r));
+}
+
 std::string render(const Report& r, Format f, bool with_explain) {
   switch (f) {
-    case Format::json: {
-      if (!with_explain || r.explain.empty()) return json::dump(r.json);
-      json::Value v = r.json;
-      json::Value lines = json::array();
-      for (const auto& l : r.explain) lines.push(l);
-      if (v.is_object()) v.set("explain", std::move(lines));
-      return json::dump(v);
-    }
+    case Format::json:
+      if (with_explain && !r.explain.empty()) return json::dump(json_with_explain(r));
+      return json::dump(r.json);
     case Format::csv:
       return render_csv(r.tables);  // the derivation is prose: csv stays machine-readable
     case Format::markdown: {

@@ -73,6 +73,14 @@ TEST_CASE("json::dump") {
       b.push(json::raw(unit(i), 2));
     }
     CHECK(json::dump(pre) == json::dump(tree));
+    // Written to a stream as it is made (more than a megabyte: it goes out in several writes).
+    std::ostringstream streamed;
+    json::dump_to(streamed, pre);
+    CHECK(streamed.str().size() > (1u << 20));
+    CHECK(streamed.str() == json::dump(tree));
+    std::ostringstream small;
+    json::dump_to(small, unit(3));
+    CHECK(small.str() == json::dump(unit(3)));
     // Anywhere but its own level, or in compact form, it is an internal error.
     json::Value wrong = json::array();
     wrong.push(json::raw(unit(1), 2));

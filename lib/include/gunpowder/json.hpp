@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -79,6 +80,9 @@ inline Value array() { return Value(Array{}); }
 /// Serialises with two-space indentation and a final newline. Reals are written in the
 /// shortest form that reads back to the same double; NaN and infinities become null.
 std::string dump(const Value& v);
+/// The text of dump(v), written to `os` as it is made (a large array goes out a megabyte at a
+/// time), so that a large batch is not held twice.
+void dump_to(std::ostream& os, const Value& v);
 /// The pretty text of `v` as dump() writes it at nesting `level` (no final newline).
 std::string dump_at(const Value& v, int level);
 /// `v` serialised now, for a place at nesting `level` (see Raw).

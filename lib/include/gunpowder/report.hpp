@@ -5,6 +5,7 @@
 // Renderers are pure functions returning strings; the caller decides where they go.
 #pragma once
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,5 +83,7 @@ std::string render_markdown(const std::vector<Table>& tables);
 std::string render_csv(const std::vector<Table>& tables);
 /// Renders a report in the chosen format; `with_explain` appends the derivation.
 std::string render(const Report& r, Format f, bool with_explain);
+/// The JSON of render(r, Format::json, with_explain), written to `os` as it is made.
+void render_json_to(std::ostream& os, const Report& r, bool with_explain);
 
 }  // namespace gunpowder::report
