@@ -420,24 +420,7 @@ Diagnostics place(const Diagnostics& in, const Named& n) {
 
 void read_pieces(const input::Document& doc, std::vector<Named>& out, Diagnostics& diags) {
   input::check_top_level(doc, {"piece"}, diags);
-  const toml::node* pieces = doc.root.get("piece");
-  if (!pieces) {
-    diags.error(SourcePos{doc.name, 1, 1}, "no [[piece]] table in the file", doc.line(1));
-    return;
-  }
-  const toml::array* arr = pieces->as_array();
-  if (!arr) {
-    const SourcePos p = doc.pos(*pieces);
-    diags.error(p, "'piece' must be an array of tables ([[piece]]), got " + input::type_name(*pieces), doc.line(p.line));
-    return;
-  }
-  for (const auto& node : *arr) {
-    const toml::table* t = node.as_table();
-    if (!t) {
-      const SourcePos p = doc.pos(node);
-      diags.error(p, "each [[piece]] must be a table, got " + input::type_name(node), doc.line(p.line));
-      continue;
-    }
+  for (const toml::table* t : input::tables_of(doc, "piece", diags)) {
     input::TableReader r(doc, *t, diags, "[[piece]]");
     Named n;
     n.doc = &doc;

@@ -169,20 +169,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
         bool known = false;
         for (const auto& c : kCommands) known = known || c == command_key;
         if (!known) continue;
-        const toml::array* arr = node.as_array();
-        if (!arr) {
-          const SourcePos p = doc.pos(node);
-          diags.error(p, "'" + command_key + "' must be an array of tables ([[" + command_key + "]]), got " +
-                             input::type_name(node), doc.line(p.line));
-          continue;
-        }
-        for (const auto& item : *arr) {
-          const toml::table* t = item.as_table();
-          if (!t) {
-            const SourcePos p = doc.pos(item);
-            diags.error(p, "each [[" + command_key + "]] must be a table, got " + input::type_name(item), doc.line(p.line));
-            continue;
-          }
+        for (const toml::table* t : input::tables_in(doc, node, command_key, diags)) {
           Diagnostics local;
           input::TableReader r(doc, *t, local, "[[" + command_key + "]]");
           Pending pe;

@@ -433,6 +433,36 @@ void TableReader::finish() {
   }
 }
 
+std::vector<const toml::table*> tables_in(const Document& doc, const toml::node& node, std::string_view key,
+                                          Diagnostics& diags) {
+  std::vector<const toml::table*> out;
+  const std::string k(key);
+  const toml::array* arr = node.as_array();
+  if (!arr) {
+    const SourcePos p = doc.pos(node);
+    diags.error(p, "'" + k + "' must be an array of tables ([[" + k + "]]), got " + type_name(node), doc.line(p.line));
+    return out;
+  }
+  for (const auto& item : *arr) {
+    if (const toml::table* t = item.as_table()) {
+      out.push_back(t);
+      continue;
+    }
+    const SourcePos p = doc.pos(item);
+    diags.error(p, "each [[" + k + "]] must be a table, got " + type_name(item), doc.line(p.line));
+  }
+  return out;
+}
+
+std::vector<const toml::table*> tables_of(const Document& doc, std::string_view key, Diagnostics& diags) {
+  const toml::node* node = doc.root.get(key);
+  if (!node) {
+    diags.error(SourcePos{doc.name, 1, 1}, "no [[" + std::string(key) + "]] table in the file", doc.line(1));
+    return {};
+  }
+  return tables_in(doc, *node, key, diags);
+}
+
 void check_top_level(const Document& doc, const std::vector<std::string>& allowed, Diagnostics& diags) {
   std::string list;
   for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;

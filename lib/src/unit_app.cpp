@@ -473,26 +473,9 @@ const std::set<std::string_view> kUnitKeys = {
 template <typename F>
 void read_units(const input::Document& doc, Diagnostics& diags, const F& on_unit) {
   input::check_top_level(doc, {"unit"}, diags);
-  const toml::node* units = doc.root.get("unit");
-  if (!units) {
-    diags.error(SourcePos{doc.name, 1, 1}, "no [[unit]] table in the file", doc.line(1));
-    return;
-  }
-  const toml::array* arr = units->as_array();
-  if (!arr) {
-    const SourcePos p = doc.pos(*units);
-    diags.error(p, "'unit' must be an array of tables ([[unit]]), got " + input::type_name(*units), doc.line(p.line));
-    return;
-  }
   using input::Need;
   using input::Range;
-  for (const auto& node : *arr) {
-    const toml::table* t = node.as_table();
-    if (!t) {
-      const SourcePos p = doc.pos(node);
-      diags.error(p, "each [[unit]] must be a table, got " + input::type_name(node), doc.line(p.line));
-      continue;
-    }
+  for (const toml::table* t : input::tables_of(doc, "unit", diags)) {
     // The unit's errors are gathered apart to know whether it read cleanly.
     Diagnostics local;
     input::TableReader r(doc, *t, local, "[[unit]]");

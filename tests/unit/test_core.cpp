@@ -378,6 +378,27 @@ TEST_CASE("input::TableReader") {
                         }),
                     std::runtime_error);
   }
+  SUBCASE("the [[key]] tables of a file: absent, not an array, or an element that is not a table") {
+    Diagnostics d;
+    auto doc = parse_ok("[[piece]]\nk = 1\n[[piece]]\nk = 2\n");
+    const auto ts = input::tables_of(doc, "piece", d);
+    CHECK(ts.size() == 2);
+    CHECK(d.empty());
+    CHECK(input::tables_of(doc, "unit", d).empty());
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].message == "no [[unit]] table in the file");
+    CHECK(d.items()[0].pos.line == 1);
+    Diagnostics d2;
+    auto mixed = parse_ok("unit = [1, { k = 2 }]\n");
+    CHECK(input::tables_of(mixed, "unit", d2).size() == 1);
+    REQUIRE(d2.items().size() == 1);
+    CHECK(d2.items()[0].message == "each [[unit]] must be a table, got integer");
+    Diagnostics d3;
+    auto scalar = parse_ok("unit = 3\n");
+    CHECK(input::tables_of(scalar, "unit", d3).empty());
+    REQUIRE(d3.items().size() == 1);
+    CHECK(d3.items()[0].message == "'unit' must be an array of tables ([[unit]]), got integer");
+  }
   SUBCASE("a missing file is exit 66") {
     auto t = input::read_input("/nonexistent/x.toml");
     REQUIRE_FALSE(t.has_value());

@@ -132,4 +132,11 @@ std::string type_name(const toml::node& n);
 /// Reports every top-level key of `root` that is not in `allowed`.
 void check_top_level(const Document& doc, const std::vector<std::string>& allowed, Diagnostics& diags);
 
+/// The tables of `node`, which must be an array of tables written as `[[key]]`, in order. A
+/// value that is not an array, and each element that is not a table, is reported and skipped.
+std::vector<const toml::table*> tables_in(const Document& doc, const toml::node& node, std::string_view key,
+                                          Diagnostics& diags);
+/// The same for the top-level `[[key]]` tables a file must hold; their absence is reported too.
+std::vector<const toml::table*> tables_of(const Document& doc, std::string_view key, Diagnostics& diags);
+
 }  // namespace gunpowder::input
