@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "gunpowder/format.hpp"
+#include "gunpowder/lookup.hpp"
 #include "gunpowder/rounding.hpp"
 
 namespace gunpowder::artillery {
@@ -81,9 +82,7 @@ const BookPiece* Catalogue::find(Type t, double shot_lb) const {
 }
 
 const GunpowderType* Catalogue::gunpowder(const std::string& id) const {
-  for (const auto& g : economy.types)
-    if (g.id == id) return &g;
-  return nullptr;
+  return lookup::find(economy.types, [&](const auto& g) { return g.id == id; });
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include "gunpowder/broadside.hpp"
 #include "gunpowder/data.hpp"
 #include "gunpowder/fire_common.hpp"
+#include "gunpowder/lookup.hpp"
 #include "gunpowder/toml_input.hpp"
 
 namespace gunpowder::fire {
@@ -222,19 +223,13 @@ std::optional<size_t> BroadsideRules::hand_index(const std::string& key) const {
   return std::nullopt;
 }
 const CannonType* BroadsideRules::cannon_type(const std::string& key) const {
-  for (const auto& c : cannon_types)
-    if (c.key == key) return &c;
-  return nullptr;
+  return lookup::find(cannon_types, [&](const auto& c) { return c.key == key; });
 }
 const Ammunition* BroadsideRules::ammo(const std::string& key) const {
-  for (const auto& a : ammunition)
-    if (a.key == key) return &a;
-  return nullptr;
+  return lookup::find(ammunition, [&](const auto& a) { return a.key == key; });
 }
 const RangeBandRule* BroadsideRules::band(const std::string& key) const {
-  for (const auto& rb : bands)
-    if (rb.key == key) return &rb;
-  return nullptr;
+  return lookup::find(bands, [&](const auto& rb) { return rb.key == key; });
 }
 
 Expected<const BroadsideRules*> load_broadside() {

@@ -3,6 +3,7 @@
 #include "gunpowder/chainmail.hpp"
 #include "gunpowder/data.hpp"
 #include "gunpowder/fire_common.hpp"
+#include "gunpowder/lookup.hpp"
 #include "gunpowder/toml_input.hpp"
 
 namespace gunpowder::fire {
@@ -119,15 +120,11 @@ Expected<ChainmailRules> build() {
 }  // namespace
 
 const CannonClass* ChainmailRules::cannon_class(const std::string& key) const {
-  for (const auto& cc : cannon)
-    if (cc.key == key) return &cc;
-  return nullptr;
+  return lookup::find(cannon, [&](const auto& cc) { return cc.key == key; });
 }
 
 const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {
-  for (const auto& m : modifiers)
-    if (m.key == key) return &m;
-  return nullptr;
+  return lookup::find(modifiers, [&](const auto& m) { return m.key == key; });
 }
 
 Expected<const ChainmailRules*> load_chainmail() {

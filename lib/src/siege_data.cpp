@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "gunpowder/data.hpp"
+#include "gunpowder/lookup.hpp"
 #include "gunpowder/siege.hpp"
 #include "gunpowder/toml_input.hpp"
 
@@ -14,21 +15,15 @@ using input::Need;
 using input::TableReader;
 
 const SiteMultiplier* DurationTables::site(const std::string& key) const {
-  for (const auto& s : sites)
-    if (s.key == key) return &s;
-  return nullptr;
+  return lookup::find(sites, [&](const auto& s) { return s.key == key; });
 }
 
 const SiegeStructure* DurationTables::structure(const std::string& key) const {
-  for (const auto& s : structures)
-    if (s.key == key) return &s;
-  return nullptr;
+  return lookup::find(structures, [&](const auto& s) { return s.key == key; });
 }
 
 const StructureRules::Material* StructureRules::material(const std::string& key) const {
-  for (const auto& m : materials)
-    if (m.key == key) return &m;
-  return nullptr;
+  return lookup::find(materials, [&](const auto& m) { return m.key == key; });
 }
 
 namespace {

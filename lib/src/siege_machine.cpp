@@ -10,6 +10,7 @@
 #include "gunpowder/data.hpp"
 #include "gunpowder/dice.hpp"
 #include "gunpowder/format.hpp"
+#include "gunpowder/lookup.hpp"
 #include "gunpowder/parallel.hpp"
 #include "gunpowder/rounding.hpp"
 #include "gunpowder/toml_input.hpp"
@@ -20,14 +21,10 @@ using input::Need;
 using input::TableReader;
 
 const SmEquipment* SiegeMachineRules::find_equipment(const std::string& id) const {
-  for (const auto& e : equipment)
-    if (e.id == id) return &e;
-  return nullptr;
+  return lookup::find(equipment, [&](const auto& e) { return e.id == id; });
 }
 const SmFortification* SiegeMachineRules::find_fortification(const std::string& id) const {
-  for (const auto& f : fortifications)
-    if (f.id == id) return &f;
-  return nullptr;
+  return lookup::find(fortifications, [&](const auto& f) { return f.id == id; });
 }
 const SmBonusRule* SiegeMachineRules::bonus_rule(bool defender, const std::string& option) const {
   for (const auto& b : bonus_rules)

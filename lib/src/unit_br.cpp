@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gunpowder/format.hpp"
+#include "gunpowder/lookup.hpp"
 #include "gunpowder/rounding.hpp"
 #include "gunpowder/unit_br.hpp"
 
@@ -147,15 +148,11 @@ std::optional<HitDice> parse_hit_dice(std::string_view s) {
 // Catalogue lookups
 
 const TroopType* Catalogue::troop_type(std::string_view key) const {
-  for (const auto& t : troop_types)
-    if (t.key == key) return &t;
-  return nullptr;
+  return lookup::find(troop_types, [&](const auto& t) { return t.key == key; });
 }
 
 const Race* Catalogue::race(std::string_view key) const {
-  for (const auto& r : races)
-    if (r.key == key) return &r;
-  return nullptr;
+  return lookup::find(races, [&](const auto& r) { return r.key == key; });
 }
 
 const Troop* Catalogue::troop(std::string_view r, std::string_view type) const {

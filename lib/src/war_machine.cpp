@@ -10,6 +10,7 @@
 #include <set>
 
 #include "gunpowder/format.hpp"
+#include "gunpowder/lookup.hpp"
 #include "gunpowder/rounding.hpp"
 
 namespace gunpowder::war {
@@ -83,9 +84,7 @@ std::optional<RatioReading> parse_ratio_reading(const std::string& s) {
 // Look-ups
 
 const TroopClass* Rules::troop_class(const std::string& id) const {
-  for (const auto& t : troop_classes)
-    if (t.id == id) return &t;
-  return nullptr;
+  return lookup::find(troop_classes, [&](const auto& t) { return t.id == id; });
 }
 const TroopClass& Rules::class_for_bfr(int bfr) const {
   for (const auto& t : troop_classes)
@@ -93,19 +92,13 @@ const TroopClass& Rules::class_for_bfr(int bfr) const {
   return bfr < troop_classes.front().bfr_min ? troop_classes.front() : troop_classes.back();
 }
 const Adjustment* Rules::adjustment(const std::string& id) const {
-  for (const auto& a : adjustments)
-    if (a.id == id) return &a;
-  return nullptr;
+  return lookup::find(adjustments, [&](const auto& a) { return a.id == id; });
 }
 const AdjustmentGroup* Rules::group(const std::string& id) const {
-  for (const auto& g : groups)
-    if (g.id == id) return &g;
-  return nullptr;
+  return lookup::find(groups, [&](const auto& g) { return g.id == id; });
 }
 const Tactic* Rules::tactic(const std::string& id) const {
-  for (const auto& t : tactics)
-    if (t.id == id) return &t;
-  return nullptr;
+  return lookup::find(tactics, [&](const auto& t) { return t.id == id; });
 }
 const TacticsCell* Rules::cell(const std::string& a, const std::string& b) const {
   for (const auto& c : cells)
@@ -123,9 +116,7 @@ const ForcedMarchRow* Rules::forced_march_row(const std::string& troop_class) co
   return nullptr;
 }
 const BfrComponent* Rules::component(const std::string& id) const {
-  for (const auto& c : bfr_components)
-    if (c.id == id) return &c;
-  return nullptr;
+  return lookup::find(bfr_components, [&](const auto& c) { return c.id == id; });
 }
 
 namespace {
