@@ -14,7 +14,7 @@ FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?= 15000
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
 
-.PHONY: all deps configure build demo test test-sanitize install bench fuzz fuzz-corpus tables tables-check clean
+.PHONY: all deps configure build tools demo test test-sanitize install bench fuzz fuzz-corpus tables tables-check clean
 
 all: build
 
@@ -31,11 +31,16 @@ configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DGUNPOWDER_WERROR=$(WERROR) \
 	  -DGUNPOWDER_SANITIZE=$(SANITIZE) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
+# Everything: the tools, the test suite (tests/) and its helpers.
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The five tools alone (what `make demo` and `make install` need).
+tools: configure
+	cmake --build $(BUILD) -j $(JOBS) --target tools
+
 # Runs every tool on its example.
-demo: build
+demo: tools
 	@set -e; for s in examples/*.sh; do t=$$(basename $$s .sh); \
 	  echo "== $$t"; sh $$s $(BIN); echo; \
 	done
@@ -48,19 +53,20 @@ test-sanitize:
 	$(MAKE) test BUILD=build-sanitize BUILD_TYPE=Debug SANITIZE=ON WERROR=$(WERROR)
 
 # Regenerates the reference tables of docs/tables/ from the tools.
-tables: build
+tables: tools
 	sh scripts/make-tables.sh $(BIN) docs/tables
 
 # Fails when the committed tables differ from what the tools print now.
-tables-check: build
+tables-check: tools
 	@rm -rf $(BUILD)/tables-check && sh scripts/make-tables.sh $(BIN) $(BUILD)/tables-check
 	@diff -r docs/tables $(BUILD)/tables-check || { echo "docs/tables is stale: run make tables" >&2; exit 1; }
 	@echo "docs/tables is up to date"
 
-install: build
+install: tools
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-bench: build
+bench: tools
+	cmake --build $(BUILD) -j $(JOBS) --target bench-hello bench-reference
 	sh bench/run.sh $(BIN)
 
 # Each libFuzzer harness for FUZZ_RUNS inputs (at most FUZZ_SECONDS), from the corpus kept in

@@ -23,12 +23,12 @@
 #include <string>
 #include <vector>
 
-#include "gunpowder/broadside.hpp"
-#include "gunpowder/dice.hpp"
-#include "gunpowder/fire_artillery.hpp"
-#include "gunpowder/firearm.hpp"
-#include "gunpowder/format.hpp"
-#include "gunpowder/war_machine.hpp"
+#include "gunpowder/fire/broadside.hpp"
+#include "gunpowder/core/dice.hpp"
+#include "gunpowder/fire/fire_artillery.hpp"
+#include "gunpowder/fire/firearm.hpp"
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/war/war_machine.hpp"
 
 namespace gunpowder::bench {
 namespace {

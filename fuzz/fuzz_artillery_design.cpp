@@ -1,5 +1,5 @@
 // libFuzzer harness: artillery-design on a TOML file of [[piece]] tables.
-#include "gunpowder/artillery_app.hpp"
+#include "artillery-design/artillery_app.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,5 +1,5 @@
 // libFuzzer harness: fire-odds on a TOML file of [[artillery]] ... [[dowel]] tables.
-#include "gunpowder/fire_app.hpp"
+#include "fire-odds/fire_app.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

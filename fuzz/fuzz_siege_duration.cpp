@@ -3,7 +3,7 @@
 // with a few seeded runs and one traced run (weeks are at most 1,000 by the input's own limit).
 // The duel odds run thousands of seeded duels per input and are left to the unit tests: a fuzzed
 // park of hundreds of pieces would only measure the time limit.
-#include "gunpowder/siege_app.hpp"
+#include "siege-duration/siege_app.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

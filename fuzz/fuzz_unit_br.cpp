@@ -1,5 +1,5 @@
 // libFuzzer harness: unit-br on a TOML file of [[unit]] tables.
-#include "gunpowder/unit_app.hpp"
+#include "unit-br/unit_app.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,5 +1,5 @@
 // libFuzzer harness: war-machine's file inputs (rate, battle with exact odds and a rolled battle, siege).
-#include "gunpowder/war_app.hpp"
+#include "war-machine/war_app.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -1,6 +1,6 @@
 // artillery-design: gunpowder artillery calculator (see lib/src/artillery_app.cpp).
 #include <iostream>
 
-#include "gunpowder/artillery_app.hpp"
+#include "artillery-design/artillery_app.hpp"
 
 int main(int argc, char** argv) { return gunpowder::artillery_app::main(argc, argv, std::cout, std::cerr); }

@@ -1,6 +1,6 @@
 // fire-odds: exact odds of the firing rules (see lib/src/fire_app.cpp).
 #include <iostream>
 
-#include "gunpowder/fire_app.hpp"
+#include "fire-odds/fire_app.hpp"
 
 int main(int argc, char** argv) { return gunpowder::fire_app::main(argc, argv, std::cout, std::cerr); }

@@ -1,6 +1,6 @@
 // unit-br: battle rating and cost of pike-and-shot units (see lib/src/unit_app.cpp).
 #include <iostream>
 
-#include "gunpowder/unit_app.hpp"
+#include "unit-br/unit_app.hpp"
 
 int main(int argc, char** argv) { return gunpowder::unit_app::main(argc, argv, std::cout, std::cerr); }

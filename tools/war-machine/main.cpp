@@ -1,6 +1,6 @@
 // war-machine: the War Machine mass-combat calculator (see lib/src/war_app.cpp).
 #include <iostream>
 
-#include "gunpowder/war_app.hpp"
+#include "war-machine/war_app.hpp"
 
 int main(int argc, char** argv) { return gunpowder::war_app::main(argc, argv, std::cout, std::cerr); }

@@ -1,0 +1,333 @@
+// artillery.hpp - gunpowder artillery (seed 000, "Artillery of the Pike and Shot Age" to
+// "Sieges Simplified", and "Gunpowder in an Age of Swords and Sorcery"): the book's 17 pieces,
+// the design formulas for any other piece, carriages and mobility, bombardment, battle ratings,
+// artillery as automatons and the alternative gunpowder economies.
+//
+// Model and rules only: no I/O, no TOML, no command line. The tables come from
+// data/artillery.toml and data/gunpowder_economies.toml through load_catalogue().
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gunpowder/core/error.hpp"
+
+namespace gunpowder::artillery {
+
+enum class Type { cannon, gun, mortar };
+enum class Carriage { carriageless, garrison, field, limber };
+enum class Era { early, middle, late };
+enum class Bracket { short_range, medium_range, long_range };
+enum class FireMode { direct, plunging };
+
+inline constexpr std::array<Carriage, 4> kCarriages = {Carriage::carriageless, Carriage::garrison, Carriage::field,
+                                                        Carriage::limber};
+inline constexpr std::array<Type, 3> kTypes = {Type::cannon, Type::gun, Type::mortar};
+
+std::string to_string(Type t);
+std::string to_string(Carriage c);
+std::string to_string(Era e);
+std::string to_string(Bracket b);
+std::string to_string(FireMode m);
+std::optional<Type> parse_type(const std::string& s);
+std::optional<Carriage> parse_carriage(const std::string& s);
+std::optional<Era> parse_era(const std::string& s);
+
+// ---------------------------------------------------------------------------------------------
+// The book's tables (data/artillery.toml)
+
+struct Bombard {  ///< shp of stone per day; nullopt where the table prints "-"
+  std::optional<double> short_direct, medium_direct, medium_plunging, long_direct, long_plunging;
+  [[nodiscard]] std::optional<double> get(Bracket b, FireMode m) const;
+};
+
+struct BattlefieldUnit {  ///< one row of the artillery unit roster (p. 36-37)
+  int pieces = 0;
+  std::string formation;
+  int ac = 0;
+  std::string hd;
+  int uhp = 0;
+  int morale = 0;
+  std::vector<std::string> crew_attacks;
+  std::string artillery_attack;
+  int reload = 0;
+};
+
+struct BookPiece {
+  std::string name;  ///< "60-pdr Cannon"
+  Type type = Type::gun;
+  double shot_lb = 0;
+  std::string shot_kind;  ///< "round" | "stone"
+  int ac = 0, shp = 0;
+  double base_weight_lb = 0, price_list_weight_lb = 0;
+  double caliber_in = 0, barrel_length_in = 0, powder_lb = 0;
+  double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
+  int damage_dice = 0, aoe_ft = 0, crew = 0, rof = 0;
+  double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
+  std::array<std::optional<Era>, 4> carriage_era{};  ///< by Carriage; nullopt = not available
+  std::array<int, 4> horses{};
+  Bombard bombard;
+  int shots_per_day = 0;
+  double daily_cost_gp = 0;
+  int unit_size = 0;
+  double br = 0;
+  int bonus_units = 0;
+  BattlefieldUnit battlefield_unit;
+};
+
+struct CarriageRule {
+  Carriage key = Carriage::carriageless;
+  std::string name;
+  int daily_miles = 0, weekly_miles = 0;
+  std::string encounter_move;
+  int encounter_move_ft = 0;
+  std::string assembly;
+  int assembly_turns_per_lb = 0;  ///< 0 when the assembly time is fixed
+  int assembly_turns = 0;
+  int assembly_rounds = 0;
+  double cost_pct = 0, weight_pct = 0;
+  double horse_divisor_lb = 0, cart_divisor_lb = 0;
+  std::string battlefield_move;
+};
+
+/// The constants of "Determining Gunpowder Artillery Characteristics" (p. 13-14).
+struct DesignRules {
+  double caliber_offset_in = 0, caliber_k_iron = 0, caliber_k_stone = 0;
+  std::array<double, 3> barrel_calibers{}, powder_ratio{}, short_range_yd_per_ft{}, long_range_mult{}, weight_mod{};
+  double short_range_round_yd = 0, medium_range_fraction = 0, medium_range_round_yd = 0, long_range_round_yd = 0;
+  double spd_numerator = 0, spd_ref_shot_lb = 0, spd_exponent = 0, spd_factor_mortar = 0, rof_rounds_per_day = 0;
+  double cost_gp_per_lb_base_weight = 0;
+  std::vector<std::pair<double, int>> crew_bands;  ///< (max shot lb, crew)
+  double crew_extra_above_lb = 0, crew_extra_lb_per_man = 0;
+  std::vector<std::pair<double, double>> damage_bands;  ///< (up to powder lb or +inf, lb per die)
+  double aoe_line_base_ft = 0, aoe_line_per_die_ft = 0, aoe_line_max_ft = 0;
+  std::vector<std::pair<int, int>> mortar_aoe_bands;  ///< (max dice or INT_MAX, radius ft)
+};
+
+struct AttackRules {
+  int normal_men_throw = 0, veteran_throw = 0;
+  std::array<int, 3> range_mod{};  ///< by Bracket
+  int plunging_mod = 0;
+  /// fire modes allowed, by type then bracket
+  std::array<std::array<std::vector<FireMode>, 3>, 3> modes{};
+  int structural_save_base = 0;
+  int artillerist_shortage_mod = 0;
+  double lighter_shot_range_factor = 0;
+  std::array<double, 3> wood_increase_pct{};  ///< by Bracket
+};
+
+struct TransportRules {
+  double large_cart_lb = 0;
+  int carts_per_wagon = 0, substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
+};
+
+struct GunpowderType {
+  std::string id, name, proficiency;
+  std::optional<double> powder_gp_per_lb;
+  std::optional<double> cost_multiplier;
+};
+
+struct EconomyRules {
+  std::vector<GunpowderType> types;
+  double workshop_gp_per_day = 0;
+  double dwarven_powder_gp_per_lb = 0, dwarven_multiplier = 0;
+  int dwarven_market_class_reduction = 0;
+  double machinist_base_days = 0, machinist_days_per_1000gp = 0;
+};
+
+struct AutomatonRules {
+  int immobile_abilities = 0;
+  double line_aoe_multiplier = 0, mortar_aoe_pi = 0, sq_ft_per_target = 0, hd_divisor = 0, weight_st_per_hd2 = 0;
+  double cost_per_hd = 0, cost_per_ability = 0;
+  std::array<int, 3> type_abilities{};  ///< by Type
+  std::array<double, 3> range_ft_per_max_damage{};
+};
+
+struct Sources {
+  std::string characteristics, price_list, mobility, horses, bombardment, battle_rating, bonus_units, battlefield_units,
+      design, economies, automaton;
+};
+
+/// Everything the artillery rules read from data/.
+struct Catalogue {
+  std::vector<BookPiece> pieces;
+  std::array<CarriageRule, 4> carriages{};
+  DesignRules design;
+  AttackRules attack;
+  TransportRules transport;
+  EconomyRules economy;
+  AutomatonRules automaton;
+  Sources sources;
+  /// Bombardment model for designed pieces: shp/day = shots/day x mean damage x factor,
+  /// one factor per (bracket, mode), fitted as the median over the book's pieces.
+  std::array<std::array<std::optional<double>, 2>, 3> bombard_factor{};
+  /// Derived once at load for designed pieces: the heaviest book piece of each type that may have
+  /// each carriage (-1: none may), the era each carriage appears in (-1: never), the rule's text.
+  std::array<std::array<double, 4>, 3> carriage_weight_limit{};
+  std::array<int, 4> carriage_from_era{};
+  std::array<std::array<std::string, 4>, 3> carriage_rule_text{};
+  std::vector<std::pair<double, double>> stone_shot_prices;  ///< (shot lb, gp), the book's mortars, sorted
+  std::string workshop_rule_text, machinist_rule_text;
+
+  [[nodiscard]] const BookPiece* find(Type t, double shot_lb) const;
+  [[nodiscard]] const CarriageRule& carriage(Carriage c) const { return carriages[static_cast<size_t>(c)]; }
+  [[nodiscard]] const GunpowderType* gunpowder(const std::string& id) const;
+};
+
+/// Loads and checks the embedded tables once; later calls return the same catalogue.
+/// A failure is an internal error (exit 70): the embedded data is part of the program.
+Expected<const Catalogue*> load_catalogue();
+
+// ---------------------------------------------------------------------------------------------
+// Designing a piece
+
+/// Shot weights outside this range are refused as absurd (the book spans 1 to 200 lb).
+inline constexpr double kMinShotLb = 0.25;
+inline constexpr double kMaxShotLb = 1000;
+
+struct Request {
+  std::string name;  ///< empty: "<shot>-pdr <Type>"
+  Type type = Type::gun;
+  double shot_lb = 0;
+  std::optional<double> powder_lb;     ///< reduced charge
+  std::optional<double> shot_used_lb;  ///< lighter shot
+  std::optional<Carriage> carriage;
+  std::optional<Era> era;
+  std::string gunpowder = "historical";
+  std::optional<double> price_multiplier;   ///< overrides the economy's multiplier (dwarven "varies")
+  std::optional<double> powder_gp_per_lb;   ///< overrides the economy's powder price
+  bool force_formula = false;
+  bool explain = false;  ///< fill Design::explain with the derivation
+};
+
+/// Every characteristic of the Gunpowder Artillery Characteristics table.
+struct Characteristics {
+  std::string_view source;  ///< "book" or "formula"
+  int ac = 0, shp = 0;
+  double base_weight_lb = 0, caliber_in = 0, barrel_length_in = 0, shot_lb = 0, powder_lb = 0;
+  double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
+  int damage_dice = 0, aoe_ft = 0, crew = 0, rof = 0, shots_per_day = 0;
+  double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
+  [[nodiscard]] std::string damage() const { return std::to_string(damage_dice) + "d10"; }
+};
+
+struct MobilityRow {
+  // Text fields view strings owned by the catalogue or literals: they live as long as the process.
+  Carriage carriage = Carriage::carriageless;
+  std::string_view name;
+  bool available = false;               ///< in the chosen era (or in some era when none is chosen)
+  std::string_view availability;        ///< "early", "middle", "late" or "not available"
+  std::string_view availability_source; ///< "book" or the rule used for a designed piece
+  double carriage_cost_gp = 0, carriage_weight_lb = 0, total_weight_lb = 0;
+  int horses = 0;
+  std::string_view horses_source;       ///< "book" or "formula"
+  int substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
+  int carts = 0, wagons = 0;
+  int daily_miles = 0, weekly_miles = 0;
+  std::string_view encounter_move, battlefield_move;
+  std::string assembly;                 ///< e.g. "50 turns"
+};
+
+struct BombardRow {
+  Bracket bracket = Bracket::short_range;
+  FireMode mode = FireMode::direct;
+  double range_from_yd = 0, range_to_yd = 0;
+  double shp_per_day_stone = 0, shp_per_day_wood = 0;
+  std::string_view source;  ///< "book", "book, scaled by the reduced charge" or "model"
+};
+
+struct Bombardment {
+  int shots_per_day = 0;
+  double daily_cost_gp = 0;
+  std::string_view daily_cost_source;
+  std::vector<BombardRow> rows;
+};
+
+struct Battle {
+  bool from_book = false;               ///< false: the figures of the nearest book piece
+  const BookPiece* reference = nullptr; ///< the book piece the figures come from
+  int unit_size = 0;
+  double br = 0;
+  int bonus_units = 0;
+  int reload = 0;  ///< reload tokens of the battlefield unit after an artillery attack
+  [[nodiscard]] const BattlefieldUnit& unit() const { return reference->battlefield_unit; }
+  /// "book" or "nearest book piece: <name>"
+  [[nodiscard]] std::string source() const;
+  /// "1 gunpowder artillery attack 11+ (36 reload)"
+  [[nodiscard]] std::string artillery_attack() const;
+};
+
+struct Automaton {
+  double max_damage = 0, aoe_sq_ft = 0, targets = 0, max_damage_per_round = 0;
+  int hd = 0;
+  double weight_st = 0, weight_lb = 0, range_ft = 0;
+  int special_abilities = 0;
+  double cost_gp = 0;
+};
+
+struct Economy {
+  std::string gunpowder;
+  double powder_gp_per_lb = 0, cost_multiplier = 0;
+  double piece_cost_gp = 0, powder_cost_per_shot_gp = 0, daily_cost_gp = 0;
+  double making_days = 0;
+  std::string_view making_rule;
+  int market_class_reduction = 0;
+};
+
+struct Design {
+  std::string name;
+  Type type = Type::gun;
+  Characteristics book_or_formula;  ///< the piece at full charge with its own shot
+  Characteristics formula;          ///< the design formulas' figures, always computed
+  Characteristics effective;        ///< after reduced charge / lighter shot / economy
+  std::optional<double> powder_used_lb, shot_used_lb;
+  std::vector<MobilityRow> mobility;
+  std::optional<Carriage> carriage;
+  std::optional<Era> era;
+  Bombardment bombardment;
+  Battle battle;
+  Economy economy;
+  std::optional<Automaton> automaton;  ///< dwarven gunpowder only
+  std::vector<std::string> explain;
+};
+
+/// The design formulas alone (p. 14), with the derivation appended to `explain` when given.
+Characteristics formula_characteristics(const Catalogue& cat, Type type, double shot_lb,
+                                        std::vector<std::string>* explain = nullptr);
+/// Designs one piece; errors (absurd weights, a charge above the piece's own, a carriage the
+/// piece or era rules out) name the offending field.
+Expected<Design> design(const Catalogue& cat, const Request& req);
+
+/// The automaton of the "Steampunk 2020 BC" rule for a piece's characteristics.
+Automaton as_automaton(const Catalogue& cat, Type type, const Characteristics& c, std::vector<std::string>* explain);
+
+/// Comparison of the formulas with the book, field by field.
+struct CompareField {
+  std::string field;
+  double book = 0, formula = 0;
+  [[nodiscard]] bool agrees() const;
+};
+std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p);
+
+/// The bombardment model's figure for a piece at one bracket and mode (shp of stone per day),
+/// or nullopt where that fire is impossible: shots/day x 5.5 per die x dice x the fitted factor,
+/// rounded as the book's table is (nearest 25, or nearest 5 below 200).
+std::optional<double> bombard_model(const Catalogue& cat, const Characteristics& c, Bracket b, FireMode m);
+
+/// Price and making time of any item under a gunpowder economy (p. 53): historical price x the
+/// economy's multiplier; days = price / the workshop's 5 gp a day, rounded up (a 15 gp arquebus:
+/// alchemical 30 gp and 6 days, magical 75 gp and 15 days).
+struct Priced {
+  double price_gp = 0;
+  double days = 0;
+};
+Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::string& gunpowder);
+
+/// A dwarven machinist's proficiency-throw target (Dwarven Gunpowder example, p. 54): the base
+/// throw, +1 per 5,000 gp of value (rounded up), less the workshop and materials bonuses.
+int machinist_throw(int base_throw, double value_gp, int bonuses);
+
+}  // namespace gunpowder::artillery

@@ -1,0 +1,89 @@
+// report.hpp - one table model, four renderers (text, markdown, csv, json).
+//
+// A tool turns its results into a Report: a sequence of titled tables, each with keyed
+// columns, plus an ordered JSON value for --format json (whose keys are documented per tool).
+// Renderers are pure functions returning strings; the caller decides where they go.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gunpowder/core/json.hpp"
+
+namespace gunpowder::report {
+
+enum class Format { text, markdown, csv, json };
+/// Parses "text", "markdown", "csv" or "json".
+std::optional<Format> parse_format(const std::string& name);
+
+enum class Align { left, right };
+
+struct Column {
+  std::string key;     ///< machine name (csv header)
+  std::string header;  ///< human header (text and markdown)
+  Align align = Align::left;
+};
+
+/// A titled table of already-formatted cells; notes are printed under it in text and markdown.
+struct Table {
+  std::string title;
+  std::vector<Column> columns;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> notes;
+
+  Table& add_column(std::string key, std::string header, Align align = Align::left) {
+    columns.push_back({std::move(key), std::move(header), align});
+    return *this;
+  }
+  Table& add_row(std::vector<std::string> cells) {
+    rows.push_back(std::move(cells));
+    return *this;
+  }
+};
+
+/// Counts of figures that agree with the book, by category (a field, a kind of figure).
+using AgreementCounts = std::vector<std::pair<std::string, std::pair<int, int>>>;  ///< name, (agree, of)
+
+/// The table "<title>" of such counts, with columns `key` (headed `header`), agree and of; the
+/// same rows are appended to `json` (an array) as objects {key, agree, of}.
+Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
+                      json::Value& json);
+
+/// A distribution to draw: one bar per label (probabilities or counts), shown with --chart as
+/// text bars and with --svg as an SVG bar chart.
+struct Chart {
+  std::string title;
+  std::vector<std::string> labels;
+  std::vector<double> values;
+  bool percent = true;  ///< values are probabilities, labelled as percentages
+};
+
+/// What a tool produces: tables for text, markdown and csv; a JSON value for json; the
+/// --explain derivation lines (printed after the tables in text and markdown, and under the
+/// "explain" key in JSON when requested); and the distributions worth a chart.
+struct Report {
+  std::vector<Table> tables;
+  json::Value json = json::object();
+  std::vector<std::string> explain;
+  std::vector<Chart> charts;
+};
+
+/// Text bar charts, one per chart, `width` characters for the longest bar.
+std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
+/// One SVG document holding every chart, stacked.
+std::string render_chart_svg(const std::vector<Chart>& charts);
+
+/// Fixed-width text: title, header, rule, rows; numbers right-aligned.
+std::string render_text(const std::vector<Table>& tables);
+/// GitHub-flavoured markdown tables under "### title" headings.
+std::string render_markdown(const std::vector<Table>& tables);
+/// RFC 4180 csv; several tables are separated by one empty line, each with its header row.
+std::string render_csv(const std::vector<Table>& tables);
+/// Renders a report in the chosen format; `with_explain` appends the derivation.
+std::string render(const Report& r, Format f, bool with_explain);
+/// The JSON of render(r, Format::json, with_explain), written to `os` as it is made.
+void render_json_to(std::ostream& os, const Report& r, bool with_explain);
+
+}  // namespace gunpowder::report

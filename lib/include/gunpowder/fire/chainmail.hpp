@@ -1,0 +1,135 @@
+// chainmail.hpp - Chainmail-style gunpowder (seed 003): the arquebus accuracy die and its hit
+// table with cover and rest, the attack-dice variant (AD 8, a self-hit on each 1, the armour
+// penalty by range), and cannon fire with the coloured dowel and the variation die.
+//
+// Model and rules only: the figures come from data/chainmail.toml through load_chainmail().
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/error.hpp"
+
+namespace gunpowder::fire {
+
+struct RangeRow {  ///< a band: range_min < d <= range_max, or range_min <= d when min_inclusive
+  std::string label;
+  double range_min = 0, range_max = 0;
+  bool min_inclusive = false;
+  int value = 0;  ///< min_score (accuracy die) or ar_penalty (attack dice)
+  [[nodiscard]] bool contains(double d) const {
+    return (min_inclusive ? d >= range_min : d > range_min) && d <= range_max;
+  }
+};
+struct AccuracyModifier {
+  std::string key, condition, group;
+  int modifier = 0;
+};
+struct DowelSection {
+  int index = 0;
+  std::string colour;
+  int colour_ordinal = 0;
+  double start_in = 0, end_in = 0;
+};
+struct CannonClass {
+  std::string key, name;
+  double range_in = 0, diameter_in = 0;
+  bool indirect_fire = false;
+  std::vector<DowelSection> sections;
+};
+
+struct ChainmailRules {
+  int accuracy_die_sides = 0;
+  std::vector<RangeRow> hit_rows;  ///< printed order (farthest first)
+  std::vector<AccuracyModifier> modifiers;
+  int ad_sides = 0, self_hit_face = 0;
+  std::vector<RangeRow> ad_rows;  ///< short, medium, long
+  std::vector<CannonClass> cannon;
+  std::string colour_short, colour_long;
+  double measure_length_in = 0, measure_segment_in = 0;
+  int measure_die_sides = 0, straight_result = 0;
+  std::string source_arquebus, source_ad, source_cannon, source_dowel;
+
+  [[nodiscard]] const CannonClass* cannon_class(const std::string& key) const;
+  [[nodiscard]] const AccuracyModifier* modifier(const std::string& key) const;
+};
+
+Expected<const ChainmailRules*> load_chainmail();
+
+// ---------------------------------------------------------------------------------------------
+// Arquebus, accuracy die
+
+struct AccuracyInput {
+  int men = 0;
+  double range_in = 0;
+  std::string cover;      ///< "" | modifier key of the cover group
+  bool rested = false;
+  bool natural_six_hits = false;  ///< not in the seed: a 6 always hits (option)
+};
+struct AccuracyOdds {
+  const RangeRow* row = nullptr;
+  int modifier = 0;
+  int needed = 0;    ///< natural die score needed
+  double p_hit = 0;  ///< per man
+  dice::Dist kills;  ///< of `men` figures: "will kill any figure they hit"
+};
+Expected<AccuracyOdds> accuracy_odds(const ChainmailRules& r, const AccuracyInput& in);
+
+// ---------------------------------------------------------------------------------------------
+// Arquebus, attack dice (variant)
+
+struct AttackDiceInput {
+  int dice = 0;
+  double range_in = 0;
+  int armor_rating = 0;  ///< target's AR before the penalty
+};
+struct AttackDiceOdds {
+  const RangeRow* row = nullptr;
+  int effective_ar = 0;
+  double p_self = 0;    ///< per die: a 1 hits the firing unit (no armour check)
+  double p_target = 0;  ///< per die: any other face at or above the effective AR
+  dice::Dist target_hits, self_hits;
+};
+/// Reading (the parent rules are not in the seed): a die other than the self-hit face scores a
+/// hit on the target when it shows at least the target's AR less the range penalty.
+Expected<AttackDiceOdds> attack_dice_odds(const ChainmailRules& r, const AttackDiceInput& in);
+
+// ---------------------------------------------------------------------------------------------
+// Cannon: the dowel
+
+enum class Measure { centre, near_edge };
+struct DowelInput {
+  std::string cannon;       ///< class key
+  std::string colour;       ///< "white" | "black"
+  double distance_in = 0;   ///< to the aim point
+  double depth_in = 0;      ///< target depth along the line of fire
+  Measure measure = Measure::centre;
+  std::optional<double> width_in;             ///< target frontage, for the variation die
+  std::optional<std::vector<double>> offsets;  ///< lateral shift of the dowel's end per die face
+};
+struct SectionHit {
+  DowelSection section;
+  double on_target_in = 0;
+};
+struct FaceResult {
+  int face = 0;
+  double offset_in = 0;
+  double on_target_in = 0;
+};
+struct DowelOdds {
+  const CannonClass* cls = nullptr;
+  double near_in = 0, far_in = 0;
+  std::vector<SectionHit> sections;  ///< sections of the called colour, straight shot
+  double straight_on_target_in = 0;
+  double p_straight = 0;              ///< the variation die leaves the shot on line
+  std::vector<FaceResult> faces;      ///< with offsets: every face
+  double mean_on_target_in = 0, p_any_on_target = 0;  ///< with offsets
+};
+/// Inches of the named colour over a target (a rectangle centred on the line of fire, or only its
+/// depth when no width is given) for the straight shot and, with offsets, for every die face
+/// (the dowel pivots at the muzzle and its end moves sideways by the offset).
+Expected<DowelOdds> dowel_odds(const ChainmailRules& r, const DowelInput& in);
+
+}  // namespace gunpowder::fire

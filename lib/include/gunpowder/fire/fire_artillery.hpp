@@ -1,0 +1,206 @@
+// fire_artillery.hpp - the odds of a gunpowder artillery attack (seed 000, "Attacking with
+// Gunpowder Artillery" to "Shrapnel", p. 16-17, and "Gunpowder Artillery Attacks", p. 37-40):
+// the four attack results read literally, the scatter distance, the structural saving throw,
+// shrapnel, the saves of creatures in the area of effect, damage to units in uhp and to heroes.
+//
+// Model and rules only: no I/O, no TOML, no command line. The figures come from
+// data/artillery.toml (through the artillery module and, for [rules.attack] and [rules.scatter],
+// this module's own loader) and data/artillery_damage.toml, through load_artillery_rules().
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/error.hpp"
+#include "gunpowder/fire/fire_common.hpp"
+
+namespace gunpowder::fire {
+
+/// The attack-result rules of [rules.attack] that the artillery catalogue does not carry.
+struct AttackResultRules {
+  int direct_hit_natural = 0;  ///< unmodified roll that, with the throw made, is a direct hit
+  int close_hit_natural = 0;   ///< unmodified roll that is at least a close hit
+  int misfire_natural = 0;     ///< unmodified roll that, the throw failed, is a misfire
+  int discharge_natural = 0;   ///< second unmodified roll after a misfire: accidental discharge
+  int discharge_crew_dice = 0, discharge_crew_die_sides = 0;
+  double discharge_piece_shp_fraction = 0;
+  int discharge_piece_save_level_with_artillerist = 0;
+  int shrapnel_radius_ft = 0;
+  int cover_save_bonus = 0;
+  std::string source;
+};
+
+/// [rules.scatter]: where close hits and scatters land.
+struct ScatterRules {
+  int direction_die_sides = 0;
+  int close_hit_dice = 0, close_hit_die_sides = 0;
+  int scatter_dice = 0, scatter_die_sides = 0;
+  std::array<int, 3> multiplier_yd{};  ///< by artillery::Bracket
+  int plunging_multiplier = 0;
+  std::string source;
+};
+
+/// One "<piece> Damage" table of data/artillery_damage.toml.
+struct DamageColumn {
+  std::string label;
+  int hd_min = 0, hd_max = 0;
+  std::vector<int> uhp;  ///< one per troop band
+};
+struct DamageTable {
+  std::string artillery;  ///< "200-pdr mortar"
+  artillery::Type type = artillery::Type::gun;
+  double shot_lb = 0;
+  std::string source;
+  std::vector<std::pair<int, int>> troop_bands;  ///< [min, max], printed order (most troops first)
+  std::vector<DamageColumn> columns;
+};
+
+/// The rules around the damage tables ([rules.*] of data/artillery_damage.toml).
+struct DamageRules {
+  int cavalry_troop_multiplier = 0;
+  bool plus_hd_uses_next_column = false;
+  bool minus_hd_uses_first_column = false;
+  double unit_direct_success_factor = 0, unit_other_success_factor = 0;
+  int unit_fortified_bonus = 0;
+  int enfilade_multiplier = 0;
+  bool enfilade_save_allowed = false;
+  int hero_shots = 0;
+  double hero_direct_success_factor = 0, hero_other_success_factor = 0;
+  int hero_fortified_bonus = 0;
+  int hero_close_or_scatter_bonus = 0;
+  std::string units_source, enfilade_source, heroes_source;
+};
+
+/// Everything the artillery-fire rules read from data/.
+struct ArtilleryRules {
+  const artillery::Catalogue* catalogue = nullptr;
+  AttackResultRules results;
+  ScatterRules scatter;
+  std::vector<DamageTable> tables;
+  std::vector<std::string> types_without_table;
+  DamageRules damage;
+
+  /// The printed damage-versus-units table of a piece, or nullptr (14 of 17 pieces have none).
+  [[nodiscard]] const DamageTable* table_for(artillery::Type t, double shot_lb) const;
+};
+
+/// Loads the embedded tables once (exit 70 on a broken table).
+Expected<const ArtilleryRules*> load_artillery_rules();
+
+// ---------------------------------------------------------------------------------------------
+// The attack throw and its four results
+
+/// How "exceeds the target value" is read: meet-or-beat (an "11+" target succeeds on 11, the
+/// reading every example needs) or strictly above.
+enum class Exceed { meet, strictly };
+
+/// Probabilities of the attack results for one attack throw (all sum to 1).
+struct AttackOdds {
+  int target = 0;            ///< natural d20 roll needed for the throw to succeed (before natural rules)
+  double p_success = 0;      ///< P(the throw meets its target), naturals aside
+  double p_direct_hit = 0;   ///< throw made and a natural 20
+  double p_close_hit = 0;    ///< throw made on a natural 2-19, or a natural 20 that misses the target
+  double p_scatter = 0;      ///< any other result
+  double p_misfire = 0;      ///< throw failed on a natural 1 (wasted + discharge)
+  double p_wasted = 0;       ///< misfire, then a natural 2-20: shot and powder wasted
+  double p_discharge = 0;    ///< misfire, then another natural 1: accidental powder discharge
+};
+
+/// The four result rules applied literally to every natural roll (p. 16): a natural 20 is a direct
+/// hit only if the throw also succeeds, otherwise a close hit; a success on 2-19 is a close hit; a
+/// failure on a natural 1 is a misfire (roll again: 1 = discharge); anything else scatters.
+AttackOdds attack_odds(const AttackResultRules& r, int target, Exceed exceed = Exceed::meet);
+
+/// Classifies one natural roll (for tests and --explain): "direct", "close", "scatter", "misfire".
+std::string classify_natural(const AttackResultRules& r, int natural, int target, Exceed exceed = Exceed::meet);
+
+/// The attack throw's modifiers and its target (p. 16-17; crew and ROF, p. 14).
+struct AttackSetup {
+  artillery::Bracket bracket = artillery::Bracket::short_range;
+  artillery::FireMode mode = artillery::FireMode::direct;
+  int base_throw = 0;     ///< crew's attack throw (11+ normal men, 10+ veterans)
+  int range_mod = 0;
+  int plunging_mod = 0;
+  int shortage_mod = 0;   ///< too few artillerists
+  int other_mod = 0;      ///< any further modifier the referee allows (+ helps)
+  [[nodiscard]] int target() const { return base_throw - range_mod - plunging_mod - shortage_mod - other_mod; }
+};
+
+/// The bracket of a distance (yards) for a piece's ranges, or nullopt beyond long range.
+std::optional<artillery::Bracket> bracket_for(const artillery::Characteristics& c, double yards);
+
+// ---------------------------------------------------------------------------------------------
+// Where the shot lands
+
+struct ScatterOdds {
+  dice::Dist close_hit_yd;  ///< 1d6 yards
+  dice::Dist scatter_yd;    ///< 2d6 x (1 | 5 | 25) yards, doubled for plunging fire
+  int multiplier_yd = 0;    ///< the scatter multiplier used, plunging doubling included
+  int direction_sides = 0;  ///< 1d12 clock direction, each 1/12
+};
+ScatterOdds scatter_odds(const ScatterRules& r, artillery::Bracket b, artillery::FireMode m);
+
+/// Distance of the impact point from the aim point over every result of one attack: 0 for a
+/// direct hit, the close-hit and scatter distances weighted by their probabilities. Misfires fire
+/// no shot; they are left out, so the distribution sums to 1 - p_misfire.
+dice::Dist impact_distance(const AttackOdds& a, const ScatterOdds& s);
+
+// ---------------------------------------------------------------------------------------------
+// Saves and damage
+
+/// P(a d20 saving throw meets `target` after `bonus`): ACKS saves have no natural rule here.
+double save_chance(int target, int bonus);
+
+/// Structural saving throw target (p. 17): base + range modifier - AC.
+int structural_save_target(int base, int range_mod, int ac);
+
+/// Damage of n d10 halved on a successful save (rounded down or up): its distribution.
+enum class Halving { down, up };
+dice::Dist halved(const dice::Dist& d, Halving h);
+
+/// Expected damage to a creature in the area of effect and the chance it takes any.
+struct CreatureOdds {
+  int save_target = 0, bonus = 0;
+  double p_save = 0;
+  double mean_damage_direct = 0;   ///< in the area of a direct hit: save halves
+  double mean_damage_other = 0;    ///< in the area of a close hit or scatter: save avoids
+  double p_damaged_direct = 0, p_damaged_other = 0;
+};
+CreatureOdds creature_odds(const dice::Dist& damage, int save_target, int bonus, Halving h);
+
+/// "Cross-index the number of troops with its Unit HD" (p. 37-40): the column for a unit HD
+/// string ("1-1", "4+1", "3"), or nullopt when the HD string is not understood.
+std::optional<int> hd_column_value(const DamageRules& r, const std::string& hd);
+/// Troops counted for the table (cavalry doubled).
+int troops_counted(const DamageRules& r, int troops, bool cavalry);
+/// The table value, or nullopt when the count is outside every band or no column fits.
+std::optional<int> table_uhp(const DamageTable& t, int troops_counted, int hd_value);
+
+/// uhp dealt to a unit whose hex is struck, before and after its saving throw.
+struct UnitDamage {
+  int table_uhp = 0;
+  int uhp = 0;  ///< after enfilade
+  int save_target = 0;
+  double p_save = 0;
+  int uhp_saved_direct = 0;  ///< a direct hit saved: halved
+  int uhp_saved_other = 0;   ///< a close hit or scatter saved: avoided
+  dice::Dist direct;         ///< uhp distribution on a direct hit
+  dice::Dist other;          ///< on a close hit or scatter
+};
+UnitDamage unit_damage(const DamageRules& r, int table_value, bool enfilade, int save_target, bool fortified, Halving h);
+
+/// A hero in the impact hex (p. 37): one shot's damage, save v. Blast with +4 fortified and a
+/// further +4 after a close hit or scatter.
+struct HeroOdds {
+  int save_target = 0;
+  int needed_direct = 0, needed_other = 0;  ///< natural roll needed after the bonuses
+  double p_save_direct = 0, p_save_other = 0;
+  double mean_damage_direct = 0, mean_damage_other = 0;
+};
+HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_target, bool fortified, Halving h);
+
+}  // namespace gunpowder::fire

@@ -1,0 +1,420 @@
+// siege.hpp - how long a siege takes and what it costs: simplified sieges (Duration of Siege
+// table, rules-gaps.md §1, used by seed 000 "Sieges Simplified"), bombardment by gunpowder
+// artillery (seed 000 "Bombarding with Gunpowder Artillery"), and the artillery duel (seed 000
+// "Gunpowder Artillery Duels"). Structural strength points of seed 001 are in structures.hpp.
+//
+// Model and rules only: no I/O, no TOML, no command line. The tables come from
+// data/siege_duration.toml, data/structures.toml, data/broadside.toml ([gate_door],
+// [cannon_loss]) and data/artillery.toml ([rules.duel]; the pieces through the artillery module).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/core/error.hpp"
+#include "gunpowder/core/rng.hpp"
+
+namespace gunpowder::siege {
+
+// ---------------------------------------------------------------------------------------------
+// Rule tables
+
+struct AdvantageBand {  ///< one column of the Duration of Siege table
+  int min = 0;
+  std::optional<int> max;  ///< nullopt on the open-ended last column ("601+")
+  std::string label;
+};
+
+struct DurationRow {  ///< one row of the Duration of Siege table
+  int shp_min = 0, shp_max = 0;
+  bool open_ended = false;
+  std::string label;
+  std::vector<int> days;  ///< one cell per band; not_by_assault where the table prints a dash
+};
+
+struct SiteMultiplier {
+  std::string key, site;
+  int multiplier = 1;
+};
+
+struct SiegeStructure {  ///< a stronghold part of the D@W structure list (shp and AC)
+  std::string key, name;
+  int shp = 0, ac = 0;
+};
+
+struct ExamplePiece {  ///< an artillery line of the worked example, as the example counts it
+  std::string piece;   ///< "24-pdr cannon"
+  int count = 0;
+  int bonus_units_each = 0;
+};
+
+struct DurationExample {  ///< the worked example (seed 000, Sieges Simplified)
+  std::string source, description;
+  int besieger_units = 0, defender_units = 0;
+  std::vector<ExamplePiece> besieger_artillery, defender_artillery;
+  int besieger_total = 0, defender_total = 0, unit_advantage = 0, stronghold_shp = 0, expected_days = 0;
+};
+
+struct DurationTables {
+  std::string source;
+  std::vector<AdvantageBand> bands;
+  std::vector<DurationRow> rows;
+  int not_by_assault = -1;
+  int captured_without_fight = 0;
+  int minimum_advantage = 1;
+  bool progress_proportional = true;
+  std::vector<SiteMultiplier> sites;
+  double stone_gp_per_shp = 0;
+  double wood_fraction_of_stone = 0;
+  int shp_per_breach = 0;
+  std::vector<SiegeStructure> structures;
+  std::vector<DurationExample> examples;
+
+  [[nodiscard]] const SiteMultiplier* site(const std::string& key) const;
+  [[nodiscard]] const SiegeStructure* structure(const std::string& key) const;
+};
+
+/// Gunpowder Artillery Duels (seed 000, pp. 18-19): data/artillery.toml [rules.duel].
+struct DuelRules {
+  std::string source;
+  std::array<int, 3> target{};  ///< attack-throw target by Bracket (6+, 14+, 20+)
+  int besieged_save = 0;        ///< save of a defending piece (11+)
+  int suppressed_turns = 0;     ///< own actions a hit piece loses
+  int move_yd = 0;              ///< one advance or fall-back step
+  std::vector<artillery::Carriage> mobile_carriages;
+  int rounds_per_day = 0;  ///< combat rounds in a day (rules.design.rof_rounds_per_day): default round limit
+  // Spiking the Guns (p. 18): data/artillery.toml [rules.spiking]
+  std::string spiking_source;
+  int spike_rounds = 0;            ///< stationary rounds adjacent to the piece to spike it
+  double spike_removal_gp = 0;     ///< removing a spike: a construction project of this value
+};
+
+/// Structural strength points of seed 001 (data/structures.toml) and what goes with them in
+/// data/broadside.toml: gates and doors, and the cannon a damaged structure loses.
+struct StructureRules {
+  std::string source;
+  double level_height_in = 0;
+  double section_length_in = 0;
+  int round_factor = 0;
+  bool round_factor_may_be_pi = false;
+  int round_up_multiple = 0;
+  struct Material {
+    std::string key, description;
+    int factor = 0;
+  };
+  std::vector<Material> materials;
+  struct Example {
+    std::string description, shape;
+    int material_factor = 0;
+    std::optional<double> length_in, width_in, diameter_in;
+    double height_levels = 0;
+    int printed_points = 0, formula_points = 0, expected_points = 0;
+    bool contradiction = false;
+  };
+  std::vector<Example> examples;
+  // [gate_door] (broadside.toml)
+  std::string gate_door_source, gate_door_range;
+  bool gate_door_deducts = false;
+  std::vector<std::pair<std::string, std::string>> breach_hands;  ///< (door|gate, weakest hand)
+  // [cannon_loss] (broadside.toml)
+  std::string cannon_loss_source;
+  struct LossStep {
+    double damage_fraction = 0, cannon_lost_fraction = 0;
+  };
+  std::vector<LossStep> cannon_loss;  ///< rounded up
+
+  [[nodiscard]] const Material* material(const std::string& key) const;
+};
+
+struct Rules {
+  DurationTables duration;
+  DuelRules duel;
+  StructureRules structures;
+  std::vector<std::string> engine_types;  ///< siege engines the input may name (siege_machine.toml [[equipment]] ids)
+};
+
+/// Loads and checks the embedded tables once (a broken table is an internal error, exit 70).
+Expected<const Rules*> load_rules();
+
+// ---------------------------------------------------------------------------------------------
+// The siege described by the input
+
+enum class Material { stone, wood };
+std::string to_string(Material m);
+
+/// One artillery line of a side: `count` identical book pieces.
+struct ParkEntry {
+  const artillery::BookPiece* piece = nullptr;
+  int count = 0;
+  std::optional<double> range_yd;        ///< where the pieces stand (bombardment, duel start)
+  std::optional<double> duel_range_yd;   ///< where mobile pieces stop advancing in a duel
+  artillery::Carriage carriage = artillery::Carriage::garrison;
+  bool carriage_given = false;           ///< false: the most mobile carriage the book allows
+  std::optional<artillery::FireMode> fire;  ///< forced fire mode for bombardment
+  std::optional<int> bonus_units;        ///< overrides the Bonus Units table
+  std::vector<std::string> labels;       ///< duel labels, one per piece
+  int spiked = 0;                        ///< pieces spiked: they cannot fire until the spike is removed
+  [[nodiscard]] int usable() const { return count - spiked; }
+};
+
+/// A non-gunpowder siege engine (ballista, catapult, ...): counted in simplified sieges only
+/// when the input gives its bonus units (the book prints none).
+struct EngineEntry {
+  std::string type;
+  int count = 0;
+  std::optional<int> bonus_units;
+};
+
+struct Side {
+  std::string name;
+  int units = 0;
+  std::vector<ParkEntry> artillery;
+  std::vector<EngineEntry> engines;
+  [[nodiscard]] int pieces() const;
+};
+
+struct Stronghold {
+  std::string name;
+  int shp = 0;
+  std::string shp_source;  ///< "given", "value", "structures"
+  Material material = Material::stone;
+  std::optional<std::string> site;  ///< a site_multiplier key; nullopt: ordinary site (x1)
+};
+
+struct Siege {
+  Stronghold stronghold;
+  Side besieger, defender;
+};
+
+/// A stronghold's shp from its value when no map exists: stone ceil(gp / 8); wood a tenth of that
+/// (rounded up too: decision, docs/notes/siege-duration-decisions.md).
+int shp_from_value(const DurationTables& t, double value_gp, Material m);
+
+/// The most mobile carriage the book makes available for a piece (limber, field, garrison,
+/// carriageless, in that order of preference).
+artillery::Carriage most_mobile_carriage(const artillery::BookPiece& p);
+
+/// The range bracket of a piece at a distance; nullopt beyond long range.
+std::optional<artillery::Bracket> bracket_at(const artillery::BookPiece& p, double yd);
+
+// ---------------------------------------------------------------------------------------------
+// 1. Simplified sieges
+
+/// How bonus units are counted: `example` follows the worked example of seed 000 (the example
+/// counts a 24-pdr cannon as 27, the 24-pdr gun's figure), `table` the Bonus Units table (16).
+enum class BonusReading { example, table };
+
+struct BonusLine {
+  std::string side;  ///< "besieger" | "defender"
+  std::string item;  ///< "units", a piece name or an engine type
+  int count = 0;
+  int each = 0;
+  int total = 0;
+  std::string source;  ///< "units", "table", "example", "input", "no figure"
+};
+
+enum class SimpleOutcome { days, without_fight, not_by_assault, no_advantage };
+std::string to_string(SimpleOutcome o);
+
+struct Simplified {
+  BonusReading reading = BonusReading::example;
+  std::vector<BonusLine> lines;
+  int besieger_total = 0, defender_total = 0, advantage = 0;
+  int shp = 0;
+  std::optional<size_t> row, band;  ///< indexes into the duration table
+  bool reading_matters = false;  ///< a piece is counted differently by the two readings
+  SimpleOutcome outcome = SimpleOutcome::days;
+  std::optional<int> table_days;
+  int site_multiplier = 1;
+  std::optional<int> days;       ///< nullopt when the stronghold cannot be taken by assault
+  std::vector<int> shp_by_day;   ///< shp left after day 0 .. days (progress proportional)
+  struct ArtilleryUnits {  ///< Gunpowder Artillery Battle Ratings (p. 20)
+    std::string side, piece;
+    int pieces = 0, unit_size = 0, units = 0;
+    double br_each = 0, br = 0;
+  };
+  std::vector<ArtilleryUnits> artillery_units;
+  std::vector<std::string> explain;
+};
+
+Simplified simplified(const Rules& rules, const Siege& siege, BonusReading reading);
+
+/// shp left after each day 0..days when damage accrues in proportion to time (rounded half up).
+std::vector<int> proportional_schedule(int shp, int days);
+
+// ---------------------------------------------------------------------------------------------
+// 2. Bombardment
+
+struct BombardLine {
+  std::string piece;
+  int count = 0;
+  double range_yd = 0;
+  artillery::Bracket bracket = artillery::Bracket::long_range;
+  artillery::FireMode mode = artillery::FireMode::direct;
+  double shp_per_day_each = 0;  ///< against the stronghold's material
+  double shp_per_day = 0;
+  double cost_gp_per_day = 0;
+  bool used = true;
+  std::string note;  ///< why a piece is held back (cautious besieger)
+};
+
+struct Bombardment {
+  bool cautious = false;
+  std::optional<double> defender_reach_yd;  ///< longest range of the defender's artillery
+  std::vector<BombardLine> lines;
+  double shp_per_day = 0;
+  double cost_gp_per_day = 0;
+  std::optional<int> days;          ///< days to bring the stronghold to zero
+  std::optional<double> cost_gp_total;
+  int shp_per_breach = 0;
+  std::optional<int> days_to_first_breach;
+  std::optional<int> breaches_wanted;
+  std::optional<int> days_to_breaches;  ///< nullopt: more breaches than the stronghold's shp allows
+  std::vector<int> shp_by_day;
+  struct CannonLoss {  ///< seed 001's rule applied to the defender's artillery
+    double damage_fraction = 0;
+    std::optional<int> day;
+    int pieces_lost = 0;
+  };
+  std::vector<CannonLoss> defender_losses;
+  std::vector<std::string> explain;
+};
+
+/// The daily damage of the park (errors: a piece out of range, a fire mode impossible at its
+/// range, a piece without a range). `field` of each error is "besieger.artillery[i]".
+Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& cat, const Siege& siege, bool cautious,
+                              std::optional<int> breaches);
+
+// ---------------------------------------------------------------------------------------------
+// 3. Artillery duel
+
+enum class BesiegerPolicy { advance, fire, fall_back };
+enum class DefenderPolicy { fire, hold, hole_up };
+std::string to_string(BesiegerPolicy p);
+std::string to_string(DefenderPolicy p);
+
+struct DuelOptions {
+  BesiegerPolicy besieger = BesiegerPolicy::advance;
+  DefenderPolicy defender = DefenderPolicy::fire;
+  artillery::Bracket advance_to = artillery::Bracket::medium_range;
+  std::optional<int> fall_back_after;  ///< losses that make the besieger fall back (default half its mobile pieces)
+  std::optional<int> hole_up_after;    ///< losses that make the defender hole up (default half its pieces)
+  std::optional<int> max_rounds;       ///< default: one day of rounds
+};
+
+struct DuelPiece {
+  std::string label;
+  const artillery::BookPiece* piece = nullptr;
+  bool besieger = false;
+  bool mobile = false;
+  artillery::Carriage carriage = artillery::Carriage::garrison;
+  double start_yd = 0;  ///< besieger: range from the defender's position; defender: 0
+  double stop_yd = 0;   ///< besieger advancing: where it stops; otherwise = start
+  double engage_yd = 0; ///< farthest range at which it opens fire
+};
+
+struct DuelSetup {
+  std::vector<DuelPiece> pieces;  ///< defenders first, then besiegers
+  size_t defenders = 0;
+  DuelOptions options;
+  int fall_back_after = 0, hole_up_after = 0, max_rounds = 0;
+  double defender_reach_yd = 0;
+};
+
+/// Places both parks as the duel rules require (errors: no artillery on a side).
+Expected<DuelSetup> duel_setup(const Rules& rules, const artillery::Catalogue& cat, const Siege& siege,
+                               const DuelOptions& options);
+
+/// Where the duel's dice come from: the seeded generator, or forced rolls in tests.
+class DuelDice {
+ public:
+  virtual ~DuelDice() = default;
+  virtual int d20() = 0;                       ///< attack throws and saves
+  virtual int damage(int dice, int sides) = 0; ///< damage of a hit
+};
+
+/// Seeded dice (gunpowder::Rng).
+class RngDice final : public DuelDice {
+ public:
+  explicit RngDice(Rng rng) : rng_(rng) {}
+  int d20() override { return rng_.roll(20); }
+  int damage(int dice, int sides) override { return rng_.roll(dice, sides); }
+
+ private:
+  Rng rng_;
+};
+
+enum class DuelEnd { besieger_destroyed, defender_destroyed, defender_holed_up, besieger_fell_back, stalemate, round_limit };
+inline constexpr std::array<DuelEnd, 6> kDuelEnds = {DuelEnd::besieger_destroyed, DuelEnd::defender_destroyed,
+                                                     DuelEnd::defender_holed_up,  DuelEnd::besieger_fell_back,
+                                                     DuelEnd::stalemate,          DuelEnd::round_limit};
+std::string to_string(DuelEnd e);
+std::string describe(DuelEnd e);
+
+/// One line of a duel's trace.
+struct TraceEvent {
+  int round_from = 0, round_to = 0;
+  int phase = 0;      ///< 1 defender, 2 besieger, 0 whole round
+  std::string kind;   ///< "fire", "actions", "hole_up", "fall_back", "end"
+  std::string piece, target;
+  double range_yd = 0;
+  std::string bracket;
+  int target_value = 0, roll = 0;
+  std::optional<int> save_roll;
+  std::optional<int> damage;
+  std::string result;  ///< "miss", "saved", "suppressed", "destroyed"
+  std::string text;
+};
+
+struct DuelResult {
+  DuelEnd end = DuelEnd::round_limit;
+  int rounds = 0;  ///< rounds played
+  int besieger_left = 0, defender_left = 0;  ///< pieces not destroyed (holed-up pieces count as left)
+  int defender_holed_up = 0;
+};
+
+/// Plays one duel; `trace` (may be null) receives the round-by-round account.
+DuelResult run_duel(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup, DuelDice& dice,
+                    std::vector<TraceEvent>* trace);
+
+struct Proportion {
+  long long count = 0;
+  double p = 0, low = 0, high = 0;  ///< estimate and 95% Wilson interval
+};
+Proportion wilson(long long count, long long n);
+
+struct DuelOdds {
+  long long runs = 0;
+  std::uint64_t seed = 0;
+  unsigned threads = 1;
+  std::array<Proportion, 6> ends{};                ///< by DuelEnd
+  std::vector<long long> besieger_left, defender_left;  ///< histogram by pieces left
+  double besieger_left_mean = 0, defender_left_mean = 0;
+  double rounds_mean = 0, rounds_ci = 0;  ///< mean and 95% half-width
+  int rounds_min = 0, rounds_p10 = 0, rounds_median = 0, rounds_p90 = 0, rounds_max = 0;
+};
+
+/// Plays `runs` seeded duels (duel i uses Rng::stream(seed, i), so results do not depend on the
+/// number of threads).
+/// `progress` (may be empty) is told, from any thread, how many more duels are done.
+DuelOdds duel_odds(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup, long long runs,
+                   std::uint64_t seed, unsigned threads, const std::function<void(std::uint64_t)>& progress = {});
+
+/// Exact odds of one shot: hit at a bracket, and destroy the target given a hit (after its save).
+struct ShotOdds {
+  std::string shooter, target, bracket;
+  int target_value = 0;
+  double p_hit = 0;
+  double p_save = 0;  ///< defending targets only
+  double p_destroy_given_hit = 0;
+  double p_destroy = 0;
+  std::string derivation;  ///< the exact figures, spelled out for --explain
+};
+std::vector<ShotOdds> shot_odds(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup);
+
+}  // namespace gunpowder::siege

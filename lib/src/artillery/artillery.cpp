@@ -1,0 +1,602 @@
+// artillery.cpp - the artillery rules of seed 000: design formulas, mobility, bombardment,
+// battle ratings, automatons and gunpowder economies.
+#include "gunpowder/artillery/artillery.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/rounding.hpp"
+
+namespace gunpowder::artillery {
+
+namespace r = rounding;
+using fmtnum::trim;
+
+std::string to_string(Type t) {
+  switch (t) {
+    case Type::cannon: return "cannon";
+    case Type::gun: return "gun";
+    case Type::mortar: return "mortar";
+  }
+  return "?";
+}
+std::string to_string(Carriage c) {
+  switch (c) {
+    case Carriage::carriageless: return "carriageless";
+    case Carriage::garrison: return "garrison";
+    case Carriage::field: return "field";
+    case Carriage::limber: return "limber";
+  }
+  return "?";
+}
+std::string to_string(Era e) {
+  switch (e) {
+    case Era::early: return "early";
+    case Era::middle: return "middle";
+    case Era::late: return "late";
+  }
+  return "?";
+}
+std::string to_string(Bracket b) {
+  switch (b) {
+    case Bracket::short_range: return "short";
+    case Bracket::medium_range: return "medium";
+    case Bracket::long_range: return "long";
+  }
+  return "?";
+}
+std::string to_string(FireMode m) { return m == FireMode::direct ? "direct" : "plunging"; }
+
+std::optional<Type> parse_type(const std::string& s) {
+  for (auto t : kTypes)
+    if (to_string(t) == s) return t;
+  return std::nullopt;
+}
+std::optional<Carriage> parse_carriage(const std::string& s) {
+  for (auto c : kCarriages)
+    if (to_string(c) == s) return c;
+  return std::nullopt;
+}
+std::optional<Era> parse_era(const std::string& s) {
+  for (auto e : {Era::early, Era::middle, Era::late})
+    if (to_string(e) == s) return e;
+  return std::nullopt;
+}
+
+std::optional<double> Bombard::get(Bracket b, FireMode m) const {
+  switch (b) {
+    case Bracket::short_range: return m == FireMode::direct ? short_direct : std::nullopt;
+    case Bracket::medium_range: return m == FireMode::direct ? medium_direct : medium_plunging;
+    case Bracket::long_range: return m == FireMode::direct ? long_direct : long_plunging;
+  }
+  return std::nullopt;
+}
+
+const BookPiece* Catalogue::find(Type t, double shot_lb) const {
+  for (const auto& p : pieces)
+    if (p.type == t && p.shot_lb == shot_lb) return &p;
+  return nullptr;
+}
+
+const GunpowderType* Catalogue::gunpowder(const std::string& id) const {
+  return lookup::find(economy.types, [&](const auto& g) { return g.id == id; });
+}
+
+namespace {
+
+size_t idx(Type t) { return static_cast<size_t>(t); }
+
+std::string feet_inches(double inches) {
+  const int total = static_cast<int>(std::lround(inches));
+  const int ft = total / 12, in = total % 12;
+  return std::to_string(ft) + "'" + (in ? std::to_string(in) + "\"" : "");
+}
+
+// Crew by shot weight (p. 14, "Crew").
+int crew_for(const DesignRules& g, double shot_lb) {
+  for (const auto& [max_lb, crew] : g.crew_bands)
+    if (shot_lb <= max_lb) return crew;
+  const int last = g.crew_bands.empty() ? 0 : g.crew_bands.back().second;
+  return last + static_cast<int>(std::floor((shot_lb - g.crew_extra_above_lb) / g.crew_extra_lb_per_man + 1e-9));
+}
+
+// Damage dice from the powder charge (p. 14, "Damage"): 1d10 per lb up to 3 lb, per 3 lb up to
+// 30 lb, per 5 lb beyond. Incomplete steps do not count; every piece deals at least 1d10.
+int damage_dice_for(const DesignRules& g, double powder_lb) {
+  double dice = 0, from = 0;
+  for (const auto& [upto, per] : g.damage_bands) {
+    const double span = std::min(powder_lb, upto) - from;
+    if (span <= 0) break;
+    dice += std::floor(span / per + 1e-9);
+    from = upto;
+  }
+  return std::max(1, static_cast<int>(dice));
+}
+
+// Area of effect from damage dice (p. 14, "AOE").
+int aoe_for(const DesignRules& g, Type t, int dice) {
+  if (t == Type::mortar) {
+    for (const auto& [max_dice, radius] : g.mortar_aoe_bands)
+      if (dice <= max_dice) return radius;
+    return g.mortar_aoe_bands.empty() ? 0 : g.mortar_aoe_bands.back().second;
+  }
+  return static_cast<int>(std::min(g.aoe_line_max_ft, g.aoe_line_base_ft + g.aoe_line_per_die_ft * dice));
+}
+
+// Shots per day from the ROF: 2,880 rounds a day / N. The bombardment table prints the whole
+// quotient when it is whole and the nearest 5 otherwise (53.3 -> 55, 205.7 -> 205), which
+// reproduces all 17 printed figures.
+int shots_per_day_from_rof(double rounds_per_day, int rof) {
+  const double q = rounds_per_day / rof;
+  if (std::fabs(q - std::round(q)) < 1e-9) return static_cast<int>(std::lround(q));
+  return static_cast<int>(r::nearest(q, 5));
+}
+
+// Price of one shot for a designed piece: iron round shot at the price list's 1 gp per 6 lb
+// (60 lb -> 10 gp, 9 lb -> 15 sp); stone shot interpolated between the book's four mortars.
+double shot_cost_for(const Catalogue& cat, Type t, double shot_lb) {
+  if (t != Type::mortar) return std::round(shot_lb / 6.0 * 100) / 100;
+  const auto& pts = cat.stone_shot_prices;
+  if (pts.size() < 2) return shot_lb / 6.0;
+  size_t i = 1;
+  while (i + 1 < pts.size() && shot_lb > pts[i].first) ++i;
+  const auto [x0, y0] = pts[i - 1];
+  const auto [x1, y1] = pts[i];
+  const double y = y0 + (y1 - y0) * (shot_lb - x0) / (x1 - x0);
+  return std::max(0.01, std::round(y * 100) / 100);
+}
+
+// Appends a derivation line; the line is only built when a derivation was asked for.
+#define SAY(ex, line)                  \
+  do {                                 \
+    if (ex) (ex)->push_back(line);     \
+  } while (0)
+
+Characteristics from_book(const BookPiece& p) {
+  Characteristics c;
+  c.source = "book";
+  c.ac = p.ac;
+  c.shp = p.shp;
+  c.base_weight_lb = p.base_weight_lb;
+  c.caliber_in = p.caliber_in;
+  c.barrel_length_in = p.barrel_length_in;
+  c.shot_lb = p.shot_lb;
+  c.powder_lb = p.powder_lb;
+  c.range_short_yd = p.range_short_yd;
+  c.range_medium_yd = p.range_medium_yd;
+  c.range_long_yd = p.range_long_yd;
+  c.damage_dice = p.damage_dice;
+  c.aoe_ft = p.aoe_ft;
+  c.crew = p.crew;
+  c.rof = p.rof;
+  c.shots_per_day = p.shots_per_day;
+  c.cost_gp = p.cost_gp;
+  c.shot_cost_gp = p.shot_cost_gp;
+  c.powder_cost_gp = p.powder_cost_gp;
+  return c;
+}
+
+// The nearest book piece of the same type by shot weight (ties: the lighter), used for the
+// figures the formulas do not give (AC, shp, unit size, BR, bonus units).
+const BookPiece& nearest_book_piece(const Catalogue& cat, Type t, double shot_lb) {
+  // Nearest by ratio of shot weights (a 5-lb piece is nearer a 6-pdr than a 3-pdr).
+  const BookPiece* best = nullptr;
+  double best_ratio = 0;
+  for (const auto& p : cat.pieces) {
+    if (p.type != t) continue;
+    const double ratio = std::max(p.shot_lb / shot_lb, shot_lb / p.shot_lb);
+    if (!best || ratio < best_ratio - 1e-12 || (ratio <= best_ratio + 1e-12 && p.shot_lb < best->shot_lb)) {
+      best = &p;
+      best_ratio = ratio;
+    }
+  }
+  return *best;
+}
+
+}  // namespace
+
+Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex) {
+  const DesignRules& g = cat.design;
+  const size_t i = idx(t);
+  Characteristics c;
+  c.source = "formula";
+  c.shot_lb = shot;
+  const double k = t == Type::mortar ? g.caliber_k_stone : g.caliber_k_iron;
+  const double cal_raw = g.caliber_offset_in + k * std::cbrt(shot);
+  c.caliber_in = r::caliber_quarter_inch(cal_raw);
+  SAY(ex, "calibre = " + trim(g.caliber_offset_in) + " + " + trim(k) + " x " + trim(shot) + "^(1/3) = " +
+              trim(cal_raw, 3) + "\" -> up to the quarter inch: " + trim(c.caliber_in, 2) + "\"");
+  c.barrel_length_in = r::nearest_inch(c.caliber_in * g.barrel_calibers[i]);
+  SAY(ex, "barrel length = " + trim(c.caliber_in, 2) + " x " + trim(g.barrel_calibers[i]) + " = " +
+              trim(c.caliber_in * g.barrel_calibers[i], 2) + " in -> " + feet_inches(c.barrel_length_in));
+  const double barrel_ft = c.barrel_length_in / 12.0;
+  c.powder_lb = shot * g.powder_ratio[i];
+  SAY(ex, "powder = " + trim(shot) + " lb x " + trim(g.powder_ratio[i]) + " = " + trim(c.powder_lb) + " lb");
+  const double short_raw = barrel_ft * g.short_range_yd_per_ft[i];
+  const double long_raw = short_raw * g.long_range_mult[i];
+  const double medium_raw = short_raw + g.medium_range_fraction * (long_raw - short_raw);
+  c.range_short_yd = r::nearest(short_raw, g.short_range_round_yd);
+  c.range_long_yd = r::nearest(long_raw, g.long_range_round_yd);
+  c.range_medium_yd = r::nearest(medium_raw, g.medium_range_round_yd);
+  SAY(ex, "short range = " + trim(barrel_ft, 3) + " ft x " + trim(g.short_range_yd_per_ft[i]) + " = " +
+              trim(short_raw, 1) + " yd -> nearest 20: " + trim(c.range_short_yd));
+  SAY(ex, "long range = " + trim(short_raw, 1) + " x " + trim(g.long_range_mult[i]) + " = " + trim(long_raw, 1) +
+              " yd -> nearest 100: " + trim(c.range_long_yd));
+  SAY(ex, "medium range = " + trim(short_raw, 1) + " + " + trim(g.medium_range_fraction) + " x (" + trim(long_raw, 1) +
+              " - " + trim(short_raw, 1) + ") = " + trim(medium_raw, 1) + " yd -> nearest 20: " + trim(c.range_medium_yd));
+  const double weight_raw = c.caliber_in * c.caliber_in * barrel_ft * g.weight_mod[i];
+  c.base_weight_lb = r::nearest_50_lb(weight_raw);
+  SAY(ex, "base weight = " + trim(c.caliber_in, 2) + "^2 x " + trim(barrel_ft, 3) + " ft x " + trim(g.weight_mod[i]) +
+              " = " + trim(weight_raw, 1) + " lb -> nearest 50: " + trim(c.base_weight_lb));
+  c.cost_gp = c.base_weight_lb * g.cost_gp_per_lb_base_weight;
+  SAY(ex, "cost = " + trim(c.base_weight_lb) + " lb x " + trim(g.cost_gp_per_lb_base_weight) + " = " + trim(c.cost_gp) + " gp");
+  c.crew = crew_for(g, shot);
+  SAY(ex, "crew for " + trim(shot) + " lb of shot = " + std::to_string(c.crew) + " men");
+  c.damage_dice = damage_dice_for(g, c.powder_lb);
+  SAY(ex, "damage for " + trim(c.powder_lb) + " lb of powder = " + c.damage());
+  c.aoe_ft = aoe_for(g, t, c.damage_dice);
+  SAY(ex, std::string("area of effect = ") +
+              (t == Type::mortar ? std::to_string(c.aoe_ft) + "' radius"
+                                 : "5' x " + std::to_string(c.aoe_ft) + "' line (5' + 5' per die, max 60')"));
+  double spd = g.spd_numerator / std::pow(shot / g.spd_ref_shot_lb, g.spd_exponent);
+  if (t == Type::mortar) spd *= g.spd_factor_mortar;
+  c.rof = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
+  c.shots_per_day = shots_per_day_from_rof(g.rof_rounds_per_day, c.rof);
+  SAY(ex, "shots per day = " + trim(g.spd_numerator) + " / (" + trim(shot) + "/" + trim(g.spd_ref_shot_lb) + ")^" +
+              trim(g.spd_exponent) + (t == Type::mortar ? " x " + trim(g.spd_factor_mortar) : "") + " = " + trim(spd, 2) +
+              "; ROF = 1/" + std::to_string(c.rof) + " (2880 / " + trim(spd, 2) + " rounded); " +
+              std::to_string(c.shots_per_day) + " shots per day at that ROF");
+  const BookPiece& near = nearest_book_piece(cat, t, shot);
+  c.ac = near.ac;
+  c.shp = static_cast<int>(std::max(1.0, r::half_up(near.shp * c.base_weight_lb / near.base_weight_lb)));
+  SAY(ex, "AC " + std::to_string(c.ac) + " (every book piece); shp scaled by weight from the " + near.name + ": " +
+              std::to_string(near.shp) + " x " + trim(c.base_weight_lb) + " / " + trim(near.base_weight_lb) + " -> " +
+              std::to_string(c.shp));
+  c.shot_cost_gp = shot_cost_for(cat, t, shot);
+  c.powder_cost_gp = c.powder_lb * 1.0;
+  return c;
+}
+
+std::string Battle::source() const { return from_book ? "book" : "nearest book piece: " + reference->name; }
+
+std::string Battle::artillery_attack() const {
+  return "1 gunpowder artillery attack 11+ (" + std::to_string(reload) + " reload)";
+}
+
+bool CompareField::agrees() const { return std::fabs(book - formula) < 1e-6; }
+
+std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p) {
+  const Characteristics f = formula_characteristics(cat, p.type, p.shot_lb);
+  return {
+      {"caliber_in", p.caliber_in, f.caliber_in},
+      {"barrel_length_in", p.barrel_length_in, f.barrel_length_in},
+      {"base_weight_lb", p.base_weight_lb, f.base_weight_lb},
+      {"powder_lb", p.powder_lb, f.powder_lb},
+      {"range_short_yd", p.range_short_yd, f.range_short_yd},
+      {"range_medium_yd", p.range_medium_yd, f.range_medium_yd},
+      {"range_long_yd", p.range_long_yd, f.range_long_yd},
+      {"damage_dice", static_cast<double>(p.damage_dice), static_cast<double>(f.damage_dice)},
+      {"aoe_ft", static_cast<double>(p.aoe_ft), static_cast<double>(f.aoe_ft)},
+      {"crew", static_cast<double>(p.crew), static_cast<double>(f.crew)},
+      {"rof", static_cast<double>(p.rof), static_cast<double>(f.rof)},
+      {"shots_per_day", static_cast<double>(p.shots_per_day), static_cast<double>(shots_per_day_from_rof(cat.design.rof_rounds_per_day, p.rof))},
+      {"cost_gp", p.cost_gp, f.cost_gp},
+  };
+}
+
+Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, std::vector<std::string>* ex) {
+  const AutomatonRules& a = cat.automaton;
+  Automaton m;
+  m.max_damage = c.damage_dice * 10.0;
+  SAY(ex, "automaton: maximum damage = " + c.damage() + " -> " + trim(m.max_damage));
+  m.aoe_sq_ft = t == Type::mortar ? c.aoe_ft * c.aoe_ft * a.mortar_aoe_pi : c.aoe_ft * a.line_aoe_multiplier;
+  SAY(ex, "automaton: area = " +
+              (t == Type::mortar ? std::to_string(c.aoe_ft) + "^2 x " + trim(a.mortar_aoe_pi)
+                                 : trim(a.line_aoe_multiplier) + " x " + std::to_string(c.aoe_ft)) +
+              " = " + trim(m.aoe_sq_ft, 2) + " sq ft");
+  m.targets = m.aoe_sq_ft / a.sq_ft_per_target;
+  SAY(ex, "automaton: estimated targets = " + trim(m.aoe_sq_ft, 2) + " / " + trim(a.sq_ft_per_target) + " = " + trim(m.targets, 2));
+  m.max_damage_per_round = m.max_damage * m.targets / c.rof;
+  SAY(ex, "automaton: maximum damage per round = " + trim(m.max_damage) + " x " + trim(m.targets, 2) + " x 1/" +
+              std::to_string(c.rof) + " = " + trim(m.max_damage_per_round, 2));
+  m.hd = std::max(1, static_cast<int>(r::half_up(m.max_damage_per_round / a.hd_divisor)));
+  SAY(ex, "automaton: hit dice = " + trim(m.max_damage_per_round, 2) + " / " + trim(a.hd_divisor) +
+              " -> " + std::to_string(m.hd) + " HD (nearest whole, at least 1)");
+  m.weight_st = m.hd * m.hd * a.weight_st_per_hd2;
+  m.weight_lb = m.weight_st * 12;  // the example's 640 st = 7,680 lb: 12 lb per stone
+  SAY(ex, "automaton: weight = " + std::to_string(m.hd) + "^2 x " + trim(a.weight_st_per_hd2) + " = " + trim(m.weight_st) +
+              " st (" + trim(m.weight_lb) + " lb at the example's 12 lb per stone)");
+  m.range_ft = a.range_ft_per_max_damage[idx(t)] * m.max_damage;
+  SAY(ex, "automaton: maximum range = " + trim(m.max_damage) + " x " + trim(a.range_ft_per_max_damage[idx(t)]) + "' = " +
+              trim(m.range_ft) + "'");
+  m.special_abilities = a.immobile_abilities + a.type_abilities[idx(t)];
+  // A negative net count does not lower the price below the hit dice's (docs/rules-notes.md).
+  m.cost_gp = a.cost_per_hd * m.hd + a.cost_per_ability * std::max(0, m.special_abilities);
+  SAY(ex, "automaton: special abilities = " + std::to_string(a.immobile_abilities) + " (immobile) + " +
+              std::to_string(a.type_abilities[idx(t)]) + " (" + to_string(t) + ") = " + std::to_string(m.special_abilities) +
+              "; cost = " + trim(a.cost_per_hd) + " x " + std::to_string(m.hd) + " HD + " + trim(a.cost_per_ability) +
+              " x " + std::to_string(std::max(0, m.special_abilities)) + " = " + trim(m.cost_gp) + " gp");
+  return m;
+}
+
+namespace {
+
+Diagnostics fail(const std::string& field, const std::string& message) {
+  Diagnostics d;
+  d.error(SourcePos{field, 0, 0}, message);
+  return d;
+}
+
+// Mobility rows for a piece (p. 15-16). Availability: the book's table for a book piece; for a
+// designed piece, carriageless and garrison carriages as for every book piece, and field
+// carriages (with or without limber) when its base weight does not exceed that of the heaviest
+// book piece of its type that may have one (docs/rules-notes.md, "Carriages for designed pieces").
+std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& c,
+                                      std::optional<Era> era, std::vector<std::string>* ex) {
+  std::vector<MobilityRow> rows;
+  for (auto carriage : kCarriages) {
+    const size_t ci = static_cast<size_t>(carriage);
+    const CarriageRule& rule = cat.carriage(carriage);
+    MobilityRow m;
+    m.carriage = carriage;
+    m.name = rule.name;
+    int from = -1;  // era index from which the carriage exists, -1: never
+    if (book) {
+      if (book->carriage_era[ci]) from = static_cast<int>(*book->carriage_era[ci]);
+      m.availability_source = "book";
+    } else {
+      if (c.base_weight_lb <= cat.carriage_weight_limit[idx(t)][ci]) from = cat.carriage_from_era[ci];
+      m.availability_source = cat.carriage_rule_text[idx(t)][ci];
+    }
+    static constexpr std::array<std::string_view, 3> kEraNames = {"early", "middle", "late"};
+    m.availability = from >= 0 ? kEraNames[static_cast<size_t>(from)] : std::string_view("not available");
+    m.available = from >= 0 && (!era || from <= static_cast<int>(*era));
+    m.carriage_cost_gp = c.cost_gp * rule.cost_pct / 100.0;
+    m.carriage_weight_lb = c.base_weight_lb * rule.weight_pct / 100.0;
+    m.total_weight_lb = c.base_weight_lb + m.carriage_weight_lb;
+    const int formula_horses =
+        std::max(1, static_cast<int>(r::half_up(m.total_weight_lb / rule.horse_divisor_lb)));
+    if (book && c.source == "book") {
+      m.horses = book->horses[ci];
+      m.horses_source = "book";
+    } else {
+      m.horses = formula_horses;
+      m.horses_source = "formula";
+    }
+    SAY(ex, std::string(rule.name) + ": total weight " + trim(c.base_weight_lb) + " + " + trim(rule.weight_pct) + "% = " +
+                trim(m.total_weight_lb, 1) + " lb; horses = " + trim(m.total_weight_lb, 1) + " / " +
+                trim(rule.horse_divisor_lb) + " -> " + std::to_string(formula_horses) +
+                (m.horses_source == "book" ? " (book prints " + std::to_string(m.horses) + ")" : std::string()));
+    m.substitute_men = m.horses * cat.transport.substitute_men;
+    m.substitute_mules = m.horses * cat.transport.substitute_mules;
+    m.substitute_medium_horses = m.horses * cat.transport.substitute_medium_horses;
+    if (rule.cart_divisor_lb > 0) {
+      m.carts = static_cast<int>(std::ceil(m.total_weight_lb / cat.transport.large_cart_lb - 1e-9));
+      m.wagons = static_cast<int>(std::ceil(m.total_weight_lb / rule.cart_divisor_lb - 1e-9));
+    }
+    m.daily_miles = rule.daily_miles;
+    m.weekly_miles = rule.weekly_miles;
+    m.encounter_move = rule.encounter_move;
+    if (rule.assembly_turns_per_lb > 0) {
+      const int turns = static_cast<int>(std::ceil(m.total_weight_lb / rule.assembly_turns_per_lb - 1e-9));
+      m.assembly = std::to_string(turns) + (turns == 1 ? " turn" : " turns");
+    } else if (rule.assembly_turns > 0) {
+      m.assembly = std::to_string(rule.assembly_turns) + (rule.assembly_turns == 1 ? " turn" : " turns");
+    } else {
+      m.assembly = std::to_string(rule.assembly_rounds) + (rule.assembly_rounds == 1 ? " round" : " rounds");
+    }
+    m.battlefield_move = rule.battlefield_move;
+    rows.push_back(std::move(m));
+  }
+  return rows;
+}
+
+Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& eff,
+                            double damage_scale, std::vector<std::string>* ex) {
+  Bombardment b;
+  b.shots_per_day = eff.shots_per_day;
+  const std::array<double, 3> range_to = {eff.range_short_yd, eff.range_medium_yd, eff.range_long_yd};
+  for (size_t bi = 0; bi < 3; ++bi) {
+    for (FireMode m : cat.attack.modes[idx(t)][bi]) {
+      BombardRow row;
+      row.bracket = static_cast<Bracket>(bi);
+      row.mode = m;
+      row.range_from_yd = bi == 0 ? 0 : range_to[bi - 1];
+      row.range_to_yd = range_to[bi];
+      const auto printed = book ? book->bombard.get(row.bracket, m) : std::nullopt;
+      if (printed && eff.source == "book") {
+        row.shp_per_day_stone = r::nearest(*printed * damage_scale, damage_scale == 1.0 ? 1 : 25);
+        row.source = damage_scale == 1.0 ? "book" : "book, scaled by the reduced charge";
+      } else {
+        const auto model = bombard_model(cat, eff, row.bracket, m);
+        if (!model) continue;
+        row.shp_per_day_stone = *model;
+        row.source = "model";
+        SAY(ex, "bombardment " + to_string(row.bracket) + "/" + to_string(m) + ": " + std::to_string(eff.shots_per_day) +
+                    " shots x 5.5 x " + std::to_string(eff.damage_dice) + " dice x " +
+                    trim(*cat.bombard_factor[bi][static_cast<size_t>(m)], 4) + " -> rounded as the book: " +
+                    trim(row.shp_per_day_stone));
+      }
+      row.shp_per_day_wood = r::half_up(row.shp_per_day_stone * (1 + cat.attack.wood_increase_pct[bi] / 100.0));
+      b.rows.push_back(row);
+    }
+  }
+  return b;
+}
+
+}  // namespace
+
+Expected<Design> design(const Catalogue& cat, const Request& req) {
+  if (!std::isfinite(req.shot_lb) || req.shot_lb <= 0)
+    return fail("shot", "shot weight must be a positive number of pounds, got " +
+                            (std::isnan(req.shot_lb) ? std::string("nan") : trim(req.shot_lb)));
+  if (req.shot_lb < kMinShotLb || req.shot_lb > kMaxShotLb)
+    return fail("shot", "shot weight " + trim(req.shot_lb) + " lb is outside the range this tool designs (" +
+                            trim(kMinShotLb) + " to " + trim(kMaxShotLb) + " lb)");
+  Design d;
+  d.type = req.type;
+  d.era = req.era;
+  d.carriage = req.carriage;
+  auto* ex = req.explain ? &d.explain : nullptr;
+  const BookPiece* book = cat.find(req.type, req.shot_lb);
+  d.name = !req.name.empty() ? req.name
+           : book            ? book->name
+                             : trim(req.shot_lb) + "-pdr " + std::string(1, static_cast<char>(std::toupper(to_string(req.type)[0]))) +
+                        to_string(req.type).substr(1);
+  std::vector<std::string> formula_lines;
+  d.formula = formula_characteristics(cat, req.type, req.shot_lb, ex ? &formula_lines : nullptr);
+  if (book && !req.force_formula) {
+    d.book_or_formula = from_book(*book);
+    SAY(ex, d.name + ": the book's figures (" + cat.sources.characteristics + ")");
+  } else {
+    d.book_or_formula = d.formula;
+    SAY(ex, d.name + ": design formulas (" + cat.sources.design + ")");
+    if (ex) ex->insert(ex->end(), formula_lines.begin(), formula_lines.end());
+  }
+  Characteristics eff = d.book_or_formula;
+  const Characteristics& full = d.book_or_formula;
+
+  // Reduced powder charge: range and damage scale with charge / full charge (p. 14, "Powder Charge").
+  double damage_scale = 1.0;
+  if (req.powder_lb) {
+    const double pw = *req.powder_lb;
+    if (!std::isfinite(pw) || pw <= 0) return fail("powder", "powder charge must be a positive number of pounds, got " + trim(pw));
+    if (pw > full.powder_lb + 1e-9)
+      return fail("powder", "powder charge " + trim(pw) + " lb is above the piece's own charge of " + trim(full.powder_lb) +
+                                " lb (a reduced charge may only be smaller)");
+    const double f = pw / full.powder_lb;
+    d.powder_used_lb = pw;
+    eff.powder_lb = pw;
+    eff.range_short_yd = r::half_up(full.range_short_yd * f);
+    eff.range_medium_yd = r::half_up(full.range_medium_yd * f);
+    eff.range_long_yd = r::half_up(full.range_long_yd * f);
+    eff.damage_dice = std::max(1, static_cast<int>(r::half_up(full.damage_dice * f)));
+    if (eff.damage_dice != full.damage_dice) eff.aoe_ft = aoe_for(cat.design, req.type, eff.damage_dice);
+    damage_scale = static_cast<double>(eff.damage_dice) / full.damage_dice;
+    SAY(ex, "reduced charge " + trim(pw) + " of " + trim(full.powder_lb) + " lb: ranges and damage x " + trim(f, 4) + " -> " +
+                trim(eff.range_short_yd) + "/" + trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) + " yd, " +
+                eff.damage());
+  }
+  // Lighter shot: medium and long range -25% (p. 14, "Shot Weight").
+  if (req.shot_used_lb) {
+    const double s = *req.shot_used_lb;
+    if (!std::isfinite(s) || s <= 0) return fail("shot-used", "shot used must be a positive number of pounds, got " + trim(s));
+    if (s > req.shot_lb + 1e-9)
+      return fail("shot-used", "a piece cannot fire shot heavier than its own " + trim(req.shot_lb) + " lb, got " + trim(s) + " lb");
+    d.shot_used_lb = s;
+    if (s < req.shot_lb) {
+      const double f = cat.attack.lighter_shot_range_factor;
+      eff.range_medium_yd = r::half_up(eff.range_medium_yd * f);
+      eff.range_long_yd = r::half_up(eff.range_long_yd * f);
+      SAY(ex, "lighter shot (" + trim(s) + " lb): medium and long range x " + trim(f) + " -> " + trim(eff.range_medium_yd) +
+                  "/" + trim(eff.range_long_yd) + " yd");
+    }
+  }
+
+  // Economy (p. 53-54): powder price and price multiplier of the chosen gunpowder.
+  const GunpowderType* gp = cat.gunpowder(req.gunpowder);
+  if (!gp) return fail("gunpowder", "unknown gunpowder " + req.gunpowder + " (allowed: historical, alchemical, magical, dwarven)");
+  Economy& e = d.economy;
+  e.gunpowder = gp->id;
+  const bool dwarven = gp->id == "dwarven";
+  e.powder_gp_per_lb = req.powder_gp_per_lb ? *req.powder_gp_per_lb
+                       : gp->powder_gp_per_lb ? *gp->powder_gp_per_lb
+                                               : cat.economy.dwarven_powder_gp_per_lb;
+  e.cost_multiplier = req.price_multiplier ? *req.price_multiplier
+                      : gp->cost_multiplier ? *gp->cost_multiplier
+                                            : cat.economy.dwarven_multiplier;
+  if (!std::isfinite(e.powder_gp_per_lb) || e.powder_gp_per_lb < 0)
+    return fail("powder-price", "powder price must be zero or more gp per pound");
+  if (!std::isfinite(e.cost_multiplier) || e.cost_multiplier <= 0)
+    return fail("price-multiplier", "price multiplier must be positive");
+  e.piece_cost_gp = full.cost_gp * e.cost_multiplier;
+  e.powder_cost_per_shot_gp = eff.powder_lb * e.powder_gp_per_lb;
+  e.market_class_reduction = dwarven ? cat.economy.dwarven_market_class_reduction : 0;
+  if (dwarven) {
+    e.making_days = cat.economy.machinist_base_days +
+                    cat.economy.machinist_days_per_1000gp * std::ceil(e.piece_cost_gp / 1000.0 - 1e-9);
+    e.making_rule = cat.machinist_rule_text;
+  } else {
+    e.making_days = std::ceil(e.piece_cost_gp / cat.economy.workshop_gp_per_day - 1e-9);
+    e.making_rule = cat.workshop_rule_text;
+  }
+  SAY(ex, "economy (" + gp->name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " + trim(e.cost_multiplier) +
+              " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) + " days to make (" + std::string(e.making_rule) + ")");
+  eff.powder_cost_gp = e.powder_cost_per_shot_gp;
+  eff.cost_gp = e.piece_cost_gp;
+  d.effective = eff;
+
+  // Mobility and the requested carriage.
+  d.mobility = mobility_for(cat, book && !req.force_formula ? book : nullptr, req.type, d.effective, req.era, ex);
+  if (req.carriage) {
+    const MobilityRow& m = d.mobility[static_cast<size_t>(*req.carriage)];
+    if (m.availability == "not available")
+      return fail("carriage", "a " + d.name + " cannot have a " + cat.carriage(*req.carriage).name + " (" +
+                                  (m.availability_source == "book" ? cat.sources.mobility : std::string(m.availability_source)) +
+                                  ")");
+    if (!m.available)
+      return fail("carriage", cat.carriage(*req.carriage).name + " is not available in the " + to_string(*req.era) +
+                                  " era (from the " + std::string(m.availability) + " era)");
+  }
+
+  // Bombardment: the book's table for a book piece, the fitted model otherwise.
+  d.bombardment = bombardment_for(cat, book && !req.force_formula ? book : nullptr, req.type, d.effective, damage_scale, ex);
+  const double per_shot = d.effective.shot_cost_gp + e.powder_cost_per_shot_gp;
+  const bool book_cost = book && !req.force_formula && !req.powder_lb && gp->id == "historical" && !req.powder_gp_per_lb;
+  if (book_cost) {
+    d.bombardment.daily_cost_gp = book->daily_cost_gp;
+    d.bombardment.daily_cost_source = "book";
+  } else {
+    d.bombardment.daily_cost_gp = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
+    d.bombardment.daily_cost_source = "formula";
+    SAY(ex, "daily powder and shot = " + std::to_string(d.bombardment.shots_per_day) + " x (" + trim(d.effective.shot_cost_gp) +
+                " + " + trim(e.powder_cost_per_shot_gp) + ") gp -> nearest 25: " + trim(d.bombardment.daily_cost_gp) + " gp");
+  }
+  e.daily_cost_gp = d.bombardment.daily_cost_gp;
+
+  // Battle: unit size, BR, bonus units, battlefield unit (p. 20, 36-37).
+  const BookPiece& ref = book ? *book : nearest_book_piece(cat, req.type, req.shot_lb);
+  d.battle.from_book = book != nullptr;
+  d.battle.reference = &ref;
+  d.battle.unit_size = ref.unit_size;
+  d.battle.br = ref.br;
+  d.battle.bonus_units = ref.bonus_units;
+  d.battle.reload = ref.battlefield_unit.reload;
+  if (!book || req.force_formula || req.powder_lb) {
+    // Reload tokens: the piece's ROF shared by the pieces of the unit, rounded half up
+    // (reproduces all 17 printed reload figures).
+    d.battle.reload =
+        std::max(1, static_cast<int>(r::half_up(static_cast<double>(d.effective.rof) / ref.battlefield_unit.pieces)));
+  }
+  if (dwarven) d.automaton = as_automaton(cat, req.type, d.effective, ex);
+  return d;
+}
+
+std::optional<double> bombard_model(const Catalogue& cat, const Characteristics& c, Bracket b, FireMode m) {
+  const auto& factor = cat.bombard_factor[static_cast<size_t>(b)][static_cast<size_t>(m)];
+  if (!factor) return std::nullopt;
+  // The book prints its short and medium figures in steps of 25 and its long-range figures
+  // (all below 200) in steps of 5.
+  const double raw = c.shots_per_day * 5.5 * c.damage_dice * *factor;
+  return r::nearest(raw, raw >= 200 ? 25 : 5);
+}
+
+Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::string& gunpowder) {
+  const GunpowderType* gp = cat.gunpowder(gunpowder);
+  if (!gp) return Expected<Priced>::failure("unknown gunpowder " + gunpowder);
+  const double mult = gp->cost_multiplier ? *gp->cost_multiplier : cat.economy.dwarven_multiplier;
+  Priced p;
+  p.price_gp = historical_gp * mult;
+  p.days = std::ceil(p.price_gp / cat.economy.workshop_gp_per_day - 1e-9);
+  return p;
+}
+
+int machinist_throw(int base_throw, double value_gp, int bonuses) {
+  // "+1 per 5,000gp value": 8,000 gp counts 2 (the example's own figure), so fractions round up.
+  return base_throw + static_cast<int>(std::ceil(value_gp / 5000.0 - 1e-9)) - bonuses;
+}
+
+}  // namespace gunpowder::artillery

@@ -1,0 +1,429 @@
+// artillery_data.cpp - loads data/artillery.toml and data/gunpowder_economies.toml into the
+// artillery catalogue, checking every key (the embedded tables are part of the program: a
+// broken table is an internal error, caught by the data tests).
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+#include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::artillery {
+
+using input::Need;
+using input::TableReader;
+
+namespace {
+
+double num(TableReader& r, std::string_view key, Need need = Need::required) { return r.number(key, need).value_or(0); }
+int integer(TableReader& r, std::string_view key, Need need = Need::required) {
+  return static_cast<int>(r.integer(key, need).value_or(0));
+}
+std::string str(TableReader& r, std::string_view key, Need need = Need::required) {
+  return r.string(key, need).value_or("");
+}
+
+const std::array<const char*, 4> kCarriageKeys = {"carriageless", "garrison", "field", "limber"};
+const std::array<const char*, 3> kTypeKeys = {"cannon", "gun", "mortar"};
+
+std::optional<Era> era_or_none(const std::string& s) { return s == "none" ? std::nullopt : parse_era(s); }
+
+void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[[piece]]");
+  BookPiece p;
+  p.name = str(r, "name");
+  p.type = parse_type(str(r, "type")).value_or(Type::gun);
+  p.shot_lb = num(r, "shot_lb");
+  p.shot_kind = str(r, "shot_kind");
+  p.ac = integer(r, "ac");
+  p.shp = integer(r, "shp");
+  p.base_weight_lb = num(r, "base_weight_lb");
+  p.price_list_weight_lb = num(r, "price_list_weight_lb");
+  p.caliber_in = num(r, "caliber_in");
+  p.barrel_length_in = num(r, "barrel_length_in");
+  p.powder_lb = num(r, "powder_lb");
+  p.range_short_yd = num(r, "range_short_yd");
+  p.range_medium_yd = num(r, "range_medium_yd");
+  p.range_long_yd = num(r, "range_long_yd");
+  p.damage_dice = integer(r, "damage_dice");
+  p.aoe_ft = integer(r, "aoe_ft");
+  p.crew = integer(r, "crew");
+  p.rof = integer(r, "rof");
+  p.cost_gp = num(r, "cost_gp");
+  p.shot_cost_gp = num(r, "shot_cost_gp");
+  p.powder_cost_gp = num(r, "powder_cost_gp");
+  if (const auto* ce = r.table("carriage_era", Need::required)) {
+    TableReader e(doc, *ce, d, "carriage_era");
+    for (size_t i = 0; i < 4; ++i)
+      p.carriage_era[i] = era_or_none(str(e, kCarriageKeys[i]));
+    e.finish();
+  }
+  if (const auto* h = r.table("horses", Need::required)) {
+    TableReader e(doc, *h, d, "horses");
+    for (size_t i = 0; i < 4; ++i) p.horses[i] = integer(e, kCarriageKeys[i]);
+    e.finish();
+  }
+  if (const auto* b = r.table("bombard", Need::required)) {
+    TableReader e(doc, *b, d, "bombard");
+    p.bombard.short_direct = e.number("short_direct", Need::optional);
+    p.bombard.medium_direct = e.number("medium_direct", Need::optional);
+    p.bombard.medium_plunging = e.number("medium_plunging", Need::optional);
+    p.bombard.long_direct = e.number("long_direct", Need::optional);
+    p.bombard.long_plunging = e.number("long_plunging", Need::optional);
+    e.finish();
+  }
+  p.shots_per_day = integer(r, "shots_per_day");
+  p.daily_cost_gp = num(r, "daily_cost_gp");
+  p.unit_size = integer(r, "unit_size");
+  p.br = num(r, "br");
+  p.bonus_units = integer(r, "bonus_units");
+  if (const auto* u = r.table("battlefield_unit", Need::required)) {
+    TableReader e(doc, *u, d, "[piece.battlefield_unit]");
+    auto& bu = p.battlefield_unit;
+    bu.pieces = integer(e, "pieces");
+    e.allow("move");
+    bu.formation = str(e, "formation");
+    bu.ac = integer(e, "ac");
+    bu.hd = str(e, "hd");
+    bu.uhp = integer(e, "uhp");
+    bu.morale = integer(e, "morale");
+    if (const auto* a = e.array("crew_attacks", Need::required))
+      for (const auto& n : *a)
+        if (auto s = n.value<std::string>()) bu.crew_attacks.push_back(*s);
+    bu.artillery_attack = str(e, "artillery_attack");
+    bu.reload = integer(e, "reload");
+    e.finish();
+  }
+  r.finish();
+  cat.pieces.push_back(std::move(p));
+}
+
+void read_carriage(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[[carriage]]");
+  CarriageRule c;
+  const auto key = parse_carriage(str(r, "key"));
+  if (!key) {
+    r.error_at("key", "unknown carriage key");
+    return;
+  }
+  c.key = *key;
+  c.name = str(r, "name");
+  c.daily_miles = integer(r, "daily_miles");
+  c.weekly_miles = integer(r, "weekly_miles");
+  c.encounter_move = str(r, "encounter_move");
+  c.encounter_move_ft = integer(r, "encounter_move_ft");
+  c.assembly = str(r, "assembly");
+  c.assembly_turns_per_lb = integer(r, "assembly_turns_per_lb", Need::optional);
+  c.assembly_turns = integer(r, "assembly_turns", Need::optional);
+  c.assembly_rounds = integer(r, "assembly_rounds", Need::optional);
+  c.cost_pct = num(r, "carriage_cost_pct");
+  c.weight_pct = num(r, "carriage_weight_pct");
+  c.horse_divisor_lb = num(r, "horse_divisor_lb");
+  c.cart_divisor_lb = num(r, "cart_divisor_lb");
+  c.battlefield_move = str(r, "battlefield_move");
+  r.allow("source");
+  r.finish();
+  cat.carriages[static_cast<size_t>(c.key)] = c;
+}
+
+void read_design(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[rules.design]");
+  auto& g = cat.design;
+  cat.sources.design = str(r, "source");
+  g.caliber_offset_in = num(r, "caliber_offset_in");
+  g.caliber_k_iron = num(r, "caliber_k_iron");
+  g.caliber_k_stone = num(r, "caliber_k_stone");
+  for (size_t i = 0; i < 3; ++i) {
+    const std::string k = kTypeKeys[i];
+    g.barrel_calibers[i] = num(r, "barrel_calibers_" + k);
+    g.powder_ratio[i] = num(r, "powder_ratio_" + k);
+    g.short_range_yd_per_ft[i] = num(r, "short_range_yd_per_ft_" + k);
+    g.long_range_mult[i] = num(r, "long_range_mult_" + k);
+    g.weight_mod[i] = num(r, "weight_mod_" + k);
+  }
+  g.short_range_round_yd = num(r, "short_range_round_yd");
+  g.medium_range_fraction = num(r, "medium_range_fraction");
+  g.medium_range_round_yd = num(r, "medium_range_round_yd");
+  g.long_range_round_yd = num(r, "long_range_round_yd");
+  g.spd_numerator = num(r, "spd_numerator");
+  g.spd_ref_shot_lb = num(r, "spd_ref_shot_lb");
+  g.spd_exponent = num(r, "spd_exponent");
+  g.spd_factor_mortar = num(r, "spd_factor_mortar");
+  g.rof_rounds_per_day = num(r, "rof_rounds_per_day");
+  g.cost_gp_per_lb_base_weight = num(r, "cost_gp_per_lb_base_weight");
+  g.crew_extra_above_lb = num(r, "crew_extra_above_lb");
+  g.crew_extra_lb_per_man = num(r, "crew_extra_lb_per_man");
+  g.aoe_line_base_ft = num(r, "aoe_line_base_ft");
+  g.aoe_line_per_die_ft = num(r, "aoe_line_per_die_ft");
+  g.aoe_line_max_ft = num(r, "aoe_line_max_ft");
+  r.allow("aoe_line_width_ft");
+  auto each = [&](std::string_view key, const auto& fn) {
+    if (const auto* a = r.array(key, Need::required))
+      for (const auto& n : *a)
+        if (const auto* row = n.as_table()) {
+          TableReader br(doc, *row, d, std::string(key));
+          fn(br);
+          br.finish();
+        }
+  };
+  each("crew_band", [&](TableReader& b) { g.crew_bands.emplace_back(num(b, "max_shot_lb"), integer(b, "crew")); });
+  each("damage_band", [&](TableReader& b) {
+    g.damage_bands.emplace_back(b.number("up_to_powder_lb", Need::optional).value_or(INFINITY),
+                                num(b, "powder_lb_per_die"));
+  });
+  each("mortar_aoe_band", [&](TableReader& b) {
+    g.mortar_aoe_bands.emplace_back(static_cast<int>(b.integer("max_dice", Need::optional).value_or(INT_MAX)),
+                                    integer(b, "radius_ft"));
+  });
+  r.finish();
+}
+
+void read_rules(const input::Document& doc, const toml::table& rules, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, rules, d, "[rules]");
+  if (const auto* t = r.table("range", Need::required)) {
+    TableReader e(doc, *t, d, "[rules.range]");
+    cat.attack.range_mod = {integer(e, "short_attack_mod"), integer(e, "medium_attack_mod"), integer(e, "long_attack_mod")};
+    e.allow("mortar_fires_at_short");
+    e.allow("source");
+    e.finish();
+  }
+  if (const auto* t = r.table("fire_mode", Need::required)) {
+    TableReader e(doc, *t, d, "[rules.fire_mode]");
+    cat.attack.plunging_mod = integer(e, "plunging_attack_mod");
+    for (size_t ty = 0; ty < 3; ++ty) {
+      if (const auto* m = e.table(kTypeKeys[ty], Need::required)) {
+        TableReader me(doc, *m, d, kTypeKeys[ty]);
+        const std::array<const char*, 3> brackets = {"short", "medium", "long"};
+        for (size_t b = 0; b < 3; ++b) {
+          const std::string v = str(me, brackets[b]);
+          auto& modes = cat.attack.modes[ty][b];
+          if (v == "direct") modes = {FireMode::direct};
+          else if (v == "plunging") modes = {FireMode::plunging};
+          else if (v == "direct_or_plunging") modes = {FireMode::direct, FireMode::plunging};
+          else if (v == "none") modes = {};
+          else me.error_at(brackets[b], "unknown fire mode " + v);
+        }
+        me.finish();
+      }
+      e.allow(std::string(kTypeKeys[ty]) + "_total_mod");
+    }
+    e.allow("source");
+    e.finish();
+  }
+  if (const auto* t = r.table("attack", Need::required)) {
+    TableReader e(doc, *t, d, "[rules.attack]");
+    cat.attack.normal_men_throw = integer(e, "normal_men_attack_throw");
+    cat.attack.veteran_throw = integer(e, "veteran_attack_throw");
+    cat.attack.structural_save_base = integer(e, "structural_save_base");
+    cat.attack.artillerist_shortage_mod = integer(e, "artillerist_shortage_attack_mod");
+    for (const char* k : {"direct_hit_natural", "close_hit_natural", "misfire_natural", "discharge_natural",
+                          "discharge_crew_dice", "discharge_crew_die_sides", "discharge_piece_shp_fraction",
+                          "discharge_piece_save_level_with_artillerist", "damaged_shp_fraction",
+                          "artillerist_shortage_rof_factor", "crew_shortage_rof", "shrapnel_radius_ft",
+                          "cover_save_bonus", "source"})
+      e.allow(k);
+    e.finish();
+  }
+  if (const auto* t = r.table("ammunition", Need::required)) {
+    TableReader e(doc, *t, d, "[rules.ammunition]");
+    cat.attack.lighter_shot_range_factor = num(e, "lighter_shot_range_factor");
+    for (const char* k : {"shot_undersize_in", "lighter_shot_brackets", "heavier_shot_allowed", "reduced_charge", "source"})
+      e.allow(k);
+    e.finish();
+  }
+  if (const auto* t = r.table("bombardment", Need::required)) {
+    TableReader e(doc, *t, d, "[rules.bombardment]");
+    cat.attack.wood_increase_pct = {num(e, "wood_increase_short_pct"), num(e, "wood_increase_medium_pct"),
+                                    num(e, "wood_increase_long_pct")};
+    e.allow("source");
+    e.finish();
+  }
+  if (const auto* t = r.table("design", Need::required)) read_design(doc, *t, d, cat);
+  if (const auto* t = r.table("transport", Need::required)) {
+    TableReader e(doc, *t, d, "[rules.transport]");
+    cat.transport.large_cart_lb = num(e, "large_cart_lb");
+    cat.transport.carts_per_wagon = integer(e, "carts_per_wagon");
+    cat.transport.substitute_men = integer(e, "horse_substitute_men");
+    cat.transport.substitute_mules = integer(e, "horse_substitute_mules");
+    cat.transport.substitute_medium_horses = integer(e, "horse_substitute_medium_horses");
+    e.allow("cart_encounter_move_ft");
+    e.allow("source");
+    e.finish();
+  }
+  // Tables read by other modules (the duel by siege-duration, the battlefield rules by fire-odds).
+  for (const char* k : {"duel", "spiking", "battlefield", "scatter"}) r.allow(k);
+  r.finish();
+}
+
+void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
+  TableReader top(doc, doc.root, d, "gunpowder_economies.toml");
+  if (const auto* a = top.array("gunpowder_type", Need::required))
+    for (const auto& n : *a)
+      if (const auto* t = n.as_table()) {
+        TableReader r(doc, *t, d, "[[gunpowder_type]]");
+        GunpowderType g;
+        g.id = str(r, "id");
+        g.name = str(r, "name");
+        g.proficiency = str(r, "proficiency_required");
+        g.powder_gp_per_lb = r.number("powder_cost_gp_per_lb", Need::optional);
+        g.cost_multiplier = r.number("firearm_cost_multiplier", Need::optional);
+        for (const char* k : {"cost_varies", "powder_base_value_gp_per_lb", "market_price_multiplier", "source"})
+          r.allow(k);
+        r.finish();
+        cat.economy.types.push_back(g);
+      }
+  if (const auto* t = top.table("crafting", Need::required)) {
+    TableReader r(doc, *t, d, "[crafting]");
+    cat.economy.workshop_gp_per_day = num(r, "workshop_gp_per_day");
+    for (const char* k : {"workshop_staff", "days_formula", "barrel_lb", "barrel_cost_gp", "historical_barrels_per_month",
+                          "source"})
+      r.allow(k);
+    r.finish();
+  }
+  if (const auto* t = top.table("dwarven", Need::required)) {
+    TableReader r(doc, *t, d, "[dwarven]");
+    cat.economy.dwarven_powder_gp_per_lb = num(r, "recommended_powder_cost_gp_per_lb");
+    cat.economy.dwarven_multiplier = num(r, "price_multiplier_recommended");
+    cat.economy.dwarven_market_class_reduction = integer(r, "market_class_reduction");
+    if (const auto* m = r.table("machinist", Need::required)) {
+      TableReader e(doc, *m, d, "[dwarven.machinist]");
+      cat.economy.machinist_base_days = num(e, "artillery_build_base_days");
+      cat.economy.machinist_days_per_1000gp = num(e, "artillery_build_days_per_1000gp");
+      for (const char* k : {"firearm_cost_multiplier", "firearm_build_days", "artillery_cost_multiplier",
+                            "artillery_build_rounding", "source"})
+        e.allow(k);
+      e.finish();
+    }
+    for (const char* k : {"price_multiplier_min", "price_multiplier_max", "automaton_mount", "market_example",
+                          "grimm_example", "source"})
+      r.allow(k);
+    r.finish();
+  }
+  if (const auto* t = top.table("automaton", Need::required)) {
+    TableReader r(doc, *t, d, "[automaton]");
+    auto& a = cat.automaton;
+    cat.sources.automaton = str(r, "source");
+    a.immobile_abilities = integer(r, "immobile_special_abilities");
+    a.line_aoe_multiplier = num(r, "line_aoe_multiplier");
+    a.mortar_aoe_pi = num(r, "mortar_aoe_pi");
+    a.sq_ft_per_target = num(r, "sq_ft_per_target");
+    a.hd_divisor = num(r, "hd_divisor");
+    a.weight_st_per_hd2 = num(r, "weight_st_per_hd_squared");
+    a.cost_per_hd = num(r, "cost_gp_per_hd");
+    a.cost_per_ability = num(r, "cost_gp_per_net_special_ability");
+    if (const auto* arr = r.array("piece_type", Need::required))
+      for (const auto& n : *arr)
+        if (const auto* row = n.as_table()) {
+          TableReader e(doc, *row, d, "[[automaton.piece_type]]");
+          const auto ty = parse_type(str(e, "type"));
+          const int abilities = integer(e, "special_abilities");
+          const double range = num(e, "range_ft_per_max_damage");
+          e.allow("special_abilities_alt");
+          e.allow("aoe_shape");
+          e.finish();
+          if (ty) {
+            a.type_abilities[static_cast<size_t>(*ty)] = abilities;
+            a.range_ft_per_max_damage[static_cast<size_t>(*ty)] = range;
+          }
+        }
+    for (const char* k : {"weight_halving_special_abilities", "rounding", "example"}) r.allow(k);
+    r.finish();
+  }
+  for (const char* k : {"production", "price_example"}) top.allow(k);
+  top.finish();
+  cat.sources.economies = "seed 000, Gunpowder in an Age of Swords and Sorcery, p. 53-54";
+}
+
+// The bombardment model's factor for one bracket and mode: the median, over the book's pieces
+// that print a figure there, of shp per day / (shots per day x mean damage).
+void fit_bombard_model(Catalogue& cat) {
+  for (size_t b = 0; b < 3; ++b)
+    for (size_t m = 0; m < 2; ++m) {
+      std::vector<double> ratios;
+      for (const auto& p : cat.pieces) {
+        const auto v = p.bombard.get(static_cast<Bracket>(b), static_cast<FireMode>(m));
+        if (v && p.shots_per_day > 0 && p.damage_dice > 0) ratios.push_back(*v / (p.shots_per_day * 5.5 * p.damage_dice));
+      }
+      if (ratios.empty()) continue;
+      std::sort(ratios.begin(), ratios.end());
+      const size_t n = ratios.size();
+      cat.bombard_factor[b][m] = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
+    }
+}
+
+// Tables derived once from the book's for designed pieces (artillery.cpp uses them per piece).
+void derive_design_tables(Catalogue& cat) {
+  cat.carriage_from_era.fill(-1);
+  for (size_t ti = 0; ti < 3; ++ti)
+    for (size_t ci = 0; ci < 4; ++ci) {
+      double heaviest = -1;
+      for (const auto& p : cat.pieces) {
+        if (!p.carriage_era[ci]) continue;
+        cat.carriage_from_era[ci] = static_cast<int>(*p.carriage_era[ci]);
+        if (static_cast<size_t>(p.type) == ti) heaviest = std::max(heaviest, p.base_weight_lb);
+      }
+      cat.carriage_weight_limit[ti][ci] = heaviest;
+      cat.carriage_rule_text[ti][ci] =
+          heaviest < 0 ? "rule: no " + std::string(kTypeKeys[ti]) + " of the book may have it"
+                       : "rule: base weight up to " + std::to_string(static_cast<long long>(heaviest)) + " lb for a " +
+                             kTypeKeys[ti];
+    }
+  for (const auto& p : cat.pieces)
+    if (p.type == Type::mortar) cat.stone_shot_prices.emplace_back(p.shot_lb, p.shot_cost_gp);
+  std::sort(cat.stone_shot_prices.begin(), cat.stone_shot_prices.end());
+  cat.workshop_rule_text = "price / " + std::to_string(static_cast<long long>(cat.economy.workshop_gp_per_day)) +
+                           " gp per day of a gunsmith's workshop";
+  cat.machinist_rule_text = "dwarven machinist: " + std::to_string(static_cast<long long>(cat.economy.machinist_base_days)) +
+                            " days + " + std::to_string(static_cast<long long>(cat.economy.machinist_days_per_1000gp)) +
+                            " day per 1,000 gp (rounded up)";
+}
+
+Expected<Catalogue> build() {
+  Catalogue cat;
+  Diagnostics d;
+  auto doc = data::load("artillery.toml");
+  if (!doc) return doc.error();
+  {
+    TableReader top(*doc, doc->root, d, "artillery.toml");
+    if (const auto* meta = top.table("meta", Need::required)) {
+      TableReader m(*doc, *meta, d, "[meta]");
+      auto& s = cat.sources;
+      s.characteristics = str(m, "characteristics_source");
+      s.price_list = str(m, "price_list_source");
+      s.mobility = str(m, "mobility_source");
+      s.horses = str(m, "horses_source");
+      s.bombardment = str(m, "bombardment_source");
+      s.battle_rating = str(m, "battle_rating_source");
+      s.bonus_units = str(m, "bonus_units_source");
+      s.battlefield_units = str(m, "battlefield_units_source");
+      m.allow("battlefield_movement_source");
+      m.allow("piece_order");
+      m.finish();
+    }
+    if (const auto* a = top.array("piece", Need::required))
+      for (const auto& n : *a)
+        if (const auto* t = n.as_table()) read_piece(*doc, *t, d, cat);
+    if (const auto* a = top.array("carriage", Need::required))
+      for (const auto& n : *a)
+        if (const auto* t = n.as_table()) read_carriage(*doc, *t, d, cat);
+    if (const auto* t = top.table("rules", Need::required)) read_rules(*doc, *t, d, cat);
+    top.finish();
+  }
+  auto eco = data::load("gunpowder_economies.toml");
+  if (!eco) return eco.error();
+  read_economies(*eco, d, cat);
+  if (!d.empty()) return data::as_internal(d);
+  fit_bombard_model(cat);
+  derive_design_tables(cat);
+  return cat;
+}
+
+}  // namespace
+
+Expected<const Catalogue*> load_catalogue() {
+  static const Expected<Catalogue> cat = build();
+  return data::pointer_to(cat);
+}
+
+}  // namespace gunpowder::artillery

@@ -1,0 +1,152 @@
+// dice.cpp - exact distributions by convolution and multiset enumeration.
+#include "gunpowder/core/dice.hpp"
+
+#include <cassert>
+#include <cctype>
+#include <cmath>
+
+namespace gunpowder::dice {
+
+Dist Dist::die(int sides) {
+  assert(sides >= 1);
+  return Dist(1, std::vector<double>(static_cast<size_t>(sides), 1.0 / sides));
+}
+
+Dist Dist::sum(int n, int sides) {
+  assert(n >= 0 && sides >= 1);
+  Dist d = constant(0);
+  const Dist one = die(sides);
+  for (int i = 0; i < n; ++i) d = d.plus(one);
+  return d;
+}
+
+double Dist::p(int x) const {
+  if (x < min_ || x > max()) return 0.0;
+  return p_[static_cast<size_t>(x - min_)];
+}
+
+double Dist::at_least(int x) const {
+  double s = 0;
+  for (int v = std::max(x, min_); v <= max(); ++v) s += p(v);
+  return s;
+}
+
+double Dist::at_most(int x) const {
+  double s = 0;
+  for (int v = min_; v <= std::min(x, max()); ++v) s += p(v);
+  return s;
+}
+
+double Dist::mean() const {
+  double m = 0;
+  for (size_t i = 0; i < p_.size(); ++i) m += (min_ + static_cast<double>(i)) * p_[i];
+  return m;
+}
+
+double Dist::total() const {
+  double s = 0;
+  for (double x : p_) s += x;
+  return s;
+}
+
+Dist Dist::plus(const Dist& o) const {
+  std::vector<double> r(p_.size() + o.p_.size() - 1, 0.0);
+  for (size_t i = 0; i < p_.size(); ++i)
+    for (size_t j = 0; j < o.p_.size(); ++j) r[i + j] += p_[i] * o.p_[j];
+  return Dist(min_ + o.min_, std::move(r));
+}
+
+Dist Dist::shift(int c) const { return Dist(min_ + c, p_); }
+
+Dist Dist::times(int k) const {
+  assert(k >= 1);
+  std::vector<double> r(static_cast<size_t>((max() - min_) * k + 1), 0.0);
+  for (size_t i = 0; i < p_.size(); ++i) r[i * static_cast<size_t>(k)] = p_[i];
+  return Dist(min_ * k, std::move(r));
+}
+
+bool parse_notation(const std::string& text, Notation& out) {
+  size_t i = 0;
+  auto number = [&](int& v) {
+    size_t start = i;
+    long long acc = 0;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+      acc = acc * 10 + (text[i] - '0');
+      if (acc > 100000) return false;
+      ++i;
+    }
+    v = static_cast<int>(acc);
+    return i > start;
+  };
+  Notation n;
+  int first = 0;
+  const bool have_first = number(first);
+  if (i < text.size() && (text[i] == 'd' || text[i] == 'D')) {
+    ++i;
+    n.count = have_first ? first : 1;
+    if (!number(n.sides) || n.sides < 1) return false;
+  } else {
+    if (!have_first) return false;
+    n.bonus = first;
+    if (i != text.size()) return false;
+    out = n;
+    return true;
+  }
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) {
+    const bool neg = text[i] == '-';
+    ++i;
+    int b = 0;
+    if (!number(b)) return false;
+    n.bonus = neg ? -b : b;
+  }
+  if (i != text.size()) return false;
+  out = n;
+  return true;
+}
+
+Dist from_notation(const Notation& n) { return Dist::sum(n.count, n.sides).shift(n.bonus); }
+
+double d20_at_least(int target, int modifier) {
+  const int need = target - modifier;  // natural roll needed
+  if (need <= 1) return 1.0;
+  if (need > 20) return 0.0;
+  return (21 - need) / 20.0;
+}
+
+std::uint64_t multinomial(const std::vector<int>& counts) {
+  // Build the coefficient as a product of binomials to stay exact in 64 bits.
+  std::uint64_t result = 1;
+  int total = 0;
+  for (int c : counts) {
+    for (int k = 1; k <= c; ++k) {
+      ++total;
+      result = result * static_cast<std::uint64_t>(total) / static_cast<std::uint64_t>(k);
+    }
+  }
+  return result;
+}
+
+namespace {
+void pools(int remaining, size_t face, std::vector<int>& counts, double denom,
+           const std::function<void(const std::vector<int>&, double)>& visit) {
+  if (face + 1 == counts.size()) {
+    counts[face] = remaining;
+    visit(counts, static_cast<double>(multinomial(counts)) / denom);
+    counts[face] = 0;
+    return;
+  }
+  for (int k = remaining; k >= 0; --k) {
+    counts[face] = k;
+    pools(remaining - k, face + 1, counts, denom, visit);
+  }
+  counts[face] = 0;
+}
+}  // namespace
+
+void for_each_pool(int n, int sides, const std::function<void(const std::vector<int>&, double)>& visit) {
+  assert(n >= 0 && n <= 20 && sides >= 1);
+  std::vector<int> counts(static_cast<size_t>(sides), 0);
+  pools(n, 0, counts, std::pow(static_cast<double>(sides), n), visit);
+}
+
+}  // namespace gunpowder::dice

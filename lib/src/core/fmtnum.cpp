@@ -1,0 +1,44 @@
+// format.cpp - number formatting without locales or iostreams.
+#include "gunpowder/core/fmtnum.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace gunpowder::fmtnum {
+
+std::string fixed(double x, int decimals) {
+  if (!std::isfinite(x)) return "n/a";
+  char buf[128];
+  auto r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, decimals);
+  std::string s(buf, r.ptr);
+  // Fold a negative zero ("-0.00") into "0.00".
+  if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
+  return s;
+}
+
+std::string trim(double x, int max_decimals) {
+  std::string s = fixed(x, max_decimals);
+  if (s.find('.') != std::string::npos) {
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+  }
+  if (s == "-0") s = "0";
+  return s;
+}
+
+std::string grouped(long long n) {
+  std::string digits = std::to_string(std::llabs(n));
+  std::string out;
+  int count = 0;
+  for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
+    if (count && count % 3 == 0) out.insert(out.begin(), ',');
+    out.insert(out.begin(), *it);
+    ++count;
+  }
+  return n < 0 ? "-" + out : out;
+}
+
+std::string percent(double p, int decimals) { return fixed(p * 100.0, decimals) + "%"; }
+
+}  // namespace gunpowder::fmtnum

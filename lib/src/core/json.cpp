@@ -1,0 +1,191 @@
+// json.cpp - serialisation of the ordered JSON value (locale-independent numbers).
+#include "gunpowder/core/json.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <stdexcept>
+
+#include "gunpowder/core/parallel.hpp"
+
+namespace gunpowder::json {
+
+const Value* Value::find(const std::string& key) const {
+  if (!is_object()) return nullptr;
+  for (const auto& [k, v] : object())
+    if (k == key) return &v;
+  return nullptr;
+}
+
+namespace {
+void append_quoted(std::string& out, const std::string& s) {
+  out += '"';
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  out += '"';
+}
+}  // namespace
+
+std::string quote(const std::string& s) {
+  std::string out;
+  append_quoted(out, s);
+  return out;
+}
+
+namespace {
+
+void append_number(std::string& out, double d) {
+  if (!std::isfinite(d)) {
+    out += "null";
+    return;
+  }
+  if (d == 0) {
+    out += '0';  // also folds -0
+    return;
+  }
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, d);
+  out.append(buf, r.ptr);
+}
+
+void append_integer(std::string& out, std::int64_t i) {
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, i);
+  out.append(buf, r.ptr);
+}
+
+// Arrays of at least this many elements are written on two threads, each half into its own
+// string, joined in order (a batch of 100,000 units or pieces).
+constexpr size_t kParallelElements = 20000;
+// Written to a stream (dump_to), the text goes out whenever this much has gathered between two
+// elements of an array.
+constexpr size_t kFlushBytes = 1 << 20;
+
+void write(std::string& out, const Value& v, int indent, bool pretty, std::ostream* sink = nullptr) {
+  const auto nl = [&](int level) {
+    if (pretty) {
+      out += '\n';
+      out.append(static_cast<size_t>(level) * 2, ' ');
+    }
+  };
+  struct Visitor {
+    std::string& out;
+    int indent;
+    bool pretty;
+    std::ostream* sink;
+    const decltype(nl)& newline;
+    void operator()(std::monostate) const { out += "null"; }
+    void operator()(bool b) const { out += b ? "true" : "false"; }
+    void operator()(std::int64_t i) const { append_integer(out, i); }
+    void operator()(double d) const { append_number(out, d); }
+    void operator()(const std::string& s) const { append_quoted(out, s); }
+    void operator()(const Raw& r) const {
+      if (!pretty || r.level != indent) throw std::logic_error("json: raw text placed at another level or compact");
+      out += r.text;
+    }
+    void operator()(const Array& a) const {
+      if (a.empty()) { out += "[]"; return; }
+      out += '[';
+      auto elements = [&](std::string& o, size_t from, size_t to, std::ostream* to_sink) {
+        for (size_t i = from; i < to; ++i) {
+          if (i) o += ',';
+          if (pretty) {
+            o += '\n';
+            o.append(static_cast<size_t>(indent + 1) * 2, ' ');
+          }
+          write(o, a[i], indent + 1, pretty, to_sink);
+          if (to_sink && o.size() >= kFlushBytes) {
+            to_sink->write(o.data(), static_cast<std::streamsize>(o.size()));
+            o.clear();
+          }
+        }
+      };
+      if (sink) {
+        elements(out, 0, a.size(), sink);
+      } else if (a.size() >= kParallelElements) {
+        std::string second;
+        parallel::both([&] { elements(out, 0, a.size() / 2, nullptr); },
+                       [&] { elements(second, a.size() / 2, a.size(), nullptr); });
+        out += second;
+      } else {
+        elements(out, 0, a.size(), nullptr);
+      }
+      newline(indent);
+      out += ']';
+    }
+    void operator()(const Object& o) const {
+      if (o.empty()) { out += "{}"; return; }
+      out += '{';
+      for (size_t i = 0; i < o.size(); ++i) {
+        if (i) out += ',';
+        newline(indent + 1);
+        append_quoted(out, o[i].first);
+        out += pretty ? ": " : ":";
+        write(out, o[i].second, indent + 1, pretty, sink);
+      }
+      newline(indent);
+      out += '}';
+    }
+  };
+  std::visit(Visitor{out, indent, pretty, sink, nl}, v.storage());
+}
+
+// The bytes of raw text held in `v`: dump() reserves them at once, so that a large batch of
+// serialised elements is copied into the output once, not at every doubling of the string.
+size_t raw_bytes(const Value& v) {
+  if (const auto* r = std::get_if<Raw>(&v.storage())) return r->text.size();
+  size_t n = 0;
+  if (const auto* a = std::get_if<Array>(&v.storage()))
+    for (const auto& e : *a) n += raw_bytes(e);
+  if (const auto* o = std::get_if<Object>(&v.storage()))
+    for (const auto& m : *o) n += raw_bytes(m.second);
+  return n;
+}
+
+}  // namespace
+
+std::string dump(const Value& v) {
+  std::string out;
+  if (const size_t n = raw_bytes(v)) out.reserve(n + n / 16 + 4096);
+  write(out, v, 0, true);
+  out += '\n';
+  return out;
+}
+
+void dump_to(std::ostream& os, const Value& v) {
+  std::string out;
+  out.reserve(2 * kFlushBytes);
+  write(out, v, 0, true, &os);
+  out += '\n';
+  os.write(out.data(), static_cast<std::streamsize>(out.size()));
+}
+
+std::string dump_at(const Value& v, int level) {
+  std::string out;
+  write(out, v, level, true);
+  return out;
+}
+
+std::string dump_compact(const Value& v) {
+  std::string out;
+  write(out, v, 0, false);
+  return out;
+}
+
+}  // namespace gunpowder::json

@@ -1,0 +1,240 @@
+// broadside_data.cpp - loads data/broadside.toml (seed 001 cannon fire) for fire-odds. A broken
+// embedded table is an internal error (exit 70).
+#include "gunpowder/fire/broadside.hpp"
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/fire/fire_common.hpp"
+#include "gunpowder/core/lookup.hpp"
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::fire {
+
+using input::Need;
+using input::TableReader;
+
+namespace {
+
+auto none = [](TableReader&) {};
+
+Expected<BroadsideRules> build() {
+  auto doc_or = data::load("broadside.toml");
+  if (!doc_or) return doc_or.error();
+  const input::Document& doc = *doc_or;
+  BroadsideRules b;
+  Diagnostics d;
+  TableReader top(doc, doc.root, d, "broadside.toml");
+  read_table(top, doc, d, "damage_order", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
+    for (const char* k : {"order", "family", "weapon"}) r.allow(k);
+  });
+  read_table(top, doc, d, "cannon_type", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    CannonType c;
+    c.key = req_string(r, "key");
+    c.name = req_string(r, "name");
+    c.point_blank_max_in = req_int(r, "point_blank_max_in");
+    c.short_max_in = req_int(r, "short_max_in");
+    c.long_max_in = req_int(r, "long_max_in");
+    c.min_crew = req_int(r, "min_crew");
+    for (const char* k : {"ship_borne", "can_be_hauled", "traverse_deg"}) r.allow(k);
+    b.cannon_types.push_back(c);
+  });
+  read_table(top, doc, d, "crew_rate", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    CrewRate c;
+    c.cannon_type = req_string(r, "cannon_type");
+    c.crew_min = req_int(r, "crew_min");
+    if (auto m = r.integer("crew_max", Need::optional)) c.crew_max = static_cast<int>(*m);
+    c.fires_every_turns = req_int(r, "fires_every_turns");
+    b.crew_rates.push_back(c);
+  });
+  read_table(
+      top, doc, d, "dice_pool",
+      [&](TableReader& r) {
+        b.source_firing = req_string(r, "source");
+        b.max_group_size = req_int(r, "max_group_size");
+        b.max_dice = req_int(r, "max_dice");
+      },
+      [&](TableReader& r) {
+        PoolRow p;
+        p.cannon_count = req_int(r, "cannon_count");
+        p.cannon_type = req_string(r, "cannon_type");
+        p.dice = req_int(r, "dice");
+        p.rerolls = req_int(r, "rerolls");
+        b.pools.push_back(p);
+      });
+  read_table(top, doc, d, "dice_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    DiceModifier m;
+    m.key = req_string(r, "key");
+    m.delta = req_int(r, "dice_delta");
+    m.condition = req_string(r, "condition");
+    b.dice_modifiers.push_back(m);
+  });
+  read_table(top, doc, d, "hand", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    Hand h;
+    h.key = req_string(r, "key");
+    h.name = req_string(r, "name");
+    h.rank = req_int(r, "rank");
+    h.dice_needed = req_int(r, "dice_needed");
+    r.allow("definition");
+    b.hands.push_back(h);
+  });
+  std::vector<std::pair<std::string, FireResult>> results;
+  read_table(
+      top, doc, d, "fire_result", [&](TableReader& r) { b.source_results = req_string(r, "source"); },
+      [&](TableReader& r) {
+        FireResult f;
+        const std::string hand = req_string(r, "hand");
+        f.structural_long = req_int(r, "structural_long");
+        f.structural_short = req_int(r, "structural_short");
+        f.k_long = req_int(r, "knockdowns_long");
+        f.w_long = req_int(r, "wounds_long");
+        f.k_short = req_int(r, "knockdowns_short");
+        f.w_short = req_int(r, "wounds_short");
+        f.text_long = req_string(r, "casualties_long_text");
+        f.text_short = req_string(r, "casualties_short_text");
+        results.emplace_back(hand, f);
+      });
+  read_table(top, doc, d, "range_band", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    RangeBandRule rb;
+    rb.key = req_string(r, "key");
+    rb.uses_long = req_bool(r, "uses_long");
+    rb.uses_short = req_bool(r, "uses_short");
+    rb.raking_becomes = r.string("raking_becomes", Need::optional);
+    b.bands.push_back(rb);
+  });
+  read_table(top, doc, d, "formed_up", [&](TableReader& r) {
+    r.allow("source");
+    b.formed_up_band = req_string(r, "range_band");
+    b.formed_up_multiplier = req_int(r, "casualty_multiplier");
+  }, none);
+  read_table(top, doc, d, "casualty_allocation", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
+    for (const char* k : {"key", "situation", "method"}) r.allow(k);
+  });
+  read_table(top, doc, d, "casualty_rules", [&](TableReader& r) {
+    r.allow("source");
+    b.wounds_per_knockdown = req_int(r, "wounds_per_knockdown");
+    for (const char* k : {"knockdowns_before_wounds", "max_knockdowns_per_figure", "max_wounds_per_figure",
+                          "recovery_idle_turns"})
+      r.allow(k);
+  }, none);
+  read_table(
+      top, doc, d, "saving_throw",
+      [&](TableReader& r) {
+        b.source_saves = req_string(r, "source");
+        b.save_die_sides = req_int(r, "die_sides");
+        b.save_natural_success = req_int(r, "natural_success");
+        b.save_natural_failure = req_int(r, "natural_failure");
+        for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes", "optional_natural_one_worsens"}) r.allow(k);
+      },
+      [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll")); });
+  read_table(top, doc, d, "save_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    SaveModifier m;
+    m.key = req_string(r, "key");
+    m.modifier = req_int(r, "modifier");
+    m.condition = req_string(r, "condition");
+    m.group = r.string("group", Need::optional).value_or("");
+    b.save_modifiers.push_back(m);
+  });
+  read_table(
+      top, doc, d, "ammunition",
+      [&](TableReader& r) {
+        b.source_ammunition = req_string(r, "source");
+        r.allow("optional_shot_tokens");
+      },
+      [&](TableReader& r) {
+        Ammunition a;
+        a.key = req_string(r, "key");
+        a.name = req_string(r, "name");
+        a.short_range_only = req_bool(r, "short_range_only");
+        a.structural_multiplier = req_number(r, "structural_multiplier");
+        a.casualty_multiplier = req_int(r, "casualty_multiplier");
+        a.starts_fires = req_bool(r, "starts_fires");
+        a.aiming_high_extra_dice = req_int(r, "aiming_high_extra_dice");
+        r.allow("declare_before_firing");
+        b.ammunition.push_back(a);
+      });
+  read_table(top, doc, d, "aiming_high", [&](TableReader& r) {
+    r.allow("source");
+    b.aim_damage_per_die = req_int(r, "damage_per_die");
+    b.aim_mast_face = req_int(r, "mast_hit_face");
+    b.aim_dismasted_hand = req_string(r, "dismasted_on_hand");
+    b.aim_structural_multiplier = req_number(r, "structural_multiplier");
+    b.aim_knockdowns_become_wounds = req_bool(r, "knockdowns_become_wounds");
+    b.aim_wounds_ignored = req_bool(r, "wounds_ignored");
+    for (const char* k : {"declare_before_firing", "allowed_at_long_range", "ma_loss_dice_per_hit", "jury_rig_max_ma",
+                          "casualties_from_rigging_first"})
+      r.allow(k);
+  }, none);
+  read_table(
+      top, doc, d, "gate_door",
+      [&](TableReader& r) {
+        r.allow("source");
+        b.gate_door_band = req_string(r, "range_band");
+        r.allow("deducts_strength_points");
+      },
+      [&](TableReader& r) { b.gate_door.emplace_back(req_string(r, "key"), req_string(r, "min_hand")); });
+  read_table(top, doc, d, "fancy_shooting", [&](TableReader& r) {
+    r.allow("source");
+    r.allow("declare_before_firing");
+    b.fancy_min_hand = req_string(r, "min_hand");
+    b.fancy_min_hand_strong_cover = req_string(r, "min_hand_strong_cover");
+    b.fancy_crew_save_wounds = req_int(r, "crew_save_wounds");
+  }, none);
+  read_table(top, doc, d, "fire", [&](TableReader& r) {
+    b.source_fire = req_string(r, "source");
+    b.fire_trigger_dice = req_int(r, "trigger_dice");
+    r.string("trigger_on", Need::required, {"double"});
+    b.fire_damage_die_sides = req_int(r, "damage_die_sides");
+    b.fire_damage_divisor = req_int(r, "damage_divisor");
+    for (const char* k : {"tokens_added_per_phase", "firefighters_needed", "arson_range_in", "arson_dice"}) r.allow(k);
+  }, none);
+  read_table(
+      top, doc, d, "cannon_loss",
+      [&](TableReader& r) {
+        r.allow("source");
+        r.string("rounding", Need::required, {"up"});
+      },
+      [&](TableReader& r) { b.cannon_loss.emplace_back(req_number(r, "damage_fraction"), req_number(r, "cannon_lost_fraction")); });
+  top.allow("example");
+  top.finish();
+
+  // The results table must have one row per hand, in any order.
+  for (const auto& h : b.hands) {
+    bool found = false;
+    for (const auto& [key, f] : results)
+      if (key == h.key) {
+        b.results.push_back(f);
+        found = true;
+      }
+    if (!found) d.error(SourcePos{doc.name, 1, 1}, "no [[fire_result.rows]] for hand " + h.key);
+  }
+  if (!d.empty()) return as_internal(d);
+  // Sort hands weakest first by rank (results stay parallel).
+  for (size_t i = 1; i < b.hands.size(); ++i)
+    for (size_t j = i; j > 0 && b.hands[j].rank < b.hands[j - 1].rank; --j) {
+      std::swap(b.hands[j], b.hands[j - 1]);
+      std::swap(b.results[j], b.results[j - 1]);
+    }
+  return b;
+}
+
+}  // namespace
+
+std::optional<size_t> BroadsideRules::hand_index(const std::string& key) const {
+  for (size_t i = 0; i < hands.size(); ++i)
+    if (hands[i].key == key) return i;
+  return std::nullopt;
+}
+const CannonType* BroadsideRules::cannon_type(const std::string& key) const {
+  return lookup::find(cannon_types, [&](const auto& c) { return c.key == key; });
+}
+const Ammunition* BroadsideRules::ammo(const std::string& key) const {
+  return lookup::find(ammunition, [&](const auto& a) { return a.key == key; });
+}
+const RangeBandRule* BroadsideRules::band(const std::string& key) const {
+  return lookup::find(bands, [&](const auto& rb) { return rb.key == key; });
+}
+
+Expected<const BroadsideRules*> load_broadside() {
+  static const Expected<BroadsideRules> rules = build();
+  return data::pointer_to(rules);
+}
+
+}  // namespace gunpowder::fire

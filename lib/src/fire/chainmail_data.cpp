@@ -1,0 +1,135 @@
+// chainmail_data.cpp - loads data/chainmail.toml (seed 003) for fire-odds. A broken embedded
+// table is an internal error (exit 70).
+#include "gunpowder/fire/chainmail.hpp"
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/fire/fire_common.hpp"
+#include "gunpowder/core/lookup.hpp"
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::fire {
+
+using input::Need;
+using input::TableReader;
+
+namespace {
+
+RangeRow range_row(TableReader& r, const char* value_key) {
+  RangeRow row;
+  row.range_min = req_number(r, "range_min_in");
+  row.min_inclusive = req_bool(r, "min_inclusive");
+  row.range_max = req_number(r, "range_max_in");
+  row.value = req_int(r, value_key);
+  return row;
+}
+
+Expected<ChainmailRules> build() {
+  auto doc_or = data::load("chainmail.toml");
+  if (!doc_or) return doc_or.error();
+  const input::Document& doc = *doc_or;
+  ChainmailRules c;
+  Diagnostics d;
+  TableReader top(doc, doc.root, d, "chainmail.toml");
+  read_table(
+      top, doc, d, "arquebus_hit",
+      [&](TableReader& r) {
+        c.source_arquebus = req_string(r, "source");
+        c.accuracy_die_sides = req_int(r, "die_sides");
+        for (const char* k : {"kills_any_armor", "indirect_fire", "rate_of_fire_as", "arc_of_fire_as"}) r.allow(k);
+      },
+      [&](TableReader& r) {
+        RangeRow row = range_row(r, "min_score");
+        row.label = req_string(r, "label");
+        c.hit_rows.push_back(row);
+      });
+  read_table(top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    AccuracyModifier m;
+    m.key = req_string(r, "key");
+    m.modifier = req_int(r, "modifier");
+    m.condition = req_string(r, "condition");
+    m.group = r.string("group", Need::optional).value_or("");
+    c.modifiers.push_back(m);
+  });
+  read_table(top, doc, d, "arquebus_firing", [](TableReader& r) {
+    for (const char* k : {"source", "max_fires_per_turn", "may_fire_after_moving", "may_fire_in_contact"}) r.allow(k);
+  }, [](TableReader&) {});
+  read_table(top, doc, d, "arquebus_attack_dice", [&](TableReader& r) {
+    c.source_ad = req_string(r, "source");
+    c.ad_sides = req_int(r, "die_sides");
+    c.self_hit_face = req_int(r, "self_hit_face");
+    for (const char* k : {"self_hit_armor_check", "indirect_fire", "scenario_may_vary"}) r.allow(k);
+  }, [](TableReader&) {});
+  read_table(top, doc, d, "arquebus_armor_penalty", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+    RangeRow row = range_row(r, "ar_penalty");
+    row.label = req_string(r, "key");
+    c.ad_rows.push_back(row);
+  });
+  read_table(
+      top, doc, d, "cannon_class",
+      [&](TableReader& r) {
+        c.source_cannon = req_string(r, "source");
+        for (const char* k : {"rate_of_fire_as", "arc_of_fire_as", "fire_into_woods"}) r.allow(k);
+      },
+      [&](TableReader& r) {
+        CannonClass cc;
+        cc.key = req_string(r, "key");
+        cc.name = req_string(r, "name");
+        cc.range_in = req_number(r, "range_in");
+        cc.diameter_in = req_number(r, "dowel_diameter_in");
+        cc.indirect_fire = req_bool(r, "indirect_fire");
+        r.allow("usually_siege_only");
+        c.cannon.push_back(cc);
+      });
+  read_table(top, doc, d, "dowel_section", [&](TableReader& r) { c.source_dowel = req_string(r, "source"); }, [&](TableReader& r) {
+    const std::string cls = req_string(r, "cannon_class");
+    DowelSection s;
+    s.index = req_int(r, "index");
+    s.colour = req_string(r, "colour");
+    s.colour_ordinal = req_int(r, "colour_ordinal");
+    const double len = req_number(r, "length_in");
+    s.start_in = req_number(r, "start_in");
+    s.end_in = req_number(r, "end_in");
+    if (s.end_in - s.start_in != len) r.error_at("end_in", "end_in - start_in must equal length_in");
+    bool placed = false;
+    for (auto& cc : c.cannon)
+      if (cc.key == cls) {
+        cc.sections.push_back(s);
+        placed = true;
+      }
+    if (!placed) r.error_at("cannon_class", "no cannon class " + cls);
+  });
+  read_table(top, doc, d, "dowel_rules", [&](TableReader& r) {
+    r.allow("source");
+    c.colour_short = req_string(r, "colour_short");
+    c.colour_long = req_string(r, "colour_long");
+    r.allow("hits_friendly");
+    r.allow("level_flight_section");
+  }, [](TableReader&) {});
+  read_table(top, doc, d, "variation_measure", [&](TableReader& r) {
+    r.allow("source");
+    c.measure_length_in = req_number(r, "length_in");
+    c.measure_segment_in = req_number(r, "segment_in");
+    c.measure_die_sides = req_int(r, "die_sides");
+    c.straight_result = req_int(r, "straight_result");
+  }, [](TableReader&) {});
+  top.allow("example");
+  top.finish();
+  if (!d.empty()) return as_internal(d);
+  return c;
+}
+
+}  // namespace
+
+const CannonClass* ChainmailRules::cannon_class(const std::string& key) const {
+  return lookup::find(cannon, [&](const auto& cc) { return cc.key == key; });
+}
+
+const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {
+  return lookup::find(modifiers, [&](const auto& m) { return m.key == key; });
+}
+
+Expected<const ChainmailRules*> load_chainmail() {
+  static const Expected<ChainmailRules> rules = build();
+  return data::pointer_to(rules);
+}
+
+}  // namespace gunpowder::fire

@@ -1,0 +1,200 @@
+// fire_data.cpp - loads the artillery-fire figures: [rules.attack] and [rules.scatter] of
+// data/artillery.toml (the artillery catalogue reads the rest of that file) and the whole of
+// data/artillery_damage.toml. The embedded tables are part of the program: a broken table is an
+// internal error (exit 70), caught by the data tests.
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/fire/fire_artillery.hpp"
+#include "gunpowder/fire/fire_common.hpp"
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::fire {
+
+using input::Need;
+using input::TableReader;
+
+namespace {
+
+void read_attack(const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
+  TableReader top(doc, doc.root, d, "artillery.toml");
+  const toml::table* rules = doc.root.get_as<toml::table>("rules");
+  if (!rules) {
+    top.error("missing [rules]");
+    return;
+  }
+  TableReader rr(doc, *rules, d, "[rules]");
+  if (const auto* t = rr.table("attack", Need::required)) {
+    TableReader r(doc, *t, d, "[rules.attack]");
+    auto& a = out.results;
+    a.source = req_string(r, "source");
+    a.direct_hit_natural = req_int(r, "direct_hit_natural");
+    a.close_hit_natural = req_int(r, "close_hit_natural");
+    a.misfire_natural = req_int(r, "misfire_natural");
+    a.discharge_natural = req_int(r, "discharge_natural");
+    a.discharge_crew_dice = req_int(r, "discharge_crew_dice");
+    a.discharge_crew_die_sides = req_int(r, "discharge_crew_die_sides");
+    a.discharge_piece_shp_fraction = req_number(r, "discharge_piece_shp_fraction");
+    a.discharge_piece_save_level_with_artillerist = req_int(r, "discharge_piece_save_level_with_artillerist");
+    a.shrapnel_radius_ft = req_int(r, "shrapnel_radius_ft");
+    a.cover_save_bonus = req_int(r, "cover_save_bonus");
+    // Read by the artillery catalogue (crew throws, shortage, structural save base).
+    for (const char* k : {"normal_men_attack_throw", "veteran_attack_throw", "damaged_shp_fraction",
+                          "artillerist_shortage_attack_mod", "artillerist_shortage_rof_factor", "crew_shortage_rof",
+                          "structural_save_base"})
+      r.allow(k);
+    r.finish();
+  }
+  if (const auto* t = rr.table("scatter", Need::required)) {
+    TableReader r(doc, *t, d, "[rules.scatter]");
+    auto& s = out.scatter;
+    s.source = req_string(r, "source");
+    s.direction_die_sides = req_int(r, "direction_die_sides");
+    s.close_hit_dice = req_int(r, "close_hit_dice");
+    s.close_hit_die_sides = req_int(r, "close_hit_die_sides");
+    s.scatter_dice = req_int(r, "scatter_dice");
+    s.scatter_die_sides = req_int(r, "scatter_die_sides");
+    s.multiplier_yd = {req_int(r, "short_multiplier_yd"), req_int(r, "medium_multiplier_yd"),
+                       req_int(r, "long_multiplier_yd")};
+    s.plunging_multiplier = req_int(r, "plunging_multiplier");
+    r.finish();
+  }
+  // Every other sub-table belongs to other modules; this loader does not finish() [rules].
+}
+
+void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
+  TableReader top(doc, doc.root, d, "artillery_damage.toml");
+  if (const auto* t = top.table("coverage", Need::required)) {
+    TableReader r(doc, *t, d, "[coverage]");
+    r.allow("types_with_table");
+    r.allow("source");
+    if (const auto* a = r.array("types_without_table", Need::required))
+      for (const auto& n : *a)
+        if (auto s = n.value<std::string>()) out.types_without_table.push_back(*s);
+    r.finish();
+  }
+  if (const auto* arr = top.array("damage_table", Need::required)) {
+    for (const auto& node : *arr) {
+      const auto* t = node.as_table();
+      if (!t) continue;
+      TableReader r(doc, *t, d, "[[damage_table]]");
+      DamageTable dt;
+      dt.artillery = req_string(r, "artillery");
+      dt.type = artillery::parse_type(req_string(r, "type")).value_or(artillery::Type::gun);
+      dt.shot_lb = req_number(r, "shot_lb");
+      dt.source = req_string(r, "source");
+      if (const auto* bands = r.array("troop_bands", Need::required))
+        for (const auto& b : *bands)
+          if (const auto* pair = b.as_array(); pair && pair->size() == 2)
+            dt.troop_bands.emplace_back(static_cast<int>(pair->get(0)->value<int64_t>().value_or(0)),
+                                        static_cast<int>(pair->get(1)->value<int64_t>().value_or(0)));
+      if (const auto* cols = r.array("column", Need::required))
+        for (const auto& c : *cols) {
+          const auto* ct = c.as_table();
+          if (!ct) continue;
+          TableReader cr(doc, *ct, d, "[[damage_table.column]]");
+          DamageColumn col;
+          col.label = req_string(cr, "hd_label");
+          col.hd_min = req_int(cr, "hd_min");
+          col.hd_max = req_int(cr, "hd_max");
+          if (const auto* u = cr.array("uhp", Need::required))
+            for (const auto& v : *u) col.uhp.push_back(static_cast<int>(v.value<int64_t>().value_or(0)));
+          if (col.uhp.size() != dt.troop_bands.size()) cr.error_at("uhp", "one uhp value per troop band expected");
+          cr.finish();
+          dt.columns.push_back(std::move(col));
+        }
+      r.finish();
+      out.tables.push_back(std::move(dt));
+    }
+  }
+  if (const auto* rules = top.table("rules", Need::required)) {
+    TableReader rr(doc, *rules, d, "[rules]");
+    auto& g = out.damage;
+    auto sub = [&](const char* name, const auto& fn) {
+      if (const auto* t = rr.table(name, Need::required)) {
+        TableReader r(doc, *t, d, std::string("[rules.") + name + "]");
+        r.allow("text");
+        fn(r);
+        r.finish();
+      }
+    };
+    sub("cavalry_double_troops", [&](TableReader& r) {
+      g.cavalry_troop_multiplier = req_int(r, "troop_multiplier");
+      g.units_source = req_string(r, "source");
+    });
+    sub("hd_plus_rounds_up", [&](TableReader& r) {
+      g.plus_hd_uses_next_column = req_bool(r, "plus_hd_uses_next_column");
+      g.minus_hd_uses_first_column = req_bool(r, "minus_hd_uses_first_column");
+      r.allow("source");
+    });
+    sub("unit_save", [&](TableReader& r) {
+      r.string("save", Need::required, {"blast"});
+      g.unit_direct_success_factor = req_number(r, "direct_hit_success_factor");
+      g.unit_other_success_factor = req_number(r, "other_success_factor");
+      r.allow("halving_rounding");
+      r.allow("source");
+    });
+    sub("unit_fortified", [&](TableReader& r) {
+      g.unit_fortified_bonus = req_int(r, "save_bonus");
+      r.allow("source");
+    });
+    sub("enfilade", [&](TableReader& r) {
+      g.enfilade_multiplier = req_int(r, "uhp_multiplier");
+      g.enfilade_save_allowed = req_bool(r, "save_still_allowed");
+      g.enfilade_source = req_string(r, "source");
+    });
+    sub("hero_damage", [&](TableReader& r) {
+      g.hero_shots = req_int(r, "shots");
+      r.allow("damage_from");
+      g.heroes_source = req_string(r, "source");
+    });
+    sub("hero_save", [&](TableReader& r) {
+      r.string("save", Need::required, {"blast"});
+      g.hero_direct_success_factor = req_number(r, "direct_hit_success_factor");
+      g.hero_other_success_factor = req_number(r, "other_success_factor");
+      r.allow("halving_rounding");
+      r.allow("source");
+    });
+    sub("hero_fortified", [&](TableReader& r) {
+      g.hero_fortified_bonus = req_int(r, "save_bonus");
+      r.allow("source");
+    });
+    sub("hero_close_hit_or_scatter", [&](TableReader& r) {
+      g.hero_close_or_scatter_bonus = req_int(r, "save_bonus");
+      r.allow("source");
+    });
+    sub("troops_above_band", [&](TableReader& r) { r.allow("source"); });
+    rr.finish();
+  }
+  top.allow("example");  // worked examples: test figures, read by the tests
+  top.finish();
+}
+
+Expected<ArtilleryRules> build() {
+  auto cat = artillery::load_catalogue();
+  if (!cat) return cat.error();
+  ArtilleryRules out;
+  out.catalogue = *cat;
+  Diagnostics d;
+  auto art = data::load("artillery.toml");
+  if (!art) return art.error();
+  read_attack(*art, d, out);
+  auto dmg = data::load("artillery_damage.toml");
+  if (!dmg) return dmg.error();
+  read_damage(*dmg, d, out);
+  if (!d.empty()) return as_internal(d);
+  return out;
+}
+
+}  // namespace
+
+const DamageTable* ArtilleryRules::table_for(artillery::Type t, double shot_lb) const {
+  for (const auto& dt : tables)
+    if (dt.type == t && dt.shot_lb == shot_lb) return &dt;
+  return nullptr;
+}
+
+Expected<const ArtilleryRules*> load_artillery_rules() {
+  static const Expected<ArtilleryRules> rules = build();
+  return data::pointer_to(rules);
+}
+
+}  // namespace gunpowder::fire

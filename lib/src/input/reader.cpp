@@ -1,0 +1,481 @@
+// toml_input.cpp - strict, position-aware TOML reading.
+#include "gunpowder/input/reader.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <thread>
+#include <algorithm>
+#include <atomic>
+#include <exception>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/parallel.hpp"
+
+namespace gunpowder::input {
+
+std::string Document::line(int n) const {
+  if (!text || !line_starts || n < 1 || n > static_cast<int>(line_starts->size())) return {};
+  const size_t from = (*line_starts)[static_cast<size_t>(n - 1)];
+  size_t to = text->find('\n', from);
+  if (to == std::string::npos) to = text->size();
+  if (to > from && (*text)[to - 1] == '\r') --to;
+  return text->substr(from, to - from);
+}
+
+SourcePos Document::pos(const toml::node& n) const {
+  const auto& b = n.source().begin;
+  return SourcePos{name, static_cast<int>(b.line) + (b.line > 0 ? line_offset : 0), static_cast<int>(b.column)};
+}
+
+namespace {
+std::vector<size_t> line_starts(const std::string& text) {
+  std::vector<size_t> out{0};
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n' && i + 1 < text.size()) out.push_back(i + 1);
+  return out;
+}
+
+std::string describe(const toml::node& n) {
+  if (auto v = n.as_string()) return "\"" + v->get() + "\"";
+  if (auto v = n.as_integer()) return std::to_string(v->get());
+  if (auto v = n.as_floating_point()) return fmtnum::trim(v->get(), 6);
+  if (auto v = n.as_boolean()) return v->get() ? "true" : "false";
+  return type_name(n);
+}
+}  // namespace
+
+std::string type_name(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::table: return "table";
+    case toml::node_type::array: return "array";
+    case toml::node_type::string: return "string";
+    case toml::node_type::integer: return "integer";
+    case toml::node_type::floating_point: return "float";
+    case toml::node_type::boolean: return "boolean";
+    case toml::node_type::date: return "date";
+    case toml::node_type::time: return "time";
+    case toml::node_type::date_time: return "date-time";
+    default: return "nothing";
+  }
+}
+
+Expected<Document> parse(std::string text, std::string name) {
+  Document doc;
+  doc.name = std::move(name);
+  doc.text = std::make_shared<const std::string>(std::move(text));
+  doc.line_starts = std::make_shared<const std::vector<size_t>>(line_starts(*doc.text));
+  try {
+    doc.root = toml::parse(std::string_view(*doc.text), std::string_view(doc.name));
+  } catch (const toml::parse_error& e) {
+    const auto& b = e.source().begin;
+    Diagnostics d;
+    std::string msg(e.description());
+    if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
+    while (!msg.empty() && msg.back() == '.') msg.pop_back();
+    d.error(SourcePos{doc.name, static_cast<int>(b.line), static_cast<int>(b.column)}, "invalid TOML: " + msg,
+            doc.line(static_cast<int>(b.line)));
+    return d;
+  }
+  return doc;
+}
+
+namespace {
+// Line indices at which the pieces of a file of `[[key]]` tables start: the first header line,
+// then the first header line at or after each 1/pieces of the text. Empty when the file does not
+// open (after blank and comment lines) with the header, so it cannot be cut.
+std::vector<size_t> cut_lines(const std::string& t, const std::vector<size_t>& starts, const std::string& header,
+                              size_t pieces) {
+  std::vector<size_t> cuts;
+  for (size_t li = 0; li < starts.size(); ++li) {
+    const size_t from = starts[li];
+    size_t to = t.find('\n', from);
+    if (to == std::string::npos) to = t.size();
+    std::string_view line(t.data() + from, to - from);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
+    if (line != header) return {};
+    cuts.push_back(li);
+    break;
+  }
+  if (cuts.empty()) return {};
+  auto is_header = [&](size_t from) {
+    if (t.compare(from, header.size(), header) != 0) return false;
+    const size_t end = from + header.size();
+    return end == t.size() || t[end] == '\n' || t[end] == '\r';
+  };
+  for (size_t k = 1; k < pieces; ++k) {
+    const size_t target = t.size() * k / pieces;
+    auto it = std::lower_bound(starts.begin(), starts.end(), target);
+    for (size_t li = std::max(static_cast<size_t>(it - starts.begin()), cuts.back() + 1); li < starts.size(); ++li)
+      if (is_header(starts[li])) {
+        cuts.push_back(li);
+        break;
+      }
+  }
+  return cuts;
+}
+
+// Parses the lines [cuts[i], cuts[i+1]) of the text as a piece of the whole file; nothing when it
+// does not parse or holds anything but the array of `key` tables at top level (the cut is then
+// not to be trusted).
+std::optional<Document> parse_piece(const std::shared_ptr<const std::string>& text,
+                                    const std::shared_ptr<const std::vector<size_t>>& starts, const std::string& name,
+                                    std::string_view key, const std::vector<size_t>& cuts, size_t i) {
+  const std::string& t = *text;
+  const size_t from = (*starts)[cuts[i]];
+  const size_t to = i + 1 < cuts.size() ? (*starts)[cuts[i + 1]] : t.size();
+  std::optional<Document> d(std::in_place);
+  d->name = name;
+  d->text = text;
+  d->line_starts = starts;
+  d->line_offset = static_cast<int>(cuts[i]);
+  try {
+    d->root = toml::parse(std::string_view(t.data() + from, to - from), std::string_view(name));
+  } catch (const toml::parse_error&) {
+    return std::nullopt;
+  }
+  if (d->root.size() != 1 || !d->root.contains(key) || !d->root.get(key)->is_array_of_tables()) return std::nullopt;
+  return d;
+}
+}  // namespace
+
+Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
+                                              unsigned threads) {
+  auto whole = [&](std::string s) -> Expected<std::vector<Document>> {
+    auto d = parse(std::move(s), name);
+    if (!d) return d.error();
+    std::vector<Document> v;
+    v.push_back(std::move(*d));
+    return v;
+  };
+  if (threads < 2 || text.size() < (1u << 20)) return whole(std::move(text));
+  auto shared_text = std::make_shared<const std::string>(std::move(text));
+  auto starts = std::make_shared<const std::vector<size_t>>(line_starts(*shared_text));
+  const std::vector<size_t> cuts = cut_lines(*shared_text, *starts, "[[" + std::string(key) + "]]", threads);
+  if (cuts.empty()) return whole(*shared_text);
+  const size_t n = cuts.size();
+  std::vector<std::optional<Document>> parts(n);
+  parallel::ranges(n, static_cast<unsigned>(n), [&](unsigned, size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) parts[i] = parse_piece(shared_text, starts, name, key, cuts, i);
+  });
+  for (const auto& p : parts)
+    if (!p) return whole(*shared_text);
+  std::vector<Document> out;
+  out.reserve(n);
+  for (auto& p : parts) out.push_back(std::move(*p));
+  return out;
+}
+
+bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::string& name, std::string_view key,
+                    unsigned threads, const std::function<void(size_t)>& prepare,
+                    const std::function<void(size_t, unsigned, const Document&)>& use) {
+  if (threads < 2 || text->size() < kChunkMinBytes) return false;
+  auto starts = std::make_shared<const std::vector<size_t>>(line_starts(*text));
+  const std::vector<size_t> cuts =
+      cut_lines(*text, *starts, "[[" + std::string(key) + "]]", std::max<size_t>(threads, text->size() / kChunkBytes));
+  if (cuts.size() < 2) return false;
+  prepare(cuts.size());
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  // An exception in `use` (or out of memory) stops every worker and is thrown again here, once
+  // all have stopped: a thread must not end on an exception.
+  std::vector<std::exception_ptr> thrown(threads);
+  auto work = [&](unsigned worker) {
+    try {
+      for (size_t i = next++; i < cuts.size() && !failed; i = next++) {
+        std::optional<Document> d = parse_piece(text, starts, name, key, cuts, i);
+        if (!d) {
+          failed = true;
+          return;
+        }
+        use(i, worker, *d);
+      }
+    } catch (...) {
+      thrown[worker] = std::current_exception();
+      failed = true;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned k = 1; k < threads; ++k) pool.emplace_back(work, k);
+  work(0);
+  for (auto& th : pool) th.join();
+  for (const auto& e : thrown)
+    if (e) std::rethrow_exception(e);
+  return !failed;
+}
+
+Expected<std::string> read_input(const std::string& path) {
+  if (path == "-") {
+    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    if (std::cin.bad()) return Expected<std::string>::failure("cannot read standard input", {"<stdin>"}, ExitCode::no_input);
+    return text;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int err = errno;
+    return Expected<std::string>::failure(std::string("cannot open input: ") + std::strerror(err), {path},
+                                          ExitCode::no_input);
+  }
+  // Read in one go when the size is known (a regular file); otherwise through the stream buffer.
+  std::string text;
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  if (size > 0) {
+    text.resize(static_cast<size_t>(size));
+    in.seekg(0, std::ios::beg);
+    in.read(text.data(), size);
+    if (in.gcount() != size) text.resize(static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  } else {
+    in.clear();  // not seekable (a pipe): nothing was read yet
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  if (in.bad()) return Expected<std::string>::failure("cannot read input", {path}, ExitCode::no_input);
+  if (text.find('\0') != std::string::npos)
+    return Expected<std::string>::failure("input is not text (it contains a NUL byte)", {path});
+  return text;
+}
+
+TableReader::TableReader(const Document& doc, const toml::table& table, Diagnostics& diags, std::string what)
+    : doc_(doc), table_(table), diags_(diags), what_(std::move(what)) {}
+
+SourcePos TableReader::pos_of(std::string_view key) const {
+  if (const auto* n = table_.get(key)) return doc_.pos(*n);
+  return doc_.pos(table_);
+}
+
+void TableReader::error_at(std::string_view key, std::string message) {
+  const SourcePos p = pos_of(key);
+  diags_.error(p, std::move(message), doc_.line(p.line));
+}
+
+void TableReader::error(std::string message) {
+  const SourcePos p = doc_.pos(table_);
+  diags_.error(p, std::move(message), doc_.line(p.line));
+}
+
+void TableReader::remember(std::string_view key) {
+  if (is_known(key)) return;
+  // A key present in the table is remembered as a view of the table's own key (stable while the
+  // table lives); an absent key is copied, since the caller's string may be a temporary.
+  if (const auto it = table_.find(key); it != table_.end()) known_.push_back(it->first.str());
+  else owned_.emplace_back(key);
+}
+
+bool TableReader::is_known(std::string_view key) const {
+  for (auto k : known_)
+    if (k == key) return true;
+  for (const auto& k : owned_)
+    if (k == key) return true;
+  return false;
+}
+
+const toml::node* TableReader::get(std::string_view key, Need need, const char* expected) {
+  remember(key);
+  const toml::node* n = table_.get(key);
+  if (!n && need == Need::required) error("missing required key '" + std::string(key) + "' (" + expected + ") in " + what_);
+  return n;
+}
+
+void TableReader::type_error(std::string_view key, const toml::node& n, const char* expected) {
+  // Appended piece by piece: GCC 12 at -O3 warns (-Wrestrict, a false positive) on the chained +.
+  std::string msg = "'";
+  msg.append(key).append("' must be ").append(expected).append(", got ").append(type_name(n)).append(" ").append(describe(n));
+  error_at(key, std::move(msg));
+}
+
+bool TableReader::check_range(std::string_view key, double v, const Range& r) {
+  const std::string k(key);
+  if (!std::isfinite(v)) {
+    error_at(key, "'" + k + "' must be a finite number, got " + fmtnum::trim(v));
+    return false;
+  }
+  if (r.exclusive_min && v <= r.min) {
+    error_at(key, "'" + k + "' must be " + (r.min == 0 ? std::string("positive") : "greater than " + fmtnum::trim(r.min)) +
+                      ", got " + fmtnum::trim(v, 6));
+    return false;
+  }
+  if (!r.exclusive_min && v < r.min) {
+    error_at(key, "'" + k + "' must be at least " + fmtnum::trim(r.min, 6) + ", got " + fmtnum::trim(v, 6));
+    return false;
+  }
+  if (v > r.max) {
+    error_at(key, "'" + k + "' must be at most " + fmtnum::trim(r.max, 6) + ", got " + fmtnum::trim(v, 6));
+    return false;
+  }
+  return true;
+}
+
+std::optional<double> TableReader::number(std::string_view key, Need need, Range range) {
+  const toml::node* n = get(key, need, "a number");
+  if (!n) return std::nullopt;
+  double v = 0;
+  if (auto i = n->as_integer()) v = static_cast<double>(i->get());
+  else if (auto f = n->as_floating_point()) v = f->get();
+  else {
+    type_error(key, *n, "a number");
+    return std::nullopt;
+  }
+  if (!check_range(key, v, range)) return std::nullopt;
+  return v;
+}
+
+std::optional<std::int64_t> TableReader::integer(std::string_view key, Need need, Range range) {
+  const toml::node* n = get(key, need, "an integer");
+  if (!n) return std::nullopt;
+  auto i = n->as_integer();
+  if (!i) {
+    type_error(key, *n, "an integer");
+    return std::nullopt;
+  }
+  if (!check_range(key, static_cast<double>(i->get()), range)) return std::nullopt;
+  return i->get();
+}
+
+std::optional<std::string> TableReader::string(std::string_view key, Need need, const std::vector<std::string>& allowed) {
+  const toml::node* n = get(key, need, "a string");
+  if (!n) return std::nullopt;
+  auto s = n->as_string();
+  if (!s) {
+    type_error(key, *n, "a string");
+    return std::nullopt;
+  }
+  if (!allowed.empty()) {
+    bool ok = false;
+    for (const auto& a : allowed) ok = ok || a == s->get();
+    if (!ok) {
+      std::string list;
+      for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      error_at(key, "unknown " + std::string(key) + " \"" + s->get() + "\" (allowed: " + list + ")");
+      return std::nullopt;
+    }
+  }
+  return s->get();
+}
+
+std::optional<std::string> TableReader::string(std::string_view key, Need need,
+                                               std::initializer_list<std::string_view> allowed) {
+  const toml::node* n = get(key, need, "a string");
+  if (!n) return std::nullopt;
+  auto s = n->as_string();
+  if (!s) {
+    type_error(key, *n, "a string");
+    return std::nullopt;
+  }
+  if (allowed.size() == 0) return s->get();
+  for (auto a : allowed)
+    if (a == s->get()) return s->get();
+  std::string list;
+  for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+  error_at(key, "unknown " + std::string(key) + " \"" + s->get() + "\" (allowed: " + list + ")");
+  return std::nullopt;
+}
+
+std::optional<bool> TableReader::boolean(std::string_view key, Need need) {
+  const toml::node* n = get(key, need, "true or false");
+  if (!n) return std::nullopt;
+  auto b = n->as_boolean();
+  if (!b) {
+    type_error(key, *n, "true or false");
+    return std::nullopt;
+  }
+  return b->get();
+}
+
+const toml::table* TableReader::table(std::string_view key, Need need) {
+  const toml::node* n = get(key, need, "a table");
+  if (!n) return nullptr;
+  if (!n->is_table()) {
+    type_error(key, *n, "a table");
+    return nullptr;
+  }
+  return n->as_table();
+}
+
+const toml::array* TableReader::array(std::string_view key, Need need) {
+  const toml::node* n = get(key, need, "an array");
+  if (!n) return nullptr;
+  if (!n->is_array()) {
+    type_error(key, *n, "an array");
+    return nullptr;
+  }
+  return n->as_array();
+}
+
+void TableReader::finish() {
+  std::string list;  // built only when a key is unknown
+  auto allowed = [&] {
+    if (!list.empty()) return list;
+    std::vector<std::string> all(owned_.begin(), owned_.end());
+    for (auto k : known_) all.emplace_back(k);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    for (const auto& k : all) list += (list.empty() ? "" : ", ") + k;
+    return list;
+  };
+  for (const auto& [k, v] : table_) {
+    if (!is_known(k.str())) {
+      const SourcePos p = doc_.pos(v);
+      // toml++ places a key's node at its value; point at the key instead when we can.
+      SourcePos kp = p;
+      if (k.source().begin.line > 0)
+        kp = SourcePos{doc_.name, static_cast<int>(k.source().begin.line) + doc_.line_offset,
+                       static_cast<int>(k.source().begin.column)};
+      diags_.error(kp, "unknown key '" + std::string(k.str()) + "' in " + what_ + " (allowed: " + allowed() + ")",
+                   doc_.line(kp.line));
+    }
+  }
+}
+
+std::vector<const toml::table*> tables_in(const Document& doc, const toml::node& node, std::string_view key,
+                                          Diagnostics& diags) {
+  std::vector<const toml::table*> out;
+  const std::string k(key);
+  const toml::array* arr = node.as_array();
+  if (!arr) {
+    const SourcePos p = doc.pos(node);
+    diags.error(p, "'" + k + "' must be an array of tables ([[" + k + "]]), got " + type_name(node), doc.line(p.line));
+    return out;
+  }
+  for (const auto& item : *arr) {
+    if (const toml::table* t = item.as_table()) {
+      out.push_back(t);
+      continue;
+    }
+    const SourcePos p = doc.pos(item);
+    diags.error(p, "each [[" + k + "]] must be a table, got " + type_name(item), doc.line(p.line));
+  }
+  return out;
+}
+
+std::vector<const toml::table*> tables_of(const Document& doc, std::string_view key, Diagnostics& diags) {
+  const toml::node* node = doc.root.get(key);
+  if (!node) {
+    diags.error(SourcePos{doc.name, 1, 1}, "no [[" + std::string(key) + "]] table in the file", doc.line(1));
+    return {};
+  }
+  return tables_in(doc, *node, key, diags);
+}
+
+void check_top_level(const Document& doc, const std::vector<std::string>& allowed, Diagnostics& diags) {
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+  for (const auto& [k, v] : doc.root) {
+    bool ok = false;
+    for (const auto& a : allowed) ok = ok || a == k.str();
+    if (!ok) {
+      SourcePos p{doc.name, static_cast<int>(k.source().begin.line) + doc.line_offset,
+                  static_cast<int>(k.source().begin.column)};
+      if (k.source().begin.line == 0) p = doc.pos(v);
+      diags.error(p, "unknown top-level key '" + std::string(k.str()) + "' (allowed: " + list + ")", doc.line(p.line));
+    }
+  }
+}
+
+}  // namespace gunpowder::input

@@ -1,0 +1,354 @@
+// siege_data.cpp - loads the siege tables: data/siege_duration.toml (every key),
+// data/structures.toml (every key), [rules.duel] of data/artillery.toml (the artillery module
+// leaves that sub-table to this module) and [gate_door] / [cannon_loss] of data/broadside.toml.
+// The embedded tables are part of the program: any error is internal (exit 70).
+#include <algorithm>
+
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/core/lookup.hpp"
+#include "gunpowder/siege/siege.hpp"
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::siege {
+
+using input::Need;
+using input::TableReader;
+
+const SiteMultiplier* DurationTables::site(const std::string& key) const {
+  return lookup::find(sites, [&](const auto& s) { return s.key == key; });
+}
+
+const SiegeStructure* DurationTables::structure(const std::string& key) const {
+  return lookup::find(structures, [&](const auto& s) { return s.key == key; });
+}
+
+const StructureRules::Material* StructureRules::material(const std::string& key) const {
+  return lookup::find(materials, [&](const auto& m) { return m.key == key; });
+}
+
+namespace {
+
+int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+double num(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
+std::string str(TableReader& r, std::string_view key) { return r.string(key, Need::required).value_or(""); }
+
+// Calls fn on every table of the array `key` (with its own reader, finished afterwards).
+template <typename Fn>
+void each_row(const input::Document& doc, TableReader& parent, std::string_view key, Diagnostics& d, const char* what,
+              Fn fn) {
+  const toml::array* a = parent.array(key, Need::required);
+  if (!a) return;
+  for (const auto& n : *a) {
+    const toml::table* t = n.as_table();
+    if (!t) {
+      parent.error_at(key, std::string("every entry of '") + std::string(key) + "' must be a table");
+      continue;
+    }
+    TableReader r(doc, *t, d, what);
+    fn(r);
+    r.finish();
+  }
+}
+
+void read_example_pieces(const input::Document& doc, TableReader& r, std::string_view key, Diagnostics& d,
+                         std::vector<ExamplePiece>& out) {
+  each_row(doc, r, key, d, "example artillery", [&](TableReader& e) {
+    ExamplePiece p;
+    p.piece = str(e, "piece");
+    p.count = integer(e, "count");
+    p.bonus_units_each = integer(e, "bonus_units_each");
+    out.push_back(p);
+  });
+}
+
+void read_duration(const input::Document& doc, Diagnostics& d, DurationTables& t) {
+  TableReader top(doc, doc.root, d, "siege_duration.toml");
+  if (const auto* a = top.table("advantage_band", Need::required)) {
+    TableReader r(doc, *a, d, "[advantage_band]");
+    t.source = str(r, "source");
+    r.allow("title");
+    int expect = 0;
+    each_row(doc, r, "rows", d, "[[advantage_band.rows]]", [&](TableReader& e) {
+      AdvantageBand b;
+      if (integer(e, "index") != expect) e.error_at("index", "advantage bands must be listed in index order");
+      ++expect;
+      b.min = integer(e, "min");
+      if (auto mx = e.integer("max", Need::optional)) b.max = static_cast<int>(*mx);
+      b.label = str(e, "label");
+      e.allow("formula_divisor");  // a cross-check of the transcription, not a rule
+      t.bands.push_back(b);
+    });
+    r.finish();
+  }
+  if (const auto* a = top.table("duration", Need::required)) {
+    TableReader r(doc, *a, d, "[duration]");
+    r.allow("source");
+    r.allow("title");
+    t.not_by_assault = integer(r, "not_by_assault");
+    t.captured_without_fight = integer(r, "captured_without_fight");
+    t.minimum_advantage = integer(r, "minimum_advantage");
+    each_row(doc, r, "rows", d, "[[duration.rows]]", [&](TableReader& e) {
+      DurationRow row;
+      row.shp_min = integer(e, "shp_min");
+      row.shp_max = integer(e, "shp_max");
+      row.open_ended = e.boolean("open_ended", Need::required).value_or(false);
+      row.label = str(e, "label");
+      e.allow("formula_s");  // a cross-check of the transcription, not a rule
+      if (const auto* days = e.array("days", Need::required))
+        for (const auto& n : *days) row.days.push_back(static_cast<int>(n.value<std::int64_t>().value_or(-2)));
+      t.rows.push_back(std::move(row));
+    });
+    r.finish();
+  }
+  if (const auto* a = top.table("duration_rules", Need::required)) {
+    TableReader r(doc, *a, d, "[duration_rules]");
+    r.allow("source");
+    r.allow("title");
+    t.progress_proportional = r.boolean("progress_proportional", Need::required).value_or(true);
+    r.finish();
+  }
+  if (const auto* a = top.table("site_multiplier", Need::required)) {
+    TableReader r(doc, *a, d, "[site_multiplier]");
+    r.allow("source");
+    r.allow("title");
+    each_row(doc, r, "rows", d, "[[site_multiplier.rows]]", [&](TableReader& e) {
+      SiteMultiplier s;
+      s.key = str(e, "key");
+      s.site = str(e, "site");
+      s.multiplier = integer(e, "multiplier");
+      t.sites.push_back(s);
+    });
+    r.finish();
+  }
+  if (const auto* a = top.table("stronghold_estimate", Need::required)) {
+    TableReader r(doc, *a, d, "[stronghold_estimate]");
+    r.allow("source");
+    r.allow("title");
+    t.stone_gp_per_shp = num(r, "stone_gp_per_shp");
+    r.string("stone_rounding", Need::required, {"up"});
+    t.wood_fraction_of_stone = num(r, "wood_fraction_of_stone");
+    r.finish();
+  }
+  if (const auto* a = top.table("breach", Need::required)) {
+    TableReader r(doc, *a, d, "[breach]");
+    r.allow("source");
+    r.allow("title");
+    t.shp_per_breach = integer(r, "shp_per_breach");
+    r.finish();
+  }
+  if (const auto* a = top.table("siege_structure", Need::required)) {
+    TableReader r(doc, *a, d, "[siege_structure]");
+    r.allow("source");
+    r.allow("title");
+    each_row(doc, r, "rows", d, "[[siege_structure.rows]]", [&](TableReader& e) {
+      SiegeStructure s;
+      s.key = str(e, "key");
+      s.name = str(e, "name");
+      s.shp = integer(e, "shp");
+      s.ac = integer(e, "ac");
+      for (const char* k : {"length_ft", "thickness_ft", "height_ft"}) e.allow(k);
+      t.structures.push_back(s);
+    });
+    r.finish();
+  }
+  each_row(doc, top, "example", d, "[[example]]", [&](TableReader& e) {
+    DurationExample x;
+    x.source = str(e, "source");
+    x.description = str(e, "description");
+    x.besieger_units = integer(e, "besieger_units");
+    x.defender_units = integer(e, "defender_units");
+    read_example_pieces(doc, e, "besieger_artillery", d, x.besieger_artillery);
+    read_example_pieces(doc, e, "defender_artillery", d, x.defender_artillery);
+    x.besieger_total = integer(e, "besieger_total");
+    x.defender_total = integer(e, "defender_total");
+    x.unit_advantage = integer(e, "unit_advantage");
+    x.stronghold_shp = integer(e, "stronghold_shp");
+    x.expected_days = integer(e, "expected_days");
+    e.allow("note");
+    t.examples.push_back(std::move(x));
+  });
+  top.finish();
+  // Consistency the look-up relies on.
+  for (const auto& row : t.rows)
+    if (row.days.size() != t.bands.size())
+      d.error({doc.name}, "a [[duration.rows]] entry (" + row.label + ") has " + std::to_string(row.days.size()) +
+                              " cells for " + std::to_string(t.bands.size()) + " advantage bands");
+}
+
+void read_duel(const input::Document& doc, Diagnostics& d, DuelRules& duel) {
+  TableReader top(doc, doc.root, d, "artillery.toml");
+  const toml::table* rules = top.table("rules", Need::required);
+  if (!rules) return;
+  TableReader rr(doc, *rules, d, "[rules]");
+  const toml::table* t = rr.table("duel", Need::required);
+  if (!t) return;
+  TableReader r(doc, *t, d, "[rules.duel]");
+  duel.source = str(r, "source");
+  duel.target = {integer(r, "target_short"), integer(r, "target_medium"), integer(r, "target_long")};
+  duel.besieged_save = integer(r, "besieged_save");
+  duel.suppressed_turns = integer(r, "suppressed_turns");
+  duel.move_yd = integer(r, "move_yd");
+  if (const auto* a = r.array("mobile_carriages", Need::required))
+    for (const auto& n : *a) {
+      const auto c = artillery::parse_carriage(n.value<std::string>().value_or(""));
+      if (c) duel.mobile_carriages.push_back(*c);
+      else r.error_at("mobile_carriages", "unknown carriage in mobile_carriages");
+    }
+  r.finish();
+  if (const auto* sp = rr.table("spiking", Need::required)) {
+    TableReader e(doc, *sp, d, "[rules.spiking]");
+    duel.spiking_source = str(e, "source");
+    duel.spike_rounds = integer(e, "spike_rounds");
+    duel.spike_removal_gp = num(e, "removal_cost_gp");
+    e.finish();
+  }
+  // The rest of artillery.toml belongs to the artillery module; only [rules.duel] and
+  // [rules.spiking] are read here.
+}
+
+void read_structures(const input::Document& doc, Diagnostics& d, StructureRules& s) {
+  TableReader top(doc, doc.root, d, "structures.toml");
+  if (const auto* a = top.table("strength_rules", Need::required)) {
+    TableReader r(doc, *a, d, "[strength_rules]");
+    s.source = str(r, "source");
+    r.allow("title");
+    s.level_height_in = num(r, "level_height_in");
+    s.section_length_in = num(r, "section_length_in");
+    s.round_factor = integer(r, "round_factor");
+    s.round_factor_may_be_pi = r.boolean("round_factor_may_be_pi", Need::required).value_or(false);
+    s.round_up_multiple = integer(r, "round_up_multiple");
+    r.finish();
+  }
+  if (const auto* a = top.table("shape", Need::required)) {
+    TableReader r(doc, *a, d, "[shape]");
+    r.allow("source");
+    r.allow("title");
+    // The shapes are checked against what the code implements: the product of the listed inputs,
+    // with the round constant and the wall's length cap taken from [strength_rules].
+    each_row(doc, r, "rows", d, "[[shape.rows]]", [&](TableReader& e) {
+      const std::string key = str(e, "key");
+      std::vector<std::string> inputs;
+      if (const auto* in = e.array("inputs", Need::required))
+        for (const auto& n : *in) inputs.push_back(n.value<std::string>().value_or(""));
+      const int constant = integer(e, "constant");
+      const auto cap = e.number("length_cap_in", Need::optional);
+      e.allow("formula");
+      const bool ok = (key == "rectangular" && inputs == std::vector<std::string>{"length_in", "width_in", "height_levels"} &&
+                       constant == 1 && !cap) ||
+                      (key == "round" && inputs == std::vector<std::string>{"diameter_in", "height_levels"} &&
+                       constant == s.round_factor && !cap) ||
+                      (key == "wall" && inputs == std::vector<std::string>{"length_in", "height_levels"} && constant == 1 &&
+                       cap && *cap == s.section_length_in);
+      if (!ok) e.error_at("key", "shape '" + key + "' does not match the strength-point rules the code implements");
+    });
+    r.finish();
+  }
+  if (const auto* a = top.table("material", Need::required)) {
+    TableReader r(doc, *a, d, "[material]");
+    r.allow("source");
+    r.allow("title");
+    each_row(doc, r, "rows", d, "[[material.rows]]", [&](TableReader& e) {
+      StructureRules::Material m;
+      m.key = str(e, "key");
+      m.factor = integer(e, "factor");
+      m.description = str(e, "description");
+      s.materials.push_back(m);
+    });
+    r.finish();
+  }
+  each_row(doc, top, "example", d, "[[example]]", [&](TableReader& e) {
+    StructureRules::Example x;
+    e.allow("source");
+    x.description = str(e, "description");
+    x.shape = str(e, "shape");
+    x.material_factor = integer(e, "material_factor");
+    x.length_in = e.number("length_in", Need::optional);
+    x.width_in = e.number("width_in", Need::optional);
+    x.diameter_in = e.number("diameter_in", Need::optional);
+    x.height_levels = num(e, "height_levels");
+    e.allow("printed_expression");
+    x.printed_points = integer(e, "printed_points");
+    x.formula_points = integer(e, "formula_points");
+    x.expected_points = integer(e, "expected_points");
+    x.contradiction = e.boolean("contradiction", Need::required).value_or(false);
+    e.allow("note");
+    s.examples.push_back(std::move(x));
+  });
+  top.finish();
+}
+
+void read_broadside(const input::Document& doc, Diagnostics& d, StructureRules& s) {
+  // Only the two tables about structures are read; the rest of broadside.toml belongs to the
+  // fire module.
+  TableReader top(doc, doc.root, d, "broadside.toml");
+  if (const auto* a = top.table("gate_door", Need::required)) {
+    TableReader r(doc, *a, d, "[gate_door]");
+    s.gate_door_source = str(r, "source");
+    r.allow("title");
+    s.gate_door_range = str(r, "range_band");
+    s.gate_door_deducts = r.boolean("deducts_strength_points", Need::required).value_or(false);
+    each_row(doc, r, "rows", d, "[[gate_door.rows]]", [&](TableReader& e) {
+      s.breach_hands.emplace_back(str(e, "key"), str(e, "min_hand"));
+    });
+    r.finish();
+  }
+  if (const auto* a = top.table("cannon_loss", Need::required)) {
+    TableReader r(doc, *a, d, "[cannon_loss]");
+    s.cannon_loss_source = str(r, "source");
+    r.allow("title");
+    r.string("rounding", Need::required, {"up"});
+    each_row(doc, r, "rows", d, "[[cannon_loss.rows]]", [&](TableReader& e) {
+      StructureRules::LossStep step;
+      step.damage_fraction = num(e, "damage_fraction");
+      step.cannon_lost_fraction = num(e, "cannon_lost_fraction");
+      s.cannon_loss.push_back(step);
+    });
+    r.finish();
+  }
+}
+
+void read_engine_types(const input::Document& doc, Diagnostics& d, std::vector<std::string>& out) {
+  // Only the ids of [[equipment]]: the Siege Machine figures themselves are read with the rest
+  // of the Siege Machine rules.
+  TableReader top(doc, doc.root, d, "siege_machine.toml");
+  if (const auto* a = top.array("equipment", Need::required))
+    for (const auto& n : *a)
+      if (const auto* t = n.as_table())
+        if (auto id = t->get_as<std::string>("id")) out.push_back(id->get());
+}
+
+Expected<Rules> build() {
+  Rules rules;
+  Diagnostics d;
+  auto duration = data::load("siege_duration.toml");
+  if (!duration) return duration.error();
+  read_duration(*duration, d, rules.duration);
+  auto art = data::load("artillery.toml");
+  if (!art) return art.error();
+  read_duel(*art, d, rules.duel);
+  auto st = data::load("structures.toml");
+  if (!st) return st.error();
+  read_structures(*st, d, rules.structures);
+  auto bs = data::load("broadside.toml");
+  if (!bs) return bs.error();
+  read_broadside(*bs, d, rules.structures);
+  auto sm = data::load("siege_machine.toml");
+  if (!sm) return sm.error();
+  read_engine_types(*sm, d, rules.engine_types);
+  auto cat = artillery::load_catalogue();
+  if (!cat) return cat.error();
+  rules.duel.rounds_per_day = static_cast<int>((*cat)->design.rof_rounds_per_day);
+  std::sort(rules.structures.cannon_loss.begin(), rules.structures.cannon_loss.end(),
+            [](const auto& a, const auto& b) { return a.damage_fraction < b.damage_fraction; });
+  if (!d.empty()) return data::as_internal(d);
+  return rules;
+}
+
+}  // namespace
+
+Expected<const Rules*> load_rules() {
+  static const Expected<Rules> rules = build();
+  return data::pointer_to(rules);
+}
+
+}  // namespace gunpowder::siege

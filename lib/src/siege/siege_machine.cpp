@@ -1,0 +1,1018 @@
+// siege_machine.cpp - the Siege Machine of seed 004: its tables (data/siege_machine.toml), the
+// equipment and fortification bonuses, bombard casualties, and weekly turns whose harassment and
+// assault battles are War Machine battles resolved by the war-machine module.
+#include "gunpowder/siege/siege_machine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/parallel.hpp"
+#include "gunpowder/core/rounding.hpp"
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::siege {
+
+using input::Need;
+using input::TableReader;
+
+const SmEquipment* SiegeMachineRules::find_equipment(const std::string& id) const {
+  return lookup::find(equipment, [&](const auto& e) { return e.id == id; });
+}
+const SmFortification* SiegeMachineRules::find_fortification(const std::string& id) const {
+  return lookup::find(fortifications, [&](const auto& f) { return f.id == id; });
+}
+const SmBonusRule* SiegeMachineRules::bonus_rule(bool defender, const std::string& option) const {
+  for (const auto& b : bonus_rules)
+    if (b.defender == defender && b.option == option) return &b;
+  return nullptr;
+}
+const SmScaling* SiegeMachineRules::scaling_for(const std::string& option) const {
+  for (const auto& s : scaling)
+    if (s.option == option) return &s;
+  return nullptr;
+}
+const SmDetection* SiegeMachineRules::detection_for(const std::string& option) const {
+  for (const auto& x : detection)
+    if (x.option == option) return &x;
+  return nullptr;
+}
+
+std::string to_string(SmPlan p) {
+  switch (p) {
+    case SmPlan::bombard: return "bombard";
+    case SmPlan::harass: return "harass";
+    case SmPlan::assault: return "assault";
+    case SmPlan::bombard_then_assault: return "bombard-then-assault";
+  }
+  return "?";
+}
+
+std::string to_string(SmDefenderPlan p) {
+  switch (p) {
+    case SmDefenderPlan::stay: return "stay";
+    case SmDefenderPlan::sally: return "sally";
+    case SmDefenderPlan::depart: return "depart";
+  }
+  return "?";
+}
+
+std::string to_string(SmWhen w) { return w == SmWhen::starving ? "starving" : "breached"; }
+
+bool falls(SmEnd e) {
+  return e == SmEnd::captured_by_assault || e == SmEnd::captured_by_bombardment || e == SmEnd::starved ||
+         e == SmEnd::abandoned;
+}
+
+std::string to_string(SmEnd e) {
+  switch (e) {
+    case SmEnd::captured_by_assault: return "captured_by_assault";
+    case SmEnd::captured_by_bombardment: return "captured_by_bombardment";
+    case SmEnd::starved: return "starved";
+    case SmEnd::abandoned: return "abandoned";
+    case SmEnd::departed: return "departed";
+    case SmEnd::lifted: return "lifted";
+    case SmEnd::holding_out: return "holding_out";
+  }
+  return "?";
+}
+
+std::string describe(SmEnd e) {
+  switch (e) {
+    case SmEnd::captured_by_assault: return "captured by assault (defenders driven out or destroyed)";
+    case SmEnd::captured_by_bombardment: return "captured: the garrison destroyed by bombardment";
+    case SmEnd::starved: return "starved out: the unfed or demoralised garrison deserts";
+    case SmEnd::abandoned: return "abandoned: the garrison departs, leaving a rearguard";
+    case SmEnd::departed: return "the attacker departs (plan, food, morale or army destroyed)";
+    case SmEnd::lifted: return "the siege is lifted: a sally routs or destroys the attacker";
+    case SmEnd::holding_out: return "still holding out at the week limit";
+  }
+  return "?";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+namespace {
+
+war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
+  war::Fraction f{0, 1};
+  const toml::array* a = r.array(key, need);
+  if (given) *given = a != nullptr;
+  if (!a) return f;
+  if (a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer() || (*a)[1].value<std::int64_t>().value_or(0) <= 0) {
+    r.error_at(key, std::string(key) + " must be [numerator, denominator]");
+    return f;
+  }
+  f.n = (*a)[0].value<std::int64_t>().value_or(0);
+  f.d = (*a)[1].value<std::int64_t>().value_or(1);
+  return f;
+}
+
+int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+std::string str(TableReader& r, std::string_view key) { return r.string(key, Need::required).value_or(""); }
+
+template <typename Fn>
+void rows(const input::Document& doc, TableReader& top, std::string_view key, Diagnostics& d, Fn fn) {
+  if (const auto* a = top.array(key, Need::required))
+    for (const auto& n : *a)
+      if (const auto* t = n.as_table()) {
+        TableReader r(doc, *t, d, "[[" + std::string(key) + "]]");
+        fn(r);
+        r.allow("source");
+        r.finish();
+      }
+}
+
+bool parse_dice(const std::string& s, int& n, int& sides) {
+  dice::Notation nt;
+  if (!dice::parse_notation(s, nt) || nt.bonus != 0) return false;
+  n = nt.count;
+  sides = nt.sides;
+  return true;
+}
+
+Expected<SiegeMachineRules> build() {
+  SiegeMachineRules r;
+  Diagnostics d;
+  auto doc_or = data::load("siege_machine.toml");
+  if (!doc_or) return doc_or.error();
+  const auto& doc = *doc_or;
+  TableReader top(doc, doc.root, d, "siege_machine.toml");
+  r.source = "seed 004, Siege Machine";
+  rows(doc, top, "equipment", d, [&](TableReader& e) {
+    SmEquipment q;
+    q.id = str(e, "id");
+    q.label = str(e, "label");
+    q.category = e.string("category", Need::required, {"artillery", "ballista", "ram", "assault", "cover", "shelter"}).value_or("");
+    q.br = static_cast<int>(e.integer("br", Need::optional).value_or(0));
+    if (auto v = e.integer("br_assault", Need::optional)) q.br_assault = static_cast<int>(*v);
+    if (auto v = e.integer("br_harass", Need::optional)) q.br_harass = static_cast<int>(*v);
+    if (const auto* m = e.array("multiplies", Need::optional))
+      for (const auto& n : *m) q.multiplies.push_back(n.value<std::string>().value_or(""));
+    q.multiplier = static_cast<int>(e.integer("multiplier", Need::optional).value_or(1));
+    if (auto v = e.integer("requires_one_per_men", Need::optional)) q.one_per_men = static_cast<int>(*v);
+    for (const char* k : {"table_row", "footnotes", "in_seed"}) e.allow(k);
+    r.equipment.push_back(q);
+  });
+  rows(doc, top, "fortification", d, [&](TableReader& e) {
+    SmFortification f;
+    f.id = str(e, "id");
+    f.label = str(e, "label");
+    f.br = integer(e, "br");
+    if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
+    f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
+    for (const char* k : {"table_row", "in_seed"}) e.allow(k);
+    r.fortifications.push_back(f);
+  });
+  rows(doc, top, "tactic_bonus_rule", d, [&](TableReader& e) {
+    SmBonusRule b;
+    b.defender = e.string("side", Need::required, {"defender", "attacker"}).value_or("") == "defender";
+    b.option = str(e, "attacker_option");
+    b.artillery = fraction(e, "artillery_fraction", Need::optional, &b.artillery_given);
+    b.ballista = fraction(e, "ballista_fraction", Need::required);
+    if (const auto* o = e.array("other_equipment", Need::optional))
+      for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
+    b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
+    for (const char* k : {"condition", "text_lost"}) e.allow(k);
+    r.bonus_rules.push_back(b);
+  });
+  rows(doc, top, "attacker_option", d, [&](TableReader& e) {
+    const std::string id = str(e, "id");
+    const auto pct = e.number("br_bonus_pct", Need::optional);
+    if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
+    for (const char* k : {"label", "description", "combat", "text_lost"}) e.allow(k);
+  });
+  rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
+    SmScaling s;
+    s.option = str(e, "attacker_option");
+    bool given = false;
+    s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given);
+    if (!given) s.attacker = {1, 1};
+    s.defender = fraction(e, "defender_casualty_fraction", Need::optional, &given);
+    if (!given) s.defender = {1, 1};
+    s.location_changes = e.boolean("location_changes", Need::optional).value_or(true);
+    if (const auto* a = e.array("artillery_split_pct", Need::required); a && a->size() == 2)
+      s.artillery_split_pct = {static_cast<int>((*a)[0].value<std::int64_t>().value_or(0)),
+                               static_cast<int>((*a)[1].value<std::int64_t>().value_or(0))};
+    for (const char* k : {"artillery_split", "rout_means"}) e.allow(k);
+    r.scaling.push_back(s);
+  });
+  rows(doc, top, "crew_band", d, [&](TableReader& e) {
+    SmCrewBand c;
+    c.min = e.number("crew_fraction_min", Need::required).value_or(0);
+    c.max_exclusive = e.number("crew_fraction_max_exclusive", Need::optional);
+    c.counts = fraction(e, "counts_as_fraction", Need::required);
+    r.crew_bands.push_back(c);
+  });
+  if (const auto* t = top.table("bombard", Need::required)) {
+    TableReader e(doc, *t, d, "[bombard]");
+    r.bombard_divisor = integer(e, "divisor");
+    if (!parse_dice(str(e, "defender_casualty_dice"), r.defender_dice_n, r.defender_dice_sides))
+      e.error_at("defender_casualty_dice", "bad dice");
+    if (!parse_dice(str(e, "attacker_casualty_dice"), r.attacker_dice_n, r.attacker_dice_sides))
+      e.error_at("attacker_casualty_dice", "bad dice");
+    e.string("hit_dice_rounding", Need::required, {"none"});
+    for (const char* k : {"casualty_unit", "troops_lost", "source"}) e.allow(k);
+    e.finish();
+  }
+  if (const auto* t = top.table("siege_food", Need::required)) {
+    TableReader e(doc, *t, d, "[siege_food]");
+    r.malnutrition_moderate = integer(e, "malnutrition_weeks_moderate_fatigue");
+    r.malnutrition_serious = integer(e, "malnutrition_weeks_serious_fatigue");
+    r.malnutrition_br_loss = integer(e, "malnutrition_weeks_br_loss");
+    r.br_loss_pct = integer(e, "br_loss_pct");
+    r.morale_loss_per_week = integer(e, "morale_loss_per_week");
+    for (const char* k : {"ration_price_fraction", "unfed_desert_dice", "unfed_desert_unit",
+                          "mount_ration_multiplier", "source"})
+      e.allow(k);
+    e.finish();
+  }
+  rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
+    const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
+    const auto opt = e.string("attacker_option", Need::optional, {"bombard", "harass", "assault"});
+    const auto f = fraction(e, "fraction", Need::required);
+    e.allow("what");
+    if (who == "defender") r.reclaim_defender = f;
+    else if (opt) r.reclaim_attacker[*opt == "bombard" ? 0 : *opt == "harass" ? 1 : 2] = f;
+  });
+  rows(doc, top, "defender_option", d, [&](TableReader& e) {
+    const std::string id = e.string("id", Need::required, {"depart", "assault"}).value_or("");
+    const auto pct = e.number("br_bonus_pct", Need::optional);
+    const auto rear = e.number("rearguard_pct", Need::optional);
+    if (id == "assault" && pct) r.sally_br_pct = static_cast<int>(*pct);
+    if (id == "depart" && rear) r.rearguard_pct = static_cast<int>(*rear);
+    for (const char* k : {"label", "description", "fortification_bonuses", "uses_war_machine_tactics", "requires_escape_route"})
+      e.allow(k);
+  });
+  rows(doc, top, "departure_detection", d, [&](TableReader& e) {
+    SmDetection x;
+    x.option = e.string("attacker_option", Need::required, {"bombard", "harass", "assault"}).value_or("");
+    x.detected = str(e, "detected");
+    if (auto dd = e.string("delay_dice", Need::optional))
+      if (!parse_dice(*dd, x.delay_n, x.delay_sides)) e.error_at("delay_dice", "bad dice");
+    x.delay_unit = e.string("delay_unit", Need::optional).value_or("");
+    r.detection.push_back(x);
+  });
+  if (const auto* t = top.table("fortification_damage", Need::required)) {
+    TableReader e(doc, *t, d, "[fortification_damage]");
+    int n = 0;
+    if (!parse_dice(str(e, "damage_dice"), n, r.damage_dice_sides) || n != 1) e.error_at("damage_dice", "bad dice");
+    for (const char* k : {"formula", "d_source", "source"}) e.allow(k);
+    e.finish();
+  }
+  rows(doc, top, "damage_allocation", d, [&](TableReader& e) {
+    SmDamageStep x;
+    x.order = integer(e, "order");
+    x.target = str(e, "target");
+    x.pct = integer(e, "pct");
+    if (const auto* a = e.array("fortifications", Need::optional))
+      for (const auto& n : *a) {
+        const std::string id = n.value<std::string>().value_or("");
+        if (!r.find_fortification(id)) e.error_at("fortifications", "unknown fortification \"" + id + "\"");
+        x.fortifications.push_back(id);
+      }
+    x.repeat = e.boolean("repeat", Need::optional).value_or(false);
+    if (x.pct <= 0 || x.pct > 100) e.error_at("pct", "pct must be 1 to 100");
+    for (const char* k : {"in_seed", "reading"}) e.allow(k);
+    r.damage_steps.push_back(x);
+  });
+  std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });
+  if (const auto* t = top.table("concentrated_fire", Need::required)) {
+    TableReader e(doc, *t, d, "[concentrated_fire]");
+    r.cf_troops_per_100ft = integer(e, "max_troops_per_100ft");
+    r.cf_engines_per_100ft = integer(e, "max_siege_engines_per_100ft");
+    r.cf_full_within_ft = integer(e, "full_br_within_ft");
+    r.cf_other = fraction(e, "other_fortification_fraction", Need::required);
+    e.allow("source");
+    e.finish();
+  }
+  rows(doc, top, "example", d, [&](TableReader& e) {
+    SmExample x;
+    x.id = str(e, "id");
+    e.allow("rule");
+    e.allow("working");
+    if (const auto* in = e.table("inputs", Need::required)) {
+      TableReader ir(doc, *in, d, "example inputs");
+      x.bonus = integer(ir, "artillery_bonus");
+      x.dice = str(ir, "dice");
+      x.roll = integer(ir, "roll");
+      ir.finish();
+    }
+    if (const auto* ex = e.table("expected", Need::required)) {
+      for (const auto& [k, v] : *ex) x.expected_hd = v.value<double>().value_or(0);
+    }
+    r.examples.push_back(x);
+  });
+  if (!d.empty()) return data::as_internal(d);
+  return r;
+}
+
+}  // namespace
+
+Expected<const SiegeMachineRules*> load_siege_machine_rules() {
+  static const Expected<SiegeMachineRules> rules = build();
+  return data::pointer_to(rules);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bonuses
+
+namespace {
+
+// A weapon with at least half its crew counts in full, with a quarter a quarter, below that not
+// at all (rules-gaps §3).
+double crew_factor(const SiegeMachineRules& r, double crew) {
+  for (const auto& b : r.crew_bands)
+    if (crew >= b.min - 1e-12 && (!b.max_exclusive || crew < *b.max_exclusive - 1e-12)) return b.counts.value();
+  return 0;
+}
+
+int round_up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
+
+}  // namespace
+
+SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, const std::string& option,
+                   const SmStructure* structure, bool concentrated) {
+  SmBonus b;
+  const SmBonusRule* rule = r.bonus_rule(defender, option);
+  if (!rule) return b;
+  // The attacker's harass line is cut off after "Ballista, timber fort and mantlet bonuses, and":
+  // the artillery bonus is read as the lost end of it (the option is "artillery and missile fire").
+  const double art_f = rule->artillery_given ? rule->artillery.value() : 1.0;
+  const double bal_f = rule->ballista.value();
+  double artillery = s.artillery_bonus * art_f;
+  if (s.artillery_bonus) b.lines.push_back("artillery bonus given: " + std::to_string(s.artillery_bonus) + " x " + fmtnum::trim(art_f, 3));
+  double equipment = 0;
+  int rams = 0, sheds = 0, ram_br = 0;
+  for (const auto& item : s.equipment) {
+    const SmEquipment* e = r.find_equipment(item.id);
+    if (!e) continue;
+    const double cf = crew_factor(r, item.crew);
+    if (e->category == "artillery" || e->category == "ballista") {
+      const double f = e->category == "artillery" ? art_f : bal_f;
+      const double v = e->br * item.count * cf * f;
+      artillery += v;
+      b.lines.push_back(e->label + ": " + std::to_string(item.count) + " x " + std::to_string(e->br) + " x crew " +
+                        fmtnum::trim(cf, 2) + " x " + fmtnum::trim(f, 3) + " = " + fmtnum::trim(v, 2));
+      continue;
+    }
+    const bool counted = std::find(rule->other.begin(), rule->other.end(), "all") != rule->other.end() ||
+                         std::find(rule->other.begin(), rule->other.end(), e->id) != rule->other.end();
+    if (!counted) continue;
+    if (!e->multiplies.empty()) {
+      sheds += item.count;
+      continue;
+    }
+    int each = e->br;
+    if (rule->column == "assault" && e->br_assault) each = *e->br_assault;
+    if (rule->column == "harass" && e->br_harass) each = *e->br_harass;
+    if (e->one_per_men) {
+      // "Requires 1 per 100 men": a force-wide bonus earned only with one item per 100 men.
+      const bool enough = static_cast<double>(item.count) * *e->one_per_men >= static_cast<double>(s.troops);
+      const double v = enough ? each * cf : 0;
+      equipment += v;
+      b.lines.push_back(e->label + ": " + (enough ? std::to_string(each) : std::string("0 (needs 1 per ") +
+                                                                             std::to_string(*e->one_per_men) + " men)"));
+      continue;
+    }
+    if (e->category == "ram") {
+      rams += item.count;
+      ram_br = std::max(ram_br, each);
+    }
+    const double v = each * item.count * cf;
+    equipment += v;
+    b.lines.push_back(e->label + ": " + std::to_string(item.count) + " x " + std::to_string(each) + " x crew " +
+                      fmtnum::trim(cf, 2) + " = " + fmtnum::trim(v, 2));
+  }
+  if (sheds > 0 && rams > 0) {
+    // A gallery shed doubles a bore or ram (one shed per bore or ram).
+    const int doubled = std::min(sheds, rams);
+    equipment += static_cast<double>(doubled) * ram_br;
+    b.lines.push_back("gallery sheds double " + std::to_string(doubled) + " bore(s)/ram(s): +" +
+                      std::to_string(doubled * ram_br));
+  }
+  // Fortifications count for the defender inside; a breach counts for the attacker (handled by
+  // the caller with the defender's list).
+  // Damaged fortifications count the share of their points left (a length item the length still
+  // standing); under concentrated fire those beyond 200' of the front count a quarter (l. 356-358).
+  // Every fraction is rounded up.
+  if (defender)
+    for (size_t i = 0; i < s.fortifications.size(); ++i) {
+      const auto& item = s.fortifications[i];
+      const SmFortification* f = r.find_fortification(item.id);
+      if (!f || f->attacker) continue;
+      const double left = structure ? structure->fraction(i) : 1.0;
+      const bool far = concentrated && !item.near;
+      const double n = f->per_length_ft && item.length_ft ? round_up(*item.length_ft * left / *f->per_length_ft) : item.count * left;
+      const int v = round_up(f->br * n * (far ? r.cf_other.value() : 1.0));
+      b.fortification += v;
+      std::string line = f->label;
+      line.append(": ").append(fmtnum::trim(n, 2)).append(" x ").append(std::to_string(f->br));
+      if (left < 1) line.append(" (").append(fmtnum::percent(left)).append(" of its points left)");
+      if (far) line.append(" x ").append(std::to_string(r.cf_other.n)).append("/").append(std::to_string(r.cf_other.d))
+                   .append(" (beyond ").append(std::to_string(r.cf_full_within_ft)).append("' of the front) = ").append(std::to_string(v));
+      b.lines.push_back(line);
+    }
+  b.artillery = round_up(artillery);
+  b.equipment = round_up(equipment);
+  return b;
+}
+
+double bombard_hit_dice(const SiegeMachineRules& r, int bonus, int roll) {
+  return static_cast<double>(bonus) / r.bombard_divisor * roll;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The structure of the stronghold and concentrated fire
+
+namespace {
+
+bool lists(const std::vector<std::string>& v, const std::string& id) { return std::find(v.begin(), v.end(), id) != v.end(); }
+
+/// The walls: the fortifications of the first damage step (l. 346).
+const std::vector<std::string>* wall_ids(const SiegeMachineRules& r) {
+  for (const auto& step : r.damage_steps)
+    if (!step.fortifications.empty()) return &step.fortifications;
+  return nullptr;
+}
+
+bool is_engine(const SmEquipment& e) {
+  return e.category == "artillery" || e.category == "ballista" || e.category == "ram" || e.category == "assault";
+}
+
+}  // namespace
+
+double SmStructure::total_initial() const {
+  double t = 0;
+  for (double v : initial) t += v;
+  return t;
+}
+
+double SmStructure::total_left() const {
+  double t = 0;
+  for (double v : left) t += v;
+  return t;
+}
+
+double SmStructure::fraction(size_t entry) const {
+  if (entry >= entry_group.size() || entry_group[entry] < 0) return 1.0;
+  const auto g = static_cast<size_t>(entry_group[entry]);
+  return initial[g] > 0 ? left[g] / initial[g] : 1.0;
+}
+
+SmStructure make_structure(const SiegeMachineRules& r, const SmSide& defender, std::optional<double> stronghold_shp) {
+  SmStructure st;
+  const auto& forts = defender.fortifications;
+  const bool per_entry = std::any_of(forts.begin(), forts.end(), [](const SmItem& i) { return i.shp.has_value(); });
+  st.entry_group.assign(forts.size(), -1);
+  // The groups are the damage steps that name fortifications, in order (walls first).
+  std::vector<const SmDamageStep*> named;
+  const SmDamageStep* again = nullptr;
+  for (const auto& step : r.damage_steps) {
+    if (step.repeat) again = &step;
+    else if (!step.fortifications.empty()) named.push_back(&step);
+  }
+  if (per_entry) {
+    for (const auto* step : named) {
+      st.labels.push_back(step->target);
+      st.initial.push_back(0);
+    }
+    for (size_t i = 0; i < forts.size(); ++i) {
+      if (!forts[i].shp) continue;
+      for (size_t g = 0; g < named.size(); ++g)
+        if (lists(named[g]->fortifications, forts[i].id)) {
+          st.entry_group[i] = static_cast<int>(g);
+          st.initial[g] += *forts[i].shp;
+          break;
+        }
+    }
+  } else if (stronghold_shp) {
+    // One pool: the fortifications the damage order names share the stronghold's points (a moat
+    // or a breach takes none, as with points given per entry).
+    st.labels.push_back("stronghold");
+    st.initial.push_back(*stronghold_shp);
+    for (size_t i = 0; i < forts.size(); ++i)
+      for (const auto* step : named)
+        if (lists(step->fortifications, forts[i].id)) {
+          st.entry_group[i] = 0;
+          break;
+        }
+    st.left = st.initial;
+    st.steps.emplace_back(0, 0.0);
+    return st;
+  } else {
+    return st;
+  }
+  st.left = st.initial;
+  // Damage is d - 1d%, "applied to 75% of walls, and then 20% of" gatehouses, gates and
+  // drawbridges, normal buildings, the lost rows, then "walls and above list again" (l. 345-354):
+  // each step destroys its percent of the group's points (rounded up) before the damage moves on.
+  std::vector<int> done(named.size(), 0);
+  for (int cycle = 0; cycle < 100; ++cycle) {
+    bool more = false;
+    for (size_t g = 0; g < named.size(); ++g) {
+      if (st.initial[g] <= 0 || done[g] >= 100) continue;
+      const int pct = cycle == 0 ? named[g]->pct : again ? again->pct : 0;
+      if (pct <= 0) continue;
+      done[g] = std::min(100, done[g] + pct);
+      const double target = std::max(0.0, st.initial[g] - rounding::fraction_up(st.initial[g] * done[g] / 100.0));
+      st.steps.emplace_back(static_cast<int>(g), target);
+      more = more || done[g] < 100;
+    }
+    if (!more || !again) break;
+  }
+  return st;
+}
+
+double apply_fortification_damage(SmStructure& s, double damage) {
+  double taken = 0;
+  for (const auto& [group, target] : s.steps) {
+    if (damage <= 0) break;
+    auto& left = s.left[static_cast<size_t>(group)];
+    if (left <= target) continue;
+    const double t = std::min(damage, left - target);
+    left -= t;
+    damage -= t;
+    taken += t;
+  }
+  return taken;
+}
+
+double breached_ft(const SiegeMachineRules& r, const SmSide& defender, const SmStructure& s) {
+  const auto* walls = wall_ids(r);
+  if (!walls || !s.tracked()) return 0;
+  double ft = 0;
+  for (size_t i = 0; i < defender.fortifications.size(); ++i) {
+    const auto& item = defender.fortifications[i];
+    if (!lists(*walls, item.id)) continue;
+    const auto* f = r.find_fortification(item.id);
+    const double length = item.length_ft ? *item.length_ft : item.count * static_cast<double>(f && f->per_length_ft ? *f->per_length_ft : 1);
+    ft += length * (1 - s.fraction(i));
+  }
+  return ft;
+}
+
+SmFront front_limits(const SiegeMachineRules& r, double front_ft) {
+  // "At most 300 troops and 4 siege engines per 100' of fortifications" (l. 356), rounded up.
+  SmFront f;
+  f.max_troops = static_cast<std::int64_t>(rounding::fraction_up(front_ft * r.cf_troops_per_100ft / 100.0));
+  f.max_engines = static_cast<int>(rounding::fraction_up(front_ft * r.cf_engines_per_100ft / 100.0));
+  return f;
+}
+
+std::vector<SmItem> engines_at_front(const SiegeMachineRules& r, const std::vector<SmItem>& equipment, int max_engines) {
+  std::vector<size_t> order;
+  for (size_t i = 0; i < equipment.size(); ++i)
+    if (const auto* e = r.find_equipment(equipment[i].id); e && is_engine(*e)) order.push_back(i);
+  // The engines that count most go first: BR times the crew factor (an engine without enough crew
+  // counts a quarter or nothing, decision 38).
+  auto worth = [&](size_t i) { return r.find_equipment(equipment[i].id)->br * crew_factor(r, equipment[i].crew); };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return worth(a) > worth(b); });
+  std::vector<int> keep(equipment.size(), -1);
+  int room = max_engines;
+  for (size_t i : order) {
+    keep[i] = std::min(room, equipment[i].count);
+    room -= keep[i];
+  }
+  std::vector<SmItem> out;
+  for (size_t i = 0; i < equipment.size(); ++i) {
+    if (keep[i] == 0) continue;
+    SmItem item = equipment[i];
+    if (keep[i] > 0) item.count = keep[i];
+    out.push_back(item);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The weekly turns
+
+namespace {
+
+int breach_bonus(const SiegeMachineRules& r, const SmSide& defender) {
+  int b = 0;
+  for (const auto& item : defender.fortifications)
+    if (const auto* f = r.find_fortification(item.id); f && f->attacker) {
+      const int n = f->per_length_ft && item.length_ft ? round_up(*item.length_ft / *f->per_length_ft) : item.count;
+      b += f->br * n;
+    }
+  return b;
+}
+
+/// The attacker's bonus for wall knocked down: the breach row of the fortification table (+1 BR
+/// per 10'), the length rounded up.
+int breach_bonus_for(const SiegeMachineRules& r, double ft) {
+  if (ft <= 1e-9) return 0;
+  for (const auto& f : r.fortifications)
+    if (f.attacker && f.per_length_ft) return f.br * round_up(ft / *f.per_length_ft);
+  return 0;
+}
+
+int fatigue_br(const war::Rules& wr, war::Fatigue f) {
+  if (f == war::Fatigue::none) return 0;
+  const auto* a = wr.adjustment(f == war::Fatigue::moderate ? "moderately_fatigued" : "seriously_fatigued");
+  return a ? a->br : 0;
+}
+
+std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
+  // Hit dice of casualties / average hit dice of the lowest troops = troops lost, rounded up.
+  if (hd <= 0) return 0;
+  return std::min(troops, static_cast<std::int64_t>(rounding::fraction_up(hd / hit_dice)));
+}
+
+/// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
+struct Rations {
+  std::optional<int> full;
+  int short_left = 0;
+  int malnourished = 0;     ///< weeks of malnutrition so far
+  bool short_now = false;   ///< on short rations this week
+  /// Deducts the week's food; false when there is none left (the troops are unfed).
+  bool eat() {
+    short_now = false;
+    if (!full) return true;
+    if (*full > 0) {
+      --*full;
+      return true;
+    }
+    if (short_left <= 0) return false;
+    --short_left;
+    ++malnourished;
+    short_now = true;
+    return true;
+  }
+  /// Moderate fatigue after one week of malnutrition, serious after two.
+  [[nodiscard]] war::Fatigue fatigue(const SiegeMachineRules& r) const {
+    if (malnourished >= r.malnutrition_serious) return war::Fatigue::serious;
+    if (malnourished >= r.malnutrition_moderate) return war::Fatigue::moderate;
+    return war::Fatigue::none;
+  }
+  /// BR -50% (rounded up) after three weeks of malnutrition.
+  [[nodiscard]] int br(const SiegeMachineRules& r, int br) const {
+    return malnourished >= r.malnutrition_br_loss ? br - round_up(br * r.br_loss_pct / 100.0) : br;
+  }
+};
+
+/// One War Machine battle through the war module; ties under the reroll policy are rolled again.
+Expected<std::optional<war::RolledBattle>> fight(const war::Rules& wr, const war::SideSpec& a, const war::SideSpec& d,
+                                                 const war::BattleOptions& bo, Rng& rng) {
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    const int ra = rng.roll(100), rd = rng.roll(100);
+    auto x = war::resolve_roll(wr, a, d, ra, rd, bo);
+    if (!x) return x.error();
+    if (!x->tie || bo.tie != war::TiePolicy::reroll) return std::optional<war::RolledBattle>(std::move(*x));
+  }
+  return std::optional<war::RolledBattle>();
+}
+
+war::SideSpec side_spec(const char* name, int br, const std::optional<std::string>& tactic, std::int64_t troops,
+                        war::Fraction scale, war::Role role) {
+  war::SideSpec x;
+  x.name = name;
+  x.modified_br = br;
+  x.tactic = tactic;
+  x.troops = troops;
+  x.casualty_scale = scale;
+  x.role = role;
+  return x;
+}
+
+/// The troop ratio adjustment of War Machine (seed 004, Troop ratio): the larger side only, in the
+/// rules' default reading of the ratio.
+int ratio_bonus(const war::Rules& wr, std::int64_t mine, std::int64_t theirs) {
+  return mine > theirs ? war::troop_ratio_adjustment(wr, mine, theirs, wr.troop_ratio.default_reading) : 0;
+}
+
+bool driven_off(war::Location l) { return l == war::Location::rout || l == war::Location::none; }
+
+/// Records a rolled battle in the week: BRs, rolls, casualties (at most the troops engaged), the
+/// fatigue it leaves for a week (a rout prints none: serious) and the result. Returns both sides'
+/// results when the battle was decided; a tie or no combat leaves no fatigue.
+const std::array<war::SideResult, 2>* record_battle(const std::optional<war::RolledBattle>& rb, int abr, int dbr,
+                                                    std::int64_t att, std::int64_t def, SmWeek& w, war::Fatigue& att_fat,
+                                                    war::Fatigue& def_fat) {
+  if (!rb) return nullptr;
+  const auto& b = *rb;
+  w.br = {abr, dbr};
+  w.rolls = b.roll;
+  if (!b.combat || !b.winner) {
+    att_fat = def_fat = war::Fatigue::none;
+    w.battle = b.combat ? "tie" : "no combat";
+    return nullptr;
+  }
+  const auto& ar = b.result[0];
+  const auto& dr = b.result[1];
+  w.attacker_lost += std::min(att, ar.casualties);
+  w.defender_lost += std::min(def, dr.casualties);
+  att_fat = ar.fatigue.value_or(war::Fatigue::serious);
+  def_fat = dr.fatigue.value_or(war::Fatigue::serious);
+  w.battle = std::string(*b.winner == 0 ? "attacker" : "defender") + " wins by " + std::to_string(b.diff) +
+             ": casualties " + fmtnum::trim(ar.casualties_pct, 2) + "% / " + fmtnum::trim(dr.casualties_pct, 2) + "%";
+  return &b.result;
+}
+
+void add_note(SmWeek& w, const std::string& note) {
+  if (!w.note.empty()) w.note.append("; ");
+  w.note.append(note);
+}
+
+/// d of the week: the damage rolls of the attacker's devices used for the option (artillery and
+/// ballistas whenever they fire, other devices when the option counts them), each scaled by its
+/// crew, plus the gunpowder park's weekly damage when the artillery fires.
+double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::vector<SmItem>& equipment,
+                      const std::string& option, bool artillery_fires, Rng& rng) {
+  double d = artillery_fires ? s.gunpowder_weekly_damage : 0;
+  const SmBonusRule* rule = r.bonus_rule(false, option);
+  for (const auto& item : equipment) {
+    if (!item.damage) continue;
+    const SmEquipment* e = r.find_equipment(item.id);
+    if (!e) continue;
+    const bool fires = e->category == "artillery" || e->category == "ballista";
+    const bool used = fires ? artillery_fires : rule && (lists(rule->other, "all") || lists(rule->other, e->id));
+    const double cf = crew_factor(r, item.crew);
+    if (!used || cf <= 0) continue;
+    const auto& n = *item.damage;
+    int roll = n.bonus * item.count;
+    if (n.count > 0 && n.sides > 0) roll += rng.roll(n.count * item.count, n.sides);
+    d += std::max(0, roll) * cf;
+  }
+  // A quarter-crewed device or the bombardment's shp a day x 7 can leave a fraction of a point:
+  // d is a whole number, rounded up (decision 50).
+  return rounding::fraction_up(d);
+}
+
+}  // namespace
+
+Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng,
+                                     std::vector<SmWeek>* log) {
+  SmResult res;
+  std::int64_t att = s.attacker.troops, def = s.defender.troops;
+  Rations att_food{s.attacker.food_weeks, s.attacker.short_rations_weeks}, def_food{s.defender.food_weeks, s.defender.short_rations_weeks};
+  std::optional<int> att_morale = s.attacker.morale, def_morale = s.defender.morale;
+  std::optional<double> att_ammo = s.attacker.ammunition_weeks, def_ammo = s.defender.ammunition_weeks;
+  war::Fatigue att_fat = war::Fatigue::none, def_fat = war::Fatigue::none;
+  const int input_breach = breach_bonus(r, s.defender);
+  SmStructure st = make_structure(r, s.defender, s.stronghold_shp);
+  // Concentrated fire: the engines the front allows (the troops are cut in each battle).
+  std::optional<SmFront> front;
+  SmSide attacker = s.attacker;
+  if (s.front_ft) {
+    front = front_limits(r, *s.front_ft);
+    attacker.equipment = engines_at_front(r, s.attacker.equipment, front->max_engines);
+    // Mantlets and timber forts ("1 per 100 men") need to cover only the troops the front engages.
+    attacker.troops = std::min<std::int64_t>(attacker.troops, front->max_troops);
+  }
+  auto finish = [&](SmEnd e, int week, SmWeek* w) {
+    if (log && w) log->push_back(*w);
+    res.end = e;
+    res.weeks = week;
+    res.attacker_troops = att;
+    res.defender_troops = def;
+    if (st.tracked()) res.shp_left = st.total_left();
+    return res;
+  };
+  for (int week = 1; week <= s.max_weeks; ++week) {
+    SmWeek w;
+    w.week = week;
+    w.attacker_troops = att;
+    w.defender_troops = def;
+    if (st.tracked()) {
+      w.shp_left = st.total_left();
+      w.breach_ft = breached_ft(r, s.defender, st);
+    }
+    // The attacker may depart at the start of the week, before its costs: leave the battle, no
+    // combat (Attacker options, l. 285).
+    if (s.depart_after_weeks && week > *s.depart_after_weeks) {
+      w.option = "depart";
+      w.note = "the attacker departs after " + std::to_string(*s.depart_after_weeks) + " weeks (its plan)";
+      return finish(SmEnd::departed, week, &w);
+    }
+    if (s.depart_below_troop_ratio && static_cast<double>(att) < *s.depart_below_troop_ratio * static_cast<double>(def)) {
+      w.option = "depart";
+      w.note = "the attacker departs: its troops are below " + fmtnum::trim(*s.depart_below_troop_ratio, 2) + " x the defender's";
+      return finish(SmEnd::departed, week, &w);
+    }
+    // 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
+    // unfed troops desert after 1d3 days (Other notes, Food).
+    if (!def_food.eat()) {
+      w.note = "the garrison has no food left and deserts";
+      return finish(SmEnd::starved, week, &w);
+    }
+    if (!att_food.eat()) {
+      w.note = "the attacker has no food left and departs";
+      return finish(SmEnd::departed, week, &w);
+    }
+    // Malnutrition costs 2 points of morale a week (l. 365); at its floor a side deserts.
+    if (def_morale && def_food.short_now) *def_morale -= r.morale_loss_per_week;
+    if (att_morale && att_food.short_now) *att_morale -= r.morale_loss_per_week;
+    w.defender_morale = def_morale;
+    w.attacker_morale = att_morale;
+    if (def_morale && *def_morale <= s.defender.morale_floor.value_or(0)) {
+      w.note = "the garrison's morale falls to " + std::to_string(*def_morale) + ": it deserts";
+      return finish(SmEnd::starved, week, &w);
+    }
+    if (att_morale && *att_morale <= s.attacker.morale_floor.value_or(0)) {
+      w.note = "the attacker's morale falls to " + std::to_string(*att_morale) + ": its army deserts";
+      return finish(SmEnd::departed, week, &w);
+    }
+    // 2. BR modifications: malnutrition (moderate, serious fatigue, then -50% BR); battle fatigue
+    // lasts one week.
+    const war::Fatigue def_f = std::max(def_fat, def_food.fatigue(r));
+    const war::Fatigue att_f = std::max(att_fat, att_food.fatigue(r));
+    const int def_br = def_food.br(r, s.defender.br);
+    const int att_base = att_food.br(r, s.attacker.br);
+    const SmPlan plan = s.plan == SmPlan::bombard_then_assault ? (week <= s.bombard_weeks ? SmPlan::bombard : SmPlan::assault) : s.plan;
+    const std::string option = to_string(plan);
+    w.option = option;
+    const int breach = input_breach + breach_bonus_for(r, breached_ft(r, s.defender, st));
+    // The defender's plan (Defender options, l. 292-299).
+    const bool acts = s.defender_plan != SmDefenderPlan::stay &&
+                      ((s.defender_week && week == *s.defender_week) ||
+                       (s.defender_when == SmWhen::starving && def_food.short_now) ||
+                       (s.defender_when == SmWhen::breached && breach > 0));
+    if (acts && s.defender_plan == SmDefenderPlan::depart) {
+      // Depart by the avenue of escape, leaving 10% as a rearguard (rounded up), who are taken
+      // with the stronghold; the attacker's option decides when the departure is noticed.
+      const std::int64_t rear = std::min(def, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(def) * r.rearguard_pct / 100.0)));
+      w.escaped = def - rear;
+      res.escaped = w.escaped;
+      def = rear;
+      std::string noticed = "unnoticed";
+      if (const SmDetection* x = r.detection_for(option); x && x->detected != "never") {
+        noticed = "noticed ";
+        if (x->delay_n > 0)
+          noticed.append(std::to_string(x->delay_n)).append("d").append(std::to_string(x->delay_sides)).append(" = ")
+              .append(std::to_string(rng.roll(x->delay_n, x->delay_sides))).append(" ").append(x->delay_unit);
+        else
+          noticed.append(x->detected);
+      }
+      w.note = "the garrison departs: " + std::to_string(w.escaped) + " get away, a rearguard of " + std::to_string(rear) +
+               " is taken; " + noticed;
+      w.attacker_troops = att;
+      w.defender_troops = def;
+      return finish(SmEnd::abandoned, week, &w);
+    }
+    if (acts && s.defender_plan == SmDefenderPlan::sally) {
+      // The defender's assault: a standard War Machine battle with tactics, +10% BR for surprise
+      // (rounded up), no fortification or siege-equipment bonuses, casualties in full.
+      w.option = "sally";
+      const int abr = att_base + fatigue_br(wr, att_f) + ratio_bonus(wr, att, def);
+      const int dbr = def_br + round_up(def_br * r.sally_br_pct / 100.0) + fatigue_br(wr, def_f) + ratio_bonus(wr, def, att);
+      const auto a = side_spec("attacker", abr, s.attacker.tactic, att, {1, 1}, war::Role::defender);
+      const auto d = side_spec("defender", dbr, s.defender.tactic, def, {1, 1}, war::Role::attacker);
+      war::BattleOptions bo;
+      bo.tie = s.tie;
+      auto rb = fight(wr, a, d, bo, rng);
+      if (!rb) return rb.error();
+      bool lifted = false, destroyed = false;
+      att_fat = def_fat = war::Fatigue::none;
+      if (const auto* res2 = record_battle(*rb, abr, dbr, att, def, w, att_fat, def_fat)) {
+        const auto& [ar, dr] = *res2;
+        lifted = driven_off(ar.location);
+        destroyed = dr.location == war::Location::none;
+        if (lifted) add_note(w, "the sally routs the attacker: the siege is lifted");
+        else if (dr.location == war::Location::rout) add_note(w, "the sally is routed and driven back inside");
+      }
+      att -= w.attacker_lost;
+      def -= w.defender_lost;
+      w.attacker_troops = att;
+      w.defender_troops = def;
+      if (st.tracked()) {
+        w.shp_left = st.total_left();
+        w.breach_ft = breached_ft(r, s.defender, st);
+      }
+      if (def <= 0 || destroyed) {
+        add_note(w, "the garrison is destroyed in its sally");
+        return finish(SmEnd::captured_by_assault, week, &w);
+      }
+      if (lifted || att <= 0) return finish(SmEnd::lifted, week, &w);
+      if (log) log->push_back(w);
+      continue;
+    }
+    // 4. The attacker's option.
+    const SmBonus ab = side_bonus(r, attacker, false, option);
+    const SmBonus db = side_bonus(r, s.defender, true, option, st.tracked() ? &st : nullptr, front.has_value());
+    const bool att_fires = !att_ammo || *att_ammo > 1e-9;
+    const bool def_fires = !def_ammo || *def_ammo > 1e-9;
+    const int A = att_fires ? ab.artillery : 0;
+    const int Ad = def_fires ? db.artillery : 0;
+    // Artillery casualties as for bombarding: A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of
+    // attackers.
+    const double def_hd = bombard_hit_dice(r, A, rng.roll(r.defender_dice_n, r.defender_dice_sides));
+    const double att_hd = bombard_hit_dice(r, Ad, rng.roll(r.attacker_dice_n, r.attacker_dice_sides));
+    bool captured = false;
+    if (plan == SmPlan::bombard) {
+      w.defender_hd = def_hd;
+      w.attacker_hd = att_hd;
+    } else {
+      // Harassment and assault: a War Machine battle with scaled casualties; the artillery's
+      // casualties are pooled and split between the sides (4/1 harassing, 3/2 assaulting).
+      const SmScaling* sc = r.scaling_for(option);
+      const double pool = def_hd + att_hd;
+      w.defender_hd = pool * sc->artillery_split_pct[0] / 100.0;
+      w.attacker_hd = pool * sc->artillery_split_pct[1] / 100.0;
+      // Concentrated fire: at most 300 troops per 100' engage; they are the attacker's troops in
+      // the battle's troop ratio and its casualties.
+      const std::int64_t engaged = front ? std::min<std::int64_t>(att, front->max_troops) : att;
+      int att_br = att_base + (att_fires ? ab.artillery : 0) + ab.equipment + breach + fatigue_br(wr, att_f) +
+                   ratio_bonus(wr, engaged, def);
+      if (plan == SmPlan::assault) att_br += round_up(att_base * r.assault_br_pct / 100.0);
+      const int dbr = def_br + (def_fires ? db.artillery : 0) + db.equipment + db.fortification + fatigue_br(wr, def_f) +
+                      ratio_bonus(wr, def, engaged);
+      const auto a = side_spec("attacker", att_br, s.attacker.tactic, engaged, sc->attacker, war::Role::attacker);
+      const auto d = side_spec("defender", dbr, s.defender.tactic, def, sc->defender, war::Role::defender);
+      war::BattleOptions bo;
+      bo.tie = s.tie;
+      bo.location_changes = sc->location_changes;
+      auto rb = fight(wr, a, d, bo, rng);
+      if (!rb) return rb.error();
+      // Rout or extermination drives the defenders from the fortification (l. 341-342).
+      if (const auto* res2 = record_battle(*rb, att_br, dbr, engaged, def, w, att_fat, def_fat))
+        if (plan == SmPlan::assault && driven_off((*res2)[1].location)) captured = true;
+    }
+    if (plan == SmPlan::bombard) att_fat = def_fat = war::Fatigue::none;
+    w.attacker_lost += troops_lost(w.attacker_hd, s.attacker.hit_dice, att - w.attacker_lost);
+    w.defender_lost += troops_lost(w.defender_hd, s.defender.hit_dice, def - w.defender_lost);
+    att -= w.attacker_lost;
+    def -= w.defender_lost;
+    // Ammunition: a week of fire each; the attacker reclaims 3/4 bombarding, 1/2 harassing, 1/4
+    // assaulting; the defender reclaims a quarter of what the attacker fired.
+    const size_t oi = plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2;
+    const bool att_used = A > 0, def_used = Ad > 0;
+    if (att_ammo && att_used) *att_ammo = std::max(0.0, *att_ammo - 1 + r.reclaim_attacker[oi].value());
+    if (def_ammo && def_used) *def_ammo = std::max(0.0, *def_ammo - 1);
+    if (def_ammo && att_used) *def_ammo += r.reclaim_defender.value();
+    // 5. Damage to fortifications: d - 1d%, spread as l. 345-354 order it.
+    if (st.tracked()) {
+      const double dd = devices_damage(r, s, attacker.equipment, option, att_fires, rng);
+      if (dd > 0) {
+        const int roll = rng.roll(r.damage_dice_sides);
+        w.damage_d = dd;
+        w.damage_roll = roll;
+        w.damage = apply_fortification_damage(st, std::max(0.0, dd - roll));
+      }
+      w.shp_left = st.total_left();
+      w.breach_ft = breached_ft(r, s.defender, st);
+    }
+    w.attacker_troops = att;
+    w.defender_troops = def;
+    if (def <= 0 || captured)
+      return finish(captured || plan != SmPlan::bombard ? SmEnd::captured_by_assault : SmEnd::captured_by_bombardment, week, &w);
+    if (att <= 0) return finish(SmEnd::departed, week, &w);
+    if (log) log->push_back(w);
+  }
+  return finish(SmEnd::holding_out, s.max_weeks, nullptr);
+}
+
+Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
+                                    std::uint64_t seed, unsigned threads,
+                                    const std::function<void(std::uint64_t)>& progress) {
+  SmOdds o;
+  o.runs = runs;
+  o.seed = seed;
+  const auto n = static_cast<size_t>(std::max(0LL, runs));
+  std::vector<unsigned char> ends(n);
+  std::vector<int> weeks(n);
+  std::vector<std::string> errors(std::max(1U, threads));
+  threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(1, n))));
+  auto work = [&](unsigned t, size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      Rng rng = Rng::stream(seed, i);
+      auto res = run_siege_machine(wr, r, s, rng, nullptr);
+      if (!res) {
+        errors[t] = res.error().items().front().message;
+        return;
+      }
+      ends[i] = static_cast<unsigned char>(res->end);
+      weeks[i] = res->weeks;
+      if (progress && (i - from + 1) % 1024 == 0) progress(1024);
+    }
+    if (progress) progress((to - from) % 1024);
+  };
+  parallel::ranges(n, threads, work);
+  for (const auto& e : errors)
+    if (!e.empty()) return Expected<SmOdds>::failure(e);
+  o.capture_week.assign(static_cast<size_t>(s.max_weeks) + 1, 0);
+  std::vector<int> captured;
+  for (size_t i = 0; i < n; ++i) {
+    ++o.ends[ends[i]];
+    if (falls(static_cast<SmEnd>(ends[i]))) {
+      ++o.capture_week[static_cast<size_t>(weeks[i])];
+      captured.push_back(weeks[i]);
+    }
+  }
+  if (!captured.empty()) {
+    double sum = 0;
+    for (int w : captured) sum += w;
+    o.mean_weeks_to_capture = sum / static_cast<double>(captured.size());
+    std::sort(captured.begin(), captured.end());
+    o.median_weeks_to_capture = captured[(captured.size() - 1) / 2];
+  }
+  return o;
+}
+
+}  // namespace gunpowder::siege

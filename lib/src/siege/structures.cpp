@@ -1,0 +1,114 @@
+// structures.cpp - structural strength points of seed 001 and the cannon a damaged structure
+// loses ("Structural Strength Points"; "Firing", cannon aboard a ship or in a structure).
+#include "gunpowder/siege/structures.hpp"
+
+#include <cmath>
+#include <numbers>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
+
+namespace gunpowder::siege {
+
+using fmtnum::trim;
+
+std::string to_string(Shape s) {
+  switch (s) {
+    case Shape::rectangular: return "rectangular";
+    case Shape::round: return "round";
+    case Shape::wall: return "wall";
+  }
+  return "?";
+}
+
+std::optional<Shape> parse_shape(const std::string& s) {
+  for (auto v : {Shape::rectangular, Shape::round, Shape::wall})
+    if (to_string(v) == s) return v;
+  return std::nullopt;
+}
+
+int round_up_points(const StructureRules& r, double value) {
+  // "If necessary round the value of the structure up to the nearest number divisible by four":
+  // a value already divisible stays as it is.
+  return static_cast<int>(rounding::up_to(value, r.round_up_multiple));
+}
+
+int cannon_lost(const StructureRules& r, int cannon, double damage_fraction) {
+  // Half the points lost: a quarter of the original cannon; three quarters: half; collapse: all.
+  // "Rounded up" is printed after the three-quarters step and applied to every step.
+  double lost = 0;
+  for (const auto& step : r.cannon_loss)
+    if (damage_fraction >= step.damage_fraction - 1e-12) lost = step.cannon_lost_fraction;
+  return static_cast<int>(rounding::fraction_up(lost * cannon));
+}
+
+StructurePoints strength_points(const StructureRules& r, const StructureSpec& s) {
+  StructurePoints out;
+  out.name = s.name;
+  out.shape = s.shape;
+  out.factor = s.factor;
+  const std::string levels = trim(s.height_levels, 3) + (s.height_from_inches ? " levels (height / " + trim(r.level_height_in) + "\")" : " levels");
+  switch (s.shape) {
+    case Shape::rectangular: {
+      // Area x height in levels x materials factor.
+      out.product = s.length_in.value_or(0) * s.width_in.value_or(0) * s.height_levels * s.factor;
+      out.points = round_up_points(r, out.product);
+      out.explain.push_back(s.name + ": " + trim(*s.length_in, 3) + "\" x " + trim(*s.width_in, 3) + "\" x " + levels +
+                            " x factor " + std::to_string(s.factor) + " = " + trim(out.product, 3) + " -> " +
+                            std::to_string(out.points));
+      break;
+    }
+    case Shape::round: {
+      // Three (or pi) x diameter x height in levels x materials factor.
+      const double k = s.use_pi ? std::numbers::pi : r.round_factor;
+      out.product = k * s.diameter_in.value_or(0) * s.height_levels * s.factor;
+      out.points = round_up_points(r, out.product);
+      if (r.round_factor_may_be_pi)
+        out.points_with_pi = round_up_points(r, std::numbers::pi * s.diameter_in.value_or(0) * s.height_levels * s.factor);
+      out.explain.push_back(s.name + ": " + (s.use_pi ? std::string("pi") : std::to_string(r.round_factor)) + " x " +
+                            trim(*s.diameter_in, 3) + "\" x " + levels + " x factor " + std::to_string(s.factor) + " = " +
+                            trim(out.product, 3) + " -> " + std::to_string(out.points) +
+                            (out.points_with_pi && !s.use_pi ? " (with pi: " + std::to_string(*out.points_with_pi) + ")" : ""));
+      break;
+    }
+    case Shape::wall: {
+      // Length (at most one 6-inch target section) x height in levels x factor; a longer wall is
+      // cut into sections of about six inches, each a target of its own.
+      double left = s.length_in.value_or(0);
+      const double cap = r.section_length_in;
+      std::string parts;
+      while (left > 1e-9) {
+        const double len = std::min(left, cap);
+        const double v = len * s.height_levels * s.factor;
+        const int pts = round_up_points(r, v);
+        if (out.sections.empty()) out.product = v;
+        out.sections.push_back(pts);
+        out.points += pts;
+        parts += (parts.empty() ? "" : " + ") + std::to_string(pts);
+        left -= len;
+      }
+      out.explain.push_back(s.name + ": " + std::to_string(out.sections.size()) + " section(s) of up to " + trim(cap) +
+                            "\", each length x " + levels + " x factor " + std::to_string(s.factor) + ": " + parts +
+                            " = " + std::to_string(out.points));
+      break;
+    }
+  }
+  if (s.cannon) {
+    for (const auto& step : r.cannon_loss) {
+      CannonLossRow row;
+      row.damage_fraction = step.damage_fraction;
+      row.damage_points = step.damage_fraction * out.points;
+      row.cannon_lost = cannon_lost(r, *s.cannon, step.damage_fraction);
+      out.cannon_loss.push_back(row);
+    }
+    if (s.damage_points && out.points > 0) {
+      out.cannon_lost_now = cannon_lost(r, *s.cannon, *s.damage_points / out.points);
+      out.explain.push_back(s.name + ": " + trim(*s.damage_points, 2) + " of " + std::to_string(out.points) +
+                            " points lost: " + std::to_string(*out.cannon_lost_now) + " of " + std::to_string(*s.cannon) +
+                            " cannon lost");
+    }
+  }
+  return out;
+}
+
+}  // namespace gunpowder::siege

@@ -1,0 +1,186 @@
+// unit_compare.cpp - the published rosters (seed 000, pp. 47-51) against the unit formulas:
+// printed attack clauses parsed, and every roster row recomputed from its troop type, race and
+// veteran status, field by field.
+#include <cctype>
+#include <cmath>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/units/unit_br.hpp"
+
+namespace gunpowder::units {
+
+namespace {
+
+std::string strip(const std::string& s) {
+  size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+bool all_digits(const std::string& s) {
+  if (s.empty() || s.size() > 4) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+}  // namespace
+
+// Clauses as printed: "1 matchlock arquebus 11+ (reload 2)", "1 (2) flintlock pistol 11+ (1 or 0
+// reload)", "1(2) flint pistol 9+ (1 reload)", "1 flintlock pistol 9 (1 reload)", "2 sword 11+",
+// "1 musket (club) 11+".
+std::optional<Clause> parse_clause(const std::string& text) {
+  std::string s = strip(text);
+  Clause c;
+  size_t i = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+  if (i == 0 || i > 4) return std::nullopt;
+  c.attacks = std::stoi(s.substr(0, i));
+  s = strip(s.substr(i));
+  if (!s.empty() && s[0] == '(') {
+    const auto close = s.find(')');
+    if (close != std::string::npos && all_digits(s.substr(1, close - 1))) {
+      c.bonus_attacks = std::stoi(s.substr(1, close - 1));
+      s = strip(s.substr(close + 1));
+    }
+  }
+  if (!s.empty() && s.back() == ')') {
+    const auto open = s.rfind('(');
+    const std::string inner = open == std::string::npos ? std::string() : s.substr(open + 1, s.size() - open - 2);
+    if (inner.find("reload") != std::string::npos) {
+      c.caracole = inner.find(" or 0") != std::string::npos;
+      for (size_t k = 0; k < inner.size(); ++k)
+        if (std::isdigit(static_cast<unsigned char>(inner[k]))) {
+          size_t e = k;
+          while (e < inner.size() && std::isdigit(static_cast<unsigned char>(inner[e]))) ++e;
+          c.reload_tokens = std::stoi(inner.substr(k, e - k));
+          break;
+        }
+      s = strip(s.substr(0, open));
+    }
+  }
+  const auto sp = s.rfind(' ');
+  if (sp == std::string::npos) return std::nullopt;
+  std::string t = s.substr(sp + 1);
+  if (!t.empty() && t.back() == '+') t.pop_back();
+  if (!all_digits(t)) return std::nullopt;
+  c.throw_value = std::stoi(t);
+  c.weapon = strip(s.substr(0, sp));
+  if (c.weapon.empty()) return std::nullopt;
+  return c;
+}
+
+namespace {
+
+std::string family(const std::string& weapon) {
+  for (const char* f : {"pistol", "arquebus", "musket"})
+    if (weapon.find(f) != std::string::npos) return f;
+  return "";
+}
+
+bool same(double a, double b) { return std::fabs(a - b) < 0.005; }
+
+std::string fnum(double v) { return fmtnum::trim(v, 2); }
+
+CompareField field(std::string name, std::string kind, std::string published, std::string computed, bool agrees) {
+  return CompareField{std::move(name), std::move(kind), std::move(published), std::move(computed), agrees};
+}
+
+void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareField>& out) {
+  const bool im = row.variant == "mounted";
+  const Deployment* dep = im ? (r.as_irregular_mounted ? &*r.as_irregular_mounted : nullptr)
+                             : (r.as_drilled_foot ? &*r.as_drilled_foot : nullptr);
+  const std::string ac = std::to_string(r.ac) + (r.ac_alt ? " (" + std::to_string(*r.ac_alt) + ")" : "");
+  const std::string pac = std::to_string(row.ac) + (row.ac_alt ? " (" + std::to_string(*row.ac_alt) + ")" : "");
+  out.push_back(field("AC", "characteristic", pac, ac, pac == ac));
+  out.push_back(field("hit dice", "characteristic", row.hd, r.hd.text, row.hd == r.hd.text));
+  const int uhp = dep ? dep->uhp : r.uhp;
+  out.push_back(field("uhp", "characteristic", std::to_string(row.uhp), std::to_string(uhp), row.uhp == uhp));
+  out.push_back(field("morale", "characteristic", std::to_string(row.morale), std::to_string(r.morale), row.morale == r.morale));
+  const std::string move = dep ? dep->movement : r.movement;
+  out.push_back(field("movement", "movement", row.unit_move, move, row.unit_move == move));
+  std::string form = to_string(r.formation);
+  if (dep) form += " (" + to_string(dep->formation) + ")";
+  std::string pform = row.formation ? to_string(*row.formation) : row.formation_printed;
+  if (row.functions_as) pform += " (" + to_string(*row.functions_as) + ")";
+  out.push_back(field("formation", "movement", pform, form, pform == form));
+  // attack throw: the printed melee weapon clause's
+  for (const auto& s : row.melee_attacks) {
+    if (s == "or" || s.rfind("Charge:", 0) == 0) continue;
+    if (auto c = parse_clause(s)) {
+      out.push_back(field("attack throw", "characteristic", std::to_string(c->throw_value) + "+",
+                          std::to_string(r.attack_throw) + "+", c->throw_value == r.attack_throw));
+      break;
+    }
+  }
+  const std::vector<FirearmAttack>& fas = dep ? dep->firearms : r.firearms;
+  auto find = [&](const std::string& fam) -> const FirearmAttack* {
+    for (const auto& a : fas)
+      if (to_string(a.firearm.type) == fam) return &a;
+    return nullptr;
+  };
+  for (const auto& s : row.missile_attacks) {
+    const auto c = parse_clause(s);
+    const FirearmAttack* a = c ? find(family(c->weapon)) : nullptr;
+    const bool ok = c && a && c->attacks == a->attacks && c->throw_value == r.attack_throw && c->reload_tokens &&
+                    *c->reload_tokens == a->reload_tokens && c->caracole == a->caracole;
+    out.push_back(field("missile attack", "attack line", s, a ? a->line : std::string("(none)"), ok));
+  }
+  for (const auto& s : row.melee_attacks) {
+    if (s.find("pistol") == std::string::npos) continue;
+    const auto c = parse_clause(s);
+    const FirearmAttack* a = find("pistol");
+    const auto mc = a && a->melee_line ? parse_clause(*a->melee_line) : std::nullopt;
+    const bool ok = c && mc && c->attacks == mc->attacks && c->bonus_attacks == mc->bonus_attacks &&
+                    c->throw_value == mc->throw_value && c->reload_tokens == mc->reload_tokens;
+    out.push_back(field("pistol melee attack", "attack line", s, a && a->melee_line ? *a->melee_line : "(none)", ok));
+  }
+  if (row.veteran && r.br_published) {
+    out.push_back(field("BR (campaign BR + veteran note)", "veteran battle rating", fnum(*r.br_published), fnum(r.br),
+                        same(*r.br_published, r.br)));
+  }
+}
+
+void compare_campaign(const RosterRow& row, const Rating& r, std::vector<CompareField>& out) {
+  out.push_back(field("BR", "battle rating", fnum(row.battle_rating), fnum(r.br), same(row.battle_rating, r.br)));
+  out.push_back(field("wage gp/month", "cost", fnum(row.monthly_wage_gp), fnum(r.wage_gp_month), same(row.monthly_wage_gp, r.wage_gp_month)));
+  out.push_back(field("supply gp/week", "cost", fnum(row.supply_cost_gp_per_week), fnum(r.supply_gp_week),
+                      same(row.supply_cost_gp_per_week, r.supply_gp_week)));
+  out.push_back(field("specialists gp/month", "cost", fnum(row.specialist_cost_gp_per_month), fnum(r.specialist_gp_month),
+                      same(row.specialist_cost_gp_per_month, r.specialist_gp_month)));
+  out.push_back(field("total gp/month", "cost", fnum(row.total_cost_gp_per_month), fnum(r.total_gp_month),
+                      same(row.total_cost_gp_per_month, r.total_gp_month)));
+  out.push_back(field("miles/day", "movement", std::to_string(row.daily_move_miles), fnum(r.daily_miles),
+                      same(row.daily_move_miles, r.daily_miles)));
+  out.push_back(field("miles/week", "movement", std::to_string(row.weekly_move_miles), fnum(r.weekly_miles),
+                      same(row.weekly_move_miles, r.weekly_miles)));
+}
+
+}  // namespace
+
+std::vector<CompareUnit> compare(const Catalogue& cat, const Request& options) {
+  std::vector<CompareUnit> out;
+  for (const auto& row : cat.roster) {
+    CompareUnit cu;
+    cu.key = row.key;
+    cu.name = row.name;
+    Request req = options;
+    req.troop = row.troop_type;
+    req.race = row.race;
+    req.veteran = row.veteran;
+    req.explain = false;
+    auto r = rate(cat, req);
+    if (!r) {
+      cu.fields.push_back(field("error", "error", "", r.error().items().front().message, false));
+    } else if (row.roster == "campaign") {
+      compare_campaign(row, *r, cu.fields);
+    } else {
+      compare_battle(row, *r, cu.fields);
+    }
+    out.push_back(std::move(cu));
+  }
+  return out;
+}
+
+}  // namespace gunpowder::units

@@ -1,0 +1,665 @@
+// unit_data.cpp - loads data/troops.toml, data/units.toml and data/unit_rules.toml (strictly:
+// every key is read or named) and the few figures of data/firearms.toml the unit rules need, and
+// fits the campaign model from the rosters. A broken embedded table is an internal error.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/input/reader.hpp"
+#include "gunpowder/units/unit_br.hpp"
+
+namespace gunpowder::units {
+
+using input::Need;
+using input::TableReader;
+
+namespace {
+
+double num(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
+int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+std::optional<int> opt_int(TableReader& r, std::string_view key) {
+  if (auto v = r.integer(key, Need::optional)) return static_cast<int>(*v);
+  return std::nullopt;
+}
+std::string str(TableReader& r, std::string_view key) { return r.string(key, Need::required).value_or(""); }
+bool flag(TableReader& r, std::string_view key) { return r.boolean(key, Need::required).value_or(false); }
+
+std::vector<std::string> strings(TableReader& r, std::string_view key, Need need = Need::required) {
+  std::vector<std::string> out;
+  if (const auto* a = r.array(key, need))
+    for (const auto& n : *a) {
+      if (auto s = n.value<std::string>()) out.push_back(*s);
+      else r.error_at(key, "'" + std::string(key) + "' must hold strings");
+    }
+  return out;
+}
+
+std::vector<Formation> formations(TableReader& r, std::string_view key) {
+  std::vector<Formation> out;
+  for (const auto& s : strings(r, key)) {
+    if (auto f = parse_formation(s)) out.push_back(*f);
+    else r.error_at(key, "unknown formation code " + s);
+  }
+  return out;
+}
+
+// Iterates the tables of an array of tables.
+template <typename F>
+void each_table(TableReader& r, std::string_view key, const F& fn) {
+  if (const auto* a = r.array(key, Need::required))
+    for (const auto& n : *a) {
+      if (const auto* t = n.as_table()) fn(*t);
+      else r.error_at(key, "'" + std::string(key) + "' must hold tables");
+    }
+}
+
+// The rosters name races and the conscripts differently from the troop tables.
+std::string troops_race_key(const std::string& roster_race) { return roster_race == "human" ? "man" : roster_race; }
+std::string troops_type_key(const std::string& roster_type) {
+  return roster_type == "conscripts-militia" ? "undrilled-conscripts" : roster_type;
+}
+
+// ---------------------------------------------------------------------------------------------
+// troops.toml
+
+void read_troops(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
+  TableReader top(doc, doc.root, d, "troops.toml");
+  each_table(top, "source_table", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[source_table]]");
+    const std::string key = str(r, "key");
+    const std::string source = str(r, "source");
+    r.allow("title");
+    r.allow("printed_rows");
+    r.finish();
+    if (key == "market_availability") cat.market_source = source;
+    else if (key == "realm_availability") cat.realm_source = source;
+    else if (key == "wage") cat.wage_source = source;
+    else if (key == "qualifying") cat.qualifying_source = source;
+    else if (key == "training") cat.training_source = source;
+    else if (key == "human_characteristics") cat.troops_source = source;
+  });
+  each_table(top, "realm_size", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[realm_size]]");
+    RealmSize s;
+    s.key = str(r, "key");
+    s.name = str(r, "name");
+    s.population_families = r.integer("population_families", Need::required).value_or(0);
+    s.time_period = r.string("time_period", Need::required, {"year", "season", "month", "week"}).value_or("");
+    r.allow("source");
+    r.finish();
+    cat.realms.push_back(std::move(s));
+  });
+  each_table(top, "troop_type", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[troop_type]]");
+    TroopType tt;
+    tt.key = str(r, "key");
+    tt.name = str(r, "name");
+    tt.category = r.string("category", Need::required, {"foot", "mounted-foot", "horse"}).value_or("foot");
+    tt.mounted = flag(r, "mounted");
+    tt.unit_size = integer(r, "unit_size");
+    tt.era_printed = r.string("era_printed", Need::optional).value_or("");
+    tt.eras = strings(r, "eras", Need::optional);
+    if (const auto* a = r.array("market_availability", Need::optional))
+      for (const auto& n : *a)
+        if (const auto* m = n.as_table()) {
+          TableReader e(doc, *m, d, "market_availability");
+          MarketAvailability ma;
+          ma.market_class = integer(e, "market_class");
+          ma.dice = str(e, "dice");
+          ma.chance_pct = integer(e, "chance_pct");
+          e.finish();
+          tt.market.push_back(std::move(ma));
+        }
+    if (const auto* ra = r.table("realm_availability", Need::optional)) {
+      TableReader e(doc, *ra, d, "realm_availability");
+      for (const auto& realm : cat.realms)
+        if (auto v = e.integer(realm.key, Need::optional)) tt.realm.emplace_back(realm.key, static_cast<int>(*v));
+      e.finish();
+    }
+    tt.training_time = opt_int(r, "training_time");
+    tt.training_time_unit = r.string("training_time_unit", Need::optional, {"week", "month"}).value_or("");
+    tt.marshal_cost_gp = r.number("marshal_cost_gp", Need::optional);
+    tt.training_cost_gp = r.number("training_cost_gp", Need::optional);
+    tt.equipment_cost_gp = r.number("equipment_cost_gp", Need::optional);
+    tt.total_cost_troop_gp = r.number("total_cost_troop_gp", Need::optional);
+    tt.total_cost_unit_gp = r.number("total_cost_unit_gp", Need::optional);
+    r.finish();
+    cat.troop_types.push_back(std::move(tt));
+  });
+  each_table(top, "race", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[race]]");
+    Race race;
+    race.key = str(r, "key");
+    race.name = str(r, "name");
+    race.table_label = str(r, "table_label");
+    race.troop_types = strings(r, "troop_types");
+    race.has_characteristics = r.has("characteristics_source");
+    r.allow("characteristics_source");
+    race.veteran_fraction = r.number("veteran_fraction", Need::optional);
+    race.veteran_hd = r.string("veteran_hd", Need::optional);
+    race.veteran_hp = opt_int(r, "veteran_hp");
+    race.veteran_morale_bonus = opt_int(r, "veteran_morale_bonus");
+    race.veteran_damage_bonus = opt_int(r, "veteran_damage_bonus");
+    race.needs_fork_rest = r.boolean("needs_fork_rest", Need::optional).value_or(false);
+    race.can_fire_muskets = r.boolean("can_fire_muskets", Need::optional).value_or(true);
+    r.finish();
+    cat.races.push_back(std::move(race));
+  });
+  each_table(top, "troop", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[troop]]");
+    Troop tr;
+    tr.race = str(r, "race");
+    tr.troop_type = str(r, "troop_type");
+    tr.wage_gp = r.number("wage_gp", Need::optional);
+    tr.base_morale = opt_int(r, "base_morale");
+    tr.qualifying_per_120 = opt_int(r, "qualifying_per_120");
+    tr.has_characteristics = r.has("printed_name");
+    const Need need = tr.has_characteristics ? Need::required : Need::optional;
+    tr.printed_name = r.string("printed_name", need).value_or("");
+    tr.equipment = strings(r, "equipment", need);
+    tr.ac = static_cast<int>(r.integer("ac", need).value_or(0));
+    tr.ac_alt = opt_int(r, "ac_alt");
+    tr.mount_ac = opt_int(r, "mount_ac");
+    r.allow("ac_printed");
+    tr.move_ft = static_cast<int>(r.integer("move_ft", need).value_or(0));
+    tr.hd = r.string("hd", need).value_or("");
+    tr.hp = static_cast<int>(r.integer("hp", need).value_or(0));
+    tr.attacks = static_cast<int>(r.integer("attacks", need).value_or(0));
+    tr.damage = r.string("damage", need).value_or("");
+    tr.save = r.string("save", need).value_or("");
+    tr.ml = static_cast<int>(r.integer("ml", need).value_or(0));
+    tr.br = r.number("br", need).value_or(0);
+    tr.char_wage_gp = r.number("char_wage_gp", Need::optional);
+    r.allow("char_source");
+    tr.errata = strings(r, "errata", Need::optional);
+    r.finish();
+    cat.troops.push_back(std::move(tr));
+  });
+  top.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// units.toml
+
+struct Veterans {
+  double extra_wage = 0, br_infantry = 0, br_cavalry = 0;
+};
+
+void read_units(const input::Document& doc, Diagnostics& d, Catalogue& cat, Veterans& vet) {
+  TableReader top(doc, doc.root, d, "units.toml");
+  if (const auto* t = top.table("campaign_veterans", Need::required)) {
+    TableReader r(doc, *t, d, "[campaign_veterans]");
+    vet.extra_wage = num(r, "extra_wage_gp_per_troop_per_month");
+    vet.br_infantry = num(r, "battle_rating_bonus_infantry");
+    vet.br_cavalry = num(r, "battle_rating_bonus_cavalry");
+    for (const char* k : {"applies_to_race_group", "share_of_units", "troop_level", "source"}) r.allow(k);
+    r.finish();
+  }
+  each_table(top, "unit", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[unit]]");
+    RosterRow u;
+    u.key = str(r, "key");
+    u.name = str(r, "name");
+    u.race = troops_race_key(str(r, "race"));
+    u.race_group = r.string("race_group", Need::required, {"human", "demi-human", "beastman"}).value_or("");
+    u.roster = r.string("roster", Need::required, {"campaign", "battle"}).value_or("");
+    u.troop_type = troops_type_key(str(r, "troop_type"));
+    u.veteran = flag(r, "veteran");
+    u.variant = r.string("variant", Need::optional, {"dismounted", "mounted"}).value_or("");
+    u.troops = integer(r, "troops");
+    u.troops_printed = flag(r, "troops_printed");
+    u.source = str(r, "source");
+    u.page = integer(r, "page");
+    if (u.roster == "campaign") {
+      u.daily_move_miles = integer(r, "daily_move_miles");
+      u.weekly_move_miles = integer(r, "weekly_move_miles");
+      u.monthly_wage_gp = num(r, "monthly_wage_gp");
+      u.supply_cost_gp_per_week = num(r, "supply_cost_gp_per_week");
+      u.specialist_cost_gp_per_month = num(r, "specialist_cost_gp_per_month");
+      u.total_cost_gp_per_month = num(r, "total_cost_gp_per_month");
+      u.battle_rating = num(r, "battle_rating");
+    } else {
+      u.unit_move = str(r, "unit_move");
+      u.move_walk = opt_int(r, "move_walk");
+      u.move_run = integer(r, "move_run");
+      u.move_charge = integer(r, "move_charge");
+      u.formation_printed = str(r, "formation_printed");
+      u.formation = parse_formation(str(r, "formation"));
+      if (auto f = r.string("formation_functions_as", Need::optional)) u.functions_as = parse_formation(*f);
+      u.ac = integer(r, "ac");
+      u.ac_alt = opt_int(r, "ac_alt");
+      u.hd = str(r, "hd");
+      u.uhp = integer(r, "uhp");
+      u.morale = integer(r, "morale");
+      u.melee_attacks = strings(r, "melee_attacks");
+      u.missile_attacks = strings(r, "missile_attacks");
+    }
+    r.finish();
+    cat.roster.push_back(std::move(u));
+  });
+  top.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// unit_rules.toml
+
+MoveTable read_move_table(const input::Document& doc, const toml::table& t, Diagnostics& d, const char* what,
+                          bool infantry) {
+  TableReader r(doc, t, d, what);
+  MoveTable m;
+  m.source = str(r, "source");
+  r.allow("title");
+  r.allow("lookup_rule");
+  if (!infantry) r.allow("always_irregular_mounted");
+  if (const auto* a = r.array("columns_ft", Need::required))
+    for (const auto& n : *a) m.columns_ft.push_back(static_cast<int>(n.value<std::int64_t>().value_or(0)));
+  each_table(r, "row", [&](const toml::table& rt) {
+    TableReader rr(doc, rt, d, std::string(what) + ".row");
+    MoveRow row;
+    row.order = integer(rr, "order");
+    row.weapons = str(rr, "weapons");
+    row.weapon_keys = strings(rr, "weapon_keys");
+    if (const auto* cells = rr.array("cells", Need::required))
+      for (const auto& n : *cells)
+        if (const auto* c = n.as_table()) {
+          TableReader cr(doc, *c, d, "cells");
+          MoveCell cell;
+          cell.encounter_move_ft = integer(cr, "encounter_move_ft");
+          cell.printed = str(cr, "printed");
+          cr.allow("movement");
+          cell.march = opt_int(cr, "march");
+          cell.hustle = integer(cr, "hustle");
+          cell.charge = integer(cr, "charge");
+          cell.formations = formations(cr, "formations");
+          cell.choose_at_creation = flag(cr, "choose_at_creation");
+          cr.finish();
+          row.cells.push_back(std::move(cell));
+        }
+    rr.finish();
+    if (row.cells.size() != m.columns_ft.size()) rr.error("a row must have one cell per column");
+    m.rows.push_back(std::move(row));
+  });
+  r.finish();
+  return m;
+}
+
+void read_unit_rules(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
+  TableReader top(doc, doc.root, d, "unit_rules.toml");
+  top.allow("schema_version");
+  top.allow("example");  // the worked examples are the unit tests' business
+  if (const auto* t = top.table("formation", Need::required)) {
+    TableReader r(doc, *t, d, "[formation]");
+    r.allow("source");
+    r.allow("title");
+    each_table(r, "row", [&](const toml::table& rt) {
+      TableReader rr(doc, rt, d, "[[formation.row]]");
+      FormationRow f;
+      const std::string code = str(rr, "code");
+      if (auto p = parse_formation(code)) f.code = *p;
+      else rr.error_at("code", "unknown formation code " + code);
+      f.name = str(rr, "name");
+      f.kind = str(rr, "kind");
+      f.new_in_seed = flag(rr, "new_in_seed");
+      f.modifier = num(rr, "br_formation_modifier");
+      rr.finish();
+      cat.formations.push_back(std::move(f));
+    });
+    r.finish();
+  }
+  if (const auto* t = top.table("infantry_movement_formation", Need::required))
+    cat.infantry = read_move_table(doc, *t, d, "[infantry_movement_formation]", true);
+  if (const auto* t = top.table("cavalry_movement_formation", Need::required))
+    cat.cavalry = read_move_table(doc, *t, d, "[cavalry_movement_formation]", false);
+  if (const auto* t = top.table("undrilled_foot_cap", Need::required)) {
+    TableReader r(doc, *t, d, "[undrilled_foot_cap]");
+    cat.undrilled.max_march = integer(r, "max_march");
+    cat.undrilled.max_hustle = integer(r, "max_hustle");
+    cat.undrilled.max_charge = integer(r, "max_charge");
+    for (const char* k : {"source", "max_movement", "forced_groups", "forced_irregular_foot_groups"}) r.allow(k);
+    r.finish();
+  }
+  if (const auto* t = top.table("firearm_rate_of_fire", Need::required)) {
+    TableReader r(doc, *t, d, "[firearm_rate_of_fire]");
+    cat.rate_source = str(r, "source");
+    r.allow("title");
+    r.allow("rate_rule");
+    cat.reload.reload_adjustment_per_round = integer(r, "reload_adjustment_per_round");
+    each_table(r, "row", [&](const toml::table& rt) {
+      TableReader rr(doc, rt, d, "[[firearm_rate_of_fire.row]]");
+      RateRow row;
+      rr.allow("mechanism_class");
+      for (const auto& m : strings(rr, "mechanisms")) {
+        if (auto p = parse_mechanism(m)) row.mechanisms.push_back(*p);
+        else rr.error_at("mechanisms", "unknown mechanism " + m);
+      }
+      row.firearm = str(rr, "firearm");
+      row.printed = str(rr, "printed");
+      row.df_dm = integer(rr, "df_dm_rate_denominator");
+      row.other = integer(rr, "other_rate_denominator");
+      rr.finish();
+      cat.rates.push_back(std::move(row));
+    });
+    r.finish();
+  }
+  if (const auto* t = top.table("attack_count", Need::required)) {
+    TableReader r(doc, *t, d, "[attack_count]");
+    cat.attack.source = str(r, "source");
+    r.allow("formula");
+    cat.attack.troops_divisor = num(r, "troops_divisor");
+    cat.attack.average_damage_divisor = num(r, "average_damage_divisor");
+    cat.attack.default_reading =
+        r.string("misfire_factor_default_reading", Need::required, {"examples", "text"}).value_or("examples");
+    r.finish();
+  }
+  if (const auto* t = top.table("misfire_factor", Need::required)) {
+    TableReader r(doc, *t, d, "[misfire_factor]");
+    r.allow("source");
+    each_table(r, "row", [&](const toml::table& rt) {
+      TableReader rr(doc, rt, d, "[[misfire_factor.row]]");
+      const std::string cls = rr.string("mechanism_class", Need::required, {"flintlock", "other"}).value_or("");
+      const double ex = num(rr, "factor_examples"), tx = num(rr, "factor_text");
+      rr.allow("dry_misfire_chance");
+      rr.finish();
+      if (cls == "flintlock") {
+        cat.attack.flintlock_examples = ex;
+        cat.attack.flintlock_text = tx;
+      } else {
+        cat.attack.other_examples = ex;
+        cat.attack.other_text = tx;
+      }
+    });
+    r.finish();
+  }
+  if (const auto* t = top.table("attacks_and_reload_tokens", Need::required)) {
+    TableReader r(doc, *t, d, "[attacks_and_reload_tokens]");
+    r.allow("source");
+    r.allow("title");
+    cat.attack.comparison_precision = integer(r, "comparison_precision");
+    each_table(r, "row", [&](const toml::table& rt) {
+      TableReader rr(doc, rt, d, "[[attacks_and_reload_tokens.row]]");
+      Band b;
+      b.printed = str(rr, "printed_band");
+      b.raw_min = rr.number("raw_min", Need::optional);
+      b.raw_max = rr.number("raw_max", Need::optional);
+      b.attacks = integer(rr, "attacks");
+      b.reload_tokens = integer(rr, "reload_tokens");
+      rr.finish();
+      cat.attack.bands.push_back(std::move(b));
+    });
+    r.finish();
+  }
+  if (const auto* t = top.table("volley_fire", Need::required)) {
+    TableReader r(doc, *t, d, "[volley_fire]");
+    r.allow("source");
+    cat.reload.volley_formations = formations(r, "formations");
+    cat.reload.volley_attacks_multiplier = integer(r, "attacks_multiplier");
+    cat.reload.volley_tokens_multiplier = integer(r, "reload_tokens_multiplier");
+    r.finish();
+  }
+  if (const auto* t = top.table("reload", Need::required)) {
+    TableReader r(doc, *t, d, "[reload]");
+    auto& rl = cat.reload;
+    rl.source = str(r, "source");
+    rl.tokens_removed_per_movement_sequence = integer(r, "tokens_removed_per_movement_sequence");
+    rl.marching_reload_formations = formations(r, "marching_reload_formations");
+    rl.may_fire_with_tokens = flag(r, "may_fire_with_tokens");
+    rl.caracole_formations = formations(r, "caracole_formations");
+    rl.caracole_min_pistols = integer(r, "caracole_min_pistols");
+    rl.caracole_first_attack_tokens = integer(r, "caracole_first_attack_tokens");
+    rl.pistol_melee_formations = formations(r, "pistol_melee_formations");
+    rl.pistol_charge_min_pistols = integer(r, "pistol_charge_min_pistols");
+    rl.pistol_charge_bonus_attacks = integer(r, "pistol_charge_bonus_attacks");
+    rl.pistol_charge_barred_by = strings(r, "pistol_charge_bonus_barred_by");
+    r.allow("dm_voluntary_retreat_hexes");
+    r.finish();
+  }
+  if (const auto* t = top.table("mounted_foot", Need::required)) {
+    TableReader r(doc, *t, d, "[mounted_foot]");
+    auto& mf = cat.mounted_foot;
+    mf.source = str(r, "source");
+    mf.light_cavalry_equivalent_units = integer(r, "light_cavalry_equivalent_units");
+    r.allow("deploy_as_df_units");
+    mf.deploy_as_im_units = integer(r, "deploy_as_im_units");
+    mf.im_half_troops_fraction = num(r, "im_half_troops_fraction");
+    r.allow("reform_loss_rule");
+    r.string("reform_rounding", Need::required, {"half_to_even"});
+    mf.br_treat_as_troops = integer(r, "br_treat_as_troops");
+    mf.br_formation_modifier = num(r, "br_formation_modifier");
+    r.finish();
+  }
+  if (const auto* t = top.table("firearm_br_factor", Need::required)) {
+    TableReader r(doc, *t, d, "[firearm_br_factor]");
+    r.allow("source");
+    each_table(r, "row", [&](const toml::table& rt) {
+      TableReader rr(doc, rt, d, "[[firearm_br_factor.row]]");
+      BrFactor f;
+      f.family = str(rr, "firearm");
+      f.applies_to = strings(rr, "applies_to");
+      f.firearm_modifier = num(rr, "firearm_modifier");
+      f.missile_range = integer(rr, "br_missile_range");
+      rr.finish();
+      cat.br_factors.push_back(std::move(f));
+    });
+    r.finish();
+  }
+  if (const auto* t = top.table("battle_rating", Need::required)) {
+    TableReader r(doc, *t, d, "[battle_rating]");
+    auto& b = cat.br;
+    b.source = str(r, "source");
+    r.allow("formula");
+    b.uhp_divisor = num(r, "uhp_divisor");
+    b.final_divisor = num(r, "final_divisor");
+    b.morale_offset = num(r, "morale_offset");
+    b.morale_exponent = num(r, "morale_exponent");
+    b.speed_divisor = num(r, "speed_divisor");
+    b.speed_exponent = num(r, "speed_exponent");
+    b.dm_speed_divisor = num(r, "dm_speed_divisor");
+    b.missile_value_divisor = num(r, "missile_value_divisor");
+    b.full_walk_formations = formations(r, "missile_value_full_walk_formations");
+    b.other_walk_divisor = num(r, "other_walk_divisor");
+    b.equipment_bonus_per_extra_firearm = num(r, "equipment_bonus_per_extra_firearm");
+    b.melee_dominant_missile_weight = num(r, "melee_dominant_missile_weight");
+    b.missile_dominant_melee_weight = num(r, "missile_dominant_melee_weight");
+    b.pistol_pair_min_melee_base = num(r, "pistol_pair_min_melee_base");
+    b.pistol_pair_min_melee_formations = formations(r, "pistol_pair_min_melee_formations");
+    b.rounding_threshold = num(r, "rounding_threshold");
+    b.rounding_step_low = num(r, "rounding_step_low");
+    b.rounding_step_high = num(r, "rounding_step_high");
+    b.firearm_special_attack_bonus = num(r, "firearm_special_attack_bonus");
+    r.finish();
+  }
+  top.finish();
+}
+
+// ---------------------------------------------------------------------------------------------
+// firearms.toml (another module's file: only the figures used here are read, leniently about
+// the rest of it)
+
+void read_firearms(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
+  TableReader top(doc, doc.root, d, "firearms.toml");
+  auto& f = cat.firearms;
+  // Every firearm does the same damage on a hit; the unit rules' "average damage" is its mean.
+  std::optional<double> mean;
+  each_table(top, "firearm", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[firearm]]");
+    const int dice = integer(r, "damage_dice");
+    const int sides = integer(r, "damage_die_sides");
+    const double m = dice * (sides + 1) / 2.0;
+    if (mean && std::fabs(*mean - m) > 1e-9) r.error_at("damage_die_sides", "firearms differ in damage");
+    mean = m;
+  });
+  f.average_damage = mean.value_or(0);
+  each_table(top, "battlefield_range", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[battlefield_range]]");
+    FirearmFigures::Range rg;
+    rg.type = str(r, "type");
+    rg.rifled = str(r, "bore") == "rifled";
+    rg.ap_vs_foot = integer(r, "ap_range_vs_foot");
+    rg.max_vs_foot = integer(r, "max_range_vs_foot");
+    rg.ap_vs_mounted = integer(r, "ap_range_vs_mounted");
+    rg.max_vs_mounted = integer(r, "max_range_vs_mounted");
+    f.ranges.push_back(rg);
+  });
+  if (const auto* rules = top.table("rules", Need::required)) {
+    TableReader r(doc, *rules, d, "[rules]");
+    if (const auto* t = r.table("attack_throw", Need::required)) {
+      TableReader e(doc, *t, d, "[rules.attack_throw]");
+      f.normal_men_throw = integer(e, "normal_men");
+      f.veteran_throw = integer(e, "veteran");
+    }
+    if (const auto* t = r.table("reload", Need::required)) {
+      TableReader e(doc, *t, d, "[rules.reload]");
+      f.dex_modifier_sign = integer(e, "dex_modifier_sign");
+      f.apostles_reduction_rounds = integer(e, "apostles_reduction_rounds");
+      if (const auto* a = e.array("encumbrance_thresholds_stone", Need::required))
+        for (const auto& n : *a) {
+          if (auto v = n.value<double>()) f.encumbrance_thresholds_stone.push_back(*v);
+        }
+      if (const auto* a = e.array("encumbrance_increase_rounds", Need::required))
+        for (const auto& n : *a) {
+          if (auto v = n.value<std::int64_t>()) f.encumbrance_increase_rounds.push_back(static_cast<int>(*v));
+        }
+      if (f.encumbrance_thresholds_stone.size() != f.encumbrance_increase_rounds.size())
+        e.error("encumbrance thresholds and increases differ in length");
+    }
+    if (const auto* t = r.table("armor_penetration", Need::required)) {
+      TableReader e(doc, *t, d, "[rules.armor_penetration]");
+      f.armor_ignored = integer(e, "armor_ignored");
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The campaign model: the value most rows print, for each figure the seed gives only as
+// finished roster figures (docs/notes/unit-br-decisions.md, "Campaign costs").
+
+double mode(const std::vector<double>& xs) {
+  std::map<long long, std::pair<int, double>> counts;
+  for (double x : xs) {
+    auto& c = counts[std::llround(x * 1e6)];
+    ++c.first;
+    c.second = x;
+  }
+  int best = 0;
+  double value = 0;
+  for (const auto& [k, c] : counts)
+    if (c.first > best) {
+      best = c.first;
+      value = c.second;
+    }
+  return value;
+}
+
+void fit_campaign_model(Catalogue& cat, const Veterans& vet, Diagnostics& d) {
+  auto& m = cat.campaign;
+  m.veteran_extra_wage_gp = vet.extra_wage;
+  m.veteran_br_bonus_infantry = vet.br_infantry;
+  m.veteran_br_bonus_cavalry = vet.br_cavalry;
+  std::vector<double> sizes;
+  for (const auto& t : cat.troop_types)
+    if (t.category == "horse") sizes.push_back(t.unit_size);
+  m.horse_unit_size = static_cast<int>(mode(sizes));
+  std::vector<double> foot_supply, horse_supply, conscript_supply, foot_spec, horse_spec, conscript_spec, miles, weeks,
+      months, uhp_foot, uhp_cav;
+  for (const auto& u : cat.roster) {
+    const TroopType* tt = cat.troop_type(u.troop_type);
+    if (!tt) continue;
+    if (u.roster == "campaign") {
+      if (u.troop_type == "undrilled-conscripts") {
+        conscript_supply.push_back(u.supply_cost_gp_per_week);
+        conscript_spec.push_back(u.specialist_cost_gp_per_month);
+      } else if (tt->category == "foot" && u.troops == tt->unit_size) {
+        foot_supply.push_back(u.supply_cost_gp_per_week);
+        foot_spec.push_back(u.specialist_cost_gp_per_month);
+      } else if (tt->category == "horse") {
+        horse_supply.push_back(u.supply_cost_gp_per_week);
+        horse_spec.push_back(u.specialist_cost_gp_per_month);
+      }
+      if (const Troop* tr = cat.troop(u.race, u.troop_type); tr && tr->has_characteristics && tr->move_ft > 0)
+        miles.push_back(u.daily_move_miles / static_cast<double>(tr->move_ft));
+      if (u.daily_move_miles > 0) weeks.push_back(u.weekly_move_miles / static_cast<double>(u.daily_move_miles));
+      if (u.supply_cost_gp_per_week > 0)
+        months.push_back((u.total_cost_gp_per_month - u.monthly_wage_gp - u.specialist_cost_gp_per_month) /
+                         u.supply_cost_gp_per_week);
+    } else if (u.formation != Formation::MF) {
+      const auto hd = parse_hit_dice(u.hd);
+      if (!hd || u.troops <= 0) continue;
+      (tt->mounted ? uhp_cav : uhp_foot).push_back(u.uhp / (u.troops * hd->value));
+    }
+  }
+  m.foot_supply_gp_week = mode(foot_supply);
+  m.horse_supply_gp_week = mode(horse_supply);
+  m.conscript_supply_gp_week = mode(conscript_supply);
+  m.foot_specialists_gp_month = mode(foot_spec);
+  m.horse_specialists_gp_month = mode(horse_spec);
+  m.conscript_specialists_gp_month = mode(conscript_spec);
+  m.miles_per_day_per_ft = mode(miles);
+  m.weeks_factor = mode(weeks);
+  m.weeks_per_month = mode(months);
+  m.uhp_per_hd_troop = mode(uhp_foot);
+  m.cavalry_uhp_multiplier = m.uhp_per_hd_troop > 0 ? static_cast<int>(std::lround(mode(uhp_cav) / m.uhp_per_hd_troop)) : 0;
+  if (m.foot_supply_gp_week <= 0 || m.horse_supply_gp_week <= 0 || m.miles_per_day_per_ft <= 0 || m.weeks_factor <= 0 ||
+      m.weeks_per_month <= 0 || m.uhp_per_hd_troop <= 0 || m.cavalry_uhp_multiplier <= 0 || m.horse_unit_size <= 0)
+    d.error(SourcePos{"data/units.toml"}, "the rosters do not give the campaign model's figures", {}, ExitCode::internal);
+}
+
+void check(Catalogue& cat, Diagnostics& d) {
+  auto fail = [&](const std::string& msg) { d.error(SourcePos{"data/troops.toml"}, msg, {}, ExitCode::internal); };
+  prepare_catalogue(cat);
+  for (const auto& t : cat.troops) {
+    if (!cat.race(t.race)) fail("troop row names an unknown race " + t.race);
+    if (!cat.troop_type(t.troop_type)) fail("troop row names an unknown troop type " + t.troop_type);
+    if (t.has_characteristics && !parse_hit_dice(t.hd)) fail("troop row has hit dice " + t.hd);
+  }
+  for (auto& r : cat.races) {
+    for (const auto& k : r.troop_types)
+      if (!cat.troop_type(k)) fail("race " + r.key + " lists an unknown troop type " + k);
+    for (const auto& u : cat.roster)
+      if (u.race == r.key) {
+        r.group = u.race_group;
+        break;
+      }
+    if (r.group.empty()) fail("race " + r.key + " has no roster row");
+  }
+  for (const auto& u : cat.roster)
+    if (!cat.race(u.race) || !cat.troop_type(u.troop_type)) fail("roster row " + u.key + " names an unknown race or type");
+  for (auto f : kFormations) {
+    bool found = false;
+    for (const auto& row : cat.formations) found = found || row.code == f;
+    if (!found) fail("no formation modifier for " + to_string(f));
+  }
+  if (cat.attack.bands.empty() || cat.rates.empty() || cat.br_factors.empty()) fail("unit rules are incomplete");
+  if (cat.firearms.average_damage <= 0 || cat.firearms.normal_men_throw <= 0) fail("firearm figures are incomplete");
+}
+
+Expected<Catalogue> build() {
+  Catalogue cat;
+  Diagnostics d;
+  Veterans vet;
+  for (const char* name : {"troops.toml", "units.toml", "unit_rules.toml", "firearms.toml"}) {
+    auto doc = data::load(name);
+    if (!doc) {
+      d.append(doc.error());
+      continue;
+    }
+    const std::string n = name;
+    if (n == "troops.toml") read_troops(*doc, d, cat);
+    else if (n == "units.toml") read_units(*doc, d, cat, vet);
+    else if (n == "unit_rules.toml") read_unit_rules(*doc, d, cat);
+    else read_firearms(*doc, d, cat);
+  }
+  if (d.empty()) check(cat, d);
+  if (d.empty()) fit_campaign_model(cat, vet, d);
+  if (!d.empty()) return data::as_internal(d);
+  return cat;
+}
+
+}  // namespace
+
+Expected<const Catalogue*> load_catalogue() {
+  static const Expected<Catalogue> cat = build();
+  return data::pointer_to(cat);
+}
+
+}  // namespace gunpowder::units

@@ -1,0 +1,455 @@
+// war_data.cpp - loads data/war_machine.toml into war::Rules, reading every key strictly (the
+// embedded table is part of the program: a broken table is an internal error, exit 70, and the
+// data tests load it).
+#include <algorithm>
+
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/input/reader.hpp"
+#include "gunpowder/war/war_machine.hpp"
+
+namespace gunpowder::war {
+
+using input::Need;
+using input::TableReader;
+
+namespace {
+
+struct Ctx {
+  const input::Document& doc;
+  Diagnostics& diags;
+};
+
+int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+std::optional<int> opt_integer(TableReader& r, std::string_view key) {
+  auto v = r.integer(key, Need::optional);
+  if (!v) return std::nullopt;
+  return static_cast<int>(*v);
+}
+double num(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
+std::string str(TableReader& r, std::string_view key, const std::vector<std::string>& allowed = {}) {
+  return r.string(key, Need::required, allowed).value_or("");
+}
+bool boolean(TableReader& r, std::string_view key) { return r.boolean(key, Need::required).value_or(false); }
+
+Fraction fraction(TableReader& r, std::string_view key) {
+  Fraction f;
+  if (const auto* a = r.array(key, Need::required)) {
+    if (a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer()) {
+      r.error_at(key, "'" + std::string(key) + "' must be [numerator, denominator]");
+      return f;
+    }
+    f.n = (*a)[0].value<std::int64_t>().value_or(1);
+    f.d = (*a)[1].value<std::int64_t>().value_or(1);
+    if (f.d <= 0) r.error_at(key, "'" + std::string(key) + "' needs a positive denominator");
+  }
+  return f;
+}
+
+std::vector<std::string> strings(TableReader& r, std::string_view key) {
+  std::vector<std::string> out;
+  if (const auto* a = r.array(key, Need::required))
+    for (const auto& n : *a) {
+      if (auto s = n.value<std::string>()) out.push_back(*s);
+      else r.error_at(key, "'" + std::string(key) + "' must hold strings");
+    }
+  return out;
+}
+
+/// Calls fn on every table of the array of tables `key` of `top`.
+template <typename Fn>
+void each(Ctx& c, TableReader& top, std::string_view key, const std::string& what, Fn fn) {
+  if (const auto* a = top.array(key, Need::required))
+    for (const auto& n : *a) {
+      if (const auto* t = n.as_table()) {
+        TableReader r(c.doc, *t, c.diags, what);
+        fn(r);
+        r.finish();
+      } else {
+        top.error_at(key, what + " must be a table");
+      }
+    }
+}
+
+/// Calls fn on the table `key` of `top`.
+template <typename Fn>
+void table(Ctx& c, TableReader& top, std::string_view key, Fn fn) {
+  if (const auto* t = top.table(key, Need::required)) {
+    TableReader r(c.doc, *t, c.diags, "[" + std::string(key) + "]");
+    fn(r);
+    r.finish();
+  }
+}
+
+std::optional<Fatigue> fatigue_of(TableReader& r, std::string_view key) {
+  auto s = r.string(key, Need::optional, {"none", "moderate", "serious"});
+  if (!s) return std::nullopt;
+  return parse_fatigue(*s);
+}
+std::optional<Location> location_of(TableReader& r, std::string_view key) {
+  auto s = r.string(key, Need::optional, {"field", "retreat", "rout"});
+  if (!s) return std::nullopt;
+  if (*s == "field") return Location::field;
+  if (*s == "retreat") return Location::retreat;
+  return Location::rout;
+}
+TacticEffect effect_of(TableReader& r, const char* kind_key, const char* value_key) {
+  TacticEffect e;
+  auto k = r.string(kind_key, Need::optional, {"casualties", "br"});
+  auto v = opt_integer(r, value_key);
+  if (k.has_value() != v.has_value()) r.error(std::string(kind_key) + " and " + value_key + " go together");
+  if (k && v) {
+    e.kind = *k == "br" ? EffectKind::br : EffectKind::casualties;
+    e.value = *v;
+  }
+  return e;
+}
+
+void read_all(Ctx& c, Rules& R) {
+  TableReader top(c.doc, c.doc.root, c.diags, "war_machine.toml");
+  top.integer("schema_version", Need::required, {1, 1});
+  str(top, "seed");
+  table(c, top, "rounding", [&](TableReader& r) {
+    str(r, "default", {"up"});
+    r.allow("source");
+  });
+  table(c, top, "bfr", [&](TableReader& r) {
+    R.bfr_source = str(r, "source");
+    R.name_level_hit_dice = integer(r, "name_level_hit_dice");
+    R.troops_per_officer = integer(r, "troops_per_officer");
+    R.nonhuman_officer_level_bonus = integer(r, "nonhuman_officer_level_bonus");
+    str(r, "percent_rounding", {"up"});
+    boolean(r, "special_troops_exclusive");
+  });
+  each(c, top, "bfr_component", "[[bfr_component]]", [&](TableReader& r) {
+    BfrComponent b;
+    b.factor = str(r, "factor", {"leadership", "experience", "training", "equipment", "special_troops"});
+    b.id = str(r, "id");
+    b.label = str(r, "label");
+    b.source = str(r, "source");
+    str(r, "input");
+    b.points_per_unit = r.number("points_per_unit", Need::optional).value_or(0);
+    b.points = opt_integer(r, "points");
+    if (!b.points && !r.has("points_per_unit")) r.error("a [[bfr_component]] needs points or points_per_unit");
+    b.input_max = r.number("input_max", Need::optional);
+    r.allow("condition");
+    R.bfr_components.push_back(b);
+  });
+  each(c, top, "ability_adjustment", "[[ability_adjustment]]", [&](TableReader& r) {
+    R.ability_bands.push_back({integer(r, "score_min"), integer(r, "score_max"), integer(r, "adjustment")});
+    r.allow("source");
+  });
+  each(c, top, "weapon_quality", "[[weapon_quality]]", [&](TableReader& r) {
+    R.weapon_qualities.push_back({str(r, "quality"), integer(r, "points")});
+    r.allow("source");
+  });
+  each(c, top, "troop_class", "[[troop_class]]", [&](TableReader& r) {
+    TroopClass t;
+    t.rank = integer(r, "rank");
+    t.id = str(r, "id");
+    t.label = str(r, "label");
+    t.bfr_min = integer(r, "bfr_min");
+    t.bfr_max = opt_integer(r, "bfr_max");
+    R.class_source = str(r, "source");
+    R.troop_classes.push_back(t);
+  });
+  table(c, top, "battle_rating", [&](TableReader& r) {
+    R.br_bonus_divisor = integer(r, "bonus_divisor");
+    str(r, "bonus_rounding", {"up"});
+    str(r, "troop_class_from", {"bfr"});
+    R.br_source = str(r, "source");
+  });
+  each(c, top, "br_statement", "[[br_statement]]", [&](TableReader& r) {
+    BrStatement s;
+    const std::string letter = str(r, "letter");
+    s.letter = letter.size() == 1 ? letter[0] : '?';
+    s.id = str(r, "id");
+    s.label = str(r, "label");
+    s.quantity = str(r, "quantity", {"mounted", "missile_capable", "missile_range_100ft", "magical", "spellcasters",
+                                     "flyers", "average_movement_fastest_mode"});
+    s.threshold = num(r, "threshold");
+    s.unit = str(r, "unit", {"percent", "feet_per_turn"});
+    str(r, "comparison", {">="});
+    s.in_seed = boolean(r, "in_seed");
+    s.source = str(r, "source");
+    R.statements.push_back(s);
+  });
+  table(c, top, "quick_battle_rating", [&](TableReader& r) {
+    R.quick_flag_points = integer(r, "flag_points");
+    strings(r, "components");
+    R.quick_source = str(r, "source");
+  });
+  each(c, top, "quick_br_hit_dice", "[[quick_br_hit_dice]]", [&](TableReader& r) {
+    QuickHitDice q;
+    q.label = str(r, "label");
+    q.hd_min = num(r, "hd_min");
+    q.hd_max_exclusive = r.number("hd_max_exclusive", Need::optional);
+    q.points = integer(r, "points");
+    r.allow("source");
+    R.quick_hit_dice.push_back(q);
+  });
+  each(c, top, "quick_br_flag", "[[quick_br_flag]]", [&](TableReader& r) {
+    R.quick_flags.push_back(str(r, "id"));
+    str(r, "label");
+    r.allow("source");
+  });
+  table(c, top, "divide_forces", [&](TableReader& r) {
+    boolean(r, "preserve_br");
+    str(r, "choose_order");
+    R.divide_source = str(r, "source");
+  });
+  table(c, top, "combat", [&](TableReader& r) {
+    str(r, "roll", {"1d100"});
+    R.tie_policy_options = strings(r, "tie_policy_options");
+    const auto t = parse_tie_policy(str(r, "tie_policy"));
+    if (t) R.default_tie_policy = *t;
+    else r.error_at("tie_policy", "unknown tie policy");
+    R.combat_source = str(r, "source");
+  });
+  table(c, top, "troop_ratio", [&](TableReader& r) {
+    auto& t = R.troop_ratio;
+    str(r, "applies_to");
+    t.formula_from_ratio = num(r, "formula_from_ratio");
+    t.base = integer(r, "formula_base");
+    t.step = integer(r, "formula_step");
+    t.divisor = integer(r, "formula_divisor");
+    str(r, "formula_rounding", {"up"});
+    t.default_reading = parse_ratio_reading(str(r, "default_reading", {"ceiling", "floor"})).value_or(RatioReading::ceiling);
+    strings(r, "readings");
+    t.source = str(r, "source");
+  });
+  each(c, top, "troop_ratio_band", "[[troop_ratio_band]]", [&](TableReader& r) {
+    RatioBand b;
+    b.ratio = num(r, "ratio");
+    b.br = integer(r, "br");
+    b.ceil_min_exclusive = num(r, "ceil_min_exclusive");
+    b.ceil_max = num(r, "ceil_max");
+    b.floor_min = r.number("floor_min", Need::optional);
+    b.floor_max_exclusive = r.number("floor_max_exclusive", Need::optional);
+    r.allow("source");
+    R.troop_ratio.bands.push_back(b);
+  });
+  std::sort(R.troop_ratio.bands.begin(), R.troop_ratio.bands.end(),
+            [](const RatioBand& x, const RatioBand& y) { return x.ratio < y.ratio; });
+  each(c, top, "adjustment_group", "[[adjustment_group]]", [&](TableReader& r) {
+    AdjustmentGroup g;
+    g.id = str(r, "id");
+    g.label = str(r, "label");
+    g.only_one = str(r, "selection", {"all_that_apply", "only_one"}) == "only_one";
+    g.defender_only = str(r, "applies_to", {"either", "defender"}) == "defender";
+    g.source = str(r, "source");
+    R.groups.push_back(g);
+  });
+  each(c, top, "adjustment", "[[adjustment]]", [&](TableReader& r) {
+    Adjustment a;
+    a.group = str(r, "group");
+    a.id = str(r, "id");
+    a.label = str(r, "label");
+    a.br = integer(r, "br");
+    a.ignore_with_siege_machine = r.boolean("ignore_with_siege_machine", Need::optional).value_or(false);
+    a.benefits_opponent = r.has("beneficiary");
+    r.string("beneficiary", Need::optional);
+    a.source = str(r, "source");
+    R.adjustments.push_back(a);
+  });
+  table(c, top, "defender_terrain_flyers", [&](TableReader& r) {
+    R.defender_flyers.halve_if_attacker_flyers_pct_min = num(r, "halve_if_attacker_flyers_pct_min");
+    R.defender_flyers.ignore_if_all_attackers_fly = boolean(r, "ignore_if_all_attackers_fly");
+    str(r, "halving_rounding", {"up"});
+    R.defender_flyers.source = str(r, "source");
+  });
+  table(c, top, "combat_result_rules", [&](TableReader& r) {
+    auto& x = R.result_rules;
+    x.killed = fraction(r, "casualties_killed_fraction");
+    x.wounded = fraction(r, "casualties_wounded_fraction");
+    str(r, "casualty_rounding", {"up"});
+    x.retreating_wounded_count_as_killed = boolean(r, "retreating_force_wounded_count_as_killed");
+    x.wounded_return_dice = str(r, "wounded_return_dice");
+    x.wounded_return_unit = str(r, "wounded_return_unit");
+    x.routed_return_dice = str(r, "routed_survivors_return_dice");
+    x.routed_return_unit = str(r, "routed_survivors_return_unit");
+    x.staff_of_healing_max = integer(r, "staff_of_healing_cures_wounded_max");
+    x.source = str(r, "source");
+  });
+  each(c, top, "combat_result", "[[combat_result]]", [&](TableReader& r) {
+    CombatResult x;
+    x.diff_min = integer(r, "diff_min");
+    x.diff_max = opt_integer(r, "diff_max");
+    x.label = str(r, "label");
+    const auto printed = strings(r, "printed");
+    if (printed.size() == 6) std::copy(printed.begin(), printed.end(), x.printed.begin());
+    else r.error_at("printed", "'printed' must hold six cells");
+    x.casualties_pct = {integer(r, "winner_casualties_pct"), integer(r, "loser_casualties_pct")};
+    x.fatigue = {fatigue_of(r, "winner_fatigue"), fatigue_of(r, "loser_fatigue")};
+    x.location = {location_of(r, "winner_location"), location_of(r, "loser_location")};
+    x.location_units = {opt_integer(r, "winner_location_units"), opt_integer(r, "loser_location_units")};
+    x.source = str(r, "source");
+    R.results.push_back(x);
+  });
+  table(c, top, "tactics_rules", [&](TableReader& r) {
+    boolean(r, "secret_choice");
+    str(r, "casualty_effect_unit");
+    str(r, "br_effect_unit");
+    str(r, "rows_are", {"side B's tactic"});
+    str(r, "columns_are", {"side A's tactic"});
+    str(r, "left_effect_applies_to", {"A"});
+    r.allow("source");
+  });
+  each(c, top, "tactic", "[[tactic]]", [&](TableReader& r) {
+    Tactic t;
+    t.id = str(r, "id");
+    t.label = str(r, "label");
+    t.order = integer(r, "order");
+    r.allow("source");
+    R.tactics.push_back(t);
+  });
+  std::sort(R.tactics.begin(), R.tactics.end(), [](const Tactic& x, const Tactic& y) { return x.order < y.order; });
+  each(c, top, "tactics_cell", "[[tactics_cell]]", [&](TableReader& r) {
+    TacticsCell x;
+    x.b = str(r, "b");
+    x.a = str(r, "a");
+    const auto kind = str(r, "kind", {"effects", "no_effect", "no_combat"});
+    x.kind = kind == "no_effect" ? TacticKind::no_effect : kind == "no_combat" ? TacticKind::no_combat : TacticKind::effects;
+    x.effect = {effect_of(r, "a_effect", "a_value"), effect_of(r, "b_effect", "b_value")};
+    x.printed = str(r, "printed");
+    x.source = str(r, "source");
+    R.cells.push_back(x);
+  });
+  table(c, top, "withdraw", [&](TableReader& r) {
+    R.withdraw.terrain_units = integer(r, "terrain_units_after_combat");
+    R.withdraw.unless_opponent_tactic = str(r, "unless_opponent_tactic");
+    boolean(r, "may_occupy_field");
+    boolean(r, "may_pursue");
+    R.withdraw.source = str(r, "source");
+  });
+  table(c, top, "fatigue", [&](TableReader& r) {
+    R.fatigue.serious_to_moderate_dice = str(r, "serious_to_moderate_dice");
+    R.fatigue.moderate_to_none_dice = str(r, "moderate_to_none_dice");
+    R.fatigue.unit = str(r, "unit");
+    R.fatigue.seriously_fatigued_can_move = boolean(r, "seriously_fatigued_can_move");
+    r.allow("source");
+  });
+  each(c, top, "movement_rate", "[[movement_rate]]", [&](TableReader& r) {
+    MovementBand m;
+    m.troops_min = integer(r, "troops_min");
+    m.troops_max = opt_integer(r, "troops_max");
+    m.rate = fraction(r, "rate_fraction");
+    m.label = str(r, "label");
+    m.source = str(r, "source");
+    R.movement.push_back(m);
+  });
+  table(c, top, "forced_march", [&](TableReader& r) {
+    R.forced_march.rate = fraction(r, "rate_fraction");
+    str(r, "roll", {"1d6"});  // the table has six columns, one per face
+    R.forced_march.die = 6;
+    R.forced_march.moderate_becomes_serious_if_fatigued = boolean(r, "moderate_becomes_serious_if_already_fatigued");
+    r.allow("legend");
+    R.forced_march.source = str(r, "source");
+  });
+  each(c, top, "forced_march_result", "[[forced_march_result]]", [&](TableReader& r) {
+    ForcedMarchRow m;
+    m.troop_class = str(r, "troop_class");
+    const auto printed = strings(r, "printed");
+    const auto fat = strings(r, "fatigue");
+    std::vector<bool> succ;
+    if (const auto* a = r.array("success", Need::required))
+      for (const auto& n : *a) succ.push_back(n.value<bool>().value_or(false));
+    if (printed.size() != 6 || fat.size() != 6 || succ.size() != 6) {
+      r.error("a [[forced_march_result]] needs six printed, success and fatigue cells");
+    } else {
+      for (size_t i = 0; i < 6; ++i) {
+        m.printed[i] = printed[i];
+        m.success[i] = succ[i];
+        const auto f = parse_fatigue(fat[i]);
+        if (!f) r.error_at("fatigue", "unknown fatigue " + fat[i]);
+        m.fatigue[i] = f.value_or(Fatigue::none);
+      }
+    }
+    m.source = str(r, "source");
+    R.forced_march_rows.push_back(m);
+  });
+  each(c, top, "forage_option", "[[forage_option]]", [&](TableReader& r) {
+    ForageOption f;
+    f.id = str(r, "id");
+    f.rate = fraction(r, "rate_fraction");
+    f.chance_in_6 = integer(r, "chance_in_6");
+    f.label = str(r, "label");
+    f.source = str(r, "source");
+    R.forage.push_back(f);
+  });
+  table(c, top, "food", [&](TableReader& r) {
+    R.food.days_moderate = integer(r, "days_without_food_moderate_fatigue");
+    R.food.days_serious = integer(r, "days_without_food_serious_fatigue");
+    R.food.days_food_to_negate = integer(r, "days_food_to_negate_fatigue");
+    R.food.source = str(r, "source");
+  });
+  table(c, top, "simple_siege", [&](TableReader& r) {
+    auto& s = R.simple_siege;
+    s.defender_troop_multiplier = integer(r, "defender_troop_multiplier_for_ratio");
+    s.defender_ignores_retreat_and_rout = boolean(r, "defender_ignores_retreat_and_rout");
+    s.defender_casualty_fraction = fraction(r, "defender_casualty_fraction");
+    boolean(r, "attacker_may_attack_normally");
+    s.besiege_br_per_week = integer(r, "besiege_br_bonus_per_week");
+    str(r, "besiege_bonus_side", {"attacker"});
+    s.defender_loss_pct_per_week = num(r, "defender_loss_pct_per_week_without_food");
+    s.source = str(r, "source");
+  });
+  table(c, top, "other_notes", [&](TableReader& r) {
+    boolean(r, "pcs_never_killed");
+    R.other.loser_spells = str(r, "loser_spells_used");
+    R.other.loser_charges = fraction(r, "loser_item_charges_used_fraction");
+    R.other.winner_spells = str(r, "winner_spells_used");
+    R.other.winner_charges = fraction(r, "winner_item_charges_used_fraction");
+    str(r, "xp_win");
+    R.other.xp_loss_fraction = fraction(r, "xp_loss_fraction_of_opponents");
+    R.other.source = str(r, "source");
+  });
+  // Worked figures: read by the tests, not by the rules.
+  top.allow("example");
+  top.finish();
+}
+
+/// Consistency checks the rules rely on (each a reason for exit 70 if the data were broken).
+void check(Ctx& c, const Rules& R) {
+  auto fail = [&](const std::string& m) { c.diags.error(SourcePos{c.doc.name, 1, 1}, m, c.doc.line(1)); };
+  if (R.results.empty() || R.results.front().diff_min != 1) fail("the combat results must start at a difference of 1");
+  for (size_t i = 1; i < R.results.size(); ++i)
+    if (!R.results[i - 1].diff_max || *R.results[i - 1].diff_max + 1 != R.results[i].diff_min)
+      fail("the combat-results bands must be contiguous (" + R.results[i].label + ")");
+  if (!R.results.empty() && R.results.back().diff_max) fail("the last combat-results band must be open");
+  if (R.tactics.size() * R.tactics.size() != R.cells.size()) fail("the tactics table must be square");
+  for (const auto& a : R.tactics)
+    for (const auto& b : R.tactics)
+      if (!R.cell(a.id, b.id)) fail("tactics cell " + a.id + "/" + b.id + " is missing");
+  for (size_t i = 1; i < R.troop_classes.size(); ++i)
+    if (!R.troop_classes[i - 1].bfr_max || *R.troop_classes[i - 1].bfr_max + 1 != R.troop_classes[i].bfr_min)
+      fail("the troop classes must be contiguous");
+  for (const auto& a : R.adjustments)
+    if (!R.group(a.group)) fail("adjustment " + a.id + " names an unknown group");
+  if (R.statements.size() != 12) fail("there must be twelve battle-rating statements");
+  if (R.forced_march_rows.size() != R.troop_classes.size()) fail("one forced-march row per troop class");
+  for (const auto& t : R.troop_classes)
+    if (!R.forced_march_row(t.id)) fail("no forced-march row for " + t.id);
+  if (R.br_bonus_divisor <= 0 || R.troop_ratio.divisor <= 0) fail("divisors must be positive");
+  if (R.movement.empty() || R.movement.front().troops_min != 1) fail("movement bands must start at 1 troop");
+}
+
+Expected<Rules> build() {
+  Rules R;
+  Diagnostics d;
+  auto doc = data::load("war_machine.toml");
+  if (!doc) return doc.error();
+  Ctx c{*doc, d};
+  read_all(c, R);
+  if (d.empty()) check(c, R);
+  if (!d.empty()) return data::as_internal(d);
+  return R;
+}
+
+}  // namespace
+
+Expected<const Rules*> load_rules() {
+  static const Expected<Rules> rules = build();
+  return data::pointer_to(rules);
+}
+
+}  // namespace gunpowder::war

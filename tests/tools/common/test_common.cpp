@@ -1,0 +1,119 @@
+// Tests of tools/common: the command-line driver every tool shares (run_tool, atomic output
+// files) and the progress indicator.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "common/cli.hpp"
+#include "common/progress.hpp"
+
+using namespace gunpowder;
+
+TEST_CASE("cli::write_file_atomically") {
+  const auto dir = std::filesystem::temp_directory_path() / "gunpowder-test-atomic";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  SUBCASE("writes the whole text and leaves no temporary file") {
+    auto ok = cli::write_file_atomically((dir / "out.txt").string(), "hello\n");
+    CHECK(ok.has_value());
+    std::ifstream in(dir / "out.txt");
+    std::string s;
+    std::getline(in, s);
+    CHECK(s == "hello");
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      (void)e;
+      ++files;
+    }
+    CHECK(files == 1);
+  }
+  SUBCASE("a missing directory is exit 73 and creates nothing") {
+    auto bad = cli::write_file_atomically((dir / "no/such/out.txt").string(), "x");
+    REQUIRE_FALSE(bad.has_value());
+    CHECK(bad.error().code() == ExitCode::cant_create);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli::run_tool") {
+  const cli::ToolInfo info{"demo-tool", "A demo.", "Examples:\n  demo-tool --n 2"};
+  int n = 0;
+  auto setup = [&](CLI::App& app, cli::CommonOptions&) { app.add_option("--n", n, "a number"); };
+  auto run = [&](const cli::CommonOptions&) -> Expected<report::Report> {
+    if (n < 0) return cli::usage_error("--n", "must not be negative");
+    report::Report r;
+    report::Table t;
+    t.add_column("n", "N").add_row({std::to_string(n)});
+    r.tables.push_back(t);
+    r.json.set("n", n);
+    return r;
+  };
+  auto call = [&](std::vector<const char*> args, std::string& out, std::string& err) {
+    args.insert(args.begin(), "demo-tool");
+    std::ostringstream o, e;
+    const int code = cli::run_tool(info, static_cast<int>(args.size()), args.data(), o, e, setup, run);
+    out = o.str();
+    err = e.str();
+    return code;
+  };
+  std::string out, err;
+  SUBCASE("json output") {
+    CHECK(call({"--n", "3", "--format", "json"}, out, err) == 0);
+    CHECK(out == "{\n  \"n\": 3\n}\n");
+    CHECK(err.empty());
+  }
+  SUBCASE("an unknown option is a usage error, exit 64, nothing on stdout") {
+    CHECK(call({"--bogus"}, out, err) == 64);
+    CHECK(out.empty());
+    CHECK(err.rfind("demo-tool: error: ", 0) == 0);
+  }
+  SUBCASE("a rule error becomes tool: error: and its exit code") {
+    CHECK(call({"--n", "-1"}, out, err) == 64);
+    CHECK(out.empty());
+    CHECK(err == "demo-tool: error: --n: must not be negative\n");
+  }
+  SUBCASE("an unknown format is a usage error") {
+    CHECK(call({"--format", "xml"}, out, err) == 64);
+    CHECK(out.empty());
+  }
+  SUBCASE("--help shows the examples and exits 0") {
+    CHECK(call({"--help"}, out, err) == 0);
+    CHECK(out.find("demo-tool --n 2") != std::string::npos);
+    CHECK(out.find("Exit status") != std::string::npos);
+  }
+  SUBCASE("--version") {
+    CHECK(call({"--version"}, out, err) == 0);
+    CHECK(out.rfind("demo-tool ", 0) == 0);
+  }
+}
+
+TEST_CASE("Progress") {
+  SUBCASE("draws label, count and percentage, and erases itself") {
+    std::ostringstream sink;
+    {
+      Progress p("duels", 4, sink);
+      CHECK(p.enabled());
+      p.advance();
+      p.advance(3);
+      CHECK(p.done() == 4);
+    }
+    const std::string s = sink.str();
+    CHECK(s.find("duels: 1/4 (25%)") != std::string::npos);
+    CHECK(s.find("duels: 4/4 (100%)") != std::string::npos);
+    CHECK(s.substr(s.size() - 4) == "\r\033[K");
+  }
+  SUBCASE("nothing when standard error is not a terminal (as under ctest)") {
+    if (::isatty(2) == 1) return;  // run by hand in a terminal: this case does not apply
+    CHECK_FALSE(Progress::stderr_wants_progress());
+    Progress p("x", 10);
+    CHECK_FALSE(p.enabled());
+    p.advance(10);
+    CHECK(p.done() == 10);
+  }
+}

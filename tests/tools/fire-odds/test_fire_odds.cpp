@@ -1,0 +1,115 @@
+// Unit tests of the fire-odds command, run in-process: the "Must work as written"
+// commands, the JSON contract (keys and their order), TOML scenarios and the exit codes.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fire-odds/fire_app.hpp"
+
+using namespace gunpowder;
+
+namespace {
+struct Run {
+  int code = 0;
+  std::string out, err;
+};
+Run run(std::vector<std::string> args) {
+  args.insert(args.begin(), "fire-odds");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  Run r;
+  r.code = fire_app::main(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+// Position of a JSON key in the output (npos when absent), to check the documented order.
+size_t at(const std::string& s, const std::string& key) { return s.find("\"" + key + "\":"); }
+}  // namespace
+
+TEST_CASE("fire-odds: the issue's commands work as written") {
+  SUBCASE("artillery --type gun --shot 6 --range-yd 1000 --format json") {
+    const auto r = run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "1000", "--format", "json"});
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    for (const char* k : {"p_direct_hit", "p_close_hit", "p_scatter", "p_misfire"}) CHECK(at(r.out, k) != std::string::npos);
+    CHECK(at(r.out, "tool") < at(r.out, "scenarios"));
+    CHECK(at(r.out, "command") < at(r.out, "piece"));
+    CHECK(at(r.out, "p_direct_hit") < at(r.out, "p_close_hit"));
+    CHECK(at(r.out, "p_close_hit") < at(r.out, "p_scatter"));
+    CHECK(at(r.out, "p_scatter") < at(r.out, "p_misfire"));
+    CHECK(r.out.find("\"p_direct_hit\": 0,") != std::string::npos);  // 21+: a natural 20 is only a close hit
+    CHECK(r.out.find("\"p_close_hit\": 0.05,") != std::string::npos);
+  }
+  SUBCASE("artillery --type cannon --shot 24 --range-yd 1000 --plunging") {
+    const auto r = run({"artillery", "--type", "cannon", "--shot", "24", "--range-yd", "1000", "--plunging"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Target value                          25+") != std::string::npos);
+    CHECK(r.out.find("2d6 x 50 yd away") != std::string::npos);
+  }
+  SUBCASE("firearm --weapon \"matchlock musket\" --range-ft 150 --target-ac 6") {
+    const auto r = run({"firearm", "--weapon", "matchlock musket", "--range-ft", "150", "--target-ac", "6"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Natural roll needed") != std::string::npos);
+  }
+  SUBCASE("broadside --cannon 3 --weight heavy --range short --format json") {
+    const auto r = run({"broadside", "--cannon", "3", "--weight", "heavy", "--range", "short", "--format", "json"});
+    CHECK(r.code == 0);
+    CHECK(at(r.out, "hands") != std::string::npos);
+    CHECK(r.out.find("\"hand\": \"poker\"") != std::string::npos);
+    CHECK(at(r.out, "structural") != std::string::npos);
+    CHECK(at(r.out, "casualties") != std::string::npos);
+    CHECK(r.out.find("\"rerolls\": 2") != std::string::npos);  // 3 heavy cannon: 5+2
+  }
+  SUBCASE("broadside --dice 5 --rerolls 0") {
+    const auto r = run({"broadside", "--dice", "5", "--rerolls", "0"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Poker - Five of a Kind  0.0772%") != std::string::npos);
+  }
+  SUBCASE("arquebus --men 10 --range-in 8 --cover half") {
+    const auto r = run({"arquebus", "--men", "10", "--range-in", "8", "--cover", "half"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("33.33%") != std::string::npos);
+  }
+  SUBCASE("dowel --gun heavy --call white --distance-in 26 --depth-in 8") {
+    const auto r = run({"dowel", "--gun", "heavy", "--call", "white", "--distance-in", "26", "--depth-in", "8", "--format", "json"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("\"on_target_in\": 4,") != std::string::npos);
+  }
+}
+
+TEST_CASE("fire-odds: bad input is a clear error") {
+  SUBCASE("beyond maximum range: 64 on the command line") {
+    const auto r = run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "1601"});
+    CHECK(r.code == 64);
+    CHECK(r.err == "fire-odds: error: --range-yd: 1601 yd is beyond the 6-pdr Gun's long range of 1600 yd\n");
+    CHECK(r.out.empty());
+  }
+  SUBCASE("more dice than the rules allow") {
+    CHECK(run({"broadside", "--dice", "6"}).code == 64);
+    CHECK(run({"broadside", "--dice", "5", "--rerolls", "7"}).code == 64);
+    CHECK(run({"broadside", "--cannon", "0", "--weight", "light"}).code == 64);
+  }
+  SUBCASE("impossible modifiers and modes") {
+    CHECK(run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "500", "--plunging"}).code == 64);
+    CHECK(run({"artillery", "--type", "mortar", "--shot", "12", "--range-yd", "50"}).code == 64);
+    CHECK(run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "500", "--attack-throw", "99"}).code == 64);
+    CHECK(run({"firearm", "--weapon", "rifled matchlock musket", "--range-ft", "10", "--target-ac", "5", "--scattershot"}).code == 64);
+    CHECK(run({"broadside", "--cannon", "2", "--weight", "light", "--range", "long", "--ammo", "canister"}).code == 64);
+  }
+  SUBCASE("no subcommand, or a subcommand and files") {
+    CHECK(run({}).code == 64);
+    CHECK(run({"artillery", "x.toml"}).code == 64);
+  }
+  SUBCASE("a missing input file is 66") { CHECK(run({"/nonexistent/fire.toml"}).code == 66); }
+}
+
+TEST_CASE("fire-odds: --help lists the subcommands and examples") {
+  const auto r = run({"--help"});
+  CHECK(r.code == 0);
+  for (const char* s : {"artillery", "firearm", "broadside", "arquebus", "dowel", "Examples:"})
+    CHECK(r.out.find(s) != std::string::npos);
+}

@@ -1,0 +1,71 @@
+// run_app.hpp - helpers of the tests that run a tool in-process: its exit code, stdout and
+// stderr, and input files written to the temporary directory.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::testing {
+
+/// What a run gave.
+struct Run {
+  int code = 0;
+  std::string out, err;
+};
+/// Runs a tool's main (e.g. unit_app::main) on `args` (args[0] is the tool's name).
+template <class Main>
+Run run_main(Main main, std::vector<std::string> args) {
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  Run r;
+  r.code = main(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+/// Writes `text` to `name` in the temporary directory and returns its path.
+inline std::string write_temp(const std::string& name, const std::string& text) {
+  const auto path = (std::filesystem::temp_directory_path() / name).string();
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+/// A tool's file input streamed in pieces (input::for_each_chunk) against the same tables read
+/// whole: `a` and `b` are each under input::kChunkMinBytes (parsed whole), `a + b` is not
+/// (streamed); the output of the joined file must equal that of the two halves, in csv and json.
+/// Then `bad_tail`, appended to the joined file, must be reported at its last line and `column`.
+template <class Main>
+void check_streamed(Main main, const std::string& tool, const std::string& a, const std::string& b,
+                    const std::string& bad_tail, int column) {
+  REQUIRE(a.size() < input::kChunkMinBytes);
+  REQUIRE(b.size() < input::kChunkMinBytes);
+  REQUIRE(a.size() + b.size() >= input::kChunkMinBytes);
+  const auto pa = write_temp("gp-" + tool + "-a.toml", a), pb = write_temp("gp-" + tool + "-b.toml", b),
+             pab = write_temp("gp-" + tool + "-ab.toml", a + b);
+  for (const char* fmt : {"csv", "json"}) {
+    CAPTURE(fmt);
+    const Run halves = run_main(main, {tool, pa, pb, "--format", fmt});
+    const Run whole = run_main(main, {tool, pab, "--format", fmt});
+    CHECK(halves.code == 0);
+    CHECK(whole.code == 0);
+    CHECK(whole.out == halves.out);
+  }
+  const std::string bad = a + b + bad_tail;
+  const int line = static_cast<int>(std::count(bad.begin(), bad.end(), '\n'));
+  const std::string name = "gp-" + tool + "-bad.toml";
+  const Run r = run_main(main, {tool, write_temp(name, bad)});
+  CHECK(r.code == 65);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error:") != std::string::npos);
+}
+
+}  // namespace gunpowder::testing

@@ -1,0 +1,116 @@
+// Unit tests of the war-machine command, run in-process: the commands, the written forces
+// read back, the seeded --repeat tally against the exact odds, and the exit codes.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "war-machine/war_app.hpp"
+
+using namespace gunpowder;
+
+namespace {
+
+struct Run {
+  int code = 0;
+  std::string out, err;
+};
+
+Run run(std::vector<std::string> args) {
+  args.insert(args.begin(), "war-machine");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  const int code = war_app::main(static_cast<int>(argv.size()), argv.data(), out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string example(const std::string& name) { return std::string(GUNPOWDER_SOURCE_DIR) + "/examples/" + name; }
+
+std::filesystem::path temp_dir() {
+  auto dir = std::filesystem::temp_directory_path() / ("war-machine-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("war_app::main") {
+  SUBCASE("the issue's field: Elves BR 176 against Orcs 72 + 30 for 2:1") {
+    const auto r = run({"battle", example("war-machine-field.toml"), "--format", "json"});
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("\"br\": 176") != std::string::npos);
+    CHECK(r.out.find("\"modified_br\": 102") != std::string::npos);
+    CHECK(r.out.find("\"pairs_win\": 9649") != std::string::npos);
+    CHECK(r.out.find("\"pairs_tie\": 26") != std::string::npos);
+  }
+  SUBCASE("the written forces read back as a battle") {
+    const auto dir = temp_dir();
+    const auto file = (dir / "after.toml").string();
+    auto r = run({"battle", example("war-machine-field.toml"), "--roll", "--seed", "7", "--rounds", "5",
+                  "--write-forces", file});
+    REQUIRE(r.code == 0);
+    REQUIRE(std::filesystem::exists(file));
+    r = run({"battle", file, "--summary"});
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+    std::filesystem::remove_all(dir);
+  }
+  SUBCASE("seeded battles tally within 4 standard errors of the exact odds") {
+    // 176 against 102: Elves win 9,649 of 10,000 pairs, tie 26 (test_war.cpp checks these counts
+    // against a brute-force enumeration). 20,000 battles: sd of the share = sqrt(p(1-p)/n).
+    const auto r = run({"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--repeat", "20000",
+                        "--format", "json"});
+    REQUIRE(r.code == 0);
+    const auto at = r.out.find("\"wins\": [");
+    REQUIRE(at != std::string::npos);
+    const long wins = std::stol(r.out.substr(r.out.find_first_of("0123456789", at)));
+    const double p = 0.9649, n = 20000;
+    CHECK(std::fabs(static_cast<double>(wins) / n - p) < 4 * std::sqrt(p * (1 - p) / n));
+  }
+  SUBCASE("exit codes") {
+    CHECK(run({}).code == 64);
+    CHECK(run({"battle", example("no-such-file.toml")}).code == 66);
+    CHECK(run({"battle", example("war-machine-field.toml"), "--seed", "3"}).code == 64);
+    CHECK(run({"march", "--troops", "300"}).code == 64);
+    CHECK(run({"march", "--troops", "300", "--class", "good"}).code == 0);
+    CHECK(run({"siege", "--weeks", "4", "--food-weeks", "1", "--defender-troops", "100"}).code == 0);
+    CHECK(run({"rate", example("war-machine-prince.toml")}).code == 0);
+  }
+}
+
+TEST_CASE("war_app::main - a large file of forces read in two pieces reports errors at their lines, in order") {
+  // Over 1 MiB of [[force]] tables: input::parse_chunked cuts it in two, read on two threads.
+  std::string text;
+  int line = 0, first_bad = 0, second_bad = 0;
+  const int n = 24000;
+  for (int i = 0; i < n; ++i) {
+    text += "[[force]]\nname = \"F" + std::to_string(i) + "\"\ntroops = 100\nbr = 50\n";
+    line += 4;
+    if (i == 10) {
+      text += "banner = 1\n";
+      first_bad = ++line;
+    }
+    if (i == n - 10) {
+      text += "colour = 2\n";
+      second_bad = ++line;
+    }
+    text += "\n";
+    ++line;
+  }
+  REQUIRE(text.size() > (1u << 20));
+  const auto path = (temp_dir() / "many-forces.toml").string();
+  std::ofstream(path, std::ios::binary) << text;
+  const Run r = run({"rate", path, "--format", "csv"});
+  CHECK(r.code == 65);
+  CHECK(r.out.empty());
+  const auto a = r.err.find("many-forces.toml:" + std::to_string(first_bad) + ":1: error:");
+  const auto b = r.err.find("many-forces.toml:" + std::to_string(second_bad) + ":1: error:");
+  CHECK(a != std::string::npos);
+  CHECK(b != std::string::npos);
+  CHECK(a < b);
+}

@@ -1,0 +1,463 @@
+// Unit tests of the shared core: JSON, number formatting, table renderers, dice, PRNG,
+// rounding, strict TOML input and embedded data.
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+#include <memory>
+#include <mutex>
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/json.hpp"
+#include "gunpowder/core/parallel.hpp"
+#include "gunpowder/core/report.hpp"
+#include "gunpowder/core/rng.hpp"
+#include "gunpowder/core/rounding.hpp"
+#include "gunpowder/input/reader.hpp"
+
+using namespace gunpowder;
+
+TEST_CASE("json::dump") {
+  SUBCASE("keys keep their insertion order") {
+    json::Value v = json::object();
+    v.set("zeta", 1);
+    v.set("alpha", 2);
+    CHECK(json::dump_compact(v) == R"({"zeta":1,"alpha":2})");
+  }
+  SUBCASE("reals are shortest round-trip, non-finite become null") {
+    json::Value v = json::array();
+    v.push(0.1);
+    v.push(2.5);
+    v.push(4000.0);
+    v.push(NAN);
+    v.push(-0.0);
+    CHECK(json::dump_compact(v) == "[0.1,2.5,4000,null,0]");
+  }
+  SUBCASE("strings are escaped") {
+    CHECK(json::quote("a\"b\\c\nd\x01") == R"("a\"b\\c\nd\u0001")");
+  }
+  SUBCASE("pretty form indents by two spaces and ends with a newline") {
+    json::Value v = json::object();
+    v.set("a", json::array());
+    CHECK(v.find("a") != nullptr);
+    CHECK(json::dump(v) == "{\n  \"a\": []\n}\n");
+  }
+  SUBCASE("text serialised in advance (json::raw) dumps as the tree it came from") {
+    auto unit = [](int i) {
+      json::Value u = json::object();
+      u.set("name", "U" + std::to_string(i));
+      u.set("attacks", json::array()).push(1.5);
+      u.set("nested", json::object()).set("x", i);
+      return u;
+    };
+    // Large enough for the array to be written on two threads.
+    json::Value tree = json::object(), pre = json::object();
+    tree.set("tool", "t");
+    pre.set("tool", "t");
+    json::Value& a = tree.set("units", json::array());
+    json::Value& b = pre.set("units", json::array());
+    for (int i = 0; i < 25000; ++i) {
+      a.push(unit(i));
+      b.push(json::raw(unit(i), 2));
+    }
+    CHECK(json::dump(pre) == json::dump(tree));
+    // Written to a stream as it is made (more than a megabyte: it goes out in several writes).
+    std::ostringstream streamed;
+    json::dump_to(streamed, pre);
+    CHECK(streamed.str().size() > (1u << 20));
+    CHECK(streamed.str() == json::dump(tree));
+    std::ostringstream small;
+    json::dump_to(small, unit(3));
+    CHECK(small.str() == json::dump(unit(3)));
+    // Anywhere but its own level, or in compact form, it is an internal error.
+    json::Value wrong = json::array();
+    wrong.push(json::raw(unit(1), 2));
+    CHECK_THROWS_AS(json::dump(wrong), std::logic_error);
+    CHECK_THROWS_AS(json::dump_compact(pre), std::logic_error);
+  }
+}
+
+TEST_CASE("fmtnum") {
+  CHECK(fmtnum::fixed(2.345, 2) == "2.35");
+  CHECK(fmtnum::fixed(-0.001, 2) == "0.00");
+  CHECK(fmtnum::trim(3.0) == "3");
+  CHECK(fmtnum::trim(2.5) == "2.5");
+  CHECK(fmtnum::trim(1.0 / 3.0) == "0.3333");
+  CHECK(fmtnum::grouped(24000) == "24,000");
+  CHECK(fmtnum::grouped(-1234567) == "-1,234,567");
+  CHECK(fmtnum::percent(0.05) == "5.00%");
+  CHECK(fmtnum::fixed(NAN, 2) == "n/a");
+}
+
+TEST_CASE("report renderers") {
+  report::Table t;
+  t.title = "Pieces";
+  t.add_column("name", "Name").add_column("shot_lb", "Shot", report::Align::right);
+  t.add_row({"Saker", "5"}).add_row({"Culverin, long", "18"});
+  SUBCASE("text pads columns and right-aligns numbers") {
+    CHECK(report::render_text({t}) ==
+          "Pieces\n"
+          "Name            Shot\n"
+          "--------------  ----\n"
+          "Saker              5\n"
+          "Culverin, long    18\n");
+  }
+  SUBCASE("markdown") {
+    CHECK(report::render_markdown({t}) ==
+          "### Pieces\n\n| Name | Shot |\n|---|---:|\n| Saker | 5 |\n| Culverin, long | 18 |\n");
+  }
+  SUBCASE("csv quotes fields with commas and uses the column keys") {
+    CHECK(report::render_csv({t}) == "name,shot_lb\r\nSaker,5\r\n\"Culverin, long\",18\r\n");
+  }
+  SUBCASE("formats parse by name") {
+    CHECK(report::parse_format("json") == report::Format::json);
+    CHECK(report::parse_format("md") == report::Format::markdown);
+    CHECK_FALSE(report::parse_format("xml"));
+  }
+}
+
+TEST_CASE("report charts") {
+  report::Chart c{"Outcome", {"win", "lose"}, {0.75, 0.25}, true};
+  SUBCASE("text bars scale to the largest value, in eighths of a character") {
+    const std::string s = report::render_chart_text({c}, 8);
+    CHECK(s == "Outcome\nwin   \u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588 75.00%\nlose  \u2588\u2588\u258B 25.00%\n");
+  }
+  SUBCASE("svg has one bar per label and escapes text") {
+    report::Chart d{"A & B", {"x<y"}, {1.0}, false};
+    const std::string s = report::render_chart_svg({d});
+    CHECK(s.find("A &amp; B") != std::string::npos);
+    CHECK(s.find("x&lt;y") != std::string::npos);
+    CHECK(s.find("<rect") != std::string::npos);
+    CHECK(s.rfind("</svg>\n") == s.size() - 7);
+  }
+}
+
+TEST_CASE("dice::Dist") {
+  SUBCASE("2d6 by convolution equals brute-force enumeration") {
+    const auto d = dice::Dist::sum(2, 6);
+    for (int s = 2; s <= 12; ++s) {
+      int ways = 0;
+      for (int a = 1; a <= 6; ++a)
+        for (int b = 1; b <= 6; ++b) ways += a + b == s;
+      CAPTURE(s);
+      CHECK(d.p(s) == doctest::Approx(ways / 36.0).epsilon(1e-15));
+    }
+    CHECK(d.mean() == doctest::Approx(7));
+    CHECK(d.total() == doctest::Approx(1));
+  }
+  SUBCASE("6d10 has mean 33 and support 6..60") {
+    const auto d = dice::Dist::sum(6, 10);
+    CHECK(d.min() == 6);
+    CHECK(d.max() == 60);
+    CHECK(d.mean() == doctest::Approx(33));
+  }
+  SUBCASE("2d6 x 25 yards (long-range scatter)") {
+    const auto d = dice::Dist::sum(2, 6).times(25);
+    CHECK(d.min() == 50);
+    CHECK(d.max() == 300);
+    CHECK(d.p(175) == doctest::Approx(6 / 36.0));
+    CHECK(d.p(176) == 0);
+  }
+  SUBCASE("notation") {
+    dice::Notation n;
+    CHECK(dice::parse_notation("4d10", n));
+    CHECK(n.count == 4);
+    CHECK(n.sides == 10);
+    CHECK(dice::parse_notation("d20+3", n));
+    CHECK(n.count == 1);
+    CHECK(n.bonus == 3);
+    CHECK(dice::parse_notation("2d6-1", n));
+    CHECK(n.bonus == -1);
+    CHECK_FALSE(dice::parse_notation("2d", n));
+    CHECK_FALSE(dice::parse_notation("xd6", n));
+    CHECK_FALSE(dice::parse_notation("2d6+", n));
+  }
+  SUBCASE("d20 throws") {
+    CHECK(dice::d20_at_least(11) == doctest::Approx(0.5));
+    CHECK(dice::d20_at_least(21) == 0);
+    CHECK(dice::d20_at_least(11, -4) == doctest::Approx(0.3));
+    CHECK(dice::d20_at_least(1) == 1);
+  }
+  SUBCASE("pool enumeration visits every multiset once and sums to 1") {
+    double total = 0;
+    int pools = 0;
+    dice::for_each_pool(5, 6, [&](const std::vector<int>& counts, double p) {
+      int n = 0;
+      for (int c : counts) n += c;
+      CHECK(n == 5);
+      total += p;
+      ++pools;
+    });
+    CHECK(pools == 252);  // C(5 + 6 - 1, 5)
+    CHECK(total == doctest::Approx(1).epsilon(1e-14));
+    CHECK(dice::multinomial({2, 1, 1, 1, 0, 0}) == 60);
+  }
+}
+
+TEST_CASE("Rng") {
+  SUBCASE("xoshiro256** seeded by splitmix64 matches an independent implementation") {
+    Rng r(42);
+    CHECK(r.next() == 0x15780b2e0c2ec716ULL);
+    CHECK(r.next() == 0x6104d9866d113a7eULL);
+    CHECK(r.next() == 0xae17533239e499a1ULL);
+  }
+  SUBCASE("bounded integers follow Lemire's method bit for bit") {
+    Rng r(7);
+    const std::vector<int> expected = {15, 6, 17, 20, 20, 18, 2, 3, 9, 4};
+    for (int e : expected) CHECK(r.roll(20) == e);
+  }
+  SUBCASE("a d6 is roughly uniform over 60,000 rolls") {
+    Rng r(1);
+    std::vector<int> counts(7, 0);
+    for (int i = 0; i < 60000; ++i) ++counts[static_cast<size_t>(r.roll(6))];
+    for (int f = 1; f <= 6; ++f) CHECK(std::abs(counts[static_cast<size_t>(f)] - 10000) < 400);
+  }
+  SUBCASE("streams differ and are reproducible") {
+    CHECK(Rng::stream(5, 0).next() == Rng::stream(5, 0).next());
+    CHECK(Rng::stream(5, 0).next() != Rng::stream(5, 1).next());
+  }
+}
+
+TEST_CASE("rounding") {
+  CHECK(rounding::half_up(2.5) == 3);
+  CHECK(rounding::nearest_20_yards(270) == 280);
+  CHECK(rounding::nearest_20_yards(269.9) == 260);
+  CHECK(rounding::nearest_100_yards(1746) == 1700);
+  CHECK(rounding::caliber_quarter_inch(5.04) == 5.25);
+  CHECK(rounding::caliber_quarter_inch(4.75) == 4.75);
+  CHECK(rounding::fraction_up(3.01) == 4);
+  CHECK(rounding::fraction_up(3.0) == 3);
+}
+
+namespace {
+input::Document parse_ok(const std::string& text) {
+  auto d = input::parse(text, "t.toml");
+  REQUIRE(d.has_value());
+  return std::move(*d);
+}
+}  // namespace
+
+TEST_CASE("input::TableReader") {
+  SUBCASE("a syntax error gives its position") {
+    auto d = input::parse("a = [1,\nb = 2\n", "bad.toml");
+    REQUIRE_FALSE(d.has_value());
+    const auto& e = d.error().items().front();
+    CHECK(e.pos.file == "bad.toml");
+    CHECK(e.pos.line == 2);
+    CHECK(e.message.rfind("invalid TOML: ", 0) == 0);
+  }
+  SUBCASE("types, ranges, allowed values and unknown keys are all reported") {
+    auto doc = parse_ok("shot_lb = \"six\"\npowder_lb = -4\ntype = \"howitzer\"\nshot_weight = 6\n");
+    Diagnostics diags;
+    input::TableReader r(doc, doc.root, diags, "[[piece]]");
+    CHECK_FALSE(r.number("shot_lb", input::Need::required, input::positive()));
+    CHECK_FALSE(r.number("powder_lb", input::Need::optional, input::positive()));
+    CHECK_FALSE(r.string("type", input::Need::required, {"cannon", "gun", "mortar"}));
+    CHECK_FALSE(r.string("name", input::Need::required));
+    r.finish();
+    REQUIRE(diags.items().size() == 5);
+    CHECK(diags.items()[0].message == "'shot_lb' must be a number, got string \"six\"");
+    CHECK(diags.items()[0].pos.line == 1);
+    CHECK(diags.items()[0].pos.column == 11);
+    CHECK(diags.items()[1].message == "'powder_lb' must be positive, got -4");
+    CHECK(diags.items()[2].message == "unknown type \"howitzer\" (allowed: cannon, gun, mortar)");
+    CHECK(diags.items()[3].message == "missing required key 'name' (a string) in [[piece]]");
+    CHECK(diags.items()[4].message ==
+          "unknown key 'shot_weight' in [[piece]] (allowed: name, powder_lb, shot_lb, type)");
+    CHECK(diags.items()[4].pos.line == 4);
+    CHECK(diags.items()[4].source_line == "shot_weight = 6");
+    CHECK(diags.code() == ExitCode::data_error);
+  }
+  SUBCASE("non-finite floats are refused") {
+    auto doc = parse_ok("x = nan\ny = inf\n");
+    Diagnostics diags;
+    input::TableReader r(doc, doc.root, diags, "t");
+    CHECK_FALSE(r.number("x", input::Need::required));
+    CHECK_FALSE(r.number("y", input::Need::required));
+    CHECK(diags.items().size() == 2);
+  }
+  SUBCASE("an integer where an integer is wanted, not a float") {
+    auto doc = parse_ok("n = 2.5\n");
+    Diagnostics diags;
+    input::TableReader r(doc, doc.root, diags, "t");
+    CHECK_FALSE(r.integer("n", input::Need::required));
+    CHECK(diags.items().front().message == "'n' must be an integer, got float 2.5");
+  }
+  SUBCASE("a large file parsed in chunks keeps the whole file's positions") {
+    std::string text;
+    for (int i = 0; i < 40000; ++i) text += "[[piece]]\ntype = \"gun\"\nshot_lb = 6\n\n";
+    text += "[[piece]]\ntype = \"gun\"\nshot_weight = 6\n";
+    const int bad_line = 40000 * 4 + 3;
+    auto parts = input::parse_chunked(text, "big.toml", "piece", 2);
+    REQUIRE(parts.has_value());
+    CHECK(parts->size() == 2);
+    Diagnostics diags;
+    int tables = 0;
+    for (const auto& doc : *parts)
+      for (const auto& node : *doc.root.get("piece")->as_array()) {
+        ++tables;
+        input::TableReader r(doc, *node.as_table(), diags, "[[piece]]");
+        (void)r.string("type", input::Need::required);
+        (void)r.number("shot_lb", input::Need::optional);
+        r.finish();
+      }
+    CHECK(tables == 40001);
+    REQUIRE(diags.items().size() == 1);
+    CHECK(diags.items()[0].pos.line == bad_line);
+    CHECK(diags.items()[0].source_line == "shot_weight = 6");
+    // A file that does not consist of [[piece]] tables is parsed whole.
+    auto whole = input::parse_chunked("title = 1\n" + text, "big.toml", "piece", 2);
+    REQUIRE(whole.has_value());
+    CHECK(whole->size() == 1);
+  }
+  SUBCASE("a large file streamed in small pieces: every table once, in order, at its own line") {
+    std::string text = "# pieces\n\n";
+    const int n = 30000;  // about 440 KB: above input::kChunkMinBytes
+    for (int i = 0; i < n; ++i) text += "[[piece]]\nk = " + std::to_string(i) + "\n\n";
+    REQUIRE(text.size() >= input::kChunkMinBytes);
+    auto shared = std::make_shared<const std::string>(text);
+    std::vector<std::vector<std::int64_t>> seen;
+    std::vector<int> bad_lines;  // positions that are not the file's own
+    std::mutex m;
+    std::set<unsigned> workers;
+    const bool streamed = input::for_each_chunk(
+        shared, "big.toml", "piece", 2, [&](size_t count) { seen.resize(count); },
+        [&](size_t i, unsigned worker, const input::Document& doc) {
+          std::vector<int> wrong;
+          for (const auto& node : *doc.root.get("piece")->as_array()) {
+            const auto* k = node.as_table()->get("k");
+            const auto v = k->value<std::int64_t>().value_or(-1);
+            seen[i].push_back(v);
+            // Table v starts at line 3 + 3v; its key k is on the next line.
+            if (doc.pos(*k).line != static_cast<int>(4 + 3 * v)) wrong.push_back(doc.pos(*k).line);
+          }
+          std::lock_guard<std::mutex> lock(m);
+          workers.insert(worker);
+          bad_lines.insert(bad_lines.end(), wrong.begin(), wrong.end());
+        });
+    REQUIRE(streamed);
+    CHECK(seen.size() >= 4);  // pieces of about input::kChunkBytes, not one per thread
+    std::vector<std::int64_t> all;
+    for (const auto& s : seen) all.insert(all.end(), s.begin(), s.end());
+    REQUIRE(all.size() == static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) REQUIRE(all[static_cast<size_t>(i)] == i);
+    CHECK(bad_lines.empty());
+    for (unsigned w : workers) CHECK(w < 2);
+    auto no_use = [](size_t, unsigned, const input::Document&) {};
+    auto no_prepare = [](size_t) {};
+    // A small file, or one thread: the caller parses it whole.
+    CHECK_FALSE(input::for_each_chunk(std::make_shared<const std::string>("[[piece]]\nk = 1\n"), "s.toml", "piece",
+                                      2, no_prepare, no_use));
+    CHECK_FALSE(input::for_each_chunk(shared, "big.toml", "piece", 1, no_prepare, no_use));
+    // Anything but [[piece]] tables at top level, or a cut inside a multi-line string.
+    CHECK_FALSE(input::for_each_chunk(std::make_shared<const std::string>(text + "[other]\nk = 1\n"), "big.toml",
+                                      "piece", 2, no_prepare, no_use));
+    std::string quoted = "[[piece]]\nk = \"\"\"\n";
+    for (int i = 0; i < n; ++i) quoted += "[[piece]]\nk = 1\n";
+    quoted += "\"\"\"\n";
+    CHECK_FALSE(input::for_each_chunk(std::make_shared<const std::string>(quoted), "q.toml", "piece", 2, no_prepare,
+                                      no_use));
+    CHECK(input::parse(quoted, "q.toml").has_value());  // it is valid TOML all the same
+    // An exception in `use` reaches the caller once every worker has stopped.
+    CHECK_THROWS_AS(input::for_each_chunk(
+                        shared, "big.toml", "piece", 2, no_prepare,
+                        [](size_t i, unsigned, const input::Document&) {
+                          if (i == 3) throw std::runtime_error("piece 3");
+                        }),
+                    std::runtime_error);
+  }
+  SUBCASE("the [[key]] tables of a file: absent, not an array, or an element that is not a table") {
+    Diagnostics d;
+    auto doc = parse_ok("[[piece]]\nk = 1\n[[piece]]\nk = 2\n");
+    const auto ts = input::tables_of(doc, "piece", d);
+    CHECK(ts.size() == 2);
+    CHECK(d.empty());
+    CHECK(input::tables_of(doc, "unit", d).empty());
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].message == "no [[unit]] table in the file");
+    CHECK(d.items()[0].pos.line == 1);
+    Diagnostics d2;
+    auto mixed = parse_ok("unit = [1, { k = 2 }]\n");
+    CHECK(input::tables_of(mixed, "unit", d2).size() == 1);
+    REQUIRE(d2.items().size() == 1);
+    CHECK(d2.items()[0].message == "each [[unit]] must be a table, got integer");
+    Diagnostics d3;
+    auto scalar = parse_ok("unit = 3\n");
+    CHECK(input::tables_of(scalar, "unit", d3).empty());
+    REQUIRE(d3.items().size() == 1);
+    CHECK(d3.items()[0].message == "'unit' must be an array of tables ([[unit]]), got integer");
+  }
+  SUBCASE("a missing file is exit 66") {
+    auto t = input::read_input("/nonexistent/x.toml");
+    REQUIRE_FALSE(t.has_value());
+    CHECK(t.error().code() == ExitCode::no_input);
+  }
+  SUBCASE("diagnostics render as tool: file:line:col: error: with the line and a caret") {
+    Diagnostic d{SourcePos{"p.toml", 3, 11}, "shot weight must be positive, got -4", "shot_lb = -4", ExitCode::data_error};
+    CHECK(format_diagnostic("artillery-design", d) ==
+          "artillery-design: p.toml:3:11: error: shot weight must be positive, got -4\n  shot_lb = -4\n            ^\n");
+  }
+}
+
+TEST_CASE("data::embedded") {
+  SUBCASE("every file of data/ is embedded and parses as TOML") {
+    std::set<std::string> on_disk;
+    for (const auto& e : std::filesystem::directory_iterator(std::string(GUNPOWDER_SOURCE_DIR) + "/data"))
+      if (e.path().extension() == ".toml") on_disk.insert(e.path().filename().string());
+    std::set<std::string> embedded;
+    for (const auto& f : data::embedded_files()) {
+      embedded.insert(std::string(f.name));
+      auto doc = data::load(f.name);
+      CAPTURE(f.name);
+      CHECK(doc.has_value());
+      std::ifstream in(std::string(GUNPOWDER_SOURCE_DIR) + "/data/" + std::string(f.name), std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      CHECK(ss.str() == f.text);
+    }
+    CHECK(on_disk == embedded);
+    CHECK(on_disk.size() >= 10);
+  }
+  SUBCASE("an unknown name is an internal error") {
+    auto d = data::load("nope.toml");
+    REQUIRE_FALSE(d.has_value());
+    CHECK(d.error().code() == ExitCode::internal);
+  }
+}
+
+TEST_CASE("parallel::ranges and parallel::both") {
+  SUBCASE("every index once, whatever the number of threads") {
+    for (unsigned threads : {1U, 2U, 3U, 8U})
+      for (size_t n : {size_t{0}, size_t{1}, size_t{5}, size_t{1000}}) {
+        CAPTURE(threads);
+        CAPTURE(n);
+        std::vector<int> seen(n, 0);
+        parallel::ranges(n, threads, [&](unsigned, size_t from, size_t to) {
+          for (size_t i = from; i < to; ++i) ++seen[i];
+        });
+        CHECK(std::count(seen.begin(), seen.end(), 1) == static_cast<long>(n));
+      }
+  }
+  SUBCASE("an exception on another thread reaches the caller after every part has stopped") {
+    std::atomic<int> finished{0};
+    CHECK_THROWS_AS(parallel::ranges(300, 3,
+                                     [&](unsigned part, size_t, size_t) {
+                                       if (part == 2) throw std::runtime_error("part 2");
+                                       ++finished;
+                                     }),
+                    std::runtime_error);
+    CHECK(finished == 2);
+    CHECK_THROWS_AS(parallel::both([] {}, [] { throw std::runtime_error("second"); }), std::runtime_error);
+    CHECK_THROWS_AS(parallel::both([] { throw std::runtime_error("first"); }, [] {}), std::runtime_error);
+  }
+}

@@ -1,0 +1,181 @@
+// Unit tests of the Chainmail-style gunpowder rules (seed 003): the heavy field gun's Example of
+// Firing, the arquebus hit table and the attack-dice variant, checked against enumerations.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "gunpowder/fire/chainmail.hpp"
+#include "gunpowder/data/data.hpp"
+
+using namespace gunpowder;
+
+namespace {
+const fire::ChainmailRules& rules() {
+  auto r = fire::load_chainmail();
+  REQUIRE(r.has_value());
+  return **r;
+}
+void each_throw(int n, int sides, const std::function<void(const std::vector<int>&)>& fn) {
+  std::vector<int> d(static_cast<size_t>(n), 1);
+  while (true) {
+    fn(d);
+    size_t i = 0;
+    while (i < d.size() && ++d[i] > sides) d[i++] = 1;
+    if (i == d.size()) return;
+  }
+}
+}  // namespace
+
+TEST_CASE("fire::load_chainmail reads every table") {
+  const auto& R = rules();
+  CHECK(R.hit_rows.size() == 3);
+  CHECK(R.ad_rows.size() == 3);
+  REQUIRE(R.cannon.size() == 3);
+  double total = 0;
+  for (const auto& s : R.cannon_class("heavy_field_gun")->sections) total += s.end_in - s.start_in;
+  CHECK(total == R.cannon_class("heavy_field_gun")->range_in);
+}
+
+TEST_CASE("Example of Firing: a heavy field gun calls WHITE at a pike square 26\" away and 8\" deep") {
+  const auto& R = rules();
+  fire::DowelInput in;
+  in.cannon = "heavy_field_gun";
+  in.colour = "white";
+  in.distance_in = 26;
+  in.depth_in = 8;
+  auto d = fire::dowel_odds(R, in);
+  REQUIRE(d.has_value());
+  // "The number rolled is 4, so the shot goes straight."
+  CHECK(R.straight_result == 4);
+  CHECK(d->p_straight == doctest::Approx(1.0 / 6));
+  // "the full 3" of the second white section, and the full 1" of the third section, fall upon it"
+  REQUIRE(d->sections.size() == 3);
+  CHECK(d->sections[0].on_target_in == 0);
+  CHECK(d->sections[1].section.colour_ordinal == 2);
+  CHECK(d->sections[1].on_target_in == doctest::Approx(3));
+  CHECK(d->sections[2].section.colour_ordinal == 3);
+  CHECK(d->sections[2].on_target_in == doctest::Approx(1));
+  CHECK(d->straight_on_target_in == doctest::Approx(4));
+  // The same figures as the data's transcription of the example.
+  auto doc = data::load("chainmail.toml");
+  REQUIRE(doc.has_value());
+  CHECK(*(*doc->root["example"].as_array())[0].as_table()->get("inches_on_target")->value<int>() == 4);
+  SUBCASE("read as the distance to the near edge, only 1\" of the second white section would fall on it") {
+    in.measure = fire::Measure::near_edge;
+    auto e = fire::dowel_odds(R, in);
+    CHECK(e->sections[1].on_target_in == doctest::Approx(1));
+  }
+  SUBCASE("calling BLACK instead") {
+    in.colour = "black";
+    auto e = fire::dowel_odds(R, in);
+    CHECK(e->straight_on_target_in == doctest::Approx(4));  // 22-24 of the 18-24 section and 27-29
+  }
+  SUBCASE("beyond the dowel: an error") {
+    in.distance_in = 45;
+    CHECK_FALSE(fire::dowel_odds(R, in).has_value());
+  }
+}
+
+TEST_CASE("fire::dowel_odds with offsets: the dowel pivots at the muzzle") {
+  const auto& R = rules();
+  fire::DowelInput in;
+  in.cannon = "heavy_field_gun";
+  in.colour = "white";
+  in.distance_in = 26;
+  in.depth_in = 8;
+  in.width_in = 4;
+  in.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3};
+  auto d = fire::dowel_odds(R, in);
+  REQUIRE(d.has_value());
+  REQUIRE(d->faces.size() == 6);
+  CHECK(d->faces[3].on_target_in == doctest::Approx(4));
+  // A 3" shift at the dowel's 36" end: the dowel leaves a 4" frontage (plus half the 3/4" dowel)
+  // where its sideways distance s x sin(theta) passes 2.375"; each white section counts from there.
+  const double theta = std::atan2(3.0, 36.0), c = std::cos(theta);
+  const double edge = (2 + 0.375) / std::sin(theta);
+  auto over = [&](double a, double b) { return std::max(0.0, std::min({b, 30 / c, edge}) - std::max(a, 22 / c)); };
+  CHECK(d->faces[5].on_target_in == doctest::Approx(over(0, 18) + over(24, 27) + over(29, 30)));
+  CHECK(d->faces[5].on_target_in < 4);
+  CHECK(d->faces[0].on_target_in == doctest::Approx(d->faces[5].on_target_in));
+}
+
+TEST_CASE("Arquibusiers: the hit table with cover and rest") {
+  const auto& R = rules();
+  fire::AccuracyInput in;
+  in.men = 10;
+  in.range_in = 8;
+  in.cover = "hard_cover_half";
+  auto o = fire::accuracy_odds(R, in);
+  REQUIRE(o.has_value());
+  CHECK(o->row->value == 4);  // "6"-12"  4-6"
+  CHECK(o->needed == 5);      // "deduct 1 from the score"
+  CHECK(o->p_hit == doctest::Approx(2.0 / 6));
+  SUBCASE("band end points belong to the nearer band") {
+    in.cover = "";
+    in.range_in = 12;
+    CHECK(fire::accuracy_odds(R, in)->row->value == 4);
+    in.range_in = 6;
+    CHECK(fire::accuracy_odds(R, in)->row->value == 2);
+    in.range_in = 18.5;
+    CHECK_FALSE(fire::accuracy_odds(R, in).has_value());
+  }
+  SUBCASE("over half in cover at 12-18\": no hit unless a natural 6 always hits") {
+    in.range_in = 15;
+    in.cover = "hard_cover_over_half";
+    CHECK(fire::accuracy_odds(R, in)->p_hit == 0);
+    in.natural_six_hits = true;
+    CHECK(fire::accuracy_odds(R, in)->p_hit == doctest::Approx(1.0 / 6));
+  }
+  SUBCASE("rested: +1") {
+    in.cover = "";
+    in.rested = true;
+    CHECK(fire::accuracy_odds(R, in)->p_hit == doctest::Approx(4.0 / 6));
+  }
+}
+
+TEST_CASE("fire::accuracy_odds: kills per volley against every throw of five dice") {
+  const auto& R = rules();
+  fire::AccuracyInput in;
+  in.men = 5;
+  in.range_in = 14;
+  in.rested = true;
+  auto o = fire::accuracy_odds(R, in);
+  std::vector<double> want(6, 0.0);
+  each_throw(5, 6, [&](const std::vector<int>& d) {
+    int k = 0;
+    for (int x : d) k += x + 1 >= 5;
+    want[static_cast<size_t>(k)] += 1.0 / 7776;
+  });
+  for (int k = 0; k <= 5; ++k) CHECK(o->kills.p(k) == doctest::Approx(want[static_cast<size_t>(k)]));
+}
+
+TEST_CASE("Effects of Fire: attack dice, self-hits on a 1, armour penalty by range") {
+  const auto& R = rules();
+  for (double range : {3.0, 8.0, 15.0})
+    for (int ar : {2, 6, 9, 14}) {
+      CAPTURE(range);
+      CAPTURE(ar);
+      fire::AttackDiceInput in{4, range, ar};
+      auto o = fire::attack_dice_odds(R, in);
+      REQUIRE(o.has_value());
+      const int penalty = range <= 5 ? 10 : range <= 10 ? 5 : 0;
+      CHECK(o->row->value == penalty);
+      std::vector<double> hits(5, 0.0), self(5, 0.0);
+      each_throw(4, 8, [&](const std::vector<int>& d) {
+        int h = 0, s = 0;
+        for (int x : d) {
+          if (x == 1) ++s;
+          else if (x >= ar - penalty) ++h;
+        }
+        hits[static_cast<size_t>(h)] += 1.0 / 4096;
+        self[static_cast<size_t>(s)] += 1.0 / 4096;
+      });
+      for (int k = 0; k <= 4; ++k) {
+        CHECK(o->target_hits.p(k) == doctest::Approx(hits[static_cast<size_t>(k)]));
+        CHECK(o->self_hits.p(k) == doctest::Approx(self[static_cast<size_t>(k)]));
+      }
+    }
+  fire::AttackDiceInput far{4, 20.5, 5};
+  CHECK_FALSE(fire::attack_dice_odds(R, far).has_value());
+}

@@ -1,0 +1,33 @@
+// artillery_app.hpp - the artillery-design command: options, setup and run, kept in the
+// library so that tests can parse a command line in-process.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "gunpowder/artillery/artillery.hpp"
+#include "common/cli.hpp"
+#include "gunpowder/core/report.hpp"
+
+namespace gunpowder::artillery_app {
+
+struct Options {
+  std::optional<std::string> type, carriage, era, name;
+  std::optional<double> shot, powder, shot_used, price_multiplier, powder_price;
+  std::string gunpowder = "historical";
+  bool catalogue = false;
+  bool formula = false;
+  bool compare = false;
+};
+
+extern const cli::ToolInfo kInfo;
+
+/// Registers the tool's own options on `app`.
+void setup(CLI::App& app, Options& opt);
+/// Reads the inputs, designs every piece and builds the report.
+Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);
+/// main(): parse, run, render, write; returns the exit code.
+int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+}  // namespace gunpowder::artillery_app

@@ -1,0 +1,55 @@
+// war_app.hpp - the war-machine command: subcommands rate, battle, march and siege; options,
+// setup and run kept in the library so that tests can parse a command line in-process.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "common/cli.hpp"
+#include "gunpowder/core/report.hpp"
+#include "gunpowder/war/war_machine.hpp"
+
+namespace gunpowder::war_app {
+
+struct Options {
+  // battle
+  bool roll = false;
+  std::optional<std::uint64_t> seed;
+  std::optional<int> rounds;
+  std::optional<int> repeat;
+  std::string write_forces;
+  bool summary = false;
+  std::optional<std::string> tie_policy, casualty_reading, ratio_reading;
+  bool siege_machine = false, simple_siege = false;
+  std::optional<int> weeks_besieged;
+  // march
+  std::optional<std::int64_t> troops;
+  std::optional<std::string> troop_class;
+  std::optional<int> bfr;
+  std::optional<double> rate_ft;
+  std::string fatigue = "none";
+  int days_without_food = 0;
+  // siege
+  std::optional<int> weeks;
+  std::optional<int> food_weeks;
+  std::optional<std::int64_t> defender_troops;
+  bool loss_of_start = false;
+  // which subcommand ran (set by setup)
+  CLI::App* rate_cmd = nullptr;
+  CLI::App* battle_cmd = nullptr;
+  CLI::App* march_cmd = nullptr;
+  CLI::App* siege_cmd = nullptr;
+};
+
+extern const cli::ToolInfo kInfo;
+
+/// Registers the subcommands and their options on `app`.
+void setup(CLI::App& app, Options& opt);
+/// Runs the chosen subcommand and builds the report.
+Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);
+/// main(): parse, run, render, write; returns the exit code.
+int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+}  // namespace gunpowder::war_app
