@@ -1,6 +1,7 @@
 // cli.cpp - shared command-line driver: parsing, rendering, atomic output, exit codes.
 #include "common/cli.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -34,6 +35,25 @@ Diagnostics usage_error(const std::string& option, const std::string& message) {
   Diagnostics d;
   d.error(SourcePos{}, option.empty() ? message : option + ": " + message, {}, ExitCode::usage);
   return d;
+}
+
+Diagnostics place_on_flags(const Diagnostics& in, const std::function<std::string(const std::string&)>& flag_of) {
+  Diagnostics out;
+  for (auto item : in.items()) {
+    if (!item.field.empty()) {
+      std::string flag = flag_of ? flag_of(item.field) : std::string{};
+      if (flag.empty()) {
+        flag = "--" + item.field;
+        std::replace(flag.begin(), flag.end(), '_', '-');
+      }
+      item.pos = SourcePos{};
+      item.message = flag + ": " + item.message;
+      item.code = ExitCode::usage;
+      item.field.clear();
+    }
+    out.add(std::move(item));
+  }
+  return out;
 }
 
 Expected<bool> write_file_atomically(const std::string& path, const std::string& text) {

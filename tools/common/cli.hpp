@@ -62,4 +62,10 @@ Expected<bool> write_file_atomically(const std::string& path, const std::string&
 /// A usage error (exit 64) about a command-line value, e.g. ("--shot", "must be positive").
 Diagnostics usage_error(const std::string& option, const std::string& message);
 
+/// Turns the field errors (Diagnostic::field) of a request built from flags into usage errors that
+/// name the flag: "--" + the field with '-' for '_', or what `flag_of(field)` gives when it is set
+/// and returns a non-empty name. Diagnostics without a field pass through unchanged.
+Diagnostics place_on_flags(const Diagnostics& in,
+                           const std::function<std::string(const std::string&)>& flag_of = {});
+
 }  // namespace gunpowder::cli

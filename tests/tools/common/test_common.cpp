@@ -117,3 +117,18 @@ TEST_CASE("Progress") {
     CHECK(p.done() == 10);
   }
 }
+
+TEST_CASE("cli::place_on_flags") {
+  Diagnostics in;
+  in.field_error("price_multiplier", "must be at most 5");
+  in.field_error("shot_lb", "must be positive");
+  in.error(SourcePos{"f.toml", 1, 1}, "placed");
+  const auto out = cli::place_on_flags(in, [](const std::string& f) { return f == "shot_lb" ? "--shot" : ""; });
+  REQUIRE(out.items().size() == 3);
+  CHECK(out.items()[0].message == "--price-multiplier: must be at most 5");
+  CHECK(out.items()[0].code == ExitCode::usage);
+  CHECK(out.items()[0].pos.file.empty());
+  CHECK(out.items()[1].message == "--shot: must be positive");
+  CHECK(out.items()[2].message == "placed");
+  CHECK(out.items()[2].pos.file == "f.toml");
+}

@@ -403,7 +403,7 @@ TEST_CASE("input::TableReader") {
     CHECK(t.error().code() == ExitCode::no_input);
   }
   SUBCASE("diagnostics render as tool: file:line:col: error: with the line and a caret") {
-    Diagnostic d{SourcePos{"p.toml", 3, 11}, "shot weight must be positive, got -4", "shot_lb = -4", ExitCode::data_error};
+    Diagnostic d{SourcePos{"p.toml", 3, 11}, "shot weight must be positive, got -4", "shot_lb = -4", ExitCode::data_error, {}};
     CHECK(format_diagnostic("artillery-design", d) ==
           "artillery-design: p.toml:3:11: error: shot weight must be positive, got -4\n  shot_lb = -4\n            ^\n");
   }
@@ -459,5 +459,37 @@ TEST_CASE("parallel::ranges and parallel::both") {
     CHECK(finished == 2);
     CHECK_THROWS_AS(parallel::both([] {}, [] { throw std::runtime_error("second"); }), std::runtime_error);
     CHECK_THROWS_AS(parallel::both([] { throw std::runtime_error("first"); }, [] {}), std::runtime_error);
+  }
+}
+
+TEST_CASE("input::place_fields") {
+  auto doc = input::parse("[besieger]\nname = \"A\"\n[[besieger.artillery]]\npiece = \"x\"\n"
+                          "[[besieger.artillery]]\npiece = \"y\"\nrange_yd = 900\n",
+                          "s.toml");
+  REQUIRE(doc.has_value());
+  Diagnostics in;
+  in.field_error("besieger.artillery[1].range_yd", "out of range");
+  in.field_error("besieger.artillery[1].crew", "absent key: the table");
+  in.field_error("besieger.artillery[7].piece", "index past the end: the array");
+  in.error(SourcePos{"other.toml", 3, 4}, "already placed", "x");
+  const auto out = input::place_fields(in, *doc, doc->root);
+  REQUIRE(out.items().size() == 4);
+  SUBCASE("a full path is placed at its value, with the line shown under it") {
+    const auto& d = out.items()[0];
+    CHECK(d.pos.file == "s.toml");
+    CHECK(d.pos.line == 7);
+    CHECK(d.pos.column == 12);
+    CHECK(d.source_line == "range_yd = 900");
+    CHECK(d.field.empty());
+    CHECK(d.code == ExitCode::data_error);
+  }
+  SUBCASE("a path that leaves the tree is placed at the last node it reached") {
+    CHECK(out.items()[1].pos.line == 5);  // the second [[besieger.artillery]] table
+    CHECK(out.items()[2].pos.line == 3);  // the array begins at its first table
+  }
+  SUBCASE("a diagnostic without a field is left as it was") {
+    CHECK(out.items()[3].pos.file == "other.toml");
+    CHECK(out.items()[3].pos.line == 3);
+    CHECK(out.items()[3].message == "already placed");
   }
 }

@@ -37,6 +37,11 @@ struct Diagnostic {
   std::string message;      ///< lower-case start, no final period
   std::string source_line;  ///< the text of the offending line, shown under the message
   ExitCode code = ExitCode::data_error;
+  /// The input field a rule's error concerns, as a path from the request's own table:
+  /// "shot_lb", "besieger.artillery[2].range_yd". Rules fill it and leave `pos` empty; the input
+  /// layer (input::place_fields) turns it into a file position, a tool (cli::place_on_flags) into
+  /// a flag name. Empty when the error is already placed or concerns no one field.
+  std::string field;
 };
 
 /// Renders "tool: file:line:col: error: message" and, when known, the source line with a caret.
@@ -49,7 +54,15 @@ class Diagnostics {
   void add(Diagnostic d) { items_.push_back(std::move(d)); }
   void error(const SourcePos& pos, std::string message, std::string source_line = {},
              ExitCode code = ExitCode::data_error) {
-    items_.push_back(Diagnostic{pos, std::move(message), std::move(source_line), code});
+    items_.push_back(Diagnostic{pos, std::move(message), std::move(source_line), code, {}});
+  }
+  /// An error about one field of a request (see Diagnostic::field), placed later by the caller.
+  void field_error(std::string field, std::string message, ExitCode code = ExitCode::data_error) {
+    Diagnostic d;
+    d.message = std::move(message);
+    d.code = code;
+    d.field = std::move(field);
+    items_.push_back(std::move(d));
   }
   void append(const Diagnostics& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());
@@ -85,6 +98,12 @@ class Expected {
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   [[nodiscard]] const Diagnostics& error() const { assert(!has_value()); return std::get<Diagnostics>(v_); }
+  /// A failure about one field of a request (see Diagnostic::field).
+  static Expected field_failure(std::string field, std::string message) {
+    Diagnostics d;
+    d.field_error(std::move(field), std::move(message));
+    return Expected(std::move(d));
+  }
 
  private:
   std::variant<T, Diagnostics> v_;

@@ -1,4 +1,4 @@
-// toml_input.hpp - strict TOML reading with source positions.
+// reader.hpp - strict TOML reading with source positions.
 //
 // Every value read through a TableReader is checked for presence, type and range; keys that no
 // getter asked for are reported as unknown when the reader finishes. Errors are collected in a
@@ -125,6 +125,13 @@ class TableReader {
   std::vector<std::string_view> known_;  ///< keys asked for (views of literals or of the table's keys)
   [[nodiscard]] bool is_known(std::string_view key) const;
 };
+
+/// Places every diagnostic that names a field (Diagnostic::field, e.g. "besieger.artillery[2].range_yd")
+/// at that key under `root` in `doc`, with its source line, as a data error (exit 65); the field is
+/// then cleared. A path that leaves the tree early (a key that is absent, an index out of range) is
+/// placed at the last node it reached, at worst at `root` itself. Diagnostics without a field pass
+/// through unchanged. This is the one place where a rule's field path becomes file:line:col.
+Diagnostics place_fields(const Diagnostics& in, const Document& doc, const toml::table& root);
 
 /// "integer", "string", "table", ... for messages.
 std::string type_name(const toml::node& n);
