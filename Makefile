@@ -13,8 +13,9 @@ BIN := $(BUILD)/bin
 FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?= 15000
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
+TIDY_DEB_PACKAGES := clang-tidy
 
-.PHONY: all deps configure build tools demo test test-sanitize install bench fuzz fuzz-corpus tables tables-check clean
+.PHONY: all deps configure build tools tidy demo test test-sanitize install bench fuzz fuzz-corpus tables tables-check clean
 
 all: build
 
@@ -68,6 +69,14 @@ install: tools
 bench: tools
 	cmake --build $(BUILD) -j $(JOBS) --target bench-hello bench-reference
 	sh bench/run.sh $(BIN)
+
+# clang-tidy with the committed .clang-tidy over every source of lib/ and tools/ (and the headers
+# they include); any finding fails. Uses the compile commands of $(BUILD).
+tidy: configure
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(TIDY_DEB_PACKAGES)"
+	run-clang-tidy -p $(BUILD) -j $(JOBS) -quiet "$(CURDIR)/(lib|tools)/.*\.cpp$$" > $(BUILD)/tidy.log 2>&1 || \
+	  { grep -E "(warning|error):" $(BUILD)/tidy.log | sort -u >&2; echo "tidy: findings above (full log: $(BUILD)/tidy.log)" >&2; exit 1; }
+	@echo "clang-tidy: no finding in lib/ and tools/"
 
 # Each libFuzzer harness for FUZZ_RUNS inputs (at most FUZZ_SECONDS), from the corpus kept in
 # fuzz/corpus/<tool>/, with a fixed seed so that a run is reproducible. New inputs go to a

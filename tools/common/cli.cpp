@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <ostream>
 
 #include <fcntl.h>
@@ -28,7 +29,7 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")->type_name("FILE");
   app.set_version_flag("--version", info.name + " " + kVersion + " (gunpowder suite)");
   app.footer(info.examples + "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
-                             "70 internal error, 73 output cannot be created, 74 write error.");
+                             "70 internal error, 71 out of memory, 73 output cannot be created, 74 write error.");
 }
 
 Diagnostics usage_error(const std::string& option, const std::string& message) {
@@ -164,6 +165,9 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
       return static_cast<int>(ExitCode::io_error);
     }
     return 0;
+  } catch (const std::bad_alloc&) {
+    err << info.name << ": error: out of memory\n";
+    return static_cast<int>(ExitCode::os_error);
   } catch (const std::exception& e) {
     err << info.name << ": internal error: " << e.what() << '\n';
     return static_cast<int>(ExitCode::internal);

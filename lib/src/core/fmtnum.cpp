@@ -1,4 +1,4 @@
-// format.cpp - number formatting without locales or iostreams.
+// fmtnum.cpp - number formatting without locales or iostreams.
 #include "gunpowder/core/fmtnum.hpp"
 
 #include <charconv>
@@ -11,6 +11,10 @@ std::string fixed(double x, int decimals) {
   if (!std::isfinite(x)) return "n/a";
   char buf[128];
   auto r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, decimals);
+  // A value too large for fixed notation in the buffer (about 1e120 and more) is written in
+  // scientific notation, shortest form, instead of whatever the buffer held.
+  if (r.ec != std::errc{}) r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
+  if (r.ec != std::errc{}) return "n/a";  // cannot happen: a double's shortest form fits in 128 bytes
   std::string s(buf, r.ptr);
   // Fold a negative zero ("-0.00") into "0.00".
   if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
@@ -19,7 +23,7 @@ std::string fixed(double x, int decimals) {
 
 std::string trim(double x, int max_decimals) {
   std::string s = fixed(x, max_decimals);
-  if (s.find('.') != std::string::npos) {
+  if (s.find('.') != std::string::npos && s.find('e') == std::string::npos) {
     while (!s.empty() && s.back() == '0') s.pop_back();
     if (!s.empty() && s.back() == '.') s.pop_back();
   }
@@ -28,7 +32,9 @@ std::string trim(double x, int max_decimals) {
 }
 
 std::string grouped(long long n) {
-  std::string digits = std::to_string(std::llabs(n));
+  // The magnitude as unsigned, so that the most negative value has one too.
+  const unsigned long long magnitude = n < 0 ? 0ULL - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+  std::string digits = std::to_string(magnitude);
   std::string out;
   int count = 0;
   for (auto it = digits.rbegin(); it != digits.rend(); ++it) {

@@ -1,6 +1,7 @@
 // report.cpp - the text, markdown, csv and json renderers of the shared table model.
 #include "gunpowder/core/report.hpp"
 
+#include <cmath>
 #include <algorithm>
 
 #include "gunpowder/core/fmtnum.hpp"
@@ -199,7 +200,7 @@ std::string render_chart_text(const std::vector<Chart>& charts, int width) {
     for (size_t i = 0; i < c.labels.size() && i < c.values.size(); ++i) {
       const double v = c.values[i];
       // Eighth-block characters give the bar a resolution of 1/8 of a character.
-      const int eighths = max > 0 ? static_cast<int>(v / max * width * 8 + 0.5) : 0;
+      const int eighths = max > 0 ? static_cast<int>(std::lround(v / max * width * 8)) : 0;
       std::string bar;
       for (int k = 0; k < eighths / 8; ++k) bar += "\u2588";
       static const char* const kPartial[] = {"", "\u258F", "\u258E", "\u258D", "\u258C", "\u258B", "\u258A", "\u2589"};

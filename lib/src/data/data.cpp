@@ -14,15 +14,7 @@ Expected<input::Document> load(std::string_view name) {
   if (text.empty())
     return Expected<input::Document>::failure("no embedded data file " + std::string(name), {}, ExitCode::internal);
   auto doc = input::parse(std::string(text), "data/" + std::string(name));
-  if (!doc) {
-    Diagnostics d = doc.error();
-    Diagnostics out;
-    for (auto item : d.items()) {
-      item.code = ExitCode::internal;  // a broken embedded table is our bug, not the user's
-      out.add(item);
-    }
-    return out;
-  }
+  if (!doc) return as_internal(doc.error());  // a broken embedded table is our bug, not the user's
   return doc;
 }
 

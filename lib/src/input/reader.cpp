@@ -1,7 +1,10 @@
-// toml_input.cpp - strict, position-aware TOML reading.
+// reader.cpp - strict, position-aware TOML reading.
 #include "gunpowder/input/reader.hpp"
 
 #include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -259,36 +262,51 @@ bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::s
   return !failed;
 }
 
-Expected<std::string> read_input(const std::string& path) {
-  if (path == "-") {
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    if (std::cin.bad()) return Expected<std::string>::failure("cannot read standard input", {"<stdin>"}, ExitCode::no_input);
-    return text;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    const int err = errno;
-    return Expected<std::string>::failure(std::string("cannot open input: ") + std::strerror(err), {path},
-                                          ExitCode::no_input);
-  }
-  // Read in one go when the size is known (a regular file); otherwise through the stream buffer.
+namespace {
+Expected<std::string> input_error(const std::string& what, int err, const std::string& name) {
+  return Expected<std::string>::failure(what + ": " + std::strerror(err), {name}, ExitCode::no_input);
+}
+
+// Reads `fd` to its end. A read error at any point (EIO, a closed descriptor, ...) is an error:
+// never a partial text taken for the whole input.
+Expected<std::string> read_all(int fd, const std::string& name, off_t size_hint) {
   std::string text;
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  if (size > 0) {
-    text.resize(static_cast<size_t>(size));
-    in.seekg(0, std::ios::beg);
-    in.read(text.data(), size);
-    if (in.gcount() != size) text.resize(static_cast<size_t>(std::max<std::streamsize>(in.gcount(), 0)));
-  } else {
-    in.clear();  // not seekable (a pipe): nothing was read yet
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
+  if (size_hint > 0) text.reserve(static_cast<size_t>(size_hint) + 1);
+  char buf[size_t{64} * 1024];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return input_error(fd == 0 && name == "<stdin>" ? "cannot read standard input" : "cannot read input", errno, name);
+    }
+    text.append(buf, static_cast<size_t>(n));
   }
-  if (in.bad()) return Expected<std::string>::failure("cannot read input", {path}, ExitCode::no_input);
-  if (text.find('\0') != std::string::npos)
-    return Expected<std::string>::failure("input is not text (it contains a NUL byte)", {path});
+  return text;
+}
+}  // namespace
+
+Expected<std::string> read_input(const std::string& path) {
+  const bool is_stdin = path == "-";
+  const std::string name = is_stdin ? "<stdin>" : path;
+  const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return input_error("cannot open input", errno, name);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    if (!is_stdin) ::close(fd);
+    return input_error(is_stdin ? "cannot read standard input" : "cannot open input", err, name);
+  }
+  if (S_ISDIR(st.st_mode)) {
+    if (!is_stdin) ::close(fd);
+    return Expected<std::string>::failure("input is a directory", {name}, ExitCode::no_input);
+  }
+  auto text = read_all(fd, name, S_ISREG(st.st_mode) ? st.st_size : 0);
+  if (!is_stdin) ::close(fd);
+  if (!text) return text;
+  // NUL is refused alike from a file and from standard input.
+  if (text->find('\0') != std::string::npos)
+    return Expected<std::string>::failure("input is not text (it contains a NUL byte)", {name});
   return text;
 }
 

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -47,6 +48,7 @@ TEST_CASE("cli::run_tool") {
   auto setup = [&](CLI::App& app, cli::CommonOptions&) { app.add_option("--n", n, "a number"); };
   auto run = [&](const cli::CommonOptions&) -> Expected<report::Report> {
     if (n < 0) return cli::usage_error("--n", "must not be negative");
+    if (n == 999) throw std::bad_alloc();
     report::Report r;
     report::Table t;
     t.add_column("n", "N").add_row({std::to_string(n)});
@@ -90,6 +92,11 @@ TEST_CASE("cli::run_tool") {
   SUBCASE("--version") {
     CHECK(call({"--version"}, out, err) == 0);
     CHECK(out.rfind("demo-tool ", 0) == 0);
+  }
+  SUBCASE("running out of memory is said plainly, exit 71, not an internal error") {
+    CHECK(call({"--n", "999"}, out, err) == 71);
+    CHECK(out.empty());
+    CHECK(err == "demo-tool: error: out of memory\n");
   }
 }
 

@@ -97,6 +97,16 @@ TEST_CASE("fmtnum") {
   CHECK(fmtnum::grouped(-1234567) == "-1,234,567");
   CHECK(fmtnum::percent(0.05) == "5.00%");
   CHECK(fmtnum::fixed(NAN, 2) == "n/a");
+  SUBCASE("a value too large for fixed notation is written in scientific notation, never garbage") {
+    CHECK(fmtnum::fixed(1e308, 2) == "1e+308");
+    CHECK(fmtnum::fixed(-2.5e150, 0) == "-2.5e+150");
+    CHECK(fmtnum::trim(1.5e200) == "1.5e+200");
+    CHECK(fmtnum::percent(1e300) == "1e+302%");
+    CHECK(fmtnum::fixed(1e100, 1).size() == 103);  // still fixed: fits the buffer
+  }
+  SUBCASE("grouped takes the most negative integer") {
+    CHECK(fmtnum::grouped(-9223372036854775807LL - 1) == "-9,223,372,036,854,775,808");
+  }
 }
 
 TEST_CASE("report renderers") {
@@ -491,5 +501,26 @@ TEST_CASE("input::place_fields") {
     CHECK(out.items()[3].pos.file == "other.toml");
     CHECK(out.items()[3].pos.line == 3);
     CHECK(out.items()[3].message == "already placed");
+  }
+}
+
+TEST_CASE("input::read_input refuses what is not a whole text file") {
+  SUBCASE("a directory is a missing input (66), said in words") {
+    const auto r = input::read_input(std::filesystem::temp_directory_path().string());
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().code() == ExitCode::no_input);
+    CHECK(r.error().items()[0].message == "input is a directory");
+  }
+  SUBCASE("a read error is 66 with the system's reason, never a partial text") {
+    const auto r = input::read_input("/proc/self/mem");  // open succeeds, read gives EIO
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().code() == ExitCode::no_input);
+    CHECK(r.error().items()[0].message == "cannot read input: Input/output error");
+  }
+  SUBCASE("a file that does not exist") {
+    const auto r = input::read_input("/nonexistent/x.toml");
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().code() == ExitCode::no_input);
+    CHECK(r.error().items()[0].message == "cannot open input: No such file or directory");
   }
 }

@@ -19,6 +19,7 @@ enum class ExitCode : int {
   data_error = 65,   ///< input parsed but invalid (bad TOML, bad value)
   no_input = 66,     ///< an input file does not exist or cannot be read
   internal = 70,     ///< a bug: an invariant did not hold
+  os_error = 71,     ///< the system refused a resource (out of memory)
   cant_create = 73,  ///< the output file cannot be created
   io_error = 74,     ///< writing the output failed
 };
@@ -84,9 +85,9 @@ class Expected {
   Expected(Diagnostics errors) : v_(std::move(errors)) {  // NOLINT(google-explicit-constructor)
     assert(!std::get<Diagnostics>(v_).empty());
   }
-  static Expected failure(std::string message, SourcePos pos = {}, ExitCode code = ExitCode::data_error) {
+  static Expected failure(std::string message, const SourcePos& pos = {}, ExitCode code = ExitCode::data_error) {
     Diagnostics d;
-    d.error(std::move(pos), std::move(message), {}, code);
+    d.error(pos, std::move(message), {}, code);
     return Expected(std::move(d));
   }
   [[nodiscard]] bool has_value() const { return std::holds_alternative<T>(v_); }

@@ -49,8 +49,8 @@ Expected<std::vector<Document>> parse_chunked(std::string text, const std::strin
                                               unsigned threads);
 
 /// Files of at least this size are read in pieces by for_each_chunk, of about kChunkBytes each.
-inline constexpr size_t kChunkMinBytes = 256 * 1024;
-inline constexpr size_t kChunkBytes = 64 * 1024;
+inline constexpr size_t kChunkMinBytes = size_t{256} * 1024;
+inline constexpr size_t kChunkBytes = size_t{64} * 1024;
 
 /// Streams a large file whose top level is a run of `[[key]]` tables: the text is cut, as by
 /// parse_chunked, into pieces of about kChunkBytes, and `threads` threads each take the next
