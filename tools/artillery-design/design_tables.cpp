@@ -1,5 +1,6 @@
 // design_tables.cpp - the tables artillery-design prints: the pieces table and the chosen
 // carriages of several pieces, and the detailed tables of a single piece.
+#include <cmath>
 #include <utility>
 
 #include "artillery-design/design_report.hpp"
@@ -15,7 +16,7 @@ using report::Table;
 std::string money(double gp) { return trim(gp, 2); }
 
 std::string barrel(double inches) {
-  const int total = static_cast<int>(inches + 0.5);
+  const int total = static_cast<int>(std::lround(inches));
   return std::to_string(total / 12) + "'" + (total % 12 ? std::to_string(total % 12) + "\"" : "");
 }
 
