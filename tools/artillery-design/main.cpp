@@ -1,4 +1,4 @@
-// artillery-design: gunpowder artillery calculator (see lib/src/artillery_app.cpp).
+// artillery-design: gunpowder artillery calculator (see artillery_app.cpp).
 #include <iostream>
 
 #include "artillery-design/artillery_app.hpp"

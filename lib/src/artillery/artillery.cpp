@@ -3,6 +3,7 @@
 #include "gunpowder/artillery/artillery.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <cmath>
 
@@ -196,25 +197,38 @@ const BookPiece& nearest_book_piece(const Catalogue& cat, Type t, double shot_lb
   return *best;
 }
 
-}  // namespace
+// The steps of "Determining Gunpowder Artillery Characteristics" (pp. 13-14), in the book's order.
+// Each fills its figures of `c` and, when `ex` is given, appends its derivation.
 
-Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex) {
-  const DesignRules& g = cat.design;
-  const size_t i = idx(t);
-  Characteristics c;
-  c.source = "formula";
-  c.shot_lb = shot;
+// Barrel calibre: offset + k x shot^(1/3), k for iron or stone shot, up to the quarter inch.
+void calibre_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
   const double k = t == Type::mortar ? g.caliber_k_stone : g.caliber_k_iron;
   const double cal_raw = g.caliber_offset_in + k * std::cbrt(shot);
   c.caliber_in = r::caliber_quarter_inch(cal_raw);
   SAY(ex, "calibre = " + trim(g.caliber_offset_in) + " + " + trim(k) + " x " + trim(shot) + "^(1/3) = " +
               trim(cal_raw, 3) + "\" -> up to the quarter inch: " + trim(c.caliber_in, 2) + "\"");
+}
+
+// Barrel length: calibre x the type's number of calibres, in inches, to the nearest inch.
+void barrel_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+  const size_t i = idx(t);
   c.barrel_length_in = r::nearest_inch(c.caliber_in * g.barrel_calibers[i]);
   SAY(ex, "barrel length = " + trim(c.caliber_in, 2) + " x " + trim(g.barrel_calibers[i]) + " = " +
               trim(c.caliber_in * g.barrel_calibers[i], 2) + " in -> " + feet_inches(c.barrel_length_in));
-  const double barrel_ft = c.barrel_length_in / 12.0;
+}
+
+// Powder charge: shot weight x the type's ratio.
+void powder_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+  const size_t i = idx(t);
   c.powder_lb = shot * g.powder_ratio[i];
   SAY(ex, "powder = " + trim(shot) + " lb x " + trim(g.powder_ratio[i]) + " = " + trim(c.powder_lb) + " lb");
+}
+
+// Range: short = barrel feet x yards per foot (nearest 20), long = short x the type's multiple
+// (nearest 100), medium = short + a fraction of the way to the unrounded long (nearest 20).
+void range_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+  const size_t i = idx(t);
+  const double barrel_ft = c.barrel_length_in / 12.0;
   const double short_raw = barrel_ft * g.short_range_yd_per_ft[i];
   const double long_raw = short_raw * g.long_range_mult[i];
   const double medium_raw = short_raw + g.medium_range_fraction * (long_raw - short_raw);
@@ -227,12 +241,23 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
               " yd -> nearest 100: " + trim(c.range_long_yd));
   SAY(ex, "medium range = " + trim(short_raw, 1) + " + " + trim(g.medium_range_fraction) + " x (" + trim(long_raw, 1) +
               " - " + trim(short_raw, 1) + ") = " + trim(medium_raw, 1) + " yd -> nearest 20: " + trim(c.range_medium_yd));
-  const double weight_raw = c.caliber_in * c.caliber_in * barrel_ft * g.weight_mod[i];
+}
+
+// Base weight: calibre^2 x barrel feet x the type's modifier, to the nearest 50 lb; cost: base
+// weight x gp per lb.
+void weight_and_cost_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+  const double barrel_ft = c.barrel_length_in / 12.0;
+  const double weight_raw = c.caliber_in * c.caliber_in * barrel_ft * g.weight_mod[idx(t)];
   c.base_weight_lb = r::nearest_50_lb(weight_raw);
-  SAY(ex, "base weight = " + trim(c.caliber_in, 2) + "^2 x " + trim(barrel_ft, 3) + " ft x " + trim(g.weight_mod[i]) +
+  SAY(ex, "base weight = " + trim(c.caliber_in, 2) + "^2 x " + trim(barrel_ft, 3) + " ft x " + trim(g.weight_mod[idx(t)]) +
               " = " + trim(weight_raw, 1) + " lb -> nearest 50: " + trim(c.base_weight_lb));
   c.cost_gp = c.base_weight_lb * g.cost_gp_per_lb_base_weight;
-  SAY(ex, "cost = " + trim(c.base_weight_lb) + " lb x " + trim(g.cost_gp_per_lb_base_weight) + " = " + trim(c.cost_gp) + " gp");
+  SAY(ex, "cost = " + trim(c.base_weight_lb) + " lb x " + trim(g.cost_gp_per_lb_base_weight) + " = " + trim(c.cost_gp) +
+              " gp");
+}
+
+// Crew by shot weight, damage by powder charge, area of effect by damage (p. 14).
+void crew_damage_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
   c.crew = crew_for(g, shot);
   SAY(ex, "crew for " + trim(shot) + " lb of shot = " + std::to_string(c.crew) + " men");
   c.damage_dice = damage_dice_for(g, c.powder_lb);
@@ -241,6 +266,11 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
   SAY(ex, std::string("area of effect = ") +
               (t == Type::mortar ? std::to_string(c.aoe_ft) + "' radius"
                                  : "5' x " + std::to_string(c.aoe_ft) + "' line (5' + 5' per die, max 60')"));
+}
+
+// Rate of fire: shots per day = numerator / (shot / reference shot)^exponent (mortars x a factor);
+// ROF = 1/N with N = rounds per day / shots per day, rounded; then the shots per day at that ROF.
+void rate_of_fire_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
   double spd = g.spd_numerator / std::pow(shot / g.spd_ref_shot_lb, g.spd_exponent);
   if (t == Type::mortar) spd *= g.spd_factor_mortar;
   c.rof = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
@@ -249,6 +279,24 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
               trim(g.spd_exponent) + (t == Type::mortar ? " x " + trim(g.spd_factor_mortar) : "") + " = " + trim(spd, 2) +
               "; ROF = 1/" + std::to_string(c.rof) + " (2880 / " + trim(spd, 2) + " rounded); " +
               std::to_string(c.shots_per_day) + " shots per day at that ROF");
+}
+
+}  // namespace
+
+Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex) {
+  const DesignRules& g = cat.design;
+  Characteristics c;
+  c.source = "formula";
+  c.shot_lb = shot;
+  calibre_step(g, t, shot, c, ex);
+  barrel_step(g, t, c, ex);
+  powder_step(g, t, shot, c, ex);
+  range_step(g, t, c, ex);
+  weight_and_cost_step(g, t, c, ex);
+  crew_damage_step(g, t, shot, c, ex);
+  rate_of_fire_step(g, t, shot, c, ex);
+  // AC and structural hit points, which the formulas do not give: the nearest book piece's AC,
+  // its shp scaled by base weight.
   const BookPiece& near = nearest_book_piece(cat, t, shot);
   c.ac = near.ac;
   c.shp = static_cast<int>(std::max(1.0, r::half_up(near.shp * c.base_weight_lb / near.base_weight_lb)));
@@ -324,9 +372,11 @@ Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, s
 
 namespace {
 
+// A rule error about one field of the request, named by its key in a [[piece]] table (shot_lb,
+// powder_lb, ...); the caller places it (input::place_fields, cli::place_on_flags).
 Diagnostics fail(const std::string& field, const std::string& message) {
   Diagnostics d;
-  d.error(SourcePos{field, 0, 0}, message);
+  d.field_error(field, message);
   return d;
 }
 
@@ -427,91 +477,109 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
   return b;
 }
 
-}  // namespace
+// ---------------------------------------------------------------------------------------------
+// design(): one step per rule, in the order of the book.
 
-Expected<Design> design(const Catalogue& cat, const Request& req) {
+// The name of the piece: the request's, the book's, or "<shot>-pdr <Type>".
+std::string piece_name(const Request& req, const BookPiece* book) {
+  if (!req.name.empty()) return req.name;
+  if (book) return book->name;
+  const std::string type = to_string(req.type);
+  return trim(req.shot_lb) + "-pdr " + std::string(1, static_cast<char>(std::toupper(type[0]))) + type.substr(1);
+}
+
+// Shot weight: positive, finite and within the range this tool designs.
+Diagnostics check_shot(const Request& req) {
   if (!std::isfinite(req.shot_lb) || req.shot_lb <= 0)
-    return fail("shot", "shot weight must be a positive number of pounds, got " +
-                            (std::isnan(req.shot_lb) ? std::string("nan") : trim(req.shot_lb)));
+    return fail("shot_lb", "shot weight must be a positive number of pounds, got " +
+                               (std::isnan(req.shot_lb) ? std::string("nan") : trim(req.shot_lb)));
   if (req.shot_lb < kMinShotLb || req.shot_lb > kMaxShotLb)
-    return fail("shot", "shot weight " + trim(req.shot_lb) + " lb is outside the range this tool designs (" +
-                            trim(kMinShotLb) + " to " + trim(kMaxShotLb) + " lb)");
-  Design d;
-  d.type = req.type;
-  d.era = req.era;
-  d.carriage = req.carriage;
-  auto* ex = req.explain ? &d.explain : nullptr;
-  const BookPiece* book = cat.find(req.type, req.shot_lb);
-  d.name = !req.name.empty() ? req.name
-           : book            ? book->name
-                             : trim(req.shot_lb) + "-pdr " + std::string(1, static_cast<char>(std::toupper(to_string(req.type)[0]))) +
-                        to_string(req.type).substr(1);
+    return fail("shot_lb", "shot weight " + trim(req.shot_lb) + " lb is outside the range this tool designs (" +
+                               trim(kMinShotLb) + " to " + trim(kMaxShotLb) + " lb)");
+  return {};
+}
+
+// The piece at full charge: the book's figures for a book piece (unless the formulas are forced),
+// the design formulas (p. 14) otherwise; the formulas' figures are always kept for comparison.
+void choose_figures(const Catalogue& cat, const Request& req, const BookPiece* book_figures, Design& d,
+                    std::vector<std::string>* ex) {
   std::vector<std::string> formula_lines;
   d.formula = formula_characteristics(cat, req.type, req.shot_lb, ex ? &formula_lines : nullptr);
-  if (book && !req.force_formula) {
-    d.book_or_formula = from_book(*book);
+  if (book_figures) {
+    d.book_or_formula = from_book(*book_figures);
     SAY(ex, d.name + ": the book's figures (" + cat.sources.characteristics + ")");
   } else {
     d.book_or_formula = d.formula;
     SAY(ex, d.name + ": design formulas (" + cat.sources.design + ")");
     if (ex) ex->insert(ex->end(), formula_lines.begin(), formula_lines.end());
   }
-  Characteristics eff = d.book_or_formula;
+}
+
+// Reduced powder charge: range and damage scale with charge / full charge (p. 14, "Powder Charge").
+// `damage_scale` becomes the ratio of the reduced dice to the full dice.
+Diagnostics reduce_charge(const DesignRules& g, const Request& req, Design& d, Characteristics& eff, double& damage_scale,
+                          std::vector<std::string>* ex) {
+  damage_scale = 1.0;
+  if (!req.powder_lb) return {};
   const Characteristics& full = d.book_or_formula;
+  const double pw = *req.powder_lb;
+  if (!std::isfinite(pw) || pw <= 0)
+    return fail("powder_lb", "powder charge must be a positive number of pounds, got " + trim(pw));
+  if (pw > full.powder_lb + 1e-9)
+    return fail("powder_lb", "powder charge " + trim(pw) + " lb is above the piece's own charge of " +
+                                 trim(full.powder_lb) + " lb (a reduced charge may only be smaller)");
+  const double f = pw / full.powder_lb;
+  d.powder_used_lb = pw;
+  eff.powder_lb = pw;
+  eff.range_short_yd = r::half_up(full.range_short_yd * f);
+  eff.range_medium_yd = r::half_up(full.range_medium_yd * f);
+  eff.range_long_yd = r::half_up(full.range_long_yd * f);
+  eff.damage_dice = std::max(1, static_cast<int>(r::half_up(full.damage_dice * f)));
+  if (eff.damage_dice != full.damage_dice) eff.aoe_ft = aoe_for(g, req.type, eff.damage_dice);
+  damage_scale = static_cast<double>(eff.damage_dice) / full.damage_dice;
+  SAY(ex, "reduced charge " + trim(pw) + " of " + trim(full.powder_lb) + " lb: ranges and damage x " + trim(f, 4) +
+              " -> " + trim(eff.range_short_yd) + "/" + trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) +
+              " yd, " + eff.damage());
+  return {};
+}
 
-  // Reduced powder charge: range and damage scale with charge / full charge (p. 14, "Powder Charge").
-  double damage_scale = 1.0;
-  if (req.powder_lb) {
-    const double pw = *req.powder_lb;
-    if (!std::isfinite(pw) || pw <= 0) return fail("powder", "powder charge must be a positive number of pounds, got " + trim(pw));
-    if (pw > full.powder_lb + 1e-9)
-      return fail("powder", "powder charge " + trim(pw) + " lb is above the piece's own charge of " + trim(full.powder_lb) +
-                                " lb (a reduced charge may only be smaller)");
-    const double f = pw / full.powder_lb;
-    d.powder_used_lb = pw;
-    eff.powder_lb = pw;
-    eff.range_short_yd = r::half_up(full.range_short_yd * f);
-    eff.range_medium_yd = r::half_up(full.range_medium_yd * f);
-    eff.range_long_yd = r::half_up(full.range_long_yd * f);
-    eff.damage_dice = std::max(1, static_cast<int>(r::half_up(full.damage_dice * f)));
-    if (eff.damage_dice != full.damage_dice) eff.aoe_ft = aoe_for(cat.design, req.type, eff.damage_dice);
-    damage_scale = static_cast<double>(eff.damage_dice) / full.damage_dice;
-    SAY(ex, "reduced charge " + trim(pw) + " of " + trim(full.powder_lb) + " lb: ranges and damage x " + trim(f, 4) + " -> " +
-                trim(eff.range_short_yd) + "/" + trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) + " yd, " +
-                eff.damage());
+// Lighter shot: medium and long range -25% (p. 14, "Shot Weight").
+Diagnostics lighter_shot(const AttackRules& a, const Request& req, Design& d, Characteristics& eff,
+                         std::vector<std::string>* ex) {
+  if (!req.shot_used_lb) return {};
+  const double s = *req.shot_used_lb;
+  if (!std::isfinite(s) || s <= 0)
+    return fail("shot_used_lb", "shot used must be a positive number of pounds, got " + trim(s));
+  if (s > req.shot_lb + 1e-9)
+    return fail("shot_used_lb", "a piece cannot fire shot heavier than its own " + trim(req.shot_lb) + " lb, got " +
+                                    trim(s) + " lb");
+  d.shot_used_lb = s;
+  if (s < req.shot_lb) {
+    const double f = a.lighter_shot_range_factor;
+    eff.range_medium_yd = r::half_up(eff.range_medium_yd * f);
+    eff.range_long_yd = r::half_up(eff.range_long_yd * f);
+    SAY(ex, "lighter shot (" + trim(s) + " lb): medium and long range x " + trim(f) + " -> " +
+                trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) + " yd");
   }
-  // Lighter shot: medium and long range -25% (p. 14, "Shot Weight").
-  if (req.shot_used_lb) {
-    const double s = *req.shot_used_lb;
-    if (!std::isfinite(s) || s <= 0) return fail("shot-used", "shot used must be a positive number of pounds, got " + trim(s));
-    if (s > req.shot_lb + 1e-9)
-      return fail("shot-used", "a piece cannot fire shot heavier than its own " + trim(req.shot_lb) + " lb, got " + trim(s) + " lb");
-    d.shot_used_lb = s;
-    if (s < req.shot_lb) {
-      const double f = cat.attack.lighter_shot_range_factor;
-      eff.range_medium_yd = r::half_up(eff.range_medium_yd * f);
-      eff.range_long_yd = r::half_up(eff.range_long_yd * f);
-      SAY(ex, "lighter shot (" + trim(s) + " lb): medium and long range x " + trim(f) + " -> " + trim(eff.range_medium_yd) +
-                  "/" + trim(eff.range_long_yd) + " yd");
-    }
-  }
+  return {};
+}
 
-  // Economy (p. 53-54): powder price and price multiplier of the chosen gunpowder.
-  const GunpowderType* gp = cat.gunpowder(req.gunpowder);
-  if (!gp) return fail("gunpowder", "unknown gunpowder " + req.gunpowder + " (allowed: historical, alchemical, magical, dwarven)");
-  Economy& e = d.economy;
-  e.gunpowder = gp->id;
-  const bool dwarven = gp->id == "dwarven";
+// Economy (p. 53-54): powder price and price multiplier of the chosen gunpowder, the price of the
+// piece and its powder, and the time to make it (a workshop's rate, or a dwarven machinist's).
+Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Request& req, const Characteristics& full,
+                        const Characteristics& eff, Economy& e, std::vector<std::string>* ex) {
+  e.gunpowder = gp.id;
+  const bool dwarven = gp.id == "dwarven";
   e.powder_gp_per_lb = req.powder_gp_per_lb ? *req.powder_gp_per_lb
-                       : gp->powder_gp_per_lb ? *gp->powder_gp_per_lb
-                                               : cat.economy.dwarven_powder_gp_per_lb;
+                       : gp.powder_gp_per_lb ? *gp.powder_gp_per_lb
+                                              : cat.economy.dwarven_powder_gp_per_lb;
   e.cost_multiplier = req.price_multiplier ? *req.price_multiplier
-                      : gp->cost_multiplier ? *gp->cost_multiplier
-                                            : cat.economy.dwarven_multiplier;
+                      : gp.cost_multiplier ? *gp.cost_multiplier
+                                           : cat.economy.dwarven_multiplier;
   if (!std::isfinite(e.powder_gp_per_lb) || e.powder_gp_per_lb < 0)
-    return fail("powder-price", "powder price must be zero or more gp per pound");
+    return fail("powder_price_gp_per_lb", "powder price must be zero or more gp per pound");
   if (!std::isfinite(e.cost_multiplier) || e.cost_multiplier <= 0)
-    return fail("price-multiplier", "price multiplier must be positive");
+    return fail("price_multiplier", "price multiplier must be positive");
   e.piece_cost_gp = full.cost_gp * e.cost_multiplier;
   e.powder_cost_per_shot_gp = eff.powder_lb * e.powder_gp_per_lb;
   e.market_class_reduction = dwarven ? cat.economy.dwarven_market_class_reduction : 0;
@@ -523,55 +591,103 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
     e.making_days = std::ceil(e.piece_cost_gp / cat.economy.workshop_gp_per_day - 1e-9);
     e.making_rule = cat.workshop_rule_text;
   }
-  SAY(ex, "economy (" + gp->name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " + trim(e.cost_multiplier) +
-              " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) + " days to make (" + std::string(e.making_rule) + ")");
-  eff.powder_cost_gp = e.powder_cost_per_shot_gp;
-  eff.cost_gp = e.piece_cost_gp;
-  d.effective = eff;
+  SAY(ex, "economy (" + gp.name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " + trim(e.cost_multiplier) +
+              " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) + " days to make (" +
+              std::string(e.making_rule) + ")");
+  return {};
+}
 
-  // Mobility and the requested carriage.
-  d.mobility = mobility_for(cat, book && !req.force_formula ? book : nullptr, req.type, d.effective, req.era, ex);
-  if (req.carriage) {
-    const MobilityRow& m = d.mobility[static_cast<size_t>(*req.carriage)];
-    if (m.availability == "not available")
-      return fail("carriage", "a " + d.name + " cannot have a " + cat.carriage(*req.carriage).name + " (" +
-                                  (m.availability_source == "book" ? cat.sources.mobility : std::string(m.availability_source)) +
-                                  ")");
-    if (!m.available)
-      return fail("carriage", cat.carriage(*req.carriage).name + " is not available in the " + to_string(*req.era) +
-                                  " era (from the " + std::string(m.availability) + " era)");
-  }
+// The requested carriage must exist for the piece (p. 15) and in the chosen era.
+Diagnostics check_carriage(const Catalogue& cat, const Request& req, const Design& d) {
+  if (!req.carriage) return {};
+  const MobilityRow& m = d.mobility[static_cast<size_t>(*req.carriage)];
+  if (m.availability == "not available")
+    return fail("carriage", "a " + d.name + " cannot have a " + cat.carriage(*req.carriage).name + " (" +
+                                (m.availability_source == "book" ? cat.sources.mobility
+                                                                 : std::string(m.availability_source)) +
+                                ")");
+  if (!m.available)
+    return fail("carriage", cat.carriage(*req.carriage).name + " is not available in the " + to_string(*req.era) +
+                                " era (from the " + std::string(m.availability) + " era)");
+  return {};
+}
 
-  // Bombardment: the book's table for a book piece, the fitted model otherwise.
-  d.bombardment = bombardment_for(cat, book && !req.force_formula ? book : nullptr, req.type, d.effective, damage_scale, ex);
-  const double per_shot = d.effective.shot_cost_gp + e.powder_cost_per_shot_gp;
-  const bool book_cost = book && !req.force_formula && !req.powder_lb && gp->id == "historical" && !req.powder_gp_per_lb;
+// Daily cost of powder and shot (Gunpowder Artillery Bombardment table, p. 18): the book's figure
+// for a book piece at its own charge and historical powder, otherwise shots per day x (shot +
+// powder), to the nearest 25 gp.
+void daily_cost(const BookPiece* book_figures, const Request& req, const std::string& gunpowder, Design& d,
+                std::vector<std::string>* ex) {
+  const double per_shot = d.effective.shot_cost_gp + d.economy.powder_cost_per_shot_gp;
+  const bool book_cost = book_figures && !req.powder_lb && gunpowder == "historical" && !req.powder_gp_per_lb;
   if (book_cost) {
-    d.bombardment.daily_cost_gp = book->daily_cost_gp;
+    d.bombardment.daily_cost_gp = book_figures->daily_cost_gp;
     d.bombardment.daily_cost_source = "book";
   } else {
     d.bombardment.daily_cost_gp = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
     d.bombardment.daily_cost_source = "formula";
-    SAY(ex, "daily powder and shot = " + std::to_string(d.bombardment.shots_per_day) + " x (" + trim(d.effective.shot_cost_gp) +
-                " + " + trim(e.powder_cost_per_shot_gp) + ") gp -> nearest 25: " + trim(d.bombardment.daily_cost_gp) + " gp");
+    SAY(ex, "daily powder and shot = " + std::to_string(d.bombardment.shots_per_day) + " x (" +
+                trim(d.effective.shot_cost_gp) + " + " + trim(d.economy.powder_cost_per_shot_gp) +
+                ") gp -> nearest 25: " + trim(d.bombardment.daily_cost_gp) + " gp");
   }
-  e.daily_cost_gp = d.bombardment.daily_cost_gp;
+  d.economy.daily_cost_gp = d.bombardment.daily_cost_gp;
+}
 
-  // Battle: unit size, BR, bonus units, battlefield unit (p. 20, 36-37).
+// Battle: unit size, BR, bonus units, battlefield unit (p. 20, 36-37), from the book piece or the
+// nearest book piece of the type.
+Battle battle_for(const Catalogue& cat, const Request& req, const BookPiece* book, const Characteristics& eff) {
   const BookPiece& ref = book ? *book : nearest_book_piece(cat, req.type, req.shot_lb);
-  d.battle.from_book = book != nullptr;
-  d.battle.reference = &ref;
-  d.battle.unit_size = ref.unit_size;
-  d.battle.br = ref.br;
-  d.battle.bonus_units = ref.bonus_units;
-  d.battle.reload = ref.battlefield_unit.reload;
+  Battle b;
+  b.from_book = book != nullptr;
+  b.reference = &ref;
+  b.unit_size = ref.unit_size;
+  b.br = ref.br;
+  b.bonus_units = ref.bonus_units;
+  b.reload = ref.battlefield_unit.reload;
   if (!book || req.force_formula || req.powder_lb) {
     // Reload tokens: the piece's ROF shared by the pieces of the unit, rounded half up
     // (reproduces all 17 printed reload figures).
-    d.battle.reload =
-        std::max(1, static_cast<int>(r::half_up(static_cast<double>(d.effective.rof) / ref.battlefield_unit.pieces)));
+    b.reload = std::max(1, static_cast<int>(r::half_up(static_cast<double>(eff.rof) / ref.battlefield_unit.pieces)));
   }
-  if (dwarven) d.automaton = as_automaton(cat, req.type, d.effective, ex);
+  return b;
+}
+
+}  // namespace
+
+Expected<Design> design(const Catalogue& cat, const Request& req) {
+  if (auto bad = check_shot(req); !bad.empty()) return bad;
+  Design d;
+  d.type = req.type;
+  d.era = req.era;
+  d.carriage = req.carriage;
+  auto* ex = req.explain ? &d.explain : nullptr;
+  const BookPiece* book = cat.find(req.type, req.shot_lb);
+  const BookPiece* book_figures = book && !req.force_formula ? book : nullptr;  // the book's figures are used
+  d.name = piece_name(req, book);
+  choose_figures(cat, req, book_figures, d, ex);
+
+  Characteristics eff = d.book_or_formula;
+  double damage_scale = 1.0;
+  if (auto bad = reduce_charge(cat.design, req, d, eff, damage_scale, ex); !bad.empty()) return bad;
+  if (auto bad = lighter_shot(cat.attack, req, d, eff, ex); !bad.empty()) return bad;
+
+  const GunpowderType* gp = cat.gunpowder(req.gunpowder);
+  if (!gp)
+    return fail("gunpowder", "unknown gunpowder " + req.gunpowder + " (allowed: historical, alchemical, magical, dwarven)");
+  if (auto bad = economy_for(cat, *gp, req, d.book_or_formula, eff, d.economy, ex); !bad.empty()) return bad;
+  eff.powder_cost_gp = d.economy.powder_cost_per_shot_gp;
+  eff.cost_gp = d.economy.piece_cost_gp;
+  d.effective = eff;
+
+  // Mobility and the requested carriage.
+  d.mobility = mobility_for(cat, book_figures, req.type, d.effective, req.era, ex);
+  if (auto bad = check_carriage(cat, req, d); !bad.empty()) return bad;
+
+  // Bombardment: the book's table for a book piece, the fitted model otherwise.
+  d.bombardment = bombardment_for(cat, book_figures, req.type, d.effective, damage_scale, ex);
+  daily_cost(book_figures, req, gp->id, d, ex);
+
+  d.battle = battle_for(cat, req, book, d.effective);
+  if (gp->id == "dwarven") d.automaton = as_automaton(cat, req.type, d.effective, ex);
   return d;
 }
 

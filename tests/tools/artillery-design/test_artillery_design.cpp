@@ -1,4 +1,4 @@
-// In-process runs of artillery-design's file input (lib/src/artillery_app.cpp).
+// In-process runs of artillery-design's file input (tools/artillery-design).
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -404,6 +404,40 @@ TEST_CASE("artillery::design") {
     auto ok = design(cat(), r);
     CHECK(ok.has_value());
   }
+  SUBCASE("errors name their field by its [[piece]] key, unplaced") {
+    auto field_of = [](const Request& r) {
+      auto d = design(cat(), r);
+      REQUIRE_FALSE(d.has_value());
+      const Diagnostic& e = d.error().items().front();
+      CHECK(e.pos.file.empty());
+      CHECK(e.pos.line == 0);
+      return e.field;
+    };
+    Request r;
+    r.type = Type::gun;
+    r.shot_lb = -4;
+    CHECK(field_of(r) == "shot_lb");
+    r.shot_lb = 6;
+    r.powder_lb = 8;
+    CHECK(field_of(r) == "powder_lb");
+    r.powder_lb.reset();
+    r.shot_used_lb = 9;
+    CHECK(field_of(r) == "shot_used_lb");
+    r.shot_used_lb.reset();
+    r.powder_gp_per_lb = -1;
+    CHECK(field_of(r) == "powder_price_gp_per_lb");
+    r.powder_gp_per_lb.reset();
+    r.price_multiplier = 0;
+    CHECK(field_of(r) == "price_multiplier");
+    r.price_multiplier.reset();
+    r.gunpowder = "elven";
+    CHECK(field_of(r) == "gunpowder");
+    r.gunpowder = "historical";
+    r.type = Type::cannon;
+    r.shot_lb = 60;
+    r.carriage = Carriage::field;
+    CHECK(field_of(r) == "carriage");
+  }
 }
 
 TEST_CASE("artillery::bombard_model") {

@@ -1,0 +1,37 @@
+// read_pieces.cpp - the [[piece]] tables of a user's file as design requests.
+#include "gunpowder/artillery/read_pieces.hpp"
+
+#include <utility>
+
+namespace gunpowder::artillery {
+
+std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& diags) {
+  std::vector<PieceInput> out;
+  input::check_top_level(doc, {"piece"}, diags);
+  for (const toml::table* t : input::tables_of(doc, "piece", diags)) {
+    input::TableReader r(doc, *t, diags, "[[piece]]");
+    PieceInput p;
+    p.table = t;
+    Request& req = p.request;
+    req.name = r.string("name", input::Need::optional).value_or("");
+    if (auto ty = r.string("type", input::Need::required, {"cannon", "gun", "mortar"})) req.type = *parse_type(*ty);
+    const auto shot = r.number("shot_lb", input::Need::required, input::positive(kMaxShotLb));
+    req.powder_lb = r.number("powder_lb", input::Need::optional, input::positive());
+    req.shot_used_lb = r.number("shot_used_lb", input::Need::optional, input::positive());
+    if (auto c = r.string("carriage", input::Need::optional, {"carriageless", "garrison", "field", "limber"}))
+      req.carriage = parse_carriage(*c);
+    if (auto e = r.string("era", input::Need::optional, {"early", "middle", "late"})) req.era = parse_era(*e);
+    const auto gunpowder = r.string("gunpowder", input::Need::optional, {"historical", "alchemical", "magical", "dwarven"});
+    p.gunpowder_given = gunpowder.has_value();
+    req.gunpowder = gunpowder.value_or("historical");
+    req.price_multiplier = r.number("price_multiplier", input::Need::optional, input::positive(100));
+    req.powder_gp_per_lb = r.number("powder_price_gp_per_lb", input::Need::optional, input::non_negative());
+    r.finish();
+    if (!shot) continue;  // already reported
+    req.shot_lb = *shot;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace gunpowder::artillery

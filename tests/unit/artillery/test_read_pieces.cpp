@@ -1,0 +1,82 @@
+// Unit tests of artillery::read_pieces, the reader of artillery-design's [[piece]] tables, and of
+// placing design() errors at the key of the piece they concern.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "gunpowder/artillery/read_pieces.hpp"
+
+using namespace gunpowder;
+using namespace gunpowder::artillery;
+
+namespace {
+input::Document parse(const std::string& text) {
+  auto doc = input::parse(text, "pieces.toml");
+  REQUIRE(doc.has_value());
+  return std::move(*doc);
+}
+}  // namespace
+
+TEST_CASE("artillery::read_pieces") {
+  SUBCASE("every key of a piece becomes its request") {
+    const auto doc = parse(
+        "[[piece]]\nname = \"Big Bertha\"\ntype = \"mortar\"\nshot_lb = 20\npowder_lb = 5\nshot_used_lb = 15\n"
+        "carriage = \"field\"\nera = \"late\"\ngunpowder = \"dwarven\"\nprice_multiplier = 3\n"
+        "powder_price_gp_per_lb = 4\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
+    Diagnostics diags;
+    const auto pieces = read_pieces(doc, diags);
+    REQUIRE(diags.empty());
+    REQUIRE(pieces.size() == 2);
+    const Request& a = pieces[0].request;
+    CHECK(a.name == "Big Bertha");
+    CHECK(a.type == Type::mortar);
+    CHECK(a.shot_lb == 20);
+    CHECK(a.powder_lb == 5);
+    CHECK(a.shot_used_lb == 15);
+    CHECK(a.carriage == Carriage::field);
+    CHECK(a.era == Era::late);
+    CHECK(a.gunpowder == "dwarven");
+    CHECK(pieces[0].gunpowder_given);
+    CHECK(a.price_multiplier == 3);
+    CHECK(a.powder_gp_per_lb == 4);
+    const Request& b = pieces[1].request;
+    CHECK(b.type == Type::gun);
+    CHECK(b.name.empty());
+    CHECK_FALSE(b.powder_lb.has_value());
+    CHECK(b.gunpowder == "historical");
+    CHECK_FALSE(pieces[1].gunpowder_given);
+  }
+  SUBCASE("reading errors are all reported, at their keys; a piece without a valid shot is left out") {
+    const auto doc = parse("[[piece]]\ntype = \"howitzer\"\nshot_lb = -2\ncolour = \"red\"\n\n[side]\n");
+    Diagnostics diags;
+    const auto pieces = read_pieces(doc, diags);
+    CHECK(pieces.empty());
+    REQUIRE(diags.items().size() >= 3);
+    for (const auto& e : diags.items()) CHECK(e.pos.file == "pieces.toml");
+  }
+  SUBCASE("a design error is placed at the key of its piece, or at the piece when the key is absent") {
+    const auto doc = parse("[[piece]]\ntype = \"gun\"\nshot_lb = 6\npowder_lb = 9\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
+    Diagnostics diags;
+    const auto pieces = read_pieces(doc, diags);
+    REQUIRE(pieces.size() == 2);
+    auto cat = load_catalogue();
+    REQUIRE(cat.has_value());
+    auto d = design(**cat, pieces[0].request);
+    REQUIRE_FALSE(d.has_value());
+    const auto placed = input::place_fields(d.error(), doc, *pieces[0].table);
+    const Diagnostic& e = placed.items().front();
+    CHECK(e.pos.file == "pieces.toml");
+    CHECK(e.pos.line == 4);
+    CHECK(e.pos.column == 13);
+    CHECK(e.source_line == "powder_lb = 9");
+    CHECK(e.code == ExitCode::data_error);
+    CHECK(e.field.empty());
+    Request r = pieces[1].request;
+    r.price_multiplier = -1;  // as from --price-multiplier, which the table does not set
+    auto d2 = design(**cat, r);
+    REQUIRE_FALSE(d2.has_value());
+    const auto placed2 = input::place_fields(d2.error(), doc, *pieces[1].table);
+    CHECK(placed2.items().front().pos.line == 6);
+    CHECK(placed2.items().front().pos.column == 1);
+  }
+}

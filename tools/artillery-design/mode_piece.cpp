@@ -1,0 +1,50 @@
+// mode_piece.cpp - artillery-design --type T --shot LB [...]: one piece from the command line.
+#include <string>
+#include <vector>
+
+#include "artillery-design/modes.hpp"
+#include "artillery-design/pieces.hpp"
+
+namespace gunpowder::artillery_app {
+
+namespace {
+
+// The flag of a request field whose flag is not the field's key with '-' for '_'.
+std::string flag_of(const std::string& field) {
+  if (field == "shot_lb") return "--shot";
+  if (field == "powder_lb") return "--powder";
+  if (field == "shot_used_lb") return "--shot-used";
+  if (field == "powder_price_gp_per_lb") return "--powder-price";
+  return {};
+}
+
+// The request the piece flags describe (--type and --shot given).
+artillery::Request request_from_flags(const Options& opt) {
+  artillery::Request req;
+  req.type = *artillery::parse_type(*opt.type);
+  req.shot_lb = *opt.shot;
+  req.powder_lb = opt.powder;
+  req.shot_used_lb = opt.shot_used;
+  if (opt.carriage) req.carriage = artillery::parse_carriage(*opt.carriage);
+  if (opt.era) req.era = artillery::parse_era(*opt.era);
+  req.gunpowder = opt.gunpowder;
+  req.name = opt.name.value_or("");
+  req.price_multiplier = opt.price_multiplier;
+  req.powder_gp_per_lb = opt.powder_price;
+  return req;
+}
+
+}  // namespace
+
+Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
+  if (!opt.type) return cli::usage_error("--type", "required with --shot (cannon, gun or mortar)");
+  if (!opt.shot) return cli::usage_error("--shot", "required with --type (shot weight in pounds)");
+  const DesignSettings s = design_settings(opt, common);
+  std::vector<Part> parts(1);
+  design_into(cat, request_from_flags(opt), s, parts[0], true,
+              [](const Diagnostics& e) { return cli::place_on_flags(e, flag_of); });
+  if (auto errors = errors_of(parts, {}); !errors.empty()) return errors;
+  return pieces_report(parts, s);
+}
+
+}  // namespace gunpowder::artillery_app

@@ -1,0 +1,19 @@
+// modes.hpp - artillery-design's four modes, one file each: a piece from flags (mode_piece.cpp),
+// [[piece]] tables from files (mode_files.cpp), the book's catalogue (mode_catalogue.cpp) and the
+// formulas against the book (mode_compare.cpp). run() in artillery_app.cpp picks one.
+#pragma once
+
+#include "artillery-design/artillery_app.hpp"
+
+namespace gunpowder::artillery_app {
+
+/// --type/--shot and the other piece flags: one piece, in detailed tables.
+Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
+/// TOML files of [[piece]] tables (or "-"): every piece, in the pieces table (detailed tables for one).
+Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
+/// --catalogue: the book's 17 pieces, their carriages, bombardment and battle figures.
+Expected<report::Report> run_catalogue(const artillery::Catalogue& cat, const cli::CommonOptions& common);
+/// --compare: the design formulas and the bombardment model against the book.
+Expected<report::Report> run_compare(const artillery::Catalogue& cat);
+
+}  // namespace gunpowder::artillery_app
