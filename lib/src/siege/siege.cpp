@@ -269,20 +269,21 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
   for (size_t i = 0; i < besieger.size(); ++i) {
     const auto& e = besieger[i];
     const auto& p = *e.piece;
+    // Field paths from the siege description's root (placed by the input layer).
     const std::string field = "besieger.artillery[" + std::to_string(i) + "]";
-    if (!e.range_yd) {
-      errors.error({field}, "range_yd: bombardment needs the range at which the " + p.name + " stands");
+    if (!e.range_yd) {  // the entry has no range_yd: the error names the missing key
+      errors.field_error(field, "range_yd: bombardment needs the range at which the " + p.name + " stands");
       continue;
     }
     const auto bracket = bracket_at(p, *e.range_yd);
     if (!bracket) {
-      errors.error({field}, "range_yd: artillery out of range of the stronghold: the " + p.name + " reaches " +
+      errors.field_error(field + ".range_yd", "artillery out of range of the stronghold: the " + p.name + " reaches " +
                                 yd(p.range_long_yd) + ", it stands at " + yd(*e.range_yd));
       continue;
     }
     const auto& modes = cat.attack.modes[static_cast<size_t>(p.type)][static_cast<size_t>(*bracket)];
     if (modes.empty()) {
-      errors.error({field}, "range_yd: a " + artillery::to_string(p.type) + " cannot fire at " +
+      errors.field_error(field + ".range_yd", "a " + artillery::to_string(p.type) + " cannot fire at " +
                                 artillery::to_string(*bracket) + " range (" + yd(*e.range_yd) + ", up to " +
                                 yd(range_edge(p, *bracket)) + ")");
       continue;
@@ -294,7 +295,7 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
     l.bracket = *bracket;
     if (e.fire) {
       if (std::find(modes.begin(), modes.end(), *e.fire) == modes.end()) {
-        errors.error({field}, "fire: a " + artillery::to_string(p.type) + " cannot use " + artillery::to_string(*e.fire) +
+        errors.field_error(field + ".fire", "a " + artillery::to_string(p.type) + " cannot use " + artillery::to_string(*e.fire) +
                                   " fire at " + artillery::to_string(*bracket) + " range");
         continue;
       }
@@ -311,7 +312,7 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
     }
     const auto stone = p.bombard.get(*bracket, l.mode);
     if (!stone) {
-      errors.error({field}, "the bombardment table prints no figure for the " + p.name + " at " +
+      errors.field_error(field, "the bombardment table prints no figure for the " + p.name + " at " +
                                 artillery::to_string(*bracket) + " range, " + artillery::to_string(l.mode) + " fire");
       continue;
     }
