@@ -61,7 +61,8 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
       const auto& side = d ? m.defender : attacker;
       const auto b = siege::side_bonus(r, side, d == 1, o, nullptr, m.front_ft.has_value());
       row(o, d == 1, side.br, b.artillery, b.equipment, b.fortification, side.br + b.total());
-      for (const auto& l : b.lines) rep.explain.push_back("siege machine: " + o + ", " + (d ? "defender" : "attacker") + ": " + l);
+      const std::string who = "siege machine: " + o + (d ? ", defender: " : ", attacker: ");
+      for (const auto& l : b.lines) rep.explain.push_back(who + l);
     }
   if (m.defender_plan == siege::SmDefenderPlan::sally) {
     // The sally: a standard War Machine battle, the defender +10% BR (rounded up), no siege bonuses.
