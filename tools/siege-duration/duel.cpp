@@ -23,9 +23,9 @@ using fmtnum::trim;
 using report::Align;
 using report::Table;
 
-constexpr long long kMaxDuelWork = 2'000'000'000;  // duels x pieces^2 (the work of a duel grows with both sides)
-
 namespace {
+
+constexpr long long kMaxDuelWork = 2'000'000'000;  // duels x pieces^2 (the work of a duel grows with both sides)
 
 void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, report::Report& rep, json::Value& out) {
   Table t;
@@ -238,10 +238,6 @@ void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::Duel
   out.set("result", std::move(r));
   out.set("trace", std::move(a));
 }
-
-}  // namespace
-
-namespace {
 
 siege::DuelOptions duel_options(const Options& opt) {
   siege::DuelOptions o;
