@@ -1,4 +1,4 @@
-// siege-duration: how long a siege takes and what it costs (see lib/src/siege_app.cpp).
+// siege-duration: how long a siege takes and what it costs (see siege_app.cpp).
 #include <iostream>
 
 #include "siege-duration/siege_app.hpp"

@@ -122,66 +122,60 @@ std::vector<int> proportional_schedule(int shp, int days) {
 // ---------------------------------------------------------------------------------------------
 // 1. Simplified sieges
 
-Simplified simplified(const Rules& rules, const Siege& siege, BonusReading reading) {
-  const auto& t = rules.duration;
-  Simplified s;
-  s.reading = reading;
-  s.shp = siege.stronghold.shp;
+namespace {
 
-  // Bonus units per piece as the worked example counts them (seed 000, Sieges Simplified, p. 21).
-  auto example_figure = [&](const std::string& piece_name) -> std::optional<int> {
-    for (const auto& x : t.examples)
-      for (const auto* list : {&x.besieger_artillery, &x.defender_artillery})
-        for (const auto& p : *list)
-          if (lower(p.piece) == lower(piece_name)) return p.bonus_units_each;
-    return std::nullopt;
-  };
+// Bonus units per piece as the worked example counts them (seed 000, Sieges Simplified, p. 21).
+std::optional<int> example_figure(const DurationTables& t, const std::string& piece_name) {
+  for (const auto& x : t.examples)
+    for (const auto* list : {&x.besieger_artillery, &x.defender_artillery})
+      for (const auto& p : *list)
+        if (lower(p.piece) == lower(piece_name)) return p.bonus_units_each;
+  return std::nullopt;
+}
 
-  auto count_side = [&](const Side& side, const std::string& who) {
-    int total = side.units;
-    s.lines.push_back({who, "units", side.units, 1, side.units, "units"});
-    for (const auto& e : side.artillery) {
-      // A spiked piece cannot fire until the spike is removed: it counts for nothing.
-      BonusLine l{who, e.piece->name + (e.spiked ? " (" + std::to_string(e.spiked) + " spiked)" : std::string()),
-                  e.usable(), e.piece->bonus_units, 0, "table"};
-      if (e.bonus_units) {
-        l.each = *e.bonus_units;
-        l.source = "input";
-      } else if (auto f = example_figure(e.piece->name); f && *f != e.piece->bonus_units) {
-        s.reading_matters = true;
-        if (reading == BonusReading::example) {
-          l.each = *f;
-          l.source = "example";
-        }
+// One side's units and bonus units (Sieges Simplified), and its artillery battle ratings.
+int count_side(const DurationTables& t, const Side& side, const std::string& who, Simplified& s) {
+  int total = side.units;
+  s.lines.push_back({who, "units", side.units, 1, side.units, "units"});
+  for (const auto& e : side.artillery) {
+    // A spiked piece cannot fire until the spike is removed: it counts for nothing.
+    BonusLine l{who, e.piece->name + (e.spiked ? " (" + std::to_string(e.spiked) + " spiked)" : std::string()),
+                e.usable(), e.piece->bonus_units, 0, "table"};
+    if (e.bonus_units) {
+      l.each = *e.bonus_units;
+      l.source = "input";
+    } else if (auto f = example_figure(t, e.piece->name); f && *f != e.piece->bonus_units) {
+      s.reading_matters = true;
+      if (s.reading == BonusReading::example) {
+        l.each = *f;
+        l.source = "example";
       }
-      l.total = l.each * e.usable();
-      total += l.total;
-      s.lines.push_back(l);
-      // Gunpowder Artillery Battle Ratings (p. 20): pieces grouped into units of the table's size;
-      // pieces not enough to form a unit do not count.
-      Simplified::ArtilleryUnits u;
-      u.side = who;
-      u.piece = e.piece->name;
-      u.pieces = e.usable();
-      u.unit_size = e.piece->unit_size;
-      u.units = u.unit_size > 0 ? u.pieces / u.unit_size : 0;
-      u.br_each = e.piece->br;
-      u.br = u.units * u.br_each;
-      s.artillery_units.push_back(u);
     }
-    for (const auto& g : side.engines) {
-      BonusLine l{who, g.type, g.count, g.bonus_units.value_or(0), 0, g.bonus_units ? "input" : "no figure"};
-      l.total = l.each * g.count;
-      total += l.total;
-      s.lines.push_back(l);
-    }
-    return total;
-  };
-  s.besieger_total = count_side(siege.besieger, "besieger");
-  s.defender_total = count_side(siege.defender, "defender");
-  // Unit advantage = besieging units - defending units, bonus units included (Sieges Simplified).
-  s.advantage = s.besieger_total - s.defender_total;
+    l.total = l.each * e.usable();
+    total += l.total;
+    s.lines.push_back(l);
+    // Gunpowder Artillery Battle Ratings (p. 20): pieces grouped into units of the table's size;
+    // pieces not enough to form a unit do not count.
+    Simplified::ArtilleryUnits u;
+    u.side = who;
+    u.piece = e.piece->name;
+    u.pieces = e.usable();
+    u.unit_size = e.piece->unit_size;
+    u.units = u.unit_size > 0 ? u.pieces / u.unit_size : 0;
+    u.br_each = e.piece->br;
+    u.br = u.units * u.br_each;
+    s.artillery_units.push_back(u);
+  }
+  for (const auto& g : side.engines) {
+    BonusLine l{who, g.type, g.count, g.bonus_units.value_or(0), 0, g.bonus_units ? "input" : "no figure"};
+    l.total = l.each * g.count;
+    total += l.total;
+    s.lines.push_back(l);
+  }
+  return total;
+}
 
+void explain_totals(Simplified& s) {
   auto line_text = [](const BonusLine& l) {
     if (l.item == "units") return std::to_string(l.count) + " units";
     return std::to_string(l.count) + " x " + l.item + " (" + std::to_string(l.each) + " each, " + l.source + ")";
@@ -195,7 +189,10 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
   }
   s.explain.push_back("unit advantage = " + std::to_string(s.besieger_total) + " - " + std::to_string(s.defender_total) +
                       " = " + std::to_string(s.advantage));
+}
 
+// The row (stronghold shp) and column (unit advantage) of the Duration of Siege table.
+void find_cell(const DurationTables& t, Simplified& s) {
   for (size_t i = 0; i < t.rows.size(); ++i) {
     const auto& r = t.rows[i];
     if ((s.shp >= r.shp_min && s.shp <= r.shp_max) || (r.open_ended && s.shp > r.shp_max)) {
@@ -203,13 +200,7 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
       break;
     }
   }
-  if (s.advantage < t.minimum_advantage) {
-    s.outcome = SimpleOutcome::no_advantage;
-    s.explain.push_back("an advantage below " + std::to_string(t.minimum_advantage) +
-                        " is not on the Duration of Siege table: the stronghold cannot be taken by assault, only by "
-                        "blockade");
-    return s;
-  }
+  if (s.advantage < t.minimum_advantage) return;
   for (size_t i = 0; i < t.bands.size(); ++i) {
     const auto& b = t.bands[i];
     if (s.advantage >= b.min && (!b.max || s.advantage <= *b.max)) {
@@ -217,10 +208,10 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
       break;
     }
   }
-  if (!s.row || !s.band) {  // the tables cover every shp >= 0 and advantage >= 1 (checked by tests)
-    s.outcome = SimpleOutcome::no_advantage;
-    return s;
-  }
+}
+
+// The table's cell: '-', 0 (without a fight) or days, times the site multiplier.
+void read_cell(const DurationTables& t, const Siege& siege, Simplified& s) {
   const int cell = t.rows[*s.row].days[*s.band];
   s.explain.push_back("Duration of Siege: row " + t.rows[*s.row].label + " shp, column " + t.bands[*s.band].label +
                       " -> " + (cell == t.not_by_assault ? std::string("-") : std::to_string(cell)));
@@ -229,7 +220,7 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
   if (cell == t.not_by_assault) {
     s.outcome = SimpleOutcome::not_by_assault;
     s.explain.push_back("'-': the besieger cannot take the stronghold by assault; only a blockade will do");
-    return s;
+    return;
   }
   s.table_days = cell;
   if (cell == t.captured_without_fight) {
@@ -237,7 +228,7 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
     s.days = 0;
     s.explain.push_back("0: the stronghold is captured without a fight");
     s.shp_by_day = {s.shp};
-    return s;
+    return;
   }
   s.outcome = SimpleOutcome::days;
   s.days = cell * s.site_multiplier;  // site multipliers act on the duration (rules-gaps.md §1)
@@ -249,11 +240,111 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
     s.explain.push_back("progress is proportional: shp left after day d = " + grouped(s.shp) + " x (" +
                         std::to_string(*s.days) + " - d) / " + std::to_string(*s.days));
   }
+}
+
+}  // namespace
+
+Simplified simplified(const Rules& rules, const Siege& siege, BonusReading reading) {
+  const auto& t = rules.duration;
+  Simplified s;
+  s.reading = reading;
+  s.shp = siege.stronghold.shp;
+  s.besieger_total = count_side(t, siege.besieger, "besieger", s);
+  s.defender_total = count_side(t, siege.defender, "defender", s);
+  // Unit advantage = besieging units - defending units, bonus units included (Sieges Simplified).
+  s.advantage = s.besieger_total - s.defender_total;
+  explain_totals(s);
+  find_cell(t, s);
+  if (s.advantage < t.minimum_advantage) {
+    s.outcome = SimpleOutcome::no_advantage;
+    s.explain.push_back("an advantage below " + std::to_string(t.minimum_advantage) +
+                        " is not on the Duration of Siege table: the stronghold cannot be taken by assault, only by "
+                        "blockade");
+    return s;
+  }
+  if (!s.row || !s.band) {  // the tables cover every shp >= 0 and advantage >= 1 (checked by tests)
+    s.outcome = SimpleOutcome::no_advantage;
+    return s;
+  }
+  read_cell(t, siege, s);
   return s;
 }
 
 // ---------------------------------------------------------------------------------------------
 // 2. Bombardment
+
+namespace {
+
+// One line of the park against the stronghold: bracket, fire mode, shp and cost a day (nullopt
+// after an error, reported with the entry's field path).
+std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Siege& siege, const ParkEntry& e, size_t i,
+                                     bool cautious, std::optional<double> reach, Diagnostics& errors) {
+  const auto& p = *e.piece;
+  // Field paths from the siege description's root (placed by the input layer).
+  const std::string field = "besieger.artillery[" + std::to_string(i) + "]";
+  if (!e.range_yd) {  // the entry has no range_yd: the error names the missing key
+    errors.field_error(field, "range_yd: bombardment needs the range at which the " + p.name + " stands");
+    return std::nullopt;
+  }
+  const auto bracket = bracket_at(p, *e.range_yd);
+  if (!bracket) {
+    errors.field_error(field + ".range_yd", "artillery out of range of the stronghold: the " + p.name + " reaches " +
+                              yd(p.range_long_yd) + ", it stands at " + yd(*e.range_yd));
+    return std::nullopt;
+  }
+  const auto& modes = cat.attack.modes[static_cast<size_t>(p.type)][static_cast<size_t>(*bracket)];
+  if (modes.empty()) {
+    errors.field_error(field + ".range_yd", "a " + artillery::to_string(p.type) + " cannot fire at " +
+                              artillery::to_string(*bracket) + " range (" + yd(*e.range_yd) + ", up to " +
+                              yd(range_edge(p, *bracket)) + ")");
+    return std::nullopt;
+  }
+  BombardLine l;
+  l.piece = p.name + (e.spiked ? " (" + std::to_string(e.spiked) + " spiked)" : std::string());
+  l.count = e.usable();
+  l.range_yd = *e.range_yd;
+  l.bracket = *bracket;
+  if (e.fire) {
+    if (std::find(modes.begin(), modes.end(), *e.fire) == modes.end()) {
+      errors.field_error(field + ".fire", "a " + artillery::to_string(p.type) + " cannot use " + artillery::to_string(*e.fire) +
+                                " fire at " + artillery::to_string(*bracket) + " range");
+      return std::nullopt;
+    }
+    l.mode = *e.fire;
+  } else {
+    // Where both modes are possible the stronger one is used (a cannon at medium range fires
+    // direct: 675 against 525 shp a day for the 24-pdr); `fire` in the input forces the other.
+    double best = -1;
+    for (auto m : modes)
+      if (auto v = p.bombard.get(*bracket, m); v && *v > best) {
+        best = *v;
+        l.mode = m;
+      }
+  }
+  const auto stone = p.bombard.get(*bracket, l.mode);
+  if (!stone) {
+    errors.field_error(field, "the bombardment table prints no figure for the " + p.name + " at " +
+                              artillery::to_string(*bracket) + " range, " + artillery::to_string(l.mode) + " fire");
+    return std::nullopt;
+  }
+  // Wood structures take 33% more at short and medium range and 66% more at long range
+  // (Bombarding with Gunpowder Artillery, p. 17); the table's figures are for stone.
+  const double pct = siege.stronghold.material == Material::wood ? cat.attack.wood_increase_pct[static_cast<size_t>(*bracket)] : 0;
+  l.shp_per_day_each = *stone * (1 + pct / 100);
+  l.shp_per_day = l.shp_per_day_each * e.usable();
+  l.cost_gp_per_day = p.daily_cost_gp * e.usable();
+  // A cautious besieger uses only the artillery that can bombard from outside the range of the
+  // defender's artillery (Gunpowder Artillery Duels, p. 18).
+  if (cautious && reach && l.range_yd <= *reach) {
+    l.used = false;
+    l.note = p.range_long_yd > *reach
+                 ? "within the defender's reach (" + yd(*reach) + "); could bombard from beyond it"
+                 : "within the defender's reach (" + yd(*reach) + ") and cannot outrange it";
+  }
+  return l;
+}
+
+}  // namespace
 
 Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& cat, const Siege& siege, bool cautious,
                               std::optional<int> breaches) {
@@ -266,71 +357,8 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
 
   Diagnostics errors;
   const auto& besieger = siege.besieger.artillery;
-  for (size_t i = 0; i < besieger.size(); ++i) {
-    const auto& e = besieger[i];
-    const auto& p = *e.piece;
-    const std::string field = "besieger.artillery[" + std::to_string(i) + "]";
-    if (!e.range_yd) {
-      errors.error({field}, "range_yd: bombardment needs the range at which the " + p.name + " stands");
-      continue;
-    }
-    const auto bracket = bracket_at(p, *e.range_yd);
-    if (!bracket) {
-      errors.error({field}, "range_yd: artillery out of range of the stronghold: the " + p.name + " reaches " +
-                                yd(p.range_long_yd) + ", it stands at " + yd(*e.range_yd));
-      continue;
-    }
-    const auto& modes = cat.attack.modes[static_cast<size_t>(p.type)][static_cast<size_t>(*bracket)];
-    if (modes.empty()) {
-      errors.error({field}, "range_yd: a " + artillery::to_string(p.type) + " cannot fire at " +
-                                artillery::to_string(*bracket) + " range (" + yd(*e.range_yd) + ", up to " +
-                                yd(range_edge(p, *bracket)) + ")");
-      continue;
-    }
-    BombardLine l;
-    l.piece = p.name + (e.spiked ? " (" + std::to_string(e.spiked) + " spiked)" : std::string());
-    l.count = e.usable();
-    l.range_yd = *e.range_yd;
-    l.bracket = *bracket;
-    if (e.fire) {
-      if (std::find(modes.begin(), modes.end(), *e.fire) == modes.end()) {
-        errors.error({field}, "fire: a " + artillery::to_string(p.type) + " cannot use " + artillery::to_string(*e.fire) +
-                                  " fire at " + artillery::to_string(*bracket) + " range");
-        continue;
-      }
-      l.mode = *e.fire;
-    } else {
-      // Where both modes are possible the stronger one is used (a cannon at medium range fires
-      // direct: 675 against 525 shp a day for the 24-pdr); `fire` in the input forces the other.
-      double best = -1;
-      for (auto m : modes)
-        if (auto v = p.bombard.get(*bracket, m); v && *v > best) {
-          best = *v;
-          l.mode = m;
-        }
-    }
-    const auto stone = p.bombard.get(*bracket, l.mode);
-    if (!stone) {
-      errors.error({field}, "the bombardment table prints no figure for the " + p.name + " at " +
-                                artillery::to_string(*bracket) + " range, " + artillery::to_string(l.mode) + " fire");
-      continue;
-    }
-    // Wood structures take 33% more at short and medium range and 66% more at long range
-    // (Bombarding with Gunpowder Artillery, p. 17); the table's figures are for stone.
-    const double pct = siege.stronghold.material == Material::wood ? cat.attack.wood_increase_pct[static_cast<size_t>(*bracket)] : 0;
-    l.shp_per_day_each = *stone * (1 + pct / 100);
-    l.shp_per_day = l.shp_per_day_each * e.usable();
-    l.cost_gp_per_day = p.daily_cost_gp * e.usable();
-    // A cautious besieger uses only the artillery that can bombard from outside the range of the
-    // defender's artillery (Gunpowder Artillery Duels, p. 18).
-    if (cautious && b.defender_reach_yd && l.range_yd <= *b.defender_reach_yd) {
-      l.used = false;
-      l.note = p.range_long_yd > *b.defender_reach_yd
-                   ? "within the defender's reach (" + yd(*b.defender_reach_yd) + "); could bombard from beyond it"
-                   : "within the defender's reach (" + yd(*b.defender_reach_yd) + ") and cannot outrange it";
-    }
-    b.lines.push_back(l);
-  }
+  for (size_t i = 0; i < besieger.size(); ++i)
+    if (auto l = park_line(cat, siege, besieger[i], i, cautious, b.defender_reach_yd, errors)) b.lines.push_back(*l);
   if (!errors.empty()) return errors;
 
   for (const auto& l : b.lines) {

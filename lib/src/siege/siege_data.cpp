@@ -1,13 +1,18 @@
-// siege_data.cpp - loads the siege tables: data/siege_duration.toml (every key),
-// data/structures.toml (every key), [rules.duel] of data/artillery.toml (the artillery module
-// leaves that sub-table to this module) and [gate_door] / [cannon_loss] of data/broadside.toml.
-// The embedded tables are part of the program: any error is internal (exit 70).
+// siege_data.cpp - loads the siege tables: data/siege_duration.toml (every key) and
+// data/structures.toml (every key). The rest of siege::Rules comes from the loaders of the
+// modules that own the other files: the duel and spiking rules and the rounds in a day
+// (artillery), gates, doors and the cannon loss (fire: broadside.toml), the siege engine ids
+// (siege_machine_data.cpp). The embedded tables are part of the program: any error is internal
+// (exit 70).
 #include <algorithm>
 
-#include "gunpowder/data/data.hpp"
 #include "gunpowder/core/lookup.hpp"
-#include "gunpowder/siege/siege.hpp"
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/fire/broadside.hpp"
+#include "gunpowder/fire/broadside_structures.hpp"
 #include "gunpowder/input/reader.hpp"
+#include "gunpowder/siege/siege.hpp"
+#include "gunpowder/siege/siege_machine.hpp"
 
 namespace gunpowder::siege {
 
@@ -61,8 +66,8 @@ void read_example_pieces(const input::Document& doc, TableReader& r, std::string
   });
 }
 
-void read_duration(const input::Document& doc, Diagnostics& d, DurationTables& t) {
-  TableReader top(doc, doc.root, d, "siege_duration.toml");
+// [advantage_band] and [duration]: the Duration of Siege table.
+void read_duration_table(const input::Document& doc, TableReader& top, Diagnostics& d, DurationTables& t) {
   if (const auto* a = top.table("advantage_band", Need::required)) {
     TableReader r(doc, *a, d, "[advantage_band]");
     t.source = str(r, "source");
@@ -100,6 +105,10 @@ void read_duration(const input::Document& doc, Diagnostics& d, DurationTables& t
     });
     r.finish();
   }
+}
+
+// [duration_rules], [site_multiplier], [stronghold_estimate] and [breach].
+void read_duration_rules(const input::Document& doc, TableReader& top, Diagnostics& d, DurationTables& t) {
   if (const auto* a = top.table("duration_rules", Need::required)) {
     TableReader r(doc, *a, d, "[duration_rules]");
     r.allow("source");
@@ -136,6 +145,10 @@ void read_duration(const input::Document& doc, Diagnostics& d, DurationTables& t
     t.shp_per_breach = integer(r, "shp_per_breach");
     r.finish();
   }
+}
+
+// [siege_structure] and the worked examples.
+void read_structures_and_examples(const input::Document& doc, TableReader& top, Diagnostics& d, DurationTables& t) {
   if (const auto* a = top.table("siege_structure", Need::required)) {
     TableReader r(doc, *a, d, "[siege_structure]");
     r.allow("source");
@@ -167,43 +180,19 @@ void read_duration(const input::Document& doc, Diagnostics& d, DurationTables& t
     e.allow("note");
     t.examples.push_back(std::move(x));
   });
+}
+
+void read_duration(const input::Document& doc, Diagnostics& d, DurationTables& t) {
+  TableReader top(doc, doc.root, d, "siege_duration.toml");
+  read_duration_table(doc, top, d, t);
+  read_duration_rules(doc, top, d, t);
+  read_structures_and_examples(doc, top, d, t);
   top.finish();
   // Consistency the look-up relies on.
   for (const auto& row : t.rows)
     if (row.days.size() != t.bands.size())
       d.error({doc.name}, "a [[duration.rows]] entry (" + row.label + ") has " + std::to_string(row.days.size()) +
                               " cells for " + std::to_string(t.bands.size()) + " advantage bands");
-}
-
-void read_duel(const input::Document& doc, Diagnostics& d, DuelRules& duel) {
-  TableReader top(doc, doc.root, d, "artillery.toml");
-  const toml::table* rules = top.table("rules", Need::required);
-  if (!rules) return;
-  TableReader rr(doc, *rules, d, "[rules]");
-  const toml::table* t = rr.table("duel", Need::required);
-  if (!t) return;
-  TableReader r(doc, *t, d, "[rules.duel]");
-  duel.source = str(r, "source");
-  duel.target = {integer(r, "target_short"), integer(r, "target_medium"), integer(r, "target_long")};
-  duel.besieged_save = integer(r, "besieged_save");
-  duel.suppressed_turns = integer(r, "suppressed_turns");
-  duel.move_yd = integer(r, "move_yd");
-  if (const auto* a = r.array("mobile_carriages", Need::required))
-    for (const auto& n : *a) {
-      const auto c = artillery::parse_carriage(n.value<std::string>().value_or(""));
-      if (c) duel.mobile_carriages.push_back(*c);
-      else r.error_at("mobile_carriages", "unknown carriage in mobile_carriages");
-    }
-  r.finish();
-  if (const auto* sp = rr.table("spiking", Need::required)) {
-    TableReader e(doc, *sp, d, "[rules.spiking]");
-    duel.spiking_source = str(e, "source");
-    duel.spike_rounds = integer(e, "spike_rounds");
-    duel.spike_removal_gp = num(e, "removal_cost_gp");
-    e.finish();
-  }
-  // The rest of artillery.toml belongs to the artillery module; only [rules.duel] and
-  // [rules.spiking] are read here.
 }
 
 void read_structures(const input::Document& doc, Diagnostics& d, StructureRules& s) {
@@ -277,44 +266,40 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
   top.finish();
 }
 
-void read_broadside(const input::Document& doc, Diagnostics& d, StructureRules& s) {
-  // Only the two tables about structures are read; the rest of broadside.toml belongs to the
-  // fire module.
-  TableReader top(doc, doc.root, d, "broadside.toml");
-  if (const auto* a = top.table("gate_door", Need::required)) {
-    TableReader r(doc, *a, d, "[gate_door]");
-    s.gate_door_source = str(r, "source");
-    r.allow("title");
-    s.gate_door_range = str(r, "range_band");
-    s.gate_door_deducts = r.boolean("deducts_strength_points", Need::required).value_or(false);
-    each_row(doc, r, "rows", d, "[[gate_door.rows]]", [&](TableReader& e) {
-      s.breach_hands.emplace_back(str(e, "key"), str(e, "min_hand"));
-    });
-    r.finish();
-  }
-  if (const auto* a = top.table("cannon_loss", Need::required)) {
-    TableReader r(doc, *a, d, "[cannon_loss]");
-    s.cannon_loss_source = str(r, "source");
-    r.allow("title");
-    r.string("rounding", Need::required, {"up"});
-    each_row(doc, r, "rows", d, "[[cannon_loss.rows]]", [&](TableReader& e) {
-      StructureRules::LossStep step;
-      step.damage_fraction = num(e, "damage_fraction");
-      step.cannon_lost_fraction = num(e, "cannon_lost_fraction");
-      s.cannon_loss.push_back(step);
-    });
-    r.finish();
-  }
+// Gates and doors, and the cannon a damaged structure loses: the fire module's broadside.toml.
+Expected<bool> take_broadside(StructureRules& s) {
+  auto bs = fire::load_broadside();
+  if (!bs) return bs.error();
+  auto notes = fire::load_broadside_structure_notes();
+  if (!notes) return notes.error();
+  s.gate_door_source = (*notes)->gate_door_source;
+  s.gate_door_range = (*bs)->gate_door_band;
+  s.gate_door_deducts = (*notes)->gate_door_deducts;
+  s.breach_hands = (*bs)->gate_door;
+  s.cannon_loss_source = (*notes)->cannon_loss_source;
+  for (const auto& [damage, lost] : (*bs)->cannon_loss) s.cannon_loss.push_back({damage, lost});
+  std::sort(s.cannon_loss.begin(), s.cannon_loss.end(),
+            [](const auto& a, const auto& b) { return a.damage_fraction < b.damage_fraction; });
+  return true;
 }
 
-void read_engine_types(const input::Document& doc, Diagnostics& d, std::vector<std::string>& out) {
-  // Only the ids of [[equipment]]: the Siege Machine figures themselves are read with the rest
-  // of the Siege Machine rules.
-  TableReader top(doc, doc.root, d, "siege_machine.toml");
-  if (const auto* a = top.array("equipment", Need::required))
-    for (const auto& n : *a)
-      if (const auto* t = n.as_table())
-        if (auto id = t->get_as<std::string>("id")) out.push_back(id->get());
+// The duel and spiking rules and the rounds in a day (artillery.toml, the artillery module's).
+Expected<bool> take_duel(DuelRules& duel) {
+  auto rules = artillery::load_duel_rules();
+  if (!rules) return rules.error();
+  auto cat = artillery::load_catalogue();
+  if (!cat) return cat.error();
+  static_cast<artillery::DuelRules&>(duel) = **rules;
+  duel.rounds_per_day = static_cast<int>((*cat)->design.rof_rounds_per_day);
+  return true;
+}
+
+// The siege engines an input may name: the Siege Machine's [[equipment]] ids.
+Expected<bool> take_engine_types(std::vector<std::string>& out) {
+  auto sm = load_siege_machine_rules();
+  if (!sm) return sm.error();
+  for (const auto& e : (*sm)->equipment) out.push_back(e.id);
+  return true;
 }
 
 Expected<Rules> build() {
@@ -323,24 +308,13 @@ Expected<Rules> build() {
   auto duration = data::load("siege_duration.toml");
   if (!duration) return duration.error();
   read_duration(*duration, d, rules.duration);
-  auto art = data::load("artillery.toml");
-  if (!art) return art.error();
-  read_duel(*art, d, rules.duel);
   auto st = data::load("structures.toml");
   if (!st) return st.error();
   read_structures(*st, d, rules.structures);
-  auto bs = data::load("broadside.toml");
-  if (!bs) return bs.error();
-  read_broadside(*bs, d, rules.structures);
-  auto sm = data::load("siege_machine.toml");
-  if (!sm) return sm.error();
-  read_engine_types(*sm, d, rules.engine_types);
-  auto cat = artillery::load_catalogue();
-  if (!cat) return cat.error();
-  rules.duel.rounds_per_day = static_cast<int>((*cat)->design.rof_rounds_per_day);
-  std::sort(rules.structures.cannon_loss.begin(), rules.structures.cannon_loss.end(),
-            [](const auto& a, const auto& b) { return a.damage_fraction < b.damage_fraction; });
   if (!d.empty()) return data::as_internal(d);
+  if (auto ok = take_duel(rules.duel); !ok) return ok.error();
+  if (auto ok = take_broadside(rules.structures); !ok) return ok.error();
+  if (auto ok = take_engine_types(rules.engine_types); !ok) return ok.error();
   return rules;
 }
 

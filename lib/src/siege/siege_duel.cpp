@@ -13,6 +13,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/siege/siege.hpp"
 
@@ -441,24 +442,43 @@ class Engine {
     trace_->push_back(e);
   }
 
+  /// What the pieces of a phase do besides firing, for the trace.
+  struct Actions {
+    std::vector<std::string> reloading, waiting, moved, suppressed;
+  };
+
   // One full round; returns the end of the duel if it ends in this round.
   std::optional<DuelEnd> step(int round) {
-    std::vector<std::string> reloading, waiting, moved, suppressed;
     // Phase 1: each defending piece fires, reloads or holes up.
-    if (hole_up_due()) {
-      const bool losses = setup_.options.defender == DefenderPolicy::hole_up && defender_lost_ >= setup_.hole_up_after;
-      holed_up_ = true;
-      std::vector<std::string> who;
-      for (size_t i = 0; i < nd_; ++i)
-        if (active(pieces_[i])) {
-          pieces_[i].holed = true;
-          who.push_back(pieces_[i].def->label);
-        }
-      policy_event(round, 1, "hole_up",
-                   (losses ? "the defender has lost " + std::to_string(defender_lost_) + " pieces"
-                           : std::string("no besieger piece is within reach or coming into it")) +
-                       "; the defender holes up: " + join(who));
-    }
+    if (hole_up_due()) hole_up(round);
+    defender_phase(round);
+    bool any = false;
+    for (size_t i = nd_; i < pieces_.size(); ++i) any = any || pieces_[i].alive;
+    if (!any) return DuelEnd::besieger_destroyed;
+    // Phase 2: each besieging piece fires, reloads or moves.
+    if (setup_.options.besieger == BesiegerPolicy::fall_back && !falling_back_ && besieger_lost_ >= setup_.fall_back_after)
+      fall_back(round);
+    besieger_phase(round);
+    return end_of_round();
+  }
+
+  void hole_up(int round) {
+    const bool losses = setup_.options.defender == DefenderPolicy::hole_up && defender_lost_ >= setup_.hole_up_after;
+    holed_up_ = true;
+    std::vector<std::string> who;
+    for (size_t i = 0; i < nd_; ++i)
+      if (active(pieces_[i])) {
+        pieces_[i].holed = true;
+        who.push_back(pieces_[i].def->label);
+      }
+    policy_event(round, 1, "hole_up",
+                 (losses ? "the defender has lost " + std::to_string(defender_lost_) + " pieces"
+                         : std::string("no besieger piece is within reach or coming into it")) +
+                     "; the defender holes up: " + join(who));
+  }
+
+  void defender_phase(int round) {
+    Actions act;
     shots_.clear();
     size_t k = 0;
     sort_besiegers();
@@ -467,14 +487,14 @@ class Engine {
       if (!active(p)) continue;
       if (p.suppressed > 0) {
         --p.suppressed;
-        if (trace_) suppressed.push_back(p.def->label);
+        if (trace_) act.suppressed.push_back(p.def->label);
       } else if (p.reload > 0) {
         --p.reload;
-        if (trace_) reloading.push_back(p.def->label);
+        if (trace_) act.reloading.push_back(p.def->label);
       } else {
         const auto [lo, hi] = segment(p);
         if (lo == hi) {
-          if (trace_) waiting.push_back(p.def->label);
+          if (trace_) act.waiting.push_back(p.def->label);
         } else {
           // Fire is spread: the k-th shooter takes the k-th target (nearest first).
           shots_.push_back({i, order_[lo + k % (hi - lo)], lo, hi});
@@ -482,32 +502,44 @@ class Engine {
         }
       }
     }
-    actions_event(round, 1, reloading, waiting, moved, suppressed);
+    actions_event(round, 1, act.reloading, act.waiting, act.moved, act.suppressed);
     for (const auto& s : shots_) fire(s, round, 1);
-    bool any = false;
-    for (size_t i = nd_; i < pieces_.size(); ++i) any = any || pieces_[i].alive;
-    if (!any) return DuelEnd::besieger_destroyed;
+  }
 
-    // Phase 2: each besieging piece fires, reloads or moves.
-    reloading.clear();
-    waiting.clear();
-    moved.clear();
-    suppressed.clear();
-    if (setup_.options.besieger == BesiegerPolicy::fall_back && !falling_back_ && besieger_lost_ >= setup_.fall_back_after) {
-      falling_back_ = true;
-      const double rch = reach();
-      std::vector<std::string> who;
-      for (size_t i = nd_; i < pieces_.size(); ++i) {
-        Piece& p = pieces_[i];
-        if (!p.alive || !p.def->mobile) continue;
-        p.mode = p.pos <= rch ? Piece::Mode::retreating : Piece::Mode::stationary;
-        who.push_back(p.def->label);
-      }
-      policy_event(round, 2, "fall_back", "the besieger has lost " + std::to_string(besieger_lost_) +
-                                              " pieces and falls back: " + (who.empty() ? "no mobile piece" : join(who)));
+  void fall_back(int round) {
+    falling_back_ = true;
+    const double rch = reach();
+    std::vector<std::string> who;
+    for (size_t i = nd_; i < pieces_.size(); ++i) {
+      Piece& p = pieces_[i];
+      if (!p.alive || !p.def->mobile) continue;
+      p.mode = p.pos <= rch ? Piece::Mode::retreating : Piece::Mode::stationary;
+      who.push_back(p.def->label);
     }
+    policy_event(round, 2, "fall_back", "the besieger has lost " + std::to_string(besieger_lost_) +
+                                            " pieces and falls back: " + (who.empty() ? "no mobile piece" : join(who)));
+  }
+
+  // A besieging piece that neither is suppressed nor moves: it reloads, waits or fires (shot k).
+  void besieger_stands(size_t i, size_t& k, Actions& act) {
+    Piece& p = pieces_[i];
+    if (p.mode == Piece::Mode::advancing) p.mode = Piece::Mode::stationary;
+    if (p.reload > 0) {
+      --p.reload;
+      if (trace_) act.reloading.push_back(p.def->label);
+    } else if (!can_fire_at(p, p.pos) || defenders_.empty()) {
+      if (trace_) act.waiting.push_back(p.def->label);
+    } else {
+      // Every defender stands at the same range: spread over them in order.
+      shots_.push_back({i, defenders_[k % defenders_.size()], 0, 0});
+      ++k;
+    }
+  }
+
+  void besieger_phase(int round) {
+    Actions act;
     shots_.clear();
-    k = 0;
+    size_t k = 0;
     list_defenders();
     const double rch2 = reach();
     for (size_t i = nd_; i < pieces_.size(); ++i) {
@@ -515,32 +547,21 @@ class Engine {
       if (!p.alive) continue;
       if (p.suppressed > 0) {
         --p.suppressed;
-        if (trace_) suppressed.push_back(p.def->label);
+        if (trace_) act.suppressed.push_back(p.def->label);
       } else if (p.mode == Piece::Mode::advancing && moves_to_stop(p) > 0) {
         p.pos -= move_;
-        if (trace_) moved.push_back(p.def->label + " to " + grouped(std::llround(p.pos)) + " yd");
+        if (trace_) act.moved.push_back(p.def->label + " to " + grouped(std::llround(p.pos)) + " yd");
         if (moves_to_stop(p) <= 0) p.mode = Piece::Mode::stationary;
       } else if (p.mode == Piece::Mode::retreating) {
         p.pos += move_;
-        if (trace_) moved.push_back(p.def->label + " back to " + grouped(std::llround(p.pos)) + " yd");
+        if (trace_) act.moved.push_back(p.def->label + " back to " + grouped(std::llround(p.pos)) + " yd");
         if (p.pos > rch2) p.mode = Piece::Mode::stationary;
       } else {
-        if (p.mode == Piece::Mode::advancing) p.mode = Piece::Mode::stationary;
-        if (p.reload > 0) {
-          --p.reload;
-          if (trace_) reloading.push_back(p.def->label);
-        } else if (!can_fire_at(p, p.pos) || defenders_.empty()) {
-          if (trace_) waiting.push_back(p.def->label);
-        } else {
-          // Every defender stands at the same range: spread over them in order.
-          shots_.push_back({i, defenders_[k % defenders_.size()], 0, 0});
-          ++k;
-        }
+        besieger_stands(i, k, act);
       }
     }
-    actions_event(round, 2, reloading, waiting, moved, suppressed);
+    actions_event(round, 2, act.reloading, act.waiting, act.moved, act.suppressed);
     for (const auto& s : shots_) fire(s, round, 2);
-    return end_of_round();
   }
 
   // The end conditions checked after phase 2 (step 3).
@@ -657,7 +678,10 @@ DuelOdds duel_odds(const Rules& rules, const artillery::Catalogue& cat, const Du
   const double var = n > 1 ? std::max(0.0, (sum2 - sum * sum / nn) / (nn - 1)) : 0.0;
   o.rounds_ci = 1.959963984540054 * std::sqrt(var / nn);
   std::sort(rounds.begin(), rounds.end());
-  auto q = [&](double f) { return rounds[std::min(n - 1, static_cast<size_t>(f * static_cast<double>(n - 1) + 0.5))]; };
+  // The nearest-rank quantile, halves up.
+  auto q = [&](double f) {
+    return rounds[std::min(n - 1, static_cast<size_t>(rounding::half_up(f * static_cast<double>(n - 1))))];
+  };
   o.rounds_min = rounds.front();
   o.rounds_p10 = q(0.1);
   o.rounds_median = q(0.5);

@@ -1,46 +1,19 @@
-// siege_machine.cpp - the Siege Machine of seed 004: its tables (data/siege_machine.toml), the
-// equipment and fortification bonuses, bombard casualties, and weekly turns whose harassment and
-// assault battles are War Machine battles resolved by the war-machine module.
+// siege_machine.cpp - the Siege Machine of seed 004 (its tables are loaded by
+// siege_machine_data.cpp): the equipment and fortification bonuses, bombard casualties, and
+// weekly turns whose harassment and assault battles are War Machine battles resolved by the
+// war-machine module.
 #include "gunpowder/siege/siege_machine.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <thread>
 
-#include "gunpowder/data/data.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/fmtnum.hpp"
-#include "gunpowder/core/lookup.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/core/rounding.hpp"
-#include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::siege {
-
-using input::Need;
-using input::TableReader;
-
-const SmEquipment* SiegeMachineRules::find_equipment(const std::string& id) const {
-  return lookup::find(equipment, [&](const auto& e) { return e.id == id; });
-}
-const SmFortification* SiegeMachineRules::find_fortification(const std::string& id) const {
-  return lookup::find(fortifications, [&](const auto& f) { return f.id == id; });
-}
-const SmBonusRule* SiegeMachineRules::bonus_rule(bool defender, const std::string& option) const {
-  for (const auto& b : bonus_rules)
-    if (b.defender == defender && b.option == option) return &b;
-  return nullptr;
-}
-const SmScaling* SiegeMachineRules::scaling_for(const std::string& option) const {
-  for (const auto& s : scaling)
-    if (s.option == option) return &s;
-  return nullptr;
-}
-const SmDetection* SiegeMachineRules::detection_for(const std::string& option) const {
-  for (const auto& x : detection)
-    if (x.option == option) return &x;
-  return nullptr;
-}
 
 std::string to_string(SmPlan p) {
   switch (p) {
@@ -95,231 +68,6 @@ std::string describe(SmEnd e) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Loading
-
-namespace {
-
-war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
-  war::Fraction f{0, 1};
-  const toml::array* a = r.array(key, need);
-  if (given) *given = a != nullptr;
-  if (!a) return f;
-  if (a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer() || (*a)[1].value<std::int64_t>().value_or(0) <= 0) {
-    r.error_at(key, std::string(key) + " must be [numerator, denominator]");
-    return f;
-  }
-  f.n = (*a)[0].value<std::int64_t>().value_or(0);
-  f.d = (*a)[1].value<std::int64_t>().value_or(1);
-  return f;
-}
-
-int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
-std::string str(TableReader& r, std::string_view key) { return r.string(key, Need::required).value_or(""); }
-
-template <typename Fn>
-void rows(const input::Document& doc, TableReader& top, std::string_view key, Diagnostics& d, Fn fn) {
-  if (const auto* a = top.array(key, Need::required))
-    for (const auto& n : *a)
-      if (const auto* t = n.as_table()) {
-        TableReader r(doc, *t, d, "[[" + std::string(key) + "]]");
-        fn(r);
-        r.allow("source");
-        r.finish();
-      }
-}
-
-bool parse_dice(const std::string& s, int& n, int& sides) {
-  dice::Notation nt;
-  if (!dice::parse_notation(s, nt) || nt.bonus != 0) return false;
-  n = nt.count;
-  sides = nt.sides;
-  return true;
-}
-
-Expected<SiegeMachineRules> build() {
-  SiegeMachineRules r;
-  Diagnostics d;
-  auto doc_or = data::load("siege_machine.toml");
-  if (!doc_or) return doc_or.error();
-  const auto& doc = *doc_or;
-  TableReader top(doc, doc.root, d, "siege_machine.toml");
-  r.source = "seed 004, Siege Machine";
-  rows(doc, top, "equipment", d, [&](TableReader& e) {
-    SmEquipment q;
-    q.id = str(e, "id");
-    q.label = str(e, "label");
-    q.category = e.string("category", Need::required, {"artillery", "ballista", "ram", "assault", "cover", "shelter"}).value_or("");
-    q.br = static_cast<int>(e.integer("br", Need::optional).value_or(0));
-    if (auto v = e.integer("br_assault", Need::optional)) q.br_assault = static_cast<int>(*v);
-    if (auto v = e.integer("br_harass", Need::optional)) q.br_harass = static_cast<int>(*v);
-    if (const auto* m = e.array("multiplies", Need::optional))
-      for (const auto& n : *m) q.multiplies.push_back(n.value<std::string>().value_or(""));
-    q.multiplier = static_cast<int>(e.integer("multiplier", Need::optional).value_or(1));
-    if (auto v = e.integer("requires_one_per_men", Need::optional)) q.one_per_men = static_cast<int>(*v);
-    for (const char* k : {"table_row", "footnotes", "in_seed"}) e.allow(k);
-    r.equipment.push_back(q);
-  });
-  rows(doc, top, "fortification", d, [&](TableReader& e) {
-    SmFortification f;
-    f.id = str(e, "id");
-    f.label = str(e, "label");
-    f.br = integer(e, "br");
-    if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
-    f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
-    for (const char* k : {"table_row", "in_seed"}) e.allow(k);
-    r.fortifications.push_back(f);
-  });
-  rows(doc, top, "tactic_bonus_rule", d, [&](TableReader& e) {
-    SmBonusRule b;
-    b.defender = e.string("side", Need::required, {"defender", "attacker"}).value_or("") == "defender";
-    b.option = str(e, "attacker_option");
-    b.artillery = fraction(e, "artillery_fraction", Need::optional, &b.artillery_given);
-    b.ballista = fraction(e, "ballista_fraction", Need::required);
-    if (const auto* o = e.array("other_equipment", Need::optional))
-      for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
-    b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
-    for (const char* k : {"condition", "text_lost"}) e.allow(k);
-    r.bonus_rules.push_back(b);
-  });
-  rows(doc, top, "attacker_option", d, [&](TableReader& e) {
-    const std::string id = str(e, "id");
-    const auto pct = e.number("br_bonus_pct", Need::optional);
-    if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
-    for (const char* k : {"label", "description", "combat", "text_lost"}) e.allow(k);
-  });
-  rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
-    SmScaling s;
-    s.option = str(e, "attacker_option");
-    bool given = false;
-    s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given);
-    if (!given) s.attacker = {1, 1};
-    s.defender = fraction(e, "defender_casualty_fraction", Need::optional, &given);
-    if (!given) s.defender = {1, 1};
-    s.location_changes = e.boolean("location_changes", Need::optional).value_or(true);
-    if (const auto* a = e.array("artillery_split_pct", Need::required); a && a->size() == 2)
-      s.artillery_split_pct = {static_cast<int>((*a)[0].value<std::int64_t>().value_or(0)),
-                               static_cast<int>((*a)[1].value<std::int64_t>().value_or(0))};
-    for (const char* k : {"artillery_split", "rout_means"}) e.allow(k);
-    r.scaling.push_back(s);
-  });
-  rows(doc, top, "crew_band", d, [&](TableReader& e) {
-    SmCrewBand c;
-    c.min = e.number("crew_fraction_min", Need::required).value_or(0);
-    c.max_exclusive = e.number("crew_fraction_max_exclusive", Need::optional);
-    c.counts = fraction(e, "counts_as_fraction", Need::required);
-    r.crew_bands.push_back(c);
-  });
-  if (const auto* t = top.table("bombard", Need::required)) {
-    TableReader e(doc, *t, d, "[bombard]");
-    r.bombard_divisor = integer(e, "divisor");
-    if (!parse_dice(str(e, "defender_casualty_dice"), r.defender_dice_n, r.defender_dice_sides))
-      e.error_at("defender_casualty_dice", "bad dice");
-    if (!parse_dice(str(e, "attacker_casualty_dice"), r.attacker_dice_n, r.attacker_dice_sides))
-      e.error_at("attacker_casualty_dice", "bad dice");
-    e.string("hit_dice_rounding", Need::required, {"none"});
-    for (const char* k : {"casualty_unit", "troops_lost", "source"}) e.allow(k);
-    e.finish();
-  }
-  if (const auto* t = top.table("siege_food", Need::required)) {
-    TableReader e(doc, *t, d, "[siege_food]");
-    r.malnutrition_moderate = integer(e, "malnutrition_weeks_moderate_fatigue");
-    r.malnutrition_serious = integer(e, "malnutrition_weeks_serious_fatigue");
-    r.malnutrition_br_loss = integer(e, "malnutrition_weeks_br_loss");
-    r.br_loss_pct = integer(e, "br_loss_pct");
-    r.morale_loss_per_week = integer(e, "morale_loss_per_week");
-    for (const char* k : {"ration_price_fraction", "unfed_desert_dice", "unfed_desert_unit",
-                          "mount_ration_multiplier", "source"})
-      e.allow(k);
-    e.finish();
-  }
-  rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
-    const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
-    const auto opt = e.string("attacker_option", Need::optional, {"bombard", "harass", "assault"});
-    const auto f = fraction(e, "fraction", Need::required);
-    e.allow("what");
-    if (who == "defender") r.reclaim_defender = f;
-    else if (opt) r.reclaim_attacker[*opt == "bombard" ? 0 : *opt == "harass" ? 1 : 2] = f;
-  });
-  rows(doc, top, "defender_option", d, [&](TableReader& e) {
-    const std::string id = e.string("id", Need::required, {"depart", "assault"}).value_or("");
-    const auto pct = e.number("br_bonus_pct", Need::optional);
-    const auto rear = e.number("rearguard_pct", Need::optional);
-    if (id == "assault" && pct) r.sally_br_pct = static_cast<int>(*pct);
-    if (id == "depart" && rear) r.rearguard_pct = static_cast<int>(*rear);
-    for (const char* k : {"label", "description", "fortification_bonuses", "uses_war_machine_tactics", "requires_escape_route"})
-      e.allow(k);
-  });
-  rows(doc, top, "departure_detection", d, [&](TableReader& e) {
-    SmDetection x;
-    x.option = e.string("attacker_option", Need::required, {"bombard", "harass", "assault"}).value_or("");
-    x.detected = str(e, "detected");
-    if (auto dd = e.string("delay_dice", Need::optional))
-      if (!parse_dice(*dd, x.delay_n, x.delay_sides)) e.error_at("delay_dice", "bad dice");
-    x.delay_unit = e.string("delay_unit", Need::optional).value_or("");
-    r.detection.push_back(x);
-  });
-  if (const auto* t = top.table("fortification_damage", Need::required)) {
-    TableReader e(doc, *t, d, "[fortification_damage]");
-    int n = 0;
-    if (!parse_dice(str(e, "damage_dice"), n, r.damage_dice_sides) || n != 1) e.error_at("damage_dice", "bad dice");
-    for (const char* k : {"formula", "d_source", "source"}) e.allow(k);
-    e.finish();
-  }
-  rows(doc, top, "damage_allocation", d, [&](TableReader& e) {
-    SmDamageStep x;
-    x.order = integer(e, "order");
-    x.target = str(e, "target");
-    x.pct = integer(e, "pct");
-    if (const auto* a = e.array("fortifications", Need::optional))
-      for (const auto& n : *a) {
-        const std::string id = n.value<std::string>().value_or("");
-        if (!r.find_fortification(id)) e.error_at("fortifications", "unknown fortification \"" + id + "\"");
-        x.fortifications.push_back(id);
-      }
-    x.repeat = e.boolean("repeat", Need::optional).value_or(false);
-    if (x.pct <= 0 || x.pct > 100) e.error_at("pct", "pct must be 1 to 100");
-    for (const char* k : {"in_seed", "reading"}) e.allow(k);
-    r.damage_steps.push_back(x);
-  });
-  std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });
-  if (const auto* t = top.table("concentrated_fire", Need::required)) {
-    TableReader e(doc, *t, d, "[concentrated_fire]");
-    r.cf_troops_per_100ft = integer(e, "max_troops_per_100ft");
-    r.cf_engines_per_100ft = integer(e, "max_siege_engines_per_100ft");
-    r.cf_full_within_ft = integer(e, "full_br_within_ft");
-    r.cf_other = fraction(e, "other_fortification_fraction", Need::required);
-    e.allow("source");
-    e.finish();
-  }
-  rows(doc, top, "example", d, [&](TableReader& e) {
-    SmExample x;
-    x.id = str(e, "id");
-    e.allow("rule");
-    e.allow("working");
-    if (const auto* in = e.table("inputs", Need::required)) {
-      TableReader ir(doc, *in, d, "example inputs");
-      x.bonus = integer(ir, "artillery_bonus");
-      x.dice = str(ir, "dice");
-      x.roll = integer(ir, "roll");
-      ir.finish();
-    }
-    if (const auto* ex = e.table("expected", Need::required)) {
-      for (const auto& [k, v] : *ex) x.expected_hd = v.value<double>().value_or(0);
-    }
-    r.examples.push_back(x);
-  });
-  if (!d.empty()) return data::as_internal(d);
-  return r;
-}
-
-}  // namespace
-
-Expected<const SiegeMachineRules*> load_siege_machine_rules() {
-  static const Expected<SiegeMachineRules> rules = build();
-  return data::pointer_to(rules);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Bonuses
 
 namespace {
@@ -334,7 +82,13 @@ double crew_factor(const SiegeMachineRules& r, double crew) {
 
 int round_up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
 
+constexpr double kDaysPerWeek = 7;  // a Siege Machine turn is a week (turn_length "week")
+
 }  // namespace
+
+int sally_bonus(const SiegeMachineRules& r, int defender_br) { return round_up(defender_br * r.sally_br_pct / 100.0); }
+
+double gunpowder_weekly_damage(const Bombardment& b) { return b.shp_per_day * kDaysPerWeek; }
 
 SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, const std::string& option,
                    const SmStructure* structure, bool concentrated) {
@@ -745,227 +499,308 @@ double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::v
   return rounding::fraction_up(d);
 }
 
-}  // namespace
-
-Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng,
-                                     std::vector<SmWeek>* log) {
-  SmResult res;
-  std::int64_t att = s.attacker.troops, def = s.defender.troops;
-  Rations att_food{s.attacker.food_weeks, s.attacker.short_rations_weeks}, def_food{s.defender.food_weeks, s.defender.short_rations_weeks};
-  std::optional<int> att_morale = s.attacker.morale, def_morale = s.defender.morale;
-  std::optional<double> att_ammo = s.attacker.ammunition_weeks, def_ammo = s.defender.ammunition_weeks;
-  war::Fatigue att_fat = war::Fatigue::none, def_fat = war::Fatigue::none;
-  const int input_breach = breach_bonus(r, s.defender);
-  SmStructure st = make_structure(r, s.defender, s.stronghold_shp);
-  // Concentrated fire: the engines the front allows (the troops are cut in each battle).
-  std::optional<SmFront> front;
-  SmSide attacker = s.attacker;
-  if (s.front_ft) {
-    front = front_limits(r, *s.front_ft);
-    attacker.equipment = engines_at_front(r, s.attacker.equipment, front->max_engines);
-    // Mantlets and timber forts ("1 per 100 men") need to cover only the troops the front engages.
-    attacker.troops = std::min<std::int64_t>(attacker.troops, front->max_troops);
+/// One siege in progress (Application, l. 325-365): both sides' troops, food, morale,
+/// ammunition and battle fatigue, and the stronghold's structural points, week by week.
+class SiegeRun {
+ public:
+  SiegeRun(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng, std::vector<SmWeek>* log)
+      : wr_(wr), r_(r), s_(s), rng_(rng), log_(log), att_(s.attacker.troops), def_(s.defender.troops),
+        att_food_{s.attacker.food_weeks, s.attacker.short_rations_weeks},
+        def_food_{s.defender.food_weeks, s.defender.short_rations_weeks}, att_morale_(s.attacker.morale),
+        def_morale_(s.defender.morale), att_ammo_(s.attacker.ammunition_weeks), def_ammo_(s.defender.ammunition_weeks),
+        input_breach_(breach_bonus(r, s.defender)), st_(make_structure(r, s.defender, s.stronghold_shp)), attacker_(s.attacker) {
+    // Concentrated fire: the engines the front allows (the troops are cut in each battle).
+    if (s.front_ft) {
+      front_ = front_limits(r, *s.front_ft);
+      attacker_.equipment = engines_at_front(r, s.attacker.equipment, front_->max_engines);
+      // Mantlets and timber forts ("1 per 100 men") need to cover only the troops the front engages.
+      attacker_.troops = std::min<std::int64_t>(attacker_.troops, front_->max_troops);
+    }
   }
-  auto finish = [&](SmEnd e, int week, SmWeek* w) {
-    if (log && w) log->push_back(*w);
-    res.end = e;
-    res.weeks = week;
-    res.attacker_troops = att;
-    res.defender_troops = def;
-    if (st.tracked()) res.shp_left = st.total_left();
-    return res;
+
+  Expected<SmResult> run() {
+    for (int week = 1; week <= s_.max_weeks; ++week) {
+      SmWeek w;
+      w.week = week;
+      w.attacker_troops = att_;
+      w.defender_troops = def_;
+      track(w);
+      auto end = play_week(week, w);
+      if (!end) return end.error();
+      if (*end) return finish(**end, week, &w);
+      if (log_) log_->push_back(w);
+    }
+    return finish(SmEnd::holding_out, s_.max_weeks, nullptr);
+  }
+
+ private:
+  /// What a week's battles start from: fatigue, BR after malnutrition, the option, the breach.
+  struct WeekStart {
+    war::Fatigue att_f = war::Fatigue::none, def_f = war::Fatigue::none;
+    int att_base = 0, def_br = 0;
+    SmPlan plan = SmPlan::bombard;
+    std::string option;
+    int breach = 0;
   };
-  for (int week = 1; week <= s.max_weeks; ++week) {
-    SmWeek w;
-    w.week = week;
-    w.attacker_troops = att;
-    w.defender_troops = def;
-    if (st.tracked()) {
-      w.shp_left = st.total_left();
-      w.breach_ft = breached_ft(r, s.defender, st);
-    }
-    // The attacker may depart at the start of the week, before its costs: leave the battle, no
-    // combat (Attacker options, l. 285).
-    if (s.depart_after_weeks && week > *s.depart_after_weeks) {
+
+  SmResult finish(SmEnd e, int week, const SmWeek* w) {
+    if (log_ && w) log_->push_back(*w);
+    res_.end = e;
+    res_.weeks = week;
+    res_.attacker_troops = att_;
+    res_.defender_troops = def_;
+    if (st_.tracked()) res_.shp_left = st_.total_left();
+    return res_;
+  }
+
+  void track(SmWeek& w) const {
+    if (!st_.tracked()) return;
+    w.shp_left = st_.total_left();
+    w.breach_ft = breached_ft(r_, s_.defender, st_);
+  }
+
+  /// One week; an end of the siege, or nullopt when it goes on.
+  Expected<std::optional<SmEnd>> play_week(int week, SmWeek& w) {
+    if (auto end = attacker_departs(week, w)) return end;
+    if (auto end = eat(w)) return end;
+    const WeekStart k = start(week, w);
+    // The defender's plan (Defender options, l. 292-299).
+    const bool acts = s_.defender_plan != SmDefenderPlan::stay &&
+                      ((s_.defender_week && week == *s_.defender_week) ||
+                       (s_.defender_when == SmWhen::starving && def_food_.short_now) ||
+                       (s_.defender_when == SmWhen::breached && k.breach > 0));
+    if (acts && s_.defender_plan == SmDefenderPlan::depart) return std::optional<SmEnd>(garrison_departs(k, w));
+    if (acts && s_.defender_plan == SmDefenderPlan::sally) return sally(k, w);
+    return attack(k, w);
+  }
+
+  /// The attacker may depart at the start of the week, before its costs: leave the battle, no
+  /// combat (Attacker options, l. 285).
+  std::optional<SmEnd> attacker_departs(int week, SmWeek& w) const {
+    if (s_.depart_after_weeks && week > *s_.depart_after_weeks) {
       w.option = "depart";
-      w.note = "the attacker departs after " + std::to_string(*s.depart_after_weeks) + " weeks (its plan)";
-      return finish(SmEnd::departed, week, &w);
+      w.note = "the attacker departs after " + std::to_string(*s_.depart_after_weeks) + " weeks (its plan)";
+      return SmEnd::departed;
     }
-    if (s.depart_below_troop_ratio && static_cast<double>(att) < *s.depart_below_troop_ratio * static_cast<double>(def)) {
+    if (s_.depart_below_troop_ratio && static_cast<double>(att_) < *s_.depart_below_troop_ratio * static_cast<double>(def_)) {
       w.option = "depart";
-      w.note = "the attacker departs: its troops are below " + fmtnum::trim(*s.depart_below_troop_ratio, 2) + " x the defender's";
-      return finish(SmEnd::departed, week, &w);
+      w.note = "the attacker departs: its troops are below " + fmtnum::trim(*s_.depart_below_troop_ratio, 2) + " x the defender's";
+      return SmEnd::departed;
     }
-    // 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
-    // unfed troops desert after 1d3 days (Other notes, Food).
-    if (!def_food.eat()) {
+    return std::nullopt;
+  }
+
+  /// 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
+  /// unfed troops desert after 1d3 days (Other notes, Food).
+  std::optional<SmEnd> eat(SmWeek& w) {
+    if (!def_food_.eat()) {
       w.note = "the garrison has no food left and deserts";
-      return finish(SmEnd::starved, week, &w);
+      return SmEnd::starved;
     }
-    if (!att_food.eat()) {
+    if (!att_food_.eat()) {
       w.note = "the attacker has no food left and departs";
-      return finish(SmEnd::departed, week, &w);
+      return SmEnd::departed;
     }
     // Malnutrition costs 2 points of morale a week (l. 365); at its floor a side deserts.
-    if (def_morale && def_food.short_now) *def_morale -= r.morale_loss_per_week;
-    if (att_morale && att_food.short_now) *att_morale -= r.morale_loss_per_week;
-    w.defender_morale = def_morale;
-    w.attacker_morale = att_morale;
-    if (def_morale && *def_morale <= s.defender.morale_floor.value_or(0)) {
-      w.note = "the garrison's morale falls to " + std::to_string(*def_morale) + ": it deserts";
-      return finish(SmEnd::starved, week, &w);
+    if (def_morale_ && def_food_.short_now) *def_morale_ -= r_.morale_loss_per_week;
+    if (att_morale_ && att_food_.short_now) *att_morale_ -= r_.morale_loss_per_week;
+    w.defender_morale = def_morale_;
+    w.attacker_morale = att_morale_;
+    if (def_morale_ && *def_morale_ <= s_.defender.morale_floor.value_or(0)) {
+      w.note = "the garrison's morale falls to " + std::to_string(*def_morale_) + ": it deserts";
+      return SmEnd::starved;
     }
-    if (att_morale && *att_morale <= s.attacker.morale_floor.value_or(0)) {
-      w.note = "the attacker's morale falls to " + std::to_string(*att_morale) + ": its army deserts";
-      return finish(SmEnd::departed, week, &w);
+    if (att_morale_ && *att_morale_ <= s_.attacker.morale_floor.value_or(0)) {
+      w.note = "the attacker's morale falls to " + std::to_string(*att_morale_) + ": its army deserts";
+      return SmEnd::departed;
     }
-    // 2. BR modifications: malnutrition (moderate, serious fatigue, then -50% BR); battle fatigue
-    // lasts one week.
-    const war::Fatigue def_f = std::max(def_fat, def_food.fatigue(r));
-    const war::Fatigue att_f = std::max(att_fat, att_food.fatigue(r));
-    const int def_br = def_food.br(r, s.defender.br);
-    const int att_base = att_food.br(r, s.attacker.br);
-    const SmPlan plan = s.plan == SmPlan::bombard_then_assault ? (week <= s.bombard_weeks ? SmPlan::bombard : SmPlan::assault) : s.plan;
-    const std::string option = to_string(plan);
-    w.option = option;
-    const int breach = input_breach + breach_bonus_for(r, breached_ft(r, s.defender, st));
-    // The defender's plan (Defender options, l. 292-299).
-    const bool acts = s.defender_plan != SmDefenderPlan::stay &&
-                      ((s.defender_week && week == *s.defender_week) ||
-                       (s.defender_when == SmWhen::starving && def_food.short_now) ||
-                       (s.defender_when == SmWhen::breached && breach > 0));
-    if (acts && s.defender_plan == SmDefenderPlan::depart) {
-      // Depart by the avenue of escape, leaving 10% as a rearguard (rounded up), who are taken
-      // with the stronghold; the attacker's option decides when the departure is noticed.
-      const std::int64_t rear = std::min(def, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(def) * r.rearguard_pct / 100.0)));
-      w.escaped = def - rear;
-      res.escaped = w.escaped;
-      def = rear;
-      std::string noticed = "unnoticed";
-      if (const SmDetection* x = r.detection_for(option); x && x->detected != "never") {
-        noticed = "noticed ";
-        if (x->delay_n > 0)
-          noticed.append(std::to_string(x->delay_n)).append("d").append(std::to_string(x->delay_sides)).append(" = ")
-              .append(std::to_string(rng.roll(x->delay_n, x->delay_sides))).append(" ").append(x->delay_unit);
-        else
-          noticed.append(x->detected);
-      }
-      w.note = "the garrison departs: " + std::to_string(w.escaped) + " get away, a rearguard of " + std::to_string(rear) +
-               " is taken; " + noticed;
-      w.attacker_troops = att;
-      w.defender_troops = def;
-      return finish(SmEnd::abandoned, week, &w);
+    return std::nullopt;
+  }
+
+  /// 2. BR modifications: malnutrition (moderate, serious fatigue, then -50% BR); battle fatigue
+  /// lasts one week. 3. The attacker's option for the week.
+  WeekStart start(int week, SmWeek& w) const {
+    WeekStart k;
+    k.def_f = std::max(def_fat_, def_food_.fatigue(r_));
+    k.att_f = std::max(att_fat_, att_food_.fatigue(r_));
+    k.def_br = def_food_.br(r_, s_.defender.br);
+    k.att_base = att_food_.br(r_, s_.attacker.br);
+    k.plan = s_.plan == SmPlan::bombard_then_assault ? (week <= s_.bombard_weeks ? SmPlan::bombard : SmPlan::assault) : s_.plan;
+    k.option = to_string(k.plan);
+    w.option = k.option;
+    k.breach = input_breach_ + breach_bonus_for(r_, breached_ft(r_, s_.defender, st_));
+    return k;
+  }
+
+  /// Depart by the avenue of escape, leaving 10% as a rearguard (rounded up), who are taken with
+  /// the stronghold; the attacker's option decides when the departure is noticed.
+  SmEnd garrison_departs(const WeekStart& k, SmWeek& w) {
+    const std::int64_t rear =
+        std::min(def_, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(def_) * r_.rearguard_pct / 100.0)));
+    w.escaped = def_ - rear;
+    res_.escaped = w.escaped;
+    def_ = rear;
+    std::string noticed = "unnoticed";
+    if (const SmDetection* x = r_.detection_for(k.option); x && x->detected != "never") {
+      noticed = "noticed ";
+      if (x->delay_n > 0)
+        noticed.append(std::to_string(x->delay_n)).append("d").append(std::to_string(x->delay_sides)).append(" = ")
+            .append(std::to_string(rng_.roll(x->delay_n, x->delay_sides))).append(" ").append(x->delay_unit);
+      else
+        noticed.append(x->detected);
     }
-    if (acts && s.defender_plan == SmDefenderPlan::sally) {
-      // The defender's assault: a standard War Machine battle with tactics, +10% BR for surprise
-      // (rounded up), no fortification or siege-equipment bonuses, casualties in full.
-      w.option = "sally";
-      const int abr = att_base + fatigue_br(wr, att_f) + ratio_bonus(wr, att, def);
-      const int dbr = def_br + round_up(def_br * r.sally_br_pct / 100.0) + fatigue_br(wr, def_f) + ratio_bonus(wr, def, att);
-      const auto a = side_spec("attacker", abr, s.attacker.tactic, att, {1, 1}, war::Role::defender);
-      const auto d = side_spec("defender", dbr, s.defender.tactic, def, {1, 1}, war::Role::attacker);
-      war::BattleOptions bo;
-      bo.tie = s.tie;
-      auto rb = fight(wr, a, d, bo, rng);
-      if (!rb) return rb.error();
-      bool lifted = false, destroyed = false;
-      att_fat = def_fat = war::Fatigue::none;
-      if (const auto* res2 = record_battle(*rb, abr, dbr, att, def, w, att_fat, def_fat)) {
-        const auto& [ar, dr] = *res2;
-        lifted = driven_off(ar.location);
-        destroyed = dr.location == war::Location::none;
-        if (lifted) add_note(w, "the sally routs the attacker: the siege is lifted");
-        else if (dr.location == war::Location::rout) add_note(w, "the sally is routed and driven back inside");
-      }
-      att -= w.attacker_lost;
-      def -= w.defender_lost;
-      w.attacker_troops = att;
-      w.defender_troops = def;
-      if (st.tracked()) {
-        w.shp_left = st.total_left();
-        w.breach_ft = breached_ft(r, s.defender, st);
-      }
-      if (def <= 0 || destroyed) {
-        add_note(w, "the garrison is destroyed in its sally");
-        return finish(SmEnd::captured_by_assault, week, &w);
-      }
-      if (lifted || att <= 0) return finish(SmEnd::lifted, week, &w);
-      if (log) log->push_back(w);
-      continue;
+    w.note = "the garrison departs: " + std::to_string(w.escaped) + " get away, a rearguard of " + std::to_string(rear) +
+             " is taken; " + noticed;
+    w.attacker_troops = att_;
+    w.defender_troops = def_;
+    return SmEnd::abandoned;
+  }
+
+  /// The defender's assault: a standard War Machine battle with tactics, +10% BR for surprise
+  /// (rounded up), no fortification or siege-equipment bonuses, casualties in full.
+  Expected<std::optional<SmEnd>> sally(const WeekStart& k, SmWeek& w) {
+    w.option = "sally";
+    const int abr = k.att_base + fatigue_br(wr_, k.att_f) + ratio_bonus(wr_, att_, def_);
+    const int dbr = k.def_br + sally_bonus(r_, k.def_br) + fatigue_br(wr_, k.def_f) + ratio_bonus(wr_, def_, att_);
+    const auto a = side_spec("attacker", abr, s_.attacker.tactic, att_, {1, 1}, war::Role::defender);
+    const auto d = side_spec("defender", dbr, s_.defender.tactic, def_, {1, 1}, war::Role::attacker);
+    war::BattleOptions bo;
+    bo.tie = s_.tie;
+    auto rb = fight(wr_, a, d, bo, rng_);
+    if (!rb) return rb.error();
+    bool lifted = false, destroyed = false;
+    att_fat_ = def_fat_ = war::Fatigue::none;
+    if (const auto* res2 = record_battle(*rb, abr, dbr, att_, def_, w, att_fat_, def_fat_)) {
+      const auto& [ar, dr] = *res2;
+      lifted = driven_off(ar.location);
+      destroyed = dr.location == war::Location::none;
+      if (lifted) add_note(w, "the sally routs the attacker: the siege is lifted");
+      else if (dr.location == war::Location::rout) add_note(w, "the sally is routed and driven back inside");
     }
-    // 4. The attacker's option.
-    const SmBonus ab = side_bonus(r, attacker, false, option);
-    const SmBonus db = side_bonus(r, s.defender, true, option, st.tracked() ? &st : nullptr, front.has_value());
-    const bool att_fires = !att_ammo || *att_ammo > 1e-9;
-    const bool def_fires = !def_ammo || *def_ammo > 1e-9;
+    att_ -= w.attacker_lost;
+    def_ -= w.defender_lost;
+    w.attacker_troops = att_;
+    w.defender_troops = def_;
+    track(w);
+    if (def_ <= 0 || destroyed) {
+      add_note(w, "the garrison is destroyed in its sally");
+      return std::optional<SmEnd>(SmEnd::captured_by_assault);
+    }
+    if (lifted || att_ <= 0) return std::optional<SmEnd>(SmEnd::lifted);
+    return std::optional<SmEnd>();
+  }
+
+  /// 4. The attacker's option: bombard, or a harassment or assault battle; then ammunition and
+  /// 5. damage to fortifications.
+  Expected<std::optional<SmEnd>> attack(const WeekStart& k, SmWeek& w) {
+    const SmBonus ab = side_bonus(r_, attacker_, false, k.option);
+    const SmBonus db = side_bonus(r_, s_.defender, true, k.option, st_.tracked() ? &st_ : nullptr, front_.has_value());
+    const bool att_fires = !att_ammo_ || *att_ammo_ > 1e-9;
+    const bool def_fires = !def_ammo_ || *def_ammo_ > 1e-9;
     const int A = att_fires ? ab.artillery : 0;
     const int Ad = def_fires ? db.artillery : 0;
     // Artillery casualties as for bombarding: A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of
     // attackers.
-    const double def_hd = bombard_hit_dice(r, A, rng.roll(r.defender_dice_n, r.defender_dice_sides));
-    const double att_hd = bombard_hit_dice(r, Ad, rng.roll(r.attacker_dice_n, r.attacker_dice_sides));
+    const double def_hd = bombard_hit_dice(r_, A, rng_.roll(r_.defender_dice_n, r_.defender_dice_sides));
+    const double att_hd = bombard_hit_dice(r_, Ad, rng_.roll(r_.attacker_dice_n, r_.attacker_dice_sides));
     bool captured = false;
-    if (plan == SmPlan::bombard) {
+    if (k.plan == SmPlan::bombard) {
       w.defender_hd = def_hd;
       w.attacker_hd = att_hd;
+      att_fat_ = def_fat_ = war::Fatigue::none;
     } else {
-      // Harassment and assault: a War Machine battle with scaled casualties; the artillery's
-      // casualties are pooled and split between the sides (4/1 harassing, 3/2 assaulting).
-      const SmScaling* sc = r.scaling_for(option);
-      const double pool = def_hd + att_hd;
-      w.defender_hd = pool * sc->artillery_split_pct[0] / 100.0;
-      w.attacker_hd = pool * sc->artillery_split_pct[1] / 100.0;
-      // Concentrated fire: at most 300 troops per 100' engage; they are the attacker's troops in
-      // the battle's troop ratio and its casualties.
-      const std::int64_t engaged = front ? std::min<std::int64_t>(att, front->max_troops) : att;
-      int att_br = att_base + (att_fires ? ab.artillery : 0) + ab.equipment + breach + fatigue_br(wr, att_f) +
-                   ratio_bonus(wr, engaged, def);
-      if (plan == SmPlan::assault) att_br += round_up(att_base * r.assault_br_pct / 100.0);
-      const int dbr = def_br + (def_fires ? db.artillery : 0) + db.equipment + db.fortification + fatigue_br(wr, def_f) +
-                      ratio_bonus(wr, def, engaged);
-      const auto a = side_spec("attacker", att_br, s.attacker.tactic, engaged, sc->attacker, war::Role::attacker);
-      const auto d = side_spec("defender", dbr, s.defender.tactic, def, sc->defender, war::Role::defender);
-      war::BattleOptions bo;
-      bo.tie = s.tie;
-      bo.location_changes = sc->location_changes;
-      auto rb = fight(wr, a, d, bo, rng);
-      if (!rb) return rb.error();
-      // Rout or extermination drives the defenders from the fortification (l. 341-342).
-      if (const auto* res2 = record_battle(*rb, att_br, dbr, engaged, def, w, att_fat, def_fat))
-        if (plan == SmPlan::assault && driven_off((*res2)[1].location)) captured = true;
+      auto c = battle(k, ab, db, att_fires, def_fires, def_hd + att_hd, w);
+      if (!c) return c.error();
+      captured = *c;
     }
-    if (plan == SmPlan::bombard) att_fat = def_fat = war::Fatigue::none;
-    w.attacker_lost += troops_lost(w.attacker_hd, s.attacker.hit_dice, att - w.attacker_lost);
-    w.defender_lost += troops_lost(w.defender_hd, s.defender.hit_dice, def - w.defender_lost);
-    att -= w.attacker_lost;
-    def -= w.defender_lost;
-    // Ammunition: a week of fire each; the attacker reclaims 3/4 bombarding, 1/2 harassing, 1/4
-    // assaulting; the defender reclaims a quarter of what the attacker fired.
-    const size_t oi = plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2;
-    const bool att_used = A > 0, def_used = Ad > 0;
-    if (att_ammo && att_used) *att_ammo = std::max(0.0, *att_ammo - 1 + r.reclaim_attacker[oi].value());
-    if (def_ammo && def_used) *def_ammo = std::max(0.0, *def_ammo - 1);
-    if (def_ammo && att_used) *def_ammo += r.reclaim_defender.value();
-    // 5. Damage to fortifications: d - 1d%, spread as l. 345-354 order it.
-    if (st.tracked()) {
-      const double dd = devices_damage(r, s, attacker.equipment, option, att_fires, rng);
-      if (dd > 0) {
-        const int roll = rng.roll(r.damage_dice_sides);
-        w.damage_d = dd;
-        w.damage_roll = roll;
-        w.damage = apply_fortification_damage(st, std::max(0.0, dd - roll));
-      }
-      w.shp_left = st.total_left();
-      w.breach_ft = breached_ft(r, s.defender, st);
-    }
-    w.attacker_troops = att;
-    w.defender_troops = def;
-    if (def <= 0 || captured)
-      return finish(captured || plan != SmPlan::bombard ? SmEnd::captured_by_assault : SmEnd::captured_by_bombardment, week, &w);
-    if (att <= 0) return finish(SmEnd::departed, week, &w);
-    if (log) log->push_back(w);
+    w.attacker_lost += troops_lost(w.attacker_hd, s_.attacker.hit_dice, att_ - w.attacker_lost);
+    w.defender_lost += troops_lost(w.defender_hd, s_.defender.hit_dice, def_ - w.defender_lost);
+    att_ -= w.attacker_lost;
+    def_ -= w.defender_lost;
+    use_ammunition(k.plan, A > 0, Ad > 0);
+    damage_fortifications(k.option, att_fires, w);
+    w.attacker_troops = att_;
+    w.defender_troops = def_;
+    if (def_ <= 0 || captured)
+      return std::optional<SmEnd>(captured || k.plan != SmPlan::bombard ? SmEnd::captured_by_assault
+                                                                        : SmEnd::captured_by_bombardment);
+    if (att_ <= 0) return std::optional<SmEnd>(SmEnd::departed);
+    return std::optional<SmEnd>();
   }
-  return finish(SmEnd::holding_out, s.max_weeks, nullptr);
+
+  /// Harassment and assault: a War Machine battle with scaled casualties; the artillery's
+  /// casualties (`pool` hit dice) are split between the sides (4/1 harassing, 3/2 assaulting).
+  /// True when an assault drives the defenders out.
+  Expected<bool> battle(const WeekStart& k, const SmBonus& ab, const SmBonus& db, bool att_fires, bool def_fires, double pool,
+                        SmWeek& w) {
+    const SmScaling* sc = r_.scaling_for(k.option);
+    w.defender_hd = pool * sc->artillery_split_pct[0] / 100.0;
+    w.attacker_hd = pool * sc->artillery_split_pct[1] / 100.0;
+    // Concentrated fire: at most 300 troops per 100' engage; they are the attacker's troops in
+    // the battle's troop ratio and its casualties.
+    const std::int64_t engaged = front_ ? std::min<std::int64_t>(att_, front_->max_troops) : att_;
+    int att_br = k.att_base + (att_fires ? ab.artillery : 0) + ab.equipment + k.breach + fatigue_br(wr_, k.att_f) +
+                 ratio_bonus(wr_, engaged, def_);
+    if (k.plan == SmPlan::assault) att_br += round_up(k.att_base * r_.assault_br_pct / 100.0);
+    const int dbr = k.def_br + (def_fires ? db.artillery : 0) + db.equipment + db.fortification + fatigue_br(wr_, k.def_f) +
+                    ratio_bonus(wr_, def_, engaged);
+    const auto a = side_spec("attacker", att_br, s_.attacker.tactic, engaged, sc->attacker, war::Role::attacker);
+    const auto d = side_spec("defender", dbr, s_.defender.tactic, def_, sc->defender, war::Role::defender);
+    war::BattleOptions bo;
+    bo.tie = s_.tie;
+    bo.location_changes = sc->location_changes;
+    auto rb = fight(wr_, a, d, bo, rng_);
+    if (!rb) return rb.error();
+    // Rout or extermination drives the defenders from the fortification (l. 341-342).
+    if (const auto* res2 = record_battle(*rb, att_br, dbr, engaged, def_, w, att_fat_, def_fat_))
+      return k.plan == SmPlan::assault && driven_off((*res2)[1].location);
+    return false;
+  }
+
+  /// Ammunition: a week of fire each; the attacker reclaims 3/4 bombarding, 1/2 harassing, 1/4
+  /// assaulting; the defender reclaims a quarter of what the attacker fired.
+  void use_ammunition(SmPlan plan, bool att_used, bool def_used) {
+    const size_t oi = plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2;
+    if (att_ammo_ && att_used) *att_ammo_ = std::max(0.0, *att_ammo_ - 1 + r_.reclaim_attacker[oi].value());
+    if (def_ammo_ && def_used) *def_ammo_ = std::max(0.0, *def_ammo_ - 1);
+    if (def_ammo_ && att_used) *def_ammo_ += r_.reclaim_defender.value();
+  }
+
+  /// 5. Damage to fortifications: d - 1d%, spread as l. 345-354 order it.
+  void damage_fortifications(const std::string& option, bool att_fires, SmWeek& w) {
+    if (!st_.tracked()) return;
+    const double dd = devices_damage(r_, s_, attacker_.equipment, option, att_fires, rng_);
+    if (dd > 0) {
+      const int roll = rng_.roll(r_.damage_dice_sides);
+      w.damage_d = dd;
+      w.damage_roll = roll;
+      w.damage = apply_fortification_damage(st_, std::max(0.0, dd - roll));
+    }
+    track(w);
+  }
+
+  const war::Rules& wr_;
+  const SiegeMachineRules& r_;
+  const SmSetup& s_;
+  Rng& rng_;
+  std::vector<SmWeek>* log_;
+  SmResult res_;
+  std::int64_t att_, def_;
+  Rations att_food_, def_food_;
+  std::optional<int> att_morale_, def_morale_;
+  std::optional<double> att_ammo_, def_ammo_;
+  war::Fatigue att_fat_ = war::Fatigue::none, def_fat_ = war::Fatigue::none;
+  int input_breach_;
+  SmStructure st_;
+  std::optional<SmFront> front_;
+  SmSide attacker_;
+};
+
+}  // namespace
+
+Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng,
+                                     std::vector<SmWeek>* log) {
+  return SiegeRun(wr, r, s, rng, log).run();
 }
 
 Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,

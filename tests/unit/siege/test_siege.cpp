@@ -250,19 +250,24 @@ TEST_CASE("siege::bombard") {
   SUBCASE("errors: out of range, a mortar at short range, an impossible fire mode, no range") {
     auto b = siege::bombard(rules(), cat(), falconi(1400, 2500), false, std::nullopt);
     REQUIRE_FALSE(b.has_value());
-    CHECK(b.error().items()[0].pos.file == "besieger.artillery[0]");
+    CHECK(b.error().items()[0].field == "besieger.artillery[0].range_yd");
     CHECK(b.error().items()[0].message ==
-          "range_yd: artillery out of range of the stronghold: the 24-pdr Cannon reaches 1,300 yd, it stands at 1,400 yd");
+          "artillery out of range of the stronghold: the 24-pdr Cannon reaches 1,300 yd, it stands at 1,400 yd");
     b = siege::bombard(rules(), cat(), falconi(1000, 250), false, std::nullopt);
     REQUIRE_FALSE(b.has_value());
-    CHECK(b.error().items()[0].message == "range_yd: a mortar cannot fire at short range (250 yd, up to 300 yd)");
+    CHECK(b.error().items()[0].field == "besieger.artillery[1].range_yd");
+    CHECK(b.error().items()[0].message == "a mortar cannot fire at short range (250 yd, up to 300 yd)");
     auto sg = falconi(1000, 2500);
     sg.besieger.artillery[0].fire = artillery::FireMode::direct;
     b = siege::bombard(rules(), cat(), sg, false, std::nullopt);
     REQUIRE_FALSE(b.has_value());
-    CHECK(b.error().items()[0].message == "fire: a cannon cannot use direct fire at long range");
+    CHECK(b.error().items()[0].field == "besieger.artillery[0].fire");
+    CHECK(b.error().items()[0].message == "a cannon cannot use direct fire at long range");
     b = siege::bombard(rules(), cat(), falconi(std::nullopt, 2500), false, std::nullopt);
     REQUIRE_FALSE(b.has_value());
+    // No range: the error is about the entry, and names the key it lacks.
+    CHECK(b.error().items()[0].field == "besieger.artillery[0]");
+    CHECK(b.error().items()[0].message.rfind("range_yd: bombardment needs the range", 0) == 0);
   }
   SUBCASE("no piece outranges the defender: the stronghold is not reduced") {
     auto sg = falconi(1000, 2000);

@@ -4,8 +4,10 @@
 // "Gunpowder Artillery Duels"). Structural strength points of seed 001 are in structures.hpp.
 //
 // Model and rules only: no I/O, no TOML, no command line. The tables come from
-// data/siege_duration.toml, data/structures.toml, data/broadside.toml ([gate_door],
-// [cannon_loss]) and data/artillery.toml ([rules.duel]; the pieces through the artillery module).
+// data/siege_duration.toml and data/structures.toml (siege_data.cpp), and from the loaders of the
+// modules that own the other files: broadside.toml's [gate_door] and [cannon_loss] (fire),
+// artillery.toml's pieces, [rules.duel] and [rules.spiking] (artillery), siege_machine.toml's
+// equipment ids (siege_machine_data.cpp).
 #pragma once
 
 #include <array>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/artillery/duel_rules.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/rng.hpp"
 
@@ -79,23 +82,15 @@ struct DurationTables {
   [[nodiscard]] const SiegeStructure* structure(const std::string& key) const;
 };
 
-/// Gunpowder Artillery Duels (seed 000, pp. 18-19): data/artillery.toml [rules.duel].
-struct DuelRules {
-  std::string source;
-  std::array<int, 3> target{};  ///< attack-throw target by Bracket (6+, 14+, 20+)
-  int besieged_save = 0;        ///< save of a defending piece (11+)
-  int suppressed_turns = 0;     ///< own actions a hit piece loses
-  int move_yd = 0;              ///< one advance or fall-back step
-  std::vector<artillery::Carriage> mobile_carriages;
+/// Gunpowder Artillery Duels (seed 000, pp. 18-19) and Spiking the Guns (p. 18): the artillery
+/// module's [rules.duel] and [rules.spiking], with the rounds in a day.
+struct DuelRules : artillery::DuelRules {
   int rounds_per_day = 0;  ///< combat rounds in a day (rules.design.rof_rounds_per_day): default round limit
-  // Spiking the Guns (p. 18): data/artillery.toml [rules.spiking]
-  std::string spiking_source;
-  int spike_rounds = 0;            ///< stationary rounds adjacent to the piece to spike it
-  double spike_removal_gp = 0;     ///< removing a spike: a construction project of this value
 };
 
 /// Structural strength points of seed 001 (data/structures.toml) and what goes with them in
-/// data/broadside.toml: gates and doors, and the cannon a damaged structure loses.
+/// data/broadside.toml (through the fire module's loader): gates and doors, and the cannon a
+/// damaged structure loses.
 struct StructureRules {
   std::string source;
   double level_height_in = 0;
@@ -286,7 +281,9 @@ struct Bombardment {
 };
 
 /// The daily damage of the park (errors: a piece out of range, a fire mode impossible at its
-/// range, a piece without a range). `field` of each error is "besieger.artillery[i]".
+/// range, a piece without a range). Each error carries a field path from the siege
+/// description's root: "besieger.artillery[i].range_yd" or ".fire", or "besieger.artillery[i]"
+/// for an entry without a range (its message names the missing key).
 Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& cat, const Siege& siege, bool cautious,
                               std::optional<int> breaches);
 

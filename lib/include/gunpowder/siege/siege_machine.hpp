@@ -19,6 +19,7 @@
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/rng.hpp"
+#include "gunpowder/siege/siege.hpp"
 #include "gunpowder/war/war_machine.hpp"
 
 namespace gunpowder::siege {
@@ -229,6 +230,13 @@ struct SmBonus {
 /// `concentrated`, fortifications not within 200' of the front count a quarter (rounded up).
 SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, const std::string& option,
                    const SmStructure* structure = nullptr, bool concentrated = false);
+
+/// The sally's surprise: the defender's BR +10% (Defender options, Assault), rounded up.
+int sally_bonus(const SiegeMachineRules& r, int defender_br);
+
+/// The besieger's gunpowder park in a Siege Machine turn (a week, turn_length "week"): seven days
+/// of the bombardment method's shp a day, added to d while its artillery fires.
+double gunpowder_weekly_damage(const Bombardment& b);
 
 /// Bombard casualties in hit dice: (A / 10) x roll (Application, Bombard, l. 334-336); not rounded.
 double bombard_hit_dice(const SiegeMachineRules& r, int bonus, int roll);

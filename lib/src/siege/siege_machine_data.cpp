@@ -1,0 +1,292 @@
+// siege_machine_data.cpp - loads data/siege_machine.toml, the Siege Machine of seed 004, once:
+// the one loader of that file (siege::load_rules takes the siege engine ids from it).
+// The embedded tables are part of the program: any error is internal (exit 70).
+#include <algorithm>
+
+#include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/lookup.hpp"
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/input/reader.hpp"
+#include "gunpowder/siege/siege_machine.hpp"
+
+namespace gunpowder::siege {
+
+using input::Need;
+using input::TableReader;
+
+const SmEquipment* SiegeMachineRules::find_equipment(const std::string& id) const {
+  return lookup::find(equipment, [&](const auto& e) { return e.id == id; });
+}
+const SmFortification* SiegeMachineRules::find_fortification(const std::string& id) const {
+  return lookup::find(fortifications, [&](const auto& f) { return f.id == id; });
+}
+const SmBonusRule* SiegeMachineRules::bonus_rule(bool defender, const std::string& option) const {
+  for (const auto& b : bonus_rules)
+    if (b.defender == defender && b.option == option) return &b;
+  return nullptr;
+}
+const SmScaling* SiegeMachineRules::scaling_for(const std::string& option) const {
+  for (const auto& s : scaling)
+    if (s.option == option) return &s;
+  return nullptr;
+}
+const SmDetection* SiegeMachineRules::detection_for(const std::string& option) const {
+  for (const auto& x : detection)
+    if (x.option == option) return &x;
+  return nullptr;
+}
+
+
+namespace {
+
+war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
+  war::Fraction f{0, 1};
+  const toml::array* a = r.array(key, need);
+  if (given) *given = a != nullptr;
+  if (!a) return f;
+  if (a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer() || (*a)[1].value<std::int64_t>().value_or(0) <= 0) {
+    r.error_at(key, std::string(key) + " must be [numerator, denominator]");
+    return f;
+  }
+  f.n = (*a)[0].value<std::int64_t>().value_or(0);
+  f.d = (*a)[1].value<std::int64_t>().value_or(1);
+  return f;
+}
+
+int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+std::string str(TableReader& r, std::string_view key) { return r.string(key, Need::required).value_or(""); }
+
+template <typename Fn>
+void rows(const input::Document& doc, TableReader& top, std::string_view key, Diagnostics& d, Fn fn) {
+  if (const auto* a = top.array(key, Need::required))
+    for (const auto& n : *a)
+      if (const auto* t = n.as_table()) {
+        TableReader r(doc, *t, d, "[[" + std::string(key) + "]]");
+        fn(r);
+        r.allow("source");
+        r.finish();
+      }
+}
+
+bool parse_dice(const std::string& s, int& n, int& sides) {
+  dice::Notation nt;
+  if (!dice::parse_notation(s, nt) || nt.bonus != 0) return false;
+  n = nt.count;
+  sides = nt.sides;
+  return true;
+}
+
+// [[equipment]] and [[fortification]]: the BR of siege equipment and fortifications.
+void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  rows(doc, top, "equipment", d, [&](TableReader& e) {
+    SmEquipment q;
+    q.id = str(e, "id");
+    q.label = str(e, "label");
+    q.category = e.string("category", Need::required, {"artillery", "ballista", "ram", "assault", "cover", "shelter"}).value_or("");
+    q.br = static_cast<int>(e.integer("br", Need::optional).value_or(0));
+    if (auto v = e.integer("br_assault", Need::optional)) q.br_assault = static_cast<int>(*v);
+    if (auto v = e.integer("br_harass", Need::optional)) q.br_harass = static_cast<int>(*v);
+    if (const auto* m = e.array("multiplies", Need::optional))
+      for (const auto& n : *m) q.multiplies.push_back(n.value<std::string>().value_or(""));
+    q.multiplier = static_cast<int>(e.integer("multiplier", Need::optional).value_or(1));
+    if (auto v = e.integer("requires_one_per_men", Need::optional)) q.one_per_men = static_cast<int>(*v);
+    for (const char* k : {"table_row", "footnotes", "in_seed"}) e.allow(k);
+    r.equipment.push_back(q);
+  });
+  rows(doc, top, "fortification", d, [&](TableReader& e) {
+    SmFortification f;
+    f.id = str(e, "id");
+    f.label = str(e, "label");
+    f.br = integer(e, "br");
+    if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
+    f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
+    for (const char* k : {"table_row", "in_seed"}) e.allow(k);
+    r.fortifications.push_back(f);
+  });
+}
+
+// [[tactic_bonus_rule]], [[attacker_option]], [[casualty_scaling]] and [[crew_band]].
+void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  rows(doc, top, "tactic_bonus_rule", d, [&](TableReader& e) {
+    SmBonusRule b;
+    b.defender = e.string("side", Need::required, {"defender", "attacker"}).value_or("") == "defender";
+    b.option = str(e, "attacker_option");
+    b.artillery = fraction(e, "artillery_fraction", Need::optional, &b.artillery_given);
+    b.ballista = fraction(e, "ballista_fraction", Need::required);
+    if (const auto* o = e.array("other_equipment", Need::optional))
+      for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
+    b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
+    for (const char* k : {"condition", "text_lost"}) e.allow(k);
+    r.bonus_rules.push_back(b);
+  });
+  rows(doc, top, "attacker_option", d, [&](TableReader& e) {
+    const std::string id = str(e, "id");
+    const auto pct = e.number("br_bonus_pct", Need::optional);
+    if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
+    for (const char* k : {"label", "description", "combat", "text_lost"}) e.allow(k);
+  });
+  rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
+    SmScaling s;
+    s.option = str(e, "attacker_option");
+    bool given = false;
+    s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given);
+    if (!given) s.attacker = {1, 1};
+    s.defender = fraction(e, "defender_casualty_fraction", Need::optional, &given);
+    if (!given) s.defender = {1, 1};
+    s.location_changes = e.boolean("location_changes", Need::optional).value_or(true);
+    if (const auto* a = e.array("artillery_split_pct", Need::required); a && a->size() == 2)
+      s.artillery_split_pct = {static_cast<int>((*a)[0].value<std::int64_t>().value_or(0)),
+                               static_cast<int>((*a)[1].value<std::int64_t>().value_or(0))};
+    for (const char* k : {"artillery_split", "rout_means"}) e.allow(k);
+    r.scaling.push_back(s);
+  });
+  rows(doc, top, "crew_band", d, [&](TableReader& e) {
+    SmCrewBand c;
+    c.min = e.number("crew_fraction_min", Need::required).value_or(0);
+    c.max_exclusive = e.number("crew_fraction_max_exclusive", Need::optional);
+    c.counts = fraction(e, "counts_as_fraction", Need::required);
+    r.crew_bands.push_back(c);
+  });
+}
+
+// [bombard], [siege_food] and [[ammunition_reclaim]].
+void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  if (const auto* t = top.table("bombard", Need::required)) {
+    TableReader e(doc, *t, d, "[bombard]");
+    r.bombard_divisor = integer(e, "divisor");
+    if (!parse_dice(str(e, "defender_casualty_dice"), r.defender_dice_n, r.defender_dice_sides))
+      e.error_at("defender_casualty_dice", "bad dice");
+    if (!parse_dice(str(e, "attacker_casualty_dice"), r.attacker_dice_n, r.attacker_dice_sides))
+      e.error_at("attacker_casualty_dice", "bad dice");
+    e.string("hit_dice_rounding", Need::required, {"none"});
+    for (const char* k : {"casualty_unit", "troops_lost", "source"}) e.allow(k);
+    e.finish();
+  }
+  if (const auto* t = top.table("siege_food", Need::required)) {
+    TableReader e(doc, *t, d, "[siege_food]");
+    r.malnutrition_moderate = integer(e, "malnutrition_weeks_moderate_fatigue");
+    r.malnutrition_serious = integer(e, "malnutrition_weeks_serious_fatigue");
+    r.malnutrition_br_loss = integer(e, "malnutrition_weeks_br_loss");
+    r.br_loss_pct = integer(e, "br_loss_pct");
+    r.morale_loss_per_week = integer(e, "morale_loss_per_week");
+    for (const char* k : {"ration_price_fraction", "unfed_desert_dice", "unfed_desert_unit",
+                          "mount_ration_multiplier", "source"})
+      e.allow(k);
+    e.finish();
+  }
+  rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
+    const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
+    const auto opt = e.string("attacker_option", Need::optional, {"bombard", "harass", "assault"});
+    const auto f = fraction(e, "fraction", Need::required);
+    e.allow("what");
+    if (who == "defender") r.reclaim_defender = f;
+    else if (opt) r.reclaim_attacker[*opt == "bombard" ? 0 : *opt == "harass" ? 1 : 2] = f;
+  });
+}
+
+// [[defender_option]] and [[departure_detection]].
+void read_defender_options(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  rows(doc, top, "defender_option", d, [&](TableReader& e) {
+    const std::string id = e.string("id", Need::required, {"depart", "assault"}).value_or("");
+    const auto pct = e.number("br_bonus_pct", Need::optional);
+    const auto rear = e.number("rearguard_pct", Need::optional);
+    if (id == "assault" && pct) r.sally_br_pct = static_cast<int>(*pct);
+    if (id == "depart" && rear) r.rearguard_pct = static_cast<int>(*rear);
+    for (const char* k : {"label", "description", "fortification_bonuses", "uses_war_machine_tactics", "requires_escape_route"})
+      e.allow(k);
+  });
+  rows(doc, top, "departure_detection", d, [&](TableReader& e) {
+    SmDetection x;
+    x.option = e.string("attacker_option", Need::required, {"bombard", "harass", "assault"}).value_or("");
+    x.detected = str(e, "detected");
+    if (auto dd = e.string("delay_dice", Need::optional))
+      if (!parse_dice(*dd, x.delay_n, x.delay_sides)) e.error_at("delay_dice", "bad dice");
+    x.delay_unit = e.string("delay_unit", Need::optional).value_or("");
+    r.detection.push_back(x);
+  });
+}
+
+// [fortification_damage], [[damage_allocation]] (in order) and [concentrated_fire].
+void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  if (const auto* t = top.table("fortification_damage", Need::required)) {
+    TableReader e(doc, *t, d, "[fortification_damage]");
+    int n = 0;
+    if (!parse_dice(str(e, "damage_dice"), n, r.damage_dice_sides) || n != 1) e.error_at("damage_dice", "bad dice");
+    for (const char* k : {"formula", "d_source", "source"}) e.allow(k);
+    e.finish();
+  }
+  rows(doc, top, "damage_allocation", d, [&](TableReader& e) {
+    SmDamageStep x;
+    x.order = integer(e, "order");
+    x.target = str(e, "target");
+    x.pct = integer(e, "pct");
+    if (const auto* a = e.array("fortifications", Need::optional))
+      for (const auto& n : *a) {
+        const std::string id = n.value<std::string>().value_or("");
+        if (!r.find_fortification(id)) e.error_at("fortifications", "unknown fortification \"" + id + "\"");
+        x.fortifications.push_back(id);
+      }
+    x.repeat = e.boolean("repeat", Need::optional).value_or(false);
+    if (x.pct <= 0 || x.pct > 100) e.error_at("pct", "pct must be 1 to 100");
+    for (const char* k : {"in_seed", "reading"}) e.allow(k);
+    r.damage_steps.push_back(x);
+  });
+  std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });
+  if (const auto* t = top.table("concentrated_fire", Need::required)) {
+    TableReader e(doc, *t, d, "[concentrated_fire]");
+    r.cf_troops_per_100ft = integer(e, "max_troops_per_100ft");
+    r.cf_engines_per_100ft = integer(e, "max_siege_engines_per_100ft");
+    r.cf_full_within_ft = integer(e, "full_br_within_ft");
+    r.cf_other = fraction(e, "other_fortification_fraction", Need::required);
+    e.allow("source");
+    e.finish();
+  }
+}
+
+// [[example]]: the bombard casualty examples.
+void read_examples(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  rows(doc, top, "example", d, [&](TableReader& e) {
+    SmExample x;
+    x.id = str(e, "id");
+    e.allow("rule");
+    e.allow("working");
+    if (const auto* in = e.table("inputs", Need::required)) {
+      TableReader ir(doc, *in, d, "example inputs");
+      x.bonus = integer(ir, "artillery_bonus");
+      x.dice = str(ir, "dice");
+      x.roll = integer(ir, "roll");
+      ir.finish();
+    }
+    if (const auto* ex = e.table("expected", Need::required)) {
+      for (const auto& [k, v] : *ex) x.expected_hd = v.value<double>().value_or(0);
+    }
+    r.examples.push_back(x);
+  });
+}
+
+Expected<SiegeMachineRules> build() {
+  SiegeMachineRules r;
+  Diagnostics d;
+  auto doc_or = data::load("siege_machine.toml");
+  if (!doc_or) return doc_or.error();
+  const auto& doc = *doc_or;
+  TableReader top(doc, doc.root, d, "siege_machine.toml");
+  r.source = "seed 004, Siege Machine";
+  read_devices(doc, top, d, r);
+  read_bonus_rules(doc, top, d, r);
+  read_bombard_and_food(doc, top, d, r);
+  read_defender_options(doc, top, d, r);
+  read_damage_rules(doc, top, d, r);
+  read_examples(doc, top, d, r);
+  if (!d.empty()) return data::as_internal(d);
+  return r;
+}
+
+}  // namespace
+
+Expected<const SiegeMachineRules*> load_siege_machine_rules() {
+  static const Expected<SiegeMachineRules> rules = build();
+  return data::pointer_to(rules);
+}
+
+}  // namespace gunpowder::siege

@@ -1,0 +1,77 @@
+// options.cpp - siege-duration's options and help text.
+#include "siege-duration/siege_app.hpp"
+
+namespace gunpowder::siege_app {
+
+const cli::ToolInfo kInfo{
+    "siege-duration",
+    "How long a siege takes and what it costs: simplified sieges (unit advantage and the Duration of Siege table, "
+    "seed 000 Sieges Simplified), bombardment by the besieger's gunpowder artillery (shp a day, days, breaches, "
+    "powder-and-shot cost), the artillery duel between both parks (a traced duel or seeded odds), and the "
+    "structural strength points of seed 001.",
+    "Examples:\n"
+    "  siege-duration siege.toml                          every method the input allows\n"
+    "  siege-duration siege.toml --method simplified --format json\n"
+    "  siege-duration siege.toml --method simplified --bonus-units table   the Bonus Units table's 16 for a 24-pdr cannon\n"
+    "  siege-duration siege.toml --method bombardment --cautious --breaches 3\n"
+    "  siege-duration siege.toml --method duel --trace --seed 1             one duel, round by round\n"
+    "  siege-duration siege.toml --method duel --runs 100000 --seed 7       odds over seeded duels\n"
+    "  siege-duration towers.toml --method structures --explain             seed 001 strength points\n"
+    "  siege-duration siege.toml --method siege-machine --runs 10000        weeks to capture (seed 004)\n"
+    "Input: [stronghold] shp | value_gp | structures, material, site; [besieger] and [defender] units,\n"
+    "artillery = [{ type, shot_lb, count, range_yd, carriage, ... }], engines; [[structure]] tables;\n"
+    "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n"};
+
+void setup(CLI::App& app, Options& opt) {
+  app.add_option("-m,--method", opt.method,
+                 "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine")
+      ->check(CLI::IsMember({"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}))
+      ->type_name("METHOD");
+  app.add_option("--bonus-units", opt.bonus_units,
+                 "example (default: a 24-pdr cannon counts 27 as in the book's worked example) or table (the Bonus Units table's 16)")
+      ->check(CLI::IsMember({"example", "table"}))
+      ->type_name("READING");
+  app.add_flag("--cautious", opt.cautious, "bombard only with pieces standing beyond the defender's artillery range");
+  app.add_option("--breaches", opt.breaches, "days to open this many breaches (one per 1,000 shp of damage)")
+      ->check(CLI::Range(1, 100000))
+      ->type_name("N");
+  app.add_flag("--trace", opt.trace, "duel: play one duel (seeded) and show it round by round");
+  app.add_option("--seed", opt.seed, "seed of the duel dice (default 1)")->type_name("N");
+  app.add_option("--runs", opt.runs, "duel: number of seeded duels for the odds (default 10000)")
+      ->check(CLI::Range(1LL, 1000000LL))
+      ->type_name("N");
+  app.add_option("--threads", opt.threads, "duel: threads (default: every core; results do not depend on it)")
+      ->check(CLI::Range(0U, 256U))
+      ->type_name("N");
+  app.add_option("--besieger-policy", opt.besieger_policy,
+                 "advance (default: mobile pieces close in, then fire when loaded), fire (stand and fire when loaded) or "
+                 "fall-back (advance, and fall back after losses)")
+      ->check(CLI::IsMember({"advance", "fire", "fall-back"}))
+      ->type_name("POLICY");
+  app.add_option("--defender-policy", opt.defender_policy,
+                 "fire (default: fire when loaded), hold (hold fire until a target is at medium range) or hole-up "
+                 "(fire, and hole up after losses)")
+      ->check(CLI::IsMember({"fire", "hold", "hole-up"}))
+      ->type_name("POLICY");
+  app.add_option("--advance-to", opt.advance_to, "duel: the bracket advancing pieces close to: short, medium (default) or long")
+      ->check(CLI::IsMember({"short", "medium", "long"}))
+      ->type_name("BRACKET");
+  app.add_option("--fall-back-after", opt.fall_back_after, "fall-back policy: pieces lost before falling back (default half the mobile pieces)")
+      ->check(CLI::Range(1, 100000))
+      ->type_name("N");
+  app.add_option("--hole-up-after", opt.hole_up_after, "hole-up policy: pieces lost before holing up (default half the defender's pieces)")
+      ->check(CLI::Range(1, 100000))
+      ->type_name("N");
+  app.add_option("--max-rounds", opt.max_rounds, "duel: round limit (default one day, 2,880 rounds)")
+      ->check(CLI::Range(1, 10000000))
+      ->type_name("N");
+  app.add_flag("--pi", opt.pi, "structures: use pi instead of 3 for round structures");
+  app.add_option("--plan", opt.plan, "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)")
+      ->check(CLI::IsMember({"bombard", "harass", "assault", "bombard-then-assault"}))
+      ->type_name("PLAN");
+  app.add_option("--weeks", opt.weeks, "Siege Machine: week limit (overrides the input; default 52)")
+      ->check(CLI::Range(1, 1000))
+      ->type_name("N");
+}
+
+}  // namespace gunpowder::siege_app

@@ -1,0 +1,334 @@
+// siege_machine.cpp - siege-duration --method siege-machine: the Siege Machine of seed 004 on
+// [siege_machine]: the BR bonuses by option, and one traced siege (--trace) or the odds over
+// seeded sieges, week by week.
+#include <algorithm>
+#include <thread>
+
+#include "common/progress.hpp"
+#include "gunpowder/core/fmtnum.hpp"
+#include "siege-duration/methods.hpp"
+
+// GCC 12 at -O2 reports "may be used uninitialized" inside std::variant's move constructor when
+// json::Value temporaries are pushed into arrays below (a known false positive of that compiler:
+// the variant's inactive members are never read). Only this warning, only in this file.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace gunpowder::siege_app {
+
+using fmtnum::grouped;
+using fmtnum::trim;
+using report::Align;
+using report::Table;
+
+namespace {
+
+constexpr long long kMaxMachineWork = 60'000'000;  // sieges x weeks
+
+void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep, json::Value& out) {
+  Table t;
+  t.title = "Siege Machine: BR bonuses by the attacker's option (seed 004, Preparation)";
+  t.add_column("option", "Option")
+      .add_column("side", "Side")
+      .add_column("br", "BR", Align::right)
+      .add_column("artillery", "Artillery", Align::right)
+      .add_column("equipment", "Equipment", Align::right)
+      .add_column("fortification", "Fortification", Align::right)
+      .add_column("total", "Total", Align::right);
+  json::Value a = json::array();
+  std::vector<std::string> options;
+  if (m.plan == siege::SmPlan::bombard_then_assault) options = {"bombard", "assault"};
+  else options = {siege::to_string(m.plan)};
+  // Concentrated fire: the engines the front allows, the distant fortifications at a quarter.
+  siege::SmSide attacker = m.attacker;
+  if (m.front_ft) attacker.equipment = siege::engines_at_front(r, m.attacker.equipment, siege::front_limits(r, *m.front_ft).max_engines);
+  auto row = [&](const std::string& o, bool d, int br, int art, int eq, int fort, int total) {
+    t.add_row({o, d ? "defender" : "attacker", std::to_string(br), std::to_string(art), std::to_string(eq), std::to_string(fort),
+               std::to_string(total)});
+    json::Value j = json::object();
+    j.set("option", o);
+    j.set("side", d ? "defender" : "attacker");
+    j.set("br", br);
+    j.set("artillery", art);
+    j.set("equipment", eq);
+    j.set("fortification", fort);
+    j.set("total", total);
+    a.push(std::move(j));
+  };
+  for (const auto& o : options)
+    for (int d = 0; d < 2; ++d) {
+      const auto& side = d ? m.defender : attacker;
+      const auto b = siege::side_bonus(r, side, d == 1, o, nullptr, m.front_ft.has_value());
+      row(o, d == 1, side.br, b.artillery, b.equipment, b.fortification, side.br + b.total());
+      const std::string who = "siege machine: " + o + (d ? ", defender: " : ", attacker: ");
+      for (const auto& l : b.lines) rep.explain.push_back(who + l);
+    }
+  if (m.defender_plan == siege::SmDefenderPlan::sally) {
+    // The sally: a standard War Machine battle, the defender +10% BR (rounded up), no siege bonuses.
+    row("sally", false, m.attacker.br, 0, 0, 0, m.attacker.br);
+    row("sally", true, m.defender.br, 0, 0, 0, m.defender.br + siege::sally_bonus(r, m.defender.br));
+  }
+  t.notes.push_back("the artillery column is the A of the bombard casualties (A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of "
+                    "attackers); an assault adds " + std::to_string(r.assault_br_pct) + "% of the attacker's BR");
+  if (m.defender_plan == siege::SmDefenderPlan::sally)
+    t.notes.push_back("a sally adds " + std::to_string(r.sally_br_pct) + "% of the defender's BR (surprise), without fortification "
+                      "or siege-equipment bonuses, and takes War Machine casualties in full");
+  if (m.front_ft) {
+    const auto f = siege::front_limits(r, *m.front_ft);
+    t.notes.push_back("concentrated fire on " + trim(*m.front_ft, 2) + "': at most " + grouped(f.max_troops) + " attacking troops and " +
+                      std::to_string(f.max_engines) + " siege engines (most BR first, counting crew); fortifications beyond " +
+                      std::to_string(r.cf_full_within_ft) + "' count " + std::to_string(r.cf_other.n) + "/" +
+                      std::to_string(r.cf_other.d));
+  }
+  rep.tables.push_back(std::move(t));
+  out.set("bonuses", std::move(a));
+}
+
+json::Value rating_json(const std::optional<war::Rating>& r) {
+  if (!r) return json::Value();
+  json::Value o = json::object();
+  o.set("method", r->method);
+  o.set("bfr", r->bfr ? json::Value(*r->bfr) : json::Value());
+  o.set("troop_class", r->troop_class ? json::Value(*r->troop_class) : json::Value());
+  o.set("statements_true", r->statements_true);
+  o.set("br", r->br);
+  return o;
+}
+
+void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::SmResult& res, report::Report& rep,
+                          json::Value& out) {
+  // Columns for the structure and morale only when the siege tracks them.
+  const bool shp = std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.shp_left.has_value(); });
+  const bool morale = std::any_of(weeks.begin(), weeks.end(),
+                                  [](const siege::SmWeek& w) { return w.attacker_morale || w.defender_morale; });
+  auto opt_text = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
+  Table t;
+  t.title = "Siege Machine, week by week";
+  t.add_column("week", "Week", Align::right)
+      .add_column("option", "Option")
+      .add_column("br", "BR att/def", Align::right)
+      .add_column("rolls", "d100 att/def", Align::right)
+      .add_column("battle", "Battle")
+      .add_column("hd", "Artillery HD att/def", Align::right)
+      .add_column("lost", "Lost att/def", Align::right)
+      .add_column("troops", "Troops att/def", Align::right);
+  if (shp) t.add_column("damage", "d - d% = damage", Align::right).add_column("shp", "Shp left", Align::right).add_column("breach", "Breach ft", Align::right);
+  if (morale) t.add_column("morale", "Morale att/def", Align::right);
+  t.add_column("note", "Note");
+  json::Value a = json::array();
+  for (const auto& w : weeks) {
+    const bool battle = !w.battle.empty();
+    std::vector<std::string> cells{std::to_string(w.week), w.option,
+                                   battle ? std::to_string(w.br[0]) + "/" + std::to_string(w.br[1]) : "-",
+                                   battle ? std::to_string(w.rolls[0]) + "/" + std::to_string(w.rolls[1]) : "-", battle ? w.battle : "-",
+                                   trim(w.attacker_hd, 2) + "/" + trim(w.defender_hd, 2),
+                                   grouped(w.attacker_lost) + "/" + grouped(w.defender_lost),
+                                   grouped(w.attacker_troops) + "/" + grouped(w.defender_troops)};
+    if (shp) {
+      std::string dmg = "-";
+      if (w.damage_d) {
+        dmg = trim(*w.damage_d, 2);
+        const double raw = std::max(0.0, *w.damage_d - w.damage_roll.value_or(0));
+        dmg.append(" - ").append(std::to_string(w.damage_roll.value_or(0))).append(" = ").append(trim(raw, 2));
+        if (w.damage < raw - 1e-9) dmg.append(" (").append(trim(w.damage, 2)).append(" left to take)");
+      }
+      cells.push_back(dmg);
+      cells.push_back(w.shp_left ? trim(*w.shp_left, 2) : "-");
+      cells.push_back(trim(w.breach_ft, 1));
+    }
+    if (morale) cells.push_back(opt_text(w.attacker_morale) + "/" + opt_text(w.defender_morale));
+    cells.push_back(w.note);
+    t.add_row(std::move(cells));
+    json::Value j = json::object();
+    j.set("week", w.week);
+    j.set("option", w.option.empty() ? json::Value() : json::Value(w.option));
+    j.set("attacker_br", battle ? json::Value(w.br[0]) : json::Value());
+    j.set("defender_br", battle ? json::Value(w.br[1]) : json::Value());
+    j.set("attacker_roll", battle ? json::Value(w.rolls[0]) : json::Value());
+    j.set("defender_roll", battle ? json::Value(w.rolls[1]) : json::Value());
+    j.set("battle", battle ? json::Value(w.battle) : json::Value());
+    j.set("attacker_hd", w.attacker_hd);
+    j.set("defender_hd", w.defender_hd);
+    j.set("attacker_lost", static_cast<long long>(w.attacker_lost));
+    j.set("defender_lost", static_cast<long long>(w.defender_lost));
+    j.set("attacker_troops", static_cast<long long>(w.attacker_troops));
+    j.set("defender_troops", static_cast<long long>(w.defender_troops));
+    j.set("damage_d", w.damage_d ? json::Value(*w.damage_d) : json::Value());
+    j.set("damage_roll", w.damage_roll ? json::Value(*w.damage_roll) : json::Value());
+    j.set("damage", w.damage);
+    j.set("shp_left", w.shp_left ? json::Value(*w.shp_left) : json::Value());
+    j.set("breach_ft", w.breach_ft);
+    j.set("attacker_morale", w.attacker_morale ? json::Value(*w.attacker_morale) : json::Value());
+    j.set("defender_morale", w.defender_morale ? json::Value(*w.defender_morale) : json::Value());
+    j.set("escaped", static_cast<long long>(w.escaped));
+    j.set("note", w.note);
+    a.push(std::move(j));
+  }
+  t.notes.push_back(siege::describe(res.end) + " in week " + std::to_string(res.weeks));
+  rep.tables.push_back(std::move(t));
+  json::Value r = json::object();
+  r.set("end", siege::to_string(res.end));
+  r.set("weeks", res.weeks);
+  r.set("attacker_troops", static_cast<long long>(res.attacker_troops));
+  r.set("defender_troops", static_cast<long long>(res.defender_troops));
+  r.set("escaped", static_cast<long long>(res.escaped));
+  r.set("shp_left", res.shp_left ? json::Value(*res.shp_left) : json::Value());
+  out.set("result", std::move(r));
+  out.set("trace", std::move(a));
+  out.set("odds", json::Value());
+}
+
+void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& rep, json::Value& out) {
+  Table t;
+  t.title = "Siege Machine: how " + grouped(o.runs) + " seeded sieges end (seed " + std::to_string(o.seed) + ")";
+  t.add_column("end", "End").add_column("count", "Sieges", Align::right).add_column("p", "Share", Align::right).add_column("ci", "95% interval", Align::right);
+  json::Value ends = json::object();
+  for (auto e : siege::kSmEnds) {
+    const auto p = siege::wilson(o.ends[static_cast<size_t>(e)], o.runs);
+    t.add_row({siege::describe(e), grouped(p.count), fmtnum::percent(p.p), fmtnum::percent(p.low) + " - " + fmtnum::percent(p.high)});
+    ends.set(siege::to_string(e), proportion_json(p));
+  }
+  rep.tables.push_back(std::move(t));
+  Table w;
+  w.title = "Siege Machine: weeks until the stronghold falls";
+  w.add_column("week", "Week", Align::right).add_column("falls", "Falls that week", Align::right).add_column("by", "Fallen by then", Align::right);
+  long long cum = 0;
+  json::Value hist = json::array();
+  for (int k = 1; k <= max_weeks; ++k) {
+    const long long c = o.capture_week[static_cast<size_t>(k)];
+    cum += c;
+    hist.push(c);
+    if (c > 0)
+      w.add_row({std::to_string(k), fmtnum::percent(static_cast<double>(c) / static_cast<double>(o.runs)),
+                 fmtnum::percent(static_cast<double>(cum) / static_cast<double>(o.runs))});
+  }
+  report::Chart ends_chart;
+  ends_chart.title = "Siege Machine: how the sieges end";
+  for (auto e : siege::kSmEnds) {
+    ends_chart.labels.push_back(siege::to_string(e));
+    ends_chart.values.push_back(static_cast<double>(o.ends[static_cast<size_t>(e)]) / static_cast<double>(o.runs));
+  }
+  rep.charts.push_back(std::move(ends_chart));
+  report::Chart weeks_chart;
+  weeks_chart.title = "Siege Machine: the week the stronghold falls";
+  int last = 0;
+  for (int k = 1; k <= max_weeks; ++k)
+    if (o.capture_week[static_cast<size_t>(k)] > 0) last = k;
+  for (int k = 1; k <= last; ++k) {
+    weeks_chart.labels.push_back(std::to_string(k));
+    weeks_chart.values.push_back(static_cast<double>(o.capture_week[static_cast<size_t>(k)]) / static_cast<double>(o.runs));
+  }
+  if (!weeks_chart.labels.empty()) rep.charts.push_back(std::move(weeks_chart));
+  w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " + trim(o.mean_weeks_to_capture, 2) +
+                    " weeks, median " + std::to_string(o.median_weeks_to_capture) + " (over the sieges that fall)");
+  rep.tables.push_back(std::move(w));
+  json::Value j = json::object();
+  j.set("runs", o.runs);
+  j.set("seed", static_cast<long long>(o.seed));
+  j.set("ends", std::move(ends));
+  j.set("falls_by_week", std::move(hist));
+  j.set("mean_weeks_to_fall", o.mean_weeks_to_capture);
+  j.set("median_weeks_to_fall", o.median_weeks_to_capture);
+  out.set("result", json::Value());
+  out.set("trace", json::Value());
+  out.set("odds", std::move(j));
+}
+
+// The request with the command line's overrides (--plan, --weeks) and, with bombardment_damage,
+// the besieger's gunpowder park.
+Expected<siege::SmSetup> machine_setup(const Context& c) {
+  siege::SmSetup m = *c.in.machine;
+  if (const auto& p = c.opt.plan)
+    m.plan = *p == "bombard" ? siege::SmPlan::bombard : *p == "harass" ? siege::SmPlan::harass
+           : *p == "assault" ? siege::SmPlan::assault : siege::SmPlan::bombard_then_assault;
+  if (c.opt.weeks) m.max_weeks = *c.opt.weeks;
+  if (c.in.machine_bombardment) {
+    // The besieger's gunpowder park: the bombardment method's shp a day, for a week's d.
+    auto b = siege::bombard(c.rules, c.cat, *c.in.siege, c.opt.cautious, std::nullopt);
+    if (!b) return input::place_fields(b.error(), c.doc, c.doc.root);
+    m.gunpowder_weekly_damage = siege::gunpowder_weekly_damage(*b);
+    c.rep.explain.push_back("siege machine: the besieger's gunpowder park bombards " + trim(b->shp_per_day, 2) + " shp a day: d += " +
+                            trim(m.gunpowder_weekly_damage, 2) + " a week while its artillery fires");
+  }
+  return m;
+}
+
+// The setup as JSON, and the explanation of rated sides.
+void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const siege::SmSetup& m, json::Value& out) {
+  out.set("mode", c.opt.trace ? "trace" : "odds");
+  out.set("seed", static_cast<long long>(c.opt.seed));
+  out.set("plan", siege::to_string(m.plan));
+  out.set("bombard_weeks", m.bombard_weeks);
+  out.set("max_weeks", m.max_weeks);
+  out.set("tie", war::to_string(m.tie));
+  out.set("defender_plan", siege::to_string(m.defender_plan));
+  out.set("defender_plan_week", opt_int(m.defender_week));
+  out.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());
+  out.set("escape", m.escape);
+  out.set("depart_after_weeks", opt_int(m.depart_after_weeks));
+  out.set("depart_below_troop_ratio", opt_num(m.depart_below_troop_ratio));
+  out.set("front_ft", opt_num(m.front_ft));
+  const auto st = siege::make_structure(sm, m.defender, m.stronghold_shp);
+  out.set("shp", st.tracked() ? json::Value(st.total_initial()) : json::Value());
+  out.set("gunpowder_weekly_damage", m.gunpowder_weekly_damage);
+  json::Value ratings = json::object();
+  ratings.set("attacker", rating_json(c.in.machine_ratings[0]));
+  ratings.set("defender", rating_json(c.in.machine_ratings[1]));
+  out.set("ratings", std::move(ratings));
+  for (size_t d = 0; d < 2; ++d)
+    if (const auto& rt = c.in.machine_ratings[d])
+      for (const auto& l : rt->explain)
+        c.rep.explain.push_back(std::string("siege machine: ") + (d ? "defender" : "attacker") + " rating: " + l);
+}
+
+// One seeded siege, week by week (--trace).
+std::optional<Diagnostics> run_traced(const Context& c, const war::Rules& wr, const siege::SiegeMachineRules& sm,
+                                      const siege::SmSetup& m, json::Value& out) {
+  Rng rng = Rng::stream(c.opt.seed, 0);
+  std::vector<siege::SmWeek> weeks;
+  auto res = siege::run_siege_machine(wr, sm, m, rng, &weeks);
+  if (!res) return res.error();
+  machine_trace_report(weeks, *res, c.rep, out);
+  return std::nullopt;
+}
+
+// The odds over --runs seeded sieges, within a budget on the work asked for.
+std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, const siege::SiegeMachineRules& sm,
+                                    const siege::SmSetup& m, json::Value& out) {
+  const long long runs = c.opt.runs;
+  if (runs * static_cast<long long>(m.max_weeks) > kMaxMachineWork)
+    return cli::usage_error("--runs", std::to_string(runs) + " sieges of up to " + std::to_string(m.max_weeks) +
+                                          " weeks is too much work (runs x weeks at most " + grouped(kMaxMachineWork) +
+                                          "): ask for fewer runs or weeks");
+  Progress progress("sieges", static_cast<std::uint64_t>(runs));
+  auto odds = siege::siege_machine_odds(wr, sm, m, runs, c.opt.seed, c.threads(),
+                                        [&](std::uint64_t done) { progress.advance(done); });
+  if (!odds) return odds.error();
+  machine_odds_report(*odds, m.max_weeks, c.rep, out);
+  return std::nullopt;
+}
+
+}  // namespace
+
+MethodResult run_siege_machine(const Context& c) {
+  if (!c.in.machine) {
+    if (!c.all()) return cli::usage_error("--method", "siege-machine needs [siege_machine] in the input");
+    c.skip("siege_machine", "no [siege_machine]");
+    return json::Value();
+  }
+  auto sm = siege::load_siege_machine_rules();
+  if (!sm) return sm.error();
+  auto wr = war::load_rules();
+  if (!wr) return wr.error();
+  auto m = machine_setup(c);
+  if (!m) return m.error();
+  json::Value out = json::object();
+  setup_json(c, **sm, *m, out);
+  machine_bonus_report(**sm, *m, c.rep, out);
+  auto error = c.opt.trace ? run_traced(c, **wr, **sm, *m, out) : run_odds(c, **wr, **sm, *m, out);
+  if (error) return *error;
+  return out;
+}
+
+}  // namespace gunpowder::siege_app
