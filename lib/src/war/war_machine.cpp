@@ -978,6 +978,13 @@ std::vector<std::pair<size_t, size_t>> match_forces(const std::vector<Contender>
 // ---------------------------------------------------------------------------------------------
 // Movement, forced march, food
 
+Fatigue hunger_fatigue(const Rules& R, int days_without_food) {
+  // Hunger (l. 194-195): two days without food -> moderate, three -> serious fatigue.
+  if (days_without_food >= R.food.days_serious) return Fatigue::serious;
+  if (days_without_food >= R.food.days_moderate) return Fatigue::moderate;
+  return Fatigue::none;
+}
+
 Expected<March> march(const Rules& R, const MarchQuery& q) {
   if (q.troops < 1) return Expected<March>::failure("a force needs at least one troop");
   const auto* row = R.forced_march_row(q.troop_class);
@@ -997,9 +1004,7 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
     }
   if (q.rate_ft) m.rate_ft = *q.rate_ft * m.rate.value();
   m.explain.push_back(fmtnum::grouped(q.troops) + " troops: " + m.rate_label + " (" + R.movement.front().source + ")");
-  // Hunger (l. 194-195): two days without food -> moderate, three -> serious fatigue.
-  if (q.days_without_food >= R.food.days_serious) m.hunger_fatigue = Fatigue::serious;
-  else if (q.days_without_food >= R.food.days_moderate) m.hunger_fatigue = Fatigue::moderate;
+  m.hunger_fatigue = hunger_fatigue(R, q.days_without_food);
   m.effective_fatigue = std::max(q.fatigue, m.hunger_fatigue);
   // A seriously fatigued force cannot move (l. 192).
   m.can_move = m.effective_fatigue != Fatigue::serious || R.fatigue.seriously_fatigued_can_move;
