@@ -540,8 +540,10 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
     if (!a) {
       std::string list;
       for (const auto& x : R.adjustments)
-        if (x.group != "fatigue") list += (list.empty() ? "" : ", ") + x.id;
-      out.emplace_back(id, "unknown situation \"" + id + "\" (allowed: " + list + ")");
+        if (x.group != "fatigue") list.append(list.empty() ? "" : ", ").append(x.id);
+      std::string message = "unknown situation \"" + id + "\" (allowed: ";
+      message.append(list).append(")");
+      out.emplace_back(id, std::move(message));
       continue;
     }
     if (!seen.insert(id).second) {
