@@ -1,4 +1,4 @@
-// war-machine: the War Machine mass-combat calculator (see lib/src/war_app.cpp).
+// war-machine: the War Machine mass-combat calculator (see war_app.cpp).
 #include <iostream>
 
 #include "war-machine/war_app.hpp"

@@ -104,10 +104,8 @@ TacticEffect effect_of(TableReader& r, const char* kind_key, const char* value_k
   return e;
 }
 
-void read_all(Ctx& c, Rules& R) {
-  TableReader top(c.doc, c.doc.root, c.diags, "war_machine.toml");
-  top.integer("schema_version", Need::required, {1, 1});
-  str(top, "seed");
+/// Seed 004: battle force rating B', troop classes and battle rating B.
+void read_rating(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "rounding", [&](TableReader& r) {
     str(r, "default", {"up"});
     r.allow("source");
@@ -173,6 +171,10 @@ void read_all(Ctx& c, Rules& R) {
     s.source = str(r, "source");
     R.statements.push_back(s);
   });
+}
+
+/// The quick battle rating (rules-gaps s.3).
+void read_quick_rating(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "quick_battle_rating", [&](TableReader& r) {
     R.quick_flag_points = integer(r, "flag_points");
     strings(r, "components");
@@ -192,6 +194,10 @@ void read_all(Ctx& c, Rules& R) {
     str(r, "label");
     r.allow("source");
   });
+}
+
+/// Seed 004: Divide forces, the combat roll, Troop ratio and the combat adjustments.
+void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "divide_forces", [&](TableReader& r) {
     boolean(r, "preserve_br");
     str(r, "choose_order");
@@ -236,6 +242,7 @@ void read_all(Ctx& c, Rules& R) {
     g.label = str(r, "label");
     g.only_one = str(r, "selection", {"all_that_apply", "only_one"}) == "only_one";
     g.defender_only = str(r, "applies_to", {"either", "defender"}) == "defender";
+    g.one_battle_only = r.boolean("one_battle_only", Need::optional).value_or(false);
     g.source = str(r, "source");
     R.groups.push_back(g);
   });
@@ -248,6 +255,7 @@ void read_all(Ctx& c, Rules& R) {
     a.ignore_with_siege_machine = r.boolean("ignore_with_siege_machine", Need::optional).value_or(false);
     a.benefits_opponent = r.has("beneficiary");
     r.string("beneficiary", Need::optional);
+    a.one_battle_only = r.boolean("one_battle_only", Need::optional).value_or(false);
     a.source = str(r, "source");
     R.adjustments.push_back(a);
   });
@@ -257,6 +265,10 @@ void read_all(Ctx& c, Rules& R) {
     str(r, "halving_rounding", {"up"});
     R.defender_flyers.source = str(r, "source");
   });
+}
+
+/// Seed 004: the combat results table (winner/loser) and the tactics table.
+void read_results(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "combat_result_rules", [&](TableReader& r) {
     auto& x = R.result_rules;
     x.killed = fraction(r, "casualties_killed_fraction");
@@ -321,6 +333,10 @@ void read_all(Ctx& c, Rules& R) {
     boolean(r, "may_pursue");
     R.withdraw.source = str(r, "source");
   });
+}
+
+/// Seed 004: fatigue, movement rates, forced march, foraging and food.
+void read_march(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "fatigue", [&](TableReader& r) {
     R.fatigue.serious_to_moderate_dice = str(r, "serious_to_moderate_dice");
     R.fatigue.moderate_to_none_dice = str(r, "moderate_to_none_dice");
@@ -382,6 +398,10 @@ void read_all(Ctx& c, Rules& R) {
     R.food.days_food_to_negate = integer(r, "days_food_to_negate_fatigue");
     R.food.source = str(r, "source");
   });
+}
+
+/// Seed 004: the simple siege and the other notes.
+void read_siege_and_notes(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "simple_siege", [&](TableReader& r) {
     auto& s = R.simple_siege;
     s.defender_troop_multiplier = integer(r, "defender_troop_multiplier_for_ratio");
@@ -403,6 +423,18 @@ void read_all(Ctx& c, Rules& R) {
     R.other.xp_loss_fraction = fraction(r, "xp_loss_fraction_of_opponents");
     R.other.source = str(r, "source");
   });
+}
+
+void read_all(Ctx& c, Rules& R) {
+  TableReader top(c.doc, c.doc.root, c.diags, "war_machine.toml");
+  top.integer("schema_version", Need::required, {1, 1});
+  str(top, "seed");
+  read_rating(c, top, R);
+  read_quick_rating(c, top, R);
+  read_adjustments(c, top, R);
+  read_results(c, top, R);
+  read_march(c, top, R);
+  read_siege_and_notes(c, top, R);
   // Worked figures: read by the tests, not by the rules.
   top.allow("example");
   top.finish();

@@ -159,114 +159,151 @@ struct BfrResult {
   int total = 0;
 };
 
+/// A value capped at the component's input_max ("max 10"), noted on the line.
+double capped(const BfrComponent& c, double v, RatingLine& line) {
+  if (c.input_max && v > *c.input_max) {
+    line.note = "capped at " + trim(*c.input_max);
+    return *c.input_max;
+  }
+  return v;
+}
+
+/// Leadership factor (l. 15-16): the leader's level, dI + dW + dH (the leader's Intelligence,
+/// Wisdom and Charisma adjustments; scale from rules-gaps s.3), 2 for each 1% at name level.
+bool leadership_line(const Rules& R, const BfrComponent& c, const Factors& f, RatingLine& line) {
+  const double ppu = c.points_per_unit;
+  if (c.id == "leader_level") {
+    if (f.leader_level) {
+      line.input = std::to_string(*f.leader_level);
+      line.points = up(ppu * *f.leader_level);
+    }
+  } else if (c.id == "leader_ability_adjustments") {
+    std::string text;
+    int sum = 0;
+    auto add = [&](const char* name, const std::optional<int>& score) {
+      if (!score) return;
+      const int a = ability_adjustment(R, *score);
+      sum += a;
+      text += (text.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(*score) + " (" + signed_num(a) + ")";
+    };
+    add("Int", f.leader_int);
+    add("Wis", f.leader_wis);
+    add("Cha", f.leader_cha);
+    if (!text.empty()) {
+      line.input = text;
+      line.points = up(ppu * sum);
+    }
+  } else if (c.id == "name_level_percent") {
+    if (f.name_level_pct) {
+      line.input = pct_text(*f.name_level_pct);
+      line.points = up(ppu * percent_counted(*f.name_level_pct));
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// 3 x average officer level, only with one officer for each 40 troops (l. 18-19); non-human
+/// officers' level = average hit dice + 1 (rules-gaps s.3).
+void officer_line(const Rules& R, const BfrComponent& c, const Factors& f, std::int64_t troops, RatingLine& line,
+                  Diagnostics& errs) {
+  auto err = [&](const std::string& m) { errs.error({}, m); };
+  if (f.officer_level && f.officer_hit_dice) err("give officer_level or officer_hit_dice, not both");
+  std::optional<double> level = f.officer_level;
+  std::string how;
+  if (f.officer_hit_dice) {
+    level = *f.officer_hit_dice + R.nonhuman_officer_level_bonus;
+    how = " (non-human: " + trim(*f.officer_hit_dice) + " HD + " + std::to_string(R.nonhuman_officer_level_bonus) + ")";
+  }
+  if (level && !f.officers) err("officer_level needs officers (the number of officers; one is needed for each " +
+                                std::to_string(R.troops_per_officer) + " troops)");
+  if (!level && f.officers) err("officers needs officer_level or officer_hit_dice");
+  if (!level || !f.officers) return;
+  line.input = trim(*level) + how + ", " + std::to_string(*f.officers) + " officers";
+  const std::int64_t needed = ceil_div(troops, R.troops_per_officer);
+  if (*f.officers < needed) {
+    line.note = "needs " + std::to_string(needed) + " officers (one per " + std::to_string(R.troops_per_officer) +
+                " troops): counts 0";
+  } else {
+    line.points = up(c.points_per_unit * *level);
+  }
+}
+
+/// Experience and training factors (l. 20-26): 2 x average troop level; 1 per victory, -1 per
+/// rout in the last 10 years, max 10 each; weeks trained (max 20), weeks with the leader (max 20),
+/// months on duty (cap 12, rules-gaps s.3).
+bool experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) {
+  const double ppu = c.points_per_unit;
+  if (c.id == "troop_level") {
+    if (f.troop_level) {
+      line.input = trim(*f.troop_level);
+      line.points = up(ppu * *f.troop_level);
+    }
+    return true;
+  }
+  std::optional<int> v;
+  if (c.id == "victories") v = f.victories;
+  else if (c.id == "routs") v = f.routs;
+  else if (c.id == "weeks_trained") v = f.weeks_trained;
+  else if (c.id == "weeks_with_leader") v = f.weeks_with_leader;
+  else if (c.id == "months_on_duty") v = f.months_on_duty;
+  else return false;
+  if (v) {
+    line.input = std::to_string(*v);
+    line.points = static_cast<int>(std::lround(ppu * capped(c, *v, line)));
+  }
+  return true;
+}
+
+/// Equipment factor (l. 28-30): 5, 10, 15 for average/good/excellent weapons (below average
+/// scores nothing); 5 if a second weapon of the same quality; 5 if the average AC is 5 or better
+/// (descending AC: 5 or lower).
+bool equipment_line(const Rules& R, const BfrComponent& c, const Factors& f, RatingLine& line) {
+  if (c.id == "weapons") {
+    if (f.weapons) {
+      line.input = *f.weapons;
+      for (const auto& q : R.weapon_qualities)
+        if (q.quality == *f.weapons) line.points = up(c.points_per_unit * q.points);
+    }
+  } else if (c.id == "second_weapon") {
+    line.input = f.second_weapon ? "yes" : "no";
+    if (f.second_weapon) line.points = c.points.value_or(0);
+  } else if (c.id == "armour_class") {
+    if (f.average_ac) {
+      line.input = "AC " + trim(*f.average_ac);
+      if (*f.average_ac <= 5) line.points = c.points.value_or(0);
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The two special-troop lines are alternatives ("15 if all elves or dwarves or 2 for each 1%
+/// with 2 asterisks", l. 32-33): only the larger counts.
+void special_troops_alternative(std::vector<RatingLine>& lines, int elves_points, int asterisk_points) {
+  if (elves_points <= 0 || asterisk_points <= 0) return;
+  for (auto& l : lines) {
+    if (l.id == "elves_or_dwarves" && elves_points < asterisk_points) {
+      l.points = 0;
+      l.note = "alternative to the asterisk line, which is larger";
+    }
+    if (l.id == "two_asterisk_percent" && asterisk_points <= elves_points) {
+      l.points = 0;
+      l.note = "alternative to the elves/dwarves line, which is at least as large";
+    }
+  }
+}
+
 Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t troops) {
   BfrResult out;
   Diagnostics errs;
-  auto err = [&](const std::string& m) { errs.error({}, m); };
-  // The two special-troop lines are alternatives ("or", l. 32): only the larger counts.
   int elves_points = 0, asterisk_points = 0;
   for (const auto& c : R.bfr_components) {
     RatingLine line{c.factor, c.id, c.label, "not given", 0, ""};
-    const double ppu = c.points_per_unit;
-    auto capped = [&](double v) {
-      if (c.input_max && v > *c.input_max) {
-        line.note = "capped at " + trim(*c.input_max);
-        return *c.input_max;
-      }
-      return v;
-    };
-    if (c.id == "leader_level") {
-      // Leadership factor: the leader's level (l. 15).
-      if (f.leader_level) {
-        line.input = std::to_string(*f.leader_level);
-        line.points = up(ppu * *f.leader_level);
-      }
-    } else if (c.id == "leader_ability_adjustments") {
-      // dI + dW + dH: the leader's Intelligence, Wisdom and Charisma adjustments (l. 15; scale from
-      // rules-gaps s.3).
-      std::string text;
-      int sum = 0;
-      auto add = [&](const char* name, const std::optional<int>& score) {
-        if (!score) return;
-        const int a = ability_adjustment(R, *score);
-        sum += a;
-        text += (text.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(*score) + " (" + signed_num(a) + ")";
-      };
-      add("Int", f.leader_int);
-      add("Wis", f.leader_wis);
-      add("Cha", f.leader_cha);
-      if (!text.empty()) {
-        line.input = text;
-        line.points = up(ppu * sum);
-      }
-    } else if (c.id == "name_level_percent") {
-      // 2 for each 1% of the force at name level (l. 16).
-      if (f.name_level_pct) {
-        line.input = pct_text(*f.name_level_pct);
-        line.points = up(ppu * percent_counted(*f.name_level_pct));
-      }
-    } else if (c.id == "officer_level") {
-      // 3 x average officer level, only with one officer for each 40 troops (l. 18-19);
-      // non-human officers' level = average hit dice + 1 (rules-gaps s.3).
-      if (f.officer_level && f.officer_hit_dice) err("give officer_level or officer_hit_dice, not both");
-      std::optional<double> level = f.officer_level;
-      std::string how;
-      if (f.officer_hit_dice) {
-        level = *f.officer_hit_dice + R.nonhuman_officer_level_bonus;
-        how = " (non-human: " + trim(*f.officer_hit_dice) + " HD + " + std::to_string(R.nonhuman_officer_level_bonus) + ")";
-      }
-      if (level && !f.officers) err("officer_level needs officers (the number of officers; one is needed for each " +
-                                    std::to_string(R.troops_per_officer) + " troops)");
-      if (!level && f.officers) err("officers needs officer_level or officer_hit_dice");
-      if (level && f.officers) {
-        line.input = trim(*level) + how + ", " + std::to_string(*f.officers) + " officers";
-        const std::int64_t needed = ceil_div(troops, R.troops_per_officer);
-        if (*f.officers < needed) {
-          line.note = "needs " + std::to_string(needed) + " officers (one per " + std::to_string(R.troops_per_officer) +
-                      " troops): counts 0";
-        } else {
-          line.points = up(ppu * *level);
-        }
-      }
-    } else if (c.id == "troop_level") {
-      // 2 x average troop level (l. 20).
-      if (f.troop_level) {
-        line.input = trim(*f.troop_level);
-        line.points = up(ppu * *f.troop_level);
-      }
-    } else if (c.id == "victories" || c.id == "routs") {
-      // 1 per victory, -1 per rout in the last 10 years, max 10 each (l. 21-22).
-      const auto& v = c.id == "victories" ? f.victories : f.routs;
-      if (v) {
-        line.input = std::to_string(*v);
-        line.points = static_cast<int>(std::lround(ppu * capped(*v)));
-      }
-    } else if (c.id == "weeks_trained" || c.id == "weeks_with_leader" || c.id == "months_on_duty") {
-      // Training factor (l. 24-26): weeks trained (max 20), weeks with the leader (max 20),
-      // months on duty (cap 12, rules-gaps s.3).
-      const auto& v = c.id == "weeks_trained" ? f.weeks_trained : c.id == "weeks_with_leader" ? f.weeks_with_leader
-                                                                                                 : f.months_on_duty;
-      if (v) {
-        line.input = std::to_string(*v);
-        line.points = static_cast<int>(std::lround(ppu * capped(*v)));
-      }
-    } else if (c.id == "weapons") {
-      // 5, 10, 15 for average/good/excellent weapons (l. 28); below average scores nothing.
-      if (f.weapons) {
-        line.input = *f.weapons;
-        for (const auto& q : R.weapon_qualities)
-          if (q.quality == *f.weapons) line.points = up(ppu * q.points);
-      }
-    } else if (c.id == "second_weapon") {
-      // 5 if a second weapon of the same quality (l. 29).
-      line.input = f.second_weapon ? "yes" : "no";
-      if (f.second_weapon) line.points = c.points.value_or(0);
-    } else if (c.id == "armour_class") {
-      // 5 if the average AC is 5 or better (l. 30; descending AC: 5 or lower).
-      if (f.average_ac) {
-        line.input = "AC " + trim(*f.average_ac);
-        if (*f.average_ac <= 5) line.points = c.points.value_or(0);
-      }
+    if (c.id == "officer_level") {
+      officer_line(R, c, f, troops, line, errs);
     } else if (c.id == "elves_or_dwarves") {
       // 15 if all elves or dwarves (l. 32).
       line.input = f.all_elves_or_dwarves ? "yes" : "no";
@@ -276,27 +313,15 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
       // or 2 for each 1% of the force with two (or more) asterisks (l. 33).
       if (f.two_asterisk_pct) {
         line.input = pct_text(*f.two_asterisk_pct);
-        asterisk_points = up(ppu * percent_counted(*f.two_asterisk_pct));
+        asterisk_points = up(c.points_per_unit * percent_counted(*f.two_asterisk_pct));
       }
       line.points = asterisk_points;
-    } else {
-      err("internal: unknown BFR component " + c.id);
+    } else if (!leadership_line(R, c, f, line) && !experience_line(c, f, line) && !equipment_line(R, c, f, line)) {
+      errs.error({}, "internal: unknown BFR component " + c.id);
     }
     out.lines.push_back(std::move(line));
   }
-  if (elves_points > 0 && asterisk_points > 0) {
-    // "15 if all elves or dwarves or 2 for each 1% with 2 asterisks": the larger counts.
-    for (auto& l : out.lines) {
-      if (l.id == "elves_or_dwarves" && elves_points < asterisk_points) {
-        l.points = 0;
-        l.note = "alternative to the asterisk line, which is larger";
-      }
-      if (l.id == "two_asterisk_percent" && asterisk_points <= elves_points) {
-        l.points = 0;
-        l.note = "alternative to the elves/dwarves line, which is at least as large";
-      }
-    }
-  }
+  special_troops_alternative(out.lines, elves_points, asterisk_points);
   if (!errs.empty()) return errs;
   for (const auto& l : out.lines) out.total += l.points;
   return out;
@@ -320,8 +345,122 @@ int battle_rating(const Rules& R, int bfr, int true_statements) {
   return bfr + true_statements * static_cast<int>(ceil_div(bfr, R.br_bonus_divisor));
 }
 
-Expected<Rating> rate_force(const Rules& R, const Force& force) {
-  Rating out;
+namespace {
+
+/// Quick battle rating (rules-gaps s.3): leader level + hit-dice points + 10 per flag + the
+/// maximum damage per round of the most numerous creature type.
+void quick_rating(const Rules& R, const Force& force, Rating& out, Diagnostics& errs) {
+  out.method = "quick";
+  const auto& q = *force.quick;
+  out.bfr_lines.push_back({"quick", "leader_level", "Leader level", std::to_string(q.leader_level), q.leader_level, ""});
+  int hd_points = 0;
+  std::string hd_label;
+  for (const auto& b : R.quick_hit_dice)
+    if (q.hit_dice >= b.hd_min && (!b.hd_max_exclusive || q.hit_dice < *b.hd_max_exclusive)) {
+      hd_points = b.points;
+      hd_label = b.label;
+    }
+  out.bfr_lines.push_back({"quick", "hit_dice", "Hit dice (" + hd_label + ")", trim(q.hit_dice), hd_points, ""});
+  for (const auto& flag : R.quick_flags) {
+    const bool has = std::find(q.flags.begin(), q.flags.end(), flag) != q.flags.end();
+    out.bfr_lines.push_back({"quick", flag, "Any " + flag, has ? "yes" : "no", has ? R.quick_flag_points : 0, ""});
+  }
+  for (const auto& flag : q.flags)
+    if (std::find(R.quick_flags.begin(), R.quick_flags.end(), flag) == R.quick_flags.end())
+      errs.error({}, "force '" + force.name + "': unknown quick-rating flag " + flag);
+  out.bfr_lines.push_back(
+      {"quick", "max_damage", "Maximum damage per round", std::to_string(q.max_damage), q.max_damage, ""});
+  for (const auto& l : out.bfr_lines) out.br += l.points;
+  out.explain.push_back(force.name + ": quick BR = " + std::to_string(out.br) + " (" + R.quick_source + ")");
+}
+
+/// B', given or computed from the factors (seed 004, "Battle force rating B'"); a negative BFR
+/// counts as 0.
+Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out) {
+  int bfr = 0;
+  if (force.bfr) {
+    out.method = "bfr";
+    bfr = *force.bfr;
+    out.explain.push_back(force.name + ": BFR " + std::to_string(bfr) + " given directly");
+  } else {
+    out.method = "factors";
+    auto b = compute_bfr(R, *force.factors, force.troops);
+    if (!b) {
+      Diagnostics named;
+      for (auto d : b.error().items()) {
+        d.message = "force '" + force.name + "': " + d.message;
+        named.add(d);
+      }
+      return named;
+    }
+    out.bfr_lines = b->lines;
+    bfr = b->total;
+    std::string sum;
+    for (const auto& l : out.bfr_lines)
+      if (l.points)
+        sum += (sum.empty() ? (l.points < 0 ? "-" : "") : (l.points < 0 ? " - " : " + ")) + std::to_string(std::abs(l.points));
+    out.explain.push_back(force.name + ": B' = " + (sum.empty() ? "0" : sum) + " = " + std::to_string(bfr) + " (" +
+                          R.bfr_source + ")");
+  }
+  if (bfr < 0) {
+    out.explain.push_back(force.name + ": a negative BFR counts as 0 (the class table starts at 0)");
+    bfr = 0;
+  }
+  return bfr;
+}
+
+/// The twelve statements (l. 52-63), given as letters or measured from the composition; n of
+/// them hold.
+void statements_of(const Rules& R, const Force& force, Rating& out, Diagnostics& errs) {
+  for (const auto& s : R.statements) {
+    StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed};
+    const auto v = quantity_of(force.composition, s.quantity);
+    if (force.statement_letters) {
+      const auto& L = *force.statement_letters;
+      sl.holds = std::find(L.begin(), L.end(), s.letter) != L.end();
+      sl.measured = sl.holds ? "given true" : "given false";
+      if (v && (*v >= s.threshold) != sl.holds)
+        errs.error({}, "force '" + force.name + "': statement " + std::string(1, s.letter) + " (" + s.label + ") is " +
+                           (sl.holds ? "listed" : "not listed") + " but the force's figure is " + trim(*v));
+    } else if (v) {
+      sl.holds = *v >= s.threshold;
+      sl.measured = trim(*v) + (s.unit == "percent" ? "%" : "'");
+    }
+    if (sl.holds) ++out.statements_true;
+    out.statements.push_back(sl);
+  }
+}
+
+/// BR from B': troop class (l. 38-43, from the BFR, not the BR), the statements, and
+/// B = B' + n x ceil(B'/10) (l. 48).
+std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, Rating& out) {
+  auto given = basic_force_rating(R, force, out);
+  if (!given) return given.error();
+  const int bfr = *given;
+  out.bfr = bfr;
+  Diagnostics errs;
+  const auto& tc = R.class_for_bfr(bfr);
+  if (force.troop_class && *force.troop_class != tc.id) {
+    errs.error({}, "force '" + force.name + "': troop_class " + *force.troop_class + " contradicts BFR " +
+                       std::to_string(bfr) + " (" + tc.label + ")");
+    return errs;
+  }
+  out.troop_class = tc.id;
+  out.troop_class_rank = tc.rank;
+  statements_of(R, force, out, errs);
+  if (!errs.empty()) return errs;
+  out.bonus_per_statement = static_cast<int>(ceil_div(bfr, R.br_bonus_divisor));
+  out.br = battle_rating(R, bfr, out.statements_true);
+  out.explain.push_back(force.name + ": troop class " + tc.label + " (BFR " + std::to_string(bfr) + " in " +
+                        std::to_string(tc.bfr_min) + (tc.bfr_max ? "-" + std::to_string(*tc.bfr_max) : "+") + ")");
+  out.explain.push_back(force.name + ": B = B' + n ceil(B'/" + std::to_string(R.br_bonus_divisor) + ") = " +
+                        std::to_string(bfr) + " + " + std::to_string(out.statements_true) + " x " +
+                        std::to_string(out.bonus_per_statement) + " = " + std::to_string(out.br));
+  return std::nullopt;
+}
+
+/// Inputs that contradict each other or the tables.
+Diagnostics check_force(const Rules& R, const Force& force) {
   Diagnostics errs;
   const int methods = (force.br ? 1 : 0) + (force.bfr ? 1 : 0) + (force.factors ? 1 : 0) + (force.quick ? 1 : 0);
   if (methods != 1) {
@@ -338,103 +477,23 @@ Expected<Rating> rate_force(const Rules& R, const Force& force) {
                        ") cannot exceed missile_pct (" + trim(*c.missile_pct) + ")");
   if (force.troop_class && !R.troop_class(*force.troop_class))
     errs.error({}, "force '" + force.name + "': unknown troop class " + *force.troop_class);
-  if (!errs.empty()) return errs;
+  return errs;
+}
 
+}  // namespace
+
+Expected<Rating> rate_force(const Rules& R, const Force& force) {
+  Rating out;
+  Diagnostics errs = check_force(R, force);
+  if (!errs.empty()) return errs;
   if (force.br) {
     out.method = "br";
     out.br = *force.br;
     out.explain.push_back(force.name + ": BR " + std::to_string(out.br) + " given directly");
   } else if (force.quick) {
-    // Quick battle rating (rules-gaps s.3): leader level + hit-dice points + 10 per flag + the
-    // maximum damage per round of the most numerous creature type.
-    out.method = "quick";
-    const auto& q = *force.quick;
-    out.bfr_lines.push_back({"quick", "leader_level", "Leader level", std::to_string(q.leader_level), q.leader_level, ""});
-    int hd_points = 0;
-    std::string hd_label;
-    for (const auto& b : R.quick_hit_dice)
-      if (q.hit_dice >= b.hd_min && (!b.hd_max_exclusive || q.hit_dice < *b.hd_max_exclusive)) {
-        hd_points = b.points;
-        hd_label = b.label;
-      }
-    out.bfr_lines.push_back({"quick", "hit_dice", "Hit dice (" + hd_label + ")", trim(q.hit_dice), hd_points, ""});
-    for (const auto& flag : R.quick_flags) {
-      const bool has = std::find(q.flags.begin(), q.flags.end(), flag) != q.flags.end();
-      out.bfr_lines.push_back({"quick", flag, "Any " + flag, has ? "yes" : "no", has ? R.quick_flag_points : 0, ""});
-    }
-    for (const auto& flag : q.flags)
-      if (std::find(R.quick_flags.begin(), R.quick_flags.end(), flag) == R.quick_flags.end())
-        errs.error({}, "force '" + force.name + "': unknown quick-rating flag " + flag);
-    out.bfr_lines.push_back(
-        {"quick", "max_damage", "Maximum damage per round", std::to_string(q.max_damage), q.max_damage, ""});
-    for (const auto& l : out.bfr_lines) out.br += l.points;
-    out.explain.push_back(force.name + ": quick BR = " + std::to_string(out.br) + " (" + R.quick_source + ")");
-  } else {
-    int bfr = 0;
-    if (force.bfr) {
-      out.method = "bfr";
-      bfr = *force.bfr;
-      out.explain.push_back(force.name + ": BFR " + std::to_string(bfr) + " given directly");
-    } else {
-      out.method = "factors";
-      auto b = compute_bfr(R, *force.factors, force.troops);
-      if (!b) {
-        Diagnostics named;
-        for (auto d : b.error().items()) {
-          d.message = "force '" + force.name + "': " + d.message;
-          named.add(d);
-        }
-        return named;
-      }
-      out.bfr_lines = b->lines;
-      bfr = b->total;
-      std::string sum;
-      for (const auto& l : out.bfr_lines)
-        if (l.points)
-          sum += (sum.empty() ? (l.points < 0 ? "-" : "") : (l.points < 0 ? " - " : " + ")) + std::to_string(std::abs(l.points));
-      out.explain.push_back(force.name + ": B' = " + (sum.empty() ? "0" : sum) + " = " + std::to_string(bfr) + " (" +
-                            R.bfr_source + ")");
-    }
-    if (bfr < 0) {
-      out.explain.push_back(force.name + ": a negative BFR counts as 0 (the class table starts at 0)");
-      bfr = 0;
-    }
-    out.bfr = bfr;
-    // Troop class from the BFR (l. 38-43), not from the BR.
-    const auto& tc = R.class_for_bfr(bfr);
-    if (force.troop_class && *force.troop_class != tc.id) {
-      errs.error({}, "force '" + force.name + "': troop_class " + *force.troop_class + " contradicts BFR " +
-                         std::to_string(bfr) + " (" + tc.label + ")");
-      return errs;
-    }
-    out.troop_class = tc.id;
-    out.troop_class_rank = tc.rank;
-    // The twelve statements (l. 52-63); n of them hold.
-    for (const auto& s : R.statements) {
-      StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed};
-      const auto v = quantity_of(c, s.quantity);
-      if (force.statement_letters) {
-        const auto& L = *force.statement_letters;
-        sl.holds = std::find(L.begin(), L.end(), s.letter) != L.end();
-        sl.measured = sl.holds ? "given true" : "given false";
-        if (v && (*v >= s.threshold) != sl.holds)
-          errs.error({}, "force '" + force.name + "': statement " + std::string(1, s.letter) + " (" + s.label + ") is " +
-                             (sl.holds ? "listed" : "not listed") + " but the force's figure is " + trim(*v));
-      } else if (v) {
-        sl.holds = *v >= s.threshold;
-        sl.measured = trim(*v) + (s.unit == "percent" ? "%" : "'");
-      }
-      if (sl.holds) ++out.statements_true;
-      out.statements.push_back(sl);
-    }
-    if (!errs.empty()) return errs;
-    out.bonus_per_statement = static_cast<int>(ceil_div(bfr, R.br_bonus_divisor));
-    out.br = battle_rating(R, bfr, out.statements_true);
-    out.explain.push_back(force.name + ": troop class " + tc.label + " (BFR " + std::to_string(bfr) + " in " +
-                          std::to_string(tc.bfr_min) + (tc.bfr_max ? "-" + std::to_string(*tc.bfr_max) : "+") + ")");
-    out.explain.push_back(force.name + ": B = B' + n ceil(B'/" + std::to_string(R.br_bonus_divisor) + ") = " +
-                          std::to_string(bfr) + " + " + std::to_string(out.statements_true) + " x " +
-                          std::to_string(out.bonus_per_statement) + " = " + std::to_string(out.br));
+    quick_rating(R, force, out, errs);
+  } else if (auto failed = rate_from_bfr(R, force, out)) {
+    return *failed;
   }
   if (!out.troop_class && force.troop_class) {
     const auto* tc = R.troop_class(*force.troop_class);
@@ -481,8 +540,10 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
     if (!a) {
       std::string list;
       for (const auto& x : R.adjustments)
-        if (x.group != "fatigue") list += (list.empty() ? "" : ", ") + x.id;
-      out.emplace_back(id, "unknown situation \"" + id + "\" (allowed: " + list + ")");
+        if (x.group != "fatigue") list.append(list.empty() ? "" : ", ").append(x.id);
+      std::string message = "unknown situation \"" + id + "\" (allowed: ";
+      message.append(list).append(")");
+      out.emplace_back(id, std::move(message));
       continue;
     }
     if (!seen.insert(id).second) {
@@ -740,35 +801,12 @@ std::optional<int> tie_winner(TiePolicy t, const SideSpec& a, const SideSpec& b,
   return std::nullopt;
 }
 
-}  // namespace
-
-Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec& b, const BattleOptions& opt) {
-  auto prep = prepare(R, a, b);
-  if (!prep) return prep.error();
-  const Prepared& p = *prep;
-  Odds o;
-  o.tie_policy = opt.tie;
-  o.final_br = p.final_br;
-  o.tactics_cancelled = p.tactics.kind == TacticKind::no_effect;
-  for (size_t i = 0; i < 2; ++i) {
-    const auto& e = p.tactics.effect[i];
-    o.tactic_br[i] = e.kind == EffectKind::br ? e.value : 0;
-    o.tactic_casualty[i] = e.kind == EffectKind::casualties ? e.value : 0;
-    o.tactic_printed[i] = p.tactics.printed;
-  }
-  if (p.tactics.kind == TacticKind::no_combat) {
-    o.combat = false;
-    o.p_no_result = 1;
-    for (size_t i = 0; i < 2; ++i) {
-      o.fatigue_dist[i] = {{"none", 1.0}};
-      o.location_dist[i] = {{"no combat", 1.0}};
-    }
-    return o;
-  }
-  // C0 - C1 = (B0 - B1) + (r0 - r1); r0 - r1 = k has 100 - |k| of the 10,000 roll pairs.
+/// The 10,000 pairs of d100 rolls counted by outcome: C0 - C1 = (B0 - B1) + (r0 - r1), and
+/// r0 - r1 = k for 100 - |k| of the pairs. Fills the win and tie counts of `o`; returns the pairs
+/// of each (combat-results row, winner).
+std::vector<std::array<std::int64_t, 2>> count_pairs(const Rules& R, const Prepared& p, Odds& o) {
   const int base = p.final_br[0] - p.final_br[1];
   std::vector<std::array<std::int64_t, 2>> pairs(R.results.size(), {0, 0});
-  o.rows.reserve(2 * R.results.size());
   // The row for a difference is the first row whose bound it does not exceed (the last row, or
   // one without a bound, takes the rest). That first row never moves back as the difference
   // grows, so each side's differences are taken in increasing order with one moving row.
@@ -797,23 +835,16 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
     row1 = row_from(row1, -d);
     pairs[row1][1] += n;
   }
+  return pairs;
+}
+
+/// Ties (not covered by the seed), settled by the policy: a winner on the first row, no
+/// result, or both roll again (the decisive outcomes scaled up). Returns that scale.
+double settle_ties(const Rules& R, const SideSpec& a, const SideSpec& b, const Prepared& p, const BattleOptions& opt,
+                   Odds& o) {
   constexpr double kPairs = 10000.0;
-  o.p_win = {static_cast<double>(o.pairs_win[0]) / kPairs, static_cast<double>(o.pairs_win[1]) / kPairs};
-  o.p_tie = static_cast<double>(o.pairs_tie) / kPairs;
-  for (int w = 0; w < 2; ++w)
-    for (size_t row = 0; row < R.results.size(); ++row)
-      if (pairs[row][static_cast<size_t>(w)] > 0) {
-        RowOdds ro;
-        ro.winner = w;
-        ro.row = row;
-        ro.pairs = pairs[row][static_cast<size_t>(w)];
-        ro.p = static_cast<double>(ro.pairs) / kPairs;
-        ro.result = outcome(R, a, b, p, w, row, opt);
-        o.rows.push_back(ro);
-      }
-  // Ties (not covered by the seed): settled by the policy.
   double scale = 1;  // weight of a decisive outcome after the policy
-  std::optional<int> tw = o.pairs_tie > 0 ? tie_winner(opt.tie, a, b, p) : std::nullopt;
+  const std::optional<int> tw = o.pairs_tie > 0 ? tie_winner(opt.tie, a, b, p) : std::nullopt;
   if (o.pairs_tie > 0) {
     if (tw) {
       RowOdds ro;
@@ -831,8 +862,11 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
   }
   for (size_t i = 0; i < 2; ++i) o.p_win_resolved[i] = o.p_win[i] * scale;
   if (tw) o.p_win_resolved[static_cast<size_t>(*tw)] += o.p_tie;
+  return scale;
+}
 
-  // Expectations and distributions after the tie policy.
+/// Expectations and distributions (fatigue, location) after the tie policy.
+void expectations(Odds& o, double scale) {
   struct LocSlot {
     Location where = Location::none;
     int units = 0;
@@ -870,6 +904,50 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
     for (auto& [key, v] : loc[i]) o.location_dist[i].push_back(std::move(v.entry));
     if (o.p_no_result > 0) o.location_dist[i].emplace_back("no result", o.p_no_result);
   }
+}
+
+}  // namespace
+
+Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec& b, const BattleOptions& opt) {
+  auto prep = prepare(R, a, b);
+  if (!prep) return prep.error();
+  const Prepared& p = *prep;
+  Odds o;
+  o.tie_policy = opt.tie;
+  o.final_br = p.final_br;
+  o.tactics_cancelled = p.tactics.kind == TacticKind::no_effect;
+  for (size_t i = 0; i < 2; ++i) {
+    const auto& e = p.tactics.effect[i];
+    o.tactic_br[i] = e.kind == EffectKind::br ? e.value : 0;
+    o.tactic_casualty[i] = e.kind == EffectKind::casualties ? e.value : 0;
+    o.tactic_printed[i] = p.tactics.printed;
+  }
+  if (p.tactics.kind == TacticKind::no_combat) {
+    o.combat = false;
+    o.p_no_result = 1;
+    for (size_t i = 0; i < 2; ++i) {
+      o.fatigue_dist[i] = {{"none", 1.0}};
+      o.location_dist[i] = {{"no combat", 1.0}};
+    }
+    return o;
+  }
+  const auto pairs = count_pairs(R, p, o);
+  constexpr double kPairs = 10000.0;
+  o.p_win = {static_cast<double>(o.pairs_win[0]) / kPairs, static_cast<double>(o.pairs_win[1]) / kPairs};
+  o.p_tie = static_cast<double>(o.pairs_tie) / kPairs;
+  o.rows.reserve(2 * R.results.size());
+  for (int w = 0; w < 2; ++w)
+    for (size_t row = 0; row < R.results.size(); ++row)
+      if (pairs[row][static_cast<size_t>(w)] > 0) {
+        RowOdds ro;
+        ro.winner = w;
+        ro.row = row;
+        ro.pairs = pairs[row][static_cast<size_t>(w)];
+        ro.p = static_cast<double>(ro.pairs) / kPairs;
+        ro.result = outcome(R, a, b, p, w, row, opt);
+        o.rows.push_back(ro);
+      }
+  expectations(o, settle_ties(R, a, b, p, opt, o));
   return o;
 }
 
@@ -978,6 +1056,13 @@ std::vector<std::pair<size_t, size_t>> match_forces(const std::vector<Contender>
 // ---------------------------------------------------------------------------------------------
 // Movement, forced march, food
 
+Fatigue hunger_fatigue(const Rules& R, int days_without_food) {
+  // Hunger (l. 194-195): two days without food -> moderate, three -> serious fatigue.
+  if (days_without_food >= R.food.days_serious) return Fatigue::serious;
+  if (days_without_food >= R.food.days_moderate) return Fatigue::moderate;
+  return Fatigue::none;
+}
+
 Expected<March> march(const Rules& R, const MarchQuery& q) {
   if (q.troops < 1) return Expected<March>::failure("a force needs at least one troop");
   const auto* row = R.forced_march_row(q.troop_class);
@@ -997,9 +1082,7 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
     }
   if (q.rate_ft) m.rate_ft = *q.rate_ft * m.rate.value();
   m.explain.push_back(fmtnum::grouped(q.troops) + " troops: " + m.rate_label + " (" + R.movement.front().source + ")");
-  // Hunger (l. 194-195): two days without food -> moderate, three -> serious fatigue.
-  if (q.days_without_food >= R.food.days_serious) m.hunger_fatigue = Fatigue::serious;
-  else if (q.days_without_food >= R.food.days_moderate) m.hunger_fatigue = Fatigue::moderate;
+  m.hunger_fatigue = hunger_fatigue(R, q.days_without_food);
   m.effective_fatigue = std::max(q.fatigue, m.hunger_fatigue);
   // A seriously fatigued force cannot move (l. 192).
   m.can_move = m.effective_fatigue != Fatigue::serious || R.fatigue.seriously_fatigued_can_move;

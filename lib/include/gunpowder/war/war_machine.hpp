@@ -107,12 +107,14 @@ struct AdjustmentGroup {
   std::string id, label, source;
   bool only_one = false;       ///< "Only one" (else "All that apply")
   bool defender_only = false;  ///< the defenders-only terrain group
+  bool one_battle_only = false;  ///< its lines last one battle (dropped from later rounds)
 };
 struct Adjustment {
   std::string group, id, label, source;
   int br = 0;
   bool ignore_with_siege_machine = false;  ///< the seed's '*'
   bool benefits_opponent = false;          ///< leader/officer "removed": the other side gains
+  bool one_battle_only = false;            ///< lasts one battle (as its group's flag)
 };
 struct DefenderFlyers {
   double halve_if_attacker_flyers_pct_min = 0;
@@ -504,6 +506,8 @@ struct March {
   std::vector<std::string> explain;
 };
 Expected<March> march(const Rules& rules, const MarchQuery& q);
+/// The fatigue of a force after `days_without_food` days without food (seed 004, food).
+Fatigue hunger_fatigue(const Rules& rules, int days_without_food);
 
 /// The simple siege, week by week: the besieger's BR bonus and the starving defender's numbers.
 struct SiegeWeek {

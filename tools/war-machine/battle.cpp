@@ -1,0 +1,253 @@
+// battle.cpp - war-machine battle: the exact odds of every battle of a file (all 10,000 pairs of
+// d100 rolls, adjustments itemised), or with --roll one battle rolled and applied to the forces,
+// chained over --rounds, tallied over --repeat, or written back with --write-forces.
+#include <random>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "war-machine/commands.hpp"
+
+namespace gunpowder::war_app {
+
+using report::Align;
+using report::Table;
+
+namespace {
+
+/// The flags that go with --roll, and their ranges.
+std::optional<Diagnostics> check_flags(const Options& opt) {
+  if (!opt.roll) {
+    if (opt.seed) return cli::usage_error("--seed", "goes with --roll");
+    if (opt.rounds) return cli::usage_error("--rounds", "goes with --roll");
+    if (opt.repeat) return cli::usage_error("--repeat", "goes with --roll");
+    if (!opt.write_forces.empty()) return cli::usage_error("--write-forces", "goes with --roll");
+  }
+  if (opt.rounds && (*opt.rounds < 1 || *opt.rounds > 10000)) return cli::usage_error("--rounds", "must be 1 to 10,000");
+  if (opt.repeat && (*opt.repeat < 1 || *opt.repeat > 10000000)) return cli::usage_error("--repeat", "must be 1 to 10,000,000");
+  if (opt.repeat && (opt.rounds || !opt.write_forces.empty()))
+    return cli::usage_error("--repeat", "tallies single battles: no --rounds or --write-forces with it");
+  return std::nullopt;
+}
+
+Table summary_table(const BattlePlan& p) {
+  Table summary;
+  summary.title = "Battles (exact odds, ties " + war::to_string(p.config.options.tie) + ")";
+  summary.add_column("battle", "#", Align::right)
+      .add_column("force_0", "Force")
+      .add_column("br_0", "C-BR", Align::right)
+      .add_column("force_1", "Against")
+      .add_column("br_1", "C-BR", Align::right)
+      .add_column("p_win_0", "Wins", Align::right)
+      .add_column("p_win_1", "Loses", Align::right)
+      .add_column("p_tie", "Tie", Align::right)
+      .add_column("casualties_0", "Casualties %", Align::right)
+      .add_column("casualties_1", "Their casualties %", Align::right);
+  return summary;
+}
+
+std::vector<std::string> summary_row(const BattlePlan& p, size_t b) {
+  const auto& e = p.engagements[b];
+  const auto& o = e.odds;
+  const auto names = names_of(p, e);
+  return {std::to_string(b + 1), names[0], std::to_string(o.final_br[0]), names[1], std::to_string(o.final_br[1]),
+          pct(o.p_win_resolved[0]), pct(o.p_win_resolved[1]), pct_pairs(o.pairs_tie, o.p_tie),
+          fmtnum::fixed(o.expected_casualties_pct[0], 2), fmtnum::fixed(o.expected_casualties_pct[1], 2)};
+}
+
+/// What the battle command builds, battle by battle.
+struct BattleReport {
+  bool js = false, full = false;
+  std::uint64_t seed = 0;
+  Table summary;
+  json::Value battles = json::array();
+  std::vector<std::optional<war::ForceState>> states;  ///< by force, after the rolled battles
+};
+
+/// The tables (or summary row, or JSON) of each battle depend on that battle alone: many are
+/// built on two threads, each into its own slot, and taken later in battle order.
+void build_battles(const war::Rules& R, const BattlePlan& p, bool roll, BattleReport& br,
+                   std::vector<std::vector<Table>>& tables, std::vector<json::Value>& js) {
+  const size_t n = p.engagements.size();
+  tables.resize(br.full ? n : 0);
+  js.resize(br.js ? n : 0);
+  if (!br.full && !br.js) br.summary.rows.resize(n);
+  split_work(n, kThreadedMin, [&](size_t from, size_t to) {
+    for (size_t b = from; b < to; ++b) {
+      const auto& e = p.engagements[b];
+      if (br.full) {
+        adjustment_tables(p.rated, e, tables[b]);
+        odds_tables(R, p.rated, e, !roll, tables[b]);
+      } else if (!br.js) {
+        br.summary.rows[b] = summary_row(p, b);
+      } else {
+        js[b] = odds_json(R, p.rated, e);
+      }
+    }
+  });
+}
+
+/// The outcome and combat-results charts of a battle.
+void battle_charts(const war::Rules& R, const BattlePlan& p, const war::Engagement& e, report::Report& rep) {
+  const auto names = names_of(p, e);
+  report::Chart outcome;
+  outcome.title = "Outcome: " + names[0] + " against " + names[1] + " (exact)";
+  outcome.labels = {names[0] + " wins", names[1] + " wins", "tie"};
+  outcome.values = {e.odds.p_win[0], e.odds.p_win[1], e.odds.p_tie};
+  rep.charts.push_back(std::move(outcome));
+  report::Chart rows;
+  rows.title = "Combat-results rows: " + names[0] + " against " + names[1];
+  for (const auto& ro : e.odds.rows) {
+    rows.labels.push_back(names[static_cast<size_t>(ro.winner)] + " " + R.results[ro.row].label);
+    rows.values.push_back(ro.p);
+  }
+  rep.charts.push_back(std::move(rows));
+}
+
+/// Rolls battle `b` (--roll without --repeat) and adds its tables, JSON and the forces' states.
+Expected<bool> roll_one(const war::Rules& R, const Options& opt, const BattlePlan& p, size_t b, BattleReport& br,
+                        json::Value& bj, report::Report& rep) {
+  const auto& e = p.engagements[b];
+  Rng rng = Rng::stream(br.seed, b);
+  auto ro = war::roll_battle(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, rng, opt.rounds.value_or(1));
+  if (!ro) return ro.error();
+  const auto names = names_of(p, e);
+  std::vector<Table> rolled;
+  roll_tables(R, names, *ro, br.seed, rolled, rep.explain);
+  if (br.full) rep.tables.insert(rep.tables.end(), rolled.begin(), rolled.end());
+  if (br.js) bj.set("roll", roll_json(R, names, *ro, br.seed));
+  for (size_t k = 0; k < 2; ++k) br.states[e.force[k]] = ro->state[k];
+  return true;
+}
+
+/// --explain: each side's adjustments, modified BR and the count of roll pairs.
+void explain_battle(const BattlePlan& p, const war::Engagement& e, std::vector<std::string>& explain) {
+  const auto names = names_of(p, e);
+  for (size_t k = 0; k < 2; ++k)
+    for (const auto& l : e.adj[k].lines)
+      explain.push_back(names[k] + ": " + l.label + " " + (l.br > 0 ? "+" : "") + std::to_string(l.br) +
+                        (l.note.empty() ? "" : " (" + l.note + ")"));
+  for (size_t k = 0; k < 2; ++k)
+    explain.push_back(names[k] + ": modified BR " + std::to_string(e.spec[k].modified_br) + ", in combat " +
+                      std::to_string(e.odds.final_br[k]));
+  explain.push_back("C difference = " + std::to_string(e.odds.final_br[0] - e.odds.final_br[1]) +
+                    " + (d100 - d100); of the 10,000 roll pairs " + std::to_string(e.odds.pairs_win[0]) + " / " +
+                    std::to_string(e.odds.pairs_win[1]) + " / " + std::to_string(e.odds.pairs_tie) +
+                    " give a win / a loss / a tie for " + names[0]);
+}
+
+/// Every battle in order: its tables, charts, roll and explanation.
+Expected<bool> report_battles(const war::Rules& R, const Options& opt, const cli::CommonOptions& common,
+                              const BattlePlan& p, BattleReport& br, report::Report& rep) {
+  std::vector<std::vector<Table>> tables;
+  std::vector<json::Value> js;
+  build_battles(R, p, opt.roll, br, tables, js);
+  if (br.full) {
+    size_t count = rep.tables.size();
+    for (const auto& v : tables) count += v.size();
+    rep.tables.reserve(count);
+  }
+  for (size_t b = 0; b < p.engagements.size(); ++b) {
+    const auto& e = p.engagements[b];
+    if (br.full) {
+      for (auto& t : tables[b]) rep.tables.push_back(std::move(t));
+      tables[b].clear();
+    }
+    json::Value bj = br.js ? std::move(js[b]) : json::Value();
+    if (e.odds.combat && p.engagements.size() <= 100) battle_charts(R, p, e, rep);
+    if (opt.roll && !opt.repeat) {
+      auto rolled = roll_one(R, opt, p, b, br, bj, rep);
+      if (!rolled) return rolled.error();
+    } else if (br.js) {
+      bj.set("roll", json::Value());
+    }
+    if (br.js) br.battles.push(std::move(bj));
+    if (common.explain) explain_battle(p, e, rep.explain);
+  }
+  return true;
+}
+
+/// The ratings' explanation first (a divided force's once), and the unmatched forces' table.
+void finish_tables(const BattlePlan& p, report::Report& rep) {
+  std::vector<std::string> ratings;
+  for (const auto& x : p.rated)
+    if (x.parent.empty() || x.force.name == x.parent + " 1")
+      ratings.insert(ratings.end(), x.rating.explain.begin(), x.rating.explain.end());
+  rep.explain.insert(rep.explain.begin(), ratings.begin(), ratings.end());
+  if (p.unmatched.empty()) return;
+  Table u;
+  u.title = "Unmatched forces (no opponent left: they do not fight)";
+  u.add_column("name", "Force").add_column("side", "Side");
+  for (size_t i : p.unmatched) u.add_row({p.rated[i].force.name, p.rated[i].force.side});
+  rep.tables.push_back(std::move(u));
+}
+
+void battle_json(const BattlePlan& p, BattleReport& br, json::Value repeated, report::Report& rep) {
+  rep.json.set("tool", kInfo.name);
+  rep.json.set("command", "battle");
+  rep.json.set("settings", settings_json(p.config));
+  rep.json.set("forces", br.js ? battle_forces_json(p) : json::array());
+  rep.json.set("battles", std::move(br.battles));
+  json::Value un = json::array();
+  for (size_t i : p.unmatched) un.push(p.rated[i].force.name);
+  rep.json.set("unmatched", std::move(un));
+  rep.json.set("repeat", std::move(repeated));
+}
+
+}  // namespace
+
+void add_rule_options(CLI::App& c, Options& opt) {
+  c.add_option("--tie-policy", opt.tie_policy, "ties: reroll (default), no_result, defender or higher_br")
+      ->check(CLI::IsMember({"reroll", "no_result", "defender", "higher_br"}))
+      ->type_name("POLICY");
+  c.add_option("--casualties", opt.casualty_reading, "tactics' C+n%: points (added percentage points, default) or multiply")
+      ->check(CLI::IsMember({"points", "multiply"}))
+      ->type_name("READING");
+  c.add_option("--ratio-reading", opt.ratio_reading, "troop ratio between printed ratios: ceiling (default) or floor")
+      ->check(CLI::IsMember({"ceiling", "floor"}))
+      ->type_name("READING");
+  c.add_flag("--siege-machine", opt.siege_machine, "Siege Machine in use: ignore the starred defender lines");
+}
+
+void setup_battle(CLI::App& b, Options& opt) {
+  b.add_flag("--roll", opt.roll, "roll 1d100 for each side and apply the result to the forces");
+  b.add_option("--seed", opt.seed, "seed of the d100 rolls (default: a random seed, shown in the output)")->type_name("N");
+  b.add_option("--rounds", opt.rounds, "with --roll: fight up to N battles while neither side routs or is destroyed")
+      ->type_name("N");
+  b.add_option("--repeat", opt.repeat, "with --roll: fight N independent battles and tally them against the exact odds")
+      ->type_name("N");
+  b.add_flag("--summary", opt.summary, "text, markdown and csv: one row per battle instead of every table");
+  b.add_option("--write-forces", opt.write_forces, "with --roll: write the forces after the battle as TOML to FILE")
+      ->type_name("FILE");
+  add_rule_options(b, opt);
+  b.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");
+  b.add_option("--weeks-besieged", opt.weeks_besieged, "simple siege: weeks besieged (+5 BR a week to the attacker)")
+      ->type_name("N");
+}
+
+Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  if (auto bad = check_flags(opt)) return *bad;
+  auto planned = plan_battle(R, opt, common, "battle");
+  if (!planned) return planned.error();
+  const BattlePlan& p = **planned;
+  report::Report rep;
+  BattleReport br;
+  br.js = common.format == "json";
+  br.full = !br.js && !opt.summary;
+  br.summary = summary_table(p);
+  br.states.resize(p.rated.size());
+  if (br.full) rep.tables.push_back(battle_forces_table(p));
+  if (opt.roll) br.seed = opt.seed ? *opt.seed : std::random_device{}();
+  auto done = report_battles(R, opt, common, p, br, rep);
+  if (!done) return done.error();
+  if (!br.js && opt.summary) rep.tables.push_back(std::move(br.summary));
+  json::Value repeated = opt.repeat ? repeat_tables(R, p, *opt.repeat, br.seed, rep) : json::Value();
+  finish_tables(p, rep);
+  if (!opt.write_forces.empty()) {
+    auto w = cli::write_file_atomically(opt.write_forces, forces_toml(R, p.rated, br.states, p.config, br.seed));
+    if (!w) return w.error();
+  }
+  battle_json(p, br, std::move(repeated), rep);
+  release(*planned);
+  return rep;
+}
+
+}  // namespace gunpowder::war_app

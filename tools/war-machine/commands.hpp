@@ -1,0 +1,111 @@
+// commands.hpp - what the files of war-machine share: each subcommand's setup and run, the
+// battle plan that battle and siege both build, and the report pieces (tables, JSON) of ratings,
+// odds and rolled battles. Internal to the tool.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gunpowder/core/json.hpp"
+#include "gunpowder/core/parallel.hpp"
+#include "gunpowder/core/report.hpp"
+#include "gunpowder/war/battle.hpp"
+#include "gunpowder/war/read_battle.hpp"
+#include "gunpowder/war/rounds.hpp"
+#include "gunpowder/war/war_input.hpp"
+#include "war-machine/war_app.hpp"
+
+namespace gunpowder::war_app {
+
+// --- the subcommands (rate.cpp, battle.cpp, march.cpp, siege.cpp)
+
+void setup_rate(CLI::App& cmd, Options& opt);
+void setup_battle(CLI::App& cmd, Options& opt);
+void setup_march(CLI::App& cmd, Options& opt);
+void setup_siege(CLI::App& cmd, Options& opt);
+/// The options of the battle rules that battle and siege share (ties, casualties, ratio, Siege Machine).
+void add_rule_options(CLI::App& cmd, Options& opt);
+
+Expected<report::Report> run_rate(const war::Rules& R, const cli::CommonOptions& common);
+Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
+
+// --- work on two threads (format.cpp)
+
+/// Below this many items, one thread does the work (a thread costs more than it saves).
+inline constexpr size_t kThreadedMin = 256;
+
+/// Runs fn(from, to) over [0, n): on two threads (the halves at once) when n >= threshold, else
+/// on this one. Each index is independent and writes only its own slot, so results keep the
+/// input order and do not depend on the split.
+template <class Fn>
+void split_work(size_t n, size_t threshold, Fn&& fn) {
+  parallel::ranges(n, n >= threshold && n >= 2 ? 2 : 1, [&](unsigned, size_t from, size_t to) { fn(from, to); });
+}
+
+// --- shared formatting (format.cpp)
+
+std::string pct(double p);
+/// pct(p) of a share p = pairs / 10,000 of the roll pairs, kept per thread once built.
+std::string pct_pairs(std::int64_t pairs, double p);
+/// fmtnum::trim(x, 2), kept per thread for the few casualty percentages the results table prints.
+std::string trim2(double x);
+std::string fatigue_text(const std::optional<war::Fatigue>& f);
+std::string location_text(war::Location l, int units);
+std::string opt_int_text(const std::optional<int>& v);
+json::Value opt_json(const std::optional<int>& v);
+json::Value opt_json(const std::optional<std::string>& v);
+json::Value opt_json(const std::optional<double>& v);
+/// A force's rating as JSON (modified_br: of the battle it fights, if any).
+json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modified_br);
+
+// --- the battle plan (plan.cpp)
+
+/// The forces of a battle file, rated, divided into sides and paired, each battle's odds known.
+struct BattlePlan {
+  war::BattleInput input;
+  std::vector<war::RatedForce> rated;
+  war::Sides sides;
+  war::BattleConfig config;
+  std::vector<war::Engagement> engagements;
+  std::vector<size_t> unmatched;
+};
+
+Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Options& opt,
+                                                  const cli::CommonOptions& common, const char* command);
+/// Frees a plan; a large one on two threads.
+void release(std::unique_ptr<BattlePlan>& plan);
+std::array<std::string, 2> names_of(const BattlePlan& p, const war::Engagement& e);
+
+// --- report pieces of a battle (battle_report.cpp) and of rolled battles (roll_report.cpp)
+
+report::Table battle_forces_table(const BattlePlan& p);
+json::Value settings_json(const war::BattleConfig& c);
+/// The forces of a plan as JSON, each with its adjustments and opponent.
+json::Value battle_forces_json(const BattlePlan& p);
+void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e,
+                       std::vector<report::Table>& tables);
+json::Value odds_json(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e);
+void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e, bool full,
+                 std::vector<report::Table>& tables);
+json::Value sides_result_json(const std::array<war::SideResult, 2>& r, const std::array<std::string, 2>& names);
+
+void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
+                 std::uint64_t seed, std::vector<report::Table>& tables, std::vector<std::string>& explain);
+json::Value roll_json(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
+                      std::uint64_t seed);
+/// The forces after the rolled battles, as a battle file that reads back.
+std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
+                        const std::vector<std::optional<war::ForceState>>& state, const war::BattleConfig& c,
+                        std::uint64_t seed);
+/// --repeat: N independent battles of each engagement, tallied against the exact odds.
+json::Value repeat_tables(const war::Rules& R, const BattlePlan& p, int repeat, std::uint64_t seed,
+                          report::Report& rep);
+
+}  // namespace gunpowder::war_app

@@ -1,0 +1,178 @@
+// march.cpp - war-machine march: movement rate, forced march, foraging and hunger of a force
+// (seed 004, movement and food), from the flags alone.
+#include <cmath>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "war-machine/commands.hpp"
+
+namespace gunpowder::war_app {
+
+using fmtnum::trim;
+using report::Align;
+using report::Table;
+using war::Fatigue;
+
+namespace {
+
+/// The march query of the flags, checked.
+Expected<war::MarchQuery> march_query(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  if (!common.inputs.empty()) return cli::usage_error("march", "takes no input file (use --troops and --class)");
+  if (!opt.troops) return cli::usage_error("--troops", "required: the number of troops");
+  if (*opt.troops < 1 || *opt.troops > war::kMaxInputTroops) return cli::usage_error("--troops", "must be 1 to 1,000,000,000");
+  if (opt.troop_class.has_value() == opt.bfr.has_value())
+    return cli::usage_error("--class", "give the troop class (--class) or the BFR (--bfr), one of them");
+  if (opt.rate_ft && (!(*opt.rate_ft > 0) || *opt.rate_ft > 100000)) return cli::usage_error("--rate", "must be positive (feet)");
+  if (opt.days_without_food < 0 || opt.days_without_food > 10000)
+    return cli::usage_error("--days-without-food", "must be 0 or more");
+  war::MarchQuery q;
+  q.troops = *opt.troops;
+  if (opt.bfr) {
+    if (*opt.bfr < 0 || *opt.bfr > war::kMaxInputRating) return cli::usage_error("--bfr", "must be 0 or more");
+    q.troop_class = R.class_for_bfr(*opt.bfr).id;
+  } else {
+    q.troop_class = *opt.troop_class;
+  }
+  q.rate_ft = opt.rate_ft;
+  q.fatigue = *war::parse_fatigue(opt.fatigue);
+  q.days_without_food = opt.days_without_food;
+  return q;
+}
+
+Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::March& mv) {
+  const auto* m = &mv;
+  const auto* tc = R.troop_class(q.troop_class);
+  auto frac = [](const war::Fraction& f) {
+    return f.n == f.d ? std::string("V") : (f.n == 1 ? "" : std::to_string(f.n)) + "V/" + std::to_string(f.d);
+  };
+  auto primed = [](const war::Fraction& f) {
+    return f.n == f.d ? std::string("V'") : (f.n == 1 ? "" : std::to_string(f.n)) + "V'/" + std::to_string(f.d);
+  };
+  auto ft = [](const std::optional<double>& v) { return v ? trim(*v, 1) + "'" : std::string("-"); };
+  Table t;
+  t.title = "March: " + fmtnum::grouped(q.troops) + " troops, " + tc->label + " (" + R.movement.front().source + ")";
+  t.add_column("what", "").add_column("rate", "Rate").add_column("feet", "Feet", Align::right).add_column("note", "Note");
+  t.add_row({"Movement rate V'", frac(m->rate), ft(m->rate_ft), m->rate_label});
+  t.add_row({"Forced march", primed(m->forced_rate), ft(m->forced_rate_ft), "on a success (" + R.forced_march.source + ")"});
+  for (const auto& f : m->forage)
+    t.add_row({"Foraging", primed(f.rate), ft(f.rate_ft), std::to_string(static_cast<int>(std::lround(f.p * 6))) +
+                                                              " in 6 to find food (" + f.label + ")"});
+  if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move (l. 192)");
+  if (m->hunger_fatigue != Fatigue::none)
+    t.notes.push_back(std::to_string(q.days_without_food) + " days without food: " + war::to_string(m->hunger_fatigue) +
+                      " fatigue (" + R.food.source + "); " + std::to_string(R.food.days_food_to_negate) +
+                      " day's food negates it");
+  return t;
+}
+
+Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const war::March& mv) {
+  const auto* m = &mv;
+  const auto* tc = R.troop_class(q.troop_class);
+  Table fm;
+  fm.title = "Forced march results (1d6), " + tc->label + " (" + R.forced_march_row(q.troop_class)->source + ")";
+  fm.add_column("roll", "1d6", Align::right)
+      .add_column("printed", "Printed")
+      .add_column("success", "Forced march")
+      .add_column("fatigue", "Fatigue after");
+  for (const auto& f : m->forced) fm.add_row({std::to_string(f.roll), f.printed, f.success ? "yes" : "no", war::to_string(f.fatigue)});
+  fm.add_row({"", "P", pct(m->p_forced_success), "none " + pct(m->p_forced_fatigue[0]) + ", moderate " +
+                                                       pct(m->p_forced_fatigue[1]) + ", serious " + pct(m->p_forced_fatigue[2])});
+  fm.notes.push_back("F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
+                     "'-': no forced march and no fatigue");
+  return fm;
+}
+
+Table food_table(const war::Rules& R) {
+  Table food;
+  food.title = "Days without food (" + R.food.source + ")";
+  food.add_column("days", "Days", Align::right).add_column("fatigue", "Fatigue");
+  for (int dday = 0; dday <= R.food.days_serious; ++dday) {
+    food.add_row({std::to_string(dday) + (dday == R.food.days_serious ? "+" : ""),
+                  war::to_string(war::hunger_fatigue(R, dday))});
+  }
+  food.notes.push_back("fatigue recovery: serious -> moderate after " + R.fatigue.serious_to_moderate_dice + " " +
+                       R.fatigue.unit + ", moderate -> none after " + R.fatigue.moderate_to_none_dice + " " + R.fatigue.unit);
+  return food;
+}
+
+json::Value march_json(const war::MarchQuery& q, const war::March& mv) {
+  const auto* m = &mv;
+  json::Value o = json::object();
+  o.set("tool", kInfo.name);
+  o.set("command", "march");
+  o.set("troops", q.troops);
+  o.set("troop_class", q.troop_class);
+  o.set("rate_fraction", json::Array{m->rate.n, m->rate.d});
+  o.set("rate_ft", opt_json(m->rate_ft));
+  o.set("can_move", m->can_move);
+  o.set("fatigue", war::to_string(m->effective_fatigue));
+  o.set("hunger_fatigue", war::to_string(m->hunger_fatigue));
+  o.set("forced_rate_fraction", json::Array{m->forced_rate.n, m->forced_rate.d});
+  o.set("forced_rate_ft", opt_json(m->forced_rate_ft));
+  o.set("p_forced_success", m->p_forced_success);
+  o.set("p_forced_fatigue", [&] {
+    json::Value f = json::object();
+    f.set("none", m->p_forced_fatigue[0]);
+    f.set("moderate", m->p_forced_fatigue[1]);
+    f.set("serious", m->p_forced_fatigue[2]);
+    return f;
+  }());
+  json::Value rolls = json::array();
+  for (const auto& f : m->forced) {
+    json::Value r = json::object();
+    r.set("roll", f.roll);
+    r.set("printed", f.printed);
+    r.set("success", f.success);
+    r.set("fatigue", war::to_string(f.fatigue));
+    rolls.push(std::move(r));
+  }
+  o.set("forced_march", std::move(rolls));
+  json::Value forage = json::array();
+  for (const auto& f : m->forage) {
+    json::Value r = json::object();
+    r.set("id", f.id);
+    r.set("rate_fraction", json::Array{f.rate.n, f.rate.d});
+    r.set("rate_ft", opt_json(f.rate_ft));
+    r.set("p_food", f.p);
+    forage.push(std::move(r));
+  }
+  o.set("forage", std::move(forage));
+  return o;
+}
+
+}  // namespace
+
+void setup_march(CLI::App& m, Options& opt) {
+  m.add_option("--troops", opt.troops, "number of troops (required)")->type_name("N");
+  m.add_option("--class", opt.troop_class, "troop class: untrained, poor, below_average, fair, average, good, "
+                                           "excellent or elite")
+      ->check(CLI::IsMember({"untrained", "poor", "below_average", "fair", "average", "good", "excellent", "elite"}))
+      ->type_name("CLASS");
+  m.add_option("--bfr", opt.bfr, "basic force rating, instead of --class")->type_name("N");
+  m.add_option("--rate", opt.rate_ft, "V, the movement rate of the slowest member, in feet")->type_name("FEET");
+  m.add_option("--fatigue", opt.fatigue, "current fatigue: none (default), moderate or serious")
+      ->check(CLI::IsMember({"none", "moderate", "serious"}))
+      ->type_name("STATE");
+  m.add_option("--days-without-food", opt.days_without_food, "days the force has gone without food")->type_name("N");
+}
+
+Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  auto q = march_query(R, opt, common);
+  if (!q) return q.error();
+  auto m = war::march(R, *q);
+  if (!m) return cli::usage_error("--class", m.error().items().front().message);
+  const auto* tc = R.troop_class(q->troop_class);
+  report::Report rep;
+  rep.tables.push_back(movement_table(R, *q, *m));
+  rep.tables.push_back(forced_march_table(R, *q, *m));
+  rep.tables.push_back(food_table(R));
+  rep.explain = m->explain;
+  report::Chart chart;
+  chart.title = "Forced march, " + tc->label + ": fatigue after";
+  chart.labels = {"none", "moderate", "serious"};
+  chart.values = {m->p_forced_fatigue[0], m->p_forced_fatigue[1], m->p_forced_fatigue[2]};
+  rep.charts.push_back(std::move(chart));
+  rep.json = march_json(*q, *m);
+  return rep;
+}
+
+}  // namespace gunpowder::war_app

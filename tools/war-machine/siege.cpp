@@ -1,0 +1,141 @@
+// siege.cpp - war-machine siege: the simple siege week by week (seed 004, "Simple siege"): the
+// besieger's BR bonus, the starving defender's numbers and, with a battle file, the assault's
+// odds each week.
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/war/simple_siege.hpp"
+#include "war-machine/commands.hpp"
+
+namespace gunpowder::war_app {
+
+using report::Align;
+using report::Table;
+
+namespace {
+
+std::optional<Diagnostics> check_flags(const Options& opt, const cli::CommonOptions& common) {
+  if (!opt.weeks) return cli::usage_error("--weeks", "required: how many weeks to project");
+  if (*opt.weeks < 1 || *opt.weeks > 520) return cli::usage_error("--weeks", "must be 1 to 520");
+  if (!opt.food_weeks) return cli::usage_error("--food-weeks", "required: the weeks of food the defender holds");
+  if (*opt.food_weeks < 0 || *opt.food_weeks > 10000) return cli::usage_error("--food-weeks", "must be 0 or more");
+  if (!common.inputs.empty() && opt.defender_troops)
+    return cli::usage_error("--defender-troops", "comes from the file's defender when a file is given");
+  if (common.inputs.empty() && !opt.defender_troops)
+    return cli::usage_error("siege", "give a battle file (one attacker, one defender) or --defender-troops");
+  if (opt.defender_troops && (*opt.defender_troops < 1 || *opt.defender_troops > war::kMaxInputTroops))
+    return cli::usage_error("--defender-troops", "must be 1 to 1,000,000,000");
+  return std::nullopt;
+}
+
+/// The battle file's one battle, under the simple siege, and which side of it defends.
+struct SiegePlan {
+  std::unique_ptr<BattlePlan> plan;
+  size_t def_side = 0;
+};
+
+Expected<SiegePlan> plan_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  Options o = opt;
+  o.simple_siege = true;
+  o.weeks_besieged.reset();
+  auto planned = plan_battle(R, o, common, "siege");
+  if (!planned) return planned.error();
+  SiegePlan s;
+  s.plan = std::move(*planned);
+  const BattlePlan& p = *s.plan;
+  if (p.engagements.size() != 1 || !p.unmatched.empty())
+    return cli::usage_error("siege", "the simple siege takes one attacking and one defending force");
+  auto def = war::siege_defender_side(p.rated, p.engagements.front());
+  if (!def) return war::place_force_fields(def.error(), p.input);
+  s.def_side = *def;
+  return s;
+}
+
+Table weeks_table(const war::Rules& R, bool with_odds) {
+  Table t;
+  t.title = "Simple siege, week by week (" + R.simple_siege.source + ")";
+  t.add_column("week", "Week", Align::right)
+      .add_column("besieger_bonus", "Besieger BR", Align::right)
+      .add_column("starving", "Starving")
+      .add_column("lost", "Defenders lost", Align::right)
+      .add_column("defenders", "Defenders", Align::right);
+  if (with_odds) {
+    t.add_column("p_attacker", "Assault wins", Align::right)
+        .add_column("p_defender", "Defence holds", Align::right)
+        .add_column("p_tie", "Tie", Align::right);
+  }
+  return t;
+}
+
+void week_notes(const war::Rules& R, const Options& opt, const SiegePlan* sp, Table& t) {
+  t.notes.push_back("besieger: +" + std::to_string(R.simple_siege.besiege_br_per_week) + " BR a week; defender: -" +
+                    fmtnum::trim(R.simple_siege.defender_loss_pct_per_week) + "% of its " +
+                    (opt.loss_of_start ? "starting" : "current") + " numbers a week after " +
+                    std::to_string(*opt.food_weeks) + " weeks of food, rounded up");
+  if (sp)
+    t.notes.push_back("assault odds: the simple siege (defender x" + std::to_string(R.simple_siege.defender_troop_multiplier) +
+                      " for the ratio, ignores retreat and rout, half casualties); ties " +
+                      war::to_string(sp->plan->config.options.tie));
+}
+
+}  // namespace
+
+void setup_siege(CLI::App& s, Options& opt) {
+  add_rule_options(s, opt);
+  s.add_option("--weeks", opt.weeks, "weeks to project (required)")->type_name("N");
+  s.add_option("--food-weeks", opt.food_weeks, "weeks of food the defender holds (required)")->type_name("N");
+  s.add_option("--defender-troops", opt.defender_troops, "defender's troops, without a battle file")->type_name("N");
+  s.add_flag("--loss-of-start", opt.loss_of_start, "starving losses are 10% of the starting numbers, not the current");
+}
+
+Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  if (auto bad = check_flags(opt, common)) return *bad;
+  report::Report rep;
+  std::optional<SiegePlan> sp;
+  std::int64_t defenders = opt.defender_troops.value_or(0);
+  if (!common.inputs.empty()) {
+    auto planned = plan_siege(R, opt, common);
+    if (!planned) return planned.error();
+    sp = std::move(*planned);
+    const auto& p = *sp->plan;
+    defenders = p.rated[p.engagements.front().force[sp->def_side]].force.troops;
+    rep.tables.push_back(battle_forces_table(p));
+  }
+  const auto weeks = war::simple_siege_weeks(R, defenders, *opt.weeks, *opt.food_weeks, opt.loss_of_start);
+  Table t = weeks_table(R, sp.has_value());
+  report::Chart chart;
+  chart.title = "Simple siege: the assault wins, by week";
+  json::Value arr = json::array();
+  for (const auto& w : weeks) {
+    std::vector<std::string> row{std::to_string(w.week), "+" + std::to_string(w.besieger_bonus), w.starving ? "yes" : "no",
+                                 fmtnum::grouped(w.defender_lost), fmtnum::grouped(w.defender_troops)};
+    json::Value o = json::object();
+    o.set("week", w.week);
+    o.set("besieger_bonus", w.besieger_bonus);
+    o.set("starving", w.starving);
+    o.set("defenders_lost", w.defender_lost);
+    o.set("defenders", w.defender_troops);
+    if (sp) {
+      const auto& p = *sp->plan;
+      auto x = war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
+      if (!x) return x.error();
+      row.insert(row.end(), {pct(x->p_attacker), pct(x->p_defender), pct(x->p_tie)});
+      chart.labels.push_back("week " + std::to_string(w.week));
+      chart.values.push_back(x->p_attacker);
+      o.set("p_attacker_wins", x->p_attacker);
+      o.set("p_defender_wins", x->p_defender);
+      o.set("p_tie", x->p_tie);
+    }
+    t.add_row(std::move(row));
+    arr.push(std::move(o));
+  }
+  week_notes(R, opt, sp ? &*sp : nullptr, t);
+  rep.tables.push_back(std::move(t));
+  if (!chart.labels.empty()) rep.charts.push_back(std::move(chart));
+  rep.json.set("tool", kInfo.name);
+  rep.json.set("command", "siege");
+  rep.json.set("food_weeks", *opt.food_weeks);
+  rep.json.set("loss_basis", opt.loss_of_start ? "start" : "current");
+  rep.json.set("weeks", std::move(arr));
+  return rep;
+}
+
+}  // namespace gunpowder::war_app
