@@ -195,6 +195,7 @@ BandFigures at_band(const BroadsideRules& R, const BroadsideRequest& p, const Br
   f.effective = effective_band(R, band, p.raking);
   saves(R, p, band, f);
   std::vector<Casualty> cas;
+  cas.reserve(effect.size());
   for (const auto& e : effect) cas.push_back(e.cas);
   double p_no_mast = 1, p_no_dismast = 1, p_no_door = 1, p_no_gate = 1;
   const auto dismast = R.hand_index(R.aim_dismasted_hand);
@@ -203,7 +204,7 @@ BandFigures at_band(const BroadsideRules& R, const BroadsideRequest& p, const Br
     double no_mast = g.odds.p_none;
     for (size_t h = 0; h < R.hands.size(); ++h) {
       const int v = effect[h].structural;
-      if (static_cast<size_t>(v) >= sp.size()) sp.resize(static_cast<size_t>(v + 1), 0.0);
+      if (static_cast<size_t>(v) >= sp.size()) sp.resize(static_cast<size_t>(v) + 1, 0.0);
       sp[static_cast<size_t>(v)] += g.odds.p[h];
       // Aiming high: "for every 12 points of damage or part thereof caused roll a d6" (points
       // before the halving, decision), one more die for chain shot; a 1 on any die hits a mast.
@@ -251,7 +252,7 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, const BroadsideRequest
     if (v >= pts) t.p_destroyed += q;
     if (p.target_guns) {
       const int lost = cannon_lost(R, *p.target_guns, v, pts);
-      if (static_cast<size_t>(lost) >= lost_p.size()) lost_p.resize(static_cast<size_t>(lost + 1), 0.0);
+      if (static_cast<size_t>(lost) >= lost_p.size()) lost_p.resize(static_cast<size_t>(lost) + 1, 0.0);
       lost_p[static_cast<size_t>(lost)] += q;
     }
   }
@@ -294,6 +295,8 @@ Diagnostics crew_rate(const BroadsideRules& R, const BroadsideRequest& p, Broads
 Diagnostics hands(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b, std::vector<HandEffect>& effect) {
   const BroadsideSetup setup = setup_of(p, b);
   std::vector<double> wound_equivalents;
+  effect.reserve(R.hands.size());
+  wound_equivalents.reserve(R.hands.size());
   for (size_t h = 0; h < R.hands.size(); ++h) {
     effect.push_back(hand_effect(R, h, setup));
     wound_equivalents.push_back(effect.back().cas.k * R.wounds_per_knockdown + effect.back().cas.w);

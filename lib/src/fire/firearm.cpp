@@ -162,8 +162,8 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
 Volley volley(int rounds, int reload, double p_misfire, int clear_rounds, double p_hit) {
   Volley v;
   const int busy_max = clear_rounds + reload;
-  const auto B = static_cast<size_t>(busy_max + 1);
-  const auto N = static_cast<size_t>(rounds + 1);
+  const auto B = static_cast<size_t>(busy_max) + 1;
+  const auto N = static_cast<size_t>(rounds) + 1;
   // Three marginals, each by dynamic programming over (rounds left busy, count so far).
   auto run = [&](int which) {
     std::vector<double> cur(B * N, 0.0), next(B * N, 0.0);
@@ -179,7 +179,7 @@ Volley volley(int rounds, int reload, double p_misfire, int clear_rounds, double
             continue;
           }
           // An attempt this round. A misfire: "three rounds to clear", then the reload.
-          const size_t after_misfire = static_cast<size_t>(clear_rounds + reload);
+          const auto after_misfire = static_cast<size_t>(busy_max);
           const size_t after_shot = static_cast<size_t>(reload);
           const size_t c1 = std::min(c + 1, N - 1);
           if (which == 0) {
