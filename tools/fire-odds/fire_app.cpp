@@ -1,11 +1,14 @@
-// fire_app.cpp - fire-odds: the command line, scenarios from flags or TOML files, and the
-// report (the five scenario kinds live in fire_app_*.cpp).
+// fire_app.cpp - fire-odds: the command line, scenarios from flags or TOML files, the placing
+// of their errors, and the report (the five scenario kinds live in artillery.cpp, firearm.cpp,
+// broadside.cpp and chainmail.cpp).
 #include "fire-odds/fire_app.hpp"
 
 #include <algorithm>
 #include <ostream>
 
 #include "gunpowder/fire/fire_common.hpp"
+#include "gunpowder/fire/read_scenarios.hpp"
+#include "gunpowder/input/reader.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::fire_app {
@@ -33,21 +36,6 @@ const cli::ToolInfo kInfo{
     "  fire-odds arquebus --system attack-dice --men 10 --range-in 8 --ar 6\n"
     "  fire-odds dowel --gun heavy --call white --distance-in 26 --depth-in 8\n"
     "  fire-odds scenarios.toml                     every [[artillery]] ... [[dowel]] table of the file\n"};
-
-Diagnostics field_error(const Origin& o, const std::string& field, const std::string& message) {
-  Diagnostics d;
-  if (o.doc && o.table) {
-    std::string key = field;
-    for (auto& c : key)
-      if (c == '-') c = '_';
-    const toml::node* node = o.table->get(key);
-    const SourcePos pos = o.doc->pos(node ? *node : static_cast<const toml::node&>(*o.table));
-    d.error(pos, (node ? "" : "'" + key + "': ") + message, o.doc->line(pos.line), ExitCode::data_error);
-  } else {
-    d.error(SourcePos{}, "--" + field + ": " + message, {}, ExitCode::usage);
-  }
-  return d;
-}
 
 std::string pct(double p) { return fmtnum::percent(p, p > 0 && p < 0.01 ? 4 : 2); }
 
@@ -96,16 +84,35 @@ namespace {
 
 const std::vector<std::string> kCommands = {"artillery", "firearm", "broadside", "arquebus", "dowel"};
 
+/// Where a scenario's values came from: a TOML table, or the command line (no document).
+struct Origin {
+  const input::Document* doc = nullptr;
+  const toml::table* table = nullptr;
+};
+
+// A scenario's errors name their field (the TOML key): placed at that key of the scenario's table
+// (exit 65; a key the table lacks: at the table, the message naming the key), or on the flag of
+// the same name (exit 64).
+Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
+  if (!o.doc) return cli::place_on_flags(errors);
+  Diagnostics named;
+  for (auto item : errors.items()) {
+    if (!item.field.empty() && !o.table->contains(item.field)) item.message = "'" + item.field + "': " + item.message;
+    named.add(std::move(item));
+  }
+  return input::place_fields(named, *o.doc, *o.table);
+}
+
 // Runs one scenario and wraps its JSON: {"command", "name", ...the scenario's keys}.
 Expected<Scenario> run_one(const std::string& command, const Options& opt, const Origin& o, bool explain,
                            const std::optional<std::string>& name) {
   Expected<Scenario> s = Scenario{};
-  if (command == "artillery") s = run_artillery(opt.artillery, o, explain);
-  else if (command == "firearm") s = run_firearm(opt.firearm, o, explain);
-  else if (command == "broadside") s = run_broadside(opt.broadside, o, explain);
-  else if (command == "arquebus") s = run_arquebus(opt.arquebus, o, explain);
-  else s = run_dowel(opt.dowel, o, explain);
-  if (!s) return s;
+  if (command == "artillery") s = run_artillery(opt.artillery, explain);
+  else if (command == "firearm") s = run_firearm(opt.firearm, explain);
+  else if (command == "broadside") s = run_broadside(opt.broadside, explain);
+  else if (command == "arquebus") s = run_arquebus(opt.arquebus, explain);
+  else s = run_dowel(opt.dowel, explain);
+  if (!s) return place_errors(s.error(), o);
   json::Value j = json::object();
   j.set("command", command);
   j.set("name", name ? json::Value(*name) : json::Value());
@@ -120,6 +127,118 @@ void add_scenario(report::Report& rep, json::Value& list, Scenario&& s) {
   for (auto& t : s.tables) rep.tables.push_back(std::move(t));
   for (auto& l : s.explain) rep.explain.push_back(std::move(l));
   list.push(std::move(s.json));
+}
+
+// One scenario table of a file, read and waiting to run.
+struct Pending {
+  std::string command;
+  Options opt;
+  Origin origin;
+  std::optional<std::string> name;
+};
+
+// Parses every input; a file that cannot be read stops the run (exit 66), a syntax error is
+// collected with the others.
+Expected<std::vector<input::Document>> parse_inputs(const std::vector<std::string>& inputs, Diagnostics& diags) {
+  std::vector<input::Document> docs;
+  docs.reserve(inputs.size());
+  for (const auto& path : inputs) {
+    auto text = input::read_input(path);
+    if (!text) return text.error();
+    auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
+    if (!doc) {
+      diags.append(doc.error());
+      continue;
+    }
+    docs.push_back(std::move(*doc));
+  }
+  return docs;
+}
+
+// Reads one [[<command>]] table into its request.
+void read_scenario(const input::Document& doc, const toml::table& t, const std::string& command,
+                   std::vector<Pending>& pending, Diagnostics& diags) {
+  Diagnostics local;
+  input::TableReader r(doc, t, local, "[[" + command + "]]");
+  Pending pe;
+  pe.command = command;
+  pe.origin = Origin{&doc, &t};
+  pe.name = r.string("name", input::Need::optional);
+  if (command == "artillery") fire::read_artillery(r, pe.opt.artillery);
+  else if (command == "firearm") fire::read_firearm(r, pe.opt.firearm);
+  else if (command == "broadside") fire::read_broadside(r, pe.opt.broadside);
+  else if (command == "arquebus") fire::read_arquebus(r, pe.opt.arquebus);
+  else fire::read_dowel(r, pe.opt.dowel);
+  r.finish();
+  if (!local.empty()) {
+    diags.append(local);
+    return;
+  }
+  pending.push_back(std::move(pe));
+}
+
+// Reads every scenario table of every file first, so that all errors are reported together; in
+// the order they are written (a TOML table iterates its keys alphabetically).
+std::vector<Pending> read_scenarios(const std::vector<input::Document>& docs, Diagnostics& diags) {
+  std::vector<Pending> pending;
+  for (const auto& doc : docs) {
+    input::check_top_level(doc, kCommands, diags);
+    const size_t before = pending.size(), errors_before = diags.items().size();
+    for (const auto& [key, node] : doc.root) {
+      const std::string command(key.str());
+      if (std::find(kCommands.begin(), kCommands.end(), command) == kCommands.end()) continue;
+      for (const toml::table* t : input::tables_in(doc, node, command, diags))
+        read_scenario(doc, *t, command, pending, diags);
+    }
+    if (pending.size() == before && diags.items().size() == errors_before) {
+      const SourcePos p{doc.name, 1, 1};
+      diags.error(p, "no scenario in the file: add [[artillery]], [[firearm]], [[broadside]], [[arquebus]] or [[dowel]] tables",
+                  doc.line(1));
+    }
+  }
+  std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
+    if (a.origin.doc != b.origin.doc) return false;
+    return a.origin.doc->pos(*a.origin.table).line < b.origin.doc->pos(*b.origin.table).line;
+  });
+  return pending;
+}
+
+// The diagnostics in the order of the files and, within a file, of the lines. Every diagnostic
+// is placed by now: its file is an input's name.
+Diagnostics in_file_order(const Diagnostics& diags, const std::vector<input::Document>& docs) {
+  std::vector<Diagnostic> items = diags.items();
+  auto file_index = [&](const std::string& name) {
+    for (size_t i = 0; i < docs.size(); ++i)
+      if (docs[i].name == name) return i;
+    return docs.size();
+  };
+  std::stable_sort(items.begin(), items.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    const size_t fa = file_index(a.pos.file), fb = file_index(b.pos.file);
+    if (fa != fb) return fa < fb;
+    if (a.pos.line != b.pos.line) return a.pos.line < b.pos.line;
+    return a.pos.column < b.pos.column;
+  });
+  Diagnostics sorted;
+  for (auto& d : items) sorted.add(std::move(d));
+  return sorted;
+}
+
+// Every scenario of the input files. Scenarios that read cleanly are still run, so that their rule
+// errors join the reading errors.
+Expected<bool> run_files(const cli::CommonOptions& common, report::Report& rep, json::Value& list) {
+  Diagnostics diags;
+  auto docs = parse_inputs(common.inputs, diags);
+  if (!docs) return docs.error();
+  for (const auto& pe : read_scenarios(*docs, diags)) {
+    auto s = run_one(pe.command, pe.opt, pe.origin, common.explain, pe.name);
+    if (!s) {
+      diags.append(s.error());
+      continue;
+    }
+    add_scenario(rep, list, std::move(*s));
+  }
+  if (!diags.empty()) return in_file_order(diags, *docs);
+  return true;
 }
 
 }  // namespace
@@ -139,94 +258,8 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     auto s = run_one(command, opt, Origin{}, common.explain, std::nullopt);
     if (!s) return s.error();
     add_scenario(rep, list, std::move(*s));
-  } else {
-    Diagnostics diags;
-    std::vector<input::Document> docs;
-    docs.reserve(common.inputs.size());
-    for (const auto& path : common.inputs) {
-      auto text = input::read_input(path);
-      if (!text) return text.error();
-      auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
-      if (!doc) {
-        diags.append(doc.error());
-        continue;
-      }
-      docs.push_back(std::move(*doc));
-    }
-    // Read every table first so that all errors of every file are reported together.
-    struct Pending {
-      std::string command;
-      Options opt;
-      Origin origin;
-      std::optional<std::string> name;
-    };
-    std::vector<Pending> pending;
-    for (const auto& doc : docs) {
-      input::check_top_level(doc, kCommands, diags);
-      const size_t before = pending.size(), errors_before = diags.items().size();
-      for (const auto& [key, node] : doc.root) {
-        const std::string command_key(key.str());
-        bool known = false;
-        for (const auto& c : kCommands) known = known || c == command_key;
-        if (!known) continue;
-        for (const toml::table* t : input::tables_in(doc, node, command_key, diags)) {
-          Diagnostics local;
-          input::TableReader r(doc, *t, local, "[[" + command_key + "]]");
-          Pending pe;
-          pe.command = command_key;
-          pe.origin = Origin{&doc, t};
-          pe.name = r.string("name", input::Need::optional);
-          if (command_key == "artillery") read_artillery(r, pe.opt.artillery);
-          else if (command_key == "firearm") read_firearm(r, pe.opt.firearm);
-          else if (command_key == "broadside") read_broadside(r, pe.opt.broadside);
-          else if (command_key == "arquebus") read_arquebus(r, pe.opt.arquebus);
-          else read_dowel(r, pe.opt.dowel);
-          r.finish();
-          if (!local.empty()) {
-            diags.append(local);
-            continue;
-          }
-          pending.push_back(std::move(pe));
-        }
-      }
-      if (pending.size() == before && diags.items().size() == errors_before) {
-        const SourcePos p{doc.name, 1, 1};
-        diags.error(p, "no scenario in the file: add [[artillery]], [[firearm]], [[broadside]], [[arquebus]] or [[dowel]] tables",
-                    doc.line(1));
-      }
-    }
-    // In the order they are written (a TOML table iterates its keys alphabetically).
-    std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
-      if (a.origin.doc != b.origin.doc) return false;
-      return a.origin.doc->pos(*a.origin.table).line < b.origin.doc->pos(*b.origin.table).line;
-    });
-    // Scenarios that read cleanly are still run, so that their rule errors join the reading errors.
-    for (const auto& pe : pending) {
-      auto s = run_one(pe.command, pe.opt, pe.origin, common.explain, pe.name);
-      if (!s) {
-        diags.append(s.error());
-        continue;
-      }
-      add_scenario(rep, list, std::move(*s));
-    }
-    if (!diags.empty()) {
-      // Report in the order of the files and, within a file, of the lines.
-      std::vector<Diagnostic> items = diags.items();
-      auto file_index = [&](const std::string& name) {
-        for (size_t i = 0; i < docs.size(); ++i)
-          if (docs[i].name == name) return i;
-        return docs.size();
-      };
-      std::stable_sort(items.begin(), items.end(), [&](const Diagnostic& a, const Diagnostic& b) {
-        const size_t fa = file_index(a.pos.file), fb = file_index(b.pos.file);
-        if (fa != fb) return fa < fb;
-        if (a.pos.line != b.pos.line) return a.pos.line < b.pos.line;
-        return a.pos.column < b.pos.column;
-      });
-      Diagnostics sorted;
-      for (auto& d : items) sorted.add(std::move(d));
-      return sorted;
-    }
+  } else if (auto ran = run_files(common, rep, list); !ran) {
+    return ran.error();
   }
   rep.json.set("tool", kInfo.name);
   rep.json.set("scenarios", std::move(list));

@@ -126,6 +126,11 @@ std::vector<double> hand_values(const BroadsideRules& r, const PlayRule& play, c
   return v;
 }
 
+namespace {
+// The slot of a hand in hand_values(): 0 for no hand, then the hands weakest first.
+size_t value_slot(int hand) { return hand < 0 ? 0 : static_cast<size_t>(hand) + 1; }
+}  // namespace
+
 HandOdds hand_odds(const BroadsideRules& r, int dice, int rerolls, RerollMode mode, const std::vector<double>& values) {
   HandOdds out;
   out.p.assign(r.hands.size(), 0.0);
@@ -140,7 +145,7 @@ HandOdds hand_odds(const BroadsideRules& r, int dice, int rerolls, RerollMode mo
   for (const auto& o : finals) {
     const size_t i = encode(o.counts);
     hand_of[i] = best_hand(r, o.counts);
-    v[i] = values[static_cast<size_t>(hand_of[i] + 1)];
+    v[i] = values[value_slot(hand_of[i])];
   }
   // Backward induction: e[K] = expectation of keeping K and re-throwing the rest once with
   // `t - 1` re-throws still to come; v_t[M] = best e[K] over the sub-multisets K of M that leave
@@ -194,7 +199,7 @@ HandOdds hand_odds(const BroadsideRules& r, int dice, int rerolls, RerollMode mo
   for (const auto& o : finals) {
     const size_t i = encode(o.counts);
     const double q = dist[i];
-    out.objective_value += q * values[static_cast<size_t>(hand_of[i] + 1)];
+    out.objective_value += q * values[value_slot(hand_of[i])];
     if (hand_of[i] < 0) out.p_none += q;
     else out.p[static_cast<size_t>(hand_of[i])] += q;
   }
@@ -386,7 +391,7 @@ dice::Dist fire_damage(const BroadsideRules& r) {
   std::vector<double> p;
   for (int n = 1; n <= r.fire_damage_die_sides; ++n) {
     const int v = (n + r.fire_damage_divisor - 1) / r.fire_damage_divisor;
-    if (static_cast<size_t>(v) >= p.size()) p.resize(static_cast<size_t>(v + 1), 0.0);
+    if (static_cast<size_t>(v) >= p.size()) p.resize(static_cast<size_t>(v) + 1, 0.0);
     p[static_cast<size_t>(v)] += 1.0 / r.fire_damage_die_sides;
   }
   return dice::Dist(0, std::move(p));

@@ -2,7 +2,7 @@
 // embedded table is an internal error (exit 70).
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/data/data.hpp"
-#include "gunpowder/fire/fire_common.hpp"
+#include "read_tables.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/input/reader.hpp"
 
@@ -15,13 +15,8 @@ namespace {
 
 auto none = [](TableReader&) {};
 
-Expected<BroadsideRules> build() {
-  auto doc_or = data::load("broadside.toml");
-  if (!doc_or) return doc_or.error();
-  const input::Document& doc = *doc_or;
-  BroadsideRules b;
-  Diagnostics d;
-  TableReader top(doc, doc.root, d, "broadside.toml");
+// Firing (seed 001): cannon types, crews, dice pools and their modifiers, the poker hands.
+void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
   read_table(top, doc, d, "damage_order", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
     for (const char* k : {"order", "family", "weapon"}) r.allow(k);
   });
@@ -75,7 +70,12 @@ Expected<BroadsideRules> build() {
     r.allow("definition");
     b.hands.push_back(h);
   });
-  std::vector<std::pair<std::string, FireResult>> results;
+}
+
+// Cannon Fire Results (seed 001): one row per hand (kept by hand key in `results`), range bands,
+// formed-up parties and casualties.
+void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b,
+                  std::vector<std::pair<std::string, FireResult>>& results) {
   read_table(
       top, doc, d, "fire_result", [&](TableReader& r) { b.source_results = req_string(r, "source"); },
       [&](TableReader& r) {
@@ -114,6 +114,10 @@ Expected<BroadsideRules> build() {
                           "recovery_idle_turns"})
       r.allow(k);
   }, none);
+}
+
+// Saving throws and ammunition (seed 001).
+void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
   read_table(
       top, doc, d, "saving_throw",
       [&](TableReader& r) {
@@ -150,6 +154,10 @@ Expected<BroadsideRules> build() {
         r.allow("declare_before_firing");
         b.ammunition.push_back(a);
       });
+}
+
+// Aiming high, gates and doors, fancy shooting, fire and cannon lost (seed 001).
+void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
   read_table(top, doc, d, "aiming_high", [&](TableReader& r) {
     r.allow("source");
     b.aim_damage_per_die = req_int(r, "damage_per_die");
@@ -192,10 +200,12 @@ Expected<BroadsideRules> build() {
         r.string("rounding", Need::required, {"up"});
       },
       [&](TableReader& r) { b.cannon_loss.emplace_back(req_number(r, "damage_fraction"), req_number(r, "cannon_lost_fraction")); });
-  top.allow("example");
-  top.finish();
+}
 
-  // The results table must have one row per hand, in any order.
+// The results table must have one row per hand, in any order; when it has, the hands are sorted
+// weakest first by rank, the results staying parallel.
+void order_hands(const input::Document& doc, Diagnostics& d, BroadsideRules& b,
+                 const std::vector<std::pair<std::string, FireResult>>& results) {
   for (const auto& h : b.hands) {
     bool found = false;
     for (const auto& [key, f] : results)
@@ -205,13 +215,30 @@ Expected<BroadsideRules> build() {
       }
     if (!found) d.error(SourcePos{doc.name, 1, 1}, "no [[fire_result.rows]] for hand " + h.key);
   }
-  if (!d.empty()) return as_internal(d);
-  // Sort hands weakest first by rank (results stay parallel).
+  if (!d.empty()) return;
   for (size_t i = 1; i < b.hands.size(); ++i)
     for (size_t j = i; j > 0 && b.hands[j].rank < b.hands[j - 1].rank; --j) {
       std::swap(b.hands[j], b.hands[j - 1]);
       std::swap(b.results[j], b.results[j - 1]);
     }
+}
+
+Expected<BroadsideRules> build() {
+  auto doc_or = data::load("broadside.toml");
+  if (!doc_or) return doc_or.error();
+  const input::Document& doc = *doc_or;
+  BroadsideRules b;
+  Diagnostics d;
+  TableReader top(doc, doc.root, d, "broadside.toml");
+  std::vector<std::pair<std::string, FireResult>> results;
+  read_firing(top, doc, d, b);
+  read_results(top, doc, d, b, results);
+  read_saves(top, doc, d, b);
+  read_special(top, doc, d, b);
+  top.allow("example");
+  top.finish();
+  order_hands(doc, d, b, results);
+  if (!d.empty()) return as_internal(d);
   return b;
 }
 

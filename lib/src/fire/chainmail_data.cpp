@@ -2,7 +2,7 @@
 // table is an internal error (exit 70).
 #include "gunpowder/fire/chainmail.hpp"
 #include "gunpowder/data/data.hpp"
-#include "gunpowder/fire/fire_common.hpp"
+#include "read_tables.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/input/reader.hpp"
 

@@ -95,17 +95,17 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
   Shot s;
   const auto band = band_for(f, in.range);
   if (!band)
-    return Expected<Shot>::failure("range " + trim(in.range, 2) + " is beyond the " + f.name + "'s long range of " +
+    return Expected<Shot>::field_failure("range", "range " + trim(in.range, 2) + " is beyond the " + f.name + "'s long range of " +
                                    std::to_string(f.range[2]));
   s.band = *band;
   const auto b = static_cast<size_t>(s.band);
   if (in.scattershot && !f.smoothbore())
-    return Expected<Shot>::failure("scattershot needs a smoothbore firearm; the " + f.name + " is rifled");
+    return Expected<Shot>::field_failure("scattershot", "scattershot needs a smoothbore firearm; the " + f.name + " is rifled");
   if (in.no_rest && f.type != "musket")
-    return Expected<Shot>::failure("only muskets need a fork rest; the " + f.name + " is not a musket");
+    return Expected<Shot>::field_failure("no_rest", "only muskets need a fork rest; the " + f.name + " is not a musket");
   const int armor = in.armor.value_or(std::max(0, in.target_ac));
   if (armor < 0 || armor > std::max(0, in.target_ac))
-    return Expected<Shot>::failure("the armour part of the AC (" + std::to_string(armor) +
+    return Expected<Shot>::field_failure("armor", "the armour part of the AC (" + std::to_string(armor) +
                                    ") must be between 0 and the target's AC " + std::to_string(in.target_ac));
 
   // Range penalty: as printed, or recomputed by the rule "smoothbore firearms have twice the
@@ -162,8 +162,8 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
 Volley volley(int rounds, int reload, double p_misfire, int clear_rounds, double p_hit) {
   Volley v;
   const int busy_max = clear_rounds + reload;
-  const auto B = static_cast<size_t>(busy_max + 1);
-  const auto N = static_cast<size_t>(rounds + 1);
+  const auto B = static_cast<size_t>(busy_max) + 1;
+  const auto N = static_cast<size_t>(rounds) + 1;
   // Three marginals, each by dynamic programming over (rounds left busy, count so far).
   auto run = [&](int which) {
     std::vector<double> cur(B * N, 0.0), next(B * N, 0.0);
@@ -179,7 +179,7 @@ Volley volley(int rounds, int reload, double p_misfire, int clear_rounds, double
             continue;
           }
           // An attempt this round. A misfire: "three rounds to clear", then the reload.
-          const size_t after_misfire = static_cast<size_t>(clear_rounds + reload);
+          const auto after_misfire = static_cast<size_t>(busy_max);
           const size_t after_shot = static_cast<size_t>(reload);
           const size_t c1 = std::min(c + 1, N - 1);
           if (which == 0) {

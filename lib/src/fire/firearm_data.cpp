@@ -4,7 +4,7 @@
 #include <cctype>
 
 #include "gunpowder/data/data.hpp"
-#include "gunpowder/fire/fire_common.hpp"
+#include "read_tables.hpp"
 #include "gunpowder/fire/firearm.hpp"
 #include "gunpowder/input/reader.hpp"
 
@@ -44,13 +44,8 @@ void each(TableReader& top, const input::Document& doc, Diagnostics& d, const ch
       }
 }
 
-Expected<FirearmCatalogue> build() {
-  auto doc_or = data::load("firearms.toml");
-  if (!doc_or) return doc_or.error();
-  const input::Document& doc = *doc_or;
-  FirearmCatalogue cat;
-  Diagnostics d;
-  TableReader top(doc, doc.root, d, "firearms.toml");
+// The firearm characteristics, fighting-style reload and price tables (seed 000, p. 9-11).
+void read_firearms(TableReader& top, const input::Document& doc, Diagnostics& d, FirearmCatalogue& cat) {
   each(top, doc, d, "firearm", [&](TableReader& r) {
     Firearm f;
     f.name = req_string(r, "name");
@@ -97,6 +92,10 @@ Expected<FirearmCatalogue> build() {
     }
   });
   for (const char* k : {"accessory", "craft_gunsmith_rank", "battlefield_range", "unit_rate_of_fire"}) top.allow(k);
+}
+
+// [rules.*]: attack throws, armour penetration, range, reload, misfire, musket rest, scattershot.
+void read_rules(TableReader& top, const input::Document& doc, Diagnostics& d, FirearmCatalogue& cat) {
   if (const auto* rules = top.table("rules", Need::required)) {
     TableReader rr(doc, *rules, d, "[rules]");
     auto& g = cat.rules;
@@ -160,6 +159,17 @@ Expected<FirearmCatalogue> build() {
       rr.allow(k);
     rr.finish();
   }
+}
+
+Expected<FirearmCatalogue> build() {
+  auto doc_or = data::load("firearms.toml");
+  if (!doc_or) return doc_or.error();
+  const input::Document& doc = *doc_or;
+  FirearmCatalogue cat;
+  Diagnostics d;
+  TableReader top(doc, doc.root, d, "firearms.toml");
+  read_firearms(top, doc, d, cat);
+  read_rules(top, doc, d, cat);
   top.finish();
   if (!d.empty()) return as_internal(d);
   return cat;

@@ -13,6 +13,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::fire {
 
@@ -201,5 +202,62 @@ dice::Dist fire_damage(const BroadsideRules& r);
 
 /// Cannon lost (rounded up) when a ship or structure has lost `lost` of its `points`.
 int cannon_lost(const BroadsideRules& r, int guns, double lost, double points);
+
+// ---------------------------------------------------------------------------------------------
+// One broadside request: the dice, the play of the re-rolls, and every figure of its range band
+
+/// The range bands of the Cannon Fire Results, in the order the reports list them.
+inline constexpr std::array<const char*, 3> kBandKeys = {"long", "short", "point_blank"};
+
+struct BroadsideGroup {
+  Pool pool;
+  HandOdds odds;
+};
+
+/// The figures of a broadside at a known range band (seed 001, Cannon Fire Results, Saving
+/// Throws, Aiming High, Gates and Doors, Fire).
+struct BandFigures {
+  std::string effective;   ///< the column read (raking fire reads one band closer)
+  dice::Dist structural;   ///< points of structural damage, all groups
+  KWDist before, after;    ///< knockdowns and wounds before and after the saves
+  std::string save_class;  ///< "ordinary", "officer" or "captain"
+  int save_min_roll = 0, save_modifier = 0;
+  double p_save = 0;
+  bool gates = false;      ///< gates and doors may be targeted at this band
+  double p_door = 0, p_gate = 0;
+  double p_mast = 0, p_dismasted = 0;  ///< aiming high
+  double p_fire = 0;
+  dice::Dist fire_damage;  ///< per fires phase
+};
+
+/// A target's losses from one broadside (Loss of strength points, seed 001).
+struct TargetLoss {
+  int points = 0;
+  double p_half = 0, p_three_quarters = 0, p_destroyed = 0;
+  std::optional<int> guns;
+  dice::Dist cannon_lost;  ///< with guns
+};
+
+struct Broadside {
+  bool by_cannon = false;
+  int modifier = 0;                         ///< the dice modifiers in force, summed
+  std::vector<std::string> modifier_names;  ///< their keys
+  bool on_dice = false;                     ///< the modifiers act on the dice only
+  std::vector<BroadsideGroup> groups;
+  std::optional<std::string> band;          ///< the range band, when known
+  std::string ammo;                         ///< ammunition key
+  const Ammunition* ammunition = nullptr;
+  PlayRule play;
+  std::string goal;       ///< as requested: structural, casualties, rank or a hand key
+  std::string maximises;  ///< what the play maximises, in words
+  std::vector<double> structural_by_band;  ///< expected points, by kBandKeys (round shot, not raking or aiming high)
+  std::optional<BandFigures> at_band;
+  std::optional<TargetLoss> target;
+  double p_gun_eliminated = 0, p_gun_eliminated_strong_cover = 0;  ///< fancy shooting
+  std::optional<int> fires_every_turns;                           ///< with a crew
+};
+
+/// A broadside of a request. An error names the request's field (its TOML key, e.g. "range_in").
+Expected<Broadside> broadside_odds(const BroadsideRules& r, const BroadsideRequest& request);
 
 }  // namespace gunpowder::fire

@@ -11,6 +11,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::fire {
 
@@ -131,5 +132,25 @@ struct DowelOdds {
 /// depth when no width is given) for the straight shot and, with offsets, for every die face
 /// (the dowel pivots at the muzzle and its end moves sideways by the offset).
 Expected<DowelOdds> dowel_odds(const ChainmailRules& r, const DowelInput& in);
+
+// ---------------------------------------------------------------------------------------------
+// One request: its checks, and the odds of its system
+
+/// An arquebus volley of a request, by the accuracy die (the default) or the attack dice.
+struct ArquebusVolley {
+  std::string system;  ///< "accuracy" or "attack-dice"
+  std::optional<AccuracyOdds> accuracy;
+  std::optional<AttackDiceOdds> attack_dice;
+};
+/// The volley of an arquebus request. An error names the request's field (its TOML key).
+Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& r, const ArquebusRequest& request);
+
+/// A dowel shot of a request: its input as the rules read it, and its odds.
+struct DowelShot {
+  DowelInput input;
+  DowelOdds odds;
+};
+/// The dowel shot of a request. An error names the request's field (its TOML key).
+Expected<DowelShot> dowel_shot(const ChainmailRules& r, const DowelRequest& request);
 
 }  // namespace gunpowder::fire

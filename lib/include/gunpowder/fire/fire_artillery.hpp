@@ -4,8 +4,8 @@
 // shrapnel, the saves of creatures in the area of effect, damage to units in uhp and to heroes.
 //
 // Model and rules only: no I/O, no TOML, no command line. The figures come from
-// data/artillery.toml (through the artillery module and, for [rules.attack] and [rules.scatter],
-// this module's own loader) and data/artillery_damage.toml, through load_artillery_rules().
+// data/artillery.toml (through the artillery module: its catalogue and its attack results) and
+// data/artillery_damage.toml (this module's loader), through load_artillery_rules().
 #pragma once
 
 #include <array>
@@ -14,35 +14,17 @@
 #include <vector>
 
 #include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/fire/fire_common.hpp"
+#include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::fire {
 
-/// The attack-result rules of [rules.attack] that the artillery catalogue does not carry.
-struct AttackResultRules {
-  int direct_hit_natural = 0;  ///< unmodified roll that, with the throw made, is a direct hit
-  int close_hit_natural = 0;   ///< unmodified roll that is at least a close hit
-  int misfire_natural = 0;     ///< unmodified roll that, the throw failed, is a misfire
-  int discharge_natural = 0;   ///< second unmodified roll after a misfire: accidental discharge
-  int discharge_crew_dice = 0, discharge_crew_die_sides = 0;
-  double discharge_piece_shp_fraction = 0;
-  int discharge_piece_save_level_with_artillerist = 0;
-  int shrapnel_radius_ft = 0;
-  int cover_save_bonus = 0;
-  std::string source;
-};
-
-/// [rules.scatter]: where close hits and scatters land.
-struct ScatterRules {
-  int direction_die_sides = 0;
-  int close_hit_dice = 0, close_hit_die_sides = 0;
-  int scatter_dice = 0, scatter_die_sides = 0;
-  std::array<int, 3> multiplier_yd{};  ///< by artillery::Bracket
-  int plunging_multiplier = 0;
-  std::string source;
-};
+/// The attack-result and scatter rules of data/artillery.toml, loaded by the artillery module.
+using AttackResultRules = artillery::AttackResultRules;
+using ScatterRules = artillery::ScatterRules;
 
 /// One "<piece> Damage" table of data/artillery_damage.toml.
 struct DamageColumn {
@@ -202,5 +184,63 @@ struct HeroOdds {
   double mean_damage_direct = 0, mean_damage_other = 0;
 };
 HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_target, bool fortified, Halving h);
+
+// ---------------------------------------------------------------------------------------------
+// One shot of a request: every figure above for one piece, range and target
+
+/// Artillery damage is rolled in d10s: the characteristics table prints "12d10" and
+/// data/artillery.toml stores only the number of dice (damage_dice).
+inline constexpr int kDamageDie = 10;
+
+/// A structure or ship aimed at (Structural Saving Throws, p. 17).
+struct StructureTarget {
+  int ac = 0;
+  int save_target = 0;
+  double p_save = 0;
+  double expected_shp_direct = 0;      ///< P(direct) x P(no save) x mean damage
+  double expected_shp_with_close = 0;  ///< when a close hit still lands on it
+};
+
+/// A unit in the struck hex (Gunpowder Artillery Attacks, p. 37-40).
+struct UnitTarget {
+  std::optional<int> troops_counted;  ///< when troops are given
+  std::optional<int> hd_column;       ///< when the unit HD are given
+  int table_value = 0;
+  std::string table_source;           ///< "given" or the table's source
+  UnitDamage damage;
+};
+
+/// Every figure of one shot. Its texts ("table", "override: ...", "default", ...) say where a
+/// choice came from.
+struct ArtilleryShot {
+  artillery::Design design;
+  artillery::Type type = artillery::Type::gun;
+  double shot_lb = 0;  ///< as requested
+  double range_yd = 0;
+  artillery::Bracket bracket = artillery::Bracket::short_range;
+  std::string bracket_source;
+  artillery::FireMode mode = artillery::FireMode::direct;
+  std::string mode_source;
+  AttackSetup attack;
+  std::string crew;          ///< "normal" or "veteran"
+  bool throw_given = false;  ///< the attack throw was given, not the crew's
+  Exceed exceed = Exceed::meet;
+  int target = 0;
+  AttackOdds odds;
+  ScatterOdds scatter;
+  dice::Dist impact;
+  dice::Dist damage;  ///< one shot's damage, n d10
+  Halving halving = Halving::down;
+  bool line = true;  ///< a line area of effect (guns and cannon), else a radius (mortars)
+  std::optional<StructureTarget> structure;
+  std::optional<CreatureOdds> creatures;
+  std::optional<UnitTarget> unit;
+  std::optional<HeroOdds> hero;
+};
+
+/// One shot of an artillery request: the piece (designed when the book has none), the range
+/// bracket, the fire mode, the attack throw and its results, and the damage to whatever targets
+/// the request names. An error names the request's field (its TOML key, e.g. "range_yd").
+Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& rules, const ArtilleryRequest& request);
 
 }  // namespace gunpowder::fire

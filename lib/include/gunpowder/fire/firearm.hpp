@@ -12,6 +12,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::fire {
 
@@ -121,8 +122,9 @@ struct Shot {
 };
 /// The band of a range, or nullopt beyond long range.
 std::optional<Band> band_for(const Firearm& f, double range);
-/// One attack throw (p. 9-11). Fails (as a message) on an impossible request: beyond long range,
-/// scattershot from a rifled firearm, an armour part larger than the AC.
+/// One attack throw (p. 9-11). Fails on an impossible request, naming the field: beyond long range
+/// ("range"), scattershot from a rifled firearm ("scattershot"), a fork rest for a non-musket
+/// ("no_rest"), an armour part larger than the AC ("armor").
 Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInput& in);
 
 /// Firing for `rounds` rounds, starting loaded: each attempt misfires with p_misfire (then
@@ -135,5 +137,36 @@ struct Volley {
   double attempts_per_round = 0, hits_per_round = 0;
 };
 Volley volley(int rounds, int reload, double p_misfire, int clear_rounds, double p_hit);
+
+// ---------------------------------------------------------------------------------------------
+// One firearm request: the shot, the reload, the misfire chance and the volley over the minutes
+
+/// ACKS combat rounds last 10 seconds (ACKS core rules; no seed prints it): six to the minute.
+/// Used only to turn rounds into "per minute" figures; a request may change it.
+inline constexpr double kAcksRoundSeconds = 10;
+/// The shots-and-hits distributions follow every round: a bound keeps the work small.
+inline constexpr int kMaxRounds = 600;
+
+struct FirearmScenario {
+  const Firearm* firearm = nullptr;
+  double range = 0;
+  bool range_in_feet = true;  ///< underground (feet), else outdoors (yards)
+  double round_seconds = kAcksRoundSeconds;
+  int minutes = 1;
+  int rounds = 0;
+  std::string shooter;  ///< "normal" or "veteran"
+  ShotInput shot_input;
+  Shot shot;
+  ReloadInput reload_input;
+  Reload reload;
+  std::string weather;  ///< "dry", "damp" or "wet"
+  Misfire misfire;
+  Volley volley;
+  [[nodiscard]] double rounds_per_minute() const { return 60.0 / round_seconds; }
+};
+
+/// The firearm of a request and its figures. An error names the request's field (its TOML key,
+/// e.g. "range_ft").
+Expected<FirearmScenario> firearm_scenario(const FirearmCatalogue& cat, const FirearmRequest& request);
 
 }  // namespace gunpowder::fire

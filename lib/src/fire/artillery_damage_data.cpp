@@ -1,10 +1,11 @@
-// fire_data.cpp - loads the artillery-fire figures: [rules.attack] and [rules.scatter] of
-// data/artillery.toml (the artillery catalogue reads the rest of that file) and the whole of
-// data/artillery_damage.toml. The embedded tables are part of the program: a broken table is an
-// internal error (exit 70), caught by the data tests.
+// artillery_damage_data.cpp - loads data/artillery_damage.toml (the damage-versus-units tables and
+// their rules, seed 000, p. 37-40) and gathers the artillery-fire figures: the catalogue and the
+// attack-result and scatter rules come from the artillery module, the owner of
+// data/artillery.toml. The embedded tables are part of the program: a broken table is an internal
+// error (exit 70), caught by the data tests.
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
-#include "gunpowder/fire/fire_common.hpp"
+#include "read_tables.hpp"
 #include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::fire {
@@ -14,54 +15,8 @@ using input::TableReader;
 
 namespace {
 
-void read_attack(const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
-  TableReader top(doc, doc.root, d, "artillery.toml");
-  const toml::table* rules = doc.root.get_as<toml::table>("rules");
-  if (!rules) {
-    top.error("missing [rules]");
-    return;
-  }
-  TableReader rr(doc, *rules, d, "[rules]");
-  if (const auto* t = rr.table("attack", Need::required)) {
-    TableReader r(doc, *t, d, "[rules.attack]");
-    auto& a = out.results;
-    a.source = req_string(r, "source");
-    a.direct_hit_natural = req_int(r, "direct_hit_natural");
-    a.close_hit_natural = req_int(r, "close_hit_natural");
-    a.misfire_natural = req_int(r, "misfire_natural");
-    a.discharge_natural = req_int(r, "discharge_natural");
-    a.discharge_crew_dice = req_int(r, "discharge_crew_dice");
-    a.discharge_crew_die_sides = req_int(r, "discharge_crew_die_sides");
-    a.discharge_piece_shp_fraction = req_number(r, "discharge_piece_shp_fraction");
-    a.discharge_piece_save_level_with_artillerist = req_int(r, "discharge_piece_save_level_with_artillerist");
-    a.shrapnel_radius_ft = req_int(r, "shrapnel_radius_ft");
-    a.cover_save_bonus = req_int(r, "cover_save_bonus");
-    // Read by the artillery catalogue (crew throws, shortage, structural save base).
-    for (const char* k : {"normal_men_attack_throw", "veteran_attack_throw", "damaged_shp_fraction",
-                          "artillerist_shortage_attack_mod", "artillerist_shortage_rof_factor", "crew_shortage_rof",
-                          "structural_save_base"})
-      r.allow(k);
-    r.finish();
-  }
-  if (const auto* t = rr.table("scatter", Need::required)) {
-    TableReader r(doc, *t, d, "[rules.scatter]");
-    auto& s = out.scatter;
-    s.source = req_string(r, "source");
-    s.direction_die_sides = req_int(r, "direction_die_sides");
-    s.close_hit_dice = req_int(r, "close_hit_dice");
-    s.close_hit_die_sides = req_int(r, "close_hit_die_sides");
-    s.scatter_dice = req_int(r, "scatter_dice");
-    s.scatter_die_sides = req_int(r, "scatter_die_sides");
-    s.multiplier_yd = {req_int(r, "short_multiplier_yd"), req_int(r, "medium_multiplier_yd"),
-                       req_int(r, "long_multiplier_yd")};
-    s.plunging_multiplier = req_int(r, "plunging_multiplier");
-    r.finish();
-  }
-  // Every other sub-table belongs to other modules; this loader does not finish() [rules].
-}
-
-void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
-  TableReader top(doc, doc.root, d, "artillery_damage.toml");
+// [coverage]: the pieces the seed prints no table for.
+void read_coverage(TableReader& top, const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
   if (const auto* t = top.table("coverage", Need::required)) {
     TableReader r(doc, *t, d, "[coverage]");
     r.allow("types_with_table");
@@ -71,6 +26,24 @@ void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out
         if (auto s = n.value<std::string>()) out.types_without_table.push_back(*s);
     r.finish();
   }
+}
+
+// One [[damage_table.column]]: a unit HD column of uhp, one per troop band.
+DamageColumn read_column(const input::Document& doc, const toml::table& ct, Diagnostics& d, size_t bands) {
+  TableReader cr(doc, ct, d, "[[damage_table.column]]");
+  DamageColumn col;
+  col.label = req_string(cr, "hd_label");
+  col.hd_min = req_int(cr, "hd_min");
+  col.hd_max = req_int(cr, "hd_max");
+  if (const auto* u = cr.array("uhp", Need::required))
+    for (const auto& v : *u) col.uhp.push_back(static_cast<int>(v.value<int64_t>().value_or(0)));
+  if (col.uhp.size() != bands) cr.error_at("uhp", "one uhp value per troop band expected");
+  cr.finish();
+  return col;
+}
+
+// Every [[damage_table]]: "<piece> Damage" (p. 37-40).
+void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
   if (const auto* arr = top.array("damage_table", Need::required)) {
     for (const auto& node : *arr) {
       const auto* t = node.as_table();
@@ -87,24 +60,16 @@ void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out
             dt.troop_bands.emplace_back(static_cast<int>(pair->get(0)->value<int64_t>().value_or(0)),
                                         static_cast<int>(pair->get(1)->value<int64_t>().value_or(0)));
       if (const auto* cols = r.array("column", Need::required))
-        for (const auto& c : *cols) {
-          const auto* ct = c.as_table();
-          if (!ct) continue;
-          TableReader cr(doc, *ct, d, "[[damage_table.column]]");
-          DamageColumn col;
-          col.label = req_string(cr, "hd_label");
-          col.hd_min = req_int(cr, "hd_min");
-          col.hd_max = req_int(cr, "hd_max");
-          if (const auto* u = cr.array("uhp", Need::required))
-            for (const auto& v : *u) col.uhp.push_back(static_cast<int>(v.value<int64_t>().value_or(0)));
-          if (col.uhp.size() != dt.troop_bands.size()) cr.error_at("uhp", "one uhp value per troop band expected");
-          cr.finish();
-          dt.columns.push_back(std::move(col));
-        }
+        for (const auto& c : *cols)
+          if (const auto* ct = c.as_table()) dt.columns.push_back(read_column(doc, *ct, d, dt.troop_bands.size()));
       r.finish();
       out.tables.push_back(std::move(dt));
     }
   }
+}
+
+// [rules.*]: cavalry, HD columns, saves, enfilade and heroes (p. 37-40).
+void read_damage_rules(TableReader& top, const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
   if (const auto* rules = top.table("rules", Need::required)) {
     TableReader rr(doc, *rules, d, "[rules]");
     auto& g = out.damage;
@@ -164,6 +129,13 @@ void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out
     sub("troops_above_band", [&](TableReader& r) { r.allow("source"); });
     rr.finish();
   }
+}
+
+void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
+  TableReader top(doc, doc.root, d, "artillery_damage.toml");
+  read_coverage(top, doc, d, out);
+  read_tables(top, doc, d, out);
+  read_damage_rules(top, doc, d, out);
   top.allow("example");  // worked examples: test figures, read by the tests
   top.finish();
 }
@@ -173,10 +145,11 @@ Expected<ArtilleryRules> build() {
   if (!cat) return cat.error();
   ArtilleryRules out;
   out.catalogue = *cat;
+  auto attack = artillery::load_attack_results();
+  if (!attack) return attack.error();
+  out.results = (*attack)->results;
+  out.scatter = (*attack)->scatter;
   Diagnostics d;
-  auto art = data::load("artillery.toml");
-  if (!art) return art.error();
-  read_attack(*art, d, out);
   auto dmg = data::load("artillery_damage.toml");
   if (!dmg) return dmg.error();
   read_damage(*dmg, d, out);

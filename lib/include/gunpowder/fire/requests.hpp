@@ -1,0 +1,58 @@
+// requests.hpp - the fire-odds scenarios as the fire rules take them: one request per kind
+// (artillery shot, firearm, broadside, arquebus volley, dowel shot), filled from the command
+// line or from a [[<kind>]] table (read_scenarios.hpp). Every value is optional: a rule decides,
+// visibly, what an absent value means, and reports a missing one as an error about its field.
+//
+// A rule's error names the field by its TOML key ("range_yd"); the input layer places it at that
+// key of the scenario's table, the command line on the flag of the same name ("--range-yd").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gunpowder::fire {
+
+/// One gunpowder artillery shot (seed 000, p. 16-17, 37-40).
+struct ArtilleryRequest {
+  std::optional<std::string> type, bracket, crew, exceed, halving, hd, name;
+  std::optional<double> shot_lb, range_yd;
+  std::optional<int> attack_throw, modifier, target_ac, save, troops, unit_save, table_uhp, hero_save;
+  bool plunging = false, direct = false, few_artillerists = false, cover = false;
+  bool cavalry = false, enfilade = false, fortified = false, hero_fortified = false;
+};
+
+/// A character's firearm (seed 000, p. 9-11).
+struct FirearmRequest {
+  std::optional<std::string> weapon, training, weather, penalties, shooter;
+  std::optional<double> range_ft, range_yd, carried_stone, round_seconds;
+  std::optional<int> target_ac, armor, attack_throw, dex, modifier, minutes;
+  bool apostles = false, uncleaned = false, scattershot = false, no_rest = false, no_naturals = false;
+  bool catalogue = false;
+};
+
+/// A poker-dice broadside (seed 001).
+struct BroadsideRequest {
+  std::optional<std::string> weight, range, modifiers_on, reroll_mode, play, ammo, halving, save_class, cover;
+  std::optional<int> cannon, dice, rerolls, target_points, target_guns, crew;
+  std::optional<double> range_in;
+  bool formation = false, still = false, turned = false, raking = false, formed_up = false, aim_high = false;
+  bool large_ship_from_small = false;
+};
+
+/// A Chainmail-style arquebus volley (seed 003).
+struct ArquebusRequest {
+  std::optional<std::string> system, cover;
+  std::optional<int> men, ar;
+  std::optional<double> range_in;
+  bool rested = false, natural_six = false;
+};
+
+/// A Chainmail-style cannon shot with the coloured dowel (seed 003).
+struct DowelRequest {
+  std::optional<std::string> gun, call, measure;
+  std::optional<double> distance_in, depth_in, width_in;
+  std::optional<std::vector<double>> offsets;
+};
+
+}  // namespace gunpowder::fire

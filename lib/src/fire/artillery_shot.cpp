@@ -1,0 +1,220 @@
+// artillery_shot.cpp - one gunpowder artillery shot of a request (seed 000, "Range", p. 14,
+// "Attacking with Gunpowder Artillery" to "Shrapnel", p. 16-17, "Gunpowder Artillery Attacks",
+// p. 37-40): the checks of the request, the range bracket, the fire mode, the attack throw, and
+// the damage to structures, creatures, units and heroes. Errors name the request's field.
+#include <cmath>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/fire/fire_artillery.hpp"
+
+namespace gunpowder::fire {
+
+using artillery::Bracket;
+using artillery::FireMode;
+using fmtnum::trim;
+
+namespace {
+
+using Shot = Expected<ArtilleryShot>;
+
+// A value the rules bound: "an attack throw must be between 1 and 30, got 99".
+Diagnostics out_of_range(const std::optional<int>& v, const char* field, int lo, int hi, const char* what) {
+  Diagnostics d;
+  if (v && (*v < lo || *v > hi))
+    d.field_error(field, std::string(what) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                             ", got " + std::to_string(*v));
+  return d;
+}
+
+// The request's own values, before any rule is read.
+Diagnostics check_request(const ArtilleryRequest& p) {
+  Diagnostics d;
+  if (!p.type) d.field_error("type", "required: cannon, gun or mortar");
+  else if (!p.shot_lb) d.field_error("shot", "required: the shot weight in pounds");
+  else if (!p.range_yd) d.field_error("range_yd", "required: the distance to the impact point in yards");
+  else if (!std::isfinite(*p.range_yd) || *p.range_yd <= 0)
+    d.field_error("range_yd", "must be a positive, finite number of yards, got " + trim(*p.range_yd, 2));
+  if (!d.empty()) return d;
+  for (const auto& e : {out_of_range(p.attack_throw, "attack_throw", 1, 30, "an attack throw"),
+                        out_of_range(p.modifier, "modifier", -20, 20, "a modifier"),
+                        out_of_range(p.target_ac, "target_ac", -10, 20, "an armour class"),
+                        out_of_range(p.save, "save", 1, 30, "a saving throw"),
+                        out_of_range(p.troops, "troops", 1, 10000, "troops"),
+                        out_of_range(p.unit_save, "unit_save", 1, 30, "a saving throw"),
+                        out_of_range(p.table_uhp, "table_uhp", 0, 1000, "uhp"),
+                        out_of_range(p.hero_save, "hero_save", 1, 30, "a saving throw")})
+    if (!e.empty()) return e;
+  if (p.cover && !p.save) d.field_error("cover", "goes with --save (the creatures' saving throw)");
+  else if (p.hero_fortified && !p.hero_save) d.field_error("hero_fortified", "goes with --hero-save");
+  return d;
+}
+
+// Range bracket (Gunpowder Artillery Characteristics, "Range", p. 14), or the referee's call.
+Diagnostics choose_bracket(const ArtilleryRequest& p, ArtilleryShot& s) {
+  Diagnostics d;
+  const artillery::Characteristics& c = s.design.effective;
+  const auto table_bracket = bracket_for(c, s.range_yd);
+  if (!table_bracket) {
+    d.field_error("range_yd", trim(s.range_yd, 2) + " yd is beyond the " + s.design.name + "'s long range of " +
+                                  trim(c.range_long_yd) + " yd");
+    return d;
+  }
+  s.bracket = *table_bracket;
+  s.bracket_source = "table";
+  if (p.bracket) {
+    const Bracket chosen = *p.bracket == "short"    ? Bracket::short_range
+                           : *p.bracket == "medium" ? Bracket::medium_range
+                                                    : Bracket::long_range;
+    if (chosen != s.bracket) s.bracket_source = "override: the table gives " + artillery::to_string(s.bracket);
+    s.bracket = chosen;
+  }
+  return d;
+}
+
+// Fire mode (the fire-type table and Plunging Fire, p. 17): direct wherever it is allowed.
+Diagnostics choose_mode(const artillery::Catalogue& cat, const ArtilleryRequest& p, ArtilleryShot& s) {
+  Diagnostics d;
+  const auto& modes = cat.attack.modes[static_cast<size_t>(s.type)][static_cast<size_t>(s.bracket)];
+  auto allows = [&](FireMode m) {
+    for (auto x : modes)
+      if (x == m) return true;
+    return false;
+  };
+  const std::string type = artillery::to_string(s.type), bracket = artillery::to_string(s.bracket);
+  if (modes.empty())
+    d.field_error("range_yd", "a " + type + " cannot aim at targets at " + bracket +
+                                  " range (the fire-type table: \"May Not Fire\")");
+  else if (p.plunging && p.direct) d.field_error("plunging", "choose plunging or direct fire, not both");
+  else if (p.plunging && !allows(FireMode::plunging))
+    d.field_error("plunging", "a " + type + " cannot use plunging fire at " + bracket + " range");
+  else if (p.direct && !allows(FireMode::direct))
+    d.field_error("direct", "a " + type + " must use plunging fire at " + bracket + " range");
+  if (!d.empty()) return d;
+  s.mode = FireMode::direct;
+  s.mode_source = "chosen";
+  if (p.plunging) s.mode = FireMode::plunging;
+  else if (p.direct) s.mode = FireMode::direct;
+  else if (allows(FireMode::direct)) s.mode_source = "default";
+  else {
+    s.mode = FireMode::plunging;
+    s.mode_source = "required";
+  }
+  return d;
+}
+
+// The attack throw: "artillery attacks as the lowest level member of the crew" (p. 14, 16-17),
+// its results, where the shot lands, and one shot's damage.
+void attack(const ArtilleryRules& R, const ArtilleryRequest& p, ArtilleryShot& s) {
+  const artillery::AttackRules& ar = R.catalogue->attack;
+  AttackSetup& a = s.attack;
+  a.bracket = s.bracket;
+  a.mode = s.mode;
+  s.crew = p.crew.value_or("normal");
+  s.throw_given = p.attack_throw.has_value();
+  a.base_throw = p.attack_throw ? *p.attack_throw : s.crew == "veteran" ? ar.veteran_throw : ar.normal_men_throw;
+  a.range_mod = ar.range_mod[static_cast<size_t>(s.bracket)];
+  a.plunging_mod = s.mode == FireMode::plunging ? ar.plunging_mod : 0;
+  a.shortage_mod = p.few_artillerists ? ar.artillerist_shortage_mod : 0;
+  a.other_mod = p.modifier.value_or(0);
+  s.exceed = p.exceed.value_or("meet") == "strictly" ? Exceed::strictly : Exceed::meet;
+  s.target = a.target();
+  s.odds = attack_odds(R.results, s.target, s.exceed);
+  s.scatter = scatter_odds(R.scatter, s.bracket, s.mode);
+  s.impact = impact_distance(s.odds, s.scatter);
+  s.damage = dice::Dist::sum(s.design.effective.damage_dice, kDamageDie);
+  s.halving = p.halving.value_or("down") == "up" ? Halving::up : Halving::down;
+  s.line = s.type != artillery::Type::mortar;
+}
+
+// Structural Saving Throws (p. 17): the save, and the shp a shot is expected to do.
+StructureTarget structure(const ArtilleryRules& R, const ArtilleryShot& s, int ac) {
+  StructureTarget t;
+  t.ac = ac;
+  t.save_target = structural_save_target(R.catalogue->attack.structural_save_base, s.attack.range_mod, ac);
+  t.p_save = save_chance(t.save_target, 0);
+  t.expected_shp_direct = s.odds.p_direct_hit * (1 - t.p_save) * s.damage.mean();
+  t.expected_shp_with_close = (s.odds.p_direct_hit + s.odds.p_close_hit) * (1 - t.p_save) * s.damage.mean();
+  return t;
+}
+
+// The table's uhp for a unit (p. 37-40): given, or cross-indexed from troops and unit HD.
+Diagnostics table_value(const ArtilleryRules& R, const ArtilleryRequest& p, const ArtilleryShot& s, UnitTarget& u) {
+  Diagnostics d;
+  if (p.table_uhp) {
+    u.table_value = *p.table_uhp;
+    u.table_source = "given";
+    return d;
+  }
+  if (!p.troops) {
+    d.field_error("troops", "required for damage versus units (or give --table-uhp)");
+    return d;
+  }
+  if (!p.hd) {
+    d.field_error("hd", "required for damage versus units: the unit's hit dice, e.g. 1-1");
+    return d;
+  }
+  const DamageTable* dt = R.table_for(s.type, s.shot_lb);
+  if (!dt) {
+    std::string have;
+    for (const auto& x : R.tables) have += (have.empty() ? "" : ", ") + x.artillery;
+    d.field_error("table_uhp", "the seed prints no damage-versus-units table for the " + s.design.name + " (only " +
+                                   have + "): give the table's value");
+    return d;
+  }
+  const auto hv = hd_column_value(R.damage, *p.hd);
+  if (!hv) {
+    d.field_error("hd", "hit dice must read like 1-1, 4+1 or 3, got \"" + *p.hd + "\"");
+    return d;
+  }
+  const auto v = table_uhp(*dt, *u.troops_counted, *hv);
+  if (!v) {
+    d.field_error("troops", std::to_string(*u.troops_counted) + " troops counted" +
+                                (p.cavalry ? " (cavalry doubled)" : "") + " are outside the table's bands (1 to 120)");
+    return d;
+  }
+  u.table_value = *v;
+  u.table_source = dt->source;
+  return d;
+}
+
+// Damage versus units (p. 37-40): the table's uhp, enfilade, and the unit's save.
+Expected<UnitTarget> unit(const ArtilleryRules& R, const ArtilleryRequest& p, const ArtilleryShot& s) {
+  if (!p.unit_save)
+    return Expected<UnitTarget>::field_failure("unit_save", "required for damage versus units: the unit's save v. Blast");
+  UnitTarget u;
+  if (p.troops) u.troops_counted = troops_counted(R.damage, *p.troops, p.cavalry);
+  if (p.hd) u.hd_column = hd_column_value(R.damage, *p.hd).value_or(0);
+  if (auto d = table_value(R, p, s, u); !d.empty()) return d;
+  u.damage = unit_damage(R.damage, u.table_value, p.enfilade, *p.unit_save, p.fortified, s.halving);
+  return u;
+}
+
+}  // namespace
+
+Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& R, const ArtilleryRequest& p) {
+  if (auto d = check_request(p); !d.empty()) return d;
+  ArtilleryShot s;
+  s.type = *artillery::parse_type(*p.type);
+  s.shot_lb = *p.shot_lb;
+  s.range_yd = *p.range_yd;
+  artillery::Request req;
+  req.type = s.type;
+  req.shot_lb = *p.shot_lb;
+  auto design = artillery::design(*R.catalogue, req);
+  if (!design) return Shot::field_failure("shot", design.error().items().front().message);
+  s.design = std::move(*design);
+  if (auto d = choose_bracket(p, s); !d.empty()) return d;
+  if (auto d = choose_mode(*R.catalogue, p, s); !d.empty()) return d;
+  attack(R, p, s);
+  if (p.target_ac) s.structure = structure(R, s, *p.target_ac);
+  if (p.save) s.creatures = creature_odds(s.damage, *p.save, p.cover ? R.results.cover_save_bonus : 0, s.halving);
+  if (p.troops || p.hd || p.table_uhp || p.unit_save || p.cavalry || p.enfilade || p.fortified) {
+    auto u = unit(R, p, s);
+    if (!u) return u.error();
+    s.unit = std::move(*u);
+  }
+  if (p.hero_save) s.hero = hero_odds(R.damage, s.damage, *p.hero_save, p.hero_fortified, s.halving);
+  return s;
+}
+
+}  // namespace gunpowder::fire

@@ -1,0 +1,124 @@
+// chainmail_scenario.cpp - one Chainmail-style request (seed 003): the checks of an arquebus
+// volley or a dowel shot and their odds. Errors name the request's field.
+#include <cmath>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/fire/chainmail.hpp"
+
+namespace gunpowder::fire {
+
+using fmtnum::trim;
+
+namespace {
+
+// "half" -> the cover group's modifier key; "none" or absent -> no cover.
+std::string cover_key(const std::string& c) {
+  if (c == "half") return "hard_cover_half";
+  if (c == "over-half") return "hard_cover_over_half";
+  return "";
+}
+// "light" -> the cannon class key.
+std::string gun_key(const std::string& g) {
+  if (g == "light") return "light_field_gun";
+  if (g == "heavy") return "heavy_field_gun";
+  return g;
+}
+
+// A failure of the odds (a range beyond the table) is about the range.
+template <class T>
+Diagnostics about(const Expected<T>& odds, const char* field) {
+  Diagnostics d;
+  d.field_error(field, odds.error().items().front().message);
+  return d;
+}
+
+// The accuracy die (Arquebus, seed 003).
+Expected<ArquebusVolley> by_accuracy(const ChainmailRules& R, const ArquebusRequest& p, ArquebusVolley v) {
+  if (p.ar) return Expected<ArquebusVolley>::field_failure("ar", "belongs to the attack-dice system (--system attack-dice)");
+  AccuracyInput in;
+  in.men = *p.men;
+  in.range_in = *p.range_in;
+  in.cover = cover_key(p.cover.value_or("none"));
+  in.rested = p.rested;
+  in.natural_six_hits = p.natural_six;
+  auto odds = accuracy_odds(R, in);
+  if (!odds) return about(odds, "range_in");
+  v.accuracy = std::move(*odds);
+  return v;
+}
+
+// The attack dice (the variant of seed 003).
+Expected<ArquebusVolley> by_attack_dice(const ChainmailRules& R, const ArquebusRequest& p, ArquebusVolley v) {
+  using Result = Expected<ArquebusVolley>;
+  if (p.cover && *p.cover != "none") return Result::field_failure("cover", "belongs to the accuracy-die system");
+  if (p.rested) return Result::field_failure("rested", "belongs to the accuracy-die system");
+  if (p.natural_six) return Result::field_failure("natural_six", "belongs to the accuracy-die system");
+  if (!p.ar) return Result::field_failure("ar", "required by the attack-dice system: the target's armour rating");
+  if (*p.ar < -20 || *p.ar > 30)
+    return Result::field_failure("ar", "must be between -20 and 30, got " + std::to_string(*p.ar));
+  auto odds = attack_dice_odds(R, AttackDiceInput{*p.men, *p.range_in, *p.ar});
+  if (!odds) return about(odds, "range_in");
+  v.attack_dice = std::move(*odds);
+  return v;
+}
+
+// The dowel request's own values.
+Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
+  Diagnostics d;
+  if (!p.gun) d.field_error("gun", "required: light, heavy or bombard");
+  else if (!p.call) d.field_error("call", "required: white (short) or black (long)");
+  else if (!p.distance_in) d.field_error("distance_in", "required: the distance to the aim point in inches");
+  else if (!p.depth_in) d.field_error("depth_in", "required: the target's depth in inches");
+  else if (!std::isfinite(*p.distance_in) || *p.distance_in < 0)
+    d.field_error("distance_in", "must be 0 inches or more, got " + trim(*p.distance_in, 2));
+  else if (!std::isfinite(*p.depth_in) || *p.depth_in <= 0 || *p.depth_in > 1000)
+    d.field_error("depth_in", "must be a positive depth up to 1000 inches, got " + trim(*p.depth_in, 2));
+  else if (p.width_in && (!std::isfinite(*p.width_in) || *p.width_in <= 0 || *p.width_in > 1000))
+    d.field_error("width_in", "must be a positive width up to 1000 inches, got " + trim(*p.width_in, 2));
+  if (!d.empty() || !p.offsets) return d;
+  if (!p.width_in) {
+    d.field_error("offsets", "needs --width-in (whether a shifted shot still crosses the target)");
+  } else if (p.offsets->size() != static_cast<size_t>(R.measure_die_sides)) {
+    d.field_error("offsets", "one offset per die face (" + std::to_string(R.measure_die_sides) + ") expected");
+  } else {
+    for (double x : *p.offsets)
+      if (!std::isfinite(x) || std::abs(x) > R.measure_length_in) {
+        d.field_error("offsets", "each offset must lie on the " + trim(R.measure_length_in) + "\" measure, got " + trim(x, 3));
+        break;
+      }
+  }
+  return d;
+}
+
+}  // namespace
+
+Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const ArquebusRequest& p) {
+  using Result = Expected<ArquebusVolley>;
+  if (!p.men) return Result::field_failure("men", "required: the figures firing");
+  if (*p.men < 1 || *p.men > 1000) return Result::field_failure("men", "must be between 1 and 1000, got " + std::to_string(*p.men));
+  if (!p.range_in) return Result::field_failure("range_in", "required: the range in inches");
+  if (!std::isfinite(*p.range_in) || *p.range_in < 0)
+    return Result::field_failure("range_in", "must be 0 inches or more, got " + trim(*p.range_in, 2));
+  ArquebusVolley v;
+  v.system = p.system.value_or("accuracy");
+  return v.system == "accuracy" ? by_accuracy(R, p, std::move(v)) : by_attack_dice(R, p, std::move(v));
+}
+
+Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
+  if (auto d = check_dowel(R, p); !d.empty()) return d;
+  DowelShot s;
+  DowelInput& in = s.input;
+  in.cannon = gun_key(*p.gun);
+  in.colour = *p.call;
+  in.distance_in = *p.distance_in;
+  in.depth_in = *p.depth_in;
+  in.measure = p.measure.value_or("centre") == "near-edge" ? Measure::near_edge : Measure::centre;
+  in.width_in = p.width_in;
+  in.offsets = p.offsets;
+  auto odds = dowel_odds(R, in);
+  if (!odds) return about(odds, "distance_in");
+  s.odds = std::move(*odds);
+  return s;
+}
+
+}  // namespace gunpowder::fire

@@ -1,0 +1,124 @@
+// read_scenarios.cpp - the readers of the fire-odds scenario tables: [[artillery]], [[firearm]],
+// [[broadside]], [[arquebus]] and [[dowel]], each into its request (requests.hpp).
+#include "gunpowder/fire/read_scenarios.hpp"
+
+namespace gunpowder::fire {
+
+using input::Need;
+
+namespace {
+// An optional integer of a scenario; the rules check its range.
+std::optional<int> opt_int(input::TableReader& r, const char* key) {
+  if (auto v = r.integer(key, Need::optional, {-1e6, 1e6})) return static_cast<int>(*v);
+  return std::nullopt;
+}
+bool flag(input::TableReader& r, const char* key) { return r.boolean(key, Need::optional).value_or(false); }
+}  // namespace
+
+void read_artillery(input::TableReader& r, ArtilleryRequest& p) {
+  p.type = r.string("type", Need::optional, {"cannon", "gun", "mortar"});
+  p.shot_lb = r.number("shot", Need::optional);
+  p.range_yd = r.number("range_yd", Need::optional);
+  p.bracket = r.string("bracket", Need::optional, {"short", "medium", "long"});
+  p.plunging = flag(r, "plunging");
+  p.direct = flag(r, "direct");
+  p.crew = r.string("crew", Need::optional, {"normal", "veteran"});
+  p.attack_throw = opt_int(r, "attack_throw");
+  p.few_artillerists = flag(r, "few_artillerists");
+  p.modifier = opt_int(r, "modifier");
+  p.exceed = r.string("exceed", Need::optional, {"meet", "strictly"});
+  p.target_ac = opt_int(r, "target_ac");
+  p.save = opt_int(r, "save");
+  p.cover = flag(r, "cover");
+  p.halving = r.string("halving", Need::optional, {"down", "up"});
+  p.troops = opt_int(r, "troops");
+  p.hd = r.string("hd", Need::optional);
+  p.cavalry = flag(r, "cavalry");
+  p.enfilade = flag(r, "enfilade");
+  p.fortified = flag(r, "fortified");
+  p.unit_save = opt_int(r, "unit_save");
+  p.table_uhp = opt_int(r, "table_uhp");
+  p.hero_save = opt_int(r, "hero_save");
+  p.hero_fortified = flag(r, "hero_fortified");
+}
+
+void read_firearm(input::TableReader& r, FirearmRequest& p) {
+  p.weapon = r.string("weapon", Need::optional);
+  p.catalogue = flag(r, "catalogue");
+  p.range_ft = r.number("range_ft", Need::optional);
+  p.range_yd = r.number("range_yd", Need::optional);
+  p.target_ac = opt_int(r, "target_ac");
+  p.armor = opt_int(r, "armor");
+  p.shooter = r.string("shooter", Need::optional, {"normal", "veteran"});
+  p.attack_throw = opt_int(r, "attack_throw");
+  p.training = r.string("training", Need::optional, {"undrilled", "drilled", "style"});
+  p.dex = opt_int(r, "dex");
+  p.carried_stone = r.number("carried_stone", Need::optional);
+  p.apostles = flag(r, "apostles");
+  p.weather = r.string("weather", Need::optional, {"dry", "damp", "wet"});
+  p.uncleaned = flag(r, "uncleaned");
+  p.scattershot = flag(r, "scattershot");
+  p.no_rest = flag(r, "no_rest");
+  p.modifier = opt_int(r, "modifier");
+  p.no_naturals = flag(r, "no_naturals");
+  p.penalties = r.string("penalties", Need::optional, {"printed", "rule"});
+  p.minutes = opt_int(r, "minutes");
+  p.round_seconds = r.number("round_seconds", Need::optional);
+}
+
+void read_broadside(input::TableReader& r, BroadsideRequest& p) {
+  p.cannon = opt_int(r, "cannon");
+  p.weight = r.string("weight", Need::optional, {"light", "medium", "heavy"});
+  p.dice = opt_int(r, "dice");
+  p.rerolls = opt_int(r, "rerolls");
+  p.range = r.string("range", Need::optional, {"long", "short", "point-blank"});
+  p.range_in = r.number("range_in", Need::optional);
+  p.formation = flag(r, "formation");
+  p.still = flag(r, "still");
+  p.turned = flag(r, "turned");
+  p.modifiers_on = r.string("modifiers_on", Need::optional, {"pool", "dice"});
+  p.reroll_mode = r.string("reroll_mode", Need::optional, {"once", "rounds"});
+  p.play = r.string("play", Need::optional);
+  p.raking = flag(r, "raking");
+  p.formed_up = flag(r, "formed_up");
+  p.ammo = r.string("ammo", Need::optional, {"round", "chain", "canister"});
+  p.aim_high = flag(r, "aim_high");
+  p.halving = r.string("halving", Need::optional, {"down", "up"});
+  p.save_class = r.string("save_class", Need::optional, {"ordinary", "officer", "captain"});
+  p.cover = r.string("cover", Need::optional, {"none", "good", "strong"});
+  p.large_ship_from_small = flag(r, "large_ship_from_small");
+  p.target_points = opt_int(r, "target_points");
+  p.target_guns = opt_int(r, "target_guns");
+  p.crew = opt_int(r, "crew");
+}
+
+void read_arquebus(input::TableReader& r, ArquebusRequest& p) {
+  p.men = opt_int(r, "men");
+  p.range_in = r.number("range_in", Need::optional);
+  p.cover = r.string("cover", Need::optional, {"none", "half", "over-half"});
+  p.rested = flag(r, "rested");
+  p.natural_six = flag(r, "natural_six");
+  p.system = r.string("system", Need::optional, {"accuracy", "attack-dice"});
+  p.ar = opt_int(r, "ar");
+}
+
+void read_dowel(input::TableReader& r, DowelRequest& p) {
+  p.gun = r.string("gun", Need::optional, {"light", "heavy", "bombard"});
+  p.call = r.string("call", Need::optional, {"white", "black"});
+  p.distance_in = r.number("distance_in", Need::optional);
+  p.depth_in = r.number("depth_in", Need::optional);
+  p.measure = r.string("measure", Need::optional, {"centre", "near-edge"});
+  p.width_in = r.number("width_in", Need::optional);
+  if (const auto* a = r.array("offsets", Need::optional)) {
+    std::vector<double> v;
+    bool ok = a->size() == 6;
+    for (const auto& n : *a) {
+      if (auto i = n.value<double>()) v.push_back(*i);
+      else ok = false;
+    }
+    if (!ok) r.error_at("offsets", "'offsets' must be an array of 6 numbers, one per die face");
+    else p.offsets = v;
+  }
+}
+
+}  // namespace gunpowder::fire
