@@ -437,26 +437,15 @@ struct Named {
   const toml::table* table = nullptr;
 };
 
-// Places a rule error at the TOML key it concerns (exit 65) or names the flag (exit 64).
+// Places a rule error at the TOML key it concerns (exit 65) or names the flag (exit 64): a
+// unit from flags has only --troop, --race, --veteran and --troops, and every other field comes
+// from the troop type.
 Diagnostics place(const Diagnostics& in, const Named& n) {
-  Diagnostics out;
-  for (auto item : in.items()) {
-    const std::string field = item.pos.file;
-    if (n.doc && n.table) {
-      const toml::node* node = n.table->get(field);
-      if (!node && field == "troop") node = n.table->get("race");
-      item.pos = n.doc->pos(node ? *node : static_cast<const toml::node&>(*n.table));
-      item.source_line = n.doc->line(item.pos.line);
-      item.code = ExitCode::data_error;
-    } else {
-      const bool is_flag = field == "troop" || field == "race" || field == "veteran" || field == "troops";
-      item.pos = SourcePos{};
-      item.message = (is_flag ? "--" + field : std::string("--troop")) + ": " + item.message;
-      item.code = ExitCode::usage;
-    }
-    out.add(item);
-  }
-  return out;
+  if (n.doc && n.table) return input::place_fields(in, *n.doc, *n.table);
+  return cli::place_on_flags(in, [](const std::string& field) {
+    const bool is_flag = field == "troop" || field == "race" || field == "veteran" || field == "troops";
+    return is_flag ? std::string() : std::string("--troop");
+  });
 }
 
 // Every key a [[unit]] table may hold (documented in docs/man/unit-br.1, INPUT).
