@@ -123,7 +123,7 @@ void rate_of_fire(const Rater& r, Formation f, FirearmAttack& a) {
                                                        req.dex_modifier.value_or(0), req.encumbrance_stone.value_or(0));
 }
 
-// A firearm's attack lines: volley fire for Drilled Foot (p. 35), the pistol attack in melee of
+// A firearm's attack lines: volley fire for Drilled Foot (p. 31), the pistol attack in melee of
 // the pistol formations with the pistol-charge bonus attack (p. 35-36).
 void attack_lines(const Rater& r, Formation f, FirearmAttack& a) {
   const ReloadRules& rl = r.cat.reload;
