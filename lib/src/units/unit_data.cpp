@@ -195,13 +195,13 @@ void read_troops(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// units.toml
+// units.toml: the printed rosters (campaign and battle) and the veterans note
 
 struct Veterans {
   double extra_wage = 0, br_infantry = 0, br_cavalry = 0;
 };
 
-void read_units(const input::Document& doc, Diagnostics& d, Catalogue& cat, Veterans& vet) {
+void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Veterans& vet) {
   TableReader top(doc, doc.root, d, "units.toml");
   if (const auto* t = top.table("campaign_veterans", Need::required)) {
     TableReader r(doc, *t, d, "[campaign_veterans]");
@@ -693,7 +693,7 @@ Expected<Catalogue> build() {
     }
     const std::string n = name;
     if (n == "troops.toml") read_troops(*doc, d, cat);
-    else if (n == "units.toml") read_units(*doc, d, cat, vet);
+    else if (n == "units.toml") read_rosters(*doc, d, cat, vet);
     else if (n == "unit_rules.toml") read_unit_rules(*doc, d, cat);
     else read_firearms(*doc, d, cat);
   }
