@@ -1,4 +1,4 @@
-// unit-br: battle rating and cost of pike-and-shot units (see lib/src/unit_app.cpp).
+// unit-br: battle rating and cost of pike-and-shot units (tools/unit-br/unit_app.cpp and its modes).
 #include <iostream>
 
 #include "unit-br/unit_app.hpp"

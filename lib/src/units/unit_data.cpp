@@ -63,130 +63,145 @@ std::string troops_type_key(const std::string& roster_type) {
 // ---------------------------------------------------------------------------------------------
 // troops.toml
 
+// A [[source_table]]: where each table of the troop tables was printed.
+void read_source_table(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[[source_table]]");
+  const std::string key = str(r, "key");
+  const std::string source = str(r, "source");
+  r.allow("title");
+  r.allow("printed_rows");
+  r.finish();
+  if (key == "market_availability") cat.market_source = source;
+  else if (key == "realm_availability") cat.realm_source = source;
+  else if (key == "wage") cat.wage_source = source;
+  else if (key == "qualifying") cat.qualifying_source = source;
+  else if (key == "training") cat.training_source = source;
+  else if (key == "human_characteristics") cat.troops_source = source;
+}
+
+// A [[realm_size]]: a column of the realm availability table.
+void read_realm_size(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[[realm_size]]");
+  RealmSize s;
+  s.key = str(r, "key");
+  s.name = str(r, "name");
+  s.population_families = r.integer("population_families", Need::required).value_or(0);
+  s.time_period = r.string("time_period", Need::required, {"year", "season", "month", "week"}).value_or("");
+  r.allow("source");
+  r.finish();
+  cat.realms.push_back(std::move(s));
+}
+
+// A [[troop_type]]: unit size, era, market and realm availability, training (pp. 23-25).
+void read_troop_type(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[[troop_type]]");
+  TroopType tt;
+  tt.key = str(r, "key");
+  tt.name = str(r, "name");
+  tt.category = r.string("category", Need::required, {"foot", "mounted-foot", "horse"}).value_or("foot");
+  tt.mounted = flag(r, "mounted");
+  tt.unit_size = integer(r, "unit_size");
+  tt.era_printed = r.string("era_printed", Need::optional).value_or("");
+  tt.eras = strings(r, "eras", Need::optional);
+  if (const auto* a = r.array("market_availability", Need::optional))
+    for (const auto& n : *a)
+      if (const auto* m = n.as_table()) {
+        TableReader e(doc, *m, d, "market_availability");
+        MarketAvailability ma;
+        ma.market_class = integer(e, "market_class");
+        ma.dice = str(e, "dice");
+        ma.chance_pct = integer(e, "chance_pct");
+        e.finish();
+        tt.market.push_back(std::move(ma));
+      }
+  if (const auto* ra = r.table("realm_availability", Need::optional)) {
+    TableReader e(doc, *ra, d, "realm_availability");
+    for (const auto& realm : cat.realms)
+      if (auto v = e.integer(realm.key, Need::optional)) tt.realm.emplace_back(realm.key, static_cast<int>(*v));
+    e.finish();
+  }
+  tt.training_time = opt_int(r, "training_time");
+  tt.training_time_unit = r.string("training_time_unit", Need::optional, {"week", "month"}).value_or("");
+  tt.marshal_cost_gp = r.number("marshal_cost_gp", Need::optional);
+  tt.training_cost_gp = r.number("training_cost_gp", Need::optional);
+  tt.equipment_cost_gp = r.number("equipment_cost_gp", Need::optional);
+  tt.total_cost_troop_gp = r.number("total_cost_troop_gp", Need::optional);
+  tt.total_cost_unit_gp = r.number("total_cost_unit_gp", Need::optional);
+  r.finish();
+  cat.troop_types.push_back(std::move(tt));
+}
+
+// A [[race]]: its troop types and veterans.
+void read_race(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[[race]]");
+  Race race;
+  race.key = str(r, "key");
+  race.name = str(r, "name");
+  race.table_label = str(r, "table_label");
+  race.troop_types = strings(r, "troop_types");
+  race.has_characteristics = r.has("characteristics_source");
+  r.allow("characteristics_source");
+  race.veteran_fraction = r.number("veteran_fraction", Need::optional);
+  race.veteran_hd = r.string("veteran_hd", Need::optional);
+  race.veteran_hp = opt_int(r, "veteran_hp");
+  race.veteran_morale_bonus = opt_int(r, "veteran_morale_bonus");
+  race.veteran_damage_bonus = opt_int(r, "veteran_damage_bonus");
+  race.needs_fork_rest = r.boolean("needs_fork_rest", Need::optional).value_or(false);
+  race.can_fire_muskets = r.boolean("can_fire_muskets", Need::optional).value_or(true);
+  r.finish();
+  cat.races.push_back(std::move(race));
+}
+
+// A [[troop]]: one (race, troop type) row of the troop tables and its characteristics line.
+void read_troop(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[[troop]]");
+  Troop tr;
+  tr.race = str(r, "race");
+  tr.troop_type = str(r, "troop_type");
+  tr.wage_gp = r.number("wage_gp", Need::optional);
+  tr.base_morale = opt_int(r, "base_morale");
+  tr.qualifying_per_120 = opt_int(r, "qualifying_per_120");
+  tr.has_characteristics = r.has("printed_name");
+  const Need need = tr.has_characteristics ? Need::required : Need::optional;
+  tr.printed_name = r.string("printed_name", need).value_or("");
+  tr.equipment = strings(r, "equipment", need);
+  tr.ac = static_cast<int>(r.integer("ac", need).value_or(0));
+  tr.ac_alt = opt_int(r, "ac_alt");
+  tr.mount_ac = opt_int(r, "mount_ac");
+  r.allow("ac_printed");
+  tr.move_ft = static_cast<int>(r.integer("move_ft", need).value_or(0));
+  tr.hd = r.string("hd", need).value_or("");
+  tr.hp = static_cast<int>(r.integer("hp", need).value_or(0));
+  tr.attacks = static_cast<int>(r.integer("attacks", need).value_or(0));
+  tr.damage = r.string("damage", need).value_or("");
+  tr.save = r.string("save", need).value_or("");
+  tr.ml = static_cast<int>(r.integer("ml", need).value_or(0));
+  tr.br = r.number("br", need).value_or(0);
+  tr.char_wage_gp = r.number("char_wage_gp", Need::optional);
+  r.allow("char_source");
+  tr.errata = strings(r, "errata", Need::optional);
+  r.finish();
+  cat.troops.push_back(std::move(tr));
+}
+
 void read_troops(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
   TableReader top(doc, doc.root, d, "troops.toml");
-  each_table(top, "source_table", [&](const toml::table& t) {
-    TableReader r(doc, t, d, "[[source_table]]");
-    const std::string key = str(r, "key");
-    const std::string source = str(r, "source");
-    r.allow("title");
-    r.allow("printed_rows");
-    r.finish();
-    if (key == "market_availability") cat.market_source = source;
-    else if (key == "realm_availability") cat.realm_source = source;
-    else if (key == "wage") cat.wage_source = source;
-    else if (key == "qualifying") cat.qualifying_source = source;
-    else if (key == "training") cat.training_source = source;
-    else if (key == "human_characteristics") cat.troops_source = source;
-  });
-  each_table(top, "realm_size", [&](const toml::table& t) {
-    TableReader r(doc, t, d, "[[realm_size]]");
-    RealmSize s;
-    s.key = str(r, "key");
-    s.name = str(r, "name");
-    s.population_families = r.integer("population_families", Need::required).value_or(0);
-    s.time_period = r.string("time_period", Need::required, {"year", "season", "month", "week"}).value_or("");
-    r.allow("source");
-    r.finish();
-    cat.realms.push_back(std::move(s));
-  });
-  each_table(top, "troop_type", [&](const toml::table& t) {
-    TableReader r(doc, t, d, "[[troop_type]]");
-    TroopType tt;
-    tt.key = str(r, "key");
-    tt.name = str(r, "name");
-    tt.category = r.string("category", Need::required, {"foot", "mounted-foot", "horse"}).value_or("foot");
-    tt.mounted = flag(r, "mounted");
-    tt.unit_size = integer(r, "unit_size");
-    tt.era_printed = r.string("era_printed", Need::optional).value_or("");
-    tt.eras = strings(r, "eras", Need::optional);
-    if (const auto* a = r.array("market_availability", Need::optional))
-      for (const auto& n : *a)
-        if (const auto* m = n.as_table()) {
-          TableReader e(doc, *m, d, "market_availability");
-          MarketAvailability ma;
-          ma.market_class = integer(e, "market_class");
-          ma.dice = str(e, "dice");
-          ma.chance_pct = integer(e, "chance_pct");
-          e.finish();
-          tt.market.push_back(std::move(ma));
-        }
-    if (const auto* ra = r.table("realm_availability", Need::optional)) {
-      TableReader e(doc, *ra, d, "realm_availability");
-      for (const auto& realm : cat.realms)
-        if (auto v = e.integer(realm.key, Need::optional)) tt.realm.emplace_back(realm.key, static_cast<int>(*v));
-      e.finish();
-    }
-    tt.training_time = opt_int(r, "training_time");
-    tt.training_time_unit = r.string("training_time_unit", Need::optional, {"week", "month"}).value_or("");
-    tt.marshal_cost_gp = r.number("marshal_cost_gp", Need::optional);
-    tt.training_cost_gp = r.number("training_cost_gp", Need::optional);
-    tt.equipment_cost_gp = r.number("equipment_cost_gp", Need::optional);
-    tt.total_cost_troop_gp = r.number("total_cost_troop_gp", Need::optional);
-    tt.total_cost_unit_gp = r.number("total_cost_unit_gp", Need::optional);
-    r.finish();
-    cat.troop_types.push_back(std::move(tt));
-  });
-  each_table(top, "race", [&](const toml::table& t) {
-    TableReader r(doc, t, d, "[[race]]");
-    Race race;
-    race.key = str(r, "key");
-    race.name = str(r, "name");
-    race.table_label = str(r, "table_label");
-    race.troop_types = strings(r, "troop_types");
-    race.has_characteristics = r.has("characteristics_source");
-    r.allow("characteristics_source");
-    race.veteran_fraction = r.number("veteran_fraction", Need::optional);
-    race.veteran_hd = r.string("veteran_hd", Need::optional);
-    race.veteran_hp = opt_int(r, "veteran_hp");
-    race.veteran_morale_bonus = opt_int(r, "veteran_morale_bonus");
-    race.veteran_damage_bonus = opt_int(r, "veteran_damage_bonus");
-    race.needs_fork_rest = r.boolean("needs_fork_rest", Need::optional).value_or(false);
-    race.can_fire_muskets = r.boolean("can_fire_muskets", Need::optional).value_or(true);
-    r.finish();
-    cat.races.push_back(std::move(race));
-  });
-  each_table(top, "troop", [&](const toml::table& t) {
-    TableReader r(doc, t, d, "[[troop]]");
-    Troop tr;
-    tr.race = str(r, "race");
-    tr.troop_type = str(r, "troop_type");
-    tr.wage_gp = r.number("wage_gp", Need::optional);
-    tr.base_morale = opt_int(r, "base_morale");
-    tr.qualifying_per_120 = opt_int(r, "qualifying_per_120");
-    tr.has_characteristics = r.has("printed_name");
-    const Need need = tr.has_characteristics ? Need::required : Need::optional;
-    tr.printed_name = r.string("printed_name", need).value_or("");
-    tr.equipment = strings(r, "equipment", need);
-    tr.ac = static_cast<int>(r.integer("ac", need).value_or(0));
-    tr.ac_alt = opt_int(r, "ac_alt");
-    tr.mount_ac = opt_int(r, "mount_ac");
-    r.allow("ac_printed");
-    tr.move_ft = static_cast<int>(r.integer("move_ft", need).value_or(0));
-    tr.hd = r.string("hd", need).value_or("");
-    tr.hp = static_cast<int>(r.integer("hp", need).value_or(0));
-    tr.attacks = static_cast<int>(r.integer("attacks", need).value_or(0));
-    tr.damage = r.string("damage", need).value_or("");
-    tr.save = r.string("save", need).value_or("");
-    tr.ml = static_cast<int>(r.integer("ml", need).value_or(0));
-    tr.br = r.number("br", need).value_or(0);
-    tr.char_wage_gp = r.number("char_wage_gp", Need::optional);
-    r.allow("char_source");
-    tr.errata = strings(r, "errata", Need::optional);
-    r.finish();
-    cat.troops.push_back(std::move(tr));
-  });
+  each_table(top, "source_table", [&](const toml::table& t) { read_source_table(doc, t, d, cat); });
+  each_table(top, "realm_size", [&](const toml::table& t) { read_realm_size(doc, t, d, cat); });
+  each_table(top, "troop_type", [&](const toml::table& t) { read_troop_type(doc, t, d, cat); });
+  each_table(top, "race", [&](const toml::table& t) { read_race(doc, t, d, cat); });
+  each_table(top, "troop", [&](const toml::table& t) { read_troop(doc, t, d, cat); });
   top.finish();
 }
 
 // ---------------------------------------------------------------------------------------------
-// units.toml
+// units.toml: the printed rosters (campaign and battle) and the veterans note
 
 struct Veterans {
   double extra_wage = 0, br_infantry = 0, br_cavalry = 0;
 };
 
-void read_units(const input::Document& doc, Diagnostics& d, Catalogue& cat, Veterans& vet) {
+void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Veterans& vet) {
   TableReader top(doc, doc.root, d, "units.toml");
   if (const auto* t = top.table("campaign_veterans", Need::required)) {
     TableReader r(doc, *t, d, "[campaign_veterans]");
@@ -284,191 +299,224 @@ MoveTable read_move_table(const input::Document& doc, const toml::table& t, Diag
   return m;
 }
 
+// Formation modifiers for the battle rating (p. 44).
+void read_formations(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[formation]");
+  r.allow("source");
+  r.allow("title");
+  each_table(r, "row", [&](const toml::table& rt) {
+    TableReader rr(doc, rt, d, "[[formation.row]]");
+    FormationRow f;
+    const std::string code = str(rr, "code");
+    if (auto p = parse_formation(code)) f.code = *p;
+    else rr.error_at("code", "unknown formation code " + code);
+    f.name = str(rr, "name");
+    f.kind = str(rr, "kind");
+    f.new_in_seed = flag(rr, "new_in_seed");
+    f.modifier = num(rr, "br_formation_modifier");
+    rr.finish();
+    cat.formations.push_back(std::move(f));
+  });
+  r.finish();
+}
+
+// The movement cap of Undrilled Foot (p. 43).
+void read_undrilled_foot_cap(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[undrilled_foot_cap]");
+  cat.undrilled.max_march = integer(r, "max_march");
+  cat.undrilled.max_hustle = integer(r, "max_hustle");
+  cat.undrilled.max_charge = integer(r, "max_charge");
+  for (const char* k : {"source", "max_movement", "forced_groups", "forced_irregular_foot_groups"}) r.allow(k);
+  r.finish();
+}
+
+// Firearm Rate of Fire (p. 44).
+void read_firearm_rate_of_fire(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[firearm_rate_of_fire]");
+  cat.rate_source = str(r, "source");
+  r.allow("title");
+  r.allow("rate_rule");
+  cat.reload.reload_adjustment_per_round = integer(r, "reload_adjustment_per_round");
+  each_table(r, "row", [&](const toml::table& rt) {
+    TableReader rr(doc, rt, d, "[[firearm_rate_of_fire.row]]");
+    RateRow row;
+    rr.allow("mechanism_class");
+    for (const auto& m : strings(rr, "mechanisms")) {
+      if (auto p = parse_mechanism(m)) row.mechanisms.push_back(*p);
+      else rr.error_at("mechanisms", "unknown mechanism " + m);
+    }
+    row.firearm = str(rr, "firearm");
+    row.printed = str(rr, "printed");
+    row.df_dm = integer(rr, "df_dm_rate_denominator");
+    row.other = integer(rr, "other_rate_denominator");
+    rr.finish();
+    cat.rates.push_back(std::move(row));
+  });
+  r.finish();
+}
+
+// The raw number of firearm attacks (p. 44).
+void read_attack_count(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[attack_count]");
+  cat.attack.source = str(r, "source");
+  r.allow("formula");
+  cat.attack.troops_divisor = num(r, "troops_divisor");
+  cat.attack.average_damage_divisor = num(r, "average_damage_divisor");
+  cat.attack.default_reading =
+      r.string("misfire_factor_default_reading", Need::required, {"examples", "text"}).value_or("examples");
+  r.finish();
+}
+
+// Misfire factors (p. 44, unit_rules.md C1).
+void read_misfire_factor(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[misfire_factor]");
+  r.allow("source");
+  each_table(r, "row", [&](const toml::table& rt) {
+    TableReader rr(doc, rt, d, "[[misfire_factor.row]]");
+    const std::string cls = rr.string("mechanism_class", Need::required, {"flintlock", "other"}).value_or("");
+    const double ex = num(rr, "factor_examples"), tx = num(rr, "factor_text");
+    rr.allow("dry_misfire_chance");
+    rr.finish();
+    if (cls == "flintlock") {
+      cat.attack.flintlock_examples = ex;
+      cat.attack.flintlock_text = tx;
+    } else {
+      cat.attack.other_examples = ex;
+      cat.attack.other_text = tx;
+    }
+  });
+  r.finish();
+}
+
+// Firearm Number of Attacks and Reload Tokens (p. 44).
+void read_attacks_and_reload_tokens(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[attacks_and_reload_tokens]");
+  r.allow("source");
+  r.allow("title");
+  cat.attack.comparison_precision = integer(r, "comparison_precision");
+  each_table(r, "row", [&](const toml::table& rt) {
+    TableReader rr(doc, rt, d, "[[attacks_and_reload_tokens.row]]");
+    Band b;
+    b.printed = str(rr, "printed_band");
+    b.raw_min = rr.number("raw_min", Need::optional);
+    b.raw_max = rr.number("raw_max", Need::optional);
+    b.attacks = integer(rr, "attacks");
+    b.reload_tokens = integer(rr, "reload_tokens");
+    rr.finish();
+    cat.attack.bands.push_back(std::move(b));
+  });
+  r.finish();
+}
+
+// Volley fire of Drilled Foot (p. 31).
+void read_volley_fire(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[volley_fire]");
+  r.allow("source");
+  cat.reload.volley_formations = formations(r, "formations");
+  cat.reload.volley_attacks_multiplier = integer(r, "attacks_multiplier");
+  cat.reload.volley_tokens_multiplier = integer(r, "reload_tokens_multiplier");
+  r.finish();
+}
+
+// Reload tokens, pistol caracoles and pistol charges (p. 31, 35-36).
+void read_reload(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[reload]");
+  auto& rl = cat.reload;
+  rl.source = str(r, "source");
+  rl.tokens_removed_per_movement_sequence = integer(r, "tokens_removed_per_movement_sequence");
+  rl.marching_reload_formations = formations(r, "marching_reload_formations");
+  rl.may_fire_with_tokens = flag(r, "may_fire_with_tokens");
+  rl.caracole_formations = formations(r, "caracole_formations");
+  rl.caracole_min_pistols = integer(r, "caracole_min_pistols");
+  rl.caracole_first_attack_tokens = integer(r, "caracole_first_attack_tokens");
+  rl.pistol_melee_formations = formations(r, "pistol_melee_formations");
+  rl.pistol_charge_min_pistols = integer(r, "pistol_charge_min_pistols");
+  rl.pistol_charge_bonus_attacks = integer(r, "pistol_charge_bonus_attacks");
+  rl.pistol_charge_barred_by = strings(r, "pistol_charge_bonus_barred_by");
+  r.allow("dm_voluntary_retreat_hexes");
+  r.finish();
+}
+
+// Mounted Foot (p. 31, 44).
+void read_mounted_foot(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[mounted_foot]");
+  auto& mf = cat.mounted_foot;
+  mf.source = str(r, "source");
+  mf.light_cavalry_equivalent_units = integer(r, "light_cavalry_equivalent_units");
+  r.allow("deploy_as_df_units");
+  mf.deploy_as_im_units = integer(r, "deploy_as_im_units");
+  mf.im_half_troops_fraction = num(r, "im_half_troops_fraction");
+  r.allow("reform_loss_rule");
+  r.string("reform_rounding", Need::required, {"half_to_even"});
+  mf.br_treat_as_troops = integer(r, "br_treat_as_troops");
+  mf.br_formation_modifier = num(r, "br_formation_modifier");
+  r.finish();
+}
+
+// Firearm BR factors (p. 44).
+void read_firearm_br_factor(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[firearm_br_factor]");
+  r.allow("source");
+  each_table(r, "row", [&](const toml::table& rt) {
+    TableReader rr(doc, rt, d, "[[firearm_br_factor.row]]");
+    BrFactor f;
+    f.family = str(rr, "firearm");
+    f.applies_to = strings(rr, "applies_to");
+    f.firearm_modifier = num(rr, "firearm_modifier");
+    f.missile_range = integer(rr, "br_missile_range");
+    rr.finish();
+    cat.br_factors.push_back(std::move(f));
+  });
+  r.finish();
+}
+
+// Calculating Battle Rating (p. 44-45).
+void read_battle_rating(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[battle_rating]");
+  auto& b = cat.br;
+  b.source = str(r, "source");
+  r.allow("formula");
+  b.uhp_divisor = num(r, "uhp_divisor");
+  b.final_divisor = num(r, "final_divisor");
+  b.morale_offset = num(r, "morale_offset");
+  b.morale_exponent = num(r, "morale_exponent");
+  b.speed_divisor = num(r, "speed_divisor");
+  b.speed_exponent = num(r, "speed_exponent");
+  b.dm_speed_divisor = num(r, "dm_speed_divisor");
+  b.missile_value_divisor = num(r, "missile_value_divisor");
+  b.full_walk_formations = formations(r, "missile_value_full_walk_formations");
+  b.other_walk_divisor = num(r, "other_walk_divisor");
+  b.equipment_bonus_per_extra_firearm = num(r, "equipment_bonus_per_extra_firearm");
+  b.melee_dominant_missile_weight = num(r, "melee_dominant_missile_weight");
+  b.missile_dominant_melee_weight = num(r, "missile_dominant_melee_weight");
+  b.pistol_pair_min_melee_base = num(r, "pistol_pair_min_melee_base");
+  b.pistol_pair_min_melee_formations = formations(r, "pistol_pair_min_melee_formations");
+  b.rounding_threshold = num(r, "rounding_threshold");
+  b.rounding_step_low = num(r, "rounding_step_low");
+  b.rounding_step_high = num(r, "rounding_step_high");
+  b.firearm_special_attack_bonus = num(r, "firearm_special_attack_bonus");
+  r.finish();
+}
+
 void read_unit_rules(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
   TableReader top(doc, doc.root, d, "unit_rules.toml");
   top.allow("schema_version");
   top.allow("example");  // the worked examples are the unit tests' business
-  if (const auto* t = top.table("formation", Need::required)) {
-    TableReader r(doc, *t, d, "[formation]");
-    r.allow("source");
-    r.allow("title");
-    each_table(r, "row", [&](const toml::table& rt) {
-      TableReader rr(doc, rt, d, "[[formation.row]]");
-      FormationRow f;
-      const std::string code = str(rr, "code");
-      if (auto p = parse_formation(code)) f.code = *p;
-      else rr.error_at("code", "unknown formation code " + code);
-      f.name = str(rr, "name");
-      f.kind = str(rr, "kind");
-      f.new_in_seed = flag(rr, "new_in_seed");
-      f.modifier = num(rr, "br_formation_modifier");
-      rr.finish();
-      cat.formations.push_back(std::move(f));
-    });
-    r.finish();
-  }
+  if (const auto* t = top.table("formation", Need::required)) read_formations(doc, *t, d, cat);
   if (const auto* t = top.table("infantry_movement_formation", Need::required))
     cat.infantry = read_move_table(doc, *t, d, "[infantry_movement_formation]", true);
   if (const auto* t = top.table("cavalry_movement_formation", Need::required))
     cat.cavalry = read_move_table(doc, *t, d, "[cavalry_movement_formation]", false);
-  if (const auto* t = top.table("undrilled_foot_cap", Need::required)) {
-    TableReader r(doc, *t, d, "[undrilled_foot_cap]");
-    cat.undrilled.max_march = integer(r, "max_march");
-    cat.undrilled.max_hustle = integer(r, "max_hustle");
-    cat.undrilled.max_charge = integer(r, "max_charge");
-    for (const char* k : {"source", "max_movement", "forced_groups", "forced_irregular_foot_groups"}) r.allow(k);
-    r.finish();
-  }
-  if (const auto* t = top.table("firearm_rate_of_fire", Need::required)) {
-    TableReader r(doc, *t, d, "[firearm_rate_of_fire]");
-    cat.rate_source = str(r, "source");
-    r.allow("title");
-    r.allow("rate_rule");
-    cat.reload.reload_adjustment_per_round = integer(r, "reload_adjustment_per_round");
-    each_table(r, "row", [&](const toml::table& rt) {
-      TableReader rr(doc, rt, d, "[[firearm_rate_of_fire.row]]");
-      RateRow row;
-      rr.allow("mechanism_class");
-      for (const auto& m : strings(rr, "mechanisms")) {
-        if (auto p = parse_mechanism(m)) row.mechanisms.push_back(*p);
-        else rr.error_at("mechanisms", "unknown mechanism " + m);
-      }
-      row.firearm = str(rr, "firearm");
-      row.printed = str(rr, "printed");
-      row.df_dm = integer(rr, "df_dm_rate_denominator");
-      row.other = integer(rr, "other_rate_denominator");
-      rr.finish();
-      cat.rates.push_back(std::move(row));
-    });
-    r.finish();
-  }
-  if (const auto* t = top.table("attack_count", Need::required)) {
-    TableReader r(doc, *t, d, "[attack_count]");
-    cat.attack.source = str(r, "source");
-    r.allow("formula");
-    cat.attack.troops_divisor = num(r, "troops_divisor");
-    cat.attack.average_damage_divisor = num(r, "average_damage_divisor");
-    cat.attack.default_reading =
-        r.string("misfire_factor_default_reading", Need::required, {"examples", "text"}).value_or("examples");
-    r.finish();
-  }
-  if (const auto* t = top.table("misfire_factor", Need::required)) {
-    TableReader r(doc, *t, d, "[misfire_factor]");
-    r.allow("source");
-    each_table(r, "row", [&](const toml::table& rt) {
-      TableReader rr(doc, rt, d, "[[misfire_factor.row]]");
-      const std::string cls = rr.string("mechanism_class", Need::required, {"flintlock", "other"}).value_or("");
-      const double ex = num(rr, "factor_examples"), tx = num(rr, "factor_text");
-      rr.allow("dry_misfire_chance");
-      rr.finish();
-      if (cls == "flintlock") {
-        cat.attack.flintlock_examples = ex;
-        cat.attack.flintlock_text = tx;
-      } else {
-        cat.attack.other_examples = ex;
-        cat.attack.other_text = tx;
-      }
-    });
-    r.finish();
-  }
-  if (const auto* t = top.table("attacks_and_reload_tokens", Need::required)) {
-    TableReader r(doc, *t, d, "[attacks_and_reload_tokens]");
-    r.allow("source");
-    r.allow("title");
-    cat.attack.comparison_precision = integer(r, "comparison_precision");
-    each_table(r, "row", [&](const toml::table& rt) {
-      TableReader rr(doc, rt, d, "[[attacks_and_reload_tokens.row]]");
-      Band b;
-      b.printed = str(rr, "printed_band");
-      b.raw_min = rr.number("raw_min", Need::optional);
-      b.raw_max = rr.number("raw_max", Need::optional);
-      b.attacks = integer(rr, "attacks");
-      b.reload_tokens = integer(rr, "reload_tokens");
-      rr.finish();
-      cat.attack.bands.push_back(std::move(b));
-    });
-    r.finish();
-  }
-  if (const auto* t = top.table("volley_fire", Need::required)) {
-    TableReader r(doc, *t, d, "[volley_fire]");
-    r.allow("source");
-    cat.reload.volley_formations = formations(r, "formations");
-    cat.reload.volley_attacks_multiplier = integer(r, "attacks_multiplier");
-    cat.reload.volley_tokens_multiplier = integer(r, "reload_tokens_multiplier");
-    r.finish();
-  }
-  if (const auto* t = top.table("reload", Need::required)) {
-    TableReader r(doc, *t, d, "[reload]");
-    auto& rl = cat.reload;
-    rl.source = str(r, "source");
-    rl.tokens_removed_per_movement_sequence = integer(r, "tokens_removed_per_movement_sequence");
-    rl.marching_reload_formations = formations(r, "marching_reload_formations");
-    rl.may_fire_with_tokens = flag(r, "may_fire_with_tokens");
-    rl.caracole_formations = formations(r, "caracole_formations");
-    rl.caracole_min_pistols = integer(r, "caracole_min_pistols");
-    rl.caracole_first_attack_tokens = integer(r, "caracole_first_attack_tokens");
-    rl.pistol_melee_formations = formations(r, "pistol_melee_formations");
-    rl.pistol_charge_min_pistols = integer(r, "pistol_charge_min_pistols");
-    rl.pistol_charge_bonus_attacks = integer(r, "pistol_charge_bonus_attacks");
-    rl.pistol_charge_barred_by = strings(r, "pistol_charge_bonus_barred_by");
-    r.allow("dm_voluntary_retreat_hexes");
-    r.finish();
-  }
-  if (const auto* t = top.table("mounted_foot", Need::required)) {
-    TableReader r(doc, *t, d, "[mounted_foot]");
-    auto& mf = cat.mounted_foot;
-    mf.source = str(r, "source");
-    mf.light_cavalry_equivalent_units = integer(r, "light_cavalry_equivalent_units");
-    r.allow("deploy_as_df_units");
-    mf.deploy_as_im_units = integer(r, "deploy_as_im_units");
-    mf.im_half_troops_fraction = num(r, "im_half_troops_fraction");
-    r.allow("reform_loss_rule");
-    r.string("reform_rounding", Need::required, {"half_to_even"});
-    mf.br_treat_as_troops = integer(r, "br_treat_as_troops");
-    mf.br_formation_modifier = num(r, "br_formation_modifier");
-    r.finish();
-  }
-  if (const auto* t = top.table("firearm_br_factor", Need::required)) {
-    TableReader r(doc, *t, d, "[firearm_br_factor]");
-    r.allow("source");
-    each_table(r, "row", [&](const toml::table& rt) {
-      TableReader rr(doc, rt, d, "[[firearm_br_factor.row]]");
-      BrFactor f;
-      f.family = str(rr, "firearm");
-      f.applies_to = strings(rr, "applies_to");
-      f.firearm_modifier = num(rr, "firearm_modifier");
-      f.missile_range = integer(rr, "br_missile_range");
-      rr.finish();
-      cat.br_factors.push_back(std::move(f));
-    });
-    r.finish();
-  }
-  if (const auto* t = top.table("battle_rating", Need::required)) {
-    TableReader r(doc, *t, d, "[battle_rating]");
-    auto& b = cat.br;
-    b.source = str(r, "source");
-    r.allow("formula");
-    b.uhp_divisor = num(r, "uhp_divisor");
-    b.final_divisor = num(r, "final_divisor");
-    b.morale_offset = num(r, "morale_offset");
-    b.morale_exponent = num(r, "morale_exponent");
-    b.speed_divisor = num(r, "speed_divisor");
-    b.speed_exponent = num(r, "speed_exponent");
-    b.dm_speed_divisor = num(r, "dm_speed_divisor");
-    b.missile_value_divisor = num(r, "missile_value_divisor");
-    b.full_walk_formations = formations(r, "missile_value_full_walk_formations");
-    b.other_walk_divisor = num(r, "other_walk_divisor");
-    b.equipment_bonus_per_extra_firearm = num(r, "equipment_bonus_per_extra_firearm");
-    b.melee_dominant_missile_weight = num(r, "melee_dominant_missile_weight");
-    b.missile_dominant_melee_weight = num(r, "missile_dominant_melee_weight");
-    b.pistol_pair_min_melee_base = num(r, "pistol_pair_min_melee_base");
-    b.pistol_pair_min_melee_formations = formations(r, "pistol_pair_min_melee_formations");
-    b.rounding_threshold = num(r, "rounding_threshold");
-    b.rounding_step_low = num(r, "rounding_step_low");
-    b.rounding_step_high = num(r, "rounding_step_high");
-    b.firearm_special_attack_bonus = num(r, "firearm_special_attack_bonus");
-    r.finish();
-  }
+  if (const auto* t = top.table("undrilled_foot_cap", Need::required)) read_undrilled_foot_cap(doc, *t, d, cat);
+  if (const auto* t = top.table("firearm_rate_of_fire", Need::required)) read_firearm_rate_of_fire(doc, *t, d, cat);
+  if (const auto* t = top.table("attack_count", Need::required)) read_attack_count(doc, *t, d, cat);
+  if (const auto* t = top.table("misfire_factor", Need::required)) read_misfire_factor(doc, *t, d, cat);
+  if (const auto* t = top.table("attacks_and_reload_tokens", Need::required)) read_attacks_and_reload_tokens(doc, *t, d, cat);
+  if (const auto* t = top.table("volley_fire", Need::required)) read_volley_fire(doc, *t, d, cat);
+  if (const auto* t = top.table("reload", Need::required)) read_reload(doc, *t, d, cat);
+  if (const auto* t = top.table("mounted_foot", Need::required)) read_mounted_foot(doc, *t, d, cat);
+  if (const auto* t = top.table("firearm_br_factor", Need::required)) read_firearm_br_factor(doc, *t, d, cat);
+  if (const auto* t = top.table("battle_rating", Need::required)) read_battle_rating(doc, *t, d, cat);
   top.finish();
 }
 
@@ -645,7 +693,7 @@ Expected<Catalogue> build() {
     }
     const std::string n = name;
     if (n == "troops.toml") read_troops(*doc, d, cat);
-    else if (n == "units.toml") read_units(*doc, d, cat, vet);
+    else if (n == "units.toml") read_rosters(*doc, d, cat, vet);
     else if (n == "unit_rules.toml") read_unit_rules(*doc, d, cat);
     else read_firearms(*doc, d, cat);
   }

@@ -42,7 +42,7 @@ Request troop(const std::string& type, const std::string& race = "man", bool vet
 std::string error_of(const Request& q) {
   auto r = rate(cat(), q);
   REQUIRE_FALSE(r.has_value());
-  return r.error().items().front().pos.file + ": " + r.error().items().front().message;
+  return r.error().items().front().field + ": " + r.error().items().front().message;
 }
 
 }  // namespace

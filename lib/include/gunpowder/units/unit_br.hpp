@@ -517,9 +517,10 @@ struct Rating {
   std::vector<std::string> explain;
 };
 
-/// Rates one unit. Errors name the offending field in Diagnostic::pos.file (the caller places
-/// them at a TOML key or a flag): an unknown troop type or race, a combination the tables rule
-/// out, troops out of range, hit dice written wrongly, a unit with nothing to rate.
+/// Rates one unit. Errors are field errors (Diagnostic::field: the request's [[unit]] key, e.g.
+/// "troops"; the caller places them at the key or on a flag): an unknown troop type or race, a
+/// combination the tables rule out, troops out of range, hit dice written wrongly, a unit with
+/// nothing to rate.
 Expected<Rating> rate(const Catalogue& cat, const Request& req);
 
 /// The largest troop count accepted.

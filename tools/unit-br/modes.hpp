@@ -1,0 +1,19 @@
+// modes.hpp - unit-br's modes, one file each: a catalogue troop type from flags (run_flags.cpp),
+// [[unit]] files (run_files.cpp), the published rosters (run_catalogue.cpp), and the rosters
+// against the formulas (run_compare.cpp).
+#pragma once
+
+#include "unit-br/unit_app.hpp"
+
+namespace gunpowder::unit_app {
+
+/// The request the command line's readings (--misfire, --fm-pistol-column, --wage-source,
+/// --pistol-bonus) make; a [[unit]] table's own keys replace them.
+units::Request readings(const Options& opt, bool explain);
+
+Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_files(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_catalogue(const units::Catalogue& cat);
+Expected<report::Report> run_compare(const units::Catalogue& cat, const Options& opt);
+
+}  // namespace gunpowder::unit_app

@@ -1,0 +1,45 @@
+// run_flags.cpp - unit-br --troop TYPE [--race --veteran --troops --name --reform-lost]: one
+// catalogue troop type rated from the command line.
+#include <array>
+
+#include "unit-br/modes.hpp"
+#include "unit-br/unit_report.hpp"
+
+namespace gunpowder::unit_app {
+
+namespace {
+
+// The flag a rule error's field names: a unit from flags has only --troop, --race, --veteran and
+// --troops, and every other field comes from the troop type.
+std::string flag_of(const std::string& field) {
+  const bool is_flag = field == "troop" || field == "race" || field == "veteran" || field == "troops";
+  return is_flag ? std::string() : std::string("--troop");
+}
+
+}  // namespace
+
+Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
+  units::Request q = readings(opt, common.explain);
+  q.troop = opt.troop;
+  if (opt.race) q.race = *opt.race;
+  q.veteran = opt.veteran;
+  if (opt.troops) {
+    if (*opt.troops < 1 || *opt.troops > units::kMaxTroops)
+      return cli::usage_error("--troops", "must be between 1 and " + std::to_string(units::kMaxTroops) + ", got " +
+                                              std::to_string(*opt.troops));
+    q.troops = opt.troops;
+  }
+  q.name = opt.name.value_or("");
+  if (!opt.reform_lost.empty()) {
+    for (int v : opt.reform_lost)
+      if (v < 0) return cli::usage_error("--reform-lost", "uhp lost must not be negative, got " + std::to_string(v));
+    q.reform_uhp_lost = std::array<int, 2>{opt.reform_lost[0], opt.reform_lost[1]};
+  }
+  auto r = units::rate(cat, q);
+  if (!r) return cli::place_on_flags(r.error(), &flag_of);
+  std::vector<Part> parts(1);
+  add_rating(parts[0], cat, std::move(*r), common, false);
+  return units_report(cat, parts, {}, common);
+}
+
+}  // namespace gunpowder::unit_app
