@@ -1,11 +1,14 @@
-// artillery_data.cpp - loads data/artillery.toml and data/gunpowder_economies.toml into the
-// artillery catalogue, checking every key (the embedded tables are part of the program: a
-// broken table is an internal error, caught by the data tests).
+// artillery_data.cpp - the one loader of data/artillery.toml and data/gunpowder_economies.toml:
+// one parse of each, every key checked, into the artillery catalogue, the duel and spiking rules
+// (for the siege module) and the attack results and scatter (for the fire module). The embedded
+// tables are part of the program: a broken table is an internal error, caught by the data tests.
 #include <algorithm>
 #include <climits>
 #include <cmath>
 
 #include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/artillery/attack_results.hpp"
+#include "gunpowder/artillery/duel_rules.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/input/reader.hpp"
 
@@ -179,25 +182,33 @@ void read_design(const input::Document& doc, const toml::table& t, Diagnostics& 
   r.finish();
 }
 
-void read_rules(const input::Document& doc, const toml::table& rules, Diagnostics& d, Catalogue& cat) {
-  TableReader r(doc, rules, d, "[rules]");
+// The tables of data/artillery.toml, all read by this one loader: the catalogue, and the duel and
+// attack-result rules the siege and fire modules take through load_duel_rules and load_attack_results.
+struct Tables {
+  Catalogue catalogue;
+  DuelRules duel;
+  AttackResults attack_results;
+};
+
+// [rules.range], [rules.fire_mode]: the range modifiers and the fire modes by type and bracket.
+void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostics& d, AttackRules& attack) {
   if (const auto* t = r.table("range", Need::required)) {
     TableReader e(doc, *t, d, "[rules.range]");
-    cat.attack.range_mod = {integer(e, "short_attack_mod"), integer(e, "medium_attack_mod"), integer(e, "long_attack_mod")};
+    attack.range_mod = {integer(e, "short_attack_mod"), integer(e, "medium_attack_mod"), integer(e, "long_attack_mod")};
     e.allow("mortar_fires_at_short");
     e.allow("source");
     e.finish();
   }
   if (const auto* t = r.table("fire_mode", Need::required)) {
     TableReader e(doc, *t, d, "[rules.fire_mode]");
-    cat.attack.plunging_mod = integer(e, "plunging_attack_mod");
+    attack.plunging_mod = integer(e, "plunging_attack_mod");
     for (size_t ty = 0; ty < 3; ++ty) {
       if (const auto* m = e.table(kTypeKeys[ty], Need::required)) {
         TableReader me(doc, *m, d, kTypeKeys[ty]);
         const std::array<const char*, 3> brackets = {"short", "medium", "long"};
         for (size_t b = 0; b < 3; ++b) {
           const std::string v = str(me, brackets[b]);
-          auto& modes = cat.attack.modes[ty][b];
+          auto& modes = attack.modes[ty][b];
           if (v == "direct") modes = {FireMode::direct};
           else if (v == "plunging") modes = {FireMode::plunging};
           else if (v == "direct_or_plunging") modes = {FireMode::direct, FireMode::plunging};
@@ -211,48 +222,105 @@ void read_rules(const input::Document& doc, const toml::table& rules, Diagnostic
     e.allow("source");
     e.finish();
   }
-  if (const auto* t = r.table("attack", Need::required)) {
-    TableReader e(doc, *t, d, "[rules.attack]");
-    cat.attack.normal_men_throw = integer(e, "normal_men_attack_throw");
-    cat.attack.veteran_throw = integer(e, "veteran_attack_throw");
-    cat.attack.structural_save_base = integer(e, "structural_save_base");
-    cat.attack.artillerist_shortage_mod = integer(e, "artillerist_shortage_attack_mod");
-    for (const char* k : {"direct_hit_natural", "close_hit_natural", "misfire_natural", "discharge_natural",
-                          "discharge_crew_dice", "discharge_crew_die_sides", "discharge_piece_shp_fraction",
-                          "discharge_piece_save_level_with_artillerist", "damaged_shp_fraction",
-                          "artillerist_shortage_rof_factor", "crew_shortage_rof", "shrapnel_radius_ft",
-                          "cover_save_bonus", "source"})
-      e.allow(k);
-    e.finish();
-  }
-  if (const auto* t = r.table("ammunition", Need::required)) {
-    TableReader e(doc, *t, d, "[rules.ammunition]");
+}
+
+// [rules.attack]: the catalogue's attack throws and save base, and the attack results (naturals,
+// accidental discharge, shrapnel, cover) of "Attacking with Gunpowder Artillery", pp. 16-17.
+void read_attack(TableReader& e, AttackRules& attack, AttackResultRules& a) {
+  attack.normal_men_throw = integer(e, "normal_men_attack_throw");
+  attack.veteran_throw = integer(e, "veteran_attack_throw");
+  attack.structural_save_base = integer(e, "structural_save_base");
+  attack.artillerist_shortage_mod = integer(e, "artillerist_shortage_attack_mod");
+  a.source = str(e, "source");
+  a.direct_hit_natural = integer(e, "direct_hit_natural");
+  a.close_hit_natural = integer(e, "close_hit_natural");
+  a.misfire_natural = integer(e, "misfire_natural");
+  a.discharge_natural = integer(e, "discharge_natural");
+  a.discharge_crew_dice = integer(e, "discharge_crew_dice");
+  a.discharge_crew_die_sides = integer(e, "discharge_crew_die_sides");
+  a.discharge_piece_shp_fraction = num(e, "discharge_piece_shp_fraction");
+  a.discharge_piece_save_level_with_artillerist = integer(e, "discharge_piece_save_level_with_artillerist");
+  a.shrapnel_radius_ft = integer(e, "shrapnel_radius_ft");
+  a.cover_save_bonus = integer(e, "cover_save_bonus");
+  // Transcribed, read by no rule of the suite.
+  for (const char* k : {"damaged_shp_fraction", "artillerist_shortage_rof_factor", "crew_shortage_rof"}) e.allow(k);
+}
+
+// [rules.scatter]: where close hits and scatters land (pp. 16-17).
+void read_scatter(TableReader& e, ScatterRules& s) {
+  s.source = str(e, "source");
+  s.direction_die_sides = integer(e, "direction_die_sides");
+  s.close_hit_dice = integer(e, "close_hit_dice");
+  s.close_hit_die_sides = integer(e, "close_hit_die_sides");
+  s.scatter_dice = integer(e, "scatter_dice");
+  s.scatter_die_sides = integer(e, "scatter_die_sides");
+  s.multiplier_yd = {integer(e, "short_multiplier_yd"), integer(e, "medium_multiplier_yd"),
+                     integer(e, "long_multiplier_yd")};
+  s.plunging_multiplier = integer(e, "plunging_multiplier");
+}
+
+// [rules.duel] (Gunpowder Artillery Duels, pp. 18-19).
+void read_duel(TableReader& e, DuelRules& duel) {
+  duel.source = str(e, "source");
+  duel.target = {integer(e, "target_short"), integer(e, "target_medium"), integer(e, "target_long")};
+  duel.besieged_save = integer(e, "besieged_save");
+  duel.suppressed_turns = integer(e, "suppressed_turns");
+  duel.move_yd = integer(e, "move_yd");
+  if (const auto* a = e.array("mobile_carriages", Need::required))
+    for (const auto& n : *a) {
+      const auto c = parse_carriage(n.value<std::string>().value_or(""));
+      if (c) duel.mobile_carriages.push_back(*c);
+      else e.error_at("mobile_carriages", "unknown carriage in mobile_carriages");
+    }
+}
+
+// [rules.spiking] (Spiking the Guns, p. 18).
+void read_spiking(TableReader& e, DuelRules& duel) {
+  duel.spiking_source = str(e, "source");
+  duel.spike_rounds = integer(e, "spike_rounds");
+  duel.spike_removal_gp = num(e, "removal_cost_gp");
+}
+
+void read_transport(TableReader& e, TransportRules& transport) {
+  transport.large_cart_lb = num(e, "large_cart_lb");
+  transport.carts_per_wagon = integer(e, "carts_per_wagon");
+  transport.substitute_men = integer(e, "horse_substitute_men");
+  transport.substitute_mules = integer(e, "horse_substitute_mules");
+  transport.substitute_medium_horses = integer(e, "horse_substitute_medium_horses");
+  e.allow("cart_encounter_move_ft");
+  e.allow("source");
+}
+
+void read_rules(const input::Document& doc, const toml::table& rules, Diagnostics& d, Tables& tables) {
+  Catalogue& cat = tables.catalogue;
+  TableReader r(doc, rules, d, "[rules]");
+  // One sub-table of [rules], read by `fn` and checked for unknown keys.
+  auto sub = [&](const char* key, const auto& fn) {
+    if (const auto* t = r.table(key, Need::required)) {
+      TableReader e(doc, *t, d, std::string("[rules.") + key + "]");
+      fn(e);
+      e.finish();
+    }
+  };
+  read_range_and_modes(doc, r, d, cat.attack);
+  sub("attack", [&](TableReader& e) { read_attack(e, cat.attack, tables.attack_results.results); });
+  sub("scatter", [&](TableReader& e) { read_scatter(e, tables.attack_results.scatter); });
+  sub("ammunition", [&](TableReader& e) {
     cat.attack.lighter_shot_range_factor = num(e, "lighter_shot_range_factor");
     for (const char* k : {"shot_undersize_in", "lighter_shot_brackets", "heavier_shot_allowed", "reduced_charge", "source"})
       e.allow(k);
-    e.finish();
-  }
-  if (const auto* t = r.table("bombardment", Need::required)) {
-    TableReader e(doc, *t, d, "[rules.bombardment]");
+  });
+  sub("bombardment", [&](TableReader& e) {
     cat.attack.wood_increase_pct = {num(e, "wood_increase_short_pct"), num(e, "wood_increase_medium_pct"),
                                     num(e, "wood_increase_long_pct")};
     e.allow("source");
-    e.finish();
-  }
+  });
   if (const auto* t = r.table("design", Need::required)) read_design(doc, *t, d, cat);
-  if (const auto* t = r.table("transport", Need::required)) {
-    TableReader e(doc, *t, d, "[rules.transport]");
-    cat.transport.large_cart_lb = num(e, "large_cart_lb");
-    cat.transport.carts_per_wagon = integer(e, "carts_per_wagon");
-    cat.transport.substitute_men = integer(e, "horse_substitute_men");
-    cat.transport.substitute_mules = integer(e, "horse_substitute_mules");
-    cat.transport.substitute_medium_horses = integer(e, "horse_substitute_medium_horses");
-    e.allow("cart_encounter_move_ft");
-    e.allow("source");
-    e.finish();
-  }
-  // Tables read by other modules (the duel by siege-duration, the battlefield rules by fire-odds).
-  for (const char* k : {"duel", "spiking", "battlefield", "scatter"}) r.allow(k);
+  sub("transport", [&](TableReader& e) { read_transport(e, cat.transport); });
+  sub("duel", [&](TableReader& e) { read_duel(e, tables.duel); });
+  sub("spiking", [&](TableReader& e) { read_spiking(e, tables.duel); });
+  // [rules.battlefield] (p. 36) is transcribed for the reference; no rule of the suite reads it.
+  r.allow("battlefield");
   r.finish();
 }
 
@@ -379,35 +447,38 @@ void derive_design_tables(Catalogue& cat) {
                             " day per 1,000 gp (rounded up)";
 }
 
-Expected<Catalogue> build() {
-  Catalogue cat;
+void read_meta(const input::Document& doc, const toml::table& meta, Diagnostics& d, Sources& s) {
+  TableReader m(doc, meta, d, "[meta]");
+  s.characteristics = str(m, "characteristics_source");
+  s.price_list = str(m, "price_list_source");
+  s.mobility = str(m, "mobility_source");
+  s.horses = str(m, "horses_source");
+  s.bombardment = str(m, "bombardment_source");
+  s.battle_rating = str(m, "battle_rating_source");
+  s.bonus_units = str(m, "bonus_units_source");
+  s.battlefield_units = str(m, "battlefield_units_source");
+  m.allow("battlefield_movement_source");
+  m.allow("piece_order");
+  m.finish();
+}
+
+// One parse of artillery.toml (and of gunpowder_economies.toml) into every table of the module.
+Expected<Tables> build() {
+  Tables tables;
+  Catalogue& cat = tables.catalogue;
   Diagnostics d;
   auto doc = data::load("artillery.toml");
   if (!doc) return doc.error();
   {
     TableReader top(*doc, doc->root, d, "artillery.toml");
-    if (const auto* meta = top.table("meta", Need::required)) {
-      TableReader m(*doc, *meta, d, "[meta]");
-      auto& s = cat.sources;
-      s.characteristics = str(m, "characteristics_source");
-      s.price_list = str(m, "price_list_source");
-      s.mobility = str(m, "mobility_source");
-      s.horses = str(m, "horses_source");
-      s.bombardment = str(m, "bombardment_source");
-      s.battle_rating = str(m, "battle_rating_source");
-      s.bonus_units = str(m, "bonus_units_source");
-      s.battlefield_units = str(m, "battlefield_units_source");
-      m.allow("battlefield_movement_source");
-      m.allow("piece_order");
-      m.finish();
-    }
+    if (const auto* meta = top.table("meta", Need::required)) read_meta(*doc, *meta, d, cat.sources);
     if (const auto* a = top.array("piece", Need::required))
       for (const auto& n : *a)
         if (const auto* t = n.as_table()) read_piece(*doc, *t, d, cat);
     if (const auto* a = top.array("carriage", Need::required))
       for (const auto& n : *a)
         if (const auto* t = n.as_table()) read_carriage(*doc, *t, d, cat);
-    if (const auto* t = top.table("rules", Need::required)) read_rules(*doc, *t, d, cat);
+    if (const auto* t = top.table("rules", Need::required)) read_rules(*doc, *t, d, tables);
     top.finish();
   }
   auto eco = data::load("gunpowder_economies.toml");
@@ -416,14 +487,26 @@ Expected<Catalogue> build() {
   if (!d.empty()) return data::as_internal(d);
   fit_bombard_model(cat);
   derive_design_tables(cat);
-  return cat;
+  return tables;
+}
+
+const Expected<Tables>& tables() {
+  static const Expected<Tables> built = build();
+  return built;
+}
+
+// A part of the one loaded Tables, or the load's errors.
+template <class T>
+Expected<const T*> part(T Tables::*member) {
+  const auto& t = tables();
+  if (!t) return t.error();
+  return &((*t).*member);
 }
 
 }  // namespace
 
-Expected<const Catalogue*> load_catalogue() {
-  static const Expected<Catalogue> cat = build();
-  return data::pointer_to(cat);
-}
+Expected<const Catalogue*> load_catalogue() { return part(&Tables::catalogue); }
+Expected<const DuelRules*> load_duel_rules() { return part(&Tables::duel); }
+Expected<const AttackResults*> load_attack_results() { return part(&Tables::attack_results); }
 
 }  // namespace gunpowder::artillery

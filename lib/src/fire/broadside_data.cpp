@@ -1,5 +1,6 @@
-// broadside_data.cpp - loads data/broadside.toml (seed 001 cannon fire) for fire-odds. A broken
-// embedded table is an internal error (exit 70).
+// broadside_data.cpp - the one loader of data/broadside.toml (seed 001 cannon fire), for fire-odds
+// and for the siege module's gates, doors and cannon loss. A broken embedded table is an internal
+// error (exit 70).
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/data/data.hpp"
 #include "read_tables.hpp"
@@ -173,9 +174,9 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
   read_table(
       top, doc, d, "gate_door",
       [&](TableReader& r) {
-        r.allow("source");
+        b.gate_door_source = req_string(r, "source");
         b.gate_door_band = req_string(r, "range_band");
-        r.allow("deducts_strength_points");
+        b.gate_door_deducts = req_bool(r, "deducts_strength_points");
       },
       [&](TableReader& r) { b.gate_door.emplace_back(req_string(r, "key"), req_string(r, "min_hand")); });
   read_table(top, doc, d, "fancy_shooting", [&](TableReader& r) {
@@ -196,7 +197,7 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
   read_table(
       top, doc, d, "cannon_loss",
       [&](TableReader& r) {
-        r.allow("source");
+        b.cannon_loss_source = req_string(r, "source");
         r.string("rounding", Need::required, {"up"});
       },
       [&](TableReader& r) { b.cannon_loss.emplace_back(req_number(r, "damage_fraction"), req_number(r, "cannon_lost_fraction")); });

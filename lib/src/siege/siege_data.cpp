@@ -9,7 +9,6 @@
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/broadside.hpp"
-#include "gunpowder/fire/broadside_structures.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/siege/siege.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
@@ -270,13 +269,11 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
 Expected<bool> take_broadside(StructureRules& s) {
   auto bs = fire::load_broadside();
   if (!bs) return bs.error();
-  auto notes = fire::load_broadside_structure_notes();
-  if (!notes) return notes.error();
-  s.gate_door_source = (*notes)->gate_door_source;
+  s.gate_door_source = (*bs)->gate_door_source;
   s.gate_door_range = (*bs)->gate_door_band;
-  s.gate_door_deducts = (*notes)->gate_door_deducts;
+  s.gate_door_deducts = (*bs)->gate_door_deducts;
   s.breach_hands = (*bs)->gate_door;
-  s.cannon_loss_source = (*notes)->cannon_loss_source;
+  s.cannon_loss_source = (*bs)->cannon_loss_source;
   for (const auto& [damage, lost] : (*bs)->cannon_loss) s.cannon_loss.push_back({damage, lost});
   std::sort(s.cannon_loss.begin(), s.cannon_loss.end(),
             [](const auto& a, const auto& b) { return a.damage_fraction < b.damage_fraction; });

@@ -1,11 +1,13 @@
 // unit_data.cpp - loads data/troops.toml, data/units.toml and data/unit_rules.toml (strictly:
-// every key is read or named) and the few figures of data/firearms.toml the unit rules need, and
-// fits the campaign model from the rosters. A broken embedded table is an internal error.
+// every key is read or named), takes the few figures of data/firearms.toml the unit rules need
+// from the firearms module's loader, and fits the campaign model from the rosters. A broken
+// embedded table is an internal error.
 #include <algorithm>
 #include <cmath>
 #include <map>
 
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/units/unit_br.hpp"
 
@@ -521,61 +523,28 @@ void read_unit_rules(const input::Document& doc, Diagnostics& d, Catalogue& cat)
 }
 
 // ---------------------------------------------------------------------------------------------
-// firearms.toml (another module's file: only the figures used here are read, leniently about
-// the rest of it)
+// The figures of data/firearms.toml the unit rules need, from the firearms module's one load of it.
 
-void read_firearms(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
-  TableReader top(doc, doc.root, d, "firearms.toml");
-  auto& f = cat.firearms;
+void take_firearms(const firearms::Catalogue& fc, Diagnostics& d, FirearmFigures& f) {
   // Every firearm does the same damage on a hit; the unit rules' "average damage" is its mean.
   std::optional<double> mean;
-  each_table(top, "firearm", [&](const toml::table& t) {
-    TableReader r(doc, t, d, "[[firearm]]");
-    const int dice = integer(r, "damage_dice");
-    const int sides = integer(r, "damage_die_sides");
-    const double m = dice * (sides + 1) / 2.0;
-    if (mean && std::fabs(*mean - m) > 1e-9) r.error_at("damage_die_sides", "firearms differ in damage");
+  for (const auto& fa : fc.firearms) {
+    const double m = fa.damage_dice * (fa.damage_die_sides + 1) / 2.0;
+    if (mean && std::fabs(*mean - m) > 1e-9)
+      d.error(SourcePos{"data/firearms.toml"}, "firearms differ in damage: " + fa.name, {}, ExitCode::internal);
     mean = m;
-  });
-  f.average_damage = mean.value_or(0);
-  each_table(top, "battlefield_range", [&](const toml::table& t) {
-    TableReader r(doc, t, d, "[[battlefield_range]]");
-    FirearmFigures::Range rg;
-    rg.type = str(r, "type");
-    rg.rifled = str(r, "bore") == "rifled";
-    rg.ap_vs_foot = integer(r, "ap_range_vs_foot");
-    rg.max_vs_foot = integer(r, "max_range_vs_foot");
-    rg.ap_vs_mounted = integer(r, "ap_range_vs_mounted");
-    rg.max_vs_mounted = integer(r, "max_range_vs_mounted");
-    f.ranges.push_back(rg);
-  });
-  if (const auto* rules = top.table("rules", Need::required)) {
-    TableReader r(doc, *rules, d, "[rules]");
-    if (const auto* t = r.table("attack_throw", Need::required)) {
-      TableReader e(doc, *t, d, "[rules.attack_throw]");
-      f.normal_men_throw = integer(e, "normal_men");
-      f.veteran_throw = integer(e, "veteran");
-    }
-    if (const auto* t = r.table("reload", Need::required)) {
-      TableReader e(doc, *t, d, "[rules.reload]");
-      f.dex_modifier_sign = integer(e, "dex_modifier_sign");
-      f.apostles_reduction_rounds = integer(e, "apostles_reduction_rounds");
-      if (const auto* a = e.array("encumbrance_thresholds_stone", Need::required))
-        for (const auto& n : *a) {
-          if (auto v = n.value<double>()) f.encumbrance_thresholds_stone.push_back(*v);
-        }
-      if (const auto* a = e.array("encumbrance_increase_rounds", Need::required))
-        for (const auto& n : *a) {
-          if (auto v = n.value<std::int64_t>()) f.encumbrance_increase_rounds.push_back(static_cast<int>(*v));
-        }
-      if (f.encumbrance_thresholds_stone.size() != f.encumbrance_increase_rounds.size())
-        e.error("encumbrance thresholds and increases differ in length");
-    }
-    if (const auto* t = r.table("armor_penetration", Need::required)) {
-      TableReader e(doc, *t, d, "[rules.armor_penetration]");
-      f.armor_ignored = integer(e, "armor_ignored");
-    }
   }
+  f.average_damage = mean.value_or(0);
+  for (const auto& rg : fc.battlefield_ranges)
+    f.ranges.push_back({rg.type, rg.bore == "rifled", rg.ap_vs_foot, rg.max_vs_foot, rg.ap_vs_mounted, rg.max_vs_mounted});
+  const firearms::Rules& g = fc.rules;
+  f.normal_men_throw = g.normal_men_throw;
+  f.veteran_throw = g.veteran_throw;
+  f.dex_modifier_sign = g.dex_modifier_sign;
+  f.apostles_reduction_rounds = g.apostles_reduction_rounds;
+  f.encumbrance_thresholds_stone.assign(g.encumbrance_thresholds_stone.begin(), g.encumbrance_thresholds_stone.end());
+  f.encumbrance_increase_rounds = g.encumbrance_increase_rounds;
+  f.armor_ignored = g.armor_ignored;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -685,18 +654,18 @@ Expected<Catalogue> build() {
   Catalogue cat;
   Diagnostics d;
   Veterans vet;
-  for (const char* name : {"troops.toml", "units.toml", "unit_rules.toml", "firearms.toml"}) {
-    auto doc = data::load(name);
-    if (!doc) {
-      d.append(doc.error());
-      continue;
-    }
-    const std::string n = name;
-    if (n == "troops.toml") read_troops(*doc, d, cat);
-    else if (n == "units.toml") read_rosters(*doc, d, cat, vet);
-    else if (n == "unit_rules.toml") read_unit_rules(*doc, d, cat);
-    else read_firearms(*doc, d, cat);
-  }
+  auto troops = data::load("troops.toml");
+  if (!troops) return troops.error();
+  read_troops(*troops, d, cat);
+  auto rosters = data::load("units.toml");
+  if (!rosters) return rosters.error();
+  read_rosters(*rosters, d, cat, vet);
+  auto rules = data::load("unit_rules.toml");
+  if (!rules) return rules.error();
+  read_unit_rules(*rules, d, cat);
+  auto fc = firearms::load_catalogue();
+  if (!fc) return fc.error();
+  take_firearms(**fc, d, cat.firearms);
   if (d.empty()) check(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
   if (!d.empty()) return data::as_internal(d);

@@ -8,6 +8,8 @@
 #include <set>
 
 #include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/artillery/attack_results.hpp"
+#include "gunpowder/artillery/duel_rules.hpp"
 #include "gunpowder/core/rounding.hpp"
 
 using namespace gunpowder;
@@ -463,5 +465,51 @@ TEST_CASE("artillery::bombard_model") {
     CHECK(n == 52);
     CHECK(sum / n < 0.01);
     CHECK(worst < 0.12);
+  }
+}
+
+// data/artillery.toml is parsed once: the duel and attack-result rules are parts of the load that
+// builds the catalogue, and each accessor hands back the same tables on every call.
+TEST_CASE("artillery::load_duel_rules and load_attack_results") {
+  auto duel = load_duel_rules();
+  auto attack = load_attack_results();
+  REQUIRE(duel.has_value());
+  REQUIRE(attack.has_value());
+  CHECK(*load_duel_rules() == *duel);
+  CHECK(*load_attack_results() == *attack);
+  SUBCASE("the duel (Gunpowder Artillery Duels, pp. 18-19) and spiking (p. 18)") {
+    const DuelRules& d = **duel;
+    // "The target value for the attack throw is 6+ at short range, 14+ at medium range, and 20+ at long range."
+    CHECK(d.target == std::array<int, 3>{6, 14, 20});
+    CHECK(d.besieged_save == 11);
+    CHECK(d.move_yd == 20);  // "decreasing its range ... by 20 yards"
+    CHECK(d.mobile_carriages == std::vector<Carriage>{Carriage::limber});
+    CHECK(d.spike_rounds == 1);
+    CHECK(d.spike_removal_gp == 1);
+    CHECK(d.source == "seed 000, Gunpowder Artillery Duels, pp. 18-19");
+    CHECK(d.spiking_source == "seed 000, Spiking the Guns, p. 18");
+  }
+  SUBCASE("attack results and scatter (Attacking with Gunpowder Artillery, pp. 16-17)") {
+    const AttackResultRules& r = (*attack)->results;
+    CHECK(r.direct_hit_natural == 20);
+    CHECK(r.misfire_natural == 1);
+    // An accidental discharge: "All crew members must save versus Blast or take 4d6 point of damage."
+    CHECK(r.discharge_crew_dice == 4);
+    CHECK(r.discharge_crew_die_sides == 6);
+    CHECK(r.cover_save_bonus == 4);  // "a +4 bonus due to the protection afforded by the battlements"
+    const ScatterRules& s = (*attack)->scatter;
+    CHECK(s.direction_die_sides == 12);  // "Roll 1d12 to determine the direction"
+    CHECK(s.close_hit_dice == 1);        // "landed 1d6 yards away"
+    CHECK(s.close_hit_die_sides == 6);
+    CHECK(s.scatter_dice == 2);
+    CHECK(s.scatter_die_sides == 6);
+    // "2d6 x 5" at medium range, "2d6x25 yards" at long range, doubled by plunging fire.
+    CHECK(s.multiplier_yd[static_cast<size_t>(Bracket::medium_range)] == 5);
+    CHECK(s.multiplier_yd[static_cast<size_t>(Bracket::long_range)] == 25);
+    CHECK(s.plunging_multiplier == 2);
+  }
+  SUBCASE("the catalogue's share of [rules.attack]") {
+    CHECK(cat().attack.normal_men_throw == 11);
+    CHECK(cat().attack.veteran_throw == 10);
   }
 }

@@ -93,6 +93,16 @@ TEST_CASE("fire::load_broadside reads every table") {
   CHECK(R.hands[*R.hand_index("straight")].rank > R.hands[*R.hand_index("full_house")].rank);
 }
 
+TEST_CASE("fire::load_broadside: gates, doors and the cannon lost, for the siege module") {
+  const auto& R = rules();
+  // "Gates in walls or doors in buildings can be targeted independently by cannons at short range.
+  // ... No strength points are deducted from the structure" (seed 001).
+  CHECK(R.gate_door_band == "short");
+  CHECK_FALSE(R.gate_door_deducts);
+  CHECK(R.gate_door_source == "seed 001, Structural Strength Points (gates and doors)");
+  CHECK(R.cannon_loss_source == "seed 001, Firing (cannon aboard a ship or in a structure)");
+}
+
 TEST_CASE("Firing: seven guns roll as five and two, not three and four") {
   const auto& R = rules();
   auto doc = data::load("broadside.toml");

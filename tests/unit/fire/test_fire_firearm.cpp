@@ -7,6 +7,7 @@
 
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/firearm.hpp"
+#include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/core/rng.hpp"
 
 using namespace gunpowder;
@@ -24,28 +25,11 @@ const fire::Firearm& gun(const std::string& name) {
 }
 }  // namespace
 
-TEST_CASE("fire::load_firearms and FirearmCatalogue::find") {
-  CHECK(cat().firearms.size() == 14);
-  for (const auto& f : cat().firearms) {
-    CAPTURE(f.name);
-    CHECK(f.reload_style.has_value());
-    CHECK(f.cost_gp.has_value());
-  }
-  SUBCASE("smoothbore unless rifled is said") {
-    CHECK(gun("matchlock musket").name == "Matchlock Musket, Smoothbore");
-    CHECK(gun("Rifled Flintlock Arquebus").name == "Flintlock Arquebus, Rifled");
-    CHECK(gun("Wheellock Musket, Rifled").name == "Wheellock Musket, Rifled");
-    CHECK(gun("flintlock pistol").name == "Flintlock Pistol, Smoothbore");
-  }
-  SUBCASE("unknown names are refused") {
-    CHECK(cat().find("matchlock pistol") == nullptr);  // no such firearm in the book
-    CHECK(cat().find("musket") == nullptr);
-    CHECK(cat().find("matchlock musket of doom") == nullptr);
-  }
-  SUBCASE("prices follow the price list") {
-    CHECK(*gun("matchlock arquebus").cost_gp == 15);
-    CHECK(*gun("rifled wheellock musket").cost_gp == 285);
-  }
+// The catalogue's own tests (lookup, prices) moved with its loader to tests/unit/firearms.
+TEST_CASE("fire::load_firearms is the firearms module's one load of data/firearms.toml") {
+  auto shared = firearms::load_catalogue();
+  REQUIRE(shared.has_value());
+  CHECK(&cat() == *shared);
 }
 
 TEST_CASE("Calculating Battle Rating of Firearms-Equipped Units: rate of fire 1/(1 + reload time)") {

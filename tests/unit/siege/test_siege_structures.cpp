@@ -118,4 +118,7 @@ TEST_CASE("siege gates and doors, seed 001 Structural Strength Points") {
   CHECK(r.breach_hands[1] == std::pair<std::string, std::string>{"gate", "two_pair"});
   CHECK(r.gate_door_range == "short");
   CHECK_FALSE(r.gate_door_deducts);
+  // Taken from the fire module's one load of broadside.toml.
+  CHECK(r.gate_door_source == "seed 001, Structural Strength Points (gates and doors)");
+  CHECK(r.cannon_loss_source == "seed 001, Firing (cannon aboard a ship or in a structure)");
 }

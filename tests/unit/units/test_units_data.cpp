@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "gunpowder/units/unit_br.hpp"
 
@@ -273,4 +274,26 @@ TEST_CASE("units::data - every equipment list reads to weapons the movement tabl
   CHECK(h.gear.firearms[1].count == 2);
   CHECK(troop("man", "hussars").gear.shield);
   CHECK(troop("man", "dragoons").gear.riding_horse);
+}
+
+TEST_CASE("units::data - the firearm figures come from the firearms module's one load of firearms.toml") {
+  const FirearmFigures& f = cat().firearms;
+  // Every firearm does 1d8 on a hit (Firearm Characteristics, p. 10): a mean of 4.5.
+  CHECK(f.average_damage == doctest::Approx(4.5));
+  // Normal men 11+, veterans 10+ (Units of the Pike and Shot Age); 5 points of armour ignored (p. 35).
+  CHECK(f.normal_men_throw == 11);
+  CHECK(f.veteran_throw == 10);
+  CHECK(f.armor_ignored == 5);
+  // Reload: more than 5, 7, 10 stone adds 1, 2, 3 rounds; apostles take 1 round off (pp. 10-11).
+  CHECK(f.encumbrance_thresholds_stone == std::vector<double>{5, 7, 10});
+  CHECK(f.encumbrance_increase_rounds == std::vector<int>{1, 2, 3});
+  CHECK(f.apostles_reduction_rounds == 1);
+  // The battlefield Firearm Range table (p. 35): five rows, the first the rifled musket at 4/4 v. foot.
+  REQUIRE(f.ranges.size() == 5);
+  CHECK(f.ranges[0].type == "musket");
+  CHECK(f.ranges[0].rifled);
+  CHECK(f.ranges[0].ap_vs_foot == 4);
+  CHECK(f.ranges[0].max_vs_mounted == 5);
+  CHECK_FALSE(f.ranges[4].rifled);
+  CHECK(f.ranges[4].type == "pistol");
 }

@@ -2,7 +2,8 @@
 // naturals, discharge, shrapnel and cover; [rules.scatter]) that the artillery catalogue does not
 // carry, for the fire module's odds (seed 000, "Attacking with Gunpowder Artillery", p. 16-17).
 //
-// Model only: no I/O, no TOML. Loaded by the artillery module, the owner of data/artillery.toml.
+// Model only: no I/O, no TOML. Read with the rest of data/artillery.toml by the artillery module's
+// one loader (artillery_data.cpp).
 #pragma once
 
 #include <array>
@@ -41,7 +42,8 @@ struct AttackResults {
   ScatterRules scatter;
 };
 
-/// Loads [rules.attack]'s result rules and [rules.scatter] once (exit 70 on a broken table).
+/// [rules.attack]'s result rules and [rules.scatter], from the one load of data/artillery.toml that
+/// also builds the catalogue (exit 70 on a broken table).
 Expected<const AttackResults*> load_attack_results();
 
 }  // namespace gunpowder::artillery

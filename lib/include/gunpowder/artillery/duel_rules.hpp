@@ -1,6 +1,7 @@
 // duel_rules.hpp - the artillery duel and spiking rules of seed 000 (Gunpowder Artillery Duels,
 // pp. 18-19; Spiking the Guns, p. 18): data/artillery.toml [rules.duel] and [rules.spiking],
-// read by the artillery module (the owner of artillery.toml) for the siege module's duel.
+// read with the rest of the file by the artillery module's one loader (artillery_data.cpp) for the
+// siege module's duel.
 #pragma once
 
 #include <array>
@@ -25,7 +26,8 @@ struct DuelRules {
   double spike_removal_gp = 0;  ///< removing a spike: a construction project of this value
 };
 
-/// [rules.duel] and [rules.spiking] of data/artillery.toml, read once (errors are internal, exit 70).
+/// [rules.duel] and [rules.spiking] of data/artillery.toml, from the one load of the file that also
+/// builds the catalogue (errors are internal, exit 70).
 Expected<const DuelRules*> load_duel_rules();
 
 }  // namespace gunpowder::artillery

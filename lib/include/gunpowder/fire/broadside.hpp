@@ -89,10 +89,13 @@ struct BroadsideRules {
   bool aim_knockdowns_become_wounds = false, aim_wounds_ignored = false;
   std::string gate_door_band;
   std::vector<std::pair<std::string, std::string>> gate_door;  ///< door/gate, weakest hand
+  std::string gate_door_source;    ///< [gate_door] source (printed by the siege module's structures)
+  bool gate_door_deducts = false;  ///< [gate_door] deducts_strength_points: a breach costs strength points
   std::string fancy_min_hand, fancy_min_hand_strong_cover;
   int fancy_crew_save_wounds = 0;
   int fire_trigger_dice = 0, fire_damage_die_sides = 0, fire_damage_divisor = 0;
   std::vector<std::pair<double, double>> cannon_loss;  ///< damage fraction, cannon lost fraction
+  std::string cannon_loss_source;                      ///< [cannon_loss] source
   std::vector<CrewRate> crew_rates;
   std::string source_firing, source_results, source_saves, source_ammunition, source_fire;
 

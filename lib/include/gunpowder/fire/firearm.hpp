@@ -2,7 +2,8 @@
 // catalogue, reload time, misfire chance, the chance to hit an armour class with the range
 // penalties and the armour ignored, scattershot, and shots and hits over a span of rounds.
 //
-// Model and rules only: the figures come from data/firearms.toml through load_firearms().
+// Model and rules only: the figures come from data/firearms.toml through the firearms module's
+// loader (firearms/firearms.hpp), the one the units module uses too.
 #pragma once
 
 #include <array>
@@ -12,6 +13,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::fire {
@@ -19,50 +21,14 @@ namespace gunpowder::fire {
 enum class Band { short_range, medium_range, long_range };
 std::string to_string(Band b);
 
-struct Firearm {
-  std::string name;  ///< "Matchlock Musket, Smoothbore"
-  std::string mechanism, type, bore;
-  int damage_dice = 0, damage_die_sides = 0;
-  std::array<int, 3> range{};         ///< band upper limits (feet underground, yards outdoors)
-  std::array<int, 3> penalty{};       ///< as printed
-  std::array<bool, 3> ignores_armor{};
-  int reload_drilled = 0, reload_undrilled = 0;
-  std::optional<int> reload_style;    ///< Fighting Style (Firearms)
-  std::array<int, 3> misfire_pct{};   ///< dry, damp, wet (as printed, weather already applied)
-  int encumbrance = 0;
-  std::string encumbrance_unit;
-  std::optional<double> cost_gp;
-  std::string era;
-  [[nodiscard]] bool smoothbore() const { return bore == "smoothbore"; }
-};
+// The table of firearms is the firearms module's (shared with the units module); these are its
+// names in the fire module's rules.
+using Firearm = firearms::Firearm;
+using FirearmRules = firearms::Rules;
+using FirearmCatalogue = firearms::Catalogue;
 
-struct FirearmRules {
-  int normal_men_throw = 0, veteran_throw = 0;
-  int armor_ignored = 0;
-  bool musket_all_ranges = false;
-  int smoothbore_penalty_multiplier = 0, normal_medium_penalty = 0, normal_long_penalty = 0;
-  int dex_modifier_sign = 0;
-  std::vector<int> encumbrance_thresholds_stone, encumbrance_increase_rounds;
-  int apostles_reduction_rounds = 0;
-  int uncleaned_multiplier = 0;
-  bool wheellock_weather_exempt = false;
-  int misfire_clear_rounds = 0;
-  int no_rest_attack_penalty = 0;
-  int scattershot_bonus = 0, scattershot_dice = 0, scattershot_die_sides = 0;
-  bool scattershot_ignores_armor = false;
-  std::string source_characteristics, source_reload, source_misfire, source_attack, source_scattershot;
-};
-
-struct FirearmCatalogue {
-  std::vector<Firearm> firearms;
-  FirearmRules rules;
-  /// Looks a firearm up by a name such as "matchlock musket" (smoothbore unless "rifled" is said:
-  /// "firearms are generally smoothbore unless otherwise noted"), "rifled flintlock arquebus" or
-  /// the printed "Matchlock Musket, Smoothbore"; case-insensitive.
-  [[nodiscard]] const Firearm* find(const std::string& query) const;
-};
-
-Expected<const FirearmCatalogue*> load_firearms();
+/// The one load of data/firearms.toml (firearms::load_catalogue).
+inline Expected<const FirearmCatalogue*> load_firearms() { return firearms::load_catalogue(); }
 
 // ---------------------------------------------------------------------------------------------
 

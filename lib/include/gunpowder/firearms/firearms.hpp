@@ -1,0 +1,76 @@
+// firearms.hpp - the table of hand firearms of seed 000 ("Firearms", p. 9-11; "General Firearm
+// Rules", p. 35): data/firearms.toml, loaded once and shared by the fire module (character-scale
+// odds) and the units module (battle ratings).
+//
+// Table data only: the rules that use it live in fire (fire/firearm.hpp) and units.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gunpowder/core/error.hpp"
+
+namespace gunpowder::firearms {
+
+/// One row of the Firearm Characteristics table (p. 10), with its Fighting Style reload (p. 11)
+/// and its price (Firearm Types, p. 9).
+struct Firearm {
+  std::string name;  ///< "Matchlock Musket, Smoothbore"
+  std::string mechanism, type, bore;
+  int damage_dice = 0, damage_die_sides = 0;
+  std::array<int, 3> range{};         ///< band upper limits (feet underground, yards outdoors)
+  std::array<int, 3> penalty{};       ///< as printed
+  std::array<bool, 3> ignores_armor{};
+  int reload_drilled = 0, reload_undrilled = 0;
+  std::optional<int> reload_style;    ///< Fighting Style (Firearms)
+  std::array<int, 3> misfire_pct{};   ///< dry, damp, wet (as printed, weather already applied)
+  int encumbrance = 0;
+  std::string encumbrance_unit;
+  std::optional<double> cost_gp;
+  std::string era;
+  [[nodiscard]] bool smoothbore() const { return bore == "smoothbore"; }
+};
+
+/// [rules.*]: attack throws, armour penetration, range, reload, misfire, musket rest, scattershot.
+struct Rules {
+  int normal_men_throw = 0, veteran_throw = 0;
+  int armor_ignored = 0;
+  bool musket_all_ranges = false;
+  int smoothbore_penalty_multiplier = 0, normal_medium_penalty = 0, normal_long_penalty = 0;
+  int dex_modifier_sign = 0;
+  std::vector<int> encumbrance_thresholds_stone, encumbrance_increase_rounds;
+  int apostles_reduction_rounds = 0;
+  int uncleaned_multiplier = 0;
+  bool wheellock_weather_exempt = false;
+  int misfire_clear_rounds = 0;
+  int no_rest_attack_penalty = 0;
+  int scattershot_bonus = 0, scattershot_dice = 0, scattershot_die_sides = 0;
+  bool scattershot_ignores_armor = false;
+  std::string source_characteristics, source_reload, source_misfire, source_attack, source_scattershot;
+};
+
+/// One row of the battlefield Firearm Range (AP / Maximum) table (General Firearm Rules, p. 35),
+/// in hexes; it depends on the type and bore, not on the mechanism.
+struct BattlefieldRange {
+  std::string name;  ///< row label as printed ("Rifled Musket")
+  std::string type, bore;
+  int ap_vs_foot = 0, max_vs_foot = 0, ap_vs_mounted = 0, max_vs_mounted = 0;
+};
+
+struct Catalogue {
+  std::vector<Firearm> firearms;
+  Rules rules;
+  std::vector<BattlefieldRange> battlefield_ranges;
+  /// Looks a firearm up by a name such as "matchlock musket" (smoothbore unless "rifled" is said:
+  /// "firearms are generally smoothbore unless otherwise noted"), "rifled flintlock arquebus" or
+  /// the printed "Matchlock Musket, Smoothbore"; case-insensitive.
+  [[nodiscard]] const Firearm* find(const std::string& query) const;
+};
+
+/// data/firearms.toml, read once, every key checked; later calls return the same catalogue.
+/// A failure is an internal error (exit 70): the embedded data is part of the program.
+Expected<const Catalogue*> load_catalogue();
+
+}  // namespace gunpowder::firearms

@@ -1,0 +1,247 @@
+// firearms_data.cpp - the one loader of data/firearms.toml (seed 000, Firearms, p. 9-11; General
+// Firearm Rules, p. 35), shared by the fire and units modules. Every key is read or named; a
+// broken embedded table is an internal error (exit 70).
+#include <algorithm>
+#include <cctype>
+
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/firearms/firearms.hpp"
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::firearms {
+
+using input::Need;
+using input::TableReader;
+
+namespace {
+
+const std::vector<std::string> kMechanisms = {"matchlock", "wheellock", "flintlock"};
+const std::vector<std::string> kTypes = {"arquebus", "musket", "pistol"};
+const std::vector<std::string> kBores = {"smoothbore", "rifled"};
+
+// Required values; a missing or mistyped key is reported by the reader and the placeholder
+// returned here is never used (the load fails as a whole).
+int req_int(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+double req_number(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
+std::string req_string(TableReader& r, std::string_view key) { return r.string(key, Need::required).value_or(""); }
+bool req_bool(TableReader& r, std::string_view key) { return r.boolean(key, Need::required).value_or(false); }
+
+struct Key {
+  std::string mechanism, type, bore;
+};
+Key read_key(TableReader& r) {
+  return {r.string("mechanism", Need::required, kMechanisms).value_or(""),
+          r.string("type", Need::required, kTypes).value_or(""), r.string("bore", Need::required, kBores).value_or("")};
+}
+
+Firearm* find_key(std::vector<Firearm>& v, const Key& k) {
+  for (auto& f : v)
+    if (f.mechanism == k.mechanism && f.type == k.type && f.bore == k.bore) return &f;
+  return nullptr;
+}
+
+// Each table of the array of tables `key`, read by `fn` and checked for unknown keys.
+template <typename Fn>
+void each(TableReader& top, const input::Document& doc, Diagnostics& d, const char* key, const Fn& fn) {
+  if (const auto* a = top.array(key, Need::required))
+    for (const auto& n : *a)
+      if (const auto* t = n.as_table()) {
+        TableReader r(doc, *t, d, std::string("[[") + key + "]]");
+        fn(r);
+        r.finish();
+      }
+}
+
+// [[firearm]]: the Firearm Characteristics table (p. 10).
+void read_firearm(TableReader& r, Catalogue& cat) {
+  Firearm f;
+  f.name = req_string(r, "name");
+  const Key k = read_key(r);
+  f.mechanism = k.mechanism;
+  f.type = k.type;
+  f.bore = k.bore;
+  f.damage_dice = req_int(r, "damage_dice");
+  f.damage_die_sides = req_int(r, "damage_die_sides");
+  const std::array<const char*, 3> b = {"short", "medium", "long"};
+  for (size_t i = 0; i < 3; ++i) {
+    f.range[i] = req_int(r, std::string(b[i]) + "_range");
+    f.penalty[i] = req_int(r, std::string(b[i]) + "_penalty");
+    f.ignores_armor[i] = req_bool(r, std::string(b[i]) + "_ignores_armor");
+  }
+  f.reload_drilled = req_int(r, "reload_drilled");
+  f.reload_undrilled = req_int(r, "reload_undrilled");
+  f.misfire_pct = {req_int(r, "misfire_dry_pct"), req_int(r, "misfire_damp_pct"), req_int(r, "misfire_wet_pct")};
+  f.encumbrance = req_int(r, "encumbrance");
+  f.encumbrance_unit = req_string(r, "encumbrance_unit");
+  r.allow("source");
+  cat.firearms.push_back(std::move(f));
+}
+
+// The firearm characteristics, fighting-style reload and price tables (p. 9-11) and the
+// battlefield ranges (p. 35).
+void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, Catalogue& cat) {
+  each(top, doc, d, "firearm", [&](TableReader& r) { read_firearm(r, cat); });
+  each(top, doc, d, "fighting_style_reload", [&](TableReader& r) {
+    r.allow("name");
+    r.allow("source");
+    const Key k = read_key(r);
+    const int reload = req_int(r, "reload");
+    if (Firearm* f = find_key(cat.firearms, k)) f->reload_style = reload;
+    else r.error("no [[firearm]] row for this fighting-style row");
+  });
+  each(top, doc, d, "firearm_price", [&](TableReader& r) {
+    r.allow("name");
+    r.allow("source");
+    r.allow("eras");
+    const Key k = read_key(r);
+    const double cost = req_number(r, "cost_gp");
+    const std::string era = req_string(r, "era");
+    if (Firearm* f = find_key(cat.firearms, k)) {
+      f->cost_gp = cost;
+      f->era = era;
+    } else {
+      r.error("no [[firearm]] row for this price row");
+    }
+  });
+  each(top, doc, d, "battlefield_range", [&](TableReader& r) {
+    BattlefieldRange rg;
+    rg.name = req_string(r, "name");
+    rg.type = r.string("type", Need::required, kTypes).value_or("");
+    rg.bore = r.string("bore", Need::required, kBores).value_or("");
+    rg.ap_vs_foot = req_int(r, "ap_range_vs_foot");
+    rg.max_vs_foot = req_int(r, "max_range_vs_foot");
+    rg.ap_vs_mounted = req_int(r, "ap_range_vs_mounted");
+    rg.max_vs_mounted = req_int(r, "max_range_vs_mounted");
+    r.allow("source");
+    cat.battlefield_ranges.push_back(std::move(rg));
+  });
+  // Transcribed, read by no rule of the suite (the units' rates of fire come from unit_rules.toml).
+  for (const char* k : {"accessory", "craft_gunsmith_rank", "unit_rate_of_fire"}) top.allow(k);
+}
+
+// [rules.reload]: the base reload adjustments (Firearm Characteristics, p. 10; 12 Apostles, p. 11).
+void read_reload(TableReader& r, Rules& g) {
+  g.dex_modifier_sign = req_int(r, "dex_modifier_sign");
+  if (const auto* a = r.array("encumbrance_thresholds_stone", Need::required))
+    for (const auto& n : *a) g.encumbrance_thresholds_stone.push_back(static_cast<int>(n.value<int64_t>().value_or(0)));
+  if (const auto* a = r.array("encumbrance_increase_rounds", Need::required))
+    for (const auto& n : *a) g.encumbrance_increase_rounds.push_back(static_cast<int>(n.value<int64_t>().value_or(0)));
+  if (g.encumbrance_thresholds_stone.size() != g.encumbrance_increase_rounds.size())
+    r.error_at("encumbrance_increase_rounds", "one increase per threshold expected");
+  g.apostles_reduction_rounds = req_int(r, "apostles_reduction_rounds");
+  for (const char* k : {"drilled_training_weeks", "flintlock_relative_time"}) r.allow(k);
+  g.source_reload = req_string(r, "source");
+}
+
+// [rules.*]: attack throws, armour penetration, range, reload, misfire, musket rest, scattershot.
+void read_rules(TableReader& top, const input::Document& doc, Diagnostics& d, Rules& g) {
+  const auto* rules = top.table("rules", Need::required);
+  if (!rules) return;
+  TableReader rr(doc, *rules, d, "[rules]");
+  auto sub = [&](const char* name, const auto& fn) {
+    if (const auto* t = rr.table(name, Need::required)) {
+      TableReader r(doc, *t, d, std::string("[rules.") + name + "]");
+      fn(r);
+      r.finish();
+    }
+  };
+  sub("attack_throw", [&](TableReader& r) {
+    g.normal_men_throw = req_int(r, "normal_men");
+    g.veteran_throw = req_int(r, "veteran");
+    r.allow("nonproficient_level");
+    g.source_attack = req_string(r, "source");
+  });
+  sub("armor_penetration", [&](TableReader& r) {
+    g.armor_ignored = req_int(r, "armor_ignored");
+    g.musket_all_ranges = req_bool(r, "musket_all_ranges");
+    r.allow("other_short_range");
+    r.allow("source");
+  });
+  sub("range", [&](TableReader& r) {
+    g.smoothbore_penalty_multiplier = req_int(r, "smoothbore_penalty_multiplier");
+    g.normal_medium_penalty = req_int(r, "normal_medium_penalty");
+    g.normal_long_penalty = req_int(r, "normal_long_penalty");
+    g.source_characteristics = req_string(r, "source");
+  });
+  sub("reload", [&](TableReader& r) { read_reload(r, g); });
+  sub("misfire", [&](TableReader& r) {
+    g.uncleaned_multiplier = req_int(r, "uncleaned_multiplier");
+    g.wheellock_weather_exempt = req_bool(r, "wheellock_weather_exempt");
+    g.misfire_clear_rounds = req_int(r, "clear_rounds");
+    for (const char* k : {"damp_multiplier", "wet_multiplier", "flintlock_relative_chance"}) r.allow(k);
+    g.source_misfire = req_string(r, "source");
+  });
+  sub("musket", [&](TableReader& r) {
+    g.no_rest_attack_penalty = req_int(r, "no_rest_attack_penalty");
+    r.allow("source");
+  });
+  sub("scattershot", [&](TableReader& r) {
+    g.scattershot_bonus = req_int(r, "short_range_attack_bonus");
+    g.scattershot_dice = req_int(r, "damage_dice");
+    g.scattershot_die_sides = req_int(r, "damage_die_sides");
+    g.scattershot_ignores_armor = req_bool(r, "ignores_armor");
+    g.source_scattershot = req_string(r, "source");
+  });
+  // Transcribed, read by no rule of the suite.
+  for (const char* k : {"melee_use", "morale", "gunpowder_barrel", "apostles", "powder_horn", "match_cord",
+                        "craft_gunsmith", "battlefield", "unit_rate_of_fire"})
+    rr.allow(k);
+  rr.finish();
+}
+
+Expected<Catalogue> build() {
+  auto doc_or = data::load("firearms.toml");
+  if (!doc_or) return doc_or.error();
+  const input::Document& doc = *doc_or;
+  Catalogue cat;
+  Diagnostics d;
+  TableReader top(doc, doc.root, d, "firearms.toml");
+  read_tables(top, doc, d, cat);
+  read_rules(top, doc, d, cat.rules);
+  top.finish();
+  if (!d.empty()) return data::as_internal(d);
+  return cat;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+const Firearm* Catalogue::find(const std::string& query) const {
+  std::string q = lower(query);
+  for (auto& c : q)
+    if (c == ',' || c == '-' || c == '_') c = ' ';
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < q.size()) {
+    while (i < q.size() && q[i] == ' ') ++i;
+    size_t j = i;
+    while (j < q.size() && q[j] != ' ') ++j;
+    if (j > i) words.push_back(q.substr(i, j - i));
+    i = j;
+  }
+  std::string mechanism, type, bore;
+  for (const auto& w : words) {
+    auto is = [&](const std::vector<std::string>& set) { return std::find(set.begin(), set.end(), w) != set.end(); };
+    if (is(kMechanisms) && mechanism.empty()) mechanism = w;
+    else if (is(kTypes) && type.empty()) type = w;
+    else if (is(kBores) && bore.empty()) bore = w;
+    else return nullptr;
+  }
+  if (mechanism.empty() || type.empty()) return nullptr;
+  // "Firearms are generally smoothbore unless otherwise noted" (Firearm Bores, p. 9).
+  if (bore.empty()) bore = "smoothbore";
+  for (const auto& f : firearms)
+    if (f.mechanism == mechanism && f.type == type && f.bore == bore) return &f;
+  return nullptr;
+}
+
+Expected<const Catalogue*> load_catalogue() {
+  static const Expected<Catalogue> cat = build();
+  return data::pointer_to(cat);
+}
+
+}  // namespace gunpowder::firearms
