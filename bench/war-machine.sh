@@ -45,3 +45,28 @@ timed "20,000 forces rated (rate, csv):            " "$tool" rate "$tmp/many.tom
 
 # 3. 10,000 rolled battles of one file (--roll --repeat), tallied against the exact odds.
 timed "10,000 rolled battles (--repeat 10000):     " "$tool" battle "$field" --roll --seed 1 --repeat 10000
+
+# 4. Issue 14: pairing without `opponent`. 5,000 forces a side, every one choosing its opponent by
+#    the book's rule (the highest BR chooses the opponent it is most likely to beat); before, this
+#    was quadratic (2,000 a side: 19.7 s; 5,000 a side did not finish in 20 s). Wall and CPU time
+#    and peak memory of the whole run; 10,000 a side shows how it grows.
+pairing() {  # forces a side, file
+  awk -v n="$1" 'BEGIN {
+    for (i = 1; i <= n; i++) {
+      printf "[[force]]\nname = \"A%d\"\nside = \"north\"\nrole = \"attacker\"\ntroops = %d\nbfr = %d\nmounted_pct = %d\n\n", i, 100 + (i * 37) % 900, 40 + (i * 13) % 90, (i * 7) % 60
+      printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending_in_place\"]\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120
+    }
+  }' > "$2"
+}
+peak() {  # label, then the command
+  label=$1; shift
+  /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" > /dev/null
+  read -r wall user sys kb < "$tmp/time"
+  echo "$label wall ${wall} s, cpu $(echo "$user $sys" | awk '{printf "%.2f", $1 + $2}') s, peak $((kb / 1024)) MB"
+}
+pairing 5000 "$tmp/pair5k.toml"
+pairing 10000 "$tmp/pair10k.toml"
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+peak "5,000 a side paired, one row each:          " "$tool" battle "$tmp/pair5k.toml" --format csv --summary
+peak "5,000 a side paired, full tables (csv):     " "$tool" battle "$tmp/pair5k.toml" --format csv
+peak "10,000 a side paired, one row each:         " "$tool" battle "$tmp/pair10k.toml" --format csv --summary

@@ -1,6 +1,7 @@
 // artillery_app.cpp - artillery-design: its options, and run(), which picks one of the four
 // modes (modes.hpp) and hands it the book's catalogue.
 #include "artillery-design/artillery_app.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 
 #include "artillery-design/modes.hpp"
 
@@ -58,6 +59,12 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     return cli::usage_error("", "nothing to do: give --type and --shot, a TOML file, --catalogue or --compare");
   if (modes > 1)
     return cli::usage_error("", "choose one of: --type/--shot, input files, --catalogue, --compare");
+  // The same limits as the [[piece]] keys price_multiplier (positive, at most 100) and
+  // powder_price_gp_per_lb (0 or more, at most 1e300).
+  if (opt.price_multiplier && !(*opt.price_multiplier > 0 && *opt.price_multiplier <= 100))
+    return cli::usage_error("--price-multiplier", "must be positive and at most 100, got " + fmtnum::trim(*opt.price_multiplier, 6));
+  if (opt.powder_price && !(*opt.powder_price >= 0 && *opt.powder_price <= 1e300))
+    return cli::usage_error("--powder-price", "must be 0 or more and at most 1e+300, got " + fmtnum::trim(*opt.powder_price, 6));
   if (opt.catalogue) return run_catalogue(cat, common);
   if (opt.compare) return run_compare(cat);
   if (flags_piece) return run_piece(cat, opt, common);

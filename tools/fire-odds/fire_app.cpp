@@ -57,9 +57,14 @@ report::Table dist_table(const dice::Dist& d, const std::string& title, const st
   t.add_column("value", value_header, report::Align::right)
       .add_column("p", "P", report::Align::right)
       .add_column("p_at_least", "P(at least)", report::Align::right);
-  for (int v = d.min(); v <= d.max(); ++v) {
-    if (d.p(v) <= 0) continue;
-    t.add_row({std::to_string(v), pct(d.p(v)), pct(d.at_least(v))});
+  // P(at least v) for every v, summed once from the top (Dist::at_least per row would make the
+  // table quadratic in the distribution's size).
+  const auto& p = d.probabilities();
+  std::vector<double> at_least(p.size() + 1, 0.0);
+  for (size_t i = p.size(); i-- > 0;) at_least[i] = at_least[i + 1] + p[i];
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p[i] <= 0) continue;
+    t.add_row({std::to_string(d.min() + static_cast<int>(i)), pct(p[i]), pct(at_least[i])});
   }
   t.notes.push_back("mean " + fmtnum::trim(d.mean(), 4));
   return t;
@@ -123,10 +128,13 @@ Expected<Scenario> run_one(const std::string& command, const Options& opt, const
   return s;
 }
 
-void add_scenario(report::Report& rep, json::Value& list, Scenario&& s) {
-  for (auto& t : s.tables) rep.tables.push_back(std::move(t));
+// Keeps what the format renders: the JSON for json, the tables for the others (a batch of large
+// distributions would otherwise be held twice).
+void add_scenario(report::Report& rep, json::Value& list, Scenario&& s, bool json_format) {
+  if (!json_format)
+    for (auto& t : s.tables) rep.tables.push_back(std::move(t));
   for (auto& l : s.explain) rep.explain.push_back(std::move(l));
-  list.push(std::move(s.json));
+  list.push(json_format ? std::move(s.json) : json::Value());
 }
 
 // One scenario table of a file, read and waiting to run.
@@ -235,7 +243,7 @@ Expected<bool> run_files(const cli::CommonOptions& common, report::Report& rep, 
       diags.append(s.error());
       continue;
     }
-    add_scenario(rep, list, std::move(*s));
+    add_scenario(rep, list, std::move(*s), common.format == "json");
   }
   if (!diags.empty()) return in_file_order(diags, *docs);
   return true;
@@ -257,7 +265,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (!command.empty()) {
     auto s = run_one(command, opt, Origin{}, common.explain, std::nullopt);
     if (!s) return s.error();
-    add_scenario(rep, list, std::move(*s));
+    add_scenario(rep, list, std::move(*s), common.format == "json");
   } else if (auto ran = run_files(common, rep, list); !ran) {
     return ran.error();
   }

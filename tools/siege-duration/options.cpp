@@ -1,4 +1,5 @@
 // options.cpp - siege-duration's options and help text.
+#include "common/seed.hpp"
 #include "siege-duration/siege_app.hpp"
 
 namespace gunpowder::siege_app {
@@ -36,7 +37,7 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::Range(1, 100000))
       ->type_name("N");
   app.add_flag("--trace", opt.trace, "duel: play one duel (seeded) and show it round by round");
-  app.add_option("--seed", opt.seed, "seed of the duel dice (default 1)")->type_name("N");
+  cli::add_seed_option(app, opt.seed, "seed of the duel dice, 0 to 2^64-1 (default 1)");
   app.add_option("--runs", opt.runs, "duel: number of seeded duels for the odds (default 10000)")
       ->check(CLI::Range(1LL, 1000000LL))
       ->type_name("N");

@@ -3,6 +3,7 @@
 // chained over --rounds, tallied over --repeat, or written back with --write-forces.
 #include <random>
 
+#include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
 
@@ -23,6 +24,10 @@ std::optional<Diagnostics> check_flags(const Options& opt) {
   }
   if (opt.rounds && (*opt.rounds < 1 || *opt.rounds > 10000)) return cli::usage_error("--rounds", "must be 1 to 10,000");
   if (opt.repeat && (*opt.repeat < 1 || *opt.repeat > 10000000)) return cli::usage_error("--repeat", "must be 1 to 10,000,000");
+  // The same limit as the [battle] table's weeks_besieged key.
+  if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
+    return cli::usage_error("--weeks-besieged", "must be 0 to " + fmtnum::grouped(war::kMaxWeeksBesieged) + ", got " +
+                                                    std::to_string(*opt.weeks_besieged));
   if (opt.repeat && (opt.rounds || !opt.write_forces.empty()))
     return cli::usage_error("--repeat", "tallies single battles: no --rounds or --write-forces with it");
   return std::nullopt;
@@ -209,7 +214,7 @@ void add_rule_options(CLI::App& c, Options& opt) {
 
 void setup_battle(CLI::App& b, Options& opt) {
   b.add_flag("--roll", opt.roll, "roll 1d100 for each side and apply the result to the forces");
-  b.add_option("--seed", opt.seed, "seed of the d100 rolls (default: a random seed, shown in the output)")->type_name("N");
+  cli::add_seed_option(b, opt.seed, "seed of the d100 rolls, 0 to 2^64-1 (default: a random seed, shown in the output)");
   b.add_option("--rounds", opt.rounds, "with --roll: fight up to N battles while neither side routs or is destroyed")
       ->type_name("N");
   b.add_option("--repeat", opt.repeat, "with --roll: fight N independent battles and tally them against the exact odds")

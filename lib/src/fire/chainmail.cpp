@@ -12,16 +12,34 @@ namespace gunpowder::fire {
 using fmtnum::trim;
 
 namespace {
+/// Binomial(n, p), in time and memory that grow with n (the distribution's own size): the
+/// probabilities from the mode outward by the ratio P(k+1)/P(k) = (n-k)/(k+1) * p/(1-p), then
+/// normalised. Each value is a product of factors below 1 taken from the mode, so nothing
+/// overflows, and far tails fade to 0 where they fall below the smallest double.
 dice::Dist binomial(int n, double p) {
-  std::vector<double> b{1.0};
-  for (int i = 0; i < n; ++i) {
-    std::vector<double> nb(b.size() + 1, 0.0);
-    for (size_t j = 0; j < b.size(); ++j) {
-      nb[j] += b[j] * (1 - p);
-      nb[j + 1] += b[j] * p;
-    }
-    b.swap(nb);
+  if (n <= 0) return dice::Dist(0, {1.0});
+  std::vector<double> b(static_cast<size_t>(n) + 1, 0.0);
+  if (!(p > 0)) {
+    b.front() = 1;
+    return dice::Dist(0, std::move(b));
   }
+  if (!(p < 1)) {
+    b.back() = 1;
+    return dice::Dist(0, std::move(b));
+  }
+  const double q = 1 - p;
+  const auto mode = static_cast<int>(std::min<double>(n, std::floor((n + 1) * p)));
+  b[static_cast<size_t>(mode)] = 1;
+  for (int k = mode; k < n && b[static_cast<size_t>(k)] > 0; ++k)
+    b[static_cast<size_t>(k) + 1] = b[static_cast<size_t>(k)] * (static_cast<double>(n - k) / (k + 1)) * (p / q);
+  for (int k = mode; k > 0 && b[static_cast<size_t>(k)] > 0; --k)
+    b[static_cast<size_t>(k) - 1] = b[static_cast<size_t>(k)] * (static_cast<double>(k) / (n - k + 1)) * (q / p);
+  // Summed from the smallest values up, for the least rounding.
+  std::vector<double> sorted = b;
+  std::sort(sorted.begin(), sorted.end());
+  double total = 0;
+  for (const double x : sorted) total += x;
+  for (double& x : b) x /= total;
   return dice::Dist(0, std::move(b));
 }
 

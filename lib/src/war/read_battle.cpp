@@ -90,7 +90,7 @@ void read_settings(const input::Document& doc, const toml::node& b, BattleFileSe
   s.present = true;
   s.siege_machine = r.boolean("siege_machine", Need::optional);
   s.simple_siege = r.boolean("simple_siege", Need::optional);
-  s.weeks_besieged = read_opt_int(r, "weeks_besieged", input::non_negative(10000));
+  s.weeks_besieged = read_opt_int(r, "weeks_besieged", input::non_negative(kMaxWeeksBesieged));
   std::vector<std::string> policies;
   for (auto p : {TiePolicy::reroll, TiePolicy::no_result, TiePolicy::defender, TiePolicy::higher_br})
     policies.push_back(to_string(p));

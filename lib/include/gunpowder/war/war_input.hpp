@@ -18,6 +18,9 @@ namespace gunpowder::war {
 /// The largest troop count and rating an input may give.
 inline constexpr std::int64_t kMaxInputTroops = 1000000000;
 inline constexpr double kMaxInputRating = 100000;
+/// The most weeks besieged a battle may give ([battle] weeks_besieged and --weeks-besieged): at
+/// +5 BR a week this keeps a modified BR far inside an int.
+inline constexpr int kMaxWeeksBesieged = 10000;
 
 /// The allowed values of the force keys that come from the rules (tactic and troop-class ids).
 struct ForceVocabulary {
