@@ -65,7 +65,7 @@ Expected<bool> write_file_atomically(const std::string& path, const std::string&
 
 CLI::Validator file_name() {
   return CLI::Validator([](const std::string& s) { return s.empty() ? std::string("needs a file name") : std::string(); },
-                        "FILE");
+                        "");
 }
 
 namespace {
