@@ -123,9 +123,11 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
     if (common.chart && format == report::Format::markdown)
       text += "\n```\n" + report::render_chart_text(result.charts) + "```\n";
   }
-  if (!to_stdout) files.add("--output", common.output, std::move(text));
+  if (!to_stdout) {
+    files.add("--output", common.output, std::move(text));
+    return files.commit();
+  }
   return files.commit([&]() -> Expected<bool> {
-    if (!to_stdout) return true;
     if (stream_json)
       report::render_json_to(out, result, common.explain);
     else

@@ -285,6 +285,7 @@ TEST_CASE("cli::run_tool output files") {
   auto call = [&](std::vector<std::string> args, std::string& out, std::string& err) {
     args.insert(args.begin(), "demo-tool");
     std::vector<const char*> argv;
+    argv.reserve(args.size());
     for (const auto& a : args) argv.push_back(a.c_str());
     std::ostringstream o, e;
     const int code = cli::run_tool(info, static_cast<int>(argv.size()), argv.data(), o, e, setup, run);

@@ -25,6 +25,7 @@ struct Outcome {
 Outcome war_machine(std::vector<std::string> args) {
   args.insert(args.begin(), "war-machine");
   std::vector<const char*> argv;
+  argv.reserve(args.size());
   for (const auto& a : args) argv.push_back(a.c_str());
   std::ostringstream out, err;
   const int code = war_app::main(static_cast<int>(argv.size()), argv.data(), out, err);
