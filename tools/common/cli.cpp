@@ -7,11 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <ostream>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace gunpowder::cli {
 
@@ -23,10 +20,13 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
       ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json"}))
       ->type_name("FORMAT");
   app.add_option("-o,--output", common.output, "write to FILE (atomically) instead of standard output")
+      ->check(file_name())
       ->type_name("FILE");
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
   app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
-  app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")->type_name("FILE");
+  app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
+      ->check(file_name())
+      ->type_name("FILE");
   app.set_version_flag("--version", info.name + " " + kVersion + " (gunpowder suite)");
   app.footer(info.examples + "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
                              "70 internal error, 71 out of memory, 73 output cannot be created, 74 write error.");
@@ -58,44 +58,14 @@ Diagnostics place_on_flags(const Diagnostics& in, const std::function<std::strin
 }
 
 Expected<bool> write_file_atomically(const std::string& path, const std::string& text) {
-  const auto slash = path.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
-  std::string tmpl = dir + "/." + (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp.XXXXXX";
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  const int fd = ::mkstemp(name.data());
-  if (fd < 0) {
-    const int e = errno;
-    return Expected<bool>::failure(std::string("cannot create output file: ") + std::strerror(e), {path},
-                                   ExitCode::cant_create);
-  }
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int e = errno;
-      ::close(fd);
-      ::unlink(name.data());
-      return Expected<bool>::failure(std::string("cannot write output file: ") + std::strerror(e), {path},
-                                     ExitCode::io_error);
-    }
-    done += static_cast<size_t>(n);
-  }
-  ::fchmod(fd, 0644);
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    const int e = errno;
-    ::unlink(name.data());
-    return Expected<bool>::failure(std::string("cannot write output file: ") + std::strerror(e), {path},
-                                   ExitCode::io_error);
-  }
-  if (::rename(name.data(), path.c_str()) != 0) {
-    const int e = errno;
-    ::unlink(name.data());
-    return Expected<bool>::failure(std::string("cannot create output file: ") + std::strerror(e), {path},
-                                   ExitCode::cant_create);
-  }
-  return true;
+  Outputs one;
+  one.add("", path, text);
+  return one.commit();
+}
+
+CLI::Validator file_name() {
+  return CLI::Validator([](const std::string& s) { return s.empty() ? std::string("needs a file name") : std::string(); },
+                        "");
 }
 
 namespace {
@@ -103,6 +73,69 @@ int report_errors(const ToolInfo& info, const Diagnostics& d, std::ostream& err)
   for (const auto& item : d.items()) err << format_diagnostic(info.name, item);
   err.flush();
   return static_cast<int>(d.code());
+}
+
+/// Parses the command line; every argument after the first "--" is an input file (CLI11 2.1 hands
+/// "--" after a subcommand back to the parent app, which then refuses "-x.toml"). Returns the exit
+/// code when the run ends here (help, version, a usage error).
+std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions& common, int argc,
+                              const char* const* argv, std::ostream& out, std::ostream& err) {
+  int split = argc;
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--") == 0) {
+      split = i;
+      break;
+    }
+  try {
+    app.parse(split, argv);
+  } catch (const CLI::CallForHelp&) {
+    out << app.help();
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    out << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::CallForVersion& v) {
+    out << v.what() << '\n';
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::string msg = e.what();
+    if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
+    err << info.name << ": error: " << msg << "\n" << info.name << ": run with --help for usage\n";
+    return static_cast<int>(ExitCode::usage);
+  }
+  for (int i = split + 1; i < argc; ++i) common.inputs.emplace_back(argv[i]);
+  return std::nullopt;
+}
+
+/// Renders the report and writes every output: the files (--svg, --output, the run's own) are
+/// prepared first, standard output is written before they are renamed into place.
+Expected<bool> write_results(const CommonOptions& common, report::Format format, const report::Report& result,
+                             std::ostream& out) {
+  Outputs& files = common.outputs;
+  if (!common.svg.empty()) files.add("--svg", common.svg, report::render_chart_svg(result.charts));
+  const bool to_stdout = common.output.empty() || common.output == "-";
+  // JSON to standard output is written as it is made: a large batch is not held twice.
+  const bool stream_json = format == report::Format::json && to_stdout;
+  std::string text;
+  if (!stream_json) {
+    text = report::render(result, format, common.explain);
+    if (common.chart && format == report::Format::text) text += "\n" + report::render_chart_text(result.charts);
+    if (common.chart && format == report::Format::markdown)
+      text += "\n```\n" + report::render_chart_text(result.charts) + "```\n";
+  }
+  if (!to_stdout) {
+    files.add("--output", common.output, std::move(text));
+    return files.commit();
+  }
+  return files.commit([&]() -> Expected<bool> {
+    if (stream_json)
+      report::render_json_to(out, result, common.explain);
+    else
+      out << text;
+    out.flush();
+    if (!out) return Expected<bool>::failure("cannot write to standard output", {}, ExitCode::io_error);
+    return true;
+  });
 }
 }  // namespace
 
@@ -114,23 +147,7 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     CommonOptions common;
     setup(app, common);
     add_common_options(app, common, info);
-    try {
-      app.parse(argc, argv);
-    } catch (const CLI::CallForHelp&) {
-      out << app.help();
-      return 0;
-    } catch (const CLI::CallForAllHelp&) {
-      out << app.help("", CLI::AppFormatMode::All);
-      return 0;
-    } catch (const CLI::CallForVersion& v) {
-      out << v.what() << '\n';
-      return 0;
-    } catch (const CLI::ParseError& e) {
-      std::string msg = e.what();
-      if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
-      err << info.name << ": error: " << msg << "\n" << info.name << ": run with --help for usage\n";
-      return static_cast<int>(ExitCode::usage);
-    }
+    if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
 
@@ -139,31 +156,8 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     if ((common.chart || !common.svg.empty()) && result->charts.empty())
       return report_errors(info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"),
                            err);
-    if (!common.svg.empty()) {
-      auto w = write_file_atomically(common.svg, report::render_chart_svg(result->charts));
-      if (!w) return report_errors(info, w.error(), err);
-    }
-    const bool to_stdout = common.output.empty() || common.output == "-";
-    if (*format == report::Format::json && to_stdout) {
-      // JSON to standard output is written as it is made: a large batch is not held twice.
-      report::render_json_to(out, *result, common.explain);
-    } else {
-      std::string text = report::render(*result, *format, common.explain);
-      if (common.chart && *format == report::Format::text) text += "\n" + report::render_chart_text(result->charts);
-      if (common.chart && *format == report::Format::markdown)
-        text += "\n```\n" + report::render_chart_text(result->charts) + "```\n";
-      if (!to_stdout) {
-        auto w = write_file_atomically(common.output, text);
-        if (!w) return report_errors(info, w.error(), err);
-        return 0;
-      }
-      out << text;
-    }
-    out.flush();
-    if (!out) {
-      err << info.name << ": error: cannot write to standard output\n";
-      return static_cast<int>(ExitCode::io_error);
-    }
+    auto written = write_results(common, *format, *result, out);
+    if (!written) return report_errors(info, written.error(), err);
     return 0;
   } catch (const std::bad_alloc&) {
     err << info.name << ": error: out of memory\n";

@@ -12,6 +12,7 @@
 
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/report.hpp"
+#include "common/outputs.hpp"
 
 namespace gunpowder::cli {
 
@@ -25,6 +26,9 @@ struct CommonOptions {
   bool explain = false;
   bool chart = false;  ///< --chart: distributions as text bar charts (text and markdown)
   std::string svg;     ///< --svg FILE: distributions as an SVG bar chart
+  /// The files of this run besides --output and --svg (e.g. war-machine's --write-forces): `run`
+  /// adds them here and run_tool writes them with the others once everything has succeeded.
+  mutable Outputs outputs;
 };
 
 struct ToolInfo {
@@ -37,8 +41,10 @@ struct ToolInfo {
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info);
 
 /// Runs a tool: parses argv with `setup`'s options, calls `run`, renders the report and writes
-/// it to stdout or --output. Returns the process exit code; never throws.
-/// `run` may return diagnostics; nothing is written to stdout or the output file then.
+/// it to stdout or --output, with --svg and the files `run` added to CommonOptions::outputs, all
+/// at the end (Outputs::commit). Every argument after the first "--" is an input file.
+/// Returns the process exit code; never throws.
+/// `run` may return diagnostics; nothing is written to stdout or any output file then.
 int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
              const std::function<void(CLI::App&, CommonOptions&)>& setup,
              const std::function<Expected<report::Report>(const CommonOptions&)>& run);
@@ -55,9 +61,14 @@ int run_tool_with(const ToolInfo& info, int argc, const char* const* argv, std::
       [&](const CommonOptions& common) { return run(opt, common); });
 }
 
-/// Writes `text` to `path` atomically: a temporary file in the same directory, flushed and
-/// renamed over the target. On failure nothing is left behind; returns the diagnostic.
+/// Writes `text` to `path` now, as one output of Outputs (see outputs.hpp): a regular file replaced
+/// atomically keeping its mode and owner, a link's target replaced, a device written directly.
+/// On failure nothing is left behind; returns the diagnostic. A tool adds to
+/// CommonOptions::outputs instead, so that a later failure of the run leaves the file unchanged.
 Expected<bool> write_file_atomically(const std::string& path, const std::string& text);
+
+/// The check of a FILE option: an empty name is a usage error ("--output ''").
+CLI::Validator file_name();
 
 /// A usage error (exit 64) about a command-line value, e.g. ("--shot", "must be positive").
 Diagnostics usage_error(const std::string& option, const std::string& message);

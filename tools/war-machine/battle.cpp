@@ -221,6 +221,7 @@ void setup_battle(CLI::App& b, Options& opt) {
       ->type_name("N");
   b.add_flag("--summary", opt.summary, "text, markdown and csv: one row per battle instead of every table");
   b.add_option("--write-forces", opt.write_forces, "with --roll: write the forces after the battle as TOML to FILE")
+      ->check(cli::file_name())
       ->type_name("FILE");
   add_rule_options(b, opt);
   b.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");
@@ -246,10 +247,9 @@ Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, con
   if (!br.js && opt.summary) rep.tables.push_back(std::move(br.summary));
   json::Value repeated = opt.repeat ? repeat_tables(R, p, *opt.repeat, br.seed, rep) : json::Value();
   finish_tables(p, rep);
-  if (!opt.write_forces.empty()) {
-    auto w = cli::write_file_atomically(opt.write_forces, forces_toml(R, p.rated, br.states, p.config, br.seed));
-    if (!w) return w.error();
-  }
+  // Written by run_tool with the run's other outputs, once everything has succeeded.
+  if (!opt.write_forces.empty())
+    common.outputs.add("--write-forces", opt.write_forces, forces_toml(R, p.rated, br.states, p.config, br.seed));
   battle_json(p, br, std::move(repeated), rep);
   release(*planned);
   return rep;

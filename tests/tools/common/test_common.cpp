@@ -115,6 +115,32 @@ TEST_CASE("Progress") {
     CHECK(s.find("duels: 4/4 (100%)") != std::string::npos);
     CHECK(s.substr(s.size() - 4) == "\r\033[K");
   }
+  SUBCASE("a dumb terminal gets no escape sequence: the line is padded and erased with spaces") {
+    std::ostringstream sink;
+    {
+      Progress p("sieges", 1000, sink, false);
+      p.advance(1000);  // "sieges: 1000/1000 (100%)", 24 characters
+    }
+    const std::string s = sink.str();
+    CHECK(s.find('\033') == std::string::npos);
+    CHECK(s.find("sieges: 1000/1000 (100%)") != std::string::npos);
+    CHECK(s.substr(s.size() - 26) == "\r" + std::string(24, ' ') + "\r");
+  }
+  SUBCASE("GUNPOWDER_NO_PROGRESS turns progress off only when set to something other than \"\" and \"0\"") {
+    CHECK_FALSE(Progress::no_progress_requested(nullptr));
+    CHECK_FALSE(Progress::no_progress_requested(""));
+    CHECK_FALSE(Progress::no_progress_requested("0"));
+    CHECK(Progress::no_progress_requested("1"));
+    CHECK(Progress::no_progress_requested("yes"));
+    CHECK(Progress::no_progress_requested("00"));
+  }
+  SUBCASE("TERM=dumb (or no TERM) has no erase-line sequence") {
+    CHECK_FALSE(Progress::term_has_ansi(nullptr));
+    CHECK_FALSE(Progress::term_has_ansi(""));
+    CHECK_FALSE(Progress::term_has_ansi("dumb"));
+    CHECK(Progress::term_has_ansi("xterm-256color"));
+    CHECK(Progress::term_has_ansi("linux"));
+  }
   SUBCASE("nothing when standard error is not a terminal (as under ctest)") {
     if (::isatty(2) == 1) return;  // run by hand in a terminal: this case does not apply
     CHECK_FALSE(Progress::stderr_wants_progress());

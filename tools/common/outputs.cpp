@@ -1,0 +1,264 @@
+// outputs.cpp - writing a run's output files at its end: each path examined (links followed),
+// every temporary file written and every device opened first, then the devices written, then the
+// renames; whatever was prepared and not committed is removed.
+#include "common/outputs.hpp"
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <random>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+namespace gunpowder::cli {
+
+void Outputs::add(std::string option, std::string path, std::string text) {
+  files_.push_back({std::move(option), std::move(path), std::move(text)});
+}
+
+std::string temporary_name(const std::string& base, const std::string& suffix, size_t name_max) {
+  const std::string tail = ".tmp." + suffix;
+  const size_t room = name_max > tail.size() + 1 ? name_max - tail.size() - 1 : 0;
+  size_t keep = base.size();
+  if (keep > room) {
+    keep = room;
+    // Do not cut a UTF-8 character in two: back off over its continuation bytes.
+    while (keep > 0 && (static_cast<unsigned char>(base[keep]) & 0xC0U) == 0x80U) --keep;
+  }
+  return "." + base.substr(0, keep) + tail;
+}
+
+namespace {
+
+Diagnostics failed(const std::string& path, bool writing, int e) {
+  Diagnostics d;
+  d.error(SourcePos{path}, std::string(writing ? "cannot write output file: " : "cannot create output file: ") +
+                               std::strerror(e),
+          {}, writing ? ExitCode::io_error : ExitCode::cant_create);
+  return d;
+}
+
+std::string dir_of(const std::string& p) {
+  const auto slash = p.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : p.substr(0, slash);
+}
+
+std::string base_of(const std::string& p) {
+  const auto slash = p.find_last_of('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+/// Writes all of `text` to `fd`; returns 0 or the errno of the failure.
+int write_all(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    if (n == 0) return EIO;
+    done += static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+/// Where a path leads once its symbolic links are followed.
+struct Resolved {
+  std::string path;    ///< the final name: not a link, or not there (a new file, or a dangling link's target)
+  bool exists = false;
+  bool magic = false;  ///< reached through /proc or /dev/fd (/dev/stdout): written directly, never replaced
+  struct stat st {};
+};
+
+bool is_magic(const std::string& p) { return p.rfind("/proc/", 0) == 0 || p.rfind("/dev/fd/", 0) == 0; }
+
+Expected<Resolved> resolve(const std::string& shown) {
+  Resolved r;
+  r.path = shown;
+  for (int hops = 0; hops < 40; ++hops) {
+    if (::lstat(r.path.c_str(), &r.st) != 0) {
+      const int e = errno;
+      if (e == ENOENT) return r;
+      return failed(shown, false, e);
+    }
+    if (!S_ISLNK(r.st.st_mode)) {
+      r.exists = true;
+      return r;
+    }
+    if (is_magic(r.path)) {  // /proc/self/fd/1 names an open file, not a path: open it as it is
+      if (::stat(r.path.c_str(), &r.st) != 0) return failed(shown, false, errno);
+      r.exists = r.magic = true;
+      return r;
+    }
+    std::string target(static_cast<size_t>(r.st.st_size > 0 ? r.st.st_size : PATH_MAX) + 1, '\0');
+    const ssize_t n = ::readlink(r.path.c_str(), target.data(), target.size());
+    if (n < 0) return failed(shown, false, errno);
+    target.resize(static_cast<size_t>(n));
+    r.path = (!target.empty() && target[0] == '/') ? target : dir_of(r.path) + "/" + target;
+  }
+  return failed(shown, false, ELOOP);
+}
+
+/// One output on its way: a temporary file to rename, or an open device (or file written in place).
+struct Slot {
+  const Outputs::File* file = nullptr;
+  std::string target;  ///< replaced file: where the temporary file goes
+  std::string temp;    ///< replaced file: the temporary file, until renamed
+  int fd = -1;         ///< written directly: open until written
+  bool truncate = false;
+};
+
+/// The slots of a commit; whatever is left of them (open descriptors, temporary files) is undone.
+class Pending {
+ public:
+  explicit Pending(size_t n) : slots(n) {}
+  Pending(const Pending&) = delete;
+  Pending& operator=(const Pending&) = delete;
+  ~Pending() {
+    for (auto& s : slots) {
+      if (s.fd >= 0) ::close(s.fd);
+      if (!s.temp.empty()) ::unlink(s.temp.c_str());
+    }
+  }
+  std::vector<Slot> slots;
+};
+
+Expected<bool> open_direct(const std::string& path, bool truncate, Slot& s) {
+  s.fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (s.fd < 0) return failed(s.file->path, false, errno);
+  s.truncate = truncate;
+  return true;
+}
+
+Expected<bool> connect_socket(const std::string& path, Slot& s) {
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  if (path.size() >= sizeof addr.sun_path) return failed(s.file->path, false, ENAMETOOLONG);
+  std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
+  s.fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (s.fd < 0) return failed(s.file->path, false, errno);
+  if (::connect(s.fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
+    return failed(s.file->path, false, errno);
+  return true;
+}
+
+/// Creates the temporary file beside `target` (mode 0666 less the umask); the slot owns its name.
+int create_temporary(const std::string& target, Slot& s) {
+  static constexpr char kChars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  const std::string dir = dir_of(target);
+  const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  std::random_device rd;
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string suffix(6, 'x');
+    for (char& c : suffix) c = kChars[rd() % (sizeof kChars - 1)];
+    const std::string name = temporary_name(base_of(target), suffix, name_max > 0 ? static_cast<size_t>(name_max) : NAME_MAX);
+    const std::string temp = (dir == "/" ? "" : dir) + "/" + name;
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      s.temp = temp;
+      return fd;
+    }
+    if (errno != EEXIST) return -1;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+/// A regular file (or none yet): written to a temporary file that keeps the old file's permission
+/// bits and owner. If the owner cannot be kept (another user's file), the file is written in place.
+Expected<bool> prepare_replacement(const Resolved& t, Slot& s) {
+  const int fd = create_temporary(t.path, s);
+  if (fd < 0) return failed(s.file->path, false, errno);
+  if (t.exists) {
+    struct stat mine {};
+    const bool other_owner = ::fstat(fd, &mine) == 0 && (mine.st_uid != t.st.st_uid || mine.st_gid != t.st.st_gid);
+    if (other_owner && ::fchown(fd, t.st.st_uid, t.st.st_gid) != 0) {
+      ::close(fd);
+      ::unlink(s.temp.c_str());
+      s.temp.clear();
+      return open_direct(t.path, true, s);
+    }
+    if (::fchmod(fd, t.st.st_mode & 0777) != 0) {
+      const int e = errno;
+      ::close(fd);
+      return failed(s.file->path, false, e);
+    }
+  }
+  int e = write_all(fd, s.file->text);
+  if (e == 0 && ::fsync(fd) != 0) e = errno;
+  if (::close(fd) != 0 && e == 0) e = errno;
+  if (e != 0) return failed(s.file->path, true, e);
+  s.target = t.path;
+  return true;
+}
+
+Expected<bool> prepare(Slot& s) {
+  auto resolved = resolve(s.file->path);
+  if (!resolved) return resolved.error();
+  const Resolved& t = *resolved;
+  if (!t.exists) return prepare_replacement(t, s);
+  const auto mode = t.st.st_mode;
+  if (S_ISDIR(mode)) return failed(s.file->path, false, EISDIR);
+  if (S_ISSOCK(mode)) return connect_socket(t.path, s);
+  if (!S_ISREG(mode)) return open_direct(t.path, false, s);  // a device or a FIFO
+  // A rename would cut a hard link, and /dev/stdout's file is the one the shell opened.
+  if (t.magic || t.st.st_nlink > 1) return open_direct(t.path, true, s);
+  return prepare_replacement(t, s);
+}
+
+Expected<bool> write_direct(Slot& s) {
+  int e = 0;
+  if (s.truncate && ::ftruncate(s.fd, 0) != 0) e = errno;
+  if (e == 0) e = write_all(s.fd, s.file->text);
+  const int fd = std::exchange(s.fd, -1);
+  if (::close(fd) != 0 && e == 0 && errno != EINTR) e = errno;
+  if (e != 0) return failed(s.file->path, true, e);
+  return true;
+}
+
+Diagnostics usage(const std::string& option, const std::string& message) {
+  Diagnostics d;
+  d.error(SourcePos{}, option.empty() ? message : option + ": " + message, {}, ExitCode::usage);
+  return d;
+}
+
+}  // namespace
+
+Expected<bool> Outputs::commit(const std::function<Expected<bool>()>& before_renames) const {
+  for (size_t i = 0; i < files_.size(); ++i) {
+    if (files_[i].path.empty()) return usage(files_[i].option, "needs a file name");
+    for (size_t j = 0; j < i; ++j)
+      if (files_[j].path == files_[i].path)
+        return usage(files_[i].option, "names the same file as " + files_[j].option + ": " + files_[i].path);
+  }
+  Pending pending(files_.size());
+  for (size_t i = 0; i < files_.size(); ++i) {
+    pending.slots[i].file = &files_[i];
+    auto ready = prepare(pending.slots[i]);
+    if (!ready) return ready;
+  }
+  for (auto& s : pending.slots) {
+    if (s.fd < 0) continue;
+    auto written = write_direct(s);
+    if (!written) return written;
+  }
+  if (before_renames) {
+    auto done = before_renames();
+    if (!done) return done;
+  }
+  for (auto& s : pending.slots) {
+    if (s.temp.empty()) continue;
+    if (::rename(s.temp.c_str(), s.target.c_str()) != 0) return failed(s.file->path, false, errno);
+    s.temp.clear();
+  }
+  return true;
+}
+
+}  // namespace gunpowder::cli
