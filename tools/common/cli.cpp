@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gunpowder/core/escape.hpp"
+
 namespace gunpowder::cli {
 
 const char* const kVersion = GUNPOWDER_VERSION;
@@ -26,6 +28,8 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
       ->type_name("FILE");
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
   app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
+  app.add_flag("--csv-formulas", common.csv_formulas,
+               "csv: write cells beginning with = + - @ as they are, without the leading ' guard");
   app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")->type_name("FILE");
   app.set_version_flag("--version", info.name + " " + kVersion + " (gunpowder suite)");
   app.footer(info.examples + "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
@@ -128,7 +132,7 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     } catch (const CLI::ParseError& e) {
       std::string msg = e.what();
       if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
-      err << info.name << ": error: " << msg << "\n" << info.name << ": run with --help for usage\n";
+      err << info.name << ": error: " << escape::visible(msg) << "\n" << info.name << ": run with --help for usage\n";
       return static_cast<int>(ExitCode::usage);
     }
     const auto format = report::parse_format(common.format);
@@ -148,7 +152,8 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
       // JSON to standard output is written as it is made: a large batch is not held twice.
       report::render_json_to(out, *result, common.explain);
     } else {
-      std::string text = report::render(*result, *format, common.explain);
+      std::string text = report::render(*result, *format, common.explain,
+                                        common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
       if (common.chart && *format == report::Format::text) text += "\n" + report::render_chart_text(result->charts);
       if (common.chart && *format == report::Format::markdown)
         text += "\n```\n" + report::render_chart_text(result->charts) + "```\n";

@@ -25,6 +25,7 @@ struct CommonOptions {
   bool explain = false;
   bool chart = false;  ///< --chart: distributions as text bar charts (text and markdown)
   std::string svg;     ///< --svg FILE: distributions as an SVG bar chart
+  bool csv_formulas = false;  ///< --csv-formulas: csv cells that look like formulas are not guarded
 };
 
 struct ToolInfo {
