@@ -94,6 +94,31 @@ std::string source_excerpt(std::string_view line, int column) {
   return out;
 }
 
+// A message longer than this many columns (one that quotes a 1 MB value) keeps its first and
+// last halves around an ellipsis: what is wrong is said at the start, what is allowed at the end.
+constexpr size_t kMessageColumns = 2000;
+
+void append_message(std::string& out, std::string_view message) {
+  const std::string shown = escape::visible(message);
+  size_t n = 0;
+  for (const char c : shown) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  if (n <= kMessageColumns) {
+    out += shown;
+    return;
+  }
+  // The byte offset where character `k` of `shown` begins.
+  const auto offset = [&](size_t k) {
+    size_t i = 0;
+    for (size_t seen = 0; i < shown.size(); ++i)
+      if ((static_cast<unsigned char>(shown[i]) & 0xC0) != 0x80 && seen++ == k) break;
+    return i;
+  };
+  const std::string_view v = shown;
+  out += v.substr(0, offset(kMessageColumns / 2));
+  out += kEllipsis;
+  out += v.substr(offset(n - kMessageColumns / 2));
+}
+
 }  // namespace
 
 std::string format_diagnostic(const std::string& tool, const Diagnostic& d) {
@@ -107,7 +132,7 @@ std::string format_diagnostic(const std::string& tool, const Diagnostic& d) {
     out += ": ";
   }
   out += "error: ";
-  escape::append_visible(out, d.message);
+  append_message(out, d.message);
   out += '\n';
   if (!d.source_line.empty()) out += source_excerpt(d.source_line, d.pos.column);
   return out;

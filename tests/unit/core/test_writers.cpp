@@ -269,6 +269,14 @@ TEST_CASE("format_diagnostic") {
     d.pos.column = 0;  // no caret: the start of the line
     CHECK(format_diagnostic("t", d) == "t: f.toml:1: error: m\n  X" + std::string(199, 'a') + "\u2026\n");
   }
+  SUBCASE("a message quoting a 1 MB value keeps its first and last 1,000 columns") {
+    Diagnostic d;
+    d.message = "unknown troop type \"" + std::string(1000000, 'a') + "\" (allowed: x)";
+    CHECK(format_diagnostic("t", d) == "t: error: unknown troop type \"" + std::string(980, 'a') + "\u2026" +
+                                           std::string(986, 'a') + "\" (allowed: x)\n");
+    d.message = std::string(2000, 'b');  // at the limit: whole
+    CHECK(format_diagnostic("t", d) == "t: error: " + std::string(2000, 'b') + "\n");
+  }
   SUBCASE("escapes count at their width in the window") {
     const std::string line(1000, '\x1b');
     Diagnostic d;
