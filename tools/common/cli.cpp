@@ -10,6 +10,8 @@
 #include <optional>
 #include <ostream>
 
+#include "gunpowder/core/escape.hpp"
+
 namespace gunpowder::cli {
 
 const char* const kVersion = GUNPOWDER_VERSION;
@@ -24,6 +26,8 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
       ->type_name("FILE");
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
   app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
+  app.add_flag("--csv-formulas", common.csv_formulas,
+               "csv: write cells beginning with = + - @ as they are, without the leading ' guard");
   app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
       ->check(file_name())
       ->type_name("FILE");
@@ -100,7 +104,7 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
   } catch (const CLI::ParseError& e) {
     std::string msg = e.what();
     if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
-    err << info.name << ": error: " << msg << "\n" << info.name << ": run with --help for usage\n";
+    err << info.name << ": error: " << escape::visible(msg) << "\n" << info.name << ": run with --help for usage\n";
     return static_cast<int>(ExitCode::usage);
   }
   for (int i = split + 1; i < argc; ++i) common.inputs.emplace_back(argv[i]);
@@ -118,7 +122,8 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
   const bool stream_json = format == report::Format::json && to_stdout;
   std::string text;
   if (!stream_json) {
-    text = report::render(result, format, common.explain);
+    text = report::render(result, format, common.explain,
+                          common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
     if (common.chart && format == report::Format::text) text += "\n" + report::render_chart_text(result.charts);
     if (common.chart && format == report::Format::markdown)
       text += "\n```\n" + report::render_chart_text(result.charts) + "```\n";

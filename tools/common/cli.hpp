@@ -29,6 +29,7 @@ struct CommonOptions {
   /// The files of this run besides --output and --svg (e.g. war-machine's --write-forces): `run`
   /// adds them here and run_tool writes them with the others once everything has succeeded.
   mutable Outputs outputs;
+  bool csv_formulas = false;  ///< --csv-formulas: csv cells that look like formulas are not guarded
 };
 
 struct ToolInfo {

@@ -3,10 +3,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <ostream>
 #include <stdexcept>
 
+#include "gunpowder/core/escape.hpp"
 #include "gunpowder/core/parallel.hpp"
 
 namespace gunpowder::json {
@@ -19,24 +19,51 @@ const Value* Value::find(const std::string& key) const {
 }
 
 namespace {
-void append_quoted(std::string& out, const std::string& s) {
+constexpr char kHex[] = "0123456789abcdef";
+
+void append_u00(std::string& out, char32_t c) {
+  out += "\\u00";
+  out += kHex[(c >> 4) & 0xF];
+  out += kHex[c & 0xF];
+}
+
+// A JSON string: quotes and backslashes escaped, every control character (C0, DEL and C1) as an
+// escape, and each sequence of bytes that is not UTF-8 as U+FFFD, so that the output is always
+// valid UTF-8 (RFC 8259 section 8.1) whatever a name given on the command line holds.
+void append_quoted(std::string& out, std::string_view s) {
   out += '"';
-  for (unsigned char c : s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = i;  // a run of bytes that need nothing is copied at once
+    while (j < s.size()) {
+      const auto c = static_cast<unsigned char>(s[j]);
+      if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\') break;
+      ++j;
+    }
+    out.append(s.substr(i, j - i));
+    if (j == s.size()) break;
+    i = j;
+    const auto c = static_cast<unsigned char>(s[i]);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
+      default: {
+        if (c < 0x80) {  // C0 control or DEL
+          append_u00(out, c);
+          break;
         }
+        const escape::Utf8Step step = escape::utf8_next(s, i);
+        if (!step.valid) out += escape::kReplacement;
+        else if (step.code_point <= 0x9F) append_u00(out, step.code_point);
+        else out.append(s.substr(i, step.length));
+        i += step.length;
+        continue;
+      }
     }
+    ++i;
   }
   out += '"';
 }

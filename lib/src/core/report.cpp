@@ -4,6 +4,7 @@
 #include <cmath>
 #include <algorithm>
 
+#include "gunpowder/core/escape.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/parallel.hpp"
 
@@ -47,6 +48,22 @@ std::string pad(const std::string& s, size_t w, Align a) {
   return out;
 }
 
+// `s` as a terminal is to show it (escape::append_visible): `s` itself when nothing in it needs
+// an escape, which is the fast path of large tables, or else its rendering, held in `scratch`.
+const std::string& shown(const std::string& s, std::string& scratch, escape::Breaks breaks = escape::Breaks::space) {
+  if (escape::is_plain(s)) return s;
+  scratch.clear();
+  escape::append_visible(scratch, s, breaks);
+  return scratch;
+}
+
+// Appends a line of prose (a title, a note, an explain line), its control characters visible.
+void append_line(std::string& out, const char* indent, const std::string& s) {
+  out += indent;
+  escape::append_visible(out, s);
+  out += '\n';
+}
+
 // Renders rows [from, to) of a large table on two threads: `rows(from, to, out)` appends the
 // text of those rows to `out`. The halves are joined in order, so the text does not depend on
 // the split; tables under kParallelRows rows are rendered on the calling thread.
@@ -70,15 +87,13 @@ std::string render_text(const std::vector<Table>& tables) {
   for (const auto& t : tables) {
     if (!first) out += '\n';
     first = false;
-    if (!t.title.empty()) {
-      out += t.title;
-      out += '\n';
-    }
+    if (!t.title.empty()) append_line(out, "", t.title);
     const size_t nc = t.columns.size();
     std::vector<size_t> w(nc);
-    for (size_t i = 0; i < nc; ++i) w[i] = width_of(t.columns[i].header);
+    std::string scratch;
+    for (size_t i = 0; i < nc; ++i) w[i] = width_of(shown(t.columns[i].header, scratch));
     for (const auto& r : t.rows)
-      for (size_t i = 0; i < nc && i < r.size(); ++i) w[i] = std::max(w[i], width_of(r[i]));
+      for (size_t i = 0; i < nc && i < r.size(); ++i) w[i] = std::max(w[i], width_of(shown(r[i], scratch)));
     // One line: the cells padded and two spaces apart, without trailing spaces.
     auto line = [&](std::string& o, auto get) {
       for (size_t i = 0; i < nc; ++i) {
@@ -88,31 +103,40 @@ std::string render_text(const std::vector<Table>& tables) {
       while (!o.empty() && o.back() == ' ') o.pop_back();
       o += '\n';
     };
-    line(out, [&](size_t i) -> const std::string& { return t.columns[i].header; });
+    line(out, [&](size_t i) -> const std::string& { return shown(t.columns[i].header, scratch); });
     line(out, [&](size_t i) { return std::string(w[i], '-'); });
     size_t line_w = 2 * nc + 1;
     for (size_t x : w) line_w += x;
     render_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
       o.reserve(o.size() + (to - from) * line_w);
-      for (size_t k = from; k < to; ++k) line(o, [&](size_t i) -> const std::string& { return cell(t.rows[k], i); });
+      std::string own;  // each half of a large table renders its escapes in its own scratch
+      for (size_t k = from; k < to; ++k)
+        line(o, [&](size_t i) -> const std::string& { return shown(cell(t.rows[k], i), own); });
     });
-    for (const auto& n : t.notes) {
-      out += "  ";
-      out += n;
-      out += '\n';
-    }
+    for (const auto& n : t.notes) append_line(out, "  ", n);
   }
   return out;
 }
 
 namespace {
+// A cell, title or note for markdown: `|` and `\` escaped by a backslash, `<`, `>` and `&` as
+// entities (so no raw HTML passes), newlines as spaces, control characters visible as in text.
 std::string md_escape(const std::string& s) {
-  std::string out;
+  std::string md;
+  md.reserve(s.size());
   for (char c : s) {
-    if (c == '|') out += "\\|";
-    else out += c;
+    switch (c) {
+      case '|': md += "\\|"; break;
+      case '\\': md += "\\\\"; break;
+      case '<': md += "&lt;"; break;
+      case '>': md += "&gt;"; break;
+      case '&': md += "&amp;"; break;
+      case '\n': md += ' '; break;
+      default: md += c;
+    }
   }
-  return out;
+  if (escape::is_plain(md)) return md;
+  return escape::visible(md, escape::Breaks::space);
 }
 }  // namespace
 
@@ -142,12 +166,53 @@ std::string render_markdown(const std::vector<Table>& tables) {
 }
 
 namespace {
-void csv_field(std::string& out, const std::string& s) {
+// The number of a csv cell, as csv_formula_guarded describes it: [+-] digits (grouped by
+// thousands with ',' or not) [. digits] [e [+-] digits] [%]. At least one digit before or after
+// the point.
+bool is_number(std::string_view s) {
+  size_t i = 0;
+  const auto digits = [&] {
+    const size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  const size_t whole = digits();
+  // Thousands groups: "1,250" and "12,500,000"; never ",5", "1,25" or "1250,000".
+  if (whole >= 1 && whole <= 3)
+    while (i < s.size() && s[i] == ',') {
+      ++i;
+      if (digits() != 3) return false;
+    }
+  size_t fraction = 0;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    fraction = digits();
+  }
+  if (whole + fraction == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  if (i < s.size() && s[i] == '%') ++i;
+  return i == s.size();
+}
+
+// Made only of digits, '-', '*' and '/': "-", "-/1/-", "-/*/-".
+bool is_inert(std::string_view s) {
+  return s.find_first_not_of("0123456789-*/") == std::string_view::npos;
+}
+
+void csv_field(std::string& out, const std::string& s, CsvFormulas formulas) {
+  const bool guard = formulas == CsvFormulas::guard && csv_formula_guarded(s);
   if (s.find_first_of(",\"\r\n") == std::string::npos) {
+    if (guard) out += '\'';
     out += s;
     return;
   }
   out += '"';
+  if (guard) out += '\'';
   for (char c : s) {
     if (c == '"') out += '"';
     out += c;
@@ -156,7 +221,16 @@ void csv_field(std::string& out, const std::string& s) {
 }
 }  // namespace
 
-std::string render_csv(const std::vector<Table>& tables) {
+bool csv_formula_guarded(std::string_view cell) {
+  if (cell.empty()) return false;
+  switch (cell.front()) {
+    case '=': case '@': case '\t': case '\r': return true;
+    case '+': case '-': return !is_number(cell) && !is_inert(cell);
+    default: return false;
+  }
+}
+
+std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
   std::string out;
   bool first = true;
   for (const auto& t : tables) {
@@ -165,7 +239,7 @@ std::string render_csv(const std::vector<Table>& tables) {
     const size_t nc = t.columns.size();
     for (size_t i = 0; i < nc; ++i) {
       if (i) out += ',';
-      csv_field(out, t.columns[i].key);
+      csv_field(out, t.columns[i].key, formulas);
     }
     out += "\r\n";
     render_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
@@ -177,7 +251,7 @@ std::string render_csv(const std::vector<Table>& tables) {
         const auto& r = t.rows[k];
         for (size_t i = 0; i < nc; ++i) {
           if (i) o += ',';
-          if (i < r.size()) csv_field(o, r[i]);
+          if (i < r.size()) csv_field(o, r[i], formulas);
         }
         o += "\r\n";
       }
@@ -190,11 +264,14 @@ std::string render_chart_text(const std::vector<Chart>& charts, int width) {
   std::string out;
   for (const auto& c : charts) {
     if (!out.empty()) out += '\n';
-    out += c.title + '\n';
+    append_line(out, "", c.title);
+    std::vector<std::string> labels;
+    labels.reserve(c.labels.size());
+    for (const auto& l : c.labels) labels.push_back(escape::visible(l, escape::Breaks::space));
     size_t label_w = 0;
     double max = 0;
-    for (size_t i = 0; i < c.labels.size(); ++i) {
-      label_w = std::max(label_w, width_of(c.labels[i]));
+    for (size_t i = 0; i < labels.size(); ++i) {
+      label_w = std::max(label_w, width_of(labels[i]));
       if (i < c.values.size()) max = std::max(max, c.values[i]);
     }
     for (size_t i = 0; i < c.labels.size() && i < c.values.size(); ++i) {
@@ -205,7 +282,7 @@ std::string render_chart_text(const std::vector<Chart>& charts, int width) {
       for (int k = 0; k < eighths / 8; ++k) bar += "\u2588";
       static const char* const kPartial[] = {"", "\u258F", "\u258E", "\u258D", "\u258C", "\u258B", "\u258A", "\u2589"};
       bar += kPartial[eighths % 8];
-      out += pad(c.labels[i], label_w, Align::left) + "  " + bar + ' ' +
+      out += pad(labels[i], label_w, Align::left) + "  " + bar + ' ' +
              (c.percent ? fmtnum::fixed(v * 100, 2) + "%" : fmtnum::trim(v, 4)) + '\n';
     }
   }
@@ -215,15 +292,7 @@ std::string render_chart_text(const std::vector<Chart>& charts, int width) {
 namespace {
 std::string xml_escape(const std::string& s) {
   std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
-    }
-  }
+  escape::append_xml(out, s);
   return out;
 }
 }  // namespace
@@ -289,18 +358,18 @@ void render_json_to(std::ostream& os, const Report& r, bool with_explain) {
   else json::dump_to(os, json_with_explain(r));
 }
 
-std::string render(const Report& r, Format f, bool with_explain) {
+std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas) {
   switch (f) {
     case Format::json:
       if (with_explain && !r.explain.empty()) return json::dump(json_with_explain(r));
       return json::dump(r.json);
     case Format::csv:
-      return render_csv(r.tables);  // the derivation is prose: csv stays machine-readable
+      return render_csv(r.tables, formulas);  // the derivation is prose: csv stays machine-readable
     case Format::markdown: {
       std::string out = render_markdown(r.tables);
       if (with_explain && !r.explain.empty()) {
         out += "\n### Derivation\n\n";
-        for (const auto& l : r.explain) out += "    " + l + '\n';
+        for (const auto& l : r.explain) append_line(out, "    ", l);  // a code block: no markdown escapes
       }
       return out;
     }
@@ -309,7 +378,7 @@ std::string render(const Report& r, Format f, bool with_explain) {
       std::string out = render_text(r.tables);
       if (with_explain && !r.explain.empty()) {
         out += "\nDerivation\n";
-        for (const auto& l : r.explain) out += "  " + l + '\n';
+        for (const auto& l : r.explain) append_line(out, "  ", l);
       }
       return out;
     }

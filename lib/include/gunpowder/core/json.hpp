@@ -93,7 +93,8 @@ inline Value raw(const Value& v, int level) {
 }
 /// The same on one line, without the final newline.
 std::string dump_compact(const Value& v);
-/// JSON string escaping, quotes included.
+/// JSON string escaping, quotes included: control characters (C0, DEL, C1) escaped, bytes that
+/// are not UTF-8 replaced by U+FFFD (the output is always valid UTF-8).
 std::string quote(const std::string& s);
 
 }  // namespace gunpowder::json

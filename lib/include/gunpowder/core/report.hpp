@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/core/json.hpp"
@@ -70,19 +71,38 @@ struct Report {
   std::vector<Chart> charts;
 };
 
-/// Text bar charts, one per chart, `width` characters for the longest bar.
+/// Text bar charts, one per chart, `width` characters for the longest bar; titles and labels
+/// show control characters as text tables do.
 std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
-/// One SVG document holding every chart, stacked.
+/// One SVG document holding every chart, stacked; its text follows XML 1.0's character rules
+/// (escape::append_xml), so the document is well-formed whatever the labels hold.
 std::string render_chart_svg(const std::vector<Chart>& charts);
 
-/// Fixed-width text: title, header, rule, rows; numbers right-aligned.
+/// Fixed-width text: title, header, rule, rows; numbers right-aligned. Control characters in
+/// any text are shown as escapes (escape::append_visible; in cells newline and tab become spaces).
 std::string render_text(const std::vector<Table>& tables);
-/// GitHub-flavoured markdown tables under "### title" headings.
+/// GitHub-flavoured markdown tables under "### title" headings. Cells, titles and notes escape
+/// `|` and `\` with a backslash and `<`, `>`, `&` as entities (no raw HTML passes), newlines
+/// become spaces, and control characters are shown as in text.
 std::string render_markdown(const std::vector<Table>& tables);
+
+/// What render_csv does with a text cell that a spreadsheet would take for a formula.
+enum class CsvFormulas {
+  guard,  ///< the cell gets a leading `'` (OWASP "CSV injection"); the default
+  keep,   ///< the cell is written as it is (--csv-formulas)
+};
+/// True when a csv cell would be guarded: it begins with `=`, `+`, `-`, `@`, tab or CR, and it is
+/// neither a number nor inert. Cells are strings, so a number is recognised by its text: an optional
+/// sign, digits (optionally grouped by thousands with `,`), an optional fraction and exponent, and
+/// an optional final `%` (`-3`, `+20`, `-0.5`, `-1,250`, `+12.5%`). Inert is made only of digits,
+/// `-`, `*` and `/`: the lone `-` meaning "no value" and the book's slash figures such as `-/1/-`,
+/// which a spreadsheet can at most compute as arithmetic, never as a function or a reference.
+bool csv_formula_guarded(std::string_view cell);
 /// RFC 4180 csv; several tables are separated by one empty line, each with its header row.
-std::string render_csv(const std::vector<Table>& tables);
-/// Renders a report in the chosen format; `with_explain` appends the derivation.
-std::string render(const Report& r, Format f, bool with_explain);
+std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas = CsvFormulas::guard);
+/// Renders a report in the chosen format; `with_explain` appends the derivation (text and
+/// markdown show its lines with control characters made visible); `formulas` is for csv.
+std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas = CsvFormulas::guard);
 /// The JSON of render(r, Format::json, with_explain), written to `os` as it is made.
 void render_json_to(std::ostream& os, const Report& r, bool with_explain);
 
