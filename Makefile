@@ -12,10 +12,17 @@ BIN := $(BUILD)/bin
 
 FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?= 15000
+# Inputs up to 1 MiB and a little more: large files are read in chunks from 256 KiB
+# (input::for_each_chunk) and parsed in pieces from 1 MiB (input::parse_chunked).
+FUZZ_MAX_LEN ?= 1049600
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
 TIDY_DEB_PACKAGES := clang-tidy
+VALGRIND_DEB_PACKAGES := valgrind
+# The golden command-line cases under valgrind: an uninitialised read, an invalid access or a
+# bad free is exit code 99 (the case fails and shows the log); leaks are LeakSanitizer's job.
+VALGRIND ?= valgrind -q --error-exitcode=99 --leak-check=no --log-file={LOG}
 
-.PHONY: all deps configure build tools tidy demo test test-sanitize install bench fuzz fuzz-corpus tables tables-check clean
+.PHONY: all deps configure build tools tidy demo test test-sanitize test-valgrind install bench fuzz fuzz-corpus tables tables-check clean
 
 all: build
 
@@ -53,6 +60,12 @@ test: build
 test-sanitize:
 	$(MAKE) test BUILD=build-sanitize BUILD_TYPE=Debug SANITIZE=ON WERROR=$(WERROR)
 
+# The golden command-line cases (ctest label cli) again, each tool run under $(VALGRIND), which
+# sees the reads of uninitialised memory that ASan cannot.
+test-valgrind: build
+	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(VALGRIND_DEB_PACKAGES)"
+	cd $(BUILD) && GUNPOWDER_TEST_WRAPPER="$(VALGRIND)" ctest --output-on-failure -j $(JOBS) -L '^cli$$'
+
 # Regenerates the reference tables of docs/tables/ from the tools.
 tables: tools
 	sh scripts/make-tables.sh $(BIN) docs/tables
@@ -79,8 +92,10 @@ tidy: configure
 	@echo "clang-tidy: no finding in lib/ and tools/"
 
 # Each libFuzzer harness for FUZZ_RUNS inputs (at most FUZZ_SECONDS), from the corpus kept in
-# fuzz/corpus/<tool>/, with a fixed seed so that a run is reproducible. New inputs go to a
-# scratch directory; findings are written to build-fuzz/findings/.
+# fuzz/corpus/<tool>/ and large inputs made by fuzz/large-seeds.sh, with a fixed seed so that a
+# run is reproducible (fuzz/harness.hpp: TOML on stdin or in a file, output files, command lines).
+# UBSan stops at its first report (the build lets it recover, so a report alone would pass).
+# New inputs go to a scratch directory; findings are written to build-fuzz/findings/.
 fuzz:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(FUZZ_DEB_PACKAGES)"
 	CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGUNPOWDER_FUZZ=ON -DGUNPOWDER_TESTS=OFF
@@ -88,10 +103,11 @@ fuzz:
 	@set -e; mkdir -p build-fuzz/findings; for h in build-fuzz/fuzz/fuzz_*; do \
 	  name=$$(basename $$h | sed 's/^fuzz_//; s/_/-/g'); \
 	  scratch=build-fuzz/scratch/$$name; rm -rf $$scratch; mkdir -p $$scratch; \
+	  large=build-fuzz/large/$$name; rm -rf $$large; sh fuzz/large-seeds.sh $$name $$large; \
 	  echo "== fuzzing $$name: $(FUZZ_RUNS) inputs (at most $(FUZZ_SECONDS) s)"; \
-	  $$h -seed=1 -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-	    -artifact_prefix=build-fuzz/findings/$$name- $$scratch fuzz/corpus/$$name 2>&1 | \
-	    grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR|SUMMARY)" || true; \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $$h -seed=1 -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -max_len=$(FUZZ_MAX_LEN) -artifact_prefix=build-fuzz/findings/$$name- $$scratch fuzz/corpus/$$name $$large 2>&1 | \
+	    grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR|SUMMARY|fuzz: check failed)|runtime error" || true; \
 	  if ls build-fuzz/findings/$$name-* >/dev/null 2>&1; then echo "fuzz: $$name found a failing input" >&2; exit 1; fi; \
 	done
 

@@ -1,7 +1,8 @@
-// libFuzzer harness: unit-br on a TOML file of [[unit]] tables.
+// libFuzzer harness: unit-br on a TOML file of [[unit]] tables, or on a fuzzed command line.
 #include "unit-br/unit_app.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  return fuzz::run(&gunpowder::unit_app::main, {{}, {"--misfire", "text"}}, data, size);
+  static const fuzz::Harness kHarness{&gunpowder::unit_app::main, "unit-br", {{{}, {}}, {{"--misfire", "text"}, {}}}, {}};
+  return fuzz::run(kHarness, data, size);
 }

@@ -1,6 +1,9 @@
 # Runs one golden command-line case (script mode).
 #   TOOL  the executable      CASE  the case directory      WORK  a scratch directory
 #   UPDATE=1 rewrites the expected files from the actual run instead of comparing.
+#   WRAPPER   optional command line the tool runs under, e.g. "valgrind --error-exitcode=99
+#             --log-file={LOG}" (`make test-valgrind`); also taken from the environment variable
+#             GUNPOWDER_TEST_WRAPPER. {LOG} is replaced by WORK.wrapper.log, shown when the case fails.
 # Case directory:
 #   args      one argument per line; {CASE} is replaced by the case directory, {WORK} by WORK
 #   stdin     optional: fed to standard input (otherwise standard input is empty)
@@ -26,7 +29,17 @@ if(EXISTS ${CASE}/stdin)
 else()
   set(input INPUT_FILE /dev/null)
 endif()
-execute_process(COMMAND ${TOOL} ${args} ${input} WORKING_DIRECTORY ${WORK}
+if(NOT DEFINED WRAPPER AND DEFINED ENV{GUNPOWDER_TEST_WRAPPER})
+  set(WRAPPER "$ENV{GUNPOWDER_TEST_WRAPPER}")
+endif()
+set(wrapper "")
+set(wrapper_log "${WORK}.wrapper.log")
+if(WRAPPER)
+  separate_arguments(wrapper UNIX_COMMAND "${WRAPPER}")
+  list(TRANSFORM wrapper REPLACE "{LOG}" "${wrapper_log}")
+  file(REMOVE ${wrapper_log})
+endif()
+execute_process(COMMAND ${wrapper} ${TOOL} ${args} ${input} WORKING_DIRECTORY ${WORK}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
 # Paths of the case directory are shown as {CASE} so that expectations do not depend on the checkout.
 string(REPLACE "${CASE}" "{CASE}" out "${out}")
@@ -112,6 +125,10 @@ if(EXISTS ${CASE}/files)
   if(leftovers)
     string(APPEND failed "temporary files left behind: ${leftovers}\n")
   endif()
+endif()
+if(failed AND wrapper AND EXISTS ${wrapper_log})
+  file(READ ${wrapper_log} log)
+  string(APPEND failed "under ${WRAPPER}; its log (${wrapper_log}):\n${log}")
 endif()
 if(failed)
   message(FATAL_ERROR "${failed}")
