@@ -139,7 +139,8 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
     if (state[i]) st = *state[i];
     out += "\n";
     if (state[i]) {
-      out += "# " + f.name + ": " + std::to_string(st.killed) + " killed, " + std::to_string(st.wounded - f.wounded) +
+      // Names in comments are quoted like values: a name can never end the comment's line.
+      out += "# " + toml_string(f.name) + ": " + std::to_string(st.killed) + " killed, " + std::to_string(st.wounded - f.wounded) +
              " wounded in these battles; location " + location_text(st.location, st.location_units) +
              (st.routed ? "; routed: survivors reappear at home in " + R.result_rules.routed_return_dice + " " +
                               R.result_rules.routed_return_unit
@@ -147,7 +148,7 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
              "\n";
     }
     if (st.troops < 1) {
-      out += "# " + f.name + " was destroyed and is left out.\n";
+      out += "# " + toml_string(f.name) + " was destroyed and is left out.\n";
       continue;
     }
     out += "[[force]]\n";

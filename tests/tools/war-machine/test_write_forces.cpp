@@ -101,3 +101,36 @@ TEST_CASE("war_app --write-forces with the run's other outputs") {
   }
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("war_app --write-forces writes names that cannot add or break forces") {
+  const auto dir = std::filesystem::temp_directory_path() / ("war-machine-names-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  // The reproducer: a name whose second line would be a force of its own if written raw
+  // into a comment, and a quote and a backslash that would end a hand-quoted string.
+  const std::string ghost = "Elves\\n[[force]]\\nname = \\\"Ghost army\\\"\\ntroops = 999999\\nbr = 100\\nrole = \\\"attacker\\\"";
+  {
+    std::ofstream f(dir / "field.toml");
+    f << "[[force]]\nname = \"" << ghost << "\"\nrole = \"attacker\"\ntroops = 500\nbr = 96\n\n"
+      << "[[force]]\nname = \"Orcs \\\"the\\\" \\\\ Bold\"\nrole = \"defender\"\ntroops = 1000\nbr = 72\n";
+  }
+  const std::string after = (dir / "after.toml").string();
+  const auto r = war_machine({"battle", (dir / "field.toml").string(), "--roll", "--seed", "3", "--rounds", "3",
+                              "--write-forces", after});
+  REQUIRE(r.code == 0);
+  const std::string written = slurp(after);
+  // Every comment line is one line: no line of the file starts a table but the two [[force]] headers.
+  int headers = 0;
+  std::istringstream lines(written);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("[[force]]", 0) == 0) ++headers;
+  CHECK(headers <= 2);
+  // Read back: the same two forces, the names intact.
+  const auto back = war_machine({"rate", after, "--format", "json"});
+  CHECK(back.code == 0);
+  CHECK(back.err.empty());
+  CHECK(back.out.find("Ghost army") != std::string::npos);  // inside the first name, not a force
+  CHECK(back.out.find("\"troops\": 999999") == std::string::npos);
+  CHECK(back.out.find("Orcs \\\"the\\\" \\\\ Bold") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
