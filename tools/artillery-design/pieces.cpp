@@ -25,11 +25,17 @@ void design_into(const artillery::Catalogue& cat, artillery::Request req, const 
     return;
   }
   if (!part.design_errors.empty()) return;
+  if (s.check_only) {
+    ++part.checked;
+    return;
+  }
   Item it;
   it.explain = std::move(d->explain);
   if (s.json_out) {
     // Serialised here, on the thread that designed it, for its place in {"pieces": [ ... ]}.
-    it.json = json::raw(design_json(*d), 2);
+    // A streamed batch takes the text at once: no need to trim what the string holds spare.
+    if (s.streamed) it.json = json::Value(json::Raw{json::dump_at(design_json(*d), 2), 2});
+    else it.json = json::raw(design_json(*d), 2);
   } else {
     it.row = summary_row(*d);
     it.carriage = carriage_row(*d);

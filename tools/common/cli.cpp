@@ -2,12 +2,14 @@
 #include "common/cli.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <ostream>
+#include <streambuf>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -99,6 +101,87 @@ Expected<bool> write_file_atomically(const std::string& path, const std::string&
 }
 
 namespace {
+// An output stream over a file descriptor, which keeps the errno of a failed write.
+class FdBuf : public std::streambuf {
+ public:
+  explicit FdBuf(int fd) : fd_(fd) { setp(buf_.data(), buf_.data() + buf_.size()); }
+  [[nodiscard]] int error() const { return error_; }
+
+ protected:
+  int overflow(int c) override {
+    if (!drain()) return traits_type::eof();
+    if (c != traits_type::eof()) {
+      *pptr() = static_cast<char>(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const char* p = pbase();
+    while (p < pptr() && error_ == 0) {
+      const ssize_t n = ::write(fd_, p, static_cast<size_t>(pptr() - p));
+      if (n < 0 && errno != EINTR) error_ = errno;
+      if (n > 0) p += n;
+    }
+    setp(buf_.data(), buf_.data() + buf_.size());
+    return error_ == 0;
+  }
+  int fd_;
+  int error_ = 0;
+  std::array<char, size_t{1} << 16> buf_{};
+};
+}  // namespace
+
+Expected<bool> write_file_atomically(const std::string& path, const std::function<Diagnostics(std::ostream&)>& write) {
+  const auto slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+  std::string tmpl = dir + "/." + (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp.XXXXXX";
+  std::vector<char> name(tmpl.begin(), tmpl.end());
+  name.push_back('\0');
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) {
+    const int e = errno;
+    return Expected<bool>::failure(std::string("cannot create output file: ") + std::strerror(e), {path},
+                                   ExitCode::cant_create);
+  }
+  FdBuf buf(fd);
+  std::ostream os(&buf);
+  Diagnostics stopped;
+  try {
+    stopped = write(os);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(name.data());
+    throw;
+  }
+  os.flush();
+  if (!stopped.empty() || buf.error() != 0) {
+    ::close(fd);
+    ::unlink(name.data());
+    if (!stopped.empty()) return stopped;
+    return Expected<bool>::failure(std::string("cannot write output file: ") + std::strerror(buf.error()), {path},
+                                   ExitCode::io_error);
+  }
+  ::fchmod(fd, 0644);
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    const int e = errno;
+    ::unlink(name.data());
+    return Expected<bool>::failure(std::string("cannot write output file: ") + std::strerror(e), {path},
+                                   ExitCode::io_error);
+  }
+  if (::rename(name.data(), path.c_str()) != 0) {
+    const int e = errno;
+    ::unlink(name.data());
+    return Expected<bool>::failure(std::string("cannot create output file: ") + std::strerror(e), {path},
+                                   ExitCode::cant_create);
+  }
+  return true;
+}
+
+namespace {
 int report_errors(const ToolInfo& info, const Diagnostics& d, std::ostream& err) {
   for (const auto& item : d.items()) err << format_diagnostic(info.name, item);
   err.flush();
@@ -144,7 +227,13 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
       if (!w) return report_errors(info, w.error(), err);
     }
     const bool to_stdout = common.output.empty() || common.output == "-";
-    if (*format == report::Format::json && to_stdout) {
+    if (result->write) {  // a batch written as it is made
+      if (!to_stdout) {
+        auto w = write_file_atomically(common.output, result->write);
+        return w ? 0 : report_errors(info, w.error(), err);
+      }
+      if (auto stopped = result->write(out); !stopped.empty()) return report_errors(info, stopped, err);
+    } else if (*format == report::Format::json && to_stdout) {
       // JSON to standard output is written as it is made: a large batch is not held twice.
       report::render_json_to(out, *result, common.explain);
     } else {

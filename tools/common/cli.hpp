@@ -59,6 +59,10 @@ int run_tool_with(const ToolInfo& info, int argc, const char* const* argv, std::
 /// renamed over the target. On failure nothing is left behind; returns the diagnostic.
 Expected<bool> write_file_atomically(const std::string& path, const std::string& text);
 
+/// The same for output written as it is made (report::Report::write): `write` writes into the
+/// temporary file, which replaces the target only when it returned no diagnostics.
+Expected<bool> write_file_atomically(const std::string& path, const std::function<Diagnostics(std::ostream&)>& write);
+
 /// A usage error (exit 64) about a command-line value, e.g. ("--shot", "must be positive").
 Diagnostics usage_error(const std::string& option, const std::string& message);
 

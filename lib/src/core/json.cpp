@@ -1,6 +1,7 @@
 // json.cpp - serialisation of the ordered JSON value (locale-independent numbers).
 #include "gunpowder/core/json.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -21,6 +22,17 @@ const Value* Value::find(const std::string& key) const {
 namespace {
 void append_quoted(std::string& out, const std::string& s) {
   out += '"';
+  // Most keys and values hold no byte to escape: they are copied at once. Non-ASCII bytes take the
+  // byte-by-byte path (where UTF-8 is to be checked).
+  const auto special = [](char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    return c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+  };
+  if (std::none_of(s.begin(), s.end(), special)) {
+    out += s;
+    out += '"';
+    return;
+  }
   for (unsigned char c : s) {
     switch (c) {
       case '"': out += "\\\""; break;
@@ -180,6 +192,41 @@ std::string dump_at(const Value& v, int level) {
   std::string out;
   write(out, v, level, true);
   return out;
+}
+
+ArrayStream::ArrayStream(std::ostream& os, const Value& head, const std::string& key) : os_(os) {
+  // As write() lays out an object at level 0 whose member `key` is an array (level 1).
+  std::string out = "{";
+  bool first = true;
+  for (const auto& [k, v] : head.object()) {
+    out += first ? "\n  " : ",\n  ";
+    first = false;
+    append_quoted(out, k);
+    out += ": ";
+    json::write(out, v, 1, true);
+  }
+  out += first ? "\n  " : ",\n  ";
+  append_quoted(out, key);
+  out += ": [";
+  os_.write(out.data(), static_cast<std::streamsize>(out.size()));
+}
+
+void ArrayStream::append(std::string& block, const std::string& element) {
+  block += ",\n    ";
+  block += element;
+}
+
+void ArrayStream::write(const std::string& block) {
+  if (block.empty()) return;
+  // The first element of the array has no comma before it.
+  const size_t skip = any_ ? 0 : 1;
+  any_ = true;
+  os_.write(block.data() + skip, static_cast<std::streamsize>(block.size() - skip));
+}
+
+void ArrayStream::finish() {
+  const char* end = any_ ? "\n  ]\n}\n" : "]\n}\n";
+  os_.write(end, static_cast<std::streamsize>(std::char_traits<char>::length(end)));
 }
 
 std::string dump_compact(const Value& v) {

@@ -5,11 +5,13 @@
 // Renderers are pure functions returning strings; the caller decides where they go.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "gunpowder/core/error.hpp"
 #include "gunpowder/core/json.hpp"
 
 namespace gunpowder::report {
@@ -68,6 +70,10 @@ struct Report {
   json::Value json = json::object();
   std::vector<std::string> explain;
   std::vector<Chart> charts;
+  /// A batch too large to hold, written as it is made: when set, it writes the whole output in the
+  /// format asked for (tables, json and explain are not used) and returns what stopped it, if
+  /// anything (the output is then incomplete). Errors of the input are found before it is set.
+  std::function<Diagnostics(std::ostream&)> write;
 };
 
 /// Text bar charts, one per chart, `width` characters for the longest bar.
@@ -81,6 +87,12 @@ std::string render_text(const std::vector<Table>& tables);
 std::string render_markdown(const std::vector<Table>& tables);
 /// RFC 4180 csv; several tables are separated by one empty line, each with its header row.
 std::string render_csv(const std::vector<Table>& tables);
+/// The csv of a table written in pieces, as render_csv writes it: its header row (after the empty
+/// line that separates it from the table before, unless it is the first), then its rows as they
+/// come, appended by csv_rows.
+std::string csv_header(const Table& t, bool first);
+/// Appends the csv of `rows` of a table of `columns` columns (any thread; no header).
+void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& rows, size_t columns);
 /// Renders a report in the chosen format; `with_explain` appends the derivation.
 std::string render(const Report& r, Format f, bool with_explain);
 /// The JSON of render(r, Format::json, with_explain), written to `os` as it is made.
