@@ -166,8 +166,8 @@ struct Slot {
 void render_slot(Slot& slot, const DesignSettings& s, size_t piece_columns, size_t carriage_columns) {
   slot.text.clear();
   slot.carriages.clear();
-  if (s.json_out) {
-    for (const auto& it : slot.part.items) json::ArrayStream::append(slot.text, std::get<json::Raw>(it.json.storage()).text);
+  if (s.json_out) {  // already written by design_into
+    slot.text.swap(slot.part.json);
     return;
   }
   std::vector<std::vector<std::string>> rows, carriages;

@@ -29,13 +29,15 @@ void design_into(const artillery::Catalogue& cat, artillery::Request req, const 
     ++part.checked;
     return;
   }
+  if (s.streamed && s.json_out) {  // written into the part's text, in order: no item is kept
+    json::ArrayStream::append(part.json, design_json(*d));
+    return;
+  }
   Item it;
   it.explain = std::move(d->explain);
   if (s.json_out) {
     // Serialised here, on the thread that designed it, for its place in {"pieces": [ ... ]}.
-    // A streamed batch takes the text at once: no need to trim what the string holds spare.
-    if (s.streamed) it.json = json::Value(json::Raw{json::dump_at(design_json(*d), 2), 2});
-    else it.json = json::raw(design_json(*d), 2);
+    it.json = json::raw(design_json(*d), 2);
   } else {
     it.row = summary_row(*d);
     it.carriage = carriage_row(*d);

@@ -28,6 +28,7 @@ struct Part {
   Diagnostics read_errors, design_errors;
   std::vector<Item> items;
   size_t checked = 0;  ///< pieces designed without errors, with DesignSettings::check_only
+  std::string json;    ///< streamed JSON: the pieces' objects, as json::ArrayStream::append writes them
 };
 
 /// How a tool's request becomes a design: the settings every piece shares.

@@ -216,6 +216,11 @@ void ArrayStream::append(std::string& block, const std::string& element) {
   block += element;
 }
 
+void ArrayStream::append(std::string& block, const Value& element) {
+  block += ",\n    ";
+  json::write(block, element, 2, true);
+}
+
 void ArrayStream::write(const std::string& block) {
   if (block.empty()) return;
   // The first element of the array has no comma before it.

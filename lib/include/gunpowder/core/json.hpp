@@ -100,6 +100,8 @@ class ArrayStream {
   ArrayStream(std::ostream& os, const Value& head, const std::string& key);
   /// Appends one element's text (of level 2), with what goes before it, to a block.
   static void append(std::string& block, const std::string& element);
+  /// The same for an element not yet serialised: written straight into the block.
+  static void append(std::string& block, const Value& element);
   /// Writes a block of elements, after those written before.
   void write(const std::string& block);
   /// Closes the array and the object (with dump()'s final newline).
