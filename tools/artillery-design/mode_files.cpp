@@ -4,11 +4,24 @@
 // own Part; parts are joined in input order, so the output and the order of the errors do not
 // depend on the split. Reading errors are all reported before any design error, as for a file
 // read whole.
+//
+// A batch to csv or JSON (without --explain) from regular files is not held at all: a first pass
+// streams the files (input::stream_file) and designs every piece for its errors only; when there
+// is none, the report's writer streams them again and writes each piece's row or JSON object as it
+// is designed, in input order. Text and markdown (whose column widths need every row), --explain
+// and standard input keep the batch in memory.
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <memory>
+#include <optional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "artillery-design/design_report.hpp"
 #include "artillery-design/modes.hpp"
 #include "artillery-design/pieces.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
@@ -62,6 +75,181 @@ Diagnostics design_input(const artillery::Catalogue& cat, const Options& opt, co
   return {};
 }
 
+// What the first pass over a batch found: its errors, in the order of a file read whole, and
+// the number of pieces.
+struct Checked {
+  Diagnostics read_errors, design_errors;
+  size_t pieces = 0;
+};
+
+// The first pass over a batch to be streamed: every input streamed and each piece read and
+// designed for its errors only, so that a batch with an error writes nothing. False when an
+// input cannot be streamed; `fatal`: an input that cannot be read.
+bool check_inputs(const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
+                  const std::vector<std::string>& inputs, Checked& c, Diagnostics& fatal) {
+  DesignSettings check = s;
+  check.check_only = true;
+  std::array<Part, 2> slots;
+  for (const auto& path : inputs) {
+    auto r = input::stream_file(
+        path, "piece", slots.size(),
+        [&](size_t, unsigned w, const input::Document& doc) {
+          slots.at(w) = Part{};
+          design_document(cat, opt, check, doc, slots.at(w));
+        },
+        [&](size_t, unsigned w) {
+          const Part& p = slots.at(w);
+          c.read_errors.append(p.read_errors);
+          c.design_errors.append(p.design_errors);
+          c.pieces += p.checked;
+        });
+    if (!r) {
+      fatal = r.error();
+      return true;
+    }
+    if (!*r) return false;
+  }
+  return true;
+}
+
+// Text held aside until the end of a stream (the chosen-carriages table comes after the pieces
+// table): in an unnamed temporary file, or in memory when none can be made.
+class Spool {
+ public:
+  Spool() : file_(std::tmpfile()) {}
+  Spool(const Spool&) = delete;
+  Spool& operator=(const Spool&) = delete;
+  ~Spool() {
+    if (file_) std::fclose(file_);
+  }
+  [[nodiscard]] bool empty() const { return !any_; }
+  bool add(const std::string& s) {
+    if (s.empty()) return true;
+    any_ = true;
+    if (!file_) {
+      held_ += s;
+      return true;
+    }
+    return std::fwrite(s.data(), 1, s.size(), file_) == s.size();
+  }
+  bool copy_to(std::ostream& os) {
+    if (!file_) {
+      os << held_;
+      return true;
+    }
+    if (std::fflush(file_) != 0 || std::fseek(file_, 0, SEEK_SET) != 0) return false;
+    std::vector<char> buf(size_t{1} << 16);
+    size_t n = 0;
+    while ((n = std::fread(buf.data(), 1, buf.size(), file_)) > 0) os.write(buf.data(), static_cast<std::streamsize>(n));
+    return std::ferror(file_) == 0;
+  }
+
+ private:
+  std::FILE* file_;
+  std::string held_;
+  bool any_ = false;
+};
+
+Diagnostics spool_error() {
+  Diagnostics d;
+  d.error(SourcePos{}, std::string("cannot write a temporary file: ") + std::strerror(errno), {}, ExitCode::io_error);
+  return d;
+}
+
+// The designed pieces of one piece of the input, as text of the output: the pieces table's csv
+// rows (and the chosen carriages') or the JSON elements of "pieces".
+struct Slot {
+  Part part;
+  std::string text, carriages;
+};
+
+void render_slot(Slot& slot, const DesignSettings& s, size_t piece_columns, size_t carriage_columns) {
+  slot.text.clear();
+  slot.carriages.clear();
+  if (s.json_out) {  // already written by design_into
+    slot.text.swap(slot.part.json);
+    return;
+  }
+  std::vector<std::vector<std::string>> rows, carriages;
+  rows.reserve(slot.part.items.size());
+  for (auto& it : slot.part.items) {
+    rows.push_back(std::move(it.row));
+    if (!it.carriage.empty()) carriages.push_back(std::move(it.carriage));
+  }
+  report::csv_rows(slot.text, rows, piece_columns, s.csv_formulas);
+  report::csv_rows(slot.carriages, carriages, carriage_columns, s.csv_formulas);
+}
+
+// The second pass: the output of the batch (csv or JSON) written as its pieces are designed, on
+// two threads, in input order (input::stream_file); the first pass found no error.
+Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
+                         const std::vector<std::string>& inputs) {
+  const report::Table pieces = summary_table({}, "Pieces"), mob = carriages_table();
+  std::optional<json::ArrayStream> array;
+  if (s.json_out) {
+    json::Value head = json::object();
+    head.set("tool", kInfo.name);
+    array.emplace(os, head, "pieces");
+  } else {
+    os << report::csv_header(pieces, true);
+  }
+  std::array<Slot, 2> slots;
+  Spool spool;
+  bool spooled = true;
+  for (const auto& path : inputs) {
+    auto r = input::stream_file(
+        path, "piece", slots.size(),
+        [&](size_t, unsigned w, const input::Document& doc) {
+          Slot& slot = slots.at(w);
+          slot.part = Part{};
+          design_document(cat, opt, s, doc, slot.part);
+          render_slot(slot, s, pieces.columns.size(), mob.columns.size());
+        },
+        [&](size_t, unsigned w) {
+          const Slot& slot = slots.at(w);
+          if (array) array->write(slot.text);
+          else os.write(slot.text.data(), static_cast<std::streamsize>(slot.text.size()));
+          spooled = spool.add(slot.carriages) && spooled;
+        });
+    if (!r) return r.error();
+    if (!*r) {  // it streamed in the first pass
+      Diagnostics d;
+      d.error(SourcePos{path}, "the input changed while it was read", {}, ExitCode::no_input);
+      return d;
+    }
+    if (!spooled) return spool_error();
+  }
+  if (array) {
+    array->finish();
+  } else if (!spool.empty()) {
+    os << report::csv_header(mob, false);
+    if (!spool.copy_to(os)) return spool_error();
+  }
+  return {};
+}
+
+// A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
+// designed, so that memory does not grow with it. Nothing when it cannot be (an input that is not
+// a regular file of [[piece]] tables, one piece in all): the caller reads it whole.
+std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue& cat, const Options& opt,
+                                                     const DesignSettings& s, const cli::CommonOptions& common) {
+  if (s.explain || !(s.json_out || report::parse_format(common.format) == report::Format::csv)) return std::nullopt;
+  Checked c;
+  Diagnostics fatal;
+  if (!check_inputs(cat, opt, s, common.inputs, c, fatal)) return std::nullopt;
+  if (!fatal.empty()) return Expected<report::Report>(fatal);
+  if (!c.read_errors.empty()) return Expected<report::Report>(c.read_errors);
+  if (!c.design_errors.empty()) return Expected<report::Report>(c.design_errors);
+  if (c.pieces < 2) return std::nullopt;
+  report::Report rep;
+  DesignSettings streamed = s;
+  streamed.streamed = true;
+  rep.write = [&cat, &opt, streamed, &common](std::ostream& os) {
+    return write_pieces(os, cat, opt, streamed, common.inputs);
+  };
+  return Expected<report::Report>(std::move(rep));
+}
+
 }  // namespace
 
 Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
@@ -69,6 +257,7 @@ Expected<report::Report> run_files(const artillery::Catalogue& cat, const Option
     return cli::usage_error("", "--powder, --shot-used, --carriage, --era and --name go with --type/--shot; "
                                 "in a file, give them as keys of each [[piece]]");
   const DesignSettings s = design_settings(opt, common);
+  if (auto streamed = run_streamed(cat, opt, s, common)) return std::move(*streamed);
   std::vector<Part> parts;
   Diagnostics input_errors;
   for (const auto& path : common.inputs)

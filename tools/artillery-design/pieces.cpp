@@ -12,6 +12,7 @@ DesignSettings design_settings(const Options& opt, const cli::CommonOptions& com
   s.formula = opt.formula;
   s.explain = common.explain;
   s.json_out = report::parse_format(common.format) == report::Format::json;
+  s.csv_formulas = common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard;
   return s;
 }
 
@@ -25,6 +26,14 @@ void design_into(const artillery::Catalogue& cat, artillery::Request req, const 
     return;
   }
   if (!part.design_errors.empty()) return;
+  if (s.check_only) {
+    ++part.checked;
+    return;
+  }
+  if (s.streamed && s.json_out) {  // written into the part's text, in order: no item is kept
+    json::ArrayStream::append(part.json, design_json(*d));
+    return;
+  }
   Item it;
   it.explain = std::move(d->explain);
   if (s.json_out) {

@@ -27,6 +27,8 @@ struct Item {
 struct Part {
   Diagnostics read_errors, design_errors;
   std::vector<Item> items;
+  size_t checked = 0;  ///< pieces designed without errors, with DesignSettings::check_only
+  std::string json;    ///< streamed JSON: the pieces' objects, as json::ArrayStream::append writes them
 };
 
 /// How a tool's request becomes a design: the settings every piece shares.
@@ -34,6 +36,9 @@ struct DesignSettings {
   bool formula = false;   ///< --formula
   bool explain = false;   ///< --explain
   bool json_out = false;  ///< --format json: serialise each piece at once
+  bool check_only = false;  ///< design for the errors only, and count: no output is made or kept
+  bool streamed = false;    ///< the output is written as it is made (its items are not kept)
+  report::CsvFormulas csv_formulas = report::CsvFormulas::guard;  ///< --csv-formulas
 };
 DesignSettings design_settings(const Options& opt, const cli::CommonOptions& common);
 

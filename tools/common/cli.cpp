@@ -118,6 +118,18 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
   Outputs& files = common.outputs;
   if (!common.svg.empty()) files.add("--svg", common.svg, report::render_chart_svg(result.charts));
   const bool to_stdout = common.output.empty() || common.output == "-";
+  if (result.write) {  // a batch written as it is made (nothing of it is held)
+    if (!to_stdout) {
+      files.add_streamed("--output", common.output, result.write);
+      return files.commit();
+    }
+    return files.commit([&]() -> Expected<bool> {
+      if (auto stopped = result.write(out); !stopped.empty()) return stopped;
+      out.flush();
+      if (!out) return Expected<bool>::failure("cannot write to standard output", {}, ExitCode::io_error);
+      return true;
+    });
+  }
   // JSON to standard output is written as it is made: a large batch is not held twice.
   const bool stream_json = format == report::Format::json && to_stdout;
   std::string text;

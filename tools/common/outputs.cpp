@@ -3,10 +3,14 @@
 // renames; whatever was prepared and not committed is removed.
 #include "common/outputs.hpp"
 
+#include <array>
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <ostream>
 #include <random>
+#include <streambuf>
+#include <string_view>
 #include <utility>
 
 #include <fcntl.h>
@@ -18,7 +22,12 @@
 namespace gunpowder::cli {
 
 void Outputs::add(std::string option, std::string path, std::string text) {
-  files_.push_back({std::move(option), std::move(path), std::move(text)});
+  files_.push_back({std::move(option), std::move(path), std::move(text), {}});
+}
+
+void Outputs::add_streamed(std::string option, std::string path,
+                           std::function<Diagnostics(std::ostream&)> writer) {
+  files_.push_back({std::move(option), std::move(path), {}, std::move(writer)});
 }
 
 std::string temporary_name(const std::string& base, const std::string& suffix, size_t name_max) {
@@ -55,7 +64,7 @@ std::string base_of(const std::string& p) {
 }
 
 /// Writes all of `text` to `fd`; returns 0 or the errno of the failure.
-int write_all(int fd, const std::string& text) {
+int write_all(int fd, std::string_view text) {
   size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -107,6 +116,50 @@ Expected<Resolved> resolve(const std::string& shown) {
 }
 
 /// One output on its way: a temporary file to rename, or an open device (or file written in place).
+/// An output stream over a file descriptor that keeps the errno of a failed write.
+class FdBuf : public std::streambuf {
+ public:
+  explicit FdBuf(int fd) : fd_(fd) { setp(buf_.data(), buf_.data() + buf_.size()); }
+  [[nodiscard]] int error() const { return error_; }
+
+ protected:
+  int overflow(int c) override {
+    if (!drain()) return traits_type::eof();
+    if (c != traits_type::eof()) {
+      *pptr() = static_cast<char>(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    if (error_ == 0) error_ = write_all(fd_, std::string_view(pbase(), static_cast<size_t>(pptr() - pbase())));
+    setp(buf_.data(), buf_.data() + buf_.size());
+    return error_ == 0;
+  }
+  int fd_;
+  int error_ = 0;
+  std::array<char, size_t{1} << 16> buf_{};
+};
+
+/// Writes a file's content to `fd`: its text, or what its writer makes. `errno_out` is 0 or the
+/// errno of a failed write; the writer's own diagnostics are returned as a failure.
+Expected<bool> write_content(int fd, const Outputs::File& file, int& errno_out) {
+  if (!file.writer) {
+    errno_out = write_all(fd, file.text);
+    return true;
+  }
+  FdBuf buf(fd);
+  std::ostream os(&buf);
+  Diagnostics stopped = file.writer(os);
+  os.flush();
+  errno_out = buf.error();
+  if (!stopped.empty()) return stopped;
+  return true;
+}
+
 struct Slot {
   const Outputs::File* file = nullptr;
   std::string target;  ///< replaced file: where the temporary file goes
@@ -191,7 +244,12 @@ Expected<bool> prepare_replacement(const Resolved& t, Slot& s) {
       return failed(s.file->path, false, e);
     }
   }
-  int e = write_all(fd, s.file->text);
+  int e = 0;
+  auto content = write_content(fd, *s.file, e);
+  if (!content) {
+    ::close(fd);
+    return content;
+  }
   if (e == 0 && ::fsync(fd) != 0) e = errno;
   if (::close(fd) != 0 && e == 0) e = errno;
   if (e != 0) return failed(s.file->path, true, e);
@@ -216,8 +274,13 @@ Expected<bool> prepare(Slot& s) {
 Expected<bool> write_direct(Slot& s) {
   int e = 0;
   if (s.truncate && ::ftruncate(s.fd, 0) != 0) e = errno;
-  if (e == 0) e = write_all(s.fd, s.file->text);
+  Expected<bool> content = true;
+  if (e == 0) content = write_content(s.fd, *s.file, e);
   const int fd = std::exchange(s.fd, -1);
+  if (!content) {
+    ::close(fd);
+    return content;
+  }
   if (::close(fd) != 0 && e == 0 && errno != EINTR) e = errno;
   if (e != 0) return failed(s.file->path, true, e);
   return true;

@@ -1,7 +1,15 @@
 // run_files.cpp - unit-br FILE...: the [[unit]] tables of TOML files (or stdin), each rated and
-// turned into its output as soon as it is read; every error of every unit is reported.
+// turned into its output as soon as it is read; every error of every unit is reported. A batch to
+// csv or JSON (without --explain) from regular files is not held: a first pass streams the files
+// (input::stream_file) and rates every unit for its errors only; when there is none, the report's
+// writer streams them again and writes each unit's row or JSON object as it is rated, in input
+// order. Text and markdown (whose column widths need every row), --explain and standard input keep
+// the batch in memory.
 #include <array>
 #include <memory>
+#include <optional>
+#include <ostream>
+#include <utility>
 #include <unordered_map>
 
 #include "gunpowder/units/read_units.hpp"
@@ -53,6 +61,103 @@ Diagnostics rate_unit(const units::Catalogue& cat, units::UnitTable& u, Part& pa
   return {};
 }
 
+// Reads and rates the units of one piece of the input into `part`, with the memo of its worker.
+struct Rater {
+  const units::Catalogue& cat;
+  const units::Request& base;
+  const cli::CommonOptions& common;
+  std::array<Memo, 2> memos;
+  void operator()(const input::Document& doc, Part& part, unsigned worker) {
+    Memo& memo = memos.at(worker);
+    units::read_units(doc, base, part.errors, [&](units::UnitTable& u) { return rate_unit(cat, u, part, memo, common); });
+  }
+};
+
+// The first pass over a batch to be streamed: every unit read and rated for its errors, which are
+// gathered in input order into `errors`. False when an input cannot be streamed; `fatal`: an input
+// that cannot be read.
+bool check_units(const units::Catalogue& cat, const units::Request& base, const cli::CommonOptions& common,
+                 Diagnostics& errors, Diagnostics& fatal) {
+  cli::CommonOptions rows_only = common;  // the errors are the same in every format; rows cost least
+  rows_only.format = "csv";
+  Rater rate{cat, base, rows_only, {}};
+  std::array<Part, 2> slots;
+  for (const auto& path : common.inputs) {
+    auto r = input::stream_file(
+        path, "unit", slots.size(),
+        [&](size_t, unsigned w, const input::Document& doc) {
+          slots.at(w) = Part{};
+          rate(doc, slots.at(w), w);
+        },
+        [&](size_t, unsigned w) { errors.append(slots.at(w).errors); });
+    if (!r) {
+      fatal = r.error();
+      return true;
+    }
+    if (!*r) return false;
+  }
+  return true;
+}
+
+// The second pass: the units table (csv) or {"tool", "units": [...]} (JSON), written as the units
+// are rated, in input order; the first pass found no error.
+Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const units::Request& base,
+                        const cli::CommonOptions& common) {
+  const bool want_json = common.format == "json";
+  const size_t columns = units_table().columns.size();
+  std::optional<json::ArrayStream> array;
+  if (want_json) {
+    json::Value head = json::object();
+    head.set("tool", kInfo.name);
+    array.emplace(os, head, "units");
+  } else {
+    os << report::csv_header(units_table(), true);
+  }
+  Rater rate{cat, base, common, {}};
+  std::array<std::pair<Part, std::string>, 2> slots;
+  for (const auto& path : common.inputs) {
+    auto r = input::stream_file(
+        path, "unit", slots.size(),
+        [&](size_t, unsigned w, const input::Document& doc) {
+          auto& [part, text] = slots.at(w);
+          part = Part{};
+          text.clear();
+          rate(doc, part, w);
+          for (const auto& u : part.units) json::ArrayStream::append(text, std::get<json::Raw>(u.storage()).text);
+          report::csv_rows(text, part.rows, columns,
+                           common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
+        },
+        [&](size_t, unsigned w) {
+          const std::string& text = slots.at(w).second;
+          if (array) array->write(text);
+          else os.write(text.data(), static_cast<std::streamsize>(text.size()));
+        });
+    if (!r) return r.error();
+    if (!*r) {  // it streamed in the first pass
+      Diagnostics d;
+      d.error(SourcePos{path}, "the input changed while it was read", {}, ExitCode::no_input);
+      return d;
+    }
+  }
+  if (array) array->finish();
+  return {};
+}
+
+// A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
+// rated, so that memory does not grow with it. Nothing when it cannot be (an input that is not a
+// regular file of [[unit]] tables): the caller reads it whole.
+std::optional<Expected<report::Report>> run_streamed(const units::Catalogue& cat, const units::Request& base,
+                                                     const cli::CommonOptions& common) {
+  if (common.explain || (common.format != "csv" && common.format != "json")) return std::nullopt;
+  Diagnostics errors, fatal;
+  if (!check_units(cat, base, common, errors, fatal)) return std::nullopt;
+  if (!fatal.empty()) return Expected<report::Report>(fatal);
+  if (!errors.empty()) return Expected<report::Report>(errors);
+  report::Report rep;
+  rep.write = [&cat, base, &common](std::ostream& os) { return write_units(os, cat, base, common); };
+  return Expected<report::Report>(std::move(rep));
+}
+
 }  // namespace
 
 Expected<report::Report> run_files(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
@@ -60,6 +165,7 @@ Expected<report::Report> run_files(const units::Catalogue& cat, const Options& o
     return cli::usage_error("", "--race, --veteran, --troops, --name and --reform-lost go with --troop; in a file, "
                                 "give them as keys of each [[unit]]");
   const units::Request base = readings(opt, common.explain);
+  if (auto streamed = run_streamed(cat, base, common)) return std::move(*streamed);
   // A large file is streamed in small pieces (input::for_each_chunk), read and rated on two
   // threads, each into its own Part; the parts are joined in input order, so the output and the
   // order of the errors do not depend on the split, and no more than a few pieces' parse trees

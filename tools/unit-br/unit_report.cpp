@@ -99,6 +99,8 @@ std::vector<std::string> summary_row(const Rating& r) {
 
 }  // namespace
 
+Table units_table() { return summary_table(); }
+
 std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, Rating&& r,
                                      const cli::CommonOptions& common, bool keep) {
   const bool want_json = common.format == "json";

@@ -55,6 +55,9 @@ std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, un
 /// Adds the output of a unit rated before under another name.
 void add_output(Part& part, const UnitOutput& out, const std::string& name, const cli::CommonOptions& common);
 
+/// The summary table's columns, without rows (a batch streamed to csv writes its header).
+report::Table units_table();
+
 /// The report of the units of every part, in input order (a summary table, and the detail tables
 /// when there is one unit; or the JSON units), or every error of `errors` and of the parts.
 Expected<report::Report> units_report(const units::Catalogue& cat, std::vector<Part>& parts, Diagnostics errors,

@@ -1,6 +1,7 @@
 // json.cpp - serialisation of the ordered JSON value (locale-independent numbers).
 #include "gunpowder/core/json.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <ostream>
@@ -207,6 +208,46 @@ std::string dump_at(const Value& v, int level) {
   std::string out;
   write(out, v, level, true);
   return out;
+}
+
+ArrayStream::ArrayStream(std::ostream& os, const Value& head, const std::string& key) : os_(os) {
+  // As write() lays out an object at level 0 whose member `key` is an array (level 1).
+  std::string out = "{";
+  bool first = true;
+  for (const auto& [k, v] : head.object()) {
+    out += first ? "\n  " : ",\n  ";
+    first = false;
+    append_quoted(out, k);
+    out += ": ";
+    json::write(out, v, 1, true);
+  }
+  out += first ? "\n  " : ",\n  ";
+  append_quoted(out, key);
+  out += ": [";
+  os_.write(out.data(), static_cast<std::streamsize>(out.size()));
+}
+
+void ArrayStream::append(std::string& block, const std::string& element) {
+  block += ",\n    ";
+  block += element;
+}
+
+void ArrayStream::append(std::string& block, const Value& element) {
+  block += ",\n    ";
+  json::write(block, element, 2, true);
+}
+
+void ArrayStream::write(const std::string& block) {
+  if (block.empty()) return;
+  // The first element of the array has no comma before it.
+  const size_t skip = any_ ? 0 : 1;
+  any_ = true;
+  os_.write(block.data() + skip, static_cast<std::streamsize>(block.size() - skip));
+}
+
+void ArrayStream::finish() {
+  const char* end = any_ ? "\n  ]\n}\n" : "]\n}\n";
+  os_.write(end, static_cast<std::streamsize>(std::char_traits<char>::length(end)));
 }
 
 std::string dump_compact(const Value& v) {

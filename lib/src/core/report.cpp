@@ -260,6 +260,27 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
   return out;
 }
 
+std::string csv_header(const Table& t, bool first) {
+  std::string out = first ? "" : "\r\n";
+  for (size_t i = 0; i < t.columns.size(); ++i) {
+    if (i) out += ',';
+    csv_field(out, t.columns[i].key, CsvFormulas::guard);
+  }
+  out += "\r\n";
+  return out;
+}
+
+void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& rows, size_t columns,
+              CsvFormulas formulas) {
+  for (const auto& r : rows) {
+    for (size_t i = 0; i < columns; ++i) {
+      if (i) out += ',';
+      if (i < r.size()) csv_field(out, r[i], formulas);
+    }
+    out += "\r\n";
+  }
+}
+
 std::string render_chart_text(const std::vector<Chart>& charts, int width) {
   std::string out;
   for (const auto& c : charts) {

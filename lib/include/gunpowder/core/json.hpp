@@ -91,6 +91,27 @@ inline Value raw(const Value& v, int level) {
   r.text.shrink_to_fit();  // held until the whole batch is written: no spare capacity
   return Value(std::move(r));
 }
+/// The text of dump() of an object whose last member is an array too large to hold, written to a
+/// stream as the array's elements come: the object's other members (`head`, an object), then the
+/// elements, each serialised at level 2 (dump_at(e, 2) or Raw text of that level) and gathered in
+/// blocks by append() on any thread, written in order by write(); finish() closes it.
+class ArrayStream {
+ public:
+  ArrayStream(std::ostream& os, const Value& head, const std::string& key);
+  /// Appends one element's text (of level 2), with what goes before it, to a block.
+  static void append(std::string& block, const std::string& element);
+  /// The same for an element not yet serialised: written straight into the block.
+  static void append(std::string& block, const Value& element);
+  /// Writes a block of elements, after those written before.
+  void write(const std::string& block);
+  /// Closes the array and the object (with dump()'s final newline).
+  void finish();
+
+ private:
+  std::ostream& os_;
+  bool any_ = false;
+};
+
 /// The same on one line, without the final newline.
 std::string dump_compact(const Value& v);
 /// JSON string escaping, quotes included: control characters (C0, DEL, C1) escaped, bytes that

@@ -5,12 +5,14 @@
 // Renderers are pure functions returning strings; the caller decides where they go.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gunpowder/core/error.hpp"
 #include "gunpowder/core/json.hpp"
 
 namespace gunpowder::report {
@@ -69,6 +71,10 @@ struct Report {
   json::Value json = json::object();
   std::vector<std::string> explain;
   std::vector<Chart> charts;
+  /// A batch too large to hold, written as it is made: when set, it writes the whole output in the
+  /// format asked for (tables, json and explain are not used) and returns what stopped it, if
+  /// anything (the output is then incomplete). Errors of the input are found before it is set.
+  std::function<Diagnostics(std::ostream&)> write;
 };
 
 /// Text bar charts, one per chart, `width` characters for the longest bar; titles and labels
@@ -100,6 +106,13 @@ enum class CsvFormulas {
 bool csv_formula_guarded(std::string_view cell);
 /// RFC 4180 csv; several tables are separated by one empty line, each with its header row.
 std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas = CsvFormulas::guard);
+/// The csv of a table written in pieces, as render_csv writes it: its header row (after the empty
+/// line that separates it from the table before, unless it is the first), then its rows as they
+/// come, appended by csv_rows.
+std::string csv_header(const Table& t, bool first);
+/// Appends the csv of `rows` of a table of `columns` columns (any thread; no header).
+void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& rows, size_t columns,
+              CsvFormulas formulas = CsvFormulas::guard);
 /// Renders a report in the chosen format; `with_explain` appends the derivation (text and
 /// markdown show its lines with control characters made visible); `formulas` is for csv.
 std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas = CsvFormulas::guard);

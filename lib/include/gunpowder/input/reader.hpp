@@ -30,6 +30,7 @@ struct Document {
   std::shared_ptr<const std::string> text;
   std::shared_ptr<const std::vector<size_t>> line_starts;
   int line_offset = 0;  ///< lines of the file before this chunk (0 for a whole file)
+  int text_line = 1;    ///< the line of the file at which `text` begins (a chunk read on its own: line_offset + 1)
   toml::table root;
 
   [[nodiscard]] std::string line(int n) const;  ///< 1-based line of the whole file; empty when out of range
@@ -65,6 +66,21 @@ inline constexpr size_t kChunkBytes = size_t{64} * 1024;
 bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::string& name, std::string_view key,
                     unsigned threads, const std::function<void(size_t)>& prepare,
                     const std::function<void(size_t, unsigned, const Document&)>& use);
+
+/// Streams the `[[key]]` tables of the regular file at `path` without holding the file: it is
+/// read kChunkBytes at a time and cut, as by for_each_chunk, at lines that read exactly "[[key]]"
+/// into pieces of about kChunkBytes. `threads` threads each take the next piece, parse it and call
+/// `use(index, worker, piece)`; then `in_order(index, worker)` is called on the same thread, for
+/// the pieces in input order and one at a time, so that what `use` made in the worker's own slot
+/// can be written out in order. At most `threads` pieces are in memory at once. Returns true when
+/// the whole file was streamed; false, before or after handing on pieces, when it cannot be (`path`
+/// is "-" or not a regular file that can be opened, the file does not open with the header, a piece
+/// does not parse or holds anything but [[key]] tables): the caller then discards what it was
+/// handed and reads the input whole (read_input, parse), which also gives the right diagnostics.
+/// An error: a read error (exit 66) or a piece that is not text, with read_input's messages.
+Expected<bool> stream_file(const std::string& path, std::string_view key, unsigned threads,
+                           const std::function<void(size_t, unsigned, const Document&)>& use,
+                           const std::function<void(size_t, unsigned)>& in_order);
 
 /// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
 /// gives a diagnostic with exit code 66.
