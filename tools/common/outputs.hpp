@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,15 @@ class Outputs {
     std::string option;  ///< the flag that named it, e.g. "--svg" (for messages)
     std::string path;    ///< as the user gave it
     std::string text;
+    /// When set, the file's content is written through this instead of `text` (a batch too large
+    /// to hold, report::Report::write); diagnostics it returns fail the commit like a write error.
+    std::function<Diagnostics(std::ostream&)> writer;
   };
 
   /// Adds a file to write at the end of the run.
   void add(std::string option, std::string path, std::string text);
+  /// Adds a file whose content `writer` writes as it is made, at the commit.
+  void add_streamed(std::string option, std::string path, std::function<Diagnostics(std::ostream&)> writer);
   [[nodiscard]] bool empty() const { return files_.empty(); }
   [[nodiscard]] const std::vector<File>& files() const { return files_; }
 
