@@ -1,6 +1,8 @@
 // artillery_app.cpp - artillery-design: its options, and run(), which picks one of the four
 // modes (modes.hpp) and hands it the book's catalogue.
 #include "artillery-design/artillery_app.hpp"
+
+#include <CLI/CLI.hpp>
 #include "gunpowder/core/fmtnum.hpp"
 
 #include "artillery-design/modes.hpp"

@@ -9,6 +9,7 @@
 #include <new>
 #include <optional>
 #include <ostream>
+#include <CLI/CLI.hpp>
 
 #include "gunpowder/core/escape.hpp"
 

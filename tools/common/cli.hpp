@@ -8,11 +8,18 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/report.hpp"
 #include "common/outputs.hpp"
+
+// CLI11 is declared, not included: it is the heaviest header of the build, and only the files that
+// register options (the setup functions) include <CLI/CLI.hpp> themselves.
+namespace CLI {
+class App;
+class Option;
+class Validator;
+}  // namespace CLI
 
 namespace gunpowder::cli {
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <system_error>
+#include <CLI/CLI.hpp>
 
 namespace gunpowder::cli {
 

@@ -8,7 +8,14 @@
 #include <string>
 #include <string_view>
 
-#include <CLI/CLI.hpp>
+
+// CLI11 is declared, not included: it is the heaviest header of the build, and only the files that
+// register options (the setup functions) include <CLI/CLI.hpp> themselves.
+namespace CLI {
+class App;
+class Option;
+class Validator;
+}  // namespace CLI
 
 namespace gunpowder::cli {
 

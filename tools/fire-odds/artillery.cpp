@@ -1,6 +1,7 @@
 // artillery.cpp - fire-odds artillery: the options of one gunpowder artillery shot (seed 000)
 // and its report; the shot itself is fire::artillery_shot.
 #include <algorithm>
+#include <CLI/CLI.hpp>
 
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"

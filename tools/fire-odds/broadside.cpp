@@ -1,6 +1,7 @@
 // broadside.cpp - fire-odds broadside: the options of a poker-dice broadside (seed 001) and its
 // report; the figures are fire::broadside_odds.
 #include <algorithm>
+#include <CLI/CLI.hpp>
 
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/fire/broadside.hpp"

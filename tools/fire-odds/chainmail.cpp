@@ -1,6 +1,7 @@
 // chainmail.cpp - fire-odds arquebus and dowel: the options of Chainmail-style gunpowder (seed 003)
 // and their reports; the odds are fire::arquebus_volley and fire::dowel_shot.
 #include <cmath>
+#include <CLI/CLI.hpp>
 
 #include "gunpowder/fire/chainmail.hpp"
 #include "fire-odds/fire_app.hpp"

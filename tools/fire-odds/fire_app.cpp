@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <ostream>
+#include <CLI/CLI.hpp>
 
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"

@@ -2,6 +2,7 @@
 // catalogue, and the report; the figures are fire::firearm_scenario.
 #include <algorithm>
 #include <cmath>
+#include <CLI/CLI.hpp>
 
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/fire/fire_common.hpp"

@@ -1,5 +1,7 @@
 // options.cpp - siege-duration's options and help text.
 #include "common/seed.hpp"
+
+#include <CLI/CLI.hpp>
 #include "siege-duration/siege_app.hpp"
 
 namespace gunpowder::siege_app {

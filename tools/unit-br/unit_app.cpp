@@ -3,6 +3,7 @@
 #include "unit-br/unit_app.hpp"
 
 #include <ostream>
+#include <CLI/CLI.hpp>
 
 #include "unit-br/modes.hpp"
 

@@ -2,6 +2,7 @@
 // d100 rolls, adjustments itemised), or with --roll one battle rolled and applied to the forces,
 // chained over --rounds, tallied over --repeat, or written back with --write-forces.
 #include <random>
+#include <CLI/CLI.hpp>
 
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"

@@ -1,6 +1,7 @@
 // march.cpp - war-machine march: movement rate, forced march, foraging and hunger of a force
 // (seed 004, movement and food), from the flags alone.
 #include <cmath>
+#include <CLI/CLI.hpp>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"

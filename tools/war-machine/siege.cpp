@@ -2,6 +2,8 @@
 // besieger's BR bonus, the starving defender's numbers and, with a battle file, the assault's
 // odds each week.
 #include "gunpowder/core/fmtnum.hpp"
+
+#include <CLI/CLI.hpp>
 #include "gunpowder/war/simple_siege.hpp"
 #include "war-machine/commands.hpp"
 

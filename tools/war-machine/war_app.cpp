@@ -4,6 +4,8 @@
 // siege.cpp; the rules: lib/src/war.
 #include "war-machine/war_app.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include "war-machine/commands.hpp"
 
 namespace gunpowder::war_app {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include "common/cli.hpp"
 #include "common/progress.hpp"

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <CLI/CLI.hpp>
 
 #include "common/cli.hpp"
 
