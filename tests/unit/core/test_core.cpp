@@ -524,3 +524,46 @@ TEST_CASE("input::read_input refuses what is not a whole text file") {
     CHECK(r.error().items()[0].message == "cannot open input: No such file or directory");
   }
 }
+
+TEST_CASE("input::read_input from standard input") {
+  // Standard input is file descriptor 0: the test puts a pipe (or nothing) there and restores it.
+  const int saved = ::dup(0);  // -1 when the test itself runs with standard input closed
+  auto restore = [saved] {
+    if (saved >= 0) ::dup2(saved, 0);
+    else ::close(0);
+  };
+  auto with_stdin = [&](const std::string& bytes) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    REQUIRE(::write(fds[1], bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
+    ::close(fds[1]);
+    if (fds[0] != 0) {  // with standard input closed, the pipe's read end is already 0
+      ::dup2(fds[0], 0);
+      ::close(fds[0]);
+    }
+    auto r = input::read_input("-");
+    restore();
+    return r;
+  };
+  SUBCASE("a NUL is refused as from a file, naming <stdin>") {
+    const auto r = with_stdin(std::string("a = 1\n\0b = 2\n", 13));
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().code() == ExitCode::data_error);
+    CHECK(r.error().items()[0].message == "input is not text (it contains a NUL byte)");
+    CHECK(r.error().items()[0].pos.file == "<stdin>");
+  }
+  SUBCASE("the whole text of a pipe") {
+    const auto r = with_stdin("[[piece]]\ntype = \"gun\"\n");
+    REQUIRE(r.has_value());
+    CHECK(*r == "[[piece]]\ntype = \"gun\"\n");
+  }
+  SUBCASE("a closed standard input is a missing input (66), not an empty file") {
+    ::close(0);
+    const auto r = input::read_input("-");
+    restore();
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().code() == ExitCode::no_input);
+    CHECK(r.error().items()[0].message == "cannot read standard input: Bad file descriptor");
+  }
+  if (saved >= 0) ::close(saved);
+}

@@ -45,8 +45,11 @@ Expected<bool> stream(const std::string& path, Seen& seen, unsigned threads = 2)
       path, "piece", threads,
       [&](size_t, unsigned w, const input::Document& doc) {
         seen.slot[w].clear();
+        // A piece cut inside a multi-line string may parse as empty tables before the cut is
+        // found untrustworthy (stream_file then returns false): such tables have no "n".
         for (const auto& t : *doc.root.get("piece")->as_array())
-          seen.slot[w].push_back(t.as_table()->get("n")->as_integer()->get());
+          if (const auto* n = t.as_table()->get("n"); n && n->as_integer())
+            seen.slot[w].push_back(n->as_integer()->get());
       },
       [&](size_t i, unsigned w) {
         seen.indices.push_back(i);
