@@ -6,13 +6,6 @@
 #include "gunpowder/core/fmtnum.hpp"
 #include "siege-duration/methods.hpp"
 
-// GCC 12 at -O2 reports "may be used uninitialized" inside std::variant's move constructor when
-// json::Value temporaries are pushed into arrays below (a known false positive of that compiler:
-// the variant's inactive members are never read). Only this warning, only in this file.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
 namespace gunpowder::siege_app {
 
 using fmtnum::trim;
