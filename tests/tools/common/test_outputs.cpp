@@ -260,7 +260,8 @@ TEST_CASE("cli::run_tool output files") {
   TempDir dir("outputs-run");
   const cli::ToolInfo info{"demo-tool", "A demo.", "Examples:\n  demo-tool --n 2"};
   std::string extra, fail;
-  CLI::App* sub = nullptr;
+  CLI::App* sub = nullptr;  // valid only while run_tool runs: its App is gone afterwards
+  bool sub_parsed = false;
   auto setup = [&](CLI::App& app, cli::CommonOptions&) {
     app.add_option("--extra", extra, "a file the run writes itself");
     app.add_option("--fail", fail, "fail the run after adding --extra");
@@ -268,6 +269,7 @@ TEST_CASE("cli::run_tool output files") {
     sub = app.add_subcommand("sub", "a subcommand");
   };
   auto run = [&](const cli::CommonOptions& common) -> Expected<report::Report> {
+    sub_parsed = sub && sub->parsed();
     if (!extra.empty()) common.outputs.add("--extra", extra, "extra\n");
     if (!fail.empty()) return cli::usage_error("--fail", fail);
     report::Report r;
@@ -342,7 +344,7 @@ TEST_CASE("cli::run_tool output files") {
     CHECK(call({"--format", "csv", "--", "-x.toml", "--help"}, out, err) == 0);
     CHECK(out == "n\r\n2\r\n");
     CHECK(call({"sub", "--format", "csv", "--", "-x.toml"}, out, err) == 0);
-    CHECK(sub->parsed());
+    CHECK(sub_parsed);
     CHECK(out == "n\r\n1\r\n");
     CHECK(call({"sub", "a.toml", "--explain", "--", "-x.toml"}, out, err) == 0);
     CHECK(out.find("a.toml") < out.find("-x.toml"));
