@@ -3,6 +3,8 @@
 // renames; whatever was prepared and not committed is removed.
 #include "common/outputs.hpp"
 
+#include "common/cli.hpp"
+
 #include <array>
 #include <cerrno>
 #include <climits>
@@ -286,20 +288,14 @@ Expected<bool> write_direct(Slot& s) {
   return true;
 }
 
-Diagnostics usage(const std::string& option, const std::string& message) {
-  Diagnostics d;
-  d.error(SourcePos{}, option.empty() ? message : option + ": " + message, {}, ExitCode::usage);
-  return d;
-}
-
 }  // namespace
 
 Expected<bool> Outputs::commit(const std::function<Expected<bool>()>& before_renames) const {
   for (size_t i = 0; i < files_.size(); ++i) {
-    if (files_[i].path.empty()) return usage(files_[i].option, "needs a file name");
+    if (files_[i].path.empty()) return usage_error(files_[i].option, "needs a file name");
     for (size_t j = 0; j < i; ++j)
       if (files_[j].path == files_[i].path)
-        return usage(files_[i].option, "names the same file as " + files_[j].option + ": " + files_[i].path);
+        return usage_error(files_[i].option, "names the same file as " + files_[j].option + ": " + files_[i].path);
   }
   Pending pending(files_.size());
   for (size_t i = 0; i < files_.size(); ++i) {
