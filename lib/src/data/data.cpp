@@ -9,6 +9,8 @@ std::string_view embedded(std::string_view name) {
   return {};
 }
 
+bool house_rules_in_effect() { return false; }  // no house rules yet
+
 Expected<input::Document> load(std::string_view name) {
   const std::string_view text = embedded(name);
   if (text.empty())

@@ -21,6 +21,10 @@ const std::vector<EmbeddedFile>& embedded_files();
 /// The text of one embedded file; empty when there is none by that name.
 std::string_view embedded(std::string_view name);
 
+/// True when a house-rules file changes the built-in tables in this process (issue 15: `--rules`,
+/// GUNPOWDER_RULES). Loaders may take a precomputed form of the built-in tables only when false.
+bool house_rules_in_effect();
+
 /// Parses an embedded file (diagnostics name it "data/NAME").
 Expected<input::Document> load(std::string_view name);
 
