@@ -29,9 +29,11 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("-t,--type", opt.type, "piece type: cannon, gun or mortar")
       ->check(CLI::IsMember({"cannon", "gun", "mortar"}))
       ->type_name("TYPE");
-  app.add_option("-s,--shot", opt.shot, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")->type_name("LB");
+  app.add_option("-s,--shot", opt.shot, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")
+      ->type_name("LB");
   app.add_option("--powder", opt.powder, "reduced powder charge in pounds (scales range and damage)")->type_name("LB");
-  app.add_option("--shot-used", opt.shot_used, "lighter shot actually fired (medium and long range -25%)")->type_name("LB");
+  app.add_option("--shot-used", opt.shot_used, "lighter shot actually fired (medium and long range -25%)")
+      ->type_name("LB");
   app.add_option("-c,--carriage", opt.carriage, "carriageless, garrison, field or limber")
       ->check(CLI::IsMember({"carriageless", "garrison", "field", "limber"}))
       ->type_name("CARRIAGE");
@@ -41,13 +43,28 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("-g,--gunpowder", opt.gunpowder, "historical, alchemical, magical or dwarven (default historical)")
       ->check(CLI::IsMember({"historical", "alchemical", "magical", "dwarven"}))
       ->type_name("KIND");
-  app.add_option("--price-multiplier", opt.price_multiplier, "override the economy's price multiplier (dwarven: 1-5, default 2)")
+  app.add_option("--price-multiplier", opt.price_multiplier,
+                 "override the economy's price multiplier, 1 to 10 (dwarven: 1-5 by rarity, default 2; 10 for the "
+                 "machinist rule)")
       ->type_name("X");
-  app.add_option("--powder-price", opt.powder_price, "override the economy's powder price, gp per pound")->type_name("GP");
+  app.add_option("--powder-price", opt.powder_price, "override the economy's powder price, gp per pound")
+      ->type_name("GP");
   app.add_option("-n,--name", opt.name, "name of the piece in the output")->type_name("NAME");
   app.add_flag("--catalogue", opt.catalogue, "list the book's 17 pieces");
   app.add_flag("--formula", opt.formula, "use the design formulas even for a piece the book lists");
   app.add_flag("--compare", opt.compare, "print the formulas against the book, field by field, for all 17 pieces");
+  app.add_flag(
+      "--economies", opt.economies,
+      "the gunpowder economies: prices and making times, dwarven market availability, Grimm's machinist throw");
+  app.add_option("--rate-reading", opt.rate_reading,
+                 "order of the formulas' rate-of-fire step: shots-first (the text: shots per day, then ROF; default) "
+                 "or rof-first (ROF first, shots per day from it, as the Bombardment table)")
+      ->check(CLI::IsMember({"shots-first", "rof-first"}))
+      ->type_name("ORDER");
+  app.add_option(
+         "--stone-lb", opt.stone_lb,
+         "pounds in a stone for an automaton's weight (default 10, the book's; 12 reproduces the Grimm example)")
+      ->type_name("LB");
 }
 
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
@@ -56,19 +73,30 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   const artillery::Catalogue& cat = **cat_or;
 
   const bool flags_piece = opt.type || opt.shot;
-  const int modes = (opt.catalogue ? 1 : 0) + (opt.compare ? 1 : 0) + (flags_piece ? 1 : 0) + (!common.inputs.empty() ? 1 : 0);
+  const int modes = (opt.catalogue ? 1 : 0) + (opt.compare ? 1 : 0) + (opt.economies ? 1 : 0) + (flags_piece ? 1 : 0) +
+                    (!common.inputs.empty() ? 1 : 0);
   if (modes == 0)
-    return cli::usage_error("", "nothing to do: give --type and --shot, a TOML file, --catalogue or --compare");
+    return cli::usage_error(
+        "", "nothing to do: give --type and --shot, a TOML file, --catalogue, --compare or --economies");
   if (modes > 1)
-    return cli::usage_error("", "choose one of: --type/--shot, input files, --catalogue, --compare");
-  // The same limits as the [[piece]] keys price_multiplier (positive, at most 100) and
-  // powder_price_gp_per_lb (0 or more, at most 1e300).
-  if (opt.price_multiplier && !(*opt.price_multiplier > 0 && *opt.price_multiplier <= 100))
-    return cli::usage_error("--price-multiplier", "must be positive and at most 100, got " + fmtnum::trim(*opt.price_multiplier, 6));
+    return cli::usage_error("", "choose one of: --type/--shot, input files, --catalogue, --compare, --economies");
+  // The same limits as the [[piece]] keys price_multiplier and powder_price_gp_per_lb. The book's
+  // multipliers run from x1 (historical) to x10 (Dwarven Gunpowder: "1-5x the historical price", and
+  // machinist-built artillery at "10 x historical price").
+  if (opt.price_multiplier && !(*opt.price_multiplier >= artillery::kMinPriceMultiplier &&
+                                *opt.price_multiplier <= artillery::kMaxPriceMultiplier))
+    return cli::usage_error("--price-multiplier",
+                            "must be from 1 to 10 (the book's x1 to the dwarven machinist's x10), got " +
+                                fmtnum::trim(*opt.price_multiplier, 6));
+  // A stone of 10 lb (the book) or 12 lb (the Grimm example); anything from 1 to 100 lb is accepted.
+  if (opt.stone_lb && !(*opt.stone_lb >= 1 && *opt.stone_lb <= 100))
+    return cli::usage_error("--stone-lb", "must be from 1 to 100 pounds, got " + fmtnum::trim(*opt.stone_lb, 6));
   if (opt.powder_price && !(*opt.powder_price >= 0 && *opt.powder_price <= 1e300))
-    return cli::usage_error("--powder-price", "must be 0 or more and at most 1e+300, got " + fmtnum::trim(*opt.powder_price, 6));
-  if (opt.catalogue) return run_catalogue(cat, common);
-  if (opt.compare) return run_compare(cat);
+    return cli::usage_error("--powder-price",
+                            "must be 0 or more and at most 1e+300, got " + fmtnum::trim(*opt.powder_price, 6));
+  if (opt.catalogue) return run_catalogue(cat, opt, common);
+  if (opt.compare) return run_compare(cat, opt);
+  if (opt.economies) return run_economies(cat, opt);
   if (flags_piece) return run_piece(cat, opt, common);
   return run_files(cat, opt, common);
 }

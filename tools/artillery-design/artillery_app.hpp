@@ -6,19 +6,21 @@
 #include <optional>
 #include <string>
 
-#include "gunpowder/artillery/artillery.hpp"
 #include "common/cli.hpp"
+#include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/core/report.hpp"
 
 namespace gunpowder::artillery_app {
 
 struct Options {
   std::optional<std::string> type, carriage, era, name;
-  std::optional<double> shot, powder, shot_used, price_multiplier, powder_price;
+  std::optional<double> shot, powder, shot_used, price_multiplier, powder_price, stone_lb;
+  std::string rate_reading = "shots-first";
   std::string gunpowder = "historical";
   bool catalogue = false;
   bool formula = false;
   bool compare = false;
+  bool economies = false;
 };
 
 extern const cli::ToolInfo kInfo;

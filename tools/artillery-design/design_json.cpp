@@ -36,6 +36,7 @@ void set_effective(const Design& d, json::Value& o) {
   const auto& c = d.effective;
   o.set("source", c.source);
   o.set("caliber_in", c.caliber_in);
+  o.set("shot_diameter_in", c.shot_diameter_in);
   o.set("barrel_length_in", c.barrel_length_in);
   o.set("base_weight_lb", c.base_weight_lb);
   o.set("powder_lb", c.powder_lb);
@@ -143,6 +144,7 @@ json::Value automaton_json(const artillery::Automaton& a) {
   m.set("max_damage_per_round", a.max_damage_per_round);
   m.set("hd", a.hd);
   m.set("weight_st", a.weight_st);
+  m.set("lb_per_stone", a.lb_per_stone);
   m.set("weight_lb", a.weight_lb);
   m.set("range_ft", a.range_ft);
   m.set("special_abilities", a.special_abilities);

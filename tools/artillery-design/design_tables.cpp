@@ -23,11 +23,20 @@ std::string barrel(double inches) {
 // One row of the pieces table.
 std::vector<std::string> summary_row(const Design& d) {
   const auto& c = d.effective;
-  return {d.name, std::string(c.source), trim(c.caliber_in, 2) + "\"", barrel(c.barrel_length_in),
-          trim(c.base_weight_lb), trim(c.powder_lb, 2),
-          trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd), c.damage(),
-          std::to_string(c.aoe_ft) + (d.type == artillery::Type::mortar ? " r" : " line"), std::to_string(c.crew),
-          "1/" + std::to_string(c.rof), std::to_string(c.shots_per_day), money(c.cost_gp), std::to_string(c.shp),
+  return {d.name,
+          std::string(c.source),
+          trim(c.caliber_in, 2) + "\"",
+          barrel(c.barrel_length_in),
+          trim(c.base_weight_lb),
+          trim(c.powder_lb, 2),
+          trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd),
+          c.damage(),
+          std::to_string(c.aoe_ft) + (d.type == artillery::Type::mortar ? " r" : " line"),
+          std::to_string(c.crew),
+          "1/" + std::to_string(c.rof),
+          std::to_string(c.shots_per_day),
+          money(c.cost_gp),
+          std::to_string(c.shp),
           std::to_string(c.ac)};
 }
 
@@ -57,8 +66,12 @@ Table summary_table(std::vector<std::vector<std::string>> rows, const std::strin
 std::vector<std::string> carriage_row(const Design& d) {
   if (!d.carriage) return {};
   const auto& m = d.mobility[static_cast<size_t>(*d.carriage)];
-  return {d.name, std::string(m.name), std::to_string(m.horses), std::to_string(m.carts) + "/" + std::to_string(m.wagons),
-          money(m.carriage_cost_gp), trim(m.carriage_weight_lb, 1)};
+  return {d.name,
+          std::string(m.name),
+          std::to_string(m.horses),
+          std::to_string(m.carts) + "/" + std::to_string(m.wagons),
+          money(m.carriage_cost_gp),
+          trim(m.carriage_weight_lb, 1)};
 }
 
 Table carriages_table() {
@@ -82,24 +95,30 @@ Table characteristics_table(const Design& d) {
   ch.title = d.name + " (" + artillery::to_string(d.type) + ", " + trim(d.book_or_formula.shot_lb) + " lb shot)";
   ch.add_column("field", "Characteristic").add_column("value", "Value", Align::right).add_column("source", "Source");
   const std::string src(c.source);
-  auto row = [&](std::string f, std::string v, std::string s) { ch.add_row({std::move(f), std::move(v), std::move(s)}); };
+  auto row = [&](std::string f, std::string v, std::string s) {
+    ch.add_row({std::move(f), std::move(v), std::move(s)});
+  };
   row("AC", std::to_string(c.ac), src == "book" ? "book" : "every book piece");
   row("Structural hit points", std::to_string(c.shp), src == "book" ? "book" : "nearest book piece, scaled by weight");
   row("Base weight", trim(c.base_weight_lb) + " lb", src);
   row("Barrel calibre", trim(c.caliber_in, 2) + "\"", src);
+  row("Shot diameter", trim(c.shot_diameter_in, 2) + "\"", "calibre less 1/4\"");
   row("Barrel length", barrel(c.barrel_length_in), src);
   row("Shot weight", trim(d.shot_used_lb.value_or(c.shot_lb), 2) + " lb", d.shot_used_lb ? "lighter shot" : src);
   row("Powder charge", trim(c.powder_lb, 2) + " lb", d.powder_used_lb ? "reduced charge" : src);
-  row("Range short/medium/long", trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd) + " yd",
+  row("Range short/medium/long",
+      trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd) + " yd",
       d.powder_used_lb || d.shot_used_lb ? src + ", adjusted" : src);
   row("Damage", c.damage(), d.powder_used_lb ? src + ", reduced charge" : src);
   row("Area of effect",
-      d.type == artillery::Type::mortar ? std::to_string(c.aoe_ft) + "' radius" : "5' x " + std::to_string(c.aoe_ft) + "' line",
+      d.type == artillery::Type::mortar ? std::to_string(c.aoe_ft) + "' radius"
+                                        : "5' x " + std::to_string(c.aoe_ft) + "' line",
       src);
   row("Crew", std::to_string(c.crew) + " men", src);
   row("Rate of fire", "1/" + std::to_string(c.rof), src);
   row("Shots per day", std::to_string(c.shots_per_day), src);
-  row("Cost", money(c.cost_gp) + " gp", d.economy.cost_multiplier == 1 ? src : src + " x " + trim(d.economy.cost_multiplier));
+  row("Cost", money(c.cost_gp) + " gp",
+      d.economy.cost_multiplier == 1 ? src : src + " x " + trim(d.economy.cost_multiplier));
   row("Shot, each", money(c.shot_cost_gp) + " gp", src);
   row("Powder charge, each", money(c.powder_cost_gp) + " gp", d.economy.gunpowder);
   return ch;
@@ -122,14 +141,14 @@ Table mobility_table(const Design& d) {
       .add_column("assembly", "Assembly")
       .add_column("battlefield_move", "Battle move");
   for (const auto& m : d.mobility) {
-    mo.add_row({std::string(m.name) + (d.carriage && *d.carriage == m.carriage ? " *" : ""), std::string(m.availability),
-                m.available ? "yes" : "no",
-                money(m.carriage_cost_gp), trim(m.carriage_weight_lb, 1), std::to_string(m.horses),
+    mo.add_row({std::string(m.name) + (d.carriage && *d.carriage == m.carriage ? " *" : ""),
+                std::string(m.availability), m.available ? "yes" : "no", money(m.carriage_cost_gp),
+                trim(m.carriage_weight_lb, 1), std::to_string(m.horses),
                 std::to_string(m.substitute_men) + "/" + std::to_string(m.substitute_mules) + "/" +
                     std::to_string(m.substitute_medium_horses),
                 m.carts || m.wagons ? std::to_string(m.carts) + "/" + std::to_string(m.wagons) : "-",
-                std::to_string(m.daily_miles) + "/" + std::to_string(m.weekly_miles), std::string(m.encounter_move), m.assembly,
-                std::string(m.battlefield_move)});
+                std::to_string(m.daily_miles) + "/" + std::to_string(m.weekly_miles), std::string(m.encounter_move),
+                m.assembly, std::string(m.battlefield_move)});
   }
   if (d.carriage) mo.notes.push_back("* the chosen carriage");
   mo.notes.push_back(std::string("horses: ") + (d.mobility.empty() ? "" : std::string(d.mobility[0].horses_source)) +
@@ -152,7 +171,8 @@ Table bombardment_table(const Design& d) {
                 trim(r.range_from_yd) + "-" + trim(r.range_to_yd), trim(r.shp_per_day_stone), trim(r.shp_per_day_wood),
                 std::string(r.source)});
   bo.notes.push_back(std::to_string(d.bombardment.shots_per_day) + " shots a day; powder and shot " +
-                     money(d.bombardment.daily_cost_gp) + " gp a day (" + std::string(d.bombardment.daily_cost_source) + ")");
+                     money(d.bombardment.daily_cost_gp) + " gp a day (" + std::string(d.bombardment.daily_cost_source) +
+                     ")");
   return bo;
 }
 
@@ -164,10 +184,11 @@ Table battle_table(const Design& d) {
   ba.add_row({"Pieces per unit (D@W: Campaigns)", std::to_string(d.battle.unit_size)});
   ba.add_row({"Battle rating of the unit", trim(d.battle.br, 2)});
   ba.add_row({"Bonus units per piece (Sieges Simplified)", std::to_string(d.battle.bonus_units)});
-  ba.add_row({"Battlefield unit", std::to_string(d.battle.unit().pieces) + " pieces, " + d.battle.unit().formation + ", AC " +
-                                      std::to_string(d.battle.unit().ac) + ", HD " + d.battle.unit().hd + ", " +
-                                      std::to_string(d.battle.unit().uhp) + " uhp, morale " +
-                                      (d.battle.unit().morale >= 0 ? "+" : "") + std::to_string(d.battle.unit().morale)});
+  ba.add_row({"Battlefield unit", std::to_string(d.battle.unit().pieces) + " pieces, " + d.battle.unit().formation +
+                                      ", AC " + std::to_string(d.battle.unit().ac) + ", HD " + d.battle.unit().hd +
+                                      ", " + std::to_string(d.battle.unit().uhp) + " uhp, morale " +
+                                      (d.battle.unit().morale >= 0 ? "+" : "") +
+                                      std::to_string(d.battle.unit().morale)});
   ba.add_row({"Artillery attack", d.battle.artillery_attack()});
   for (const auto& a : d.battle.unit().crew_attacks) ba.add_row({"Crew attack", a});
   ba.notes.push_back("source: " + d.battle.source());
@@ -185,7 +206,8 @@ Table economy_table(const Design& d) {
   ec.add_row({"Powder per shot", money(d.economy.powder_cost_per_shot_gp) + " gp"});
   ec.add_row({"Time to make", trim(d.economy.making_days) + " days"});
   if (d.economy.market_class_reduction)
-    ec.add_row({"Powder market outside dwarven lands", "-" + std::to_string(d.economy.market_class_reduction) + " class"});
+    ec.add_row(
+        {"Powder market outside dwarven lands", "-" + std::to_string(d.economy.market_class_reduction) + " class"});
   ec.notes.push_back("time to make: " + std::string(d.economy.making_rule));
   return ec;
 }
@@ -200,7 +222,8 @@ Table automaton_table(const artillery::Automaton& a) {
   au.add_row({"Estimated targets", trim(a.targets, 2)});
   au.add_row({"Maximum damage per round", trim(a.max_damage_per_round, 2)});
   au.add_row({"Hit dice", std::to_string(a.hd)});
-  au.add_row({"Weight", trim(a.weight_st) + " st (" + trim(a.weight_lb) + " lb)"});
+  au.add_row(
+      {"Weight", trim(a.weight_st) + " st (" + trim(a.weight_lb) + " lb at " + trim(a.lb_per_stone) + " lb a stone)"});
   au.add_row({"Maximum range", trim(a.range_ft) + "'"});
   au.add_row({"Net special abilities", std::to_string(a.special_abilities)});
   au.add_row({"Cost", money(a.cost_gp) + " gp"});

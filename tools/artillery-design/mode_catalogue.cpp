@@ -48,8 +48,9 @@ Table bombardment_and_battle_table(const Catalogue& cat) {
   };
   for (const auto& p : cat.pieces) {
     bat.add_row({p.name,
-                 cell(p.bombard.short_direct, std::nullopt) + " | " + cell(p.bombard.medium_direct, p.bombard.medium_plunging) +
-                     " | " + cell(p.bombard.long_direct, p.bombard.long_plunging),
+                 cell(p.bombard.short_direct, std::nullopt) + " | " +
+                     cell(p.bombard.medium_direct, p.bombard.medium_plunging) + " | " +
+                     cell(p.bombard.long_direct, p.bombard.long_plunging),
                  std::to_string(p.shots_per_day), trim(p.daily_cost_gp), std::to_string(p.unit_size), trim(p.br, 2),
                  std::to_string(p.bonus_units), std::to_string(p.battlefield_unit.reload)});
   }
@@ -59,10 +60,12 @@ Table bombardment_and_battle_table(const Catalogue& cat) {
 
 }  // namespace
 
-Expected<report::Report> run_catalogue(const Catalogue& cat, const cli::CommonOptions& common) {
+Expected<report::Report> run_catalogue(const Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
   std::vector<Design> designs;
   for (const auto& p : cat.pieces) {
     artillery::Request req;
+    req.rate_reading = *artillery::parse_rate_reading(opt.rate_reading);
+    req.lb_per_stone = opt.stone_lb;
     req.type = p.type;
     req.shot_lb = p.shot_lb;
     req.explain = common.explain;

@@ -24,10 +24,11 @@ struct FormulaComparison {
 };
 
 // Every figure the formulas give, against the book's, piece by piece; then the agreement by field.
-FormulaComparison compare_formulas(const Catalogue& cat) {
+FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading rate) {
   FormulaComparison out;
   Table& t = out.table;
-  t.title = "Design formulas against the book (" + cat.sources.characteristics + ")";
+  t.title = "Design formulas against the book (" + cat.sources.characteristics + "; rate of fire " +
+            artillery::to_string(rate) + ")";
   t.add_column("piece", "Piece")
       .add_column("field", "Field")
       .add_column("book", "Book", Align::right)
@@ -39,7 +40,7 @@ FormulaComparison compare_formulas(const Catalogue& cat) {
     json::Value o = json::object();
     o.set("name", p.name);
     json::Value fields = json::array();
-    for (const auto& f : artillery::compare(cat, p)) {
+    for (const auto& f : artillery::compare(cat, p, rate)) {
       ++out.total;
       auto& bf = by_field[f.field];
       ++bf.second;
@@ -58,8 +59,7 @@ FormulaComparison compare_formulas(const Catalogue& cat) {
     o.set("fields", std::move(fields));
     out.pieces.push(std::move(o));
   }
-  t.notes.push_back(std::to_string(out.agree) + " of " + std::to_string(out.total) +
-                    " figures agree; docs/rules-notes.md explains every difference");
+
   out.by_field = json::array();
   out.agreement = report::agreement_table("Agreement by field", "field", "Field",
                                           report::AgreementCounts(by_field.begin(), by_field.end()), out.by_field);
@@ -115,16 +115,38 @@ ModelComparison compare_bombardment_model(const Catalogue& cat) {
   }
   out.mean_abs_error_pct = cells ? sum_abs / cells : 0.0;
   out.worst_error_pct = worst;
-  bm.notes.push_back("model: shots per day x 5.5 per die x dice x a factor per range and fire, fitted as the median "
-                     "over the book; " + std::to_string(cells) + " cells, mean absolute error " +
-                     fmtnum::fixed(cells ? sum_abs / cells : 0, 1) + "%, worst " + fmtnum::fixed(worst, 1) + "%");
+  bm.notes.push_back(
+      "model: shots per day x 5.5 per die x dice x a factor per range and fire, fitted as the median "
+      "over the book; " +
+      std::to_string(cells) + " cells, mean absolute error " + fmtnum::fixed(cells ? sum_abs / cells : 0, 1) +
+      "%, worst " + fmtnum::fixed(worst, 1) + "%");
   return out;
+}
+
+// The agreement of the formulas with the book under each order of the rate-of-fire step.
+int agreement(const Catalogue& cat, artillery::RateReading rate) {
+  int agree = 0;
+  for (const auto& p : cat.pieces)
+    for (const auto& f : artillery::compare(cat, p, rate)) agree += f.agrees() ? 1 : 0;
+  return agree;
 }
 
 }  // namespace
 
-Expected<report::Report> run_compare(const Catalogue& cat) {
-  FormulaComparison formulas = compare_formulas(cat);
+Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
+  const auto rate = *artillery::parse_rate_reading(opt.rate_reading);
+  FormulaComparison formulas = compare_formulas(cat, rate);
+  json::Value by_reading = json::object();
+  std::string counts;
+  for (auto r : {artillery::RateReading::shots_first, artillery::RateReading::rof_first}) {
+    const int n = agreement(cat, r);
+    by_reading.set(artillery::to_string(r), n);
+    counts += (counts.empty() ? "" : "; ") + std::to_string(n) + " of " + std::to_string(formulas.total) + " with " +
+              (r == artillery::RateReading::shots_first ? "shots-first (the text's order, the default)"
+                                                        : "--rate-reading rof-first");
+  }
+  formulas.table.notes.push_back(std::to_string(formulas.agree) + " of " + std::to_string(formulas.total) +
+                                 " figures agree (" + counts + "); docs/rules-notes.md explains every difference");
   ModelComparison model = compare_bombardment_model(cat);
   report::Report rep;
   rep.tables.push_back(std::move(formulas.table));
@@ -134,8 +156,10 @@ Expected<report::Report> run_compare(const Catalogue& cat) {
   rep.json.set("bombardment_model", std::move(model.cells));
   rep.json.set("bombardment_mean_abs_error_pct", model.mean_abs_error_pct);
   rep.json.set("bombardment_worst_error_pct", model.worst_error_pct);
+  rep.json.set("rate_reading", artillery::to_string(rate));
   rep.json.set("agree", formulas.agree);
   rep.json.set("total", formulas.total);
+  rep.json.set("agree_by_rate_reading", std::move(by_reading));
   rep.json.set("by_field", std::move(formulas.by_field));
   rep.json.set("pieces", std::move(formulas.pieces));
   return rep;

@@ -44,6 +44,8 @@ void design_document(const artillery::Catalogue& cat, const Options& opt, const 
     if (opt.gunpowder != "historical" && !p.gunpowder_given) req.gunpowder = opt.gunpowder;
     if (opt.price_multiplier && !req.price_multiplier) req.price_multiplier = opt.price_multiplier;
     if (opt.powder_price && !req.powder_gp_per_lb) req.powder_gp_per_lb = opt.powder_price;
+    req.rate_reading = *artillery::parse_rate_reading(opt.rate_reading);
+    req.lb_per_stone = opt.stone_lb;
     const toml::table& table = *p.table;
     design_into(cat, std::move(req), s, part, pieces.size() == 1,
                 [&](const Diagnostics& e) { return input::place_fields(e, doc, table); });
@@ -140,7 +142,8 @@ class Spool {
     if (std::fflush(file_) != 0 || std::fseek(file_, 0, SEEK_SET) != 0) return false;
     std::vector<char> buf(size_t{1} << 16);
     size_t n = 0;
-    while ((n = std::fread(buf.data(), 1, buf.size(), file_)) > 0) os.write(buf.data(), static_cast<std::streamsize>(n));
+    while ((n = std::fread(buf.data(), 1, buf.size(), file_)) > 0)
+      os.write(buf.data(), static_cast<std::streamsize>(n));
     return std::ferror(file_) == 0;
   }
 
@@ -207,8 +210,10 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
         },
         [&](size_t, unsigned w) {
           const Slot& slot = slots.at(w);
-          if (array) array->write(slot.text);
-          else os.write(slot.text.data(), static_cast<std::streamsize>(slot.text.size()));
+          if (array)
+            array->write(slot.text);
+          else
+            os.write(slot.text.data(), static_cast<std::streamsize>(slot.text.size()));
           spooled = spool.add(slot.carriages) && spooled;
         });
     if (!r) return r.error();
@@ -252,10 +257,12 @@ std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue&
 
 }  // namespace
 
-Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
+Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common) {
   if (opt.powder || opt.shot_used || opt.carriage || opt.era || opt.name)
-    return cli::usage_error("", "--powder, --shot-used, --carriage, --era and --name go with --type/--shot; "
-                                "in a file, give them as keys of each [[piece]]");
+    return cli::usage_error("",
+                            "--powder, --shot-used, --carriage, --era and --name go with --type/--shot; "
+                            "in a file, give them as keys of each [[piece]]");
   const DesignSettings s = design_settings(opt, common);
   if (auto streamed = run_streamed(cat, opt, s, common)) return std::move(*streamed);
   std::vector<Part> parts;

@@ -31,12 +31,15 @@ artillery::Request request_from_flags(const Options& opt) {
   req.name = opt.name.value_or("");
   req.price_multiplier = opt.price_multiplier;
   req.powder_gp_per_lb = opt.powder_price;
+  req.rate_reading = *artillery::parse_rate_reading(opt.rate_reading);
+  req.lb_per_stone = opt.stone_lb;
   return req;
 }
 
 }  // namespace
 
-Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
+Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common) {
   if (!opt.type) return cli::usage_error("--type", "required with --shot (cannon, gun or mortar)");
   if (!opt.shot) return cli::usage_error("--shot", "required with --type (shot weight in pounds)");
   const DesignSettings s = design_settings(opt, common);

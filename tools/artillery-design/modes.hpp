@@ -8,12 +8,18 @@
 namespace gunpowder::artillery_app {
 
 /// --type/--shot and the other piece flags: one piece, in detailed tables.
-Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common);
 /// TOML files of [[piece]] tables (or "-"): every piece, in the pieces table (detailed tables for one).
-Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common);
 /// --catalogue: the book's 17 pieces, their carriages, bombardment and battle figures.
-Expected<report::Report> run_catalogue(const artillery::Catalogue& cat, const cli::CommonOptions& common);
+Expected<report::Report> run_catalogue(const artillery::Catalogue& cat, const Options& opt,
+                                       const cli::CommonOptions& common);
 /// --compare: the design formulas and the bombardment model against the book.
-Expected<report::Report> run_compare(const artillery::Catalogue& cat);
+Expected<report::Report> run_compare(const artillery::Catalogue& cat, const Options& opt);
+/// --economies: the gunpowder economies' prices and making times, the dwarven market availability
+/// and Grimm's machinist throw, each against the figures the book states.
+Expected<report::Report> run_economies(const artillery::Catalogue& cat, const Options& opt);
 
 }  // namespace gunpowder::artillery_app

@@ -18,8 +18,8 @@ namespace gunpowder::artillery_app {
 /// One designed piece, as the output needs it.
 struct Item {
   std::optional<artillery::Design> design;  ///< kept for a piece that may be the only one (its detailed tables)
-  std::vector<std::string> row, carriage;    ///< its rows of the pieces and chosen-carriages tables
-  json::Value json;                          ///< its object of {"pieces": [...]}, already serialised
+  std::vector<std::string> row, carriage;   ///< its rows of the pieces and chosen-carriages tables
+  json::Value json;                         ///< its object of {"pieces": [...]}, already serialised
   std::vector<std::string> explain;
 };
 
@@ -33,9 +33,9 @@ struct Part {
 
 /// How a tool's request becomes a design: the settings every piece shares.
 struct DesignSettings {
-  bool formula = false;   ///< --formula
-  bool explain = false;   ///< --explain
-  bool json_out = false;  ///< --format json: serialise each piece at once
+  bool formula = false;     ///< --formula
+  bool explain = false;     ///< --explain
+  bool json_out = false;    ///< --format json: serialise each piece at once
   bool check_only = false;  ///< design for the errors only, and count: no output is made or kept
   bool streamed = false;    ///< the output is written as it is made (its items are not kept)
   report::CsvFormulas csv_formulas = report::CsvFormulas::guard;  ///< --csv-formulas

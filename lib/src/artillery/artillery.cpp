@@ -18,34 +18,47 @@ using fmtnum::trim;
 
 std::string to_string(Type t) {
   switch (t) {
-    case Type::cannon: return "cannon";
-    case Type::gun: return "gun";
-    case Type::mortar: return "mortar";
+    case Type::cannon:
+      return "cannon";
+    case Type::gun:
+      return "gun";
+    case Type::mortar:
+      return "mortar";
   }
   return "?";
 }
 std::string to_string(Carriage c) {
   switch (c) {
-    case Carriage::carriageless: return "carriageless";
-    case Carriage::garrison: return "garrison";
-    case Carriage::field: return "field";
-    case Carriage::limber: return "limber";
+    case Carriage::carriageless:
+      return "carriageless";
+    case Carriage::garrison:
+      return "garrison";
+    case Carriage::field:
+      return "field";
+    case Carriage::limber:
+      return "limber";
   }
   return "?";
 }
 std::string to_string(Era e) {
   switch (e) {
-    case Era::early: return "early";
-    case Era::middle: return "middle";
-    case Era::late: return "late";
+    case Era::early:
+      return "early";
+    case Era::middle:
+      return "middle";
+    case Era::late:
+      return "late";
   }
   return "?";
 }
 std::string to_string(Bracket b) {
   switch (b) {
-    case Bracket::short_range: return "short";
-    case Bracket::medium_range: return "medium";
-    case Bracket::long_range: return "long";
+    case Bracket::short_range:
+      return "short";
+    case Bracket::medium_range:
+      return "medium";
+    case Bracket::long_range:
+      return "long";
   }
   return "?";
 }
@@ -69,9 +82,12 @@ std::optional<Era> parse_era(const std::string& s) {
 
 std::optional<double> Bombard::get(Bracket b, FireMode m) const {
   switch (b) {
-    case Bracket::short_range: return m == FireMode::direct ? short_direct : std::nullopt;
-    case Bracket::medium_range: return m == FireMode::direct ? medium_direct : medium_plunging;
-    case Bracket::long_range: return m == FireMode::direct ? long_direct : long_plunging;
+    case Bracket::short_range:
+      return m == FireMode::direct ? short_direct : std::nullopt;
+    case Bracket::medium_range:
+      return m == FireMode::direct ? medium_direct : medium_plunging;
+    case Bracket::long_range:
+      return m == FireMode::direct ? long_direct : long_plunging;
   }
   return std::nullopt;
 }
@@ -151,9 +167,9 @@ double shot_cost_for(const Catalogue& cat, Type t, double shot_lb) {
 }
 
 // Appends a derivation line; the line is only built when a derivation was asked for.
-#define SAY(ex, line)                  \
-  do {                                 \
-    if (ex) (ex)->push_back(line);     \
+#define SAY(ex, line)              \
+  do {                             \
+    if (ex) (ex)->push_back(line); \
   } while (0)
 
 Characteristics from_book(const BookPiece& p) {
@@ -177,6 +193,14 @@ Characteristics from_book(const BookPiece& p) {
   c.cost_gp = p.cost_gp;
   c.shot_cost_gp = p.shot_cost_gp;
   c.powder_cost_gp = p.powder_cost_gp;
+  return c;
+}
+
+// "An artillery piece will fire shot at least 1/4 in smaller than the caliber of its barrel. An
+// 18-pound gun has a barrel caliber of 5.5". It fires round shot of 5.25"." (Gunpowder Artillery
+// Characteristics, Barrel Caliber).
+Characteristics with_shot_diameter(Characteristics c, const DesignRules& g) {
+  c.shot_diameter_in = c.caliber_in - g.shot_undersize_in;
   return c;
 }
 
@@ -205,16 +229,28 @@ void calibre_step(const DesignRules& g, Type t, double shot, Characteristics& c,
   const double k = t == Type::mortar ? g.caliber_k_stone : g.caliber_k_iron;
   const double cal_raw = g.caliber_offset_in + k * std::cbrt(shot);
   c.caliber_in = r::caliber_quarter_inch(cal_raw);
-  SAY(ex, "calibre = " + trim(g.caliber_offset_in) + " + " + trim(k) + " x " + trim(shot) + "^(1/3) = " +
-              trim(cal_raw, 3) + "\" -> up to the quarter inch: " + trim(c.caliber_in, 2) + "\"");
+  SAY(ex, "calibre = " + trim(g.caliber_offset_in) + " + " + trim(k) + " x " + trim(shot) +
+              "^(1/3) = " + trim(cal_raw, 3) + "\" -> up to the quarter inch: " + trim(c.caliber_in, 2) + "\"");
 }
 
-// Barrel length: calibre x the type's number of calibres, in inches, to the nearest inch.
+// Barrel length to the whole inch as the Gunpowder Artillery Characteristics table prints it: a
+// half inch goes to the even inch (112.5 -> 9'4", 97.5 -> 8'2", 127.5 -> 10'8"), which every
+// printed length with a half-inch product follows (docs/notes/artillery.md, "Barrel length").
+double barrel_inch_half_even(double inches) {
+  const double lower = std::floor(inches + 1e-9);
+  const double frac = inches - lower;
+  if (std::fabs(frac - 0.5) < 1e-9) return std::fmod(lower, 2.0) == 0 ? lower : lower + 1;
+  return r::half_up(inches);
+}
+
+// Barrel length: calibre x the type's number of calibres, in inches (Determining Gunpowder
+// Artillery Characteristics, Barrel Length), to the whole inch, halves to even.
 void barrel_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
   const size_t i = idx(t);
-  c.barrel_length_in = r::nearest_inch(c.caliber_in * g.barrel_calibers[i]);
+  c.barrel_length_in = barrel_inch_half_even(c.caliber_in * g.barrel_calibers[i]);
   SAY(ex, "barrel length = " + trim(c.caliber_in, 2) + " x " + trim(g.barrel_calibers[i]) + " = " +
-              trim(c.caliber_in * g.barrel_calibers[i], 2) + " in -> " + feet_inches(c.barrel_length_in));
+              trim(c.caliber_in * g.barrel_calibers[i], 2) + " in -> " + feet_inches(c.barrel_length_in) +
+              " (whole inch, halves to even as the table prints)");
 }
 
 // Powder charge: shot weight x the type's ratio.
@@ -240,7 +276,8 @@ void range_step(const DesignRules& g, Type t, Characteristics& c, std::vector<st
   SAY(ex, "long range = " + trim(short_raw, 1) + " x " + trim(g.long_range_mult[i]) + " = " + trim(long_raw, 1) +
               " yd -> nearest 100: " + trim(c.range_long_yd));
   SAY(ex, "medium range = " + trim(short_raw, 1) + " + " + trim(g.medium_range_fraction) + " x (" + trim(long_raw, 1) +
-              " - " + trim(short_raw, 1) + ") = " + trim(medium_raw, 1) + " yd -> nearest 20: " + trim(c.range_medium_yd));
+              " - " + trim(short_raw, 1) + ") = " + trim(medium_raw, 1) +
+              " yd -> nearest 20: " + trim(c.range_medium_yd));
 }
 
 // Base weight: calibre^2 x barrel feet x the type's modifier, to the nearest 50 lb; cost: base
@@ -249,8 +286,9 @@ void weight_and_cost_step(const DesignRules& g, Type t, Characteristics& c, std:
   const double barrel_ft = c.barrel_length_in / 12.0;
   const double weight_raw = c.caliber_in * c.caliber_in * barrel_ft * g.weight_mod[idx(t)];
   c.base_weight_lb = r::nearest_50_lb(weight_raw);
-  SAY(ex, "base weight = " + trim(c.caliber_in, 2) + "^2 x " + trim(barrel_ft, 3) + " ft x " + trim(g.weight_mod[idx(t)]) +
-              " = " + trim(weight_raw, 1) + " lb -> nearest 50: " + trim(c.base_weight_lb));
+  SAY(ex, "base weight = " + trim(c.caliber_in, 2) + "^2 x " + trim(barrel_ft, 3) + " ft x " +
+              trim(g.weight_mod[idx(t)]) + " = " + trim(weight_raw, 1) +
+              " lb -> nearest 50: " + trim(c.base_weight_lb));
   c.cost_gp = c.base_weight_lb * g.cost_gp_per_lb_base_weight;
   SAY(ex, "cost = " + trim(c.base_weight_lb) + " lb x " + trim(g.cost_gp_per_lb_base_weight) + " = " + trim(c.cost_gp) +
               " gp");
@@ -268,22 +306,45 @@ void crew_damage_step(const DesignRules& g, Type t, double shot, Characteristics
                                  : "5' x " + std::to_string(c.aoe_ft) + "' line (5' + 5' per die, max 60')"));
 }
 
-// Rate of fire: shots per day = numerator / (shot / reference shot)^exponent (mortars x a factor);
-// ROF = 1/N with N = rounds per day / shots per day, rounded; then the shots per day at that ROF.
-void rate_of_fire_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+// Rate of fire (Determining Gunpowder Artillery Characteristics, ROF): shots per day = numerator /
+// (shot / reference shot)^exponent, mortars x a factor; ROF = 1/N with N = rounds per day / shots
+// per day (the text's "1 / [1 / (shots per day / 2880)]" read as one shot every N rounds).
+// shots_first, the text's order: shots per day to the whole shot, then N from them, to the nearest
+// whole round. rof_first: N from the unrounded shots per day, then shots per day = 2,880 / N as
+// the Bombardment table prints them (whole, else the nearest 5).
+void rate_of_fire_step(const DesignRules& g, Type t, double shot, RateReading rate, Characteristics& c,
+                       std::vector<std::string>* ex) {
   double spd = g.spd_numerator / std::pow(shot / g.spd_ref_shot_lb, g.spd_exponent);
   if (t == Type::mortar) spd *= g.spd_factor_mortar;
+  const std::string formula = "shots per day = " + trim(g.spd_numerator) + " / (" + trim(shot) + "/" +
+                              trim(g.spd_ref_shot_lb) + ")^" + trim(g.spd_exponent) +
+                              (t == Type::mortar ? " x " + trim(g.spd_factor_mortar) : "") + " = " + trim(spd, 2);
+  if (rate == RateReading::shots_first) {
+    c.shots_per_day = std::max(1, static_cast<int>(r::half_up(spd)));
+    c.rof = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / c.shots_per_day)));
+    SAY(ex, formula + " -> " + std::to_string(c.shots_per_day) + " shots; ROF = 1/" + std::to_string(c.rof) + " (" +
+                trim(g.rof_rounds_per_day) + " / " + std::to_string(c.shots_per_day) + " rounded)");
+    return;
+  }
   c.rof = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
   c.shots_per_day = shots_per_day_from_rof(g.rof_rounds_per_day, c.rof);
-  SAY(ex, "shots per day = " + trim(g.spd_numerator) + " / (" + trim(shot) + "/" + trim(g.spd_ref_shot_lb) + ")^" +
-              trim(g.spd_exponent) + (t == Type::mortar ? " x " + trim(g.spd_factor_mortar) : "") + " = " + trim(spd, 2) +
-              "; ROF = 1/" + std::to_string(c.rof) + " (2880 / " + trim(spd, 2) + " rounded); " +
-              std::to_string(c.shots_per_day) + " shots per day at that ROF");
+  SAY(ex, formula + "; ROF = 1/" + std::to_string(c.rof) + " (" + trim(g.rof_rounds_per_day) + " / " + trim(spd, 2) +
+              " rounded); " + std::to_string(c.shots_per_day) +
+              " shots per day at that ROF (--rate-reading rof-first)");
 }
 
 }  // namespace
 
-Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex) {
+std::string to_string(RateReading r) { return r == RateReading::shots_first ? "shots-first" : "rof-first"; }
+
+std::optional<RateReading> parse_rate_reading(const std::string& s) {
+  if (s == "shots-first") return RateReading::shots_first;
+  if (s == "rof-first") return RateReading::rof_first;
+  return std::nullopt;
+}
+
+Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex,
+                                        RateReading rate) {
   const DesignRules& g = cat.design;
   Characteristics c;
   c.source = "formula";
@@ -294,7 +355,7 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
   range_step(g, t, c, ex);
   weight_and_cost_step(g, t, c, ex);
   crew_damage_step(g, t, shot, c, ex);
-  rate_of_fire_step(g, t, shot, c, ex);
+  rate_of_fire_step(g, t, shot, rate, c, ex);
   // AC and structural hit points, which the formulas do not give: the nearest book piece's AC,
   // its shp scaled by base weight.
   const BookPiece& near = nearest_book_piece(cat, t, shot);
@@ -305,6 +366,7 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
               std::to_string(c.shp));
   c.shot_cost_gp = shot_cost_for(cat, t, shot);
   c.powder_cost_gp = c.powder_lb * 1.0;
+  c.shot_diameter_in = c.caliber_in - g.shot_undersize_in;
   return c;
 }
 
@@ -316,8 +378,9 @@ std::string Battle::artillery_attack() const {
 
 bool CompareField::agrees() const { return std::fabs(book - formula) < 1e-6; }
 
-std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p) {
-  const Characteristics f = formula_characteristics(cat, p.type, p.shot_lb);
+std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p, RateReading rate) {
+  // Every formula figure comes from the formulas alone (never from the book's own ROF).
+  const Characteristics f = formula_characteristics(cat, p.type, p.shot_lb, nullptr, rate);
   return {
       {"caliber_in", p.caliber_in, f.caliber_in},
       {"barrel_length_in", p.barrel_length_in, f.barrel_length_in},
@@ -330,12 +393,13 @@ std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p) {
       {"aoe_ft", static_cast<double>(p.aoe_ft), static_cast<double>(f.aoe_ft)},
       {"crew", static_cast<double>(p.crew), static_cast<double>(f.crew)},
       {"rof", static_cast<double>(p.rof), static_cast<double>(f.rof)},
-      {"shots_per_day", static_cast<double>(p.shots_per_day), static_cast<double>(shots_per_day_from_rof(cat.design.rof_rounds_per_day, p.rof))},
+      {"shots_per_day", static_cast<double>(p.shots_per_day), static_cast<double>(f.shots_per_day)},
       {"cost_gp", p.cost_gp, f.cost_gp},
   };
 }
 
-Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, std::vector<std::string>* ex) {
+Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, std::vector<std::string>* ex,
+                       std::optional<double> lb_per_stone) {
   const AutomatonRules& a = cat.automaton;
   Automaton m;
   m.max_damage = c.damage_dice * 10.0;
@@ -346,27 +410,32 @@ Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, s
                                  : trim(a.line_aoe_multiplier) + " x " + std::to_string(c.aoe_ft)) +
               " = " + trim(m.aoe_sq_ft, 2) + " sq ft");
   m.targets = m.aoe_sq_ft / a.sq_ft_per_target;
-  SAY(ex, "automaton: estimated targets = " + trim(m.aoe_sq_ft, 2) + " / " + trim(a.sq_ft_per_target) + " = " + trim(m.targets, 2));
+  SAY(ex, "automaton: estimated targets = " + trim(m.aoe_sq_ft, 2) + " / " + trim(a.sq_ft_per_target) + " = " +
+              trim(m.targets, 2));
   m.max_damage_per_round = m.max_damage * m.targets / c.rof;
   SAY(ex, "automaton: maximum damage per round = " + trim(m.max_damage) + " x " + trim(m.targets, 2) + " x 1/" +
               std::to_string(c.rof) + " = " + trim(m.max_damage_per_round, 2));
   m.hd = std::max(1, static_cast<int>(r::half_up(m.max_damage_per_round / a.hd_divisor)));
-  SAY(ex, "automaton: hit dice = " + trim(m.max_damage_per_round, 2) + " / " + trim(a.hd_divisor) +
-              " -> " + std::to_string(m.hd) + " HD (nearest whole, at least 1)");
+  SAY(ex, "automaton: hit dice = " + trim(m.max_damage_per_round, 2) + " / " + trim(a.hd_divisor) + " -> " +
+              std::to_string(m.hd) + " HD (nearest whole, at least 1)");
   m.weight_st = m.hd * m.hd * a.weight_st_per_hd2;
-  m.weight_lb = m.weight_st * 12;  // the example's 640 st = 7,680 lb: 12 lb per stone
-  SAY(ex, "automaton: weight = " + std::to_string(m.hd) + "^2 x " + trim(a.weight_st_per_hd2) + " = " + trim(m.weight_st) +
-              " st (" + trim(m.weight_lb) + " lb at the example's 12 lb per stone)");
+  // Pounds per stone: the book's 10 (Firearm Accessories: a barrel "weighs 10 stone (100lbs)") by
+  // default; the automaton example's 640 st "about 7,680lbs" is 12 (--stone-lb 12).
+  m.lb_per_stone = lb_per_stone ? *lb_per_stone : a.lb_per_stone;
+  m.weight_lb = m.weight_st * m.lb_per_stone;
+  SAY(ex, "automaton: weight = " + std::to_string(m.hd) + "^2 x " + trim(a.weight_st_per_hd2) + " = " +
+              trim(m.weight_st) + " st (" + trim(m.weight_lb) + " lb at " + trim(m.lb_per_stone) + " lb a stone)");
   m.range_ft = a.range_ft_per_max_damage[idx(t)] * m.max_damage;
-  SAY(ex, "automaton: maximum range = " + trim(m.max_damage) + " x " + trim(a.range_ft_per_max_damage[idx(t)]) + "' = " +
-              trim(m.range_ft) + "'");
+  SAY(ex, "automaton: maximum range = " + trim(m.max_damage) + " x " + trim(a.range_ft_per_max_damage[idx(t)]) +
+              "' = " + trim(m.range_ft) + "'");
   m.special_abilities = a.immobile_abilities + a.type_abilities[idx(t)];
   // A negative net count does not lower the price below the hit dice's (docs/rules-notes.md).
   m.cost_gp = a.cost_per_hd * m.hd + a.cost_per_ability * std::max(0, m.special_abilities);
   SAY(ex, "automaton: special abilities = " + std::to_string(a.immobile_abilities) + " (immobile) + " +
-              std::to_string(a.type_abilities[idx(t)]) + " (" + to_string(t) + ") = " + std::to_string(m.special_abilities) +
-              "; cost = " + trim(a.cost_per_hd) + " x " + std::to_string(m.hd) + " HD + " + trim(a.cost_per_ability) +
-              " x " + std::to_string(std::max(0, m.special_abilities)) + " = " + trim(m.cost_gp) + " gp");
+              std::to_string(a.type_abilities[idx(t)]) + " (" + to_string(t) +
+              ") = " + std::to_string(m.special_abilities) + "; cost = " + trim(a.cost_per_hd) + " x " +
+              std::to_string(m.hd) + " HD + " + trim(a.cost_per_ability) + " x " +
+              std::to_string(std::max(0, m.special_abilities)) + " = " + trim(m.cost_gp) + " gp");
   return m;
 }
 
@@ -407,8 +476,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
     m.carriage_cost_gp = c.cost_gp * rule.cost_pct / 100.0;
     m.carriage_weight_lb = c.base_weight_lb * rule.weight_pct / 100.0;
     m.total_weight_lb = c.base_weight_lb + m.carriage_weight_lb;
-    const int formula_horses =
-        std::max(1, static_cast<int>(r::half_up(m.total_weight_lb / rule.horse_divisor_lb)));
+    const int formula_horses = std::max(1, static_cast<int>(r::half_up(m.total_weight_lb / rule.horse_divisor_lb)));
     if (book && c.source == "book") {
       m.horses = book->horses[ci];
       m.horses_source = "book";
@@ -416,8 +484,8 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
       m.horses = formula_horses;
       m.horses_source = "formula";
     }
-    SAY(ex, std::string(rule.name) + ": total weight " + trim(c.base_weight_lb) + " + " + trim(rule.weight_pct) + "% = " +
-                trim(m.total_weight_lb, 1) + " lb; horses = " + trim(m.total_weight_lb, 1) + " / " +
+    SAY(ex, std::string(rule.name) + ": total weight " + trim(c.base_weight_lb) + " + " + trim(rule.weight_pct) +
+                "% = " + trim(m.total_weight_lb, 1) + " lb; horses = " + trim(m.total_weight_lb, 1) + " / " +
                 trim(rule.horse_divisor_lb) + " -> " + std::to_string(formula_horses) +
                 (m.horses_source == "book" ? " (book prints " + std::to_string(m.horses) + ")" : std::string()));
     m.substitute_men = m.horses * cat.transport.substitute_men;
@@ -465,10 +533,10 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
         if (!model) continue;
         row.shp_per_day_stone = *model;
         row.source = "model";
-        SAY(ex, "bombardment " + to_string(row.bracket) + "/" + to_string(m) + ": " + std::to_string(eff.shots_per_day) +
-                    " shots x 5.5 x " + std::to_string(eff.damage_dice) + " dice x " +
-                    trim(*cat.bombard_factor[bi][static_cast<size_t>(m)], 4) + " -> rounded as the book: " +
-                    trim(row.shp_per_day_stone));
+        SAY(ex, "bombardment " + to_string(row.bracket) + "/" + to_string(m) + ": " +
+                    std::to_string(eff.shots_per_day) + " shots x 5.5 x " + std::to_string(eff.damage_dice) +
+                    " dice x " + trim(*cat.bombard_factor[bi][static_cast<size_t>(m)], 4) +
+                    " -> rounded as the book: " + trim(row.shp_per_day_stone));
       }
       row.shp_per_day_wood = r::half_up(row.shp_per_day_stone * (1 + cat.attack.wood_increase_pct[bi] / 100.0));
       b.rows.push_back(row);
@@ -504,9 +572,9 @@ Diagnostics check_shot(const Request& req) {
 void choose_figures(const Catalogue& cat, const Request& req, const BookPiece* book_figures, Design& d,
                     std::vector<std::string>* ex) {
   std::vector<std::string> formula_lines;
-  d.formula = formula_characteristics(cat, req.type, req.shot_lb, ex ? &formula_lines : nullptr);
+  d.formula = formula_characteristics(cat, req.type, req.shot_lb, ex ? &formula_lines : nullptr, req.rate_reading);
   if (book_figures) {
-    d.book_or_formula = from_book(*book_figures);
+    d.book_or_formula = with_shot_diameter(from_book(*book_figures), cat.design);
     SAY(ex, d.name + ": the book's figures (" + cat.sources.characteristics + ")");
   } else {
     d.book_or_formula = d.formula;
@@ -517,8 +585,8 @@ void choose_figures(const Catalogue& cat, const Request& req, const BookPiece* b
 
 // Reduced powder charge: range and damage scale with charge / full charge (p. 14, "Powder Charge").
 // `damage_scale` becomes the ratio of the reduced dice to the full dice.
-Diagnostics reduce_charge(const DesignRules& g, const Request& req, Design& d, Characteristics& eff, double& damage_scale,
-                          std::vector<std::string>* ex) {
+Diagnostics reduce_charge(const DesignRules& g, const Request& req, Design& d, Characteristics& eff,
+                          double& damage_scale, std::vector<std::string>* ex) {
   damage_scale = 1.0;
   if (!req.powder_lb) return {};
   const Characteristics& full = d.book_or_formula;
@@ -551,8 +619,8 @@ Diagnostics lighter_shot(const AttackRules& a, const Request& req, Design& d, Ch
   if (!std::isfinite(s) || s <= 0)
     return fail("shot_used_lb", "shot used must be a positive number of pounds, got " + trim(s));
   if (s > req.shot_lb + 1e-9)
-    return fail("shot_used_lb", "a piece cannot fire shot heavier than its own " + trim(req.shot_lb) + " lb, got " +
-                                    trim(s) + " lb");
+    return fail("shot_used_lb",
+                "a piece cannot fire shot heavier than its own " + trim(req.shot_lb) + " lb, got " + trim(s) + " lb");
   d.shot_used_lb = s;
   if (s < req.shot_lb) {
     const double f = a.lighter_shot_range_factor;
@@ -570,9 +638,9 @@ Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Req
                         const Characteristics& eff, Economy& e, std::vector<std::string>* ex) {
   e.gunpowder = gp.id;
   const bool dwarven = gp.id == "dwarven";
-  e.powder_gp_per_lb = req.powder_gp_per_lb ? *req.powder_gp_per_lb
+  e.powder_gp_per_lb = req.powder_gp_per_lb  ? *req.powder_gp_per_lb
                        : gp.powder_gp_per_lb ? *gp.powder_gp_per_lb
-                                              : cat.economy.dwarven_powder_gp_per_lb;
+                                             : cat.economy.dwarven_powder_gp_per_lb;
   e.cost_multiplier = req.price_multiplier ? *req.price_multiplier
                       : gp.cost_multiplier ? *gp.cost_multiplier
                                            : cat.economy.dwarven_multiplier;
@@ -591,9 +659,9 @@ Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Req
     e.making_days = std::ceil(e.piece_cost_gp / cat.economy.workshop_gp_per_day - 1e-9);
     e.making_rule = cat.workshop_rule_text;
   }
-  SAY(ex, "economy (" + gp.name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " + trim(e.cost_multiplier) +
-              " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) + " days to make (" +
-              std::string(e.making_rule) + ")");
+  SAY(ex, "economy (" + gp.name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " +
+              trim(e.cost_multiplier) + " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) +
+              " days to make (" + std::string(e.making_rule) + ")");
   return {};
 }
 
@@ -602,10 +670,10 @@ Diagnostics check_carriage(const Catalogue& cat, const Request& req, const Desig
   if (!req.carriage) return {};
   const MobilityRow& m = d.mobility[static_cast<size_t>(*req.carriage)];
   if (m.availability == "not available")
-    return fail("carriage", "a " + d.name + " cannot have a " + cat.carriage(*req.carriage).name + " (" +
-                                (m.availability_source == "book" ? cat.sources.mobility
-                                                                 : std::string(m.availability_source)) +
-                                ")");
+    return fail("carriage",
+                "a " + d.name + " cannot have a " + cat.carriage(*req.carriage).name + " (" +
+                    (m.availability_source == "book" ? cat.sources.mobility : std::string(m.availability_source)) +
+                    ")");
   if (!m.available)
     return fail("carriage", cat.carriage(*req.carriage).name + " is not available in the " + to_string(*req.era) +
                                 " era (from the " + std::string(m.availability) + " era)");
@@ -672,7 +740,8 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
 
   const GunpowderType* gp = cat.gunpowder(req.gunpowder);
   if (!gp)
-    return fail("gunpowder", "unknown gunpowder " + req.gunpowder + " (allowed: historical, alchemical, magical, dwarven)");
+    return fail("gunpowder",
+                "unknown gunpowder " + req.gunpowder + " (allowed: historical, alchemical, magical, dwarven)");
   if (auto bad = economy_for(cat, *gp, req, d.book_or_formula, eff, d.economy, ex); !bad.empty()) return bad;
   eff.powder_cost_gp = d.economy.powder_cost_per_shot_gp;
   eff.cost_gp = d.economy.piece_cost_gp;
@@ -687,7 +756,7 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
   daily_cost(book_figures, req, gp->id, d, ex);
 
   d.battle = battle_for(cat, req, book, d.effective);
-  if (gp->id == "dwarven") d.automaton = as_automaton(cat, req.type, d.effective, ex);
+  if (gp->id == "dwarven") d.automaton = as_automaton(cat, req.type, d.effective, ex, req.lb_per_stone);
   return d;
 }
 
@@ -710,9 +779,18 @@ Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::s
   return p;
 }
 
-int machinist_throw(int base_throw, double value_gp, int bonuses) {
-  // "+1 per 5,000gp value": 8,000 gp counts 2 (the example's own figure), so fractions round up.
-  return base_throw + static_cast<int>(std::ceil(value_gp / 5000.0 - 1e-9)) - bonuses;
+int machinist_throw(int base_throw, double value_gp, int bonuses, double gp_per_step) {
+  // Dwarven Gunpowder, example: "+1 per 5,000gp value": 8,000 gp counts 2 (the example's own
+  // figure), so fractions round up.
+  return base_throw + static_cast<int>(std::ceil(value_gp / gp_per_step - 1e-9)) - bonuses;
+}
+
+std::optional<int> dwarven_market_class(const Catalogue& cat, int market_class) {
+  // Dwarven Gunpowder: "the market availability for dwarven gunpowder in non-dwarven settlements
+  // would be reduced by one market class"; past Class VI nothing is for sale.
+  const int shifted = market_class + cat.economy.dwarven_market_class_reduction;
+  if (shifted > kSmallestMarketClass) return std::nullopt;
+  return shifted;
 }
 
 }  // namespace gunpowder::artillery

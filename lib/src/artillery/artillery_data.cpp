@@ -58,8 +58,7 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
   p.powder_cost_gp = num(r, "powder_cost_gp");
   if (const auto* ce = r.table("carriage_era", Need::required)) {
     TableReader e(doc, *ce, d, "carriage_era");
-    for (size_t i = 0; i < 4; ++i)
-      p.carriage_era[i] = era_or_none(str(e, kCarriageKeys[i]));
+    for (size_t i = 0; i < 4; ++i) p.carriage_era[i] = era_or_none(str(e, kCarriageKeys[i]));
     e.finish();
   }
   if (const auto* h = r.table("horses", Need::required)) {
@@ -209,11 +208,16 @@ void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostic
         for (size_t b = 0; b < 3; ++b) {
           const std::string v = str(me, brackets[b]);
           auto& modes = attack.modes[ty][b];
-          if (v == "direct") modes = {FireMode::direct};
-          else if (v == "plunging") modes = {FireMode::plunging};
-          else if (v == "direct_or_plunging") modes = {FireMode::direct, FireMode::plunging};
-          else if (v == "none") modes = {};
-          else me.error_at(brackets[b], "unknown fire mode " + v);
+          if (v == "direct")
+            modes = {FireMode::direct};
+          else if (v == "plunging")
+            modes = {FireMode::plunging};
+          else if (v == "direct_or_plunging")
+            modes = {FireMode::direct, FireMode::plunging};
+          else if (v == "none")
+            modes = {};
+          else
+            me.error_at(brackets[b], "unknown fire mode " + v);
         }
         me.finish();
       }
@@ -269,8 +273,10 @@ void read_duel(TableReader& e, DuelRules& duel) {
   if (const auto* a = e.array("mobile_carriages", Need::required))
     for (const auto& n : *a) {
       const auto c = parse_carriage(n.value<std::string>().value_or(""));
-      if (c) duel.mobile_carriages.push_back(*c);
-      else e.error_at("mobile_carriages", "unknown carriage in mobile_carriages");
+      if (c)
+        duel.mobile_carriages.push_back(*c);
+      else
+        e.error_at("mobile_carriages", "unknown carriage in mobile_carriages");
     }
 }
 
@@ -307,8 +313,8 @@ void read_rules(const input::Document& doc, const toml::table& rules, Diagnostic
   sub("scatter", [&](TableReader& e) { read_scatter(e, tables.attack_results.scatter); });
   sub("ammunition", [&](TableReader& e) {
     cat.attack.lighter_shot_range_factor = num(e, "lighter_shot_range_factor");
-    for (const char* k : {"shot_undersize_in", "lighter_shot_brackets", "heavier_shot_allowed", "reduced_charge", "source"})
-      e.allow(k);
+    cat.design.shot_undersize_in = num(e, "shot_undersize_in");
+    for (const char* k : {"lighter_shot_brackets", "heavier_shot_allowed", "reduced_charge", "source"}) e.allow(k);
   });
   sub("bombardment", [&](TableReader& e) {
     cat.attack.wood_increase_pct = {num(e, "wood_increase_short_pct"), num(e, "wood_increase_medium_pct"),
@@ -321,6 +327,59 @@ void read_rules(const input::Document& doc, const toml::table& rules, Diagnostic
   sub("spiking", [&](TableReader& e) { read_spiking(e, tables.duel); });
   // [rules.battlefield] (p. 36) is transcribed for the reference; no rule of the suite reads it.
   r.allow("battlefield");
+  r.finish();
+}
+
+// One [[price_example]]: a price and making time the text states.
+PriceExample read_price_example(const input::Document& doc, const toml::table& t, Diagnostics& d) {
+  TableReader r(doc, t, d, "[[price_example]]");
+  PriceExample e;
+  e.item = str(r, "item");
+  e.gunpowder = str(r, "gunpowder_type");
+  e.historical_gp = num(r, "historical_price_gp");
+  e.price_gp = num(r, "price_gp");
+  e.days_stated = r.number("days_stated", Need::optional);
+  e.years_stated = r.number("years_stated", Need::optional);
+  e.source = str(r, "source");
+  r.allow("years_text");
+  r.finish();
+  return e;
+}
+
+// One [[dwarven.market_example]]: the availability of an item outside dwarven lands.
+MarketExample read_market_example(const input::Document& doc, const toml::table& t, Diagnostics& d) {
+  TableReader r(doc, t, d, "[[dwarven.market_example]]");
+  MarketExample e;
+  e.powder_gp_per_lb = num(r, "powder_cost_gp_per_lb");
+  e.item = str(r, "item");
+  e.item_price_gp = num(r, "item_price_gp");
+  e.market_class = integer(r, "market_class");
+  e.settlement = str(r, "settlement");
+  e.availability_pct_stated = num(r, "availability_percent");
+  e.source = str(r, "source");
+  r.finish();
+  return e;
+}
+
+// [dwarven.grimm_example]: every figure the Grimm 60-pdr example states.
+void read_grimm(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
+  TableReader r(doc, t, d, "[dwarven.grimm_example]");
+  GrimmExample& g = cat.grimm;
+  g.item = str(r, "item");
+  g.historical_gp = num(r, "historical_price_gp");
+  g.price_stated_gp = num(r, "price_gp_stated");
+  g.multiplier_stated = num(r, "world_price_multiplier_stated");
+  g.base_throw = integer(r, "base_throw");
+  cat.economy.machinist_throw_gp_per_step = num(r, "cost_throw_penalty_per_gp");
+  g.throw_after_penalty_stated = integer(r, "throw_after_penalty_stated");
+  g.workshop_bonus = integer(r, "workshop_bonus");
+  g.materials_bonus = integer(r, "materials_bonus");
+  g.throw_needed_stated = integer(r, "throw_needed_stated");
+  g.build_days_stated = num(r, "build_days_stated");
+  g.source = str(r, "source");
+  for (const char* k : {"world_powder_cost_gp_per_lb", "machinist_level", "cost_throw_penalty", "workshop_value_gp",
+                        "materials_spent_gp", "roll"})
+    r.allow(k);
   r.finish();
 }
 
@@ -344,8 +403,8 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
   if (const auto* t = top.table("crafting", Need::required)) {
     TableReader r(doc, *t, d, "[crafting]");
     cat.economy.workshop_gp_per_day = num(r, "workshop_gp_per_day");
-    for (const char* k : {"workshop_staff", "days_formula", "barrel_lb", "barrel_cost_gp", "historical_barrels_per_month",
-                          "source"})
+    for (const char* k :
+         {"workshop_staff", "days_formula", "barrel_lb", "barrel_cost_gp", "historical_barrels_per_month", "source"})
       r.allow(k);
     r.finish();
   }
@@ -363,9 +422,11 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
         e.allow(k);
       e.finish();
     }
-    for (const char* k : {"price_multiplier_min", "price_multiplier_max", "automaton_mount", "market_example",
-                          "grimm_example", "source"})
-      r.allow(k);
+    if (const auto* arr = r.array("market_example", Need::required))
+      for (const auto& n : *arr)
+        if (const auto* row = n.as_table()) cat.market_examples.push_back(read_market_example(doc, *row, d));
+    if (const auto* g = r.table("grimm_example", Need::required)) read_grimm(doc, *g, d, cat);
+    for (const char* k : {"price_multiplier_min", "price_multiplier_max", "automaton_mount", "source"}) r.allow(k);
     r.finish();
   }
   if (const auto* t = top.table("automaton", Need::required)) {
@@ -395,10 +456,25 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
             a.range_ft_per_max_damage[static_cast<size_t>(*ty)] = range;
           }
         }
-    for (const char* k : {"weight_halving_special_abilities", "rounding", "example"}) r.allow(k);
+    a.lb_per_stone = num(r, "lb_per_stone");
+    if (const auto* ex = r.table("example", Need::required)) {
+      TableReader e(doc, *ex, d, "[automaton.example]");
+      const double st = num(e, "weight_st");
+      a.example_lb_per_stone = st > 0 ? num(e, "weight_lb_stated") / st : 0;
+      for (const char* k :
+           {"item", "damage_dice", "aoe_listed_ft", "rate_of_fire", "max_damage", "aoe_sq_ft", "targets",
+            "max_damage_per_round", "hd", "piece_type", "max_range_ft", "net_special_abilities", "cost_gp",
+            "historical_cost_gp", "historical_weight_lb", "historical_max_range_stated", "source"})
+        e.allow(k);
+      e.finish();
+    }
+    for (const char* k : {"weight_halving_special_abilities", "rounding"}) r.allow(k);
     r.finish();
   }
-  for (const char* k : {"production", "price_example"}) top.allow(k);
+  if (const auto* arr = top.array("price_example", Need::required))
+    for (const auto& n : *arr)
+      if (const auto* row = n.as_table()) cat.price_examples.push_back(read_price_example(doc, *row, d));
+  top.allow("production");
   top.finish();
   cat.sources.economies = "seed 000, Gunpowder in an Age of Swords and Sorcery, p. 53-54";
 }
@@ -411,7 +487,8 @@ void fit_bombard_model(Catalogue& cat) {
       std::vector<double> ratios;
       for (const auto& p : cat.pieces) {
         const auto v = p.bombard.get(static_cast<Bracket>(b), static_cast<FireMode>(m));
-        if (v && p.shots_per_day > 0 && p.damage_dice > 0) ratios.push_back(*v / (p.shots_per_day * 5.5 * p.damage_dice));
+        if (v && p.shots_per_day > 0 && p.damage_dice > 0)
+          ratios.push_back(*v / (p.shots_per_day * 5.5 * p.damage_dice));
       }
       if (ratios.empty()) continue;
       std::sort(ratios.begin(), ratios.end());
@@ -442,9 +519,9 @@ void derive_design_tables(Catalogue& cat) {
   std::sort(cat.stone_shot_prices.begin(), cat.stone_shot_prices.end());
   cat.workshop_rule_text = "price / " + std::to_string(static_cast<long long>(cat.economy.workshop_gp_per_day)) +
                            " gp per day of a gunsmith's workshop";
-  cat.machinist_rule_text = "dwarven machinist: " + std::to_string(static_cast<long long>(cat.economy.machinist_base_days)) +
-                            " days + " + std::to_string(static_cast<long long>(cat.economy.machinist_days_per_1000gp)) +
-                            " day per 1,000 gp (rounded up)";
+  cat.machinist_rule_text =
+      "dwarven machinist: " + std::to_string(static_cast<long long>(cat.economy.machinist_base_days)) + " days + " +
+      std::to_string(static_cast<long long>(cat.economy.machinist_days_per_1000gp)) + " day per 1,000 gp (rounded up)";
 }
 
 void read_meta(const input::Document& doc, const toml::table& meta, Diagnostics& d, Sources& s) {

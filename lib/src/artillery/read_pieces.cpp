@@ -21,10 +21,13 @@ std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& dia
     if (auto c = r.string("carriage", input::Need::optional, {"carriageless", "garrison", "field", "limber"}))
       req.carriage = parse_carriage(*c);
     if (auto e = r.string("era", input::Need::optional, {"early", "middle", "late"})) req.era = parse_era(*e);
-    const auto gunpowder = r.string("gunpowder", input::Need::optional, {"historical", "alchemical", "magical", "dwarven"});
+    const auto gunpowder =
+        r.string("gunpowder", input::Need::optional, {"historical", "alchemical", "magical", "dwarven"});
     p.gunpowder_given = gunpowder.has_value();
     req.gunpowder = gunpowder.value_or("historical");
-    req.price_multiplier = r.number("price_multiplier", input::Need::optional, input::positive(100));
+    // The book's multipliers: x1 to x10 (Gunpowder in an Age of Swords and Sorcery).
+    req.price_multiplier = r.number("price_multiplier", input::Need::optional,
+                                    input::Range{kMinPriceMultiplier, kMaxPriceMultiplier, false});
     req.powder_gp_per_lb = r.number("powder_price_gp_per_lb", input::Need::optional, input::non_negative());
     r.finish();
     if (!shot) continue;  // already reported

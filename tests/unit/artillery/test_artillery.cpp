@@ -31,7 +31,8 @@ const BookPiece& piece(Type t, double shot) {
   return *p;
 }
 
-Design make(Type t, double shot, std::optional<Carriage> carriage = std::nullopt, std::string gunpowder = "historical") {
+Design make(Type t, double shot, std::optional<Carriage> carriage = std::nullopt,
+            std::string gunpowder = "historical") {
   Request r;
   r.type = t;
   r.shot_lb = shot;
@@ -52,8 +53,8 @@ std::string error_of(const Request& r) {
 TEST_CASE("artillery::load_catalogue") {
   SUBCASE("the 17 pieces of the characteristics table, in the book's order") {
     const std::vector<std::string> names = {
-        "60-pdr Cannon", "48-pdr Cannon", "36-pdr Cannon", "24-pdr Cannon", "12-pdr Cannon", "24-pdr Gun",
-        "18-pdr Gun",    "12-pdr Gun",    "9-pdr Gun",     "6-pdr Gun",     "3-pdr Gun",     "2-pdr Gun",
+        "60-pdr Cannon", "48-pdr Cannon",  "36-pdr Cannon", "24-pdr Cannon", "12-pdr Cannon", "24-pdr Gun",
+        "18-pdr Gun",    "12-pdr Gun",     "9-pdr Gun",     "6-pdr Gun",     "3-pdr Gun",     "2-pdr Gun",
         "1-pdr Gun",     "200-pdr Mortar", "90-pdr Mortar", "24-pdr Mortar", "12-pdr Mortar"};
     REQUIRE(cat().pieces.size() == names.size());
     for (size_t i = 0; i < names.size(); ++i) CHECK(cat().pieces[i].name == names[i]);
@@ -87,9 +88,11 @@ TEST_CASE("artillery tables against their own rules") {
   SUBCASE("area of effect follows the damage dice for all 17 pieces (p. 14, AOE)") {
     for (const auto& p : cat().pieces) {
       CAPTURE(p.name);
-      const int expected = p.type == Type::mortar
-                               ? (p.damage_dice <= 5 ? 5 : p.damage_dice <= 10 ? 10 : p.damage_dice <= 20 ? 15 : 20)
-                               : std::min(60, 5 + 5 * p.damage_dice);
+      const int expected = p.type == Type::mortar ? (p.damage_dice <= 5    ? 5
+                                                     : p.damage_dice <= 10 ? 10
+                                                     : p.damage_dice <= 20 ? 15
+                                                                           : 20)
+                                                  : std::min(60, 5 + 5 * p.damage_dice);
       CHECK(p.aoe_ft == expected);
     }
   }
@@ -165,8 +168,8 @@ TEST_CASE("artillery tables against their own rules") {
     }
   }
   SUBCASE("cost is half the base weight except where the book's price list disagrees (p. 13-14)") {
-    const std::set<std::string> exceptions = {"24-pdr Gun", "9-pdr Gun", "3-pdr Gun", "2-pdr Gun",
-                                              "1-pdr Gun", "200-pdr Mortar", "90-pdr Mortar"};
+    const std::set<std::string> exceptions = {"24-pdr Gun", "9-pdr Gun",      "3-pdr Gun",    "2-pdr Gun",
+                                              "1-pdr Gun",  "200-pdr Mortar", "90-pdr Mortar"};
     for (const auto& p : cat().pieces) {
       CAPTURE(p.name);
       CHECK((p.cost_gp == p.base_weight_lb / 2) == (exceptions.count(p.name) == 0));
@@ -174,8 +177,9 @@ TEST_CASE("artillery tables against their own rules") {
     // The 24-pdr gun's price fits the price list's 6,500 lb, not the table's 6,400 lb.
     CHECK(piece(Type::gun, 24).cost_gp == piece(Type::gun, 24).price_list_weight_lb / 2);
   }
-  SUBCASE("bombardment: cannon fire direct at short, both at medium, plunging at long; guns only direct; "
-          "mortars plunging and never at short (p. 17-18)") {
+  SUBCASE(
+      "bombardment: cannon fire direct at short, both at medium, plunging at long; guns only direct; "
+      "mortars plunging and never at short (p. 17-18)") {
     for (const auto& p : cat().pieces) {
       CAPTURE(p.name);
       const auto& b = p.bombard;
@@ -229,7 +233,8 @@ TEST_CASE("artillery::formula_characteristics") {
 }
 
 TEST_CASE("artillery worked examples (seed 000)") {
-  SUBCASE("Attacking with Gunpowder Artillery, example #1: a 6-pdr gun deals 4d10 in a 25' line; 1,000 yd is long range") {
+  SUBCASE(
+      "Attacking with Gunpowder Artillery, example #1: a 6-pdr gun deals 4d10 in a 25' line; 1,000 yd is long range") {
     const auto& p = piece(Type::gun, 6);
     CHECK(p.damage_dice == 4);
     CHECK(p.aoe_ft == 25);
@@ -274,7 +279,10 @@ TEST_CASE("artillery worked examples (seed 000)") {
   }
   SUBCASE("Barrel Caliber: an 18-pdr gun's 5.5\" barrel fires 5.25\" shot") {
     CHECK(piece(Type::gun, 18).caliber_in == 5.5);
-    CHECK(piece(Type::gun, 18).caliber_in - 0.25 == 5.25);
+    const auto d = make(Type::gun, 18);
+    CHECK(d.effective.caliber_in == 5.5);
+    CHECK(d.effective.shot_diameter_in == 5.25);
+    CHECK(formula_characteristics(cat(), Type::gun, 18).shot_diameter_in == 5.25);
   }
   SUBCASE("Powder Charge: a 2-pdr gun on a 1-lb charge halves its range and damage") {
     Request r;
@@ -319,6 +327,72 @@ TEST_CASE("artillery worked examples (seed 000)") {
     CHECK(machinist_throw(6, 8000, 1 + 1) == 6);
     CHECK(d.economy.market_class_reduction == 1);
   }
+  SUBCASE("Dwarven Gunpowder, Grimm's throw: 6+, +1 per 5,000 gp, -1 workshop, -1 materials -> 6+") {
+    const auto& g = cat().grimm;
+    const double step = cat().economy.machinist_throw_gp_per_step;
+    CHECK(step == 5000);
+    CHECK(g.base_throw == 6);
+    // At the example's own price (x2, 8,000 gp) the value adds 2: 8+, then 6+ after both bonuses.
+    CHECK(machinist_throw(g.base_throw, 8000, 0, step) == 8);
+    CHECK(machinist_throw(g.base_throw, 8000, g.workshop_bonus + g.materials_bonus, step) == g.throw_needed_stated);
+    // The example's "10+" is the throw at the x5 of its set-up (20,000 gp): --price-multiplier 5.
+    CHECK(machinist_throw(g.base_throw, g.historical_gp * g.multiplier_stated, 0, step) ==
+          g.throw_after_penalty_stated);
+    CHECK(g.throw_after_penalty_stated == 10);
+  }
+  SUBCASE(
+      "Dwarven Gunpowder, availability: a 75 gp barrel in a non-dwarven Class V market acts as Class VI (10%), "
+      "in Class VI not at all") {
+    CHECK(dwarven_market_class(cat(), 5) == std::optional<int>(6));
+    CHECK_FALSE(dwarven_market_class(cat(), 6).has_value());
+    REQUIRE(cat().market_examples.size() == 2);
+    CHECK(cat().market_examples[0].item_price_gp == 75);
+    CHECK(cat().market_examples[0].availability_pct_stated == 10);
+    CHECK(cat().market_examples[1].availability_pct_stated == 0);
+  }
+  SUBCASE("Dwarven Gunpowder, automaton example: 640 st is \"about 7,680lbs\" at 12 lb a stone (--stone-lb 12)") {
+    CHECK(cat().automaton.example_lb_per_stone == 12);
+    Request r;
+    r.type = Type::cannon;
+    r.shot_lb = 60;
+    r.gunpowder = "dwarven";
+    r.lb_per_stone = 12;
+    const auto d = design(cat(), r);
+    REQUIRE(d.has_value());
+    REQUIRE(d->automaton.has_value());
+    CHECK(d->automaton->weight_lb == 7680);
+  }
+  SUBCASE("Alchemical and Magical Gunpowder: every stated price and time is a price_example row priced() reproduces") {
+    REQUIRE(cat().price_examples.size() == 6);
+    for (const auto& e : cat().price_examples) {
+      CAPTURE(e.item);
+      CAPTURE(e.gunpowder);
+      const auto p = priced(cat(), e.historical_gp, e.gunpowder);
+      REQUIRE(p.has_value());
+      CHECK(p->price_gp == e.price_gp);
+      if (e.days_stated) CHECK(p->days == *e.days_stated);
+    }
+  }
+  SUBCASE("Determining Gunpowder Artillery Characteristics, ROF: shots per day first (15-lb gun 82, 50-lb mortar 42)") {
+    const auto g = formula_characteristics(cat(), Type::gun, 15);
+    CHECK(g.shots_per_day == 82);  // 90 / (15/12)^0.4 = 82.3
+    CHECK(g.rof == 35);            // 2,880 / 82 = 35.1
+    const auto m = formula_characteristics(cat(), Type::mortar, 50);
+    CHECK(m.shots_per_day == 42);  // 90 / (50/12)^0.4 x 0.833 = 42.4
+    CHECK(m.rof == 69);            // 2,880 / 42 = 68.6
+    // --rate-reading rof-first: the rate of fire first, shots per day as the Bombardment table prints them.
+    const auto r = formula_characteristics(cat(), Type::gun, 15, nullptr, RateReading::rof_first);
+    CHECK(r.rof == 35);
+    CHECK(r.shots_per_day == 80);  // 2,880 / 35 = 82.3 -> the nearest 5
+  }
+  SUBCASE("Determining Gunpowder Artillery Characteristics, Barrel Length: halves to the even inch as printed") {
+    // 6-pdr gun: 3.75" x 30 = 112.5" -> 112" (9'4"), medium range 660 yd as printed (113" gives 680).
+    const auto c = formula_characteristics(cat(), Type::gun, 6);
+    CHECK(c.barrel_length_in == piece(Type::gun, 6).barrel_length_in);
+    CHECK(c.barrel_length_in == 112);
+    CHECK(c.range_medium_yd == 660);
+    CHECK(formula_characteristics(cat(), Type::gun, 3).barrel_length_in == 98);  // 97.5" -> 8'2"
+  }
   SUBCASE("Dwarven Gunpowder: the 60-pdr cannon as an automaton") {
     const auto d = make(Type::cannon, 60, std::nullopt, "dwarven");
     REQUIRE(d.automaton.has_value());
@@ -329,7 +403,9 @@ TEST_CASE("artillery worked examples (seed 000)") {
     CHECK(a.max_damage_per_round == doctest::Approx(24));
     CHECK(a.hd == 8);
     CHECK(a.weight_st == 640);
-    CHECK(a.weight_lb == 7680);
+    // The book's 10 lb a stone (Firearm Accessories: a barrel "weighs 10 stone (100lbs)") by default.
+    CHECK(a.lb_per_stone == 10);
+    CHECK(a.weight_lb == 6400);
     CHECK(a.range_ft == 1800);
     CHECK(a.special_abilities == 0);
     CHECK(a.cost_gp == 8000);

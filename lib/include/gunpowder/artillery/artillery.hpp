@@ -22,9 +22,14 @@ enum class Carriage { carriageless, garrison, field, limber };
 enum class Era { early, middle, late };
 enum class Bracket { short_range, medium_range, long_range };
 enum class FireMode { direct, plunging };
+/// The order of the rate-of-fire step of the design formulas ("Determining Gunpowder Artillery
+/// Characteristics", ROF): the text computes shots per day and derives the rate of fire from them
+/// (shots_first, the default); rof_first rounds the rate of fire first and derives shots per day
+/// from it as the Bombardment table does, which reproduces more of the printed figures.
+enum class RateReading { shots_first, rof_first };
 
 inline constexpr std::array<Carriage, 4> kCarriages = {Carriage::carriageless, Carriage::garrison, Carriage::field,
-                                                        Carriage::limber};
+                                                       Carriage::limber};
 inline constexpr std::array<Type, 3> kTypes = {Type::cannon, Type::gun, Type::mortar};
 
 std::string to_string(Type t);
@@ -100,6 +105,7 @@ struct DesignRules {
   double short_range_round_yd = 0, medium_range_fraction = 0, medium_range_round_yd = 0, long_range_round_yd = 0;
   double spd_numerator = 0, spd_ref_shot_lb = 0, spd_exponent = 0, spd_factor_mortar = 0, rof_rounds_per_day = 0;
   double cost_gp_per_lb_base_weight = 0;
+  double shot_undersize_in = 0;                    ///< shot is this much smaller than the calibre (Barrel Caliber)
   std::vector<std::pair<double, int>> crew_bands;  ///< (max shot lb, crew)
   double crew_extra_above_lb = 0, crew_extra_lb_per_man = 0;
   std::vector<std::pair<double, double>> damage_bands;  ///< (up to powder lb or +inf, lb per die)
@@ -136,7 +142,37 @@ struct EconomyRules {
   double dwarven_powder_gp_per_lb = 0, dwarven_multiplier = 0;
   int dwarven_market_class_reduction = 0;
   double machinist_base_days = 0, machinist_days_per_1000gp = 0;
+  double machinist_throw_gp_per_step = 0;  ///< +1 to the machinist's throw per this much value
 };
+
+/// A price and making time the text states ("Gunpowder in an Age of Swords and Sorcery").
+struct PriceExample {
+  std::string item, gunpowder;
+  double historical_gp = 0, price_gp = 0;
+  std::optional<double> days_stated, years_stated;
+  std::string source;
+};
+
+/// The Dwarven Gunpowder availability example: an item in a market class of a settlement.
+struct MarketExample {
+  std::string item, settlement;
+  double powder_gp_per_lb = 0, item_price_gp = 0;
+  int market_class = 0;
+  double availability_pct_stated = 0;  ///< from an ACKS table no book of the suite prints
+  std::string source;
+};
+
+/// The Dwarven Gunpowder example of Grimm's 60-pdr cannon, every stated figure.
+struct GrimmExample {
+  std::string item;
+  double historical_gp = 0, price_stated_gp = 0, multiplier_stated = 0;
+  int base_throw = 0, throw_after_penalty_stated = 0, workshop_bonus = 0, materials_bonus = 0, throw_needed_stated = 0;
+  double build_days_stated = 0;
+  std::string source;
+};
+
+/// The market classes of ACKS: Class I (largest) to Class VI (smallest).
+inline constexpr int kSmallestMarketClass = 6;
 
 struct AutomatonRules {
   int immobile_abilities = 0;
@@ -144,6 +180,8 @@ struct AutomatonRules {
   double cost_per_hd = 0, cost_per_ability = 0;
   std::array<int, 3> type_abilities{};  ///< by Type
   std::array<double, 3> range_ft_per_max_damage{};
+  double lb_per_stone = 0;          ///< the book's general rule: a barrel of 10 stone weighs 100 lb
+  double example_lb_per_stone = 0;  ///< the Grimm automaton example: 640 st "about 7,680 lbs"
 };
 
 struct Sources {
@@ -160,6 +198,9 @@ struct Catalogue {
   TransportRules transport;
   EconomyRules economy;
   AutomatonRules automaton;
+  std::vector<PriceExample> price_examples;
+  std::vector<MarketExample> market_examples;
+  GrimmExample grimm;
   Sources sources;
   /// Bombardment model for designed pieces: shp/day = shots/day x mean damage x factor,
   /// one factor per (bracket, mode), fitted as the median over the book's pieces.
@@ -187,6 +228,10 @@ Expected<const Catalogue*> load_catalogue();
 /// Shot weights outside this range are refused as absurd (the book spans 1 to 200 lb).
 inline constexpr double kMinShotLb = 0.25;
 inline constexpr double kMaxShotLb = 1000;
+/// Price multipliers the book uses: x1 (historical) to x10 (Dwarven Gunpowder: dwarven artillery
+/// built by machinists "at 10 x historical price"; "1-5x" by rarity otherwise).
+inline constexpr double kMinPriceMultiplier = 1;
+inline constexpr double kMaxPriceMultiplier = 10;
 
 struct Request {
   std::string name;  ///< empty: "<shot>-pdr <Type>"
@@ -197,10 +242,12 @@ struct Request {
   std::optional<Carriage> carriage;
   std::optional<Era> era;
   std::string gunpowder = "historical";
-  std::optional<double> price_multiplier;   ///< overrides the economy's multiplier (dwarven "varies")
-  std::optional<double> powder_gp_per_lb;   ///< overrides the economy's powder price
+  std::optional<double> price_multiplier;  ///< overrides the economy's multiplier (dwarven "varies")
+  std::optional<double> powder_gp_per_lb;  ///< overrides the economy's powder price
   bool force_formula = false;
-  bool explain = false;  ///< fill Design::explain with the derivation
+  RateReading rate_reading = RateReading::shots_first;
+  std::optional<double> lb_per_stone;  ///< automaton weight: pounds per stone (default the book's 10)
+  bool explain = false;                ///< fill Design::explain with the derivation
 };
 
 /// Every characteristic of the Gunpowder Artillery Characteristics table.
@@ -211,6 +258,7 @@ struct Characteristics {
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
   int damage_dice = 0, aoe_ft = 0, crew = 0, rof = 0, shots_per_day = 0;
   double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
+  double shot_diameter_in = 0;  ///< calibre less the windage ("fires shot at least 1/4 in smaller")
   [[nodiscard]] std::string damage() const { return std::to_string(damage_dice) + "d10"; }
 };
 
@@ -218,17 +266,17 @@ struct MobilityRow {
   // Text fields view strings owned by the catalogue or literals: they live as long as the process.
   Carriage carriage = Carriage::carriageless;
   std::string_view name;
-  bool available = false;               ///< in the chosen era (or in some era when none is chosen)
-  std::string_view availability;        ///< "early", "middle", "late" or "not available"
-  std::string_view availability_source; ///< "book" or the rule used for a designed piece
+  bool available = false;                ///< in the chosen era (or in some era when none is chosen)
+  std::string_view availability;         ///< "early", "middle", "late" or "not available"
+  std::string_view availability_source;  ///< "book" or the rule used for a designed piece
   double carriage_cost_gp = 0, carriage_weight_lb = 0, total_weight_lb = 0;
   int horses = 0;
-  std::string_view horses_source;       ///< "book" or "formula"
+  std::string_view horses_source;  ///< "book" or "formula"
   int substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
   int carts = 0, wagons = 0;
   int daily_miles = 0, weekly_miles = 0;
   std::string_view encounter_move, battlefield_move;
-  std::string assembly;                 ///< e.g. "50 turns"
+  std::string assembly;  ///< e.g. "50 turns"
 };
 
 struct BombardRow {
@@ -247,8 +295,8 @@ struct Bombardment {
 };
 
 struct Battle {
-  bool from_book = false;               ///< false: the figures of the nearest book piece
-  const BookPiece* reference = nullptr; ///< the book piece the figures come from
+  bool from_book = false;                ///< false: the figures of the nearest book piece
+  const BookPiece* reference = nullptr;  ///< the book piece the figures come from
   int unit_size = 0;
   double br = 0;
   int bonus_units = 0;
@@ -263,7 +311,7 @@ struct Battle {
 struct Automaton {
   double max_damage = 0, aoe_sq_ft = 0, targets = 0, max_damage_per_round = 0;
   int hd = 0;
-  double weight_st = 0, weight_lb = 0, range_ft = 0;
+  double weight_st = 0, lb_per_stone = 0, weight_lb = 0, range_ft = 0;
   int special_abilities = 0;
   double cost_gp = 0;
 };
@@ -294,15 +342,21 @@ struct Design {
   std::vector<std::string> explain;
 };
 
-/// The design formulas alone (p. 14), with the derivation appended to `explain` when given.
+/// The design formulas alone (p. 14), in the text's order, with the derivation appended to
+/// `explain` when given; `rate` chooses the order of the rate-of-fire step.
 Characteristics formula_characteristics(const Catalogue& cat, Type type, double shot_lb,
-                                        std::vector<std::string>* explain = nullptr);
+                                        std::vector<std::string>* explain = nullptr,
+                                        RateReading rate = RateReading::shots_first);
+std::string to_string(RateReading r);
+std::optional<RateReading> parse_rate_reading(const std::string& s);
 /// Designs one piece; errors (absurd weights, a charge above the piece's own, a carriage the
 /// piece or era rules out) name the offending field.
 Expected<Design> design(const Catalogue& cat, const Request& req);
 
-/// The automaton of the "Steampunk 2020 BC" rule for a piece's characteristics.
-Automaton as_automaton(const Catalogue& cat, Type type, const Characteristics& c, std::vector<std::string>* explain);
+/// The automaton of the "Steampunk 2020 BC" rule for a piece's characteristics; its weight in
+/// pounds at `lb_per_stone` (the book's 10 unless given; the Grimm example's arithmetic is 12).
+Automaton as_automaton(const Catalogue& cat, Type type, const Characteristics& c, std::vector<std::string>* explain,
+                       std::optional<double> lb_per_stone = std::nullopt);
 
 /// Comparison of the formulas with the book, field by field.
 struct CompareField {
@@ -310,7 +364,8 @@ struct CompareField {
   double book = 0, formula = 0;
   [[nodiscard]] bool agrees() const;
 };
-std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p);
+std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p,
+                                  RateReading rate = RateReading::shots_first);
 
 /// The bombardment model's figure for a piece at one bracket and mode (shp of stone per day),
 /// or nullopt where that fire is impossible: shots/day x 5.5 per die x dice x the fitted factor,
@@ -328,6 +383,11 @@ Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::s
 
 /// A dwarven machinist's proficiency-throw target (Dwarven Gunpowder example, p. 54): the base
 /// throw, +1 per 5,000 gp of value (rounded up), less the workshop and materials bonuses.
-int machinist_throw(int base_throw, double value_gp, int bonuses);
+int machinist_throw(int base_throw, double value_gp, int bonuses, double gp_per_step = 5000);
+
+/// The market class an item is bought in outside dwarven lands under dwarven gunpowder (Dwarven
+/// Gunpowder: "reduced by one market class"): Class V acts as Class VI; nullopt when the reduction
+/// takes it past the smallest class (Class VI: not available at all).
+std::optional<int> dwarven_market_class(const Catalogue& cat, int market_class);
 
 }  // namespace gunpowder::artillery
