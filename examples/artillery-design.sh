@@ -8,3 +8,7 @@ set -x
 "$bin/artillery-design" --type mortar --shot 20 --carriage field
 "$bin/artillery-design" --catalogue --format markdown
 "$bin/artillery-design" "$dir/pieces.toml"
+"$bin/artillery-design" --type gun --shot 15 --explain
+"$bin/artillery-design" --compare --rate-reading rof-first
+"$bin/artillery-design" --economies
+"$bin/artillery-design" --type cannon --shot 60 --gunpowder dwarven --stone-lb 12
