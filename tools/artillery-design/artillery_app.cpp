@@ -1,4 +1,4 @@
-// artillery_app.cpp - artillery-design: its options, and run(), which picks one of the four
+// artillery_app.cpp - artillery-design: its options, and run(), which picks one of the five
 // modes (modes.hpp) and hands it the book's catalogue.
 #include "artillery-design/artillery_app.hpp"
 
@@ -22,6 +22,7 @@ const cli::ToolInfo kInfo{
     "  artillery-design --type cannon --shot 60 --gunpowder dwarven --explain\n"
     "  artillery-design --catalogue --format markdown\n"
     "  artillery-design --compare                                formulas against the book\n"
+    "  artillery-design --economies                              prices, availability, Grimm's throw\n"
     "  artillery-design pieces.toml                              [[piece]] tables: name, type, shot_lb,\n"
     "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n"};
 

@@ -141,12 +141,13 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   for (auto r : {artillery::RateReading::shots_first, artillery::RateReading::rof_first}) {
     const int n = agreement(cat, r);
     by_reading.set(artillery::to_string(r), n);
-    counts += (counts.empty() ? "" : "; ") + std::to_string(n) + " of " + std::to_string(formulas.total) + " with " +
+    counts += (counts.empty() ? "" : "; ") + std::to_string(n) + " of " + std::to_string(formulas.total) + " " +
               (r == artillery::RateReading::shots_first ? "shots-first (the text's order, the default)"
-                                                        : "--rate-reading rof-first");
+                                                        : "rof-first (--rate-reading rof-first)");
   }
   formulas.table.notes.push_back(std::to_string(formulas.agree) + " of " + std::to_string(formulas.total) +
-                                 " figures agree (" + counts + "); docs/rules-notes.md explains every difference");
+                                 " figures agree in this table; by the order of the rate-of-fire step: " + counts +
+                                 "; docs/rules-notes.md explains every difference");
   ModelComparison model = compare_bombardment_model(cat);
   report::Report rep;
   rep.tables.push_back(std::move(formulas.table));

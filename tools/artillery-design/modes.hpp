@@ -1,6 +1,7 @@
-// modes.hpp - artillery-design's four modes, one file each: a piece from flags (mode_piece.cpp),
-// [[piece]] tables from files (mode_files.cpp), the book's catalogue (mode_catalogue.cpp) and the
-// formulas against the book (mode_compare.cpp). run() in artillery_app.cpp picks one.
+// modes.hpp - artillery-design's five modes, one file each: a piece from flags (mode_piece.cpp),
+// [[piece]] tables from files (mode_files.cpp), the book's catalogue (mode_catalogue.cpp), the
+// formulas against the book (mode_compare.cpp) and the gunpowder economies with their worked
+// examples (mode_economies.cpp). run() in artillery_app.cpp picks one.
 #pragma once
 
 #include "artillery-design/artillery_app.hpp"
