@@ -84,19 +84,27 @@ double money(const std::string& token) {  // "4,000gp", "15sp", "15cp", "1.5gp"
 
 TEST_CASE("artillery data against seed 000's text") {
   SUBCASE("Gunpowder Artillery Characteristics (p. 14), every column") {
-    compare_row("SHP", [] {
-      auto n = numbers(lines()[find("SHP Weight ")]);
-      return n;
-    }(), [](const BookPiece& p) { return p.shp; });
-    compare_row("base weight", numbers(lines()[find("8,000lb 6,650lb")]), [](const BookPiece& p) { return p.base_weight_lb; });
-    compare_row("calibre", numbers(lines()[find("8\u201D 7.5\u201D")]), [](const BookPiece& p) { return p.caliber_in; });
+    compare_row(
+        "SHP",
+        [] {
+          auto n = numbers(lines()[find("SHP Weight ")]);
+          return n;
+        }(),
+        [](const BookPiece& p) { return p.shp; });
+    compare_row("base weight", numbers(lines()[find("8,000lb 6,650lb")]),
+                [](const BookPiece& p) { return p.base_weight_lb; });
+    compare_row("calibre", numbers(lines()[find("8\u201D 7.5\u201D")]),
+                [](const BookPiece& p) { return p.caliber_in; });
     compare_row("shot weight", numbers(lines()[find("60lb 48lb")]), [](const BookPiece& p) { return p.shot_lb; });
     compare_row("AOE", numbers(lines()[find("60\u2019 55\u2019")]), [](const BookPiece& p) { return p.aoe_ft; });
     compare_row("crew", numbers(lines()[find("19 men 17 men")]), [](const BookPiece& p) { return p.crew; });
     compare_row("powder", numbers(lines()[find("30lb 24lb")]), [](const BookPiece& p) { return p.powder_lb; });
-    compare_row("short range", numbers(lines()[find("360\u2019 340\u2019")]), [](const BookPiece& p) { return p.range_short_yd; });
-    compare_row("medium range", numbers(lines()[find("740\u2019 700\u2019")]), [](const BookPiece& p) { return p.range_medium_yd; });
-    compare_row("long range", numbers(lines()[find("1,700\u2019 1,600\u2019")]), [](const BookPiece& p) { return p.range_long_yd; });
+    compare_row("short range", numbers(lines()[find("360\u2019 340\u2019")]),
+                [](const BookPiece& p) { return p.range_short_yd; });
+    compare_row("medium range", numbers(lines()[find("740\u2019 700\u2019")]),
+                [](const BookPiece& p) { return p.range_medium_yd; });
+    compare_row("long range", numbers(lines()[find("1,700\u2019 1,600\u2019")]),
+                [](const BookPiece& p) { return p.range_long_yd; });
     std::vector<double> dice;
     static const std::regex d10(R"((\d+)d10)");
     const std::string& dl = lines()[find("12d10 10d10")];
@@ -105,7 +113,8 @@ TEST_CASE("artillery data against seed 000's text") {
     compare_row("damage dice", dice, [](const BookPiece& p) { return p.damage_dice; });
     // ROF: the first piece's "1/60" stands on its own line before the other sixteen.
     std::vector<double> rof{60};
-    for (double v : numbers(lines()[find("1/54 1/50")])) if (v != 1) rof.push_back(v);
+    for (double v : numbers(lines()[find("1/54 1/50")]))
+      if (v != 1) rof.push_back(v);
     compare_row("rate of fire", rof, [](const BookPiece& p) { return p.rof; });
     // Barrel lengths in feet and inches: 12' 11'3" ...
     std::vector<double> barrel;
@@ -129,7 +138,8 @@ TEST_CASE("artillery data against seed 000's text") {
     }
     // "(8,000lb) Round Shot (60lb) Powder Charge (30lb)": weight, shot, powder per piece.
     const std::string& list = lines()[find("ARTILLERY OF THE PIKE AND SHOT AGE Gunpowder Artillery")];
-    static const std::regex entry(R"(\((\d{1,3}(?:,\d{3})*)lb\) (?:Round|Stone) Shot \((\d+)lb\) Powder Charge \((\d+)lb\))");
+    static const std::regex entry(
+        R"(\((\d{1,3}(?:,\d{3})*)lb\) (?:Round|Stone) Shot \((\d+)lb\) Powder Charge \((\d+)lb\))");
     std::vector<double> weights;
     for (auto it = std::sregex_iterator(list.begin(), list.end(), entry); it != std::sregex_iterator(); ++it)
       weights.push_back(numbers((*it)[1])[0]);
@@ -205,7 +215,8 @@ TEST_CASE("artillery data against seed 000's text") {
         CHECK(b.long_plunging == lng[i]);
       }
     }
-    compare_row("shots per day", numbers(lines()[find("48 55 60 72")]), [](const BookPiece& p) { return p.shots_per_day; });
+    compare_row("shots per day", numbers(lines()[find("48 55 60 72")]),
+                [](const BookPiece& p) { return p.shots_per_day; });
     compare_row("daily cost", numbers(lines()[find("Daily Powder & Shot Cost")]),
                 [](const BookPiece& p) { return p.daily_cost_gp; });
   }
@@ -219,7 +230,8 @@ TEST_CASE("artillery data against seed 000's text") {
         for (double v : numbers(lines()[i])) sizes.push_back(v);
     compare_row("unit size", sizes, [](const BookPiece& p) { return p.unit_size; });
     compare_row("battle rating", numbers(lines()[br_line]), [](const BookPiece& p) { return p.br; });
-    compare_row("bonus units", numbers(lines()[find("Bonus Units 26")]), [](const BookPiece& p) { return p.bonus_units; });
+    compare_row("bonus units", numbers(lines()[find("Bonus Units 26")]),
+                [](const BookPiece& p) { return p.bonus_units; });
   }
   SUBCASE("the battlefield unit roster (p. 36-37): pieces, hit dice, uhp, reload tokens") {
     const size_t from = find("GUNPOWDER ARTILLERY ON THE BATTLEFIELD");
@@ -249,5 +261,31 @@ TEST_CASE("artillery data against seed 000's text") {
       CHECK(p.battlefield_unit.morale == 0);
       CHECK(p.battlefield_unit.formation == "WM");
     }
+  }
+}
+
+TEST_CASE("artillery worked figures against seed 000's text (Barrel Caliber, Firearm Accessories, Dwarven Gunpowder)") {
+  std::string all;
+  for (const auto& l : lines()) all += l + "\n";
+  const Catalogue& c = **load_catalogue();
+  SUBCASE("Barrel Caliber: the 18-pdr gun's 5.5\" barrel fires 5.25\" shot, 1/4\" smaller") {
+    CHECK(all.find("round shot of 5.25") != std::string::npos);
+    CHECK(all.find("at least ¼” smaller than the caliber") != std::string::npos);
+    CHECK(c.design.shot_undersize_in == 0.25);
+  }
+  SUBCASE("Firearm Accessories: a gunpowder barrel weighs 10 stone (100 lb), the default pounds in a stone") {
+    CHECK(all.find("weighs 10 stone (100lbs)") != std::string::npos);
+    CHECK(c.automaton.lb_per_stone == 10);
+  }
+  SUBCASE("Dwarven Gunpowder, automaton example: 640st, or about 7,680lbs (12 lb a stone)") {
+    CHECK(all.find("640st, or about 7,680lbs") != std::string::npos);
+    CHECK(c.automaton.example_lb_per_stone == 12);
+  }
+  SUBCASE("Dwarven Gunpowder, Grimm: 6+, +1 per 5,000gp, \"to 10+\", then 6+") {
+    CHECK(all.find("Grimm’s base proficiency throw is 6+") != std::string::npos);
+    CHECK(all.find("(+1 per 5,000gp value) to 10+") != std::string::npos);
+    CHECK(all.find("Grimm will need to roll 6+") != std::string::npos);
+    CHECK(c.grimm.throw_after_penalty_stated == 10);
+    CHECK(c.grimm.throw_needed_stated == 6);
   }
 }
