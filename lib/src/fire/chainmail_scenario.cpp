@@ -148,6 +148,7 @@ Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const Arquebus
   if (!out) return out;
   // Over the turns: rate.shots volleys of the same men at the same range, each man's die
   // independent, so the totals are binomial over men x volleys dice.
+  if (out->rate.turns == 1) return out;  // one turn: the single volley's distributions say it all
   const int dice = *p.men * out->rate.shots;
   if (out->accuracy) out->kills_in_turns = binomial_dist(dice, out->accuracy->p_hit);
   if (out->attack_dice) {
@@ -185,6 +186,7 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   s.rate = *rate;
   // Each shot's variation die is independent: straight shots ~ Binomial(shots, 1/6); with the
   // faces' offsets, shots with some of the named colour on the target ~ Binomial(shots, P).
+  if (s.rate.turns == 1) return s;
   s.straight_shots = binomial_dist(s.rate.shots, s.odds.p_straight);
   if (p.offsets) s.shots_on_target = binomial_dist(s.rate.shots, s.odds.p_any_on_target);
   return s;

@@ -204,7 +204,7 @@ struct ArquebusVolley {
   std::optional<AttackDiceOdds> attack_dice;
   RateOfFire rate;
   /// Over the turns asked (rate.shots volleys of the same men at the same range): kills, or the
-  /// attack dice's hits on the target and self-hits.
+  /// attack dice's hits on the target and self-hits; left empty for one turn.
   dice::Dist kills_in_turns, target_hits_in_turns, self_hits_in_turns;
 };
 /// The volley of an arquebus request. An error names the request's field (its TOML key).
@@ -216,7 +216,7 @@ struct DowelShot {
   DowelInput input;
   DowelOdds odds;
   RateOfFire rate;
-  dice::Dist straight_shots;                 ///< shots the variation die leaves on line
+  dice::Dist straight_shots;                 ///< shots the variation die leaves on line (more than one turn)
   std::optional<dice::Dist> shots_on_target;  ///< with offsets: shots that touch the target
 };
 /// The dowel shot of a request. An error names the request's field (its TOML key).
