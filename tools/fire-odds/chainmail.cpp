@@ -29,8 +29,7 @@ std::string rate_text(const fire::RateOfFire& r) {
 
 std::string shots_text(const fire::RateOfFire& r, const std::string& what) {
   return std::to_string(r.shots) + " " + (r.shots == 1 ? what.substr(0, what.size() - 1) : what) + " in " +
-         turns_text(r.turns) +
-         (r.loaded ? " (loaded at the start: fires in turn 1)" : " (loads first)");
+         turns_text(r.turns) + (r.loaded ? " (loaded at the start: fires in turn 1)" : " (loads first)");
 }
 
 json::Value rate_json(const fire::RateOfFire& r) {
@@ -58,8 +57,8 @@ json::Value over_turns_mean(const fire::RateOfFire& r, const dice::Dist& d) {
 }
 
 // The accuracy die: the band, the score needed, kills per volley.
-void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::ArquebusVolley& v, bool explain,
-                     Scenario& s) {
+void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::ArquebusVolley& v,
+                     bool explain, Scenario& s) {
   const fire::AccuracyOdds& odds = *v.accuracy;
   json::Value& j = s.json;
   Table t;
@@ -77,8 +76,9 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   s.tables.push_back(std::move(t));
   s.tables.push_back(dist_table(odds.kills, "Kills per volley", "Kills"));
   if (v.rate.turns > 1)
-    s.tables.push_back(dist_table(v.kills_in_turns, "Kills in " + turns_text(v.rate.turns) + " (" +
-                                                        std::to_string(v.rate.shots) + " volleys)", "Kills"));
+    s.tables.push_back(dist_table(
+        v.kills_in_turns, "Kills in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)",
+        "Kills"));
   if (explain)
     s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " + std::to_string(odds.row->value) +
                         " after " + std::to_string(odds.modifier) + ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" +
@@ -221,8 +221,10 @@ Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
   j.set("system", volley->system);
   j.set("men", *p.men);
   j.set("range_in", *p.range_in);
-  if (volley->accuracy) accuracy_report(R, p, *volley, explain, s);
-  else attack_dice_report(R, p, *volley, s);
+  if (volley->accuracy)
+    accuracy_report(R, p, *volley, explain, s);
+  else
+    attack_dice_report(R, p, *volley, s);
   return s;
 }
 
@@ -247,12 +249,14 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
       ->expected(6)
       ->type_name("O1,...,O6");
   add_turn_options(sub, p.turns, p.unloaded);
-  sub.add_option("--crew", p.crew, "the gun's crew (default 4, a full crew; each man short adds a turn)")->type_name("N");
+  sub.add_option("--crew", p.crew, "the gun's crew (default 4, a full crew; each man short adds a turn)")
+      ->type_name("N");
   sub.add_option("--rate-as", p.rate_as, "rate of fire as light-catapult or heavy-catapult (default: by class)")
       ->check(CLI::IsMember({"light-catapult", "heavy-catapult"}))
       ->type_name("CATAPULT");
-  sub.add_option("--obstacle", "terrain on the line of fire, inches from the muzzle: KIND:FROM[-TO], KIND feature, "
-                               "man-high or water (repeatable)")
+  sub.add_option("--obstacle",
+                 "terrain on the line of fire, inches from the muzzle: KIND:FROM[-TO], KIND feature, "
+                 "man-high or water (repeatable)")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
             return parse_obstacle(v) ? "" : "expected KIND:FROM[-TO] (e.g. water:20-23), got " + v;
@@ -275,7 +279,8 @@ std::string stop_text(const fire::DowelInput& in, const fire::Stop& st) {
 }
 
 // The called colour's sections over the target, straight shot.
-Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const fire::DowelShot& shot, json::Value& sections) {
+Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const fire::DowelShot& shot,
+                     json::Value& sections) {
   const fire::DowelOdds& d = shot.odds;
   Table t;
   t.title = d.cls->name + ", " + *p.call + " called, target " + inches(d.near_in) + " to " + inches(d.far_in) + " (" +
@@ -323,7 +328,8 @@ Table obstacles_table(const fire::ChainmailRules& R, const fire::DowelShot& shot
   for (size_t i = 0; i < shot.input.obstacles.size(); ++i) {
     const auto& o = shot.input.obstacles[i];
     const auto& at = shot.odds.obstacle_stops[i];
-    t.add_row({std::to_string(i + 1), fire::to_string(o.kind), inches(o.from_in), inches(o.to_in), at ? inches(*at) : "-"});
+    t.add_row(
+        {std::to_string(i + 1), fire::to_string(o.kind), inches(o.from_in), inches(o.to_in), at ? inches(*at) : "-"});
     json::Value oj = json::object();
     oj.set("kind", fire::to_string(o.kind));
     oj.set("from_in", o.from_in);
@@ -347,7 +353,8 @@ Table faces_table(const DowelParams& p, const fire::DowelOdds& d, json::Value& f
       .add_column("stops", "Ball stops at", Align::right);
   faces = json::array();
   for (const auto& f : d.faces) {
-    ft.add_row({std::to_string(f.face), inches(f.offset_in), inches(f.on_target_in), f.stop ? inches(f.stop->at_in) : "-"});
+    ft.add_row(
+        {std::to_string(f.face), inches(f.offset_in), inches(f.on_target_in), f.stop ? inches(f.stop->at_in) : "-"});
     json::Value fj = json::object();
     fj.set("face", f.face);
     fj.set("offset_in", f.offset_in);
@@ -405,18 +412,22 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
   s.tables.push_back(cannon_ranges(R));
   if (p.offsets) s.tables.push_back(faces_table(p, d, faces));
   if (shot->rate.turns > 1) {
-    const std::string over = " in " + turns_text(shot->rate.turns) + " (" + std::to_string(shot->rate.shots) + " shots)";
+    const std::string over =
+        " in " + turns_text(shot->rate.turns) + " (" + std::to_string(shot->rate.shots) + " shots)";
     s.tables.push_back(dist_table(shot->straight_shots, "Straight shots" + over, "Shots"));
     if (shot->shots_on_target)
-      s.tables.push_back(dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots"));
+      s.tables.push_back(
+          dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots"));
   }
   if (explain) {
     s.explain.push_back("target from " + trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in (" +
-                        (in.measure == fire::Measure::centre ? "distance to the centre" : "distance to the near edge") + ")");
+                        (in.measure == fire::Measure::centre ? "distance to the centre" : "distance to the near edge") +
+                        ")");
     if (d.stop) s.explain.push_back(stop_text(in, *d.stop));
     for (const auto& h : d.sections)
-      s.explain.push_back(h.section.colour + " section " + std::to_string(h.section.index) + " " + trim(h.section.start_in) +
-                          "-" + trim(h.section.end_in) + ": overlap " + trim(h.on_target_in, 3) + " in");
+      s.explain.push_back(h.section.colour + " section " + std::to_string(h.section.index) + " " +
+                          trim(h.section.start_in) + "-" + trim(h.section.end_in) + ": overlap " +
+                          trim(h.on_target_in, 3) + " in");
   }
   dowel_json(p, R, *shot, std::move(sections), std::move(faces), std::move(obstacles), s.json);
   return s;

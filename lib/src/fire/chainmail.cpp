@@ -147,9 +147,12 @@ Expected<AttackDiceOdds> attack_dice_odds(const ChainmailRules& r, const AttackD
 
 std::string to_string(ObstacleKind k) {
   switch (k) {
-    case ObstacleKind::feature: return "feature";
-    case ObstacleKind::man_high: return "man-high";
-    case ObstacleKind::water: return "water";
+    case ObstacleKind::feature:
+      return "feature";
+    case ObstacleKind::man_high:
+      return "man-high";
+    case ObstacleKind::water:
+      return "water";
   }
   return "?";
 }

@@ -22,6 +22,33 @@ RangeRow range_row(TableReader& r, const char* value_key) {
   return row;
 }
 
+/// The rates of fire the seed borrows from Chainmail: the arquebus's and the catapults'.
+void read_rates(TableReader& top, const input::Document& doc, Diagnostics& d, ChainmailRules& c) {
+  read_table(
+      top, doc, d, "arquebus_rate_of_fire",
+      [&](TableReader& r) {
+        c.source_arquebus_rate = req_string(r, "source");
+        c.arquebus_every_turns = req_int(r, "fires_every_turns");
+        c.attack_dice_every_turns = req_int(r, "attack_dice_every_turns");
+      },
+      [](TableReader&) {});
+  read_table(
+      top, doc, d, "catapult_rate_of_fire",
+      [&](TableReader& r) {
+        c.source_catapult_rate = req_string(r, "source");
+        c.full_crew = req_int(r, "full_crew");
+        c.extra_turn_per_missing = req_int(r, "extra_turn_per_missing");
+      },
+      [&](TableReader& r) {
+        CatapultRate cr;
+        cr.key = req_string(r, "key");
+        cr.name = req_string(r, "name");
+        cr.every_turns = req_int(r, "fires_every_turns");
+        if (cr.every_turns < 1) r.error_at("fires_every_turns", "must be at least 1");
+        c.catapult_rates.push_back(cr);
+      });
+}
+
 Expected<ChainmailRules> build() {
   auto doc_or = data::load("chainmail.toml");
   if (!doc_or) return doc_or.error();
@@ -52,26 +79,7 @@ Expected<ChainmailRules> build() {
   read_table(top, doc, d, "arquebus_firing", [](TableReader& r) {
     for (const char* k : {"source", "max_fires_per_turn", "may_fire_after_moving", "may_fire_in_contact"}) r.allow(k);
   }, [](TableReader&) {});
-  read_table(top, doc, d, "arquebus_rate_of_fire", [&](TableReader& r) {
-    c.source_arquebus_rate = req_string(r, "source");
-    c.arquebus_every_turns = req_int(r, "fires_every_turns");
-    c.attack_dice_every_turns = req_int(r, "attack_dice_every_turns");
-  }, [](TableReader&) {});
-  read_table(
-      top, doc, d, "catapult_rate_of_fire",
-      [&](TableReader& r) {
-        c.source_catapult_rate = req_string(r, "source");
-        c.full_crew = req_int(r, "full_crew");
-        c.extra_turn_per_missing = req_int(r, "extra_turn_per_missing");
-      },
-      [&](TableReader& r) {
-        CatapultRate cr;
-        cr.key = req_string(r, "key");
-        cr.name = req_string(r, "name");
-        cr.every_turns = req_int(r, "fires_every_turns");
-        if (cr.every_turns < 1) r.error_at("fires_every_turns", "must be at least 1");
-        c.catapult_rates.push_back(cr);
-      });
+  read_rates(top, doc, d, c);
   read_table(top, doc, d, "arquebus_attack_dice", [&](TableReader& r) {
     c.source_ad = req_string(r, "source");
     c.ad_sides = req_int(r, "die_sides");
@@ -135,7 +143,8 @@ Expected<ChainmailRules> build() {
   top.allow("example");
   top.finish();
   for (const auto& cc : c.cannon)
-    if (!c.catapult_rate(cc.rate_as)) d.error({}, "chainmail.toml: cannon class " + cc.key + " rate_as " + cc.rate_as + " is no catapult");
+    if (!c.catapult_rate(cc.rate_as))
+      d.error({}, "chainmail.toml: cannon class " + cc.key + " rate_as " + cc.rate_as + " is no catapult");
   if (c.arquebus_every_turns < 1 || c.attack_dice_every_turns < 1 || c.full_crew < 1)
     d.error({}, "chainmail.toml: rates of fire and the full crew must be at least 1");
   if (!d.empty()) return as_internal(d);

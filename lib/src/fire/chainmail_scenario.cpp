@@ -103,7 +103,8 @@ void check_obstacles(const DowelRequest& p, Diagnostics& d) {
   for (const auto& o : p.obstacle) {
     const double to = o.to_in.value_or(o.from_in);
     std::string why;
-    if (!parse_obstacle_kind(o.kind)) why = "kind must be feature, man-high or water, got \"" + o.kind + "\"";
+    if (!parse_obstacle_kind(o.kind))
+      why = "kind must be feature, man-high or water, got \"" + o.kind + "\"";
     else if (!std::isfinite(o.from_in) || o.from_in < 0 || o.from_in > 1000)
       why = "must start between 0 and 1000 inches from the muzzle, got " + trim(o.from_in, 2);
     else if (!std::isfinite(to) || to < o.from_in || to > 1000)
@@ -176,7 +177,8 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   in.width_in = p.width_in;
   in.offsets = p.offsets;
   in.level_flight_first_called = p.level_flight.value_or("first-white") == "first-called";
-  for (const auto& o : p.obstacle) in.obstacles.push_back({*parse_obstacle_kind(o.kind), o.from_in, o.to_in.value_or(o.from_in)});
+  for (const auto& o : p.obstacle)
+    in.obstacles.push_back({*parse_obstacle_kind(o.kind), o.from_in, o.to_in.value_or(o.from_in)});
   auto odds = dowel_odds(R, in);
   if (!odds) return about(odds, "distance_in");
   s.odds = std::move(*odds);

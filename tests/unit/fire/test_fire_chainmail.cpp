@@ -200,16 +200,16 @@ TEST_CASE("Cannon, terrain that stops the ball: the Example of Firing with obsta
     REQUIRE(d.stop);
     CHECK(d.stop->at_in == 25);
     CHECK(d.straight_on_target_in == doctest::Approx(1));  // 24-25 of white 2; white 3 never reached
-    auto e = with(K::feature, 20, 21);                      // under black 1: still stops it
+    auto e = with(K::feature, 20, 21);                     // under black 1: still stops it
     CHECK(e.straight_on_target_in == 0);
     CHECK(with(K::feature, 40, 41).straight_on_target_in == doctest::Approx(4));  // beyond the dowel
   }
   SUBCASE("a man-high object stops it only within a section of the named colour") {
-    CHECK_FALSE(with(K::man_high, 23, 23).stop);                                 // black 1: the ball passes over
+    CHECK_FALSE(with(K::man_high, 23, 23).stop);  // black 1: the ball passes over
     CHECK(with(K::man_high, 23, 23).straight_on_target_in == doctest::Approx(4));
-    auto d = with(K::man_high, 29.5, 29.5);                                      // white 3
+    auto d = with(K::man_high, 29.5, 29.5);  // white 3
     CHECK(d.straight_on_target_in == doctest::Approx(3.5));
-    auto e = with(K::man_high, 23, 24.5);                                        // reaches into white 2 at 24
+    auto e = with(K::man_high, 23, 24.5);  // reaches into white 2 at 24
     REQUIRE(e.stop);
     CHECK(e.stop->at_in == 24);
     CHECK(e.straight_on_target_in == 0);
@@ -279,10 +279,10 @@ TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other 
   CHECK(fire::cannon_rate(R, *light, "", 4, 6, true)->every_turns == 2);
   CHECK(fire::cannon_rate(R, *heavy, "", 4, 6, true)->every_turns == 3);
   CHECK(fire::cannon_rate(R, *bombard, "", 4, 6, true)->every_turns == 3);
-  CHECK(fire::cannon_rate(R, *heavy, "", 4, 6, true)->shots == 2);              // turns 1 and 4
-  CHECK(fire::cannon_rate(R, *heavy, "", 3, 6, true)->every_turns == 4);        // one man short: a turn more
-  CHECK(fire::cannon_rate(R, *light, "", 1, 6, true)->every_turns == 5);        // three short
-  CHECK(fire::cannon_rate(R, *light, "", 8, 6, true)->every_turns == 2);        // more than four do not help
+  CHECK(fire::cannon_rate(R, *heavy, "", 4, 6, true)->shots == 2);        // turns 1 and 4
+  CHECK(fire::cannon_rate(R, *heavy, "", 3, 6, true)->every_turns == 4);  // one man short: a turn more
+  CHECK(fire::cannon_rate(R, *light, "", 1, 6, true)->every_turns == 5);  // three short
+  CHECK(fire::cannon_rate(R, *light, "", 8, 6, true)->every_turns == 2);  // more than four do not help
   CHECK(fire::cannon_rate(R, *bombard, "light_catapult", 4, 6, true)->every_turns == 2);
   SUBCASE("straight shots over the turns are Binomial(shots, 1/6)") {
     fire::DowelRequest q;

@@ -507,8 +507,8 @@ TEST_CASE("war::troop_ratio_adjustment, seed 004 Troop ratio l. 73-80") {
   SUBCASE("between the printed ratios, floor: the largest printed ratio not above R; above 1:1 is at least 1.5:1") {
     // The first band is 1.01-1.5:1 (rules-gaps s.3): a ratio just above 1 already earns +15, and
     // under the floor reading keeps it up to 2:1.
-    const std::vector<std::pair<std::int64_t, int>> cases = {{1001, 15}, {1250, 15}, {1499, 15}, {1600, 15},
-                                                             {1999, 15}, {2000, 30}, {2500, 30}, {7500, 90},
+    const std::vector<std::pair<std::int64_t, int>> cases = {{1001, 15},   {1250, 15},  {1499, 15}, {1600, 15},
+                                                             {1999, 15},   {2000, 30},  {2500, 30}, {7500, 90},
                                                              {12000, 100}, {19999, 110}};
     for (const auto& [l, adj] : cases) {
       CAPTURE(l);

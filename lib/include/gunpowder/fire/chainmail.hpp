@@ -124,7 +124,8 @@ struct RateOfFire {
 int shots_in_turns(int turns, int every, bool loaded);
 /// The arquebus's rate ("Treat as Heavy Crossbowmen", seed 003, Arquibusiers; Chainmail: every
 /// other turn), or every turn for the attack-dice variant or when `every_turn` is asked.
-RateOfFire arquebus_rate(const ChainmailRules& r, bool attack_dice, std::optional<bool> every_turn, int turns, bool loaded);
+RateOfFire arquebus_rate(const ChainmailRules& r, bool attack_dice, std::optional<bool> every_turn, int turns,
+                         bool loaded);
 /// A cannon's rate ("Treat the same as Catapults", seed 003, Cannon; Chainmail: light catapults
 /// every other turn, heavy every third, one more turn for each man short of a crew of four), as
 /// the catapult `rate_as` (empty: the class's own).
@@ -182,7 +183,7 @@ struct DowelOdds {
   const CannonClass* cls = nullptr;
   double near_in = 0, far_in = 0;
   std::vector<SectionHit> sections;  ///< sections of the called colour, straight shot
-  std::optional<Stop> stop;           ///< terrain that stops the straight shot, if any
+  std::optional<Stop> stop;          ///< terrain that stops the straight shot, if any
   std::vector<std::optional<double>> obstacle_stops;  ///< per obstacle: where it alone stops the straight shot
   double straight_on_target_in = 0;
   double p_straight = 0;              ///< the variation die leaves the shot on line
@@ -216,7 +217,7 @@ struct DowelShot {
   DowelInput input;
   DowelOdds odds;
   RateOfFire rate;
-  dice::Dist straight_shots;                 ///< shots the variation die leaves on line (more than one turn)
+  dice::Dist straight_shots;                  ///< shots the variation die leaves on line (more than one turn)
   std::optional<dice::Dist> shots_on_target;  ///< with offsets: shots that touch the target
 };
 /// The dowel shot of a request. An error names the request's field (its TOML key).
