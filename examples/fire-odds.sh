@@ -11,4 +11,5 @@ set -x
 "$bin/fire-odds" broadside --dice 5 --rerolls 0
 "$bin/fire-odds" arquebus --men 10 --range-in 8 --cover half
 "$bin/fire-odds" dowel --gun heavy --call white --distance-in 26 --depth-in 8
+"$bin/fire-odds" dowel --gun heavy --call white --distance-in 26 --depth-in 8 --obstacle water:25-26 --turns 6
 "$bin/fire-odds" "$dir/fire-odds.toml" --format markdown

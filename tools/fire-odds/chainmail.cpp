@@ -18,9 +18,48 @@ namespace {
 
 std::string inches(double x) { return trim(x, 3) + "\""; }
 
+std::string turns_text(int n) { return std::to_string(n) + (n == 1 ? " turn" : " turns"); }
+
+// "every 2 turns (as heavy crossbowmen)", with the crew of a cannon.
+std::string rate_text(const fire::RateOfFire& r) {
+  std::string out = r.every_turns == 1 ? "every turn" : "every " + turns_text(r.every_turns);
+  out += " (as " + r.as + (r.crew ? ", crew " + std::to_string(r.crew) : "") + ")";
+  return out;
+}
+
+std::string shots_text(const fire::RateOfFire& r, const std::string& what) {
+  return std::to_string(r.shots) + " " + (r.shots == 1 ? what.substr(0, what.size() - 1) : what) + " in " +
+         turns_text(r.turns) + (r.loaded ? " (loaded at the start: fires in turn 1)" : " (loads first)");
+}
+
+json::Value rate_json(const fire::RateOfFire& r) {
+  json::Value o = json::object();
+  o.set("as", r.as);
+  o.set("every_turns", r.every_turns);
+  o.set("crew", r.crew ? json::Value(r.crew) : json::Value());
+  return o;
+}
+
+// The keys of a rate of fire over the turns asked.
+void rate_keys(const fire::RateOfFire& r, const char* shots_key, json::Value& j) {
+  j.set("rate_of_fire", rate_json(r));
+  j.set("turns", r.turns);
+  j.set("loaded", r.loaded);
+  j.set(shots_key, r.shots);
+}
+
+// A distribution over the turns, or null for one turn (the single volley's is already given).
+json::Value over_turns_json(const fire::RateOfFire& r, const dice::Dist& d) {
+  return r.turns > 1 ? dist_json(d, "n") : json::Value();
+}
+json::Value over_turns_mean(const fire::RateOfFire& r, const dice::Dist& d) {
+  return r.turns > 1 ? json::Value(fire::clean(d.mean())) : json::Value();
+}
+
 // The accuracy die: the band, the score needed, kills per volley.
-void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::AccuracyOdds& odds, bool explain,
-                     Scenario& s) {
+void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::ArquebusVolley& v,
+                     bool explain, Scenario& s) {
+  const fire::AccuracyOdds& odds = *v.accuracy;
   json::Value& j = s.json;
   Table t;
   t.title = "Arquebus volley: " + std::to_string(*p.men) + " men at " + inches(*p.range_in) + " (" + R.source_arquebus + ")";
@@ -31,9 +70,15 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   t.add_row({"Natural roll needed", std::to_string(odds.needed) + "+" + (p.natural_six ? " (a 6 always hits)" : "")});
   t.add_row({"P(hit) per man", pct(odds.p_hit)});
   t.add_row({"Mean kills", trim(odds.kills.mean(), 4)});
+  t.add_row({"Rate of fire", rate_text(v.rate)});
   t.notes.push_back("a hit kills whatever the target's armour");
+  t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
   s.tables.push_back(dist_table(odds.kills, "Kills per volley", "Kills"));
+  if (v.rate.turns > 1)
+    s.tables.push_back(dist_table(
+        v.kills_in_turns, "Kills in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)",
+        "Kills"));
   if (explain)
     s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " + std::to_string(odds.row->value) +
                         " after " + std::to_string(odds.modifier) + ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" +
@@ -45,11 +90,15 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   j.set("p_hit", fire::clean(odds.p_hit));
   j.set("kills", dist_json(odds.kills, "n"));
   j.set("mean_kills", fire::clean(odds.kills.mean()));
+  rate_keys(v.rate, "volleys", j);
+  j.set("kills_in_turns", over_turns_json(v.rate, v.kills_in_turns));
+  j.set("mean_kills_in_turns", over_turns_mean(v.rate, v.kills_in_turns));
 }
 
 // The attack dice: the band, the effective AR, hits on the target and on the firing unit.
-void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::AttackDiceOdds& odds,
+void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::ArquebusVolley& v,
                         Scenario& s) {
+  const fire::AttackDiceOdds& odds = *v.attack_dice;
   json::Value& j = s.json;
   Table t;
   t.title = "Arquebus attack dice: " + std::to_string(*p.men) + " AD" + std::to_string(R.ad_sides) + " at " +
@@ -62,11 +111,18 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
   t.add_row({"P(self-hit) per die", pct(odds.p_self)});
   t.add_row({"Mean hits on the target", trim(odds.target_hits.mean(), 4)});
   t.add_row({"Mean self-hits", trim(odds.self_hits.mean(), 4)});
+  t.add_row({"Rate of fire", rate_text(v.rate)});
   t.notes.push_back("a die scores on the target when it shows at least the AR less the penalty; each " +
                     std::to_string(R.self_hit_face) + " hits the firing unit, no armour check");
+  t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
   s.tables.push_back(dist_table(odds.target_hits, "Hits on the target", "Hits"));
   s.tables.push_back(dist_table(odds.self_hits, "Self-hits on the firing unit", "Hits"));
+  if (v.rate.turns > 1) {
+    const std::string over = " in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
+    s.tables.push_back(dist_table(v.target_hits_in_turns, "Hits on the target" + over, "Hits"));
+    s.tables.push_back(dist_table(v.self_hits_in_turns, "Self-hits on the firing unit" + over, "Hits"));
+  }
   j.set("band", odds.row->label);
   j.set("ar", *p.ar);
   j.set("ar_penalty", odds.row->value);
@@ -77,6 +133,11 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
   j.set("self_hits", dist_json(odds.self_hits, "n"));
   j.set("mean_target_hits", fire::clean(odds.target_hits.mean()));
   j.set("mean_self_hits", fire::clean(odds.self_hits.mean()));
+  rate_keys(v.rate, "volleys", j);
+  j.set("target_hits_in_turns", over_turns_json(v.rate, v.target_hits_in_turns));
+  j.set("self_hits_in_turns", over_turns_json(v.rate, v.self_hits_in_turns));
+  j.set("mean_target_hits_in_turns", over_turns_mean(v.rate, v.target_hits_in_turns));
+  j.set("mean_self_hits_in_turns", over_turns_mean(v.rate, v.self_hits_in_turns));
 }
 
 // The cannon classes and their ranges (seed 003).
@@ -93,6 +154,43 @@ Table cannon_ranges(const fire::ChainmailRules& R) {
 // ---------------------------------------------------------------------------------------------
 // arquebus
 
+namespace {
+void add_turn_options(CLI::App& sub, std::optional<int>& turns, bool& unloaded) {
+  sub.add_option("--turns", turns, "count the shots and their odds over N turns (1-100, default 1)")->type_name("N");
+  sub.add_flag("--unloaded", unloaded, "the weapon must load first (default: loaded, it fires in turn 1)");
+}
+
+/// "water:20-23", "man-high:24", "feature:25": an obstacle on the dowel's line.
+std::optional<fire::ObstacleRequest> parse_obstacle(const std::string& spec) {
+  const auto colon = spec.find(':');
+  if (colon == std::string::npos) return std::nullopt;
+  fire::ObstacleRequest o;
+  o.kind = spec.substr(0, colon);
+  const std::string range = spec.substr(colon + 1);
+  const auto dash = range.find('-', 1);
+  auto number = [](const std::string& t) -> std::optional<double> {
+    if (t.empty()) return std::nullopt;
+    size_t used = 0;
+    try {
+      const double v = std::stod(t, &used);
+      if (used != t.size()) return std::nullopt;
+      return v;
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  };
+  const auto from = number(range.substr(0, dash));
+  if (!from) return std::nullopt;
+  o.from_in = *from;
+  if (dash != std::string::npos) {
+    const auto to = number(range.substr(dash + 1));
+    if (!to) return std::nullopt;
+    o.to_in = *to;
+  }
+  return o;
+}
+}  // namespace
+
 void setup_arquebus(CLI::App& sub, ArquebusParams& p) {
   sub.add_option("--men", p.men, "figures firing (one accuracy die, or one attack die, each)")->type_name("N");
   sub.add_option("--range-in", p.range_in, "range to the target in inches")->type_name("IN");
@@ -105,6 +203,11 @@ void setup_arquebus(CLI::App& sub, ArquebusParams& p) {
       ->check(CLI::IsMember({"accuracy", "attack-dice"}))
       ->type_name("SYSTEM");
   sub.add_option("--ar", p.ar, "attack-dice variant: the target's armour rating")->type_name("AR");
+  add_turn_options(sub, p.turns, p.unloaded);
+  sub.add_option("--rate-of-fire", p.rate_of_fire,
+                 "heavy-crossbow (every other turn; the accuracy die's default) or every-turn (the attack dice')")
+      ->check(CLI::IsMember({"heavy-crossbow", "every-turn"}))
+      ->type_name("RATE");
 }
 
 Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
@@ -118,8 +221,10 @@ Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
   j.set("system", volley->system);
   j.set("men", *p.men);
   j.set("range_in", *p.range_in);
-  if (volley->accuracy) accuracy_report(R, p, *volley->accuracy, explain, s);
-  else attack_dice_report(R, p, *volley->attack_dice, s);
+  if (volley->accuracy)
+    accuracy_report(R, p, *volley, explain, s);
+  else
+    attack_dice_report(R, p, *volley, s);
   return s;
 }
 
@@ -143,18 +248,40 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
       ->delimiter(',')
       ->expected(6)
       ->type_name("O1,...,O6");
+  add_turn_options(sub, p.turns, p.unloaded);
+  sub.add_option("--crew", p.crew, "the gun's crew (default 4, a full crew; each man short adds a turn)")
+      ->type_name("N");
+  sub.add_option("--rate-as", p.rate_as, "rate of fire as light-catapult or heavy-catapult (default: by class)")
+      ->check(CLI::IsMember({"light-catapult", "heavy-catapult"}))
+      ->type_name("CATAPULT");
+  sub.add_option("--obstacle",
+                 "terrain on the line of fire, inches from the muzzle: KIND:FROM[-TO], KIND feature, "
+                 "man-high or water (repeatable)")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            return parse_obstacle(v) ? "" : "expected KIND:FROM[-TO] (e.g. water:20-23), got " + v;
+          },
+          "KIND:FROM[-TO]"))
+      ->each([&p](const std::string& v) { p.obstacle.push_back(*parse_obstacle(v)); })
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->type_name("KIND:FROM[-TO]");
+  sub.add_option("--level-flight", p.level_flight,
+                 "the section water does not stop: first-white (default, the seed's level flight) or first-called")
+      ->check(CLI::IsMember({"first-white", "first-called"}))
+      ->type_name("SECTION");
 }
 
-Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
-  auto rules_or = fire::load_chainmail();
-  if (!rules_or) return rules_or.error();
-  const fire::ChainmailRules& R = **rules_or;
-  auto shot = fire::dowel_shot(R, p);
-  if (!shot) return shot.error();
-  const fire::DowelInput& in = shot->input;
-  const fire::DowelOdds& d = shot->odds;
+namespace {
 
-  Scenario s;
+std::string stop_text(const fire::DowelInput& in, const fire::Stop& st) {
+  return "the ball stops at " + inches(st.at_in) + " (obstacle " + std::to_string(st.obstacle + 1) + ", " +
+         fire::to_string(in.obstacles[st.obstacle].kind) + ")";
+}
+
+// The called colour's sections over the target, straight shot.
+Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const fire::DowelShot& shot,
+                     json::Value& sections) {
+  const fire::DowelOdds& d = shot.odds;
   Table t;
   t.title = d.cls->name + ", " + *p.call + " called, target " + inches(d.near_in) + " to " + inches(d.far_in) + " (" +
             R.source_dowel + ")";
@@ -163,7 +290,7 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
       .add_column("from", "From", Align::right)
       .add_column("to", "To", Align::right)
       .add_column("on_target", "On the target", Align::right);
-  json::Value sections = json::array();
+  sections = json::array();
   for (const auto& h : d.sections) {
     t.add_row({std::to_string(h.section.index), h.section.colour + " " + std::to_string(h.section.colour_ordinal),
                inches(h.section.start_in), inches(h.section.end_in), inches(h.on_target_in)});
@@ -177,40 +304,73 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
   }
   t.notes.push_back("dowel " + inches(d.cls->range_in) + " long, " + inches(d.cls->diameter_in) +
                     " thick; every figure the " + *p.call + " sections touch is removed, friends included");
-  t.notes.push_back("straight shot: " + inches(d.straight_on_target_in) + " of " + *p.call + " on the target; the variation die gives it on a " +
-                    std::to_string(R.straight_result) + " (P " + pct(d.p_straight) + ")");
+  if (d.stop) t.notes.push_back(stop_text(shot.input, *d.stop) + ": nothing beyond it is touched");
+  t.notes.push_back("straight shot: " + inches(d.straight_on_target_in) + " of " + *p.call +
+                    " on the target; the variation die gives it on a " + std::to_string(R.straight_result) + " (P " +
+                    pct(d.p_straight) + ")");
   if (!p.offsets)
     t.notes.push_back("the variation measure's drawing is lost: the other faces' shifts are unknown (give --offsets and --width-in)");
-  s.tables.push_back(std::move(t));
-  s.tables.push_back(cannon_ranges(R));
-  json::Value faces;
-  if (p.offsets) {
-    Table ft;
-    ft.title = "Variation die (offsets given)";
-    ft.add_column("face", "Face", Align::right)
-        .add_column("offset", "Offset", Align::right)
-        .add_column("on_target", "On the target", Align::right);
-    faces = json::array();
-    for (const auto& f : d.faces) {
-      ft.add_row({std::to_string(f.face), inches(f.offset_in), inches(f.on_target_in)});
-      json::Value fj = json::object();
-      fj.set("face", f.face);
-      fj.set("offset_in", f.offset_in);
-      fj.set("on_target_in", fire::clean(f.on_target_in));
-      faces.push(std::move(fj));
-    }
-    ft.notes.push_back("mean " + inches(d.mean_on_target_in) + " on the target; P(some " + *p.call + " on it) " +
-                       pct(d.p_any_on_target));
-    s.tables.push_back(std::move(ft));
+  t.notes.push_back("rate of fire " + rate_text(shot.rate) + ": " + shots_text(shot.rate, "shots") + " (" +
+                    R.source_catapult_rate + ")");
+  return t;
+}
+
+// The terrain on the line of fire and where each obstacle alone would stop the straight shot.
+Table obstacles_table(const fire::ChainmailRules& R, const fire::DowelShot& shot, json::Value& obstacles) {
+  Table t;
+  t.title = "Terrain on the line of fire (" + R.source_dowel + ")";
+  t.add_column("obstacle", "#", Align::right)
+      .add_column("kind", "Kind")
+      .add_column("from", "From", Align::right)
+      .add_column("to", "To", Align::right)
+      .add_column("stops", "Stops the straight shot at", Align::right);
+  obstacles = json::array();
+  for (size_t i = 0; i < shot.input.obstacles.size(); ++i) {
+    const auto& o = shot.input.obstacles[i];
+    const auto& at = shot.odds.obstacle_stops[i];
+    t.add_row(
+        {std::to_string(i + 1), fire::to_string(o.kind), inches(o.from_in), inches(o.to_in), at ? inches(*at) : "-"});
+    json::Value oj = json::object();
+    oj.set("kind", fire::to_string(o.kind));
+    oj.set("from_in", o.from_in);
+    oj.set("to_in", o.to_in);
+    oj.set("stops_at_in", at ? json::Value(fire::clean(*at)) : json::Value());
+    obstacles.push(std::move(oj));
   }
-  if (explain) {
-    s.explain.push_back("target from " + trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in (" +
-                        (in.measure == fire::Measure::centre ? "distance to the centre" : "distance to the near edge") + ")");
-    for (const auto& h : d.sections)
-      s.explain.push_back(h.section.colour + " section " + std::to_string(h.section.index) + " " + trim(h.section.start_in) +
-                          "-" + trim(h.section.end_in) + ": overlap " + trim(h.on_target_in, 3) + " in");
+  t.notes.push_back(std::string("feature: stops the ball where any section meets it; man-high: only under the called "
+                                "colour; water: only under the called colour, not under ") +
+                    (shot.input.level_flight_first_called ? "its first section" : "the first white (level flight)"));
+  return t;
+}
+
+// The variation die's faces, given their offsets.
+Table faces_table(const DowelParams& p, const fire::DowelOdds& d, json::Value& faces) {
+  Table ft;
+  ft.title = "Variation die (offsets given)";
+  ft.add_column("face", "Face", Align::right)
+      .add_column("offset", "Offset", Align::right)
+      .add_column("on_target", "On the target", Align::right)
+      .add_column("stops", "Ball stops at", Align::right);
+  faces = json::array();
+  for (const auto& f : d.faces) {
+    ft.add_row(
+        {std::to_string(f.face), inches(f.offset_in), inches(f.on_target_in), f.stop ? inches(f.stop->at_in) : "-"});
+    json::Value fj = json::object();
+    fj.set("face", f.face);
+    fj.set("offset_in", f.offset_in);
+    fj.set("on_target_in", fire::clean(f.on_target_in));
+    fj.set("stopped_at_in", f.stop ? json::Value(fire::clean(f.stop->at_in)) : json::Value());
+    faces.push(std::move(fj));
   }
-  json::Value& j = s.json;
+  ft.notes.push_back("mean " + inches(d.mean_on_target_in) + " on the target; P(some " + *p.call + " on it) " +
+                     pct(d.p_any_on_target));
+  return ft;
+}
+
+void dowel_json(const DowelParams& p, const fire::ChainmailRules& R, const fire::DowelShot& shot, json::Value sections,
+                json::Value faces, json::Value obstacles, json::Value& j) {
+  const fire::DowelInput& in = shot.input;
+  const fire::DowelOdds& d = shot.odds;
   j.set("cannon_class", in.cannon);
   j.set("class_name", d.cls->name);
   j.set("range_in", d.cls->range_in);
@@ -225,6 +385,51 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
   j.set("faces", std::move(faces));
   j.set("mean_on_target_in", p.offsets ? json::Value(fire::clean(d.mean_on_target_in)) : json::Value());
   j.set("p_any_on_target", p.offsets ? json::Value(fire::clean(d.p_any_on_target)) : json::Value());
+  j.set("obstacles", std::move(obstacles));
+  j.set("level_flight", in.level_flight_first_called ? "first-called" : "first-white");
+  j.set("stopped_at_in", d.stop ? json::Value(fire::clean(d.stop->at_in)) : json::Value());
+  j.set("stopped_by", d.stop ? json::Value(static_cast<int>(d.stop->obstacle) + 1) : json::Value());
+  rate_keys(shot.rate, "shots", j);
+  j.set("straight_shots", over_turns_json(shot.rate, shot.straight_shots));
+  j.set("shots_on_target", shot.shots_on_target ? over_turns_json(shot.rate, *shot.shots_on_target) : json::Value());
+}
+
+}  // namespace
+
+Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
+  auto rules_or = fire::load_chainmail();
+  if (!rules_or) return rules_or.error();
+  const fire::ChainmailRules& R = **rules_or;
+  auto shot = fire::dowel_shot(R, p);
+  if (!shot) return shot.error();
+  const fire::DowelInput& in = shot->input;
+  const fire::DowelOdds& d = shot->odds;
+
+  Scenario s;
+  json::Value sections, faces, obstacles = json::array();
+  s.tables.push_back(sections_table(R, p, *shot, sections));
+  if (!in.obstacles.empty()) s.tables.push_back(obstacles_table(R, *shot, obstacles));
+  s.tables.push_back(cannon_ranges(R));
+  if (p.offsets) s.tables.push_back(faces_table(p, d, faces));
+  if (shot->rate.turns > 1) {
+    const std::string over =
+        " in " + turns_text(shot->rate.turns) + " (" + std::to_string(shot->rate.shots) + " shots)";
+    s.tables.push_back(dist_table(shot->straight_shots, "Straight shots" + over, "Shots"));
+    if (shot->shots_on_target)
+      s.tables.push_back(
+          dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots"));
+  }
+  if (explain) {
+    s.explain.push_back("target from " + trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in (" +
+                        (in.measure == fire::Measure::centre ? "distance to the centre" : "distance to the near edge") +
+                        ")");
+    if (d.stop) s.explain.push_back(stop_text(in, *d.stop));
+    for (const auto& h : d.sections)
+      s.explain.push_back(h.section.colour + " section " + std::to_string(h.section.index) + " " +
+                          trim(h.section.start_in) + "-" + trim(h.section.end_in) + ": overlap " +
+                          trim(h.on_target_in, 3) + " in");
+  }
+  dowel_json(p, R, *shot, std::move(sections), std::move(faces), std::move(obstacles), s.json);
   return s;
 }
 

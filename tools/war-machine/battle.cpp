@@ -210,7 +210,15 @@ void add_rule_options(CLI::App& c, Options& opt) {
   c.add_option("--ratio-reading", opt.ratio_reading, "troop ratio between printed ratios: ceiling (default) or floor")
       ->check(CLI::IsMember({"ceiling", "floor"}))
       ->type_name("READING");
+  add_percent_option(c, opt);
   c.add_flag("--siege-machine", opt.siege_machine, "Siege Machine in use: ignore the starred defender lines");
+}
+
+void add_percent_option(CLI::App& c, Options& opt) {
+  c.add_option("--percent-reading", opt.percent_reading,
+               "battle-rating statements: up (a figure rounds up to a whole percent first, default) or exact")
+      ->check(CLI::IsMember({"up", "exact"}))
+      ->type_name("READING");
 }
 
 void setup_battle(CLI::App& b, Options& opt) {

@@ -297,6 +297,7 @@ json::Value settings_json(const war::BattleConfig& s) {
   o.set("tie_policy", war::to_string(s.options.tie));
   o.set("casualty_reading", war::to_string(s.options.casualty_reading));
   o.set("troop_ratio_reading", war::to_string(s.battle.ratio_reading));
+  o.set("statement_reading", war::to_string(s.battle.percent_reading));
   return o;
 }
 

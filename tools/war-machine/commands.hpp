@@ -30,8 +30,10 @@ void setup_march(CLI::App& cmd, Options& opt);
 void setup_siege(CLI::App& cmd, Options& opt);
 /// The options of the battle rules that battle and siege share (ties, casualties, ratio, Siege Machine).
 void add_rule_options(CLI::App& cmd, Options& opt);
+/// --percent-reading: how the battle-rating statements read a force's figures (rate, battle, siege).
+void add_percent_option(CLI::App& cmd, Options& opt);
 
-Expected<report::Report> run_rate(const war::Rules& R, const cli::CommonOptions& common);
+Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);

@@ -65,13 +65,17 @@ Table summary_table(const std::vector<war::RatedForce>& forces) {
 
 }  // namespace
 
-void setup_rate(CLI::App& /*cmd*/, Options& /*opt*/) {}
+void setup_rate(CLI::App& cmd, Options& opt) { add_percent_option(cmd, opt); }
 
-Expected<report::Report> run_rate(const war::Rules& R, const cli::CommonOptions& common) {
+Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   if (common.inputs.empty()) return cli::usage_error("rate", "give one or more TOML files with [[force]] tables");
   auto input = war::read_battle(R, common.inputs);
   if (!input) return input.error();
-  auto rated = war::rate_forces(R, input->forces);
+  // The statements' reading: the flag, else the files' [battle] statement_reading, else the data's.
+  war::PercentReading reading = R.default_percent_reading;
+  if (auto r = opt.percent_reading ? opt.percent_reading : input->settings.percent_reading)
+    reading = *war::parse_percent_reading(*r);
+  auto rated = war::rate_forces(R, input->forces, reading);
   if (!rated) return war::place_force_fields(rated.error(), *input);
   report::Report rep;
   const bool js = common.format == "json";
@@ -87,6 +91,7 @@ Expected<report::Report> run_rate(const war::Rules& R, const cli::CommonOptions&
   }
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "rate");
+  rep.json.set("statement_reading", war::to_string(reading));
   rep.json.set("forces", std::move(arr));
   return rep;
 }

@@ -129,6 +129,7 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
   out += "tie_policy = " + toml_string(war::to_string(s.options.tie)) + "\n";
   out += "casualty_reading = " + toml_string(war::to_string(s.options.casualty_reading)) + "\n";
   out += "troop_ratio_reading = " + toml_string(war::to_string(s.battle.ratio_reading)) + "\n";
+  out += "statement_reading = " + toml_string(war::to_string(s.battle.percent_reading)) + "\n";
   for (size_t i = 0; i < rated.size(); ++i) {
     const auto& x = rated[i];
     const auto& f = x.force;

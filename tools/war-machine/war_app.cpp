@@ -47,7 +47,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   auto rules = war::load_rules();
   if (!rules) return rules.error();
   const war::Rules& R = **rules;
-  if (opt.rate_cmd && opt.rate_cmd->parsed()) return run_rate(R, common);
+  if (opt.rate_cmd && opt.rate_cmd->parsed()) return run_rate(R, opt, common);
   if (opt.battle_cmd && opt.battle_cmd->parsed()) return run_battle(R, opt, common);
   if (opt.march_cmd && opt.march_cmd->parsed()) return run_march(R, opt, common);
   if (opt.siege_cmd && opt.siege_cmd->parsed()) return run_siege(R, opt, common);

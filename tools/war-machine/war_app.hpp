@@ -21,7 +21,7 @@ struct Options {
   std::optional<int> repeat;
   std::string write_forces;
   bool summary = false;
-  std::optional<std::string> tie_policy, casualty_reading, ratio_reading;
+  std::optional<std::string> tie_policy, casualty_reading, ratio_reading, percent_reading;
   bool siege_machine = false, simple_siege = false;
   std::optional<int> weeks_besieged;
   // march

@@ -22,6 +22,33 @@ RangeRow range_row(TableReader& r, const char* value_key) {
   return row;
 }
 
+/// The rates of fire the seed borrows from Chainmail: the arquebus's and the catapults'.
+void read_rates(TableReader& top, const input::Document& doc, Diagnostics& d, ChainmailRules& c) {
+  read_table(
+      top, doc, d, "arquebus_rate_of_fire",
+      [&](TableReader& r) {
+        c.source_arquebus_rate = req_string(r, "source");
+        c.arquebus_every_turns = req_int(r, "fires_every_turns");
+        c.attack_dice_every_turns = req_int(r, "attack_dice_every_turns");
+      },
+      [](TableReader&) {});
+  read_table(
+      top, doc, d, "catapult_rate_of_fire",
+      [&](TableReader& r) {
+        c.source_catapult_rate = req_string(r, "source");
+        c.full_crew = req_int(r, "full_crew");
+        c.extra_turn_per_missing = req_int(r, "extra_turn_per_missing");
+      },
+      [&](TableReader& r) {
+        CatapultRate cr;
+        cr.key = req_string(r, "key");
+        cr.name = req_string(r, "name");
+        cr.every_turns = req_int(r, "fires_every_turns");
+        if (cr.every_turns < 1) r.error_at("fires_every_turns", "must be at least 1");
+        c.catapult_rates.push_back(cr);
+      });
+}
+
 Expected<ChainmailRules> build() {
   auto doc_or = data::load("chainmail.toml");
   if (!doc_or) return doc_or.error();
@@ -52,6 +79,7 @@ Expected<ChainmailRules> build() {
   read_table(top, doc, d, "arquebus_firing", [](TableReader& r) {
     for (const char* k : {"source", "max_fires_per_turn", "may_fire_after_moving", "may_fire_in_contact"}) r.allow(k);
   }, [](TableReader&) {});
+  read_rates(top, doc, d, c);
   read_table(top, doc, d, "arquebus_attack_dice", [&](TableReader& r) {
     c.source_ad = req_string(r, "source");
     c.ad_sides = req_int(r, "die_sides");
@@ -76,6 +104,7 @@ Expected<ChainmailRules> build() {
         cc.range_in = req_number(r, "range_in");
         cc.diameter_in = req_number(r, "dowel_diameter_in");
         cc.indirect_fire = req_bool(r, "indirect_fire");
+        cc.rate_as = req_string(r, "rate_as");
         r.allow("usually_siege_only");
         c.cannon.push_back(cc);
       });
@@ -102,7 +131,7 @@ Expected<ChainmailRules> build() {
     c.colour_short = req_string(r, "colour_short");
     c.colour_long = req_string(r, "colour_long");
     r.allow("hits_friendly");
-    r.allow("level_flight_section");
+    c.level_flight_section = req_int(r, "level_flight_section");
   }, [](TableReader&) {});
   read_table(top, doc, d, "variation_measure", [&](TableReader& r) {
     r.allow("source");
@@ -113,6 +142,11 @@ Expected<ChainmailRules> build() {
   }, [](TableReader&) {});
   top.allow("example");
   top.finish();
+  for (const auto& cc : c.cannon)
+    if (!c.catapult_rate(cc.rate_as))
+      d.error({}, "chainmail.toml: cannon class " + cc.key + " rate_as " + cc.rate_as + " is no catapult");
+  if (c.arquebus_every_turns < 1 || c.attack_dice_every_turns < 1 || c.full_crew < 1)
+    d.error({}, "chainmail.toml: rates of fire and the full crew must be at least 1");
   if (!d.empty()) return as_internal(d);
   return c;
 }
@@ -121,6 +155,10 @@ Expected<ChainmailRules> build() {
 
 const CannonClass* ChainmailRules::cannon_class(const std::string& key) const {
   return lookup::find(cannon, [&](const auto& cc) { return cc.key == key; });
+}
+
+const CatapultRate* ChainmailRules::catapult_rate(const std::string& key) const {
+  return lookup::find(catapult_rates, [&](const auto& r) { return r.key == key; });
 }
 
 const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {

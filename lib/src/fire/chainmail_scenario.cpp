@@ -90,6 +90,45 @@ Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
   return d;
 }
 
+/// Turns to count (1 to kMaxTurns; absent: one turn).
+constexpr int kMaxTurns = 100;
+std::optional<std::string> bad_turns(const std::optional<int>& turns) {
+  if (turns && (*turns < 1 || *turns > kMaxTurns))
+    return "must be between 1 and " + std::to_string(kMaxTurns) + " turns, got " + std::to_string(*turns);
+  return std::nullopt;
+}
+
+// The terrain of a dowel request: each obstacle's kind and extent.
+void check_obstacles(const DowelRequest& p, Diagnostics& d) {
+  for (const auto& o : p.obstacle) {
+    const double to = o.to_in.value_or(o.from_in);
+    std::string why;
+    if (!parse_obstacle_kind(o.kind))
+      why = "kind must be feature, man-high or water, got \"" + o.kind + "\"";
+    else if (!std::isfinite(o.from_in) || o.from_in < 0 || o.from_in > 1000)
+      why = "must start between 0 and 1000 inches from the muzzle, got " + trim(o.from_in, 2);
+    else if (!std::isfinite(to) || to < o.from_in || to > 1000)
+      why = "must end between its start (" + trim(o.from_in, 2) + "\") and 1000 inches, got " + trim(to, 2);
+    if (!why.empty()) {
+      d.field_error("obstacle", why);
+      return;
+    }
+  }
+}
+
+// The dowel request's rate of fire and turns.
+void check_dowel_rate(const DowelRequest& p, Diagnostics& d) {
+  if (auto why = bad_turns(p.turns)) d.field_error("turns", *why);
+  if (p.crew && (*p.crew < 1 || *p.crew > 100))
+    d.field_error("crew", "must be between 1 and 100 men, got " + std::to_string(*p.crew));
+}
+
+// "light-catapult" -> the catapult rate key.
+std::string catapult_key(const std::optional<std::string>& a) {
+  if (!a) return "";
+  return *a == "light-catapult" ? "light_catapult" : "heavy_catapult";
+}
+
 }  // namespace
 
 Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const ArquebusRequest& p) {
@@ -99,13 +138,35 @@ Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const Arquebus
   if (!p.range_in) return Result::field_failure("range_in", "required: the range in inches");
   if (!std::isfinite(*p.range_in) || *p.range_in < 0)
     return Result::field_failure("range_in", "must be 0 inches or more, got " + trim(*p.range_in, 2));
+  if (auto why = bad_turns(p.turns)) return Result::field_failure("turns", *why);
   ArquebusVolley v;
   v.system = p.system.value_or("accuracy");
-  return v.system == "accuracy" ? by_accuracy(R, p, std::move(v)) : by_attack_dice(R, p, std::move(v));
+  const bool attack_dice = v.system != "accuracy";
+  std::optional<bool> every_turn;
+  if (p.rate_of_fire) every_turn = *p.rate_of_fire == "every-turn";
+  v.rate = arquebus_rate(R, attack_dice, every_turn, p.turns.value_or(1), !p.unloaded);
+  auto out = attack_dice ? by_attack_dice(R, p, std::move(v)) : by_accuracy(R, p, std::move(v));
+  if (!out) return out;
+  // Over the turns: rate.shots volleys of the same men at the same range, each man's die
+  // independent, so the totals are binomial over men x volleys dice.
+  if (out->rate.turns == 1) return out;  // one turn: the single volley's distributions say it all
+  const int dice = *p.men * out->rate.shots;
+  if (out->accuracy) out->kills_in_turns = binomial_dist(dice, out->accuracy->p_hit);
+  if (out->attack_dice) {
+    out->target_hits_in_turns = binomial_dist(dice, out->attack_dice->p_target);
+    out->self_hits_in_turns = binomial_dist(dice, out->attack_dice->p_self);
+  }
+  return out;
 }
 
 Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   if (auto d = check_dowel(R, p); !d.empty()) return d;
+  {
+    Diagnostics d;
+    check_dowel_rate(p, d);
+    check_obstacles(p, d);
+    if (!d.empty()) return d;
+  }
   DowelShot s;
   DowelInput& in = s.input;
   in.cannon = gun_key(*p.gun);
@@ -115,9 +176,21 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   in.measure = p.measure.value_or("centre") == "near-edge" ? Measure::near_edge : Measure::centre;
   in.width_in = p.width_in;
   in.offsets = p.offsets;
+  in.level_flight_first_called = p.level_flight.value_or("first-white") == "first-called";
+  for (const auto& o : p.obstacle)
+    in.obstacles.push_back({*parse_obstacle_kind(o.kind), o.from_in, o.to_in.value_or(o.from_in)});
   auto odds = dowel_odds(R, in);
   if (!odds) return about(odds, "distance_in");
   s.odds = std::move(*odds);
+  auto rate = cannon_rate(R, *s.odds.cls, catapult_key(p.rate_as), p.crew.value_or(R.full_crew), p.turns.value_or(1),
+                          !p.unloaded);
+  if (!rate) return about(rate, "rate_as");
+  s.rate = *rate;
+  // Each shot's variation die is independent: straight shots ~ Binomial(shots, 1/6); with the
+  // faces' offsets, shots with some of the named colour on the target ~ Binomial(shots, P).
+  if (s.rate.turns == 1) return s;
+  s.straight_shots = binomial_dist(s.rate.shots, s.odds.p_straight);
+  if (p.offsets) s.shots_on_target = binomial_dist(s.rate.shots, s.odds.p_any_on_target);
   return s;
 }
 

@@ -100,6 +100,29 @@ void read_arquebus(input::TableReader& r, ArquebusRequest& p) {
   p.natural_six = flag(r, "natural_six");
   p.system = r.string("system", Need::optional, {"accuracy", "attack-dice"});
   p.ar = opt_int(r, "ar");
+  p.rate_of_fire = r.string("rate_of_fire", Need::optional, {"heavy-crossbow", "every-turn"});
+  p.turns = opt_int(r, "turns");
+  p.unloaded = flag(r, "unloaded");
+}
+
+// obstacle = [{ kind = "water", from_in = 20, to_in = 23 }, ...]: the dowel's terrain.
+void read_obstacles(input::TableReader& r, DowelRequest& p) {
+  const auto* a = r.array("obstacle", Need::optional);
+  if (!a) return;
+  for (const auto& n : *a) {
+    const auto* t = n.as_table();
+    if (!t) {
+      r.error_at("obstacle", "'obstacle' must be an array of tables { kind, from_in, to_in }");
+      return;
+    }
+    input::TableReader o(r.doc(), *t, r.diagnostics(), "obstacle");
+    ObstacleRequest ob;
+    ob.kind = o.string("kind", Need::required, {"feature", "man-high", "water"}).value_or("");
+    ob.from_in = o.number("from_in", Need::required).value_or(0);
+    ob.to_in = o.number("to_in", Need::optional);
+    o.finish();
+    p.obstacle.push_back(ob);
+  }
 }
 
 void read_dowel(input::TableReader& r, DowelRequest& p) {
@@ -119,6 +142,12 @@ void read_dowel(input::TableReader& r, DowelRequest& p) {
     if (!ok) r.error_at("offsets", "'offsets' must be an array of 6 numbers, one per die face");
     else p.offsets = v;
   }
+  p.turns = opt_int(r, "turns");
+  p.crew = opt_int(r, "crew");
+  p.rate_as = r.string("rate_as", Need::optional, {"light-catapult", "heavy-catapult"});
+  p.level_flight = r.string("level_flight", Need::optional, {"first-white", "first-called"});
+  p.unloaded = flag(r, "unloaded");
+  read_obstacles(r, p);
 }
 
 }  // namespace gunpowder::fire

@@ -504,10 +504,15 @@ std::string force_field(size_t source, std::string_view key) {
 }
 
 Expected<std::vector<RatedForce>> rate_forces(const Rules& rules, const std::vector<BattleForce>& forces) {
+  return rate_forces(rules, forces, rules.default_percent_reading);
+}
+
+Expected<std::vector<RatedForce>> rate_forces(const Rules& rules, const std::vector<BattleForce>& forces,
+                                              PercentReading reading) {
   // Each force is rated on its own (two threads for many), then joined in input order.
   std::vector<std::optional<Expected<Rating>>> ratings(forces.size());
   split_work(forces.size(), [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) ratings[i].emplace(rate_force(rules, forces[i].force));
+    for (size_t i = from; i < to; ++i) ratings[i].emplace(rate_force(rules, forces[i].force, reading));
   });
   std::vector<RatedForce> out;
   out.reserve(forces.size());

@@ -97,6 +97,7 @@ void read_settings(const input::Document& doc, const toml::node& b, BattleFileSe
   s.tie_policy = r.string("tie_policy", Need::optional, policies);
   s.casualty_reading = r.string("casualty_reading", Need::optional, {"points", "multiply"});
   s.ratio_reading = r.string("troop_ratio_reading", Need::optional, {"ceiling", "floor"});
+  s.percent_reading = r.string("statement_reading", Need::optional, {"up", "exact"});
   r.finish();
 }
 

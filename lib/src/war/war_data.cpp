@@ -154,6 +154,9 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     R.br_bonus_divisor = integer(r, "bonus_divisor");
     str(r, "bonus_rounding", {"up"});
     str(r, "troop_class_from", {"bfr"});
+    R.default_percent_reading =
+        parse_percent_reading(str(r, "statement_reading", {"up", "exact"})).value_or(PercentReading::up);
+    strings(r, "statement_readings");
     R.br_source = str(r, "source");
   });
   each(c, top, "br_statement", "[[br_statement]]", [&](TableReader& r) {

@@ -58,6 +58,7 @@ std::string to_string(TiePolicy t) {
 }
 std::string to_string(CasualtyReading c) { return c == CasualtyReading::points ? "points" : "multiply"; }
 std::string to_string(RatioReading r) { return r == RatioReading::ceiling ? "ceiling" : "floor"; }
+std::string to_string(PercentReading r) { return r == PercentReading::up ? "up" : "exact"; }
 
 std::optional<Fatigue> parse_fatigue(const std::string& s) {
   for (auto f : {Fatigue::none, Fatigue::moderate, Fatigue::serious})
@@ -76,6 +77,11 @@ std::optional<CasualtyReading> parse_casualty_reading(const std::string& s) {
 }
 std::optional<RatioReading> parse_ratio_reading(const std::string& s) {
   for (auto r : {RatioReading::ceiling, RatioReading::floor})
+    if (to_string(r) == s) return r;
+  return std::nullopt;
+}
+std::optional<PercentReading> parse_percent_reading(const std::string& s) {
+  for (auto r : {PercentReading::up, PercentReading::exact})
     if (to_string(r) == s) return r;
   return std::nullopt;
 }
@@ -149,6 +155,13 @@ std::string pct_text(double pct) {
   const int counted = percent_counted(pct);
   if (static_cast<double>(counted) == pct) return trim(pct, 2) + "%";
   return std::to_string(counted) + "% (" + trim(pct, 2) + "% rounded up)";
+}
+
+/// A battle-rating statement's figure as it meets its threshold (seed 004, Battle rating B, l.
+/// 52-63): under the `up` reading rounded up to a whole percent or foot, as the basic force
+/// rating counts "each 1%" (round every fraction up, rules-gaps s.3); under `exact`, as given.
+double statement_figure(double v, PercentReading reading) {
+  return reading == PercentReading::up ? static_cast<double>(up(v)) : v;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -410,21 +423,25 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
 }
 
 /// The twelve statements (l. 52-63), given as letters or measured from the composition; n of
-/// them hold.
-void statements_of(const Rules& R, const Force& force, Rating& out, Diagnostics& errs) {
+/// them hold. A measured figure meets "at least" its threshold as `reading` says.
+void statements_of(const Rules& R, const Force& force, PercentReading reading, Rating& out, Diagnostics& errs) {
   for (const auto& s : R.statements) {
     StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed};
     const auto v = quantity_of(force.composition, s.quantity);
+    const bool meets = v && statement_figure(*v, reading) >= s.threshold;
     if (force.statement_letters) {
       const auto& L = *force.statement_letters;
       sl.holds = std::find(L.begin(), L.end(), s.letter) != L.end();
       sl.measured = sl.holds ? "given true" : "given false";
-      if (v && (*v >= s.threshold) != sl.holds)
+      if (v && meets != sl.holds)
         errs.error({}, "force '" + force.name + "': statement " + std::string(1, s.letter) + " (" + s.label + ") is " +
                            (sl.holds ? "listed" : "not listed") + " but the force's figure is " + trim(*v));
     } else if (v) {
-      sl.holds = *v >= s.threshold;
-      sl.measured = trim(*v) + (s.unit == "percent" ? "%" : "'");
+      sl.holds = meets;
+      const std::string unit = s.unit == "percent" ? "%" : "'";
+      const double counted = statement_figure(*v, reading);
+      sl.measured = trim(counted) + unit;
+      if (counted != *v) sl.measured += " (" + trim(*v) + unit + " rounded up)";
     }
     if (sl.holds) ++out.statements_true;
     out.statements.push_back(sl);
@@ -433,7 +450,7 @@ void statements_of(const Rules& R, const Force& force, Rating& out, Diagnostics&
 
 /// BR from B': troop class (l. 38-43, from the BFR, not the BR), the statements, and
 /// B = B' + n x ceil(B'/10) (l. 48).
-std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, Rating& out) {
+std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, PercentReading reading, Rating& out) {
   auto given = basic_force_rating(R, force, out);
   if (!given) return given.error();
   const int bfr = *given;
@@ -447,7 +464,7 @@ std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, Rat
   }
   out.troop_class = tc.id;
   out.troop_class_rank = tc.rank;
-  statements_of(R, force, out, errs);
+  statements_of(R, force, reading, out, errs);
   if (!errs.empty()) return errs;
   out.bonus_per_statement = static_cast<int>(ceil_div(bfr, R.br_bonus_divisor));
   out.br = battle_rating(R, bfr, out.statements_true);
@@ -483,6 +500,10 @@ Diagnostics check_force(const Rules& R, const Force& force) {
 }  // namespace
 
 Expected<Rating> rate_force(const Rules& R, const Force& force) {
+  return rate_force(R, force, R.default_percent_reading);
+}
+
+Expected<Rating> rate_force(const Rules& R, const Force& force, PercentReading reading) {
   Rating out;
   Diagnostics errs = check_force(R, force);
   if (!errs.empty()) return errs;
@@ -492,7 +513,7 @@ Expected<Rating> rate_force(const Rules& R, const Force& force) {
     out.explain.push_back(force.name + ": BR " + std::to_string(out.br) + " given directly");
   } else if (force.quick) {
     quick_rating(R, force, out, errs);
-  } else if (auto failed = rate_from_bfr(R, force, out)) {
+  } else if (auto failed = rate_from_bfr(R, force, reading, out)) {
     return *failed;
   }
   if (!out.troop_class && force.troop_class) {
@@ -623,10 +644,11 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
         } else {
           // Halved if 5% of the attackers can fly, ignored if all can (l. 117).
           const auto fly = f[j]->composition.flying_pct;
+          const double halve_at = R.defender_flyers.halve_if_attacker_flyers_pct_min;
           if (fly && *fly >= 100 && R.defender_flyers.ignore_if_all_attackers_fly) {
             l.br = 0;
             l.note = "ignored: all attackers fly";
-          } else if (fly && *fly >= R.defender_flyers.halve_if_attacker_flyers_pct_min) {
+          } else if (fly && statement_figure(*fly, s.percent_reading) >= halve_at) {
             l.br = static_cast<int>(ceil_div(a->br, 2));
             l.note = "halved (rounded up): " + trim(*fly) + "% of the attackers fly";
           }

@@ -179,3 +179,124 @@ TEST_CASE("Effects of Fire: attack dice, self-hits on a 1, armour penalty by ran
   fire::AttackDiceInput far{4, 20.5, 5};
   CHECK_FALSE(fire::attack_dice_odds(R, far).has_value());
 }
+
+TEST_CASE("Cannon, terrain that stops the ball: the Example of Firing with obstacles on its line") {
+  const auto& R = rules();
+  using K = fire::ObstacleKind;
+  fire::DowelInput in;
+  in.cannon = "heavy_field_gun";  // white sections 0-18, 24-27, 29-30; black 18-24, 27-29, 30-36
+  in.colour = "white";
+  in.distance_in = 26;  // the target lies 22-30: 3" of white 2 and 1" of white 3 without terrain
+  in.depth_in = 8;
+  auto with = [&](K kind, double from, double to) {
+    fire::DowelInput x = in;
+    x.obstacles.push_back({kind, from, to});
+    auto d = fire::dowel_odds(R, x);
+    REQUIRE(d.has_value());
+    return *d;
+  };
+  SUBCASE("a terrain feature stops the ball wherever it meets the dowel, under any colour") {
+    auto d = with(K::feature, 25, 25);
+    REQUIRE(d.stop);
+    CHECK(d.stop->at_in == 25);
+    CHECK(d.straight_on_target_in == doctest::Approx(1));  // 24-25 of white 2; white 3 never reached
+    auto e = with(K::feature, 20, 21);                     // under black 1: still stops it
+    CHECK(e.straight_on_target_in == 0);
+    CHECK(with(K::feature, 40, 41).straight_on_target_in == doctest::Approx(4));  // beyond the dowel
+  }
+  SUBCASE("a man-high object stops it only within a section of the named colour") {
+    CHECK_FALSE(with(K::man_high, 23, 23).stop);  // black 1: the ball passes over
+    CHECK(with(K::man_high, 23, 23).straight_on_target_in == doctest::Approx(4));
+    auto d = with(K::man_high, 29.5, 29.5);  // white 3
+    CHECK(d.straight_on_target_in == doctest::Approx(3.5));
+    auto e = with(K::man_high, 23, 24.5);  // reaches into white 2 at 24
+    REQUIRE(e.stop);
+    CHECK(e.stop->at_in == 24);
+    CHECK(e.straight_on_target_in == 0);
+  }
+  SUBCASE("water stops it under the named colour, except under the first white (level flight)") {
+    CHECK_FALSE(with(K::water, 10, 12).stop);  // white 1: level flight
+    CHECK_FALSE(with(K::water, 19, 21).stop);  // black 1: not the colour named
+    auto d = with(K::water, 25, 26);           // white 2
+    REQUIRE(d.stop);
+    CHECK(d.stop->at_in == 25);
+    CHECK(d.straight_on_target_in == doctest::Approx(1));
+  }
+  SUBCASE("black called: water under black 1 stops it; the first-called reading spares black 1") {
+    in.colour = "black";
+    in.distance_in = 21;  // target 18-24, all of black 1
+    in.depth_in = 6;
+    auto d = with(K::water, 19, 20);
+    CHECK(d.straight_on_target_in == doctest::Approx(1));  // 18-19
+    in.level_flight_first_called = true;
+    CHECK(with(K::water, 19, 20).straight_on_target_in == doctest::Approx(6));
+  }
+  SUBCASE("the nearest of several obstacles stops the ball") {
+    fire::DowelInput x = in;
+    x.obstacles = {{K::feature, 29, 29}, {K::water, 10, 12}, {K::water, 25, 26}};
+    auto d = fire::dowel_odds(R, x);
+    REQUIRE(d->stop);
+    CHECK(d->stop->obstacle == 2);
+    REQUIRE(d->obstacle_stops.size() == 3);
+    CHECK(*d->obstacle_stops[0] == 29);
+    CHECK_FALSE(d->obstacle_stops[1]);
+  }
+}
+
+TEST_CASE("Arquibusiers, Rate of Fire: treat as Heavy Crossbowmen (every other turn)") {
+  const auto& R = rules();
+  CHECK(fire::shots_in_turns(1, 2, true) == 1);
+  CHECK(fire::shots_in_turns(3, 2, true) == 2);  // turns 1 and 3
+  CHECK(fire::shots_in_turns(4, 2, true) == 2);
+  CHECK(fire::shots_in_turns(1, 2, false) == 0);
+  CHECK(fire::shots_in_turns(4, 2, false) == 2);
+  auto r = fire::arquebus_rate(R, false, std::nullopt, 5, true);
+  CHECK(r.every_turns == 2);
+  CHECK(r.as == "heavy crossbowmen");
+  CHECK(r.shots == 3);
+  CHECK(fire::arquebus_rate(R, true, std::nullopt, 5, true).every_turns == 1);  // attack dice: every turn
+  CHECK(fire::arquebus_rate(R, true, false, 5, true).every_turns == 2);         // asked for the crossbow rate
+  SUBCASE("kills over three turns: two volleys of 2 men needing 4+ are Binomial(4, 1/2)") {
+    fire::ArquebusRequest q;
+    q.men = 2;
+    q.range_in = 8;
+    q.turns = 3;
+    auto v = fire::arquebus_volley(R, q);
+    REQUIRE(v.has_value());
+    CHECK(v->rate.shots == 2);
+    const double expected[] = {1.0 / 16, 4.0 / 16, 6.0 / 16, 4.0 / 16, 1.0 / 16};
+    for (int k = 0; k <= 4; ++k) CHECK(v->kills_in_turns.p(k) == doctest::Approx(expected[k]));
+    q.turns = 101;
+    CHECK_FALSE(fire::arquebus_volley(R, q).has_value());
+  }
+}
+
+TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other turn, heavy every third)") {
+  const auto& R = rules();
+  const auto* light = R.cannon_class("light_field_gun");
+  const auto* heavy = R.cannon_class("heavy_field_gun");
+  const auto* bombard = R.cannon_class("bombard");
+  CHECK(fire::cannon_rate(R, *light, "", 4, 6, true)->every_turns == 2);
+  CHECK(fire::cannon_rate(R, *heavy, "", 4, 6, true)->every_turns == 3);
+  CHECK(fire::cannon_rate(R, *bombard, "", 4, 6, true)->every_turns == 3);
+  CHECK(fire::cannon_rate(R, *heavy, "", 4, 6, true)->shots == 2);        // turns 1 and 4
+  CHECK(fire::cannon_rate(R, *heavy, "", 3, 6, true)->every_turns == 4);  // one man short: a turn more
+  CHECK(fire::cannon_rate(R, *light, "", 1, 6, true)->every_turns == 5);  // three short
+  CHECK(fire::cannon_rate(R, *light, "", 8, 6, true)->every_turns == 2);  // more than four do not help
+  CHECK(fire::cannon_rate(R, *bombard, "light_catapult", 4, 6, true)->every_turns == 2);
+  SUBCASE("straight shots over the turns are Binomial(shots, 1/6)") {
+    fire::DowelRequest q;
+    q.gun = "heavy";
+    q.call = "white";
+    q.distance_in = 26;
+    q.depth_in = 8;
+    q.turns = 6;
+    auto s = fire::dowel_shot(R, q);
+    REQUIRE(s.has_value());
+    CHECK(s->rate.shots == 2);
+    CHECK(s->straight_shots.p(0) == doctest::Approx(25.0 / 36));
+    CHECK(s->straight_shots.p(2) == doctest::Approx(1.0 / 36));
+    q.crew = 0;
+    CHECK_FALSE(fire::dowel_shot(R, q).has_value());
+  }
+}

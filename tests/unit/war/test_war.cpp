@@ -325,15 +325,44 @@ TEST_CASE("war::rate_force") {
       if (s.holds) held += s.letter;
     CHECK(held == "acdhijkl");
   }
-  SUBCASE("thresholds are 'at least': 19.99% mounted fails, 20% holds (l. 52)") {
+  SUBCASE("Battle rating B statements, 'at least', up reading (default): 19.9% mounted counts as 20% and holds") {
     war::Force f = force("X", 100, 0);
     f.br.reset();
     f.bfr = 50;
-    f.composition.mounted_pct = 19.99;
+    f.composition.mounted_pct = 19.9;  // 199 of 1,000 riders: the BFR would count it as 20%
+    auto r = war::rate_force(R, f);
+    REQUIRE(r.has_value());
+    CHECK(r->statements_true == 1);
+    CHECK(r->br == 55);  // 50 + ceil(50/10)
+    CHECK(r->statements[0].measured == "20% (19.9% rounded up)");
+    f.composition.mounted_pct = 19;  // a whole 19% does not
     CHECK(war::rate_force(R, f)->statements_true == 0);
-    f.composition.mounted_pct = 20;
+    f.composition.mounted_pct = 49.01;  // 50% mounted (b) holds as well
+    CHECK(war::rate_force(R, f)->statements_true == 2);
+    f.composition.mounted_pct.reset();
+    f.composition.movement_ft = 99.5;  // (l) average movement 100: a fraction of a foot rounds up too
     CHECK(war::rate_force(R, f)->statements_true == 1);
-    CHECK(war::rate_force(R, f)->br == 55);  // 50 + ceil(50/10)
+  }
+  SUBCASE("Battle rating B statements, exact reading: 19.9% mounted fails, 20% holds") {
+    war::Force f = force("X", 100, 0);
+    f.br.reset();
+    f.bfr = 50;
+    f.composition.mounted_pct = 19.9;
+    CHECK(war::rate_force(R, f, war::PercentReading::exact)->statements_true == 0);
+    f.composition.mounted_pct = 20;
+    CHECK(war::rate_force(R, f, war::PercentReading::exact)->statements_true == 1);
+    f.composition.mounted_pct.reset();
+    f.composition.movement_ft = 99.5;
+    CHECK(war::rate_force(R, f, war::PercentReading::exact)->statements_true == 0);
+  }
+  SUBCASE("Battle rating B statements: a listed letter is checked against the figure under the same reading") {
+    war::Force f = force("X", 100, 0);
+    f.br.reset();
+    f.bfr = 50;
+    f.composition.mounted_pct = 19.9;
+    f.statement_letters = std::vector<char>{'a'};
+    CHECK(war::rate_force(R, f).has_value());
+    CHECK_FALSE(war::rate_force(R, f, war::PercentReading::exact).has_value());
   }
   SUBCASE("rules-gaps s.3 special troops: 290 ghouls + 10 spectres, 3.33% counts as 4% -> +8") {
     war::Force f;
@@ -475,9 +504,12 @@ TEST_CASE("war::troop_ratio_adjustment, seed 004 Troop ratio l. 73-80") {
       CHECK(war::troop_ratio_adjustment(R, l, 1000, RatioReading::ceiling) == adj);
     }
   }
-  SUBCASE("between the printed ratios, floor: the largest printed ratio not above R") {
-    const std::vector<std::pair<std::int64_t, int>> cases = {
-        {1001, 0}, {1499, 0}, {1600, 15}, {2500, 30}, {7500, 90}, {12000, 100}, {19999, 110}};
+  SUBCASE("between the printed ratios, floor: the largest printed ratio not above R; above 1:1 is at least 1.5:1") {
+    // The first band is 1.01-1.5:1 (rules-gaps s.3): a ratio just above 1 already earns +15, and
+    // under the floor reading keeps it up to 2:1.
+    const std::vector<std::pair<std::int64_t, int>> cases = {{1001, 15},   {1250, 15},  {1499, 15}, {1600, 15},
+                                                             {1999, 15},   {2000, 30},  {2500, 30}, {7500, 90},
+                                                             {12000, 100}, {19999, 110}};
     for (const auto& [l, adj] : cases) {
       CAPTURE(l);
       CHECK(war::troop_ratio_adjustment(R, l, 1000, RatioReading::floor) == adj);
@@ -549,8 +581,13 @@ TEST_CASE("war::battle_adjustments") {
   SUBCASE("defenders-only lines: halved if 5% of the attackers fly, ignored if all do (l. 117)") {
     d.situation = {"in_stronghold", "narrow_defile"};
     CHECK(total(1) == 30 + 100);
-    a.composition.flying_pct = 4.9;
+    a.composition.flying_pct = 4;
     CHECK(total(1) == 30 + 100);
+    a.composition.flying_pct = 4.9;  // up reading (default): counts as 5%, as the statements do
+    CHECK(total(1) == 30 + 50);
+    s.percent_reading = war::PercentReading::exact;
+    CHECK(total(1) == 30 + 100);
+    s.percent_reading = war::PercentReading::up;
     a.composition.flying_pct = 5;
     CHECK(total(1) == 30 + 50);
     a.composition.flying_pct = 100;

@@ -38,7 +38,12 @@ struct CannonClass {
   std::string key, name;
   double range_in = 0, diameter_in = 0;
   bool indirect_fire = false;
+  std::string rate_as;  ///< key of the catapult whose rate of fire it takes
   std::vector<DowelSection> sections;
+};
+struct CatapultRate {  ///< Chainmail's catapult rate of fire, which seed 003 gives the cannon
+  std::string key, name;
+  int every_turns = 0;
 };
 
 struct ChainmailRules {
@@ -49,11 +54,16 @@ struct ChainmailRules {
   std::vector<RangeRow> ad_rows;  ///< short, medium, long
   std::vector<CannonClass> cannon;
   std::string colour_short, colour_long;
+  int level_flight_section = 1;  ///< the dowel section in level flight (water does not stop it)
+  int arquebus_every_turns = 0, attack_dice_every_turns = 0;
+  std::vector<CatapultRate> catapult_rates;
+  int full_crew = 0, extra_turn_per_missing = 0;
   double measure_length_in = 0, measure_segment_in = 0;
   int measure_die_sides = 0, straight_result = 0;
-  std::string source_arquebus, source_ad, source_cannon, source_dowel;
+  std::string source_arquebus, source_ad, source_cannon, source_dowel, source_arquebus_rate, source_catapult_rate;
 
   [[nodiscard]] const CannonClass* cannon_class(const std::string& key) const;
+  [[nodiscard]] const CatapultRate* catapult_rate(const std::string& key) const;
   [[nodiscard]] const AccuracyModifier* modifier(const std::string& key) const;
 };
 
@@ -98,7 +108,49 @@ struct AttackDiceOdds {
 Expected<AttackDiceOdds> attack_dice_odds(const ChainmailRules& r, const AttackDiceInput& in);
 
 // ---------------------------------------------------------------------------------------------
+// Rate of fire over several turns
+
+/// How often a weapon fires and how many times it fires in a number of turns.
+struct RateOfFire {
+  std::string as;       ///< the troop type or engine it is treated as ("heavy crossbowmen")
+  int every_turns = 1;  ///< fires once every n turns
+  int crew = 0;         ///< cannon: the crew counted (0: not a crewed weapon)
+  int turns = 1;        ///< turns counted
+  bool loaded = true;   ///< loaded at the start: fires in turn 1, else first after n turns
+  int shots = 0;        ///< volleys or shots in those turns
+};
+/// Shots in `turns` turns of a weapon firing every `every` turns: ceil(turns / every) when loaded
+/// at the start (turns 1, 1 + every, ...), floor(turns / every) when it must load first.
+int shots_in_turns(int turns, int every, bool loaded);
+/// The arquebus's rate ("Treat as Heavy Crossbowmen", seed 003, Arquibusiers; Chainmail: every
+/// other turn), or every turn for the attack-dice variant or when `every_turn` is asked.
+RateOfFire arquebus_rate(const ChainmailRules& r, bool attack_dice, std::optional<bool> every_turn, int turns,
+                         bool loaded);
+/// A cannon's rate ("Treat the same as Catapults", seed 003, Cannon; Chainmail: light catapults
+/// every other turn, heavy every third, one more turn for each man short of a crew of four), as
+/// the catapult `rate_as` (empty: the class's own).
+Expected<RateOfFire> cannon_rate(const ChainmailRules& r, const CannonClass& cls, const std::string& rate_as, int crew,
+                                 int turns, bool loaded);
+/// Binomial(n, p): the number of successes of n independent trials.
+dice::Dist binomial_dist(int n, double p);
+
+// ---------------------------------------------------------------------------------------------
 // Cannon: the dowel
+
+/// Terrain on the line of fire (seed 003, Cannon, after the dowel table), from the muzzle:
+///   feature   high ground, a barricade of wood planks or stone, trees: stops the ball where any
+///             section of the dowel meets it
+///   man_high  a substantial object the height of a man: stops it only where a section of the
+///             colour named for hits lies over it
+///   water     a body of water: stops it where a section of the named colour other than the
+///             level-flight one (the first white) passes over it
+enum class ObstacleKind { feature, man_high, water };
+struct Obstacle {
+  ObstacleKind kind = ObstacleKind::feature;
+  double from_in = 0, to_in = 0;  ///< along the line of fire; a point object has from = to
+};
+std::string to_string(ObstacleKind k);
+std::optional<ObstacleKind> parse_obstacle_kind(const std::string& s);
 
 enum class Measure { centre, near_edge };
 struct DowelInput {
@@ -109,6 +161,13 @@ struct DowelInput {
   Measure measure = Measure::centre;
   std::optional<double> width_in;             ///< target frontage, for the variation die
   std::optional<std::vector<double>> offsets;  ///< lateral shift of the dowel's end per die face
+  std::vector<Obstacle> obstacles;
+  bool level_flight_first_called = false;  ///< water spares the first section of the named colour
+};
+/// Where the ball stops: the point along the dowel and the obstacle (index into the input).
+struct Stop {
+  double at_in = 0;
+  size_t obstacle = 0;
 };
 struct SectionHit {
   DowelSection section;
@@ -118,11 +177,14 @@ struct FaceResult {
   int face = 0;
   double offset_in = 0;
   double on_target_in = 0;
+  std::optional<Stop> stop;
 };
 struct DowelOdds {
   const CannonClass* cls = nullptr;
   double near_in = 0, far_in = 0;
   std::vector<SectionHit> sections;  ///< sections of the called colour, straight shot
+  std::optional<Stop> stop;          ///< terrain that stops the straight shot, if any
+  std::vector<std::optional<double>> obstacle_stops;  ///< per obstacle: where it alone stops the straight shot
   double straight_on_target_in = 0;
   double p_straight = 0;              ///< the variation die leaves the shot on line
   std::vector<FaceResult> faces;      ///< with offsets: every face
@@ -141,14 +203,22 @@ struct ArquebusVolley {
   std::string system;  ///< "accuracy" or "attack-dice"
   std::optional<AccuracyOdds> accuracy;
   std::optional<AttackDiceOdds> attack_dice;
+  RateOfFire rate;
+  /// Over the turns asked (rate.shots volleys of the same men at the same range): kills, or the
+  /// attack dice's hits on the target and self-hits; left empty for one turn.
+  dice::Dist kills_in_turns, target_hits_in_turns, self_hits_in_turns;
 };
 /// The volley of an arquebus request. An error names the request's field (its TOML key).
 Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& r, const ArquebusRequest& request);
 
-/// A dowel shot of a request: its input as the rules read it, and its odds.
+/// A dowel shot of a request: its input as the rules read it, its odds, its rate of fire and the
+/// shots over the turns asked.
 struct DowelShot {
   DowelInput input;
   DowelOdds odds;
+  RateOfFire rate;
+  dice::Dist straight_shots;                  ///< shots the variation die leaves on line (more than one turn)
+  std::optional<dice::Dist> shots_on_target;  ///< with offsets: shots that touch the target
 };
 /// The dowel shot of a request. An error names the request's field (its TOML key).
 Expected<DowelShot> dowel_shot(const ChainmailRules& r, const DowelRequest& request);

@@ -42,17 +42,28 @@ struct BroadsideRequest {
 
 /// A Chainmail-style arquebus volley (seed 003).
 struct ArquebusRequest {
-  std::optional<std::string> system, cover;
-  std::optional<int> men, ar;
+  std::optional<std::string> system, cover, rate_of_fire;
+  std::optional<int> men, ar, turns;
   std::optional<double> range_in;
-  bool rested = false, natural_six = false;
+  bool rested = false, natural_six = false, unloaded = false;
+};
+
+/// One terrain obstacle on the dowel's line: its kind ("feature", "man-high", "water") and where
+/// it lies from the muzzle (to_in absent: a point).
+struct ObstacleRequest {
+  std::string kind;
+  double from_in = 0;
+  std::optional<double> to_in;
 };
 
 /// A Chainmail-style cannon shot with the coloured dowel (seed 003).
 struct DowelRequest {
-  std::optional<std::string> gun, call, measure;
+  std::optional<std::string> gun, call, measure, rate_as, level_flight;
   std::optional<double> distance_in, depth_in, width_in;
   std::optional<std::vector<double>> offsets;
+  std::optional<int> turns, crew;
+  std::vector<ObstacleRequest> obstacle;
+  bool unloaded = false;
 };
 
 }  // namespace gunpowder::fire

@@ -19,7 +19,7 @@ namespace gunpowder::war {
 struct BattleFileSettings {
   std::optional<bool> siege_machine, simple_siege;
   std::optional<int> weeks_besieged;
-  std::optional<std::string> tie_policy, casualty_reading, ratio_reading;
+  std::optional<std::string> tie_policy, casualty_reading, ratio_reading, percent_reading;
   bool present = false;
 };
 

@@ -54,6 +54,11 @@ enum class CasualtyReading { points, multiply };
 /// the next printed ratio (agrees with the seed's formula from 20:1; default), `floor` takes the
 /// largest printed ratio not above R ("largest adjustment").
 enum class RatioReading { ceiling, floor };
+/// How a battle-rating statement's measured figure ("20% of force is mounted", "average movement
+/// is 100'") meets its threshold: `up` rounds the figure up to a whole percent (or foot) first, as
+/// the basic force rating counts "each 1%" (19.9% mounted counts as 20%; default), `exact`
+/// compares the figure as given (19.9% fails).
+enum class PercentReading { up, exact };
 
 std::string to_string(Fatigue f);
 std::string to_string(Location l);
@@ -61,10 +66,12 @@ std::string to_string(Role r);
 std::string to_string(TiePolicy t);
 std::string to_string(CasualtyReading c);
 std::string to_string(RatioReading r);
+std::string to_string(PercentReading r);
 std::optional<Fatigue> parse_fatigue(const std::string& s);
 std::optional<TiePolicy> parse_tie_policy(const std::string& s);
 std::optional<CasualtyReading> parse_casualty_reading(const std::string& s);
 std::optional<RatioReading> parse_ratio_reading(const std::string& s);
+std::optional<PercentReading> parse_percent_reading(const std::string& s);
 
 // ---------------------------------------------------------------------------------------------
 // The tables of data/war_machine.toml
@@ -185,6 +192,7 @@ struct Rules {
   std::vector<TroopClass> troop_classes;  ///< by rank
   int br_bonus_divisor = 10;
   std::vector<BrStatement> statements;    ///< a .. l
+  PercentReading default_percent_reading = PercentReading::up;
   int quick_flag_points = 0;
   std::vector<QuickHitDice> quick_hit_dice;
   std::vector<std::string> quick_flags;
@@ -305,8 +313,10 @@ struct Rating {
   std::vector<std::string> explain;
 };
 
-/// Rates a force: BFR with every factor itemised, troop class, the twelve statements, BR.
-/// Errors (contradictory inputs) name the force.
+/// Rates a force: BFR with every factor itemised, troop class, the twelve statements (their
+/// figures read as `reading` says), BR. Errors (contradictory inputs) name the force.
+Expected<Rating> rate_force(const Rules& rules, const Force& force, PercentReading reading);
+/// The same with the data's default reading of the statements (rules.default_percent_reading).
 Expected<Rating> rate_force(const Rules& rules, const Force& force);
 
 /// B = B' + n x ceil(B'/10) (seed 004, "Battle rating B", l. 48).
@@ -445,6 +455,7 @@ struct BattleSettings {
   bool simple_siege = false;   ///< defender x4 for the ratio, ignores retreat/rout, half casualties
   int weeks_besieged = 0;      ///< simple siege: +5 BR a week for the attacker
   RatioReading ratio_reading = RatioReading::ceiling;
+  PercentReading percent_reading = PercentReading::up;  ///< the attackers' flyer percentage too
 };
 struct SideAdjustments {
   std::vector<AdjustmentLine> lines;
