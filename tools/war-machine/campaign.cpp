@@ -2,6 +2,8 @@
 // forces of each battle of a file (war::campaign), each battle's result applied as --roll --rounds
 // applies it, until a side routs or is destroyed: how each side stands after each battle and in
 // the end, the troops left, the battles fought.
+#include <map>
+
 #include <CLI/CLI.hpp>
 
 #include "gunpowder/core/fmtnum.hpp"
@@ -29,21 +31,24 @@ const std::array<const char*, war::kStandings> kStandingVerb{"holds the field", 
 std::string ending_text(const war::EndingKey& k, const std::array<std::string, 2>& names, int max_battles) {
   if (k.end == war::CampaignEnd::no_combat) return "no combat (the tactics table)";
   if (k.end == war::CampaignEnd::limit)
-    return "undecided after " + std::to_string(max_battles) + (max_battles == 1 ? " battle" : " battles");
-  std::string s;
+    return "undecided after " + std::to_string(max_battles) + (max_battles == 1 ? " battle: " : " battles: ") +
+           names[0] + " " + kStandingVerb[static_cast<size_t>(k.standing[0])] + ", " + names[1] + " " +
+           kStandingVerb[static_cast<size_t>(k.standing[1])];
+  std::string s, other;
   for (size_t i = 0; i < 2; ++i) {
     const Standing st = k.standing[i];
-    if (st != Standing::rout && st != Standing::destroyed) continue;
-    s += (s.empty() ? "" : " and ") + names[i] + " " + kStandingVerb[static_cast<size_t>(st)];
+    const std::string text = names[i] + " " + kStandingVerb[static_cast<size_t>(st)];
+    if (st == Standing::rout || st == Standing::destroyed) s += (s.empty() ? "" : " and ") + text;
+    else other = text;
   }
-  return s;
+  return other.empty() ? s : s + " (" + other + ")";
 }
 
 /// The last standing of each side when the campaign ends, with the expected losses.
 Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::BattleConfig& c) {
   Table t;
   t.title = "Campaign: " + names[0] + " against " + names[1] + " (exact, up to " + std::to_string(cp.max_battles) +
-            " battles, ties " + war::to_string(c.options.tie) + ")";
+            (cp.max_battles == 1 ? " battle" : " battles") + ", ties " + war::to_string(c.options.tie) + ")";
   t.add_column("force", "Force").add_column("troops_before", "Troops", Align::right);
   for (size_t s = 0; s < war::kStandings; ++s)
     t.add_column(war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
@@ -105,6 +110,25 @@ Table fought_table(const war::Campaign& cp) {
   return t;
 }
 
+/// The troops left in bands: every value when there are at most kChartBars, else kChartBars
+/// bands of equal width (the JSON gives every value).
+std::vector<std::pair<std::string, double>> troop_bands(const std::map<std::int64_t, double>& dist) {
+  std::vector<std::pair<std::string, double>> out;
+  if (dist.empty()) return out;
+  const std::int64_t lo = dist.begin()->first, hi = dist.rbegin()->first;
+  const std::int64_t width = dist.size() <= kChartBars ? 0 : (hi - lo) / static_cast<std::int64_t>(kChartBars) + 1;
+  for (const auto& [troops, p] : dist) {
+    std::string label = fmtnum::grouped(troops);
+    if (width) {
+      const std::int64_t from = lo + (troops - lo) / width * width;
+      label = fmtnum::grouped(from) + "-" + fmtnum::grouped(std::min(from + width - 1, hi));
+    }
+    if (out.empty() || out.back().first != label) out.emplace_back(label, 0.0);
+    out.back().second += p;
+  }
+  return out;
+}
+
 Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
   Table t;
   t.title = "Troops left: " + name;
@@ -112,10 +136,12 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
       .add_column("p", "Probability", Align::right)
       .add_column("p_at_most", "At most", Align::right);
   double cum = 0;
-  for (const auto& [troops, p] : cp.troops_left[i]) {
+  for (const auto& [label, p] : troop_bands(cp.troops_left[i])) {
     cum += p;
-    t.add_row({fmtnum::grouped(troops), pct(p), pct(std::min(cum, 1.0))});
+    t.add_row({label, pct(p), pct(std::min(cum, 1.0))});
   }
+  if (cp.troops_left[i].size() > kChartBars)
+    t.notes.push_back(std::to_string(cp.troops_left[i].size()) + " different counts, shown in bands; --format json gives each");
   return t;
 }
 
@@ -194,22 +220,11 @@ void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& 
   }
   rep.charts.push_back(std::move(f));
   for (size_t i = 0; i < 2; ++i) {
-    const auto& dist = cp.troops_left[i];
     report::Chart c;
     c.title = "Troops left: " + names[i];
-    const std::int64_t lo = dist.begin()->first, hi = dist.rbegin()->first;
-    const std::int64_t width = dist.size() <= kChartBars ? 0 : (hi - lo) / static_cast<std::int64_t>(kChartBars) + 1;
-    for (const auto& [troops, p] : dist) {
-      std::string label = fmtnum::grouped(troops);
-      if (width) {
-        const std::int64_t from = lo + (troops - lo) / width * width;
-        label = fmtnum::grouped(from) + "-" + fmtnum::grouped(std::min(from + width - 1, hi));
-      }
-      if (c.labels.empty() || c.labels.back() != label) {
-        c.labels.push_back(label);
-        c.values.push_back(0);
-      }
-      c.values.back() += p;
+    for (auto& [label, p] : troop_bands(cp.troops_left[i])) {
+      c.labels.push_back(std::move(label));
+      c.values.push_back(p);
     }
     rep.charts.push_back(std::move(c));
   }
