@@ -96,6 +96,13 @@ class StateMap {
   [[nodiscard]] size_t size() const { return order_.size(); }
   [[nodiscard]] std::uint64_t key(size_t n) const { return slots_[order_[n]].key; }
   [[nodiscard]] double p(size_t n) const { return slots_[order_[n]].p; }
+  /// The states and probabilities in insertion order, packed for a sequential walk.
+  [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
+    std::vector<std::pair<std::uint64_t, double>> out;
+    out.reserve(order_.size());
+    for (auto n : order_) out.emplace_back(slots_[n].key, slots_[n].p);
+    return out;
+  }
 
  private:
   struct Slot {
@@ -157,22 +164,21 @@ class Walk {
       start.index[s] = index_of(s, out_.initial_troops[s]);
       start.fatigue[s] = pair_[s].force.fatigue;
     }
-    StateMap live;
-    live.add(pack(start), 1.0);
-    for (int n = 1; n <= out_.max_battles && live.size() > 0; ++n) {
+    std::vector<std::pair<std::uint64_t, double>> live{{pack(start), 1.0}};
+    for (int n = 1; n <= out_.max_battles && !live.empty(); ++n) {
       StateMap next(live.size() * 2);
       step_ = CampaignStep{};
       step_.battle = n;
-      for (size_t i = 0; i < live.size(); ++i) {
-        const State st = unpack(live.key(i));
-        step_.p_fought += live.p(i);
+      for (const auto& [key, p] : live) {
+        const State st = unpack(key);
+        step_.p_fought += p;
         auto moves = outcomes(n, st);
         if (!moves) return moves.error();
         for (const auto& t : **moves)
-          if (auto bad = move(n, st, live.p(i), t, next)) return *bad;
+          if (auto bad = move(n, st, p, t, next)) return *bad;
       }
       finish_step(next);
-      live = std::move(next);
+      live = next.items();
     }
     for (size_t s = 0; s < 2; ++s)
       for (size_t i = 0; i < troops_left_[s].size(); ++i)
@@ -191,7 +197,7 @@ class Walk {
     auto [it, fresh] = index_[s].try_emplace(troops, static_cast<std::uint32_t>(values_[s].size()));
     if (fresh) {
       values_[s].push_back(troops);
-      effects_[s].emplace_back();
+      effects_[s].resize(effects_[s].size() + 2 * R_.results.size());
       troops_left_[s].push_back(0);
     }
     return it->second;
@@ -265,15 +271,15 @@ class Walk {
 
   /// Side s with troops index i takes outcome `o`: its troops left and its wounded.
   const Effect& effect(size_t s, std::uint32_t i, std::uint32_t o) {
-    auto& row = effects_[s][i];
-    if (row.size() <= o) row.resize(results_.size());
-    if (row[o].dest >= 0) return row[o];
+    // One row of 2 x (combat-results rows) cells a troop count: outcome ids never exceed it.
+    const size_t at = static_cast<size_t>(i) * 2 * R_.results.size() + o;
+    if (effects_[s][at].dest >= 0) return effects_[s][at];
     const SideResult& t = results_[o][s];
     ForceState fs;
     fs.troops = values_[s][i];
     apply_result(casualties_for(R_, fs.troops, t.casualties_pct, t.fatigue, t.location, t.location_units, t.won), fs);
     const std::uint32_t dest = index_of(s, fs.troops);
-    auto& cell = effects_[s][i][o];  // index_of may have grown effects_[s]
+    auto& cell = effects_[s][at];  // index_of may have grown effects_[s]
     cell.dest = static_cast<std::int32_t>(dest);
     cell.wounded = fs.wounded;
     return cell;
@@ -360,7 +366,7 @@ class Walk {
   CampaignStep step_;
   std::array<std::unordered_map<std::int64_t, std::uint32_t>, 2> index_;
   std::array<std::vector<std::int64_t>, 2> values_;
-  std::array<std::vector<std::vector<Effect>>, 2> effects_;
+  std::array<std::vector<Effect>, 2> effects_;  ///< [troops index][outcome id], flattened
   std::array<std::vector<double>, 2> troops_left_;
   std::vector<int> outcome_id_;
   std::vector<std::array<SideResult, 2>> results_;
