@@ -24,9 +24,9 @@ constexpr int kDefaultBattles = 10;
 constexpr size_t kChartBars = 20;
 
 const std::array<const char*, war::kStandings> kStandingHeader{"Holds the field", "Withdraws", "Retreats", "Routs",
-                                                              "Destroyed"};
+                                                               "Destroyed"};
 const std::array<const char*, war::kStandings> kStandingVerb{"holds the field", "withdraws", "retreats", "routs",
-                                                            "is destroyed"};
+                                                             "is destroyed"};
 
 std::string ending_text(const war::EndingKey& k, const std::array<std::string, 2>& names, int max_battles) {
   if (k.end == war::CampaignEnd::no_combat) return "no combat (the tactics table)";
@@ -38,8 +38,10 @@ std::string ending_text(const war::EndingKey& k, const std::array<std::string, 2
   for (size_t i = 0; i < 2; ++i) {
     const Standing st = k.standing[i];
     const std::string text = names[i] + " " + kStandingVerb[static_cast<size_t>(st)];
-    if (st == Standing::rout || st == Standing::destroyed) s += (s.empty() ? "" : " and ") + text;
-    else other = text;
+    if (st == Standing::rout || st == Standing::destroyed)
+      s += (s.empty() ? "" : " and ") + text;
+    else
+      other = text;
   }
   return other.empty() ? s : s + " (" + other + ")";
 }
@@ -64,7 +66,8 @@ Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names
     row.push_back(fmtnum::fixed(cp.expected_wounded[i], 1));
     t.add_row(std::move(row));
   }
-  t.notes.push_back("standing when the campaign ends; troops left, killed and wounded (in these battles) are expectations");
+  t.notes.push_back(
+      "standing when the campaign ends; troops left, killed and wounded (in these battles) are expectations");
   t.notes.push_back("expected battles fought: " + fmtnum::fixed(cp.expected_battles, 3));
   return t;
 }
@@ -141,7 +144,8 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
     t.add_row({label, pct(p), pct(std::min(cum, 1.0))});
   }
   if (cp.troops_left[i].size() > kChartBars)
-    t.notes.push_back(std::to_string(cp.troops_left[i].size()) + " different counts, shown in bands; --format json gives each");
+    t.notes.push_back(std::to_string(cp.troops_left[i].size()) +
+                      " different counts, shown in bands; --format json gives each");
   return t;
 }
 
@@ -235,9 +239,10 @@ void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>&
   explain.push_back(names[0] + " against " + names[1] + ": battle 1 at modified BR " +
                     std::to_string(e.spec[0].modified_br) + " against " + std::to_string(e.spec[1].modified_br) +
                     ", its odds over the 10,000 d100 pairs");
-  explain.push_back("each later battle: the troops and fatigue the last left, the lines that last one battle dropped, the "
-                    "adjustments (troop ratio, fatigue) computed again, as --roll --rounds fights them; no fatigue "
-                    "recovery, no wounded returning between battles");
+  explain.push_back(
+      "each later battle: the troops and fatigue the last left, the lines that last one battle dropped, the "
+      "adjustments (troop ratio, fatigue) computed again, as --roll --rounds fights them; no fatigue "
+      "recovery, no wounded returning between battles");
   explain.push_back("the chain stops when a side routs or is destroyed, on no combat, or after battle " +
                     std::to_string(cp.max_battles));
   for (const auto& st : cp.steps)
@@ -248,7 +253,8 @@ void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>&
   for (const auto& [n, p] : cp.battles_fought) total += p;
   explain.push_back(std::to_string(cp.battles_resolved + 1) +
                     " distinct battles worked out exactly; probabilities are doubles (sums of products of exact counts "
-                    "of d100 pairs), total " + fmtnum::fixed(total, 15));
+                    "of d100 pairs), total " +
+                    fmtnum::fixed(total, 15));
 }
 
 }  // namespace
@@ -266,7 +272,8 @@ void setup_campaign(CLI::App& c, Options& opt) {
 Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   const int battles = opt.battles.value_or(kDefaultBattles);
   if (battles < 1 || battles > kMaxBattles)
-    return cli::usage_error("--battles", "must be 1 to " + std::to_string(kMaxBattles) + ", got " + std::to_string(battles));
+    return cli::usage_error("--battles",
+                            "must be 1 to " + std::to_string(kMaxBattles) + ", got " + std::to_string(battles));
   if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
     return cli::usage_error("--weeks-besieged", "must be 0 to " + fmtnum::grouped(war::kMaxWeeksBesieged) + ", got " +
                                                     std::to_string(*opt.weeks_besieged));

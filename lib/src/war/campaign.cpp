@@ -7,8 +7,8 @@
 #include "gunpowder/war/campaign.hpp"
 
 #include <algorithm>
-#include <tuple>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 
@@ -16,11 +16,16 @@ namespace gunpowder::war {
 
 std::string to_string(Standing s) {
   switch (s) {
-    case Standing::field: return "field";
-    case Standing::withdraw: return "withdraw";
-    case Standing::retreat: return "retreat";
-    case Standing::rout: return "rout";
-    case Standing::destroyed: return "destroyed";
+    case Standing::field:
+      return "field";
+    case Standing::withdraw:
+      return "withdraw";
+    case Standing::retreat:
+      return "retreat";
+    case Standing::rout:
+      return "rout";
+    case Standing::destroyed:
+      return "destroyed";
   }
   return "field";
 }
@@ -37,11 +42,14 @@ Standing standing_of(const ForceState& s) {
 EndingKey ending_of(const RollOutcome& ro) {
   EndingKey k;
   for (size_t s = 0; s < 2; ++s) k.standing[s] = standing_of(ro.state[s]);
-  const bool decided = std::any_of(ro.state.begin(), ro.state.end(),
-                                   [](const ForceState& s) { return s.routed || s.destroyed; });
-  if (!ro.rounds.empty() && !ro.rounds.back().roll.combat) k.end = CampaignEnd::no_combat;
-  else if (decided) k.end = CampaignEnd::decided;
-  else k.end = CampaignEnd::limit;
+  const bool decided =
+      std::any_of(ro.state.begin(), ro.state.end(), [](const ForceState& s) { return s.routed || s.destroyed; });
+  if (!ro.rounds.empty() && !ro.rounds.back().roll.combat)
+    k.end = CampaignEnd::no_combat;
+  else if (decided)
+    k.end = CampaignEnd::decided;
+  else
+    k.end = CampaignEnd::limit;
   return k;
 }
 
@@ -223,9 +231,12 @@ class Walk {
     std::vector<Transition> out;
     const bool reroll = !o.tie_row && c_.options.tie != TiePolicy::no_result && o.pairs_tie > 0;
     const double denom = reroll ? static_cast<double>(o.pairs_win[0] + o.pairs_win[1]) : 10000.0;
-    for (const auto& r : o.rows) out.push_back({Transition::result, outcome_of(r), static_cast<double>(r.pairs) / denom});
-    if (o.tie_row) out.push_back({Transition::result, outcome_of(*o.tie_row), static_cast<double>(o.tie_row->pairs) / 10000.0});
-    else if (!reroll && o.pairs_tie > 0) out.push_back({Transition::no_result, 0, static_cast<double>(o.pairs_tie) / 10000.0});
+    for (const auto& r : o.rows)
+      out.push_back({Transition::result, outcome_of(r), static_cast<double>(r.pairs) / denom});
+    if (o.tie_row)
+      out.push_back({Transition::result, outcome_of(*o.tie_row), static_cast<double>(o.tie_row->pairs) / 10000.0});
+    else if (!reroll && o.pairs_tie > 0)
+      out.push_back({Transition::no_result, 0, static_cast<double>(o.pairs_tie) / 10000.0});
     return out;
   }
 
@@ -240,7 +251,8 @@ class Walk {
     }
     std::array<int, 2> line{};
     for (size_t s = 0; s < 2; ++s)
-      if (counted[s] > counted[1 - s]) line[s] = troop_ratio_adjustment(R_, counted[s], counted[1 - s], c_.battle.ratio_reading);
+      if (counted[s] > counted[1 - s])
+        line[s] = troop_ratio_adjustment(R_, counted[s], counted[1 - s], c_.battle.ratio_reading);
     return line;
   }
 
@@ -309,8 +321,10 @@ class Walk {
         decided = decided || fs.routed || fs.destroyed;
       }
     }
-    if (decided) end(n, CampaignEnd::decided, to, m);
-    else if (n == out_.max_battles) end(n, CampaignEnd::limit, to, m);
+    if (decided)
+      end(n, CampaignEnd::decided, to, m);
+    else if (n == out_.max_battles)
+      end(n, CampaignEnd::limit, to, m);
     else {
       for (size_t s = 0; s < 2; ++s) {
         step_.side[s].p[static_cast<size_t>(to.standing[s])] += m;

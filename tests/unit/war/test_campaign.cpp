@@ -60,7 +60,9 @@ war::Campaign run(const Setup& s, int battles) {
   return *cp;
 }
 
-double share(const war::Campaign& cp, size_t side, Standing st) { return cp.steps.back().side[side].p[static_cast<size_t>(st)]; }
+double share(const war::Campaign& cp, size_t side, Standing st) {
+  return cp.steps.back().side[side].p[static_cast<size_t>(st)];
+}
 
 }  // namespace
 
@@ -95,7 +97,8 @@ TEST_CASE("war::campaign: one battle worked out by hand (War Machine, Combat res
   CHECK(cp.expected_wounded[0] == doctest::Approx(5.797).epsilon(1e-12));
   CHECK(cp.expected_killed[0] == doctest::Approx(0.0374 * 30 + 0.1301 * 20 + 0.7870 * 10 - 5.797).epsilon(1e-12));
   CHECK(cp.expected_wounded[1] == 0);
-  CHECK(cp.expected_killed[1] == doctest::Approx(100 - (0.3775 * 30 + 0.0374 * 40 + 0.0446 * 50 + 0.0455 * 70)).epsilon(1e-12));
+  CHECK(cp.expected_killed[1] ==
+        doctest::Approx(100 - (0.3775 * 30 + 0.0374 * 40 + 0.0446 * 50 + 0.0455 * 70)).epsilon(1e-12));
   CHECK(cp.battles_fought.at(1) == 1.0);
   CHECK(cp.expected_battles == doctest::Approx(1.0));
   // The undecided share is the retreats: 820 pairs of 10,000.
@@ -165,7 +168,8 @@ void check_against_rolls(const Setup& s, int battles, int n, std::uint64_t seed)
   std::array<double, 2> sum{}, sum2{};
   for (int i = 0; i < n; ++i) {
     Rng rng = Rng::stream(seed, static_cast<std::uint64_t>(i));
-    auto ro = war::roll_battle(R, {s.rated[s.first.force[0]], s.rated[s.first.force[1]]}, s.first, s.config, rng, battles);
+    auto ro =
+        war::roll_battle(R, {s.rated[s.first.force[0]], s.rated[s.first.force[1]]}, s.first, s.config, rng, battles);
     REQUIRE(ro.has_value());
     ++endings[war::ending_of(*ro)];
     ++fought[static_cast<int>(ro->rounds.size())];

@@ -45,7 +45,7 @@ struct CampaignStep {
   double p_fought = 0;  ///< probability that battle n is fought
   double p_ended = 0;   ///< probability that the campaign has ended after battle n
   std::array<SideAfter, 2> side;
-  size_t states = 0;    ///< distinct states that fight on after battle n (after merging)
+  size_t states = 0;  ///< distinct states that fight on after battle n (after merging)
 };
 
 /// One way the campaign ends: the standings of both sides when it stops, and why.
@@ -62,13 +62,13 @@ struct EndingKey {
 struct Campaign {
   int max_battles = 0;
   std::array<std::int64_t, 2> initial_troops{};
-  std::vector<CampaignStep> steps;                      ///< one per battle that may be fought
-  std::map<int, double> battles_fought;                 ///< battles -> probability
+  std::vector<CampaignStep> steps;                            ///< one per battle that may be fought
+  std::map<int, double> battles_fought;                       ///< battles -> probability
   std::array<std::map<std::int64_t, double>, 2> troops_left;  ///< per side: troops -> probability
   std::map<EndingKey, double> endings;
   std::array<double, 2> expected_killed{}, expected_wounded{};  ///< in these battles
   double expected_battles = 0;
-  size_t max_states = 0;   ///< the most states alive after one battle
+  size_t max_states = 0;        ///< the most states alive after one battle
   size_t battles_resolved = 0;  ///< exact battle odds worked out (one per distinct pair of sides)
 };
 
