@@ -252,7 +252,8 @@ void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>&
   double total = 0;
   for (const auto& [n, p] : cp.battles_fought) total += p;
   explain.push_back(std::to_string(cp.battles_resolved + 1) +
-                    " distinct battles worked out exactly; probabilities are doubles (sums of products of exact counts "
+                    " distinct battles worked out exactly, the states kept in " + (cp.dense ? "dense rows" : "a hash") +
+                    "; probabilities are doubles (sums of products of exact counts "
                     "of d100 pairs), total " +
                     fmtnum::fixed(total, 15));
 }

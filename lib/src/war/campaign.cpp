@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 #include <utility>
@@ -64,6 +65,14 @@ namespace {
 constexpr int kIndexBits = 24;
 constexpr std::uint64_t kIndexMask = (1ULL << kIndexBits) - 1;
 constexpr std::uint64_t kEmpty = ~0ULL;
+/// The most states a campaign follows over all its battles (about 10 s of work): beyond it, an
+/// error instead of a run that seems to hang. examples/war-machine-field.toml follows 313,000 in
+/// 10 battles.
+constexpr size_t kMaxWalked = 4000000;
+/// The most cells the dense rows (DenseMap) may ever need: a row for each fatigue (and, under
+/// no_result, standing) of both sides and each count of the first side, as wide as the second
+/// side's counts (128 MB at most); beyond, a hash (StateMap).
+constexpr size_t kDenseCells = 16u << 20;
 
 struct State {
   std::array<std::uint32_t, 2> index{};
@@ -140,6 +149,54 @@ class StateMap {
   std::vector<std::uint32_t> order_;  ///< slots in insertion order
 };
 
+/// States and their probabilities when each side's troop counts are few and numbered in
+/// increasing order: one dense row of the second side's counts for each (fatigue, standing, first
+/// side's count). A battle's outcome maps a run of sorted states to a run of sorted cells, so the
+/// adds stay close in memory where a hash would scatter them.
+class DenseMap {
+ public:
+  explicit DenseMap(size_t width) : width_(width) { cache_.fill({kEmpty, 0}); }
+  void add(std::uint64_t key, double p) {
+    const std::uint64_t rk = key & ~(kIndexMask << kIndexBits);
+    const auto col = static_cast<size_t>(key >> kIndexBits & kIndexMask);
+    auto& c = cache_[static_cast<size_t>((rk * 0x9E3779B97F4A7C15ULL) >> 58)];
+    if (c.first != rk) c = {rk, row(rk)};
+    Row& r = rows_[c.second];
+    r.lo = std::min(r.lo, col);
+    r.hi = std::max(r.hi, col);
+    cells_[c.second * width_ + col] += p;
+  }
+  /// The states and probabilities in key order (row, then the second side's count).
+  [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
+    std::vector<std::pair<std::uint64_t, double>> out;
+    for (const auto& [rk, id] : index_) {
+      const Row& r = rows_[id];
+      for (size_t col = r.lo; col <= r.hi; ++col)
+        if (const double p = cells_[id * width_ + col]; p > 0)
+          out.emplace_back(rk | static_cast<std::uint64_t>(col) << kIndexBits, p);
+    }
+    return out;
+  }
+
+ private:
+  struct Row {
+    size_t lo = ~size_t{0}, hi = 0;
+  };
+  std::uint32_t row(std::uint64_t rk) {
+    auto [it, fresh] = index_.try_emplace(rk, static_cast<std::uint32_t>(rows_.size()));
+    if (fresh) {
+      rows_.emplace_back();
+      cells_.resize(cells_.size() + width_, 0.0);
+    }
+    return it->second;
+  }
+  size_t width_;
+  std::map<std::uint64_t, std::uint32_t> index_;
+  std::vector<Row> rows_;
+  std::vector<double> cells_;
+  std::array<std::pair<std::uint64_t, std::uint32_t>, 64> cache_{};
+};
+
 /// One outcome of a battle and its probability: a (winner, combat-results row) of the campaign
 /// (an index into Walk::results_), a tie with no result, or no combat.
 struct Transition {
@@ -168,25 +225,26 @@ class Walk {
 
   Expected<Campaign> run() {
     State start;
-    for (size_t s = 0; s < 2; ++s) {
-      start.index[s] = index_of(s, out_.initial_troops[s]);
-      start.fatigue[s] = pair_[s].force.fatigue;
-    }
+    for (size_t s = 0; s < 2; ++s) start.fatigue[s] = pair_[s].force.fatigue;
+    const bool dense = number_troops(start);
+    out_.dense = dense;
+    if (!dense)
+      for (size_t s = 0; s < 2; ++s) start.index[s] = index_of(s, out_.initial_troops[s]);
     std::vector<std::pair<std::uint64_t, double>> live{{pack(start), 1.0}};
     for (int n = 1; n <= out_.max_battles && !live.empty(); ++n) {
-      StateMap next(live.size() * 2);
+      walked_ += live.size();
+      if (walked_ > kMaxWalked) {
+        Diagnostics d;
+        d.error({}, "the campaign has too many states: more than 4,000,000 to follow by battle " + std::to_string(n) +
+                        "; give fewer battles");
+        return d;
+      }
       step_ = CampaignStep{};
       step_.battle = n;
-      for (const auto& [key, p] : live) {
-        const State st = unpack(key);
-        step_.p_fought += p;
-        auto moves = outcomes(n, st);
-        if (!moves) return moves.error();
-        for (const auto& t : **moves)
-          if (auto bad = move(n, st, p, t, next)) return *bad;
-      }
-      finish_step(next);
-      live = next.items();
+      auto done = dense ? battle(n, live, DenseMap(values_[1].size())) : battle(n, live, StateMap(live.size() * 2));
+      if (!done) return done.error();
+      live = std::move(*done);
+      finish_step(live.size());
     }
     for (size_t s = 0; s < 2; ++s)
       for (size_t i = 0; i < troops_left_[s].size(); ++i)
@@ -201,6 +259,62 @@ class Walk {
   }
 
  private:
+  /// Battle n fought from every live state; the states that fight on, merged in `next`.
+  template <class Sink>
+  Expected<std::vector<std::pair<std::uint64_t, double>>> battle(
+      int n, const std::vector<std::pair<std::uint64_t, double>>& live, Sink next) {
+    for (const auto& [key, p] : live) {
+      const State st = unpack(key);
+      step_.p_fought += p;
+      auto moves = outcomes(n, st);
+      if (!moves) return moves.error();
+      for (const auto& t : **moves)
+        if (auto bad = move(n, st, p, t, next)) return *bad;
+    }
+    return next.items();
+  }
+
+  /// Numbers each side's troop counts in increasing order, from every count reachable in the
+  /// campaign's battles, when every outcome is known from two battles that cover all the rows and
+  /// the counts are few enough for dense rows; else (false) they are numbered as met.
+  bool number_troops(State& start) {
+    if (!first_.odds.combat) return false;
+    for (const int diff : {76, -76}) {
+      auto spec = first_.spec;
+      spec[0].modified_br = spec[1].modified_br + diff;
+      auto odds = resolve_battle(R_, spec[0], spec[1], c_.options);
+      if (!odds) return false;
+      for (const auto& r : odds->rows) outcome_of(r);
+    }
+    if (results_.size() != 2 * R_.results.size()) return false;
+    std::array<std::vector<std::int64_t>, 2> reach;
+    for (size_t s = 0; s < 2; ++s) {
+      std::set<std::int64_t> seen{out_.initial_troops[s]};
+      std::vector<std::int64_t> frontier{out_.initial_troops[s]};
+      for (int depth = 0; depth < out_.max_battles && !frontier.empty(); ++depth) {
+        std::vector<std::int64_t> found;
+        for (const std::int64_t t : frontier)
+          for (const auto& r : results_) {
+            const SideResult& x = r[s];
+            ForceState fs;
+            fs.troops = t;
+            apply_result(casualties_for(R_, t, x.casualties_pct, x.fatigue, x.location, x.location_units, x.won), fs);
+            if (seen.insert(fs.troops).second) found.push_back(fs.troops);
+          }
+        if (seen.size() > kDenseCells) return false;
+        frontier = std::move(found);
+      }
+      reach[s].assign(seen.begin(), seen.end());
+    }
+    const size_t rows = reach[0].size() * 9 * (keep_standing_ ? 9 : 1);
+    if (rows * reach[1].size() > kDenseCells) return false;
+    for (size_t s = 0; s < 2; ++s) {
+      for (const std::int64_t t : reach[s]) index_of(s, t);
+      start.index[s] = index_of(s, out_.initial_troops[s]);
+    }
+    return true;
+  }
+
   std::uint32_t index_of(size_t s, std::int64_t troops) {
     auto [it, fresh] = index_[s].try_emplace(troops, static_cast<std::uint32_t>(values_[s].size()));
     if (fresh) {
@@ -297,7 +411,8 @@ class Walk {
     return cell;
   }
 
-  std::optional<Diagnostics> move(int n, const State& st, double p, const Transition& t, StateMap& next) {
+  template <class Sink>
+  std::optional<Diagnostics> move(int n, const State& st, double p, const Transition& t, Sink& next) {
     const double m = p * t.q;
     if (t.kind == Transition::no_combat) {
       end(n, CampaignEnd::no_combat, st, m);
@@ -358,7 +473,7 @@ class Walk {
   }
 
   /// After battle n: the ended campaigns with their last standing, and the live ones.
-  void finish_step(const StateMap& next) {
+  void finish_step(size_t states) {
     for (size_t s = 0; s < 2; ++s) {
       for (size_t k = 0; k < kStandings; ++k) step_.side[s].p[k] += ended_[s].p[k];
       step_.side[s].expected_troops += ended_[s].expected_troops;
@@ -366,8 +481,8 @@ class Walk {
       out_.expected_killed[s] = lost_[s] - out_.expected_wounded[s];
     }
     step_.p_ended = ended_p_;
-    step_.states = next.size();
-    out_.max_states = std::max(out_.max_states, next.size());
+    step_.states = states;
+    out_.max_states = std::max(out_.max_states, states);
     out_.steps.push_back(step_);
   }
 
@@ -390,6 +505,7 @@ class Walk {
   std::array<SideAfter, 2> ended_{};
   std::array<double, 2> lost_{};
   double ended_p_ = 0;
+  size_t walked_ = 0;
 };
 
 }  // namespace

@@ -209,6 +209,7 @@ TEST_CASE("war::campaign against rolled chains: examples/war-machine-field.toml,
   c.options.tie = R.default_tie_policy;
   c.battle.ratio_reading = R.troop_ratio.default_reading;
   const auto s = setup(in->forces, c);
+  CHECK(run(s, 10).dense);
   check_against_rolls(s, 10, 20000, 16);
 }
 
@@ -232,4 +233,16 @@ TEST_CASE("war::campaign against rolled chains: the simple siege (the defender h
   c.battle.ratio_reading = R.troop_ratio.default_reading;
   const auto s = setup({battle_force("A", 500, 90, Role::attacker), battle_force("B", 120, 60, Role::defender)}, c);
   check_against_rolls(s, 5, 20000, 5);
+}
+
+TEST_CASE("war::campaign against rolled chains: large armies (troop counts numbered as met)") {
+  // More than 4,096 troop counts reachable a side: the states are kept in a hash, not dense rows.
+  const auto& R = rules();
+  war::BattleConfig c;
+  c.options.tie = R.default_tie_policy;
+  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  const auto s =
+      setup({battle_force("A", 200000, 80, Role::attacker), battle_force("B", 150000, 75, Role::defender)}, c);
+  CHECK_FALSE(run(s, 8).dense);
+  check_against_rolls(s, 8, 10000, 3);
 }
