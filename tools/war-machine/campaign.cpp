@@ -247,7 +247,7 @@ void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>&
                     std::to_string(cp.max_battles));
   for (const auto& st : cp.steps)
     explain.push_back("after battle " + std::to_string(st.battle) + ": " + std::to_string(st.states) +
-                      " distinct states fight on (equal troops, fatigue and location merged), " + pct(st.p_ended) +
+                      " distinct states fight on (equal troops and fatigue merged), " + pct(st.p_ended) +
                       " ended");
   double total = 0;
   for (const auto& [n, p] : cp.battles_fought) total += p;
