@@ -56,23 +56,25 @@ EndingKey ending_of(const RollOutcome& ro) {
 
 namespace {
 
-/// A state after a battle, packed in 64 bits: each side's troops (as an index into the troop
-/// values met so far on that side), fatigue, and, under the no_result tie policy only, its
-/// standing (a tie leaves the last battle's location, which the report reads; under every
-/// other policy a battle that goes on always sets it anew). Killed and wounded are not part of
-/// the state: their expectations are sums over the battles (linear), so states that differ only
-/// in how their losses split merge.
+/// A state after a battle, packed in 64 bits: each side's troops (as an index into that side's
+/// troop counts, numbered in increasing order, or as met for large armies), fatigue, and, under the no_result tie
+/// policy only, its standing (a tie leaves the last battle's location, which the report reads; under every other policy
+/// a battle that goes on always sets it anew). Killed and wounded are not part of the state: their expectations are
+/// sums over the battles (linear), so states that differ only in how their losses split merge.
 constexpr int kIndexBits = 24;
 constexpr std::uint64_t kIndexMask = (1ULL << kIndexBits) - 1;
 constexpr std::uint64_t kEmpty = ~0ULL;
-/// The most states a campaign follows over all its battles (about 10 s of work): beyond it, an
-/// error instead of a run that seems to hang. examples/war-machine-field.toml follows 313,000 in
-/// 10 battles.
-constexpr size_t kMaxWalked = 4000000;
+/// The most states a campaign follows over all its battles, in dense rows and in a hash (a few
+/// seconds of work either way): beyond it, an error instead of a run that seems to hang.
+/// examples/war-machine-field.toml follows 313,000 in 10 battles.
+constexpr size_t kMaxWalkedDense = 8000000;
+constexpr size_t kMaxWalkedHash = 1000000;
 /// The most cells the dense rows (DenseMap) may ever need: a row for each fatigue (and, under
 /// no_result, standing) of both sides and each count of the first side, as wide as the second
 /// side's counts (128 MB at most); beyond, a hash (StateMap).
 constexpr size_t kDenseCells = 16u << 20;
+/// The most troop counts a side may reach for the dense rows (the search for them stops there).
+constexpr size_t kDenseCounts = 1u << 16;
 
 struct State {
   std::array<std::uint32_t, 2> index{};
@@ -110,9 +112,6 @@ class StateMap {
     }
     s.p += p;
   }
-  [[nodiscard]] size_t size() const { return order_.size(); }
-  [[nodiscard]] std::uint64_t key(size_t n) const { return slots_[order_[n]].key; }
-  [[nodiscard]] double p(size_t n) const { return slots_[order_[n]].p; }
   /// The states and probabilities in insertion order, packed for a sequential walk.
   [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
     std::vector<std::pair<std::uint64_t, double>> out;
@@ -233,10 +232,10 @@ class Walk {
     std::vector<std::pair<std::uint64_t, double>> live{{pack(start), 1.0}};
     for (int n = 1; n <= out_.max_battles && !live.empty(); ++n) {
       walked_ += live.size();
-      if (walked_ > kMaxWalked) {
+      if (const size_t most = dense ? kMaxWalkedDense : kMaxWalkedHash; walked_ > most) {
         Diagnostics d;
-        d.error({}, "the campaign has too many states: more than 4,000,000 to follow by battle " + std::to_string(n) +
-                        "; give fewer battles");
+        d.error({}, "the campaign has too many states: more than " + std::to_string(most / 1000000) +
+                        " million to follow by battle " + std::to_string(n) + "; give fewer battles");
         return d;
       }
       step_ = CampaignStep{};
@@ -301,7 +300,7 @@ class Walk {
             apply_result(casualties_for(R_, t, x.casualties_pct, x.fatigue, x.location, x.location_units, x.won), fs);
             if (seen.insert(fs.troops).second) found.push_back(fs.troops);
           }
-        if (seen.size() > kDenseCells) return false;
+        if (seen.size() > kDenseCounts) return false;
         frontier = std::move(found);
       }
       reach[s].assign(seen.begin(), seen.end());

@@ -246,3 +246,11 @@ TEST_CASE("war::campaign against rolled chains: large armies (troop counts numbe
   CHECK_FALSE(run(s, 8).dense);
   check_against_rolls(s, 8, 10000, 3);
 }
+
+TEST_CASE("war::campaign: too many states is an error, not a run without end") {
+  const auto s =
+      setup({battle_force("A", 1000000000, 80, Role::attacker), battle_force("B", 900000000, 75, Role::defender)});
+  const auto cp = war::campaign(rules(), {s.rated[0], s.rated[1]}, s.first, s.config, 100);
+  REQUIRE_FALSE(cp.has_value());
+  CHECK(cp.error().items().front().message.find("too many states") != std::string::npos);
+}
