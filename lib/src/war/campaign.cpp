@@ -219,6 +219,7 @@ class Walk {
   Walk(const Rules& R, const std::array<RatedForce, 2>& pair, const Engagement& first, const BattleConfig& c, int n)
       : R_(R), pair_(pair), first_(first), c_(c), keep_standing_(c.options.tie == TiePolicy::no_result) {
     out_.max_battles = n;
+    fought_.assign(static_cast<size_t>(n) + 1, 0.0);
     for (size_t s = 0; s < 2; ++s) out_.initial_troops[s] = pair[s].force.troops;
   }
 
@@ -245,6 +246,8 @@ class Walk {
       live = std::move(*done);
       finish_step(live.size());
     }
+    for (size_t b = 1; b < fought_.size(); ++b)
+      if (fought_[b] > 0) out_.battles_fought[static_cast<int>(b)] = fought_[b];
     for (size_t s = 0; s < 2; ++s)
       for (size_t i = 0; i < troops_left_[s].size(); ++i)
         if (troops_left_[s][i] > 0) out_.troops_left[s][values_[s][i]] += troops_left_[s][i];
@@ -458,7 +461,7 @@ class Walk {
 
   /// A campaign that ends after battle n in state `st`.
   void end(int n, CampaignEnd why, const State& st, double m) {
-    out_.battles_fought[n] += m;
+    fought_[static_cast<size_t>(n)] += m;
     endings_[static_cast<size_t>(why)][static_cast<size_t>(st.standing[0])][static_cast<size_t>(st.standing[1])] += m;
     ended_p_ += m;
     for (size_t s = 0; s < 2; ++s) {
@@ -505,6 +508,7 @@ class Walk {
   std::array<double, 2> lost_{};
   double ended_p_ = 0;
   size_t walked_ = 0;
+  std::vector<double> fought_;  ///< by battles fought, gathered into out_.battles_fought at the end
 };
 
 }  // namespace
