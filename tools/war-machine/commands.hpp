@@ -22,12 +22,13 @@
 
 namespace gunpowder::war_app {
 
-// --- the subcommands (rate.cpp, battle.cpp, march.cpp, siege.cpp)
+// --- the subcommands (rate.cpp, battle.cpp, campaign.cpp, march.cpp, siege.cpp)
 
 void setup_rate(CLI::App& cmd, Options& opt);
 void setup_battle(CLI::App& cmd, Options& opt);
 void setup_march(CLI::App& cmd, Options& opt);
 void setup_siege(CLI::App& cmd, Options& opt);
+void setup_campaign(CLI::App& cmd, Options& opt);
 /// The options of the battle rules that battle and siege share (ties, casualties, ratio, Siege Machine).
 void add_rule_options(CLI::App& cmd, Options& opt);
 /// --percent-reading: how the battle-rating statements read a force's figures (rate, battle, siege).
@@ -37,6 +38,7 @@ Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const
 Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 
 // --- work on two threads (format.cpp)
 

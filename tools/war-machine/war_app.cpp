@@ -22,6 +22,7 @@ const cli::ToolInfo kInfo{
     "  war-machine battle field.toml --roll --seed 7      one battle rolled and applied to the forces\n"
     "  war-machine battle field.toml --roll --seed 7 --rounds 5 --write-forces after.toml\n"
     "  war-machine battle field.toml --tie-policy defender --casualties multiply --explain\n"
+    "  war-machine campaign field.toml --battles 10 --chart  exact odds of battles in a row until a rout\n"
     "  war-machine march --troops 300 --class good --rate 120\n"
     "  war-machine siege field.toml --weeks 8 --food-weeks 3\n"
     "Input: [[force]] tables (name, troops, and one of br, bfr, [force.factors], [force.quick]); an optional\n"
@@ -32,13 +33,16 @@ void setup(CLI::App& app, Options& opt) {
   app.require_subcommand(1);
   opt.rate_cmd = app.add_subcommand("rate", "rate each [[force]] of the files: BFR itemised, troop class, statements, BR");
   opt.battle_cmd = app.add_subcommand("battle", "exact odds of a battle between the [[force]] tables of a file");
+  opt.campaign_cmd = app.add_subcommand(
+      "campaign", "exact odds of up to N battles in a row between the same forces, until one routs or is destroyed");
   opt.march_cmd = app.add_subcommand("march", "movement rate, forced march, foraging and hunger of a force");
   opt.siege_cmd = app.add_subcommand("siege", "the simple siege week by week: besieger's BR, starving defender, odds");
-  for (auto* c : {opt.rate_cmd, opt.battle_cmd, opt.march_cmd, opt.siege_cmd})
+  for (auto* c : {opt.rate_cmd, opt.battle_cmd, opt.campaign_cmd, opt.march_cmd, opt.siege_cmd})
     c->footer("Common options (after the subcommand or before it): FILE..., --format, --output, --explain.\n" +
               kInfo.examples);
   setup_rate(*opt.rate_cmd, opt);
   setup_battle(*opt.battle_cmd, opt);
+  setup_campaign(*opt.campaign_cmd, opt);
   setup_march(*opt.march_cmd, opt);
   setup_siege(*opt.siege_cmd, opt);
 }
@@ -49,9 +53,10 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   const war::Rules& R = **rules;
   if (opt.rate_cmd && opt.rate_cmd->parsed()) return run_rate(R, opt, common);
   if (opt.battle_cmd && opt.battle_cmd->parsed()) return run_battle(R, opt, common);
+  if (opt.campaign_cmd && opt.campaign_cmd->parsed()) return run_campaign(R, opt, common);
   if (opt.march_cmd && opt.march_cmd->parsed()) return run_march(R, opt, common);
   if (opt.siege_cmd && opt.siege_cmd->parsed()) return run_siege(R, opt, common);
-  return cli::usage_error("", "choose a subcommand: rate, battle, march or siege");
+  return cli::usage_error("", "choose a subcommand: rate, battle, campaign, march or siege");
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

@@ -1,4 +1,4 @@
-// war_app.hpp - the war-machine command: subcommands rate, battle, march and siege; options,
+// war_app.hpp - the war-machine command: subcommands rate, battle, campaign, march and siege; options,
 // setup and run kept in the library so that tests can parse a command line in-process.
 #pragma once
 
@@ -24,6 +24,8 @@ struct Options {
   std::optional<std::string> tie_policy, casualty_reading, ratio_reading, percent_reading;
   bool siege_machine = false, simple_siege = false;
   std::optional<int> weeks_besieged;
+  // campaign
+  std::optional<int> battles;
   // march
   std::optional<std::int64_t> troops;
   std::optional<std::string> troop_class;
@@ -41,6 +43,7 @@ struct Options {
   CLI::App* battle_cmd = nullptr;
   CLI::App* march_cmd = nullptr;
   CLI::App* siege_cmd = nullptr;
+  CLI::App* campaign_cmd = nullptr;
 };
 
 extern const cli::ToolInfo kInfo;

@@ -19,10 +19,6 @@ std::vector<std::string> lasting_situation(const Rules& rules, const std::vector
   return kept;
 }
 
-namespace {
-
-/// The sides of a later round: the forces as the last round left them, without the lines that
-/// lasted one battle, their adjustments computed again.
 Expected<std::array<SideSpec, 2>> next_round(const Rules& R, std::array<RatedForce, 2>& x,
                                              const std::array<ForceState, 2>& state, const BattleConfig& c) {
   for (size_t k = 0; k < 2; ++k) {
@@ -38,8 +34,10 @@ Expected<std::array<SideSpec, 2>> next_round(const Rules& R, std::array<RatedFor
   return spec;
 }
 
-/// C = B + adjustments + 1d100 for each side; a tie under "reroll" rolls again (at most 1,000
-/// times).
+namespace {
+
+/// C = B + adjustments + 1d100 for each side; a tie the policy does not settle rolls again
+/// (at most 1,000 times), except under "no_result".
 Expected<RolledBattle> roll_once(const Rules& R, const std::array<SideSpec, 2>& spec, const BattleOptions& opt, Rng& rng,
                                  int& rerolls) {
   for (int attempt = 0;; ++attempt) {
@@ -47,7 +45,10 @@ Expected<RolledBattle> roll_once(const Rules& R, const std::array<SideSpec, 2>& 
     const int r1 = rng.roll(100);
     auto res = resolve_roll(R, spec[0], spec[1], r0, r1, opt);
     if (!res) return res.error();
-    if (!(res->tie && opt.tie == TiePolicy::reroll) || attempt >= 1000) return res;
+    // A tie the policy does not settle is rolled again, except under no_result: reroll, and
+    // defender or higher_br without a defender or with equal BRs ("War Machine, Combat results";
+    // ties: docs/notes/war-machine-decisions.md), as resolve_battle's exact odds count it.
+    if (!res->tie || opt.tie == TiePolicy::no_result || attempt >= 1000) return res;
     ++rerolls;
   }
 }

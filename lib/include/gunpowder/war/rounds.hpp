@@ -22,6 +22,12 @@ bool lasts_one_battle(const Rules& rules, const std::string& id);
 /// The ids of a situation that still hold after a battle (those that do not last one battle only).
 std::vector<std::string> lasting_situation(const Rules& rules, const std::vector<std::string>& ids);
 
+/// The sides of a later round (battle) of the chain: copies `x` of the two forces take the troops
+/// and fatigue of `state`, drop the lines that last one battle, and have their adjustments
+/// computed again (the troop ratio from the troops left). Used by roll_battle and the campaign.
+Expected<std::array<SideSpec, 2>> next_round(const Rules& rules, std::array<RatedForce, 2>& x,
+                                             const std::array<ForceState, 2>& state, const BattleConfig& c);
+
 /// One round of a rolled battle.
 struct RoundRecord {
   int round = 0;

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Benchmark of war-machine campaign (issue 16 target: examples/war-machine-field.toml answered
+# exactly, 10 battles, in under 100 ms). Builds nothing: $1 is the directory of the binaries
+# (default build/bin). Prints the median wall time and the mean CPU time (user + sys) of whole
+# runs, start-up and output included, for each format, and the states the walk merged.
+set -e
+bin=${1:-build/bin}
+tool="$bin/war-machine"
+dir=$(cd "$(dirname "$0")/.." && pwd)
+field="$dir/examples/war-machine-field.toml"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+measure() {  # runs, label, then the command; median wall and mean cpu of the runs
+  runs=$1; label=$2; shift 2
+  : > "$tmp/times"
+  i=0
+  while [ $i -lt $runs ]; do
+    /usr/bin/time -f "%e %U %S" -o "$tmp/one" "$@" > /dev/null
+    cat "$tmp/one" >> "$tmp/times"
+    i=$((i + 1))
+  done
+  sort -n "$tmp/times" | awk -v n=$runs -v label="$label" '
+    { wall[NR] = $1; cpu += $2 + $3 }
+    END { printf "%s median wall %.0f ms, mean cpu %.0f ms (%d runs)\n", label, wall[int((n + 1) / 2)] * 1000, cpu / n * 1000, n }'
+}
+
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+measure 21 "campaign, field, 10 battles, json: " "$tool" campaign "$field" --format json
+measure 21 "campaign, field, 10 battles, text: " "$tool" campaign "$field"
+measure 21 "campaign, field, 10 battles, chart:" "$tool" campaign "$field" --chart
+measure 3 "campaign, field, 20 battles, json: " "$tool" campaign "$field" --battles 20 --format json
+"$tool" campaign "$field" --explain --format markdown | grep -E "after battle 9:|distinct battles" | sed 's/^ */  /'

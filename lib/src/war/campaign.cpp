@@ -1,0 +1,522 @@
+// campaign.cpp - the exact odds of a campaign (beyond the books): up to N battles of the same two
+// forces in a row, each battle's result applied as a rolled chain applies it (War Machine,
+// "Combat results": casualties, fatigue, location; roll_battle, next_round), the chain stopping
+// when a side routs or is destroyed. A breadth-first walk over the states after each battle:
+// every state's next battle is the exact enumeration of its 10,000 d100 pairs (resolve_battle),
+// and states that are equal in everything a later battle or the report reads are merged.
+#include "gunpowder/war/campaign.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+
+namespace gunpowder::war {
+
+std::string to_string(Standing s) {
+  switch (s) {
+    case Standing::field:
+      return "field";
+    case Standing::withdraw:
+      return "withdraw";
+    case Standing::retreat:
+      return "retreat";
+    case Standing::rout:
+      return "rout";
+    case Standing::destroyed:
+      return "destroyed";
+  }
+  return "field";
+}
+
+Standing standing_of(const ForceState& s) {
+  if (s.destroyed) return Standing::destroyed;
+  // A rout, or the 151+ row's "-" with survivors (apply_result marks both as routed).
+  if (s.routed) return Standing::rout;
+  if (s.location == Location::retreat) return Standing::retreat;
+  if (s.location == Location::withdraw) return Standing::withdraw;
+  return Standing::field;  // field, or a simple-siege defender holding its position
+}
+
+EndingKey ending_of(const RollOutcome& ro) {
+  EndingKey k;
+  for (size_t s = 0; s < 2; ++s) k.standing[s] = standing_of(ro.state[s]);
+  const bool decided =
+      std::any_of(ro.state.begin(), ro.state.end(), [](const ForceState& s) { return s.routed || s.destroyed; });
+  if (!ro.rounds.empty() && !ro.rounds.back().roll.combat)
+    k.end = CampaignEnd::no_combat;
+  else if (decided)
+    k.end = CampaignEnd::decided;
+  else
+    k.end = CampaignEnd::limit;
+  return k;
+}
+
+namespace {
+
+/// A state after a battle, packed in 64 bits: each side's troops (as an index into that side's
+/// troop counts, numbered in increasing order, or as met for large armies), fatigue, and, under the no_result tie
+/// policy only, its standing (a tie leaves the last battle's location, which the report reads; under every other policy
+/// a battle that goes on always sets it anew). Killed and wounded are not part of the state: their expectations are
+/// sums over the battles (linear), so states that differ only in how their losses split merge.
+constexpr int kIndexBits = 24;
+constexpr std::uint64_t kIndexMask = (1ULL << kIndexBits) - 1;
+constexpr std::uint64_t kEmpty = ~0ULL;
+/// The most states a campaign follows over all its battles, in dense rows and in a hash (a few
+/// seconds of work either way): beyond it, an error instead of a run that seems to hang.
+/// examples/war-machine-field.toml follows 313,000 in 10 battles.
+constexpr size_t kMaxWalkedDense = 8000000;
+constexpr size_t kMaxWalkedHash = 1000000;
+/// The most cells the dense rows (DenseMap) may ever need: a row for each fatigue (and, under
+/// no_result, standing) of both sides and each count of the first side, as wide as the second
+/// side's counts (128 MB at most); beyond, a hash (StateMap).
+constexpr size_t kDenseCells = 16u << 20;
+/// The most troop counts a side may reach for the dense rows (the search for them stops there).
+constexpr size_t kDenseCounts = 1u << 16;
+
+struct State {
+  std::array<std::uint32_t, 2> index{};
+  std::array<Fatigue, 2> fatigue{};
+  std::array<Standing, 2> standing{};
+};
+std::uint64_t pack(const State& s) {
+  return static_cast<std::uint64_t>(s.index[0]) | static_cast<std::uint64_t>(s.index[1]) << kIndexBits |
+         static_cast<std::uint64_t>(s.fatigue[0]) << 48 | static_cast<std::uint64_t>(s.fatigue[1]) << 50 |
+         static_cast<std::uint64_t>(s.standing[0]) << 52 | static_cast<std::uint64_t>(s.standing[1]) << 56;
+}
+State unpack(std::uint64_t k) {
+  State s;
+  s.index = {static_cast<std::uint32_t>(k & kIndexMask), static_cast<std::uint32_t>(k >> kIndexBits & kIndexMask)};
+  s.fatigue = {static_cast<Fatigue>(k >> 48 & 3), static_cast<Fatigue>(k >> 50 & 3)};
+  s.standing = {static_cast<Standing>(k >> 52 & 15), static_cast<Standing>(k >> 56 & 15)};
+  return s;
+}
+
+/// States and their probabilities: open addressing on the packed key, iterated in insertion
+/// order (the same on every platform), so that the sums are too.
+class StateMap {
+ public:
+  explicit StateMap(size_t expect = 16) {
+    size_t cap = 64;
+    while (cap < expect * 2) cap *= 2;
+    slots_.assign(cap, Slot{});
+  }
+  void add(std::uint64_t key, double p) {
+    if ((order_.size() + 1) * 2 > slots_.size()) grow();
+    Slot& s = slots_[slot(key)];
+    if (s.key == kEmpty) {
+      s.key = key;
+      order_.push_back(static_cast<std::uint32_t>(&s - slots_.data()));
+    }
+    s.p += p;
+  }
+  /// The states and probabilities in insertion order, packed for a sequential walk.
+  [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
+    std::vector<std::pair<std::uint64_t, double>> out;
+    out.reserve(order_.size());
+    for (auto n : order_) out.emplace_back(slots_[n].key, slots_[n].p);
+    return out;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t key = kEmpty;
+    double p = 0;
+  };
+  [[nodiscard]] size_t slot(std::uint64_t key) const {
+    // splitmix64's finaliser: every bit of the key reaches the low bits used as the slot.
+    std::uint64_t h = key + 0x9E3779B97F4A7C15ULL;
+    h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ (h >> 27)) * 0x94D049BB133111EBULL;
+    h ^= h >> 31;
+    size_t i = static_cast<size_t>(h) & (slots_.size() - 1);
+    while (slots_[i].key != kEmpty && slots_[i].key != key) i = (i + 1) & (slots_.size() - 1);
+    return i;
+  }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    for (auto& n : order_) {
+      const Slot& from = old[n];
+      n = static_cast<std::uint32_t>(slot(from.key));
+      slots_[n] = from;
+    }
+  }
+  std::vector<Slot> slots_;
+  std::vector<std::uint32_t> order_;  ///< slots in insertion order
+};
+
+/// States and their probabilities when each side's troop counts are few and numbered in
+/// increasing order: one dense row of the second side's counts for each (fatigue, standing, first
+/// side's count). A battle's outcome maps a run of sorted states to a run of sorted cells, so the
+/// adds stay close in memory where a hash would scatter them.
+class DenseMap {
+ public:
+  explicit DenseMap(size_t width) : width_(width) { cache_.fill({kEmpty, 0}); }
+  void add(std::uint64_t key, double p) {
+    const std::uint64_t rk = key & ~(kIndexMask << kIndexBits);
+    const auto col = static_cast<size_t>(key >> kIndexBits & kIndexMask);
+    auto& c = cache_[static_cast<size_t>((rk * 0x9E3779B97F4A7C15ULL) >> 58)];
+    if (c.first != rk) c = {rk, row(rk)};
+    Row& r = rows_[c.second];
+    r.lo = std::min(r.lo, col);
+    r.hi = std::max(r.hi, col);
+    cells_[c.second * width_ + col] += p;
+  }
+  /// The states and probabilities in key order (row, then the second side's count).
+  [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
+    std::vector<std::pair<std::uint64_t, double>> out;
+    for (const auto& [rk, id] : index_) {
+      const Row& r = rows_[id];
+      for (size_t col = r.lo; col <= r.hi; ++col)
+        if (const double p = cells_[id * width_ + col]; p > 0)
+          out.emplace_back(rk | static_cast<std::uint64_t>(col) << kIndexBits, p);
+    }
+    return out;
+  }
+
+ private:
+  struct Row {
+    size_t lo = ~size_t{0}, hi = 0;
+  };
+  std::uint32_t row(std::uint64_t rk) {
+    auto [it, fresh] = index_.try_emplace(rk, static_cast<std::uint32_t>(rows_.size()));
+    if (fresh) {
+      rows_.emplace_back();
+      cells_.resize(cells_.size() + width_, 0.0);
+    }
+    return it->second;
+  }
+  size_t width_;
+  std::map<std::uint64_t, std::uint32_t> index_;
+  std::vector<Row> rows_;
+  std::vector<double> cells_;
+  std::array<std::pair<std::uint64_t, std::uint32_t>, 64> cache_{};
+};
+
+/// One outcome of a battle and its probability: a (winner, combat-results row) of the campaign
+/// (an index into Walk::results_), a tie with no result, or no combat.
+struct Transition {
+  enum Kind : std::uint8_t { result, no_result, no_combat };
+  Kind kind = result;
+  std::uint32_t outcome = 0;
+  double q = 0;
+};
+
+/// The effect of one outcome on one side with so many troops, as apply_result gives it.
+struct Effect {
+  std::int32_t dest = -1;  ///< index of the troops left (-1: not worked out yet)
+  std::int64_t wounded = 0;
+};
+
+/// The walk: the states alive after each battle. A battle's outcomes (which side wins on which
+/// row, with what probability) depend on the two modified BRs alone, and those on the fatigue and
+/// the troop-ratio line of each side; each side's losses on an outcome depend on its own troops.
+class Walk {
+ public:
+  Walk(const Rules& R, const std::array<RatedForce, 2>& pair, const Engagement& first, const BattleConfig& c, int n)
+      : R_(R), pair_(pair), first_(first), c_(c), keep_standing_(c.options.tie == TiePolicy::no_result) {
+    out_.max_battles = n;
+    fought_.assign(static_cast<size_t>(n) + 1, 0.0);
+    for (size_t s = 0; s < 2; ++s) out_.initial_troops[s] = pair[s].force.troops;
+  }
+
+  Expected<Campaign> run() {
+    State start;
+    for (size_t s = 0; s < 2; ++s) start.fatigue[s] = pair_[s].force.fatigue;
+    const bool dense = number_troops(start);
+    out_.dense = dense;
+    if (!dense)
+      for (size_t s = 0; s < 2; ++s) start.index[s] = index_of(s, out_.initial_troops[s]);
+    std::vector<std::pair<std::uint64_t, double>> live{{pack(start), 1.0}};
+    for (int n = 1; n <= out_.max_battles && !live.empty(); ++n) {
+      walked_ += live.size();
+      if (const size_t most = dense ? kMaxWalkedDense : kMaxWalkedHash; walked_ > most) {
+        Diagnostics d;
+        d.error({}, "the campaign has too many states: more than " + std::to_string(most / 1000000) +
+                        " million to follow by battle " + std::to_string(n) + "; give fewer battles");
+        return d;
+      }
+      step_ = CampaignStep{};
+      step_.battle = n;
+      auto done = dense ? battle(n, live, DenseMap(values_[1].size())) : battle(n, live, StateMap(live.size() * 2));
+      if (!done) return done.error();
+      live = std::move(*done);
+      finish_step(live.size());
+    }
+    for (size_t b = 1; b < fought_.size(); ++b)
+      if (fought_[b] > 0) out_.battles_fought[static_cast<int>(b)] = fought_[b];
+    for (size_t s = 0; s < 2; ++s)
+      for (size_t i = 0; i < troops_left_[s].size(); ++i)
+        if (troops_left_[s][i] > 0) out_.troops_left[s][values_[s][i]] += troops_left_[s][i];
+    for (size_t e = 0; e < 3; ++e)
+      for (size_t a = 0; a < kStandings; ++a)
+        for (size_t b = 0; b < kStandings; ++b)
+          if (endings_[e][a][b] > 0)
+            out_.endings[EndingKey{static_cast<CampaignEnd>(e), {static_cast<Standing>(a), static_cast<Standing>(b)}}] =
+                endings_[e][a][b];
+    return std::move(out_);
+  }
+
+ private:
+  /// Battle n fought from every live state; the states that fight on, merged in `next`.
+  template <class Sink>
+  Expected<std::vector<std::pair<std::uint64_t, double>>> battle(
+      int n, const std::vector<std::pair<std::uint64_t, double>>& live, Sink next) {
+    for (const auto& [key, p] : live) {
+      const State st = unpack(key);
+      step_.p_fought += p;
+      auto moves = outcomes(n, st);
+      if (!moves) return moves.error();
+      for (const auto& t : **moves)
+        if (auto bad = move(n, st, p, t, next)) return *bad;
+    }
+    return next.items();
+  }
+
+  /// Numbers each side's troop counts in increasing order, from every count reachable in the
+  /// campaign's battles, when every outcome is known from two battles that cover all the rows and
+  /// the counts are few enough for dense rows; else (false) they are numbered as met.
+  bool number_troops(State& start) {
+    if (!first_.odds.combat) return false;
+    for (const int diff : {76, -76}) {
+      auto spec = first_.spec;
+      spec[0].modified_br = spec[1].modified_br + diff;
+      auto odds = resolve_battle(R_, spec[0], spec[1], c_.options);
+      if (!odds) return false;
+      for (const auto& r : odds->rows) outcome_of(r);
+    }
+    if (results_.size() != 2 * R_.results.size()) return false;
+    std::array<std::vector<std::int64_t>, 2> reach;
+    for (size_t s = 0; s < 2; ++s) {
+      std::set<std::int64_t> seen{out_.initial_troops[s]};
+      std::vector<std::int64_t> frontier{out_.initial_troops[s]};
+      for (int depth = 0; depth < out_.max_battles && !frontier.empty(); ++depth) {
+        std::vector<std::int64_t> found;
+        for (const std::int64_t t : frontier)
+          for (const auto& r : results_) {
+            const SideResult& x = r[s];
+            ForceState fs;
+            fs.troops = t;
+            apply_result(casualties_for(R_, t, x.casualties_pct, x.fatigue, x.location, x.location_units, x.won), fs);
+            if (seen.insert(fs.troops).second) found.push_back(fs.troops);
+          }
+        if (seen.size() > kDenseCounts) return false;
+        frontier = std::move(found);
+      }
+      reach[s].assign(seen.begin(), seen.end());
+    }
+    const size_t rows = reach[0].size() * 9 * (keep_standing_ ? 9 : 1);
+    if (rows * reach[1].size() > kDenseCells) return false;
+    for (size_t s = 0; s < 2; ++s) {
+      for (const std::int64_t t : reach[s]) index_of(s, t);
+      start.index[s] = index_of(s, out_.initial_troops[s]);
+    }
+    return true;
+  }
+
+  std::uint32_t index_of(size_t s, std::int64_t troops) {
+    auto [it, fresh] = index_[s].try_emplace(troops, static_cast<std::uint32_t>(values_[s].size()));
+    if (fresh) {
+      values_[s].push_back(troops);
+      effects_[s].resize(effects_[s].size() + 2 * R_.results.size());
+      troops_left_[s].push_back(0);
+    }
+    return it->second;
+  }
+
+  /// The outcome index of a (winner, row), its effects kept as the template of every later battle
+  /// (tactics, casualty scale and roles do not change between battles).
+  std::uint32_t outcome_of(const RowOdds& r) {
+    const size_t id = static_cast<size_t>(r.winner) * R_.results.size() + r.row;
+    if (outcome_id_.size() <= id) outcome_id_.resize(2 * R_.results.size(), -1);
+    if (outcome_id_[id] < 0) {
+      outcome_id_[id] = static_cast<int>(results_.size());
+      results_.push_back(r.result);
+    }
+    return static_cast<std::uint32_t>(outcome_id_[id]);
+  }
+
+  /// A battle's outcomes from its exact odds: each (winner, row) by its share of the d100 pairs; a
+  /// tie by the policy: settled for a side (its row), no result, or rolled again (the decisive
+  /// shares divided by the decisive pairs), as resolve_battle and roll_battle settle it.
+  std::vector<Transition> transitions(const Odds& o) {
+    if (!o.combat) return {Transition{Transition::no_combat, 0, 1.0}};
+    std::vector<Transition> out;
+    const bool reroll = !o.tie_row && c_.options.tie != TiePolicy::no_result && o.pairs_tie > 0;
+    const double denom = reroll ? static_cast<double>(o.pairs_win[0] + o.pairs_win[1]) : 10000.0;
+    for (const auto& r : o.rows)
+      out.push_back({Transition::result, outcome_of(r), static_cast<double>(r.pairs) / denom});
+    if (o.tie_row)
+      out.push_back({Transition::result, outcome_of(*o.tie_row), static_cast<double>(o.tie_row->pairs) / 10000.0});
+    else if (!reroll && o.pairs_tie > 0)
+      out.push_back({Transition::no_result, 0, static_cast<double>(o.pairs_tie) / 10000.0});
+    return out;
+  }
+
+  /// The troop-ratio line of each side for these troops (War Machine, "Troop ratio"; a simple-siege
+  /// defender counts its troops x4, as battle_adjustments counts them): with the fatigue, all that
+  /// changes a later battle's modified BRs, so the key of its odds.
+  std::array<int, 2> ratio_lines(const State& st) const {
+    std::array<std::int64_t, 2> counted{};
+    for (size_t s = 0; s < 2; ++s) {
+      const bool x4 = c_.battle.simple_siege && pair_[s].force.role == Role::defender;
+      counted[s] = values_[s][st.index[s]] * (x4 ? R_.simple_siege.defender_troop_multiplier : 1);
+    }
+    std::array<int, 2> line{};
+    for (size_t s = 0; s < 2; ++s)
+      if (counted[s] > counted[1 - s])
+        line[s] = troop_ratio_adjustment(R_, counted[s], counted[1 - s], c_.battle.ratio_reading);
+    return line;
+  }
+
+  /// The outcomes of the battle fought from state `st` as battle n (the first battle is `first`):
+  /// the sides of a later battle come from next_round, as roll_battle makes them.
+  Expected<const std::vector<Transition>*> outcomes(int n, const State& st) {
+    if (n == 1) {
+      if (first_moves_.empty()) first_moves_ = transitions(first_.odds);
+      return &first_moves_;
+    }
+    const auto line = ratio_lines(st);
+    const auto key = std::make_tuple(st.fatigue[0], st.fatigue[1], line[0], line[1]);
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return &it->second;
+    std::array<RatedForce, 2> x = pair_;
+    std::array<ForceState, 2> fs;
+    for (size_t s = 0; s < 2; ++s) {
+      fs[s].troops = values_[s][st.index[s]];
+      fs[s].fatigue = st.fatigue[s];
+    }
+    auto spec = next_round(R_, x, fs, c_);
+    if (!spec) return spec.error();
+    auto odds = resolve_battle(R_, (*spec)[0], (*spec)[1], c_.options);
+    if (!odds) return odds.error();
+    ++out_.battles_resolved;
+    return &cache_.emplace(key, transitions(*odds)).first->second;
+  }
+
+  /// Side s with troops index i takes outcome `o`: its troops left and its wounded.
+  const Effect& effect(size_t s, std::uint32_t i, std::uint32_t o) {
+    // One row of 2 x (combat-results rows) cells a troop count: outcome ids never exceed it.
+    const size_t at = static_cast<size_t>(i) * 2 * R_.results.size() + o;
+    if (effects_[s][at].dest >= 0) return effects_[s][at];
+    const SideResult& t = results_[o][s];
+    ForceState fs;
+    fs.troops = values_[s][i];
+    apply_result(casualties_for(R_, fs.troops, t.casualties_pct, t.fatigue, t.location, t.location_units, t.won), fs);
+    const std::uint32_t dest = index_of(s, fs.troops);
+    auto& cell = effects_[s][at];  // index_of may have grown effects_[s]
+    cell.dest = static_cast<std::int32_t>(dest);
+    cell.wounded = fs.wounded;
+    return cell;
+  }
+
+  template <class Sink>
+  std::optional<Diagnostics> move(int n, const State& st, double p, const Transition& t, Sink& next) {
+    const double m = p * t.q;
+    if (t.kind == Transition::no_combat) {
+      end(n, CampaignEnd::no_combat, st, m);
+      return std::nullopt;
+    }
+    State to = st;
+    bool decided = false;
+    if (t.kind == Transition::result) {
+      for (size_t s = 0; s < 2; ++s) {
+        const Effect e = effect(s, st.index[s], t.outcome);
+        const SideResult& r = results_[t.outcome][s];
+        out_.expected_wounded[s] += m * static_cast<double>(e.wounded);
+        to.index[s] = static_cast<std::uint32_t>(e.dest);
+        // apply_result: the worse fatigue; a rout or the 151+ "-" routs; no troops left destroys.
+        if (r.fatigue && static_cast<int>(*r.fatigue) > static_cast<int>(to.fatigue[s])) to.fatigue[s] = *r.fatigue;
+        ForceState fs;
+        fs.location = r.location;
+        fs.routed = r.location == Location::rout || r.location == Location::none;
+        fs.destroyed = values_[s][to.index[s]] == 0;
+        to.standing[s] = standing_of(fs);
+        decided = decided || fs.routed || fs.destroyed;
+      }
+    }
+    if (decided)
+      end(n, CampaignEnd::decided, to, m);
+    else if (n == out_.max_battles)
+      end(n, CampaignEnd::limit, to, m);
+    else {
+      for (size_t s = 0; s < 2; ++s) {
+        step_.side[s].p[static_cast<size_t>(to.standing[s])] += m;
+        step_.side[s].expected_troops += m * static_cast<double>(values_[s][to.index[s]]);
+      }
+      if (to.index[0] > kIndexMask || to.index[1] > kIndexMask) {
+        Diagnostics d;
+        d.error({}, "the campaign has too many states (more than 16,777,216 troop counts a side): give fewer battles");
+        return d;
+      }
+      State key = to;
+      if (!keep_standing_) key.standing = {};
+      next.add(pack(key), m);
+    }
+    return std::nullopt;
+  }
+
+  /// A campaign that ends after battle n in state `st`.
+  void end(int n, CampaignEnd why, const State& st, double m) {
+    fought_[static_cast<size_t>(n)] += m;
+    endings_[static_cast<size_t>(why)][static_cast<size_t>(st.standing[0])][static_cast<size_t>(st.standing[1])] += m;
+    ended_p_ += m;
+    for (size_t s = 0; s < 2; ++s) {
+      const double troops = static_cast<double>(values_[s][st.index[s]]);
+      troops_left_[s][st.index[s]] += m;
+      ended_[s].p[static_cast<size_t>(st.standing[s])] += m;
+      ended_[s].expected_troops += m * troops;
+      lost_[s] += m * (static_cast<double>(out_.initial_troops[s]) - troops);
+    }
+    out_.expected_battles += m * n;
+  }
+
+  /// After battle n: the ended campaigns with their last standing, and the live ones.
+  void finish_step(size_t states) {
+    for (size_t s = 0; s < 2; ++s) {
+      for (size_t k = 0; k < kStandings; ++k) step_.side[s].p[k] += ended_[s].p[k];
+      step_.side[s].expected_troops += ended_[s].expected_troops;
+      // Killed and wounded together are the troops lost (apply_result).
+      out_.expected_killed[s] = lost_[s] - out_.expected_wounded[s];
+    }
+    step_.p_ended = ended_p_;
+    step_.states = states;
+    out_.max_states = std::max(out_.max_states, states);
+    out_.steps.push_back(step_);
+  }
+
+  const Rules& R_;
+  const std::array<RatedForce, 2>& pair_;
+  const Engagement& first_;
+  const BattleConfig& c_;
+  bool keep_standing_ = false;
+  Campaign out_;
+  CampaignStep step_;
+  std::array<std::unordered_map<std::int64_t, std::uint32_t>, 2> index_;
+  std::array<std::vector<std::int64_t>, 2> values_;
+  std::array<std::vector<Effect>, 2> effects_;  ///< [troops index][outcome id], flattened
+  std::array<std::vector<double>, 2> troops_left_;
+  std::vector<int> outcome_id_;
+  std::vector<std::array<SideResult, 2>> results_;
+  std::vector<Transition> first_moves_;
+  std::map<std::tuple<Fatigue, Fatigue, int, int>, std::vector<Transition>> cache_;
+  std::array<std::array<std::array<double, kStandings>, kStandings>, 3> endings_{};
+  std::array<SideAfter, 2> ended_{};
+  std::array<double, 2> lost_{};
+  double ended_p_ = 0;
+  size_t walked_ = 0;
+  std::vector<double> fought_;  ///< by battles fought, gathered into out_.battles_fought at the end
+};
+
+}  // namespace
+
+Expected<Campaign> campaign(const Rules& rules, const std::array<RatedForce, 2>& pair, const Engagement& first,
+                            const BattleConfig& c, int max_battles) {
+  if (max_battles < 1) return Expected<Campaign>::failure("a campaign has at least one battle");
+  return Walk(rules, pair, first, c, max_battles).run();
+}
+
+}  // namespace gunpowder::war

@@ -1,0 +1,312 @@
+// campaign.cpp - war-machine campaign: the exact odds of up to N battles in a row between the
+// forces of each battle of a file (war::campaign), each battle's result applied as --roll --rounds
+// applies it, until a side routs or is destroyed: how each side stands after each battle and in
+// the end, the troops left, the battles fought.
+#include <map>
+
+#include <CLI/CLI.hpp>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/war/campaign.hpp"
+#include "war-machine/commands.hpp"
+
+namespace gunpowder::war_app {
+
+using report::Align;
+using report::Table;
+using war::Standing;
+
+namespace {
+
+constexpr int kMaxBattles = 100;
+constexpr int kDefaultBattles = 10;
+/// A troops-left chart shows at most this many bars (the table and the JSON give every value).
+constexpr size_t kChartBars = 20;
+
+const std::array<const char*, war::kStandings> kStandingHeader{"Holds the field", "Withdraws", "Retreats", "Routs",
+                                                               "Destroyed"};
+const std::array<const char*, war::kStandings> kStandingVerb{"holds the field", "withdraws", "retreats", "routs",
+                                                             "is destroyed"};
+
+std::string ending_text(const war::EndingKey& k, const std::array<std::string, 2>& names, int max_battles) {
+  if (k.end == war::CampaignEnd::no_combat) return "no combat (the tactics table)";
+  if (k.end == war::CampaignEnd::limit)
+    return "undecided after " + std::to_string(max_battles) + (max_battles == 1 ? " battle: " : " battles: ") +
+           names[0] + " " + kStandingVerb[static_cast<size_t>(k.standing[0])] + ", " + names[1] + " " +
+           kStandingVerb[static_cast<size_t>(k.standing[1])];
+  std::string s, other;
+  for (size_t i = 0; i < 2; ++i) {
+    const Standing st = k.standing[i];
+    const std::string text = names[i] + " " + kStandingVerb[static_cast<size_t>(st)];
+    if (st == Standing::rout || st == Standing::destroyed)
+      s += (s.empty() ? "" : " and ") + text;
+    else
+      other = text;
+  }
+  return other.empty() ? s : s + " (" + other + ")";
+}
+
+/// The last standing of each side when the campaign ends, with the expected losses.
+Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::BattleConfig& c) {
+  Table t;
+  t.title = "Campaign: " + names[0] + " against " + names[1] + " (exact, up to " + std::to_string(cp.max_battles) +
+            (cp.max_battles == 1 ? " battle" : " battles") + ", ties " + war::to_string(c.options.tie) + ")";
+  t.add_column("force", "Force").add_column("troops_before", "Troops", Align::right);
+  for (size_t s = 0; s < war::kStandings; ++s)
+    t.add_column(war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
+  t.add_column("troops_left", "Troops left", Align::right)
+      .add_column("killed", "Killed", Align::right)
+      .add_column("wounded", "Wounded", Align::right);
+  const auto& last = cp.steps.back().side;
+  for (size_t i = 0; i < 2; ++i) {
+    std::vector<std::string> row{names[i], fmtnum::grouped(cp.initial_troops[i])};
+    for (double p : last[i].p) row.push_back(pct(p));
+    row.push_back(fmtnum::fixed(last[i].expected_troops, 1));
+    row.push_back(fmtnum::fixed(cp.expected_killed[i], 1));
+    row.push_back(fmtnum::fixed(cp.expected_wounded[i], 1));
+    t.add_row(std::move(row));
+  }
+  t.notes.push_back(
+      "standing when the campaign ends; troops left, killed and wounded (in these battles) are expectations");
+  t.notes.push_back("expected battles fought: " + fmtnum::fixed(cp.expected_battles, 3));
+  return t;
+}
+
+Table endings_table(const war::Campaign& cp, const std::array<std::string, 2>& names) {
+  Table t;
+  t.title = "How it ends: " + names[0] + " against " + names[1];
+  t.add_column("ending", "Ending").add_column("p", "Probability", Align::right);
+  for (const auto& [k, p] : cp.endings) t.add_row({ending_text(k, names, cp.max_battles), pct(p)});
+  return t;
+}
+
+Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
+  Table t;
+  t.title = "After each battle: " + name;
+  t.add_column("battle", "Battle", Align::right)
+      .add_column("p_fought", "Fought", Align::right)
+      .add_column("p_ended", "Ended", Align::right);
+  for (size_t s = 0; s < war::kStandings; ++s)
+    t.add_column(war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
+  t.add_column("troops", "Troops left", Align::right);
+  for (const auto& st : cp.steps) {
+    std::vector<std::string> row{std::to_string(st.battle), pct(st.p_fought), pct(st.p_ended)};
+    for (double p : st.side[i].p) row.push_back(pct(p));
+    row.push_back(fmtnum::fixed(st.side[i].expected_troops, 1));
+    t.add_row(std::move(row));
+  }
+  t.notes.push_back("a campaign that has ended keeps its last standing; troops left are expectations");
+  return t;
+}
+
+Table fought_table(const war::Campaign& cp) {
+  Table t;
+  t.title = "Battles fought";
+  t.add_column("battles", "Battles", Align::right)
+      .add_column("p", "Probability", Align::right)
+      .add_column("p_at_most", "At most", Align::right);
+  double cum = 0;
+  for (const auto& [n, p] : cp.battles_fought) {
+    cum += p;
+    t.add_row({std::to_string(n), pct(p), pct(std::min(cum, 1.0))});
+  }
+  return t;
+}
+
+/// The troops left in bands: every value when there are at most kChartBars, else kChartBars
+/// bands of equal width (the JSON gives every value).
+std::vector<std::pair<std::string, double>> troop_bands(const std::map<std::int64_t, double>& dist) {
+  std::vector<std::pair<std::string, double>> out;
+  if (dist.empty()) return out;
+  const std::int64_t lo = dist.begin()->first, hi = dist.rbegin()->first;
+  const std::int64_t width = dist.size() <= kChartBars ? 0 : (hi - lo) / static_cast<std::int64_t>(kChartBars) + 1;
+  for (const auto& [troops, p] : dist) {
+    std::string label = fmtnum::grouped(troops);
+    if (width) {
+      const std::int64_t from = lo + (troops - lo) / width * width;
+      label = fmtnum::grouped(from) + "-" + fmtnum::grouped(std::min(from + width - 1, hi));
+    }
+    if (out.empty() || out.back().first != label) out.emplace_back(label, 0.0);
+    out.back().second += p;
+  }
+  return out;
+}
+
+Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
+  Table t;
+  t.title = "Troops left: " + name;
+  t.add_column("troops", "Troops", Align::right)
+      .add_column("p", "Probability", Align::right)
+      .add_column("p_at_most", "At most", Align::right);
+  double cum = 0;
+  for (const auto& [label, p] : troop_bands(cp.troops_left[i])) {
+    cum += p;
+    t.add_row({label, pct(p), pct(std::min(cum, 1.0))});
+  }
+  if (cp.troops_left[i].size() > kChartBars)
+    t.notes.push_back(std::to_string(cp.troops_left[i].size()) +
+                      " different counts, shown in bands; --format json gives each");
+  return t;
+}
+
+json::Value standing_json(const war::SideAfter& s, const std::string& name) {
+  json::Value o = json::object();
+  o.set("name", name);
+  for (size_t k = 0; k < war::kStandings; ++k) o.set(war::to_string(static_cast<Standing>(k)), s.p[k]);
+  o.set("expected_troops", s.expected_troops);
+  return o;
+}
+
+json::Value campaign_json(const war::Campaign& cp, const std::array<std::string, 2>& names) {
+  json::Value o = json::object();
+  o.set("forces", json::Array{names[0], names[1]});
+  o.set("initial_troops", json::Array{cp.initial_troops[0], cp.initial_troops[1]});
+  json::Value steps = json::array();
+  for (const auto& st : cp.steps) {
+    json::Value s = json::object();
+    s.set("battle", st.battle);
+    s.set("p_fought", st.p_fought);
+    s.set("p_ended", st.p_ended);
+    s.set("states", static_cast<long long>(st.states));
+    s.set("sides", json::Array{standing_json(st.side[0], names[0]), standing_json(st.side[1], names[1])});
+    steps.push(std::move(s));
+  }
+  o.set("after_battle", std::move(steps));
+  json::Value sides = json::array();
+  for (size_t i = 0; i < 2; ++i) {
+    json::Value s = standing_json(cp.steps.back().side[i], names[i]);
+    s.set("expected_killed", cp.expected_killed[i]);
+    s.set("expected_wounded", cp.expected_wounded[i]);
+    json::Value left = json::array();
+    for (const auto& [troops, p] : cp.troops_left[i]) left.push(json::Object{{"troops", troops}, {"p", p}});
+    s.set("troops_left", std::move(left));
+    sides.push(std::move(s));
+  }
+  o.set("end", std::move(sides));
+  json::Value fought = json::array();
+  for (const auto& [n, p] : cp.battles_fought) fought.push(json::Object{{"battles", n}, {"p", p}});
+  o.set("battles_fought", std::move(fought));
+  o.set("expected_battles", cp.expected_battles);
+  json::Value endings = json::array();
+  for (const auto& [k, p] : cp.endings) {
+    json::Value e = json::object();
+    e.set("ending", k.end == war::CampaignEnd::no_combat ? "no_combat"
+                    : k.end == war::CampaignEnd::limit   ? "limit"
+                                                         : "decided");
+    e.set("standings", json::Array{war::to_string(k.standing[0]), war::to_string(k.standing[1])});
+    e.set("text", ending_text(k, names, cp.max_battles));
+    e.set("p", p);
+    endings.push(std::move(e));
+  }
+  o.set("endings", std::move(endings));
+  o.set("max_states", static_cast<long long>(cp.max_states));
+  o.set("battles_resolved", static_cast<long long>(cp.battles_resolved));
+  return o;
+}
+
+/// The charts: each side's end standing, the battles fought, the troops left (in at most
+/// kChartBars bands of equal width when there are more values).
+void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& names, report::Report& rep) {
+  for (size_t i = 0; i < 2; ++i) {
+    report::Chart c;
+    c.title = "End: " + names[i] + " (exact)";
+    for (size_t s = 0; s < war::kStandings; ++s) {
+      c.labels.emplace_back(kStandingVerb[s]);
+      c.values.push_back(cp.steps.back().side[i].p[s]);
+    }
+    rep.charts.push_back(std::move(c));
+  }
+  report::Chart f;
+  f.title = "Battles fought: " + names[0] + " against " + names[1];
+  for (const auto& [n, p] : cp.battles_fought) {
+    f.labels.push_back(std::to_string(n));
+    f.values.push_back(p);
+  }
+  rep.charts.push_back(std::move(f));
+  for (size_t i = 0; i < 2; ++i) {
+    report::Chart c;
+    c.title = "Troops left: " + names[i];
+    for (auto& [label, p] : troop_bands(cp.troops_left[i])) {
+      c.labels.push_back(std::move(label));
+      c.values.push_back(p);
+    }
+    rep.charts.push_back(std::move(c));
+  }
+}
+
+void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::Engagement& e,
+                      std::vector<std::string>& explain) {
+  explain.push_back(names[0] + " against " + names[1] + ": battle 1 at modified BR " +
+                    std::to_string(e.spec[0].modified_br) + " against " + std::to_string(e.spec[1].modified_br) +
+                    ", its odds over the 10,000 d100 pairs");
+  explain.push_back(
+      "each later battle: the troops and fatigue the last left, the lines that last one battle dropped, the "
+      "adjustments (troop ratio, fatigue) computed again, as --roll --rounds fights them; no fatigue "
+      "recovery, no wounded returning between battles");
+  explain.push_back("the chain stops when a side routs or is destroyed, on no combat, or after battle " +
+                    std::to_string(cp.max_battles));
+  for (const auto& st : cp.steps)
+    explain.push_back("after battle " + std::to_string(st.battle) + ": " + std::to_string(st.states) +
+                      " distinct states fight on (equal troops and fatigue merged), " + pct(st.p_ended) +
+                      " ended");
+  double total = 0;
+  for (const auto& [n, p] : cp.battles_fought) total += p;
+  explain.push_back(std::to_string(cp.battles_resolved + 1) +
+                    " distinct battles worked out exactly, the states kept in " + (cp.dense ? "dense rows" : "a hash") +
+                    "; probabilities are doubles (sums of products of exact counts "
+                    "of d100 pairs), total " +
+                    fmtnum::fixed(total, 15));
+}
+
+}  // namespace
+
+void setup_campaign(CLI::App& c, Options& opt) {
+  c.add_option("--battles", opt.battles,
+               "fight up to N battles in a row while neither side routs or is destroyed (1 to 100, default 10)")
+      ->type_name("N");
+  add_rule_options(c, opt);
+  c.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");
+  c.add_option("--weeks-besieged", opt.weeks_besieged, "simple siege: weeks besieged (+5 BR a week to the attacker)")
+      ->type_name("N");
+}
+
+Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  const int battles = opt.battles.value_or(kDefaultBattles);
+  if (battles < 1 || battles > kMaxBattles)
+    return cli::usage_error("--battles",
+                            "must be 1 to " + std::to_string(kMaxBattles) + ", got " + std::to_string(battles));
+  if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
+    return cli::usage_error("--weeks-besieged", "must be 0 to " + fmtnum::grouped(war::kMaxWeeksBesieged) + ", got " +
+                                                    std::to_string(*opt.weeks_besieged));
+  auto planned = plan_battle(R, opt, common, "campaign");
+  if (!planned) return planned.error();
+  const BattlePlan& p = **planned;
+  report::Report rep;
+  rep.tables.push_back(battle_forces_table(p));
+  json::Value all = json::array();
+  for (const auto& e : p.engagements) {
+    const auto names = names_of(p, e);
+    auto cp = war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles);
+    if (!cp) return war::place_force_fields(cp.error(), p.input);
+    rep.tables.push_back(end_table(*cp, names, p.config));
+    rep.tables.push_back(endings_table(*cp, names));
+    for (size_t i = 0; i < 2; ++i) rep.tables.push_back(step_table(*cp, names[i], i));
+    rep.tables.push_back(fought_table(*cp));
+    for (size_t i = 0; i < 2; ++i) rep.tables.push_back(troops_table(*cp, names[i], i));
+    if (p.engagements.size() <= 100) campaign_charts(*cp, names, rep);
+    if (common.explain) explain_campaign(*cp, names, e, rep.explain);
+    all.push(campaign_json(*cp, names));
+  }
+  rep.json.set("tool", kInfo.name);
+  rep.json.set("command", "campaign");
+  rep.json.set("settings", settings_json(p.config));
+  rep.json.set("max_battles", battles);
+  rep.json.set("campaigns", std::move(all));
+  json::Value un = json::array();
+  for (size_t i : p.unmatched) un.push(p.rated[i].force.name);
+  rep.json.set("unmatched", std::move(un));
+  release(*planned);
+  return rep;
+}
+
+}  // namespace gunpowder::war_app
