@@ -58,9 +58,9 @@ std::string describe(SmEnd e) {
   switch (e) {
     case SmEnd::captured_by_assault: return "captured by assault (defenders driven out or destroyed)";
     case SmEnd::captured_by_bombardment: return "captured: the garrison destroyed by bombardment";
-    case SmEnd::starved: return "starved out: the unfed or demoralised garrison deserts";
+    case SmEnd::starved: return "starved out: the unfed, unpaid or demoralised garrison deserts";
     case SmEnd::abandoned: return "abandoned: the garrison departs, leaving a rearguard";
-    case SmEnd::departed: return "the attacker departs (plan, food, morale or army destroyed)";
+    case SmEnd::departed: return "the attacker departs (plan, food, money, morale or army destroyed)";
     case SmEnd::lifted: return "the siege is lifted: a sally routs or destroys the attacker";
     case SmEnd::holding_out: return "still holding out at the week limit";
   }
@@ -83,6 +83,7 @@ double crew_factor(const SiegeMachineRules& r, double crew) {
 int round_up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
 
 constexpr double kDaysPerWeek = 7;  // a Siege Machine turn is a week (turn_length "week")
+constexpr const char* kStoneBuilding = "building_stone";
 
 }  // namespace
 
@@ -381,22 +382,30 @@ std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
 
 /// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
 struct Rations {
-  std::optional<int> full;
+  std::optional<double> full;  ///< weeks of full rations for the whole side
   int short_left = 0;
   int malnourished = 0;     ///< weeks of malnutrition so far
   bool short_now = false;   ///< on short rations this week
-  /// Deducts the week's food; false when there is none left (the troops are unfed).
-  bool eat() {
+  double eaten = 0;         ///< share of the side's rations eaten this week (short rations: half)
+  /// Deducts the week's food, `need` being the share of the side's rations not made by Create
+  /// food; false when there is none left (the troops are unfed).
+  bool eat(double need) {
     short_now = false;
+    eaten = need;
+    if (need <= 1e-12) return true;  // Create food feeds everyone: no stores eaten
     if (!full) return true;
-    if (*full > 0) {
-      --*full;
+    if (*full >= need - 1e-9) {
+      *full = std::max(0.0, *full - need);
       return true;
     }
+    *full = 0;  // what is left goes with the short rations
+    eaten = 0;
     if (short_left <= 0) return false;
     --short_left;
     ++malnourished;
     short_now = true;
+    // Short rations are read as half rations (decision: the book does not say how short).
+    eaten = need / 2;
     return true;
   }
   /// Moderate fatigue after one week of malnutrition, serious after two.
@@ -508,7 +517,9 @@ class SiegeRun {
         att_food_{s.attacker.food_weeks, s.attacker.short_rations_weeks},
         def_food_{s.defender.food_weeks, s.defender.short_rations_weeks}, att_morale_(s.attacker.morale),
         def_morale_(s.defender.morale), att_ammo_(s.attacker.ammunition_weeks), def_ammo_(s.defender.ammunition_weeks),
-        input_breach_(breach_bonus(r, s.defender)), st_(make_structure(r, s.defender, s.stronghold_shp)), attacker_(s.attacker) {
+        att_money_(s.attacker.money_gp), def_money_(s.defender.money_gp), input_breach_(breach_bonus(r, s.defender)),
+        st_(make_structure(r, s.defender, s.stronghold_shp)), attacker_(s.attacker), base_equipment_(s.attacker.equipment),
+        stone_gone_(s.defender.fortifications.size(), 0) {
     // Concentrated fire: the engines the front allows (the troops are cut in each battle).
     if (s.front_ft) {
       front_ = front_limits(r, *s.front_ft);
@@ -519,6 +530,11 @@ class SiegeRun {
   }
 
   Expected<SmResult> run() {
+    if (s_.construction) {
+      auto p = plan_construction(r_, *s_.construction);
+      if (!p) return p.error();
+      plan_ = std::move(*p);
+    }
     for (int week = 1; week <= s_.max_weeks; ++week) {
       SmWeek w;
       w.week = week;
@@ -550,6 +566,7 @@ class SiegeRun {
     res_.attacker_troops = att_;
     res_.defender_troops = def_;
     if (st_.tracked()) res_.shp_left = st_.total_left();
+    res_.money = {att_money_, def_money_};
     return res_;
   }
 
@@ -562,7 +579,9 @@ class SiegeRun {
   /// One week; an end of the siege, or nullopt when it goes on.
   Expected<std::optional<SmEnd>> play_week(int week, SmWeek& w) {
     if (auto end = attacker_departs(week, w)) return end;
+    join_built(week, w);
     if (auto end = eat(w)) return end;
+    if (auto end = pay(week, w)) return end;
     const WeekStart k = start(week, w);
     // The defender's plan (Defender options, l. 292-299).
     const bool acts = s_.defender_plan != SmDefenderPlan::stay &&
@@ -593,11 +612,11 @@ class SiegeRun {
   /// 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
   /// unfed troops desert after 1d3 days (Other notes, Food).
   std::optional<SmEnd> eat(SmWeek& w) {
-    if (!def_food_.eat()) {
+    if (!def_food_.eat(rations_needed_share(r_, s_.defender, def_))) {
       w.note = "the garrison has no food left and deserts";
       return SmEnd::starved;
     }
-    if (!att_food_.eat()) {
+    if (!att_food_.eat(rations_needed_share(r_, s_.attacker, att_))) {
       w.note = "the attacker has no food left and departs";
       return SmEnd::departed;
     }
@@ -613,6 +632,65 @@ class SiegeRun {
     if (att_morale_ && *att_morale_ <= s_.attacker.morale_floor.value_or(0)) {
       w.note = "the attacker's morale falls to " + std::to_string(*att_morale_) + ": its army deserts";
       return SmEnd::departed;
+    }
+    return std::nullopt;
+  }
+
+  /// Field construction: the equipment finished last week joins the attacker (within the front's
+  /// limit under concentrated fire).
+  void join_built(int week, SmWeek& w) {
+    bool added = false;
+    for (const auto& b : plan_.items)
+      if (b.week == week) {
+        SmItem item;
+        item.id = b.id;
+        base_equipment_.push_back(item);
+        w.built.push_back(b.id);
+        added = true;
+      }
+    if (!added) return;
+    attacker_.equipment = front_ ? engines_at_front(r_, base_equipment_, front_->max_engines) : base_equipment_;
+    add_note(w, std::to_string(w.built.size()) + " item(s) built in the field join the attacker");
+  }
+
+  /// Whether a side's artillery (or ballistas) fires this week: it has some, and ammunition left.
+  [[nodiscard]] bool fires(bool defender) const {
+    const SmSide& side = defender ? s_.defender : attacker_;
+    const auto& ammo = defender ? def_ammo_ : att_ammo_;
+    if (ammo && *ammo <= 1e-9) return false;
+    if (side.artillery_bonus > 0) return true;
+    return std::any_of(side.equipment.begin(), side.equipment.end(), [&](const SmItem& i) {
+      const auto* e = r_.find_equipment(i.id);
+      return e && (e->category == "artillery" || e->category == "ballista");
+    });
+  }
+
+  /// 1. Deduct costs for the week (Application): payroll, the rations eaten, water, supplies, a
+  /// week of ammunition if the artillery fires, and in the first week the materials of field
+  /// construction. The attacker adds its dominion income first (a ruler under siege receives
+  /// none). A side that cannot pay leaves: the attacker departs, the unpaid garrison deserts. The
+  /// garrison pays first, as it eats first.
+  std::optional<SmEnd> pay(int week, SmWeek& w) {
+    for (size_t d : {1U, 0U}) {
+      const SmSide& side = d ? s_.defender : s_.attacker;
+      auto& money = d ? def_money_ : att_money_;
+      SmCosts c = weekly_costs(r_, side, d ? def_ : att_, d ? def_food_.eaten : att_food_.eaten, fires(d == 1));
+      if (d == 0 && week == 1) c.materials = plan_.materials_gp;
+      w.costs[d] = c;
+      if (money) {
+        if (d == 0) *money += side.income_gp_per_week;
+        w.money[d] = *money;
+        if (c.total() > *money + 1e-9) {
+          add_note(w, std::string(d ? "the garrison cannot be paid" : "the attacker cannot pay") + " the week's " +
+                          fmtnum::trim(c.total(), 2) + " gp with " + fmtnum::trim(*money, 2) + " gp on hand: " +
+                          (d ? "it deserts" : "it departs"));
+          if (d == 0) w.option = "depart";
+          return d ? SmEnd::starved : SmEnd::departed;
+        }
+        *money -= c.total();
+        w.money[d] = *money;
+      }
+      res_.cost_total[d] += c.total();
     }
     return std::nullopt;
   }
@@ -775,8 +853,27 @@ class SiegeRun {
       w.damage_d = dd;
       w.damage_roll = roll;
       w.damage = apply_fortification_damage(st_, std::max(0.0, dd - roll));
+      stone_yield(w);
     }
     track(w);
+  }
+
+  /// Reclaiming ammunition: destroying stone buildings yields their BR value in weeks of
+  /// ammunition, read as the defender's (the rubble falls inside its walls).
+  void stone_yield(SmWeek& w) {
+    const auto& forts = s_.defender.fortifications;
+    int fresh = 0;
+    for (size_t i = 0; i < forts.size(); ++i) {
+      if (forts[i].id != kStoneBuilding) continue;
+      const int gone = static_cast<int>(std::floor(forts[i].count * (1 - st_.fraction(i)) + 1e-9));
+      fresh += gone - stone_gone_[i];
+      stone_gone_[i] = gone;
+    }
+    if (fresh <= 0) return;
+    w.ammunition_yield = static_cast<double>(fresh) * r_.stone_building_br;
+    if (def_ammo_) *def_ammo_ += w.ammunition_yield;
+    add_note(w, std::to_string(fresh) + " stone building(s) destroyed: " + fmtnum::trim(w.ammunition_yield, 2) +
+                    " weeks of ammunition for the defender");
   }
 
   const war::Rules& wr_;
@@ -789,11 +886,15 @@ class SiegeRun {
   Rations att_food_, def_food_;
   std::optional<int> att_morale_, def_morale_;
   std::optional<double> att_ammo_, def_ammo_;
+  std::optional<double> att_money_, def_money_;
   war::Fatigue att_fat_ = war::Fatigue::none, def_fat_ = war::Fatigue::none;
   int input_breach_;
   SmStructure st_;
   std::optional<SmFront> front_;
   SmSide attacker_;
+  std::vector<SmItem> base_equipment_;  ///< the attacker's equipment with what it has built
+  SmConstructionPlan plan_;
+  std::vector<int> stone_gone_;         ///< stone buildings destroyed so far, per fortification entry
 };
 
 }  // namespace
