@@ -228,6 +228,8 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   if (!weeks_chart.labels.empty()) rep.charts.push_back(std::move(weeks_chart));
   w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " + trim(o.mean_weeks_to_capture, 2) +
                     " weeks, median " + std::to_string(o.median_weeks_to_capture) + " (over the sieges that fall)");
+  w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) + " gp, defender " +
+                    trim(o.mean_cost_gp_total[1], 2) + " gp");
   rep.tables.push_back(std::move(w));
   json::Value j = json::object();
   j.set("runs", o.runs);
@@ -236,6 +238,10 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   j.set("falls_by_week", std::move(hist));
   j.set("mean_weeks_to_fall", o.mean_weeks_to_capture);
   j.set("median_weeks_to_fall", o.median_weeks_to_capture);
+  json::Value mc = json::object();
+  mc.set("attacker", o.mean_cost_gp_total[0]);
+  mc.set("defender", o.mean_cost_gp_total[1]);
+  j.set("mean_cost_gp_total", std::move(mc));
   out.set("result", json::Value());
   out.set("trace", json::Value());
   out.set("odds", std::move(j));

@@ -26,6 +26,13 @@ double rations_needed_share(const SiegeMachineRules& r, const SmSide& s, std::in
   return std::clamp(1.0 - fed / rations, 0.0, 1.0);
 }
 
+namespace {
+
+// Money is counted to the copper piece (0.01 gp): a week's costs are whole coins.
+double to_copper(double gp) { return std::round(gp * 100) / 100; }
+
+}  // namespace
+
 SmCosts weekly_costs(const SiegeMachineRules& r, const SmSide& s, std::int64_t troops, double ration_share,
                      bool fires) {
   SmCosts c;
@@ -39,6 +46,7 @@ SmCosts weekly_costs(const SiegeMachineRules& r, const SmSide& s, std::int64_t t
   c.supplies = s.supplies_gp_per_week;
   // A week of artillery fire, paid in the weeks the side's artillery fires.
   c.ammunition = fires ? s.ammunition_gp_per_week : 0;
+  for (double* x : {&c.payroll, &c.food, &c.water, &c.supplies, &c.ammunition}) *x = to_copper(*x);
   return c;
 }
 

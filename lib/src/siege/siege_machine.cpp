@@ -913,6 +913,7 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
   const auto n = static_cast<size_t>(std::max(0LL, runs));
   std::vector<unsigned char> ends(n);
   std::vector<int> weeks(n);
+  std::vector<std::array<double, 2>> costs(n);
   std::vector<std::string> errors(std::max(1U, threads));
   threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(1, n))));
   auto work = [&](unsigned t, size_t from, size_t to) {
@@ -925,6 +926,7 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
       }
       ends[i] = static_cast<unsigned char>(res->end);
       weeks[i] = res->weeks;
+      costs[i] = res->cost_total;
       if (progress && (i - from + 1) % 1024 == 0) progress(1024);
     }
     if (progress) progress((to - from) % 1024);
@@ -935,12 +937,15 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
   o.capture_week.assign(static_cast<size_t>(s.max_weeks) + 1, 0);
   std::vector<int> captured;
   for (size_t i = 0; i < n; ++i) {
+    for (size_t d = 0; d < 2; ++d) o.mean_cost_gp_total[d] += costs[i][d] / static_cast<double>(n);
     ++o.ends[ends[i]];
     if (falls(static_cast<SmEnd>(ends[i]))) {
       ++o.capture_week[static_cast<size_t>(weeks[i])];
       captured.push_back(weeks[i]);
     }
   }
+  // Money is counted to the copper piece (0.01 gp).
+  for (double& m : o.mean_cost_gp_total) m = std::round(m * 100) / 100;
   if (!captured.empty()) {
     double sum = 0;
     for (int w : captured) sum += w;

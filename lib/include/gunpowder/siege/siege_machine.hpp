@@ -395,6 +395,7 @@ struct SmOdds {
   std::vector<long long> capture_week;  ///< captures (any way) by week 1..max
   double mean_weeks_to_capture = 0;     ///< over the runs that end in capture
   int median_weeks_to_capture = 0;
+  std::array<double, 2> mean_cost_gp_total{};  ///< gp spent over a siege, mean over the runs (attacker, defender)
 };
 /// `runs` seeded sieges (siege i uses Rng::stream(seed, i)).
 Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
