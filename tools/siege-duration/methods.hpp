@@ -52,7 +52,8 @@ json::Value proportion_json(const siege::Proportion& p);
 
 // The Siege Machine's money and field construction (siege_machine_money.cpp).
 /// The first week's costs of each side, the money on hand, and the field construction plan.
-void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep, json::Value& out);
+void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep,
+                          json::Value& out);
 /// A week's cost (and money, when `money`) cells of the trace.
 void week_money_cells(const siege::SmWeek& w, bool money, std::vector<std::string>& cells);
 /// cost_gp_per_week, costs_gp, money_gp, ammunition_yield and built of a week.

@@ -15,7 +15,8 @@ const cli::ToolInfo kInfo{
     "Examples:\n"
     "  siege-duration siege.toml                          every method the input allows\n"
     "  siege-duration siege.toml --method simplified --format json\n"
-    "  siege-duration siege.toml --method simplified --bonus-units example the worked example's 27 for a 24-pdr cannon\n"
+    "  siege-duration siege.toml --method simplified --bonus-units example the worked example's 27 for a 24-pdr "
+    "cannon\n"
     "  siege-duration siege.toml --method bombardment --cautious --breaches 3\n"
     "  siege-duration siege.toml --method duel --trace --seed 1             one duel, round by round\n"
     "  siege-duration siege.toml --method duel --runs 100000 --seed 7       odds over seeded duels\n"
@@ -31,7 +32,8 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::IsMember({"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}))
       ->type_name("METHOD");
   app.add_option("--bonus-units", opt.bonus_units,
-                 "table (default: the printed Bonus Units table, a 24-pdr cannon 16) or example (a 24-pdr cannon 27, as the book's worked example counts it)")
+                 "table (default: the printed Bonus Units table, a 24-pdr cannon 16) or example (a 24-pdr cannon 27, "
+                 "as the book's worked example counts it)")
       ->check(CLI::IsMember({"example", "table"}))
       ->type_name("READING");
   app.add_flag("--cautious", opt.cautious, "bombard only with pieces standing beyond the defender's artillery range");

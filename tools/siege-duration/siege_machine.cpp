@@ -138,7 +138,8 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
       .add_column("troops", "Troops att/def", Align::right);
   if (shp) t.add_column("damage", "d - d% = damage", Align::right).add_column("shp", "Shp left", Align::right).add_column("breach", "Breach ft", Align::right);
   if (morale) t.add_column("morale", "Morale att/def", Align::right);
-  const bool money = std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.money[0] || w.money[1]; });
+  const bool money =
+      std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.money[0] || w.money[1]; });
   t.add_column("cost", "Cost gp att/def", Align::right);
   if (money) t.add_column("money", "Money gp att/def", Align::right);
   t.add_column("note", "Note");
@@ -228,8 +229,8 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   if (!weeks_chart.labels.empty()) rep.charts.push_back(std::move(weeks_chart));
   w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " + trim(o.mean_weeks_to_capture, 2) +
                     " weeks, median " + std::to_string(o.median_weeks_to_capture) + " (over the sieges that fall)");
-  w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) + " gp, defender " +
-                    trim(o.mean_cost_gp_total[1], 2) + " gp");
+  w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) +
+                    " gp, defender " + trim(o.mean_cost_gp_total[1], 2) + " gp");
   rep.tables.push_back(std::move(w));
   json::Value j = json::object();
   j.set("runs", o.runs);

@@ -46,7 +46,8 @@ Expected<SmConstructionPlan> plan_construction(const SiegeMachineRules& r, const
   const auto& f = r.field;
   // Wood for 5 x floor(n/10) x ceil(d/5) hp a day for n men within d miles of the wood (as printed:
   // it grows with the distance).
-  p.wood_hp_per_day = static_cast<double>(f.wood_hp_factor) * static_cast<double>(c.wood_men / f.wood_men_group) *
+  p.wood_hp_per_day = static_cast<double>(f.wood_hp_factor) *
+                      std::floor(static_cast<double>(c.wood_men) / f.wood_men_group) *
                       std::ceil(c.wood_miles / f.wood_distance_group_miles - 1e-12);
   std::vector<Job> jobs;
   bool artillery = false;

@@ -193,12 +193,17 @@ struct MachineReader {
     s.ration_gp_per_week = r.number("ration_gp_per_week", Need::optional, input::non_negative(1e6));
     s.water_gp_per_week = r.number("water_gp_per_week", Need::optional, input::non_negative(1e10)).value_or(0);
     s.supplies_gp_per_week = r.number("supplies_gp_per_week", Need::optional, input::non_negative(1e10)).value_or(0);
-    s.ammunition_gp_per_week = r.number("ammunition_gp_per_week", Need::optional, input::non_negative(1e10)).value_or(0);
+    s.ammunition_gp_per_week =
+        r.number("ammunition_gp_per_week", Need::optional, input::non_negative(1e10)).value_or(0);
     if (auto v = r.number("income_gp_per_week", Need::optional, input::non_negative(1e10))) {
       // Application: a ruler under siege cannot receive dominion income.
-      if (defender) r.error_at("income_gp_per_week", "a ruler under siege receives no dominion income (Siege Machine, Application)");
-      else if (!r.has("money_gp")) r.error_at("income_gp_per_week", "income_gp_per_week needs money_gp (the money on hand)");
-      else s.income_gp_per_week = *v;
+      if (defender)
+        r.error_at("income_gp_per_week",
+                   "a ruler under siege receives no dominion income (Siege Machine, Application)");
+      else if (!r.has("money_gp"))
+        r.error_at("income_gp_per_week", "income_gp_per_week needs money_gp (the money on hand)");
+      else
+        s.income_gp_per_week = *v;
     }
     const toml::array* a = r.array("create_food", Need::optional);
     if (!a) return;
@@ -226,11 +231,13 @@ struct MachineReader {
   void read_ammunition_units(const toml::table& t, TableReader& r, SmSide& s, const SmSetup& m) {
     const toml::table* u = r.table("ammunition_units", Need::optional);
     if (!u) return;
-    if (r.has("ammunition_weeks")) r.error_at("ammunition_units", "give ammunition_weeks or ammunition_units, not both");
+    if (r.has("ammunition_weeks"))
+      r.error_at("ammunition_units", "give ammunition_weeks or ammunition_units, not both");
     TableReader ur(doc, *u, diags, "ammunition_units");
     std::vector<std::pair<std::string, double>> units;
     for (const auto& c : sm->conversion)
-      if (auto v = ur.number(c.equipment, Need::optional, input::non_negative(1e9))) units.emplace_back(c.equipment, *v);
+      if (auto v = ur.number(c.equipment, Need::optional, input::non_negative(1e9)))
+        units.emplace_back(c.equipment, *v);
     ur.finish();
     std::vector<SmItem> engines = s.equipment;
     if (m.construction && &s == &m.attacker)

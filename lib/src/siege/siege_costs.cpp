@@ -61,8 +61,11 @@ Expected<double> ammunition_weeks_from_units(const SiegeMachineRules& r, const s
   for (const auto& [id, n] : units) {
     const auto* c = r.conversion_for(id);
     if (!c) {
-      d.field_error(field + "." + id, "no ammunition conversion for \"" + id +
-                                          "\" (light catapult, heavy catapult and trebuchet ammunition convert)");
+      std::string path = field;
+      path.append(".").append(id);
+      std::string message = "no ammunition conversion for \"";
+      message.append(id).append("\" (light catapult, heavy catapult and trebuchet ammunition convert)");
+      d.field_error(path, message);
       continue;
     }
     stock += n / c->units;

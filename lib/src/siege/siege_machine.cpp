@@ -58,9 +58,11 @@ std::string describe(SmEnd e) {
   switch (e) {
     case SmEnd::captured_by_assault: return "captured by assault (defenders driven out or destroyed)";
     case SmEnd::captured_by_bombardment: return "captured: the garrison destroyed by bombardment";
-    case SmEnd::starved: return "starved out: the unfed, unpaid or demoralised garrison deserts";
+    case SmEnd::starved:
+      return "starved out: the unfed, unpaid or demoralised garrison deserts";
     case SmEnd::abandoned: return "abandoned: the garrison departs, leaving a rearguard";
-    case SmEnd::departed: return "the attacker departs (plan, food, money, morale or army destroyed)";
+    case SmEnd::departed:
+      return "the attacker departs (plan, food, money, morale or army destroyed)";
     case SmEnd::lifted: return "the siege is lifted: a sally routs or destroys the attacker";
     case SmEnd::holding_out: return "still holding out at the week limit";
   }
@@ -513,12 +515,25 @@ double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::v
 class SiegeRun {
  public:
   SiegeRun(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng, std::vector<SmWeek>* log)
-      : wr_(wr), r_(r), s_(s), rng_(rng), log_(log), att_(s.attacker.troops), def_(s.defender.troops),
+      : wr_(wr),
+        r_(r),
+        s_(s),
+        rng_(rng),
+        log_(log),
+        att_(s.attacker.troops),
+        def_(s.defender.troops),
         att_food_{s.attacker.food_weeks, s.attacker.short_rations_weeks},
-        def_food_{s.defender.food_weeks, s.defender.short_rations_weeks}, att_morale_(s.attacker.morale),
-        def_morale_(s.defender.morale), att_ammo_(s.attacker.ammunition_weeks), def_ammo_(s.defender.ammunition_weeks),
-        att_money_(s.attacker.money_gp), def_money_(s.defender.money_gp), input_breach_(breach_bonus(r, s.defender)),
-        st_(make_structure(r, s.defender, s.stronghold_shp)), attacker_(s.attacker), base_equipment_(s.attacker.equipment),
+        def_food_{s.defender.food_weeks, s.defender.short_rations_weeks},
+        att_morale_(s.attacker.morale),
+        def_morale_(s.defender.morale),
+        att_ammo_(s.attacker.ammunition_weeks),
+        def_ammo_(s.defender.ammunition_weeks),
+        att_money_(s.attacker.money_gp),
+        def_money_(s.defender.money_gp),
+        input_breach_(breach_bonus(r, s.defender)),
+        st_(make_structure(r, s.defender, s.stronghold_shp)),
+        attacker_(s.attacker),
+        base_equipment_(s.attacker.equipment),
         stone_gone_(s.defender.fortifications.size(), 0) {
     // Concentrated fire: the engines the front allows (the troops are cut in each battle).
     if (s.front_ft) {
@@ -682,8 +697,8 @@ class SiegeRun {
         w.money[d] = *money;
         if (c.total() > *money + 1e-9) {
           add_note(w, std::string(d ? "the garrison cannot be paid" : "the attacker cannot pay") + " the week's " +
-                          fmtnum::trim(c.total(), 2) + " gp with " + fmtnum::trim(*money, 2) + " gp on hand: " +
-                          (d ? "it deserts" : "it departs"));
+                          fmtnum::trim(c.total(), 2) + " gp with " + fmtnum::trim(*money, 2) +
+                          " gp on hand: " + (d ? "it deserts" : "it departs"));
           if (d == 0) w.option = "depart";
           return d ? SmEnd::starved : SmEnd::departed;
         }
@@ -894,7 +909,7 @@ class SiegeRun {
   SmSide attacker_;
   std::vector<SmItem> base_equipment_;  ///< the attacker's equipment with what it has built
   SmConstructionPlan plan_;
-  std::vector<int> stone_gone_;         ///< stone buildings destroyed so far, per fortification entry
+  std::vector<int> stone_gone_;  ///< stone buildings destroyed so far, per fortification entry
 };
 
 }  // namespace

@@ -177,7 +177,8 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
     r.morale_loss_per_week = integer(e, "morale_loss_per_week");
     r.ration_price = fraction(e, "ration_price_fraction", Need::required);
     r.mount_rations = integer(e, "mount_ration_multiplier");
-    r.adventurer_ration_gp = e.number("adventurer_ration_gp_per_week", Need::required, input::positive(1e6)).value_or(0);
+    r.adventurer_ration_gp =
+        e.number("adventurer_ration_gp_per_week", Need::required, input::positive(1e6)).value_or(0);
     for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "adventurer_ration_in_seed", "source"}) e.allow(k);
     e.finish();
   }
@@ -240,7 +241,8 @@ void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics&
     r.field.wood_distance_group_miles = integer(e, "wood_distance_group_miles");
     r.field.hp_per_man_day = fraction(e, "hp_per_man_per_day", Need::required);
     r.field.max_men_per_item = integer(e, "max_men_per_item");
-    if (r.field.wood_men_group <= 0 || r.field.wood_distance_group_miles <= 0) e.error("the wood groups must be positive");
+    if (r.field.wood_men_group <= 0 || r.field.wood_distance_group_miles <= 0)
+      e.error("the wood groups must be positive");
     for (const char* k : {"wood_formula", "source"}) e.allow(k);
     e.finish();
   }

@@ -185,13 +185,13 @@ struct SmSide {
   std::optional<int> morale;           ///< morale score: -2 a week of malnutrition
   std::optional<int> morale_floor;     ///< the troops desert when morale falls to this or below
   // Money (Preparation: weekly payroll, food, water, supplies and ammunition costs; money on hand).
-  std::optional<double> money_gp;       ///< money on hand at the start (absent: not tracked)
-  double pay_gp_per_troop_week = 0;     ///< payroll, a troop a week (troops on hand)
-  std::int64_t mounts = 0;              ///< mounts eat double rations
+  std::optional<double> money_gp;            ///< money on hand at the start (absent: not tracked)
+  double pay_gp_per_troop_week = 0;          ///< payroll, a troop a week (troops on hand)
+  std::int64_t mounts = 0;                   ///< mounts eat double rations
   std::optional<double> ration_gp_per_week;  ///< adventurer price of a person's week of rations (absent: the table's)
   double water_gp_per_week = 0, supplies_gp_per_week = 0;
-  double ammunition_gp_per_week = 0;    ///< a week of artillery fire, paid each week the artillery fires
-  double income_gp_per_week = 0;        ///< the attacker's dominion income (a ruler under siege receives none)
+  double ammunition_gp_per_week = 0;             ///< a week of artillery fire, paid each week the artillery fires
+  double income_gp_per_week = 0;                 ///< the attacker's dominion income (a ruler under siege receives none)
   std::vector<std::pair<int, int>> create_food;  ///< (caster level, casters): Create food each day
 };
 
@@ -222,17 +222,17 @@ Expected<double> ammunition_weeks_from_units(const SiegeMachineRules& r, const s
 
 /// Field construction (Other notes): siege equipment built in the field.
 struct SmBuild {
-  std::string id;       ///< an equipment id
+  std::string id;  ///< an equipment id
   int count = 1;
-  double hp = 0;        ///< hit points of one item (not printed: given)
-  double cost_gp = 0;   ///< listed cost of one item (not printed: given); materials are a tenth
+  double hp = 0;       ///< hit points of one item (not printed: given)
+  double cost_gp = 0;  ///< listed cost of one item (not printed: given); materials are a tenth
 };
 struct SmConstruction {
   std::vector<SmBuild> items;
   int engineers = 0, artillerists = 0;
-  std::int64_t builders = 0;   ///< untrained men building, at most 9 an item
-  std::int64_t wood_men = 0;   ///< n men collecting wood
-  double wood_miles = 0;       ///< d miles from the wood source
+  std::int64_t builders = 0;  ///< untrained men building, at most 9 an item
+  std::int64_t wood_men = 0;  ///< n men collecting wood
+  double wood_miles = 0;      ///< d miles from the wood source
 };
 struct SmBuiltItem {
   std::string id;
@@ -380,7 +380,7 @@ struct SmResult {
   std::int64_t attacker_troops = 0, defender_troops = 0;
   std::int64_t escaped = 0;          ///< defenders who got away (departure)
   std::optional<double> shp_left;
-  std::array<double, 2> cost_total{};  ///< gp spent over the siege (attacker, defender)
+  std::array<double, 2> cost_total{};          ///< gp spent over the siege (attacker, defender)
   std::array<std::optional<double>, 2> money;  ///< money left (when tracked)
 };
 
