@@ -22,6 +22,7 @@ const cli::ToolInfo kInfo{
     "  siege-duration siege.toml --method duel --runs 100000 --seed 7       odds over seeded duels\n"
     "  siege-duration towers.toml --method structures --explain             seed 001 strength points\n"
     "  siege-duration siege.toml --method siege-machine --runs 10000        weeks to capture (seed 004)\n"
+    "  siege-duration money.toml --method siege-machine --trace --seed 1    weekly costs and money on hand\n"
     "Input: [stronghold] shp | value_gp | structures, material, site; [besieger] and [defender] units,\n"
     "artillery = [{ type, shot_lb, count, range_yd, carriage, ... }], engines; [[structure]] tables;\n"
     "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n"};

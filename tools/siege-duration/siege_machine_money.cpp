@@ -44,6 +44,7 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
       .add_column("water", "Water", Align::right)
       .add_column("supplies", "Supplies", Align::right)
       .add_column("ammunition", "Ammunition", Align::right)
+      .add_column("materials", "Materials", Align::right)
       .add_column("total", "Total", Align::right)
       .add_column("money", "Money on hand", Align::right);
   json::Value sides = json::object();
@@ -55,9 +56,11 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
           return e && (e->category == "artillery" || e->category == "ballista");
         });
     const double share = siege::rations_needed_share(r, s, s.troops);
-    const auto c = siege::weekly_costs(r, s, s.troops, share, fires);
+    auto c = siege::weekly_costs(r, s, s.troops, share, fires);
+    if (d == 0) c.materials = materials;  // field construction, paid in week 1
     t.add_row({d ? "defender" : "attacker", trim(c.payroll, 2), trim(c.food, 2), trim(c.water, 2), trim(c.supplies, 2),
-               trim(c.ammunition, 2), trim(c.total(), 2), s.money_gp ? trim(*s.money_gp, 2) : "-"});
+               trim(c.ammunition, 2), trim(c.materials, 2), trim(c.total(), 2),
+               s.money_gp ? trim(*s.money_gp, 2) : "-"});
     const double price = s.ration_gp_per_week.value_or(r.adventurer_ration_gp);
     const double fed = siege::create_food_fed(r, s);
     json::Value j = costs_json(c);
@@ -81,8 +84,7 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
       " gp a person a week unless ration_gp_per_week says otherwise), mounts eating double; ammunition is paid in "
       "the weeks the artillery fires; a side that cannot pay a week's costs leaves (the attacker departs, the "
       "garrison deserts)");
-  if (materials > 0)
-    t.notes.push_back("field construction: materials " + trim(materials, 2) + " gp, paid in week 1 by the attacker");
+  if (materials > 0) t.notes.push_back("materials of field construction: paid in week 1 by the attacker");
   rep.tables.push_back(std::move(t));
   out.set("costs", std::move(sides));
 }
