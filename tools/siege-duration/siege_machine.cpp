@@ -279,6 +279,7 @@ void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const sieg
   out.set("defender_plan_week", opt_int(m.defender_week));
   out.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());
   out.set("escape", m.escape);
+  out.set("pursue_departure", m.pursue_departure);
   out.set("depart_after_weeks", opt_int(m.depart_after_weeks));
   out.set("depart_below_troop_ratio", opt_num(m.depart_below_troop_ratio));
   out.set("front_ft", opt_num(m.front_ft));

@@ -343,6 +343,8 @@ struct MachineReader {
     if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000))) m.depart_after_weeks = static_cast<int>(*w);
     m.depart_below_troop_ratio = r.number("depart_below_troop_ratio", Need::optional, input::positive(1e6));
     m.front_ft = r.number("front_ft", Need::optional, input::positive(1e6));
+    // A departure the attacker notices is pursued (Defender options, Depart; decision), unless false.
+    m.pursue_departure = r.boolean("pursue_departure", Need::optional).value_or(true);
     concentrated = m.front_ft.has_value();
     const auto* a = r.table("attacker", Need::required);
     const auto* d = r.table("defender", Need::required);

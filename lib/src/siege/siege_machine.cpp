@@ -603,7 +603,7 @@ class SiegeRun {
                       ((s_.defender_week && week == *s_.defender_week) ||
                        (s_.defender_when == SmWhen::starving && def_food_.short_now) ||
                        (s_.defender_when == SmWhen::breached && k.breach > 0));
-    if (acts && s_.defender_plan == SmDefenderPlan::depart) return std::optional<SmEnd>(garrison_departs(k, w));
+    if (acts && s_.defender_plan == SmDefenderPlan::depart) return garrison_departs(k, w);
     if (acts && s_.defender_plan == SmDefenderPlan::sally) return sally(k, w);
     return attack(k, w);
   }
@@ -727,14 +727,15 @@ class SiegeRun {
 
   /// Depart by the avenue of escape, leaving 10% as a rearguard (rounded up), who are taken with
   /// the stronghold; the attacker's option decides when the departure is noticed.
-  SmEnd garrison_departs(const WeekStart& k, SmWeek& w) {
+  Expected<std::optional<SmEnd>> garrison_departs(const WeekStart& k, SmWeek& w) {
     const std::int64_t rear =
         std::min(def_, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(def_) * r_.rearguard_pct / 100.0)));
     w.escaped = def_ - rear;
-    res_.escaped = w.escaped;
     def_ = rear;
     std::string noticed = "unnoticed";
-    if (const SmDetection* x = r_.detection_for(k.option); x && x->detected != "never") {
+    const SmDetection* x = r_.detection_for(k.option);
+    const bool seen = x && x->detected != "never";
+    if (seen) {
       noticed = "noticed ";
       if (x->delay_n > 0)
         noticed.append(std::to_string(x->delay_n)).append("d").append(std::to_string(x->delay_sides)).append(" = ")
@@ -742,11 +743,39 @@ class SiegeRun {
       else
         noticed.append(x->detected);
     }
-    w.note = "the garrison departs: " + std::to_string(w.escaped) + " get away, a rearguard of " + std::to_string(rear) +
-             " is taken; " + noticed;
+    w.note = "the garrison departs, leaving a rearguard of " + std::to_string(rear) + " who are taken; " + noticed;
+    if (seen && s_.pursue_departure) {
+      auto p = pursue(k, w);
+      if (!p) return p.error();
+    }
+    add_note(w, std::to_string(w.escaped) + " get away");
+    res_.escaped = w.escaped;
     w.attacker_troops = att_;
     w.defender_troops = def_;
-    return SmEnd::abandoned;
+    return std::optional<SmEnd>(SmEnd::abandoned);
+  }
+
+  /// A departure noticed is pursued (decision): a standard War Machine battle in the field between
+  /// the attacker and the departing troops, without fortification or siege-equipment bonuses; the
+  /// departing troops lose their casualties, none get away if they are destroyed.
+  Expected<bool> pursue(const WeekStart& k, SmWeek& w) {
+    const std::int64_t away = w.escaped;
+    const int abr = k.att_base + fatigue_br(wr_, k.att_f) + ratio_bonus(wr_, att_, away);
+    const int dbr = k.def_br + fatigue_br(wr_, k.def_f) + ratio_bonus(wr_, away, att_);
+    const auto a = side_spec("attacker", abr, s_.attacker.tactic, att_, {1, 1}, war::Role::attacker);
+    const auto d = side_spec("defender", dbr, s_.defender.tactic, away, {1, 1}, war::Role::defender);
+    war::BattleOptions bo;
+    bo.tie = s_.tie;
+    auto rb = fight(wr_, a, d, bo, rng_);
+    if (!rb) return rb.error();
+    war::Fatigue af = war::Fatigue::none, df = war::Fatigue::none;
+    bool destroyed = false;
+    if (const auto* res2 = record_battle(*rb, abr, dbr, att_, away, w, af, df))
+      destroyed = (*res2)[1].location == war::Location::none;
+    att_ -= w.attacker_lost;
+    w.escaped = destroyed ? 0 : std::max<std::int64_t>(0, away - w.defender_lost);
+    add_note(w, "the attacker pursues the departing garrison");
+    return true;
   }
 
   /// The defender's assault: a standard War Machine battle with tactics, +10% BR for surprise

@@ -273,6 +273,7 @@ struct SmSetup {
   std::optional<int> defender_week;
   std::optional<SmWhen> defender_when;
   bool escape = false;  ///< an avenue of escape is available (departure needs it)
+  bool pursue_departure = true;  ///< a departure the attacker notices is pursued: a War Machine battle
   // The attacker's departure (Attacker options, Depart, l. 285).
   std::optional<int> depart_after_weeks;           ///< leaves at the start of the next week
   std::optional<double> depart_below_troop_ratio;  ///< leaves when its troops / the defender's fall below
