@@ -131,8 +131,8 @@ void construction_table(const siege::SiegeMachineRules& r, const siege::SmConstr
 
 void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep,
                           json::Value& out) {
-  std::optional<siege::SmConstructionPlan> plan;
-  if (m.construction)
+  std::optional<siege::SmConstructionPlan> plan = m.construction_plan;
+  if (!plan && m.construction)
     if (auto p = siege::plan_construction(r, *m.construction)) plan = std::move(*p);
   first_week_table(r, m, plan ? plan->materials_gp : 0, rep, out);
   if (plan)

@@ -12,6 +12,7 @@ namespace gunpowder::siege {
 namespace {
 
 constexpr int kMaxDays = 10'000;
+constexpr std::int64_t kMaxItems = 1'000;  // items built, all entries together
 constexpr int kDaysPerWeek = 7;  // a Siege Machine turn is a week
 
 struct Job {
@@ -24,6 +25,9 @@ struct Job {
 Diagnostics check(const SiegeMachineRules& r, const SmConstruction& c, double wood_per_day, bool artillery) {
   Diagnostics d;
   if (c.items.empty()) d.field_error("construction.build", "give the equipment to build");
+  std::int64_t n = 0;
+  for (const auto& b : c.items) n += b.count;
+  if (n > kMaxItems) d.field_error("construction.build", "at most 1,000 items can be built in the field");
   if (c.engineers <= 0)
     d.field_error("construction.engineers", "field construction is supervised by a siege engineer: give engineers");
   if (artillery && c.artillerists <= 0)
@@ -57,7 +61,8 @@ Expected<SmConstructionPlan> plan_construction(const SiegeMachineRules& r, const
     artillery = artillery || art;
     // Materials cost 1/10 of the listed equipment cost.
     p.materials_gp += c.items[i].cost_gp * c.items[i].count * f.materials.value();
-    for (int k = 0; k < c.items[i].count; ++k) jobs.push_back({i, art, c.items[i].hp, 0, 0});
+    for (int k = 0; k < c.items[i].count && jobs.size() <= static_cast<size_t>(kMaxItems); ++k)
+      jobs.push_back({i, art, c.items[i].hp, 0, 0});
   }
   if (auto d = check(r, c, p.wood_hp_per_day, artillery); !d.empty()) return d;
   double wood = 0;
@@ -68,7 +73,8 @@ Expected<SmConstructionPlan> plan_construction(const SiegeMachineRules& r, const
     int eng = c.engineers * f.engineer_max, art = c.artillerists * f.artillerist_max;
     std::int64_t men = c.builders;
     for (auto& j : jobs) {
-      if (j.day || eng <= 0 || men <= 0) continue;
+      if (eng <= 0 || men <= 0) break;
+      if (j.day) continue;
       if (j.artillery && art <= 0) continue;
       --eng;
       if (j.artillery) --art;

@@ -292,7 +292,11 @@ struct MachineReader {
     c.finish();
     m.construction = k;
     if (diags.items().size() != before) return;
-    if (auto p = plan_construction(*sm, k); !p) diags.append(input::place_fields(p.error(), doc, t));
+    auto p = plan_construction(*sm, k);
+    if (!p)
+      diags.append(input::place_fields(p.error(), doc, t));
+    else
+      m.construction_plan = std::move(*p);
   }
 
   /// The defender's plan (Defender options, l. 292-299) and the stronghold's structural points.

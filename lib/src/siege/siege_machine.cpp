@@ -545,7 +545,9 @@ class SiegeRun {
   }
 
   Expected<SmResult> run() {
-    if (s_.construction) {
+    if (s_.construction_plan) {
+      plan_ = *s_.construction_plan;
+    } else if (s_.construction) {
       auto p = plan_construction(r_, *s_.construction);
       if (!p) return p.error();
       plan_ = std::move(*p);
@@ -654,16 +656,21 @@ class SiegeRun {
   /// Field construction: the equipment finished last week joins the attacker (within the front's
   /// limit under concentrated fire).
   void join_built(int week, SmWeek& w) {
-    bool added = false;
-    for (const auto& b : plan_.items)
-      if (b.week == week) {
-        SmItem item;
-        item.id = b.id;
-        base_equipment_.push_back(item);
-        w.built.push_back(b.id);
-        added = true;
+    std::vector<SmItem> fresh;  // one entry per kind of item, counted
+    for (const auto& b : plan_.items) {
+      if (b.week != week) continue;
+      w.built.push_back(b.id);
+      auto it = std::find_if(fresh.begin(), fresh.end(), [&](const SmItem& i) { return i.id == b.id; });
+      if (it != fresh.end()) {
+        ++it->count;
+        continue;
       }
-    if (!added) return;
+      SmItem item;
+      item.id = b.id;
+      fresh.push_back(item);
+    }
+    if (fresh.empty()) return;
+    base_equipment_.insert(base_equipment_.end(), fresh.begin(), fresh.end());
     attacker_.equipment = front_ ? engines_at_front(r_, base_equipment_, front_->max_engines) : base_equipment_;
     add_note(w, std::to_string(w.built.size()) + " item(s) built in the field join the attacker");
   }

@@ -284,6 +284,7 @@ struct SmSetup {
   std::optional<double> front_ft;         ///< length of fortification attacked
   // Field construction by the attacker (Other notes): the items join its equipment when built.
   std::optional<SmConstruction> construction;
+  std::optional<SmConstructionPlan> construction_plan;  ///< planned once by the reader (else by each run)
 };
 
 /// The stronghold's structural points by damage group (Application, l. 345-354).
