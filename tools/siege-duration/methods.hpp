@@ -50,4 +50,15 @@ json::Value opt_int(const std::optional<int>& v);
 json::Value opt_num(const std::optional<double>& v);
 json::Value proportion_json(const siege::Proportion& p);
 
+// The Siege Machine's money and field construction (siege_machine_money.cpp).
+/// The first week's costs of each side, the money on hand, and the field construction plan.
+void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep,
+                          json::Value& out);
+/// A week's cost (and money, when `money`) cells of the trace.
+void week_money_cells(const siege::SmWeek& w, bool money, std::vector<std::string>& cells);
+/// cost_gp_per_week, costs_gp, money_gp, ammunition_yield and built of a week.
+void week_money_json(const siege::SmWeek& w, json::Value& j);
+/// cost_gp_total and money_gp of the result.
+void result_money_json(const siege::SmResult& res, json::Value& r);
+
 }  // namespace gunpowder::siege_app

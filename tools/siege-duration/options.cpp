@@ -15,12 +15,14 @@ const cli::ToolInfo kInfo{
     "Examples:\n"
     "  siege-duration siege.toml                          every method the input allows\n"
     "  siege-duration siege.toml --method simplified --format json\n"
-    "  siege-duration siege.toml --method simplified --bonus-units table   the Bonus Units table's 16 for a 24-pdr cannon\n"
+    "  siege-duration siege.toml --method simplified --bonus-units example the worked example's 27 for a 24-pdr "
+    "cannon\n"
     "  siege-duration siege.toml --method bombardment --cautious --breaches 3\n"
     "  siege-duration siege.toml --method duel --trace --seed 1             one duel, round by round\n"
     "  siege-duration siege.toml --method duel --runs 100000 --seed 7       odds over seeded duels\n"
     "  siege-duration towers.toml --method structures --explain             seed 001 strength points\n"
     "  siege-duration siege.toml --method siege-machine --runs 10000        weeks to capture (seed 004)\n"
+    "  siege-duration money.toml --method siege-machine --trace --seed 1    weekly costs and money on hand\n"
     "Input: [stronghold] shp | value_gp | structures, material, site; [besieger] and [defender] units,\n"
     "artillery = [{ type, shot_lb, count, range_yd, carriage, ... }], engines; [[structure]] tables;\n"
     "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n"};
@@ -31,7 +33,8 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::IsMember({"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}))
       ->type_name("METHOD");
   app.add_option("--bonus-units", opt.bonus_units,
-                 "example (default: a 24-pdr cannon counts 27 as in the book's worked example) or table (the Bonus Units table's 16)")
+                 "table (default: the printed Bonus Units table, a 24-pdr cannon 16) or example (a 24-pdr cannon 27, "
+                 "as the book's worked example counts it)")
       ->check(CLI::IsMember({"example", "table"}))
       ->type_name("READING");
   app.add_flag("--cautious", opt.cautious, "bombard only with pieces standing beyond the defender's artillery range");

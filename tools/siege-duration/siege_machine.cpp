@@ -89,6 +89,36 @@ json::Value rating_json(const std::optional<war::Rating>& r) {
   return o;
 }
 
+// One week of the trace as JSON.
+json::Value week_json(const siege::SmWeek& w) {
+  const bool battle = !w.battle.empty();
+  json::Value j = json::object();
+  j.set("week", w.week);
+  j.set("option", w.option.empty() ? json::Value() : json::Value(w.option));
+  j.set("attacker_br", battle ? json::Value(w.br[0]) : json::Value());
+  j.set("defender_br", battle ? json::Value(w.br[1]) : json::Value());
+  j.set("attacker_roll", battle ? json::Value(w.rolls[0]) : json::Value());
+  j.set("defender_roll", battle ? json::Value(w.rolls[1]) : json::Value());
+  j.set("battle", battle ? json::Value(w.battle) : json::Value());
+  j.set("attacker_hd", w.attacker_hd);
+  j.set("defender_hd", w.defender_hd);
+  j.set("attacker_lost", static_cast<long long>(w.attacker_lost));
+  j.set("defender_lost", static_cast<long long>(w.defender_lost));
+  j.set("attacker_troops", static_cast<long long>(w.attacker_troops));
+  j.set("defender_troops", static_cast<long long>(w.defender_troops));
+  j.set("damage_d", w.damage_d ? json::Value(*w.damage_d) : json::Value());
+  j.set("damage_roll", w.damage_roll ? json::Value(*w.damage_roll) : json::Value());
+  j.set("damage", w.damage);
+  j.set("shp_left", w.shp_left ? json::Value(*w.shp_left) : json::Value());
+  j.set("breach_ft", w.breach_ft);
+  j.set("attacker_morale", w.attacker_morale ? json::Value(*w.attacker_morale) : json::Value());
+  j.set("defender_morale", w.defender_morale ? json::Value(*w.defender_morale) : json::Value());
+  j.set("escaped", static_cast<long long>(w.escaped));
+  j.set("note", w.note);
+  week_money_json(w, j);
+  return j;
+}
+
 void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::SmResult& res, report::Report& rep,
                           json::Value& out) {
   // Columns for the structure and morale only when the siege tracks them.
@@ -108,6 +138,10 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
       .add_column("troops", "Troops att/def", Align::right);
   if (shp) t.add_column("damage", "d - d% = damage", Align::right).add_column("shp", "Shp left", Align::right).add_column("breach", "Breach ft", Align::right);
   if (morale) t.add_column("morale", "Morale att/def", Align::right);
+  const bool money =
+      std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.money[0] || w.money[1]; });
+  t.add_column("cost", "Cost gp att/def", Align::right);
+  if (money) t.add_column("money", "Money gp att/def", Align::right);
   t.add_column("note", "Note");
   json::Value a = json::array();
   for (const auto& w : weeks) {
@@ -131,31 +165,10 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
       cells.push_back(trim(w.breach_ft, 1));
     }
     if (morale) cells.push_back(opt_text(w.attacker_morale) + "/" + opt_text(w.defender_morale));
+    week_money_cells(w, money, cells);
     cells.push_back(w.note);
     t.add_row(std::move(cells));
-    json::Value j = json::object();
-    j.set("week", w.week);
-    j.set("option", w.option.empty() ? json::Value() : json::Value(w.option));
-    j.set("attacker_br", battle ? json::Value(w.br[0]) : json::Value());
-    j.set("defender_br", battle ? json::Value(w.br[1]) : json::Value());
-    j.set("attacker_roll", battle ? json::Value(w.rolls[0]) : json::Value());
-    j.set("defender_roll", battle ? json::Value(w.rolls[1]) : json::Value());
-    j.set("battle", battle ? json::Value(w.battle) : json::Value());
-    j.set("attacker_hd", w.attacker_hd);
-    j.set("defender_hd", w.defender_hd);
-    j.set("attacker_lost", static_cast<long long>(w.attacker_lost));
-    j.set("defender_lost", static_cast<long long>(w.defender_lost));
-    j.set("attacker_troops", static_cast<long long>(w.attacker_troops));
-    j.set("defender_troops", static_cast<long long>(w.defender_troops));
-    j.set("damage_d", w.damage_d ? json::Value(*w.damage_d) : json::Value());
-    j.set("damage_roll", w.damage_roll ? json::Value(*w.damage_roll) : json::Value());
-    j.set("damage", w.damage);
-    j.set("shp_left", w.shp_left ? json::Value(*w.shp_left) : json::Value());
-    j.set("breach_ft", w.breach_ft);
-    j.set("attacker_morale", w.attacker_morale ? json::Value(*w.attacker_morale) : json::Value());
-    j.set("defender_morale", w.defender_morale ? json::Value(*w.defender_morale) : json::Value());
-    j.set("escaped", static_cast<long long>(w.escaped));
-    j.set("note", w.note);
+    json::Value j = week_json(w);
     a.push(std::move(j));
   }
   t.notes.push_back(siege::describe(res.end) + " in week " + std::to_string(res.weeks));
@@ -167,6 +180,7 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   r.set("defender_troops", static_cast<long long>(res.defender_troops));
   r.set("escaped", static_cast<long long>(res.escaped));
   r.set("shp_left", res.shp_left ? json::Value(*res.shp_left) : json::Value());
+  result_money_json(res, r);
   out.set("result", std::move(r));
   out.set("trace", std::move(a));
   out.set("odds", json::Value());
@@ -215,6 +229,8 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   if (!weeks_chart.labels.empty()) rep.charts.push_back(std::move(weeks_chart));
   w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " + trim(o.mean_weeks_to_capture, 2) +
                     " weeks, median " + std::to_string(o.median_weeks_to_capture) + " (over the sieges that fall)");
+  w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) +
+                    " gp, defender " + trim(o.mean_cost_gp_total[1], 2) + " gp");
   rep.tables.push_back(std::move(w));
   json::Value j = json::object();
   j.set("runs", o.runs);
@@ -223,6 +239,10 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   j.set("falls_by_week", std::move(hist));
   j.set("mean_weeks_to_fall", o.mean_weeks_to_capture);
   j.set("median_weeks_to_fall", o.median_weeks_to_capture);
+  json::Value mc = json::object();
+  mc.set("attacker", o.mean_cost_gp_total[0]);
+  mc.set("defender", o.mean_cost_gp_total[1]);
+  j.set("mean_cost_gp_total", std::move(mc));
   out.set("result", json::Value());
   out.set("trace", json::Value());
   out.set("odds", std::move(j));
@@ -259,6 +279,7 @@ void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const sieg
   out.set("defender_plan_week", opt_int(m.defender_week));
   out.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());
   out.set("escape", m.escape);
+  out.set("pursue_departure", m.pursue_departure);
   out.set("depart_after_weeks", opt_int(m.depart_after_weeks));
   out.set("depart_below_troop_ratio", opt_num(m.depart_below_troop_ratio));
   out.set("front_ft", opt_num(m.front_ft));
@@ -319,6 +340,7 @@ MethodResult run_siege_machine(const Context& c) {
   json::Value out = json::object();
   setup_json(c, **sm, *m, out);
   machine_bonus_report(**sm, *m, c.rep, out);
+  machine_money_report(**sm, *m, c.rep, out);
   auto error = c.opt.trace ? run_traced(c, **wr, **sm, *m, out) : run_odds(c, **wr, **sm, *m, out);
   if (error) return *error;
   return out;

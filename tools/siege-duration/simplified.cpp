@@ -119,7 +119,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
 
 MethodResult run_simplified(const Context& c) {
   const siege::Siege& sg = *c.in.siege;
-  const auto reading = c.opt.bonus_units == "table" ? siege::BonusReading::table : siege::BonusReading::example;
+  const auto reading = c.opt.bonus_units == "example" ? siege::BonusReading::example : siege::BonusReading::table;
   const auto s = siege::simplified(c.rules, sg, reading);
   json::Value out = json::object();
   simplified_report(c.rules, sg, s, c.rep, out);

@@ -157,9 +157,12 @@ struct MachineReader {
     s.short_rations_weeks = static_cast<int>(r.integer("short_rations_weeks", Need::optional, input::non_negative(10000)).value_or(0));
     if (r.has("short_rations_weeks") && !r.has("food_weeks")) r.error_at("short_rations_weeks", "short_rations_weeks needs food_weeks");
     s.ammunition_weeks = r.number("ammunition_weeks", Need::optional, input::non_negative(10000));
+    read_money(r, defender, s);
     s.artillery_bonus = static_cast<int>(r.integer("artillery_bonus", Need::optional, input::non_negative(100000)).value_or(0));
     read_items(r, "equipment", false, !defender, s.equipment);
     if (defender) read_items(r, "fortifications", true, false, s.fortifications);
+    if (!defender) read_construction(t, r, m);
+    read_ammunition_units(t, r, s, m);
     std::vector<std::string> tactics;
     for (const auto& x : war->tactics) tactics.push_back(x.id);
     s.tactic = r.string("tactic", Need::optional, tactics);
@@ -178,6 +181,122 @@ struct MachineReader {
                                          "besieger's artillery, every piece with its range_yd");
     }
     r.finish();
+  }
+
+  /// Money (Siege Machine: Preparation, Application): money on hand and the weekly costs; rations
+  /// at half adventurer prices for the troops and twice the mounts (Other notes, Food); the casters
+  /// of Create food.
+  void read_money(TableReader& r, bool defender, SmSide& s) {
+    s.money_gp = r.number("money_gp", Need::optional, input::non_negative(1e12));
+    s.pay_gp_per_troop_week = r.number("pay_gp_per_troop_week", Need::optional, input::non_negative(1e6)).value_or(0);
+    s.mounts = r.integer("mounts", Need::optional, input::non_negative(1e9)).value_or(0);
+    s.ration_gp_per_week = r.number("ration_gp_per_week", Need::optional, input::non_negative(1e6));
+    s.water_gp_per_week = r.number("water_gp_per_week", Need::optional, input::non_negative(1e10)).value_or(0);
+    s.supplies_gp_per_week = r.number("supplies_gp_per_week", Need::optional, input::non_negative(1e10)).value_or(0);
+    s.ammunition_gp_per_week =
+        r.number("ammunition_gp_per_week", Need::optional, input::non_negative(1e10)).value_or(0);
+    if (auto v = r.number("income_gp_per_week", Need::optional, input::non_negative(1e10))) {
+      // Application: a ruler under siege cannot receive dominion income.
+      if (defender)
+        r.error_at("income_gp_per_week",
+                   "a ruler under siege receives no dominion income (Siege Machine, Application)");
+      else if (!r.has("money_gp"))
+        r.error_at("income_gp_per_week", "income_gp_per_week needs money_gp (the money on hand)");
+      else
+        s.income_gp_per_week = *v;
+    }
+    const toml::array* a = r.array("create_food", Need::optional);
+    if (!a) return;
+    std::vector<std::string> levels;
+    for (const auto& c : sm->create_food) levels.push_back(std::to_string(c.level));
+    for (const auto& n : *a) {
+      const toml::table* t = n.as_table();
+      if (!t) {
+        r.error_at("create_food", "create_food entries must be tables { level = ..., casters = ... }");
+        continue;
+      }
+      TableReader e(doc, *t, diags, "create_food entry");
+      const auto level = e.integer("level", Need::required, input::positive(1000));
+      const auto casters = e.integer("casters", Need::optional, input::positive(1e6)).value_or(1);
+      if (level && !sm->create_food_at(static_cast<int>(*level)))
+        e.error_at("level", "the Create food table covers caster levels " + levels.front() + " to " + levels.back());
+      else if (level)
+        s.create_food.emplace_back(static_cast<int>(*level), static_cast<int>(casters));
+      e.finish();
+    }
+  }
+
+  /// Ammunition conversion (Other notes): ammunition_units = { catapult_light = 12, ... }, units of
+  /// each engine's ammunition, become weeks of fire for the side's engines (and those it builds).
+  void read_ammunition_units(const toml::table& t, TableReader& r, SmSide& s, const SmSetup& m) {
+    const toml::table* u = r.table("ammunition_units", Need::optional);
+    if (!u) return;
+    if (r.has("ammunition_weeks"))
+      r.error_at("ammunition_units", "give ammunition_weeks or ammunition_units, not both");
+    TableReader ur(doc, *u, diags, "ammunition_units");
+    std::vector<std::pair<std::string, double>> units;
+    for (const auto& c : sm->conversion)
+      if (auto v = ur.number(c.equipment, Need::optional, input::non_negative(1e9)))
+        units.emplace_back(c.equipment, *v);
+    ur.finish();
+    std::vector<SmItem> engines = s.equipment;
+    if (m.construction && &s == &m.attacker)
+      for (const auto& b : m.construction->items) {
+        SmItem i;
+        i.id = b.id;
+        i.count = b.count;
+        engines.push_back(i);
+      }
+    auto w = ammunition_weeks_from_units(*sm, engines, units, "ammunition_units");
+    if (!w) {
+      diags.append(input::place_fields(w.error(), doc, t));
+      return;
+    }
+    s.ammunition_weeks = *w;
+  }
+
+  /// Field construction (Other notes): [siege_machine.attacker.construction] with the men, the
+  /// supervisors and build = [{ id, count, hp, cost_gp }]; checked by planning it once.
+  void read_construction(const toml::table& t, TableReader& r, SmSetup& m) {
+    const toml::table* ct = r.table("construction", Need::optional);
+    if (!ct) return;
+    const size_t before = diags.items().size();
+    TableReader c(doc, *ct, diags, "[siege_machine.attacker.construction]");
+    SmConstruction k;
+    k.engineers = static_cast<int>(c.integer("engineers", Need::required, input::non_negative(1e4)).value_or(0));
+    k.artillerists = static_cast<int>(c.integer("artillerists", Need::optional, input::non_negative(1e4)).value_or(0));
+    k.builders = c.integer("builders", Need::required, input::non_negative(1e9)).value_or(0);
+    k.wood_men = c.integer("wood_men", Need::required, input::non_negative(1e9)).value_or(0);
+    k.wood_miles = c.number("wood_miles", Need::required, input::non_negative(1e4)).value_or(0);
+    std::vector<std::string> ids;
+    for (const auto& e : sm->equipment) ids.push_back(e.id);
+    if (const toml::array* a = c.array("build", Need::required))
+      for (const auto& n : *a) {
+        const toml::table* bt = n.as_table();
+        if (!bt) {
+          c.error_at("build", "build entries must be tables { id = ..., count = ..., hp = ..., cost_gp = ... }");
+          continue;
+        }
+        TableReader e(doc, *bt, diags, "build entry");
+        SmBuild b;
+        const auto id = e.string("id", Need::required, ids);
+        b.count = static_cast<int>(e.integer("count", Need::optional, input::positive(kMaxCount)).value_or(1));
+        b.hp = e.number("hp", Need::required, input::positive(1e6)).value_or(0);
+        b.cost_gp = e.number("cost_gp", Need::required, input::non_negative(1e9)).value_or(0);
+        e.finish();
+        if (id && b.hp > 0) {
+          b.id = *id;
+          k.items.push_back(b);
+        }
+      }
+    c.finish();
+    m.construction = k;
+    if (diags.items().size() != before) return;
+    auto p = plan_construction(*sm, k);
+    if (!p)
+      diags.append(input::place_fields(p.error(), doc, t));
+    else
+      m.construction_plan = std::move(*p);
   }
 
   /// The defender's plan (Defender options, l. 292-299) and the stronghold's structural points.
@@ -228,6 +347,8 @@ struct MachineReader {
     if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000))) m.depart_after_weeks = static_cast<int>(*w);
     m.depart_below_troop_ratio = r.number("depart_below_troop_ratio", Need::optional, input::positive(1e6));
     m.front_ft = r.number("front_ft", Need::optional, input::positive(1e6));
+    // A departure the attacker notices is pursued (Defender options, Depart; decision), unless false.
+    m.pursue_departure = r.boolean("pursue_departure", Need::optional).value_or(true);
     concentrated = m.front_ft.has_value();
     const auto* a = r.table("attacker", Need::required);
     const auto* d = r.table("defender", Need::required);

@@ -58,9 +58,11 @@ std::string describe(SmEnd e) {
   switch (e) {
     case SmEnd::captured_by_assault: return "captured by assault (defenders driven out or destroyed)";
     case SmEnd::captured_by_bombardment: return "captured: the garrison destroyed by bombardment";
-    case SmEnd::starved: return "starved out: the unfed or demoralised garrison deserts";
+    case SmEnd::starved:
+      return "starved out: the unfed, unpaid or demoralised garrison deserts";
     case SmEnd::abandoned: return "abandoned: the garrison departs, leaving a rearguard";
-    case SmEnd::departed: return "the attacker departs (plan, food, morale or army destroyed)";
+    case SmEnd::departed:
+      return "the attacker departs (plan, food, money, morale or army destroyed)";
     case SmEnd::lifted: return "the siege is lifted: a sally routs or destroys the attacker";
     case SmEnd::holding_out: return "still holding out at the week limit";
   }
@@ -83,6 +85,7 @@ double crew_factor(const SiegeMachineRules& r, double crew) {
 int round_up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
 
 constexpr double kDaysPerWeek = 7;  // a Siege Machine turn is a week (turn_length "week")
+constexpr const char* kStoneBuilding = "building_stone";
 
 }  // namespace
 
@@ -381,22 +384,30 @@ std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
 
 /// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
 struct Rations {
-  std::optional<int> full;
+  std::optional<double> full;  ///< weeks of full rations for the whole side
   int short_left = 0;
   int malnourished = 0;     ///< weeks of malnutrition so far
   bool short_now = false;   ///< on short rations this week
-  /// Deducts the week's food; false when there is none left (the troops are unfed).
-  bool eat() {
+  double eaten = 0;         ///< share of the side's rations eaten this week (short rations: half)
+  /// Deducts the week's food, `need` being the share of the side's rations not made by Create
+  /// food; false when there is none left (the troops are unfed).
+  bool eat(double need) {
     short_now = false;
+    eaten = need;
+    if (need <= 1e-12) return true;  // Create food feeds everyone: no stores eaten
     if (!full) return true;
-    if (*full > 0) {
-      --*full;
+    if (*full >= need - 1e-9) {
+      *full = std::max(0.0, *full - need);
       return true;
     }
+    *full = 0;  // what is left goes with the short rations
+    eaten = 0;
     if (short_left <= 0) return false;
     --short_left;
     ++malnourished;
     short_now = true;
+    // Short rations are read as half rations (decision: the book does not say how short).
+    eaten = need / 2;
     return true;
   }
   /// Moderate fatigue after one week of malnutrition, serious after two.
@@ -504,11 +515,26 @@ double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::v
 class SiegeRun {
  public:
   SiegeRun(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng, std::vector<SmWeek>* log)
-      : wr_(wr), r_(r), s_(s), rng_(rng), log_(log), att_(s.attacker.troops), def_(s.defender.troops),
+      : wr_(wr),
+        r_(r),
+        s_(s),
+        rng_(rng),
+        log_(log),
+        att_(s.attacker.troops),
+        def_(s.defender.troops),
         att_food_{s.attacker.food_weeks, s.attacker.short_rations_weeks},
-        def_food_{s.defender.food_weeks, s.defender.short_rations_weeks}, att_morale_(s.attacker.morale),
-        def_morale_(s.defender.morale), att_ammo_(s.attacker.ammunition_weeks), def_ammo_(s.defender.ammunition_weeks),
-        input_breach_(breach_bonus(r, s.defender)), st_(make_structure(r, s.defender, s.stronghold_shp)), attacker_(s.attacker) {
+        def_food_{s.defender.food_weeks, s.defender.short_rations_weeks},
+        att_morale_(s.attacker.morale),
+        def_morale_(s.defender.morale),
+        att_ammo_(s.attacker.ammunition_weeks),
+        def_ammo_(s.defender.ammunition_weeks),
+        att_money_(s.attacker.money_gp),
+        def_money_(s.defender.money_gp),
+        input_breach_(breach_bonus(r, s.defender)),
+        st_(make_structure(r, s.defender, s.stronghold_shp)),
+        attacker_(s.attacker),
+        base_equipment_(s.attacker.equipment),
+        stone_gone_(s.defender.fortifications.size(), 0) {
     // Concentrated fire: the engines the front allows (the troops are cut in each battle).
     if (s.front_ft) {
       front_ = front_limits(r, *s.front_ft);
@@ -519,6 +545,13 @@ class SiegeRun {
   }
 
   Expected<SmResult> run() {
+    if (s_.construction_plan) {
+      plan_ = *s_.construction_plan;
+    } else if (s_.construction) {
+      auto p = plan_construction(r_, *s_.construction);
+      if (!p) return p.error();
+      plan_ = std::move(*p);
+    }
     for (int week = 1; week <= s_.max_weeks; ++week) {
       SmWeek w;
       w.week = week;
@@ -550,6 +583,7 @@ class SiegeRun {
     res_.attacker_troops = att_;
     res_.defender_troops = def_;
     if (st_.tracked()) res_.shp_left = st_.total_left();
+    res_.money = {att_money_, def_money_};
     return res_;
   }
 
@@ -562,14 +596,16 @@ class SiegeRun {
   /// One week; an end of the siege, or nullopt when it goes on.
   Expected<std::optional<SmEnd>> play_week(int week, SmWeek& w) {
     if (auto end = attacker_departs(week, w)) return end;
+    join_built(week, w);
     if (auto end = eat(w)) return end;
+    if (auto end = pay(week, w)) return end;
     const WeekStart k = start(week, w);
     // The defender's plan (Defender options, l. 292-299).
     const bool acts = s_.defender_plan != SmDefenderPlan::stay &&
                       ((s_.defender_week && week == *s_.defender_week) ||
                        (s_.defender_when == SmWhen::starving && def_food_.short_now) ||
                        (s_.defender_when == SmWhen::breached && k.breach > 0));
-    if (acts && s_.defender_plan == SmDefenderPlan::depart) return std::optional<SmEnd>(garrison_departs(k, w));
+    if (acts && s_.defender_plan == SmDefenderPlan::depart) return garrison_departs(k, w);
     if (acts && s_.defender_plan == SmDefenderPlan::sally) return sally(k, w);
     return attack(k, w);
   }
@@ -593,11 +629,11 @@ class SiegeRun {
   /// 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
   /// unfed troops desert after 1d3 days (Other notes, Food).
   std::optional<SmEnd> eat(SmWeek& w) {
-    if (!def_food_.eat()) {
+    if (!def_food_.eat(rations_needed_share(r_, s_.defender, def_))) {
       w.note = "the garrison has no food left and deserts";
       return SmEnd::starved;
     }
-    if (!att_food_.eat()) {
+    if (!att_food_.eat(rations_needed_share(r_, s_.attacker, att_))) {
       w.note = "the attacker has no food left and departs";
       return SmEnd::departed;
     }
@@ -613,6 +649,70 @@ class SiegeRun {
     if (att_morale_ && *att_morale_ <= s_.attacker.morale_floor.value_or(0)) {
       w.note = "the attacker's morale falls to " + std::to_string(*att_morale_) + ": its army deserts";
       return SmEnd::departed;
+    }
+    return std::nullopt;
+  }
+
+  /// Field construction: the equipment finished last week joins the attacker (within the front's
+  /// limit under concentrated fire).
+  void join_built(int week, SmWeek& w) {
+    std::vector<SmItem> fresh;  // one entry per kind of item, counted
+    for (const auto& b : plan_.items) {
+      if (b.week != week) continue;
+      w.built.push_back(b.id);
+      auto it = std::find_if(fresh.begin(), fresh.end(), [&](const SmItem& i) { return i.id == b.id; });
+      if (it != fresh.end()) {
+        ++it->count;
+        continue;
+      }
+      SmItem item;
+      item.id = b.id;
+      fresh.push_back(item);
+    }
+    if (fresh.empty()) return;
+    base_equipment_.insert(base_equipment_.end(), fresh.begin(), fresh.end());
+    attacker_.equipment = front_ ? engines_at_front(r_, base_equipment_, front_->max_engines) : base_equipment_;
+    add_note(w, std::to_string(w.built.size()) + " item(s) built in the field join the attacker");
+  }
+
+  /// Whether a side's artillery (or ballistas) fires this week: it has some, and ammunition left.
+  [[nodiscard]] bool fires(bool defender) const {
+    const SmSide& side = defender ? s_.defender : attacker_;
+    const auto& ammo = defender ? def_ammo_ : att_ammo_;
+    if (ammo && *ammo <= 1e-9) return false;
+    if (side.artillery_bonus > 0) return true;
+    return std::any_of(side.equipment.begin(), side.equipment.end(), [&](const SmItem& i) {
+      const auto* e = r_.find_equipment(i.id);
+      return e && (e->category == "artillery" || e->category == "ballista");
+    });
+  }
+
+  /// 1. Deduct costs for the week (Application): payroll, the rations eaten, water, supplies, a
+  /// week of ammunition if the artillery fires, and in the first week the materials of field
+  /// construction. The attacker adds its dominion income first (a ruler under siege receives
+  /// none). A side that cannot pay leaves: the attacker departs, the unpaid garrison deserts. The
+  /// garrison pays first, as it eats first.
+  std::optional<SmEnd> pay(int week, SmWeek& w) {
+    for (size_t d : {1U, 0U}) {
+      const SmSide& side = d ? s_.defender : s_.attacker;
+      auto& money = d ? def_money_ : att_money_;
+      SmCosts c = weekly_costs(r_, side, d ? def_ : att_, d ? def_food_.eaten : att_food_.eaten, fires(d == 1));
+      if (d == 0 && week == 1) c.materials = plan_.materials_gp;
+      w.costs[d] = c;
+      if (money) {
+        if (d == 0) *money += side.income_gp_per_week;
+        w.money[d] = *money;
+        if (c.total() > *money + 1e-9) {
+          add_note(w, std::string(d ? "the garrison cannot be paid" : "the attacker cannot pay") + " the week's " +
+                          fmtnum::trim(c.total(), 2) + " gp with " + fmtnum::trim(*money, 2) +
+                          " gp on hand: " + (d ? "it deserts" : "it departs"));
+          if (d == 0) w.option = "depart";
+          return d ? SmEnd::starved : SmEnd::departed;
+        }
+        *money -= c.total();
+        w.money[d] = *money;
+      }
+      res_.cost_total[d] += c.total();
     }
     return std::nullopt;
   }
@@ -634,14 +734,15 @@ class SiegeRun {
 
   /// Depart by the avenue of escape, leaving 10% as a rearguard (rounded up), who are taken with
   /// the stronghold; the attacker's option decides when the departure is noticed.
-  SmEnd garrison_departs(const WeekStart& k, SmWeek& w) {
+  Expected<std::optional<SmEnd>> garrison_departs(const WeekStart& k, SmWeek& w) {
     const std::int64_t rear =
         std::min(def_, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(def_) * r_.rearguard_pct / 100.0)));
     w.escaped = def_ - rear;
-    res_.escaped = w.escaped;
     def_ = rear;
     std::string noticed = "unnoticed";
-    if (const SmDetection* x = r_.detection_for(k.option); x && x->detected != "never") {
+    const SmDetection* x = r_.detection_for(k.option);
+    const bool seen = x && x->detected != "never";
+    if (seen) {
       noticed = "noticed ";
       if (x->delay_n > 0)
         noticed.append(std::to_string(x->delay_n)).append("d").append(std::to_string(x->delay_sides)).append(" = ")
@@ -649,11 +750,39 @@ class SiegeRun {
       else
         noticed.append(x->detected);
     }
-    w.note = "the garrison departs: " + std::to_string(w.escaped) + " get away, a rearguard of " + std::to_string(rear) +
-             " is taken; " + noticed;
+    w.note = "the garrison departs, leaving a rearguard of " + std::to_string(rear) + " who are taken; " + noticed;
+    if (seen && s_.pursue_departure) {
+      auto p = pursue(k, w);
+      if (!p) return p.error();
+    }
+    add_note(w, std::to_string(w.escaped) + " get away");
+    res_.escaped = w.escaped;
     w.attacker_troops = att_;
     w.defender_troops = def_;
-    return SmEnd::abandoned;
+    return std::optional<SmEnd>(SmEnd::abandoned);
+  }
+
+  /// A departure noticed is pursued (decision): a standard War Machine battle in the field between
+  /// the attacker and the departing troops, without fortification or siege-equipment bonuses; the
+  /// departing troops lose their casualties, none get away if they are destroyed.
+  Expected<bool> pursue(const WeekStart& k, SmWeek& w) {
+    const std::int64_t away = w.escaped;
+    const int abr = k.att_base + fatigue_br(wr_, k.att_f) + ratio_bonus(wr_, att_, away);
+    const int dbr = k.def_br + fatigue_br(wr_, k.def_f) + ratio_bonus(wr_, away, att_);
+    const auto a = side_spec("attacker", abr, s_.attacker.tactic, att_, {1, 1}, war::Role::attacker);
+    const auto d = side_spec("defender", dbr, s_.defender.tactic, away, {1, 1}, war::Role::defender);
+    war::BattleOptions bo;
+    bo.tie = s_.tie;
+    auto rb = fight(wr_, a, d, bo, rng_);
+    if (!rb) return rb.error();
+    war::Fatigue af = war::Fatigue::none, df = war::Fatigue::none;
+    bool destroyed = false;
+    if (const auto* res2 = record_battle(*rb, abr, dbr, att_, away, w, af, df))
+      destroyed = (*res2)[1].location == war::Location::none;
+    att_ -= w.attacker_lost;
+    w.escaped = destroyed ? 0 : std::max<std::int64_t>(0, away - w.defender_lost);
+    add_note(w, "the attacker pursues the departing garrison");
+    return true;
   }
 
   /// The defender's assault: a standard War Machine battle with tactics, +10% BR for surprise
@@ -775,8 +904,27 @@ class SiegeRun {
       w.damage_d = dd;
       w.damage_roll = roll;
       w.damage = apply_fortification_damage(st_, std::max(0.0, dd - roll));
+      stone_yield(w);
     }
     track(w);
+  }
+
+  /// Reclaiming ammunition: destroying stone buildings yields their BR value in weeks of
+  /// ammunition, read as the defender's (the rubble falls inside its walls).
+  void stone_yield(SmWeek& w) {
+    const auto& forts = s_.defender.fortifications;
+    int fresh = 0;
+    for (size_t i = 0; i < forts.size(); ++i) {
+      if (forts[i].id != kStoneBuilding) continue;
+      const int gone = static_cast<int>(std::floor(forts[i].count * (1 - st_.fraction(i)) + 1e-9));
+      fresh += gone - stone_gone_[i];
+      stone_gone_[i] = gone;
+    }
+    if (fresh <= 0) return;
+    w.ammunition_yield = static_cast<double>(fresh) * r_.stone_building_br;
+    if (def_ammo_) *def_ammo_ += w.ammunition_yield;
+    add_note(w, std::to_string(fresh) + " stone building(s) destroyed: " + fmtnum::trim(w.ammunition_yield, 2) +
+                    " weeks of ammunition for the defender");
   }
 
   const war::Rules& wr_;
@@ -789,11 +937,15 @@ class SiegeRun {
   Rations att_food_, def_food_;
   std::optional<int> att_morale_, def_morale_;
   std::optional<double> att_ammo_, def_ammo_;
+  std::optional<double> att_money_, def_money_;
   war::Fatigue att_fat_ = war::Fatigue::none, def_fat_ = war::Fatigue::none;
   int input_breach_;
   SmStructure st_;
   std::optional<SmFront> front_;
   SmSide attacker_;
+  std::vector<SmItem> base_equipment_;  ///< the attacker's equipment with what it has built
+  SmConstructionPlan plan_;
+  std::vector<int> stone_gone_;  ///< stone buildings destroyed so far, per fortification entry
 };
 
 }  // namespace
@@ -812,6 +964,7 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
   const auto n = static_cast<size_t>(std::max(0LL, runs));
   std::vector<unsigned char> ends(n);
   std::vector<int> weeks(n);
+  std::vector<std::array<double, 2>> costs(n);
   std::vector<std::string> errors(std::max(1U, threads));
   threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(1, n))));
   auto work = [&](unsigned t, size_t from, size_t to) {
@@ -824,6 +977,7 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
       }
       ends[i] = static_cast<unsigned char>(res->end);
       weeks[i] = res->weeks;
+      costs[i] = res->cost_total;
       if (progress && (i - from + 1) % 1024 == 0) progress(1024);
     }
     if (progress) progress((to - from) % 1024);
@@ -834,12 +988,15 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
   o.capture_week.assign(static_cast<size_t>(s.max_weeks) + 1, 0);
   std::vector<int> captured;
   for (size_t i = 0; i < n; ++i) {
+    for (size_t d = 0; d < 2; ++d) o.mean_cost_gp_total[d] += costs[i][d] / static_cast<double>(n);
     ++o.ends[ends[i]];
     if (falls(static_cast<SmEnd>(ends[i]))) {
       ++o.capture_week[static_cast<size_t>(weeks[i])];
       captured.push_back(weeks[i]);
     }
   }
+  // Money is counted to the copper piece (0.01 gp).
+  for (double& m : o.mean_cost_gp_total) m = std::round(m * 100) / 100;
   if (!captured.empty()) {
     double sum = 0;
     for (int w : captured) sum += w;

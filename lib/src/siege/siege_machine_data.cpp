@@ -36,6 +36,12 @@ const SmDetection* SiegeMachineRules::detection_for(const std::string& option) c
   return nullptr;
 }
 
+const SmCreateFood* SiegeMachineRules::create_food_at(int level) const {
+  return lookup::find(create_food, [&](const auto& c) { return c.level == level; });
+}
+const SmConversion* SiegeMachineRules::conversion_for(const std::string& id) const {
+  return lookup::find(conversion, [&](const auto& c) { return c.equipment == id; });
+}
 
 namespace {
 
@@ -169,9 +175,11 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
     r.malnutrition_br_loss = integer(e, "malnutrition_weeks_br_loss");
     r.br_loss_pct = integer(e, "br_loss_pct");
     r.morale_loss_per_week = integer(e, "morale_loss_per_week");
-    for (const char* k : {"ration_price_fraction", "unfed_desert_dice", "unfed_desert_unit",
-                          "mount_ration_multiplier", "source"})
-      e.allow(k);
+    r.ration_price = fraction(e, "ration_price_fraction", Need::required);
+    r.mount_rations = integer(e, "mount_ration_multiplier");
+    r.adventurer_ration_gp =
+        e.number("adventurer_ration_gp_per_week", Need::required, input::positive(1e6)).value_or(0);
+    for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "adventurer_ration_in_seed", "source"}) e.allow(k);
     e.finish();
   }
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
@@ -204,6 +212,41 @@ void read_defender_options(const input::Document& doc, TableReader& top, Diagnos
     x.delay_unit = e.string("delay_unit", Need::optional).value_or("");
     r.detection.push_back(x);
   });
+}
+
+// [[create_food]], [[ammunition_conversion]], [field_construction] and the stone building's BR
+// (destroying one yields its BR value in weeks of ammunition).
+void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  rows(doc, top, "create_food", d, [&](TableReader& e) {
+    SmCreateFood c;
+    c.level = integer(e, "level");
+    c.per_spell = integer(e, "per_spell");
+    c.per_day = integer(e, "per_day");
+    r.create_food.push_back(c);
+  });
+  rows(doc, top, "ammunition_conversion", d, [&](TableReader& e) {
+    SmConversion c;
+    c.equipment = str(e, "equipment");
+    c.units = static_cast<int>(e.integer("units", Need::required, input::positive(1000)).value_or(1));
+    if (!r.find_equipment(c.equipment)) e.error_at("equipment", "unknown equipment \"" + c.equipment + "\"");
+    r.conversion.push_back(c);
+  });
+  if (const auto* t = top.table("field_construction", Need::required)) {
+    TableReader e(doc, *t, d, "[field_construction]");
+    r.field.engineer_max = integer(e, "engineer_max_constructions");
+    r.field.artillerist_max = integer(e, "artillerist_max_constructions");
+    r.field.materials = fraction(e, "materials_cost_fraction", Need::required);
+    r.field.wood_hp_factor = integer(e, "wood_hp_factor");
+    r.field.wood_men_group = integer(e, "wood_men_group");
+    r.field.wood_distance_group_miles = integer(e, "wood_distance_group_miles");
+    r.field.hp_per_man_day = fraction(e, "hp_per_man_per_day", Need::required);
+    r.field.max_men_per_item = integer(e, "max_men_per_item");
+    if (r.field.wood_men_group <= 0 || r.field.wood_distance_group_miles <= 0)
+      e.error("the wood groups must be positive");
+    for (const char* k : {"wood_formula", "source"}) e.allow(k);
+    e.finish();
+  }
+  if (const auto* f = r.find_fortification("building_stone")) r.stone_building_br = f->br;
 }
 
 // [fortification_damage], [[damage_allocation]] (in order) and [concentrated_fire].
@@ -277,6 +320,7 @@ Expected<SiegeMachineRules> build() {
   read_bombard_and_food(doc, top, d, r);
   read_defender_options(doc, top, d, r);
   read_damage_rules(doc, top, d, r);
+  read_other_notes(doc, top, d, r);
   read_examples(doc, top, d, r);
   if (!d.empty()) return data::as_internal(d);
   return r;

@@ -176,6 +176,46 @@ TEST_CASE("siege::read_siege, the Siege Machine's new keys") {
     CHECK(errors_of(head + "br = 5\n" + def + "plan = \"sally\"\nplan_when = \"starving\"\n") ==
           std::vector<std::string>{"11:13: plan_when = \"starving\" needs the defender's food_weeks (without them food is not counted)"});
   }
+  SUBCASE("money, Create food, ammunition units and field construction (Siege Machine: Preparation, Other notes)") {
+    auto doc = input::parse(head +
+                                "br = 5\nmoney_gp = 1000\nincome_gp_per_week = 50\nmounts = 20\n"
+                                "ammunition_units = { catapult_light = 12 }\n"
+                                "equipment = [{ id = \"catapult_heavy\", count = 2 }]\n" +
+                                def + "create_food = [{ level = 14, casters = 2 }]\n",
+                            "t.toml");
+    auto in = siege::read_siege(*doc, rules(), cat(), false);
+    REQUIRE(in.has_value());
+    const auto& m = *in->machine;
+    CHECK(*m.attacker.money_gp == 1000);
+    CHECK(m.attacker.income_gp_per_week == 50);
+    CHECK(m.attacker.mounts == 20);
+    CHECK(*m.attacker.ammunition_weeks == doctest::Approx(5));  // 12 light = 10 heavy units, 2 a week
+    REQUIRE(m.defender.create_food.size() == 1);
+    CHECK(m.defender.create_food.front() == std::pair<int, int>{14, 2});
+    // A ruler under siege cannot receive dominion income (Application).
+    CHECK(errors_of(head + "br = 5\n" + def + "income_gp_per_week = 10\n") ==
+          std::vector<std::string>{
+              "10:22: a ruler under siege receives no dominion income (Siege Machine, Application)"});
+    CHECK(errors_of(head + "br = 5\n" + def + "create_food = [{ level = 9 }]\n") ==
+          std::vector<std::string>{"10:26: the Create food table covers caster levels 10 to 36"});
+    CHECK(errors_of(head + "br = 5\nammunition_units = { trebuchet = 4 }\n" + def)
+              .front()
+              .find("the side has no catapult or trebuchet to fire converted ammunition") != std::string::npos);
+    CHECK(errors_of(head +
+                    "br = 5\nammunition_weeks = 2\nammunition_units = { trebuchet = 4 }\n"
+                    "equipment = [{ id = \"trebuchet\" }]\n" +
+                    def)
+              .front()
+              .find("give ammunition_weeks or ammunition_units, not both") != std::string::npos);
+    const auto e =
+        errors_of(head +
+                  "br = 5\n[siege_machine.attacker.construction]\nengineers = 0\nbuilders = 9\n"
+                  "wood_men = 10\nwood_miles = 1\nbuild = [{ id = \"trebuchet\", hp = 20, cost_gp = 100 }]\n" +
+                  def);
+    REQUIRE(e.size() == 2);
+    CHECK(e[0].find("7:13: field construction is supervised by a siege engineer") == 0);
+    CHECK(e[1].find("artillery built in the field is supervised by an artillerist too") != std::string::npos);
+  }
   SUBCASE("the [stronghold]'s shp is the Siege Machine's structural points unless the defender gives its own") {
     auto doc = input::parse(std::string(kBook) + head + "br = 5\n" + def, "t.toml");
     auto in = siege::read_siege(*doc, rules(), cat(), false);

@@ -84,7 +84,23 @@ TEST_CASE("siege::load_rules") {
 }
 
 TEST_CASE("siege::simplified") {
-  SUBCASE("seed 000, Sieges Simplified (p. 21): 252 - 104 = 148 units against 24,000 shp -> 5 days") {
+  SUBCASE("Sieges Simplified, Bonus Units table: the default reading is the printed table") {
+    // The table prints 16 for a 24-pdr cannon, 26 for a 60-pdr cannon (27 is the 24-pdr gun's).
+    CHECK(siege::Simplified{}.reading == siege::BonusReading::table);
+    const auto s = siege::simplified(rules(), falconi(), siege::Simplified{}.reading);
+    int seen = 0;
+    for (const auto& l : s.lines)
+      if (l.item == "24-pdr Cannon") {
+        ++seen;
+        CHECK(l.each == 16);
+        CHECK(l.source == "table");
+      }
+    CHECK(seen == 1);
+    CHECK(s.besieger_total == 186);  // 60 + 6 x 16 + 2 x 15
+  }
+  SUBCASE(
+      "seed 000, Sieges Simplified worked example (p. 21), --bonus-units example: 252 - 104 = 148 units against 24,000 "
+      "shp -> 5 days") {
     const auto s = siege::simplified(rules(), falconi(), siege::BonusReading::example);
     CHECK(s.besieger_total == 252);  // 60 + 6 x 27 + 2 x 15
     CHECK(s.defender_total == 104);  // 24 + 4 x 20

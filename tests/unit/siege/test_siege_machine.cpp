@@ -543,6 +543,30 @@ TEST_CASE("siege::run_siege_machine, departures (Attacker and Defender options, 
     siege::run_siege_machine(war_rules(), rules(), s, rng, &log);
     CHECK(log.back().note.find("noticed 1d4 = ") != std::string::npos);
   }
+  SUBCASE("a departure noticed (after 1 turn of assault) is pursued: a War Machine battle with those getting away") {
+    s.plan = SmPlan::assault;
+    s.defender.troops = 305;
+    s.defender_plan = siege::SmDefenderPlan::depart;
+    s.escape = true;
+    s.defender_week = 1;
+    Rng rng(3);
+    std::vector<siege::SmWeek> log;
+    auto r = siege::run_siege_machine(war_rules(), rules(), s, rng, &log);
+    REQUIRE(r.has_value());
+    CHECK(r->end == siege::SmEnd::abandoned);
+    const auto& w = log.back();
+    CHECK(w.note.find("the attacker pursues the departing garrison") != std::string::npos);
+    CHECK_FALSE(w.battle.empty());
+    // 305 - a rearguard of 31 = 274 leave; the pursuit's casualties do not get away.
+    CHECK(r->escaped == std::max<std::int64_t>(0, 274 - w.defender_lost));
+    CHECK(r->attacker_troops == 2000 - w.attacker_lost);
+    SUBCASE("pursue_departure = false: all 274 get away") {
+      s.pursue_departure = false;
+      Rng rng2(3);
+      auto r2 = siege::run_siege_machine(war_rules(), rules(), s, rng2, nullptr);
+      CHECK(r2->escaped == 274);
+    }
+  }
   SUBCASE("the attacker departs after its weeks, or when outnumbered beyond its ratio") {
     s.plan = SmPlan::bombard;
     s.defender.troops = 100000;

@@ -200,8 +200,9 @@ std::optional<artillery::Bracket> bracket_at(const artillery::BookPiece& p, doub
 // ---------------------------------------------------------------------------------------------
 // 1. Simplified sieges
 
-/// How bonus units are counted: `example` follows the worked example of seed 000 (the example
-/// counts a 24-pdr cannon as 27, the 24-pdr gun's figure), `table` the Bonus Units table (16).
+/// How bonus units are counted: `table` (the default) the printed Bonus Units table (a 24-pdr
+/// cannon 16), `example` follows the worked example of seed 000 (the example
+/// counts a 24-pdr cannon as 27, the 24-pdr gun's figure).
 enum class BonusReading { example, table };
 
 struct BonusLine {
@@ -217,7 +218,7 @@ enum class SimpleOutcome { days, without_fight, not_by_assault, no_advantage };
 std::string to_string(SimpleOutcome o);
 
 struct Simplified {
-  BonusReading reading = BonusReading::example;
+  BonusReading reading = BonusReading::table;
   std::vector<BonusLine> lines;
   int besieger_total = 0, defender_total = 0, advantage = 0;
   int shp = 0;

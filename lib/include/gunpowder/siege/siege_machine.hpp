@@ -91,6 +91,28 @@ struct SmDetection {
   std::string delay_unit;
 };
 
+/// One row of the Create food table (Siege Machine, Create food): what one caster of the level
+/// makes per spell and per day, read as people fed (rations).
+struct SmCreateFood {
+  int level = 0, per_spell = 0, per_day = 0;
+};
+
+/// Ammunition conversion (Other notes): `units` of this engine's ammunition are worth the same as
+/// the other rows' units (6 light catapult = 5 heavy catapult = 4 trebuchet).
+struct SmConversion {
+  std::string equipment;
+  int units = 0;
+};
+
+/// Field construction (Other notes): supervision, materials, wood and labour.
+struct SmFieldRules {
+  int engineer_max = 0, artillerist_max = 0;  ///< constructions one can oversee at a time
+  war::Fraction materials{1, 10};             ///< of the listed equipment cost
+  int wood_hp_factor = 0, wood_men_group = 0, wood_distance_group_miles = 0;  ///< 5 x floor(n/10) x ceil(d/5)
+  war::Fraction hp_per_man_day{1, 2};
+  int max_men_per_item = 0;
+};
+
 struct SiegeMachineRules {
   std::string source;
   std::vector<SmEquipment> equipment;
@@ -115,6 +137,17 @@ struct SiegeMachineRules {
   int cf_troops_per_100ft = 0, cf_engines_per_100ft = 0, cf_full_within_ft = 0;  ///< concentrated fire
   war::Fraction cf_other{1, 4};  ///< BR of fortifications farther than 200'
   int morale_loss_per_week = 0;  ///< of malnutrition
+  // Money (Preparation, Application; Other notes, Food).
+  war::Fraction ration_price{1, 2};  ///< rations at half adventurer prices
+  double adventurer_ration_gp = 0;   ///< a person's rations for a week at adventurer prices (not printed)
+  int mount_rations = 1;             ///< mounts require double human rations
+  std::vector<SmCreateFood> create_food;
+  std::vector<SmConversion> conversion;
+  SmFieldRules field;
+  int stone_building_br = 0;  ///< destroying one yields its BR value in weeks of ammunition
+
+  [[nodiscard]] const SmCreateFood* create_food_at(int level) const;
+  [[nodiscard]] const SmConversion* conversion_for(const std::string& equipment) const;
 
   [[nodiscard]] const SmEquipment* find_equipment(const std::string& id) const;
   [[nodiscard]] const SmFortification* find_fortification(const std::string& id) const;
@@ -151,7 +184,72 @@ struct SmSide {
   std::optional<std::string> tactic;   ///< War Machine tactic in battles (both sides or neither)
   std::optional<int> morale;           ///< morale score: -2 a week of malnutrition
   std::optional<int> morale_floor;     ///< the troops desert when morale falls to this or below
+  // Money (Preparation: weekly payroll, food, water, supplies and ammunition costs; money on hand).
+  std::optional<double> money_gp;            ///< money on hand at the start (absent: not tracked)
+  double pay_gp_per_troop_week = 0;          ///< payroll, a troop a week (troops on hand)
+  std::int64_t mounts = 0;                   ///< mounts eat double rations
+  std::optional<double> ration_gp_per_week;  ///< adventurer price of a person's week of rations (absent: the table's)
+  double water_gp_per_week = 0, supplies_gp_per_week = 0;
+  double ammunition_gp_per_week = 0;             ///< a week of artillery fire, paid each week the artillery fires
+  double income_gp_per_week = 0;                 ///< the attacker's dominion income (a ruler under siege receives none)
+  std::vector<std::pair<int, int>> create_food;  ///< (caster level, casters): Create food each day
 };
+
+/// A side's costs for one week (Preparation; Application, step 1), in gp.
+struct SmCosts {
+  double payroll = 0, food = 0, water = 0, supplies = 0, ammunition = 0;
+  double materials = 0;  ///< field construction's materials (the first week)
+  [[nodiscard]] double total() const { return payroll + food + water + supplies + ammunition + materials; }
+};
+
+/// People fed for a day by the side's Create food casters: the table's per-day figure for each
+/// caster's level times the casters (one day's food feeds a person a day, so as many for a week).
+double create_food_fed(const SiegeMachineRules& r, const SmSide& s);
+/// The share of the side's rations (troops plus twice the mounts) that are not made by Create food.
+double rations_needed_share(const SiegeMachineRules& r, const SmSide& s, std::int64_t troops);
+/// The week's costs of a side with `troops` on hand: payroll, the rations bought (`ration_share`
+/// of the side's rations: 0 when Create food feeds everyone or the side is unfed, 1/2 on short
+/// rations), water, supplies, and a week of ammunition when its artillery fires.
+SmCosts weekly_costs(const SiegeMachineRules& r, const SmSide& s, std::int64_t troops, double ration_share, bool fires);
+
+/// Ammunition conversion: units on hand of each engine's ammunition (6 light catapult = 5 heavy
+/// catapult = 4 trebuchet units, a unit being one engine's week of fire) as weeks of fire for the
+/// side's engines. Field errors name `field` (the units table) when an engine has no conversion or
+/// the side has no engine that uses converted ammunition.
+Expected<double> ammunition_weeks_from_units(const SiegeMachineRules& r, const std::vector<SmItem>& equipment,
+                                             const std::vector<std::pair<std::string, double>>& units,
+                                             const std::string& field);
+
+/// Field construction (Other notes): siege equipment built in the field.
+struct SmBuild {
+  std::string id;  ///< an equipment id
+  int count = 1;
+  double hp = 0;       ///< hit points of one item (not printed: given)
+  double cost_gp = 0;  ///< listed cost of one item (not printed: given); materials are a tenth
+};
+struct SmConstruction {
+  std::vector<SmBuild> items;
+  int engineers = 0, artillerists = 0;
+  std::int64_t builders = 0;  ///< untrained men building, at most 9 an item
+  std::int64_t wood_men = 0;  ///< n men collecting wood
+  double wood_miles = 0;      ///< d miles from the wood source
+};
+struct SmBuiltItem {
+  std::string id;
+  double hp = 0, materials_gp = 0;
+  int day = 0;   ///< finished at the end of this day
+  int week = 0;  ///< joins the siege in this week (the week after the one it is finished in)
+};
+struct SmConstructionPlan {
+  double wood_hp_per_day = 0, materials_gp = 0;
+  int days = 0;
+  std::vector<SmBuiltItem> items;  ///< one per item built, in the order finished
+};
+/// Day by day: wood collected (5 x floor(n/10) x ceil(d/5) hp a day), up to 4 constructions per
+/// engineer and 2 artillery constructions per artillerist at a time, at most 9 men an item, each
+/// building 1/2 hp a day from the wood on hand. Errors (field paths under `construction`) when the
+/// work can never finish or takes more than 10,000 days.
+Expected<SmConstructionPlan> plan_construction(const SiegeMachineRules& r, const SmConstruction& c);
 
 enum class SmPlan { bombard, harass, assault, bombard_then_assault };
 std::string to_string(SmPlan p);
@@ -175,6 +273,7 @@ struct SmSetup {
   std::optional<int> defender_week;
   std::optional<SmWhen> defender_when;
   bool escape = false;  ///< an avenue of escape is available (departure needs it)
+  bool pursue_departure = true;  ///< a departure the attacker notices is pursued: a War Machine battle
   // The attacker's departure (Attacker options, Depart, l. 285).
   std::optional<int> depart_after_weeks;           ///< leaves at the start of the next week
   std::optional<double> depart_below_troop_ratio;  ///< leaves when its troops / the defender's fall below
@@ -183,6 +282,9 @@ struct SmSetup {
   double gunpowder_weekly_damage = 0;     ///< the besieger's gunpowder park: shp a day x 7 (bombardment)
   // Concentrated fire (l. 356-358).
   std::optional<double> front_ft;         ///< length of fortification attacked
+  // Field construction by the attacker (Other notes): the items join its equipment when built.
+  std::optional<SmConstruction> construction;
+  std::optional<SmConstructionPlan> construction_plan;  ///< planned once by the reader (else by each run)
 };
 
 /// The stronghold's structural points by damage group (Application, l. 345-354).
@@ -268,6 +370,10 @@ struct SmWeek {
   double breach_ft = 0;            ///< wall knocked down so far
   std::optional<int> attacker_morale, defender_morale;
   std::int64_t escaped = 0;        ///< defenders who departed
+  std::array<SmCosts, 2> costs{};  ///< the week's costs (attacker, defender)
+  std::array<std::optional<double>, 2> money;  ///< money on hand after the week's costs (when tracked)
+  double ammunition_yield = 0;     ///< weeks of ammunition the defender gains from stone buildings destroyed
+  std::vector<std::string> built;  ///< equipment that joins the attacker this week
 };
 
 struct SmResult {
@@ -276,6 +382,8 @@ struct SmResult {
   std::int64_t attacker_troops = 0, defender_troops = 0;
   std::int64_t escaped = 0;          ///< defenders who got away (departure)
   std::optional<double> shp_left;
+  std::array<double, 2> cost_total{};          ///< gp spent over the siege (attacker, defender)
+  std::array<std::optional<double>, 2> money;  ///< money left (when tracked)
 };
 
 /// One siege; `log` (may be null) receives the week-by-week account.
@@ -289,6 +397,7 @@ struct SmOdds {
   std::vector<long long> capture_week;  ///< captures (any way) by week 1..max
   double mean_weeks_to_capture = 0;     ///< over the runs that end in capture
   int median_weeks_to_capture = 0;
+  std::array<double, 2> mean_cost_gp_total{};  ///< gp spent over a siege, mean over the runs (attacker, defender)
 };
 /// `runs` seeded sieges (siege i uses Rng::stream(seed, i)).
 Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
