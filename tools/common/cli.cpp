@@ -81,7 +81,10 @@ void note_house_rules(report::Report& r) {
     files.push(std::move(o));
   }
   for (const auto& c : data::house_rule_changes()) {
-    t.add_row({c.file, c.table, c.path, c.action, c.built_in, c.value});
+    // The table names the file by its last component (the notes above give it whole).
+    const size_t slash = c.file.find_last_of('/');
+    t.add_row({slash == std::string::npos ? c.file : c.file.substr(slash + 1), c.table, c.path, c.action, c.built_in,
+               c.value});
     json::Value o = json::object();
     o.set("file", c.file);
     o.set("table", c.table);

@@ -50,6 +50,13 @@ std::string toml_text(const toml::node& n) {
   return os.str();
 }
 
+/// A row's key field as text, quickly (the natural keys are strings and integers).
+std::string key_text(const toml::node& n) {
+  if (const auto* str = n.as_string()) return str->get();
+  if (const auto* i = n.as_integer()) return std::to_string(i->get());
+  return toml_text(n);
+}
+
 bool is_table_array(const toml::node& n) {
   const auto* a = n.as_array();
   return a && !a->empty() && a->is_array_of_tables();
@@ -68,7 +75,7 @@ std::vector<std::string> natural_key(const toml::array& rows) {
       for (const auto& f : fields) {
         const toml::node* n = row.as_table() ? row.as_table()->get(f) : nullptr;
         if (!n || !(n->is_string() || n->is_integer())) ok = false;
-        if (ok) v += toml_text(*n) + "\x1f";
+        if (ok) v += key_text(*n) + "\x1f";
       }
       ok = ok && seen.insert(v).second;
       if (!ok) break;
@@ -138,7 +145,8 @@ struct Merger {
 std::string row_label(const toml::table& row, const std::vector<std::string>& fields) {
   std::string s;
   for (const auto& f : fields)
-    if (const auto* n = row.get(f)) s += (s.empty() ? "" : ", ") + f + " = " + toml_text(*n);
+    if (const auto* n = row.get(f))
+      s += (s.empty() ? "" : ", ") + f + " = " + (n->is_string() ? "\"" + key_text(*n) + "\"" : key_text(*n));
   return s;
 }
 
@@ -163,7 +171,7 @@ void Merger::merge_value(toml::table& base, const toml::key& k, toml::node& over
     merge_table(*old->as_table(), *over.as_table(), shape, path);
     return;
   }
-  if (old && is_table_array(*old) && !natural_key(*old->as_array()).empty()) {
+  if (old && is_table_array(*old) && !natural_key(*old->as_array()).empty()) {  // computed again in merge_rows: small
     if (!over.is_array() || !over.as_array()->is_array_of_tables()) {
       error_at(over.source(),
                "'" + path + "' must be an array of tables ([[" + path + "]]), got " + input::type_name(over));
@@ -201,7 +209,7 @@ void Merger::merge_rows(toml::array& base, toml::array& over, const Shape& shape
   auto key_of = [&](const toml::table& row) {
     std::string v;
     for (const auto& f : fields)
-      if (const auto* n = row.get(f)) v += toml_text(*n) + "\x1f";
+      if (const auto* n = row.get(f)) v += key_text(*n) + "\x1f";
     return v;
   };
   for (size_t i = 0; i < base.size(); ++i) index.emplace(key_of(*base[i].as_table()), i);
@@ -352,7 +360,7 @@ Diagnostics set_house_rules(const std::vector<std::string>& paths) {
   Diagnostics d;
   if (paths.empty()) return d;
   if (s.loaded || !s.files.empty()) {
-    d.error({}, "house rules must be given before any table is loaded", {}, ExitCode::internal);
+    d.error({}, "--rules: the tables of this process are already loaded (house rules come first)", {}, ExitCode::usage);
     return d;
   }
   std::vector<RulesFile> files;
