@@ -40,7 +40,8 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_option("--print-rules", common.print_rules,
                  "print the built-in table TABLE (every table without it) as TOML, to copy into a rules file")
       ->expected(0, 1)
-      ->type_name("[TABLE]");
+      ->check(CLI::IsMember(data::table_names()))
+      ->type_name("TABLE");
   app.set_version_flag("--version", info.name + " " + kVersion + " (gunpowder suite)");
   app.footer(info.examples +
              "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
@@ -114,15 +115,16 @@ std::optional<std::string> print_rules_text(const std::string& table) {
   for (const auto& n : data::table_names()) {
     if (!name.empty() && n != name) continue;
     found = true;
-    out += "# ---- data/" + n +
-           ".toml: the book's figures, as built into this program ----\n"
-           "# A house-rules file for this table has the same layout, gives only the keys and rows it\n"
-           "# changes, adds or removes, and begins with:\n"
-           "#   [house_rules]\n"
-           "#   table = \"" +
-           n +
-           "\"\n"
-           "# (docs/house-rules.md, man page: HOUSE RULES). Use it with --rules FILE or GUNPOWDER_RULES.\n";
+    out += "# ---- data/";
+    out += n;
+    out +=
+        ".toml: the book's figures, as built into this program ----\n"
+        "# A house-rules file for this table has the same layout, gives only the keys and rows it\n"
+        "# changes, adds or removes, and begins with:\n"
+        "#   [house_rules]\n"
+        "#   table = \"";
+    out += n;
+    out += "\"\n# (docs/house-rules.md, man page: HOUSE RULES). Use it with --rules FILE or GUNPOWDER_RULES.\n";
     out += data::embedded(n + ".toml");
     if (!out.empty() && out.back() != '\n') out += '\n';
   }

@@ -153,7 +153,9 @@ std::string row_label(const toml::table& row, const std::vector<std::string>& fi
 void Merger::merge_table(toml::table& base, toml::table& over, const Shape& shape, const std::string& path) {
   for (auto& [k, v] : over) {
     const std::string key(k.str());
-    const std::string here = path.empty() ? key : path + "." + key;
+    std::string here = path;
+    if (!here.empty()) here += ".";
+    here += key;
     const auto it = shape.keys.find(key);
     if (it == shape.keys.end()) {
       error_at(k.source(), "unknown key '" + key + "' in " + (path.empty() ? "the table" : "[" + path + "]") +
@@ -220,10 +222,14 @@ void Merger::merge_rows(toml::array& base, toml::array& over, const Shape& shape
     for (const auto& f : fields) named = named && row.contains(f);
     std::string label = path + "[" + row_label(row, fields) + "]";
     if (!named) {
-      std::string need;
-      for (const auto& f : fields) need += (need.empty() ? "'" : " and '") + f + "'";
-      error_at(row.source(), "a [[" + path + "]] row of house rules needs its " + need +
-                                 ", which name the row it changes, adds or removes");
+      std::string msg = "a [[" + path + "]] row of house rules needs its ";
+      for (size_t i = 0; i < fields.size(); ++i) {
+        msg += i == 0 ? "'" : " and '";
+        msg += fields[i];
+        msg += "'";
+      }
+      msg += ", which name the row it changes, adds or removes";
+      error_at(row.source(), msg);
       continue;
     }
     const auto found = index.find(key_of(row));
@@ -291,8 +297,7 @@ std::optional<RulesFile> read_header(input::Document& doc, Diagnostics& d) {
   RulesFile f;
   f.name = doc.name;
   f.pos = r.pos_of("table");
-  std::vector<std::string> allowed = names;
-  f.table = r.string("table", input::Need::required, allowed).value_or("");
+  f.table = r.string("table", input::Need::required, names).value_or("");
   f.description = r.string("description", input::Need::optional).value_or("");
   r.finish();
   doc.root.erase("house_rules");
@@ -301,7 +306,7 @@ std::optional<RulesFile> read_header(input::Document& doc, Diagnostics& d) {
 }
 
 /// The built-in table `table` with every rules file for it merged in, in order.
-Expected<input::Document> build_merged(const std::string& table, std::vector<input::Document*> docs,
+Expected<input::Document> build_merged(const std::string& table, const std::vector<input::Document*>& docs,
                                        std::vector<RuleChange>& changes) {
   auto base = load_built_in(table + ".toml");
   if (!base) return base.error();
@@ -428,6 +433,7 @@ Expected<input::Document> load(std::string_view name) {
     doc->root.erase("house_rules");
     again.push_back(std::move(*doc));
   }
+  mine.reserve(again.size());
   for (auto& doc : again) mine.push_back(&doc);
   std::vector<RuleChange> ignored;
   return build_merged(table, mine, ignored);
