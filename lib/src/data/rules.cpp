@@ -344,6 +344,25 @@ void place_on_value(Diagnostic& item, const State& s) {
   }
 }
 
+/// The errors of the rules files in the order of the files, then of their lines and columns (a
+/// TOML table iterates its keys in sorted order, not in the file's).
+Diagnostics in_file_order(const Diagnostics& d, const std::vector<std::string>& paths) {
+  std::vector<Diagnostic> items = d.items();
+  auto rank = [&](const Diagnostic& x) {
+    for (size_t i = 0; i < paths.size(); ++i)
+      if (paths[i] == x.pos.file) return i;
+    return paths.size();
+  };
+  std::stable_sort(items.begin(), items.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    const size_t ra = rank(a), rb = rank(b);
+    if (ra != rb) return ra < rb;
+    return a.pos.line != b.pos.line ? a.pos.line < b.pos.line : a.pos.column < b.pos.column;
+  });
+  Diagnostics out;
+  for (auto& item : items) out.add(std::move(item));
+  return out;
+}
+
 }  // namespace
 
 void merge_rules(input::Document& base, input::Document& rules, const std::string& table,
@@ -401,7 +420,7 @@ Diagnostics set_house_rules(const std::vector<std::string>& paths) {
     }
     merged.emplace(name, std::move(*doc));
   }
-  if (!d.empty()) return d;
+  if (!d.empty()) return in_file_order(d, paths);
   s.files = std::move(files);
   s.changes = std::move(changes);
   s.docs = std::move(docs);
