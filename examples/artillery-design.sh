@@ -8,3 +8,5 @@ set -x
 "$bin/artillery-design" --type mortar --shot 20 --carriage field
 "$bin/artillery-design" --catalogue --format markdown
 "$bin/artillery-design" "$dir/pieces.toml"
+"$bin/artillery-design" --type cannon --shot 60 --gunpowder dwarven --rules "$dir/house-rules/dwarven-powder-half-price.toml"
+"$bin/artillery-design" --type gun --shot 30 --rules "$dir/house-rules/30-pdr-gun.toml" --format markdown
