@@ -12,3 +12,5 @@ set -x
 "$bin/artillery-design" --compare --rate-reading rof-first
 "$bin/artillery-design" --economies
 "$bin/artillery-design" --type cannon --shot 60 --gunpowder dwarven --stone-lb 12
+"$bin/artillery-design" --type cannon --shot 60 --gunpowder dwarven --rules "$dir/house-rules/dwarven-powder-half-price.toml"
+"$bin/artillery-design" --type gun --shot 30 --rules "$dir/house-rules/30-pdr-gun.toml" --format markdown

@@ -9,3 +9,4 @@ set -x
 "$bin/unit-br" --troop dragoons --reform-lost 3 4 --format markdown
 "$bin/unit-br" --catalogue --compare
 "$bin/unit-br" "$dir/unit-br-units.toml"
+"$bin/unit-br" --troop halfling-arquebusiers --race halfling --rules "$dir/house-rules/halfling-arquebusiers.toml" --rules "$dir/house-rules/halfling-arquebusiers-units.toml"

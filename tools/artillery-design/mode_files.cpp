@@ -25,6 +25,7 @@
 #include "artillery-design/modes.hpp"
 #include "artillery-design/pieces.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
+#include "gunpowder/data/data.hpp"
 #include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::artillery_app {
@@ -238,7 +239,10 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
 // a regular file of [[piece]] tables, one piece in all): the caller reads it whole.
 std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue& cat, const Options& opt,
                                                      const DesignSettings& s, const cli::CommonOptions& common) {
-  if (s.explain || !(s.json_out || report::parse_format(common.format) == report::Format::csv)) return std::nullopt;
+  // A streamed batch has no room for the house-rules table: with house rules it is built whole.
+  if (s.explain || !(s.json_out || report::parse_format(common.format) == report::Format::csv) ||
+      data::house_rules_in_effect())
+    return std::nullopt;
   Checked c;
   Diagnostics fatal;
   if (!check_inputs(cat, opt, s, common.inputs, c, fatal)) return std::nullopt;

@@ -1,6 +1,7 @@
 // cli.cpp - shared command-line driver: parsing, rendering, atomic output, exit codes.
 #include "common/cli.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -9,9 +10,9 @@
 #include <new>
 #include <optional>
 #include <ostream>
-#include <CLI/CLI.hpp>
 
 #include "gunpowder/core/escape.hpp"
+#include "gunpowder/data/data.hpp"
 
 namespace gunpowder::cli {
 
@@ -32,9 +33,103 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
       ->check(file_name())
       ->type_name("FILE");
+  app.add_option("--rules", common.rules,
+                 "house rules: a TOML file that changes the built-in tables (repeatable; after GUNPOWDER_RULES)")
+      ->check(file_name())
+      ->type_name("FILE");
+  app.add_option("--print-rules", common.print_rules,
+                 "print the built-in table TABLE (every table without it) as TOML, to copy into a rules file")
+      ->expected(0, 1)
+      ->check(CLI::IsMember(data::table_names()))
+      ->type_name("TABLE");
   app.set_version_flag("--version", info.name + " " + kVersion + " (gunpowder suite)");
-  app.footer(info.examples + "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
-                             "70 internal error, 71 out of memory, 73 output cannot be created, 74 write error.");
+  app.footer(info.examples +
+             "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
+             "70 internal error, 71 out of memory, 73 output cannot be created, 74 write error.");
+}
+
+std::vector<std::string> rules_files(const char* env, const std::vector<std::string>& flags) {
+  std::vector<std::string> out;
+  if (env) {
+    std::string_view list(env);
+    while (!list.empty()) {
+      const size_t colon = list.find(':');
+      const std::string_view one = list.substr(0, colon);
+      if (!one.empty()) out.emplace_back(one);
+      if (colon == std::string_view::npos) break;
+      list.remove_prefix(colon + 1);
+    }
+  }
+  out.insert(out.end(), flags.begin(), flags.end());
+  return out;
+}
+
+void note_house_rules(report::Report& r) {
+  if (!data::house_rules_in_effect()) return;
+  report::Table t;
+  t.title = "House rules (these results are not the book's)";
+  t.add_column("file", "Rules file").add_column("table", "Built-in table").add_column("figure", "Figure");
+  t.add_column("change", "Change").add_column("built_in", "Book").add_column("house_rule", "House rule");
+  json::Value files = json::array();
+  json::Value changes = json::array();
+  for (const auto& f : data::house_rules_files()) {
+    t.notes.push_back("house rules: " + f.name + " changes data/" + f.table + ".toml" +
+                      (f.description.empty() ? "" : ": " + f.description));
+    json::Value o = json::object();
+    o.set("file", f.name);
+    o.set("table", f.table);
+    o.set("description", f.description);
+    files.push(std::move(o));
+  }
+  for (const auto& c : data::house_rule_changes()) {
+    // The table names the file by its last component (the notes above give it whole).
+    const size_t slash = c.file.find_last_of('/');
+    t.add_row({slash == std::string::npos ? c.file : c.file.substr(slash + 1), c.table, c.path, c.action, c.built_in,
+               c.value});
+    json::Value o = json::object();
+    o.set("file", c.file);
+    o.set("table", c.table);
+    o.set("figure", c.path);
+    o.set("change", c.action);
+    o.set("built_in", c.built_in);
+    o.set("house_rule", c.value);
+    changes.push(std::move(o));
+  }
+  r.tables.insert(r.tables.begin(), std::move(t));
+  json::Value hr = json::object();
+  hr.set("files", std::move(files));
+  hr.set("changes", std::move(changes));
+  if (!r.json.is_object()) {
+    json::Value wrapped = json::object();
+    wrapped.set("result", std::move(r.json));
+    r.json = std::move(wrapped);
+  }
+  r.json.set("house_rules", std::move(hr));
+}
+
+std::optional<std::string> print_rules_text(const std::string& table) {
+  std::string name = table;
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".toml") name.resize(name.size() - 5);
+  std::string out;
+  bool found = false;
+  for (const auto& n : data::table_names()) {
+    if (!name.empty() && n != name) continue;
+    found = true;
+    out += "# ---- data/";
+    out += n;
+    out +=
+        ".toml: the book's figures, as built into this program ----\n"
+        "# A house-rules file for this table has the same layout, gives only the keys and rows it\n"
+        "# changes, adds or removes, and begins with:\n"
+        "#   [house_rules]\n"
+        "#   table = \"";
+    out += n;
+    out += "\"\n# (docs/house-rules.md, man page: HOUSE RULES). Use it with --rules FILE or GUNPOWDER_RULES.\n";
+    out += data::embedded(n + ".toml");
+    if (!out.empty() && out.back() != '\n') out += '\n';
+  }
+  if (!found) return std::nullopt;
+  return out;
 }
 
 Diagnostics usage_error(const std::string& option, const std::string& message) {
@@ -69,8 +164,8 @@ Expected<bool> write_file_atomically(const std::string& path, const std::string&
 }
 
 CLI::Validator file_name() {
-  return CLI::Validator([](const std::string& s) { return s.empty() ? std::string("needs a file name") : std::string(); },
-                        "");
+  return CLI::Validator(
+      [](const std::string& s) { return s.empty() ? std::string("needs a file name") : std::string(); }, "");
 }
 
 namespace {
@@ -91,6 +186,29 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
       split = i;
       break;
     }
+  // --print-rules [TABLE] ends the run before the options are checked (like --help): a tool's
+  // required subcommand or input is not needed for it.
+  for (int i = 1; i < split; ++i) {
+    const std::string_view a = argv[i];
+    if (a != "--print-rules" && a.substr(0, 14) != "--print-rules=") continue;
+    std::string table;
+    if (a.size() > 13)
+      table = std::string(a.substr(14));
+    else if (i + 1 < split && argv[i + 1][0] != '-')
+      table = argv[i + 1];
+    const auto text = print_rules_text(table);
+    if (!text) {
+      std::string list;
+      for (const auto& n : data::table_names()) list += (list.empty() ? "" : ", ") + n;
+      report_errors(info,
+                    usage_error("--print-rules", "unknown table " + escape::visible(table) + " (tables: " + list + ")"),
+                    err);
+      return static_cast<int>(ExitCode::usage);
+    }
+    out << *text;
+    out.flush();
+    return 0;
+  }
   try {
     app.parse(split, argv);
   } catch (const CLI::CallForHelp&) {
@@ -169,11 +287,15 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
 
+    // House rules are merged before `run` loads any table (data::set_house_rules).
+    if (auto bad = data::set_house_rules(rules_files(std::getenv("GUNPOWDER_RULES"), common.rules)); !bad.empty())
+      return report_errors(info, bad, err);
     Expected<report::Report> result = run(common);
     if (!result) return report_errors(info, result.error(), err);
+    note_house_rules(*result);
     if ((common.chart || !common.svg.empty()) && result->charts.empty())
-      return report_errors(info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"),
-                           err);
+      return report_errors(
+          info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"), err);
     auto written = write_results(common, *format, *result, out);
     if (!written) return report_errors(info, written.error(), err);
     return 0;

@@ -5,13 +5,13 @@
 
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
-
+#include "common/outputs.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/report.hpp"
-#include "common/outputs.hpp"
 
 // CLI11 is declared, not included: it is the heaviest header of the build, and only the files that
 // register options (the setup functions) include <CLI/CLI.hpp> themselves.
@@ -36,7 +36,9 @@ struct CommonOptions {
   /// The files of this run besides --output and --svg (e.g. war-machine's --write-forces): `run`
   /// adds them here and run_tool writes them with the others once everything has succeeded.
   mutable Outputs outputs;
-  bool csv_formulas = false;  ///< --csv-formulas: csv cells that look like formulas are not guarded
+  bool csv_formulas = false;       ///< --csv-formulas: csv cells that look like formulas are not guarded
+  std::vector<std::string> rules;  ///< --rules FILE (repeatable): house rules, after those of GUNPOWDER_RULES
+  std::string print_rules;         ///< --print-rules [TABLE]: handled before parsing (see run_tool)
 };
 
 struct ToolInfo {
@@ -44,6 +46,18 @@ struct ToolInfo {
   std::string description;  ///< one paragraph for --help
   std::string examples;     ///< the EXAMPLES footer of --help
 };
+
+/// The house-rules files of a run: GUNPOWDER_RULES (`env`, a ':'-separated list; empty entries are
+/// skipped) first, then each --rules in order, so that a later file overrides an earlier one.
+std::vector<std::string> rules_files(const char* env, const std::vector<std::string>& flags);
+
+/// Adds to `r` what says that house rules made it: a first table "House rules" (text, markdown,
+/// csv) listing each file and each figure it changed, and the JSON key "house_rules".
+void note_house_rules(report::Report& r);
+
+/// The text --print-rules prints: the built-in table `table` (every table when empty) as embedded,
+/// under a comment saying how to make a rules file of it; nullopt for an unknown table.
+std::optional<std::string> print_rules_text(const std::string& table);
 
 /// Registers --format, --output, --explain, --version and the positional inputs.
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info);
@@ -84,7 +98,6 @@ Diagnostics usage_error(const std::string& option, const std::string& message);
 /// Turns the field errors (Diagnostic::field) of a request built from flags into usage errors that
 /// name the flag: "--" + the field with '-' for '_', or what `flag_of(field)` gives when it is set
 /// and returns a non-empty name. Diagnostics without a field pass through unchanged.
-Diagnostics place_on_flags(const Diagnostics& in,
-                           const std::function<std::string(const std::string&)>& flag_of = {});
+Diagnostics place_on_flags(const Diagnostics& in, const std::function<std::string(const std::string&)>& flag_of = {});
 
 }  // namespace gunpowder::cli

@@ -12,6 +12,7 @@
 #include <utility>
 #include <unordered_map>
 
+#include "gunpowder/data/data.hpp"
 #include "gunpowder/units/read_units.hpp"
 #include "unit-br/modes.hpp"
 #include "unit-br/unit_report.hpp"
@@ -148,7 +149,9 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
 // regular file of [[unit]] tables): the caller reads it whole.
 std::optional<Expected<report::Report>> run_streamed(const units::Catalogue& cat, const units::Request& base,
                                                      const cli::CommonOptions& common) {
-  if (common.explain || (common.format != "csv" && common.format != "json")) return std::nullopt;
+  // A streamed batch has no room for the house-rules table: with house rules it is built whole.
+  if (common.explain || (common.format != "csv" && common.format != "json") || data::house_rules_in_effect())
+    return std::nullopt;
   Diagnostics errors, fatal;
   if (!check_units(cat, base, common, errors, fatal)) return std::nullopt;
   if (!fatal.empty()) return Expected<report::Report>(fatal);

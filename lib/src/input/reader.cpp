@@ -1,22 +1,22 @@
 // reader.cpp - strict, position-aware TOML reading.
 #include "gunpowder/input/reader.hpp"
 
-#include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <mutex>
 #include <sstream>
 #include <thread>
-#include <algorithm>
-#include <atomic>
-#include <exception>
-#include <condition_variable>
-#include <mutex>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/parallel.hpp"
@@ -33,10 +33,29 @@ std::string Document::line(int n) const {
   return text->substr(from, to - from);
 }
 
-SourcePos Document::pos(const toml::node& n) const {
-  const auto& b = n.source().begin;
+std::string Document::line(const SourcePos& p) const {
+  if (p.file == name || merged.empty()) return line(p.line);
+  for (const auto& m : merged) {
+    if (m.name != p.file) continue;
+    if (!m.text || !m.line_starts || p.line < 1 || p.line > static_cast<int>(m.line_starts->size())) return {};
+    const size_t from = (*m.line_starts)[static_cast<size_t>(p.line - 1)];
+    size_t to = m.text->find('\n', from);
+    if (to == std::string::npos) to = m.text->size();
+    if (to > from && (*m.text)[to - 1] == '\r') --to;
+    return m.text->substr(from, to - from);
+  }
+  return {};
+}
+
+SourcePos Document::pos(const toml::source_region& r) const {
+  const auto& b = r.begin;
+  for (const auto& m : merged)  // empty unless house rules were merged in
+    if (r.path && r.path.get() == m.path_id)
+      return SourcePos{m.name, static_cast<int>(b.line), static_cast<int>(b.column)};
   return SourcePos{name, static_cast<int>(b.line) + (b.line > 0 ? line_offset : 0), static_cast<int>(b.column)};
 }
+
+SourcePos Document::pos(const toml::node& n) const { return pos(n.source()); }
 
 namespace {
 // The node that a field path ("a.b[2].c") reaches from `root`, or the last one it reached.
@@ -79,7 +98,7 @@ Diagnostics place_fields(const Diagnostics& in, const Document& doc, const toml:
   for (auto item : in.items()) {
     if (!item.field.empty()) {
       item.pos = doc.pos(follow(root, item.field));
-      item.source_line = doc.line(item.pos.line);
+      item.source_line = doc.line(item.pos);
       item.code = ExitCode::data_error;
       item.field.clear();
     }
@@ -107,16 +126,26 @@ std::string describe(const toml::node& n) {
 
 std::string type_name(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::table: return "table";
-    case toml::node_type::array: return "array";
-    case toml::node_type::string: return "string";
-    case toml::node_type::integer: return "integer";
-    case toml::node_type::floating_point: return "float";
-    case toml::node_type::boolean: return "boolean";
-    case toml::node_type::date: return "date";
-    case toml::node_type::time: return "time";
-    case toml::node_type::date_time: return "date-time";
-    default: return "nothing";
+    case toml::node_type::table:
+      return "table";
+    case toml::node_type::array:
+      return "array";
+    case toml::node_type::string:
+      return "string";
+    case toml::node_type::integer:
+      return "integer";
+    case toml::node_type::floating_point:
+      return "float";
+    case toml::node_type::boolean:
+      return "boolean";
+    case toml::node_type::date:
+      return "date";
+    case toml::node_type::time:
+      return "time";
+    case toml::node_type::date_time:
+      return "date-time";
+    default:
+      return "nothing";
   }
 }
 
@@ -281,7 +310,8 @@ Expected<std::string> read_all(int fd, const std::string& name, off_t size_hint)
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
-      return input_error(fd == 0 && name == "<stdin>" ? "cannot read standard input" : "cannot read input", errno, name);
+      return input_error(fd == 0 && name == "<stdin>" ? "cannot read standard input" : "cannot read input", errno,
+                         name);
     }
     text.append(buf, static_cast<size_t>(n));
   }
@@ -398,7 +428,8 @@ bool opens_with(std::string_view text, std::string_view header) {
 }
 
 // A piece read on its own, parsed; nothing when it does not parse or holds anything but `key` tables.
-std::optional<Document> parse_own_piece(std::string text, int first_line, const std::string& name, std::string_view key) {
+std::optional<Document> parse_own_piece(std::string text, int first_line, const std::string& name,
+                                        std::string_view key) {
   std::optional<Document> d(std::in_place);
   d->name = name;
   d->text = std::make_shared<const std::string>(std::move(text));
@@ -417,8 +448,8 @@ std::optional<Document> parse_own_piece(std::string text, int first_line, const 
 // The workers of stream_file and what they share.
 struct Stream {
   Stream(ChunkFile& f, const std::string& n, std::string_view k,
-         const std::function<void(size_t, unsigned, const Document&)>& u, const std::function<void(size_t, unsigned)>& o,
-         unsigned threads)
+         const std::function<void(size_t, unsigned, const Document&)>& u,
+         const std::function<void(size_t, unsigned)>& o, unsigned threads)
       : file(f), name(n), key(k), use(u), in_order(o), thrown(threads) {}
   ChunkFile& file;
   const std::string& name;
@@ -429,7 +460,7 @@ struct Stream {
   size_t next = 0;
   std::mutex turn_lock;  // `turn` and `stopped`
   std::condition_variable turn_changed;
-  size_t turn = 0;     // the piece whose in_order call is due
+  size_t turn = 0;       // the piece whose in_order call is due
   bool stopped = false;  // a piece failed: every worker stops
   bool whole = false;    // the file cannot be streamed
   std::optional<Diagnostics> error;
@@ -540,20 +571,22 @@ SourcePos TableReader::pos_of(std::string_view key) const {
 
 void TableReader::error_at(std::string_view key, std::string message) {
   const SourcePos p = pos_of(key);
-  diags_.error(p, std::move(message), doc_.line(p.line));
+  diags_.error(p, std::move(message), doc_.line(p));
 }
 
 void TableReader::error(std::string message) {
   const SourcePos p = doc_.pos(table_);
-  diags_.error(p, std::move(message), doc_.line(p.line));
+  diags_.error(p, std::move(message), doc_.line(p));
 }
 
 void TableReader::remember(std::string_view key) {
   if (is_known(key)) return;
   // A key present in the table is remembered as a view of the table's own key (stable while the
   // table lives); an absent key is copied, since the caller's string may be a temporary.
-  if (const auto it = table_.find(key); it != table_.end()) known_.push_back(it->first.str());
-  else owned_.emplace_back(key);
+  if (const auto it = table_.find(key); it != table_.end())
+    known_.push_back(it->first.str());
+  else
+    owned_.emplace_back(key);
 }
 
 bool TableReader::is_known(std::string_view key) const {
@@ -567,14 +600,21 @@ bool TableReader::is_known(std::string_view key) const {
 const toml::node* TableReader::get(std::string_view key, Need need, const char* expected) {
   remember(key);
   const toml::node* n = table_.get(key);
-  if (!n && need == Need::required) error("missing required key '" + std::string(key) + "' (" + expected + ") in " + what_);
+  if (!n && need == Need::required)
+    error("missing required key '" + std::string(key) + "' (" + expected + ") in " + what_);
   return n;
 }
 
 void TableReader::type_error(std::string_view key, const toml::node& n, const char* expected) {
   // Appended piece by piece: GCC 12 at -O3 warns (-Wrestrict, a false positive) on the chained +.
   std::string msg = "'";
-  msg.append(key).append("' must be ").append(expected).append(", got ").append(type_name(n)).append(" ").append(describe(n));
+  msg.append(key)
+      .append("' must be ")
+      .append(expected)
+      .append(", got ")
+      .append(type_name(n))
+      .append(" ")
+      .append(describe(n));
   error_at(key, std::move(msg));
 }
 
@@ -585,8 +625,9 @@ bool TableReader::check_range(std::string_view key, double v, const Range& r) {
     return false;
   }
   if (r.exclusive_min && v <= r.min) {
-    error_at(key, "'" + k + "' must be " + (r.min == 0 ? std::string("positive") : "greater than " + fmtnum::trim(r.min)) +
-                      ", got " + fmtnum::trim(v, 6));
+    error_at(key, "'" + k + "' must be " +
+                      (r.min == 0 ? std::string("positive") : "greater than " + fmtnum::trim(r.min)) + ", got " +
+                      fmtnum::trim(v, 6));
     return false;
   }
   if (!r.exclusive_min && v < r.min) {
@@ -604,8 +645,10 @@ std::optional<double> TableReader::number(std::string_view key, Need need, Range
   const toml::node* n = get(key, need, "a number");
   if (!n) return std::nullopt;
   double v = 0;
-  if (auto i = n->as_integer()) v = static_cast<double>(i->get());
-  else if (auto f = n->as_floating_point()) v = f->get();
+  if (auto i = n->as_integer())
+    v = static_cast<double>(i->get());
+  else if (auto f = n->as_floating_point())
+    v = f->get();
   else {
     type_error(key, *n, "a number");
     return std::nullopt;
@@ -626,7 +669,8 @@ std::optional<std::int64_t> TableReader::integer(std::string_view key, Need need
   return i->get();
 }
 
-std::optional<std::string> TableReader::string(std::string_view key, Need need, const std::vector<std::string>& allowed) {
+std::optional<std::string> TableReader::string(std::string_view key, Need need,
+                                               const std::vector<std::string>& allowed) {
   const toml::node* n = get(key, need, "a string");
   if (!n) return std::nullopt;
   auto s = n->as_string();
@@ -712,11 +756,9 @@ void TableReader::finish() {
       const SourcePos p = doc_.pos(v);
       // toml++ places a key's node at its value; point at the key instead when we can.
       SourcePos kp = p;
-      if (k.source().begin.line > 0)
-        kp = SourcePos{doc_.name, static_cast<int>(k.source().begin.line) + doc_.line_offset,
-                       static_cast<int>(k.source().begin.column)};
+      if (k.source().begin.line > 0) kp = doc_.pos(k.source());
       diags_.error(kp, "unknown key '" + std::string(k.str()) + "' in " + what_ + " (allowed: " + allowed() + ")",
-                   doc_.line(kp.line));
+                   doc_.line(kp));
     }
   }
 }
@@ -728,7 +770,7 @@ std::vector<const toml::table*> tables_in(const Document& doc, const toml::node&
   const toml::array* arr = node.as_array();
   if (!arr) {
     const SourcePos p = doc.pos(node);
-    diags.error(p, "'" + k + "' must be an array of tables ([[" + k + "]]), got " + type_name(node), doc.line(p.line));
+    diags.error(p, "'" + k + "' must be an array of tables ([[" + k + "]]), got " + type_name(node), doc.line(p));
     return out;
   }
   for (const auto& item : *arr) {
@@ -737,7 +779,7 @@ std::vector<const toml::table*> tables_in(const Document& doc, const toml::node&
       continue;
     }
     const SourcePos p = doc.pos(item);
-    diags.error(p, "each [[" + k + "]] must be a table, got " + type_name(item), doc.line(p.line));
+    diags.error(p, "each [[" + k + "]] must be a table, got " + type_name(item), doc.line(p));
   }
   return out;
 }
@@ -758,10 +800,9 @@ void check_top_level(const Document& doc, const std::vector<std::string>& allowe
     bool ok = false;
     for (const auto& a : allowed) ok = ok || a == k.str();
     if (!ok) {
-      SourcePos p{doc.name, static_cast<int>(k.source().begin.line) + doc.line_offset,
-                  static_cast<int>(k.source().begin.column)};
+      SourcePos p = doc.pos(k.source());
       if (k.source().begin.line == 0) p = doc.pos(v);
-      diags.error(p, "unknown top-level key '" + std::string(k.str()) + "' (allowed: " + list + ")", doc.line(p.line));
+      diags.error(p, "unknown top-level key '" + std::string(k.str()) + "' (allowed: " + list + ")", doc.line(p));
     }
   }
 }

@@ -32,9 +32,21 @@ struct Document {
   int line_offset = 0;  ///< lines of the file before this chunk (0 for a whole file)
   int text_line = 1;    ///< the line of the file at which `text` begins (a chunk read on its own: line_offset + 1)
   toml::table root;
+  /// Other files whose nodes were merged into `root` (house rules, see data::load): a node or key
+  /// whose source is one of them is placed in that file, with that file's line.
+  struct Merged {
+    std::string name;
+    const std::string* path_id = nullptr;  ///< toml++'s source path of that file's nodes (compared by address)
+    std::shared_ptr<const std::string> text;
+    std::shared_ptr<const std::vector<size_t>> line_starts;
+  };
+  std::vector<Merged> merged;
 
   [[nodiscard]] std::string line(int n) const;  ///< 1-based line of the whole file; empty when out of range
+  /// The line of `p`, in this file or in the merged file `p` names.
+  [[nodiscard]] std::string line(const SourcePos& p) const;
   [[nodiscard]] SourcePos pos(const toml::node& n) const;
+  [[nodiscard]] SourcePos pos(const toml::source_region& r) const;
 };
 
 /// Parses TOML text; a syntax error becomes a diagnostic with its position.
