@@ -80,7 +80,7 @@ install: tools
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 bench: tools
-	cmake --build $(BUILD) -j $(JOBS) --target bench-hello bench-reference
+	cmake --build $(BUILD) -j $(JOBS) --target bench-hello bench-startup bench-reference
 	sh bench/run.sh $(BIN)
 
 # clang-tidy with the committed .clang-tidy over every source of lib/ and tools/ (and the headers
