@@ -291,12 +291,18 @@ Expected<T> built_in(std::string_view name, Build build) {
 }
 
 /// The snapshot section of a loader (for the generator): its tables' bytes, or the TOML's errors.
+/// The bytes are read back and encoded again, and must come out the same: every field survives the
+/// snapshot (a field the encoding lost, or a pointer not its Link's, fails the build).
 template <class T>
 Expected<std::string> section_of(const Expected<T>& built) {
   if (!built) return built.error();
   auto bytes = save(*built);
   if (!bytes)
     return Expected<std::string>::failure("a pointer of the tables is not the one snapshot::Link gives", {},
+                                          ExitCode::internal);
+  T copy{};
+  if (!load(*bytes, copy) || save(copy) != bytes)
+    return Expected<std::string>::failure("the tables do not read back the same from their snapshot", {},
                                           ExitCode::internal);
   return std::move(*bytes);
 }
