@@ -82,7 +82,9 @@ Start run_once(const std::vector<std::string>& argv) {
   const auto end = std::chrono::steady_clock::now();
   posix_spawn_file_actions_destroy(&actions);
   if (err != 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return {};
-  const auto ms = [](const timeval& t) { return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) / 1e3; };
+  const auto ms = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) / 1e3;
+  };
   return {std::chrono::duration<double, std::milli>(end - start).count(), ms(usage.ru_utime) + ms(usage.ru_stime)};
 }
 
@@ -127,7 +129,8 @@ int main(int argc, char** argv) {
       c.hello_cpu_ms.push_back(h.cpu_ms);
     }
   }
-  std::printf("| command | median ms | hello ms (same pairs) | ratio | median of pair ratios | CPU ms: command, hello |\n");
+  std::printf(
+      "| command | median ms | hello ms (same pairs) | ratio | median of pair ratios | CPU ms: command, hello |\n");
   std::printf("|---|---:|---:|---:|---:|---:|\n");
   double worst = 0;
   for (const auto& c : commands) {

@@ -28,7 +28,8 @@ struct Outer {
 }  // namespace
 
 TEST_CASE("data::snapshot encodes every field of an aggregate and reads it back") {
-  const Outer in{7, {{"a", 1.5}, {"b", std::nullopt}}, {{"x", {1, true}}, {"y", {2, false}}}, {0.25, 0.5, 0.75}, {"z", 3}};
+  const Outer in{
+      7, {{"a", 1.5}, {"b", std::nullopt}}, {{"x", {1, true}}, {"y", {2, false}}}, {0.25, 0.5, 0.75}, {"z", 3}};
   const auto bytes = snap::save(in);
   REQUIRE(bytes);
   Outer out;
