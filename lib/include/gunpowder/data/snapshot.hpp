@@ -151,7 +151,7 @@ class Writer {
       put_map(v);
     } else {
       static_assert(std::is_aggregate_v<U>, "snapshot: a table struct is not an aggregate");
-      for_each_field(v, [this](const auto& f) { put(f); });
+      for_each_field(v, [&](const auto& f) { put(f); });
     }
   }
   [[nodiscard]] const std::string& bytes() const { return out_; }
@@ -209,7 +209,7 @@ class Reader {
       get(v.first);
       get(v.second);
     } else {
-      for_each_field(v, [this](auto& f) { get(f); });
+      for_each_field(v, [&](auto& f) { get(f); });
     }
   }
   /// True when every read found its bytes and all of them were read.
