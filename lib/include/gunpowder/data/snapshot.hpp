@@ -65,6 +65,8 @@ void visit_all(V& visit, F&... fields) {
   (visit(fields), ...);
 }
 
+#include "gunpowder/data/snapshot_fields.inc"
+
 template <class T>
 struct is_vector : std::false_type {};
 template <class T, class A>
@@ -110,15 +112,13 @@ struct Fields;
 /// Calls visit(field) on each field of the aggregate t, in declaration order.
 template <class T, class V>
 void for_each_field(T& t, V&& visit) {
-  using detail::visit_all;
-  constexpr std::size_t n = detail::field_count<std::remove_const_t<T>>();
   if constexpr (requires { Fields<std::remove_const_t<T>>::visit(t, visit); }) {
     Fields<std::remove_const_t<T>>::visit(t, visit);
-  } else if constexpr (n == 0) {
-    (void)t;
-    (void)visit;
-  } else
-#include "gunpowder/data/snapshot_fields.inc"
+  } else {
+    constexpr std::size_t n = detail::field_count<std::remove_const_t<T>>();
+    static_assert(n <= detail::kMaxFields, "snapshot: a struct of the tables has more fields than Bind<N> knows");
+    if constexpr (n > 0) detail::Bind<n>::visit(t, visit);
+  }
 }
 
 /// Appends the encoding of values to a byte string.
