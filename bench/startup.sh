@@ -4,7 +4,6 @@
 # $1: the directory of the binaries (bench-startup and bench-hello built by `make bench`); $2: pairs.
 set -e
 bin=${1:-build/bin}
-dir=$(dirname "$0")
-cd "$dir/.."
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+cd "$(dirname "$0")/.."
 "$bin/bench-startup" "$bin" bench/startup.txt "${2:-41}"
