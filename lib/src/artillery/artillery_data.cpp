@@ -493,7 +493,7 @@ Expected<Tables> build() {
 }
 
 const Expected<Tables>& tables() {
-  static const Expected<Tables> built = data::snapshot::built_in<Tables>("artillery", build);
+  static const Expected<Tables>& built = data::snapshot::built_in<Tables>("artillery", build);
   return built;
 }
 

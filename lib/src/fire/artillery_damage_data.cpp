@@ -183,7 +183,7 @@ const DamageTable* ArtilleryRules::table_for(artillery::Type t, double shot_lb) 
 }
 
 Expected<const ArtilleryRules*> load_artillery_rules() {
-  static const Expected<ArtilleryRules> rules =
+  static const Expected<ArtilleryRules>& rules =
       data::snapshot::built_in<ArtilleryRules>("fire.artillery_damage", build);
   return data::pointer_to(rules);
 }

@@ -263,7 +263,7 @@ const RangeBandRule* BroadsideRules::band(const std::string& key) const {
 }
 
 Expected<const BroadsideRules*> load_broadside() {
-  static const Expected<BroadsideRules> rules = data::snapshot::built_in<BroadsideRules>("fire.broadside", build);
+  static const Expected<BroadsideRules>& rules = data::snapshot::built_in<BroadsideRules>("fire.broadside", build);
   return data::pointer_to(rules);
 }
 

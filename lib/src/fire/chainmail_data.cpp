@@ -130,7 +130,7 @@ const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {
 }
 
 Expected<const ChainmailRules*> load_chainmail() {
-  static const Expected<ChainmailRules> rules = data::snapshot::built_in<ChainmailRules>("fire.chainmail", build);
+  static const Expected<ChainmailRules>& rules = data::snapshot::built_in<ChainmailRules>("fire.chainmail", build);
   return data::pointer_to(rules);
 }
 

@@ -242,7 +242,7 @@ const Firearm* Catalogue::find(const std::string& query) const {
 }
 
 Expected<const Catalogue*> load_catalogue() {
-  static const Expected<Catalogue> cat = data::snapshot::built_in<Catalogue>("firearms", build);
+  static const Expected<Catalogue>& cat = data::snapshot::built_in<Catalogue>("firearms", build);
   return data::pointer_to(cat);
 }
 

@@ -331,7 +331,7 @@ Expected<Rules> build() {
 }  // namespace
 
 Expected<const Rules*> load_rules() {
-  static const Expected<Rules> rules = data::snapshot::built_in<Rules>("siege", build);
+  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("siege", build);
   return data::pointer_to(rules);
 }
 

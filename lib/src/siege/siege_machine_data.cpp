@@ -287,7 +287,7 @@ Expected<SiegeMachineRules> build() {
 }  // namespace
 
 Expected<const SiegeMachineRules*> load_siege_machine_rules() {
-  static const Expected<SiegeMachineRules> rules = data::snapshot::built_in<SiegeMachineRules>("siege.machine", build);
+  static const Expected<SiegeMachineRules>& rules = data::snapshot::built_in<SiegeMachineRules>("siege.machine", build);
   return data::pointer_to(rules);
 }
 

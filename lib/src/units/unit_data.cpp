@@ -677,7 +677,7 @@ Expected<Catalogue> build() {
 }  // namespace
 
 Expected<const Catalogue*> load_catalogue() {
-  static const Expected<Catalogue> cat = data::snapshot::built_in<Catalogue>("units", build);
+  static const Expected<Catalogue>& cat = data::snapshot::built_in<Catalogue>("units", build);
   return data::pointer_to(cat);
 }
 

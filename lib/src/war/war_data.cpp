@@ -482,7 +482,7 @@ Expected<Rules> build() {
 }  // namespace
 
 Expected<const Rules*> load_rules() {
-  static const Expected<Rules> rules = data::snapshot::built_in<Rules>("war", build);
+  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("war", build);
   return data::pointer_to(rules);
 }
 
