@@ -9,7 +9,9 @@
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/artillery/duel_rules.hpp"
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::artillery {
@@ -568,7 +570,7 @@ Expected<Tables> build() {
 }
 
 const Expected<Tables>& tables() {
-  static const Expected<Tables> built = build();
+  static const Expected<Tables>& built = data::snapshot::built_in<Tables>("artillery", build);
   return built;
 }
 
@@ -585,5 +587,7 @@ Expected<const T*> part(T Tables::*member) {
 Expected<const Catalogue*> load_catalogue() { return part(&Tables::catalogue); }
 Expected<const DuelRules*> load_duel_rules() { return part(&Tables::duel); }
 Expected<const AttackResults*> load_attack_results() { return part(&Tables::attack_results); }
+
+Expected<std::string> builtin_section_artillery() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::artillery

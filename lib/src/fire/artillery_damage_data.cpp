@@ -3,7 +3,9 @@
 // attack-result and scatter rules come from the artillery module, the owner of
 // data/artillery.toml. The embedded tables are part of the program: a broken table is an internal
 // error (exit 70), caught by the data tests.
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
 #include "read_tables.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -140,6 +142,21 @@ void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out
   top.finish();
 }
 
+}  // namespace
+}  // namespace gunpowder::fire
+
+// The rules point to the artillery catalogue; a snapshot of them gets it from its loader again.
+template <>
+struct gunpowder::data::snapshot::Link<gunpowder::artillery::Catalogue> {
+  static const artillery::Catalogue* get() {
+    auto cat = artillery::load_catalogue();
+    return cat ? *cat : nullptr;
+  }
+};
+
+namespace gunpowder::fire {
+namespace {
+
 Expected<ArtilleryRules> build() {
   auto cat = artillery::load_catalogue();
   if (!cat) return cat.error();
@@ -166,8 +183,11 @@ const DamageTable* ArtilleryRules::table_for(artillery::Type t, double shot_lb) 
 }
 
 Expected<const ArtilleryRules*> load_artillery_rules() {
-  static const Expected<ArtilleryRules> rules = build();
+  static const Expected<ArtilleryRules>& rules =
+      data::snapshot::built_in<ArtilleryRules>("fire.artillery_damage", build);
   return data::pointer_to(rules);
 }
+
+Expected<std::string> builtin_section_artillery_damage() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::fire

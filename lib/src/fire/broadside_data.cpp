@@ -2,7 +2,9 @@
 // and for the siege module's gates, doors and cannon loss. A broken embedded table is an internal
 // error (exit 70).
 #include "gunpowder/fire/broadside.hpp"
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "read_tables.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -261,8 +263,10 @@ const RangeBandRule* BroadsideRules::band(const std::string& key) const {
 }
 
 Expected<const BroadsideRules*> load_broadside() {
-  static const Expected<BroadsideRules> rules = build();
+  static const Expected<BroadsideRules>& rules = data::snapshot::built_in<BroadsideRules>("fire.broadside", build);
   return data::pointer_to(rules);
 }
+
+Expected<std::string> builtin_section_broadside() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::fire

@@ -1,7 +1,9 @@
 // chainmail_data.cpp - loads data/chainmail.toml (seed 003) for fire-odds. A broken embedded
 // table is an internal error (exit 70).
 #include "gunpowder/fire/chainmail.hpp"
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "read_tables.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -166,8 +168,10 @@ const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {
 }
 
 Expected<const ChainmailRules*> load_chainmail() {
-  static const Expected<ChainmailRules> rules = build();
+  static const Expected<ChainmailRules>& rules = data::snapshot::built_in<ChainmailRules>("fire.chainmail", build);
   return data::pointer_to(rules);
 }
+
+Expected<std::string> builtin_section_chainmail() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::fire

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/input/reader.hpp"
 
@@ -240,8 +242,10 @@ const Firearm* Catalogue::find(const std::string& query) const {
 }
 
 Expected<const Catalogue*> load_catalogue() {
-  static const Expected<Catalogue> cat = build();
+  static const Expected<Catalogue>& cat = data::snapshot::built_in<Catalogue>("firearms", build);
   return data::pointer_to(cat);
 }
+
+Expected<std::string> builtin_section_firearms() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::firearms

@@ -7,11 +7,24 @@
 #include <algorithm>
 
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/siege/siege.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
+
+// The duel rules extend the artillery module's: their snapshot is the base's fields, then the day's rounds.
+template <>
+struct gunpowder::data::snapshot::Fields<gunpowder::siege::DuelRules> {
+  template <class T, class V>
+  static void visit(T& t, V& v) {
+    using Base = std::conditional_t<std::is_const_v<T>, const artillery::DuelRules, artillery::DuelRules>;
+    v(static_cast<Base&>(t));
+    v(t.rounds_per_day);
+  }
+};
 
 namespace gunpowder::siege {
 
@@ -318,8 +331,10 @@ Expected<Rules> build() {
 }  // namespace
 
 Expected<const Rules*> load_rules() {
-  static const Expected<Rules> rules = build();
+  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("siege", build);
   return data::pointer_to(rules);
 }
+
+Expected<std::string> builtin_section_siege() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::siege

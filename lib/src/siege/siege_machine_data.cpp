@@ -5,7 +5,9 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
 
@@ -329,8 +331,10 @@ Expected<SiegeMachineRules> build() {
 }  // namespace
 
 Expected<const SiegeMachineRules*> load_siege_machine_rules() {
-  static const Expected<SiegeMachineRules> rules = build();
+  static const Expected<SiegeMachineRules>& rules = data::snapshot::built_in<SiegeMachineRules>("siege.machine", build);
   return data::pointer_to(rules);
 }
+
+Expected<std::string> builtin_section_siege_machine() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::siege

@@ -6,7 +6,9 @@
 #include <cmath>
 #include <map>
 
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/units/unit_br.hpp"
@@ -675,8 +677,10 @@ Expected<Catalogue> build() {
 }  // namespace
 
 Expected<const Catalogue*> load_catalogue() {
-  static const Expected<Catalogue> cat = build();
+  static const Expected<Catalogue>& cat = data::snapshot::built_in<Catalogue>("units", build);
   return data::pointer_to(cat);
 }
+
+Expected<std::string> builtin_section_units() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::units

@@ -3,7 +3,9 @@
 // data tests load it).
 #include <algorithm>
 
+#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/war/war_machine.hpp"
 
@@ -483,8 +485,10 @@ Expected<Rules> build() {
 }  // namespace
 
 Expected<const Rules*> load_rules() {
-  static const Expected<Rules> rules = build();
+  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("war", build);
   return data::pointer_to(rules);
 }
+
+Expected<std::string> builtin_section_war() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::war
