@@ -84,11 +84,12 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   // The same limits as the [[piece]] keys price_multiplier and powder_price_gp_per_lb. The book's
   // multipliers run from x1 (historical) to x10 (Dwarven Gunpowder: "1-5x the historical price", and
   // machinist-built artillery at "10 x historical price").
-  if (opt.price_multiplier && !(*opt.price_multiplier >= artillery::kMinPriceMultiplier &&
-                                *opt.price_multiplier <= artillery::kMaxPriceMultiplier))
-    return cli::usage_error("--price-multiplier",
-                            "must be from 1 to 10 (the book's x1 to the dwarven machinist's x10), got " +
-                                fmtnum::trim(*opt.price_multiplier, 6));
+  const double lo = cat.economy.price_multiplier_min, hi = cat.economy.price_multiplier_max;
+  if (opt.price_multiplier && !(*opt.price_multiplier >= lo && *opt.price_multiplier <= hi))
+    return cli::usage_error("--price-multiplier", "must be from " + fmtnum::trim(lo, 6) + " to " + fmtnum::trim(hi, 6) +
+                                                      " (the book's x" + fmtnum::trim(lo, 6) +
+                                                      " to the dwarven machinist's x" + fmtnum::trim(hi, 6) +
+                                                      "), got " + fmtnum::trim(*opt.price_multiplier, 6));
   // A stone of 10 lb (the book) or 12 lb (the Grimm example); anything from 1 to 100 lb is accepted.
   if (opt.stone_lb && !(*opt.stone_lb >= 1 && *opt.stone_lb <= 100))
     return cli::usage_error("--stone-lb", "must be from 1 to 100 pounds, got " + fmtnum::trim(*opt.stone_lb, 6));

@@ -419,8 +419,8 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       TableReader e(doc, *m, d, "[dwarven.machinist]");
       cat.economy.machinist_base_days = num(e, "artillery_build_base_days");
       cat.economy.machinist_days_per_1000gp = num(e, "artillery_build_days_per_1000gp");
-      for (const char* k : {"firearm_cost_multiplier", "firearm_build_days", "artillery_cost_multiplier",
-                            "artillery_build_rounding", "source"})
+      cat.economy.price_multiplier_max = num(e, "artillery_cost_multiplier");
+      for (const char* k : {"firearm_cost_multiplier", "firearm_build_days", "artillery_build_rounding", "source"})
         e.allow(k);
       e.finish();
     }
@@ -428,7 +428,8 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       for (const auto& n : *arr)
         if (const auto* row = n.as_table()) cat.market_examples.push_back(read_market_example(doc, *row, d));
     if (const auto* g = r.table("grimm_example", Need::required)) read_grimm(doc, *g, d, cat);
-    for (const char* k : {"price_multiplier_min", "price_multiplier_max", "automaton_mount", "source"}) r.allow(k);
+    cat.economy.price_multiplier_min = num(r, "price_multiplier_min");
+    for (const char* k : {"price_multiplier_max", "automaton_mount", "source"}) r.allow(k);
     r.finish();
   }
   if (const auto* t = top.table("automaton", Need::required)) {

@@ -7,6 +7,12 @@ namespace gunpowder::artillery {
 
 std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& diags) {
   std::vector<PieceInput> out;
+  const auto cat = load_catalogue();
+  if (!cat) {
+    for (const auto& item : cat.error().items()) diags.add(item);
+    return out;
+  }
+  const EconomyRules& eco = (*cat)->economy;
   input::check_top_level(doc, {"piece"}, diags);
   for (const toml::table* t : input::tables_of(doc, "piece", diags)) {
     input::TableReader r(doc, *t, diags, "[[piece]]");
@@ -25,9 +31,9 @@ std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& dia
         r.string("gunpowder", input::Need::optional, {"historical", "alchemical", "magical", "dwarven"});
     p.gunpowder_given = gunpowder.has_value();
     req.gunpowder = gunpowder.value_or("historical");
-    // The book's multipliers: x1 to x10 (Gunpowder in an Age of Swords and Sorcery).
+    // The book's multipliers (Gunpowder in an Age of Swords and Sorcery), from the tables.
     req.price_multiplier = r.number("price_multiplier", input::Need::optional,
-                                    input::Range{kMinPriceMultiplier, kMaxPriceMultiplier, false});
+                                    input::Range{eco.price_multiplier_min, eco.price_multiplier_max, false});
     req.powder_gp_per_lb = r.number("powder_price_gp_per_lb", input::Need::optional, input::non_negative());
     r.finish();
     if (!shot) continue;  // already reported

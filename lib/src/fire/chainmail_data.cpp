@@ -1,12 +1,12 @@
 // chainmail_data.cpp - loads data/chainmail.toml (seed 003) for fire-odds. A broken embedded
 // table is an internal error (exit 70).
-#include "gunpowder/fire/chainmail.hpp"
+#include "gunpowder/core/lookup.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
-#include "read_tables.hpp"
-#include "gunpowder/core/lookup.hpp"
+#include "gunpowder/fire/chainmail.hpp"
 #include "gunpowder/input/reader.hpp"
+#include "read_tables.hpp"
 
 namespace gunpowder::fire {
 
@@ -51,6 +51,67 @@ void read_rates(TableReader& top, const input::Document& doc, Diagnostics& d, Ch
       });
 }
 
+// The cannon classes, their dowels and the variation measure (the Chainmail gunpowder variant, Cannon).
+void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, ChainmailRules& c) {
+  read_table(
+      top, doc, d, "cannon_class",
+      [&](TableReader& r) {
+        c.source_cannon = req_string(r, "source");
+        for (const char* k : {"rate_of_fire_as", "arc_of_fire_as", "fire_into_woods"}) r.allow(k);
+      },
+      [&](TableReader& r) {
+        CannonClass cc;
+        cc.key = req_string(r, "key");
+        cc.name = req_string(r, "name");
+        cc.range_in = req_number(r, "range_in");
+        cc.diameter_in = req_number(r, "dowel_diameter_in");
+        cc.indirect_fire = req_bool(r, "indirect_fire");
+        cc.rate_as = req_string(r, "rate_as");
+        r.allow("usually_siege_only");
+        c.cannon.push_back(cc);
+      });
+  read_table(
+      top, doc, d, "dowel_section", [&](TableReader& r) { c.source_dowel = req_string(r, "source"); },
+      [&](TableReader& r) {
+        const std::string cls = req_string(r, "cannon_class");
+        DowelSection s;
+        s.index = req_int(r, "index");
+        s.colour = req_string(r, "colour");
+        s.colour_ordinal = req_int(r, "colour_ordinal");
+        const double len = req_number(r, "length_in");
+        s.start_in = req_number(r, "start_in");
+        s.end_in = req_number(r, "end_in");
+        if (s.end_in - s.start_in != len) r.error_at("end_in", "end_in - start_in must equal length_in");
+        bool placed = false;
+        for (auto& cc : c.cannon)
+          if (cc.key == cls) {
+            cc.sections.push_back(s);
+            placed = true;
+          }
+        if (!placed) r.error_at("cannon_class", "no cannon class " + cls);
+      });
+  read_table(
+      top, doc, d, "dowel_rules",
+      [&](TableReader& r) {
+        r.allow("source");
+        c.colour_short = req_string(r, "colour_short");
+        c.colour_long = req_string(r, "colour_long");
+        r.allow("hits_friendly");
+        c.level_flight_section = req_int(r, "level_flight_section");
+      },
+      [](TableReader&) {});
+  read_table(
+      top, doc, d, "variation_measure",
+      [&](TableReader& r) {
+        r.allow("source");
+        c.measure_length_in = req_number(r, "length_in");
+        c.measure_segment_in = req_number(r, "segment_in");
+        c.measure_die_sides = req_int(r, "die_sides");
+        c.straight_result = req_int(r, "straight_result");
+      },
+      [](TableReader&) {});
+}
+
 Expected<ChainmailRules> build() {
   auto doc_or = data::load("chainmail.toml");
   if (!doc_or) return doc_or.error();
@@ -70,78 +131,41 @@ Expected<ChainmailRules> build() {
         row.label = req_string(r, "label");
         c.hit_rows.push_back(row);
       });
-  read_table(top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
-    AccuracyModifier m;
-    m.key = req_string(r, "key");
-    m.modifier = req_int(r, "modifier");
-    m.condition = req_string(r, "condition");
-    m.group = r.string("group", Need::optional).value_or("");
-    c.modifiers.push_back(m);
-  });
-  read_table(top, doc, d, "arquebus_firing", [](TableReader& r) {
-    for (const char* k : {"source", "max_fires_per_turn", "may_fire_after_moving", "may_fire_in_contact"}) r.allow(k);
-  }, [](TableReader&) {});
-  read_rates(top, doc, d, c);
-  read_table(top, doc, d, "arquebus_attack_dice", [&](TableReader& r) {
-    c.source_ad = req_string(r, "source");
-    c.ad_sides = req_int(r, "die_sides");
-    c.self_hit_face = req_int(r, "self_hit_face");
-    for (const char* k : {"self_hit_armor_check", "indirect_fire", "scenario_may_vary"}) r.allow(k);
-  }, [](TableReader&) {});
-  read_table(top, doc, d, "arquebus_armor_penalty", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
-    RangeRow row = range_row(r, "ar_penalty");
-    row.label = req_string(r, "key");
-    c.ad_rows.push_back(row);
-  });
   read_table(
-      top, doc, d, "cannon_class",
+      top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.allow("source"); },
       [&](TableReader& r) {
-        c.source_cannon = req_string(r, "source");
-        for (const char* k : {"rate_of_fire_as", "arc_of_fire_as", "fire_into_woods"}) r.allow(k);
-      },
-      [&](TableReader& r) {
-        CannonClass cc;
-        cc.key = req_string(r, "key");
-        cc.name = req_string(r, "name");
-        cc.range_in = req_number(r, "range_in");
-        cc.diameter_in = req_number(r, "dowel_diameter_in");
-        cc.indirect_fire = req_bool(r, "indirect_fire");
-        cc.rate_as = req_string(r, "rate_as");
-        r.allow("usually_siege_only");
-        c.cannon.push_back(cc);
+        AccuracyModifier m;
+        m.key = req_string(r, "key");
+        m.modifier = req_int(r, "modifier");
+        m.condition = req_string(r, "condition");
+        m.group = r.string("group", Need::optional).value_or("");
+        c.modifiers.push_back(m);
       });
-  read_table(top, doc, d, "dowel_section", [&](TableReader& r) { c.source_dowel = req_string(r, "source"); }, [&](TableReader& r) {
-    const std::string cls = req_string(r, "cannon_class");
-    DowelSection s;
-    s.index = req_int(r, "index");
-    s.colour = req_string(r, "colour");
-    s.colour_ordinal = req_int(r, "colour_ordinal");
-    const double len = req_number(r, "length_in");
-    s.start_in = req_number(r, "start_in");
-    s.end_in = req_number(r, "end_in");
-    if (s.end_in - s.start_in != len) r.error_at("end_in", "end_in - start_in must equal length_in");
-    bool placed = false;
-    for (auto& cc : c.cannon)
-      if (cc.key == cls) {
-        cc.sections.push_back(s);
-        placed = true;
-      }
-    if (!placed) r.error_at("cannon_class", "no cannon class " + cls);
-  });
-  read_table(top, doc, d, "dowel_rules", [&](TableReader& r) {
-    r.allow("source");
-    c.colour_short = req_string(r, "colour_short");
-    c.colour_long = req_string(r, "colour_long");
-    r.allow("hits_friendly");
-    c.level_flight_section = req_int(r, "level_flight_section");
-  }, [](TableReader&) {});
-  read_table(top, doc, d, "variation_measure", [&](TableReader& r) {
-    r.allow("source");
-    c.measure_length_in = req_number(r, "length_in");
-    c.measure_segment_in = req_number(r, "segment_in");
-    c.measure_die_sides = req_int(r, "die_sides");
-    c.straight_result = req_int(r, "straight_result");
-  }, [](TableReader&) {});
+  read_table(
+      top, doc, d, "arquebus_firing",
+      [](TableReader& r) {
+        for (const char* k : {"source", "max_fires_per_turn", "may_fire_after_moving", "may_fire_in_contact"})
+          r.allow(k);
+      },
+      [](TableReader&) {});
+  read_rates(top, doc, d, c);
+  read_table(
+      top, doc, d, "arquebus_attack_dice",
+      [&](TableReader& r) {
+        c.source_ad = req_string(r, "source");
+        c.ad_sides = req_int(r, "die_sides");
+        c.self_hit_face = req_int(r, "self_hit_face");
+        for (const char* k : {"self_hit_armor_check", "indirect_fire", "scenario_may_vary"}) r.allow(k);
+      },
+      [](TableReader&) {});
+  read_table(
+      top, doc, d, "arquebus_armor_penalty", [](TableReader& r) { r.allow("source"); },
+      [&](TableReader& r) {
+        RangeRow row = range_row(r, "ar_penalty");
+        row.label = req_string(r, "key");
+        c.ad_rows.push_back(row);
+      });
+  read_cannon(top, doc, d, c);
   top.allow("example");
   top.finish();
   for (const auto& cc : c.cannon)

@@ -7,9 +7,9 @@
 #include <array>
 #include <limits>
 #include <map>
-#include <tuple>
 #include <optional>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -71,7 +71,8 @@ Diagnostics not_two_sides(const std::vector<RatedForce>& rated, const std::vecto
   const bool all_defend =
       std::all_of(rated.begin(), rated.end(), [](const RatedForce& x) { return x.force.role == Role::defender; });
   if (keys.size() < 2 && all_defend) {
-    d.field_error(force_field(last.source, "role"), "both sides are defending: one side must attack (role = \"attacker\")");
+    d.field_error(force_field(last.source, "role"),
+                  "both sides are defending: one side must attack (role = \"attacker\")");
   } else if (keys.size() < 2 && rated.size() < 2) {
     d.field_error(force_field(last.source, "name"),
                   "a battle needs a second force: the file has only '" + last.force.name + "'");
@@ -163,8 +164,8 @@ struct Profile {
   std::array<std::array<int, 2>, 3> own{};
   int gives = 0;  ///< leader-loss lines: go to the opponent
   std::optional<int> rank;
-  int fly = 0;     ///< as a defender's opponent: 0 the lines count, 1 halved, 2 ignored
-  int tactic = 0;  ///< index into the tactics (0: none)
+  int fly = 0;               ///< as a defender's opponent: 0 the lines count, 1 halved, 2 ignored
+  int tactic = 0;            ///< index into the tactics (0: none)
   std::int64_t counted = 0;  ///< troops for the ratio (a simple-siege defender's x4)
 };
 
@@ -185,7 +186,8 @@ int line_value(const Rules& R, const Adjustment& a, const BattleSettings& s, int
   return fb == 1 ? halved_up(a.br) : a.br;
 }
 
-Profile profile_of(const Rules& R, const RatedForce& x, const BattleSettings& s, const std::vector<std::string>& tactics) {
+Profile profile_of(const Rules& R, const RatedForce& x, const BattleSettings& s,
+                   const std::vector<std::string>& tactics) {
   Profile p;
   const Force& f = x.force;
   p.own_base = x.rating.br;
@@ -206,9 +208,9 @@ Profile profile_of(const Rules& R, const RatedForce& x, const BattleSettings& s,
   }
   p.rank = x.rating.troop_class_rank;
   p.fly = fly_bucket(R, f);
-  p.tactic = f.tactic ? static_cast<int>(std::find(tactics.begin(), tactics.end(), *f.tactic) - tactics.begin()) + 1 : 0;
-  const bool x4 = s.simple_siege && f.role == Role::defender;
-  p.counted = f.troops * (x4 ? R.simple_siege.defender_troop_multiplier : 1);
+  p.tactic =
+      f.tactic ? static_cast<int>(std::find(tactics.begin(), tactics.end(), *f.tactic) - tactics.begin()) + 1 : 0;
+  p.counted = troops_for_ratio(R, s, f.role, f.troops);
   return p;
 }
 
@@ -386,7 +388,8 @@ bool profiles(const Rules& R, const std::vector<RatedForce>& rated, const Sides&
       f.prof[k].push_back(profile_of(R, rated[i], s, f.tactics));
     }
   f.tp.assign(f.tactics.size() + 1, std::vector<TacticPair>(f.tactics.size() + 1));
-  std::array<std::vector<char>, 2> present{std::vector<char>(f.tactics.size() + 1, 0), std::vector<char>(f.tactics.size() + 1, 0)};
+  std::array<std::vector<char>, 2> present{std::vector<char>(f.tactics.size() + 1, 0),
+                                           std::vector<char>(f.tactics.size() + 1, 0)};
   for (size_t k = 0; k < 2; ++k)
     for (const auto& p : f.prof[k]) present[k][static_cast<size_t>(p.tactic)] = 1;
   for (size_t a = 0; a < present[0].size(); ++a)
@@ -402,7 +405,8 @@ bool profiles(const Rules& R, const std::vector<RatedForce>& rated, const Sides&
 std::optional<FastSetup> fast_setup(const Rules& R, const std::vector<RatedForce>& rated, const Sides& sides,
                                     const BattleConfig& c) {
   FastSetup f;
-  const std::array<Role, 2> roles{rated[sides.members[0].front()].force.role, rated[sides.members[1].front()].force.role};
+  const std::array<Role, 2> roles{rated[sides.members[0].front()].force.role,
+                                  rated[sides.members[1].front()].force.role};
   if (roles[0] == Role::defender && roles[1] == Role::defender) return std::nullopt;
   for (size_t k = 0; k < 2; ++k)
     for (size_t i : sides.members[k])
@@ -434,7 +438,12 @@ size_t choose(const Rules& R, const FastSetup& f, size_t s, size_t a, RatioReadi
   const Levels& lv = f.levels[s];
   const int tca = R.adjustment("troop_class_advantage_2")->br;
   auto gain = [&](std::int64_t t) { return ratio_gain(R, me.counted, t, reading); };
-  struct Query { const Kind* kind; bool combat; std::int64_t c; size_t v; };
+  struct Query {
+    const Kind* kind;
+    bool combat;
+    std::int64_t c;
+    size_t v;
+  };
   std::vector<Query> qs;
   int best = lv.lo - 1;
   for (const Kind& k : f.kinds[1 - s]) {
@@ -442,23 +451,29 @@ size_t choose(const Rules& R, const FastSetup& f, size_t s, size_t a, RatioReadi
     const TacticPair& tp = s == 0 ? f.tp[static_cast<size_t>(me.tactic)][static_cast<size_t>(k.tactic)]
                                   : f.tp[static_cast<size_t>(k.tactic)][static_cast<size_t>(me.tactic)];
     const bool both = me.rank && k.rank;
-    std::int64_t c = me.own_base + me.own[static_cast<size_t>(k.fly)][both ? 1 : 0] - me.gives + tp.br[s] - tp.br[1 - s];
+    std::int64_t c =
+        me.own_base + me.own[static_cast<size_t>(k.fly)][both ? 1 : 0] - me.gives + tp.br[s] - tp.br[1 - s];
     if (both && *me.rank - *k.rank >= 2) c += tca;
     if (both && *k.rank - *me.rank >= 2) c -= tca;
     qs.push_back({&k, tp.combat, c, static_cast<size_t>(me.fly * 2 + (both ? 1 : 0))});
-    if (!tp.combat) best = std::max(best, lv.lo);
-    else k.tree.best_level(1, c, qs.back().v, gain, lv, best);
+    if (!tp.combat)
+      best = std::max(best, lv.lo);
+    else
+      k.tree.best_level(1, c, qs.back().v, gain, lv, best);
   }
   size_t first = kNone;
   for (const Query& q : qs) {
-    if (best == lv.lo) first = std::min(first, q.kind->tree.first_free());
-    else if (q.combat) q.kind->tree.first_at(1, q.c, q.v, gain, best, first);
+    if (best == lv.lo)
+      first = std::min(first, q.kind->tree.first_free());
+    else if (q.combat)
+      q.kind->tree.first_at(1, q.c, q.v, gain, best, first);
   }
   return first;
 }
 
 /// The book's rule (match_forces) over the prepared trees: fixed pairs, then the choosers by BR.
-std::vector<std::pair<size_t, size_t>> fast_match(const Rules& R, const std::vector<RatedForce>& rated, const Sides& sides,
+std::vector<std::pair<size_t, size_t>> fast_match(const Rules& R, const std::vector<RatedForce>& rated,
+                                                  const Sides& sides,
                                                   const std::vector<std::pair<size_t, size_t>>& fixed, FastSetup& f,
                                                   RatioReading reading) {
   std::array<std::vector<char>, 2> used{std::vector<char>(sides.members[0].size(), 0),
@@ -473,7 +488,12 @@ std::vector<std::pair<size_t, size_t>> fast_match(const Rules& R, const std::vec
   for (const auto& [i, j] : fixed)
     if (i < used[0].size() && j < used[1].size() && !used[0][i] && !used[1][j]) take(i, j);
   // Highest BR chooses first (l. 68): BR, then troops, then side 0, then input order.
-  struct Entry { int br; std::int64_t troops; size_t side; size_t index; };
+  struct Entry {
+    int br;
+    std::int64_t troops;
+    size_t side;
+    size_t index;
+  };
   std::vector<Entry> order;
   for (size_t k = 0; k < 2; ++k)
     for (size_t p = 0; p < sides.members[k].size(); ++p) {
@@ -489,8 +509,10 @@ std::vector<std::pair<size_t, size_t>> fast_match(const Rules& R, const std::vec
     if (used[e.side][e.index]) continue;
     const size_t k = choose(R, f, e.side, e.index, reading);
     if (k == kNone) continue;
-    if (e.side == 0) take(e.index, k);
-    else take(k, e.index);
+    if (e.side == 0)
+      take(e.index, k);
+    else
+      take(k, e.index);
   }
   return out;
 }
@@ -551,7 +573,8 @@ Expected<Sides> make_sides(std::vector<RatedForce>& rated) {
 
 Diagnostics check_tactics(const std::vector<RatedForce>& rated) {
   Diagnostics d;
-  const auto with = std::count_if(rated.begin(), rated.end(), [](const RatedForce& x) { return x.force.tactic.has_value(); });
+  const auto with =
+      std::count_if(rated.begin(), rated.end(), [](const RatedForce& x) { return x.force.tactic.has_value(); });
   if (with == 0 || static_cast<size_t>(with) == rated.size()) return d;
   for (const auto& x : rated)
     if (!x.force.tactic)
@@ -580,7 +603,8 @@ Expected<Engagement> engage(const Rules& rules, const std::vector<RatedForce>& r
                             const BattleConfig& c) {
   Engagement e;
   e.force = {i, j};
-  auto adj = battle_adjustments(rules, {&rated[i].force, &rated[j].force}, {&rated[i].rating, &rated[j].rating}, c.battle);
+  auto adj =
+      battle_adjustments(rules, {&rated[i].force, &rated[j].force}, {&rated[i].rating, &rated[j].rating}, c.battle);
   if (!adj) return adj.error();
   e.adj = *adj;
   for (size_t k = 0; k < 2; ++k) e.spec[k] = side_spec(rules, rated[e.force[k]], e.adj[k], c);
@@ -597,7 +621,8 @@ Expected<std::vector<std::pair<size_t, size_t>>> pair_forces(const Rules& rules,
   if (m0.size() == 1 && m1.size() == 1) return std::vector<std::pair<size_t, size_t>>{{0, 0}};
   auto fixed = fixed_pairs(rated, sides);
   if (!fixed) return fixed.error();
-  if (auto fast = fast_setup(rules, rated, sides, c)) return fast_match(rules, rated, sides, *fixed, *fast, c.battle.ratio_reading);
+  if (auto fast = fast_setup(rules, rated, sides, c))
+    return fast_match(rules, rated, sides, *fixed, *fast, c.battle.ratio_reading);
   // Some pair is an error or the odds have an unexpected shape: the book's rule, battle by battle.
   std::vector<Contender> c0, c1;
   c0.reserve(m0.size());

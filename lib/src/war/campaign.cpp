@@ -361,10 +361,8 @@ class Walk {
   /// changes a later battle's modified BRs, so the key of its odds.
   std::array<int, 2> ratio_lines(const State& st) const {
     std::array<std::int64_t, 2> counted{};
-    for (size_t s = 0; s < 2; ++s) {
-      const bool x4 = c_.battle.simple_siege && pair_[s].force.role == Role::defender;
-      counted[s] = values_[s][st.index[s]] * (x4 ? R_.simple_siege.defender_troop_multiplier : 1);
-    }
+    for (size_t s = 0; s < 2; ++s)
+      counted[s] = troops_for_ratio(R_, c_.battle, pair_[s].force.role, values_[s][st.index[s]]);
     std::array<int, 2> line{};
     for (size_t s = 0; s < 2; ++s)
       if (counted[s] > counted[1 - s])

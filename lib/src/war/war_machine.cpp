@@ -22,37 +22,53 @@ using fmtnum::trim;
 
 std::string to_string(Fatigue f) {
   switch (f) {
-    case Fatigue::none: return "none";
-    case Fatigue::moderate: return "moderate";
-    case Fatigue::serious: return "serious";
+    case Fatigue::none:
+      return "none";
+    case Fatigue::moderate:
+      return "moderate";
+    case Fatigue::serious:
+      return "serious";
   }
   return "?";
 }
 std::string to_string(Location l) {
   switch (l) {
-    case Location::field: return "field";
-    case Location::retreat: return "retreat";
-    case Location::rout: return "rout";
-    case Location::none: return "none";
-    case Location::hold: return "hold";
-    case Location::withdraw: return "withdraw";
+    case Location::field:
+      return "field";
+    case Location::retreat:
+      return "retreat";
+    case Location::rout:
+      return "rout";
+    case Location::none:
+      return "none";
+    case Location::hold:
+      return "hold";
+    case Location::withdraw:
+      return "withdraw";
   }
   return "?";
 }
 std::string to_string(Role r) {
   switch (r) {
-    case Role::attacker: return "attacker";
-    case Role::defender: return "defender";
-    case Role::none: return "none";
+    case Role::attacker:
+      return "attacker";
+    case Role::defender:
+      return "defender";
+    case Role::none:
+      return "none";
   }
   return "?";
 }
 std::string to_string(TiePolicy t) {
   switch (t) {
-    case TiePolicy::reroll: return "reroll";
-    case TiePolicy::no_result: return "no_result";
-    case TiePolicy::defender: return "defender";
-    case TiePolicy::higher_br: return "higher_br";
+    case TiePolicy::reroll:
+      return "reroll";
+    case TiePolicy::no_result:
+      return "no_result";
+    case TiePolicy::defender:
+      return "defender";
+    case TiePolicy::higher_br:
+      return "higher_br";
   }
   return "?";
 }
@@ -197,7 +213,8 @@ bool leadership_line(const Rules& R, const BfrComponent& c, const Factors& f, Ra
       if (!score) return;
       const int a = ability_adjustment(R, *score);
       sum += a;
-      text += (text.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(*score) + " (" + signed_num(a) + ")";
+      text +=
+          (text.empty() ? "" : ", ") + std::string(name) + " " + std::to_string(*score) + " (" + signed_num(a) + ")";
     };
     add("Int", f.leader_int);
     add("Wis", f.leader_wis);
@@ -229,8 +246,9 @@ void officer_line(const Rules& R, const BfrComponent& c, const Factors& f, std::
     level = *f.officer_hit_dice + R.nonhuman_officer_level_bonus;
     how = " (non-human: " + trim(*f.officer_hit_dice) + " HD + " + std::to_string(R.nonhuman_officer_level_bonus) + ")";
   }
-  if (level && !f.officers) err("officer_level needs officers (the number of officers; one is needed for each " +
-                                std::to_string(R.troops_per_officer) + " troops)");
+  if (level && !f.officers)
+    err("officer_level needs officers (the number of officers; one is needed for each " +
+        std::to_string(R.troops_per_officer) + " troops)");
   if (!level && f.officers) err("officers needs officer_level or officer_hit_dice");
   if (!level || !f.officers) return;
   line.input = trim(*level) + how + ", " + std::to_string(*f.officers) + " officers";
@@ -256,12 +274,18 @@ bool experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) 
     return true;
   }
   std::optional<int> v;
-  if (c.id == "victories") v = f.victories;
-  else if (c.id == "routs") v = f.routs;
-  else if (c.id == "weeks_trained") v = f.weeks_trained;
-  else if (c.id == "weeks_with_leader") v = f.weeks_with_leader;
-  else if (c.id == "months_on_duty") v = f.months_on_duty;
-  else return false;
+  if (c.id == "victories")
+    v = f.victories;
+  else if (c.id == "routs")
+    v = f.routs;
+  else if (c.id == "weeks_trained")
+    v = f.weeks_trained;
+  else if (c.id == "weeks_with_leader")
+    v = f.weeks_with_leader;
+  else if (c.id == "months_on_duty")
+    v = f.months_on_duty;
+  else
+    return false;
   if (v) {
     line.input = std::to_string(*v);
     line.points = static_cast<int>(std::lround(ppu * capped(c, *v, line)));
@@ -365,7 +389,8 @@ namespace {
 void quick_rating(const Rules& R, const Force& force, Rating& out, Diagnostics& errs) {
   out.method = "quick";
   const auto& q = *force.quick;
-  out.bfr_lines.push_back({"quick", "leader_level", "Leader level", std::to_string(q.leader_level), q.leader_level, ""});
+  out.bfr_lines.push_back(
+      {"quick", "leader_level", "Leader level", std::to_string(q.leader_level), q.leader_level, ""});
   int hd_points = 0;
   std::string hd_label;
   for (const auto& b : R.quick_hit_dice)
@@ -411,7 +436,8 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
     std::string sum;
     for (const auto& l : out.bfr_lines)
       if (l.points)
-        sum += (sum.empty() ? (l.points < 0 ? "-" : "") : (l.points < 0 ? " - " : " + ")) + std::to_string(std::abs(l.points));
+        sum += (sum.empty() ? (l.points < 0 ? "-" : "") : (l.points < 0 ? " - " : " + ")) +
+               std::to_string(std::abs(l.points));
     out.explain.push_back(force.name + ": B' = " + (sum.empty() ? "0" : sum) + " = " + std::to_string(bfr) + " (" +
                           R.bfr_source + ")");
   }
@@ -470,8 +496,8 @@ std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, Per
   out.br = battle_rating(R, bfr, out.statements_true);
   out.explain.push_back(force.name + ": troop class " + tc.label + " (BFR " + std::to_string(bfr) + " in " +
                         std::to_string(tc.bfr_min) + (tc.bfr_max ? "-" + std::to_string(*tc.bfr_max) : "+") + ")");
-  out.explain.push_back(force.name + ": B = B' + n ceil(B'/" + std::to_string(R.br_bonus_divisor) + ") = " +
-                        std::to_string(bfr) + " + " + std::to_string(out.statements_true) + " x " +
+  out.explain.push_back(force.name + ": B = B' + n ceil(B'/" + std::to_string(R.br_bonus_divisor) +
+                        ") = " + std::to_string(bfr) + " + " + std::to_string(out.statements_true) + " x " +
                         std::to_string(out.bonus_per_statement) + " = " + std::to_string(out.br));
   return std::nullopt;
 }
@@ -582,14 +608,19 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
     if (g->only_one) {
       auto [it, fresh] = only_one.emplace(g->id, id);
       if (!fresh)
-        out.emplace_back(id, "\"" + it->second + "\" and \"" + id + "\" are both " + g->label +
-                                 " lines, and only one may apply");
+        out.emplace_back(
+            id, "\"" + it->second + "\" and \"" + id + "\" are both " + g->label + " lines, and only one may apply");
     }
   }
   if (seen.count("extremely_favourable") && seen.count("extremely_unfavourable"))
     out.emplace_back("extremely_unfavourable",
                      "the environment cannot be both extremely favourable and extremely unfavourable");
   return out;
+}
+
+std::int64_t troops_for_ratio(const Rules& rules, const BattleSettings& s, Role role, std::int64_t troops) {
+  const bool multiplied = s.simple_siege && role == Role::defender;
+  return troops * (multiplied ? rules.simple_siege.defender_troop_multiplier : 1);
 }
 
 Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, const std::array<const Force*, 2>& f,
@@ -611,24 +642,21 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     auto& lines = out[i].lines;
     // Troop ratio (l. 73-80): the larger force only; a simple-siege defender counts its troops
     // x4 (l. 182).
-    auto counted = [&](size_t k) {
-      return f[k]->troops * (s.simple_siege && f[k]->role == Role::defender ? R.simple_siege.defender_troop_multiplier : 1);
-    };
+    auto counted = [&](size_t k) { return troops_for_ratio(R, s, f[k]->role, f[k]->troops); };
     const std::int64_t mine = counted(i), theirs = counted(j);
     if (mine > theirs) {
       const int adj = troop_ratio_adjustment(R, mine, theirs, s.ratio_reading);
-      lines.push_back({"troop_ratio", "troop_ratio", "Troop ratio", adj,
-                       trim(static_cast<double>(mine) / static_cast<double>(theirs), 2) + ":1 (" +
-                           fmtnum::grouped(mine) + " to " + fmtnum::grouped(theirs) +
-                           (mine != f[i]->troops ? ", defender x" + std::to_string(R.simple_siege.defender_troop_multiplier)
-                                                 : "") +
-                           "; " + to_string(s.ratio_reading) + " reading)"});
+      lines.push_back(
+          {"troop_ratio", "troop_ratio", "Troop ratio", adj,
+           trim(static_cast<double>(mine) / static_cast<double>(theirs), 2) + ":1 (" + fmtnum::grouped(mine) + " to " +
+               fmtnum::grouped(theirs) +
+               (mine != f[i]->troops ? ", defender x" + std::to_string(R.simple_siege.defender_troop_multiplier) : "") +
+               "; " + to_string(s.ratio_reading) + " reading)"});
     }
     // Morale: two or more troop-class advantage, from the classes when both are known (l. 94).
     if (r[i]->troop_class_rank && r[j]->troop_class_rank && *r[i]->troop_class_rank - *r[j]->troop_class_rank >= 2) {
       const auto* a = R.adjustment("troop_class_advantage_2");
-      lines.push_back({a->group, a->id, a->label, a->br,
-                       *r[i]->troop_class + " against " + *r[j]->troop_class});
+      lines.push_back({a->group, a->id, a->label, a->br, *r[i]->troop_class + " against " + *r[j]->troop_class});
     }
     // The force's own situation.
     for (const auto& id : f[i]->situation) {
@@ -668,8 +696,9 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     }
     // Simple siege: the besieger gains +5 BR for each week (l. 184).
     if (s.simple_siege && s.weeks_besieged > 0 && f[i]->role == Role::attacker)
-      lines.push_back({"simple_siege", "besieged_weeks", "Besieged", s.weeks_besieged * R.simple_siege.besiege_br_per_week,
-                       std::to_string(s.weeks_besieged) + " weeks x " + std::to_string(R.simple_siege.besiege_br_per_week)});
+      lines.push_back(
+          {"simple_siege", "besieged_weeks", "Besieged", s.weeks_besieged * R.simple_siege.besiege_br_per_week,
+           std::to_string(s.weeks_besieged) + " weeks x " + std::to_string(R.simple_siege.besiege_br_per_week)});
     for (const auto& l : lines) out[i].total += l.br;
   }
   return out;
@@ -781,8 +810,8 @@ std::array<SideResult, 2> outcome(const Rules& R, const SideSpec& a, const SideS
     }
     // Withdraw (l. 199-201): unless the other side chose Attack+, a withdrawing side moves one
     // terrain unit after combat and cannot hold the field or pursue.
-    if (p.tactic[i] == "withdraw" && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic && p.tactics.kind != TacticKind::no_combat &&
-        loc == Location::field) {
+    if (p.tactic[i] == "withdraw" && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic &&
+        p.tactics.kind != TacticKind::no_combat && loc == Location::field) {
       loc = Location::withdraw;
       units = R.withdraw.terrain_units;
     }
@@ -803,12 +832,18 @@ std::string location_label(Location l, int units) {
 }
 int location_order(Location l, int units) {
   switch (l) {
-    case Location::field: return 100 - units;
-    case Location::withdraw: return 200 - units;
-    case Location::hold: return 300;
-    case Location::retreat: return 400 + units;
-    case Location::rout: return 500;
-    case Location::none: return 600;
+    case Location::field:
+      return 100 - units;
+    case Location::withdraw:
+      return 200 - units;
+    case Location::hold:
+      return 300;
+    case Location::retreat:
+      return 400 + units;
+    case Location::rout:
+      return 500;
+    case Location::none:
+      return 600;
   }
   return 700;
 }
@@ -1039,7 +1074,12 @@ std::vector<std::pair<size_t, size_t>> match_forces(const std::vector<Contender>
     out.emplace_back(i, j);
   }
   // Highest BR chooses first (l. 68): BR, then troops, then side 0, then input order.
-  struct Entry { int br; std::int64_t troops; int side; size_t index; };
+  struct Entry {
+    int br;
+    std::int64_t troops;
+    int side;
+    size_t index;
+  };
   std::vector<Entry> order;
   for (size_t i = 0; i < side0.size(); ++i) order.push_back({side0[i].br, side0[i].troops, 0, i});
   for (size_t j = 0; j < side1.size(); ++j) order.push_back({side1[j].br, side1[j].troops, 1, j});

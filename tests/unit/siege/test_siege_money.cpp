@@ -9,29 +9,15 @@
 #include "gunpowder/siege/siege_machine.hpp"
 #include "gunpowder/war/war_machine.hpp"
 
+#include "siege_fixtures.hpp"
+
 using namespace gunpowder;
 using siege::SmPlan;
+using siege_test::item;
+using siege_test::rules;
+using siege_test::war_rules;
 
 namespace {
-
-const siege::SiegeMachineRules& rules() {
-  auto r = siege::load_siege_machine_rules();
-  REQUIRE(r.has_value());
-  return **r;
-}
-
-const war::Rules& war_rules() {
-  auto r = war::load_rules();
-  REQUIRE(r.has_value());
-  return **r;
-}
-
-siege::SmItem item(const std::string& id, int count = 1) {
-  siege::SmItem i;
-  i.id = id;
-  i.count = count;
-  return i;
-}
 
 /// Neither side has artillery and the attacker only bombards: no casualties, no dice that matter,
 /// so the weeks' costs are fixed.

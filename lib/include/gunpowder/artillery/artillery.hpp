@@ -143,6 +143,9 @@ struct EconomyRules {
   int dwarven_market_class_reduction = 0;
   double machinist_base_days = 0, machinist_days_per_1000gp = 0;
   double machinist_throw_gp_per_step = 0;  ///< +1 to the machinist's throw per this much value
+  /// The price multipliers the book uses: from the historical x1 ([dwarven] price_multiplier_min) to
+  /// the machinist-built artillery's x10 ([dwarven.machinist] artillery_cost_multiplier).
+  double price_multiplier_min = 0, price_multiplier_max = 0;
 };
 
 /// A price and making time the text states ("Gunpowder in an Age of Swords and Sorcery").
@@ -228,10 +231,6 @@ Expected<const Catalogue*> load_catalogue();
 /// Shot weights outside this range are refused as absurd (the book spans 1 to 200 lb).
 inline constexpr double kMinShotLb = 0.25;
 inline constexpr double kMaxShotLb = 1000;
-/// Price multipliers the book uses: x1 (historical) to x10 (Dwarven Gunpowder: dwarven artillery
-/// built by machinists "at 10 x historical price"; "1-5x" by rarity otherwise).
-inline constexpr double kMinPriceMultiplier = 1;
-inline constexpr double kMaxPriceMultiplier = 10;
 
 struct Request {
   std::string name;  ///< empty: "<shot>-pdr <Type>"

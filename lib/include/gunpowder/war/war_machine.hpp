@@ -457,6 +457,10 @@ struct BattleSettings {
   RatioReading ratio_reading = RatioReading::ceiling;
   PercentReading percent_reading = PercentReading::up;  ///< the attackers' flyer percentage too
 };
+/// The troops a force counts for the troop ratio (War Machine, Troop ratio): its troops, times the
+/// simple siege's multiplier for a defender (Simple sieges: "the defender's troops count x4").
+std::int64_t troops_for_ratio(const Rules& rules, const BattleSettings& s, Role role, std::int64_t troops);
+
 struct SideAdjustments {
   std::vector<AdjustmentLine> lines;
   int total = 0;
