@@ -10,6 +10,9 @@ SANITIZE ?= OFF
 STATIC ?= ON
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES := cmake make g++ libcli11-dev libtomlplusplus-dev doctest-dev
+# What `make test` needs besides: the shells whose completion is tested and Debian's Python with
+# jsonschema, which validates the JSON outputs against docs/schema/ (tests call /usr/bin/python3).
+TEST_DEB_PACKAGES := zsh fish python3-jsonschema
 BIN := $(BUILD)/bin
 
 FUZZ_SECONDS ?= 120
@@ -24,13 +27,19 @@ VALGRIND_DEB_PACKAGES := valgrind
 # bad free is exit code 99 (the case fails and shows the log); leaks are LeakSanitizer's job.
 VALGRIND ?= valgrind -q --error-exitcode=99 --leak-check=no --log-file={LOG}
 
-.PHONY: all deps configure build tools tidy demo test test-sanitize test-valgrind install bench fuzz fuzz-corpus tables tables-check clean
+.PHONY: all deps test-deps install-deb-packages configure build tools tidy demo test test-sanitize test-valgrind install bench fuzz fuzz-corpus tables tables-check clean
 
 all: build
 
 # Installs whatever Debian package of DEB_PACKAGES is missing.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@$(MAKE) --no-print-directory install-deb-packages PACKAGES="$(DEB_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-deb-packages PACKAGES="$(TEST_DEB_PACKAGES)"
+
+install-deb-packages:
+	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing missing build dependencies:$$missing"; \
 	  if [ "$$(id -u)" -ne 0 ]; then echo "error: run as root (or install:$$missing)" >&2; exit 1; fi; \
@@ -55,7 +64,7 @@ demo: tools
 	  echo "== $$t"; sh $$s $(BIN); echo; \
 	done
 
-test: build
+test: test-deps build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer.
