@@ -1,46 +1,191 @@
 #!/usr/bin/env bash
-# Tests of completions/gunpowder.bash: $1 is the directory of the built tools, $2 the script.
+# Drives the completion scripts the tools make from their option trees (<build>/completions/, see
+# completions/completions.cmake) in one shell, as a user's TAB does, and checks what they offer
+# against the tools themselves, not against the scripts' source:
+#   - after each subcommand (and for a tool without one), the flags offered are exactly the flags
+#     the tool accepts there: every flag named in any of the tool's --help pages, and every flag
+#     offered, is tried on the tool, and it is accepted unless the tool says "not expected";
+#   - the values of an option: the formats, the troop types and races unit-br names when it
+#     refuses one, the firearms fire-odds accepts, the book's shot weights of the catalogue;
+#   - files only where a file is expected: TOML files and directories for the inputs, any file
+#     for a FILE option, nothing for a number.
+# $1 the shell (bash, zsh or fish), $2 the directory of the built tools, $3 that of the scripts.
 set -u
-PATH="$1:$PATH"
-# shellcheck source=/dev/null
-source "$2"
+shell=$1
+bin=$(cd "$2" && pwd)
+scripts=$(cd "$3" && pwd)
+PATH="$bin:$PATH"
+if ! command -v "$shell" >/dev/null; then
+  echo "FAIL: $shell is not installed (make test-deps installs it)"
+  exit 1
+fi
+work=$(mktemp -d)
+err=$(mktemp)
+trap 'rm -rf "$work" "$err"' EXIT
+mkdir "$work/dir.d"
+touch "$work/forces.toml" "$work/notes.txt"
+cd "$work" || exit 1
 fail=0
-expect() {  # expect "words..." "completions expected (space-separated, all must be offered)"
-  local line="$1" want="$2" w
-  read -r -a COMP_WORDS <<< "$line"
-  [[ "$line" == *" " ]] && COMP_WORDS+=("")
-  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-  _gunpowder_complete
-  for w in $want; do
-    if ! printf '%s\n' "${COMPREPLY[@]}" | grep -qx -- "$w"; then
-      echo "FAIL: '$line' does not offer '$w' (got: ${COMPREPLY[*]})"
+
+# The capture of zsh's completion: an interactive zsh on a pseudo-terminal (zpty) with compinit,
+# whose compadd also prints each match it adds, and TAB bound to a widget that prints a mark when
+# the completion is over. The marks are written split in the source so that the echo of these
+# lines never matches them.
+zsh_capture='
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "PS1=; PATH=$BIN:\$PATH; fpath=($FPATH_DIR \$fpath); autoload -Uz compinit; compinit -u -D"
+zpty -w z '\''compadd() { if (( ${@[(I)-[OAD]]} )); then builtin compadd "$@"; return; fi; local -a m; builtin compadd -O m "$@"; (( $#m )) && print -rl -- "" "__""M:"${^m}; builtin compadd "$@"; }'\''
+zpty -w z '\''_capture() { comppostfuncs=(_capture_done); _main_complete "$@"; }; _capture_done() { print -rl -- "" __DO""NE__; }'\''
+zpty -w z '\''zle -C capture-complete complete-word _capture; bindkey "^I" capture-complete; zstyle ":completion:*" list-prompt ""'\''
+zpty -w -n z "$LINE"$'\''\t'\''
+zpty -r -m z out "*__DONE__*"
+zpty -d z
+print -r -- "$out" | tr -d "\r" | sed -n "s/^__M://p"
+'
+
+# offered "command line": what the shell offers for the word at the end of the line (the line
+# ends with a blank to complete a new word), one a line, sorted, directories without their "/".
+offered() {
+  local line=$1 tool=${1%% *}
+  case $shell in
+    bash)
+      (
+        # shellcheck source=/dev/null
+        source "$scripts/bash/$tool"
+        # bash splits "--format=json" at "=" (COMP_WORDBREAKS); so does this.
+        read -r -a COMP_WORDS <<< "${line//=/ = }"
+        [[ "$line" == *" " || "$line" == *"=" ]] && COMP_WORDS+=("")
+        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        "_gunpowder_${tool//-/_}"
+        printf '%s\n' "${COMPREPLY[@]}"
+      )
+      ;;
+    zsh) BIN=$bin FPATH_DIR=$scripts/zsh LINE=$line timeout 30 zsh -f -c "$zsh_capture" ;;
+    # fish offers "--format=json" whole: the value is what follows "=".
+    fish) LINE=$line fish --no-config -c 'source $argv[1]; complete -C "$LINE"' "$scripts/fish/$tool.fish" | cut -f1 |
+      sed 's/^--[a-z0-9-]*=//' ;;
+  esac | sed 's:/$::' | grep -v '^$' | sort -u
+}
+
+words() { printf '%s\n' "$@" | grep -v '^$' | sort -u; }
+
+# same "what" "expected (sorted lines)" "got (sorted lines)"
+same() {
+  if [[ "$2" != "$3" ]]; then
+    echo "FAIL ($shell): $1"
+    diff <(echo "$2") <(echo "$3") | sed -n 's/^</  missing:/p; s/^>/  offered, not expected:/p'
+    fail=1
+  fi
+}
+# has "line" "word...": each word is offered
+has() {
+  local got w
+  got=$(offered "$1")
+  for w in $2; do
+    grep -qxF -- "$w" <<< "$got" || { echo "FAIL ($shell): '$1' does not offer $w (got: $(echo $got))"; fail=1; }
+  done
+}
+# hasnt "line" "word...": no word is offered
+hasnt() {
+  local got w
+  got=$(offered "$1")
+  for w in $2; do
+    if grep -qxF -- "$w" <<< "$got"; then
+      echo "FAIL ($shell): '$1' offers $w"
       fail=1
     fi
   done
 }
-refuse() {  # refuse "words..." "word that must not be offered"
-  local line="$1" not="$2"
-  read -r -a COMP_WORDS <<< "$line"
-  [[ "$line" == *" " ]] && COMP_WORDS+=("")
-  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-  _gunpowder_complete
-  if printf '%s\n' "${COMPREPLY[@]}" | grep -qx -- "$not"; then
-    echo "FAIL: '$line' offers '$not'"
-    fail=1
-  fi
+
+# accepted_flags TOOL SUB OFFERED: the long flags the tool accepts there (SUB may be empty), tried
+# one by one among every flag of its --help pages and those OFFERED.
+accepted_flags() {
+  local tool=$1 sub=$2 f candidates
+  candidates=$({
+    "$tool" --help
+    for s in $subs; do "$tool" "$s" --help; done
+    echo "$3"
+  } 2>/dev/null | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
+  for f in $candidates; do
+    timeout 10 "$tool" $sub "$f" </dev/null >/dev/null 2>"$err"
+    grep -q "not expected" "$err" || echo "$f"
+  done
 }
-for tool in "$1"/*; do
-  t=$(basename "$tool")
-  case $t in bench-*) continue ;; esac
-  expect "$t --for" "--format"
-  expect "$t --format " "text markdown csv json"
-  expect "$t --ex" "--explain"
+
+subcommands() {  # the subcommands a tool has, as its own tests name them
+  case $1 in
+    war-machine) echo "rate battle campaign march siege" ;;
+    fire-odds) echo "artillery firearm broadside arquebus dowel" ;;
+    *) echo "" ;;
+  esac
+}
+
+for tool in artillery-design unit-br war-machine siege-duration fire-odds; do
+  [[ -x "$bin/$tool" ]] || continue
+  subs=$(subcommands "$tool")
+  # A tool whose subcommand is required says so before it looks at the flags: its own flags are
+  # checked after each subcommand.
+  "$tool" --no-such-flag </dev/null >/dev/null 2>"$err"
+  top=""
+  grep -q "not expected" "$err" && top=yes
+  for sub in ${top:+""} $subs; do
+    line="$tool ${sub:+$sub }--"
+    got=$(offered "$line" | grep -- '^--')
+    same "'$line' offers exactly the flags $tool ${sub:+$sub }accepts" "$(accepted_flags "$tool" "$sub" "$got")" "$got"
+  done
+  same "'$tool --format ' offers the formats" "$(words text markdown md csv json)" "$(offered "$tool --format ")"
+  # The subcommands, and the inputs where the tool takes them before one.
+  if [[ -n "$subs" ]]; then
+    expected=$(words $subs)
+    [[ -n "$top" ]] && expected=$(words $subs forces.toml dir.d)
+    same "'$tool ' offers its subcommands" "$expected" "$(offered "$tool ")"
+  else
+    same "'$tool ' offers the input files (TOML) and directories" "$(words forces.toml dir.d)" "$(offered "$tool ")"
+  fi
 done
-if [[ -x "$1/artillery-design" ]]; then
-  expect "artillery-design --type " "cannon gun mortar"
-  expect "artillery-design --carriage l" "limber"
-  refuse "artillery-design --carriage l" "field"
-  expect "artillery-design --cat" "--catalogue"
+
+# After a subcommand: its flags and the common ones, the values of short options too.
+same "'war-machine battle -f ' offers the formats" "$(words text markdown md csv json)" \
+  "$(offered "war-machine battle -f ")"
+same "'war-machine battle --tie-policy ' offers the policies" "$(words reroll no_result defender higher_br)" \
+  "$(offered "war-machine battle --tie-policy ")"
+same "'war-machine battle --format json --' still knows the subcommand" \
+  "$(offered "war-machine battle --" | grep -vx -- '--format')" "$(offered "war-machine battle --format json --" | grep -vx -- '--format')"
+same "'war-machine march --cl' offers --class" "--class" "$(offered "war-machine march --cl")"
+hasnt "war-machine battle --" "--class --food-weeks --rate --troops --weeks --completion"
+if [[ $shell != zsh ]]; then  # zsh's _arguments completes "--format value", not "--format=value"
+  same "'unit-br --format=' offers the formats" "$(words text markdown md csv json)" "$(offered "unit-br --format=")"
 fi
+same "'artillery-design --carriage l' offers limber" "limber" "$(offered "artillery-design --carriage l")"
+same "'artillery-design -c l' offers limber" "limber" "$(offered "artillery-design -c l")"
+
+# Files only where a file is expected.
+same "'war-machine battle ' offers TOML inputs and directories" "$(words forces.toml dir.d)" \
+  "$(offered "war-machine battle ")"
+has "war-machine battle --write-forces " "forces.toml notes.txt dir.d"
+has "unit-br --output " "forces.toml notes.txt"
+has "unit-br -o " "forces.toml notes.txt"
+same "'war-machine march --troops ' offers nothing (a number)" "" "$(offered "war-machine march --troops ")"
+same "'unit-br --name ' offers nothing (a name)" "" "$(offered "unit-br --name ")"
+
+# Known names: exactly those the tools accept.
+troops=$(unit-br --troop no-such-troop 2>&1 | sed -n 's/.*(allowed: \(.*\))$/\1/p' | tr -d , | tr ' ' '\n' | sort)
+same "'unit-br --troop ' offers the troop types unit-br allows" "$troops" "$(offered "unit-br --troop ")"
+races=$(unit-br --troop pikemen --race no-such-race 2>&1 | sed -n 's/.*(allowed: \(.*\))$/\1/p' | tr -d , | tr ' ' '\n' |
+  sort)
+same "'unit-br --race ' offers the races unit-br allows" "$races" "$(offered "unit-br --race ")"
+[[ -n "$troops" && -n "$races" ]] || { echo "FAIL: unit-br no longer lists the troop types or races it allows"; fail=1; }
+weapons=$(offered "fire-odds firearm --weapon ")
+same "'fire-odds firearm -w ' offers what --weapon does" "$weapons" "$(offered "fire-odds firearm -w ")"
+[[ $(wc -l <<< "$weapons") -eq 14 ]] || { echo "FAIL ($shell): not the 14 firearms: $(echo $weapons)"; fail=1; }
+for w in $weapons; do
+  fire-odds firearm --weapon "$w" --range-yd 10 --target-ac 5 >/dev/null 2>&1 ||
+    { echo "FAIL ($shell): fire-odds refuses the offered firearm $w"; fail=1; }
+done
+shots=$(artillery-design --catalogue --format json | grep -o '"shot_lb": [0-9.]*' | grep -o '[0-9.]*$' | sort -u)
+same "'artillery-design --shot ' offers the book's shot weights" "$shots" "$(offered "artillery-design --shot ")"
+same "'fire-odds artillery -s ' offers the book's shot weights" "$shots" "$(offered "fire-odds artillery -s ")"
+
 if [[ $fail -ne 0 ]]; then exit 1; fi
-echo "completion tests passed"
+echo "$shell completion tests passed"

@@ -1,6 +1,7 @@
 # Installs the build into a fresh temporary prefix and checks what a user gets there:
 # every tool, the data tables, a man page per tool that `man` finds through MANPATH, and the
-# bash completion under each tool's name. BUILD, PREFIX, TOOLS (a ;-list), DATA_DIR.
+# completion scripts for bash, zsh and fish where each shell looks for them, each registering the
+# tool by name. BUILD, PREFIX, TOOLS (a ;-list), DATA_DIR.
 file(REMOVE_RECURSE ${PREFIX})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${PREFIX}
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
@@ -9,9 +10,24 @@ if(NOT rc EQUAL 0)
 endif()
 set(failed "")
 foreach(tool IN LISTS TOOLS)
-  foreach(f bin/${tool} share/man/man1/${tool}.1 share/bash-completion/completions/${tool})
+  foreach(f bin/${tool} share/man/man1/${tool}.1 share/bash-completion/completions/${tool}
+          share/zsh/site-functions/_${tool} share/fish/vendor_completions.d/${tool}.fish)
     if(NOT EXISTS ${PREFIX}/${f})
       string(APPEND failed "missing ${f}\n")
+    endif()
+  endforeach()
+  # Each script completes its own tool: bash-completion and zsh load them by the tool's name.
+  foreach(check "share/bash-completion/completions/${tool}|complete -F [_a-z]+ ${tool}\n"
+                "share/zsh/site-functions/_${tool}|^#compdef ${tool}\n"
+                "share/fish/vendor_completions.d/${tool}.fish|complete -c ${tool} ")
+    string(REPLACE "|" ";" check "${check}")
+    list(GET check 0 f)
+    list(GET check 1 pattern)
+    if(EXISTS ${PREFIX}/${f})
+      file(READ ${PREFIX}/${f} text)
+      if(NOT text MATCHES "${pattern}")
+        string(APPEND failed "${f} does not complete ${tool}\n")
+      endif()
     endif()
   endforeach()
   find_program(MAN_PROGRAM man)

@@ -11,6 +11,7 @@
 #include <optional>
 #include <ostream>
 
+#include "common/completion.hpp"
 #include "gunpowder/core/escape.hpp"
 #include "gunpowder/data/data.hpp"
 
@@ -283,6 +284,7 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     CommonOptions common;
     setup(app, common);
     add_common_options(app, common, info);
+    if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;  // hidden
     if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "fire-odds/fire_app.hpp"
+#include "common/completion.hpp"
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/firearm.hpp"
 #include "gunpowder/core/fmtnum.hpp"
@@ -215,6 +216,13 @@ json::Value firearm_scenario_json(const fire::FirearmRules& R, const FirearmPara
 
 void setup_firearm(CLI::App& sub, FirearmParams& p) {
   sub.add_option("-w,--weapon", p.weapon, "the firearm, e.g. \"matchlock musket\", \"rifled flintlock arquebus\"")
+      ->check(cli::completion_values([] {  // the table's firearms as one word each, for shell completion
+        std::vector<std::string> names;
+        if (auto cat = firearms::load_catalogue())
+          for (const auto& f : (*cat)->firearms)
+            names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + f.mechanism + "-" + f.type);
+        return names;
+      }))
       ->type_name("NAME");
   sub.add_flag("--catalogue", p.catalogue, "list the 14 firearms of the characteristics table");
   sub.add_option("--range-ft", p.range_ft, "range in feet (underground: the table's numbers as feet)")->type_name("FT");

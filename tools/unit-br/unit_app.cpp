@@ -6,6 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "unit-br/modes.hpp"
+#include "common/completion.hpp"
+#include "gunpowder/units/unit_br.hpp"
 
 namespace gunpowder::unit_app {
 
@@ -27,9 +29,21 @@ const cli::ToolInfo kInfo{
 
 void setup(CLI::App& app, Options& opt) {
   app.add_option("--troop", opt.troop, "catalogue troop type, e.g. \"matchlock musketeers\", pikemen, dragoons")
+      ->check(cli::completion_values([] {  // the catalogue's troop types, for shell completion
+        std::vector<std::string> keys;
+        if (auto cat = units::load_catalogue())
+          for (const auto& t : (*cat)->troop_types) keys.push_back(t.key);
+        return keys;
+      }))
       ->type_name("TYPE");
   app.add_option("--race", opt.race, "race: man (default), dwarf, elf, kobold, goblin, orc, hobgoblin, gnoll, lizardman, "
                                      "bugbear, ogre")
+      ->check(cli::completion_values([] {  // the catalogue's races, for shell completion
+        std::vector<std::string> keys;
+        if (auto cat = units::load_catalogue())
+          for (const auto& r : (*cat)->races) keys.push_back(r.key);
+        return keys;
+      }))
       ->type_name("RACE");
   app.add_flag("--veteran", opt.veteran, "veteran troops (human units only)");
   app.add_option("--troops", opt.troops, "number of troops (default: the unit size of the rosters)")->type_name("N");
