@@ -195,7 +195,10 @@ void flatten(const CmdSpec& c, const std::string& path, std::vector<std::pair<st
 /// A case arm's patterns: "path|name"|...
 std::string bash_patterns(const std::string& path, const std::vector<std::string>& names) {
   std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : "|") + ("\"" + path + "|" + n + "\"");
+  for (const auto& n : names) {
+    if (!out.empty()) out += '|';
+    out.append("\"").append(path).append("|").append(n).append("\"");
+  }
   return out;
 }
 
@@ -305,7 +308,7 @@ std::string bash_script(const CmdSpec& tree, const std::string& tool) {
     std::string what;
     if (!c->subs.empty()) what += " _gunpowder_words \"" + join(sub_names(*c), " ") + "\" \"$cur\";";
     if (c->inputs && !c->needs_subcommand) what += " _gunpowder_files toml \"$cur\";";
-    if (!what.empty()) s += "    \"" + path + "\")" + what + " ;;\n";
+    if (!what.empty()) s.append("    \"").append(path).append("\")").append(what).append(" ;;\n");
   }
   s += "  esac\n  return 0\n}\ncomplete -F " + fn + " " + tool + "\n";
   return s;
@@ -346,7 +349,7 @@ std::vector<std::string> zsh_specs(const OptSpec& o) {
   const std::string exclusion = o.repeatable ? "*" : "(" + join(o.names, " ") + ")";
   std::vector<std::string> specs;
   for (const auto& n : o.names)
-    specs.push_back(zsh_quote(exclusion + n + "[" + zsh_text(o.description) + "]" + action));
+    specs.push_back(zsh_quote(exclusion + n + "[" + zsh_text(o.description) + "]" += action));
   return specs;
 }
 

@@ -5,9 +5,9 @@
 #include <ostream>
 #include <CLI/CLI.hpp>
 
-#include "unit-br/modes.hpp"
 #include "common/completion.hpp"
 #include "gunpowder/units/unit_br.hpp"
+#include "unit-br/modes.hpp"
 
 namespace gunpowder::unit_app {
 
