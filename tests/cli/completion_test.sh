@@ -121,8 +121,9 @@ subcommands() {  # the subcommands a tool has, as its own tests name them
   esac
 }
 
-for tool in artillery-design unit-br war-machine siege-duration fire-odds; do
-  [[ -x "$bin/$tool" ]] || continue
+for tool in $(ls "$bin"); do
+  case $tool in bench-* | fuzz_* | *.*) continue ;; esac
+  [[ -x "$bin/$tool" && -f "$scripts/bash/$tool" ]] || { echo "FAIL: no completion for $tool"; fail=1; continue; }
   subs=$(subcommands "$tool")
   # A tool whose subcommand is required says so before it looks at the flags: its own flags are
   # checked after each subcommand.
