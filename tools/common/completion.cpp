@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <ostream>
 #include <string_view>
 #include <utility>
@@ -170,15 +171,15 @@ std::vector<std::string> sub_names(const CmdSpec& c) {
   return names;
 }
 
+/// A shell function name made of `s`: "war-machine" -> "war_machine".
 std::string identifier(const std::string& s) {
   std::string out;
-  for (char ch : s)
-    out += plain_word(std::string(1, ch)) && ch != '-' && ch != '.' && ch != '+' && ch != '/' ? ch : '_';
+  for (char ch : s) out += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
   return out;
 }
 
-/// The first sentence-ish part of a description, on one line, for the shells that show it.
-std::string short_description(const std::string& d) {
+/// A description on one line, for the shells that show it beside a match.
+std::string one_line(const std::string& d) {
   std::string out;
   for (char ch : d) out += (ch == '\n' || ch == '\t') ? ' ' : ch;
   return out;
@@ -326,7 +327,7 @@ std::string zsh_quote(const std::string& s) {
 /// The text of an _arguments description ([...]), or of a message (:...:) with `colon`.
 std::string zsh_text(const std::string& s, bool colon = false) {
   std::string out;
-  for (char ch : short_description(s)) {
+  for (char ch : one_line(s)) {
     if (ch == '[' || ch == ']' || ch == '\\' || (colon && ch == ':')) out += '\\';
     out += ch;
   }
@@ -370,7 +371,7 @@ std::string zsh_script(const CmdSpec& tree, const std::string& tool) {
   if (tree.subs.empty()) return s + "  _arguments -S $top && ret=0\n  return ret\n}\n" + fn + " \"$@\"\n";
   for (const auto& sub : tree.subs) s += zsh_array("sub_" + identifier(sub.name), sub);
   s += "  local -a commands=(\n";
-  for (const auto& sub : tree.subs) s += "    " + zsh_quote(sub.name + ":" + short_description(sub.description)) + "\n";
+  for (const auto& sub : tree.subs) s += "    " + zsh_quote(sub.name + ":" + one_line(sub.description)) + "\n";
   s += "  )\n";
   // Without the input files in the tool's specs: the first word is a subcommand or a file.
   // -A "-*": no option of the tool's after the subcommand; its specs complete them there.
@@ -390,7 +391,7 @@ std::string zsh_script(const CmdSpec& tree, const std::string& tool) {
 
 std::string fish_quote(const std::string& s) {
   std::string out = "'";
-  for (char ch : short_description(s)) {
+  for (char ch : one_line(s)) {
     if (ch == '\'' || ch == '\\') out += '\\';
     out += ch;
   }
