@@ -284,7 +284,8 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     CommonOptions common;
     setup(app, common);
     add_common_options(app, common, info);
-    if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;  // hidden
+    // The hidden --completion SHELL (completion.hpp): needs every subcommand's options registered.
+    if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;
     if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
