@@ -27,22 +27,34 @@ touch "$work/forces.toml" "$work/notes.txt"
 cd "$work" || exit 1
 fail=0
 
-# The capture of zsh's completion: an interactive zsh on a pseudo-terminal (zpty) with compinit,
+# The capture of zsh's completion: one interactive zsh on a pseudo-terminal (zpty) with compinit,
 # whose compadd also prints each match it adds, and TAB bound to a widget that prints a mark when
-# the completion is over. The marks are written split in the source so that the echo of these
-# lines never matches them.
+# the completion is over. It reads command lines on its standard input, types each one and TAB,
+# prints the matches and "__END__", then clears the line (C-u). The marks are written split in the
+# source so that the echo of these lines never matches them.
 zsh_capture='
 zmodload zsh/zpty
 zpty z zsh -f -i
 zpty -w z "PS1=; PATH=$BIN:\$PATH; fpath=($FPATH_DIR \$fpath); autoload -Uz compinit; compinit -u -D"
 zpty -w z '\''compadd() { if (( ${@[(I)-[OAD]]} )); then builtin compadd "$@"; return; fi; local -a m; builtin compadd -O m "$@"; (( $#m )) && print -rl -- "" "__""M:"${^m}; builtin compadd "$@"; }'\''
 zpty -w z '\''_capture() { comppostfuncs=(_capture_done); _main_complete "$@"; }; _capture_done() { print -rl -- "" __DO""NE__; }'\''
-zpty -w z '\''zle -C capture-complete complete-word _capture; bindkey "^I" capture-complete; zstyle ":completion:*" list-prompt ""'\''
-zpty -w -n z "$LINE"$'\''\t'\''
-zpty -r -m z out "*__DONE__*"
+zpty -w z '\''bindkey -e; zle -C capture-complete complete-word _capture; bindkey "^I" capture-complete'\''
+zpty -w z '\''unsetopt auto_list list_ambiguous auto_menu beep; LISTMAX=100000'\''
+while IFS= read -r LINE; do
+  zpty -w -n z "$LINE"$'\''\t'\''
+  out=
+  zpty -r -m z out "*__DONE__*" || break
+  print -r -- "$out" | tr -d "\r" | sed -n "s/^__M://p"
+  print -r -- __END__
+  zpty -w -n z $'\''\C-u'\''
+done
 zpty -d z
-print -r -- "$out" | tr -d "\r" | sed -n "s/^__M://p"
 '
+if [[ $shell == zsh ]]; then
+  coproc ZSH_CAPTURE { BIN=$bin FPATH_DIR=$scripts/zsh zsh -f -c "$zsh_capture" 2>/dev/null; }
+  # As fds 7 and 8, which subshells (pipelines) inherit, unlike a coprocess's own.
+  exec 7>&"${ZSH_CAPTURE[1]}" 8<&"${ZSH_CAPTURE[0]}"
+fi
 
 # offered "command line": what the shell offers for the word at the end of the line (the line
 # ends with a blank to complete a new word), one a line, sorted, directories without their "/".
@@ -61,7 +73,11 @@ offered() {
         printf '%s\n' "${COMPREPLY[@]}"
       )
       ;;
-    zsh) BIN=$bin FPATH_DIR=$scripts/zsh LINE=$line timeout 30 zsh -f -c "$zsh_capture" ;;
+    zsh)
+      printf '%s\n' "$line" >&7
+      local w
+      while IFS= read -r -t 30 w <&8 && [[ "$w" != __END__ ]]; do echo "$w"; done
+      ;;
     # fish offers "--format=json" whole: the value is what follows "=".
     fish) LINE=$line fish --no-config -c 'source $argv[1]; complete -C "$LINE"' "$scripts/fish/$tool.fish" | cut -f1 |
       sed 's/^--[a-z0-9-]*=//' ;;
