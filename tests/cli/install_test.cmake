@@ -1,6 +1,7 @@
 # Installs the build into a fresh temporary prefix and checks what a user gets there:
-# every tool, the data tables, a man page per tool that `man` finds through MANPATH, and the
-# bash completion under each tool's name. BUILD, PREFIX, TOOLS (a ;-list), DATA_DIR.
+# every tool, the data tables, a man page per tool that `man` finds through MANPATH (with its
+# ENVIRONMENT and FILES sections, pointing at the installed examples), the bash completion under
+# each tool's name, and the example inputs. BUILD, PREFIX, TOOLS (a ;-list), DATA_DIR, EXAMPLES_DIR.
 file(REMOVE_RECURSE ${PREFIX})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${PREFIX}
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
@@ -34,6 +35,29 @@ endforeach()
 if(EXISTS ${PREFIX}/share/gunpowder)
   string(APPEND failed "share/gunpowder is installed, but nothing reads it\n")
 endif()
+# The example inputs, which the man pages name, and not the demo scripts (they run a build's tools).
+file(GLOB_RECURSE examples RELATIVE ${EXAMPLES_DIR} ${EXAMPLES_DIR}/*.toml)
+if(NOT examples)
+  string(APPEND failed "no example found in ${EXAMPLES_DIR}\n")
+endif()
+foreach(f IN LISTS examples)
+  if(NOT EXISTS ${PREFIX}/share/doc/gunpowder/examples/${f})
+    string(APPEND failed "missing share/doc/gunpowder/examples/${f}\n")
+  endif()
+endforeach()
+file(GLOB_RECURSE scripts ${PREFIX}/share/doc/gunpowder/examples/*.sh)
+if(scripts)
+  string(APPEND failed "demo scripts installed: ${scripts}\n")
+endif()
+foreach(tool IN LISTS TOOLS)
+  file(READ ${PREFIX}/share/man/man1/${tool}.1 page)
+  foreach(want ".SH ENVIRONMENT" ".SH FILES" "share/doc/gunpowder/examples")
+    string(FIND "${page}" "${want}" at)
+    if(at EQUAL -1)
+      string(APPEND failed "${tool}.1 has no '${want}'\n")
+    endif()
+  endforeach()
+endforeach()
 if(NOT EXISTS ${PREFIX}/share/doc/gunpowder/house-rules.md)
   string(APPEND failed "missing share/doc/gunpowder/house-rules.md\n")
 endif()
