@@ -21,6 +21,8 @@ repository root (so relative paths work as from the root, and a file a command w
 the checkout), with the built tools first on PATH, COLUMNS=100, GUNPOWDER_NO_PROGRESS=1 and no
 GUNPOWDER_RULES.
 
+--max-width N also fails a shown output line wider than N columns (issue 13: 100 at COLUMNS=100).
+
 README_UPDATE=1 rewrites the shown outputs of the console blocks from what the tools print now
 (keeping a "..." cut after the same number of paragraphs); commands that fail are reported and
 their outputs left alone.
@@ -145,6 +147,14 @@ def check_output(cmd, out_lines):
     return note + ":\n" + "\n".join(diff)
 
 
+def check_width(cmd, max_width):
+    """None when every shown line fits in max_width columns (0: no limit)."""
+    wide = [line for line in cmd.shown if max_width and len(line) > max_width]
+    if not wide:
+        return None
+    return f"{len(wide)} shown lines wider than {max_width} columns, the widest {max(map(len, wide))}"
+
+
 def new_shown(cmd, out_lines):
     """The shown lines the update mode writes for a command's output."""
     shown = cmd.shown
@@ -191,6 +201,7 @@ def main():
     parser.add_argument("--readme", required=True)
     parser.add_argument("--bin", required=True)
     parser.add_argument("--work", required=True)
+    parser.add_argument("--max-width", type=int, default=0)
     args = parser.parse_args()
     update = os.environ.get("README_UPDATE", "") not in ("", "0")
 
@@ -216,7 +227,7 @@ def main():
         if update:
             replacements.append((cmd.shown_range, new_shown(cmd, out_lines)))
             continue
-        problem = check_output(cmd, out_lines)
+        problem = check_output(cmd, out_lines) or check_width(cmd, args.max_width)
         if problem:
             failures += 1
             print(f"README.md:{cmd.line}: `{cmd.text}`: {problem}\n")
