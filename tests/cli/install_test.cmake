@@ -1,7 +1,6 @@
 # Installs the build into a fresh temporary prefix and checks what a user gets there:
-# every tool, the data tables, a man page per tool that `man` finds through MANPATH (with its
-# ENVIRONMENT and FILES sections, pointing at the installed examples), the bash completion under
-# each tool's name, and the example inputs. BUILD, PREFIX, TOOLS (a ;-list), DATA_DIR, EXAMPLES_DIR.
+# every tool, the data tables, a man page per tool that `man` finds through MANPATH, and the
+# bash completion under each tool's name. BUILD, PREFIX, TOOLS (a ;-list), DATA_DIR.
 file(REMOVE_RECURSE ${PREFIX})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${PREFIX}
                 RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
