@@ -34,7 +34,8 @@ endforeach()
 if(EXISTS ${PREFIX}/share/gunpowder)
   string(APPEND failed "share/gunpowder is installed, but nothing reads it\n")
 endif()
-# The example inputs, which the man pages name, and not the demo scripts (they run a build's tools).
+# The example inputs (every *.toml of EXAMPLES_DIR, the source tree's examples/), which the man
+# pages name, and not the demo scripts (they run a build's tools).
 file(GLOB_RECURSE examples RELATIVE ${EXAMPLES_DIR} ${EXAMPLES_DIR}/*.toml)
 if(NOT examples)
   string(APPEND failed "no example found in ${EXAMPLES_DIR}\n")
