@@ -1,12 +1,7 @@
 #!/bin/sh
-# The examples of unit-br (run by `make demo`; $1 is the directory of the binaries).
+# unit-br's example for `make demo` (examples/demo.sh); $1 is the directory of the tools.
 set -e
 bin=${1:-build/bin}
-dir=$(dirname "$0")
-set -x
-"$bin/unit-br" --troop "matchlock musketeers" --race man --troops 120 --format json
-"$bin/unit-br" --troop "flintlock arquebusiers" --race man --veteran --format csv
-"$bin/unit-br" --troop dragoons --reform-lost 3 4 --format markdown
-"$bin/unit-br" --catalogue --compare
-"$bin/unit-br" "$dir/unit-br-units.toml"
-"$bin/unit-br" --troop halfling-arquebusiers --race halfling --rules "$dir/house-rules/halfling-arquebusiers.toml" --rules "$dir/house-rules/halfling-arquebusiers-units.toml"
+. "$(dirname "$0")/demo-lib.sh"
+# A company of musketeers: its battle rating step by step, against the campaign roster's.
+show "Battle rating" unit-br --troop "matchlock musketeers" --race man --troops 120

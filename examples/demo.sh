@@ -1,0 +1,21 @@
+#!/bin/sh
+# `make demo`: one short example a tool (examples/<tool>.sh), then where to go next.
+# $1 is the directory of the tools (default build/bin). tests/cli/demo_lines_test.sh keeps it short.
+set -e
+bin=${1:-build/bin}
+dir=$(dirname "$0")
+for tool in artillery-design unit-br war-machine siege-duration fire-odds; do
+  echo "== $tool"
+  sh "$dir/$tool.sh" "$bin"
+  echo
+done
+cat <<'NEXT'
+== Where to go next
+  man artillery-design (and unit-br, war-machine, siege-duration, fire-odds): every option, input
+    key and JSON key; before `make install`: man docs/man/artillery-design.1
+  TOOL --help: the options and a few examples
+  README.md, Examples: more commands for each tool; Common interface: formats, --explain,
+    --chart and --svg, exit codes
+  docs/house-rules.md: change the book's tables for your table (--rules FILE)
+  examples/*.toml: inputs to copy (installed in share/doc/gunpowder/examples)
+NEXT
