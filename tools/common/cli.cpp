@@ -183,7 +183,8 @@ namespace {
 // tables alone. Usage errors for json, which holds every table, and for an unknown name.
 Expected<bool> select_table(const std::string& name, report::Format format, report::Report& r, std::ostream& out) {
   if (name.empty()) return false;
-  if (format == report::Format::json) return usage_error("--table", "json holds every table; give --format text, markdown or csv");
+  if (format == report::Format::json)
+    return usage_error("--table", "json holds every table; give --format text, markdown or csv");
   if (r.write) return usage_error("--table", "this output is written as it is made and has its main table only");
   auto names = report::table_names(r);
   const std::string main = report::main_table_name(r);

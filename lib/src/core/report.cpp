@@ -325,8 +325,10 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
         const auto& r = t.rows[k];
         for (size_t i = 0; i < sources.size(); ++i) {
           if (i) o += ',';
-          if (sources[i].context) csv_field(o, *sources[i].context, formulas);
-          else if (sources[i].column < r.size()) csv_field(o, r[sources[i].column], formulas);
+          if (sources[i].context)
+            csv_field(o, *sources[i].context, formulas);
+          else if (sources[i].column < r.size())
+            csv_field(o, r[sources[i].column], formulas);
         }
         o += "\r\n";
       }

@@ -69,7 +69,8 @@ TEST_CASE("artillery-design: a batch streamed to csv and JSON gives the output o
   CHECK(s.out.rfind("name,", 0) == 0);
   CHECK(s.out.find("\r\n\r\n") == std::string::npos);
   CHECK(s.out.find("carriage_weight_lb") == std::string::npos);
-  const auto c = run_main(artillery_app::main, {"artillery-design", streamed, "--format", "csv", "--table", "carriages"});
+  const auto c =
+      run_main(artillery_app::main, {"artillery-design", streamed, "--format", "csv", "--table", "carriages"});
   CHECK(c.code == 0);
   CHECK(c.out.rfind("name,carriage,horses,carts,carriage_cost_gp,carriage_weight_lb\r\n", 0) == 0);
 }
