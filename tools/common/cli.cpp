@@ -103,7 +103,8 @@ void note_house_rules(report::Report& r) {
   if (r.main_table.empty()) r.main_table = report::main_table_name(r);  // still the command's own
   // csv shows one table: each of the command's tables gets the rules files as its first column.
   std::string names;
-  for (const auto& f : data::house_rules_files()) names += (names.empty() ? "" : "; ") + f.name;
+  for (const auto& f : data::house_rules_files())  // each by its last component, as in the table
+    names += (names.empty() ? "" : "; ") + f.name.substr(f.name.find_last_of('/') + 1);
   for (auto& table : r.tables) table.context.insert(table.context.begin(), {"house_rules", names});
   r.tables.insert(r.tables.begin(), std::move(t));
   json::Value hr = json::object();
