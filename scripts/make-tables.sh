@@ -7,12 +7,16 @@ set -eu
 bin=${1:-build/bin}
 out=${2:-docs/tables}
 mkdir -p "$out"
-# table NAME TOOL ARGS...: writes NAME.md and NAME.csv
+# table NAME TOOL ARGS...: writes NAME.md (every table), NAME.csv (the main table) and
+# NAME.TABLE.csv for each other table of the output (--table help lists them, the main first).
 table() {
   name=$1; shift
   tool=$1; shift
   "$bin/$tool" "$@" --format markdown --output "$out/$name.md"
   "$bin/$tool" "$@" --format csv --output "$out/$name.csv"
+  "$bin/$tool" "$@" --table help | tail -n +2 | while read -r t; do
+    "$bin/$tool" "$@" --format csv --table "$t" --output "$out/$name.$t.csv"
+  done
 }
 table artillery-catalogue artillery-design --catalogue
 table artillery-formula-vs-book artillery-design --compare

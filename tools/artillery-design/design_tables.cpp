@@ -76,6 +76,7 @@ std::vector<std::string> carriage_row(const Design& d) {
 
 Table carriages_table() {
   Table mob;
+  mob.name = "carriages";
   mob.title = "Chosen carriages";
   mob.add_column("name", "Piece")
       .add_column("carriage", "Carriage")
@@ -92,6 +93,8 @@ namespace {
 Table characteristics_table(const Design& d) {
   const auto& c = d.effective;
   Table ch;
+  ch.name = "characteristics";
+  ch.context.push_back({"piece", d.name});
   ch.title = d.name + " (" + artillery::to_string(d.type) + ", " + trim(d.book_or_formula.shot_lb) + " lb shot)";
   ch.add_column("field", "Characteristic").add_column("value", "Value", Align::right).add_column("source", "Source");
   const std::string src(c.source);

@@ -19,6 +19,7 @@ namespace {
 
 Table carriages_by_era_table(const Catalogue& cat) {
   Table mob;
+  mob.name = "carriages";
   mob.title = "Carriages by era and horses (" + cat.sources.mobility + "; " + cat.sources.horses + ")";
   mob.add_column("name", "Piece");
   for (auto c : artillery::kCarriages) mob.add_column(artillery::to_string(c), cat.carriage(c).name);

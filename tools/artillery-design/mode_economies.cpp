@@ -149,6 +149,7 @@ Table grimm_table(const Catalogue& cat, const Options& opt, json::Value& out) {
   const auto& g = cat.grimm;
   const GrimmFigures f = grimm_figures(cat, opt);
   Table t;
+  t.name = "grimm-example";
   t.title = "Grimm's " + g.item + " (Dwarven Gunpowder, example; price x" + trim(f.multiplier) + ")";
   t.add_column("figure", "Figure")
       .add_column("value", "Value", Align::right)

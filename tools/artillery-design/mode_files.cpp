@@ -11,9 +11,6 @@
 // is designed, in input order. Text and markdown (whose column widths need every row), --explain
 // and standard input keep the batch in memory.
 #include <array>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -115,91 +112,40 @@ bool check_inputs(const artillery::Catalogue& cat, const Options& opt, const Des
   return true;
 }
 
-// Text held aside until the end of a stream (the chosen-carriages table comes after the pieces
-// table): in an unnamed temporary file, or in memory when none can be made.
-class Spool {
- public:
-  Spool() : file_(std::tmpfile()) {}
-  Spool(const Spool&) = delete;
-  Spool& operator=(const Spool&) = delete;
-  ~Spool() {
-    if (file_) std::fclose(file_);
-  }
-  [[nodiscard]] bool empty() const { return !any_; }
-  bool add(const std::string& s) {
-    if (s.empty()) return true;
-    any_ = true;
-    if (!file_) {
-      held_ += s;
-      return true;
-    }
-    return std::fwrite(s.data(), 1, s.size(), file_) == s.size();
-  }
-  bool copy_to(std::ostream& os) {
-    if (!file_) {
-      os << held_;
-      return true;
-    }
-    if (std::fflush(file_) != 0 || std::fseek(file_, 0, SEEK_SET) != 0) return false;
-    std::vector<char> buf(size_t{1} << 16);
-    size_t n = 0;
-    while ((n = std::fread(buf.data(), 1, buf.size(), file_)) > 0)
-      os.write(buf.data(), static_cast<std::streamsize>(n));
-    return std::ferror(file_) == 0;
-  }
-
- private:
-  std::FILE* file_;
-  std::string held_;
-  bool any_ = false;
-};
-
-Diagnostics spool_error() {
-  Diagnostics d;
-  d.error(SourcePos{}, std::string("cannot write a temporary file: ") + std::strerror(errno), {}, ExitCode::io_error);
-  return d;
-}
-
 // The designed pieces of one piece of the input, as text of the output: the pieces table's csv
-// rows (and the chosen carriages') or the JSON elements of "pieces".
+// rows or the JSON elements of "pieces". (The chosen carriages are another table: --table
+// carriages, which is not streamed.)
 struct Slot {
   Part part;
-  std::string text, carriages;
+  std::string text;
 };
 
-void render_slot(Slot& slot, const DesignSettings& s, size_t piece_columns, size_t carriage_columns) {
+void render_slot(Slot& slot, const DesignSettings& s, size_t piece_columns) {
   slot.text.clear();
-  slot.carriages.clear();
   if (s.json_out) {  // already written by design_into
     slot.text.swap(slot.part.json);
     return;
   }
-  std::vector<std::vector<std::string>> rows, carriages;
+  std::vector<std::vector<std::string>> rows;
   rows.reserve(slot.part.items.size());
-  for (auto& it : slot.part.items) {
-    rows.push_back(std::move(it.row));
-    if (!it.carriage.empty()) carriages.push_back(std::move(it.carriage));
-  }
+  for (auto& it : slot.part.items) rows.push_back(std::move(it.row));
   report::csv_rows(slot.text, rows, piece_columns, s.csv_formulas);
-  report::csv_rows(slot.carriages, carriages, carriage_columns, s.csv_formulas);
 }
 
 // The second pass: the output of the batch (csv or JSON) written as its pieces are designed, on
 // two threads, in input order (input::stream_file); the first pass found no error.
 Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
                          const std::vector<std::string>& inputs) {
-  const report::Table pieces = summary_table({}, "Pieces"), mob = carriages_table();
+  const report::Table pieces = summary_table({}, "Pieces");
   std::optional<json::ArrayStream> array;
   if (s.json_out) {
     json::Value head = json::object();
     head.set("tool", kInfo.name);
     array.emplace(os, head, "pieces");
   } else {
-    os << report::csv_header(pieces, true);
+    os << report::csv_header(pieces);
   }
   std::array<Slot, 2> slots;
-  Spool spool;
-  bool spooled = true;
   for (const auto& path : inputs) {
     auto r = input::stream_file(
         path, "piece", slots.size(),
@@ -207,7 +153,7 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
           Slot& slot = slots.at(w);
           slot.part = Part{};
           design_document(cat, opt, s, doc, slot.part);
-          render_slot(slot, s, pieces.columns.size(), mob.columns.size());
+          render_slot(slot, s, pieces.columns.size());
         },
         [&](size_t, unsigned w) {
           const Slot& slot = slots.at(w);
@@ -215,7 +161,6 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
             array->write(slot.text);
           else
             os.write(slot.text.data(), static_cast<std::streamsize>(slot.text.size()));
-          spooled = spool.add(slot.carriages) && spooled;
         });
     if (!r) return r.error();
     if (!*r) {  // it streamed in the first pass
@@ -223,14 +168,8 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
       d.error(SourcePos{path}, "the input changed while it was read", {}, ExitCode::no_input);
       return d;
     }
-    if (!spooled) return spool_error();
   }
-  if (array) {
-    array->finish();
-  } else if (!spool.empty()) {
-    os << report::csv_header(mob, false);
-    if (!spool.copy_to(os)) return spool_error();
-  }
+  if (array) array->finish();
   return {};
 }
 
@@ -239,9 +178,10 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
 // a regular file of [[piece]] tables, one piece in all): the caller reads it whole.
 std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue& cat, const Options& opt,
                                                      const DesignSettings& s, const cli::CommonOptions& common) {
-  // A streamed batch has no room for the house-rules table: with house rules it is built whole.
+  // A streamed batch has no room for the house-rules table (with house rules it is built whole)
+  // and writes the main table alone (another --table is chosen from the whole report).
   if (s.explain || !(s.json_out || report::parse_format(common.format) == report::Format::csv) ||
-      data::house_rules_in_effect())
+      data::house_rules_in_effect() || !common.table.empty())
     return std::nullopt;
   Checked c;
   Diagnostics fatal;

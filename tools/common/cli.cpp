@@ -29,6 +29,10 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
       ->type_name("FILE");
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
   app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
+  app.add_option("--table", common.table,
+                 "show the table NAME alone (csv shows one table: the main one without --table); "
+                 "--table help lists the tables of the command")
+      ->type_name("NAME");
   app.add_flag("--csv-formulas", common.csv_formulas,
                "csv: write cells beginning with = + - @ as they are, without the leading ' guard");
   app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
@@ -68,6 +72,7 @@ std::vector<std::string> rules_files(const char* env, const std::vector<std::str
 void note_house_rules(report::Report& r) {
   if (!data::house_rules_in_effect()) return;
   report::Table t;
+  t.name = "house-rules";
   t.title = "House rules (these results are not the book's)";
   t.add_column("file", "Rules file").add_column("table", "Built-in table").add_column("figure", "Figure");
   t.add_column("change", "Change").add_column("built_in", "Book").add_column("house_rule", "House rule");
@@ -96,6 +101,12 @@ void note_house_rules(report::Report& r) {
     o.set("house_rule", c.value);
     changes.push(std::move(o));
   }
+  if (r.main_table.empty()) r.main_table = report::main_table_name(r);  // still the command's own
+  // csv shows one table: each of the command's tables gets the rules files as its first column.
+  std::string names;
+  for (const auto& f : data::house_rules_files())  // each by its last component, as in the table
+    names += (names.empty() ? "" : "; ") + f.name.substr(f.name.find_last_of('/') + 1);
+  for (auto& table : r.tables) table.context.insert(table.context.begin(), {"house_rules", names});
   r.tables.insert(r.tables.begin(), std::move(t));
   json::Value hr = json::object();
   hr.set("files", std::move(files));
@@ -170,6 +181,34 @@ CLI::Validator file_name() {
 }
 
 namespace {
+// --table: "help" lists the tables (the main one first) and ends the run; a name keeps those
+// tables alone. Usage errors for json, which holds every table, and for an unknown name.
+Expected<bool> select_table(const std::string& name, report::Format format, report::Report& r, std::ostream& out) {
+  if (name.empty()) return false;
+  if (format == report::Format::json)
+    return usage_error("--table", "json holds every table; give --format text, markdown or csv");
+  if (r.write) return usage_error("--table", "this output is written as it is made and has its main table only");
+  auto names = report::table_names(r);
+  const std::string main = report::main_table_name(r);
+  if (name == "help") {
+    std::string list = main + " (main)\n";
+    for (const auto& n : names)
+      if (n != main) list += n + "\n";
+    out << list;
+    out.flush();
+    return true;
+  }
+  auto chosen = report::tables_named(r, name);
+  if (chosen.empty()) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    return usage_error("--table", "no table " + escape::visible(name) + " in this output (tables: " + list + ")");
+  }
+  r.tables = std::move(chosen);
+  r.main_table = name;
+  return false;
+}
+
 int report_errors(const ToolInfo& info, const Diagnostics& d, std::ostream& err) {
   for (const auto& item : d.items()) err << format_diagnostic(info.name, item);
   err.flush();
@@ -296,6 +335,9 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     Expected<report::Report> result = run(common);
     if (!result) return report_errors(info, result.error(), err);
     note_house_rules(*result);
+    auto listed = select_table(common.table, *format, *result, out);
+    if (!listed) return report_errors(info, listed.error(), err);
+    if (*listed) return 0;
     if ((common.chart || !common.svg.empty()) && result->charts.empty())
       return report_errors(
           info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"), err);

@@ -36,6 +36,7 @@ struct CommonOptions {
   /// The files of this run besides --output and --svg (e.g. war-machine's --write-forces): `run`
   /// adds them here and run_tool writes them with the others once everything has succeeded.
   mutable Outputs outputs;
+  std::string table;  ///< --table NAME: that table alone (csv: instead of the main table); "help" lists them
   bool csv_formulas = false;       ///< --csv-formulas: csv cells that look like formulas are not guarded
   std::vector<std::string> rules;  ///< --rules FILE (repeatable): house rules, after those of GUNPOWDER_RULES
   std::string print_rules;         ///< --print-rules [TABLE]: handled before parsing (see run_tool)

@@ -50,6 +50,8 @@ Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const 
 json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi, Scenario& s) {
   const fire::BroadsideGroup& g = b.groups[gi];
   Table ht;
+  ht.name = "hands";
+  ht.context.push_back({"group", std::to_string(gi + 1)});
   ht.title = "Hands, group " + std::to_string(gi + 1) + " (" + std::to_string(g.pool.dice) + " dice" +
              (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) : "") + ")";
   ht.add_column("hand", "Hand").add_column("p", "P", Align::right).add_column("p_at_least", "P(at least)", Align::right);
@@ -161,6 +163,7 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
 
 Table target_table(const fire::TargetLoss& t) {
   Table tt;
+  tt.name = "target";
   tt.title = "Target of " + std::to_string(t.points) + " points (one broadside, undamaged)";
   tt.add_column("effect", "Effect").add_column("p", "P", Align::right);
   tt.add_row({"half its points lost", pct(t.p_half)});

@@ -283,6 +283,7 @@ Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const 
                      json::Value& sections) {
   const fire::DowelOdds& d = shot.odds;
   Table t;
+  t.name = "sections";
   t.title = d.cls->name + ", " + *p.call + " called, target " + inches(d.near_in) + " to " + inches(d.far_in) + " (" +
             R.source_dowel + ")";
   t.add_column("section", "Section", Align::right)

@@ -125,7 +125,11 @@ Expected<Scenario> run_one(const std::string& command, const Options& opt, const
   for (auto& m : s->json.object()) j.set(m.first, std::move(m.second));
   s->json = std::move(j);
   if (name)
-    for (auto& t : s->tables) t.title = *name + ": " + t.title;
+    for (auto& t : s->tables) {  // one csv table per kind across the scenarios of a file
+      t.name = report::table_name(t);
+      t.context.insert(t.context.begin(), {"scenario", *name});
+      t.title = *name + ": " + t.title;
+    }
   return s;
 }
 

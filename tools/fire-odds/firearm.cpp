@@ -107,6 +107,7 @@ Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const Fire
   const fire::Shot& shot = fs.shot;
   const fire::Misfire& mis = fs.misfire;
   Table t;
+  t.name = "shot";
   t.title = f.name + " at " + trim(fs.range, 2) + (fs.range_in_feet ? " ft" : " yd") + " against AC " +
             std::to_string(fs.shot_input.target_ac);
   t.add_column("field", "Figure").add_column("value", "Value", Align::right).add_column("note", "Rule");

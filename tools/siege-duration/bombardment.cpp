@@ -15,6 +15,7 @@ namespace {
 void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b, report::Report& rep,
                         json::Value& out) {
   Table p;
+  p.name = "park";
   p.title = "Bombardment: the park (seed 000, Bombarding with Gunpowder Artillery, pp. 17-18; " +
             std::string(b.cautious ? "cautious besieger" : "every piece") + ")";
   p.add_column("piece", "Piece")
@@ -49,6 +50,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
   rep.tables.push_back(std::move(p));
 
   Table r;
+  r.name = "result";
   r.title = "Bombardment: result";
   r.add_column("figure", "Figure").add_column("value", "Value", Align::right);
   r.add_row({"Stronghold shp", grouped(sg.stronghold.shp) + " (" + siege::to_string(sg.stronghold.material) + ")"});
@@ -71,6 +73,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
   rep.tables.push_back(std::move(r));
   if (!b.defender_losses.empty()) {
     Table c;
+    c.name = "artillery-lost";
     c.title = "Bombardment: the defender's artillery lost as the stronghold is damaged (seed 001 rule)";
     c.add_column("damage", "Damage", Align::right).add_column("day", "Day", Align::right).add_column("lost", "Pieces lost", Align::right);
     for (const auto& l : b.defender_losses)

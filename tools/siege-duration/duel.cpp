@@ -22,6 +22,7 @@ constexpr long long kMaxDuelWork = 2'000'000'000;  // duels x pieces^2 (the work
 
 void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, report::Report& rep, json::Value& out) {
   Table t;
+  t.name = "parks";
   t.title = "Artillery duel: the parks (seed 000, Gunpowder Artillery Duels, pp. 18-19)";
   t.add_column("side", "Side")
       .add_column("labels", "Pieces")
@@ -81,6 +82,7 @@ void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, rep
 
 void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& rep, json::Value& out) {
   Table t;
+  t.name = "shot-odds";
   t.title = "Artillery duel: odds of one shot (exact)";
   t.add_column("shooter", "Shooter")
       .add_column("target", "Target")
@@ -111,6 +113,7 @@ void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& 
 
 void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out) {
   Table t;
+  t.name = "duel-ends";
   t.title = "Artillery duel: how " + grouped(o.runs) + " seeded duels end (seed " + std::to_string(o.seed) + ")";
   t.add_column("end", "End")
       .add_column("count", "Duels", Align::right)
@@ -141,6 +144,7 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
   rep.charts.push_back(std::move(left));
 
   Table l;
+  l.name = "pieces-left";
   l.title = "Artillery duel: pieces left at the end";
   l.add_column("pieces", "Pieces left", Align::right)
       .add_column("besieger", "Besieger", Align::right)
@@ -159,6 +163,7 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
   rep.tables.push_back(std::move(l));
 
   Table r;
+  r.name = "rounds";
   r.title = "Artillery duel: rounds taken";
   r.add_column("figure", "Figure").add_column("value", "Rounds", Align::right);
   r.add_row({"Mean (95% interval)", trim(o.rounds_mean, 2) + " +/- " + trim(o.rounds_ci, 2)});

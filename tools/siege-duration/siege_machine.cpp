@@ -21,6 +21,7 @@ constexpr long long kMaxMachineWork = 60'000'000;  // sieges x weeks
 
 void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep, json::Value& out) {
   Table t;
+  t.name = "br-bonuses";
   t.title = "Siege Machine: BR bonuses by the attacker's option (seed 004, Preparation)";
   t.add_column("option", "Option")
       .add_column("side", "Side")
@@ -188,6 +189,7 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
 
 void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& rep, json::Value& out) {
   Table t;
+  t.name = "siege-ends";
   t.title = "Siege Machine: how " + grouped(o.runs) + " seeded sieges end (seed " + std::to_string(o.seed) + ")";
   t.add_column("end", "End").add_column("count", "Sieges", Align::right).add_column("p", "Share", Align::right).add_column("ci", "95% interval", Align::right);
   json::Value ends = json::object();
@@ -198,6 +200,7 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   }
   rep.tables.push_back(std::move(t));
   Table w;
+  w.name = "weeks-to-fall";
   w.title = "Siege Machine: weeks until the stronghold falls";
   w.add_column("week", "Week", Align::right).add_column("falls", "Falls that week", Align::right).add_column("by", "Fallen by then", Align::right);
   long long cum = 0;

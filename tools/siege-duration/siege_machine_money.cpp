@@ -37,6 +37,7 @@ json::Value pair_json(const json::Value& a, const json::Value& d) {
 void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m, double materials, report::Report& rep,
                       json::Value& out) {
   Table t;
+  t.name = "weekly-costs";
   t.title = "Siege Machine: weekly costs at the start, gp (War Machine, Siege Machine: Preparation)";
   t.add_column("side", "Side")
       .add_column("payroll", "Payroll", Align::right)
@@ -92,6 +93,7 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
 void construction_table(const siege::SiegeMachineRules& r, const siege::SmConstructionPlan& p, report::Report& rep,
                         json::Value& out) {
   Table t;
+  t.name = "field-construction";
   t.title = "Siege Machine: field construction (War Machine, Siege Machine: Other notes)";
   t.add_column("item", "Item")
       .add_column("hp", "Hp", Align::right)

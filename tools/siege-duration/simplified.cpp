@@ -26,6 +26,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
                        json::Value& out) {
   const auto& t = rules.duration;
   Table lines;
+  lines.name = "units";
   lines.title = "Simplified siege: units and bonus units (seed 000, Sieges Simplified, p. 21)";
   lines.add_column("side", "Side")
       .add_column("item", "Item")
@@ -55,6 +56,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   rep.tables.push_back(std::move(lines));
 
   Table r;
+  r.name = "duration";
   r.title = "Simplified siege: duration (" + t.source + ")";
   r.add_column("figure", "Figure").add_column("value", "Value", Align::right);
   r.add_row({"Besieger units", std::to_string(s.besieger_total)});

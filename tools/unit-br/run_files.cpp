@@ -112,7 +112,7 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
     head.set("tool", kInfo.name);
     array.emplace(os, head, "units");
   } else {
-    os << report::csv_header(units_table(), true);
+    os << report::csv_header(units_table());
   }
   Rater rate{cat, base, common, {}};
   std::array<std::pair<Part, std::string>, 2> slots;
@@ -150,7 +150,8 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
 std::optional<Expected<report::Report>> run_streamed(const units::Catalogue& cat, const units::Request& base,
                                                      const cli::CommonOptions& common) {
   // A streamed batch has no room for the house-rules table: with house rules it is built whole.
-  if (common.explain || (common.format != "csv" && common.format != "json") || data::house_rules_in_effect())
+  if (common.explain || (common.format != "csv" && common.format != "json") || data::house_rules_in_effect() ||
+      !common.table.empty())
     return std::nullopt;
   Diagnostics errors, fatal;
   if (!check_units(cat, base, common, errors, fatal)) return std::nullopt;

@@ -16,6 +16,8 @@ std::string opt_str(const std::optional<int>& v) { return v ? std::to_string(*v)
 
 Table characteristics_table(const Rating& r) {
   Table u;
+  u.name = "characteristics";
+  u.context.push_back({"unit", r.name});
   u.title = r.name;
   u.add_column("figure", "Characteristic").add_column("value", "Value", Align::right);
   auto row = [&](std::string f, std::string v) { u.add_row({std::move(f), std::move(v)}); };

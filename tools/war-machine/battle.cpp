@@ -154,7 +154,11 @@ Expected<bool> report_battles(const war::Rules& R, const Options& opt, const cli
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     if (br.full) {
-      for (auto& t : tables[b]) rep.tables.push_back(std::move(t));
+      for (auto& t : tables[b]) {
+        // Each battle's tables join those of the others in csv, marked with the battle's number.
+        if (p.engagements.size() > 1) t.context.insert(t.context.begin(), {"battle", std::to_string(b + 1)});
+        rep.tables.push_back(std::move(t));
+      }
       tables[b].clear();
     }
     json::Value bj = br.js ? std::move(js[b]) : json::Value();
@@ -256,6 +260,8 @@ Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, con
   if (!br.js && opt.summary) rep.tables.push_back(std::move(br.summary));
   json::Value repeated = opt.repeat ? repeat_tables(R, p, *opt.repeat, br.seed, rep) : json::Value();
   finish_tables(p, rep);
+  // csv's main table is the odds of the battles, when they are shown.
+  if (br.full && !report::tables_named(rep, "odds").empty()) rep.main_table = "odds";
   // Written by run_tool with the run's other outputs, once everything has succeeded.
   if (!opt.write_forces.empty())
     common.outputs.add("--write-forces", opt.write_forces, forces_toml(R, p.rated, br.states, p.config, br.seed));

@@ -119,6 +119,8 @@ void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Eng
   for (size_t k = 0; k < 2; ++k) {
     const auto& x = rated[e.force[k]];
     Table t;
+    t.name = "adjustments";
+    t.context.push_back({"force", x.force.name});
     t.title = "Adjustments: " + x.force.name + " against " + rated[e.force[1 - k]].force.name;
     t.add_column("group", "Group").add_column("adjustment", "Adjustment").add_column("br", "BR", Align::right).add_column("note", "Note");
     t.add_row({"", "Battle rating B", std::to_string(x.rating.br), x.rating.method});

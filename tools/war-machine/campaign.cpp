@@ -82,6 +82,8 @@ Table endings_table(const war::Campaign& cp, const std::array<std::string, 2>& n
 
 Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
   Table t;
+  t.name = "after-each-battle";
+  t.context.push_back({"force", name});
   t.title = "After each battle: " + name;
   t.add_column("battle", "Battle", Align::right)
       .add_column("p_fought", "Fought", Align::right)
@@ -134,6 +136,8 @@ std::vector<std::pair<std::string, double>> troop_bands(const std::map<std::int6
 
 Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
   Table t;
+  t.name = "troops-left";
+  t.context.push_back({"force", name});
   t.title = "Troops left: " + name;
   t.add_column("troops", "Troops", Align::right)
       .add_column("p", "Probability", Align::right)

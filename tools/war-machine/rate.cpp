@@ -15,6 +15,8 @@ void rating_tables(const war::Rules& R, const war::RatedForce& x, std::vector<Ta
   const auto& r = x.rating;
   if (!r.bfr_lines.empty()) {
     Table t;
+    t.name = "force-rating";
+    t.context.push_back({"force", x.force.name});
     t.title = x.force.name + (r.method == "quick" ? ": quick battle rating (" + R.quick_source + ")"
                                                   : ": basic force rating B' (" + R.bfr_source + ")");
     t.add_column("factor", "Factor")
@@ -32,6 +34,8 @@ void rating_tables(const war::Rules& R, const war::RatedForce& x, std::vector<Ta
   }
   if (!r.statements.empty()) {
     Table t;
+    t.name = "statements";
+    t.context.push_back({"force", x.force.name});
     t.title = x.force.name + ": battle-rating statements (" + R.br_source + ")";
     t.add_column("letter", "#")
         .add_column("statement", "Statement")

@@ -1,8 +1,10 @@
 // report.cpp - the text, markdown, csv and json renderers of the shared table model.
 #include "gunpowder/core/report.hpp"
 
-#include <cmath>
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
 
 #include "gunpowder/core/escape.hpp"
 #include "gunpowder/core/fmtnum.hpp"
@@ -230,28 +232,103 @@ bool csv_formula_guarded(std::string_view cell) {
   }
 }
 
+std::string table_name(const Table& t) {
+  if (!t.name.empty()) return t.name;
+  std::string_view title = t.title;
+  title = title.substr(0, std::min(title.find(" ("), title.find(':')));
+  std::string out;
+  bool gap = false;
+  for (const char ch : title) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) != 0) {
+      if (gap && !out.empty()) out += '-';
+      out += static_cast<char>(std::tolower(c));
+      gap = false;
+    } else {
+      gap = true;
+    }
+  }
+  return out.empty() ? "table" : out;
+}
+
+std::string main_table_name(const Report& r) {
+  if (!r.main_table.empty()) return r.main_table;
+  return r.tables.empty() ? std::string{} : table_name(r.tables.front());
+}
+
+std::vector<std::string> table_names(const Report& r) {
+  std::vector<std::string> out;
+  for (const auto& t : r.tables)
+    if (auto n = table_name(t); std::find(out.begin(), out.end(), n) == out.end()) out.push_back(std::move(n));
+  return out;
+}
+
+std::vector<Table> tables_named(const Report& r, const std::string& name) {
+  std::vector<Table> out;
+  for (const auto& t : r.tables)
+    if (table_name(t) == name) out.push_back(t);
+  return out;
+}
+
+namespace {
+// The keys of the one csv table made of `tables`: context keys first, then column keys, each once.
+std::vector<std::string> csv_keys(const std::vector<Table>& tables) {
+  std::vector<std::string> keys;
+  const auto add = [&](const std::string& k) {
+    if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+  };
+  for (const auto& t : tables)
+    for (const auto& c : t.context) add(c.key);
+  for (const auto& t : tables)
+    for (const auto& c : t.columns) add(c.key);
+  return keys;
+}
+
+// Where each csv key finds its value in rows of `t`: a column index, a context value, or nothing.
+struct Source {
+  const std::string* context = nullptr;
+  size_t column = SIZE_MAX;
+};
+std::vector<Source> csv_sources(const Table& t, const std::vector<std::string>& keys) {
+  std::vector<Source> out(keys.size());
+  for (size_t k = 0; k < keys.size(); ++k) {
+    for (const auto& c : t.context)
+      if (c.key == keys[k]) out[k].context = &c.value;
+    for (size_t i = 0; i < t.columns.size(); ++i)
+      if (t.columns[i].key == keys[k]) out[k].column = i;
+  }
+  return out;
+}
+
+void append_csv_header(std::string& out, const std::vector<std::string>& keys) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i) out += ',';
+    csv_field(out, keys[i], CsvFormulas::guard);
+  }
+  out += "\r\n";
+}
+}  // namespace
+
 std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
   std::string out;
-  bool first = true;
+  const auto keys = csv_keys(tables);
+  if (keys.empty()) return out;
+  append_csv_header(out, keys);
   for (const auto& t : tables) {
-    if (!first) out += "\r\n";
-    first = false;
-    const size_t nc = t.columns.size();
-    for (size_t i = 0; i < nc; ++i) {
-      if (i) out += ',';
-      csv_field(out, t.columns[i].key, formulas);
-    }
-    out += "\r\n";
+    const auto sources = csv_sources(t, keys);
     render_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
       size_t bytes = 0;
       for (size_t k = from; k < to; ++k)
         for (const auto& c : t.rows[k]) bytes += c.size() + 1;
-      o.reserve(o.size() + bytes + (to - from) * (nc + 2));
+      o.reserve(o.size() + bytes + (to - from) * (keys.size() + 2));
       for (size_t k = from; k < to; ++k) {
         const auto& r = t.rows[k];
-        for (size_t i = 0; i < nc; ++i) {
+        for (size_t i = 0; i < sources.size(); ++i) {
           if (i) o += ',';
-          if (i < r.size()) csv_field(o, r[i], formulas);
+          if (sources[i].context)
+            csv_field(o, *sources[i].context, formulas);
+          else if (sources[i].column < r.size())
+            csv_field(o, r[sources[i].column], formulas);
         }
         o += "\r\n";
       }
@@ -260,13 +337,9 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
   return out;
 }
 
-std::string csv_header(const Table& t, bool first) {
-  std::string out = first ? "" : "\r\n";
-  for (size_t i = 0; i < t.columns.size(); ++i) {
-    if (i) out += ',';
-    csv_field(out, t.columns[i].key, CsvFormulas::guard);
-  }
-  out += "\r\n";
+std::string csv_header(const Table& t) {
+  std::string out;
+  append_csv_header(out, csv_keys({t}));
   return out;
 }
 
@@ -385,7 +458,8 @@ std::string render(const Report& r, Format f, bool with_explain, CsvFormulas for
       if (with_explain && !r.explain.empty()) return json::dump(json_with_explain(r));
       return json::dump(r.json);
     case Format::csv:
-      return render_csv(r.tables, formulas);  // the derivation is prose: csv stays machine-readable
+      // One table, the main one; the derivation is prose: csv stays machine-readable.
+      return render_csv(tables_named(r, main_table_name(r)), formulas);
     case Format::markdown: {
       std::string out = render_markdown(r.tables);
       if (with_explain && !r.explain.empty()) {

@@ -129,6 +129,50 @@ TEST_CASE("report renderers") {
   SUBCASE("csv quotes fields with commas and uses the column keys") {
     CHECK(report::render_csv({t}) == "name,shot_lb\r\nSaker,5\r\n\"Culverin, long\",18\r\n");
   }
+  SUBCASE("csv makes one table of several: context columns first, then every column once") {
+    report::Table elves, orcs, other;
+    elves.title = "Elves: adjustments";
+    elves.context.push_back({"force", "Elves"});
+    elves.add_column("adjustment", "Adjustment").add_column("br", "BR");
+    elves.add_row({"Troop ratio", "30"});
+    orcs = elves;
+    orcs.context[0].value = "Orcs";
+    orcs.rows = {{"Terrain", "-10"}, {"Fatigue"}};
+    other.add_column("br", "BR").add_column("note", "Note");
+    other.add_row({"5", "n"});
+    CHECK(report::render_csv({elves, orcs, other}) ==
+          "force,adjustment,br,note\r\nElves,Troop ratio,30,\r\nOrcs,Terrain,-10,\r\nOrcs,Fatigue,,\r\n,,5,n\r\n");
+    CHECK(report::render_csv({}).empty());
+  }
+  SUBCASE("table names: given, or made of the title") {
+    report::Table a;
+    a.title = "Battle rating (seed 000, pp. 47-51)";
+    CHECK(report::table_name(a) == "battle-rating");
+    a.title = "Elves' Adjustments: 3 rows";
+    CHECK(report::table_name(a) == "elves-adjustments");
+    a.title = "";
+    CHECK(report::table_name(a) == "table");
+    a.name = "given";
+    CHECK(report::table_name(a) == "given");
+  }
+  SUBCASE("csv renders the main table alone; --table's helpers find the others") {
+    report::Report r;
+    report::Table a, b, c;
+    a.title = "Pieces";
+    a.add_column("name", "Name").add_row({"Saker"});
+    b.title = "Carriages";
+    b.add_column("carriage", "Carriage").add_row({"Field"});
+    c = b;
+    c.rows = {{"Siege"}};
+    r.tables = {a, b, c};
+    CHECK(report::main_table_name(r) == "pieces");
+    CHECK(report::render(r, report::Format::csv, false) == "name\r\nSaker\r\n");
+    CHECK(report::table_names(r) == std::vector<std::string>{"pieces", "carriages"});
+    CHECK(report::tables_named(r, "carriages").size() == 2);
+    CHECK(report::tables_named(r, "none").empty());
+    r.main_table = "carriages";
+    CHECK(report::render(r, report::Format::csv, false) == "carriage\r\nField\r\nSiege\r\n");
+  }
   SUBCASE("formats parse by name") {
     CHECK(report::parse_format("json") == report::Format::json);
     CHECK(report::parse_format("md") == report::Format::markdown);

@@ -29,9 +29,21 @@ struct Column {
   Align align = Align::left;
 };
 
+/// A value shared by every row of a table (e.g. the force whose adjustments it lists): csv writes
+/// it as a column before the table's own, so that the tables of one name load as one table;
+/// text and markdown leave it to the title.
+struct ContextCell {
+  std::string key;
+  std::string value;
+};
+
 /// A titled table of already-formatted cells; notes are printed under it in text and markdown.
 struct Table {
+  /// The machine name --table selects it by (lower-case words joined by '-'); empty: derived from
+  /// the title (table_name). Tables of one name are one table in csv.
+  std::string name;
   std::string title;
+  std::vector<ContextCell> context;
   std::vector<Column> columns;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> notes;
@@ -68,6 +80,8 @@ struct Chart {
 /// "explain" key in JSON when requested); and the distributions worth a chart.
 struct Report {
   std::vector<Table> tables;
+  /// The name of the table csv prints when no --table is given; empty: the first table's.
+  std::string main_table;
   json::Value json = json::object();
   std::vector<std::string> explain;
   std::vector<Chart> charts;
@@ -76,6 +90,17 @@ struct Report {
   /// anything (the output is then incomplete). Errors of the input are found before it is set.
   std::function<Diagnostics(std::ostream&)> write;
 };
+
+/// A table's machine name: Table::name, or else its title up to the first " (" or ":", in lower
+/// case, with every run of characters other than letters and digits made one '-'.
+std::string table_name(const Table& t);
+/// The name of the report's main table (Report::main_table, else the first table's; empty when
+/// the report has no table).
+std::string main_table_name(const Report& r);
+/// The names of the report's tables, each once, in the order they come.
+std::vector<std::string> table_names(const Report& r);
+/// The tables named `name`, in order (none when no table has that name).
+std::vector<Table> tables_named(const Report& r, const std::string& name);
 
 /// Text bar charts, one per chart, `width` characters for the longest bar; titles and labels
 /// show control characters as text tables do.
@@ -104,16 +129,17 @@ enum class CsvFormulas {
 /// `-`, `*` and `/`: the lone `-` meaning "no value" and the book's slash figures such as `-/1/-`,
 /// which a spreadsheet can at most compute as arithmetic, never as a function or a reference.
 bool csv_formula_guarded(std::string_view cell);
-/// RFC 4180 csv; several tables are separated by one empty line, each with its header row.
+/// RFC 4180 csv: one header row, then the rows of every table given, as one table. Its columns are
+/// the tables' context keys, then their column keys, each once, in the order they first come; a
+/// row has an empty cell for a column its table lacks. Tables of one name share their columns.
 std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas = CsvFormulas::guard);
-/// The csv of a table written in pieces, as render_csv writes it: its header row (after the empty
-/// line that separates it from the table before, unless it is the first), then its rows as they
-/// come, appended by csv_rows.
-std::string csv_header(const Table& t, bool first);
+/// The csv of a table written in pieces, as render_csv writes it: its header row, then its rows as
+/// they come, appended by csv_rows.
+std::string csv_header(const Table& t);
 /// Appends the csv of `rows` of a table of `columns` columns (any thread; no header).
 void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& rows, size_t columns,
               CsvFormulas formulas = CsvFormulas::guard);
-/// Renders a report in the chosen format; `with_explain` appends the derivation (text and
+/// Renders a report in the chosen format (csv: the main table alone); `with_explain` appends the derivation (text and
 /// markdown show its lines with control characters made visible); `formulas` is for csv.
 std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas = CsvFormulas::guard);
 /// The JSON of render(r, Format::json, with_explain), written to `os` as it is made.
