@@ -15,7 +15,7 @@ namespace {
 void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b, report::Report& rep,
                         json::Value& out) {
   Table p;
-  p.title = "Bombardment: the park (seed 000, Bombarding with Gunpowder Artillery, pp. 17-18; " +
+  p.title = "Bombardment: the park (Guns of War, Bombarding with Gunpowder Artillery, pp. 17-18; " +
             std::string(b.cautious ? "cautious besieger" : "every piece") + ")";
   p.add_column("piece", "Piece")
       .add_column("count", "Count", Align::right)
@@ -71,7 +71,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
   rep.tables.push_back(std::move(r));
   if (!b.defender_losses.empty()) {
     Table c;
-    c.title = "Bombardment: the defender's artillery lost as the stronghold is damaged (seed 001 rule)";
+    c.title = "Bombardment: the defender's artillery lost as the stronghold is damaged (Baggins Wood Cannons, Firing)";
     c.add_column("damage", "Damage", Align::right).add_column("day", "Day", Align::right).add_column("lost", "Pieces lost", Align::right);
     for (const auto& l : b.defender_losses)
       c.add_row({fmtnum::percent(l.damage_fraction, 0), l.day ? std::to_string(*l.day) : "-", std::to_string(l.pieces_lost)});
