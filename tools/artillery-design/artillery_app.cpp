@@ -15,7 +15,7 @@ const cli::ToolInfo kInfo{
     "Design gunpowder artillery: the book's 17 pieces and any custom piece from its shot weight and type "
     "(calibre, barrel, weight, powder, ranges, damage, area, crew, rate of fire, cost), carriages and mobility, "
     "bombardment, battle ratings and siege bonus units, artillery as automatons, and the alternative gunpowder "
-    "economies (Guns of War, seed 000).",
+    "economies (Guns of War).",
     "Examples:\n"
     "  artillery-design --type gun --shot 18 --format json       the book's 18-pdr gun\n"
     "  artillery-design --type mortar --shot 20 --carriage field a custom piece\n"
@@ -23,6 +23,7 @@ const cli::ToolInfo kInfo{
     "  artillery-design --type cannon --shot 60 --gunpowder dwarven --explain\n"
     "  artillery-design --catalogue --format markdown\n"
     "  artillery-design --compare                                formulas against the book\n"
+    "  artillery-design --compare --differences                  only the figures that disagree\n"
     "  artillery-design --economies                              prices, availability, Grimm's throw\n"
     "  artillery-design pieces.toml                              [[piece]] tables: name, type, shot_lb,\n"
     "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n"};
@@ -69,7 +70,9 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("-n,--name", opt.name, "name of the piece in the output")->type_name("NAME");
   app.add_flag("--catalogue", opt.catalogue, "list the book's 17 pieces");
   app.add_flag("--formula", opt.formula, "use the design formulas even for a piece the book lists");
-  app.add_flag("--compare", opt.compare, "print the formulas against the book, field by field, for all 17 pieces");
+  app.add_flag("--compare", opt.compare,
+               "print the formulas against the book, field by field, for all 17 pieces (the agreement first)");
+  app.add_flag("--differences", opt.differences, "with --compare: show only the figures that disagree");
   app.add_flag(
       "--economies", opt.economies,
       "the gunpowder economies: prices and making times, dwarven market availability, Grimm's machinist throw");
@@ -97,6 +100,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
         "", "nothing to do: give --type and --shot, a TOML file, --catalogue, --compare or --economies");
   if (modes > 1)
     return cli::usage_error("", "choose one of: --type/--shot, input files, --catalogue, --compare, --economies");
+  if (opt.differences && !opt.compare) return cli::usage_error("--differences", "goes with --compare");
   // The same limits as the [[piece]] keys price_multiplier and powder_price_gp_per_lb. The book's
   // multipliers run from x1 (historical) to x10 (Dwarven Gunpowder: "1-5x the historical price", and
   // machinist-built artillery at "10 x historical price").

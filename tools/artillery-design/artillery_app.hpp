@@ -20,6 +20,7 @@ struct Options {
   bool catalogue = false;
   bool formula = false;
   bool compare = false;
+  bool differences = false;  ///< --compare shows only the rows that disagree
   bool economies = false;
 };
 

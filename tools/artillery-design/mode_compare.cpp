@@ -24,11 +24,13 @@ struct FormulaComparison {
 };
 
 // Every figure the formulas give, against the book's, piece by piece; then the agreement by field.
-FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading rate) {
+// With `differences`, the table and the JSON hold only the figures that disagree; the counts hold all.
+FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading rate, bool differences) {
   FormulaComparison out;
   Table& t = out.table;
-  t.title = "Design formulas against the book (" + cat.sources.characteristics + "; rate of fire " +
-            artillery::to_string(rate) + ")";
+  t.title = std::string(differences ? "Design formulas against the book, the figures that disagree ("
+                                    : "Design formulas against the book (") +
+            cat.sources.characteristics + "; rate of fire " + artillery::to_string(rate) + ")";
   t.add_column("piece", "Piece")
       .add_column("field", "Field")
       .add_column("book", "Book", Align::right)
@@ -47,6 +49,7 @@ FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading 
       if (f.agrees()) {
         ++out.agree;
         ++bf.first;
+        if (differences) continue;
       }
       t.add_row({p.name, f.field, trim(f.book, 2), trim(f.formula, 2), f.agrees() ? "yes" : "no"});
       json::Value fo = json::object();
@@ -56,6 +59,7 @@ FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading 
       fo.set("agrees", f.agrees());
       fields.push(std::move(fo));
     }
+    if (differences && fields.array().empty()) continue;
     o.set("fields", std::move(fields));
     out.pieces.push(std::move(o));
   }
@@ -135,7 +139,7 @@ int agreement(const Catalogue& cat, artillery::RateReading rate) {
 
 Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   const auto rate = *artillery::parse_rate_reading(opt.rate_reading);
-  FormulaComparison formulas = compare_formulas(cat, rate);
+  FormulaComparison formulas = compare_formulas(cat, rate, opt.differences);
   json::Value by_reading = json::object();
   std::string counts;
   for (auto r : {artillery::RateReading::shots_first, artillery::RateReading::rof_first}) {
@@ -145,13 +149,16 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
               (r == artillery::RateReading::shots_first ? "shots-first (the text's order, the default)"
                                                         : "rof-first (--rate-reading rof-first)");
   }
-  formulas.table.notes.push_back(std::to_string(formulas.agree) + " of " + std::to_string(formulas.total) +
-                                 " figures agree in this table; by the order of the rate-of-fire step: " + counts +
-                                 "; docs/rules-notes.md explains every difference");
+  // The summary comes first: the agreement by field with the totals, then the figures.
+  formulas.agreement.notes.push_back(
+      std::to_string(formulas.agree) + " of " + std::to_string(formulas.total) +
+      " figures agree; by the order of the rate-of-fire step: " + counts + "; " +
+      std::to_string(formulas.total - formulas.agree) + " differ" +
+      (opt.differences ? " (only those are listed below)" : " (--differences lists only those)"));
   ModelComparison model = compare_bombardment_model(cat);
   report::Report rep;
-  rep.tables.push_back(std::move(formulas.table));
   rep.tables.push_back(std::move(formulas.agreement));
+  rep.tables.push_back(std::move(formulas.table));
   rep.tables.push_back(std::move(model.table));
   rep.json.set("tool", kInfo.name);
   rep.json.set("bombardment_model", std::move(model.cells));
@@ -162,6 +169,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   rep.json.set("total", formulas.total);
   rep.json.set("agree_by_rate_reading", std::move(by_reading));
   rep.json.set("by_field", std::move(formulas.by_field));
+  rep.json.set("differences_only", opt.differences);
   rep.json.set("pieces", std::move(formulas.pieces));
   return rep;
 }

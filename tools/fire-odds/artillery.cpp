@@ -97,7 +97,7 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const fire::AttackResultRules& rr = R.results;
   auto nat = [&](const char* kind) { return naturals(rr, kind, s.target, s.exceed); };
   Table res;
-  res.title = "Results of the attack throw (seed 000, Attacking with Gunpowder Artillery, p. 16)";
+  res.title = "Results of the attack throw (Guns of War, Attacking with Gunpowder Artillery, p. 16)";
   res.add_column("result", "Result")
       .add_column("naturals", "Naturals", Align::right)
       .add_column("p", "P", Align::right)
@@ -382,7 +382,7 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_flag("--enfilade", p.enfilade, "enfilade fire through the unit's flank or rear (uhp doubled)");
   sub.add_flag("--fortified", p.fortified, "the unit occupies a fortified structure (+4 to its save)");
   sub.add_option("--unit-save", p.unit_save, "the unit's saving throw v. Blast")->type_name("N");
-  sub.add_option("--table-uhp", p.table_uhp, "the table's uhp when the seed prints no table for this piece")->type_name("UHP");
+  sub.add_option("--table-uhp", p.table_uhp, "the table's uhp when the book prints no table for this piece")->type_name("UHP");
   sub.add_option("--hero-save", p.hero_save, "a hero's saving throw v. Blast (11 for a 7th level fighter)")->type_name("N");
   sub.add_flag("--hero-fortified", p.hero_fortified, "the hero occupies a fortified structure (+4)");
 }

@@ -198,7 +198,7 @@ void setup_arquebus(CLI::App& sub, ArquebusParams& p) {
       ->check(CLI::IsMember({"none", "half", "over-half"}))
       ->type_name("COVER");
   sub.add_flag("--rested", p.rested, "weapons rested on a strong support (+1)");
-  sub.add_flag("--natural-six", p.natural_six, "a natural 6 always hits (not in the seed)");
+  sub.add_flag("--natural-six", p.natural_six, "a natural 6 always hits (not in the book)");
   sub.add_option("--system", p.system, "accuracy (the hit table, default) or attack-dice (the AD 8 variant)")
       ->check(CLI::IsMember({"accuracy", "attack-dice"}))
       ->type_name("SYSTEM");
@@ -244,7 +244,7 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
       ->check(CLI::IsMember({"centre", "near-edge"}))
       ->type_name("TO");
   sub.add_option("--width-in", p.width_in, "the target's frontage in inches (for the variation die)")->type_name("IN");
-  sub.add_option("--offsets", p.offsets, "sideways shift of the dowel's end for die faces 1-6, inches (the seed's drawing is lost)")
+  sub.add_option("--offsets", p.offsets, "sideways shift of the dowel's end for die faces 1-6, inches (the book's drawing is lost)")
       ->delimiter(',')
       ->expected(6)
       ->type_name("O1,...,O6");
@@ -266,7 +266,7 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("KIND:FROM[-TO]");
   sub.add_option("--level-flight", p.level_flight,
-                 "the section water does not stop: first-white (default, the seed's level flight) or first-called")
+                 "the section water does not stop: first-white (default, the book's level flight) or first-called")
       ->check(CLI::IsMember({"first-white", "first-called"}))
       ->type_name("SECTION");
 }

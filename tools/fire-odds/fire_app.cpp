@@ -16,11 +16,12 @@ namespace gunpowder::fire_app {
 
 const cli::ToolInfo kInfo{
     "fire-odds",
-    "Exact odds of every firing rule in the seeds: gunpowder artillery attacks (direct hit, close hit, scatter, "
-    "misfire, scatter distance, structural saves, shrapnel, damage to creatures, units and heroes; Guns of War, "
-    "seed 000), character firearms (reload, misfire, hit chance, hits per minute; seed 000), poker-dice "
-    "broadsides with the best re-rolls (seed 001), and Chainmail-style arquebus fire and the cannon dowel "
-    "(seed 003). Give a subcommand and its options, or TOML files of [[artillery]], [[firearm]], [[broadside]], "
+    "Exact odds of every firing rule in the books: gunpowder artillery attacks (direct hit, close hit, scatter, "
+    "misfire, scatter distance, structural saves, shrapnel, damage to creatures, units and heroes; Guns of "
+    "War), character firearms (reload, misfire, hit chance, hits per minute; Guns of War), poker-dice "
+    "broadsides with the best re-rolls (Baggins Wood Cannons), and Chainmail-style arquebus fire and the "
+    "cannon dowel "
+    "(Chainmail Gunpowder). Give a subcommand and its options, or TOML files of [[artillery]], [[firearm]], [[broadside]], "
     "[[arquebus]] and [[dowel]] tables whose keys are the long options with '_' for '-'.",
     "Examples:\n"
     "  fire-odds artillery --type gun --shot 6 --range-yd 1000 --format json\n"
@@ -74,15 +75,15 @@ report::Table dist_table(const dice::Dist& d, const std::string& title, const st
 void setup(CLI::App& app, Options& opt) {
   app.require_subcommand(0, 1);
   app.fallthrough();  // --format, --output and --explain may follow the subcommand
-  opt.sub_artillery = app.add_subcommand("artillery", "odds of one gunpowder artillery shot (seed 000, p. 16-17, 37-40)");
+  opt.sub_artillery = app.add_subcommand("artillery", "odds of one gunpowder artillery shot (Guns of War, p. 16-17, 37-40)");
   setup_artillery(*opt.sub_artillery, opt.artillery);
-  opt.sub_firearm = app.add_subcommand("firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (seed 000, p. 9-11)");
+  opt.sub_firearm = app.add_subcommand("firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)");
   setup_firearm(*opt.sub_firearm, opt.firearm);
-  opt.sub_broadside = app.add_subcommand("broadside", "a poker-dice broadside: hands, damage, casualties (seed 001)");
+  opt.sub_broadside = app.add_subcommand("broadside", "a poker-dice broadside: hands, damage, casualties (Baggins Wood Cannons)");
   setup_broadside(*opt.sub_broadside, opt.broadside);
-  opt.sub_arquebus = app.add_subcommand("arquebus", "Chainmail-style arquebus volley (seed 003)");
+  opt.sub_arquebus = app.add_subcommand("arquebus", "Chainmail-style arquebus volley (Chainmail Gunpowder)");
   setup_arquebus(*opt.sub_arquebus, opt.arquebus);
-  opt.sub_dowel = app.add_subcommand("dowel", "Chainmail-style cannon shot with the coloured dowel (seed 003)");
+  opt.sub_dowel = app.add_subcommand("dowel", "Chainmail-style cannon shot with the coloured dowel (Chainmail Gunpowder)");
   setup_dowel(*opt.sub_dowel, opt.dowel);
 }
 

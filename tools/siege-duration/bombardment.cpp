@@ -16,7 +16,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
                         json::Value& out) {
   Table p;
   p.name = "park";
-  p.title = "Bombardment: the park (seed 000, Bombarding with Gunpowder Artillery, pp. 17-18; " +
+  p.title = "Bombardment: the park (Guns of War, Bombarding with Gunpowder Artillery, pp. 17-18; " +
             std::string(b.cautious ? "cautious besieger" : "every piece") + ")";
   p.add_column("piece", "Piece")
       .add_column("count", "Count", Align::right)
@@ -74,7 +74,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
   if (!b.defender_losses.empty()) {
     Table c;
     c.name = "artillery-lost";
-    c.title = "Bombardment: the defender's artillery lost as the stronghold is damaged (seed 001 rule)";
+    c.title = "Bombardment: the defender's artillery lost as the stronghold is damaged (Baggins Wood Cannons, Firing)";
     c.add_column("damage", "Damage", Align::right).add_column("day", "Day", Align::right).add_column("lost", "Pieces lost", Align::right);
     for (const auto& l : b.defender_losses)
       c.add_row({fmtnum::percent(l.damage_fraction, 0), l.day ? std::to_string(*l.day) : "-", std::to_string(l.pieces_lost)});

@@ -23,7 +23,7 @@ constexpr long long kMaxDuelWork = 2'000'000'000;  // duels x pieces^2 (the work
 void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, report::Report& rep, json::Value& out) {
   Table t;
   t.name = "parks";
-  t.title = "Artillery duel: the parks (seed 000, Gunpowder Artillery Duels, pp. 18-19)";
+  t.title = "Artillery duel: the parks (Guns of War, Gunpowder Artillery Duels, pp. 18-19)";
   t.add_column("side", "Side")
       .add_column("labels", "Pieces")
       .add_column("piece", "Type")

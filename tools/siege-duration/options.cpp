@@ -9,9 +9,9 @@ namespace gunpowder::siege_app {
 const cli::ToolInfo kInfo{
     "siege-duration",
     "How long a siege takes and what it costs: simplified sieges (unit advantage and the Duration of Siege table, "
-    "seed 000 Sieges Simplified), bombardment by the besieger's gunpowder artillery (shp a day, days, breaches, "
+    "Guns of War, Sieges Simplified), bombardment by the besieger's gunpowder artillery (shp a day, days, breaches, "
     "powder-and-shot cost), the artillery duel between both parks (a traced duel or seeded odds), and the "
-    "structural strength points of seed 001.",
+    "structural strength points of Baggins Wood Cannons.",
     "Examples:\n"
     "  siege-duration siege.toml                          every method the input allows\n"
     "  siege-duration siege.toml --method simplified --format json\n"
@@ -20,8 +20,8 @@ const cli::ToolInfo kInfo{
     "  siege-duration siege.toml --method bombardment --cautious --breaches 3\n"
     "  siege-duration siege.toml --method duel --trace --seed 1             one duel, round by round\n"
     "  siege-duration siege.toml --method duel --runs 100000 --seed 7       odds over seeded duels\n"
-    "  siege-duration towers.toml --method structures --explain             seed 001 strength points\n"
-    "  siege-duration siege.toml --method siege-machine --runs 10000        weeks to capture (seed 004)\n"
+    "  siege-duration towers.toml --method structures --explain             Baggins Wood Cannons strength points\n"
+    "  siege-duration siege.toml --method siege-machine --runs 10000        weeks to capture (War Machine)\n"
     "  siege-duration money.toml --method siege-machine --trace --seed 1    weekly costs and money on hand\n"
     "Input: [stronghold] shp | value_gp | structures, material, site; [besieger] and [defender] units,\n"
     "artillery = [{ type, shot_lb, count, range_yd, carriage, ... }], engines; [[structure]] tables;\n"

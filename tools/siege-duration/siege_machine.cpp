@@ -22,7 +22,7 @@ constexpr long long kMaxMachineWork = 60'000'000;  // sieges x weeks
 void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep, json::Value& out) {
   Table t;
   t.name = "br-bonuses";
-  t.title = "Siege Machine: BR bonuses by the attacker's option (seed 004, Preparation)";
+  t.title = "Siege Machine: BR bonuses by the attacker's option (War Machine, Siege Machine: Preparation)";
   t.add_column("option", "Option")
       .add_column("side", "Side")
       .add_column("br", "BR", Align::right)

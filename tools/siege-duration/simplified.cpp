@@ -27,7 +27,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   const auto& t = rules.duration;
   Table lines;
   lines.name = "units";
-  lines.title = "Simplified siege: units and bonus units (seed 000, Sieges Simplified, p. 21)";
+  lines.title = "Simplified siege: units and bonus units (Guns of War, Sieges Simplified, p. 21)";
   lines.add_column("side", "Side")
       .add_column("item", "Item")
       .add_column("count", "Count", Align::right)
@@ -72,7 +72,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   json::Value ju = json::array();
   if (!s.artillery_units.empty()) {
     Table u;
-    u.title = "Gunpowder artillery battle ratings (seed 000, Gunpowder Artillery Battle Ratings, p. 20)";
+    u.title = "Gunpowder artillery battle ratings (Guns of War, Gunpowder Artillery Battle Ratings, p. 20)";
     u.add_column("side", "Side")
         .add_column("piece", "Piece")
         .add_column("pieces", "Pieces", Align::right)

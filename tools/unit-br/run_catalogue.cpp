@@ -13,7 +13,7 @@ using units::Catalogue;
 Expected<report::Report> run_catalogue(const Catalogue& cat) {
   report::Report rep;
   Table c;
-  c.title = "Campaign rosters (seed 000, Units of the Pike and Shot Age, pp. 47-51)";
+  c.title = "Campaign rosters (Guns of War, Units of the Pike and Shot Age, pp. 47-51)";
   c.add_column("name", "Unit")
       .add_column("race", "Race")
       .add_column("troops", "Troops", Align::right)
@@ -26,7 +26,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       .add_column("br", "BR", Align::right)
       .add_column("page", "Page", Align::right);
   Table b;
-  b.title = "Battle rosters (seed 000, Units of the Pike and Shot Age, pp. 47-51)";
+  b.title = "Battle rosters (Guns of War, Units of the Pike and Shot Age, pp. 47-51)";
   b.add_column("name", "Unit")
       .add_column("race", "Race")
       .add_column("troops", "Troops", Align::right)

@@ -13,7 +13,7 @@ namespace gunpowder::unit_app {
 
 const cli::ToolInfo kInfo{
     "unit-br",
-    "Battle rating and cost of pike-and-shot units (Guns of War, seed 000): formation and movement, firearm attacks "
+    "Battle rating and cost of pike-and-shot units (Guns of War): formation and movement, firearm attacks "
     "and reload tokens (volley fire, pistol caracole, pistol charge), missile and melee values, battle rating, monthly "
     "wage, supply and specialists, campaign movement, Mounted Foot deployments, and for a catalogue troop type its "
     "availability, training and qualifying numbers. Every derived figure can be given instead in a [[unit]] table.",
@@ -24,6 +24,7 @@ const cli::ToolInfo kInfo{
     "  unit-br --troop reiters --race elf --format markdown\n"
     "  unit-br --catalogue                                     the published rosters\n"
     "  unit-br --catalogue --compare                           the rosters against the formulas\n"
+    "  unit-br --compare --differences                         only the figures that disagree\n"
     "  unit-br units.toml                                      [[unit]] tables: troop, race, troops, veteran,\n"
     "                                                          name, or the characteristics themselves\n"};
 
@@ -68,7 +69,9 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::IsMember({"rule", "rosters"}))
       ->type_name("READING");
   app.add_flag("--catalogue", opt.catalogue, "list every roster unit with its published figures");
-  app.add_flag("--compare", opt.compare, "recompute every roster unit and compare it with the published figures");
+  app.add_flag("--compare", opt.compare,
+               "recompute every roster unit and compare it with the published figures (the agreement first)");
+  app.add_flag("--differences", opt.differences, "with --compare: show only the figures that disagree");
 }
 
 units::Request readings(const Options& opt, bool explain) {
@@ -89,6 +92,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   const int modes = (opt.catalogue || opt.compare ? 1 : 0) + (flags_unit ? 1 : 0) + (!common.inputs.empty() ? 1 : 0);
   if (modes == 0) return cli::usage_error("", "nothing to do: give --troop, a TOML file, --catalogue or --compare");
   if (modes > 1) return cli::usage_error("", "choose one of: --troop, input files, --catalogue/--compare");
+  if (opt.differences && !opt.compare) return cli::usage_error("--differences", "goes with --compare");
   if (opt.compare) return run_compare(cat, opt);
   if (opt.catalogue) return run_catalogue(cat);
   if (flags_unit) return run_flags(cat, opt, common);

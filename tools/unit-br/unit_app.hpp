@@ -24,6 +24,7 @@ struct Options {
   std::string pistol_bonus;      ///< "", "rule" or "rosters"
   bool catalogue = false;
   bool compare = false;
+  bool differences = false;  ///< --compare shows only the rows that disagree
 };
 
 extern const cli::ToolInfo kInfo;

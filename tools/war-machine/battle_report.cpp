@@ -31,7 +31,7 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
   const auto& o = e.odds;
   const std::string vs = names[0] + " against " + names[1];
   Table rt;
-  rt.title = "Combat results: " + vs + " (seed 004, Combat results (winner/loser), l. 208-227)";
+  rt.title = "Combat results: " + vs + " (War Machine, Combat results (winner/loser))";
   rt.add_column("winner", "Winner")
       .add_column("band", "Difference", Align::right)
       .add_column("pairs", "Pairs", Align::right)
@@ -216,7 +216,7 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
   const std::array<std::string, 2> names{rated[e.force[0]].force.name, rated[e.force[1]].force.name};
   const std::string vs = names[0] + " against " + names[1];
   Table t;
-  t.title = "Odds: " + vs + " (C = B + adjustments + 1d100, seed 004, Combat results, l. 70)";
+  t.title = "Odds: " + vs + " (War Machine, Combat results: C = B + adjustments + 1d100)";
   t.add_column("outcome", "Outcome")
       .add_column("pairs", "Roll pairs", Align::right)
       .add_column("p", "Probability", Align::right)
@@ -232,8 +232,8 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
   t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct_pairs(o.pairs_tie, o.p_tie), pct(o.p_no_result)});
   if (o.tactics_cancelled) t.notes.push_back("tactics: " + o.tactic_printed[0] + " (both plans cancel)");
   switch (o.tie_policy) {
-    case war::TiePolicy::reroll: t.notes.push_back("ties: both sides roll again (the seed does not cover ties)"); break;
-    case war::TiePolicy::no_result: t.notes.push_back("ties: no result, nothing happens (the seed does not cover ties)"); break;
+    case war::TiePolicy::reroll: t.notes.push_back("ties: both sides roll again (the book does not cover ties)"); break;
+    case war::TiePolicy::no_result: t.notes.push_back("ties: no result, nothing happens (the book does not cover ties)"); break;
     case war::TiePolicy::defender:
       t.notes.push_back(o.tie_row ? "ties: the defender wins on the first row" : "ties: no defender, so both roll again");
       break;
@@ -253,7 +253,7 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
   for (size_t k = 0; k < 2; ++k)
     ex.add_row({names[k], fmtnum::fixed(o.expected_casualties_pct[k], 2), fmtnum::fixed(o.expected_casualties[k], 1),
                 fmtnum::fixed(o.expected_killed[k], 1), fmtnum::fixed(o.expected_wounded[k], 1)});
-  ex.notes.push_back("half killed, half wounded (l. 179); a force that retreats or routs counts its wounded as killed");
+  ex.notes.push_back("half killed, half wounded; a force that retreats or routs counts its wounded as killed");
   tables.push_back(std::move(ex));
   if (full) tables.push_back(after_table(names, o));
 }

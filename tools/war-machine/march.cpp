@@ -57,7 +57,7 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   for (const auto& f : m->forage)
     t.add_row({"Foraging", primed(f.rate), ft(f.rate_ft), std::to_string(static_cast<int>(std::lround(f.p * 6))) +
                                                               " in 6 to find food (" + f.label + ")"});
-  if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move (l. 192)");
+  if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move");
   if (m->hunger_fatigue != Fatigue::none)
     t.notes.push_back(std::to_string(q.days_without_food) + " days without food: " + war::to_string(m->hunger_fatigue) +
                       " fatigue (" + R.food.source + "); " + std::to_string(R.food.days_food_to_negate) +

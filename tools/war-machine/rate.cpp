@@ -42,7 +42,7 @@ void rating_tables(const war::Rules& R, const war::RatedForce& x, std::vector<Ta
         .add_column("measured", "Force")
         .add_column("holds", "Holds");
     for (const auto& s : r.statements)
-      t.add_row({std::string(1, s.letter), s.label + (s.in_seed ? "" : " (rules-gaps)"), s.measured, s.holds ? "yes" : "no"});
+      t.add_row({std::string(1, s.letter), s.label + (s.in_seed ? "" : " (a documented reading)"), s.measured, s.holds ? "yes" : "no"});
     t.notes.push_back(std::to_string(r.statements_true) + " true x ceil(B'/" + std::to_string(R.br_bonus_divisor) +
                       ") = " + std::to_string(r.statements_true) + " x " + std::to_string(r.bonus_per_statement) + " = +" +
                       std::to_string(r.statements_true * r.bonus_per_statement));

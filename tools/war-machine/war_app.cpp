@@ -12,7 +12,7 @@ namespace gunpowder::war_app {
 
 const cli::ToolInfo kInfo{
     "war-machine",
-    "The War Machine mass-combat system (seed 004): rate a force (basic force rating itemised, troop class, the "
+    "The War Machine mass-combat system: rate a force (basic force rating itemised, troop class, the "
     "twelve battle-rating statements, battle rating, or the quick rating), the exact odds of a battle over all "
     "10,000 pairs of d100 rolls with every adjustment itemised, one rolled battle applied to the forces and "
     "chained over rounds, movement, forced march and foraging, and the simple siege week by week.",

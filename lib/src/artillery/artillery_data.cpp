@@ -479,7 +479,7 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       if (const auto* row = n.as_table()) cat.price_examples.push_back(read_price_example(doc, *row, d));
   top.allow("production");
   top.finish();
-  cat.sources.economies = "seed 000, Gunpowder in an Age of Swords and Sorcery, p. 53-54";
+  cat.sources.economies = "Guns of War, Gunpowder in an Age of Swords and Sorcery, p. 53-54";
 }
 
 // The bombardment model's factor for one bracket and mode: the median, over the book's pieces

@@ -157,7 +157,7 @@ Diagnostics table_value(const ArtilleryRules& R, const ArtilleryRequest& p, cons
   if (!dt) {
     std::string have;
     for (const auto& x : R.tables) have += (have.empty() ? "" : ", ") + x.artillery;
-    d.field_error("table_uhp", "the seed prints no damage-versus-units table for the " + s.design.name + " (only " +
+    d.field_error("table_uhp", "the book prints no damage-versus-units table for the " + s.design.name + " (only " +
                                    have + "): give the table's value");
     return d;
   }

@@ -316,7 +316,7 @@ Expected<SiegeMachineRules> build() {
   if (!doc_or) return doc_or.error();
   const auto& doc = *doc_or;
   TableReader top(doc, doc.root, d, "siege_machine.toml");
-  r.source = "seed 004, Siege Machine";
+  r.source = "War Machine, Siege Machine";
   read_devices(doc, top, d, r);
   read_bonus_rules(doc, top, d, r);
   read_bombard_and_food(doc, top, d, r);

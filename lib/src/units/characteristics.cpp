@@ -51,7 +51,7 @@ Diagnostics resolve_troop(Rater& r) {
     r.out.troop = *key;
   }
   if (req.veteran && !race.veteran_hd)
-    return field_error("veteran", "the seed defines veterans for human troops only (race man), not for " + race.key);
+    return field_error("veteran", "the book defines veterans for human troops only (race man), not for " + race.key);
   r.out.veteran = req.veteran;
   r.mounted_foot = (r.tt && r.tt->category == "mounted-foot") || req.formation == Formation::MF;
   r.untrained = r.tt && r.tt->key == "undrilled-conscripts";

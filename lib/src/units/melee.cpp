@@ -43,7 +43,7 @@ Diagnostics rate_melee_attacks(Rater& r) {
   if (r.overridden("melee_attacks", req.melee_attacks.has_value())) out.melee_attacks = *req.melee_attacks;
   else if (pm && pm->melee_weapon) out.melee_attacks = pm->melee_weapon->attacks;
   else if (!r.eq.weapons.empty())
-    return field_error("melee_attacks", "give melee_attacks: the seed has no rule for a unit's melee attacks");
+    return field_error("melee_attacks", "give melee_attacks: the book has no rule for a unit's melee attacks");
   if (r.overridden("charge_attacks", req.charge_attacks.has_value())) out.charge_attacks = *req.charge_attacks;
   else if (pm && pm->melee_charge) out.charge_attacks = pm->melee_charge->attacks;
   if (out.melee_attacks > 0) {

@@ -668,7 +668,7 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
       if (g->defender_only) {
         if (s.siege_machine && a->ignore_with_siege_machine) {
           l.br = 0;
-          l.note = "ignored with Siege Machine (*, l. 126)";
+          l.note = "ignored with Siege Machine (*)";
         } else {
           // Halved if 5% of the attackers can fly, ignored if all can (l. 117).
           const auto fly = f[j]->composition.flying_pct;

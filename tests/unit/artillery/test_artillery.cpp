@@ -232,7 +232,7 @@ TEST_CASE("artillery::formula_characteristics") {
   }
 }
 
-TEST_CASE("artillery worked examples (seed 000)") {
+TEST_CASE("artillery worked examples (Guns of War)") {
   SUBCASE(
       "Attacking with Gunpowder Artillery, example #1: a 6-pdr gun deals 4d10 in a 25' line; 1,000 yd is long range") {
     const auto& p = piece(Type::gun, 6);
@@ -562,8 +562,8 @@ TEST_CASE("artillery::load_duel_rules and load_attack_results") {
     CHECK(d.mobile_carriages == std::vector<Carriage>{Carriage::limber});
     CHECK(d.spike_rounds == 1);
     CHECK(d.spike_removal_gp == 1);
-    CHECK(d.source == "seed 000, Gunpowder Artillery Duels, pp. 18-19");
-    CHECK(d.spiking_source == "seed 000, Spiking the Guns, p. 18");
+    CHECK(d.source == "Guns of War, Gunpowder Artillery Duels, pp. 18-19");
+    CHECK(d.spiking_source == "Guns of War, Spiking the Guns, p. 18");
   }
   SUBCASE("attack results and scatter (Attacking with Gunpowder Artillery, pp. 16-17)") {
     const AttackResultRules& r = (*attack)->results;

@@ -99,8 +99,8 @@ TEST_CASE("fire::load_broadside: gates, doors and the cannon lost, for the siege
   // ... No strength points are deducted from the structure" (seed 001).
   CHECK(R.gate_door_band == "short");
   CHECK_FALSE(R.gate_door_deducts);
-  CHECK(R.gate_door_source == "seed 001, Structural Strength Points (gates and doors)");
-  CHECK(R.cannon_loss_source == "seed 001, Firing (cannon aboard a ship or in a structure)");
+  CHECK(R.gate_door_source == "Baggins Wood Cannons, Structural Strength Points (gates and doors)");
+  CHECK(R.cannon_loss_source == "Baggins Wood Cannons, Firing (cannon aboard a ship or in a structure)");
 }
 
 TEST_CASE("Firing: seven guns roll as five and two, not three and four") {
@@ -132,7 +132,7 @@ TEST_CASE("Firing: the dice table and its modifiers") {
   SUBCASE("no row: an error") { CHECK_FALSE(fire::pool_for(R, "heavy", 6, 0, false).has_value()); }
 }
 
-TEST_CASE("fire::best_hand: the hands of seed 001") {
+TEST_CASE("fire::best_hand: the hands of Baggins Wood Cannons") {
   CHECK(hand({1, 2, 3, 4, 5}) == "straight");  // "We ... treat a Straight as 1..5 or 2..6"
   CHECK(hand({6, 2, 3, 4, 5}) == "straight");
   CHECK(hand({1, 2, 3, 4, 6}) == "none");

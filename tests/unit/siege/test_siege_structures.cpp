@@ -26,7 +26,7 @@ siege::StructureSpec spec(Shape shape, int factor, double height_levels) {
 
 }  // namespace
 
-TEST_CASE("siege::strength_points, seed 001 Structural Strength Points examples") {
+TEST_CASE("siege::strength_points, Baggins Wood Cannons Structural Strength Points examples") {
   SUBCASE("a two storey 4 by 5 inch building is 40 (5 x 4 x 2)") {
     auto s = spec(Shape::rectangular, 1, 2);
     s.length_in = 5;
@@ -89,7 +89,7 @@ TEST_CASE("siege::strength_points rounding and sections") {
   }
 }
 
-TEST_CASE("siege::cannon_lost, seed 001 Firing") {
+TEST_CASE("siege::cannon_lost, Baggins Wood Cannons Firing") {
   // Half the points lost: a quarter of the original cannon; three quarters: half, rounded up;
   // collapse: all.
   CHECK(siege::cannon_lost(rules(), 10, 0.49) == 0);
@@ -111,7 +111,7 @@ TEST_CASE("siege::cannon_lost, seed 001 Firing") {
   CHECK(*p.cannon_lost_now == 4);  // 170 of 216 is past three quarters
 }
 
-TEST_CASE("siege gates and doors, seed 001 Structural Strength Points") {
+TEST_CASE("siege gates and doors, Baggins Wood Cannons Structural Strength Points") {
   const auto& r = rules();
   REQUIRE(r.breach_hands.size() == 2);
   CHECK(r.breach_hands[0] == std::pair<std::string, std::string>{"door", "pair"});
@@ -119,6 +119,6 @@ TEST_CASE("siege gates and doors, seed 001 Structural Strength Points") {
   CHECK(r.gate_door_range == "short");
   CHECK_FALSE(r.gate_door_deducts);
   // Taken from the fire module's one load of broadside.toml.
-  CHECK(r.gate_door_source == "seed 001, Structural Strength Points (gates and doors)");
-  CHECK(r.cannon_loss_source == "seed 001, Firing (cannon aboard a ship or in a structure)");
+  CHECK(r.gate_door_source == "Baggins Wood Cannons, Structural Strength Points (gates and doors)");
+  CHECK(r.cannon_loss_source == "Baggins Wood Cannons, Firing (cannon aboard a ship or in a structure)");
 }

@@ -582,7 +582,7 @@ TEST_CASE("units::rate - errors name the field and the allowed values") {
         "troop: the troop tables give no kobold matchlock-musketeers (kobold troop types: matchlock-arquebusiers, "
         "flintlock-arquebusiers, swordsmen)");
   CHECK(error_of(troop("pikemen", "orc", true)) ==
-        "veteran: the seed defines veterans for human troops only (race man), not for orc");
+        "veteran: the book defines veterans for human troops only (race man), not for orc");
   Request q = troop("pikemen");
   q.troops = 0;
   CHECK(error_of(q) == "troops: troops must be between 1 and 100000, got 0");
@@ -606,7 +606,7 @@ TEST_CASE("units::rate - errors name the field and the allowed values") {
   CHECK(error_of(custom) == "move_ft: encounter movement 30' is below the infantry table's slowest column (60')");
   custom.move_ft = 120;
   custom.weapons = std::vector<std::string>{"one_handed_weapon"};
-  CHECK(error_of(custom) == "melee_attacks: give melee_attacks: the seed has no rule for a unit's melee attacks");
+  CHECK(error_of(custom) == "melee_attacks: give melee_attacks: the book has no rule for a unit's melee attacks");
   q = troop("pikemen");
   q.reform_uhp_lost = std::array<int, 2>{1, 1};
   CHECK(error_of(q) == "reform_uhp_lost: only Mounted Foot deploy as two Irregular Mounted halves");
