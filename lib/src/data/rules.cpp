@@ -135,7 +135,8 @@ struct Merger {
                  "unknown key '" + std::string(k.str()) + "' in " + where + " (allowed: " + allowed(shape) + ")");
         continue;
       }
-      auto here = [&] { return where + "." + std::string(k.str()); };
+      const std::string_view name = k.str();
+      auto here = [&] { return where + "." + std::string(name); };
       check_number(v, it->second, here);
       if (const auto* sub = v.as_table()) check_keys(*sub, it->second, here());
       if (const auto* arr = v.as_array())

@@ -229,6 +229,7 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
     for (const char* k : {"applies_to_race_group", "share_of_units", "troop_level", "source"}) r.allow(k);
     r.finish();
   }
+  if (const auto* rows = doc.root["unit"].as_array()) cat.roster.reserve(cat.roster.size() + rows->size());
   each_table(top, "unit", [&](const toml::table& t) {
     TableReader r(doc, t, d, "[[unit]]");
     RosterRow u;
