@@ -31,14 +31,18 @@ const cli::ToolInfo kInfo{
 
 std::array<bool, kSubcommands> named_subcommands(int argc, const char* const* argv) {
   std::array<bool, kSubcommands> named{};
-  bool any = false;
-  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i)
+  bool any = false, whole_tree = false;
+  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
+    const std::string_view a = argv[i];
+    // The hidden --completion SHELL writes a script from every subcommand's options.
+    whole_tree = whole_tree || a == "--completion" || a.substr(0, 13) == "--completion=";
     for (size_t c = 0; c < kSubcommands; ++c)
-      if (argv[i] == kSubcommandNames[c]) {
+      if (a == kSubcommandNames[c]) {
         named[c] = true;
         any = true;
       }
-  if (!any) named.fill(true);
+  }
+  if (!any || whole_tree) named.fill(true);
   return named;
 }
 

@@ -63,7 +63,8 @@ void setup(CLI::App& app, Options& opt);
 void setup(CLI::App& app, Options& opt, const std::array<bool, kSubcommands>& with_options);
 /// The subcommands whose options a command line can use: those named by one of its arguments
 /// before "--" (CLI11 takes a subcommand only by its exact name, so the one that runs is among
-/// them); every subcommand when none is named (--help, a usage error, a completion script).
+/// them); every subcommand when none is named (--help, a usage error) or when the hidden
+/// --completion asks for the script of the whole option tree.
 std::array<bool, kSubcommands> named_subcommands(int argc, const char* const* argv);
 /// Runs the chosen subcommand and builds the report.
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);

@@ -131,6 +131,9 @@ TEST_CASE("war_app::named_subcommands - the options registered are those of ever
   CHECK(named({"--help"}) == Flags{true, true, true, true, true});
   CHECK(named({}) == Flags{true, true, true, true, true});
   CHECK(named({"Battle"}) == Flags{true, true, true, true, true});  // CLI11 matches the exact name only
+  // The completion script is made from the whole option tree, whatever else the line names.
+  CHECK(named({"battle", "--completion", "bash"}) == Flags{true, true, true, true, true});
+  CHECK(named({"march", "--completion=zsh"}) == Flags{true, true, true, true, true});
 }
 
 TEST_CASE("war_app::main - an option value that names another subcommand parses as with every option registered") {
