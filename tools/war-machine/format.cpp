@@ -14,14 +14,14 @@ using war::Location;
 
 std::string pct(double p) { return fmtnum::percent(p, 2); }
 /// pct(p) of a share p = pairs / 10,000 of the roll pairs: the same text, kept per thread once
-/// built (many battles share the same few hundred shares).
+/// built (many battles share the same few hundred shares). A map, not a table of all 10,001: a
+/// one-liner makes a few and must not pay for the rest (issue 15, start-up).
 std::string pct_pairs(std::int64_t pairs, double p) {
   if (pairs < 0 || pairs > 10000 || p != static_cast<double>(pairs) / 10000.0) return pct(p);
-  thread_local std::vector<std::string> made;
-  if (made.empty()) made.resize(10001);
-  auto& s = made[static_cast<size_t>(pairs)];
-  if (s.empty()) s = pct(p);
-  return s;
+  thread_local std::unordered_map<std::int64_t, std::string> made;
+  auto [it, fresh] = made.try_emplace(pairs);
+  if (fresh) it->second = pct(p);
+  return it->second;
 }
 /// trim(x, 2), kept per thread for the few casualty percentages the results table prints.
 std::string trim2(double x) {

@@ -2,10 +2,13 @@
 // setup and run kept in the library so that tests can parse a command line in-process.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "common/cli.hpp"
 #include "gunpowder/core/report.hpp"
@@ -48,8 +51,21 @@ struct Options {
 
 extern const cli::ToolInfo kInfo;
 
+/// The subcommands, in the order of the flags of setup() and named_subcommands().
+inline constexpr std::size_t kSubcommands = 5;
+inline constexpr std::array<std::string_view, kSubcommands> kSubcommandNames{"rate", "battle", "campaign", "march",
+                                                                             "siege"};
+
 /// Registers the subcommands and their options on `app`.
 void setup(CLI::App& app, Options& opt);
+/// The same, with the options only of the subcommands `with_options` marks (the others are
+/// registered without options: their name and description for --help).
+void setup(CLI::App& app, Options& opt, const std::array<bool, kSubcommands>& with_options);
+/// The subcommands whose options a command line can use: those named by one of its arguments
+/// before "--" (CLI11 takes a subcommand only by its exact name, so the one that runs is among
+/// them); every subcommand when none is named (--help, a usage error) or when the hidden
+/// --completion asks for the script of the whole option tree.
+std::array<bool, kSubcommands> named_subcommands(int argc, const char* const* argv);
 /// Runs the chosen subcommand and builds the report.
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);
 /// main(): parse, run, render, write; returns the exit code.

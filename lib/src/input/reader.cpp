@@ -579,15 +579,7 @@ void TableReader::error(std::string message) {
   diags_.error(p, std::move(message), doc_.line(p));
 }
 
-void TableReader::remember(std::string_view key) {
-  if (is_known(key)) return;
-  // A key present in the table is remembered as a view of the table's own key (stable while the
-  // table lives); an absent key is copied, since the caller's string may be a temporary.
-  if (const auto it = table_.find(key); it != table_.end())
-    known_.push_back(it->first.str());
-  else
-    owned_.emplace_back(key);
-}
+void TableReader::remember(std::string_view key) { get(key, Need::optional, ""); }
 
 bool TableReader::is_known(std::string_view key) const {
   for (auto k : known_)
@@ -598,8 +590,18 @@ bool TableReader::is_known(std::string_view key) const {
 }
 
 const toml::node* TableReader::get(std::string_view key, Need need, const char* expected) {
-  remember(key);
-  const toml::node* n = table_.get(key);
+  // One lookup both remembers the key and finds its value (a large table of house rules reads
+  // thousands of rows through here). A key present in the table is remembered as a view of the
+  // table's own key (stable while the table lives); an absent key is copied, since the caller's
+  // string may be a temporary.
+  const auto it = table_.find(key);
+  const toml::node* n = it != table_.end() ? &it->second : nullptr;
+  if (!is_known(key)) {
+    if (n)
+      known_.push_back(it->first.str());
+    else
+      owned_.emplace_back(key);
+  }
   if (!n && need == Need::required)
     error("missing required key '" + std::string(key) + "' (" + expected + ") in " + what_);
   return n;
@@ -751,6 +753,9 @@ void TableReader::finish() {
     for (const auto& k : all) list += (list.empty() ? "" : ", ") + k;
     return list;
   };
+  // known_ holds each key of the table that was asked for, once: when they are all there, no key
+  // is unknown (and a row of many keys is not searched key by key).
+  if (known_.size() == table_.size()) return;
   for (const auto& [k, v] : table_) {
     if (!is_known(k.str())) {
       const SourcePos p = doc_.pos(v);

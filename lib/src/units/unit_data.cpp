@@ -21,7 +21,9 @@ using input::TableReader;
 namespace {
 
 double num(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
-int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+int integer(TableReader& r, std::string_view key) {
+  return static_cast<int>(r.integer(key, Need::required).value_or(0));
+}
 std::optional<int> opt_int(TableReader& r, std::string_view key) {
   if (auto v = r.integer(key, Need::optional)) return static_cast<int>(*v);
   return std::nullopt;
@@ -33,8 +35,10 @@ std::vector<std::string> strings(TableReader& r, std::string_view key, Need need
   std::vector<std::string> out;
   if (const auto* a = r.array(key, need))
     for (const auto& n : *a) {
-      if (auto s = n.value<std::string>()) out.push_back(*s);
-      else r.error_at(key, "'" + std::string(key) + "' must hold strings");
+      if (auto s = n.value<std::string>())
+        out.push_back(*s);
+      else
+        r.error_at(key, "'" + std::string(key) + "' must hold strings");
     }
   return out;
 }
@@ -42,8 +46,10 @@ std::vector<std::string> strings(TableReader& r, std::string_view key, Need need
 std::vector<Formation> formations(TableReader& r, std::string_view key) {
   std::vector<Formation> out;
   for (const auto& s : strings(r, key)) {
-    if (auto f = parse_formation(s)) out.push_back(*f);
-    else r.error_at(key, "unknown formation code " + s);
+    if (auto f = parse_formation(s))
+      out.push_back(*f);
+    else
+      r.error_at(key, "unknown formation code " + s);
   }
   return out;
 }
@@ -53,8 +59,10 @@ template <typename F>
 void each_table(TableReader& r, std::string_view key, const F& fn) {
   if (const auto* a = r.array(key, Need::required))
     for (const auto& n : *a) {
-      if (const auto* t = n.as_table()) fn(*t);
-      else r.error_at(key, "'" + std::string(key) + "' must hold tables");
+      if (const auto* t = n.as_table())
+        fn(*t);
+      else
+        r.error_at(key, "'" + std::string(key) + "' must hold tables");
     }
 }
 
@@ -75,12 +83,18 @@ void read_source_table(const input::Document& doc, const toml::table& t, Diagnos
   r.allow("title");
   r.allow("printed_rows");
   r.finish();
-  if (key == "market_availability") cat.market_source = source;
-  else if (key == "realm_availability") cat.realm_source = source;
-  else if (key == "wage") cat.wage_source = source;
-  else if (key == "qualifying") cat.qualifying_source = source;
-  else if (key == "training") cat.training_source = source;
-  else if (key == "human_characteristics") cat.troops_source = source;
+  if (key == "market_availability")
+    cat.market_source = source;
+  else if (key == "realm_availability")
+    cat.realm_source = source;
+  else if (key == "wage")
+    cat.wage_source = source;
+  else if (key == "qualifying")
+    cat.qualifying_source = source;
+  else if (key == "training")
+    cat.training_source = source;
+  else if (key == "human_characteristics")
+    cat.troops_source = source;
 }
 
 // A [[realm_size]]: a column of the realm availability table.
@@ -215,6 +229,7 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
     for (const char* k : {"applies_to_race_group", "share_of_units", "troop_level", "source"}) r.allow(k);
     r.finish();
   }
+  if (const auto* rows = doc.root["unit"].as_array()) cat.roster.reserve(cat.roster.size() + rows->size());
   each_table(top, "unit", [&](const toml::table& t) {
     TableReader r(doc, t, d, "[[unit]]");
     RosterRow u;
@@ -312,8 +327,10 @@ void read_formations(const input::Document& doc, const toml::table& t, Diagnosti
     TableReader rr(doc, rt, d, "[[formation.row]]");
     FormationRow f;
     const std::string code = str(rr, "code");
-    if (auto p = parse_formation(code)) f.code = *p;
-    else rr.error_at("code", "unknown formation code " + code);
+    if (auto p = parse_formation(code))
+      f.code = *p;
+    else
+      rr.error_at("code", "unknown formation code " + code);
     f.name = str(rr, "name");
     f.kind = str(rr, "kind");
     f.new_in_seed = flag(rr, "new_in_seed");
@@ -346,8 +363,10 @@ void read_firearm_rate_of_fire(const input::Document& doc, const toml::table& t,
     RateRow row;
     rr.allow("mechanism_class");
     for (const auto& m : strings(rr, "mechanisms")) {
-      if (auto p = parse_mechanism(m)) row.mechanisms.push_back(*p);
-      else rr.error_at("mechanisms", "unknown mechanism " + m);
+      if (auto p = parse_mechanism(m))
+        row.mechanisms.push_back(*p);
+      else
+        rr.error_at("mechanisms", "unknown mechanism " + m);
     }
     row.firearm = str(rr, "firearm");
     row.printed = str(rr, "printed");
@@ -515,7 +534,8 @@ void read_unit_rules(const input::Document& doc, Diagnostics& d, Catalogue& cat)
   if (const auto* t = top.table("firearm_rate_of_fire", Need::required)) read_firearm_rate_of_fire(doc, *t, d, cat);
   if (const auto* t = top.table("attack_count", Need::required)) read_attack_count(doc, *t, d, cat);
   if (const auto* t = top.table("misfire_factor", Need::required)) read_misfire_factor(doc, *t, d, cat);
-  if (const auto* t = top.table("attacks_and_reload_tokens", Need::required)) read_attacks_and_reload_tokens(doc, *t, d, cat);
+  if (const auto* t = top.table("attacks_and_reload_tokens", Need::required))
+    read_attacks_and_reload_tokens(doc, *t, d, cat);
   if (const auto* t = top.table("volley_fire", Need::required)) read_volley_fire(doc, *t, d, cat);
   if (const auto* t = top.table("reload", Need::required)) read_reload(doc, *t, d, cat);
   if (const auto* t = top.table("mounted_foot", Need::required)) read_mounted_foot(doc, *t, d, cat);
@@ -538,7 +558,8 @@ void take_firearms(const firearms::Catalogue& fc, Diagnostics& d, FirearmFigures
   }
   f.average_damage = mean.value_or(0);
   for (const auto& rg : fc.battlefield_ranges)
-    f.ranges.push_back({rg.type, rg.bore == "rifled", rg.ap_vs_foot, rg.max_vs_foot, rg.ap_vs_mounted, rg.max_vs_mounted});
+    f.ranges.push_back(
+        {rg.type, rg.bore == "rifled", rg.ap_vs_foot, rg.max_vs_foot, rg.ap_vs_mounted, rg.max_vs_mounted});
   const firearms::Rules& g = fc.rules;
   f.normal_men_throw = g.normal_men_throw;
   f.veteran_throw = g.veteran_throw;
@@ -617,10 +638,12 @@ void fit_campaign_model(Catalogue& cat, const Veterans& vet, Diagnostics& d) {
   m.weeks_factor = mode(weeks);
   m.weeks_per_month = mode(months);
   m.uhp_per_hd_troop = mode(uhp_foot);
-  m.cavalry_uhp_multiplier = m.uhp_per_hd_troop > 0 ? static_cast<int>(std::lround(mode(uhp_cav) / m.uhp_per_hd_troop)) : 0;
+  m.cavalry_uhp_multiplier =
+      m.uhp_per_hd_troop > 0 ? static_cast<int>(std::lround(mode(uhp_cav) / m.uhp_per_hd_troop)) : 0;
   if (m.foot_supply_gp_week <= 0 || m.horse_supply_gp_week <= 0 || m.miles_per_day_per_ft <= 0 || m.weeks_factor <= 0 ||
       m.weeks_per_month <= 0 || m.uhp_per_hd_troop <= 0 || m.cavalry_uhp_multiplier <= 0 || m.horse_unit_size <= 0)
-    d.error(SourcePos{"data/units.toml"}, "the rosters do not give the campaign model's figures", {}, ExitCode::internal);
+    d.error(SourcePos{"data/units.toml"}, "the rosters do not give the campaign model's figures", {},
+            ExitCode::internal);
 }
 
 void check(Catalogue& cat, Diagnostics& d) {
@@ -642,7 +665,8 @@ void check(Catalogue& cat, Diagnostics& d) {
     if (r.group.empty()) fail("race " + r.key + " has no roster row");
   }
   for (const auto& u : cat.roster)
-    if (!cat.race(u.race) || !cat.troop_type(u.troop_type)) fail("roster row " + u.key + " names an unknown race or type");
+    if (!cat.race(u.race) || !cat.troop_type(u.troop_type))
+      fail("roster row " + u.key + " names an unknown race or type");
   for (auto f : kFormations) {
     bool found = false;
     for (const auto& row : cat.formations) found = found || row.code == f;
@@ -671,6 +695,7 @@ Expected<Catalogue> build() {
   if (d.empty()) check(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
   if (!d.empty()) return data::as_internal(d);
+  for (auto* doc : {&*troops, &*rosters, &*rules}) data::retire(std::move(*doc));
   return cat;
 }
 

@@ -114,3 +114,41 @@ TEST_CASE("war_app::main - a large file of forces read in two pieces reports err
   CHECK(b != std::string::npos);
   CHECK(a < b);
 }
+
+TEST_CASE("war_app::named_subcommands - the options registered are those of every subcommand the line names") {
+  auto named = [](std::vector<const char*> args) {
+    args.insert(args.begin(), "war-machine");
+    return war_app::named_subcommands(static_cast<int>(args.size()), args.data());
+  };
+  using Flags = std::array<bool, war_app::kSubcommands>;  // rate, battle, campaign, march, siege
+  CHECK(named({"battle", "field.toml"}) == Flags{false, true, false, false, false});
+  CHECK(named({"--format", "json", "march", "--troops", "300"}) == Flags{false, false, false, true, false});
+  // A value that is also a subcommand's name: both are registered (the parse picks the right one).
+  CHECK(named({"--output", "rate", "siege", "x.toml"}) == Flags{true, false, false, false, true});
+  // After "--" every argument is a file, never a subcommand.
+  CHECK(named({"campaign", "--", "battle"}) == Flags{false, false, true, false, false});
+  // No subcommand named (--help, --version, a usage error): all of them, as before.
+  CHECK(named({"--help"}) == Flags{true, true, true, true, true});
+  CHECK(named({}) == Flags{true, true, true, true, true});
+  CHECK(named({"Battle"}) == Flags{true, true, true, true, true});  // CLI11 matches the exact name only
+  // The completion script is made from the whole option tree, whatever else the line names.
+  CHECK(named({"battle", "--completion", "bash"}) == Flags{true, true, true, true, true});
+  CHECK(named({"march", "--completion=zsh"}) == Flags{true, true, true, true, true});
+}
+
+TEST_CASE("war_app::main - an option value that names another subcommand parses as with every option registered") {
+  const auto dir = temp_dir();
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  // "rate" is --output's value here, so "battle" runs: its options must be there.
+  const auto r = run({"--output", "rate", "battle", example("war-machine-field.toml"), "--tie-policy", "defender"});
+  std::filesystem::current_path(cwd);
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(std::filesystem::exists(dir / "rate"));
+  // An option of another subcommand is refused as before.
+  const auto bad = run({"rate", example("war-machine-field.toml"), "--tie-policy", "defender"});
+  CHECK(bad.code == 64);
+  CHECK(bad.err.find("--tie-policy") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -87,3 +87,90 @@ TEST_CASE("data::merge_rules") {
     }
   }
 }
+
+namespace {
+// A rules file of `rows` new [[piece]] rows of data/artillery.toml, about 80 bytes each.
+std::string many_pieces(int rows, const std::string& middle = {}) {
+  std::string t = "[house_rules]\ntable = \"artillery\"\n\n";
+  for (int i = 0; i < rows; ++i) {
+    if (i == rows / 2) t += middle;
+    t += "[[piece]]\nname = \"House Gun " + std::to_string(i) +
+         "\"\ntype = \"gun\"\nshot_lb = 9\ncost_gp = " + std::to_string(100 + i) + "\n\n";
+  }
+  return t;
+}
+
+// The parse of a large rules file must be that of input::parse: the same tree, the same places.
+void check_same_parse(const std::string& text) {
+  auto whole = input::parse(text, "house.toml");
+  auto split = data::parse_rules(text, "house.toml");
+  REQUIRE(static_cast<bool>(whole) == static_cast<bool>(split));
+  if (!whole) {
+    REQUIRE(whole.error().items().size() == split.error().items().size());
+    CHECK(whole.error().items()[0].message == split.error().items()[0].message);
+    CHECK(whole.error().items()[0].pos.line == split.error().items()[0].pos.line);
+    CHECK(whole.error().items()[0].pos.column == split.error().items()[0].pos.column);
+    return;
+  }
+  CHECK(whole->root == split->root);
+  const auto* a = whole->root["piece"].as_array();
+  const auto* b = split->root["piece"].as_array();
+  REQUIRE(a);
+  REQUIRE(b);
+  REQUIRE(a->size() == b->size());
+  for (size_t i = 0; i < a->size(); i += 97) {
+    const auto& x = *a->get(i)->as_table()->get("cost_gp");
+    const auto& y = *b->get(i)->as_table()->get("cost_gp");
+    CHECK(whole->pos(x).line == split->pos(y).line);
+    CHECK(whole->pos(x).column == split->pos(y).column);
+    CHECK(split->line(split->pos(y).line) == "cost_gp = " + std::to_string(y.value_or(0)));
+  }
+}
+}  // namespace
+
+TEST_CASE("data::parse_rules - a large rules file parsed in two pieces gives input::parse's document") {
+  SUBCASE("rows only: cut in two, the same rows at the same lines") {
+    check_same_parse(many_pieces(6000));
+    // It was cut: the rows of the two halves come from two parses (two toml++ source paths).
+    auto split = data::parse_rules(many_pieces(6000), "house.toml");
+    REQUIRE(split);
+    const auto& rows = *split->root["piece"].as_array();
+    CHECK(rows.front().source().path != rows.back().source().path);
+    // A small file is parsed whole.
+    auto small = data::parse_rules(many_pieces(100), "house.toml");
+    REQUIRE(small);
+    CHECK(small->root["piece"].as_array()->front().source().path ==
+          small->root["piece"].as_array()->back().source().path);
+  }
+  SUBCASE("a table after the rows: not cut, parsed whole") { check_same_parse(many_pieces(6000) + "[other]\nx = 1\n"); }
+  SUBCASE("a syntax error in the second half: the same error at the same place") {
+    check_same_parse(many_pieces(6000, "[[piece]]\nname = = 1\n"));
+  }
+  SUBCASE("a multi-line string across the middle holding a [[piece]] line") {
+    check_same_parse(
+        many_pieces(6000, "[[piece]]\nname = \"\"\"x\n" + std::string(400000, 'y') + "\n[[piece]]\n\"\"\"\n"));
+  }
+  SUBCASE("rows written inline before: the file's own error, not a cut") {
+    check_same_parse("piece = [{name = \"a\"}]\n" + many_pieces(6000).substr(34));
+  }
+  SUBCASE("merged: a node of either half is placed in the rules file, at its line") {
+    const std::string text = many_pieces(6000);
+    auto rules = data::parse_rules(text, "house.toml");
+    REQUIRE(rules);
+    rules->root.erase("house_rules");  // as set_house_rules does
+    auto base = data::load_built_in("artillery.toml");
+    REQUIRE(base);
+    std::vector<data::RuleChange> changes;
+    Diagnostics diags;
+    data::merge_rules(*base, *rules, "artillery", changes, diags);
+    CHECK(diags.empty());
+    CHECK(changes.size() == 6000);
+    for (const char* name : {"House Gun 10", "House Gun 5990"}) {
+      const auto* p = piece(*base, name);
+      REQUIRE(p);
+      const SourcePos pos = base->pos(*p->get("cost_gp"));
+      CHECK(pos.file == "house.toml");
+      CHECK(base->line(pos) == "cost_gp = " + std::to_string(p->get("cost_gp")->value_or(0)));
+    }
+  }
+}

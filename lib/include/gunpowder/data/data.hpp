@@ -30,6 +30,12 @@ bool house_rules_in_effect();
 /// loader's errors about it point there.
 Expected<input::Document> load(std::string_view name);
 
+/// Keeps a document a loader has read until the process ends, without ever freeing it: a table
+/// with house rules can hold thousands of rows, and freeing its tree node by node cost more than
+/// the loader's reading of it (issue 15: a 1 MB rules file). A loader calls it when it is done
+/// with what load() gave it; the tables it built are kept as long anyway (snapshot::built_in).
+void retire(input::Document&& doc);
+
 /// The embedded file alone, without house rules ("data/NAME"; errors are exit 70).
 Expected<input::Document> load_built_in(std::string_view name);
 
@@ -68,6 +74,13 @@ const std::vector<RuleChange>& house_rule_changes();
 /// Appends the changes and the errors (placed in `rules`). Exposed for the tests.
 void merge_rules(input::Document& base, input::Document& rules, const std::string& table,
                  std::vector<RuleChange>& changes, Diagnostics& diags);
+
+/// Parses the text of a house-rules file: as input::parse, but a large file of `[[key]]` rows in
+/// two pieces at once (the rows of the second then appended to the first's). The document, its
+/// positions and its errors are those of input::parse (a file that cannot be cut safely is parsed
+/// whole); the nodes of the two pieces have two toml++ source paths, and merge_rules places both in
+/// the file. Exposed for the tests.
+Expected<input::Document> parse_rules(std::string text, std::string name);
 
 /// Errors in an embedded table are bugs of the program (exit 70), not of the user's input. With
 /// house rules in effect they are the rules' doing (the built-in tables pass the tests on their
