@@ -221,7 +221,7 @@ std::vector<report::Chart> shot_charts(const fire::ArtilleryRules& R, const Arti
   out.push_back(dist_chart("Close hit: distance in yards", "Yards", {{"", &s.scatter.close_hit_yd}}));
   out.push_back(dist_chart(scatter_title(R, s), "Yards", {{"", &s.scatter.scatter_yd}}));
   if (s.unit)
-    out.push_back(dist_chart("Damage versus units: uhp lost, by how the shot lands", "uhp",
+    out.push_back(dist_chart("Damage versus units: uhp lost, given how the shot lands", "uhp",
                              {{"Direct hit", &s.unit->damage.direct}, {"Close hit or scatter", &s.unit->damage.other}}));
   return out;
 }

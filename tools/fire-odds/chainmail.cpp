@@ -427,7 +427,7 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
     if (shot->shots_on_target) {
       s.tables.push_back(
           dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots"));
-      series.push_back({"Shots with " + *p.call + " on the target", &*shot->shots_on_target});
+      series.push_back({"With " + *p.call + " on the target", &*shot->shots_on_target});
     }
     s.charts.push_back(dist_chart("Shots" + over, "Shots", series));
   } else {

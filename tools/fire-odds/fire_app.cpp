@@ -117,8 +117,8 @@ report::Chart dist_chart(std::string title, std::string label_axis, const std::v
   const int width = shown.size() <= static_cast<size_t>(kChartBars) ? 1 : (hi - lo) / kChartBars + 1;
   for (int v : shown) {
     const int from = lo + (v - lo) / width * width;
-    const std::string label =
-        width == 1 ? std::to_string(v) : std::to_string(from) + "-" + std::to_string(std::min(from + width - 1, hi));
+    const int to = std::min(from + width - 1, hi);
+    const std::string label = from == to ? std::to_string(from) : std::to_string(from) + "-" + std::to_string(to);
     if (c.labels.empty() || c.labels.back() != label) {
       c.labels.push_back(label);
       for (auto& se : c.series) se.values.emplace_back(0.0);

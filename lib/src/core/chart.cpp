@@ -67,9 +67,11 @@ double largest(const std::vector<Series>& series, size_t labels) {
   return max;
 }
 
-// A value as printed at the end of its bar: a percentage (four decimals under 1%), or the number.
+// A value as printed at the end of its bar: a percentage (four decimals under 1%, and a chance too
+// small for them "<0.0001%", not a zero), or the number.
 std::string value_text(double v, bool percent) {
   if (!percent) return fmtnum::trim(v, 4);
+  if (v > 0 && v < 0.5e-6) return "<0.0001%";
   return fmtnum::percent(v, v > 0 && v < 0.01 ? 4 : 2);
 }
 
@@ -97,8 +99,11 @@ constexpr size_t kTextSeriesColumns = 28;
 void text_chart(std::string& out, const Chart& c, int width) {
   for (const auto& line : wrap(escape::visible(c.title, escape::Breaks::space), kChartColumns)) out += line + '\n';
   const std::vector<Series> series = c.all_series();
-  const bool named = series.size() > 1;
   const size_t n = c.labels.size();
+  // The series are named on their lines when some label has bars of two series.
+  bool named = false;
+  for (size_t i = 0; i < n && !named; ++i)
+    named = std::count_if(series.begin(), series.end(), [i](const Series& s) { return has(s, i); }) > 1;
   std::vector<std::string> labels, names;
   size_t label_w = 0, name_w = 0, value_w = 0;
   for (const auto& l : c.labels) {
@@ -162,6 +167,12 @@ std::string num(double x) { return fmtnum::trim(x, 1); }
 // which is too pale on white; series beyond it take the colours again.
 constexpr const char* kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
 constexpr size_t kColours = sizeof kPalette / sizeof kPalette[0];
+
+// The colour of series `k`: its own, or its place's.
+const char* colour_of(const std::vector<Series>& series, size_t k) {
+  const int c = series[k].colour;
+  return kPalette[(c >= 0 ? static_cast<size_t>(c) : k) % kColours];
+}
 
 // The layout, in pixels; text widths are estimated from the number of characters.
 constexpr int kMargin = 10;       // around the panels
@@ -233,7 +244,7 @@ int legend(std::string& out, const std::vector<Series>& series, const Layout& L,
       ++rows;
     }
     out += "    <rect x=\"" + num(x) + "\" y=\"" + std::to_string(y - 10) + "\" width=\"11\" height=\"11\" fill=\"" +
-           kPalette[k % kColours] + "\"/>\n";
+           colour_of(series, k) + "\"/>\n";
     out += text_at(x + 16, y, "", name);
     x += w;
   }
@@ -271,7 +282,7 @@ int bars(std::string& out, const Chart& c, const std::vector<Series>& series, co
       const double v = *series[k].values[i];
       const double w = kPlotPx * std::min(drawn(v), s.top) / s.top;
       out += "    <rect x=\"" + std::to_string(x0) + "\" y=\"" + std::to_string(y) + "\" width=\"" + num(w) +
-             "\" height=\"" + std::to_string(bar_h) + "\" fill=\"" + kPalette[k % kColours] + "\"/>\n";
+             "\" height=\"" + std::to_string(bar_h) + "\" fill=\"" + colour_of(series, k) + "\"/>\n";
       out += text_at(x0 + w + 4, y + bar_h / 2.0 + 4, " font-size=\"10\" fill=\"#333333\"", value_text(v, c.percent));
       y += bar_h + 2;
     }

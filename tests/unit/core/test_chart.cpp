@@ -65,6 +65,8 @@ TEST_CASE("report::render_chart_text") {
     report::Chart c = one_series();
     c.values = {1.0, 0.001};
     CHECK(report::render_chart_text({c}, 4).find("lose   0.1000%\n") != std::string::npos);
+    c.values = {1.0, 1e-9};
+    CHECK(report::render_chart_text({c}, 4).find("lose   <0.0001%\n") != std::string::npos);
     c.percent = false;
     c.values = {12, 7};
     CHECK(report::render_chart_text({c}, 12) ==

@@ -59,6 +59,7 @@ Table agreement_table(std::string title, const std::string& key, std::string hea
 struct Series {
   std::string name;
   std::vector<std::optional<double>> values;
+  int colour = -1;  ///< the palette's colour (a side's, kept from chart to chart); -1: the series' place
 };
 
 /// A distribution to draw: one bar per label and series (probabilities or counts), shown with
@@ -75,8 +76,12 @@ struct Chart {
   std::string value_axis;           ///< the value axis' title; empty: "Probability" (percent) or "Value"
 
   /// Adds a series (its values one per label) and returns the chart.
-  Chart& add_series(std::string name, std::vector<std::optional<double>> v) {
-    series.push_back({std::move(name), std::move(v)});
+  Chart& add_series(std::string name, std::vector<std::optional<double>> v, int colour = -1) {
+    Series s;
+    s.name = std::move(name);
+    s.values = std::move(v);
+    s.colour = colour;
+    series.push_back(std::move(s));
     return *this;
   }
   /// The series to draw: `series`, or `values` as one unnamed series.
@@ -99,7 +104,8 @@ struct Report {
 
 /// Text bar charts, one per chart, at most `width` characters for the longest bar and every line
 /// within kChartColumns columns (titles wrapped, long labels cut with an ellipsis); a chart of
-/// several series shows one line per label and series, the series named on each line. Titles and
+/// several series shows one line per label and series, the series named on each line (unless
+/// no label has more than one). Titles and
 /// labels show control characters as text tables do.
 inline constexpr int kChartColumns = 100;
 std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
