@@ -193,7 +193,8 @@ Table hero_table(const fire::ArtilleryRules& R, const ArtilleryShot& s, const fi
 
 std::string scatter_title(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   return "Scatter: distance in yards (" + dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " +
-         std::to_string(s.scatter.multiplier_yd) + (s.mode == FireMode::plunging ? ", doubled for plunging fire)" : ")");
+         std::to_string(s.scatter.multiplier_yd) +
+         (s.mode == FireMode::plunging ? ", doubled for plunging fire)" : ")");
 }
 
 std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
@@ -221,8 +222,9 @@ std::vector<report::Chart> shot_charts(const fire::ArtilleryRules& R, const Arti
   out.push_back(dist_chart("Close hit: distance in yards", "Yards", {{"", &s.scatter.close_hit_yd}}));
   out.push_back(dist_chart(scatter_title(R, s), "Yards", {{"", &s.scatter.scatter_yd}}));
   if (s.unit)
-    out.push_back(dist_chart("Damage versus units: uhp lost, given how the shot lands", "uhp",
-                             {{"Direct hit", &s.unit->damage.direct}, {"Close hit or scatter", &s.unit->damage.other}}));
+    out.push_back(
+        dist_chart("Damage versus units: uhp lost, given how the shot lands", "uhp",
+                   {{"Direct hit", &s.unit->damage.direct}, {"Close hit or scatter", &s.unit->damage.other}}));
   return out;
 }
 

@@ -231,25 +231,27 @@ report::Chart hands_chart(const fire::BroadsideRules& R, const Broadside& b) {
 void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   const fire::BandFigures& f = *b.at_band;
   const std::string column = band_name(f.effective) + " column";
-  s.tables.push_back(dist_table(f.structural, "Structural damage (" + column +
-                                                  (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
-                                                  (p.aim_high ? ", aiming high" : "") + ")",
+  s.tables.push_back(dist_table(f.structural,
+                                "Structural damage (" + column +
+                                    (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
+                                    (p.aim_high ? ", aiming high" : "") + ")",
                                 "Points"));
   s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
   const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
   const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
   const std::string party = p.formed_up ? ", formed-up party" : "";
-  s.charts.push_back(dist_chart("Knockdowns (" + column + party + ")", "Knockdowns",
-                                {{"Before saves", &kb}, {"After saves", &ka}}));
-  s.charts.push_back(dist_chart("Wounds (" + column + party + ")", "Wounds", {{"Before saves", &wb}, {"After saves", &wa}}));
+  s.charts.push_back(
+      dist_chart("Knockdowns (" + column + party + ")", "Knockdowns", {{"Before saves", &kb}, {"After saves", &ka}}));
+  s.charts.push_back(
+      dist_chart("Wounds (" + column + party + ")", "Wounds", {{"Before saves", &wb}, {"After saves", &wa}}));
   s.tables.push_back(special_table(R, p, b));
   if (b.target) {
     s.tables.push_back(target_table(*b.target));
     if (b.target->guns)
-      s.charts.push_back(dist_chart(
-          "Target of " + std::to_string(b.target->points) + " points: cannon lost of " + std::to_string(*b.target->guns),
-          "Cannon lost", {{"", &b.target->cannon_lost}}));
+      s.charts.push_back(dist_chart("Target of " + std::to_string(b.target->points) + " points: cannon lost of " +
+                                        std::to_string(*b.target->guns),
+                                    "Cannon lost", {{"", &b.target->cannon_lost}}));
   }
 }
 

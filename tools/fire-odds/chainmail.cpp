@@ -121,15 +121,16 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
   s.tables.push_back(std::move(t));
   s.tables.push_back(dist_table(odds.target_hits, "Hits on the target", "Hits"));
   s.tables.push_back(dist_table(odds.self_hits, "Self-hits on the firing unit", "Hits"));
-  s.charts.push_back(dist_chart("Hits per volley", "Hits",
-                                {{"On the target", &odds.target_hits}, {"Self-hits on the firing unit", &odds.self_hits}}));
+  s.charts.push_back(
+      dist_chart("Hits per volley", "Hits",
+                 {{"On the target", &odds.target_hits}, {"Self-hits on the firing unit", &odds.self_hits}}));
   if (v.rate.turns > 1) {
     const std::string over = " in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
     s.tables.push_back(dist_table(v.target_hits_in_turns, "Hits on the target" + over, "Hits"));
     s.tables.push_back(dist_table(v.self_hits_in_turns, "Self-hits on the firing unit" + over, "Hits"));
-    s.charts.push_back(dist_chart("Hits" + over, "Hits",
-                                  {{"On the target", &v.target_hits_in_turns},
-                                   {"Self-hits on the firing unit", &v.self_hits_in_turns}}));
+    s.charts.push_back(dist_chart(
+        "Hits" + over, "Hits",
+        {{"On the target", &v.target_hits_in_turns}, {"Self-hits on the firing unit", &v.self_hits_in_turns}}));
   }
   j.set("band", odds.row->label);
   j.set("ar", *p.ar);

@@ -3,10 +3,10 @@
 // broadside.cpp and chainmail.cpp).
 #include "fire-odds/fire_app.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <limits>
 #include <ostream>
-#include <CLI/CLI.hpp>
 
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
@@ -107,8 +107,10 @@ report::Chart dist_chart(std::string title, std::string label_axis, const std::v
   if (cut) {
     // "Wounds (short column)" becomes "Wounds (short column; chances under 0.01% not drawn)".
     const std::string note = "chances under " + fmtnum::percent(kChartTail, 2) + " not drawn";
-    if (!c.title.empty() && c.title.back() == ')') c.title.insert(c.title.size() - 1, "; " + note);
-    else c.title += " (" + note + ")";
+    if (!c.title.empty() && c.title.back() == ')')
+      c.title.insert(c.title.size() - 1, "; " + note);
+    else
+      c.title += " (" + note + ")";
   }
   for (const auto& s : series) c.add_series(s.name, {});
   if (shown.empty()) return c;

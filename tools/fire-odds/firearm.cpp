@@ -267,8 +267,9 @@ Expected<Scenario> run_firearm(const FirearmParams& p, bool explain) {
   if (explain) s.explain = explain_firearm(cat.rules, p, fs);
   s.tables.push_back(shot_table(cat.rules, p, fs));
   s.tables.push_back(volley_table(fs));
-  s.charts.push_back(dist_chart(s.tables.back().title, "N",
-                                {{"Attempts", &fs.volley.attempts}, {"Shots fired", &fs.volley.shots}, {"Hits", &fs.volley.hits}}));
+  s.charts.push_back(
+      dist_chart(s.tables.back().title, "N",
+                 {{"Attempts", &fs.volley.attempts}, {"Shots fired", &fs.volley.shots}, {"Hits", &fs.volley.hits}}));
   s.json = firearm_scenario_json(cat.rules, p, fs);
   return s;
 }

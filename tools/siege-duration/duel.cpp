@@ -112,12 +112,18 @@ void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& 
 // How a duel ends, in the words of a chart's label.
 std::string duel_end_words(siege::DuelEnd e) {
   switch (e) {
-    case siege::DuelEnd::besieger_destroyed: return "Besieger's artillery destroyed";
-    case siege::DuelEnd::defender_destroyed: return "Defender's artillery destroyed";
-    case siege::DuelEnd::defender_holed_up: return "Defender's artillery holes up";
-    case siege::DuelEnd::besieger_fell_back: return "Besieger falls back out of range";
-    case siege::DuelEnd::stalemate: return "No piece in reach (stalemate)";
-    case siege::DuelEnd::round_limit: return "Undecided at the round limit";
+    case siege::DuelEnd::besieger_destroyed:
+      return "Besieger's artillery destroyed";
+    case siege::DuelEnd::defender_destroyed:
+      return "Defender's artillery destroyed";
+    case siege::DuelEnd::defender_holed_up:
+      return "Defender's artillery holes up";
+    case siege::DuelEnd::besieger_fell_back:
+      return "Besieger falls back out of range";
+    case siege::DuelEnd::stalemate:
+      return "No piece in reach (stalemate)";
+    case siege::DuelEnd::round_limit:
+      return "Undecided at the round limit";
   }
   return siege::to_string(e);
 }

@@ -189,13 +189,20 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
 // How a siege ends, in the words of a chart's label.
 std::string sm_end_words(siege::SmEnd e) {
   switch (e) {
-    case siege::SmEnd::captured_by_assault: return "Captured by assault";
-    case siege::SmEnd::captured_by_bombardment: return "Captured by bombardment";
-    case siege::SmEnd::starved: return "Starved out";
-    case siege::SmEnd::abandoned: return "Abandoned by the garrison";
-    case siege::SmEnd::departed: return "The attacker departs";
-    case siege::SmEnd::lifted: return "Lifted by a sally";
-    case siege::SmEnd::holding_out: return "Still holding out";
+    case siege::SmEnd::captured_by_assault:
+      return "Captured by assault";
+    case siege::SmEnd::captured_by_bombardment:
+      return "Captured by bombardment";
+    case siege::SmEnd::starved:
+      return "Starved out";
+    case siege::SmEnd::abandoned:
+      return "Abandoned by the garrison";
+    case siege::SmEnd::departed:
+      return "The attacker departs";
+    case siege::SmEnd::lifted:
+      return "Lifted by a sally";
+    case siege::SmEnd::holding_out:
+      return "Still holding out";
   }
   return siege::to_string(e);
 }

@@ -1,9 +1,9 @@
 // battle.cpp - war-machine battle: the exact odds of every battle of a file (all 10,000 pairs of
 // d100 rolls, adjustments itemised), or with --roll one battle rolled and applied to the forces,
 // chained over --rounds, tallied over --repeat, or written back with --write-forces.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <random>
-#include <CLI/CLI.hpp>
 
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
