@@ -192,20 +192,40 @@ Table hero_table(const fire::ArtilleryRules& R, const ArtilleryShot& s, const fi
   return ht;
 }
 
+std::string scatter_title(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
+  return "Scatter: distance in yards (" + dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " +
+         std::to_string(s.scatter.multiplier_yd) +
+         (s.mode == FireMode::plunging ? ", doubled for plunging fire)" : ")");
+}
+
 std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
   std::vector<Table> out;
   out.push_back(attack_table(R, s));
   out.push_back(results_table(R, s));
   out.push_back(dist_table(s.scatter.close_hit_yd, "Close hit: distance in yards", "Yards"));
-  out.push_back(dist_table(s.scatter.scatter_yd,
-                           "Scatter: distance in yards (" + dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) +
-                               " x " + std::to_string(s.scatter.multiplier_yd) +
-                               (s.mode == FireMode::plunging ? ", doubled for plunging fire)" : ")"),
-                           "Yards"));
+  out.push_back(dist_table(s.scatter.scatter_yd, scatter_title(R, s), "Yards"));
   out.push_back(damage_table(R, s));
   if (s.creatures) out.push_back(creature_table(s, *s.creatures));
   if (s.unit) out.push_back(unit_table(R, p, *s.unit));
   if (s.hero) out.push_back(hero_table(R, s, *s.hero));
+  return out;
+}
+
+// The charts: how the attack throw ends, where the shot lands, and the uhp a unit loses.
+std::vector<report::Chart> shot_charts(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
+  std::vector<report::Chart> out;
+  report::Chart res;
+  res.title = "Results of the attack throw: " + s.design.name + " at " + trim(s.range_yd, 2) + " yd";
+  res.label_axis = "Result";
+  res.labels = {"Direct hit", "Close hit", "Scatter", "Misfire, shot wasted", "Misfire, accidental discharge"};
+  res.values = {s.odds.p_direct_hit, s.odds.p_close_hit, s.odds.p_scatter, s.odds.p_wasted, s.odds.p_discharge};
+  out.push_back(std::move(res));
+  out.push_back(dist_chart("Close hit: distance in yards", "Yards", {{"", &s.scatter.close_hit_yd}}));
+  out.push_back(dist_chart(scatter_title(R, s), "Yards", {{"", &s.scatter.scatter_yd}}));
+  if (s.unit)
+    out.push_back(
+        dist_chart("Damage versus units: uhp lost, given how the shot lands", "uhp",
+                   {{"Direct hit", &s.unit->damage.direct}, {"Close hit or scatter", &s.unit->damage.other}}));
   return out;
 }
 
@@ -397,6 +417,7 @@ Expected<Scenario> run_artillery(const ArtilleryParams& p, bool explain) {
   Scenario out;
   if (explain) out.explain = explain_shot(R, s);
   out.tables = shot_tables(R, p, s);
+  out.charts = shot_charts(R, s);
   json::Value& j = out.json;
   j.set("piece", piece_json(s));
   set_attack_json(j, s);

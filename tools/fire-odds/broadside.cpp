@@ -210,16 +210,52 @@ BandJson band_json(const BroadsideParams& p, const fire::BandFigures& f) {
   return j;
 }
 
-// The tables at the range band.
+// The hands of every group, best first: one series per group.
+report::Chart hands_chart(const fire::BroadsideRules& R, const Broadside& b) {
+  auto dice_of = [](const fire::BroadsideGroup& g) {
+    return std::to_string(g.pool.dice) + " dice" + (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) : "");
+  };
+  report::Chart c;
+  c.title = b.groups.size() == 1 ? "Hands (" + dice_of(b.groups.front()) + ")" : "Hands, by group of cannon";
+  c.label_axis = "Hand";
+  for (size_t i = R.hands.size(); i-- > 0;) c.labels.push_back(R.hands[i].name);
+  c.labels.emplace_back("No hand");
+  for (size_t gi = 0; gi < b.groups.size(); ++gi) {
+    const fire::BroadsideGroup& g = b.groups[gi];
+    std::vector<std::optional<double>> v;
+    for (size_t i = R.hands.size(); i-- > 0;) v.emplace_back(fire::clean(g.odds.p[i]));
+    v.emplace_back(fire::clean(g.odds.p_none));
+    c.add_series(b.groups.size() == 1 ? "" : "Group " + std::to_string(gi + 1) + " (" + dice_of(g) + ")", std::move(v));
+  }
+  return c;
+}
+
+// The tables and charts at the range band.
 void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   const fire::BandFigures& f = *b.at_band;
-  s.tables.push_back(dist_table(f.structural, "Structural damage (" + band_name(f.effective) + " column" +
-                                                  (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
-                                                  (p.aim_high ? ", aiming high" : "") + ")",
+  const std::string column = band_name(f.effective) + " column";
+  s.tables.push_back(dist_table(f.structural,
+                                "Structural damage (" + column +
+                                    (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
+                                    (p.aim_high ? ", aiming high" : "") + ")",
                                 "Points"));
+  s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
+  const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
+  const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
+  const std::string party = p.formed_up ? ", formed-up party" : "";
+  s.charts.push_back(
+      dist_chart("Knockdowns (" + column + party + ")", "Knockdowns", {{"Before saves", &kb}, {"After saves", &ka}}));
+  s.charts.push_back(
+      dist_chart("Wounds (" + column + party + ")", "Wounds", {{"Before saves", &wb}, {"After saves", &wa}}));
   s.tables.push_back(special_table(R, p, b));
-  if (b.target) s.tables.push_back(target_table(*b.target));
+  if (b.target) {
+    s.tables.push_back(target_table(*b.target));
+    if (b.target->guns)
+      s.charts.push_back(dist_chart("Target of " + std::to_string(b.target->points) + " points: cannon lost of " +
+                                        std::to_string(*b.target->guns),
+                                    "Cannon lost", {{"", &b.target->cannon_lost}}));
+  }
 }
 
 json::Value fancy_json(const fire::BroadsideRules& R, const Broadside& b) {
@@ -308,6 +344,7 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   s.tables.push_back(dice_table(R, p, b));
   json::Value groups_json = json::array();
   for (size_t gi = 0; gi < b.groups.size(); ++gi) groups_json.push(hands_of_group(R, b, gi, s));
+  s.charts.push_back(hands_chart(R, b));
   s.tables.push_back(by_band_table(R, b));
   BandJson bj;
   if (b.at_band) {

@@ -75,10 +75,13 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
   s.tables.push_back(dist_table(odds.kills, "Kills per volley", "Kills"));
-  if (v.rate.turns > 1)
-    s.tables.push_back(dist_table(
-        v.kills_in_turns, "Kills in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)",
-        "Kills"));
+  s.charts.push_back(dist_chart("Kills per volley", "Kills", {{"", &odds.kills}}));
+  if (v.rate.turns > 1) {
+    const std::string title =
+        "Kills in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
+    s.tables.push_back(dist_table(v.kills_in_turns, title, "Kills"));
+    s.charts.push_back(dist_chart(title, "Kills", {{"", &v.kills_in_turns}}));
+  }
   if (explain)
     s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " + std::to_string(odds.row->value) +
                         " after " + std::to_string(odds.modifier) + ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" +
@@ -118,10 +121,16 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
   s.tables.push_back(std::move(t));
   s.tables.push_back(dist_table(odds.target_hits, "Hits on the target", "Hits"));
   s.tables.push_back(dist_table(odds.self_hits, "Self-hits on the firing unit", "Hits"));
+  s.charts.push_back(
+      dist_chart("Hits per volley", "Hits",
+                 {{"On the target", &odds.target_hits}, {"Self-hits on the firing unit", &odds.self_hits}}));
   if (v.rate.turns > 1) {
     const std::string over = " in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
     s.tables.push_back(dist_table(v.target_hits_in_turns, "Hits on the target" + over, "Hits"));
     s.tables.push_back(dist_table(v.self_hits_in_turns, "Self-hits on the firing unit" + over, "Hits"));
+    s.charts.push_back(dist_chart(
+        "Hits" + over, "Hits",
+        {{"On the target", &v.target_hits_in_turns}, {"Self-hits on the firing unit", &v.self_hits_in_turns}}));
   }
   j.set("band", odds.row->label);
   j.set("ar", *p.ar);
@@ -416,9 +425,15 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
     const std::string over =
         " in " + turns_text(shot->rate.turns) + " (" + std::to_string(shot->rate.shots) + " shots)";
     s.tables.push_back(dist_table(shot->straight_shots, "Straight shots" + over, "Shots"));
-    if (shot->shots_on_target)
+    std::vector<NamedDist> series{{"Straight shots", &shot->straight_shots}};
+    if (shot->shots_on_target) {
       s.tables.push_back(
           dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots"));
+      series.push_back({"With " + *p.call + " on the target", &*shot->shots_on_target});
+    }
+    s.charts.push_back(dist_chart("Shots" + over, "Shots", series));
+  } else {
+    s.no_chart = "one dowel shot has no distribution to chart: give --turns 2 or more for the shots over the turns";
   }
   if (explain) {
     s.explain.push_back("target from " + trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in (" +

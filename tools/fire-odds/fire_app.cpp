@@ -3,9 +3,10 @@
 // broadside.cpp and chainmail.cpp).
 #include "fire-odds/fire_app.hpp"
 
-#include <algorithm>
-#include <ostream>
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <limits>
+#include <ostream>
 
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
@@ -72,6 +73,64 @@ report::Table dist_table(const dice::Dist& d, const std::string& title, const st
   return t;
 }
 
+namespace {
+// The values a chart draws: from the first to the last that some series gives at least kChartTail
+// (every value with a chance when none does), those that some series gives a chance.
+std::vector<int> chart_values(const std::vector<NamedDist>& series, bool& cut) {
+  int lo = std::numeric_limits<int>::max(), hi = std::numeric_limits<int>::min();
+  for (double floor : {kChartTail, 0.0}) {
+    for (const auto& s : series)
+      for (int v = s.dist->min(); v <= s.dist->max(); ++v)
+        if (s.dist->p(v) > 0 && s.dist->p(v) >= floor) {
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
+        }
+    if (lo <= hi) break;
+  }
+  std::vector<int> shown;
+  cut = false;
+  for (const auto& s : series)
+    for (int v = s.dist->min(); v <= s.dist->max(); ++v)
+      if (s.dist->p(v) > 0 && (v < lo || v > hi)) cut = true;
+  for (int v = lo; v <= hi; ++v)
+    if (std::any_of(series.begin(), series.end(), [v](const NamedDist& s) { return s.dist->p(v) > 0; }))
+      shown.push_back(v);
+  return shown;
+}
+}  // namespace
+
+report::Chart dist_chart(std::string title, std::string label_axis, const std::vector<NamedDist>& series) {
+  report::Chart c;
+  c.title = std::move(title);
+  c.label_axis = std::move(label_axis);
+  bool cut = false;
+  const std::vector<int> shown = chart_values(series, cut);
+  if (cut) {
+    // "Wounds (short column)" becomes "Wounds (short column; chances under 0.01% not drawn)".
+    const std::string note = "chances under " + fmtnum::percent(kChartTail, 2) + " not drawn";
+    if (!c.title.empty() && c.title.back() == ')')
+      c.title.insert(c.title.size() - 1, "; " + note);
+    else
+      c.title += " (" + note + ")";
+  }
+  for (const auto& s : series) c.add_series(s.name, {});
+  if (shown.empty()) return c;
+  // Bands of equal width when there are too many values for bars of their own.
+  const int lo = shown.front(), hi = shown.back();
+  const int width = shown.size() <= static_cast<size_t>(kChartBars) ? 1 : (hi - lo) / kChartBars + 1;
+  for (int v : shown) {
+    const int from = lo + (v - lo) / width * width;
+    const int to = std::min(from + width - 1, hi);
+    const std::string label = from == to ? std::to_string(from) : std::to_string(from) + "-" + std::to_string(to);
+    if (c.labels.empty() || c.labels.back() != label) {
+      c.labels.push_back(label);
+      for (auto& se : c.series) se.values.emplace_back(0.0);
+    }
+    for (size_t k = 0; k < series.size(); ++k) *c.series[k].values.back() += fire::clean(series[k].dist->p(v));
+  }
+  return c;
+}
+
 void setup(CLI::App& app, Options& opt) {
   app.require_subcommand(0, 1);
   app.fallthrough();  // --format, --output and --explain may follow the subcommand
@@ -125,12 +184,14 @@ Expected<Scenario> run_one(const std::string& command, const Options& opt, const
   j.set("name", name ? json::Value(*name) : json::Value());
   for (auto& m : s->json.object()) j.set(m.first, std::move(m.second));
   s->json = std::move(j);
-  if (name)
+  if (name) {
     for (auto& t : s->tables) {  // one csv table per kind across the scenarios of a file
       t.name = report::table_name(t);
       t.context.insert(t.context.begin(), {"scenario", *name});
       t.title = *name + ": " + t.title;
     }
+    for (auto& c : s->charts) c.title = *name + ": " + c.title;
+  }
   return s;
 }
 
@@ -140,6 +201,7 @@ void add_scenario(report::Report& rep, json::Value& list, Scenario&& s, bool jso
   if (!json_format)
     for (auto& t : s.tables) rep.tables.push_back(std::move(t));
   for (auto& l : s.explain) rep.explain.push_back(std::move(l));
+  for (auto& c : s.charts) rep.charts.push_back(std::move(c));
   list.push(json_format ? std::move(s.json) : json::Value());
 }
 
@@ -268,13 +330,18 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
                                 "or TOML input files; see --help");
   report::Report rep;
   json::Value list = json::array();
+  // Why --chart and --svg have nothing to draw, when no scenario has a distribution.
+  std::string no_chart = "no scenario of the input files has a distribution to chart";
   if (!command.empty()) {
     auto s = run_one(command, opt, Origin{}, common.explain, std::nullopt);
     if (!s) return s.error();
+    no_chart = s->no_chart;
     add_scenario(rep, list, std::move(*s), common.format == "json");
   } else if (auto ran = run_files(common, rep, list); !ran) {
     return ran.error();
   }
+  if ((common.chart || !common.svg.empty()) && rep.charts.empty())
+    return cli::usage_error(common.chart ? "--chart" : "--svg", no_chart);
   rep.json.set("tool", kInfo.name);
   rep.json.set("scenarios", std::move(list));
   return rep;

@@ -19,12 +19,15 @@ namespace gunpowder::fire_app {
 
 extern const cli::ToolInfo kInfo;
 
-/// One computed scenario: its tables, its JSON object (keys in the documented order) and its
-/// derivation lines.
+/// One computed scenario: its tables, its JSON object (keys in the documented order), its
+/// derivation lines and the charts of its distributions (--chart, --svg).
 struct Scenario {
   std::vector<report::Table> tables;
   json::Value json = json::object();
   std::vector<std::string> explain;
+  std::vector<report::Chart> charts;
+  /// Why the scenario has no chart, for the usage error of --chart and --svg (empty: it has one).
+  std::string no_chart;
 };
 
 // The scenarios' options are the fire rules' requests (gunpowder/fire/requests.hpp).
@@ -78,5 +81,15 @@ std::string pct(double p);
 json::Value dist_json(const dice::Dist& d, const std::string& value_key);
 /// A distribution as table rows: value, probability, probability of at least the value.
 report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header);
+/// A chart of distributions over the same values (kills, hits, points), one series each (a chart
+/// of one series may leave its name empty): a bar at every value some series gives a chance, the
+/// tails under kChartTail left out, and more than kChartBars values drawn in bands of equal width.
+struct NamedDist {
+  std::string name;
+  const dice::Dist* dist;
+};
+report::Chart dist_chart(std::string title, std::string label_axis, const std::vector<NamedDist>& series);
+inline constexpr double kChartTail = 1e-4;
+inline constexpr int kChartBars = 40;
 
 }  // namespace gunpowder::fire_app

@@ -265,7 +265,9 @@ Expected<Scenario> run_firearm(const FirearmParams& p, bool explain) {
       d.field_error("catalogue", "lists every firearm; it takes no --weapon, range or target");
       return d;
     }
-    return catalogue(cat);
+    Scenario listed = catalogue(cat);
+    listed.no_chart = "the firearms catalogue has no distribution to chart: give --weapon, a range and --target-ac";
+    return listed;
   }
   auto scenario = fire::firearm_scenario(cat, p);
   if (!scenario) return scenario.error();
@@ -274,6 +276,9 @@ Expected<Scenario> run_firearm(const FirearmParams& p, bool explain) {
   if (explain) s.explain = explain_firearm(cat.rules, p, fs);
   s.tables.push_back(shot_table(cat.rules, p, fs));
   s.tables.push_back(volley_table(fs));
+  s.charts.push_back(
+      dist_chart(s.tables.back().title, "N",
+                 {{"Attempts", &fs.volley.attempts}, {"Shots fired", &fs.volley.shots}, {"Hits", &fs.volley.hits}}));
   s.json = firearm_scenario_json(cat.rules, p, fs);
   return s;
 }

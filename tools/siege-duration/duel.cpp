@@ -111,6 +111,49 @@ void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& 
   out.set("shot_odds", std::move(a));
 }
 
+// How a duel ends, in the words of a chart's label.
+std::string duel_end_words(siege::DuelEnd e) {
+  switch (e) {
+    case siege::DuelEnd::besieger_destroyed:
+      return "Besieger's artillery destroyed";
+    case siege::DuelEnd::defender_destroyed:
+      return "Defender's artillery destroyed";
+    case siege::DuelEnd::defender_holed_up:
+      return "Defender's artillery holes up";
+    case siege::DuelEnd::besieger_fell_back:
+      return "Besieger falls back out of range";
+    case siege::DuelEnd::stalemate:
+      return "No piece in reach (stalemate)";
+    case siege::DuelEnd::round_limit:
+      return "Undecided at the round limit";
+  }
+  return siege::to_string(e);
+}
+
+// The charts: how the duels end, and the pieces each side has left.
+void duel_charts(const siege::DuelOdds& o, report::Report& rep) {
+  report::Chart chart;
+  chart.title = "Artillery duel: how the duels end";
+  for (auto e : siege::kDuelEnds) {
+    chart.labels.push_back(duel_end_words(e));
+    chart.values.push_back(o.ends[static_cast<size_t>(e)].p);
+  }
+  rep.charts.push_back(std::move(chart));
+  // Each side in a colour of its own.
+  report::Chart left;
+  left.title = "Artillery duel: pieces left at the end";
+  left.label_axis = "Pieces left";
+  const size_t most = std::max(o.besieger_left.size(), o.defender_left.size());
+  for (size_t i = 0; i < most; ++i) left.labels.push_back(std::to_string(i));
+  for (const auto* h : {&o.besieger_left, &o.defender_left}) {
+    std::vector<std::optional<double>> v;
+    for (size_t i = 0; i < most; ++i)
+      v.emplace_back(i < h->size() ? static_cast<double>((*h)[i]) / static_cast<double>(o.runs) : 0.0);
+    left.add_series(h == &o.besieger_left ? "Besieger" : "Defender", std::move(v));
+  }
+  rep.charts.push_back(std::move(left));
+}
+
 void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out) {
   Table t;
   t.name = "duel-ends";
@@ -128,20 +171,7 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
   t.notes.push_back("Wilson score intervals; duel i uses the random stream (seed, i), so the figures do not depend on "
                     "the number of threads");
   rep.tables.push_back(std::move(t));
-  report::Chart chart;
-  chart.title = "Artillery duel: how the duels end";
-  for (auto e : siege::kDuelEnds) {
-    chart.labels.push_back(siege::to_string(e));
-    chart.values.push_back(o.ends[static_cast<size_t>(e)].p);
-  }
-  rep.charts.push_back(std::move(chart));
-  report::Chart left;
-  left.title = "Artillery duel: besieger pieces left";
-  for (size_t i = 0; i < o.besieger_left.size(); ++i) {
-    left.labels.push_back(std::to_string(i));
-    left.values.push_back(static_cast<double>(o.besieger_left[i]) / static_cast<double>(o.runs));
-  }
-  rep.charts.push_back(std::move(left));
+  duel_charts(o, rep);
 
   Table l;
   l.name = "pieces-left";

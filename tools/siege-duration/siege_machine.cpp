@@ -187,6 +187,27 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   out.set("odds", json::Value());
 }
 
+// How a siege ends, in the words of a chart's label.
+std::string sm_end_words(siege::SmEnd e) {
+  switch (e) {
+    case siege::SmEnd::captured_by_assault:
+      return "Captured by assault";
+    case siege::SmEnd::captured_by_bombardment:
+      return "Captured by bombardment";
+    case siege::SmEnd::starved:
+      return "Starved out";
+    case siege::SmEnd::abandoned:
+      return "Abandoned by the garrison";
+    case siege::SmEnd::departed:
+      return "The attacker departs";
+    case siege::SmEnd::lifted:
+      return "Lifted by a sally";
+    case siege::SmEnd::holding_out:
+      return "Still holding out";
+  }
+  return siege::to_string(e);
+}
+
 void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& rep, json::Value& out) {
   Table t;
   t.name = "siege-ends";
@@ -216,12 +237,13 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   report::Chart ends_chart;
   ends_chart.title = "Siege Machine: how the sieges end";
   for (auto e : siege::kSmEnds) {
-    ends_chart.labels.push_back(siege::to_string(e));
+    ends_chart.labels.push_back(sm_end_words(e));
     ends_chart.values.push_back(static_cast<double>(o.ends[static_cast<size_t>(e)]) / static_cast<double>(o.runs));
   }
   rep.charts.push_back(std::move(ends_chart));
   report::Chart weeks_chart;
   weeks_chart.title = "Siege Machine: the week the stronghold falls";
+  weeks_chart.label_axis = "Week";
   int last = 0;
   for (int k = 1; k <= max_weeks; ++k)
     if (o.capture_week[static_cast<size_t>(k)] > 0) last = k;

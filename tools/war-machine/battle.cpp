@@ -1,8 +1,9 @@
 // battle.cpp - war-machine battle: the exact odds of every battle of a file (all 10,000 pairs of
 // d100 rolls, adjustments itemised), or with --roll one battle rolled and applied to the forces,
 // chained over --rounds, tallied over --repeat, or written back with --write-forces.
-#include <random>
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <random>
 
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
@@ -94,16 +95,28 @@ void build_battles(const war::Rules& R, const BattlePlan& p, bool roll, BattleRe
 /// The outcome and combat-results charts of a battle.
 void battle_charts(const war::Rules& R, const BattlePlan& p, const war::Engagement& e, report::Report& rep) {
   const auto names = names_of(p, e);
+  // Each side in a colour of its own: its win, and the rows it wins by.
   report::Chart outcome;
   outcome.title = "Outcome: " + names[0] + " against " + names[1] + " (exact)";
-  outcome.labels = {names[0] + " wins", names[1] + " wins", "tie"};
-  outcome.values = {e.odds.p_win[0], e.odds.p_win[1], e.odds.p_tie};
+  outcome.labels = {names[0] + " wins", names[1] + " wins", "Tie"};
+  outcome.add_series(names[0], {e.odds.p_win[0], std::nullopt, std::nullopt})
+      .add_series(names[1], {std::nullopt, e.odds.p_win[1], std::nullopt})
+      .add_series("Tie", {std::nullopt, std::nullopt, e.odds.p_tie});
   rep.charts.push_back(std::move(outcome));
   report::Chart rows;
   rows.title = "Combat-results rows: " + names[0] + " against " + names[1];
-  for (const auto& ro : e.odds.rows) {
-    rows.labels.push_back(names[static_cast<size_t>(ro.winner)] + " " + R.results[ro.row].label);
-    rows.values.push_back(ro.p);
+  rows.label_axis = "Row won by";
+  std::vector<size_t> shown;  // the rows some side wins by, in the table's order
+  for (const auto& ro : e.odds.rows)
+    if (std::find(shown.begin(), shown.end(), ro.row) == shown.end()) shown.push_back(ro.row);
+  std::sort(shown.begin(), shown.end());
+  for (size_t r : shown) rows.labels.push_back(R.results[r].label);
+  for (size_t side = 0; side < 2; ++side) {
+    std::vector<std::optional<double>> v(shown.size());
+    for (const auto& ro : e.odds.rows)
+      if (static_cast<size_t>(ro.winner) == side)
+        v[static_cast<size_t>(std::find(shown.begin(), shown.end(), ro.row) - shown.begin())] = ro.p;
+    rows.add_series(names[side], std::move(v));
   }
   rep.charts.push_back(std::move(rows));
 }

@@ -211,17 +211,20 @@ json::Value campaign_json(const war::Campaign& cp, const std::array<std::string,
 /// The charts: each side's end standing, the battles fought, the troops left (in at most
 /// kChartBars bands of equal width when there are more values).
 void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& names, report::Report& rep) {
+  // Each side in a colour of its own, kept from chart to chart.
+  report::Chart end;
+  end.title = "End: " + names[0] + " against " + names[1] + " (exact)";
+  end.label_axis = "The side";
+  for (size_t s = 0; s < war::kStandings; ++s) end.labels.emplace_back(kStandingVerb[s]);
   for (size_t i = 0; i < 2; ++i) {
-    report::Chart c;
-    c.title = "End: " + names[i] + " (exact)";
-    for (size_t s = 0; s < war::kStandings; ++s) {
-      c.labels.emplace_back(kStandingVerb[s]);
-      c.values.push_back(cp.steps.back().side[i].p[s]);
-    }
-    rep.charts.push_back(std::move(c));
+    std::vector<std::optional<double>> v;
+    for (size_t s = 0; s < war::kStandings; ++s) v.emplace_back(cp.steps.back().side[i].p[s]);
+    end.add_series(names[i], std::move(v), static_cast<int>(i));
   }
+  rep.charts.push_back(std::move(end));
   report::Chart f;
   f.title = "Battles fought: " + names[0] + " against " + names[1];
+  f.label_axis = "Battles";
   for (const auto& [n, p] : cp.battles_fought) {
     f.labels.push_back(std::to_string(n));
     f.values.push_back(p);
@@ -230,10 +233,13 @@ void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& 
   for (size_t i = 0; i < 2; ++i) {
     report::Chart c;
     c.title = "Troops left: " + names[i];
+    c.label_axis = "Troops";
+    std::vector<std::optional<double>> v;
     for (auto& [label, p] : troop_bands(cp.troops_left[i])) {
       c.labels.push_back(std::move(label));
-      c.values.push_back(p);
+      v.emplace_back(p);
     }
+    c.add_series(names[i], std::move(v), static_cast<int>(i));
     rep.charts.push_back(std::move(c));
   }
 }

@@ -104,7 +104,9 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   const auto weeks = war::simple_siege_weeks(R, defenders, *opt.weeks, *opt.food_weeks, opt.loss_of_start);
   Table t = weeks_table(R, sp.has_value());
   report::Chart chart;
-  chart.title = "Simple siege: the assault wins, by week";
+  chart.title = "Simple siege: the assault, by week";
+  chart.label_axis = "Assault in";
+  chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
   json::Value arr = json::array();
   for (const auto& w : weeks) {
     std::vector<std::string> row{std::to_string(w.week), "+" + std::to_string(w.besieger_bonus), w.starving ? "yes" : "no",
@@ -121,7 +123,9 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
       if (!x) return x.error();
       row.insert(row.end(), {pct(x->p_attacker), pct(x->p_defender), pct(x->p_tie)});
       chart.labels.push_back("week " + std::to_string(w.week));
-      chart.values.push_back(x->p_attacker);
+      chart.series[0].values.emplace_back(x->p_attacker);
+      chart.series[1].values.emplace_back(x->p_defender);
+      chart.series[2].values.emplace_back(x->p_tie);
       o.set("p_attacker_wins", x->p_attacker);
       o.set("p_defender_wins", x->p_defender);
       o.set("p_tie", x->p_tie);

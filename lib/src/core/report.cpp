@@ -44,12 +44,6 @@ void append_padded(std::string& out, const std::string& s, size_t w, Align a) {
   if (a != Align::right) out.append(fill, ' ');
 }
 
-std::string pad(const std::string& s, size_t w, Align a) {
-  std::string out;
-  append_padded(out, s, w, a);
-  return out;
-}
-
 // `s` as a terminal is to show it (escape::append_visible): `s` itself when nothing in it needs
 // an escape, which is the fast path of large tables, or else its rendering, held in `scratch`.
 const std::string& shown(const std::string& s, std::string& scratch, escape::Breaks breaks = escape::Breaks::space) {
@@ -352,73 +346,6 @@ void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& row
     }
     out += "\r\n";
   }
-}
-
-std::string render_chart_text(const std::vector<Chart>& charts, int width) {
-  std::string out;
-  for (const auto& c : charts) {
-    if (!out.empty()) out += '\n';
-    append_line(out, "", c.title);
-    std::vector<std::string> labels;
-    labels.reserve(c.labels.size());
-    for (const auto& l : c.labels) labels.push_back(escape::visible(l, escape::Breaks::space));
-    size_t label_w = 0;
-    double max = 0;
-    for (size_t i = 0; i < labels.size(); ++i) {
-      label_w = std::max(label_w, width_of(labels[i]));
-      if (i < c.values.size()) max = std::max(max, c.values[i]);
-    }
-    for (size_t i = 0; i < c.labels.size() && i < c.values.size(); ++i) {
-      const double v = c.values[i];
-      // Eighth-block characters give the bar a resolution of 1/8 of a character.
-      const int eighths = max > 0 ? static_cast<int>(std::lround(v / max * width * 8)) : 0;
-      std::string bar;
-      for (int k = 0; k < eighths / 8; ++k) bar += "\u2588";
-      static const char* const kPartial[] = {"", "\u258F", "\u258E", "\u258D", "\u258C", "\u258B", "\u258A", "\u2589"};
-      bar += kPartial[eighths % 8];
-      out += pad(labels[i], label_w, Align::left) + "  " + bar + ' ' +
-             (c.percent ? fmtnum::fixed(v * 100, 2) + "%" : fmtnum::trim(v, 4)) + '\n';
-    }
-  }
-  return out;
-}
-
-namespace {
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  escape::append_xml(out, s);
-  return out;
-}
-}  // namespace
-
-std::string render_chart_svg(const std::vector<Chart>& charts) {
-  const int bar_h = 18, gap = 4, label_w = 220, bar_w = 400, title_h = 28, value_w = 80;
-  int height = 10;
-  for (const auto& c : charts) height += title_h + static_cast<int>(c.labels.size()) * (bar_h + gap) + 16;
-  const int width = label_w + bar_w + value_w + 20;
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-                    std::to_string(width) + "\" height=\"" + std::to_string(height) + "\" font-family=\"sans-serif\" font-size=\"12\">\n";
-  int y = 10;
-  for (const auto& c : charts) {
-    out += "  <text x=\"10\" y=\"" + std::to_string(y + 18) + "\" font-size=\"14\" font-weight=\"bold\">" + xml_escape(c.title) +
-           "</text>\n";
-    y += title_h;
-    double max = 0;
-    for (double v : c.values) max = std::max(max, v);
-    for (size_t i = 0; i < c.labels.size() && i < c.values.size(); ++i) {
-      const double v = c.values[i];
-      const double w = max > 0 ? v / max * bar_w : 0;
-      out += "  <text x=\"" + std::to_string(label_w) + "\" y=\"" + std::to_string(y + bar_h - 5) +
-             "\" text-anchor=\"end\">" + xml_escape(c.labels[i]) + "</text>\n";
-      out += "  <rect x=\"" + std::to_string(label_w + 8) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
-             fmtnum::fixed(w, 1) + "\" height=\"" + std::to_string(bar_h) + "\" fill=\"#4a6fa5\"/>\n";
-      out += "  <text x=\"" + fmtnum::fixed(label_w + 12 + w, 1) + "\" y=\"" + std::to_string(y + bar_h - 5) + "\">" +
-             (c.percent ? fmtnum::fixed(v * 100, 2) + "%" : fmtnum::trim(v, 4)) + "</text>\n";
-      y += bar_h + gap;
-    }
-    y += 16;
-  }
-  return out + "</svg>\n";
 }
 
 Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,

@@ -180,22 +180,6 @@ TEST_CASE("report renderers") {
   }
 }
 
-TEST_CASE("report charts") {
-  report::Chart c{"Outcome", {"win", "lose"}, {0.75, 0.25}, true};
-  SUBCASE("text bars scale to the largest value, in eighths of a character") {
-    const std::string s = report::render_chart_text({c}, 8);
-    CHECK(s == "Outcome\nwin   \u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588 75.00%\nlose  \u2588\u2588\u258B 25.00%\n");
-  }
-  SUBCASE("svg has one bar per label and escapes text") {
-    report::Chart d{"A & B", {"x<y"}, {1.0}, false};
-    const std::string s = report::render_chart_svg({d});
-    CHECK(s.find("A &amp; B") != std::string::npos);
-    CHECK(s.find("x&lt;y") != std::string::npos);
-    CHECK(s.find("<rect") != std::string::npos);
-    CHECK(s.rfind("</svg>\n") == s.size() - 7);
-  }
-}
-
 TEST_CASE("dice::Dist") {
   SUBCASE("2d6 by convolution equals brute-force enumeration") {
     const auto d = dice::Dist::sum(2, 6);

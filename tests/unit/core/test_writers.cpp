@@ -108,7 +108,10 @@ bell\x07     3
     CHECK(terminal_safe(e));
   }
   SUBCASE("text charts") {
-    report::Chart c{"Chart\x1b", {"\x1b[2Jwin", "lose\x07"}, {0.5, 0.5}, true};
+    report::Chart c;
+    c.title = "Chart\x1b";
+    c.labels = {"\x1b[2Jwin", "lose\x07"};
+    c.values = {0.5, 0.5};
     const std::string ch = report::render_chart_text({c}, 4);
     CHECK(ch.find(R"(Chart\x1b)") != std::string::npos);
     CHECK(ch.find(R"(\x1b[2Jwin  )") != std::string::npos);
@@ -211,12 +214,19 @@ TEST_CASE("json is always valid UTF-8") {
 }
 
 TEST_CASE("report::render_chart_svg is well-formed XML") {
-  report::Chart c{"T\x01 & 'q'", {"<b>\x1b\"x\"", "\xFF\xFE", "ok\xEF\xBF\xBF"}, {0.5, 0.25, 0.25}, true};
+  report::Chart c;
+  c.title = "T\x01 & 'q'";
+  c.labels = {"<b>\x1b\"x\"", "\xFF\xFE", "ok\xEF\xBF\xBF"};
+  c.values = {0.5, 0.25, 0.25};
+  c.add_series("a \x1b<side>", {0.5, 0.25, std::nullopt}).add_series("\xFF", {0.1, std::nullopt, 0.2});
+  c.label_axis = "<axis>\x07";
   const std::string s = report::render_chart_svg({c});
   CHECK(s.find(">T\xEF\xBF\xBD &amp; &apos;q&apos;</text>") != std::string::npos);
   CHECK(s.find(">&lt;b&gt;\xEF\xBF\xBD&quot;x&quot;</text>") != std::string::npos);
   CHECK(s.find(">\xEF\xBF\xBD\xEF\xBF\xBD</text>") != std::string::npos);
   CHECK(s.find(">ok\xEF\xBF\xBD</text>") != std::string::npos);  // U+FFFF is not an XML character
+  CHECK(s.find(">a \xEF\xBF\xBD&lt;side&gt;</text>") != std::string::npos);  // the legend
+  CHECK(s.find(">&lt;axis&gt;\xEF\xBF\xBD</text>") != std::string::npos);
   CHECK(valid_utf8(s));
   CHECK(terminal_safe(s));
 }

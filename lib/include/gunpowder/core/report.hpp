@@ -66,13 +66,38 @@ using AgreementCounts = std::vector<std::pair<std::string, std::pair<int, int>>>
 Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
                       json::Value& json);
 
-/// A distribution to draw: one bar per label (probabilities or counts), shown with --chart as
-/// text bars and with --svg as an SVG bar chart.
+/// One series of a chart: its name (the legend's entry; a chart of one series may leave it empty)
+/// and one value per label of the chart, or none where the series has no bar at that label.
+struct Series {
+  std::string name;
+  std::vector<std::optional<double>> values;
+  int colour = -1;  ///< the palette's colour (a side's, kept from chart to chart); -1: the series' place
+};
+
+/// A distribution to draw: one bar per label and series (probabilities or counts), shown with
+/// --chart as text bars and with --svg as an SVG bar chart. A chart of one series gives its
+/// values in `values`; a chart of several (the two sides, before and after saves) in `series`,
+/// which then replaces `values`, each series in a colour of its own with a legend.
 struct Chart {
   std::string title;
-  std::vector<std::string> labels;
-  std::vector<double> values;
-  bool percent = true;  ///< values are probabilities, labelled as percentages
+  std::vector<std::string> labels;  ///< the categories, in words ("Captured by assault", "3")
+  std::vector<double> values;       ///< the one series' values, when `series` is empty
+  bool percent = true;              ///< values are probabilities, labelled as percentages
+  std::vector<Series> series;       ///< several series, one value (or none) per label
+  std::string label_axis;           ///< what the labels are ("Kills", "Hand"); may be empty
+  std::string value_axis;           ///< the value axis' title; empty: "Probability" (percent) or "Value"
+
+  /// Adds a series (its values one per label) and returns the chart.
+  Chart& add_series(std::string name, std::vector<std::optional<double>> v, int colour = -1) {
+    Series s;
+    s.name = std::move(name);
+    s.values = std::move(v);
+    s.colour = colour;
+    series.push_back(std::move(s));
+    return *this;
+  }
+  /// The series to draw: `series`, or `values` as one unnamed series.
+  std::vector<Series> all_series() const;
 };
 
 /// What a tool produces: tables for text, markdown and csv; a JSON value for json; the
@@ -102,11 +127,17 @@ std::vector<std::string> table_names(const Report& r);
 /// The tables named `name`, in order (none when no table has that name).
 std::vector<Table> tables_named(const Report& r, const std::string& name);
 
-/// Text bar charts, one per chart, `width` characters for the longest bar; titles and labels
-/// show control characters as text tables do.
+/// Text bar charts, one per chart, at most `width` characters for the longest bar and every line
+/// within kChartColumns columns (titles wrapped, long labels cut with an ellipsis); a chart of
+/// several series shows one line per label and series, the series named on each line (unless
+/// no label has more than one). Titles and
+/// labels show control characters as text tables do.
+inline constexpr int kChartColumns = 100;
 std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
-/// One SVG document holding every chart, stacked; its text follows XML 1.0's character rules
-/// (escape::append_xml), so the document is well-formed whatever the labels hold.
+/// One SVG document holding every chart, each in a panel of its own: a title, a legend of the
+/// series (one colour each), the labels in a column, the bars on one value axis with ticks and
+/// its title. Its text follows XML 1.0's character rules (escape::append_xml), so the document
+/// is well-formed whatever the labels hold.
 std::string render_chart_svg(const std::vector<Chart>& charts);
 
 /// Fixed-width text: title, header, rule, rows; numbers right-aligned. Control characters in
