@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates docs/tables/ (markdown and csv) from the tools themselves: `make tables`.
+# Regenerates docs/tables/ (markdown, csv and json) from the tools themselves: `make tables`.
 # $1: the directory of the binaries; $2: the output directory (default docs/tables).
 # Deterministic: running it twice gives the same files (CI checks that the committed tables
 # are not stale).
@@ -7,12 +7,13 @@ set -eu
 bin=${1:-build/bin}
 out=${2:-docs/tables}
 mkdir -p "$out"
-# table NAME TOOL ARGS...: writes NAME.md and NAME.csv
+# table NAME TOOL ARGS...: writes NAME.md, NAME.csv and NAME.json
 table() {
   name=$1; shift
   tool=$1; shift
   "$bin/$tool" "$@" --format markdown --output "$out/$name.md"
   "$bin/$tool" "$@" --format csv --output "$out/$name.csv"
+  "$bin/$tool" "$@" --format json --output "$out/$name.json"
 }
 table artillery-catalogue artillery-design --catalogue
 table artillery-formula-vs-book artillery-design --compare

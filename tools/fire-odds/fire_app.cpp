@@ -46,7 +46,7 @@ json::Value dist_json(const dice::Dist& d, const std::string& value_key) {
     if (d.p(v) <= 0) continue;
     json::Value o = json::object();
     o.set(value_key, v);
-    o.set("p", fire::clean(d.p(v)));
+    o.set("p", d.p(v));
     a.push(std::move(o));
   }
   return a;
@@ -270,6 +270,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   } else if (auto ran = run_files(common, rep, list); !ran) {
     return ran.error();
   }
+  rep.json = json::document(kInfo.name, "scenarios");
   rep.json.set("tool", kInfo.name);
   rep.json.set("scenarios", std::move(list));
   return rep;
