@@ -115,6 +115,7 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
     o.set("starving", w.starving);
     o.set("defenders_lost", w.defender_lost);
     o.set("defenders", w.defender_troops);
+    json::Value p_attacker, p_defender, p_tie;  // null without a battle file: the keys are there all the same
     if (sp) {
       const auto& p = *sp->plan;
       auto x = war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
@@ -122,10 +123,13 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
       row.insert(row.end(), {pct(x->p_attacker), pct(x->p_defender), pct(x->p_tie)});
       chart.labels.push_back("week " + std::to_string(w.week));
       chart.values.push_back(x->p_attacker);
-      o.set("p_attacker_wins", x->p_attacker);
-      o.set("p_defender_wins", x->p_defender);
-      o.set("p_tie", x->p_tie);
+      p_attacker = x->p_attacker;
+      p_defender = x->p_defender;
+      p_tie = x->p_tie;
     }
+    o.set("p_attacker_wins", std::move(p_attacker));
+    o.set("p_defender_wins", std::move(p_defender));
+    o.set("p_tie", std::move(p_tie));
     t.add_row(std::move(row));
     arr.push(std::move(o));
   }
