@@ -6,7 +6,8 @@ Usage: json-schema-draft.py SCHEMA_DIR SAMPLE.json...
 Each sample names its schema in its "schema" member (gunpowder/<tool>/<document>); the samples of
 one name are merged into docs/schema/<tool>.<document>.json: every object closed
 (additionalProperties: false), a key required when every sample has it, a type list of every type
-seen (integer only where every sample is whole and the key is not a probability, mean or ratio).
+seen (integer only where every sample is whole and the key is not a probability, mean, ratio or a
+measure in a unit: a real that happens to be whole in every sample is still a real).
 What a schema file already holds is kept: its descriptions, and the types and keys it knows (a
 draft only widens). Read the result: a sample set that misses a case (a key that is null only
 sometimes) gives a schema too narrow, which the golden cases then show.
@@ -18,7 +19,8 @@ import re
 import sys
 
 REAL_KEY = re.compile(r"(^p$|^p_|_p$|mean|expected|ratio|_pct$|pct_|average|per_|_per|_in$|_ft$|_yd$|"
-                      r"error|share|fraction|rate$|odds|probability|_lb$|weeks$|days$|hours$)")
+                      r"error|share|fraction|rate$|odds|probability|_lb$|weeks$|days$|hours$|_gp$|_st$|cost|price|"
+                      r"weight|damage$|_value$)")
 
 
 # Objects of one array that differ by this key's value (fire-odds scenarios: the subcommand)
