@@ -4,7 +4,8 @@
 Usage: schema-keys.py docs/schema/<tool>.<document>.json [PROPERTY]
 
 PROPERTY (a top-level key) limits the table to that key's elements. Nested keys are written
-parent[].key; a key without a description in the schema shows "-" as its meaning.
+parent[].key; a key without a description in the schema shows "-" as its meaning. The keys every
+document has (schema, tool, explain, house_rules) are left out of a whole document's table.
 """
 import json
 import sys
@@ -17,8 +18,13 @@ def type_text(node):
     return " or ".join(t) if isinstance(t, list) else t
 
 
+COMMON = ("schema", "tool", "explain", "house_rules")  # described once, above the tables
+
+
 def rows(node, prefix):
     for key, sub in node.get("properties", {}).items():
+        if not prefix and key in COMMON and node.get("x-name"):
+            continue
         name = prefix + key
         yield name, type_text(sub), sub.get("description", "\\-")
         if "properties" in sub:
