@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates docs/tables/ (markdown and csv) from the tools themselves: `make tables`.
+# Regenerates docs/tables/ (markdown, csv and json) from the tools themselves: `make tables`.
 # $1: the directory of the binaries; $2: the output directory (default docs/tables).
 # Deterministic: running it twice gives the same files (CI checks that the committed tables
 # are not stale).
@@ -8,12 +8,14 @@ bin=${1:-build/bin}
 out=${2:-docs/tables}
 mkdir -p "$out"
 # table NAME TOOL ARGS...: writes NAME.md (every table), NAME.csv (the main table) and
-# NAME.TABLE.csv for each other table of the output (--table help lists them, the main first).
+# NAME.TABLE.csv for each other table of the output (--table help lists them, the main first),
+# and NAME.json.
 table() {
   name=$1; shift
   tool=$1; shift
   "$bin/$tool" "$@" --format markdown --output "$out/$name.md"
   "$bin/$tool" "$@" --format csv --output "$out/$name.csv"
+  "$bin/$tool" "$@" --format json --output "$out/$name.json"
   "$bin/$tool" "$@" --table help | tail -n +2 | while read -r t; do
     "$bin/$tool" "$@" --format csv --table "$t" --output "$out/$name.$t.csv"
   done

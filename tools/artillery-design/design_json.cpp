@@ -170,7 +170,7 @@ json::Value design_json(const Design& d) {
   o.set("bombardment", bombardment_json(d.bombardment));
   o.set("battle", battle_json(d.battle));
   o.set("economy", economy_json(d.economy));
-  if (d.automaton) o.set("automaton", automaton_json(*d.automaton));
+  o.set("automaton", d.automaton ? automaton_json(*d.automaton) : json::Value());  // null: not dwarven powder
   o.set("formula", characteristics_json(d.formula));
   return o;
 }

@@ -160,6 +160,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   rep.tables.push_back(std::move(formulas.agreement));
   rep.tables.push_back(std::move(formulas.table));
   rep.tables.push_back(std::move(model.table));
+  rep.json = json::document(kInfo.name, "compare");
   rep.json.set("tool", kInfo.name);
   rep.json.set("bombardment_model", std::move(model.cells));
   rep.json.set("bombardment_mean_abs_error_pct", model.mean_abs_error_pct);

@@ -84,7 +84,7 @@ void note_house_rules(report::Report& r) {
     json::Value o = json::object();
     o.set("file", f.name);
     o.set("table", f.table);
-    o.set("description", f.description);
+    o.set("description", json::text_or_null(f.description));
     files.push(std::move(o));
   }
   for (const auto& c : data::house_rule_changes()) {
@@ -97,8 +97,8 @@ void note_house_rules(report::Report& r) {
     o.set("table", c.table);
     o.set("figure", c.path);
     o.set("change", c.action);
-    o.set("built_in", c.built_in);
-    o.set("house_rule", c.value);
+    o.set("built_in", json::text_or_null(c.built_in));  // null: a row the house rules add
+    o.set("house_rule", json::text_or_null(c.value));   // null: a row they remove
     changes.push(std::move(o));
   }
   if (r.main_table.empty()) r.main_table = report::main_table_name(r);  // still the command's own

@@ -237,9 +237,9 @@ json::Value structure_json(const fire::ArtilleryRules& R, const ArtilleryShot& s
   json::Value structure = json::object();
   structure.set("ac", st.ac);
   structure.set("save_target", st.save_target);
-  structure.set("p_save", fire::clean(st.p_save));
-  structure.set("expected_shp_direct_hits", fire::clean(st.expected_shp_direct));
-  structure.set("expected_shp_with_close_hits", fire::clean(st.expected_shp_with_close));
+  structure.set("p_save", st.p_save);
+  structure.set("expected_shp_direct_hits", st.expected_shp_direct);
+  structure.set("expected_shp_with_close_hits", st.expected_shp_with_close);
   structure.set("shrapnel_radius_ft", s.line ? json::Value(R.results.shrapnel_radius_ft) : json::Value());
   return structure;
 }
@@ -250,11 +250,11 @@ json::Value creatures_json(const ArtilleryShot& s) {
   json::Value creatures = json::object();
   creatures.set("save", co.save_target);
   creatures.set("cover_bonus", co.bonus);
-  creatures.set("p_save", fire::clean(co.p_save));
-  creatures.set("p_damaged_direct_hit", fire::clean(co.p_damaged_direct));
-  creatures.set("mean_damage_direct_hit", fire::clean(co.mean_damage_direct));
-  creatures.set("p_damaged_close_hit_or_scatter", fire::clean(co.p_damaged_other));
-  creatures.set("mean_damage_close_hit_or_scatter", fire::clean(co.mean_damage_other));
+  creatures.set("p_save", co.p_save);
+  creatures.set("p_damaged_direct_hit", co.p_damaged_direct);
+  creatures.set("mean_damage_direct_hit", co.mean_damage_direct);
+  creatures.set("p_damaged_close_hit_or_scatter", co.p_damaged_other);
+  creatures.set("mean_damage_close_hit_or_scatter", co.mean_damage_other);
   return creatures;
 }
 
@@ -270,7 +270,7 @@ json::Value unit_json(const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
   unit.set("table_source", u.table_source);
   unit.set("uhp", ud.uhp);
   unit.set("save", *p.unit_save);
-  unit.set("p_save", fire::clean(ud.p_save));
+  unit.set("p_save", ud.p_save);
   unit.set("uhp_saved_direct_hit", ud.uhp_saved_direct);
   unit.set("uhp_saved_close_hit_or_scatter", ud.uhp_saved_other);
   unit.set("direct_hit", dist_json(ud.direct, "uhp"));
@@ -286,10 +286,10 @@ json::Value hero_json(const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
   hero.set("fortified", p.hero_fortified);
   hero.set("save_needed_direct_hit", h.needed_direct);
   hero.set("save_needed_close_hit_or_scatter", h.needed_other);
-  hero.set("p_save_direct_hit", fire::clean(h.p_save_direct));
-  hero.set("p_save_close_hit_or_scatter", fire::clean(h.p_save_other));
-  hero.set("mean_damage_direct_hit", fire::clean(h.mean_damage_direct));
-  hero.set("mean_damage_close_hit_or_scatter", fire::clean(h.mean_damage_other));
+  hero.set("p_save_direct_hit", h.p_save_direct);
+  hero.set("p_save_close_hit_or_scatter", h.p_save_other);
+  hero.set("mean_damage_direct_hit", h.mean_damage_direct);
+  hero.set("mean_damage_close_hit_or_scatter", h.mean_damage_other);
   return hero;
 }
 
@@ -326,18 +326,18 @@ void set_attack_json(json::Value& j, const ArtilleryShot& s) {
   j.set("modifiers", std::move(mods));
   j.set("target", s.target);
   j.set("exceed", s.exceed == fire::Exceed::meet ? "meet" : "strictly");
-  j.set("p_success", fire::clean(s.odds.p_success));
-  j.set("p_direct_hit", fire::clean(s.odds.p_direct_hit));
-  j.set("p_close_hit", fire::clean(s.odds.p_close_hit));
-  j.set("p_scatter", fire::clean(s.odds.p_scatter));
-  j.set("p_misfire", fire::clean(s.odds.p_misfire));
-  j.set("p_shot_wasted", fire::clean(s.odds.p_wasted));
-  j.set("p_accidental_discharge", fire::clean(s.odds.p_discharge));
+  j.set("p_success", s.odds.p_success);
+  j.set("p_direct_hit", s.odds.p_direct_hit);
+  j.set("p_close_hit", s.odds.p_close_hit);
+  j.set("p_scatter", s.odds.p_scatter);
+  j.set("p_misfire", s.odds.p_misfire);
+  j.set("p_shot_wasted", s.odds.p_wasted);
+  j.set("p_accidental_discharge", s.odds.p_discharge);
   j.set("direction_die", s.scatter.direction_sides);
   j.set("close_hit_yd", dist_json(s.scatter.close_hit_yd, "yd"));
   j.set("scatter_multiplier_yd", s.scatter.multiplier_yd);
   j.set("scatter_yd", dist_json(s.scatter.scatter_yd, "yd"));
-  j.set("mean_impact_distance_yd", fire::clean(mean_impact_yd(s)));
+  j.set("mean_impact_distance_yd", mean_impact_yd(s));
 }
 
 json::Value discharge_json(const fire::ArtilleryRules& R) {
@@ -345,7 +345,7 @@ json::Value discharge_json(const fire::ArtilleryRules& R) {
   const dice::Dist crew_damage = dice::Dist::sum(rr.discharge_crew_dice, rr.discharge_crew_die_sides);
   json::Value discharge = json::object();
   discharge.set("crew_damage", dice_text(rr.discharge_crew_dice, rr.discharge_crew_die_sides));
-  discharge.set("crew_damage_mean", fire::clean(crew_damage.mean()));
+  discharge.set("crew_damage_mean", crew_damage.mean());
   discharge.set("piece_damaged_shp_fraction", rr.discharge_piece_shp_fraction);
   return discharge;
 }
@@ -421,7 +421,7 @@ Expected<Scenario> run_artillery(const ArtilleryParams& p, bool explain) {
   json::Value& j = out.json;
   j.set("piece", piece_json(s));
   set_attack_json(j, s);
-  j.set("damage_mean", fire::clean(s.damage.mean()));
+  j.set("damage_mean", s.damage.mean());
   j.set("structure", structure_json(R, s));
   j.set("creatures", creatures_json(s));
   j.set("unit", unit_json(p, s));

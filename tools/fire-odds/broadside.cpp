@@ -67,13 +67,13 @@ json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, si
   for (size_t i = 0; i < R.hands.size(); ++i) {
     json::Value h = json::object();
     h.set("hand", R.hands[i].key);
-    h.set("p", fire::clean(g.odds.p[i]));
-    h.set("p_at_least", fire::clean(cum[i]));
+    h.set("p", g.odds.p[i]);
+    h.set("p_at_least", cum[i]);
     hands.push(std::move(h));
   }
   json::Value none = json::object();
   none.set("hand", "none");
-  none.set("p", fire::clean(g.odds.p_none));
+  none.set("p", g.odds.p_none);
   none.set("p_at_least", 1.0);
   hands.push(std::move(none));
   s.tables.push_back(std::move(ht));
@@ -81,7 +81,7 @@ json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, si
   gj.set("cannon", b.by_cannon ? json::Value(g.pool.cannon) : json::Value());
   gj.set("dice", g.pool.dice);
   gj.set("rerolls", g.pool.rerolls);
-  gj.set("objective_value", fire::clean(g.odds.objective_value));
+  gj.set("objective_value", g.odds.objective_value);
   gj.set("hands", std::move(hands));
   return gj;
 }
@@ -125,15 +125,15 @@ json::Value casualties_json(const fire::BandFigures& f) {
   c.set("save_class", f.save_class);
   c.set("save_min_roll", f.save_min_roll);
   c.set("save_modifier", f.save_modifier);
-  c.set("p_save", fire::clean(f.p_save));
+  c.set("p_save", f.p_save);
   c.set("knockdowns", dist_json(kb, "n"));
   c.set("wounds", dist_json(wb, "n"));
   c.set("knockdowns_after_saves", dist_json(ka, "n"));
   c.set("wounds_after_saves", dist_json(wa, "n"));
-  c.set("mean_knockdowns", fire::clean(kb.mean()));
-  c.set("mean_wounds", fire::clean(wb.mean()));
-  c.set("mean_knockdowns_after_saves", fire::clean(ka.mean()));
-  c.set("mean_wounds_after_saves", fire::clean(wa.mean()));
+  c.set("mean_knockdowns", kb.mean());
+  c.set("mean_wounds", wb.mean());
+  c.set("mean_knockdowns_after_saves", ka.mean());
+  c.set("mean_wounds_after_saves", wa.mean());
   return c;
 }
 
@@ -176,9 +176,9 @@ Table target_table(const fire::TargetLoss& t) {
 json::Value target_json(const fire::TargetLoss& t) {
   json::Value j = json::object();
   j.set("points", t.points);
-  j.set("p_half_lost", fire::clean(t.p_half));
-  j.set("p_three_quarters_lost", fire::clean(t.p_three_quarters));
-  j.set("p_destroyed", fire::clean(t.p_destroyed));
+  j.set("p_half_lost", t.p_half);
+  j.set("p_three_quarters_lost", t.p_three_quarters);
+  j.set("p_destroyed", t.p_destroyed);
   j.set("guns", t.guns ? json::Value(*t.guns) : json::Value());
   j.set("cannon_lost", t.guns ? dist_json(t.cannon_lost, "n") : json::Value());
   return j;
@@ -192,20 +192,20 @@ BandJson band_json(const BroadsideParams& p, const fire::BandFigures& f) {
   BandJson j;
   j.structural = json::object();
   j.structural.set("distribution", dist_json(f.structural, "points"));
-  j.structural.set("mean", fire::clean(f.structural.mean()));
+  j.structural.set("mean", f.structural.mean());
   j.casualties = casualties_json(f);
   if (f.gates) {
     j.gates = json::object();
-    j.gates.set("p_door", fire::clean(f.p_door));
-    j.gates.set("p_gate", fire::clean(f.p_gate));
+    j.gates.set("p_door", f.p_door);
+    j.gates.set("p_gate", f.p_gate);
   }
   if (p.aim_high) {
     j.masts = json::object();
-    j.masts.set("p_mast_hit", fire::clean(f.p_mast));
-    j.masts.set("p_dismasted", fire::clean(f.p_dismasted));
+    j.masts.set("p_mast_hit", f.p_mast);
+    j.masts.set("p_dismasted", f.p_dismasted);
   }
   j.fire = json::object();
-  j.fire.set("p_fire", fire::clean(f.p_fire));
+  j.fire.set("p_fire", f.p_fire);
   j.fire.set("damage_per_phase", dist_json(f.fire_damage, "points"));
   return j;
 }
@@ -260,8 +260,8 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
 
 json::Value fancy_json(const fire::BroadsideRules& R, const Broadside& b) {
   json::Value fancy = json::object();
-  fancy.set("p_gun_eliminated", fire::clean(b.p_gun_eliminated));
-  fancy.set("p_gun_eliminated_strong_cover", fire::clean(b.p_gun_eliminated_strong_cover));
+  fancy.set("p_gun_eliminated", b.p_gun_eliminated);
+  fancy.set("p_gun_eliminated_strong_cover", b.p_gun_eliminated_strong_cover);
   fancy.set("crew_save_wounds", R.fancy_crew_save_wounds);
   return fancy;
 }
@@ -356,7 +356,7 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   j.set("hands", groups_json.array().front().find("hands") ? *groups_json.array().front().find("hands") : json::array());
   j.set("groups", std::move(groups_json));
   json::Value by_band = json::object();
-  for (size_t i = 0; i < fire::kBandKeys.size(); ++i) by_band.set(fire::kBandKeys[i], fire::clean(b.structural_by_band[i]));
+  for (size_t i = 0; i < fire::kBandKeys.size(); ++i) by_band.set(fire::kBandKeys[i], b.structural_by_band[i]);
   j.set("expected_structural_by_band", std::move(by_band));
   j.set("range_band", b.band ? json::Value(*b.band) : json::Value());
   j.set("effective_band", b.at_band ? json::Value(b.at_band->effective) : json::Value());

@@ -1,7 +1,8 @@
 // chainmail.cpp - fire-odds arquebus and dowel: the options of Chainmail-style gunpowder (seed 003)
 // and their reports; the odds are fire::arquebus_volley and fire::dowel_shot.
-#include <cmath>
 #include <CLI/CLI.hpp>
+#include <cmath>
+#include <initializer_list>
 
 #include "gunpowder/fire/chainmail.hpp"
 #include "fire-odds/fire_app.hpp"
@@ -53,7 +54,12 @@ json::Value over_turns_json(const fire::RateOfFire& r, const dice::Dist& d) {
   return r.turns > 1 ? dist_json(d, "n") : json::Value();
 }
 json::Value over_turns_mean(const fire::RateOfFire& r, const dice::Dist& d) {
-  return r.turns > 1 ? json::Value(fire::clean(d.mean())) : json::Value();
+  return r.turns > 1 ? json::Value(d.mean()) : json::Value();
+}
+
+// The keys of the other arquebus system, null: every arquebus scenario has every key.
+void null_keys(json::Value& j, std::initializer_list<const char*> keys) {
+  for (const char* k : keys) j.set(k, json::Value());
 }
 
 // The accuracy die: the band, the score needed, kills per volley.
@@ -90,12 +96,15 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   j.set("min_score", odds.row->value);
   j.set("modifier", odds.modifier);
   j.set("needed", odds.needed);
-  j.set("p_hit", fire::clean(odds.p_hit));
+  j.set("p_hit", odds.p_hit);
   j.set("kills", dist_json(odds.kills, "n"));
-  j.set("mean_kills", fire::clean(odds.kills.mean()));
+  j.set("mean_kills", odds.kills.mean());
   rate_keys(v.rate, "volleys", j);
   j.set("kills_in_turns", over_turns_json(v.rate, v.kills_in_turns));
   j.set("mean_kills_in_turns", over_turns_mean(v.rate, v.kills_in_turns));
+  null_keys(j, {"ar", "ar_penalty", "effective_ar", "p_target_hit", "p_self_hit", "target_hits", "self_hits",
+                "mean_target_hits", "mean_self_hits", "target_hits_in_turns", "self_hits_in_turns",
+                "mean_target_hits_in_turns", "mean_self_hits_in_turns"});
 }
 
 // The attack dice: the band, the effective AR, hits on the target and on the firing unit.
@@ -136,17 +145,19 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
   j.set("ar", *p.ar);
   j.set("ar_penalty", odds.row->value);
   j.set("effective_ar", odds.effective_ar);
-  j.set("p_target_hit", fire::clean(odds.p_target));
-  j.set("p_self_hit", fire::clean(odds.p_self));
+  j.set("p_target_hit", odds.p_target);
+  j.set("p_self_hit", odds.p_self);
   j.set("target_hits", dist_json(odds.target_hits, "n"));
   j.set("self_hits", dist_json(odds.self_hits, "n"));
-  j.set("mean_target_hits", fire::clean(odds.target_hits.mean()));
-  j.set("mean_self_hits", fire::clean(odds.self_hits.mean()));
+  j.set("mean_target_hits", odds.target_hits.mean());
+  j.set("mean_self_hits", odds.self_hits.mean());
   rate_keys(v.rate, "volleys", j);
   j.set("target_hits_in_turns", over_turns_json(v.rate, v.target_hits_in_turns));
   j.set("self_hits_in_turns", over_turns_json(v.rate, v.self_hits_in_turns));
   j.set("mean_target_hits_in_turns", over_turns_mean(v.rate, v.target_hits_in_turns));
   j.set("mean_self_hits_in_turns", over_turns_mean(v.rate, v.self_hits_in_turns));
+  null_keys(
+      j, {"min_score", "modifier", "needed", "p_hit", "kills", "mean_kills", "kills_in_turns", "mean_kills_in_turns"});
 }
 
 // The cannon classes and their ranges (seed 003).
@@ -309,7 +320,7 @@ Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const 
     sj.set("colour_ordinal", h.section.colour_ordinal);
     sj.set("start_in", h.section.start_in);
     sj.set("end_in", h.section.end_in);
-    sj.set("on_target_in", fire::clean(h.on_target_in));
+    sj.set("on_target_in", h.on_target_in);
     sections.push(std::move(sj));
   }
   t.notes.push_back("dowel " + inches(d.cls->range_in) + " long, " + inches(d.cls->diameter_in) +
@@ -344,7 +355,7 @@ Table obstacles_table(const fire::ChainmailRules& R, const fire::DowelShot& shot
     oj.set("kind", fire::to_string(o.kind));
     oj.set("from_in", o.from_in);
     oj.set("to_in", o.to_in);
-    oj.set("stops_at_in", at ? json::Value(fire::clean(*at)) : json::Value());
+    oj.set("stops_at_in", at ? json::Value(*at) : json::Value());
     obstacles.push(std::move(oj));
   }
   t.notes.push_back(std::string("feature: stops the ball where any section meets it; man-high: only under the called "
@@ -368,8 +379,8 @@ Table faces_table(const DowelParams& p, const fire::DowelOdds& d, json::Value& f
     json::Value fj = json::object();
     fj.set("face", f.face);
     fj.set("offset_in", f.offset_in);
-    fj.set("on_target_in", fire::clean(f.on_target_in));
-    fj.set("stopped_at_in", f.stop ? json::Value(fire::clean(f.stop->at_in)) : json::Value());
+    fj.set("on_target_in", f.on_target_in);
+    fj.set("stopped_at_in", f.stop ? json::Value(f.stop->at_in) : json::Value());
     faces.push(std::move(fj));
   }
   ft.notes.push_back("mean " + inches(d.mean_on_target_in) + " on the target; P(some " + *p.call + " on it) " +
@@ -386,18 +397,18 @@ void dowel_json(const DowelParams& p, const fire::ChainmailRules& R, const fire:
   j.set("range_in", d.cls->range_in);
   j.set("colour", *p.call);
   j.set("measure", in.measure == fire::Measure::centre ? "centre" : "near-edge");
-  j.set("near_in", fire::clean(d.near_in));
-  j.set("far_in", fire::clean(d.far_in));
+  j.set("near_in", d.near_in);
+  j.set("far_in", d.far_in);
   j.set("sections", std::move(sections));
-  j.set("on_target_in", fire::clean(d.straight_on_target_in));
+  j.set("on_target_in", d.straight_on_target_in);
   j.set("straight_face", R.straight_result);
-  j.set("p_straight", fire::clean(d.p_straight));
+  j.set("p_straight", d.p_straight);
   j.set("faces", std::move(faces));
-  j.set("mean_on_target_in", p.offsets ? json::Value(fire::clean(d.mean_on_target_in)) : json::Value());
-  j.set("p_any_on_target", p.offsets ? json::Value(fire::clean(d.p_any_on_target)) : json::Value());
+  j.set("mean_on_target_in", p.offsets ? json::Value(d.mean_on_target_in) : json::Value());
+  j.set("p_any_on_target", p.offsets ? json::Value(d.p_any_on_target) : json::Value());
   j.set("obstacles", std::move(obstacles));
   j.set("level_flight", in.level_flight_first_called ? "first-called" : "first-white");
-  j.set("stopped_at_in", d.stop ? json::Value(fire::clean(d.stop->at_in)) : json::Value());
+  j.set("stopped_at_in", d.stop ? json::Value(d.stop->at_in) : json::Value());
   j.set("stopped_by", d.stop ? json::Value(static_cast<int>(d.stop->obstacle) + 1) : json::Value());
   rate_keys(shot.rate, "shots", j);
   j.set("straight_shots", over_turns_json(shot.rate, shot.straight_shots));

@@ -48,7 +48,7 @@ json::Value dist_json(const dice::Dist& d, const std::string& value_key) {
     if (d.p(v) <= 0) continue;
     json::Value o = json::object();
     o.set(value_key, v);
-    o.set("p", fire::clean(d.p(v)));
+    o.set("p", d.p(v));
     a.push(std::move(o));
   }
   return a;
@@ -342,6 +342,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   }
   if ((common.chart || !common.svg.empty()) && rep.charts.empty())
     return cli::usage_error(common.chart ? "--chart" : "--svg", no_chart);
+  rep.json = json::document(kInfo.name, "scenarios");
   rep.json.set("tool", kInfo.name);
   rep.json.set("scenarios", std::move(list));
   return rep;

@@ -77,7 +77,8 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain);
 
 // Shared formatting.
 std::string pct(double p);
-/// [{<value_key>: v, "p": P(v)}, ...] for every v with P(v) > 0, probabilities cleaned (fire::clean).
+/// [{<value_key>: v, "p": P(v)}, ...] for every v with P(v) > 0, probabilities
+/// as JSON writes every real (json::kSignificantDigits).
 json::Value dist_json(const dice::Dist& d, const std::string& value_key);
 /// A distribution as table rows: value, probability, probability of at least the value.
 report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header);

@@ -164,7 +164,7 @@ json::Value misfire_json(const fire::FirearmRules& R, const FirearmParams& p, co
   mf.set("cleaned", !p.uncleaned);
   mf.set("table_pct", fs.misfire.table_pct);
   mf.set("pct", fs.misfire.pct);
-  mf.set("p", fire::clean(fs.misfire.p));
+  mf.set("p", fs.misfire.p);
   mf.set("clear_rounds", R.misfire_clear_rounds);
   return mf;
 }
@@ -179,12 +179,12 @@ void set_volley_json(json::Value& j, const FirearmScenario& fs) {
   j.set("attempts", dist_json(v.attempts, "n"));
   j.set("shots", dist_json(v.shots, "n"));
   j.set("hits", dist_json(v.hits, "n"));
-  j.set("mean_attempts", fire::clean(v.mean_attempts));
-  j.set("mean_shots", fire::clean(v.mean_shots));
-  j.set("mean_hits", fire::clean(v.mean_hits));
-  j.set("attempts_per_minute_long_run", fire::clean(v.attempts_per_round * per_minute));
-  j.set("hits_per_minute_long_run", fire::clean(v.hits_per_round * per_minute));
-  j.set("expected_damage_per_minute_long_run", fire::clean(v.hits_per_round * per_minute * fs.shot.damage.mean()));
+  j.set("mean_attempts", v.mean_attempts);
+  j.set("mean_shots", v.mean_shots);
+  j.set("mean_hits", v.mean_hits);
+  j.set("attempts_per_minute_long_run", v.attempts_per_round * per_minute);
+  j.set("hits_per_minute_long_run", v.hits_per_round * per_minute);
+  j.set("expected_damage_per_minute_long_run", v.hits_per_round * per_minute * fs.shot.damage.mean());
 }
 
 json::Value firearm_scenario_json(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
@@ -204,12 +204,12 @@ json::Value firearm_scenario_json(const fire::FirearmRules& R, const FirearmPara
   j.set("modifiers", shot.modifiers);
   j.set("target", shot.target);
   j.set("naturals", fs.shot_input.naturals);
-  j.set("p_hit", fire::clean(shot.p_hit));
+  j.set("p_hit", shot.p_hit);
   j.set("damage", damage_text(R, p, *fs.firearm));
-  j.set("damage_mean", fire::clean(shot.damage.mean()));
+  j.set("damage_mean", shot.damage.mean());
   j.set("reload", reload_json(fs));
   j.set("misfire", misfire_json(R, p, fs));
-  j.set("p_hit_per_attempt", fire::clean((1 - fs.misfire.p) * shot.p_hit));
+  j.set("p_hit_per_attempt", (1 - fs.misfire.p) * shot.p_hit);
   set_volley_json(j, fs);
   return j;
 }

@@ -41,7 +41,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
     o.set("shp_per_day", l.shp_per_day);
     o.set("cost_gp_per_day", l.cost_gp_per_day);
     o.set("used", l.used);
-    o.set("note", l.note);
+    o.set("note", json::text_or_null(l.note));
     jp.push(std::move(o));
     if (!l.used) p.notes.push_back(l.piece + ": " + l.note);
   }

@@ -143,6 +143,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (auto error = run_methods(c, methods, results)) return *error;
 
   json::Value& j = rep.json;
+  j = json::document(kInfo.name, "siege");
   j.set("tool", kInfo.name);
   j.set("input", doc->name);
   j.set("stronghold", in->siege ? stronghold_json(rules, in->siege->stronghold) : json::Value());

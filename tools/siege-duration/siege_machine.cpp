@@ -115,7 +115,7 @@ json::Value week_json(const siege::SmWeek& w) {
   j.set("attacker_morale", w.attacker_morale ? json::Value(*w.attacker_morale) : json::Value());
   j.set("defender_morale", w.defender_morale ? json::Value(*w.defender_morale) : json::Value());
   j.set("escaped", static_cast<long long>(w.escaped));
-  j.set("note", w.note);
+  j.set("note", json::text_or_null(w.note));
   week_money_json(w, j);
   return j;
 }

@@ -83,6 +83,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
                     trim(cat.campaign.veteran_br_bonus_cavalry) + " BR cavalry");
   rep.tables.push_back(std::move(c));
   rep.tables.push_back(std::move(b));
+  rep.json = json::document(kInfo.name, "catalogue");
   rep.json.set("tool", kInfo.name);
   rep.json.set("campaign", std::move(cj));
   rep.json.set("battle", std::move(bj));

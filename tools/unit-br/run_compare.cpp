@@ -89,6 +89,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   rep.tables.push_back(report::agreement_table("Agreement by field", "field", "Field",
                                                report::AgreementCounts(f.by_field.begin(), f.by_field.end()), fj));
   rep.tables.push_back(std::move(f.table));
+  rep.json = json::document(kInfo.name, "compare");
   rep.json.set("tool", kInfo.name);
   rep.json.set("summary", std::move(sj));
   rep.json.set("by_field", std::move(fj));

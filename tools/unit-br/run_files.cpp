@@ -108,7 +108,7 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
   const size_t columns = units_table().columns.size();
   std::optional<json::ArrayStream> array;
   if (want_json) {
-    json::Value head = json::object();
+    json::Value head = json::document(kInfo.name, "units");
     head.set("tool", kInfo.name);
     array.emplace(os, head, "units");
   } else {

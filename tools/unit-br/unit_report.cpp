@@ -168,6 +168,7 @@ Expected<report::Report> units_report(const units::Catalogue& cat, std::vector<P
   }
   if (!want_json) rep.tables.push_back(std::move(summary));
   if (!want_json && count == 1 && common.format != "csv") detail_tables(cat, *first, rep.tables);
+  rep.json = json::document(kInfo.name, "units");
   rep.json.set("tool", kInfo.name);
   rep.json.set("units", std::move(arr));
   return rep;

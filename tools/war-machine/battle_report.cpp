@@ -17,7 +17,7 @@ json::Value row_json(const war::Rules& R, const war::RowOdds& ro, const std::arr
   o.set("band", R.results[ro.row].label);
   o.set("printed", [&] {
     json::Value a = json::array();
-    for (const auto& c : R.results[ro.row].printed) a.push(c);
+    for (const auto& c : R.results[ro.row].printed) a.push(json::text_or_null(c));  // null: a dash
     return a;
   }());
   o.set("p", ro.p);
@@ -103,7 +103,7 @@ json::Value battle_force_json(const BattlePlan& p, size_t i, const std::optional
       a.set("id", l.id);
       a.set("label", l.label);
       a.set("br", l.br);
-      a.set("note", l.note);
+      a.set("note", json::text_or_null(l.note));
       adj.push(std::move(a));
     }
   }
@@ -183,7 +183,7 @@ json::Value odds_json(const war::Rules& R, const std::vector<war::RatedForce>& r
     json::Value fat = json::array();
     for (const auto& [state, p] : o.fatigue_dist[k]) {
       json::Value f = json::object();
-      f.set("fatigue", state);
+      f.set("fatigue", json::text_or_null(state));  // "-": routed or destroyed
       f.set("p", p);
       fat.push(std::move(f));
     }
@@ -191,7 +191,7 @@ json::Value odds_json(const war::Rules& R, const std::vector<war::RatedForce>& r
     json::Value loc = json::array();
     for (const auto& [where, p] : o.location_dist[k]) {
       json::Value l = json::object();
-      l.set("location", where);
+      l.set("location", json::text_or_null(where));  // "-": no location
       l.set("p", p);
       loc.push(std::move(l));
     }

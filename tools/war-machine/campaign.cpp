@@ -307,6 +307,7 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
     if (common.explain) explain_campaign(*cp, names, e, rep.explain);
     all.push(campaign_json(*cp, names));
   }
+  rep.json = json::document(kInfo.name, "campaign");
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "campaign");
   rep.json.set("settings", settings_json(p.config));

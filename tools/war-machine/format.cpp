@@ -49,7 +49,7 @@ json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modi
   const auto& r = x.rating;
   json::Value o = json::object();
   o.set("name", f.name);
-  o.set("side", f.side);
+  o.set("side", json::text_or_null(f.side));
   o.set("role", war::to_string(f.role));
   o.set("troops", f.troops);
   o.set("method", r.method);
@@ -65,7 +65,7 @@ json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modi
     lo.set("label", l.label);
     lo.set("input", l.input);
     lo.set("points", l.points);
-    lo.set("note", l.note);
+    lo.set("note", json::text_or_null(l.note));
     lines.push(std::move(lo));
   }
   o.set("bfr_lines", std::move(lines));

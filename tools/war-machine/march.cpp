@@ -97,7 +97,7 @@ Table food_table(const war::Rules& R) {
 
 json::Value march_json(const war::MarchQuery& q, const war::March& mv) {
   const auto* m = &mv;
-  json::Value o = json::object();
+  json::Value o = json::document(kInfo.name, "march");
   o.set("tool", kInfo.name);
   o.set("command", "march");
   o.set("troops", q.troops);
@@ -121,7 +121,7 @@ json::Value march_json(const war::MarchQuery& q, const war::March& mv) {
   for (const auto& f : m->forced) {
     json::Value r = json::object();
     r.set("roll", f.roll);
-    r.set("printed", f.printed);
+    r.set("printed", json::text_or_null(f.printed));  // null: the book prints a dash
     r.set("success", f.success);
     r.set("fatigue", war::to_string(f.fatigue));
     rolls.push(std::move(r));

@@ -89,7 +89,7 @@ json::Value roll_json(const war::Rules& R, const std::array<std::string, 2>& nam
     x.set("tie", b.tie);
     x.set("winner", b.winner ? json::Value(names[static_cast<size_t>(*b.winner)]) : json::Value());
     x.set("band", b.row ? json::Value(R.results[*b.row].label) : json::Value());
-    x.set("note", b.note);
+    x.set("note", json::text_or_null(b.note));
     json::Value sides = sides_result_json(b.result, names);
     for (size_t k = 0; k < 2; ++k) sides.array()[k].set("troops_after", r.troops_after[k]);
     x.set("sides", std::move(sides));

@@ -117,6 +117,7 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
     o.set("starving", w.starving);
     o.set("defenders_lost", w.defender_lost);
     o.set("defenders", w.defender_troops);
+    json::Value p_attacker, p_defender, p_tie;  // null without a battle file: the keys are there all the same
     if (sp) {
       const auto& p = *sp->plan;
       auto x = war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
@@ -126,16 +127,20 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
       chart.series[0].values.emplace_back(x->p_attacker);
       chart.series[1].values.emplace_back(x->p_defender);
       chart.series[2].values.emplace_back(x->p_tie);
-      o.set("p_attacker_wins", x->p_attacker);
-      o.set("p_defender_wins", x->p_defender);
-      o.set("p_tie", x->p_tie);
+      p_attacker = x->p_attacker;
+      p_defender = x->p_defender;
+      p_tie = x->p_tie;
     }
+    o.set("p_attacker_wins", std::move(p_attacker));
+    o.set("p_defender_wins", std::move(p_defender));
+    o.set("p_tie", std::move(p_tie));
     t.add_row(std::move(row));
     arr.push(std::move(o));
   }
   week_notes(R, opt, sp ? &*sp : nullptr, t);
   rep.tables.push_back(std::move(t));
   if (!chart.labels.empty()) rep.charts.push_back(std::move(chart));
+  rep.json = json::document(kInfo.name, "siege");
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "siege");
   rep.json.set("food_weeks", *opt.food_weeks);

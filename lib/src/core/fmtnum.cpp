@@ -31,6 +31,20 @@ std::string trim(double x, int max_decimals) {
   return s;
 }
 
+std::string shortest(double x, int significant) {
+  if (!std::isfinite(x)) return "n/a";
+  if (x == 0) return "0";  // also folds -0
+  char buf[64];
+  // Rounded first (general notation keeps `significant` digits whatever the magnitude)...
+  auto r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, significant);
+  double rounded = x;
+  std::from_chars(buf, r.ptr, rounded);
+  // ...then the shortest text that reads back to the rounded double, which drops the rounding's
+  // trailing zeros and picks plain or exponent notation by length.
+  r = std::to_chars(buf, buf + sizeof buf, rounded);
+  return {buf, r.ptr};
+}
+
 std::string grouped(long long n) {
   // The magnitude as unsigned, so that the most negative value has one too.
   const unsigned long long magnitude = n < 0 ? 0ULL - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "gunpowder/core/escape.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/parallel.hpp"
 
 namespace gunpowder::json {
@@ -70,6 +71,19 @@ void append_quoted(std::string& out, std::string_view s) {
 }
 }  // namespace
 
+Value schema(std::string_view tool, std::string_view document, int version) {
+  Value s = object();
+  s.set("name", "gunpowder/" + std::string(tool) + "/" + std::string(document));
+  s.set("version", version);
+  return s;
+}
+
+Value document(std::string_view tool, std::string_view document, int version) {
+  Value d = object();
+  d.set("schema", schema(tool, document, version));
+  return d;
+}
+
 std::string quote(const std::string& s) {
   std::string out;
   append_quoted(out, s);
@@ -83,13 +97,7 @@ void append_number(std::string& out, double d) {
     out += "null";
     return;
   }
-  if (d == 0) {
-    out += '0';  // also folds -0
-    return;
-  }
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, d);
-  out.append(buf, r.ptr);
+  out += fmtnum::shortest(d, kSignificantDigits);
 }
 
 void append_integer(std::string& out, std::int64_t i) {

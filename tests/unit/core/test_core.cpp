@@ -43,6 +43,35 @@ TEST_CASE("json::dump") {
     v.push(-0.0);
     CHECK(json::dump_compact(v) == "[0.1,2.5,4000,null,0]");
   }
+  SUBCASE("one float policy: at most 12 significant digits, shortest form after rounding") {
+    json::Value v = json::array();
+    v.push(0.1 + 0.2);  // 0.30000000000000004
+    v.push(8.0 / 15.0);
+    v.push(3.3000000000000003);
+    v.push(22.222999999999995);
+    v.push(2.0 / 3.0);          // rounds up in the 12th digit
+    v.push(1.0 / 3.0 * 3.0);    // 1
+    v.push(123456789012345.0);  // more digits than kept
+    v.push(1e-20);
+    v.push(-0.1 - 0.2);
+    v.push(1234567);  // an integer stays whole, whatever its length
+    v.push(static_cast<long long>(123456789012345));
+    CHECK(json::dump_compact(v) ==
+          "[0.3,0.533333333333,3.3,22.223,0.666666666667,1,123456789012000,1e-20,-0.3,1234567,123456789012345]");
+  }
+  SUBCASE("every document opens with its schema's name and version") {
+    json::Value d = json::document("war-machine", "battle");
+    d.set("tool", "war-machine");
+    CHECK(json::dump_compact(d) ==
+          R"({"schema":{"name":"gunpowder/war-machine/battle","version":1},"tool":"war-machine"})");
+    CHECK(json::dump_compact(json::schema("fire-odds", "scenarios", 2)) ==
+          R"({"name":"gunpowder/fire-odds/scenarios","version":2})");
+  }
+  SUBCASE("no sentinel strings: an empty or dash text is null") {
+    CHECK(json::text_or_null("").is_null());
+    CHECK(json::text_or_null("-").is_null());
+    CHECK(json::dump_compact(json::text_or_null("hold")) == R"("hold")");
+  }
   SUBCASE("strings are escaped") {
     CHECK(json::quote("a\"b\\c\nd\x01") == R"("a\"b\\c\nd\u0001")");
   }
@@ -88,6 +117,15 @@ TEST_CASE("json::dump") {
 }
 
 TEST_CASE("fmtnum") {
+  SUBCASE("shortest after rounding to significant digits") {
+    CHECK(fmtnum::shortest(0.1 + 0.2) == "0.3");
+    CHECK(fmtnum::shortest(8.0 / 15.0) == "0.533333333333");
+    CHECK(fmtnum::shortest(3.3000000000000003) == "3.3");
+    CHECK(fmtnum::shortest(3.0) == "3");
+    CHECK(fmtnum::shortest(-0.0) == "0");
+    CHECK(fmtnum::shortest(2.0 / 3.0, 4) == "0.6667");
+    CHECK(fmtnum::shortest(1e300 * 1e300) == "n/a");
+  }
   CHECK(fmtnum::fixed(2.345, 2) == "2.35");
   CHECK(fmtnum::fixed(-0.001, 2) == "0.00");
   CHECK(fmtnum::trim(3.0) == "3");

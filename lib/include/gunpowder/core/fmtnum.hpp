@@ -11,6 +11,11 @@ std::string fixed(double x, int decimals);
 /// The shortest decimal form of x with at most `max_decimals` decimals: 2.5 -> "2.5",
 /// 3.0 -> "3", 0.333333 -> "0.3333" (max 4).
 std::string trim(double x, int max_decimals = 4);
+/// x rounded to `significant` significant digits (1 to 17), then written in the shortest form
+/// that reads back to the rounded value, as JSON numbers are written: 0.30000000000000004 ->
+/// "0.3", 8.0/15 -> "0.533333333333" (12 digits), 3.0 -> "3", 1e-20 -> "1e-20"; -0 prints "0".
+/// NaN and infinities print as "n/a".
+std::string shortest(double x, int significant = 12);
 /// An integer with thousands separators as the books print them: 24000 -> "24,000".
 std::string grouped(long long n);
 /// A probability as a percentage with `decimals` decimals: 0.05 -> "5.00%".

@@ -75,10 +75,27 @@ class Value {
 };
 
 inline Value object() { return Value(Object{}); }
+/// A text that may be missing: null when it is empty or the table cell "-". JSON output has no
+/// sentinel strings: "" and "-" never stand for "not applicable", null does, and the key is there
+/// either way. (Not for names a user gives: those are written as they are.)
+inline Value text_or_null(std::string s) { return s.empty() || s == "-" ? Value() : Value(std::move(s)); }
 inline Value array() { return Value(Array{}); }
 
-/// Serialises with two-space indentation and a final newline. Reals are written in the
-/// shortest form that reads back to the same double; NaN and infinities become null.
+/// The float policy of every JSON output: a real is rounded to this many significant digits and
+/// written in the shortest form that reads back to the rounded value (fmtnum::shortest), so that
+/// 0.1 + 0.2 prints 0.3 and 8/15 prints 0.533333333333. Integers are written whole.
+inline constexpr int kSignificantDigits = 12;
+
+/// The "schema" member that opens every JSON document of the suite:
+/// {"name": "gunpowder/<tool>/<document>", "version": N}. The name is that of the JSON Schema
+/// docs/schema/<tool>.<document>.json that describes the document; the version grows when a key
+/// is added, removed or renamed, or changes its type or meaning (the schemas forbid unknown keys).
+Value schema(std::string_view tool, std::string_view document, int version = 1);
+/// An object holding only that "schema" member: what a tool's JSON document starts from.
+Value document(std::string_view tool, std::string_view document, int version = 1);
+
+/// Serialises with two-space indentation and a final newline. Reals follow kSignificantDigits;
+/// NaN and infinities become null.
 std::string dump(const Value& v);
 /// The text of dump(v), written to `os` as it is made (a large array goes out a megabyte at a
 /// time), so that a large batch is not held twice.

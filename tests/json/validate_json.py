@@ -1,0 +1,132 @@
+#!/usr/bin/python3
+"""Validates every JSON document the suite commits against the JSON Schema it names.
+
+Usage: validate_json.py SOURCE_DIR
+
+The documents: the expected standard output of every golden case of tests/cli/<tool>/<case>/ run
+with --format json (and every expected file *.json.expected of such a case), and every
+docs/tables/*.json. Each document names its schema in its top-level "schema" member,
+{"name": "gunpowder/<tool>/<document>", "version": N}; the schema is docs/schema/<tool>.<document>.json,
+whose "x-version" must be N. The schemas are JSON Schema draft 2020-12, read with Debian's
+python3-jsonschema.
+
+A schema must describe its document whole: the first object at each place of every document is
+also validated with one key added that no schema knows, and that must fail (additionalProperties:
+false everywhere).
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+import jsonschema
+
+UNKNOWN = "__key_no_schema_knows__"
+
+
+def documents(src):
+    """(label, text) of every committed JSON document."""
+    for args in sorted(glob.glob(os.path.join(src, "tests/cli/*/*/args"))):
+        case = os.path.dirname(args)
+        with open(args, encoding="utf-8") as f:
+            argv = f.read().split("\n")
+        if "json" not in argv and "--format=json" not in argv:
+            continue
+        code_file = os.path.join(case, "code")
+        if os.path.exists(code_file) and open(code_file, encoding="utf-8").read().strip() not in ("", "0"):
+            continue
+        out = os.path.join(case, "stdout")
+        if os.path.exists(out) and os.path.getsize(out) > 0:
+            yield os.path.relpath(out, src), open(out, encoding="utf-8").read()
+        for exp in sorted(glob.glob(os.path.join(case, "*.json.expected"))):
+            yield os.path.relpath(exp, src), open(exp, encoding="utf-8").read()
+    for table in sorted(glob.glob(os.path.join(src, "docs/tables/*.json"))):
+        yield os.path.relpath(table, src), open(table, encoding="utf-8").read()
+
+
+def objects(value, path="$"):
+    """Every object of a document with its path, the document itself first."""
+    if isinstance(value, dict):
+        yield path, value
+        for k, v in value.items():
+            yield from objects(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from objects(v, f"{path}[{i}]")
+
+
+def load_schemas(src):
+    schemas = {}
+    for path in sorted(glob.glob(os.path.join(src, "docs/schema/*.json"))):
+        with open(path, encoding="utf-8") as f:
+            schema = json.load(f)
+        jsonschema.Draft202012Validator.check_schema(schema)
+        tool, document = os.path.basename(path)[: -len(".json")].split(".", 1)
+        name = f"gunpowder/{tool}/{document}"
+        if schema.get("x-name") != name:
+            raise SystemExit(f"{path}: x-name is {schema.get('x-name')!r}, expected {name!r}")
+        schemas[name] = (os.path.relpath(path, src), schema, jsonschema.Draft202012Validator(schema))
+    return schemas
+
+
+def check(label, text, schemas):
+    """The problems of one document (empty when it is valid and its schema is closed)."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        return [f"{label}: not JSON: {e}"]
+    ref = doc.get("schema") if isinstance(doc, dict) else None
+    if not isinstance(ref, dict) or not isinstance(ref.get("name"), str):
+        return [f"{label}: no top-level \"schema\" object with a name"]
+    if ref["name"] not in schemas:
+        return [f"{label}: no schema file for {ref['name']}"]
+    where, schema, validator = schemas[ref["name"]]
+    if ref.get("version") != schema.get("x-version"):
+        return [f"{label}: schema version {ref.get('version')} but {where} is version {schema.get('x-version')}"]
+    problems = [f"{label}: {'/'.join(map(str, e.absolute_path)) or '$'}: {e.message} (schema {where})"
+                for e in validator.iter_errors(doc)]
+    if problems:
+        return problems[:20]
+    # Every object must refuse a key its schema does not know: checked at the first object of each
+    # place (array indices aside), so that a large document costs a few validations, not one per element.
+    seen = set()
+    for path, obj in objects(doc):
+        place = (re.sub(r"\[\d+\]", "[]", path), obj.get("command"), "firearms" in obj)  # and each variant
+        if place in seen:
+            continue
+        seen.add(place)
+        obj[UNKNOWN] = 1
+        accepted = validator.is_valid(doc)
+        del obj[UNKNOWN]
+        if accepted:
+            problems.append(f"{label}: {path}: the schema {where} accepts an unknown key there")
+            if len(problems) >= 5:
+                break
+    return problems
+
+
+def main():
+    src = sys.argv[1]
+    schemas = load_schemas(src)
+    problems, count, used = [], 0, set()
+    for label, text in documents(src):
+        count += 1
+        found = check(label, text, schemas)
+        problems += found
+        try:
+            used.add(json.loads(text)["schema"]["name"])
+        except (ValueError, KeyError, TypeError):
+            pass
+    for p in problems:
+        print(p)
+    unused = sorted(set(schemas) - used)
+    if unused:
+        print("schemas no committed document uses (add a golden case):", ", ".join(unused))
+    print(f"{count} JSON documents checked against {len(schemas)} schemas")
+    ok = count > 0 and not problems and not unused
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
