@@ -350,7 +350,7 @@ void append_table(std::string& out, const Table& t, size_t width) {
 
 }  // namespace
 
-std::vector<std::string> wrap_words(std::string_view s, size_t width) {
+std::vector<std::string> wrap_words(std::string_view s, size_t width, bool cut) {
   width = std::max<size_t>(width, 1);
   std::vector<std::string> lines;
   std::string line;
@@ -372,10 +372,10 @@ std::vector<std::string> wrap_words(std::string_view s, size_t width) {
     }
     if (line_w > 0) lines.push_back(std::move(line));
     line.clear();
-    while (w > width) {  // a word longer than the room is cut
-      const size_t cut = byte_at(word, width);
-      lines.emplace_back(word.substr(0, cut));
-      word.remove_prefix(cut);
+    while (cut && w > width) {  // a word longer than the room is cut
+      const size_t piece = byte_at(word, width);
+      lines.emplace_back(word.substr(0, piece));
+      word.remove_prefix(piece);
       w -= width;
     }
     line = std::string(word);
@@ -394,11 +394,18 @@ std::string wrap_line(std::string_view s, size_t width, std::string_view indent,
   if (columns_of(indent) + columns_of(text) <= width) return out + text + '\n';
   const std::string first = std::string(indent) + text.substr(0, own);
   const std::string next = std::string(hanging) + text.substr(0, own);
-  // The room is that of the continuation lines, and never under kMinWidth.
-  const size_t room = std::max(kMinWidth, width > columns_of(next) ? width - columns_of(next) : 0);
-  const std::vector<std::string> lines = wrap_words(std::string_view(text).substr(own), room);
-  out.clear();
-  for (size_t k = 0; k < lines.size(); ++k) out += (k ? next : first) + lines[k] + '\n';
+  // Each line has the room its prefix leaves, and never under kMinWidth.
+  const auto room = [&](const std::string& prefix) {
+    return std::max(kMinWidth, width > columns_of(prefix) ? width - columns_of(prefix) : 0);
+  };
+  std::string_view rest = std::string_view(text).substr(own);
+  // The first line: wrap_words keeps the spaces inside a line, so it is a prefix of the text.
+  const std::string head = wrap_words(rest, room(first), false).front();
+  rest.remove_prefix(std::min(rest.size(), head.size()));
+  out = first + head + '\n';
+  rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of(' ')));
+  if (!rest.empty())
+    for (const auto& line : wrap_words(rest, room(next), false)) out += next + line + '\n';
   return out;
 }
 

@@ -95,13 +95,14 @@ inline constexpr size_t kDefaultWidth = 100;
 /// columns that each repeat the first (key) column. Titles and notes wrap too.
 std::string render_text(const std::vector<Table>& tables, size_t width = kDefaultWidth);
 /// `s` (a line without control characters) cut at spaces into lines of at most `width` columns
-/// (code points); a word longer than `width` is cut. The spaces where it breaks are dropped, those
-/// inside a line kept.
-std::vector<std::string> wrap_words(std::string_view s, size_t width);
+/// (code points). A word longer than `width` is cut when `cut` (a table cell), or else left whole on
+/// a line of its own (prose: a file name stays one piece). The spaces where it breaks are dropped,
+/// those inside a line kept.
+std::vector<std::string> wrap_words(std::string_view s, size_t width, bool cut = true);
 /// A line of prose for a terminal (a title, note, explain line): `s` with its control characters
 /// visible (escape::append_visible), after `indent`, wrapped at spaces to `width` columns with
 /// the continuation lines after `hanging` (no shorter than `indent`); the line's own leading
-/// spaces are kept on every line. Each line ends with '\n'.
+/// spaces are kept on every line; a word longer than the room is not cut. Each line ends with '\n'.
 std::string wrap_line(std::string_view s, size_t width, std::string_view indent = "", std::string_view hanging = "");
 /// GitHub-flavoured markdown tables under "### title" headings. Cells, titles and notes escape
 /// `|` and `\` with a backslash and `<`, `>`, `&` as entities (no raw HTML passes), newlines
