@@ -177,8 +177,9 @@ TEST_CASE("report::render_text laid out to a width") {
     report::Report r;
     r.tables.push_back(numbers(1, 1, 2));
     r.explain.push_back("first second third fourth fifth sixth seventh eighth ninth tenth");
-    CHECK(report::render(r, report::Format::text, true, report::CsvFormulas::guard, 40).find(
-              "\n  first second third fourth fifth sixth\n    seventh eighth ninth tenth\n") != std::string::npos);
+    CHECK(report::render(r, report::Format::text, true, report::CsvFormulas::guard, 40)
+              .find("\n  first second third fourth fifth sixth\n    seventh eighth ninth tenth\n") !=
+          std::string::npos);
     const report::Table wide = numbers(3, 30, 6);
     CHECK(widest(report::render_markdown({wide})) > 200);
     r.tables.push_back(wide);
