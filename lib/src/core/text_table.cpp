@@ -392,8 +392,11 @@ std::string wrap_line(std::string_view s, size_t width, std::string_view indent,
   const size_t own = lead == std::string::npos ? 0 : lead;
   std::string out(indent);
   if (columns_of(indent) + columns_of(text) <= width) return out + text + '\n';
-  const std::string first = std::string(indent) + text.substr(0, own);
-  const std::string next = std::string(hanging) + text.substr(0, own);
+  // The line's own indentation is kept as far as it leaves kMinWidth columns to its words.
+  const size_t keep =
+      std::min(own, width > kMinWidth + columns_of(hanging) ? width - kMinWidth - columns_of(hanging) : 0);
+  const std::string first = std::string(indent) + text.substr(0, keep);
+  const std::string next = std::string(hanging) + text.substr(0, keep);
   // Each line has the room its prefix leaves, and never under kMinWidth.
   const auto room = [&](const std::string& prefix) {
     return std::max(kMinWidth, width > columns_of(prefix) ? width - columns_of(prefix) : 0);

@@ -70,6 +70,10 @@ TEST_CASE("report::wrap_line") {
     CHECK(report::wrap_line("  alpha beta gamma delta epsilon zeta", 24, "", "  ") ==
           "  alpha beta gamma delta\n    epsilon zeta\n");
   }
+  SUBCASE("an indentation that would leave its words under 20 columns is shortened") {
+    CHECK(report::wrap_line(std::string(30, ' ') + "alpha beta gamma delta epsilon", 40, "", "") ==
+          std::string(20, ' ') + "alpha beta gamma\n" + std::string(20, ' ') + "delta epsilon\n");
+  }
   SUBCASE("control characters are made visible before the line is measured") {
     CHECK(report::wrap_line("a\x1b[1m b", 80) == "a\\x1b[1m b\n");
   }
