@@ -10,6 +10,8 @@
 #   stdout    expected standard output (missing = must be empty)
 #   stderr    expected standard error  (missing = must be empty)
 #   code      expected exit code (missing = 0)
+#   env       optional: one NAME=VALUE per line, set for the run. Every case runs with COLUMNS=100
+#             (text is laid out to it; see tools/common/width.hpp) unless `env` sets another.
 #   files     optional: one "NAME" or "!NAME" per line: WORK/NAME must exist and equal
 #             CASE/NAME.expected (paths of CASE and WORK written {CASE}, {WORK}), or must not exist ("!")
 if(NOT UPDATE AND DEFINED ENV{UPDATE_GOLDEN})
@@ -39,7 +41,15 @@ if(WRAPPER)
   list(TRANSFORM wrapper REPLACE "{LOG}" "${wrapper_log}")
   file(REMOVE ${wrapper_log})
 endif()
-execute_process(COMMAND ${wrapper} ${TOOL} ${args} ${input} WORKING_DIRECTORY ${WORK}
+# The environment of the run: COLUMNS=100 (a fixed width, whatever the terminal of the caller),
+# then the case's own settings.
+set(environment COLUMNS=100)
+if(EXISTS ${CASE}/env)
+  file(STRINGS ${CASE}/env case_env)
+  list(APPEND environment ${case_env})
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env ${environment} ${wrapper} ${TOOL} ${args} ${input}
+                WORKING_DIRECTORY ${WORK}
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE code)
 # Paths of the case directory are shown as {CASE} so that expectations do not depend on the checkout.
 string(REPLACE "${CASE}" "{CASE}" out "${out}")

@@ -12,6 +12,7 @@
 #include <ostream>
 
 #include "common/completion.hpp"
+#include "common/width.hpp"
 #include "gunpowder/core/escape.hpp"
 #include "gunpowder/data/data.hpp"
 
@@ -294,7 +295,8 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
   std::string text;
   if (!stream_json) {
     text = report::render(result, format, common.explain,
-                          common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
+                          common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard,
+                          output_width(to_stdout ? &out : nullptr));
     if (common.chart && format == report::Format::text) text += "\n" + report::render_chart_text(result.charts);
     if (common.chart && format == report::Format::markdown)
       text += "\n```\n" + report::render_chart_text(result.charts) + "```\n";
@@ -320,6 +322,7 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
              const std::function<Expected<report::Report>(const CommonOptions&)>& run) {
   try {
     CLI::App app(info.description, info.name);
+    wrap_help(app, output_width(&out));  // --help is written to `out`
     CommonOptions common;
     setup(app, common);
     add_common_options(app, common, info);

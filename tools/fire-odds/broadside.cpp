@@ -223,8 +223,8 @@ report::Chart hands_chart(const fire::BroadsideRules& R, const Broadside& b) {
   for (size_t gi = 0; gi < b.groups.size(); ++gi) {
     const fire::BroadsideGroup& g = b.groups[gi];
     std::vector<std::optional<double>> v;
-    for (size_t i = R.hands.size(); i-- > 0;) v.emplace_back(fire::clean(g.odds.p[i]));
-    v.emplace_back(fire::clean(g.odds.p_none));
+    for (size_t i = R.hands.size(); i-- > 0;) v.emplace_back(g.odds.p[i]);
+    v.emplace_back(g.odds.p_none);
     c.add_series(b.groups.size() == 1 ? "" : "Group " + std::to_string(gi + 1) + " (" + dice_of(g) + ")", std::move(v));
   }
   return c;

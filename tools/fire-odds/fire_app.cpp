@@ -126,7 +126,7 @@ report::Chart dist_chart(std::string title, std::string label_axis, const std::v
       c.labels.push_back(label);
       for (auto& se : c.series) se.values.emplace_back(0.0);
     }
-    for (size_t k = 0; k < series.size(); ++k) *c.series[k].values.back() += fire::clean(series[k].dist->p(v));
+    for (size_t k = 0; k < series.size(); ++k) *c.series[k].values.back() += series[k].dist->p(v);
   }
   return c;
 }

@@ -22,35 +22,9 @@ std::optional<Format> parse_format(const std::string& name) {
 
 namespace {
 
-// Display width of a UTF-8 string: counts code points, not bytes (the tables use "×", "–").
-size_t width_of(const std::string& s) {
-  size_t n = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++n;
-  return n;
-}
-
 const std::string& cell(const std::vector<std::string>& row, size_t i) {
   static const std::string empty;
   return i < row.size() ? row[i] : empty;
-}
-
-// Appends `s` padded to display width `w`.
-void append_padded(std::string& out, const std::string& s, size_t w, Align a) {
-  const size_t have = width_of(s);
-  const size_t fill = have >= w ? 0 : w - have;
-  if (a == Align::right) out.append(fill, ' ');
-  out += s;
-  if (a != Align::right) out.append(fill, ' ');
-}
-
-// `s` as a terminal is to show it (escape::append_visible): `s` itself when nothing in it needs
-// an escape, which is the fast path of large tables, or else its rendering, held in `scratch`.
-const std::string& shown(const std::string& s, std::string& scratch, escape::Breaks breaks = escape::Breaks::space) {
-  if (escape::is_plain(s)) return s;
-  scratch.clear();
-  escape::append_visible(scratch, s, breaks);
-  return scratch;
 }
 
 // Appends a line of prose (a title, a note, an explain line), its control characters visible.
@@ -76,43 +50,6 @@ void render_rows(std::string& out, size_t n, Fn rows) {
 }
 
 }  // namespace
-
-std::string render_text(const std::vector<Table>& tables) {
-  std::string out;
-  bool first = true;
-  for (const auto& t : tables) {
-    if (!first) out += '\n';
-    first = false;
-    if (!t.title.empty()) append_line(out, "", t.title);
-    const size_t nc = t.columns.size();
-    std::vector<size_t> w(nc);
-    std::string scratch;
-    for (size_t i = 0; i < nc; ++i) w[i] = width_of(shown(t.columns[i].header, scratch));
-    for (const auto& r : t.rows)
-      for (size_t i = 0; i < nc && i < r.size(); ++i) w[i] = std::max(w[i], width_of(shown(r[i], scratch)));
-    // One line: the cells padded and two spaces apart, without trailing spaces.
-    auto line = [&](std::string& o, auto get) {
-      for (size_t i = 0; i < nc; ++i) {
-        if (i) o += "  ";
-        append_padded(o, get(i), w[i], t.columns[i].align);
-      }
-      while (!o.empty() && o.back() == ' ') o.pop_back();
-      o += '\n';
-    };
-    line(out, [&](size_t i) -> const std::string& { return shown(t.columns[i].header, scratch); });
-    line(out, [&](size_t i) { return std::string(w[i], '-'); });
-    size_t line_w = 2 * nc + 1;
-    for (size_t x : w) line_w += x;
-    render_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
-      o.reserve(o.size() + (to - from) * line_w);
-      std::string own;  // each half of a large table renders its escapes in its own scratch
-      for (size_t k = from; k < to; ++k)
-        line(o, [&](size_t i) -> const std::string& { return shown(cell(t.rows[k], i), own); });
-    });
-    for (const auto& n : t.notes) append_line(out, "  ", n);
-  }
-  return out;
-}
 
 namespace {
 // A cell, title or note for markdown: `|` and `\` escaped by a backslash, `<`, `>` and `&` as
@@ -379,7 +316,7 @@ void render_json_to(std::ostream& os, const Report& r, bool with_explain) {
   else json::dump_to(os, json_with_explain(r));
 }
 
-std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas) {
+std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas, size_t width) {
   switch (f) {
     case Format::json:
       if (with_explain && !r.explain.empty()) return json::dump(json_with_explain(r));
@@ -397,10 +334,10 @@ std::string render(const Report& r, Format f, bool with_explain, CsvFormulas for
     }
     case Format::text:
     default: {
-      std::string out = render_text(r.tables);
+      std::string out = render_text(r.tables, width);
       if (with_explain && !r.explain.empty()) {
         out += "\nDerivation\n";
-        for (const auto& l : r.explain) append_line(out, "  ", l);
+        for (const auto& l : r.explain) out += wrap_line(l, width, "  ", "    ");
       }
       return out;
     }

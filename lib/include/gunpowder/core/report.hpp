@@ -140,9 +140,26 @@ std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
 /// is well-formed whatever the labels hold.
 std::string render_chart_svg(const std::vector<Chart>& charts);
 
+/// The width text output is laid out to when the caller knows no other (tools/common passes the
+/// terminal's, or COLUMNS).
+inline constexpr size_t kDefaultWidth = 100;
 /// Fixed-width text: title, header, rule, rows; numbers right-aligned. Control characters in
 /// any text are shown as escapes (escape::append_visible; in cells newline and tab become spaces).
-std::string render_text(const std::vector<Table>& tables);
+/// Laid out to `width` columns (at least 20): a table that fits is printed as it is; one that does
+/// not becomes a Characteristic/Value list when it has a single record, or else has its long
+/// cells and headers wrapped at spaces and, when that is not enough, is split into blocks of
+/// columns that each repeat the first (key) column. Titles and notes wrap too.
+std::string render_text(const std::vector<Table>& tables, size_t width = kDefaultWidth);
+/// `s` (a line without control characters) cut at spaces into lines of at most `width` columns
+/// (code points). A word longer than `width` is cut when `cut` (a table cell), or else left whole on
+/// a line of its own (prose: a file name stays one piece). The spaces where it breaks are dropped,
+/// those inside a line kept.
+std::vector<std::string> wrap_words(std::string_view s, size_t width, bool cut = true);
+/// A line of prose for a terminal (a title, note, explain line): `s` with its control characters
+/// visible (escape::append_visible), after `indent`, wrapped at spaces to `width` columns with
+/// the continuation lines after `hanging` (no shorter than `indent`); the line's own leading
+/// spaces are kept on every line; a word longer than the room is not cut. Each line ends with '\n'.
+std::string wrap_line(std::string_view s, size_t width, std::string_view indent = "", std::string_view hanging = "");
 /// GitHub-flavoured markdown tables under "### title" headings. Cells, titles and notes escape
 /// `|` and `\` with a backslash and `<`, `>`, `&` as entities (no raw HTML passes), newlines
 /// become spaces, and control characters are shown as in text.
@@ -170,9 +187,12 @@ std::string csv_header(const Table& t);
 /// Appends the csv of `rows` of a table of `columns` columns (any thread; no header).
 void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& rows, size_t columns,
               CsvFormulas formulas = CsvFormulas::guard);
-/// Renders a report in the chosen format (csv: the main table alone); `with_explain` appends the derivation (text and
-/// markdown show its lines with control characters made visible); `formulas` is for csv.
-std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas = CsvFormulas::guard);
+/// Renders a report in the chosen format (csv: the main table alone); `with_explain` appends the
+/// derivation (text and markdown show its lines with control characters made visible); `formulas`
+/// is for csv; text is laid out to `width` columns (render_text; the derivation's lines wrap).
+/// Markdown, csv and json are never wrapped.
+std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas = CsvFormulas::guard,
+                   size_t width = kDefaultWidth);
 /// The JSON of render(r, Format::json, with_explain), written to `os` as it is made.
 void render_json_to(std::ostream& os, const Report& r, bool with_explain);
 
