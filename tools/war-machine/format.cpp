@@ -77,7 +77,7 @@ json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modi
     so.set("label", s.label);
     so.set("measured", s.measured);
     so.set("holds", s.holds);
-    so.set("in_seed", s.in_seed);
+    so.set("in_book", s.in_seed);
     st.push(std::move(so));
   }
   o.set("statements", std::move(st));
