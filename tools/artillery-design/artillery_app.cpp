@@ -28,26 +28,12 @@ const cli::ToolInfo kInfo{
     "  artillery-design pieces.toml                              [[piece]] tables: name, type, shot_lb,\n"
     "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n"};
 
-namespace {
-/// The shot weights of the book's pieces, for shell completion of --shot.
-std::vector<std::string> book_shot_weights() {
-  std::vector<double> lb;
-  if (auto cat = artillery::load_catalogue())
-    for (const auto& p : (*cat)->pieces) lb.push_back(p.shot_lb);
-  std::sort(lb.begin(), lb.end());
-  lb.erase(std::unique(lb.begin(), lb.end()), lb.end());
-  std::vector<std::string> out;
-  for (double x : lb) out.push_back(fmtnum::trim(x, 2));
-  return out;
-}
-}  // namespace
-
 void setup(CLI::App& app, Options& opt) {
   app.add_option("-t,--type", opt.type, "piece type: cannon, gun or mortar")
       ->check(CLI::IsMember({"cannon", "gun", "mortar"}))
       ->type_name("TYPE");
   app.add_option("-s,--shot", opt.shot, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")
-      ->check(cli::completion_values(&book_shot_weights))
+      ->check(cli::completion_values(&artillery::book_shot_weights))
       ->type_name("LB");
   app.add_option("--powder", opt.powder, "reduced powder charge in pounds (scales range and damage)")->type_name("LB");
   app.add_option("--shot-used", opt.shot_used, "lighter shot actually fired (medium and long range -25%)")

@@ -352,26 +352,12 @@ json::Value discharge_json(const fire::ArtilleryRules& R) {
 
 }  // namespace
 
-namespace {
-/// The shot weights of the book's pieces, for shell completion of --shot.
-std::vector<std::string> book_shot_weights() {
-  std::vector<double> lb;
-  if (auto cat = artillery::load_catalogue())
-    for (const auto& p : (*cat)->pieces) lb.push_back(p.shot_lb);
-  std::sort(lb.begin(), lb.end());
-  lb.erase(std::unique(lb.begin(), lb.end()), lb.end());
-  std::vector<std::string> out;
-  for (double x : lb) out.push_back(fmtnum::trim(x, 2));
-  return out;
-}
-}  // namespace
-
 void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_option("-t,--type", p.type, "piece type: cannon, gun or mortar")
       ->check(CLI::IsMember({"cannon", "gun", "mortar"}))
       ->type_name("TYPE");
   sub.add_option("-s,--shot", p.shot_lb, "shot weight in pounds (the book's 17 pieces, or any other by the design formulas)")
-      ->check(cli::completion_values(&book_shot_weights))
+      ->check(cli::completion_values(&artillery::book_shot_weights))
       ->type_name("LB");
   sub.add_option("-r,--range-yd", p.range_yd, "distance to the impact point in yards")->type_name("YD");
   sub.add_option("--bracket", p.bracket, "force the range bracket (short, medium, long): the referee's call")

@@ -9,6 +9,7 @@
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/artillery/duel_rules.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -586,6 +587,18 @@ Expected<const T*> part(T Tables::*member) {
 }  // namespace
 
 Expected<const Catalogue*> load_catalogue() { return part(&Tables::catalogue); }
+
+std::vector<std::string> book_shot_weights() {
+  std::vector<double> lb;
+  if (auto cat = load_catalogue())
+    for (const auto& p : (*cat)->pieces) lb.push_back(p.shot_lb);
+  std::sort(lb.begin(), lb.end());
+  lb.erase(std::unique(lb.begin(), lb.end()), lb.end());
+  std::vector<std::string> out;
+  out.reserve(lb.size());
+  for (const double x : lb) out.push_back(fmtnum::trim(x, 2));
+  return out;
+}
 Expected<const DuelRules*> load_duel_rules() { return part(&Tables::duel); }
 Expected<const AttackResults*> load_attack_results() { return part(&Tables::attack_results); }
 

@@ -34,20 +34,6 @@ void append_line(std::string& out, const char* indent, const std::string& s) {
   out += '\n';
 }
 
-// Renders rows [from, to) of a large table on two threads: `rows(from, to, out)` appends the
-// text of those rows to `out`. The halves are joined in order, so the text does not depend on
-// the split; tables under kParallelRows rows are rendered on the calling thread.
-constexpr size_t kParallelRows = 20000;
-template <class Fn>
-void render_rows(std::string& out, size_t n, Fn rows) {
-  if (n < kParallelRows) {
-    rows(0, n, out);
-    return;
-  }
-  std::string second;
-  parallel::both([&] { rows(0, n / 2, out); }, [&] { rows(n / 2, n, second); });
-  out += second;
-}
 
 }  // namespace
 
@@ -247,7 +233,7 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
   append_csv_header(out, keys);
   for (const auto& t : tables) {
     const auto sources = csv_sources(t, keys);
-    render_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
+    parallel::append_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
       size_t bytes = 0;
       for (size_t k = from; k < to; ++k)
         for (const auto& c : t.rows[k]) bytes += c.size() + 1;

@@ -86,8 +86,6 @@ constexpr size_t kProse = 24;
 constexpr size_t kProseMin = 20;
 // The narrowest width laid out to.
 constexpr size_t kMinWidth = 20;
-// Rows rendered on two threads from this many (parallel::both); the text does not depend on it.
-constexpr size_t kParallelRows = 20000;
 
 // What the layout knows of a column.
 struct Measure {
@@ -295,14 +293,7 @@ void append_group(std::string& out, const Table& t, const Group& g) {
           o, t, g, [&](size_t k) -> const std::string& { return shown(cell_of(t.rows[r], g.columns[k]), own); },
           own_lines);
   };
-  const size_t n = t.rows.size();
-  if (n < kParallelRows) {
-    rows(0, n, out);
-    return;
-  }
-  std::string second;
-  parallel::both([&] { rows(0, n / 2, out); }, [&] { rows(n / 2, n, second); });
-  out += second;
+  parallel::append_rows(out, t.rows.size(), rows);
 }
 
 // A table of one record too wide for the width: its columns as the rows of a two-column list.

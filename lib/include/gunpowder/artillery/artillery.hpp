@@ -225,6 +225,10 @@ struct Catalogue {
 /// A failure is an internal error (exit 70): the embedded data is part of the program.
 Expected<const Catalogue*> load_catalogue();
 
+/// The shot weights of the book's pieces, each once, ascending, as a user types them ("1", "90"):
+/// the values shell completion offers for --shot. Empty when the catalogue cannot be loaded.
+std::vector<std::string> book_shot_weights();
+
 // ---------------------------------------------------------------------------------------------
 // Designing a piece
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <exception>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -53,6 +54,23 @@ void ranges(std::size_t n, unsigned threads, Fn&& fn) {
   for (auto& t : pool) t.join();
   for (const auto& e : thrown)
     if (e) std::rethrow_exception(e);
+}
+
+/// Rows rendered on two threads from this many (append_rows); the text does not depend on it.
+inline constexpr size_t kParallelRows = 20000;
+
+/// Appends to `out` the text of rows [0, n) of a table: `rows(from, to, text)` appends the text
+/// of rows [from, to) to `text`. A large table (kParallelRows rows or more) is made in two halves
+/// on two threads, joined in order, so the text does not depend on the split.
+template <class Fn>
+void append_rows(std::string& out, size_t n, Fn rows) {
+  if (n < kParallelRows) {
+    rows(0, n, out);
+    return;
+  }
+  std::string second;
+  both([&] { rows(0, n / 2, out); }, [&] { rows(n / 2, n, second); });
+  out += second;
 }
 
 }  // namespace gunpowder::parallel
