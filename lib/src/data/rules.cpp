@@ -18,9 +18,6 @@
 #include <unordered_map>
 
 #if defined(__GLIBC__)
-#include <malloc.h>
-#include <sys/mman.h>
-#include <unistd.h>
 #endif
 
 #include "gunpowder/core/parallel.hpp"
@@ -441,37 +438,6 @@ void merge_rules(input::Document& base, input::Document& rules, const std::strin
     base.merged.push_back(input::Document::Merged{rules.name, id, rules.text, rules.line_starts});
 }
 
-namespace {
-/// Readies the heap for a large rules file, whose trees (and those of the tables it changes) take
-/// about 20 times its size in small pieces. By default glibc grows the heap 128 KiB at a time,
-/// faults it in 4 KiB pages, gives freed tops back and gives the second parsing thread a heap of
-/// its own grown page by page: for a 1 MB file, 5,000 page faults and 1,100 mprotect calls, a fifth
-/// of the load. Here the heap grows by the whole need at once, in huge pages where the kernel
-/// allows them (transparent huge pages in "madvise" mode), and keeps what is freed; both threads
-/// share it. Measured (issue 15): 52 ms of CPU down to 42 ms, 180 page faults. Memory is not
-/// returned early, which a process that exits after one command does not miss.
-void prepare_heap(size_t bytes) {
-#if defined(__GLIBC__)
-  const size_t need = std::min<size_t>(bytes * 24, size_t{32} << 20);  // 32 MiB: glibc's largest mmap threshold
-  mallopt(M_ARENA_MAX, 1);
-  mallopt(M_TRIM_THRESHOLD, static_cast<int>(std::min<size_t>(need * 4, size_t{1} << 30)));
-  mallopt(M_MMAP_THRESHOLD, static_cast<int>(need));
-  mallopt(M_TOP_PAD, static_cast<int>(need));
-  auto* start = static_cast<char*>(sbrk(0));
-  void* volatile grown = malloc(need / 2);  // NOLINT: grows the heap now, by need / 2 + need (volatile: kept)
-  free(grown);                              // NOLINT: kept by the trim threshold
-  auto* end = static_cast<char*>(sbrk(0));
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  const uintptr_t from = (reinterpret_cast<uintptr_t>(start) + kHuge - 1) & ~(kHuge - 1);  // NOLINT: addresses
-  if (start != reinterpret_cast<char*>(-1) && reinterpret_cast<uintptr_t>(end) > from)     // NOLINT: sbrk's failure
-    madvise(reinterpret_cast<void*>(from), reinterpret_cast<uintptr_t>(end) - from, MADV_HUGEPAGE);  // NOLINT
-#else
-  (void)bytes;
-#endif
-}
-
-}  // namespace
-
 /// Parses `text` as a rules file: in two pieces on two threads when it is large and can be cut at
 /// a line "[[key]]" past its middle, the second piece preceded by as many line breaks as there
 /// are lines before it (so that every position is the whole file's), its rows then appended to the
@@ -481,7 +447,6 @@ void prepare_heap(size_t bytes) {
 /// document and the errors are always those of an ordinary parse.
 Expected<input::Document> parse_rules(std::string text, std::string name) {
   if (text.size() < kSplitMinBytes) return input::parse(std::move(text), std::move(name));
-  prepare_heap(text.size());
   auto starts = line_offsets(text);
   size_t cut = std::lower_bound(starts.begin(), starts.end(), text.size() / 2) - starts.begin();
   while (cut < starts.size() && row_header_key(line_at(text, starts, cut)).empty()) ++cut;
