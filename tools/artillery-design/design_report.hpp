@@ -21,11 +21,11 @@ std::string barrel(double inches);
 json::Value design_json(const artillery::Design& d);
 
 /// One row of the pieces table (summary_table's columns).
-std::vector<std::string> summary_row(const artillery::Design& d);
+std::vector<report::Cell> summary_row(const artillery::Design& d);
 /// The pieces table: one row per piece, from summary_row.
-report::Table summary_table(std::vector<std::vector<std::string>> rows, const std::string& title);
+report::Table summary_table(std::vector<std::vector<report::Cell>> rows, const std::string& title);
 /// One row of the chosen-carriages table (carriages_table's columns); empty without a chosen carriage.
-std::vector<std::string> carriage_row(const artillery::Design& d);
+std::vector<report::Cell> carriage_row(const artillery::Design& d);
 /// The chosen-carriages table, without rows.
 report::Table carriages_table();
 /// The detailed tables of a single piece, appended to `out`.

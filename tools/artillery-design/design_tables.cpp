@@ -21,7 +21,7 @@ std::string barrel(double inches) {
 }
 
 // One row of the pieces table.
-std::vector<std::string> summary_row(const Design& d) {
+std::vector<report::Cell> summary_row(const Design& d) {
   const auto& c = d.effective;
   return {d.name,
           std::string(c.source),
@@ -40,7 +40,7 @@ std::vector<std::string> summary_row(const Design& d) {
           std::to_string(c.ac)};
 }
 
-Table summary_table(std::vector<std::vector<std::string>> rows, const std::string& title) {
+Table summary_table(std::vector<std::vector<report::Cell>> rows, const std::string& title) {
   Table t;
   t.title = title;
   t.add_column("name", "Piece")
@@ -63,7 +63,7 @@ Table summary_table(std::vector<std::vector<std::string>> rows, const std::strin
 }
 
 // One row of the chosen-carriages table (empty when the piece has no chosen carriage).
-std::vector<std::string> carriage_row(const Design& d) {
+std::vector<report::Cell> carriage_row(const Design& d) {
   if (!d.carriage) return {};
   const auto& m = d.mobility[static_cast<size_t>(*d.carriage)];
   return {d.name,

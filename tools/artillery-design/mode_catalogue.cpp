@@ -24,7 +24,7 @@ Table carriages_by_era_table(const Catalogue& cat) {
   mob.add_column("name", "Piece");
   for (auto c : artillery::kCarriages) mob.add_column(artillery::to_string(c), cat.carriage(c).name);
   for (const auto& p : cat.pieces) {
-    std::vector<std::string> row{p.name};
+    std::vector<report::Cell> row{p.name};
     for (size_t i = 0; i < 4; ++i)
       row.push_back((p.carriage_era[i] ? artillery::to_string(*p.carriage_era[i]) : std::string("n/a")) + ", " +
                     std::to_string(p.horses[i]) + (p.horses[i] == 1 ? " horse" : " horses"));
@@ -75,7 +75,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat, const Options& opt,
     designs.push_back(std::move(*d));
   }
   report::Report rep;
-  std::vector<std::vector<std::string>> rows;
+  std::vector<std::vector<report::Cell>> rows;
   rows.reserve(designs.size());
   for (const auto& d : designs) rows.push_back(summary_row(d));
   rep.tables.push_back(summary_table(std::move(rows), "Gunpowder artillery (" + cat.sources.characteristics + ")"));

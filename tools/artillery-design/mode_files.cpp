@@ -120,16 +120,16 @@ struct Slot {
   std::string text;
 };
 
-void render_slot(Slot& slot, const DesignSettings& s, size_t piece_columns) {
+void render_slot(Slot& slot, const DesignSettings& s, const report::Table& pieces) {
   slot.text.clear();
   if (s.json_out) {  // already written by design_into
     slot.text.swap(slot.part.json);
     return;
   }
-  std::vector<std::vector<std::string>> rows;
+  std::vector<std::vector<report::Cell>> rows;
   rows.reserve(slot.part.items.size());
   for (auto& it : slot.part.items) rows.push_back(std::move(it.row));
-  report::csv_rows(slot.text, rows, piece_columns, s.csv_formulas);
+  report::csv_rows(slot.text, pieces, rows, s.csv_formulas);
 }
 
 // The second pass: the output of the batch (csv or JSON) written as its pieces are designed, on
@@ -153,7 +153,7 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
           Slot& slot = slots.at(w);
           slot.part = Part{};
           design_document(cat, opt, s, doc, slot.part);
-          render_slot(slot, s, pieces.columns.size());
+          render_slot(slot, s, pieces);
         },
         [&](size_t, unsigned w) {
           const Slot& slot = slots.at(w);

@@ -71,7 +71,7 @@ report::Report pieces_report(std::vector<Part>& parts, const DesignSettings& s) 
     for (auto& p : parts)
       if (!p.items.empty()) detail_tables(*p.items[0].design, rep.tables);
   } else {
-    std::vector<std::vector<std::string>> rows;
+    std::vector<std::vector<report::Cell>> rows;
     rows.reserve(total);
     report::Table mob = carriages_table();
     for (auto& p : parts)

@@ -55,7 +55,7 @@ json::Value proportion_json(const siege::Proportion& p);
 void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep,
                           json::Value& out);
 /// A week's cost (and money, when `money`) cells of the trace.
-void week_money_cells(const siege::SmWeek& w, bool money, std::vector<std::string>& cells);
+void week_money_cells(const siege::SmWeek& w, bool money, std::vector<report::Cell>& cells);
 /// cost_gp_per_week, costs_gp, money_gp, ammunition_yield and built of a week.
 void week_money_json(const siege::SmWeek& w, json::Value& j);
 /// cost_gp_total and money_gp of the result.

@@ -147,7 +147,7 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   json::Value a = json::array();
   for (const auto& w : weeks) {
     const bool battle = !w.battle.empty();
-    std::vector<std::string> cells{std::to_string(w.week), w.option,
+    std::vector<report::Cell> cells{std::to_string(w.week), w.option,
                                    battle ? std::to_string(w.br[0]) + "/" + std::to_string(w.br[1]) : "-",
                                    battle ? std::to_string(w.rolls[0]) + "/" + std::to_string(w.rolls[1]) : "-", battle ? w.battle : "-",
                                    trim(w.attacker_hd, 2) + "/" + trim(w.defender_hd, 2),

@@ -143,7 +143,7 @@ void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetu
     out.set("construction", json::Value());
 }
 
-void week_money_cells(const siege::SmWeek& w, bool money, std::vector<std::string>& cells) {
+void week_money_cells(const siege::SmWeek& w, bool money, std::vector<report::Cell>& cells) {
   cells.push_back(trim(w.costs[0].total(), 2) + "/" + trim(w.costs[1].total(), 2));
   auto text = [](const std::optional<double>& v) { return v ? trim(*v, 2) : std::string("-"); };
   if (money) cells.push_back(text(w.money[0]) + "/" + text(w.money[1]));

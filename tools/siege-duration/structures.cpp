@@ -94,7 +94,7 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
   c.add_column("now", "Lost now", Align::right);
   for (size_t i = 0; i < pts.size(); ++i) {
     if (!specs[i].cannon) continue;
-    std::vector<std::string> row{pts[i].name, std::to_string(*specs[i].cannon)};
+    std::vector<report::Cell> row{pts[i].name, std::to_string(*specs[i].cannon)};
     for (const auto& l : pts[i].cannon_loss) row.push_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
     row.push_back(pts[i].cannon_lost_now ? std::to_string(*pts[i].cannon_lost_now) : "-");
     c.add_row(std::move(row));

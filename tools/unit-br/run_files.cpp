@@ -50,7 +50,7 @@ Diagnostics rate_unit(const units::Catalogue& cat, units::UnitTable& u, Part& pa
     const auto it = memo.find(key);
     if (it != memo.end()) {
       if (part.errors.empty())
-        add_output(part, it->second, u.request.name.empty() ? it->second.row.front() : u.request.name, common);
+        add_output(part, it->second, u.request.name.empty() ? it->second.row.front().text : u.request.name, common);
       return {};
     }
   }
@@ -105,14 +105,14 @@ bool check_units(const units::Catalogue& cat, const units::Request& base, const 
 Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const units::Request& base,
                         const cli::CommonOptions& common) {
   const bool want_json = common.format == "json";
-  const size_t columns = units_table().columns.size();
+  const report::Table shape = units_table();
   std::optional<json::ArrayStream> array;
   if (want_json) {
     json::Value head = json::document(kInfo.name, "units");
     head.set("tool", kInfo.name);
     array.emplace(os, head, "units");
   } else {
-    os << report::csv_header(units_table());
+    os << report::csv_header(shape);
   }
   Rater rate{cat, base, common, {}};
   std::array<std::pair<Part, std::string>, 2> slots;
@@ -125,7 +125,7 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
           text.clear();
           rate(doc, part, w);
           for (const auto& u : part.units) json::ArrayStream::append(text, std::get<json::Raw>(u.storage()).text);
-          report::csv_rows(text, part.rows, columns,
+          report::csv_rows(text, shape, part.rows,
                            common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
         },
         [&](size_t, unsigned w) {

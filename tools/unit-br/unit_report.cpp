@@ -70,7 +70,7 @@ Table summary_table() {
   return t;
 }
 
-std::vector<std::string> summary_row(const Rating& r) {
+std::vector<report::Cell> summary_row(const Rating& r) {
   const units::FirearmAttack* p = r.primary ? &r.firearms[*r.primary] : nullptr;
   return {r.name,
           std::to_string(r.troops),

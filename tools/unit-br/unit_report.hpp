@@ -34,14 +34,14 @@ void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vec
 
 /// A rated unit's output: its summary row (cell 0 is the name) or its JSON (member 0 is the name).
 struct UnitOutput {
-  std::vector<std::string> row;
+  std::vector<report::Cell> row;
   json::Value unit;
 };
 
 /// The units of one piece of the input, turned into their output as soon as they are rated.
 struct Part {
   Diagnostics errors;
-  std::vector<std::vector<std::string>> rows;
+  std::vector<std::vector<report::Cell>> rows;
   json::Array units;
   std::vector<std::string> explain;
   std::optional<units::Rating> first;

@@ -51,7 +51,7 @@ Table summary_table(const BattlePlan& p) {
   return summary;
 }
 
-std::vector<std::string> summary_row(const BattlePlan& p, size_t b) {
+std::vector<report::Cell> summary_row(const BattlePlan& p, size_t b) {
   const auto& e = p.engagements[b];
   const auto& o = e.odds;
   const auto names = names_of(p, e);

@@ -59,7 +59,7 @@ Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names
       .add_column("wounded", "Wounded", Align::right);
   const auto& last = cp.steps.back().side;
   for (size_t i = 0; i < 2; ++i) {
-    std::vector<std::string> row{names[i], fmtnum::grouped(cp.initial_troops[i])};
+    std::vector<report::Cell> row{names[i], fmtnum::grouped(cp.initial_troops[i])};
     for (double p : last[i].p) row.push_back(pct(p));
     row.push_back(fmtnum::fixed(last[i].expected_troops, 1));
     row.push_back(fmtnum::fixed(cp.expected_killed[i], 1));
@@ -92,7 +92,7 @@ Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
     t.add_column(war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
   t.add_column("troops", "Troops left", Align::right);
   for (const auto& st : cp.steps) {
-    std::vector<std::string> row{std::to_string(st.battle), pct(st.p_fought), pct(st.p_ended)};
+    std::vector<report::Cell> row{std::to_string(st.battle), pct(st.p_fought), pct(st.p_ended)};
     for (double p : st.side[i].p) row.push_back(pct(p));
     row.push_back(fmtnum::fixed(st.side[i].expected_troops, 1));
     t.add_row(std::move(row));

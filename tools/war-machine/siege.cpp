@@ -109,7 +109,7 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
   json::Value arr = json::array();
   for (const auto& w : weeks) {
-    std::vector<std::string> row{std::to_string(w.week), "+" + std::to_string(w.besieger_bonus), w.starving ? "yes" : "no",
+    std::vector<report::Cell> row{std::to_string(w.week), "+" + std::to_string(w.besieger_bonus), w.starving ? "yes" : "no",
                                  fmtnum::grouped(w.defender_lost), fmtnum::grouped(w.defender_troops)};
     json::Value o = json::object();
     o.set("week", w.week);

@@ -22,9 +22,46 @@ std::optional<Format> parse_format(const std::string& name) {
 
 namespace {
 
-const std::string& cell(const std::vector<std::string>& row, size_t i) {
+const std::string& text_at(const std::vector<Cell>& row, size_t i) {
   static const std::string empty;
-  return i < row.size() ? row[i] : empty;
+  return i < row.size() ? row[i].text : empty;
+}
+
+// `t` without the columns shown to `not_for` (and their cells); `t` itself when it has none.
+Table without(const Table& t, Shown not_for) {
+  Table out;
+  out.name = t.name;
+  out.title = t.title;
+  out.context = t.context;
+  out.notes = t.notes;
+  std::vector<size_t> keep;
+  for (size_t i = 0; i < t.columns.size(); ++i)
+    if (t.columns[i].shown != not_for) {
+      keep.push_back(i);
+      out.columns.push_back(t.columns[i]);
+    }
+  out.rows.reserve(t.rows.size());
+  for (const auto& r : t.rows) {
+    auto& o = out.rows.emplace_back();
+    o.reserve(keep.size());
+    for (size_t i : keep)
+      if (i < r.size()) o.push_back(r[i]);
+  }
+  return out;
+}
+
+bool has_shown(const std::vector<Table>& tables, Shown only) {
+  for (const auto& t : tables)
+    for (const auto& c : t.columns)
+      if (c.shown == only) return true;
+  return false;
+}
+
+std::vector<Table> without_all(const std::vector<Table>& tables, Shown not_for) {
+  std::vector<Table> out;
+  out.reserve(tables.size());
+  for (const auto& t : tables) out.push_back(without(t, not_for));
+  return out;
 }
 
 // Appends a line of prose (a title, a note, an explain line), its control characters visible.
@@ -33,7 +70,6 @@ void append_line(std::string& out, const char* indent, const std::string& s) {
   escape::append_visible(out, s);
   out += '\n';
 }
-
 
 }  // namespace
 
@@ -45,13 +81,26 @@ std::string md_escape(const std::string& s) {
   md.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '|': md += "\\|"; break;
-      case '\\': md += "\\\\"; break;
-      case '<': md += "&lt;"; break;
-      case '>': md += "&gt;"; break;
-      case '&': md += "&amp;"; break;
-      case '\n': md += ' '; break;
-      default: md += c;
+      case '|':
+        md += "\\|";
+        break;
+      case '\\':
+        md += "\\\\";
+        break;
+      case '<':
+        md += "&lt;";
+        break;
+      case '>':
+        md += "&gt;";
+        break;
+      case '&':
+        md += "&amp;";
+        break;
+      case '\n':
+        md += ' ';
+        break;
+      default:
+        md += c;
     }
   }
   if (escape::is_plain(md)) return md;
@@ -59,7 +108,41 @@ std::string md_escape(const std::string& s) {
 }
 }  // namespace
 
-std::string render_markdown(const std::vector<Table>& tables) {
+Table for_people(const Table& t) { return without(t, Shown::programs); }
+Table for_programs(const Table& t) { return without(t, Shown::people); }
+
+namespace cell {
+Cell integer(long long n) { return {fmtnum::grouped(n), std::to_string(n)}; }
+Cell signed_integer(long long n) { return {(n > 0 ? "+" : "") + std::to_string(n), std::to_string(n)}; }
+Cell number(double x, int decimals, bool grouped) {
+  std::string shown = fmtnum::fixed(x, decimals);
+  if (grouped) {  // thousands separators in the whole part of the figure as shown
+    const size_t begin = (!shown.empty() && shown[0] == '-') ? 1 : 0;
+    size_t end = begin;
+    while (end < shown.size() && std::isdigit(static_cast<unsigned char>(shown[end]))) ++end;
+    for (size_t at = end; at > begin + 3; at -= 3) shown.insert(at - 3, 1, ',');
+  }
+  return {std::move(shown), fmtnum::shortest(x)};
+}
+Cell trimmed(double x, int max_decimals) { return {fmtnum::trim(x, max_decimals), fmtnum::shortest(x)}; }
+Cell percent(double p, int decimals) { return {fmtnum::percent(p, decimals), fmtnum::shortest(p)}; }
+Cell feet_inches(double feet) {
+  const double total_in = std::round(feet * 12 * 4) / 4;  // to the quarter inch
+  const auto whole_ft = static_cast<long long>(std::floor(total_in / 12));
+  const double in = total_in - static_cast<double>(whole_ft) * 12;
+  std::string shown = std::to_string(whole_ft) + "'";
+  if (in > 0) shown += fmtnum::trim(in, 2) + '"';
+  return {std::move(shown), fmtnum::shortest(feet)};
+}
+Cell inches(double in) { return {fmtnum::trim(in, 2) + '"', fmtnum::shortest(in)}; }
+Cell none(std::string shown) { return {std::move(shown), ""}; }
+Cell shown_as(std::string shown, double x) { return {std::move(shown), fmtnum::shortest(x)}; }
+}  // namespace cell
+
+std::string render_markdown(const std::vector<Table>& tables_given) {
+  const auto people =
+      has_shown(tables_given, Shown::programs) ? without_all(tables_given, Shown::programs) : std::vector<Table>{};
+  const auto& tables = people.empty() ? tables_given : people;
   std::string out;
   bool first = true;
   for (const auto& t : tables) {
@@ -73,7 +156,7 @@ std::string render_markdown(const std::vector<Table>& tables) {
     out += '\n';
     for (const auto& r : t.rows) {
       out += '|';
-      for (size_t i = 0; i < t.columns.size(); ++i) out += ' ' + md_escape(cell(r, i)) + " |";
+      for (size_t i = 0; i < t.columns.size(); ++i) out += ' ' + md_escape(text_at(r, i)) + " |";
       out += '\n';
     }
     if (!t.notes.empty()) {
@@ -119,9 +202,7 @@ bool is_number(std::string_view s) {
 }
 
 // Made only of digits, '-', '*' and '/': "-", "-/1/-", "-/*/-".
-bool is_inert(std::string_view s) {
-  return s.find_first_not_of("0123456789-*/") == std::string_view::npos;
-}
+bool is_inert(std::string_view s) { return s.find_first_not_of("0123456789-*/") == std::string_view::npos; }
 
 void csv_field(std::string& out, const std::string& s, CsvFormulas formulas) {
   const bool guard = formulas == CsvFormulas::guard && csv_formula_guarded(s);
@@ -143,9 +224,16 @@ void csv_field(std::string& out, const std::string& s, CsvFormulas formulas) {
 bool csv_formula_guarded(std::string_view cell) {
   if (cell.empty()) return false;
   switch (cell.front()) {
-    case '=': case '@': case '\t': case '\r': return true;
-    case '+': case '-': return !is_number(cell) && !is_inert(cell);
-    default: return false;
+    case '=':
+    case '@':
+    case '\t':
+    case '\r':
+      return true;
+    case '+':
+    case '-':
+      return !is_number(cell) && !is_inert(cell);
+    default:
+      return false;
   }
 }
 
@@ -226,7 +314,10 @@ void append_csv_header(std::string& out, const std::vector<std::string>& keys) {
 }
 }  // namespace
 
-std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
+std::string render_csv(const std::vector<Table>& tables_given, CsvFormulas formulas) {
+  const auto programs =
+      has_shown(tables_given, Shown::people) ? without_all(tables_given, Shown::people) : std::vector<Table>{};
+  const auto& tables = programs.empty() ? tables_given : programs;
   std::string out;
   const auto keys = csv_keys(tables);
   if (keys.empty()) return out;
@@ -236,7 +327,7 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
     parallel::append_rows(out, t.rows.size(), [&](size_t from, size_t to, std::string& o) {
       size_t bytes = 0;
       for (size_t k = from; k < to; ++k)
-        for (const auto& c : t.rows[k]) bytes += c.size() + 1;
+        for (const auto& c : t.rows[k]) bytes += c.data().size() + 1;
       o.reserve(o.size() + bytes + (to - from) * (keys.size() + 2));
       for (size_t k = from; k < to; ++k) {
         const auto& r = t.rows[k];
@@ -245,7 +336,7 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
           if (sources[i].context)
             csv_field(o, *sources[i].context, formulas);
           else if (sources[i].column < r.size())
-            csv_field(o, r[sources[i].column], formulas);
+            csv_field(o, r[sources[i].column].data(), formulas);
         }
         o += "\r\n";
       }
@@ -256,16 +347,18 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas) {
 
 std::string csv_header(const Table& t) {
   std::string out;
-  append_csv_header(out, csv_keys({t}));
+  append_csv_header(out, csv_keys({for_programs(t)}));
   return out;
 }
 
-void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& rows, size_t columns,
-              CsvFormulas formulas) {
+void csv_rows(std::string& out, const Table& shape, const std::vector<std::vector<Cell>>& rows, CsvFormulas formulas) {
   for (const auto& r : rows) {
-    for (size_t i = 0; i < columns; ++i) {
-      if (i) out += ',';
-      if (i < r.size()) csv_field(out, r[i], formulas);
+    bool first = true;
+    for (size_t i = 0; i < shape.columns.size(); ++i) {
+      if (shape.columns[i].shown == Shown::people) continue;
+      if (!first) out += ',';
+      first = false;
+      if (i < r.size()) csv_field(out, r[i].data(), formulas);
     }
     out += "\r\n";
   }
@@ -298,8 +391,10 @@ json::Value json_with_explain(const Report& r) {
 }  // namespace
 
 void render_json_to(std::ostream& os, const Report& r, bool with_explain) {
-  if (!with_explain || r.explain.empty()) json::dump_to(os, r.json);
-  else json::dump_to(os, json_with_explain(r));
+  if (!with_explain || r.explain.empty())
+    json::dump_to(os, r.json);
+  else
+    json::dump_to(os, json_with_explain(r));
 }
 
 std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas, size_t width) {

@@ -56,9 +56,9 @@ size_t longest_word(std::string_view s) {
   return best;
 }
 
-const std::string& cell_of(const std::vector<std::string>& row, size_t i) {
+const std::string& cell_of(const std::vector<Cell>& row, size_t i) {
   static const std::string empty;
-  return i < row.size() ? row[i] : empty;
+  return i < row.size() ? row[i].text : empty;
 }
 
 // `s` as a terminal is to show it in a cell: itself when nothing in it needs an escape (the fast
@@ -403,7 +403,14 @@ std::string wrap_line(std::string_view s, size_t width, std::string_view indent,
   return out;
 }
 
-std::string render_text(const std::vector<Table>& tables, size_t width) {
+std::string render_text(const std::vector<Table>& tables_given, size_t width) {
+  bool for_programs = false;
+  for (const auto& t : tables_given)
+    for (const auto& c : t.columns) for_programs = for_programs || c.shown == Shown::programs;
+  std::vector<Table> people;
+  if (for_programs)
+    for (const auto& t : tables_given) people.push_back(for_people(t));
+  const auto& tables = for_programs ? people : tables_given;
   width = std::max(width, kMinWidth);
   std::string out;
   bool first = true;

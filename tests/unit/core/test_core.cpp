@@ -633,3 +633,47 @@ TEST_CASE("input::read_input from standard input") {
   }
   if (saved >= 0) ::close(saved);
 }
+
+TEST_CASE("report::cell makers: shown as the books print, read raw") {
+  using namespace gunpowder::report;
+  CHECK(cell::integer(2500).text == "2,500");
+  CHECK(cell::integer(2500).data() == "2500");
+  CHECK(cell::integer(-1250).text == "-1,250");
+  CHECK(cell::signed_integer(20).text == "+20");
+  CHECK(cell::signed_integer(20).data() == "20");
+  CHECK(cell::signed_integer(-3).text == "-3");
+  CHECK(cell::signed_integer(0).text == "0");
+  CHECK(cell::percent(0.4278).text == "42.78%");
+  CHECK(cell::percent(0.4278).data() == "0.4278");
+  CHECK(cell::percent(8.0 / 15).data() == "0.533333333333");
+  CHECK(cell::number(24000.5, 1, true).text == "24,000.5");
+  CHECK(cell::number(-1234567.0, 0, true).text == "-1,234,567");
+  CHECK(cell::number(999.96, 1, true).text == "1,000.0");
+  CHECK(cell::number(0.1 + 0.2, 2).data() == "0.3");
+  CHECK(cell::feet_inches(11.25).text == "11'3\"");
+  CHECK(cell::feet_inches(11.25).data() == "11.25");
+  CHECK(cell::feet_inches(4).text == "4'");
+  CHECK(cell::inches(8).text == "8\"");
+  CHECK(cell::inches(8).data() == "8");
+  CHECK(cell::none().text == "-");
+  CHECK(cell::none().data().empty());
+  CHECK(Cell("plain").data() == "plain");
+}
+
+TEST_CASE("report: columns for people and columns for programs") {
+  using namespace gunpowder::report;
+  Table t;
+  t.add_column("name", "Name")
+      .add_column("range_yd", "Range yd", Align::right, Shown::people)
+      .add_column("range_short_yd", "", Align::right, Shown::programs)
+      .add_column("range_long_yd", "", Align::right, Shown::programs);
+  t.add_row({"gun", "100/900", cell::integer(100), cell::integer(900)});
+  CHECK(render_csv({t}) == "name,range_short_yd,range_long_yd\r\ngun,100,900\r\n");
+  const std::string text = render_text({t});
+  CHECK(text.find("100/900") != std::string::npos);
+  CHECK(text.find("range_short") == std::string::npos);
+  CHECK(render_markdown({t}) == "| Name | Range yd |\n|---|---:|\n| gun | 100/900 |\n");
+  std::string streamed = csv_header(t);
+  csv_rows(streamed, t, t.rows);
+  CHECK(streamed == render_csv({t}));
+}

@@ -175,8 +175,8 @@ TEST_CASE("report::csv_header and csv_rows") {
   a.add_column("name", "Name").add_column("note", "Note");
   a.add_row({"x", "a, \"b\""}).add_row({"y"}).add_row({"z", "line\nbreak"});
   std::string out = report::csv_header(a);
-  report::csv_rows(out, {a.rows[0]}, a.columns.size());
-  report::csv_rows(out, {a.rows[1], a.rows[2]}, a.columns.size());
+  report::csv_rows(out, a, {a.rows[0]});
+  report::csv_rows(out, a, {a.rows[1], a.rows[2]});
   CHECK(out == report::render_csv({a}));
   CHECK(out == "name,note\r\nx,\"a, \"\"b\"\"\"\r\ny,\r\nz,\"line\nbreak\"\r\n");
 }

@@ -34,7 +34,7 @@ report::Table numbers(size_t rows, size_t cols, size_t w) {
   for (size_t c = 0; c < cols; ++c)
     t.add_column("c" + std::to_string(c), "C" + std::to_string(c), report::Align::right);
   for (size_t r = 0; r < rows; ++r) {
-    std::vector<std::string> row{std::string(1, static_cast<char>('A' + r))};
+    std::vector<report::Cell> row{std::string(1, static_cast<char>('A' + r))};
     for (size_t c = 0; c < cols; ++c)
       row.push_back(std::string(w - 1, static_cast<char>('0' + r)) + std::to_string(c % 10));
     t.add_row(std::move(row));

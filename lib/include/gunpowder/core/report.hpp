@@ -23,11 +23,56 @@ std::optional<Format> parse_format(const std::string& name);
 
 enum class Align { left, right };
 
+/// Who a column is for: people (text, markdown), programs (csv), or both. A figure the book prints
+/// in one composite cell ("160/560/1600", "2/4/6") is a column for people and one column per
+/// number for programs.
+enum class Shown { everywhere, people, programs };
+
 struct Column {
-  std::string key;     ///< machine name (csv header)
+  std::string key;     ///< machine name (csv header), with its unit suffix (_lb, _yd, _gp, p_ ...)
   std::string header;  ///< human header (text and markdown)
   Align align = Align::left;
+  Shown shown = Shown::everywhere;
 };
+
+/// One cell: the text people see (text, markdown) and the value programs read (csv). A cell made
+/// from a string has one for both; the makers below give numbers a raw value ("2,500" shows,
+/// "2500" is read; "42.78%" shows, "0.427812" is read; "-" shows, "" is read).
+struct Cell {
+  std::string text;
+  std::string raw;
+  bool has_raw = false;
+
+  Cell() = default;
+  Cell(std::string s) : text(std::move(s)) {}  // NOLINT(google-explicit-constructor): a cell is its text
+  Cell(const char* s) : text(s) {}             // NOLINT(google-explicit-constructor)
+  Cell(std::string shown, std::string value) : text(std::move(shown)), raw(std::move(value)), has_raw(true) {}
+  /// What csv writes.
+  const std::string& data() const { return has_raw ? raw : text; }
+};
+
+/// Cells of numbers, each shown as the books print it and read raw: the raw form of a float is
+/// fmtnum::shortest (12 significant digits), of a missing value the empty string.
+namespace cell {
+/// 2500 -> "2,500" (raw "2500").
+Cell integer(long long n);
+/// -> "+20", "-3", "0" (raw "20", "-3", "0").
+Cell signed_integer(long long n);
+/// `x` shown with `decimals` decimals (grouped by thousands when `grouped`), raw in full.
+Cell number(double x, int decimals, bool grouped = false);
+/// `x` shown as fmtnum::trim (at most `max_decimals`), raw in full.
+Cell trimmed(double x, int max_decimals = 4);
+/// A probability: 0.4278 -> "42.78%" (raw "0.4278"); the column key says p_ or _pct no more.
+Cell percent(double p, int decimals = 2);
+/// Feet shown as feet and inches (11.25 -> 11'3"), raw in feet.
+Cell feet_inches(double feet);
+/// Inches shown with the inch mark (8 -> 8"), raw in inches.
+Cell inches(double in);
+/// No value: shown as `shown` ("-" unless told), raw empty.
+Cell none(std::string shown = "-");
+/// A value shown as `shown` and read as the number `x`.
+Cell shown_as(std::string shown, double x);
+}  // namespace cell
 
 /// A value shared by every row of a table (e.g. the force whose adjustments it lists): csv writes
 /// it as a column before the table's own, so that the tables of one name load as one table;
@@ -45,15 +90,20 @@ struct Table {
   std::string title;
   std::vector<ContextCell> context;
   std::vector<Column> columns;
-  std::vector<std::vector<std::string>> rows;
+  std::vector<std::vector<Cell>> rows;
   std::vector<std::string> notes;
 
-  Table& add_column(std::string key, std::string header, Align align = Align::left) {
-    columns.push_back({std::move(key), std::move(header), align});
+  Table& add_column(std::string key, std::string header, Align align = Align::left, Shown shown = Shown::everywhere) {
+    columns.push_back({std::move(key), std::move(header), align, shown});
     return *this;
   }
-  Table& add_row(std::vector<std::string> cells) {
+  Table& add_row(std::vector<Cell> cells) {
     rows.push_back(std::move(cells));
+    return *this;
+  }
+  /// A row of plain text cells (built as strings elsewhere).
+  Table& add_text_row(const std::vector<std::string>& cells) {
+    rows.emplace_back(cells.begin(), cells.end());
     return *this;
   }
 };
@@ -115,6 +165,11 @@ struct Report {
   /// anything (the output is then incomplete). Errors of the input are found before it is set.
   std::function<Diagnostics(std::ostream&)> write;
 };
+
+/// `t` as people see it (without its columns for programs) or as programs do (without those for
+/// people); the renderers call them, a tool need not.
+Table for_people(const Table& t);
+Table for_programs(const Table& t);
 
 /// A table's machine name: Table::name, or else its title up to the first " (" or ":", in lower
 /// case, with every run of characters other than letters and digits made one '-'.
@@ -184,8 +239,8 @@ std::string render_csv(const std::vector<Table>& tables, CsvFormulas formulas = 
 /// The csv of a table written in pieces, as render_csv writes it: its header row, then its rows as
 /// they come, appended by csv_rows.
 std::string csv_header(const Table& t);
-/// Appends the csv of `rows` of a table of `columns` columns (any thread; no header).
-void csv_rows(std::string& out, const std::vector<std::vector<std::string>>& rows, size_t columns,
+/// Appends the csv of `rows` of a table shaped as `shape` (its columns; any thread; no header).
+void csv_rows(std::string& out, const Table& shape, const std::vector<std::vector<Cell>>& rows,
               CsvFormulas formulas = CsvFormulas::guard);
 /// Renders a report in the chosen format (csv: the main table alone); `with_explain` appends the
 /// derivation (text and markdown show its lines with control characters made visible); `formulas`
