@@ -6,6 +6,7 @@
 namespace gunpowder::unit_app {
 
 using fmtnum::trim;
+using report::cell::trimmed;
 using report::Align;
 using report::Table;
 using units::Catalogue;
@@ -29,11 +30,15 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
   b.title = "Battle rosters (Guns of War, Units of the Pike and Shot Age, pp. 47-51)";
   b.add_column("name", "Unit")
       .add_column("race", "Race")
-      .add_column("troops", "Troops", Align::right)
-      .add_column("move", "Move", Align::right)
-      .add_column("formation", "Form")
-      .add_column("ac", "AC", Align::right)
-      .add_column("hd", "HD", Align::right)
+      .add_column("troops", "Troops", Align::right);
+  add_movement_columns(b, "move", "Move");
+  b.add_column("formation", "Form")
+      .add_column("ac_printed", "AC", Align::right, report::Shown::people)
+      .add_column("ac", "AC", Align::right, report::Shown::programs)
+      .add_column("ac_alt", "AC (alternative)", Align::right, report::Shown::programs)
+      .add_column("hd", "HD", Align::right, report::Shown::people)
+      .add_column("hd_dice", "HD", Align::right, report::Shown::programs)
+      .add_column("hd_bonus", "HD bonus", Align::right, report::Shown::programs)
       .add_column("uhp", "uhp", Align::right)
       .add_column("morale", "ML", Align::right)
       .add_column("missile", "Missile attacks")
@@ -49,9 +54,10 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
     o.set("veteran", u.veteran);
     o.set("troops", u.troops);
     if (u.roster == "campaign") {
-      c.add_row({u.name, u.race, std::to_string(u.troops), std::to_string(u.daily_move_miles), std::to_string(u.weekly_move_miles),
-                 money(u.monthly_wage_gp), money(u.supply_cost_gp_per_week), money(u.specialist_cost_gp_per_month),
-                 money(u.total_cost_gp_per_month), trim(u.battle_rating, 2), std::to_string(u.page)});
+      c.add_row({u.name, u.race, std::to_string(u.troops), std::to_string(u.daily_move_miles),
+                 std::to_string(u.weekly_move_miles), trimmed(u.monthly_wage_gp, 2), trimmed(u.supply_cost_gp_per_week, 2),
+                 trimmed(u.specialist_cost_gp_per_month, 2), trimmed(u.total_cost_gp_per_month, 2),
+                 trimmed(u.battle_rating, 2), std::to_string(u.page)});
       o.set("daily_miles", u.daily_move_miles);
       o.set("weekly_miles", u.weekly_move_miles);
       o.set("wage_gp_month", u.monthly_wage_gp);
@@ -63,13 +69,26 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       cj.push(std::move(o));
     } else {
       const std::string ac = std::to_string(u.ac) + (u.ac_alt ? " (" + std::to_string(*u.ac_alt) + ")" : "");
-      b.add_row({u.name, u.race, std::to_string(u.troops), u.unit_move, u.formation_printed, ac, u.hd, std::to_string(u.uhp),
-                 signed_int(u.morale), joined(u.missile_attacks), joined(u.melee_attacks), std::to_string(u.page)});
+      const auto hd = units::parse_hit_dice(u.hd);  // the rosters' hit dice are checked at load time
+      std::vector<report::Cell> row{u.name, u.race, std::to_string(u.troops)};
+      push_movement(row, u.unit_move);
+      for (report::Cell cell : {report::Cell(u.formation_printed), report::Cell(ac), report::Cell(std::to_string(u.ac)),
+                             opt_cell(u.ac_alt), report::Cell(u.hd), hd_dice_cell(hd), hd_bonus_cell(hd),
+                             report::Cell(std::to_string(u.uhp)), report::cell::signed_integer(u.morale),
+                             joined_cell(u.missile_attacks), joined_cell(u.melee_attacks),
+                             report::Cell(std::to_string(u.page))})
+        row.push_back(std::move(cell));
+      b.add_row(std::move(row));
       o.set("movement", u.unit_move);
+      o.set("march_hexes", opt_json(u.move_walk));
+      o.set("hustle_hexes", u.move_run);
+      o.set("charge_hexes", u.move_charge);
       o.set("formation", u.formation_printed);
       o.set("ac", u.ac);
       o.set("ac_alt", opt_json(u.ac_alt));
       o.set("hd", u.hd);
+      o.set("hd_dice", hd ? json::Value(hd->dice) : json::Value());
+      o.set("hd_bonus", hd ? json::Value(hd->bonus) : json::Value());
       o.set("uhp", u.uhp);
       o.set("morale", u.morale);
       o.set("missile_attacks", strings(u.missile_attacks));
@@ -83,7 +102,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
                     trim(cat.campaign.veteran_br_bonus_cavalry) + " BR cavalry");
   rep.tables.push_back(std::move(c));
   rep.tables.push_back(std::move(b));
-  rep.json = json::document(kInfo.name, "catalogue");
+  rep.json = json::document(kInfo.name, "catalogue", kCatalogueVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("campaign", std::move(cj));
   rep.json.set("battle", std::move(bj));

@@ -1,6 +1,8 @@
 // run_compare.cpp - unit-br --compare: every roster unit recomputed by the formulas
 // (units::compare) and shown against its printed figures: the agreement by kind and field first,
 // then every figure, or with --differences only those that disagree.
+#include <algorithm>
+#include <array>
 #include <map>
 
 #include "gunpowder/core/fmtnum.hpp"
@@ -13,6 +15,45 @@ using report::Table;
 using units::Catalogue;
 
 namespace {
+
+bool is_integer(const std::string& s) {
+  const size_t start = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+  return s.size() > start && s.find_first_not_of("0123456789", start) == std::string::npos;
+}
+
+// A published or computed figure as programs read it, in up to three cells: a slash figure
+// ("2/3/4", "-/1/2") one number a cell ("-" empty), an AC with its alternative ("4 (5)") or a
+// formation with the one it functions as ("DF (IM)") two cells, hit dice their dice and bonus
+// ("1-1": 1 and -1; "1/2": 0.5 and 0), an attack throw ("11+") or a signed number ("+1") the
+// number, "(none)" nothing; any other text (an attack line) as it is.
+std::array<report::Cell, 3> split_figure(const std::string& field, const std::string& text) {
+  std::array<report::Cell, 3> out{raw_cell(""), raw_cell(""), raw_cell("")};
+  if (text.empty() || text == "(none)") return out;
+  if (field == "hit dice") {
+    const auto hd = units::parse_hit_dice(text);
+    out[0] = hd ? hd_dice_cell(hd) : raw_cell(text);
+    if (hd) out[1] = hd_bonus_cell(hd);
+    return out;
+  }
+  if (text.find('/') != std::string::npos && text.find_first_not_of("0123456789-*/") == std::string::npos) {
+    const auto cells = movement_cells(text);
+    std::copy(cells.begin(), cells.end(), out.begin());
+    return out;
+  }
+  const auto open = text.find(" (");
+  if (open != std::string::npos && text.back() == ')' && text.find(' ') == open &&
+      text.find(' ', open + 2) == std::string::npos) {
+    out[0] = raw_cell(text.substr(0, open));
+    out[1] = raw_cell(text.substr(open + 2, text.size() - open - 3));
+    return out;
+  }
+  if (text.size() > 1 && text.back() == '+' && is_integer(text.substr(0, text.size() - 1))) {
+    out[0] = raw_cell(text.substr(0, text.size() - 1));
+    return out;
+  }
+  out[0] = raw_cell(is_integer(text) && text[0] == '+' ? text.substr(1) : text);
+  return out;
+}
 
 // The figure-by-figure table and its JSON, with the counts the summary tables need.
 struct Figures {
@@ -28,11 +69,17 @@ Figures figures(const std::vector<units::CompareUnit>& rows, bool differences) {
   Table& t = out.table;
   t.title =
       differences ? "The rosters against the formulas: the figures that disagree" : "The rosters against the formulas";
+  using report::Shown;
   t.add_column("unit", "Roster unit")
       .add_column("field", "Field")
-      .add_column("published", "Published")
-      .add_column("computed", "Formula")
-      .add_column("agrees", "Agrees");
+      .add_column("kind", "Kind", report::Align::left, Shown::programs)
+      .add_column("published", "Published", report::Align::left, Shown::people);
+  for (const char* n : {"1", "2", "3"})
+    t.add_column(std::string("published_") + n, "Published", report::Align::left, Shown::programs);
+  t.add_column("computed", "Formula", report::Align::left, Shown::people);
+  for (const char* n : {"1", "2", "3"})
+    t.add_column(std::string("computed_") + n, "Formula", report::Align::left, Shown::programs);
+  t.add_column("agrees", "Agrees");
   for (const auto& u : rows) {
     json::Value o = json::object();
     o.set("key", u.key);
@@ -53,7 +100,12 @@ Figures figures(const std::vector<units::CompareUnit>& rows, bool differences) {
         if (differences) continue;
       }
       listed = true;
-      t.add_row({u.key, f.field, f.published, f.computed, f.agrees ? "yes" : "no"});
+      std::vector<report::Cell> row{u.key, f.field, f.kind, f.published};
+      for (auto& c : split_figure(f.field, f.published)) row.push_back(std::move(c));
+      row.emplace_back(f.computed);
+      for (auto& c : split_figure(f.field, f.computed)) row.push_back(std::move(c));
+      row.emplace_back(f.agrees ? "yes" : "no", f.agrees ? "true" : "false");
+      t.add_row(std::move(row));
       json::Value fo = json::object();
       fo.set("field", f.field);
       fo.set("kind", f.kind);

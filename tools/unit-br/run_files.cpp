@@ -108,7 +108,7 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
   const report::Table shape = units_table();
   std::optional<json::ArrayStream> array;
   if (want_json) {
-    json::Value head = json::document(kInfo.name, "units");
+    json::Value head = json::document(kInfo.name, "units", kUnitsVersion);
     head.set("tool", kInfo.name);
     array.emplace(os, head, "units");
   } else {
@@ -165,8 +165,8 @@ std::optional<Expected<report::Report>> run_streamed(const units::Catalogue& cat
 }  // namespace
 
 Expected<report::Report> run_files(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
-  if (opt.race || opt.veteran || opt.troops || opt.name || !opt.reform_lost.empty())
-    return cli::usage_error("", "--race, --veteran, --troops, --name and --reform-lost go with --troop; in a file, "
+  if (opt.race || opt.veteran || opt.troops || opt.name || !opt.reform_uhp_lost.empty())
+    return cli::usage_error("", "--race, --veteran, --troops, --name and --reform-uhp-lost go with --troop; in a file, "
                                 "give them as keys of each [[unit]]");
   const units::Request base = readings(opt, common.explain);
   if (auto streamed = run_streamed(cat, base, common)) return std::move(*streamed);

@@ -1,4 +1,4 @@
-// run_flags.cpp - unit-br --troop TYPE [--race --veteran --troops --name --reform-lost]: one
+// run_flags.cpp - unit-br --troop TYPE [--race --veteran --troops --name --reform-uhp-lost]: one
 // catalogue troop type rated from the command line.
 #include <array>
 
@@ -30,10 +30,10 @@ Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& o
     q.troops = opt.troops;
   }
   q.name = opt.name.value_or("");
-  if (!opt.reform_lost.empty()) {
-    for (int v : opt.reform_lost)
-      if (v < 0) return cli::usage_error("--reform-lost", "uhp lost must not be negative, got " + std::to_string(v));
-    q.reform_uhp_lost = std::array<int, 2>{opt.reform_lost[0], opt.reform_lost[1]};
+  if (!opt.reform_uhp_lost.empty()) {
+    for (int v : opt.reform_uhp_lost)
+      if (v < 0) return cli::usage_error("--reform-uhp-lost", "uhp lost must not be negative, got " + std::to_string(v));
+    q.reform_uhp_lost = std::array<int, 2>{opt.reform_uhp_lost[0], opt.reform_uhp_lost[1]};
   }
   auto r = units::rate(cat, q);
   if (!r) return cli::place_on_flags(r.error(), &flag_of);

@@ -20,7 +20,7 @@ const cli::ToolInfo kInfo{
     "Examples:\n"
     "  unit-br --troop \"matchlock musketeers\" --race man --troops 120 --format json\n"
     "  unit-br --troop \"flintlock arquebusiers\" --race man --veteran --format csv\n"
-    "  unit-br --troop dragoons --reform-lost 3 4 --explain   Mounted Foot reformed after battle\n"
+    "  unit-br --troop dragoons --reform-uhp-lost 3 4 --explain  Mounted Foot reformed after battle\n"
     "  unit-br --troop reiters --race elf --format markdown\n"
     "  unit-br --catalogue                                     the published rosters\n"
     "  unit-br --catalogue --compare                           the rosters against the formulas\n"
@@ -49,7 +49,7 @@ void setup(CLI::App& app, Options& opt) {
   app.add_flag("--veteran", opt.veteran, "veteran troops (human units only)");
   app.add_option("--troops", opt.troops, "number of troops (default: the unit size of the rosters)")->type_name("N");
   app.add_option("-n,--name", opt.name, "name of the unit in the output")->type_name("NAME");
-  app.add_option("--reform-lost", opt.reform_lost,
+  app.add_option("--reform-uhp-lost", opt.reform_uhp_lost,
                  "Mounted Foot: uhp lost by each of the two Irregular Mounted halves, reformed after battle")
       ->expected(2)
       ->type_name("A B");

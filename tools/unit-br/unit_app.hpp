@@ -17,7 +17,7 @@ struct Options {
   std::optional<std::string> troop, race, name;
   bool veteran = false;
   std::optional<int> troops;
-  std::vector<int> reform_lost;
+  std::vector<int> reform_uhp_lost;
   std::string misfire;           ///< "", "examples" or "text"
   std::string fm_pistol_column;  ///< "", "drilled" or "other"
   std::string wage_source;       ///< "", "wage-table" or "characteristics"

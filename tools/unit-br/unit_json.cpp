@@ -15,8 +15,8 @@ json::Value firearm_json(const units::FirearmAttack& a) {
   o.emplace_back("type", units::to_string(a.firearm.type));
   o.emplace_back("bore", a.firearm.rifled ? "rifled" : "smoothbore");
   o.emplace_back("count", a.firearm.count);
-  o.emplace_back("rate_column", a.rate_column);
-  o.emplace_back("rate_of_fire", "1/" + std::to_string(a.rate_denominator));
+  o.emplace_back("rate_column", rate_column_key(a.rate_column));
+  o.emplace_back("rounds_per_shot", a.rate_denominator);
   o.emplace_back("misfire_factor", a.misfire);
   o.emplace_back("average_damage", a.average_damage);
   o.emplace_back("attacks_raw", a.attacks_raw);
@@ -26,21 +26,30 @@ json::Value firearm_json(const units::FirearmAttack& a) {
   o.emplace_back("line", a.line);
   o.emplace_back("volley_line", opt_json(a.volley_line));
   o.emplace_back("melee_line", opt_json(a.melee_line));
-  o.emplace_back("ap_range_vs_foot", a.ap_range_vs_foot);
-  o.emplace_back("max_range_vs_foot", a.max_range_vs_foot);
-  o.emplace_back("ap_range_vs_mounted", a.ap_range_vs_mounted);
-  o.emplace_back("max_range_vs_mounted", a.max_range_vs_mounted);
+  o.emplace_back("ap_range_vs_foot_hexes", a.ap_range_vs_foot);
+  o.emplace_back("max_range_vs_foot_hexes", a.max_range_vs_foot);
+  o.emplace_back("ap_range_vs_mounted_hexes", a.ap_range_vs_mounted);
+  o.emplace_back("max_range_vs_mounted_hexes", a.max_range_vs_mounted);
   return json::Value(std::move(o));
+}
+
+// The three figures of a movement ("2/4/6", "-/1/2") in hexes, null for "-".
+void movement_json(const std::string& movement, json::Object& o) {
+  const auto cells = movement_cells(movement);
+  const char* keys[] = {"march_hexes", "hustle_hexes", "charge_hexes"};
+  for (size_t i = 0; i < 3; ++i)
+    o.emplace_back(keys[i], cells[i].raw.empty() ? json::Value() : json::Value(std::stoi(cells[i].raw)));
 }
 
 json::Value deployment_json(const units::Deployment& d) {
   json::Object o;
-  o.reserve(6);
+  o.reserve(9);
   o.emplace_back("formation", units::to_string(d.formation));
   o.emplace_back("units", d.units);
   o.emplace_back("troops", d.troops);
   o.emplace_back("uhp", d.uhp);
   o.emplace_back("movement", d.movement);
+  movement_json(d.movement, o);
   json::Value lines = json::array();
   for (const auto& a : d.firearms) lines.push(a.line);
   o.emplace_back("attack_lines", std::move(lines));
@@ -60,7 +69,8 @@ json::Value mounted_foot_json(const Rating& r) {
 json::Value reform_json(const Rating& r) {
   if (!r.reform) return json::Value();
   json::Value rf = json::object();
-  rf.set("lost_fraction", std::to_string(r.reform->lost_numerator) + "/" + std::to_string(r.reform->lost_denominator));
+  rf.set("lost_numerator", r.reform->lost_numerator);
+  rf.set("lost_denominator", r.reform->lost_denominator);
   rf.set("uhp_lost_unrounded", r.reform->uhp_lost_unrounded);
   rf.set("uhp_lost", r.reform->uhp_lost);
   rf.set("uhp_remaining", r.reform->uhp_remaining);
@@ -91,8 +101,9 @@ json::Value catalogue_json(const units::Catalogue& cat, const Rating& r) {
     realm.push(std::move(ro));
   }
   c.emplace_back("realm", std::move(realm));
-  c.emplace_back("training_time", opt_json(a.training_time));
-  c.emplace_back("training_time_unit", a.training_time_unit);
+  // The book gives a training time in weeks or in months.
+  c.emplace_back("training_weeks", a.training_time_unit == "week" ? opt_json(a.training_time) : json::Value());
+  c.emplace_back("training_months", a.training_time_unit == "month" ? opt_json(a.training_time) : json::Value());
   c.emplace_back("marshal_cost_gp", opt_json(a.marshal_cost_gp));
   c.emplace_back("training_cost_gp", opt_json(a.training_cost_gp));
   c.emplace_back("equipment_cost_gp", opt_json(a.equipment_cost_gp));
@@ -113,6 +124,8 @@ void characteristics_json(const Rating& r, json::Object& o) {
   o.emplace_back("ac", r.ac);
   o.emplace_back("ac_alt", opt_json(r.ac_alt));
   o.emplace_back("hd", r.hd.text);
+  o.emplace_back("hd_dice", r.hd.dice);
+  o.emplace_back("hd_bonus", r.hd.bonus);
   o.emplace_back("uhp", r.uhp);
   o.emplace_back("morale", r.morale);
   o.emplace_back("encounter_move_ft", r.encounter_move_ft);
@@ -121,9 +134,9 @@ void characteristics_json(const Rating& r, json::Object& o) {
   for (auto f : r.formation_choices) choices.push(units::to_string(f));
   o.emplace_back("formation_choices", std::move(choices));
   o.emplace_back("movement", r.movement);
-  o.emplace_back("march", opt_json(r.march));
-  o.emplace_back("hustle", r.hustle);
-  o.emplace_back("charge", r.charge);
+  o.emplace_back("march_hexes", opt_json(r.march));
+  o.emplace_back("hustle_hexes", r.hustle);
+  o.emplace_back("charge_hexes", r.charge);
   o.emplace_back("attack_throw", r.attack_throw);
 }
 
@@ -161,7 +174,7 @@ void battle_rating_json(const Rating& r, json::Object& o) {
 
 json::Value unit_json(const units::Catalogue& cat, const Rating& r) {
   json::Object o;
-  o.reserve(62);
+  o.reserve(64);
   characteristics_json(r, o);
   battle_rating_json(r, o);
   o.emplace_back("wage_gp_troop", r.wage_gp_troop);

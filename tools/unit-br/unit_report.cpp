@@ -19,6 +19,51 @@ std::string joined(const std::vector<std::string>& v) {
   return out.empty() ? "-" : out;
 }
 
+report::Cell joined_cell(const std::vector<std::string>& v) {
+  return v.empty() ? report::cell::none() : report::Cell(joined(v));
+}
+
+report::Cell raw_cell(std::string raw) { return {raw, raw}; }
+
+report::Cell opt_cell(const std::optional<int>& v) {
+  return v ? report::Cell(std::to_string(*v)) : report::cell::none();
+}
+
+report::Cell hd_dice_cell(const std::optional<units::HitDice>& hd) {
+  return hd ? raw_cell(fmtnum::shortest(hd->dice)) : raw_cell("");
+}
+
+report::Cell hd_bonus_cell(const std::optional<units::HitDice>& hd) {
+  return hd ? raw_cell(std::to_string(hd->bonus)) : raw_cell("");
+}
+
+std::vector<report::Cell> movement_cells(const std::string& movement) {
+  std::vector<report::Cell> out;
+  size_t at = 0;
+  while (out.size() < 3) {
+    const size_t slash = movement.find('/', at);
+    const std::string figure = movement.substr(at, slash == std::string::npos ? std::string::npos : slash - at);
+    const bool number = !figure.empty() && figure.find_first_not_of("0123456789") == std::string::npos;
+    out.push_back(raw_cell(number ? figure : std::string()));
+    if (slash == std::string::npos) break;
+    at = slash + 1;
+  }
+  out.resize(3, raw_cell(""));
+  return out;
+}
+
+void add_movement_columns(Table& t, const std::string& key, const std::string& header) {
+  t.add_column(key, header, Align::right, report::Shown::people)
+      .add_column("march_hexes", "March", Align::right, report::Shown::programs)
+      .add_column("hustle_hexes", "Hustle", Align::right, report::Shown::programs)
+      .add_column("charge_hexes", "Charge", Align::right, report::Shown::programs);
+}
+
+void push_movement(std::vector<report::Cell>& row, const std::string& movement) {
+  row.emplace_back(movement);
+  for (auto& c : movement_cells(movement)) row.push_back(std::move(c));
+}
+
 json::Value opt_json(const std::optional<double>& v) { return v ? json::Value(*v) : json::Value(); }
 json::Value opt_json(const std::optional<int>& v) { return v ? json::Value(*v) : json::Value(); }
 json::Value opt_json(const std::optional<std::string>& v) { return v ? json::Value(*v) : json::Value(); }
@@ -46,9 +91,9 @@ Table summary_table() {
   t.title = "Units";
   t.add_column("name", "Unit")
       .add_column("troops", "Troops", Align::right)
-      .add_column("formation", "Form")
-      .add_column("movement", "Move", Align::right)
-      .add_column("ac", "AC", Align::right)
+      .add_column("formation", "Form");
+  add_movement_columns(t, "movement", "Move");
+  t.add_column("ac", "AC", Align::right)
       .add_column("uhp", "uhp", Align::right)
       .add_column("morale", "ML", Align::right)
       .add_column("attacks_raw", "Raw att.", Align::right)
@@ -71,30 +116,22 @@ Table summary_table() {
 }
 
 std::vector<report::Cell> summary_row(const Rating& r) {
+  using report::cell::none;
+  using report::cell::trimmed;
   const units::FirearmAttack* p = r.primary ? &r.firearms[*r.primary] : nullptr;
-  return {r.name,
-          std::to_string(r.troops),
-          units::to_string(r.formation),
-          r.movement,
-          std::to_string(r.ac),
-          std::to_string(r.uhp),
-          signed_int(r.morale),
-          p ? trim(p->attacks_raw, 3) : "-",
-          p ? std::to_string(p->attacks) : "-",
-          p ? std::to_string(p->reload_tokens) : "-",
-          joined(r.missile_lines),
-          joined(r.melee_lines),
-          trim(r.missile_value, 2),
-          trim(r.melee_value, 2),
-          trim(r.combat_modifier, 2),
-          trim(r.br_raw, 3),
-          trim(r.br, 2),
-          money(r.wage_gp_month),
-          money(r.supply_gp_week),
-          money(r.specialist_gp_month),
-          money(r.total_gp_month),
-          trim(r.daily_miles, 1),
-          trim(r.weekly_miles, 1)};
+  std::vector<report::Cell> row{r.name, std::to_string(r.troops), units::to_string(r.formation)};
+  row.reserve(26);
+  push_movement(row, r.movement);
+  for (report::Cell c : {report::Cell(std::to_string(r.ac)), report::Cell(std::to_string(r.uhp)),
+                         report::cell::signed_integer(r.morale), p ? trimmed(p->attacks_raw, 3) : none(),
+                         p ? report::Cell(std::to_string(p->attacks)) : none(),
+                         p ? report::Cell(std::to_string(p->reload_tokens)) : none(), joined_cell(r.missile_lines),
+                         joined_cell(r.melee_lines), trimmed(r.missile_value, 2), trimmed(r.melee_value, 2),
+                         trimmed(r.combat_modifier, 2), trimmed(r.br_raw, 3), trimmed(r.br, 2),
+                         trimmed(r.wage_gp_month, 2), trimmed(r.supply_gp_week, 2), trimmed(r.specialist_gp_month, 2),
+                         trimmed(r.total_gp_month, 2), trimmed(r.daily_miles, 1), trimmed(r.weekly_miles, 1)})
+    row.push_back(std::move(c));
+  return row;
 }
 
 }  // namespace
@@ -167,8 +204,9 @@ Expected<report::Report> units_report(const units::Catalogue& cat, std::vector<P
     p = Part{};
   }
   if (!want_json) rep.tables.push_back(std::move(summary));
-  if (!want_json && count == 1 && common.format != "csv") detail_tables(cat, *first, rep.tables);
-  rep.json = json::document(kInfo.name, "units");
+  // One unit: its detail tables too (csv prints the main table, the others with --table).
+  if (!want_json && count == 1) detail_tables(cat, *first, rep.tables, common.format == "csv");
+  rep.json = json::document(kInfo.name, "units", kUnitsVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("units", std::move(arr));
   return rep;

@@ -14,11 +14,34 @@
 
 namespace gunpowder::unit_app {
 
+/// The versions of the JSON documents (docs/schema/unit-br.*.json, x-version): 2 since the
+/// vocabulary's names (rounds_per_shot, *_hexes, hd_dice, training_weeks ...).
+inline constexpr int kUnitsVersion = 2;
+inline constexpr int kCatalogueVersion = 2;
+
 // Cells and JSON values.
 inline std::string money(double gp) { return fmtnum::trim(gp, 2); }
 inline std::string signed_int(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
 /// "a; b; c", or "-" for none.
 std::string joined(const std::vector<std::string>& v);
+/// The same as a cell: "-" shows for none, and csv reads an empty cell.
+report::Cell joined_cell(const std::vector<std::string>& v);
+/// A cell read as it is written (a programs-only column's value); empty for none.
+report::Cell raw_cell(std::string raw);
+/// An integer cell, or "-" (empty in csv) for none.
+report::Cell opt_cell(const std::optional<int>& v);
+/// The three figures of a unit movement "march/hustle/charge" in hexes ("2/4/6", "-/1/2"): one raw cell
+/// each, empty for "-" (Guns of War, Formation and Movement: a "-" is a movement the unit cannot make).
+std::vector<report::Cell> movement_cells(const std::string& movement);
+/// Hit dice for programs: the dice (1/2 -> 0.5, 1-1 -> 1) and the bonus after them (1-1 -> -1); empty
+/// cells for hit dice that are not one of the book's forms.
+report::Cell hd_dice_cell(const std::optional<units::HitDice>& hd);
+report::Cell hd_bonus_cell(const std::optional<units::HitDice>& hd);
+/// Adds the movement column for people (`key`, headed `header`: "2/4/6") and the three columns for
+/// programs: march_hexes, hustle_hexes, charge_hexes.
+void add_movement_columns(report::Table& t, const std::string& key, const std::string& header);
+/// Appends a movement's cells to a row of a table with add_movement_columns: the composite, then the figures.
+void push_movement(std::vector<report::Cell>& row, const std::string& movement);
 json::Value opt_json(const std::optional<double>& v);
 json::Value opt_json(const std::optional<int>& v);
 json::Value opt_json(const std::optional<std::string>& v);
@@ -29,8 +52,12 @@ std::optional<int> realm_troops(const units::TroopType& t, const std::string& re
 /// A unit's JSON (keys documented in docs/man/unit-br.1); member 0 is the name.
 json::Value unit_json(const units::Catalogue& cat, const units::Rating& r);
 /// The tables of one unit shown alone: characteristics, attacks, battle rating, cost, Mounted
-/// Foot deployments, availability.
-void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vector<report::Table>& out);
+/// Foot deployments, availability. Their figure tables hold one figure a row, with its unit, for
+/// `programs` (csv), and the figures as the book prints them for people.
+void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vector<report::Table>& out,
+                   bool programs);
+/// A firearm's rate-of-fire column as the options and JSON name it: "DF/DM" -> "drilled", "Other" -> "other".
+inline std::string rate_column_key(const std::string& column) { return column == "DF/DM" ? "drilled" : "other"; }
 
 /// A rated unit's output: its summary row (cell 0 is the name) or its JSON (member 0 is the name).
 struct UnitOutput {

@@ -17,7 +17,7 @@ using input::Range;
 const std::set<std::string_view> kUnitKeys = {
     "name", "troop", "race", "veteran", "troops", "ac", "mount_ac", "uhp", "morale", "move_ft", "foot_move_ft", "hd",
     "mounted", "shield", "firearm_experience", "apostles", "weapons", "firearms", "attack_throw", "dex_modifier",
-    "encumbrance_stone", "average_damage", "formation", "movement", "rate_column", "misfire_reading", "misfire_factor",
+    "encumbrance_stone", "average_damage", "formation", "movement", "rate_column", "misfire", "misfire_factor",
     "rate_denominator", "attacks_raw", "melee_attacks", "melee_attacks_raw", "melee_weapon", "charge_attacks",
     "max_charge_damage", "equipment_bonus", "missile_value", "melee_value", "combat_modifier", "morale_modifier",
     "speed_modifier", "formation_modifier", "wage_gp", "supply_gp_week", "specialist_gp_month", "daily_miles",
@@ -160,7 +160,7 @@ void read_attacks(UnitKeys& k, Request& q) {
     q.formation = parse_formation(*f);
   q.movement = k.text("movement");
   q.rate_column = k.text("rate_column", {"drilled", "other"});
-  if (auto m = k.text("misfire_reading", {"examples", "text"})) q.misfire_reading = *m;
+  if (auto m = k.text("misfire", {"examples", "text"})) q.misfire_reading = *m;
   q.misfire_factor = k.num("misfire_factor", input::positive(1));
   q.rate_denominator = k.integer("rate_denominator", Range{1, 100});
   q.attacks_raw = k.num("attacks_raw", input::non_negative(1000));

@@ -107,6 +107,7 @@ std::optional<HitDice> parse_hit_dice(std::string_view s) {
   hd.text = std::string(s);
   if (s == "1/2") {
     hd.value = 0.5;
+    hd.dice = 0.5;
     hd.steps = 1;
     return hd;
   }
@@ -127,7 +128,9 @@ std::optional<HitDice> parse_hit_dice(std::string_view s) {
     // D@W unit hit points count a "+" or "-" as a quarter hit die (the rosters: 1-1 -> 6 uhp,
     // 1+1 -> 10 uhp for 120 troops; docs/notes/unit-br-decisions.md).
     value += sign == '+' ? 0.25 : -0.25;
+    hd.bonus = sign == '+' ? m : -m;
   }
+  hd.dice = n;
   hd.value = value;
   hd.steps = static_cast<int>(std::ceil(value));
   return hd;

@@ -333,7 +333,7 @@ void read_formations(const input::Document& doc, const toml::table& t, Diagnosti
       rr.error_at("code", "unknown formation code " + code);
     f.name = str(rr, "name");
     f.kind = str(rr, "kind");
-    f.new_in_seed = flag(rr, "new_in_seed");
+    f.new_in_book = flag(rr, "new_in_book");
     f.modifier = num(rr, "br_formation_modifier");
     rr.finish();
     cat.formations.push_back(std::move(f));

@@ -59,6 +59,8 @@ const std::vector<std::string>& melee_weapon_keys();
 struct HitDice {
   std::string text;
   double value = 0;  ///< for unit hit points: 1/2 -> 0.5, N-M -> N - 0.25, N+M -> N + 0.25
+  double dice = 0;   ///< the dice as written: 1/2 -> 0.5, N, N+M and N-M -> N
+  int bonus = 0;     ///< the +M or -M written after them (0 for none)
   int steps = 1;     ///< attack-throw steps: up to 1 HD -> 1, 1+ to 2 -> 2, 2+ to 3 -> 3, ...
 };
 /// Parses hit dice; nullopt when the text is not one of the allowed forms.
@@ -224,7 +226,7 @@ struct BrFactor {
 struct FormationRow {
   Formation code = Formation::DF;
   std::string name, kind;
-  bool new_in_seed = false;
+  bool new_in_book = false;
   double modifier = 0;
 };
 
