@@ -41,8 +41,8 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       .add_column("hd_bonus", "HD bonus", Align::right, report::Shown::programs)
       .add_column("uhp", "uhp", Align::right)
       .add_column("morale", "ML", Align::right)
-      .add_column("missile", "Missile attacks")
-      .add_column("melee", "Melee attacks")
+      .add_column("missile_attacks", "Missile attacks")
+      .add_column("melee_attacks", "Melee attacks")
       .add_column("page", "Page", Align::right);
   json::Value cj = json::array(), bj = json::array();
   for (const auto& u : cat.roster) {
