@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """docs.vocabulary: the tools keep to docs/vocabulary.md (issue 12, "one vocabulary for the whole suite").
 
-Usage: vocabulary_test.py REPO_ROOT BIN_DIR
+Usage: vocabulary_test.py REPO_ROOT BIN_DIR [TOOL]   (TOOL: report only the problems of that tool's flags and rows)
 
 The flags come from the tools' own option trees (`TOOL --completion fish` lists every long flag of
 every subcommand with the values it offers). Checked:
@@ -185,7 +185,6 @@ def main():
             fails.append(f"vocabulary.md:{n}: TOML key {r['_toml']} is read nowhere in lib/ or tools/")
 
     # 6: retired names are gone.
-    flags_now = set(by_flag) | {f for tool in TOOLS for (_, f) in tool_flags(binary, tool)}
     columns = csv_columns(root)
     for name in retired:
         if name.startswith("--"):
@@ -196,8 +195,12 @@ def main():
                 fails.append(f"retired name {name} is still a property of a schema")
             if name in columns:
                 fails.append(f"retired name {name} is still a csv column")
-    del flags_now
 
+    if len(sys.argv) > 3:
+        only = sys.argv[3]
+        lines = {r["_line"] for _, r in rows if only in r["Tools"]}
+        fails = [f for f in fails if f.startswith(only) or only in f
+                 or any(f.startswith(f"vocabulary.md:{n}:") for n in lines)]
     for f in fails:
         print("FAIL:", f)
     print(f"{len(rows)} vocabulary rows, {len(by_flag)} flags, {len(retired)} retired names; {len(fails)} problems")
