@@ -80,9 +80,9 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
         row.push_back(std::move(cell));
       b.add_row(std::move(row));
       o.set("movement", u.unit_move);
-      o.set("march_hexes", opt_json(u.move_walk));
-      o.set("hustle_hexes", u.move_run);
-      o.set("charge_hexes", u.move_charge);
+      o.set("march_hexes", opt_json(u.march_hexes));
+      o.set("hustle_hexes", u.hustle_hexes);
+      o.set("charge_hexes", u.charge_hexes);
       o.set("formation", u.formation_printed);
       o.set("ac", u.ac);
       o.set("ac_alt", opt_json(u.ac_alt));

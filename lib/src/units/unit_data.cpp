@@ -255,9 +255,9 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
       u.battle_rating = num(r, "battle_rating");
     } else {
       u.unit_move = str(r, "unit_move");
-      u.move_walk = opt_int(r, "move_walk");
-      u.move_run = integer(r, "move_run");
-      u.move_charge = integer(r, "move_charge");
+      u.march_hexes = opt_int(r, "march_hexes");
+      u.hustle_hexes = integer(r, "hustle_hexes");
+      u.charge_hexes = integer(r, "charge_hexes");
       u.formation_printed = str(r, "formation_printed");
       u.formation = parse_formation(str(r, "formation"));
       if (auto f = r.string("formation_functions_as", Need::optional)) u.functions_as = parse_formation(*f);

@@ -135,7 +135,7 @@ TEST_CASE("units::data - figures against the printed tables") {
     CHECK(b.morale == 2);
     CHECK(b.missile_attacks == std::vector<std::string>{"1 flintlock pistol 10+ (1 reload)"});
     const RosterRow& k = row("battle-kobold-matchlock-arquebusiers");
-    CHECK_FALSE(k.move_walk.has_value());
+    CHECK_FALSE(k.march_hexes.has_value());
     CHECK(k.formation == Formation::UF);
     const RosterRow& d = row("battle-human-dragoons-dismounted");
     CHECK(d.formation == Formation::MF);

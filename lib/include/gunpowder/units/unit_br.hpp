@@ -166,8 +166,8 @@ struct RosterRow {
   double battle_rating = 0;
   // battle
   std::string unit_move;
-  std::optional<int> move_walk;
-  int move_run = 0, move_charge = 0;
+  std::optional<int> march_hexes;
+  int hustle_hexes = 0, charge_hexes = 0;
   std::string formation_printed;
   std::optional<Formation> formation;
   std::optional<Formation> functions_as;
