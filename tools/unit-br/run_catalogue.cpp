@@ -6,9 +6,9 @@
 namespace gunpowder::unit_app {
 
 using fmtnum::trim;
-using report::cell::trimmed;
 using report::Align;
 using report::Table;
+using report::cell::trimmed;
 using units::Catalogue;
 
 Expected<report::Report> run_catalogue(const Catalogue& cat) {
@@ -28,9 +28,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       .add_column("page", "Page", Align::right);
   Table b;
   b.title = "Battle rosters (Guns of War, Units of the Pike and Shot Age, pp. 47-51)";
-  b.add_column("name", "Unit")
-      .add_column("race", "Race")
-      .add_column("troops", "Troops", Align::right);
+  b.add_column("name", "Unit").add_column("race", "Race").add_column("troops", "Troops", Align::right);
   add_movement_columns(b, "move", "Move");
   b.add_column("formation", "Form")
       .add_column("ac_printed", "AC", Align::right, report::Shown::people)
@@ -55,9 +53,9 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
     o.set("troops", u.troops);
     if (u.roster == "campaign") {
       c.add_row({u.name, u.race, std::to_string(u.troops), std::to_string(u.daily_move_miles),
-                 std::to_string(u.weekly_move_miles), trimmed(u.monthly_wage_gp, 2), trimmed(u.supply_cost_gp_per_week, 2),
-                 trimmed(u.specialist_cost_gp_per_month, 2), trimmed(u.total_cost_gp_per_month, 2),
-                 trimmed(u.battle_rating, 2), std::to_string(u.page)});
+                 std::to_string(u.weekly_move_miles), trimmed(u.monthly_wage_gp, 2),
+                 trimmed(u.supply_cost_gp_per_week, 2), trimmed(u.specialist_cost_gp_per_month, 2),
+                 trimmed(u.total_cost_gp_per_month, 2), trimmed(u.battle_rating, 2), std::to_string(u.page)});
       o.set("daily_miles", u.daily_move_miles);
       o.set("weekly_miles", u.weekly_move_miles);
       o.set("wage_gp_month", u.monthly_wage_gp);
@@ -72,11 +70,11 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       const auto hd = units::parse_hit_dice(u.hd);  // the rosters' hit dice are checked at load time
       std::vector<report::Cell> row{u.name, u.race, std::to_string(u.troops)};
       push_movement(row, u.unit_move);
-      for (report::Cell cell : {report::Cell(u.formation_printed), report::Cell(ac), report::Cell(std::to_string(u.ac)),
-                             opt_cell(u.ac_alt), report::Cell(u.hd), hd_dice_cell(hd), hd_bonus_cell(hd),
-                             report::Cell(std::to_string(u.uhp)), report::cell::signed_integer(u.morale),
-                             joined_cell(u.missile_attacks), joined_cell(u.melee_attacks),
-                             report::Cell(std::to_string(u.page))})
+      for (report::Cell cell :
+           {report::Cell(u.formation_printed), report::Cell(ac), report::Cell(std::to_string(u.ac)), opt_cell(u.ac_alt),
+            report::Cell(u.hd), hd_dice_cell(hd), hd_bonus_cell(hd), report::Cell(std::to_string(u.uhp)),
+            report::cell::signed_integer(u.morale), joined_cell(u.missile_attacks), joined_cell(u.melee_attacks),
+            report::Cell(std::to_string(u.page))})
         row.push_back(std::move(cell));
       b.add_row(std::move(row));
       o.set("movement", u.unit_move);
@@ -97,8 +95,8 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       bj.push(std::move(o));
     }
   }
-  c.notes.push_back("human veterans (p. 47 note): +" + trim(cat.campaign.veteran_extra_wage_gp) + " gp per troop a month, +" +
-                    trim(cat.campaign.veteran_br_bonus_infantry) + " BR infantry, +" +
+  c.notes.push_back("human veterans (p. 47 note): +" + trim(cat.campaign.veteran_extra_wage_gp) +
+                    " gp per troop a month, +" + trim(cat.campaign.veteran_br_bonus_infantry) + " BR infantry, +" +
                     trim(cat.campaign.veteran_br_bonus_cavalry) + " BR cavalry");
   rep.tables.push_back(std::move(c));
   rep.tables.push_back(std::move(b));

@@ -9,8 +9,8 @@
 #include <memory>
 #include <optional>
 #include <ostream>
-#include <utility>
 #include <unordered_map>
+#include <utility>
 
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/units/read_units.hpp"
@@ -30,8 +30,10 @@ using Memo = std::unordered_map<std::string, UnitOutput>;
 std::string memo_key(const units::Request& q) {
   std::string k;
   auto add = [&](std::string_view s) { k.append(std::to_string(s.size())).append(":").append(s); };
-  if (q.troop) add(*q.troop);
-  else k += '-';
+  if (q.troop)
+    add(*q.troop);
+  else
+    k += '-';
   add(q.race);
   k += q.troops ? std::to_string(*q.troops) : std::string("-");
   k += q.veteran ? "|v" : "|-";
@@ -70,7 +72,8 @@ struct Rater {
   std::array<Memo, 2> memos;
   void operator()(const input::Document& doc, Part& part, unsigned worker) {
     Memo& memo = memos.at(worker);
-    units::read_units(doc, base, part.errors, [&](units::UnitTable& u) { return rate_unit(cat, u, part, memo, common); });
+    units::read_units(doc, base, part.errors,
+                      [&](units::UnitTable& u) { return rate_unit(cat, u, part, memo, common); });
   }
 };
 
@@ -130,8 +133,10 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
         },
         [&](size_t, unsigned w) {
           const std::string& text = slots.at(w).second;
-          if (array) array->write(text);
-          else os.write(text.data(), static_cast<std::streamsize>(text.size()));
+          if (array)
+            array->write(text);
+          else
+            os.write(text.data(), static_cast<std::streamsize>(text.size()));
         });
     if (!r) return r.error();
     if (!*r) {  // it streamed in the first pass
@@ -166,8 +171,9 @@ std::optional<Expected<report::Report>> run_streamed(const units::Catalogue& cat
 
 Expected<report::Report> run_files(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
   if (opt.race || opt.veteran || opt.troops || opt.name || !opt.reform_uhp_lost.empty())
-    return cli::usage_error("", "--race, --veteran, --troops, --name and --reform-uhp-lost go with --troop; in a file, "
-                                "give them as keys of each [[unit]]");
+    return cli::usage_error("",
+                            "--race, --veteran, --troops, --name and --reform-uhp-lost go with --troop; in a file, "
+                            "give them as keys of each [[unit]]");
   const units::Request base = readings(opt, common.explain);
   if (auto streamed = run_streamed(cat, base, common)) return std::move(*streamed);
   // A large file is streamed in small pieces (input::for_each_chunk), read and rated on two

@@ -32,7 +32,8 @@ Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& o
   q.name = opt.name.value_or("");
   if (!opt.reform_uhp_lost.empty()) {
     for (int v : opt.reform_uhp_lost)
-      if (v < 0) return cli::usage_error("--reform-uhp-lost", "uhp lost must not be negative, got " + std::to_string(v));
+      if (v < 0)
+        return cli::usage_error("--reform-uhp-lost", "uhp lost must not be negative, got " + std::to_string(v));
     q.reform_uhp_lost = std::array<int, 2>{opt.reform_uhp_lost[0], opt.reform_uhp_lost[1]};
   }
   auto r = units::rate(cat, q);

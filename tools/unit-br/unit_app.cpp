@@ -2,8 +2,8 @@
 // type from flags, units from TOML files, the published rosters, the rosters against the formulas.
 #include "unit-br/unit_app.hpp"
 
-#include <ostream>
 #include <CLI/CLI.hpp>
+#include <ostream>
 
 #include "common/completion.hpp"
 #include "gunpowder/units/unit_br.hpp"
@@ -37,8 +37,9 @@ void setup(CLI::App& app, Options& opt) {
         return keys;
       }))
       ->type_name("TYPE");
-  app.add_option("--race", opt.race, "race: man (default), dwarf, elf, kobold, goblin, orc, hobgoblin, gnoll, lizardman, "
-                                     "bugbear, ogre")
+  app.add_option("--race", opt.race,
+                 "race: man (default), dwarf, elf, kobold, goblin, orc, hobgoblin, gnoll, lizardman, "
+                 "bugbear, ogre")
       ->check(cli::completion_values([] {  // the catalogue's races, for shell completion
         std::vector<std::string> keys;
         if (auto cat = units::load_catalogue())
@@ -53,7 +54,8 @@ void setup(CLI::App& app, Options& opt) {
                  "Mounted Foot: uhp lost by each of the two Irregular Mounted halves, reformed after battle")
       ->expected(2)
       ->type_name("A B");
-  app.add_option("--misfire", opt.misfire, "misfire factors: examples (flintlock 0.9, other 0.8; default) or text (0.8/0.9)")
+  app.add_option("--misfire", opt.misfire,
+                 "misfire factors: examples (flintlock 0.9, other 0.8; default) or text (0.8/0.9)")
       ->check(CLI::IsMember({"examples", "text"}))
       ->type_name("READING");
   app.add_option("--fm-pistol-column", opt.fm_pistol_column,

@@ -23,7 +23,7 @@ report::Cell joined_cell(const std::vector<std::string>& v) {
   return v.empty() ? report::cell::none() : report::Cell(joined(v));
 }
 
-report::Cell raw_cell(std::string raw) { return {raw, raw}; }
+report::Cell raw_cell(const std::string& raw) { return {raw, raw}; }
 
 report::Cell opt_cell(const std::optional<int>& v) {
   return v ? report::Cell(std::to_string(*v)) : report::cell::none();
@@ -89,9 +89,7 @@ constexpr int kUnitLevel = 2;
 Table summary_table() {
   Table t;
   t.title = "Units";
-  t.add_column("name", "Unit")
-      .add_column("troops", "Troops", Align::right)
-      .add_column("formation", "Form");
+  t.add_column("name", "Unit").add_column("troops", "Troops", Align::right).add_column("formation", "Form");
   add_movement_columns(t, "movement", "Move");
   t.add_column("ac", "AC", Align::right)
       .add_column("uhp", "uhp", Align::right)
@@ -122,14 +120,14 @@ std::vector<report::Cell> summary_row(const Rating& r) {
   std::vector<report::Cell> row{r.name, std::to_string(r.troops), units::to_string(r.formation)};
   row.reserve(26);
   push_movement(row, r.movement);
-  for (report::Cell c : {report::Cell(std::to_string(r.ac)), report::Cell(std::to_string(r.uhp)),
-                         report::cell::signed_integer(r.morale), p ? trimmed(p->attacks_raw, 3) : none(),
-                         p ? report::Cell(std::to_string(p->attacks)) : none(),
-                         p ? report::Cell(std::to_string(p->reload_tokens)) : none(), joined_cell(r.missile_lines),
-                         joined_cell(r.melee_lines), trimmed(r.missile_value, 2), trimmed(r.melee_value, 2),
-                         trimmed(r.combat_modifier, 2), trimmed(r.br_raw, 3), trimmed(r.br, 2),
-                         trimmed(r.wage_gp_month, 2), trimmed(r.supply_gp_week, 2), trimmed(r.specialist_gp_month, 2),
-                         trimmed(r.total_gp_month, 2), trimmed(r.daily_miles, 1), trimmed(r.weekly_miles, 1)})
+  for (report::Cell c :
+       {report::Cell(std::to_string(r.ac)), report::Cell(std::to_string(r.uhp)), report::cell::signed_integer(r.morale),
+        p ? trimmed(p->attacks_raw, 3) : none(), p ? report::Cell(std::to_string(p->attacks)) : none(),
+        p ? report::Cell(std::to_string(p->reload_tokens)) : none(), joined_cell(r.missile_lines),
+        joined_cell(r.melee_lines), trimmed(r.missile_value, 2), trimmed(r.melee_value, 2),
+        trimmed(r.combat_modifier, 2), trimmed(r.br_raw, 3), trimmed(r.br, 2), trimmed(r.wage_gp_month, 2),
+        trimmed(r.supply_gp_week, 2), trimmed(r.specialist_gp_month, 2), trimmed(r.total_gp_month, 2),
+        trimmed(r.daily_miles, 1), trimmed(r.weekly_miles, 1)})
     row.push_back(std::move(c));
   return row;
 }
@@ -152,8 +150,10 @@ std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, Ra
   std::optional<UnitOutput> kept;
   if (keep) {
     kept.emplace();
-    if (want_json) kept->unit = std::move(unit);
-    else kept->row = part.rows.back();
+    if (want_json)
+      kept->unit = std::move(unit);
+    else
+      kept->row = part.rows.back();
     kept->row.resize(std::max<size_t>(kept->row.size(), 1));
     kept->row.front() = r.name;
   }

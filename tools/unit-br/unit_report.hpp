@@ -27,7 +27,7 @@ std::string joined(const std::vector<std::string>& v);
 /// The same as a cell: "-" shows for none, and csv reads an empty cell.
 report::Cell joined_cell(const std::vector<std::string>& v);
 /// A cell read as it is written (a programs-only column's value); empty for none.
-report::Cell raw_cell(std::string raw);
+report::Cell raw_cell(const std::string& raw);
 /// An integer cell, or "-" (empty in csv) for none.
 report::Cell opt_cell(const std::optional<int>& v);
 /// The three figures of a unit movement "march/hustle/charge" in hexes ("2/4/6", "-/1/2"): one raw cell
@@ -54,8 +54,7 @@ json::Value unit_json(const units::Catalogue& cat, const units::Rating& r);
 /// The tables of one unit shown alone: characteristics, attacks, battle rating, cost, Mounted
 /// Foot deployments, availability. Their figure tables hold one figure a row, with its unit, for
 /// `programs` (csv), and the figures as the book prints them for people.
-void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vector<report::Table>& out,
-                   bool programs);
+void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vector<report::Table>& out, bool programs);
 /// A firearm's rate-of-fire column as the options and JSON name it: "DF/DM" -> "drilled", "Other" -> "other".
 inline std::string rate_column_key(const std::string& column) { return column == "DF/DM" ? "drilled" : "other"; }
 

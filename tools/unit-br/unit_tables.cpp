@@ -20,21 +20,25 @@ class Figures {
  public:
   Figures(Table& t, bool programs, const std::string& figure_header, const std::string& value_header)
       : t_(t), programs_(programs) {
-    if (programs) t.add_column("figure", "Figure").add_column("value", "Value", Align::right).add_column("unit", "Unit");
-    else t.add_column("figure", figure_header).add_column("value", value_header, Align::right);
+    if (programs)
+      t.add_column("figure", "Figure").add_column("value", "Value", Align::right).add_column("unit", "Unit");
+    else
+      t.add_column("figure", figure_header).add_column("value", value_header, Align::right);
   }
   /// A row people see.
   void shown(std::string label, report::Cell value) {
     if (!programs_) t_.add_row({std::move(label), std::move(value)});
   }
   /// A row programs read.
-  void data(std::string key, report::Cell value, std::string unit = "") {
+  void data(std::string key, const report::Cell& value, std::string unit = "") {
     if (programs_) t_.add_row({std::move(key), raw_cell(value.data()), std::move(unit)});
   }
   /// One figure both read: the label people see, the key programs read.
   void both(std::string label, std::string key, report::Cell value, std::string unit = "") {
-    if (programs_) data(std::move(key), std::move(value), std::move(unit));
-    else shown(std::move(label), std::move(value));
+    if (programs_)
+      data(std::move(key), value, std::move(unit));
+    else
+      shown(std::move(label), std::move(value));
   }
 
  private:
@@ -66,7 +70,8 @@ Table characteristics_table(const Rating& r, bool programs) {
   f.data("hd_bonus", std::to_string(r.hd.bonus), "hp");
   f.data("uhp", std::to_string(r.uhp), "uhp");
   f.both("Morale", "morale", report::cell::signed_integer(r.morale));
-  f.both("Encounter movement", "encounter_move_ft", report::cell::shown_as(std::to_string(r.encounter_move_ft) + "'", r.encounter_move_ft), "ft");
+  f.both("Encounter movement", "encounter_move_ft",
+         report::cell::shown_as(std::to_string(r.encounter_move_ft) + "'", r.encounter_move_ft), "ft");
   std::string choices;
   for (auto c : r.formation_choices) choices += (choices.empty() ? "" : " or ") + units::to_string(c);
   f.shown("Formation", units::to_string(r.formation) + (r.formation_choices.size() > 1 ? " (of " + choices + ")" : ""));
@@ -122,7 +127,8 @@ Table attacks_table(const Rating& r) {
     a.rows.back().front() = report::cell::none();
   }
   for (const auto& f : r.firearms)
-    if (f.caracole) a.notes.push_back("\"or 0\": no reload tokens the first time it fires its pistols (pistol caracole)");
+    if (f.caracole)
+      a.notes.push_back("\"or 0\": no reload tokens the first time it fires its pistols (pistol caracole)");
   return a;
 }
 
@@ -186,9 +192,10 @@ Table mounted_foot_table(const Catalogue& cat, const Rating& r) {
   }
   if (r.reform)
     m.notes.push_back("reformed after battle: " + std::to_string(r.reform->lost_numerator) + "/" +
-                      std::to_string(r.reform->lost_denominator) + " of " + std::to_string(r.uhp) + " uhp = " +
-                      trim(r.reform->uhp_lost_unrounded, 3) + " lost, rounded half to even to " +
-                      std::to_string(r.reform->uhp_lost) + "; " + std::to_string(r.reform->uhp_remaining) + " uhp remain");
+                      std::to_string(r.reform->lost_denominator) + " of " + std::to_string(r.uhp) +
+                      " uhp = " + trim(r.reform->uhp_lost_unrounded, 3) + " lost, rounded half to even to " +
+                      std::to_string(r.reform->uhp_lost) + "; " + std::to_string(r.reform->uhp_remaining) +
+                      " uhp remain");
   return m;
 }
 
@@ -226,7 +233,8 @@ Table availability_table(const Catalogue& cat, const units::Availability& availa
   f.both("Equipment cost per troop", "equipment_cost_gp", g(av.equipment_cost_gp), "gp");
   f.both("Total cost per troop", "total_cost_troop_gp", g(av.total_cost_troop_gp), "gp");
   f.both("Total cost per unit", "total_cost_unit_gp", g(av.total_cost_unit_gp), "gp");
-  f.both("Qualifying number per 120 conscripts", "qualifying_per_120", opt_cell(availability.qualifying_per_120), "men");
+  f.both("Qualifying number per 120 conscripts", "qualifying_per_120", opt_cell(availability.qualifying_per_120),
+         "men");
   return t;
 }
 

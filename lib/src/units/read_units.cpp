@@ -14,14 +14,55 @@ using input::Need;
 using input::Range;
 
 // Every key a [[unit]] table may hold (documented in docs/man/unit-br.1, INPUT).
-const std::set<std::string_view> kUnitKeys = {
-    "name", "troop", "race", "veteran", "troops", "ac", "mount_ac", "uhp", "morale", "move_ft", "foot_move_ft", "hd",
-    "mounted", "shield", "firearm_experience", "apostles", "weapons", "firearms", "attack_throw", "dex_modifier",
-    "encumbrance_stone", "average_damage", "formation", "movement", "rate_column", "misfire", "misfire_factor",
-    "rate_denominator", "attacks_raw", "melee_attacks", "melee_attacks_raw", "melee_weapon", "charge_attacks",
-    "max_charge_damage", "equipment_bonus", "missile_value", "melee_value", "combat_modifier", "morale_modifier",
-    "speed_modifier", "formation_modifier", "wage_gp", "supply_gp_week", "specialist_gp_month", "daily_miles",
-    "wage_source", "fm_pistol_column", "pistol_bonus", "reform_uhp_lost"};
+const std::set<std::string_view> kUnitKeys = {"name",
+                                              "troop",
+                                              "race",
+                                              "veteran",
+                                              "troops",
+                                              "ac",
+                                              "mount_ac",
+                                              "uhp",
+                                              "morale",
+                                              "move_ft",
+                                              "foot_move_ft",
+                                              "hd",
+                                              "mounted",
+                                              "shield",
+                                              "firearm_experience",
+                                              "apostles",
+                                              "weapons",
+                                              "firearms",
+                                              "attack_throw",
+                                              "dex_modifier",
+                                              "encumbrance_stone",
+                                              "average_damage",
+                                              "formation",
+                                              "movement",
+                                              "rate_column",
+                                              "misfire",
+                                              "misfire_factor",
+                                              "rate_denominator",
+                                              "attacks_raw",
+                                              "melee_attacks",
+                                              "melee_attacks_raw",
+                                              "melee_weapon",
+                                              "charge_attacks",
+                                              "max_charge_damage",
+                                              "equipment_bonus",
+                                              "missile_value",
+                                              "melee_value",
+                                              "combat_modifier",
+                                              "morale_modifier",
+                                              "speed_modifier",
+                                              "formation_modifier",
+                                              "wage_gp",
+                                              "supply_gp_week",
+                                              "specialist_gp_month",
+                                              "daily_miles",
+                                              "wage_source",
+                                              "fm_pistol_column",
+                                              "pistol_bonus",
+                                              "reform_uhp_lost"};
 
 // The keys a unit may be rated from alone (with the command line's readings).
 bool identity_key(std::string_view key) {
@@ -109,7 +150,8 @@ void read_weapons(UnitKeys& k, Request& q) {
       for (const auto& key : melee_weapon_keys()) list += (list.empty() ? "" : ", ") + key;
       const SourcePos p = doc.pos(e);
       k.reader.diagnostics().error(
-          p, "unknown weapon " + (s ? "\"" + *s + "\"" : input::type_name(e)) + " (allowed: " + list + ")", doc.line(p.line));
+          p, "unknown weapon " + (s ? "\"" + *s + "\"" : input::type_name(e)) + " (allowed: " + list + ")",
+          doc.line(p.line));
       continue;
     }
     w.push_back(*s);
@@ -201,8 +243,11 @@ void read_reform(UnitKeys& k, Request& q) {
     ok = v && *v >= 0 && *v <= 100000;
     if (ok) lost[i] = static_cast<int>(*v);
   }
-  if (ok) q.reform_uhp_lost = lost;
-  else k.reader.error_at("reform_uhp_lost", "'reform_uhp_lost' must be two whole numbers of uhp, one per half, e.g. [3, 4]");
+  if (ok)
+    q.reform_uhp_lost = lost;
+  else
+    k.reader.error_at("reform_uhp_lost",
+                      "'reform_uhp_lost' must be two whole numbers of uhp, one per half, e.g. [3, 4]");
 }
 
 // One [[unit]] table into `u`; its errors go to `local`.

@@ -57,18 +57,24 @@ std::string formation_list() {
 
 std::string to_string(Mechanism m) {
   switch (m) {
-    case Mechanism::matchlock: return "matchlock";
-    case Mechanism::wheellock: return "wheellock";
-    case Mechanism::flintlock: return "flintlock";
+    case Mechanism::matchlock:
+      return "matchlock";
+    case Mechanism::wheellock:
+      return "wheellock";
+    case Mechanism::flintlock:
+      return "flintlock";
   }
   return "";
 }
 
 std::string to_string(FirearmType t) {
   switch (t) {
-    case FirearmType::pistol: return "pistol";
-    case FirearmType::arquebus: return "arquebus";
-    case FirearmType::musket: return "musket";
+    case FirearmType::pistol:
+      return "pistol";
+    case FirearmType::arquebus:
+      return "arquebus";
+    case FirearmType::musket:
+      return "musket";
   }
   return "";
 }
@@ -85,16 +91,23 @@ std::optional<FirearmType> parse_firearm_type(std::string_view s) {
   return std::nullopt;
 }
 
-std::string Firearm::name() const {
-  return to_string(mechanism) + (rifled ? " rifled " : " ") + to_string(type);
-}
+std::string Firearm::name() const { return to_string(mechanism) + (rifled ? " rifled " : " ") + to_string(type); }
 
 std::string Firearm::key() const { return (rifled ? "rifled_" : "") + to_string(type); }
 
 const std::vector<std::string>& melee_weapon_keys() {
-  static const std::vector<std::string> keys = {"one_handed_weapon", "two_handed_weapon", "dual_wielding", "spear",
-                                                "pole_arm",          "lance",             "shield",        "bow",
-                                                "crossbow",          "darts",             "javelins",      "sling",
+  static const std::vector<std::string> keys = {"one_handed_weapon",
+                                                "two_handed_weapon",
+                                                "dual_wielding",
+                                                "spear",
+                                                "pole_arm",
+                                                "lance",
+                                                "shield",
+                                                "bow",
+                                                "crossbow",
+                                                "darts",
+                                                "javelins",
+                                                "sling",
                                                 "natural_weapons"};
   return keys;
 }
@@ -115,7 +128,8 @@ std::optional<HitDice> parse_hit_dice(std::string_view s) {
   auto digits = [&](int& out) {
     const size_t start = i;
     out = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) && i - start < 3) out = out * 10 + (s[i++] - '0');
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) && i - start < 3)
+      out = out * 10 + (s[i++] - '0');
     return i > start && (i == s.size() || !std::isdigit(static_cast<unsigned char>(s[i])));
   };
   int n = 0;
@@ -186,7 +200,8 @@ const BrFactor* Catalogue::br_factor(const std::string& firearm_key) const {
 
 const RateRow* Catalogue::rate(Mechanism m, const std::string& firearm_key) const {
   for (const auto& r : rates)
-    if (r.firearm == firearm_key && std::find(r.mechanisms.begin(), r.mechanisms.end(), m) != r.mechanisms.end()) return &r;
+    if (r.firearm == firearm_key && std::find(r.mechanisms.begin(), r.mechanisms.end(), m) != r.mechanisms.end())
+      return &r;
   return nullptr;
 }
 
@@ -233,7 +248,8 @@ void prepare_catalogue(Catalogue& cat) {
   }
   // Rows in lookup order: "start at the top and work downward" (p. 43).
   for (MoveTable* t : {&cat.infantry, &cat.cavalry})
-    std::stable_sort(t->rows.begin(), t->rows.end(), [](const MoveRow& a, const MoveRow& b) { return a.order < b.order; });
+    std::stable_sort(t->rows.begin(), t->rows.end(),
+                     [](const MoveRow& a, const MoveRow& b) { return a.order < b.order; });
   for (auto& u : cat.roster)
     for (const auto& s : u.melee_attacks) {
       if (s == "or") continue;
@@ -243,8 +259,10 @@ void prepare_catalogue(Catalogue& cat) {
       }
       auto c = parse_clause(s);
       if (!c) continue;
-      if (c->weapon.find("pistol") != std::string::npos) u.melee_pistol = c;
-      else if (!u.melee_weapon || c->attacks > u.melee_weapon->attacks) u.melee_weapon = c;
+      if (c->weapon.find("pistol") != std::string::npos)
+        u.melee_pistol = c;
+      else if (!u.melee_weapon || c->attacks > u.melee_weapon->attacks)
+        u.melee_weapon = c;
     }
 }
 
@@ -288,14 +306,21 @@ Equipment read_equipment(const std::vector<std::string>& items) {
     auto add = [&](const char* k) {
       if (!contains(e.weapons, k)) e.weapons.emplace_back(k);
     };
-    if (s == "shield") e.shield = true;
-    else if (s == "pole arm") add("pole_arm");
-    else if (s == "two-handed sword") add("two_handed_weapon");
-    else if (s == "lance") add("lance");
-    else if (s == "spear") add("spear");
-    else if (s == "sword" || s == "short sword" || s == "hand axe" || s == "dagger" || s == "dagger sword" || s == "mace")
+    if (s == "shield")
+      e.shield = true;
+    else if (s == "pole arm")
+      add("pole_arm");
+    else if (s == "two-handed sword")
+      add("two_handed_weapon");
+    else if (s == "lance")
+      add("lance");
+    else if (s == "spear")
+      add("spear");
+    else if (s == "sword" || s == "short sword" || s == "hand axe" || s == "dagger" || s == "dagger sword" ||
+             s == "mace")
       add("one_handed_weapon");
-    else if (s.find("riding horse") != std::string::npos) e.riding_horse = true;
+    else if (s.find("riding horse") != std::string::npos)
+      e.riding_horse = true;
     // armour, mounts and accessories do not choose a movement row
   }
   return e;

@@ -23,8 +23,8 @@ namespace gunpowder::units {
 
 enum class Formation { DF, DM, FF, FLY, FM, IF, IM, LF, LM, MF, UF };
 inline constexpr std::array<Formation, 11> kFormations = {Formation::DF, Formation::DM, Formation::FF, Formation::FLY,
-                                                           Formation::FM, Formation::IF, Formation::IM, Formation::LF,
-                                                           Formation::LM, Formation::MF, Formation::UF};
+                                                          Formation::FM, Formation::IF, Formation::IM, Formation::LF,
+                                                          Formation::LM, Formation::MF, Formation::UF};
 std::string to_string(Formation f);
 std::optional<Formation> parse_formation(std::string_view s);
 /// "DF, DM, FF, ..." for messages.
@@ -65,7 +65,8 @@ struct HitDice {
 };
 /// Parses hit dice; nullopt when the text is not one of the allowed forms.
 std::optional<HitDice> parse_hit_dice(std::string_view s);
-inline constexpr const char* kHitDiceForms = "\"1/2\", \"N\", \"N+M\" or \"N-M\" (N 1-40, M 1-9, e.g. \"1-1\", \"2+1\")";
+inline constexpr const char* kHitDiceForms =
+    "\"1/2\", \"N\", \"N+M\" or \"N-M\" (N 1-40, M 1-9, e.g. \"1-1\", \"2+1\")";
 
 // ---------------------------------------------------------------------------------------------
 // The catalogue (data/troops.toml, data/units.toml, data/unit_rules.toml, data/firearms.toml)
@@ -87,8 +88,8 @@ struct TroopType {
   int unit_size = 0;
   std::string era_printed;
   std::vector<std::string> eras;
-  std::vector<MarketAvailability> market;               ///< empty for conscripts
-  std::vector<std::pair<std::string, int>> realm;       ///< realm key -> troops; absent realm = "-"
+  std::vector<MarketAvailability> market;          ///< empty for conscripts
+  std::vector<std::pair<std::string, int>> realm;  ///< realm key -> troops; absent realm = "-"
   std::optional<int> training_time;
   std::string training_time_unit;
   std::optional<double> marshal_cost_gp, training_cost_gp, equipment_cost_gp, total_cost_troop_gp, total_cost_unit_gp;
@@ -162,7 +163,8 @@ struct RosterRow {
   int page = 0;
   // campaign
   int daily_move_miles = 0, weekly_move_miles = 0;
-  double monthly_wage_gp = 0, supply_cost_gp_per_week = 0, specialist_cost_gp_per_month = 0, total_cost_gp_per_month = 0;
+  double monthly_wage_gp = 0, supply_cost_gp_per_week = 0, specialist_cost_gp_per_month = 0,
+         total_cost_gp_per_month = 0;
   double battle_rating = 0;
   // battle
   std::string unit_move;
@@ -297,8 +299,8 @@ struct CampaignModel {
   int horse_unit_size = 0;          ///< unit size of the horse troop types (60)
   double veteran_extra_wage_gp = 0;
   double veteran_br_bonus_infantry = 0, veteran_br_bonus_cavalry = 0;
-  double uhp_per_hd_troop = 0;      ///< unit hit points per troop-hit-die (fitted: 1/15)
-  int cavalry_uhp_multiplier = 0;   ///< cavalry uhp count the mounts as well (fitted: 2)
+  double uhp_per_hd_troop = 0;     ///< unit hit points per troop-hit-die (fitted: 1/15)
+  int cavalry_uhp_multiplier = 0;  ///< cavalry uhp count the mounts as well (fitted: 2)
 };
 
 struct UndrilledFootRules {
@@ -342,7 +344,7 @@ struct Catalogue {
   [[nodiscard]] std::string troop_type_list() const;
   [[nodiscard]] std::string race_list() const;
 
-  std::unordered_map<std::string, size_t> troop_index;  ///< "race|type" -> troops index
+  std::unordered_map<std::string, size_t> troop_index;   ///< "race|type" -> troops index
   std::unordered_map<std::string, size_t> roster_index;  ///< "race|type|roster|veteran|variant" -> roster index
   std::unordered_map<std::string, std::string> troop_type_names, race_names;  ///< accepted spellings -> key
 };
@@ -400,10 +402,10 @@ TokenTrack track_reload_tokens(const Catalogue& cat, Formation f, int tokens_per
 
 /// A pistol charge's first melee attack sequence (p. 35-36).
 struct PistolCharge {
-  int attacks = 0;          ///< with the bonus attack where it applies
-  int armor_ignored = 0;    ///< at the attack's range (firearms.toml battlefield range)
-  int target_value = 0;     ///< the attack throw less the charge bonus
-  int reload_tokens = 0;    ///< placed after the attack sequence
+  int attacks = 0;        ///< with the bonus attack where it applies
+  int armor_ignored = 0;  ///< at the attack's range (firearms.toml battlefield range)
+  int target_value = 0;   ///< the attack throw less the charge bonus
+  int reload_tokens = 0;  ///< placed after the attack sequence
 };
 PistolCharge pistol_charge(const Catalogue& cat, int attacks, int pistols, bool lance_or_shield, int attack_throw,
                            int charge_bonus, int range_hexes, bool target_mounted, int reload_tokens);
@@ -429,21 +431,21 @@ struct Request {
   std::optional<double> encumbrance_stone, average_damage;
   // formation and movement
   std::optional<Formation> formation;
-  std::optional<std::string> movement;  ///< "march/hustle/charge", "-" for none
-  std::optional<std::string> rate_column;  ///< "drilled" or "other"
+  std::optional<std::string> movement;       ///< "march/hustle/charge", "-" for none
+  std::optional<std::string> rate_column;    ///< "drilled" or "other"
   std::string fm_pistol_column = "drilled";  ///< unit_rules.md C3: "drilled" or "other"
-  std::string misfire_reading;            ///< "" = the data's default; "examples" or "text"
+  std::string misfire_reading;               ///< "" = the data's default; "examples" or "text"
   std::optional<double> misfire_factor;
   std::optional<int> rate_denominator;
-  std::optional<double> attacks_raw;      ///< of the primary firearm
+  std::optional<double> attacks_raw;  ///< of the primary firearm
   // melee
   std::optional<int> melee_attacks, charge_attacks;
   std::optional<double> melee_attacks_raw, max_charge_damage;
   std::optional<std::string> melee_weapon;
   std::string pistol_bonus = "rule";  ///< "rule" (never with lance or shield) or "rosters"
   // battle rating overrides
-  std::optional<double> equipment_bonus, missile_value, melee_value, combat_modifier, morale_modifier,
-      speed_modifier, formation_modifier;
+  std::optional<double> equipment_bonus, missile_value, melee_value, combat_modifier, morale_modifier, speed_modifier,
+      formation_modifier;
   // campaign
   std::optional<double> wage_gp, supply_gp_week, specialist_gp_month, daily_miles;
   std::string wage_source = "wage-table";  ///< or "characteristics" (troops.md contradiction 1)
@@ -461,7 +463,7 @@ struct FirearmAttack {
   double attacks_raw = 0;
   int attacks = 0, reload_tokens = 0;
   bool caracole = false;
-  std::string line;                      ///< "1 matchlock musket 11+ (reload 2)"
+  std::string line;                        ///< "1 matchlock musket 11+ (reload 2)"
   std::optional<std::string> volley_line;  ///< Drilled Foot volley fire
   std::optional<std::string> melee_line;   ///< FM pistol attack in the melee section
   int ap_range_vs_foot = 0, max_range_vs_foot = 0, ap_range_vs_mounted = 0, max_range_vs_mounted = 0;
