@@ -109,8 +109,9 @@ Figures figures(const std::vector<units::CompareUnit>& rows, bool differences) {
       json::Value fo = json::object();
       fo.set("field", f.field);
       fo.set("kind", f.kind);
-      fo.set("published", f.published);
-      fo.set("computed", f.computed);
+      // No sentinel strings in JSON: a figure the roster or the formulas do not give is null.
+      fo.set("published", f.published.empty() ? json::Value() : json::Value(f.published));
+      fo.set("computed", f.computed.empty() || f.computed == "(none)" ? json::Value() : json::Value(f.computed));
       fo.set("agrees", f.agrees);
       fields.push(std::move(fo));
     }
@@ -141,7 +142,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   rep.tables.push_back(report::agreement_table("Agreement by field", "field", "Field",
                                                report::AgreementCounts(f.by_field.begin(), f.by_field.end()), fj));
   rep.tables.push_back(std::move(f.table));
-  rep.json = json::document(kInfo.name, "compare");
+  rep.json = json::document(kInfo.name, "compare", kCompareVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("summary", std::move(sj));
   rep.json.set("by_field", std::move(fj));

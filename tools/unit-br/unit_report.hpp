@@ -18,6 +18,8 @@ namespace gunpowder::unit_app {
 /// vocabulary's names (rounds_per_shot, *_hexes, hd_dice, training_weeks ...).
 inline constexpr int kUnitsVersion = 2;
 inline constexpr int kCatalogueVersion = 2;
+/// 2 since a figure not given is null, not "(none)".
+inline constexpr int kCompareVersion = 2;
 
 // Cells and JSON values.
 inline std::string money(double gp) { return fmtnum::trim(gp, 2); }
