@@ -246,15 +246,15 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
     u.source = str(r, "source");
     u.page = integer(r, "page");
     if (u.roster == "campaign") {
-      u.daily_move_miles = integer(r, "daily_move_miles");
-      u.weekly_move_miles = integer(r, "weekly_move_miles");
-      u.monthly_wage_gp = num(r, "monthly_wage_gp");
-      u.supply_cost_gp_per_week = num(r, "supply_cost_gp_per_week");
-      u.specialist_cost_gp_per_month = num(r, "specialist_cost_gp_per_month");
-      u.total_cost_gp_per_month = num(r, "total_cost_gp_per_month");
-      u.battle_rating = num(r, "battle_rating");
+      u.daily_move_miles = integer(r, "daily_miles");
+      u.weekly_move_miles = integer(r, "weekly_miles");
+      u.monthly_wage_gp = num(r, "wage_gp_month");
+      u.supply_cost_gp_per_week = num(r, "supply_gp_week");
+      u.specialist_cost_gp_per_month = num(r, "specialist_gp_month");
+      u.total_cost_gp_per_month = num(r, "total_gp_month");
+      u.battle_rating = num(r, "br");
     } else {
-      u.unit_move = str(r, "unit_move");
+      u.unit_move = str(r, "movement");
       u.march_hexes = opt_int(r, "march_hexes");
       u.hustle_hexes = integer(r, "hustle_hexes");
       u.charge_hexes = integer(r, "charge_hexes");
