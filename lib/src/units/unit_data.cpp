@@ -138,8 +138,11 @@ void read_troop_type(const input::Document& doc, const toml::table& t, Diagnosti
       if (auto v = e.integer(realm.key, Need::optional)) tt.realm.emplace_back(realm.key, static_cast<int>(*v));
     e.finish();
   }
-  tt.training_time = opt_int(r, "training_time");
-  tt.training_time_unit = r.string("training_time_unit", Need::optional, {"week", "month"}).value_or("");
+  // The Training Time column gives weeks for some troop types, months for most: one key each.
+  const auto weeks = opt_int(r, "training_weeks"), months = opt_int(r, "training_months");
+  if (weeks && months) r.error_at("training_months", "give training_weeks or training_months, not both");
+  tt.training_time = weeks ? weeks : months;
+  tt.training_time_unit = weeks ? "week" : months ? "month" : "";
   tt.marshal_cost_gp = r.number("marshal_cost_gp", Need::optional);
   tt.training_cost_gp = r.number("training_cost_gp", Need::optional);
   tt.equipment_cost_gp = r.number("equipment_cost_gp", Need::optional);
