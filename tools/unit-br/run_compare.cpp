@@ -3,6 +3,7 @@
 // then every figure, or with --differences only those that disagree.
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
 
 #include "gunpowder/core/fmtnum.hpp"
@@ -52,6 +53,24 @@ std::array<report::Cell, 3> split_figure(const std::string& field, const std::st
     return out;
   }
   out[0] = raw_cell(is_integer(text) && text[0] == '+' ? text.substr(1) : text);
+  return out;
+}
+
+// The three parts of split_figure as JSON: a number where the part is one, else its text, null
+// where there is none.
+json::Value figures_json(const std::string& field, const std::string& text) {
+  json::Value out = json::array();
+  for (const auto& c : split_figure(field, text)) {
+    const std::string& v = c.data();
+    char* end = nullptr;
+    const double x = v.empty() ? 0 : std::strtod(v.c_str(), &end);
+    if (v.empty())
+      out.push(json::Value());
+    else if (end == v.c_str() + v.size())
+      out.push(json::Value(x));
+    else
+      out.push(json::Value(v));
+  }
   return out;
 }
 
@@ -112,6 +131,8 @@ Figures figures(const std::vector<units::CompareUnit>& rows, bool differences) {
       // No sentinel strings in JSON: a figure the roster or the formulas do not give is null.
       fo.set("published", f.published.empty() ? json::Value() : json::Value(f.published));
       fo.set("computed", f.computed.empty() || f.computed == "(none)" ? json::Value() : json::Value(f.computed));
+      fo.set("published_figures", figures_json(f.field, f.published));
+      fo.set("computed_figures", figures_json(f.field, f.computed));
       fo.set("agrees", f.agrees);
       fields.push(std::move(fo));
     }
