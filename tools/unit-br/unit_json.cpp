@@ -88,7 +88,7 @@ json::Value catalogue_json(const units::Catalogue& cat, const Rating& r) {
   for (const auto& m : a.market) {
     json::Value mo = json::object();
     mo.set("market_class", m.market_class);
-    mo.set("troops", m.dice);
+    mo.set("dice", m.dice);  // troops on the market, as dice to roll (data: dice)
     mo.set("chance_pct", m.chance_pct);
     market.push(std::move(mo));
   }
