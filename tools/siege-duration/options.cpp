@@ -28,8 +28,9 @@ const cli::ToolInfo kInfo{
     "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n"};
 
 void setup(CLI::App& app, Options& opt) {
-  app.add_option("-m,--method", opt.method,
-                 "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine")
+  app.add_option(
+         "-m,--method", opt.method,
+         "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine")
       ->check(CLI::IsMember({"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}))
       ->type_name("METHOD");
   app.add_option("--bonus-units", opt.bonus_units,
@@ -49,9 +50,10 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("--threads", opt.threads, "duel: threads (default: every core; results do not depend on it)")
       ->check(CLI::Range(0U, 256U))
       ->type_name("N");
-  app.add_option("--besieger-policy", opt.besieger_policy,
-                 "advance (default: mobile pieces close in, then fire when loaded), fire (stand and fire when loaded) or "
-                 "fall-back (advance, and fall back after losses)")
+  app.add_option(
+         "--besieger-policy", opt.besieger_policy,
+         "advance (default: mobile pieces close in, then fire when loaded), fire (stand and fire when loaded) or "
+         "fall-back (advance, and fall back after losses)")
       ->check(CLI::IsMember({"advance", "fire", "fall-back"}))
       ->type_name("POLICY");
   app.add_option("--defender-policy", opt.defender_policy,
@@ -59,20 +61,24 @@ void setup(CLI::App& app, Options& opt) {
                  "(fire, and hole up after losses)")
       ->check(CLI::IsMember({"fire", "hold", "hole-up"}))
       ->type_name("POLICY");
-  app.add_option("--advance-to", opt.advance_to, "duel: the bracket advancing pieces close to: short, medium (default) or long")
+  app.add_option("--advance-to", opt.advance_to,
+                 "duel: the bracket advancing pieces close to: short, medium (default) or long")
       ->check(CLI::IsMember({"short", "medium", "long"}))
       ->type_name("BRACKET");
-  app.add_option("--fall-back-after", opt.fall_back_after, "fall-back policy: pieces lost before falling back (default half the mobile pieces)")
+  app.add_option("--fall-back-after", opt.fall_back_after,
+                 "fall-back policy: pieces lost before falling back (default half the mobile pieces)")
       ->check(CLI::Range(1, 100000))
       ->type_name("N");
-  app.add_option("--hole-up-after", opt.hole_up_after, "hole-up policy: pieces lost before holing up (default half the defender's pieces)")
+  app.add_option("--hole-up-after", opt.hole_up_after,
+                 "hole-up policy: pieces lost before holing up (default half the defender's pieces)")
       ->check(CLI::Range(1, 100000))
       ->type_name("N");
   app.add_option("--max-rounds", opt.max_rounds, "duel: round limit (default one day, 2,880 rounds)")
       ->check(CLI::Range(1, 10000000))
       ->type_name("N");
   app.add_flag("--pi", opt.pi, "structures: use pi instead of 3 for round structures");
-  app.add_option("--plan", opt.plan, "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)")
+  app.add_option("--plan", opt.plan,
+                 "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)")
       ->check(CLI::IsMember({"bombard", "harass", "assault", "bombard-then-assault"}))
       ->type_name("PLAN");
   app.add_option("--weeks", opt.weeks, "Siege Machine: week limit (overrides the input; default 52)")

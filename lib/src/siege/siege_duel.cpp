@@ -24,12 +24,12 @@ using fmtnum::grouped;
 
 std::string to_string(DuelEnd e) {
   switch (e) {
-    case DuelEnd::besieger_destroyed: return "besieger_destroyed";
-    case DuelEnd::defender_destroyed: return "defender_destroyed";
-    case DuelEnd::defender_holed_up: return "defender_holed_up";
-    case DuelEnd::besieger_fell_back: return "besieger_fell_back";
+    case DuelEnd::besieger_destroyed: return "besieger-destroyed";
+    case DuelEnd::defender_destroyed: return "defender-destroyed";
+    case DuelEnd::defender_holed_up: return "defender-holed-up";
+    case DuelEnd::besieger_fell_back: return "besieger-fell-back";
     case DuelEnd::stalemate: return "stalemate";
-    case DuelEnd::round_limit: return "round_limit";
+    case DuelEnd::round_limit: return "round-limit";
   }
   return "?";
 }
