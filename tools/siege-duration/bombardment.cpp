@@ -21,7 +21,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
   p.add_column("piece", "Piece")
       .add_column("count", "Count", Align::right)
       .add_column("range_yd", "Range", Align::right)
-      .add_column("bracket", "Bracket")
+      .add_column("range_band", "Bracket")
       .add_column("fire", "Fire")
       .add_column("shp_per_day_each", "shp/day each", Align::right)
       .add_column("shp_per_day", "shp/day", Align::right)
@@ -36,7 +36,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
     o.set("piece", l.piece);
     o.set("count", l.count);
     o.set("range_yd", l.range_yd);
-    o.set("bracket", artillery::to_string(l.bracket));
+    o.set("range_band", artillery::to_string(l.bracket));
     o.set("fire", artillery::to_string(l.mode));
     o.set("shp_per_day_each", l.shp_per_day_each);
     o.set("shp_per_day", l.shp_per_day);
@@ -101,7 +101,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
   if (b.days && !b.shp_by_day.empty())
     rep.tables.push_back(schedule_table("Bombardment: stronghold shp day by day", b.shp_by_day));
 
-  out.set("policy", b.cautious ? "cautious" : "all");
+  out.set("cautious", b.cautious);
   out.set("material", siege::to_string(sg.stronghold.material));
   out.set("shp", sg.stronghold.shp);
   out.set("shp_per_day", b.shp_per_day);

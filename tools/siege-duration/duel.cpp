@@ -96,7 +96,7 @@ void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& 
   t.title = "Artillery duel: odds of one shot (exact)";
   t.add_column("shooter", "Shooter")
       .add_column("target", "Target")
-      .add_column("bracket", "Range")
+      .add_column("range_band", "Range")
       .add_column("target_value", "Throw", Align::right)
       .add_column("p_hit", "Hit", Align::right)
       .add_column("p_save", "Save", Align::right)
@@ -109,7 +109,7 @@ void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& 
     json::Value j = json::object();
     j.set("shooter", o.shooter);
     j.set("target", o.target);
-    j.set("bracket", o.bracket);
+    j.set("range_band", o.bracket);
     j.set("target_value", o.target_value);
     j.set("p_hit", o.p_hit);
     j.set("p_save", o.p_save);
@@ -276,7 +276,7 @@ void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::Duel
     o.set("piece", e.piece.empty() ? json::Value() : json::Value(e.piece));
     o.set("target", e.target.empty() ? json::Value() : json::Value(e.target));
     o.set("range_yd", e.kind == "fire" ? json::Value(e.range_yd) : json::Value());
-    o.set("bracket", e.bracket.empty() ? json::Value() : json::Value(e.bracket));
+    o.set("range_band", e.bracket.empty() ? json::Value() : json::Value(e.bracket));
     o.set("target_value", e.kind == "fire" ? json::Value(e.target_value) : json::Value());
     o.set("roll", e.kind == "fire" ? json::Value(e.roll) : json::Value());
     o.set("save_roll", opt_int(e.save_roll));

@@ -117,7 +117,7 @@ std::optional<Diagnostics> run_methods(const Context& c, json::Value& methods, s
     auto r = m.run(c);
     if (!r) return r.error();
     if (r->is_null()) continue;
-    methods.push(m.key);
+    methods.push(m.option);
     results.back() = std::move(*r);
   }
   return std::nullopt;

@@ -364,14 +364,29 @@ Expected<siege::SmSetup> machine_setup(const Context& c) {
   return m;
 }
 
+// A tie policy as war-machine's --tie-policy spells it.
+const char* tie_policy_value(war::TiePolicy t) {
+  switch (t) {
+    case war::TiePolicy::reroll:
+      return "reroll";
+    case war::TiePolicy::no_result:
+      return "no-result";
+    case war::TiePolicy::defender:
+      return "defender";
+    case war::TiePolicy::higher_br:
+      return "higher-br";
+  }
+  return "reroll";
+}
+
 // The setup as JSON, and the explanation of rated sides.
 void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const siege::SmSetup& m, json::Value& out) {
   out.set("mode", c.opt.trace ? "trace" : "odds");
   out.set("seed", static_cast<long long>(c.opt.seed));
   out.set("plan", siege::to_string(m.plan));
   out.set("bombard_weeks", m.bombard_weeks);
-  out.set("max_weeks", m.max_weeks);
-  out.set("tie", war::to_string(m.tie));
+  out.set("weeks", m.max_weeks);
+  out.set("tie_policy", tie_policy_value(m.tie));
   out.set("defender_plan", siege::to_string(m.defender_plan));
   out.set("defender_plan_week", opt_int(m.defender_week));
   out.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());
@@ -425,7 +440,7 @@ std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, cons
 MethodResult run_siege_machine(const Context& c) {
   if (!c.in.machine) {
     if (!c.all()) return cli::usage_error("--method", "siege-machine needs [siege_machine] in the input");
-    c.skip("siege_machine", "no [siege_machine]");
+    c.skip("siege-machine", "no [siege_machine]");
     return json::Value();
   }
   auto sm = siege::load_siege_machine_rules();

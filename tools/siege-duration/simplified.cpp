@@ -52,12 +52,12 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
     jl.push(std::move(o));
   }
   if (s.reading_matters)
-    lines.notes.push_back(
-        "bonus units: " +
-        std::string(
-            s.reading == siege::BonusReading::example
-                ? "as the worked example counts them (a 24-pdr cannon 27); --bonus-units table for the table's 16"
-                : "the Bonus Units table (a 24-pdr cannon 16); --bonus-units example for the worked example's 27"));
+    lines.notes.push_back("bonus units: " +
+                          std::string(s.reading == siege::BonusReading::example
+                                          ? "as the worked example counts them (a 24-pdr cannon 27); "
+                                            "--bonus-units-reading table for the table's 16"
+                                          : "the Bonus Units table (a 24-pdr cannon 16); --bonus-units-reading example "
+                                            "for the worked example's 27"));
   for (const auto& l : s.lines)
     if (l.source == "no figure")
       lines.notes.push_back(l.item +
@@ -131,7 +131,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
     rep.tables.push_back(
         schedule_table("Simplified siege: stronghold shp day by day (progress proportional)", s.shp_by_day));
 
-  out.set("bonus_units", s.reading == siege::BonusReading::example ? "example" : "table");
+  out.set("bonus_units_reading", s.reading == siege::BonusReading::example ? "example" : "table");
   out.set("besieger_total", s.besieger_total);
   out.set("defender_total", s.defender_total);
   out.set("advantage", s.advantage);
@@ -153,7 +153,8 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
 
 MethodResult run_simplified(const Context& c) {
   const siege::Siege& sg = *c.in.siege;
-  const auto reading = c.opt.bonus_units == "example" ? siege::BonusReading::example : siege::BonusReading::table;
+  const auto reading =
+      c.opt.bonus_units_reading == "example" ? siege::BonusReading::example : siege::BonusReading::table;
   const auto s = siege::simplified(c.rules, sg, reading);
   json::Value out = json::object();
   simplified_report(c.rules, sg, s, c.rep, out);
