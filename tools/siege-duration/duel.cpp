@@ -191,8 +191,8 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
   l.title = "Artillery duel: pieces left at the end";
   seeded_context(l, o.seed, o.runs);
   l.add_column("pieces", "Pieces left", Align::right)
-      .add_column("p_besieger", "Besieger", Align::right)
-      .add_column("p_defender", "Defender", Align::right);
+      .add_column("p_besieger_left", "Besieger", Align::right)
+      .add_column("p_defender_left", "Defender", Align::right);
   const size_t rows = std::max(o.besieger_left.size(), o.defender_left.size());
   auto share = [&](const std::vector<long long>& h, size_t i) {
     return i < h.size() ? report::cell::percent(static_cast<double>(h[i]) / static_cast<double>(o.runs))

@@ -150,9 +150,10 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (auto error = run_methods(c, methods, results)) return *error;
 
   json::Value& j = rep.json;
-  j = json::document(kInfo.name, "siege");
+  j = json::document(kInfo.name, "siege", 2);
   j.set("tool", kInfo.name);
   j.set("input", doc->name);
+  j.set("method", opt.method);
   j.set("stronghold", in->siege ? stronghold_json(rules, in->siege->stronghold) : json::Value());
   j.set("besieger", in->siege ? side_json(in->siege->besieger) : json::Value());
   j.set("defender", in->siege ? side_json(in->siege->defender) : json::Value());

@@ -211,11 +211,12 @@ std::string suite_spelling(std::string_view typed) {
   std::string out;
   for (size_t i = 0; i < typed.size(); ++i) {
     const char c = typed[i];
-    if (c == ' ' || c == '_' || c == '-') {
-      if (!out.empty() && out.back() != '-') out += '-';
-    } else if (c == '+' && i + 1 == typed.size() && !out.empty()) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (c == '+' && i + 1 == typed.size() && !out.empty()) {
       if (out.back() != '-') out += '-';
       out += "plus";
+    } else if (!word) {
+      if (!out.empty() && out.back() != '-') out += '-';
     } else {
       out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
     }

@@ -31,9 +31,9 @@ struct Request {
 };
 
 /// An enum value as typed (a flag's value or a TOML string) in the suite's spelling: lower case,
-/// words joined by '-' (spaces and '_' become '-'), a final '+' "-plus": "Siege Machine" is
-/// "siege-machine", "Attack+" "attack-plus", "bombard_then_assault" "bombard-then-assault". The
-/// book's own spellings of the values users type are so accepted.
+/// words joined by '-' (spaces, '_' and punctuation become '-'), a final '+' "-plus": "Siege Machine" is
+/// "siege-machine", "Attack+" "attack-plus", "bombard_then_assault" "bombard-then-assault", "Catapult, light"
+/// "catapult-light". The book's own spellings of the values users type are so accepted.
 std::string suite_spelling(std::string_view typed);
 /// The value of `allowed` that `typed` names (compared in the suite's spelling, and against the
 /// book's label of the same index in `labels` when given); nullopt when none.
