@@ -1,5 +1,7 @@
 // simplified.cpp - siege-duration --method simplified: unit advantage and the Duration of Siege
 // table (seed 000, Sieges Simplified), with the bonus units and artillery battle ratings.
+#include <algorithm>
+
 #include "gunpowder/core/fmtnum.hpp"
 #include "siege-duration/methods.hpp"
 
@@ -40,15 +42,17 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
       .add_column("source", "Source");
   json::Value jl = json::array();
   for (const auto& l : s.lines) {
+    std::string source = l.source;  // an enum value: "no figure" is no-figure
+    std::replace(source.begin(), source.end(), ' ', '-');
     lines.add_row({l.side, l.item, report::cell::integer(l.count), report::cell::integer(l.each),
-                   report::cell::integer(l.total), l.source});
+                   report::cell::integer(l.total), value_cell(l.source, source)});
     json::Value o = json::object();
     o.set("side", l.side);
     o.set("item", l.item);
     o.set("count", l.count);
     o.set("each", l.each);
     o.set("units", l.total);
-    o.set("source", l.source);
+    o.set("source", source);
     jl.push(std::move(o));
   }
   if (s.reading_matters)
