@@ -12,6 +12,45 @@ using report::Table;
 
 namespace {
 
+// Bombardment: result, one row per figure (for programs: key, raw value and unit).
+void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b, report::Report& rep) {
+  Table r;
+  r.name = "result";
+  r.title = "Bombardment: result";
+  key_value_columns(r);
+  key_value_row(
+      r, "Stronghold shp", "shp",
+      report::cell::shown_as(grouped(sg.stronghold.shp) + " (" + siege::to_string(sg.stronghold.material) + ")",
+                             sg.stronghold.shp),
+      "shp");
+  key_value_row(r, "shp destroyed a day", "shp_per_day", gp_cell(b.shp_per_day), "shp");
+  key_value_row(r, "Days to bring it to zero", "days",
+                b.days ? int_cell(*b.days) : report::cell::none("never (no piece bombards)"), "days");
+  key_value_row(r, "Powder and shot a day", "cost_gp_per_day",
+                report::cell::shown_as(gp(b.cost_gp_per_day) + " gp", b.cost_gp_per_day), "gp");
+  key_value_row(
+      r, "Powder and shot in all", "cost_gp_total",
+      b.cost_gp_total ? report::cell::shown_as(gp(*b.cost_gp_total) + " gp", *b.cost_gp_total) : report::cell::none(),
+      "gp");
+  key_value_row(r, "Days to the first breach", "days_to_first_breach", int_cell(b.days_to_first_breach), "days");
+  if (b.breaches_wanted)
+    key_value_row(r, "Days to " + std::to_string(*b.breaches_wanted) + " breaches", "days_to_breaches",
+                  b.days_to_breaches ? int_cell(*b.days_to_breaches)
+                                     : report::cell::none("more breaches than the stronghold's shp allow"),
+                  "days");
+  key_value_row(r, "Defender's artillery reach", "defender_reach_yd",
+                b.defender_reach_yd ? yd_cell(*b.defender_reach_yd) : report::cell::none("no artillery"), "yd");
+  r.notes.push_back("one breach per " + grouped(b.shp_per_breach) + " shp of damage (" + rules.duration.source + ")");
+  if (!b.cautious && b.defender_reach_yd) {
+    int in_reach = 0;
+    for (const auto& l : b.lines) in_reach += l.range_yd <= *b.defender_reach_yd ? l.count : 0;
+    if (in_reach > 0)
+      r.notes.push_back(std::to_string(in_reach) +
+                        " piece(s) stand within the defender's reach: see the duel, or --cautious");
+  }
+  rep.tables.push_back(std::move(r));
+}
+
 void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b,
                         report::Report& rep, json::Value& out) {
   Table p;
@@ -50,41 +89,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
     p.notes.push_back("wood: the table's stone figures +33% at short and medium range, +66% at long range");
   rep.tables.push_back(std::move(p));
 
-  Table r;
-  r.name = "result";
-  r.title = "Bombardment: result";
-  key_value_columns(r);
-  key_value_row(
-      r, "Stronghold shp", "shp",
-      report::cell::shown_as(grouped(sg.stronghold.shp) + " (" + siege::to_string(sg.stronghold.material) + ")",
-                             sg.stronghold.shp),
-      "shp");
-  key_value_row(r, "shp destroyed a day", "shp_per_day", gp_cell(b.shp_per_day), "shp");
-  key_value_row(r, "Days to bring it to zero", "days",
-                b.days ? int_cell(*b.days) : report::cell::none("never (no piece bombards)"), "days");
-  key_value_row(r, "Powder and shot a day", "cost_gp_per_day",
-                report::cell::shown_as(gp(b.cost_gp_per_day) + " gp", b.cost_gp_per_day), "gp");
-  key_value_row(
-      r, "Powder and shot in all", "cost_gp_total",
-      b.cost_gp_total ? report::cell::shown_as(gp(*b.cost_gp_total) + " gp", *b.cost_gp_total) : report::cell::none(),
-      "gp");
-  key_value_row(r, "Days to the first breach", "days_to_first_breach", int_cell(b.days_to_first_breach), "days");
-  if (b.breaches_wanted)
-    key_value_row(r, "Days to " + std::to_string(*b.breaches_wanted) + " breaches", "days_to_breaches",
-                  b.days_to_breaches ? int_cell(*b.days_to_breaches)
-                                     : report::cell::none("more breaches than the stronghold's shp allow"),
-                  "days");
-  key_value_row(r, "Defender's artillery reach", "defender_reach_yd",
-                b.defender_reach_yd ? yd_cell(*b.defender_reach_yd) : report::cell::none("no artillery"), "yd");
-  r.notes.push_back("one breach per " + grouped(b.shp_per_breach) + " shp of damage (" + rules.duration.source + ")");
-  if (!b.cautious && b.defender_reach_yd) {
-    int in_reach = 0;
-    for (const auto& l : b.lines) in_reach += l.range_yd <= *b.defender_reach_yd ? l.count : 0;
-    if (in_reach > 0)
-      r.notes.push_back(std::to_string(in_reach) +
-                        " piece(s) stand within the defender's reach: see the duel, or --cautious");
-  }
-  rep.tables.push_back(std::move(r));
+  result_table(rules, sg, b, rep);
   if (!b.defender_losses.empty()) {
     Table c;
     c.name = "artillery-lost";

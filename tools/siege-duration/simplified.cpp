@@ -28,6 +28,48 @@ std::string outcome_text(const siege::Simplified& s) {
   return "?";
 }
 
+// Simplified siege: duration, one row per figure (for programs: key, raw value, top of a range, unit).
+void duration_table(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
+                    report::Report& rep) {
+  const auto& t = rules.duration;
+  Table r;
+  r.name = "duration";
+  r.title = "Simplified siege: duration (" + t.source + ")";
+  key_value_columns(r, "Value", {"value_max"});
+  using report::cell::integer;
+  key_value_row(r, "Besieger units", "besieger_total", integer(s.besieger_total), "units");
+  key_value_row(r, "Defender units", "defender_total", integer(s.defender_total), "units");
+  key_value_row(r, "Unit advantage", "advantage", integer(s.advantage), "units");
+  key_value_row(r, "Stronghold shp", "shp", integer(s.shp), "shp");
+  if (s.row) {
+    const auto& row = t.rows[*s.row];
+    key_value_row(r, "Table row", "table_row", report::cell::shown_as(row.label, row.shp_min), "shp",
+                  {integer(row.shp_max)});
+  } else {
+    key_value_row(r, "Table row", "table_row", report::cell::none(), "shp");
+  }
+  if (s.band) {
+    const auto& band = t.bands[*s.band];
+    key_value_row(r, "Table column", "table_column", report::cell::shown_as(band.label, band.min), "units",
+                  {band.max ? integer(*band.max) : report::cell::none("")});
+  } else {
+    key_value_row(r, "Table column", "table_column", report::cell::none(), "units");
+  }
+  key_value_row(r, "Days on the table", "table_days", int_cell(s.table_days), "days");
+  key_value_row(
+      r, "Site multiplier", "site_multiplier",
+      report::cell::shown_as(
+          sg.stronghold.site ? "x" + std::to_string(s.site_multiplier) + " (" + *sg.stronghold.site + ")" : "x1",
+          s.site_multiplier),
+      "");
+  const bool by_assault = s.outcome == siege::SimpleOutcome::days || s.outcome == siege::SimpleOutcome::without_fight;
+  key_value_row(
+      r, "Time to capture", "days",
+      by_assault ? report::cell::shown_as(outcome_text(s), s.days.value_or(0)) : report::Cell(outcome_text(s), ""),
+      "days");
+  rep.tables.push_back(std::move(r));
+}
+
 void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
                        report::Report& rep, json::Value& out) {
   const auto& t = rules.duration;
@@ -68,42 +110,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
                             ": the rules print no bonus units for it; give bonus_units in the input to count it");
   rep.tables.push_back(std::move(lines));
 
-  Table r;
-  r.name = "duration";
-  r.title = "Simplified siege: duration (" + t.source + ")";
-  key_value_columns(r, "Value", {"value_max"});
-  using report::cell::integer;
-  key_value_row(r, "Besieger units", "besieger_total", integer(s.besieger_total), "units");
-  key_value_row(r, "Defender units", "defender_total", integer(s.defender_total), "units");
-  key_value_row(r, "Unit advantage", "advantage", integer(s.advantage), "units");
-  key_value_row(r, "Stronghold shp", "shp", integer(s.shp), "shp");
-  if (s.row) {
-    const auto& row = t.rows[*s.row];
-    key_value_row(r, "Table row", "table_row", report::cell::shown_as(row.label, row.shp_min), "shp",
-                  {integer(row.shp_max)});
-  } else {
-    key_value_row(r, "Table row", "table_row", report::cell::none(), "shp");
-  }
-  if (s.band) {
-    const auto& band = t.bands[*s.band];
-    key_value_row(r, "Table column", "table_column", report::cell::shown_as(band.label, band.min), "units",
-                  {band.max ? integer(*band.max) : report::cell::none("")});
-  } else {
-    key_value_row(r, "Table column", "table_column", report::cell::none(), "units");
-  }
-  key_value_row(r, "Days on the table", "table_days", int_cell(s.table_days), "days");
-  key_value_row(
-      r, "Site multiplier", "site_multiplier",
-      report::cell::shown_as(
-          sg.stronghold.site ? "x" + std::to_string(s.site_multiplier) + " (" + *sg.stronghold.site + ")" : "x1",
-          s.site_multiplier),
-      "");
-  const bool by_assault = s.outcome == siege::SimpleOutcome::days || s.outcome == siege::SimpleOutcome::without_fight;
-  key_value_row(
-      r, "Time to capture", "days",
-      by_assault ? report::cell::shown_as(outcome_text(s), s.days.value_or(0)) : report::Cell(outcome_text(s), ""),
-      "days");
-  rep.tables.push_back(std::move(r));
+  duration_table(rules, sg, s, rep);
   json::Value ju = json::array();
   if (!s.artillery_units.empty()) {
     Table u;

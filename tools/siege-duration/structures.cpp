@@ -32,6 +32,38 @@ json::Value cannon_loss_json(const std::vector<siege::CannonLossRow>& rows) {
   return a;
 }
 
+// Cannon lost as a structure is damaged: "3 (54 pts)" for people, cannon_lost_50 and damage_points_50 for programs.
+void cannon_loss_table(const siege::StructureRules& sr, const std::vector<siege::StructurePoints>& pts,
+                       const std::vector<siege::StructureSpec>& specs, report::Report& rep) {
+  Table c;
+  c.title = "Cannon lost as a structure is damaged (" + sr.cannon_loss_source + ")";
+  c.add_column("name", "Structure").add_column("cannon", "Cannon", Align::right);
+  // Each step: "3 (54 pts)" for people; cannon_lost_50 and damage_points_50 for programs.
+  for (const auto& step : sr.cannon_loss) {
+    const std::string pct = trim(step.damage_fraction * 100);
+    c.add_column("lost_" + pct, "Lost at " + fmtnum::percent(step.damage_fraction, 0), Align::right,
+                 report::Shown::people)
+        .add_column("cannon_lost_" + pct, "Cannon lost at " + pct + "%", Align::right, report::Shown::programs)
+        .add_column("damage_points_" + pct, "Damage points at " + pct + "%", Align::right, report::Shown::programs);
+  }
+  c.add_column("cannon_lost_now", "Lost now", Align::right);
+  for (size_t i = 0; i < pts.size(); ++i) {
+    if (!specs[i].cannon) continue;
+    std::vector<report::Cell> row{pts[i].name, report::cell::integer(*specs[i].cannon)};
+    for (const auto& l : pts[i].cannon_loss) {
+      row.emplace_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
+      row.push_back(report::cell::integer(l.cannon_lost));
+      row.push_back(report::cell::trimmed(l.damage_points, 2));
+    }
+    row.push_back(int_cell(pts[i].cannon_lost_now));
+    c.add_row(std::move(row));
+  }
+  if (!c.rows.empty()) {
+    c.notes.push_back("rounded up at every step");
+    rep.tables.push_back(std::move(c));
+  }
+}
+
 void structures_report(const siege::Rules& rules, const std::vector<siege::StructurePoints>& pts,
                        const std::vector<siege::StructureSpec>& specs, report::Report& rep, json::Value& out) {
   const auto& sr = rules.structures;
@@ -100,33 +132,7 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
       std::to_string(sr.round_up_multiple) + "; walls count at most " + trim(sr.section_length_in) + "\" a section");
   rep.tables.push_back(std::move(t));
 
-  Table c;
-  c.title = "Cannon lost as a structure is damaged (" + sr.cannon_loss_source + ")";
-  c.add_column("name", "Structure").add_column("cannon", "Cannon", Align::right);
-  // Each step: "3 (54 pts)" for people; cannon_lost_50 and damage_points_50 for programs.
-  for (const auto& step : sr.cannon_loss) {
-    const std::string pct = trim(step.damage_fraction * 100);
-    c.add_column("lost_" + pct, "Lost at " + fmtnum::percent(step.damage_fraction, 0), Align::right,
-                 report::Shown::people)
-        .add_column("cannon_lost_" + pct, "Cannon lost at " + pct + "%", Align::right, report::Shown::programs)
-        .add_column("damage_points_" + pct, "Damage points at " + pct + "%", Align::right, report::Shown::programs);
-  }
-  c.add_column("cannon_lost_now", "Lost now", Align::right);
-  for (size_t i = 0; i < pts.size(); ++i) {
-    if (!specs[i].cannon) continue;
-    std::vector<report::Cell> row{pts[i].name, report::cell::integer(*specs[i].cannon)};
-    for (const auto& l : pts[i].cannon_loss) {
-      row.emplace_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
-      row.push_back(report::cell::integer(l.cannon_lost));
-      row.push_back(report::cell::trimmed(l.damage_points, 2));
-    }
-    row.push_back(int_cell(pts[i].cannon_lost_now));
-    c.add_row(std::move(row));
-  }
-  if (!c.rows.empty()) {
-    c.notes.push_back("rounded up at every step");
-    rep.tables.push_back(std::move(c));
-  }
+  cannon_loss_table(sr, pts, specs, rep);
 
   Table g;
   g.title = "Gates and doors (" + sr.gate_door_source + ")";
