@@ -251,7 +251,7 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
 void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::DuelResult& res, std::uint64_t seed,
                   report::Report& rep, json::Value& out) {
   Table t;
-  t.title = "Artillery duel, round by round";
+  t.title = "Artillery duel, round by round (seed " + std::to_string(seed) + ")";
   seeded_context(t, seed, std::nullopt);
   t.add_column("rounds", "Round", Align::right, report::Shown::people)
       .add_column("round_from", "From round", Align::right, report::Shown::programs)

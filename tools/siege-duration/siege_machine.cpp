@@ -223,7 +223,7 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   const bool money =
       std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.money[0] || w.money[1]; });
   Table t;
-  t.title = "Siege Machine, week by week";
+  t.title = "Siege Machine, week by week (seed " + std::to_string(seed) + ")";
   seeded_context(t, seed, std::nullopt);
   week_columns(t, shp, morale, money);
   json::Value a = json::array();
