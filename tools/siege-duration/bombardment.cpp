@@ -12,8 +12,47 @@ using report::Table;
 
 namespace {
 
-void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b, report::Report& rep,
-                        json::Value& out) {
+// Bombardment: result, one row per figure (for programs: key, raw value and unit).
+void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b, report::Report& rep) {
+  Table r;
+  r.name = "result";
+  r.title = "Bombardment: result";
+  key_value_columns(r);
+  key_value_row(
+      r, "Stronghold shp", "shp",
+      report::cell::shown_as(grouped(sg.stronghold.shp) + " (" + siege::to_string(sg.stronghold.material) + ")",
+                             sg.stronghold.shp),
+      "shp");
+  key_value_row(r, "shp destroyed a day", "shp_per_day", gp_cell(b.shp_per_day), "shp");
+  key_value_row(r, "Days to bring it to zero", "days",
+                b.days ? int_cell(*b.days) : report::cell::none("never (no piece bombards)"), "days");
+  key_value_row(r, "Powder and shot a day", "cost_gp_per_day",
+                report::cell::shown_as(gp(b.cost_gp_per_day) + " gp", b.cost_gp_per_day), "gp");
+  key_value_row(
+      r, "Powder and shot in all", "cost_gp_total",
+      b.cost_gp_total ? report::cell::shown_as(gp(*b.cost_gp_total) + " gp", *b.cost_gp_total) : report::cell::none(),
+      "gp");
+  key_value_row(r, "Days to the first breach", "days_to_first_breach", int_cell(b.days_to_first_breach), "days");
+  if (b.breaches_wanted)
+    key_value_row(r, "Days to " + std::to_string(*b.breaches_wanted) + " breaches", "days_to_breaches",
+                  b.days_to_breaches ? int_cell(*b.days_to_breaches)
+                                     : report::cell::none("more breaches than the stronghold's shp allow"),
+                  "days");
+  key_value_row(r, "Defender's artillery reach", "defender_reach_yd",
+                b.defender_reach_yd ? yd_cell(*b.defender_reach_yd) : report::cell::none("no artillery"), "yd");
+  r.notes.push_back("one breach per " + grouped(b.shp_per_breach) + " shp of damage (" + rules.duration.source + ")");
+  if (!b.cautious && b.defender_reach_yd) {
+    int in_reach = 0;
+    for (const auto& l : b.lines) in_reach += l.range_yd <= *b.defender_reach_yd ? l.count : 0;
+    if (in_reach > 0)
+      r.notes.push_back(std::to_string(in_reach) +
+                        " piece(s) stand within the defender's reach: see the duel, or --cautious");
+  }
+  rep.tables.push_back(std::move(r));
+}
+
+void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b,
+                        report::Report& rep, json::Value& out) {
   Table p;
   p.name = "park";
   p.title = "Bombardment: the park (Guns of War, Bombarding with Gunpowder Artillery, pp. 17-18; " +
@@ -21,7 +60,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
   p.add_column("piece", "Piece")
       .add_column("count", "Count", Align::right)
       .add_column("range_yd", "Range", Align::right)
-      .add_column("bracket", "Bracket")
+      .add_column("range_band", "Bracket")
       .add_column("fire", "Fire")
       .add_column("shp_per_day_each", "shp/day each", Align::right)
       .add_column("shp_per_day", "shp/day", Align::right)
@@ -29,13 +68,14 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
       .add_column("used", "Used");
   json::Value jp = json::array();
   for (const auto& l : b.lines) {
-    p.add_row({l.piece, std::to_string(l.count), yd(l.range_yd), artillery::to_string(l.bracket), artillery::to_string(l.mode),
-               gp(l.shp_per_day_each), gp(l.shp_per_day), gp(l.cost_gp_per_day), l.used ? "yes" : "no"});
+    p.add_row({l.piece, report::cell::integer(l.count), yd_cell(l.range_yd), artillery::to_string(l.bracket),
+               artillery::to_string(l.mode), gp_cell(l.shp_per_day_each), gp_cell(l.shp_per_day),
+               gp_cell(l.cost_gp_per_day), l.used ? "yes" : "no"});
     json::Value o = json::object();
     o.set("piece", l.piece);
     o.set("count", l.count);
     o.set("range_yd", l.range_yd);
-    o.set("bracket", artillery::to_string(l.bracket));
+    o.set("range_band", artillery::to_string(l.bracket));
     o.set("fire", artillery::to_string(l.mode));
     o.set("shp_per_day_each", l.shp_per_day_each);
     o.set("shp_per_day", l.shp_per_day);
@@ -49,42 +89,24 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
     p.notes.push_back("wood: the table's stone figures +33% at short and medium range, +66% at long range");
   rep.tables.push_back(std::move(p));
 
-  Table r;
-  r.name = "result";
-  r.title = "Bombardment: result";
-  r.add_column("figure", "Figure").add_column("value", "Value", Align::right);
-  r.add_row({"Stronghold shp", grouped(sg.stronghold.shp) + " (" + siege::to_string(sg.stronghold.material) + ")"});
-  r.add_row({"shp destroyed a day", gp(b.shp_per_day)});
-  r.add_row({"Days to bring it to zero", b.days ? std::to_string(*b.days) : "never (no piece bombards)"});
-  r.add_row({"Powder and shot a day", gp(b.cost_gp_per_day) + " gp"});
-  r.add_row({"Powder and shot in all", b.cost_gp_total ? gp(*b.cost_gp_total) + " gp" : "-"});
-  r.add_row({"Days to the first breach", b.days_to_first_breach ? std::to_string(*b.days_to_first_breach) : "-"});
-  if (b.breaches_wanted)
-    r.add_row({"Days to " + std::to_string(*b.breaches_wanted) + " breaches",
-               b.days_to_breaches ? std::to_string(*b.days_to_breaches) : "more breaches than the stronghold's shp allow"});
-  r.add_row({"Defender's artillery reach", b.defender_reach_yd ? yd(*b.defender_reach_yd) : "no artillery"});
-  r.notes.push_back("one breach per " + grouped(b.shp_per_breach) + " shp of damage (" + rules.duration.source + ")");
-  if (!b.cautious && b.defender_reach_yd) {
-    int in_reach = 0;
-    for (const auto& l : b.lines) in_reach += l.range_yd <= *b.defender_reach_yd ? l.count : 0;
-    if (in_reach > 0)
-      r.notes.push_back(std::to_string(in_reach) + " piece(s) stand within the defender's reach: see the duel, or --cautious");
-  }
-  rep.tables.push_back(std::move(r));
+  result_table(rules, sg, b, rep);
   if (!b.defender_losses.empty()) {
     Table c;
     c.name = "artillery-lost";
     c.title = "Bombardment: the defender's artillery lost as the stronghold is damaged (Baggins Wood Cannons, Firing)";
-    c.add_column("damage", "Damage", Align::right).add_column("day", "Day", Align::right).add_column("lost", "Pieces lost", Align::right);
+    c.add_column("damage_fraction", "Damage", Align::right)
+        .add_column("day", "Day", Align::right)
+        .add_column("pieces_lost", "Pieces lost", Align::right);
     for (const auto& l : b.defender_losses)
-      c.add_row({fmtnum::percent(l.damage_fraction, 0), l.day ? std::to_string(*l.day) : "-", std::to_string(l.pieces_lost)});
-    c.notes.push_back("the rule of " + rules.structures.cannon_loss_source + ", applied to the stronghold (a decision; see the man page)");
+      c.add_row({report::cell::percent(l.damage_fraction, 0), int_cell(l.day), report::cell::integer(l.pieces_lost)});
+    c.notes.push_back("the rule of " + rules.structures.cannon_loss_source +
+                      ", applied to the stronghold (a decision; see the man page)");
     rep.tables.push_back(std::move(c));
   }
   if (b.days && !b.shp_by_day.empty())
     rep.tables.push_back(schedule_table("Bombardment: stronghold shp day by day", b.shp_by_day));
 
-  out.set("policy", b.cautious ? "cautious" : "all");
+  out.set("cautious", b.cautious);
   out.set("material", siege::to_string(sg.stronghold.material));
   out.set("shp", sg.stronghold.shp);
   out.set("shp_per_day", b.shp_per_day);

@@ -32,24 +32,32 @@ void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, rep
       .add_column("start_yd", "Starts at", Align::right)
       .add_column("stop_yd", "Stops at", Align::right)
       .add_column("shp", "shp", Align::right)
-      .add_column("rof", "ROF", Align::right)
-      .add_column("range_yd", "Range S/M/L", Align::right);
+      .add_column("rounds_per_shot", "ROF", Align::right)
+      .add_column("range", "Range S/M/L", Align::right, report::Shown::people)
+      .add_column("range_short_yd", "Short yd", Align::right, report::Shown::programs)
+      .add_column("range_medium_yd", "Medium yd", Align::right, report::Shown::programs)
+      .add_column("range_long_yd", "Long yd", Align::right, report::Shown::programs);
   json::Value jp = json::array();
   for (size_t i = 0; i < s.pieces.size();) {
     const auto& p = s.pieces[i];
     size_t j = i;
     std::string labels;
     while (j < s.pieces.size() && s.pieces[j].piece == p.piece && s.pieces[j].besieger == p.besieger &&
-           s.pieces[j].start_yd == p.start_yd && s.pieces[j].stop_yd == p.stop_yd && s.pieces[j].carriage == p.carriage) {
+           s.pieces[j].start_yd == p.start_yd && s.pieces[j].stop_yd == p.stop_yd &&
+           s.pieces[j].carriage == p.carriage) {
       labels += (labels.empty() ? "" : ", ") + s.pieces[j].label;
       ++j;
     }
     if (j - i > 8) labels = s.pieces[i].label + " ... " + s.pieces[j - 1].label + " (" + std::to_string(j - i) + ")";
     const auto& bp = *p.piece;
-    t.add_row({p.besieger ? "besieger" : "defender", labels, bp.name, artillery::to_string(p.carriage), p.mobile ? "yes" : "no",
-               p.besieger ? yd(p.start_yd) : "stronghold", p.besieger ? yd(p.stop_yd) : "-", std::to_string(bp.shp),
-               "1/" + std::to_string(bp.rof),
-               gp(bp.range_short_yd) + "/" + gp(bp.range_medium_yd) + "/" + gp(bp.range_long_yd)});
+    // The book's rate of fire "1/40" is one shot every 40 rounds: rounds_per_shot 40.
+    t.add_row({p.besieger ? "besieger" : "defender", labels, bp.name, artillery::to_string(p.carriage),
+               p.mobile ? "yes" : "no", p.besieger ? yd_cell(p.start_yd) : report::cell::none("stronghold"),
+               p.besieger ? yd_cell(p.stop_yd) : report::cell::none(), report::cell::integer(bp.shp),
+               report::cell::shown_as("1/" + std::to_string(bp.rof), bp.rof),
+               gp(bp.range_short_yd) + "/" + gp(bp.range_medium_yd) + "/" + gp(bp.range_long_yd),
+               report::cell::trimmed(bp.range_short_yd), report::cell::trimmed(bp.range_medium_yd),
+               report::cell::trimmed(bp.range_long_yd)});
     i = j;
   }
   for (const auto& p : s.pieces) {
@@ -65,10 +73,12 @@ void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, rep
     jp.push(std::move(o));
   }
   t.notes.push_back("the besieger starts at the defender's longest range (" + yd(s.defender_reach_yd) +
-                    ") or farther; only pieces on a limber move, " + std::to_string(rules.duel.move_yd) + " yd a round");
-  t.notes.push_back("targets: " + std::to_string(rules.duel.target[0]) + "+ short, " + std::to_string(rules.duel.target[1]) +
-                    "+ medium, " + std::to_string(rules.duel.target[2]) + "+ long; a defending piece saves on " +
-                    std::to_string(rules.duel.besieged_save) + "+; a hit piece that survives loses its next action");
+                    ") or farther; only pieces on a limber move, " + std::to_string(rules.duel.move_yd) +
+                    " yd a round");
+  t.notes.push_back("targets: " + std::to_string(rules.duel.target[0]) + "+ short, " +
+                    std::to_string(rules.duel.target[1]) + "+ medium, " + std::to_string(rules.duel.target[2]) +
+                    "+ long; a defending piece saves on " + std::to_string(rules.duel.besieged_save) +
+                    "+; a hit piece that survives loses its next action");
   rep.tables.push_back(std::move(t));
   out.set("besieger_policy", siege::to_string(s.options.besieger));
   out.set("defender_policy", siege::to_string(s.options.defender));
@@ -86,19 +96,20 @@ void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& 
   t.title = "Artillery duel: odds of one shot (exact)";
   t.add_column("shooter", "Shooter")
       .add_column("target", "Target")
-      .add_column("bracket", "Range")
+      .add_column("range_band", "Range")
       .add_column("target_value", "Throw", Align::right)
       .add_column("p_hit", "Hit", Align::right)
       .add_column("p_save", "Save", Align::right)
       .add_column("p_destroy", "Destroyed", Align::right);
   json::Value a = json::array();
   for (const auto& o : odds) {
-    t.add_row({o.shooter, o.target, o.bracket, std::to_string(o.target_value) + "+", fmtnum::percent(o.p_hit),
-               fmtnum::percent(o.p_save), fmtnum::percent(o.p_destroy)});
+    t.add_row({o.shooter, o.target, o.bracket,
+               report::cell::shown_as(std::to_string(o.target_value) + "+", o.target_value),
+               report::cell::percent(o.p_hit), report::cell::percent(o.p_save), report::cell::percent(o.p_destroy)});
     json::Value j = json::object();
     j.set("shooter", o.shooter);
     j.set("target", o.target);
-    j.set("bracket", o.bracket);
+    j.set("range_band", o.bracket);
     j.set("target_value", o.target_value);
     j.set("p_hit", o.p_hit);
     j.set("p_save", o.p_save);
@@ -158,30 +169,34 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
   Table t;
   t.name = "duel-ends";
   t.title = "Artillery duel: how " + grouped(o.runs) + " seeded duels end (seed " + std::to_string(o.seed) + ")";
-  t.add_column("end", "End")
-      .add_column("count", "Duels", Align::right)
-      .add_column("p", "Share", Align::right)
-      .add_column("ci", "95% interval", Align::right);
+  seeded_context(t, o.seed, o.runs);
+  t.add_column("end", "End").add_column("count", "Duels", Align::right);
+  proportion_columns(t);
   json::Value ends = json::object();
   for (auto e : siege::kDuelEnds) {
     const auto& p = o.ends[static_cast<size_t>(e)];
-    t.add_row({siege::describe(e), grouped(p.count), fmtnum::percent(p.p), fmtnum::percent(p.low) + " - " + fmtnum::percent(p.high)});
-    ends.set(siege::to_string(e), proportion_json(p));
+    std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e)), report::cell::integer(p.count)};
+    for (auto& c : proportion_cells(p)) row.push_back(std::move(c));
+    t.add_row(std::move(row));
+    ends.set(json_key(siege::to_string(e)), proportion_json(p));
   }
-  t.notes.push_back("Wilson score intervals; duel i uses the random stream (seed, i), so the figures do not depend on "
-                    "the number of threads");
+  t.notes.push_back(
+      "Wilson score intervals; duel i uses the random stream (seed, i), so the figures do not depend on "
+      "the number of threads");
   rep.tables.push_back(std::move(t));
   duel_charts(o, rep);
 
   Table l;
   l.name = "pieces-left";
   l.title = "Artillery duel: pieces left at the end";
+  seeded_context(l, o.seed, o.runs);
   l.add_column("pieces", "Pieces left", Align::right)
-      .add_column("besieger", "Besieger", Align::right)
-      .add_column("defender", "Defender", Align::right);
+      .add_column("p_besieger_left", "Besieger", Align::right)
+      .add_column("p_defender_left", "Defender", Align::right);
   const size_t rows = std::max(o.besieger_left.size(), o.defender_left.size());
   auto share = [&](const std::vector<long long>& h, size_t i) {
-    return i < h.size() ? fmtnum::percent(static_cast<double>(h[i]) / static_cast<double>(o.runs)) : std::string("-");
+    return i < h.size() ? report::cell::percent(static_cast<double>(h[i]) / static_cast<double>(o.runs))
+                        : report::cell::none();
   };
   auto count = [](const std::vector<long long>& h, size_t i) { return i < h.size() ? h[i] : 0; };
   for (size_t i = 0; i < rows; ++i)
@@ -195,13 +210,17 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
   Table r;
   r.name = "rounds";
   r.title = "Artillery duel: rounds taken";
-  r.add_column("figure", "Figure").add_column("value", "Rounds", Align::right);
-  r.add_row({"Mean (95% interval)", trim(o.rounds_mean, 2) + " +/- " + trim(o.rounds_ci, 2)});
-  r.add_row({"Fewest", std::to_string(o.rounds_min)});
-  r.add_row({"10th percentile", std::to_string(o.rounds_p10)});
-  r.add_row({"Median", std::to_string(o.rounds_median)});
-  r.add_row({"90th percentile", std::to_string(o.rounds_p90)});
-  r.add_row({"Most", std::to_string(o.rounds_max)});
+  seeded_context(r, o.seed, o.runs);
+  key_value_columns(r, "Rounds", {"ci95"});
+  using report::cell::integer;
+  key_value_row(r, "Mean (95% interval)", "mean",
+                report::cell::shown_as(trim(o.rounds_mean, 2) + " +/- " + trim(o.rounds_ci, 2), o.rounds_mean),
+                "rounds", {report::cell::trimmed(o.rounds_ci)});
+  key_value_row(r, "Fewest", "min", integer(o.rounds_min), "rounds");
+  key_value_row(r, "10th percentile", "p10", integer(o.rounds_p10), "rounds");
+  key_value_row(r, "Median", "median", integer(o.rounds_median), "rounds");
+  key_value_row(r, "90th percentile", "p90", integer(o.rounds_p90), "rounds");
+  key_value_row(r, "Most", "max", integer(o.rounds_max), "rounds");
   rep.tables.push_back(std::move(r));
 
   json::Value j = json::object();
@@ -229,16 +248,26 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep, json::Value& out
   out.set("odds", std::move(j));
 }
 
-void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::DuelResult& res, report::Report& rep,
-                  json::Value& out) {
+void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::DuelResult& res, std::uint64_t seed,
+                  report::Report& rep, json::Value& out) {
   Table t;
-  t.title = "Artillery duel, round by round";
-  t.add_column("rounds", "Round", Align::right).add_column("phase", "Phase").add_column("event", "Event");
+  t.title = "Artillery duel, round by round (seed " + std::to_string(seed) + ")";
+  seeded_context(t, seed, std::nullopt);
+  t.add_column("rounds", "Round", Align::right, report::Shown::people)
+      .add_column("round_from", "From round", Align::right, report::Shown::programs)
+      .add_column("round_to", "To round", Align::right, report::Shown::programs)
+      .add_column("phase", "Phase")
+      .add_column("event", "Event");
   json::Value a = json::array();
   for (const auto& e : trace) {
-    const std::string rounds =
-        e.round_from == e.round_to ? std::to_string(e.round_from) : std::to_string(e.round_from) + "-" + std::to_string(e.round_to);
-    t.add_row({rounds, e.phase == 1 ? "defender" : e.phase == 2 ? "besieger" : "", e.text});
+    const std::string rounds = e.round_from == e.round_to
+                                   ? std::to_string(e.round_from)
+                                   : std::to_string(e.round_from) + "-" + std::to_string(e.round_to);
+    t.add_row({rounds, report::cell::integer(e.round_from), report::cell::integer(e.round_to),
+               e.phase == 1   ? "defender"
+               : e.phase == 2 ? "besieger"
+                              : "",
+               e.text});
     json::Value o = json::object();
     o.set("round_from", e.round_from);
     o.set("round_to", e.round_to);
@@ -247,7 +276,7 @@ void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::Duel
     o.set("piece", e.piece.empty() ? json::Value() : json::Value(e.piece));
     o.set("target", e.target.empty() ? json::Value() : json::Value(e.target));
     o.set("range_yd", e.kind == "fire" ? json::Value(e.range_yd) : json::Value());
-    o.set("bracket", e.bracket.empty() ? json::Value() : json::Value(e.bracket));
+    o.set("range_band", e.bracket.empty() ? json::Value() : json::Value(e.bracket));
     o.set("target_value", e.kind == "fire" ? json::Value(e.target_value) : json::Value());
     o.set("roll", e.kind == "fire" ? json::Value(e.roll) : json::Value());
     o.set("save_roll", opt_int(e.save_roll));
@@ -275,7 +304,9 @@ siege::DuelOptions duel_options(const Options& opt) {
   o.defender = opt.defender_policy == "fire"   ? siege::DefenderPolicy::fire
                : opt.defender_policy == "hold" ? siege::DefenderPolicy::hold
                                                : siege::DefenderPolicy::hole_up;
-  o.advance_to = opt.advance_to == "short" ? Bracket::short_range : opt.advance_to == "medium" ? Bracket::medium_range : Bracket::long_range;
+  o.advance_to = opt.advance_to == "short"    ? Bracket::short_range
+                 : opt.advance_to == "medium" ? Bracket::medium_range
+                                              : Bracket::long_range;
   o.fall_back_after = opt.fall_back_after;
   o.hole_up_after = opt.hole_up_after;
   o.max_rounds = opt.max_rounds;
@@ -287,7 +318,7 @@ void run_traced(const Context& c, const siege::DuelSetup& setup, json::Value& ou
   std::vector<siege::TraceEvent> trace;
   siege::RngDice dice(Rng::stream(c.opt.seed, 0));
   const auto res = siege::run_duel(c.rules, c.cat, setup, dice, &trace);
-  trace_report(trace, res, c.rep, out);
+  trace_report(trace, res, c.opt.seed, c.rep, out);
   out.set("odds", json::Value());
 }
 
@@ -298,8 +329,9 @@ std::optional<Diagnostics> run_odds(const Context& c, const siege::DuelSetup& se
   const long long runs = c.opt.runs;
   if (runs * n * n > kMaxDuelWork)
     return cli::usage_error("--runs", std::to_string(runs) + " duels of " + std::to_string(n) +
-                                          " pieces is too much work (runs x pieces x pieces at most " + grouped(kMaxDuelWork) +
-                                          "): ask for at most " + std::to_string(std::max(1LL, kMaxDuelWork / (n * n))) + " runs");
+                                          " pieces is too much work (runs x pieces x pieces at most " +
+                                          grouped(kMaxDuelWork) + "): ask for at most " +
+                                          std::to_string(std::max(1LL, kMaxDuelWork / (n * n))) + " runs");
   Progress progress("duels", static_cast<std::uint64_t>(runs));
   const auto odds = siege::duel_odds(c.rules, c.cat, setup, runs, c.opt.seed, c.threads(),
                                      [&](std::uint64_t done) { progress.advance(done); });
@@ -323,8 +355,10 @@ MethodResult run_duel(const Context& c) {
   out.set("seed", static_cast<long long>(c.opt.seed));
   duel_setup_report(c.rules, *setup, c.rep, out);
   shot_odds_report(siege::shot_odds(c.rules, c.cat, *setup), c.rep, out);
-  if (c.opt.trace) run_traced(c, *setup, out);
-  else if (auto error = run_odds(c, *setup, out)) return *error;
+  if (c.opt.trace)
+    run_traced(c, *setup, out);
+  else if (auto error = run_odds(c, *setup, out))
+    return *error;
   return out;
 }
 

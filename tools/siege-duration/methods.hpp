@@ -3,6 +3,7 @@
 // its tables and its JSON object; report_common.cpp holds the formatting they share.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,33 @@ report::Table schedule_table(const std::string& title, const std::vector<int>& s
 json::Value opt_int(const std::optional<int>& v);
 json::Value opt_num(const std::optional<double>& v);
 json::Value proportion_json(const siege::Proportion& p);
+
+// Typed cells: the text people see and the raw value csv writes.
+/// Yards as yd() shows them ("2,100 yd"), raw the number.
+report::Cell yd_cell(double v);
+/// Gold pieces (or any amount) as gp() shows them ("6,900"), raw the number.
+report::Cell gp_cell(double v);
+/// A whole number shown grouped ("24,000"), raw plain; none: "-", raw empty.
+report::Cell int_cell(const std::optional<long long>& v);
+/// A number shown with fmtnum::trim (at most `decimals`), raw in full; none: "-", raw empty.
+report::Cell num_cell(const std::optional<double>& v, int decimals = 2);
+/// An enum value: shown as `shown`, read as its value (lower-case words joined by '-').
+report::Cell value_cell(std::string shown, std::string value);
+/// A key/value table (Figure, Value): for people the figure's words and the value as shown; for
+/// programs the figure's key (its JSON key), the raw value and its unit, and `extra` columns
+/// (programs only) for a second number of a row (the top of a range, a margin).
+void key_value_columns(report::Table& t, const std::string& value_header = "Value",
+                       const std::vector<std::string>& extra = {});
+/// A row of such a table; `extra` holds one cell per extra column (missing ones are empty).
+void key_value_row(report::Table& t, std::string figure, std::string key, report::Cell value, std::string unit,
+                   std::vector<report::Cell> extra = {});
+/// The probability and its 95% interval of a proportion: p, ci (people: "a% - b%"), ci_low, ci_high.
+void proportion_columns(report::Table& t);
+std::vector<report::Cell> proportion_cells(const siege::Proportion& p);
+/// An enum value ("besieger-destroyed") as a JSON key ("besieger_destroyed"): keys join words with '_'.
+std::string json_key(std::string value);
+/// The seed and runs of a table drawn from seeded runs, as csv context columns (seed, runs).
+void seeded_context(report::Table& t, std::uint64_t seed, std::optional<long long> runs);
 
 // The Siege Machine's money and field construction (siege_machine_money.cpp).
 /// The first week's costs of each side, the money on hand, and the field construction plan.

@@ -2,6 +2,7 @@
 #include "common/seed.hpp"
 
 #include <CLI/CLI.hpp>
+#include "gunpowder/siege/read_siege.hpp"
 #include "siege-duration/siege_app.hpp"
 
 namespace gunpowder::siege_app {
@@ -15,7 +16,8 @@ const cli::ToolInfo kInfo{
     "Examples:\n"
     "  siege-duration siege.toml                          every method the input allows\n"
     "  siege-duration siege.toml --method simplified --format json\n"
-    "  siege-duration siege.toml --method simplified --bonus-units example the worked example's 27 for a 24-pdr "
+    "  siege-duration siege.toml --method simplified --bonus-units-reading example the worked example's 27 for a "
+    "24-pdr "
     "cannon\n"
     "  siege-duration siege.toml --method bombardment --cautious --breaches 3\n"
     "  siege-duration siege.toml --method duel --trace --seed 1             one duel, round by round\n"
@@ -28,13 +30,18 @@ const cli::ToolInfo kInfo{
     "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n"};
 
 void setup(CLI::App& app, Options& opt) {
-  app.add_option("-m,--method", opt.method,
-                 "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine")
+  // Enum values as the book spells them ("Siege Machine", "fall back") are read in the suite's.
+  const auto spelling = [](const std::string& typed) { return siege::suite_spelling(typed); };
+  app.add_option(
+         "-m,--method", opt.method,
+         "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine")
+      ->transform(spelling)
       ->check(CLI::IsMember({"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}))
       ->type_name("METHOD");
-  app.add_option("--bonus-units", opt.bonus_units,
+  app.add_option("--bonus-units-reading", opt.bonus_units_reading,
                  "table (default: the printed Bonus Units table, a 24-pdr cannon 16) or example (a 24-pdr cannon 27, "
                  "as the book's worked example counts it)")
+      ->transform(spelling)
       ->check(CLI::IsMember({"example", "table"}))
       ->type_name("READING");
   app.add_flag("--cautious", opt.cautious, "bombard only with pieces standing beyond the defender's artillery range");
@@ -42,37 +49,46 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::Range(1, 100000))
       ->type_name("N");
   app.add_flag("--trace", opt.trace, "duel: play one duel (seeded) and show it round by round");
-  cli::add_seed_option(app, opt.seed, "seed of the duel dice, 0 to 2^64-1 (default 1)");
-  app.add_option("--runs", opt.runs, "duel: number of seeded duels for the odds (default 10000)")
+  cli::add_seed_option(app, opt.seed, "seed of the duel and Siege Machine dice, 0 to 2^64-1 (default 1)");
+  app.add_option("--runs", opt.runs, "duel and siege-machine: number of seeded runs for the odds (default 10000)")
       ->check(CLI::Range(1LL, 1000000LL))
       ->type_name("N");
   app.add_option("--threads", opt.threads, "duel: threads (default: every core; results do not depend on it)")
       ->check(CLI::Range(0U, 256U))
       ->type_name("N");
-  app.add_option("--besieger-policy", opt.besieger_policy,
-                 "advance (default: mobile pieces close in, then fire when loaded), fire (stand and fire when loaded) or "
-                 "fall-back (advance, and fall back after losses)")
+  app.add_option(
+         "--besieger-policy", opt.besieger_policy,
+         "advance (default: mobile pieces close in, then fire when loaded), fire (stand and fire when loaded) or "
+         "fall-back (advance, and fall back after losses)")
+      ->transform(spelling)
       ->check(CLI::IsMember({"advance", "fire", "fall-back"}))
       ->type_name("POLICY");
   app.add_option("--defender-policy", opt.defender_policy,
                  "fire (default: fire when loaded), hold (hold fire until a target is at medium range) or hole-up "
                  "(fire, and hole up after losses)")
+      ->transform(spelling)
       ->check(CLI::IsMember({"fire", "hold", "hole-up"}))
       ->type_name("POLICY");
-  app.add_option("--advance-to", opt.advance_to, "duel: the bracket advancing pieces close to: short, medium (default) or long")
+  app.add_option("--advance-to", opt.advance_to,
+                 "duel: the range band advancing pieces close to: short, medium (default) or long")
+      ->transform(spelling)
       ->check(CLI::IsMember({"short", "medium", "long"}))
-      ->type_name("BRACKET");
-  app.add_option("--fall-back-after", opt.fall_back_after, "fall-back policy: pieces lost before falling back (default half the mobile pieces)")
+      ->type_name("BAND");
+  app.add_option("--fall-back-after", opt.fall_back_after,
+                 "fall-back policy: pieces lost before falling back (default half the mobile pieces)")
       ->check(CLI::Range(1, 100000))
       ->type_name("N");
-  app.add_option("--hole-up-after", opt.hole_up_after, "hole-up policy: pieces lost before holing up (default half the defender's pieces)")
+  app.add_option("--hole-up-after", opt.hole_up_after,
+                 "hole-up policy: pieces lost before holing up (default half the defender's pieces)")
       ->check(CLI::Range(1, 100000))
       ->type_name("N");
   app.add_option("--max-rounds", opt.max_rounds, "duel: round limit (default one day, 2,880 rounds)")
       ->check(CLI::Range(1, 10000000))
       ->type_name("N");
   app.add_flag("--pi", opt.pi, "structures: use pi instead of 3 for round structures");
-  app.add_option("--plan", opt.plan, "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)")
+  app.add_option("--plan", opt.plan,
+                 "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)")
+      ->transform(spelling)
       ->check(CLI::IsMember({"bombard", "harass", "assault", "bombard-then-assault"}))
       ->type_name("PLAN");
   app.add_option("--weeks", opt.weeks, "Siege Machine: week limit (overrides the input; default 52)")

@@ -21,7 +21,9 @@ void Context::skip(const char* method, const std::string& why) const {
   skipped.push(std::move(o));
 }
 
-unsigned Context::threads() const { return opt.threads ? opt.threads : std::max(1U, std::thread::hardware_concurrency()); }
+unsigned Context::threads() const {
+  return opt.threads ? opt.threads : std::max(1U, std::thread::hardware_concurrency());
+}
 
 std::string yd(double v) { return grouped(std::llround(v)) + " yd"; }
 
@@ -63,7 +65,8 @@ Table schedule_table(const std::string& title, const std::vector<int>& shp_by_da
   Table t;
   t.title = title;
   t.add_column("day", "Day", Align::right).add_column("shp", "shp left", Align::right);
-  for (size_t d : schedule_rows(shp_by_day.size() - 1)) t.add_row({std::to_string(d), grouped(shp_by_day[d])});
+  for (size_t d : schedule_rows(shp_by_day.size() - 1))
+    t.add_row({std::to_string(d), report::cell::integer(shp_by_day[d])});
   return t;
 }
 
@@ -77,6 +80,58 @@ json::Value proportion_json(const siege::Proportion& p) {
   o.set("low", p.low);
   o.set("high", p.high);
   return o;
+}
+
+report::Cell yd_cell(double v) { return report::cell::shown_as(yd(v), v); }
+report::Cell gp_cell(double v) { return report::cell::shown_as(gp(v), v); }
+report::Cell int_cell(const std::optional<long long>& v) {
+  return v ? report::cell::integer(*v) : report::cell::none();
+}
+report::Cell num_cell(const std::optional<double>& v, int decimals) {
+  return v ? report::cell::trimmed(*v, decimals) : report::cell::none();
+}
+report::Cell value_cell(std::string shown, std::string value) { return {std::move(shown), std::move(value)}; }
+
+void key_value_columns(Table& t, const std::string& value_header, const std::vector<std::string>& extra) {
+  using report::Shown;
+  t.add_column("figure", "Figure", Align::left, Shown::people)
+      .add_column("key", "Key", Align::left, Shown::programs)
+      .add_column("value", value_header, Align::right);
+  for (const auto& k : extra) t.add_column(k, k, Align::right, Shown::programs);
+  t.add_column("unit", "Unit", Align::left, Shown::programs);
+}
+
+void key_value_row(Table& t, std::string figure, std::string key, report::Cell value, std::string unit,
+                   std::vector<report::Cell> extra) {
+  const size_t extras = t.columns.size() - 4;
+  extra.resize(extras, report::cell::none(""));
+  std::vector<report::Cell> row{std::move(figure), std::move(key), std::move(value)};
+  for (auto& e : extra) row.push_back(std::move(e));
+  row.emplace_back(std::move(unit));
+  t.add_row(std::move(row));
+}
+
+void proportion_columns(Table& t) {
+  using report::Shown;
+  t.add_column("p", "Share", Align::right)
+      .add_column("ci", "95% interval", Align::right, Shown::people)
+      .add_column("ci_low", "95% low", Align::right, Shown::programs)
+      .add_column("ci_high", "95% high", Align::right, Shown::programs);
+}
+
+std::vector<report::Cell> proportion_cells(const siege::Proportion& p) {
+  return {report::cell::percent(p.p), fmtnum::percent(p.low) + " - " + fmtnum::percent(p.high),
+          report::cell::percent(p.low), report::cell::percent(p.high)};
+}
+
+std::string json_key(std::string value) {
+  std::replace(value.begin(), value.end(), '-', '_');
+  return value;
+}
+
+void seeded_context(Table& t, std::uint64_t seed, std::optional<long long> runs) {
+  t.context.push_back({"seed", std::to_string(seed)});
+  if (runs) t.context.push_back({"runs", std::to_string(*runs)});
 }
 
 }  // namespace gunpowder::siege_app

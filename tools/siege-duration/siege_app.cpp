@@ -45,13 +45,15 @@ json::Value spiked_report(const siege::Rules& rules, const siege::Siege& sg, rep
   json::Value out = json::array();
   Table t;
   t.title = "Spiked guns (" + rules.duel.spiking_source + ")";
-  t.add_column("side", "Side").add_column("piece", "Piece").add_column("spiked", "Spiked", Align::right)
+  t.add_column("side", "Side")
+      .add_column("piece", "Piece")
+      .add_column("spiked", "Spiked", Align::right)
       .add_column("removal_gp", "Removal gp", Align::right);
   for (int d = 0; d < 2; ++d)
     for (const auto& e : (d ? sg.defender : sg.besieger).artillery) {
       if (!e.spiked) continue;
       const double cost = e.spiked * rules.duel.spike_removal_gp;
-      t.add_row({d ? "defender" : "besieger", e.piece->name, std::to_string(e.spiked), gp(cost)});
+      t.add_row({d ? "defender" : "besieger", e.piece->name, report::cell::integer(e.spiked), gp_cell(cost)});
       json::Value o = json::object();
       o.set("side", d ? "defender" : "besieger");
       o.set("piece", e.piece->name);
@@ -60,9 +62,11 @@ json::Value spiked_report(const siege::Rules& rules, const siege::Siege& sg, rep
       out.push(std::move(o));
     }
   if (!t.rows.empty()) {
-    t.notes.push_back("a spiked piece cannot fire and counts for nothing until its spike is removed: a construction "
-                      "project of " + gp(rules.duel.spike_removal_gp) + " gp each, Craft (Gunsmith); spiking takes " +
-                      std::to_string(rules.duel.spike_rounds) + " stationary round adjacent to the piece");
+    t.notes.push_back(
+        "a spiked piece cannot fire and counts for nothing until its spike is removed: a construction "
+        "project of " +
+        gp(rules.duel.spike_removal_gp) + " gp each, Craft (Gunsmith); spiking takes " +
+        std::to_string(rules.duel.spike_rounds) + " stationary round adjacent to the piece");
     rep.tables.push_back(std::move(t));
   }
   return out;
@@ -90,17 +94,20 @@ struct Method {
   MethodResult (*run)(const Context&);
 };
 constexpr Method kMethods[] = {
-    {"simplified", "simplified", true, &run_simplified},       {"bombardment", "bombardment", true, &run_bombardment},
-    {"duel", "duel", true, &run_duel},                         {"structures", "structures", false, &run_structures},
+    {"simplified", "simplified", true, &run_simplified},
+    {"bombardment", "bombardment", true, &run_bombardment},
+    {"duel", "duel", true, &run_duel},
+    {"structures", "structures", false, &run_structures},
     {"siege-machine", "siege_machine", false, &run_siege_machine},
 };
 
 // Runs every method asked for; `results` gets each one's JSON (null when not run).
 std::optional<Diagnostics> run_methods(const Context& c, json::Value& methods, std::vector<json::Value>& results) {
-  const bool any_siege_method = c.all() || c.opt.method == "simplified" || c.opt.method == "bombardment" ||
-                                c.opt.method == "duel";
+  const bool any_siege_method =
+      c.all() || c.opt.method == "simplified" || c.opt.method == "bombardment" || c.opt.method == "duel";
   if (any_siege_method && !c.in.siege) {
-    if (!c.all()) return cli::usage_error("--method", c.opt.method + " needs [stronghold], [besieger] and [defender] in the input");
+    if (!c.all())
+      return cli::usage_error("--method", c.opt.method + " needs [stronghold], [besieger] and [defender] in the input");
     for (const char* m : {"simplified", "bombardment", "duel"}) c.skip(m, "no [stronghold], [besieger] and [defender]");
   }
   for (const auto& m : kMethods) {
@@ -110,7 +117,7 @@ std::optional<Diagnostics> run_methods(const Context& c, json::Value& methods, s
     auto r = m.run(c);
     if (!r) return r.error();
     if (r->is_null()) continue;
-    methods.push(m.key);
+    methods.push(m.option);
     results.back() = std::move(*r);
   }
   return std::nullopt;
@@ -143,9 +150,10 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (auto error = run_methods(c, methods, results)) return *error;
 
   json::Value& j = rep.json;
-  j = json::document(kInfo.name, "siege");
+  j = json::document(kInfo.name, "siege", 2);
   j.set("tool", kInfo.name);
   j.set("input", doc->name);
+  j.set("method", opt.method);
   j.set("stronghold", in->siege ? stronghold_json(rules, in->siege->stronghold) : json::Value());
   j.set("besieger", in->siege ? side_json(in->siege->besieger) : json::Value());
   j.set("defender", in->siege ? side_json(in->siege->defender) : json::Value());

@@ -19,7 +19,8 @@ namespace {
 
 constexpr long long kMaxMachineWork = 60'000'000;  // sieges x weeks
 
-void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep, json::Value& out) {
+void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep,
+                          json::Value& out) {
   Table t;
   t.name = "br-bonuses";
   t.title = "Siege Machine: BR bonuses by the attacker's option (War Machine, Siege Machine: Preparation)";
@@ -32,14 +33,18 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
       .add_column("total", "Total", Align::right);
   json::Value a = json::array();
   std::vector<std::string> options;
-  if (m.plan == siege::SmPlan::bombard_then_assault) options = {"bombard", "assault"};
-  else options = {siege::to_string(m.plan)};
+  if (m.plan == siege::SmPlan::bombard_then_assault)
+    options = {"bombard", "assault"};
+  else
+    options = {siege::to_string(m.plan)};
   // Concentrated fire: the engines the front allows, the distant fortifications at a quarter.
   siege::SmSide attacker = m.attacker;
-  if (m.front_ft) attacker.equipment = siege::engines_at_front(r, m.attacker.equipment, siege::front_limits(r, *m.front_ft).max_engines);
+  if (m.front_ft)
+    attacker.equipment =
+        siege::engines_at_front(r, m.attacker.equipment, siege::front_limits(r, *m.front_ft).max_engines);
   auto row = [&](const std::string& o, bool d, int br, int art, int eq, int fort, int total) {
-    t.add_row({o, d ? "defender" : "attacker", std::to_string(br), std::to_string(art), std::to_string(eq), std::to_string(fort),
-               std::to_string(total)});
+    using report::cell::integer;
+    t.add_row({o, d ? "defender" : "attacker", integer(br), integer(art), integer(eq), integer(fort), integer(total)});
     json::Value j = json::object();
     j.set("option", o);
     j.set("side", d ? "defender" : "attacker");
@@ -63,15 +68,19 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
     row("sally", false, m.attacker.br, 0, 0, 0, m.attacker.br);
     row("sally", true, m.defender.br, 0, 0, 0, m.defender.br + siege::sally_bonus(r, m.defender.br));
   }
-  t.notes.push_back("the artillery column is the A of the bombard casualties (A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of "
-                    "attackers); an assault adds " + std::to_string(r.assault_br_pct) + "% of the attacker's BR");
+  t.notes.push_back(
+      "the artillery column is the A of the bombard casualties (A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of "
+      "attackers); an assault adds " +
+      std::to_string(r.assault_br_pct) + "% of the attacker's BR");
   if (m.defender_plan == siege::SmDefenderPlan::sally)
-    t.notes.push_back("a sally adds " + std::to_string(r.sally_br_pct) + "% of the defender's BR (surprise), without fortification "
+    t.notes.push_back("a sally adds " + std::to_string(r.sally_br_pct) +
+                      "% of the defender's BR (surprise), without fortification "
                       "or siege-equipment bonuses, and takes War Machine casualties in full");
   if (m.front_ft) {
     const auto f = siege::front_limits(r, *m.front_ft);
-    t.notes.push_back("concentrated fire on " + trim(*m.front_ft, 2) + "': at most " + grouped(f.max_troops) + " attacking troops and " +
-                      std::to_string(f.max_engines) + " siege engines (most BR first, counting crew); fortifications beyond " +
+    t.notes.push_back("concentrated fire on " + trim(*m.front_ft, 2) + "': at most " + grouped(f.max_troops) +
+                      " attacking troops and " + std::to_string(f.max_engines) +
+                      " siege engines (most BR first, counting crew); fortifications beyond " +
                       std::to_string(r.cf_full_within_ft) + "' count " + std::to_string(r.cf_other.n) + "/" +
                       std::to_string(r.cf_other.d));
   }
@@ -120,55 +129,106 @@ json::Value week_json(const siege::SmWeek& w) {
   return j;
 }
 
-void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::SmResult& res, report::Report& rep,
-                          json::Value& out) {
+// The week-by-week table: for people one cell per figure of both sides ("att/def"), for programs
+// one column per number (attacker_br, defender_br, ...), named as the JSON keys of a week.
+void week_columns(Table& t, bool shp, bool morale, bool money) {
+  using report::Shown;
+  t.add_column("week", "Week", Align::right).add_column("option", "Option");
+  auto pair = [&](const std::string& key, const std::string& header, const std::string& suffix = "") {
+    t.add_column(key, header, Align::right, Shown::people)
+        .add_column("attacker_" + key + suffix, "Attacker " + key, Align::right, Shown::programs)
+        .add_column("defender_" + key + suffix, "Defender " + key, Align::right, Shown::programs);
+  };
+  pair("br", "BR att/def");
+  t.add_column("rolls", "d100 att/def", Align::right, Shown::people)
+      .add_column("attacker_roll", "Attacker d100", Align::right, Shown::programs)
+      .add_column("defender_roll", "Defender d100", Align::right, Shown::programs);
+  t.add_column("battle", "Battle");
+  pair("hd", "Artillery HD att/def");
+  pair("lost", "Lost att/def");
+  pair("troops", "Troops att/def");
+  if (shp) {
+    t.add_column("damage_roll_text", "d - d% = damage", Align::right, Shown::people)
+        .add_column("damage_d", "d", Align::right, Shown::programs)
+        .add_column("damage_roll", "d%", Align::right, Shown::programs)
+        .add_column("damage", "Damage", Align::right, Shown::programs)
+        .add_column("shp_left", "Shp left", Align::right)
+        .add_column("breach_ft", "Breach ft", Align::right);
+  }
+  if (morale) pair("morale", "Morale att/def");
+  pair("cost", "Cost gp att/def", "_gp_per_week");
+  if (money) pair("money", "Money gp att/def", "_gp");
+  t.add_column("note", "Note");
+}
+
+// The "d - d% = damage" cell of a week: the week's d, the roll and the damage done.
+std::string damage_text(const siege::SmWeek& w) {
+  if (!w.damage_d) return "-";
+  std::string dmg = trim(*w.damage_d, 2);
+  const double raw = std::max(0.0, *w.damage_d - w.damage_roll.value_or(0));
+  dmg.append(" - ").append(std::to_string(w.damage_roll.value_or(0))).append(" = ").append(trim(raw, 2));
+  if (w.damage < raw - 1e-9) dmg.append(" (").append(trim(w.damage, 2)).append(" left to take)");
+  return dmg;
+}
+
+std::vector<report::Cell> week_cells(const siege::SmWeek& w, bool shp, bool morale, bool money) {
+  using report::cell::integer;
+  using report::cell::none;
+  using report::cell::trimmed;
+  const bool battle = !w.battle.empty();
+  std::vector<report::Cell> cells{integer(w.week), w.option};
+  auto pair = [&](std::string shown, report::Cell a, report::Cell d) {
+    cells.emplace_back(std::move(shown));
+    cells.push_back(std::move(a));
+    cells.push_back(std::move(d));
+  };
+  if (battle) {
+    pair(std::to_string(w.br[0]) + "/" + std::to_string(w.br[1]), integer(w.br[0]), integer(w.br[1]));
+    pair(std::to_string(w.rolls[0]) + "/" + std::to_string(w.rolls[1]), integer(w.rolls[0]), integer(w.rolls[1]));
+    cells.emplace_back(w.battle);
+  } else {
+    pair("-", none(""), none(""));
+    pair("-", none(""), none(""));
+    cells.push_back(none());
+  }
+  pair(trim(w.attacker_hd, 2) + "/" + trim(w.defender_hd, 2), trimmed(w.attacker_hd, 2), trimmed(w.defender_hd, 2));
+  pair(grouped(w.attacker_lost) + "/" + grouped(w.defender_lost), integer(w.attacker_lost), integer(w.defender_lost));
+  pair(grouped(w.attacker_troops) + "/" + grouped(w.defender_troops), integer(w.attacker_troops),
+       integer(w.defender_troops));
+  if (shp) {
+    cells.emplace_back(damage_text(w));
+    cells.push_back(num_cell(w.damage_d));
+    cells.push_back(w.damage_d ? integer(w.damage_roll.value_or(0)) : none(""));
+    cells.push_back(w.damage_d ? trimmed(w.damage, 2) : none(""));
+    cells.push_back(num_cell(w.shp_left));
+    cells.push_back(trimmed(w.breach_ft, 1));
+  }
+  if (morale) {
+    auto text = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
+    pair(text(w.attacker_morale) + "/" + text(w.defender_morale), int_cell(w.attacker_morale),
+         int_cell(w.defender_morale));
+  }
+  week_money_cells(w, money, cells);
+  cells.emplace_back(w.note);
+  return cells;
+}
+
+void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::SmResult& res, std::uint64_t seed,
+                          report::Report& rep, json::Value& out) {
   // Columns for the structure and morale only when the siege tracks them.
-  const bool shp = std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.shp_left.has_value(); });
+  const bool shp =
+      std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.shp_left.has_value(); });
   const bool morale = std::any_of(weeks.begin(), weeks.end(),
                                   [](const siege::SmWeek& w) { return w.attacker_morale || w.defender_morale; });
-  auto opt_text = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
-  Table t;
-  t.title = "Siege Machine, week by week";
-  t.add_column("week", "Week", Align::right)
-      .add_column("option", "Option")
-      .add_column("br", "BR att/def", Align::right)
-      .add_column("rolls", "d100 att/def", Align::right)
-      .add_column("battle", "Battle")
-      .add_column("hd", "Artillery HD att/def", Align::right)
-      .add_column("lost", "Lost att/def", Align::right)
-      .add_column("troops", "Troops att/def", Align::right);
-  if (shp) t.add_column("damage", "d - d% = damage", Align::right).add_column("shp", "Shp left", Align::right).add_column("breach", "Breach ft", Align::right);
-  if (morale) t.add_column("morale", "Morale att/def", Align::right);
   const bool money =
       std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.money[0] || w.money[1]; });
-  t.add_column("cost", "Cost gp att/def", Align::right);
-  if (money) t.add_column("money", "Money gp att/def", Align::right);
-  t.add_column("note", "Note");
+  Table t;
+  t.title = "Siege Machine, week by week (seed " + std::to_string(seed) + ")";
+  seeded_context(t, seed, std::nullopt);
+  week_columns(t, shp, morale, money);
   json::Value a = json::array();
   for (const auto& w : weeks) {
-    const bool battle = !w.battle.empty();
-    std::vector<report::Cell> cells{std::to_string(w.week), w.option,
-                                   battle ? std::to_string(w.br[0]) + "/" + std::to_string(w.br[1]) : "-",
-                                   battle ? std::to_string(w.rolls[0]) + "/" + std::to_string(w.rolls[1]) : "-", battle ? w.battle : "-",
-                                   trim(w.attacker_hd, 2) + "/" + trim(w.defender_hd, 2),
-                                   grouped(w.attacker_lost) + "/" + grouped(w.defender_lost),
-                                   grouped(w.attacker_troops) + "/" + grouped(w.defender_troops)};
-    if (shp) {
-      std::string dmg = "-";
-      if (w.damage_d) {
-        dmg = trim(*w.damage_d, 2);
-        const double raw = std::max(0.0, *w.damage_d - w.damage_roll.value_or(0));
-        dmg.append(" - ").append(std::to_string(w.damage_roll.value_or(0))).append(" = ").append(trim(raw, 2));
-        if (w.damage < raw - 1e-9) dmg.append(" (").append(trim(w.damage, 2)).append(" left to take)");
-      }
-      cells.push_back(dmg);
-      cells.push_back(w.shp_left ? trim(*w.shp_left, 2) : "-");
-      cells.push_back(trim(w.breach_ft, 1));
-    }
-    if (morale) cells.push_back(opt_text(w.attacker_morale) + "/" + opt_text(w.defender_morale));
-    week_money_cells(w, money, cells);
-    cells.push_back(w.note);
-    t.add_row(std::move(cells));
+    t.add_row(week_cells(w, shp, morale, money));
     json::Value j = week_json(w);
     a.push(std::move(j));
   }
@@ -212,18 +272,25 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   Table t;
   t.name = "siege-ends";
   t.title = "Siege Machine: how " + grouped(o.runs) + " seeded sieges end (seed " + std::to_string(o.seed) + ")";
-  t.add_column("end", "End").add_column("count", "Sieges", Align::right).add_column("p", "Share", Align::right).add_column("ci", "95% interval", Align::right);
+  seeded_context(t, o.seed, o.runs);
+  t.add_column("end", "End").add_column("count", "Sieges", Align::right);
+  proportion_columns(t);
   json::Value ends = json::object();
   for (auto e : siege::kSmEnds) {
     const auto p = siege::wilson(o.ends[static_cast<size_t>(e)], o.runs);
-    t.add_row({siege::describe(e), grouped(p.count), fmtnum::percent(p.p), fmtnum::percent(p.low) + " - " + fmtnum::percent(p.high)});
-    ends.set(siege::to_string(e), proportion_json(p));
+    std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e)), report::cell::integer(p.count)};
+    for (auto& c : proportion_cells(p)) row.push_back(std::move(c));
+    t.add_row(std::move(row));
+    ends.set(json_key(siege::to_string(e)), proportion_json(p));
   }
   rep.tables.push_back(std::move(t));
   Table w;
   w.name = "weeks-to-fall";
   w.title = "Siege Machine: weeks until the stronghold falls";
-  w.add_column("week", "Week", Align::right).add_column("falls", "Falls that week", Align::right).add_column("by", "Fallen by then", Align::right);
+  seeded_context(w, o.seed, o.runs);
+  w.add_column("week", "Week", Align::right)
+      .add_column("p_falls", "Falls that week", Align::right)
+      .add_column("p_fallen", "Fallen by then", Align::right);
   long long cum = 0;
   json::Value hist = json::array();
   for (int k = 1; k <= max_weeks; ++k) {
@@ -231,8 +298,8 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
     cum += c;
     hist.push(c);
     if (c > 0)
-      w.add_row({std::to_string(k), fmtnum::percent(static_cast<double>(c) / static_cast<double>(o.runs)),
-                 fmtnum::percent(static_cast<double>(cum) / static_cast<double>(o.runs))});
+      w.add_row({report::cell::integer(k), report::cell::percent(static_cast<double>(c) / static_cast<double>(o.runs)),
+                 report::cell::percent(static_cast<double>(cum) / static_cast<double>(o.runs))});
   }
   report::Chart ends_chart;
   ends_chart.title = "Siege Machine: how the sieges end";
@@ -249,11 +316,13 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
     if (o.capture_week[static_cast<size_t>(k)] > 0) last = k;
   for (int k = 1; k <= last; ++k) {
     weeks_chart.labels.push_back(std::to_string(k));
-    weeks_chart.values.push_back(static_cast<double>(o.capture_week[static_cast<size_t>(k)]) / static_cast<double>(o.runs));
+    weeks_chart.values.push_back(static_cast<double>(o.capture_week[static_cast<size_t>(k)]) /
+                                 static_cast<double>(o.runs));
   }
   if (!weeks_chart.labels.empty()) rep.charts.push_back(std::move(weeks_chart));
-  w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " + trim(o.mean_weeks_to_capture, 2) +
-                    " weeks, median " + std::to_string(o.median_weeks_to_capture) + " (over the sieges that fall)");
+  w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " +
+                    trim(o.mean_weeks_to_capture, 2) + " weeks, median " + std::to_string(o.median_weeks_to_capture) +
+                    " (over the sieges that fall)");
   w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) +
                     " gp, defender " + trim(o.mean_cost_gp_total[1], 2) + " gp");
   rep.tables.push_back(std::move(w));
@@ -278,18 +347,36 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
 Expected<siege::SmSetup> machine_setup(const Context& c) {
   siege::SmSetup m = *c.in.machine;
   if (const auto& p = c.opt.plan)
-    m.plan = *p == "bombard" ? siege::SmPlan::bombard : *p == "harass" ? siege::SmPlan::harass
-           : *p == "assault" ? siege::SmPlan::assault : siege::SmPlan::bombard_then_assault;
+    m.plan = *p == "bombard"   ? siege::SmPlan::bombard
+             : *p == "harass"  ? siege::SmPlan::harass
+             : *p == "assault" ? siege::SmPlan::assault
+                               : siege::SmPlan::bombard_then_assault;
   if (c.opt.weeks) m.max_weeks = *c.opt.weeks;
   if (c.in.machine_bombardment) {
     // The besieger's gunpowder park: the bombardment method's shp a day, for a week's d.
     auto b = siege::bombard(c.rules, c.cat, *c.in.siege, c.opt.cautious, std::nullopt);
     if (!b) return input::place_fields(b.error(), c.doc, c.doc.root);
     m.gunpowder_weekly_damage = siege::gunpowder_weekly_damage(*b);
-    c.rep.explain.push_back("siege machine: the besieger's gunpowder park bombards " + trim(b->shp_per_day, 2) + " shp a day: d += " +
-                            trim(m.gunpowder_weekly_damage, 2) + " a week while its artillery fires");
+    c.rep.explain.push_back("siege machine: the besieger's gunpowder park bombards " + trim(b->shp_per_day, 2) +
+                            " shp a day: d += " + trim(m.gunpowder_weekly_damage, 2) +
+                            " a week while its artillery fires");
   }
   return m;
+}
+
+// A tie policy as war-machine's --tie-policy spells it.
+const char* tie_policy_value(war::TiePolicy t) {
+  switch (t) {
+    case war::TiePolicy::reroll:
+      return "reroll";
+    case war::TiePolicy::no_result:
+      return "no-result";
+    case war::TiePolicy::defender:
+      return "defender";
+    case war::TiePolicy::higher_br:
+      return "higher-br";
+  }
+  return "reroll";
 }
 
 // The setup as JSON, and the explanation of rated sides.
@@ -298,8 +385,8 @@ void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const sieg
   out.set("seed", static_cast<long long>(c.opt.seed));
   out.set("plan", siege::to_string(m.plan));
   out.set("bombard_weeks", m.bombard_weeks);
-  out.set("max_weeks", m.max_weeks);
-  out.set("tie", war::to_string(m.tie));
+  out.set("weeks", m.max_weeks);
+  out.set("tie_policy", tie_policy_value(m.tie));
   out.set("defender_plan", siege::to_string(m.defender_plan));
   out.set("defender_plan_week", opt_int(m.defender_week));
   out.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());
@@ -328,7 +415,7 @@ std::optional<Diagnostics> run_traced(const Context& c, const war::Rules& wr, co
   std::vector<siege::SmWeek> weeks;
   auto res = siege::run_siege_machine(wr, sm, m, rng, &weeks);
   if (!res) return res.error();
-  machine_trace_report(weeks, *res, c.rep, out);
+  machine_trace_report(weeks, *res, c.opt.seed, c.rep, out);
   return std::nullopt;
 }
 
@@ -353,7 +440,7 @@ std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, cons
 MethodResult run_siege_machine(const Context& c) {
   if (!c.in.machine) {
     if (!c.all()) return cli::usage_error("--method", "siege-machine needs [siege_machine] in the input");
-    c.skip("siege_machine", "no [siege_machine]");
+    c.skip("siege-machine", "no [siege_machine]");
     return json::Value();
   }
   auto sm = siege::load_siege_machine_rules();

@@ -40,14 +40,14 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
   t.name = "weekly-costs";
   t.title = "Siege Machine: weekly costs at the start, gp (War Machine, Siege Machine: Preparation)";
   t.add_column("side", "Side")
-      .add_column("payroll", "Payroll", Align::right)
-      .add_column("food", "Food", Align::right)
-      .add_column("water", "Water", Align::right)
-      .add_column("supplies", "Supplies", Align::right)
-      .add_column("ammunition", "Ammunition", Align::right)
-      .add_column("materials", "Materials", Align::right)
-      .add_column("total", "Total", Align::right)
-      .add_column("money", "Money on hand", Align::right);
+      .add_column("payroll_gp", "Payroll", Align::right)
+      .add_column("food_gp", "Food", Align::right)
+      .add_column("water_gp", "Water", Align::right)
+      .add_column("supplies_gp", "Supplies", Align::right)
+      .add_column("ammunition_gp", "Ammunition", Align::right)
+      .add_column("materials_gp", "Materials", Align::right)
+      .add_column("total_gp", "Total", Align::right)
+      .add_column("money_gp", "Money on hand", Align::right);
   json::Value sides = json::object();
   for (int d = 0; d < 2; ++d) {
     const auto& s = d ? m.defender : m.attacker;
@@ -59,9 +59,10 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
     const double share = siege::rations_needed_share(r, s, s.troops);
     auto c = siege::weekly_costs(r, s, s.troops, share, fires);
     if (d == 0) c.materials = materials;  // field construction, paid in week 1
-    t.add_row({d ? "defender" : "attacker", trim(c.payroll, 2), trim(c.food, 2), trim(c.water, 2), trim(c.supplies, 2),
-               trim(c.ammunition, 2), trim(c.materials, 2), trim(c.total(), 2),
-               s.money_gp ? trim(*s.money_gp, 2) : "-"});
+    using report::cell::trimmed;
+    t.add_row({d ? "defender" : "attacker", trimmed(c.payroll, 2), trimmed(c.food, 2), trimmed(c.water, 2),
+               trimmed(c.supplies, 2), trimmed(c.ammunition, 2), trimmed(c.materials, 2), trimmed(c.total(), 2),
+               num_cell(s.money_gp)});
     const double price = s.ration_gp_per_week.value_or(r.adventurer_ration_gp);
     const double fed = siege::create_food_fed(r, s);
     json::Value j = costs_json(c);
@@ -95,16 +96,16 @@ void construction_table(const siege::SiegeMachineRules& r, const siege::SmConstr
   Table t;
   t.name = "field-construction";
   t.title = "Siege Machine: field construction (War Machine, Siege Machine: Other notes)";
-  t.add_column("item", "Item")
+  t.add_column("id", "Item")
       .add_column("hp", "Hp", Align::right)
-      .add_column("materials", "Materials gp", Align::right)
+      .add_column("materials_gp", "Materials gp", Align::right)
       .add_column("day", "Finished on day", Align::right)
       .add_column("week", "Joins in week", Align::right);
   json::Value items = json::array();
   for (const auto& b : p.items) {
     const auto* e = r.find_equipment(b.id);
-    t.add_row(
-        {e ? e->label : b.id, trim(b.hp, 2), trim(b.materials_gp, 2), std::to_string(b.day), std::to_string(b.week)});
+    t.add_row({value_cell(e ? e->label : b.id, b.id), report::cell::trimmed(b.hp, 2),
+               report::cell::trimmed(b.materials_gp, 2), report::cell::integer(b.day), report::cell::integer(b.week)});
     json::Value j = json::object();
     j.set("id", b.id);
     j.set("hp", b.hp);
@@ -144,9 +145,14 @@ void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetu
 }
 
 void week_money_cells(const siege::SmWeek& w, bool money, std::vector<report::Cell>& cells) {
-  cells.push_back(trim(w.costs[0].total(), 2) + "/" + trim(w.costs[1].total(), 2));
+  cells.emplace_back(trim(w.costs[0].total(), 2) + "/" + trim(w.costs[1].total(), 2));
+  cells.push_back(report::cell::trimmed(w.costs[0].total(), 2));
+  cells.push_back(report::cell::trimmed(w.costs[1].total(), 2));
+  if (!money) return;
   auto text = [](const std::optional<double>& v) { return v ? trim(*v, 2) : std::string("-"); };
-  if (money) cells.push_back(text(w.money[0]) + "/" + text(w.money[1]));
+  cells.emplace_back(text(w.money[0]) + "/" + text(w.money[1]));
+  cells.push_back(num_cell(w.money[0]));
+  cells.push_back(num_cell(w.money[1]));
 }
 
 void week_money_json(const siege::SmWeek& w, json::Value& j) {

@@ -1,5 +1,7 @@
 // simplified.cpp - siege-duration --method simplified: unit advantage and the Duration of Siege
 // table (seed 000, Sieges Simplified), with the bonus units and artillery battle ratings.
+#include <algorithm>
+
 #include "gunpowder/core/fmtnum.hpp"
 #include "siege-duration/methods.hpp"
 
@@ -14,16 +16,62 @@ namespace {
 
 std::string outcome_text(const siege::Simplified& s) {
   switch (s.outcome) {
-    case siege::SimpleOutcome::days: return std::to_string(*s.days) + " days";
-    case siege::SimpleOutcome::without_fight: return "captured without a fight (0 days)";
-    case siege::SimpleOutcome::not_by_assault: return "cannot be taken by assault: blockade only ('-' on the table)";
-    case siege::SimpleOutcome::no_advantage: return "cannot be taken by assault: the besieger has no unit advantage";
+    case siege::SimpleOutcome::days:
+      return std::to_string(*s.days) + " days";
+    case siege::SimpleOutcome::without_fight:
+      return "captured without a fight (0 days)";
+    case siege::SimpleOutcome::not_by_assault:
+      return "cannot be taken by assault: blockade only ('-' on the table)";
+    case siege::SimpleOutcome::no_advantage:
+      return "cannot be taken by assault: the besieger has no unit advantage";
   }
   return "?";
 }
 
-void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s, report::Report& rep,
-                       json::Value& out) {
+// Simplified siege: duration, one row per figure (for programs: key, raw value, top of a range, unit).
+void duration_table(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
+                    report::Report& rep) {
+  const auto& t = rules.duration;
+  Table r;
+  r.name = "duration";
+  r.title = "Simplified siege: duration (" + t.source + ")";
+  key_value_columns(r, "Value", {"value_max"});
+  using report::cell::integer;
+  key_value_row(r, "Besieger units", "besieger_total", integer(s.besieger_total), "units");
+  key_value_row(r, "Defender units", "defender_total", integer(s.defender_total), "units");
+  key_value_row(r, "Unit advantage", "advantage", integer(s.advantage), "units");
+  key_value_row(r, "Stronghold shp", "shp", integer(s.shp), "shp");
+  if (s.row) {
+    const auto& row = t.rows[*s.row];
+    key_value_row(r, "Table row", "table_row", report::cell::shown_as(row.label, row.shp_min), "shp",
+                  {integer(row.shp_max)});
+  } else {
+    key_value_row(r, "Table row", "table_row", report::cell::none(), "shp");
+  }
+  if (s.band) {
+    const auto& band = t.bands[*s.band];
+    key_value_row(r, "Table column", "table_column", report::cell::shown_as(band.label, band.min), "units",
+                  {band.max ? integer(*band.max) : report::cell::none("")});
+  } else {
+    key_value_row(r, "Table column", "table_column", report::cell::none(), "units");
+  }
+  key_value_row(r, "Days on the table", "table_days", int_cell(s.table_days), "days");
+  key_value_row(
+      r, "Site multiplier", "site_multiplier",
+      report::cell::shown_as(
+          sg.stronghold.site ? "x" + std::to_string(s.site_multiplier) + " (" + *sg.stronghold.site + ")" : "x1",
+          s.site_multiplier),
+      "");
+  const bool by_assault = s.outcome == siege::SimpleOutcome::days || s.outcome == siege::SimpleOutcome::without_fight;
+  key_value_row(
+      r, "Time to capture", "days",
+      by_assault ? report::cell::shown_as(outcome_text(s), s.days.value_or(0)) : report::Cell(outcome_text(s), ""),
+      "days");
+  rep.tables.push_back(std::move(r));
+}
+
+void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
+                       report::Report& rep, json::Value& out) {
   const auto& t = rules.duration;
   Table lines;
   lines.name = "units";
@@ -36,39 +84,33 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
       .add_column("source", "Source");
   json::Value jl = json::array();
   for (const auto& l : s.lines) {
-    lines.add_row({l.side, l.item, std::to_string(l.count), std::to_string(l.each), std::to_string(l.total), l.source});
+    std::string source = l.source;  // an enum value: "no figure" is no-figure
+    std::replace(source.begin(), source.end(), ' ', '-');
+    lines.add_row({l.side, l.item, report::cell::integer(l.count), report::cell::integer(l.each),
+                   report::cell::integer(l.total), value_cell(l.source, source)});
     json::Value o = json::object();
     o.set("side", l.side);
     o.set("item", l.item);
     o.set("count", l.count);
     o.set("each", l.each);
     o.set("units", l.total);
-    o.set("source", l.source);
+    o.set("source", source);
     jl.push(std::move(o));
   }
   if (s.reading_matters)
-    lines.notes.push_back("bonus units: " + std::string(s.reading == siege::BonusReading::example
-                                                          ? "as the worked example counts them (a 24-pdr cannon 27); --bonus-units table for the table's 16"
-                                                          : "the Bonus Units table (a 24-pdr cannon 16); --bonus-units example for the worked example's 27"));
+    lines.notes.push_back("bonus units: " +
+                          std::string(s.reading == siege::BonusReading::example
+                                          ? "as the worked example counts them (a 24-pdr cannon 27); "
+                                            "--bonus-units-reading table for the table's 16"
+                                          : "the Bonus Units table (a 24-pdr cannon 16); --bonus-units-reading example "
+                                            "for the worked example's 27"));
   for (const auto& l : s.lines)
     if (l.source == "no figure")
-      lines.notes.push_back(l.item + ": the rules print no bonus units for it; give bonus_units in the input to count it");
+      lines.notes.push_back(l.item +
+                            ": the rules print no bonus units for it; give bonus_units in the input to count it");
   rep.tables.push_back(std::move(lines));
 
-  Table r;
-  r.name = "duration";
-  r.title = "Simplified siege: duration (" + t.source + ")";
-  r.add_column("figure", "Figure").add_column("value", "Value", Align::right);
-  r.add_row({"Besieger units", std::to_string(s.besieger_total)});
-  r.add_row({"Defender units", std::to_string(s.defender_total)});
-  r.add_row({"Unit advantage", std::to_string(s.advantage)});
-  r.add_row({"Stronghold shp", grouped(s.shp)});
-  r.add_row({"Table row", s.row ? t.rows[*s.row].label : "-"});
-  r.add_row({"Table column", s.band ? t.bands[*s.band].label : "-"});
-  r.add_row({"Days on the table", s.table_days ? std::to_string(*s.table_days) : "-"});
-  r.add_row({"Site multiplier", sg.stronghold.site ? "x" + std::to_string(s.site_multiplier) + " (" + *sg.stronghold.site + ")" : "x1"});
-  r.add_row({"Time to capture", outcome_text(s)});
-  rep.tables.push_back(std::move(r));
+  duration_table(rules, sg, s, rep);
   json::Value ju = json::array();
   if (!s.artillery_units.empty()) {
     Table u;
@@ -81,8 +123,8 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
         .add_column("br_each", "BR each", Align::right)
         .add_column("br", "BR", Align::right);
     for (const auto& a : s.artillery_units) {
-      u.add_row({a.side, a.piece, std::to_string(a.pieces), std::to_string(a.unit_size), std::to_string(a.units),
-                 trim(a.br_each, 2), trim(a.br, 2)});
+      u.add_row({a.side, a.piece, report::cell::integer(a.pieces), report::cell::integer(a.unit_size),
+                 report::cell::integer(a.units), report::cell::trimmed(a.br_each, 2), report::cell::trimmed(a.br, 2)});
       json::Value o = json::object();
       o.set("side", a.side);
       o.set("piece", a.piece);
@@ -97,9 +139,10 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
     rep.tables.push_back(std::move(u));
   }
   if (s.outcome == siege::SimpleOutcome::days && !s.shp_by_day.empty())
-    rep.tables.push_back(schedule_table("Simplified siege: stronghold shp day by day (progress proportional)", s.shp_by_day));
+    rep.tables.push_back(
+        schedule_table("Simplified siege: stronghold shp day by day (progress proportional)", s.shp_by_day));
 
-  out.set("bonus_units", s.reading == siege::BonusReading::example ? "example" : "table");
+  out.set("bonus_units_reading", s.reading == siege::BonusReading::example ? "example" : "table");
   out.set("besieger_total", s.besieger_total);
   out.set("defender_total", s.defender_total);
   out.set("advantage", s.advantage);
@@ -121,7 +164,8 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
 
 MethodResult run_simplified(const Context& c) {
   const siege::Siege& sg = *c.in.siege;
-  const auto reading = c.opt.bonus_units == "example" ? siege::BonusReading::example : siege::BonusReading::table;
+  const auto reading =
+      c.opt.bonus_units_reading == "example" ? siege::BonusReading::example : siege::BonusReading::table;
   const auto s = siege::simplified(c.rules, sg, reading);
   json::Value out = json::object();
   simplified_report(c.rules, sg, s, c.rep, out);

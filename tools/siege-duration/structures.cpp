@@ -32,6 +32,38 @@ json::Value cannon_loss_json(const std::vector<siege::CannonLossRow>& rows) {
   return a;
 }
 
+// Cannon lost as a structure is damaged: "3 (54 pts)" for people, cannon_lost_50 and damage_points_50 for programs.
+void cannon_loss_table(const siege::StructureRules& sr, const std::vector<siege::StructurePoints>& pts,
+                       const std::vector<siege::StructureSpec>& specs, report::Report& rep) {
+  Table c;
+  c.title = "Cannon lost as a structure is damaged (" + sr.cannon_loss_source + ")";
+  c.add_column("name", "Structure").add_column("cannon", "Cannon", Align::right);
+  // Each step: "3 (54 pts)" for people; cannon_lost_50 and damage_points_50 for programs.
+  for (const auto& step : sr.cannon_loss) {
+    const std::string pct = trim(step.damage_fraction * 100);
+    c.add_column("lost_" + pct, "Lost at " + fmtnum::percent(step.damage_fraction, 0), Align::right,
+                 report::Shown::people)
+        .add_column("cannon_lost_" + pct, "Cannon lost at " + pct + "%", Align::right, report::Shown::programs)
+        .add_column("damage_points_" + pct, "Damage points at " + pct + "%", Align::right, report::Shown::programs);
+  }
+  c.add_column("cannon_lost_now", "Lost now", Align::right);
+  for (size_t i = 0; i < pts.size(); ++i) {
+    if (!specs[i].cannon) continue;
+    std::vector<report::Cell> row{pts[i].name, report::cell::integer(*specs[i].cannon)};
+    for (const auto& l : pts[i].cannon_loss) {
+      row.emplace_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
+      row.push_back(report::cell::integer(l.cannon_lost));
+      row.push_back(report::cell::trimmed(l.damage_points, 2));
+    }
+    row.push_back(int_cell(pts[i].cannon_lost_now));
+    c.add_row(std::move(row));
+  }
+  if (!c.rows.empty()) {
+    c.notes.push_back("rounded up at every step");
+    rep.tables.push_back(std::move(c));
+  }
+}
+
 void structures_report(const siege::Rules& rules, const std::vector<siege::StructurePoints>& pts,
                        const std::vector<siege::StructureSpec>& specs, report::Report& rep, json::Value& out) {
   const auto& sr = rules.structures;
@@ -40,26 +72,40 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
   t.add_column("name", "Structure")
       .add_column("shape", "Shape")
       .add_column("factor", "Factor", Align::right)
-      .add_column("size", "Size")
-      .add_column("levels", "Levels", Align::right)
+      .add_column("size", "Size", Align::left, report::Shown::people)
+      .add_column("length_in", "Length in", Align::right, report::Shown::programs)
+      .add_column("width_in", "Width in", Align::right, report::Shown::programs)
+      .add_column("diameter_in", "Diameter in", Align::right, report::Shown::programs)
+      .add_column("height_levels", "Levels", Align::right)
       .add_column("points", "Points", Align::right)
       .add_column("sections", "Sections")
-      .add_column("pi", "With pi", Align::right);
+      .add_column("points_with_pi", "With pi", Align::right);
   json::Value a = json::array();
   for (size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
     const auto& s = specs[i];
     std::string size;
     switch (s.shape) {
-      case siege::Shape::rectangular: size = trim(*s.length_in, 3) + "\" x " + trim(*s.width_in, 3) + "\""; break;
-      case siege::Shape::round: size = trim(*s.diameter_in, 3) + "\" across"; break;
-      case siege::Shape::wall: size = trim(*s.length_in, 3) + "\" long"; break;
+      case siege::Shape::rectangular:
+        size = trim(*s.length_in, 3) + "\" x " + trim(*s.width_in, 3) + "\"";
+        break;
+      case siege::Shape::round:
+        size = trim(*s.diameter_in, 3) + "\" across";
+        break;
+      case siege::Shape::wall:
+        size = trim(*s.length_in, 3) + "\" long";
+        break;
     }
     std::string sections;
     for (int v : p.sections) sections += (sections.empty() ? "" : " + ") + std::to_string(v);
-    t.add_row({p.name, siege::to_string(p.shape), std::to_string(p.factor), size, trim(s.height_levels, 3),
-               std::to_string(p.points), sections.empty() ? "-" : sections,
-               p.points_with_pi ? std::to_string(*p.points_with_pi) : "-"});
+    // Sections: people read "36 + 36", programs the numbers separated by spaces.
+    std::string section_values;
+    for (int v : p.sections) section_values += (section_values.empty() ? "" : " ") + std::to_string(v);
+    t.add_row({p.name, siege::to_string(p.shape), report::cell::integer(p.factor), size, num_cell(s.length_in, 3),
+               num_cell(s.width_in, 3), num_cell(s.diameter_in, 3), report::cell::trimmed(s.height_levels, 3),
+               report::cell::integer(p.points),
+               sections.empty() ? report::cell::none() : report::Cell(sections, section_values),
+               int_cell(p.points_with_pi)});
     json::Value o = json::object();
     o.set("name", p.name);
     o.set("shape", siege::to_string(p.shape));
@@ -81,40 +127,27 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
     a.push(std::move(o));
     for (const auto& l : p.explain) rep.explain.push_back("structures: " + l);
   }
-  t.notes.push_back("points = size x height in levels x materials factor (round: x3 or pi), rounded up to a multiple of " +
-                    std::to_string(sr.round_up_multiple) + "; walls count at most " + trim(sr.section_length_in) +
-                    "\" a section");
+  t.notes.push_back(
+      "points = size x height in levels x materials factor (round: x3 or pi), rounded up to a multiple of " +
+      std::to_string(sr.round_up_multiple) + "; walls count at most " + trim(sr.section_length_in) + "\" a section");
   rep.tables.push_back(std::move(t));
 
-  Table c;
-  c.title = "Cannon lost as a structure is damaged (" + sr.cannon_loss_source + ")";
-  c.add_column("name", "Structure").add_column("cannon", "Cannon", Align::right);
-  for (const auto& step : sr.cannon_loss)
-    c.add_column("lost_" + trim(step.damage_fraction * 100), "Lost at " + fmtnum::percent(step.damage_fraction, 0), Align::right);
-  c.add_column("now", "Lost now", Align::right);
-  for (size_t i = 0; i < pts.size(); ++i) {
-    if (!specs[i].cannon) continue;
-    std::vector<report::Cell> row{pts[i].name, std::to_string(*specs[i].cannon)};
-    for (const auto& l : pts[i].cannon_loss) row.push_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
-    row.push_back(pts[i].cannon_lost_now ? std::to_string(*pts[i].cannon_lost_now) : "-");
-    c.add_row(std::move(row));
-  }
-  if (!c.rows.empty()) {
-    c.notes.push_back("rounded up at every step");
-    rep.tables.push_back(std::move(c));
-  }
+  cannon_loss_table(sr, pts, specs, rep);
 
   Table g;
   g.title = "Gates and doors (" + sr.gate_door_source + ")";
-  g.add_column("target", "Target").add_column("hand", "Breached by at least").add_column("range", "Range");
+  g.add_column("target", "Target").add_column("min_hand", "Breached by at least").add_column("range", "Range");
   json::Value gj = json::array();
   for (const auto& [what, hand] : sr.breach_hands) {
     std::string h = hand;
     std::replace(h.begin(), h.end(), '_', ' ');
-    g.add_row({what, h, sr.gate_door_range});
+    std::replace(h.begin(), h.end(), '-', ' ');
+    std::string value = hand;  // an enum value: words joined by '-'
+    std::replace(value.begin(), value.end(), '_', '-');
+    g.add_row({what, value_cell(h, value), sr.gate_door_range});
     json::Value o = json::object();
     o.set("target", what);
-    o.set("min_hand", hand);
+    o.set("min_hand", value);
     o.set("range", sr.gate_door_range);
     gj.push(std::move(o));
   }

@@ -17,13 +17,18 @@ namespace gunpowder::siege::reading {
 
 inline constexpr double kMaxShp = 100'000'000;  // absurdly large strongholds are refused
 inline constexpr double kMaxUnits = 1'000'000;
-inline constexpr double kMaxCount = 1000;       // pieces or engines in one line
+inline constexpr double kMaxCount = 1000;  // pieces or engines in one line
 inline constexpr int kMaxPiecesPerSide = 1000;
 inline constexpr double kMaxRangeYd = 100'000;
 inline constexpr double kMaxInches = 10'000;
 
 /// "a, b, c" for messages.
 std::string list_of(const std::vector<std::string>& v);
+/// A string that names one of `allowed` (match_value: the suite's spelling, or the book's label of
+/// the same index in `labels`), returned as that value; an unknown one is an error at the key.
+std::optional<std::string> read_value(input::TableReader& r, std::string_view key, input::Need need,
+                                      const std::vector<std::string>& allowed,
+                                      const std::vector<std::string>& labels = {});
 
 /// [stronghold]: material, site and its size (shp, value_gp or structures).
 void read_stronghold(const input::Document& doc, const toml::table& t, const Rules& rules, Diagnostics& diags,
@@ -39,7 +44,7 @@ void read_structure(const input::Document& doc, const toml::table& t, const Rule
 struct MachineRequest {
   SmSetup setup;
   std::array<std::optional<war::Rating>, 2> ratings{};  ///< sides rated from a force table
-  bool bombardment = false;  ///< [siege_machine.attacker] bombardment_damage = true
+  bool bombardment = false;                             ///< [siege_machine.attacker] bombardment_damage = true
 };
 /// [siege_machine] with [siege_machine.attacker] and [siege_machine.defender].
 /// `bombardment_possible`: the input's [besieger] park can bombard (every piece has range_yd).

@@ -62,15 +62,18 @@ Expected<Request> read_siege(const input::Document& doc, const Rules& rules, con
   if (any_siege) read_the_siege(doc, top, rules, cat, diags, in);
   if (const auto* a = top.array("structure", Need::optional))
     for (const auto& n : *a) {
-      if (const auto* t = n.as_table()) reading::read_structure(doc, *t, rules, use_pi, diags, in.structures);
-      else top.error_at("structure", "structure must be an array of tables ([[structure]])");
+      if (const auto* t = n.as_table())
+        reading::read_structure(doc, *t, rules, use_pi, diags, in.structures);
+      else
+        top.error_at("structure", "structure must be an array of tables ([[structure]])");
     }
   if (const auto* t = top.table("siege_machine", Need::optional))
     if (auto internal = read_the_machine(doc, *t, diags, in)) return *internal;
   if (!any_siege && !top.has("structure") && !top.has("siege_machine"))
-    diags.error({doc.name, 1, 1},
-                "nothing to compute: give [stronghold], [besieger] and [defender], [[structure]] tables or [siege_machine]",
-                doc.line(1));
+    diags.error(
+        {doc.name, 1, 1},
+        "nothing to compute: give [stronghold], [besieger] and [defender], [[structure]] tables or [siege_machine]",
+        doc.line(1));
   if (!diags.empty()) return diags;
   return in;
 }

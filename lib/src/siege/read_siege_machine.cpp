@@ -3,6 +3,7 @@
 // or a War Machine force rated by the war module), troops, food, ammunition, equipment and
 // fortifications, morale; the defender's plan.
 #include <algorithm>
+#include <array>
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/war/war_input.hpp"
@@ -37,12 +38,15 @@ struct MachineReader {
     if (n->is_string()) {
       const auto text = e.string("damage", Need::required);
       if (!text || !dice::parse_notation(*text, nt)) {
-        if (text) e.error_at("damage", "damage must be a whole number or dice such as \"2d10\" or \"1d8+8\", got \"" + *text + "\"");
+        if (text)
+          e.error_at("damage",
+                     "damage must be a whole number or dice such as \"2d10\" or \"1d8+8\", got \"" + *text + "\"");
         return;
       }
       // A bound on the dice rolled each week (the count of devices multiplies them).
       if (static_cast<long long>(nt.count) * item.count > 10000 || nt.sides > 10000) {
-        e.error_at("damage", "damage rolls too many dice: at most 10,000 dice of at most 10,000 sides a week for the entry");
+        e.error_at("damage",
+                   "damage rolls too many dice: at most 10,000 dice of at most 10,000 sides a week for the entry");
         return;
       }
     } else if (n->is_integer()) {
@@ -60,11 +64,17 @@ struct MachineReader {
   void read_items(TableReader& r, std::string_view key, bool fortification, bool attacker, std::vector<SmItem>& out) {
     const toml::array* a = r.array(key, Need::optional);
     if (!a) return;
-    std::vector<std::string> ids;
+    std::vector<std::string> ids, labels;
     if (fortification)
-      for (const auto& f : sm->fortifications) ids.push_back(f.id);
+      for (const auto& f : sm->fortifications) {
+        ids.push_back(f.id);
+        labels.push_back(f.label);
+      }
     else
-      for (const auto& e : sm->equipment) ids.push_back(e.id);
+      for (const auto& e : sm->equipment) {
+        ids.push_back(e.id);
+        labels.push_back(e.label);
+      }
     for (const auto& n : *a) {
       const toml::table* t = n.as_table();
       if (!t) {
@@ -73,8 +83,9 @@ struct MachineReader {
       }
       TableReader e(doc, *t, diags, std::string(key) + " entry");
       SmItem item;
-      const auto id = e.string("id", Need::required, ids);
-      if (auto c = e.integer("count", Need::optional, input::positive(kMaxCount * 100))) item.count = static_cast<int>(*c);
+      const auto id = read_value(e, "id", Need::required, ids, labels);
+      if (auto c = e.integer("count", Need::optional, input::positive(kMaxCount * 100)))
+        item.count = static_cast<int>(*c);
       if (fortification) {
         item.length_ft = e.number("length_ft", Need::optional, input::positive(1e6));
         if (id && item.length_ft && !sm->find_fortification(*id)->per_length_ft)
@@ -89,7 +100,8 @@ struct MachineReader {
         // Concentrated fire: full BR within 200' of the front, a quarter beyond (l. 357-358).
         if (auto near = e.boolean("within_200ft", Need::optional)) {
           item.near = *near;
-          if (!concentrated) e.error_at("within_200ft", "within_200ft needs front_ft in [siege_machine] (concentrated fire)");
+          if (!concentrated)
+            e.error_at("within_200ft", "within_200ft needs front_ft in [siege_machine] (concentrated fire)");
         }
       } else {
         if (auto c = e.number("crew", Need::optional, input::Range{0, 1})) item.crew = *c;
@@ -153,32 +165,43 @@ struct MachineReader {
     s.troops = r.integer("troops", Need::required, input::positive(1e9)).value_or(1);
     s.hit_dice = r.number("hit_dice", Need::required, input::positive(100)).value_or(1);
     read_rating(r, defender, s);
-    if (auto f = r.integer("food_weeks", Need::optional, input::non_negative(10000))) s.food_weeks = static_cast<int>(*f);
-    s.short_rations_weeks = static_cast<int>(r.integer("short_rations_weeks", Need::optional, input::non_negative(10000)).value_or(0));
-    if (r.has("short_rations_weeks") && !r.has("food_weeks")) r.error_at("short_rations_weeks", "short_rations_weeks needs food_weeks");
+    if (auto f = r.integer("food_weeks", Need::optional, input::non_negative(10000)))
+      s.food_weeks = static_cast<int>(*f);
+    s.short_rations_weeks =
+        static_cast<int>(r.integer("short_rations_weeks", Need::optional, input::non_negative(10000)).value_or(0));
+    if (r.has("short_rations_weeks") && !r.has("food_weeks"))
+      r.error_at("short_rations_weeks", "short_rations_weeks needs food_weeks");
     s.ammunition_weeks = r.number("ammunition_weeks", Need::optional, input::non_negative(10000));
     read_money(r, defender, s);
-    s.artillery_bonus = static_cast<int>(r.integer("artillery_bonus", Need::optional, input::non_negative(100000)).value_or(0));
+    s.artillery_bonus =
+        static_cast<int>(r.integer("artillery_bonus", Need::optional, input::non_negative(100000)).value_or(0));
     read_items(r, "equipment", false, !defender, s.equipment);
     if (defender) read_items(r, "fortifications", true, false, s.fortifications);
     if (!defender) read_construction(t, r, m);
     read_ammunition_units(t, r, s, m);
-    std::vector<std::string> tactics;
-    for (const auto& x : war->tactics) tactics.push_back(x.id);
-    s.tactic = r.string("tactic", Need::optional, tactics);
+    // The tactic by its id or as the book prints it ("Attack+").
+    std::vector<std::string> tactics, tactic_labels;
+    for (const auto& x : war->tactics) {
+      tactics.push_back(x.id);
+      tactic_labels.push_back(x.label);
+    }
+    s.tactic = read_value(r, "tactic", Need::optional, tactics, tactic_labels);
     // Morale: -2 a week of malnutrition (Other notes, Food, l. 365); the troops desert at the floor.
     if (auto v = r.integer("morale", Need::optional, {-1000, 1000})) s.morale = static_cast<int>(*v);
     if (auto v = r.integer("morale_floor", Need::optional, {-1000, 1000})) s.morale_floor = static_cast<int>(*v);
     if (r.has("morale") != r.has("morale_floor"))
       r.error_at(r.has("morale") ? "morale" : "morale_floor", "give morale and morale_floor together");
     if (s.morale && s.morale_floor && *s.morale <= *s.morale_floor)
-      r.error_at("morale", "morale (" + std::to_string(*s.morale) + ") must be above morale_floor (" + std::to_string(*s.morale_floor) + ")");
-    if (defender) read_defender_plan(r, s, m);
+      r.error_at("morale", "morale (" + std::to_string(*s.morale) + ") must be above morale_floor (" +
+                               std::to_string(*s.morale_floor) + ")");
+    if (defender)
+      read_defender_plan(r, s, m);
     else if (auto b = r.boolean("bombardment_damage", Need::optional); b && *b) {
       result.bombardment = true;
       if (!bombardment_possible)
-        r.error_at("bombardment_damage", "bombardment_damage needs [stronghold], [besieger] and [defender] with the "
-                                         "besieger's artillery, every piece with its range_yd");
+        r.error_at("bombardment_damage",
+                   "bombardment_damage needs [stronghold], [besieger] and [defender] with the "
+                   "besieger's artillery, every piece with its range_yd");
     }
     r.finish();
   }
@@ -268,8 +291,11 @@ struct MachineReader {
     k.builders = c.integer("builders", Need::required, input::non_negative(1e9)).value_or(0);
     k.wood_men = c.integer("wood_men", Need::required, input::non_negative(1e9)).value_or(0);
     k.wood_miles = c.number("wood_miles", Need::required, input::non_negative(1e4)).value_or(0);
-    std::vector<std::string> ids;
-    for (const auto& e : sm->equipment) ids.push_back(e.id);
+    std::vector<std::string> ids, labels;
+    for (const auto& e : sm->equipment) {
+      ids.push_back(e.id);
+      labels.push_back(e.label);
+    }
     if (const toml::array* a = c.array("build", Need::required))
       for (const auto& n : *a) {
         const toml::table* bt = n.as_table();
@@ -279,7 +305,7 @@ struct MachineReader {
         }
         TableReader e(doc, *bt, diags, "build entry");
         SmBuild b;
-        const auto id = e.string("id", Need::required, ids);
+        const auto id = read_value(e, "id", Need::required, ids, labels);
         b.count = static_cast<int>(e.integer("count", Need::optional, input::positive(kMaxCount)).value_or(1));
         b.hp = e.number("hp", Need::required, input::positive(1e6)).value_or(0);
         b.cost_gp = e.number("cost_gp", Need::required, input::non_negative(1e9)).value_or(0);
@@ -310,18 +336,22 @@ struct MachineReader {
         }
     }
     m.escape = r.boolean("escape", Need::optional).value_or(false);
-    const auto plan = r.string("plan", Need::optional, {"stay", "sally", "depart"});
-    if (plan) m.defender_plan = *plan == "sally" ? SmDefenderPlan::sally : *plan == "depart" ? SmDefenderPlan::depart
-                                                                                                    : SmDefenderPlan::stay;
+    const auto plan = read_value(r, "plan", Need::optional, {"stay", "sally", "depart"});
+    if (plan)
+      m.defender_plan = *plan == "sally"    ? SmDefenderPlan::sally
+                        : *plan == "depart" ? SmDefenderPlan::depart
+                                            : SmDefenderPlan::stay;
     if (auto w = r.integer("plan_week", Need::optional, input::positive(1000))) m.defender_week = static_cast<int>(*w);
-    if (auto w = r.string("plan_when", Need::optional, {"starving", "breached"}))
+    if (auto w = read_value(r, "plan_when", Need::optional, {"starving", "breached"}))
       m.defender_when = *w == "starving" ? SmWhen::starving : SmWhen::breached;
     const bool acts = m.defender_plan != SmDefenderPlan::stay;
     const int conditions = (r.has("plan_week") ? 1 : 0) + (r.has("plan_when") ? 1 : 0);
     if (acts && conditions != 1)
-      r.error_at("plan", "plan \"" + *plan + "\" needs one of plan_week (the week) and plan_when (starving or breached)");
+      r.error_at("plan",
+                 "plan \"" + *plan + "\" needs one of plan_week (the week) and plan_when (starving or breached)");
     if (!acts && conditions > 0)
-      r.error_at(r.has("plan_week") ? "plan_week" : "plan_when", "plan_week and plan_when need plan = \"sally\" or \"depart\"");
+      r.error_at(r.has("plan_week") ? "plan_week" : "plan_when",
+                 "plan_week and plan_when need plan = \"sally\" or \"depart\"");
     if (m.defender_plan == SmDefenderPlan::depart && !m.escape)
       r.error_at("plan", "the defender can depart only by an avenue of escape: give escape = true");
     // A plan whose moment never comes is a mistake in the input, not a silent "stay".
@@ -329,22 +359,29 @@ struct MachineReader {
       r.error_at("plan_week", "plan_week " + std::to_string(*m.defender_week) + " comes after the siege's last week (" +
                                   std::to_string(m.max_weeks) + ", [siege_machine] weeks)");
     if (acts && m.defender_when == SmWhen::starving && !s.food_weeks)
-      r.error_at("plan_when", "plan_when = \"starving\" needs the defender's food_weeks (without them food is not counted)");
+      r.error_at("plan_when",
+                 "plan_when = \"starving\" needs the defender's food_weeks (without them food is not counted)");
   }
 
   void read_machine(const toml::table& t, SmSetup& m) {
     TableReader r(doc, t, diags, "[siege_machine]");
-    if (auto p = r.string("plan", Need::optional, {"bombard", "harass", "assault", "bombard-then-assault"}))
-      m.plan = *p == "bombard" ? SmPlan::bombard : *p == "harass" ? SmPlan::harass
-             : *p == "assault" ? SmPlan::assault : SmPlan::bombard_then_assault;
-    if (auto w = r.integer("bombard_weeks", Need::optional, input::non_negative(1000))) m.bombard_weeks = static_cast<int>(*w);
+    if (auto p = read_value(r, "plan", Need::optional, {"bombard", "harass", "assault", "bombard-then-assault"}))
+      m.plan = *p == "bombard"   ? SmPlan::bombard
+               : *p == "harass"  ? SmPlan::harass
+               : *p == "assault" ? SmPlan::assault
+                                 : SmPlan::bombard_then_assault;
+    if (auto w = r.integer("bombard_weeks", Need::optional, input::non_negative(1000)))
+      m.bombard_weeks = static_cast<int>(*w);
     if (auto w = r.integer("weeks", Need::optional, input::positive(1000))) m.max_weeks = static_cast<int>(*w);
-    std::vector<std::string> ties;
-    for (auto tp : {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender, war::TiePolicy::higher_br})
-      ties.push_back(war::to_string(tp));
-    if (auto tie = r.string("tie", Need::optional, ties)) m.tie = *war::parse_tie_policy(*tie);
+    // tie_policy, as war-machine's --tie-policy spells it.
+    const std::vector<std::string> ties = {"reroll", "no-result", "defender", "higher-br"};
+    constexpr std::array kTies = {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender,
+                                  war::TiePolicy::higher_br};
+    if (auto tie = read_value(r, "tie_policy", Need::optional, ties))
+      m.tie = kTies[static_cast<size_t>(std::find(ties.begin(), ties.end(), *tie) - ties.begin())];
     // The attacker's departure (Attacker options, Depart) and concentrated fire (l. 356-358).
-    if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000))) m.depart_after_weeks = static_cast<int>(*w);
+    if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000)))
+      m.depart_after_weeks = static_cast<int>(*w);
     m.depart_below_troop_ratio = r.number("depart_below_troop_ratio", Need::optional, input::positive(1e6));
     m.front_ft = r.number("front_ft", Need::optional, input::positive(1e6));
     // A departure the attacker notices is pursued (Defender options, Depart; decision), unless false.
@@ -358,7 +395,6 @@ struct MachineReader {
       r.error("War Machine tactics need a tactic for both sides or for neither");
     r.finish();
   }
-
 };
 
 }  // namespace

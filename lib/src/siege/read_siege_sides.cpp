@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/siege/read_siege.hpp"
 #include "read_parts.hpp"
 
 namespace gunpowder::siege::reading {
@@ -20,21 +21,31 @@ std::string list_of(const std::vector<std::string>& v) {
   return s;
 }
 
+std::optional<std::string> read_value(TableReader& r, std::string_view key, Need need,
+                                      const std::vector<std::string>& allowed, const std::vector<std::string>& labels) {
+  const auto typed = r.string(key, need);
+  if (!typed) return std::nullopt;
+  if (auto v = match_value(*typed, allowed, labels)) return v;
+  r.error_at(key, "unknown " + std::string(key) + " \"" + *typed + "\" (allowed: " + list_of(allowed) + ")");
+  return std::nullopt;
+}
+
 namespace {
 
 void read_piece(const input::Document& doc, const toml::table& t, bool besieger, const artillery::Catalogue& cat,
                 Diagnostics& diags, Side& side) {
   TableReader r(doc, t, diags, besieger ? "besieger artillery" : "defender artillery");
   ParkEntry e;
-  const auto type = r.string("type", Need::required, {"cannon", "gun", "mortar"});
+  const auto type = read_value(r, "type", Need::required, {"cannon", "gun", "mortar"});
   const auto shot = r.number("shot_lb", Need::required, input::positive(artillery::kMaxShotLb));
   const auto count = r.integer("count", Need::required, input::positive(kMaxCount));
-  const auto carriage = r.string("carriage", Need::optional, {"carriageless", "garrison", "field", "limber"});
-  if (auto b = r.integer("bonus_units", Need::optional, input::non_negative(kMaxUnits))) e.bonus_units = static_cast<int>(*b);
+  const auto carriage = read_value(r, "carriage", Need::optional, {"carriageless", "garrison", "field", "limber"});
+  if (auto b = r.integer("bonus_units", Need::optional, input::non_negative(kMaxUnits)))
+    e.bonus_units = static_cast<int>(*b);
   if (besieger) {
     e.range_yd = r.number("range_yd", Need::optional, input::positive(kMaxRangeYd));
     e.duel_range_yd = r.number("duel_range_yd", Need::optional, input::positive(kMaxRangeYd));
-    if (auto f = r.string("fire", Need::optional, {"direct", "plunging"}))
+    if (auto f = read_value(r, "fire", Need::optional, {"direct", "plunging"}))
       e.fire = *f == "direct" ? artillery::FireMode::direct : artillery::FireMode::plunging;
   }
   const toml::array* labels = r.array("labels", Need::optional);
@@ -46,7 +57,8 @@ void read_piece(const input::Document& doc, const toml::table& t, bool besieger,
   e.count = static_cast<int>(*count);
   if (spiked) {
     e.spiked = static_cast<int>(*spiked);
-    if (e.spiked > e.count) r.error_at("spiked", "spiked: more pieces spiked than there are (" + std::to_string(e.count) + ")");
+    if (e.spiked > e.count)
+      r.error_at("spiked", "spiked: more pieces spiked than there are (" + std::to_string(e.count) + ")");
   }
   e.piece = cat.find(*artillery::parse_type(*type), *shot);
   if (!e.piece) {
@@ -62,20 +74,24 @@ void read_piece(const input::Document& doc, const toml::table& t, bool besieger,
     e.carriage = *artillery::parse_carriage(*carriage);
     e.carriage_given = true;
     if (!e.piece->carriage_era[static_cast<size_t>(e.carriage)])
-      r.error_at("carriage", "the " + e.piece->name + " has no " + *carriage + " carriage in the book (Gunpowder Mobility table)");
+      r.error_at("carriage",
+                 "the " + e.piece->name + " has no " + *carriage + " carriage in the book (Gunpowder Mobility table)");
   } else {
     e.carriage = most_mobile_carriage(*e.piece);
   }
   if (e.duel_range_yd) {
     const auto b = bracket_at(*e.piece, *e.duel_range_yd);
     if (!b || cat.attack.modes[static_cast<size_t>(e.piece->type)][static_cast<size_t>(*b)].empty())
-      r.error_at("duel_range_yd", "the " + e.piece->name + " cannot fire from " + grouped(std::llround(*e.duel_range_yd)) +
-                                      " yd (range " + grouped(std::llround(e.piece->range_long_yd)) + " yd)");
+      r.error_at("duel_range_yd", "the " + e.piece->name + " cannot fire from " +
+                                      grouped(std::llround(*e.duel_range_yd)) + " yd (range " +
+                                      grouped(std::llround(e.piece->range_long_yd)) + " yd)");
   }
   if (labels) {
     for (const auto& n : *labels) {
-      if (auto s = n.value<std::string>(); s && !s->empty()) e.labels.push_back(*s);
-      else r.error_at("labels", "labels must be non-empty strings");
+      if (auto s = n.value<std::string>(); s && !s->empty())
+        e.labels.push_back(*s);
+      else
+        r.error_at("labels", "labels must be non-empty strings");
     }
     if (e.labels.size() != static_cast<size_t>(e.count))
       r.error_at("labels", "labels must name each of the " + std::to_string(e.count) + " pieces (got " +
@@ -85,15 +101,17 @@ void read_piece(const input::Document& doc, const toml::table& t, bool besieger,
   side.artillery.push_back(std::move(e));
 }
 
-void read_engine(const input::Document& doc, const toml::table& t, bool besieger, const Rules& rules, Diagnostics& diags,
-                 Side& side) {
+void read_engine(const input::Document& doc, const toml::table& t, bool besieger, const Rules& rules,
+                 Diagnostics& diags, Side& side) {
   TableReader er(doc, t, diags, std::string(besieger ? "besieger" : "defender") + " engine");
   EngineEntry g;
-  const auto type = er.string("type", Need::required);
+  const auto typed = er.string("type", Need::required);
   const auto count = er.integer("count", Need::required, input::positive(kMaxCount));
-  if (auto b = er.integer("bonus_units", Need::optional, input::non_negative(kMaxUnits))) g.bonus_units = static_cast<int>(*b);
-  if (type && std::find(rules.engine_types.begin(), rules.engine_types.end(), *type) == rules.engine_types.end())
-    er.error_at("type", "unknown siege engine \"" + *type + "\" (known: " + list_of(rules.engine_types) + ")");
+  if (auto b = er.integer("bonus_units", Need::optional, input::non_negative(kMaxUnits)))
+    g.bonus_units = static_cast<int>(*b);
+  const auto type = typed ? match_value(*typed, rules.engine_types) : std::nullopt;
+  if (typed && !type)
+    er.error_at("type", "unknown siege engine \"" + *typed + "\" (known: " + list_of(rules.engine_types) + ")");
   er.finish();
   if (!type || !count) return;
   g.type = *type;
@@ -107,11 +125,11 @@ void read_stronghold(const input::Document& doc, const toml::table& t, const Rul
                      Stronghold& s) {
   TableReader r(doc, t, diags, "[stronghold]");
   s.name = r.string("name", Need::optional).value_or("");
-  if (auto m = r.string("material", Need::required, {"stone", "wood"}))
+  if (auto m = read_value(r, "material", Need::required, {"stone", "wood"}))
     s.material = *m == "stone" ? Material::stone : Material::wood;
   std::vector<std::string> sites;
   for (const auto& m : rules.duration.sites) sites.push_back(m.key);
-  s.site = r.string("site", Need::optional, sites);
+  s.site = read_value(r, "site", Need::optional, sites);
   const int ways = (r.has("shp") ? 1 : 0) + (r.has("value_gp") ? 1 : 0) + (r.has("structures") ? 1 : 0);
   if (ways != 1) {
     r.error(ways == 0 ? "[stronghold] needs its size: shp, value_gp or structures"
@@ -142,7 +160,7 @@ void read_stronghold(const input::Document& doc, const toml::table& t, const Rul
           continue;
         }
         TableReader er(doc, *e, diags, "stronghold structure");
-        const auto key = er.string("key", Need::required, keys);
+        const auto key = read_value(er, "key", Need::required, keys);
         const auto count = er.integer("count", Need::required, input::positive(kMaxCount * 100));
         er.finish();
         if (key && count)
@@ -150,7 +168,8 @@ void read_stronghold(const input::Document& doc, const toml::table& t, const Rul
       }
       if (a->empty()) r.error_at("structures", "structures is empty: list the stronghold's parts");
     }
-    if (total > static_cast<long long>(kMaxShp)) r.error_at("structures", "the structures add up to more than 100,000,000 shp");
+    if (total > static_cast<long long>(kMaxShp))
+      r.error_at("structures", "the structures add up to more than 100,000,000 shp");
     s.shp = static_cast<int>(std::min<long long>(total, static_cast<long long>(kMaxShp)));
   }
   r.finish();
@@ -165,18 +184,53 @@ void read_side(const input::Document& doc, const toml::table& t, bool besieger, 
   side.units = static_cast<int>(units.value_or(0));
   if (const auto* a = r.array("artillery", Need::optional))
     for (const auto& n : *a) {
-      if (const auto* e = n.as_table()) read_piece(doc, *e, besieger, cat, diags, side);
-      else r.error_at("artillery", "each artillery entry must be a table { type = ..., shot_lb = ..., count = ... }");
+      if (const auto* e = n.as_table())
+        read_piece(doc, *e, besieger, cat, diags, side);
+      else
+        r.error_at("artillery", "each artillery entry must be a table { type = ..., shot_lb = ..., count = ... }");
     }
   if (const auto* a = r.array("engines", Need::optional))
     for (const auto& n : *a) {
-      if (const auto* e = n.as_table()) read_engine(doc, *e, besieger, rules, diags, side);
-      else r.error_at("engines", "each engine entry must be a table { type = ..., count = ... }");
+      if (const auto* e = n.as_table())
+        read_engine(doc, *e, besieger, rules, diags, side);
+      else
+        r.error_at("engines", "each engine entry must be a table { type = ..., count = ... }");
     }
   if (side.pieces() > kMaxPiecesPerSide) r.error_at("artillery", "more than 1,000 artillery pieces on one side");
   if (!besieger && units && side.units == 0 && side.artillery.empty() && side.engines.empty())
-    r.error_at("units", "a defender with no units and no artillery: there is nothing to besiege (units must be at least 1)");
+    r.error_at("units",
+               "a defender with no units and no artillery: there is nothing to besiege (units must be at least 1)");
   r.finish();
 }
 
 }  // namespace gunpowder::siege::reading
+
+namespace gunpowder::siege {
+
+std::string suite_spelling(std::string_view typed) {
+  std::string out;
+  for (size_t i = 0; i < typed.size(); ++i) {
+    const char c = typed[i];
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (c == '+' && i + 1 == typed.size() && !out.empty()) {
+      if (out.back() != '-') out += '-';
+      out += "plus";
+    } else if (!word) {
+      if (!out.empty() && out.back() != '-') out += '-';
+    } else {
+      out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
+                                       const std::vector<std::string>& labels) {
+  const std::string t = suite_spelling(typed);
+  for (size_t i = 0; i < allowed.size(); ++i)
+    if (suite_spelling(allowed[i]) == t || (i < labels.size() && suite_spelling(labels[i]) == t)) return allowed[i];
+  return std::nullopt;
+}
+
+}  // namespace gunpowder::siege

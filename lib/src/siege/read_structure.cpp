@@ -13,10 +13,10 @@ void read_structure(const input::Document& doc, const toml::table& t, const Rule
   TableReader r(doc, t, diags, "[[structure]]");
   StructureSpec s;
   s.name = r.string("name", Need::optional).value_or("structure " + std::to_string(out.size() + 1));
-  const auto shape = r.string("shape", Need::required, {"rectangular", "round", "wall"});
+  const auto shape = read_value(r, "shape", Need::required, {"rectangular", "round", "wall"});
   std::vector<std::string> materials;
   for (const auto& m : rules.structures.materials) materials.push_back(m.key);
-  const auto material = r.string("material", Need::optional, materials);
+  const auto material = read_value(r, "material", Need::optional, materials);
   const auto factor = r.integer("factor", Need::optional, input::positive(100));
   if (material && factor) r.error_at("factor", "give material or factor, not both");
   if (!material && !factor && r.has("material") == false && r.has("factor") == false)
@@ -32,12 +32,16 @@ void read_structure(const input::Document& doc, const toml::table& t, const Rule
   const auto diameter = r.number("diameter_in", Need::optional, input::positive(kMaxInches));
   const auto levels = r.number("height_levels", Need::optional, input::positive(1000));
   const auto inches = r.number("height_in", Need::optional, input::positive(kMaxInches));
-  if (auto p = r.boolean("pi", Need::optional)) s.use_pi = *p;
-  else s.use_pi = use_pi;
+  if (auto p = r.boolean("pi", Need::optional))
+    s.use_pi = *p;
+  else
+    s.use_pi = use_pi;
   if (auto c = r.integer("cannon", Need::optional, input::non_negative(kMaxCount))) s.cannon = static_cast<int>(*c);
   s.damage_points = r.number("damage", Need::optional, input::non_negative(kMaxShp));
-  if (levels && inches) r.error_at("height_in", "give height_levels or height_in, not both");
-  else if (levels) s.height_levels = *levels;
+  if (levels && inches)
+    r.error_at("height_in", "give height_levels or height_in, not both");
+  else if (levels)
+    s.height_levels = *levels;
   else if (inches) {
     // "Height in levels, rule of thumb one and a half inches" (seed 001).
     s.height_levels = *inches / rules.structures.level_height_in;

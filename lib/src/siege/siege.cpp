@@ -22,9 +22,9 @@ std::string to_string(Material m) { return m == Material::stone ? "stone" : "woo
 std::string to_string(SimpleOutcome o) {
   switch (o) {
     case SimpleOutcome::days: return "days";
-    case SimpleOutcome::without_fight: return "captured_without_fight";
-    case SimpleOutcome::not_by_assault: return "not_by_assault";
-    case SimpleOutcome::no_advantage: return "no_advantage";
+    case SimpleOutcome::without_fight: return "captured-without-fight";
+    case SimpleOutcome::not_by_assault: return "not-by-assault";
+    case SimpleOutcome::no_advantage: return "no-advantage";
   }
   return "?";
 }

@@ -24,12 +24,12 @@ using fmtnum::grouped;
 
 std::string to_string(DuelEnd e) {
   switch (e) {
-    case DuelEnd::besieger_destroyed: return "besieger_destroyed";
-    case DuelEnd::defender_destroyed: return "defender_destroyed";
-    case DuelEnd::defender_holed_up: return "defender_holed_up";
-    case DuelEnd::besieger_fell_back: return "besieger_fell_back";
+    case DuelEnd::besieger_destroyed: return "besieger-destroyed";
+    case DuelEnd::defender_destroyed: return "defender-destroyed";
+    case DuelEnd::defender_holed_up: return "defender-holed-up";
+    case DuelEnd::besieger_fell_back: return "besieger-fell-back";
     case DuelEnd::stalemate: return "stalemate";
-    case DuelEnd::round_limit: return "round_limit";
+    case DuelEnd::round_limit: return "round-limit";
   }
   return "?";
 }
@@ -471,7 +471,7 @@ class Engine {
         pieces_[i].holed = true;
         who.push_back(pieces_[i].def->label);
       }
-    policy_event(round, 1, "hole_up",
+    policy_event(round, 1, "hole-up",
                  (losses ? "the defender has lost " + std::to_string(defender_lost_) + " pieces"
                          : std::string("no besieger piece is within reach or coming into it")) +
                      "; the defender holes up: " + join(who));
@@ -516,7 +516,7 @@ class Engine {
       p.mode = p.pos <= rch ? Piece::Mode::retreating : Piece::Mode::stationary;
       who.push_back(p.def->label);
     }
-    policy_event(round, 2, "fall_back", "the besieger has lost " + std::to_string(besieger_lost_) +
+    policy_event(round, 2, "fall-back", "the besieger has lost " + std::to_string(besieger_lost_) +
                                             " pieces and falls back: " + (who.empty() ? "no mobile piece" : join(who)));
   }
 

@@ -43,13 +43,13 @@ bool falls(SmEnd e) {
 
 std::string to_string(SmEnd e) {
   switch (e) {
-    case SmEnd::captured_by_assault: return "captured_by_assault";
-    case SmEnd::captured_by_bombardment: return "captured_by_bombardment";
+    case SmEnd::captured_by_assault: return "captured-by-assault";
+    case SmEnd::captured_by_bombardment: return "captured-by-bombardment";
     case SmEnd::starved: return "starved";
     case SmEnd::abandoned: return "abandoned";
     case SmEnd::departed: return "departed";
     case SmEnd::lifted: return "lifted";
-    case SmEnd::holding_out: return "holding_out";
+    case SmEnd::holding_out: return "holding-out";
   }
   return "?";
 }

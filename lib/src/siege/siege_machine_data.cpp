@@ -98,7 +98,7 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
       for (const auto& n : *m) q.multiplies.push_back(n.value<std::string>().value_or(""));
     q.multiplier = static_cast<int>(e.integer("multiplier", Need::optional).value_or(1));
     if (auto v = e.integer("requires_one_per_men", Need::optional)) q.one_per_men = static_cast<int>(*v);
-    for (const char* k : {"table_row", "footnotes", "in_seed"}) e.allow(k);
+    for (const char* k : {"table_row", "footnotes", "in_book"}) e.allow(k);
     r.equipment.push_back(q);
   });
   rows(doc, top, "fortification", d, [&](TableReader& e) {
@@ -108,7 +108,7 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     f.br = integer(e, "br");
     if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
     f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
-    for (const char* k : {"table_row", "in_seed"}) e.allow(k);
+    for (const char* k : {"table_row", "in_book"}) e.allow(k);
     r.fortifications.push_back(f);
   });
 }
@@ -181,7 +181,7 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
     r.mount_rations = integer(e, "mount_ration_multiplier");
     r.adventurer_ration_gp =
         e.number("adventurer_ration_gp_per_week", Need::required, input::positive(1e6)).value_or(0);
-    for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "adventurer_ration_in_seed", "source"}) e.allow(k);
+    for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "adventurer_ration_in_book", "source"}) e.allow(k);
     e.finish();
   }
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
@@ -273,7 +273,7 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
       }
     x.repeat = e.boolean("repeat", Need::optional).value_or(false);
     if (x.pct <= 0 || x.pct > 100) e.error_at("pct", "pct must be 1 to 100");
-    for (const char* k : {"in_seed", "reading"}) e.allow(k);
+    for (const char* k : {"in_book", "reading"}) e.allow(k);
     r.damage_steps.push_back(x);
   });
   std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });

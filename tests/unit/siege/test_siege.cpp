@@ -99,7 +99,7 @@ TEST_CASE("siege::simplified") {
     CHECK(s.besieger_total == 186);  // 60 + 6 x 16 + 2 x 15
   }
   SUBCASE(
-      "seed 000, Sieges Simplified worked example (p. 21), --bonus-units example: 252 - 104 = 148 units against 24,000 "
+      "seed 000, Sieges Simplified worked example (p. 21), --bonus-units-reading example: 252 - 104 = 148 units against 24,000 "
       "shp -> 5 days") {
     const auto s = siege::simplified(rules(), falconi(), siege::BonusReading::example);
     CHECK(s.besieger_total == 252);  // 60 + 6 x 27 + 2 x 15

@@ -6,6 +6,8 @@
 
 #include <array>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
@@ -18,15 +20,25 @@ namespace gunpowder::siege {
 
 /// What one input file describes.
 struct Request {
-  std::optional<Siege> siege;               ///< when [stronghold], [besieger] and [defender] are given
-  std::vector<StructureSpec> structures;    ///< [[structure]] tables (seed 001)
-  std::optional<SmSetup> machine;           ///< [siege_machine] (seed 004)
+  std::optional<Siege> siege;             ///< when [stronghold], [besieger] and [defender] are given
+  std::vector<StructureSpec> structures;  ///< [[structure]] tables (seed 001)
+  std::optional<SmSetup> machine;         ///< [siege_machine] (seed 004)
   /// Siege Machine sides rated from a War Machine force table (attacker, defender).
   std::array<std::optional<war::Rating>, 2> machine_ratings;
   /// [siege_machine.attacker] bombardment_damage: the [besieger] park's bombardment adds to d.
   bool machine_bombardment = false;
   bool ranges_complete = false;  ///< every besieger piece has a range_yd (bombardment possible)
 };
+
+/// An enum value as typed (a flag's value or a TOML string) in the suite's spelling: lower case,
+/// words joined by '-' (spaces, '_' and punctuation become '-'), a final '+' "-plus": "Siege Machine" is
+/// "siege-machine", "Attack+" "attack-plus", "bombard_then_assault" "bombard-then-assault", "Catapult, light"
+/// "catapult-light". The book's own spellings of the values users type are so accepted.
+std::string suite_spelling(std::string_view typed);
+/// The value of `allowed` that `typed` names (compared in the suite's spelling, and against the
+/// book's label of the same index in `labels` when given); nullopt when none.
+std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
+                                       const std::vector<std::string>& labels = {});
 
 /// Reads and checks an input document. `use_pi`: round structures use pi unless they say
 /// otherwise (--pi). Rule errors found later carry field paths from the document's root
