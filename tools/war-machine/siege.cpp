@@ -57,11 +57,11 @@ Table weeks_table(const war::Rules& R, bool with_odds) {
   t.add_column("week", "Week", Align::right)
       .add_column("besieger_bonus", "Besieger BR", Align::right)
       .add_column("starving", "Starving")
-      .add_column("lost", "Defenders lost", Align::right)
+      .add_column("defenders_lost", "Defenders lost", Align::right)
       .add_column("defenders", "Defenders", Align::right);
   if (with_odds) {
-    t.add_column("p_attacker", "Assault wins", Align::right)
-        .add_column("p_defender", "Defence holds", Align::right)
+    t.add_column("p_attacker_wins", "Assault wins", Align::right)
+        .add_column("p_defender_wins", "Defence holds", Align::right)
         .add_column("p_tie", "Tie", Align::right);
   }
   return t;
@@ -109,8 +109,9 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
   json::Value arr = json::array();
   for (const auto& w : weeks) {
-    std::vector<report::Cell> row{std::to_string(w.week), "+" + std::to_string(w.besieger_bonus), w.starving ? "yes" : "no",
-                                 fmtnum::grouped(w.defender_lost), fmtnum::grouped(w.defender_troops)};
+    std::vector<report::Cell> row{std::to_string(w.week), report::Cell("+" + std::to_string(w.besieger_bonus), std::to_string(w.besieger_bonus)),
+                                  w.starving ? "yes" : "no", report::cell::integer(w.defender_lost),
+                                  report::cell::integer(w.defender_troops)};
     json::Value o = json::object();
     o.set("week", w.week);
     o.set("besieger_bonus", w.besieger_bonus);
@@ -122,7 +123,7 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
       const auto& p = *sp->plan;
       auto x = war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
       if (!x) return x.error();
-      row.insert(row.end(), {pct(x->p_attacker), pct(x->p_defender), pct(x->p_tie)});
+      row.insert(row.end(), {pct_cell(x->p_attacker), pct_cell(x->p_defender), pct_cell(x->p_tie)});
       chart.labels.push_back("week " + std::to_string(w.week));
       chart.series[0].values.emplace_back(x->p_attacker);
       chart.series[1].values.emplace_back(x->p_defender);
@@ -143,9 +144,11 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   rep.json = json::document(kInfo.name, "siege");
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "siege");
+  rep.json.set("weeks", *opt.weeks);
   rep.json.set("food_weeks", *opt.food_weeks);
-  rep.json.set("loss_basis", opt.loss_of_start ? "start" : "current");
-  rep.json.set("weeks", std::move(arr));
+  rep.json.set("defender_troops", defenders);
+  rep.json.set("loss_of_start", opt.loss_of_start);
+  rep.json.set("by_week", std::move(arr));
   return rep;
 }
 

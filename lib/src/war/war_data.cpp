@@ -122,7 +122,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
   });
   each(c, top, "bfr_component", "[[bfr_component]]", [&](TableReader& r) {
     BfrComponent b;
-    b.factor = str(r, "factor", {"leadership", "experience", "training", "equipment", "special_troops"});
+    b.factor = str(r, "factor", {"leadership", "experience", "training", "equipment", "special-troops"});
     b.id = str(r, "id");
     b.label = str(r, "label");
     b.source = str(r, "source");

@@ -22,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
@@ -43,9 +44,9 @@ enum class Location { field, retreat, rout, none, hold, withdraw };
 enum class Role { attacker, defender, none };
 /// How ties (equal combat totals C) are settled; the seed does not cover them.
 ///   reroll     both sides roll again: odds conditioned on a decisive result (data default)
-///   no_result  nothing happens: no casualties, no fatigue, no movement
+///   no-result  nothing happens: no casualties, no fatigue, no movement
 ///   defender   the defender wins by the smallest margin (first row); reroll without a defender
-///   higher_br  the side with the higher modified BR wins by the smallest margin; reroll if equal
+///   higher-br  the side with the higher modified BR wins by the smallest margin; reroll if equal
 enum class TiePolicy { reroll, no_result, defender, higher_br };
 /// How a tactic's "C+n%" changes a side's casualty percentage: added percentage points
 /// (10% + C+20% = 30%, default) or a multiplier (10% x 1.2 = 12%).
@@ -67,6 +68,11 @@ std::string to_string(TiePolicy t);
 std::string to_string(CasualtyReading c);
 std::string to_string(RatioReading r);
 std::string to_string(PercentReading r);
+/// A value a user typed, in the suite's spelling (docs/vocabulary.md): the book's own spelling
+/// is read as well ("Attack+", "Below Average", "Moderate"): ASCII lower case, each run of spaces
+/// one '-', a final '+' "-plus". Underscores are left as they are (the old spelling is refused).
+std::string suite_spelling(std::string_view typed);
+/// The parsers take a value in the suite's spelling or the book's (suite_spelling).
 std::optional<Fatigue> parse_fatigue(const std::string& s);
 std::optional<TiePolicy> parse_tie_policy(const std::string& s);
 std::optional<CasualtyReading> parse_casualty_reading(const std::string& s);
@@ -298,7 +304,16 @@ struct RatingLine {  ///< one itemised line of a rating
   int points = 0;
   std::string note;
 };
-struct StatementLine { char letter = 'a'; std::string id, label; std::string measured; bool holds = false; bool in_seed = true; };
+struct StatementLine {
+  char letter = 'a';
+  std::string id, label;
+  std::string measured;  ///< as shown: "20% (19.9% rounded up)", "given true", "not given"
+  bool holds = false;
+  bool in_seed = true;
+  std::optional<double> figure;   ///< the force's figure, when measured
+  std::optional<double> counted;  ///< the figure as it meets the threshold (the reading's)
+  std::string unit;               ///< of the figures: "percent" or "ft"; empty when not measured
+};
 
 struct Rating {
   std::string method;  ///< "factors", "bfr", "br", "quick"
