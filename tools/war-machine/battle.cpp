@@ -206,7 +206,7 @@ void finish_tables(const BattlePlan& p, report::Report& rep) {
 }
 
 void battle_json(const Options& opt, const BattlePlan& p, BattleReport& br, json::Value tallies, report::Report& rep) {
-  rep.json = json::document(kInfo.name, "battle");
+  rep.json = json::document(kInfo.name, "battle", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "battle");
   rep.json.set("settings", settings_json(p.config));

@@ -167,7 +167,7 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
 json::Value standing_json(const war::SideAfter& s, const std::string& name) {
   json::Value o = json::object();
   o.set("name", name);
-  for (size_t k = 0; k < war::kStandings; ++k) o.set(war::to_string(static_cast<Standing>(k)), s.p[k]);
+  for (size_t k = 0; k < war::kStandings; ++k) o.set("p_" + war::to_string(static_cast<Standing>(k)), s.p[k]);
   o.set("expected_troops", s.expected_troops);
   return o;
 }
@@ -318,7 +318,7 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
     if (common.explain) explain_campaign(*cp, names, e, rep.explain);
     all.push(campaign_json(*cp, names));
   }
-  rep.json = json::document(kInfo.name, "campaign");
+  rep.json = json::document(kInfo.name, "campaign", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "campaign");
   rep.json.set("settings", settings_json(p.config));

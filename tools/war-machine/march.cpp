@@ -124,7 +124,7 @@ Table food_table(const war::Rules& R) {
 
 json::Value march_json(const war::MarchQuery& q, const std::optional<int>& bfr, const war::March& mv) {
   const auto* m = &mv;
-  json::Value o = json::document(kInfo.name, "march");
+  json::Value o = json::document(kInfo.name, "march", 2);
   o.set("tool", kInfo.name);
   o.set("command", "march");
   o.set("troops", q.troops);

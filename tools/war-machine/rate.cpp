@@ -105,7 +105,7 @@ Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const
     if (common.explain)
       for (const auto& l : x.rating.explain) rep.explain.push_back(l);
   }
-  rep.json = json::document(kInfo.name, "rate");
+  rep.json = json::document(kInfo.name, "rate", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "rate");
   rep.json.set("statement_reading", war::to_string(reading));

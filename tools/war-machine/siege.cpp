@@ -141,7 +141,7 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   week_notes(R, opt, sp ? &*sp : nullptr, t);
   rep.tables.push_back(std::move(t));
   if (!chart.labels.empty()) rep.charts.push_back(std::move(chart));
-  rep.json = json::document(kInfo.name, "siege");
+  rep.json = json::document(kInfo.name, "siege", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "siege");
   rep.json.set("weeks", *opt.weeks);
