@@ -2,8 +2,8 @@
 // siege, a campaign of up to 4 battles), with the charts (--svg) and the forces after a rolled
 // battle (--write-forces) when the output layer is fuzzed; or a fuzzed command line (also march),
 // with at most 50 --rounds, 100 --runs and 10 --battles.
-#include "war-machine/war_app.hpp"
 #include "harness.hpp"
+#include "war-machine/war_app.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const fuzz::Harness kHarness{

@@ -23,7 +23,8 @@ std::optional<Diagnostics> check_flags(const Options& opt) {
     if (opt.runs) return cli::usage_error("--runs", "goes with --roll");
     if (!opt.write_forces.empty()) return cli::usage_error("--write-forces", "goes with --roll");
   }
-  if (opt.rounds && (*opt.rounds < 1 || *opt.rounds > 10000)) return cli::usage_error("--rounds", "must be 1 to 10,000");
+  if (opt.rounds && (*opt.rounds < 1 || *opt.rounds > 10000))
+    return cli::usage_error("--rounds", "must be 1 to 10,000");
   if (opt.runs && (*opt.runs < 1 || *opt.runs > 10000000)) return cli::usage_error("--runs", "must be 1 to 10,000,000");
   // The same limit as the [battle] table's weeks_besieged key.
   if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
@@ -54,9 +55,16 @@ std::vector<report::Cell> summary_row(const BattlePlan& p, size_t b) {
   const auto& e = p.engagements[b];
   const auto& o = e.odds;
   const auto names = names_of(p, e);
-  return {std::to_string(b + 1), names[0], std::to_string(o.final_br[0]), names[1], std::to_string(o.final_br[1]),
-          pct_cell(o.p_win_resolved[0]), pct_cell(o.p_win_resolved[1]), pct_pairs_cell(o.pairs_tie, o.p_tie),
-          report::cell::number(o.expected_casualties_pct[0], 2), report::cell::number(o.expected_casualties_pct[1], 2)};
+  return {std::to_string(b + 1),
+          names[0],
+          std::to_string(o.final_br[0]),
+          names[1],
+          std::to_string(o.final_br[1]),
+          pct_cell(o.p_win_resolved[0]),
+          pct_cell(o.p_win_resolved[1]),
+          pct_pairs_cell(o.pairs_tie, o.p_tie),
+          report::cell::number(o.expected_casualties_pct[0], 2),
+          report::cell::number(o.expected_casualties_pct[1], 2)};
 }
 
 /// What the battle command builds, battle by battle.
@@ -249,7 +257,8 @@ void add_percent_option(CLI::App& c, Options& opt) {
 
 void setup_battle(CLI::App& b, Options& opt) {
   b.add_flag("--roll", opt.roll, "roll 1d100 for each side and apply the result to the forces");
-  cli::add_seed_option(b, opt.seed, "with --roll: seed of the d100 rolls, 0 to 2^64-1 (default 1, shown in the output)");
+  cli::add_seed_option(b, opt.seed,
+                       "with --roll: seed of the d100 rolls, 0 to 2^64-1 (default 1, shown in the output)");
   b.add_option("--rounds", opt.rounds, "with --roll: fight up to N battles while neither side routs or is destroyed")
       ->type_name("N");
   b.add_option("--runs", opt.runs, "with --roll: fight N independent battles and tally them against the exact odds")

@@ -80,18 +80,21 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
       .add_column("p", "Probability", Align::right);
   for (size_t k = 0; k < 2; ++k) {
     for (const auto& [state, p] : o.fatigue_dist[k])
-      fd.add_row({names[k], "fatigue", state == "-" ? report::cell::none("- (routed or destroyed)") : report::Cell(state),
+      fd.add_row({names[k], "fatigue",
+                  state == "-" ? report::cell::none("- (routed or destroyed)") : report::Cell(state),
                   report::cell::none(""), pct_cell(p)});
     for (const auto& [where, p] : o.location_dist[k]) {
       // "field+2": the location and the terrain units it moves, one column each for programs.
       const size_t plus = where.find('+');
       const std::string place = where.substr(0, plus);
       const std::string units = plus == std::string::npos ? (where == "-" ? "" : "0") : where.substr(plus + 1);
-      fd.add_row({names[k], "location", report::Cell(where, where == "-" ? "" : place), report::Cell(units), pct_cell(p)});
+      fd.add_row(
+          {names[k], "location", report::Cell(where, where == "-" ? "" : place), report::Cell(units), pct_cell(p)});
     }
   }
-  fd.notes.push_back("field+n: holds the field and may advance n terrain units; retreat+n: falls back n units; "
-                     "-: no location (151+: the loser is broken; survivors leave as after a rout)");
+  fd.notes.push_back(
+      "field+n: holds the field and may advance n terrain units; retreat+n: falls back n units; "
+      "-: no location (151+: the loser is broken; survivors leave as after a rout)");
   return fd;
 }
 
@@ -130,22 +133,27 @@ json::Value battle_force_json(const BattlePlan& p, size_t i, const std::optional
 
 }  // namespace
 
-void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e, std::vector<Table>& tables) {
+void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e,
+                       std::vector<Table>& tables) {
   for (size_t k = 0; k < 2; ++k) {
     const auto& x = rated[e.force[k]];
     Table t;
     t.name = "adjustments";
     t.context.push_back({"force", x.force.name});
     t.title = "Adjustments: " + x.force.name + " against " + rated[e.force[1 - k]].force.name;
-    t.add_column("group", "Group").add_column("adjustment", "Adjustment").add_column("br", "BR", Align::right).add_column("note", "Note");
+    t.add_column("group", "Group")
+        .add_column("adjustment", "Adjustment")
+        .add_column("br", "BR", Align::right)
+        .add_column("note", "Note");
     t.add_row({"", "Battle rating B", std::to_string(x.rating.br), x.rating.method});
     for (const auto& l : e.adj[k].lines) t.add_row({l.group, l.label, report::cell::signed_integer(l.br), l.note});
     t.add_row({"", "Modified BR", std::to_string(e.spec[k].modified_br), ""});
     if (e.spec[k].tactic) {
       const int tb = e.odds.tactic_br[k];
       std::string note = "\"" + *e.spec[k].tactic + "\": " + e.odds.tactic_printed[k];
-      if (e.odds.tactic_casualty[k]) note += "; casualties " + std::string(e.odds.tactic_casualty[k] > 0 ? "+" : "") +
-                                             std::to_string(e.odds.tactic_casualty[k]) + "%";
+      if (e.odds.tactic_casualty[k])
+        note += "; casualties " + std::string(e.odds.tactic_casualty[k] > 0 ? "+" : "") +
+                std::to_string(e.odds.tactic_casualty[k]) + "%";
       t.add_row({"tactics", "Tactic " + *e.spec[k].tactic, report::cell::signed_integer(tb), note});
       t.add_row({"", "BR in combat", std::to_string(e.odds.final_br[k]), ""});
     }
@@ -247,13 +255,19 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
              pct_cell(o.p_no_result)});
   if (o.tactics_cancelled) t.notes.push_back("tactics: " + o.tactic_printed[0] + " (both plans cancel)");
   switch (o.tie_policy) {
-    case war::TiePolicy::reroll: t.notes.push_back("ties: both sides roll again (the book does not cover ties)"); break;
-    case war::TiePolicy::no_result: t.notes.push_back("ties: no result, nothing happens (the book does not cover ties)"); break;
+    case war::TiePolicy::reroll:
+      t.notes.push_back("ties: both sides roll again (the book does not cover ties)");
+      break;
+    case war::TiePolicy::no_result:
+      t.notes.push_back("ties: no result, nothing happens (the book does not cover ties)");
+      break;
     case war::TiePolicy::defender:
-      t.notes.push_back(o.tie_row ? "ties: the defender wins on the first row" : "ties: no defender, so both roll again");
+      t.notes.push_back(o.tie_row ? "ties: the defender wins on the first row"
+                                  : "ties: no defender, so both roll again");
       break;
     case war::TiePolicy::higher_br:
-      t.notes.push_back(o.tie_row ? "ties: the higher BR wins on the first row" : "ties: equal BRs, so both roll again");
+      t.notes.push_back(o.tie_row ? "ties: the higher BR wins on the first row"
+                                  : "ties: equal BRs, so both roll again");
       break;
   }
   tables.push_back(std::move(t));
@@ -296,14 +310,21 @@ Table battle_forces_table(const BattlePlan& p) {
     for (size_t i = from; i < to; ++i) {
       const auto& x = p.rated[i];
       const auto& m = mod[i];
-      t.rows[i] = {x.force.name, x.force.side, war::to_string(x.force.role), report::cell::integer(x.force.troops),
-                   x.rating.method, opt_int_cell(x.rating.bfr), opt_text_cell(x.rating.troop_class),
-                   std::to_string(x.rating.br), m ? report::Cell(std::to_string(m->first)) : report::cell::none(),
+      t.rows[i] = {x.force.name,
+                   x.force.side,
+                   war::to_string(x.force.role),
+                   report::cell::integer(x.force.troops),
+                   x.rating.method,
+                   opt_int_cell(x.rating.bfr),
+                   opt_text_cell(x.rating.troop_class),
+                   std::to_string(x.rating.br),
+                   m ? report::Cell(std::to_string(m->first)) : report::cell::none(),
                    m ? report::Cell(p.rated[m->second].force.name) : report::cell::none("(unmatched)")};
     }
   });
   if (p.engagements.size() > 1 || !p.unmatched.empty())
-    t.notes.push_back("forces matched as in \"Divide forces\": highest BR chooses the opponent it is most likely to beat");
+    t.notes.push_back(
+        "forces matched as in \"Divide forces\": highest BR chooses the opponent it is most likely to beat");
   return t;
 }
 

@@ -268,8 +268,7 @@ void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>&
                     std::to_string(cp.max_battles));
   for (const auto& st : cp.steps)
     explain.push_back("after battle " + std::to_string(st.battle) + ": " + std::to_string(st.states) +
-                      " distinct states fight on (equal troops and fatigue merged), " + pct(st.p_ended) +
-                      " ended");
+                      " distinct states fight on (equal troops and fatigue merged), " + pct(st.p_ended) + " ended");
   double total = 0;
   for (const auto& [n, p] : cp.battles_fought) total += p;
   explain.push_back(std::to_string(cp.battles_resolved + 1) +

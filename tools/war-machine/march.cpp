@@ -1,7 +1,7 @@
 // march.cpp - war-machine march: movement rate, forced march, foraging and hunger of a force
 // (seed 004, movement and food), from the flags alone.
-#include <cmath>
 #include <CLI/CLI.hpp>
+#include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
@@ -19,7 +19,8 @@ namespace {
 Expected<war::MarchQuery> march_query(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   if (!common.inputs.empty()) return cli::usage_error("march", "takes no input file (use --troops and --troop-class)");
   if (!opt.troops) return cli::usage_error("--troops", "required: the number of troops");
-  if (*opt.troops < 1 || *opt.troops > war::kMaxInputTroops) return cli::usage_error("--troops", "must be 1 to 1,000,000,000");
+  if (*opt.troops < 1 || *opt.troops > war::kMaxInputTroops)
+    return cli::usage_error("--troops", "must be 1 to 1,000,000,000");
   if (opt.troop_class.has_value() == opt.bfr.has_value())
     return cli::usage_error("--troop-class", "give the troop class (--troop-class) or the BFR (--bfr), one of them");
   if (opt.rate_ft && (!(*opt.rate_ft > 0) || *opt.rate_ft > 100000))
@@ -64,8 +65,8 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
       .add_column("note", "Note");
   // Movement and forced march rates are of V'; foraging's of V' as well (the book's "V'/2").
   t.add_row({"Movement rate V'", frac(m->rate), of_v(m->rate), ft(m->rate_ft), report::cell::none(""), m->rate_label});
-  t.add_row({"Forced march", primed(m->forced_rate), of_v(m->forced_rate), ft(m->forced_rate_ft), report::cell::none(""),
-             "on a success (" + R.forced_march.source + ")"});
+  t.add_row({"Forced march", primed(m->forced_rate), of_v(m->forced_rate), ft(m->forced_rate_ft),
+             report::cell::none(""), "on a success (" + R.forced_march.source + ")"});
   for (const auto& f : m->forage)
     t.add_row({"Foraging", primed(f.rate), of_v(f.rate), ft(f.rate_ft), report::Cell(fmtnum::shortest(f.p)),
                std::to_string(static_cast<int>(std::lround(f.p * 6))) + " in 6 to find food (" + f.label + ")"});
@@ -100,8 +101,9 @@ Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const wa
   fm.add_row({"", "P", report::cell::none(pct(m->p_forced_success)), pct_cell(m->p_forced_success),
               report::cell::none("none " + pct(pf[0]) + ", moderate " + pct(pf[1]) + ", serious " + pct(pf[2])),
               pct_cell(pf[0]), pct_cell(pf[1]), pct_cell(pf[2])});
-  fm.notes.push_back("F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
-                     "'-': no forced march and no fatigue");
+  fm.notes.push_back(
+      "F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
+      "'-': no forced march and no fatigue");
   return fm;
 }
 
@@ -118,7 +120,8 @@ Table food_table(const war::Rules& R) {
                   war::to_string(war::hunger_fatigue(R, dday))});
   }
   food.notes.push_back("fatigue recovery: serious -> moderate after " + R.fatigue.serious_to_moderate_dice + " " +
-                       R.fatigue.unit + ", moderate -> none after " + R.fatigue.moderate_to_none_dice + " " + R.fatigue.unit);
+                       R.fatigue.unit + ", moderate -> none after " + R.fatigue.moderate_to_none_dice + " " +
+                       R.fatigue.unit);
   return food;
 }
 
@@ -179,11 +182,10 @@ void setup_march(CLI::App& m, Options& opt) {
                "troop class: untrained, poor, below-average, fair, average, good, excellent or elite (or as the "
                "book prints it: \"Below Average\")")
       ->transform(CLI::IsMember({"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"},
-                            war::suite_spelling))
+                                war::suite_spelling))
       ->type_name("CLASS");
   m.add_option("--bfr", opt.bfr, "basic force rating, instead of --troop-class")->type_name("N");
-  m.add_option("--movement-ft", opt.rate_ft, "V, the movement rate of the slowest member, in feet")
-      ->type_name("FEET");
+  m.add_option("--movement-ft", opt.rate_ft, "V, the movement rate of the slowest member, in feet")->type_name("FEET");
   m.add_option("--fatigue", opt.fatigue, "current fatigue: none (default), moderate or serious")
       ->transform(CLI::IsMember({"none", "moderate", "serious"}, war::suite_spelling))
       ->type_name("STATE");

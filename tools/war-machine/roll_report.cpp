@@ -15,8 +15,8 @@ namespace {
 std::string toml_string(const std::string& s) { return json::quote(s); }
 }  // namespace
 
-void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro, std::uint64_t seed,
-                 std::vector<Table>& tables, std::vector<std::string>& explain) {
+void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
+                 std::uint64_t seed, std::vector<Table>& tables, std::vector<std::string>& explain) {
   Table t;
   t.title = "Rolled: " + names[0] + " against " + names[1] + " (seed " + std::to_string(seed) + ")";
   t.add_column("round", "Round", Align::right)
@@ -36,10 +36,11 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
     t.add_row({std::to_string(r.round), std::to_string(b.roll[0]), combat_int(b.total[0]), std::to_string(b.roll[1]),
                combat_int(b.total[1]), combat_int(b.diff), winner,
                b.row ? report::Cell(R.results[*b.row].label) : report::cell::none(), seed_text});
-    if (r.rerolls) t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
+    if (r.rerolls)
+      t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
     if (!b.note.empty()) t.notes.push_back("round " + std::to_string(r.round) + ": " + b.note);
-    explain.push_back("round " + std::to_string(r.round) + ": C = " + std::to_string(r.modified_br[0]) + " + tactics + " +
-                      std::to_string(b.roll[0]) + " = " + std::to_string(b.total[0]) + " against " +
+    explain.push_back("round " + std::to_string(r.round) + ": C = " + std::to_string(r.modified_br[0]) +
+                      " + tactics + " + std::to_string(b.roll[0]) + " = " + std::to_string(b.total[0]) + " against " +
                       std::to_string(r.modified_br[1]) + " + tactics + " + std::to_string(b.roll[1]) + " = " +
                       std::to_string(b.total[1]));
   }
@@ -122,12 +123,13 @@ json::Value roll_json(const war::Rules& R, const std::array<std::string, 2>& nam
   return o;
 }
 
-
-std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated, const std::vector<std::optional<war::ForceState>>& state,
-                        const war::BattleConfig& s, std::uint64_t seed) {
+std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
+                        const std::vector<std::optional<war::ForceState>>& state, const war::BattleConfig& s,
+                        std::uint64_t seed) {
   std::string out = "# war-machine: forces after the rolled battle (seed " + std::to_string(seed) + ").\n";
   out += "# Each force is rated by its battle rating; wounded are out of action (they return in " +
-         R.result_rules.wounded_return_dice + " " + R.result_rules.wounded_return_unit + " if the force held the field).\n\n";
+         R.result_rules.wounded_return_dice + " " + R.result_rules.wounded_return_unit +
+         " if the force held the field).\n\n";
   out += "[battle]\n";
   out += "siege_machine = " + std::string(s.battle.siege_machine ? "true" : "false") + "\n";
   out += "simple_siege = " + std::string(s.battle.simple_siege ? "true" : "false") + "\n";
@@ -147,8 +149,9 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
     out += "\n";
     if (state[i]) {
       // Names in comments are quoted like values: a name can never end the comment's line.
-      out += "# " + toml_string(f.name) + ": " + std::to_string(st.killed) + " killed, " + std::to_string(st.wounded - f.wounded) +
-             " wounded in these battles; location " + location_text(st.location, st.location_units) +
+      out += "# " + toml_string(f.name) + ": " + std::to_string(st.killed) + " killed, " +
+             std::to_string(st.wounded - f.wounded) + " wounded in these battles; location " +
+             location_text(st.location, st.location_units) +
              (st.routed ? "; routed: survivors reappear at home in " + R.result_rules.routed_return_dice + " " +
                               R.result_rules.routed_return_unit
                         : "") +
@@ -186,8 +189,9 @@ json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std:
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     Progress progress("battles", static_cast<std::uint64_t>(runs));
-    const auto tally = war::tally_battles(R, e, p.config.options, runs, seed, static_cast<std::uint64_t>(b) * 1000003ULL,
-                                          [&](std::uint64_t n) { progress.advance(n); });
+    const auto tally =
+        war::tally_battles(R, e, p.config.options, runs, seed, static_cast<std::uint64_t>(b) * 1000003ULL,
+                           [&](std::uint64_t n) { progress.advance(n); });
     const auto& wins = tally.wins;
     const std::int64_t ties = tally.ties;
     const std::array<std::string, 2> names{p.rated[e.force[0]].force.name, p.rated[e.force[1]].force.name};
@@ -210,8 +214,9 @@ json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std:
                  pct_cell(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k]), runs_text, seed_text});
     t.add_row({"Tie", std::to_string(ties), pct_cell(static_cast<double>(ties) / n),
                pct_cell(settled ? 0.0 : e.odds.p_tie), runs_text, seed_text});
-    t.notes.push_back("one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "
-                      "(3 sqrt(p(1-p)/n)) of the exact figure in 99.7% of runs");
+    t.notes.push_back(
+        "one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "
+        "(3 sqrt(p(1-p)/n)) of the exact figure in 99.7% of runs");
     rep.tables.push_back(std::move(t));
     json::Value o = json::object();
     o.set("runs", runs);

@@ -73,7 +73,8 @@ void week_notes(const war::Rules& R, const Options& opt, const SiegePlan* sp, Ta
                     (opt.loss_of_start ? "starting" : "current") + " numbers a week after " +
                     std::to_string(*opt.food_weeks) + " weeks of food, rounded up");
   if (sp)
-    t.notes.push_back("assault odds: the simple siege (defender x" + std::to_string(R.simple_siege.defender_troop_multiplier) +
+    t.notes.push_back("assault odds: the simple siege (defender x" +
+                      std::to_string(R.simple_siege.defender_troop_multiplier) +
                       " for the ratio, ignores retreat and rout, half casualties); ties " +
                       war::to_string(sp->plan->config.options.tie));
 }
@@ -109,9 +110,9 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
   json::Value arr = json::array();
   for (const auto& w : weeks) {
-    std::vector<report::Cell> row{std::to_string(w.week), report::Cell("+" + std::to_string(w.besieger_bonus), std::to_string(w.besieger_bonus)),
-                                  w.starving ? "yes" : "no", report::cell::integer(w.defender_lost),
-                                  report::cell::integer(w.defender_troops)};
+    std::vector<report::Cell> row{
+        std::to_string(w.week), report::Cell("+" + std::to_string(w.besieger_bonus), std::to_string(w.besieger_bonus)),
+        w.starving ? "yes" : "no", report::cell::integer(w.defender_lost), report::cell::integer(w.defender_troops)};
     json::Value o = json::object();
     o.set("week", w.week);
     o.set("besieger_bonus", w.besieger_bonus);
@@ -121,7 +122,8 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
     json::Value p_attacker, p_defender, p_tie;  // null without a battle file: the keys are there all the same
     if (sp) {
       const auto& p = *sp->plan;
-      auto x = war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
+      auto x =
+          war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
       if (!x) return x.error();
       row.insert(row.end(), {pct_cell(x->p_attacker), pct_cell(x->p_defender), pct_cell(x->p_tie)});
       chart.labels.push_back("week " + std::to_string(w.week));

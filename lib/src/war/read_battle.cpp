@@ -26,8 +26,10 @@ void read_situation(const Rules& R, TableReader& r, Force& f) {
   const auto* a = r.array("situation", Need::optional);
   if (!a) return;
   for (const auto& n : *a) {
-    if (auto s = n.value<std::string>()) f.situation.push_back(*s);
-    else r.error_at("situation", "'situation' must list adjustment ids (strings)");
+    if (auto s = n.value<std::string>())
+      f.situation.push_back(*s);
+    else
+      r.error_at("situation", "'situation' must list adjustment ids (strings)");
   }
   for (const auto& [id, msg] : check_situation(R, f.situation, f.role)) r.error_at("situation", msg);
 }
@@ -69,10 +71,12 @@ void read_force(const Rules& R, const ForceVocabulary& vocab, const input::Docum
   f.side = r.string("side", Need::optional).value_or("");
   read_force_rating(R, vocab, doc, r, d, f, "force '" + f.name + "'", "force");
   read_situation(R, r, f);
-  if (auto fat = read_value(r, "fatigue", Need::optional, {"none", "moderate", "serious"})) f.fatigue = *parse_fatigue(*fat);
+  if (auto fat = read_value(r, "fatigue", Need::optional, {"none", "moderate", "serious"}))
+    f.fatigue = *parse_fatigue(*fat);
   f.tactic = read_value(r, "tactic", Need::optional, vocab.tactics);
   f.opponent = r.string("opponent", Need::optional);
-  f.wounded = r.integer("wounded", Need::optional, input::non_negative(static_cast<double>(kMaxInputTroops))).value_or(0);
+  f.wounded =
+      r.integer("wounded", Need::optional, input::non_negative(static_cast<double>(kMaxInputTroops))).value_or(0);
   in.split = read_split(r, f.troops);
   r.finish();
   out.forces.push_back(std::move(in));

@@ -71,7 +71,8 @@ Factors read_factors(const Rules& R, TableReader& r, std::int64_t troops) {
   f.officers = read_opt_int(r, "officers", input::non_negative(static_cast<double>(kMaxInputTroops)));
   f.officer_level = r.number("officer_level", Need::optional, input::non_negative(100));
   f.officer_hit_dice = r.number("officer_hit_dice", Need::optional, input::non_negative(100));
-  if (f.officer_level && f.officer_hit_dice) r.error_at("officer_hit_dice", "give officer_level or officer_hit_dice, not both");
+  if (f.officer_level && f.officer_hit_dice)
+    r.error_at("officer_hit_dice", "give officer_level or officer_hit_dice, not both");
   if ((f.officer_level || f.officer_hit_dice) && !f.officers && !r.has("officers"))
     r.error_at(f.officer_level ? "officer_level" : "officer_hit_dice",
                "the officer level needs 'officers', the number of officers (one is needed for each " +
@@ -131,7 +132,8 @@ void read_force_rating(const Rules& R, const ForceVocabulary& vocab, const input
     TableReader qr(doc, *qt, d, quick_name);
     f.quick = read_quick(R, qr);
   }
-  const int methods = (r.has("br") ? 1 : 0) + (r.has("bfr") ? 1 : 0) + (r.has("factors") ? 1 : 0) + (r.has("quick") ? 1 : 0);
+  const int methods =
+      (r.has("br") ? 1 : 0) + (r.has("bfr") ? 1 : 0) + (r.has("factors") ? 1 : 0) + (r.has("quick") ? 1 : 0);
   if (methods == 0) {
     std::string m = who;
     m.append(" needs one of br, bfr, ").append(factors_name).append(" or ").append(quick_name);
@@ -163,7 +165,9 @@ void read_force_rating(const Rules& R, const ForceVocabulary& vocab, const input
     for (const auto& n : *a) {
       const auto s = n.value<std::string>();
       bool ok = s && s->size() == 1;
-      if (ok) ok = std::any_of(R.statements.begin(), R.statements.end(), [&](const BrStatement& st) { return st.letter == (*s)[0]; });
+      if (ok)
+        ok = std::any_of(R.statements.begin(), R.statements.end(),
+                         [&](const BrStatement& st) { return st.letter == (*s)[0]; });
       if (!ok) {
         r.error_at("statements", "'statements' must list letters a-l of the battle-rating statements");
         break;

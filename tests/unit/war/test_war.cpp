@@ -897,3 +897,23 @@ TEST_CASE("war::simple_siege_weeks, seed 004 Siege (simple rules) l. 184-185") {
   const auto r = war::simple_siege_weeks(R, 15, 2, 0, false);
   CHECK(r[0].defender_lost == 2);  // 1.5 rounded up
 }
+
+TEST_CASE("war::suite_spelling: the book's spellings read as the suite's (docs/vocabulary.md)") {
+  SUBCASE("tactics and troop classes as War Machine prints them") {
+    CHECK(war::suite_spelling("Attack+") == "attack-plus");
+    CHECK(war::suite_spelling("Below Average") == "below-average");
+    CHECK(war::suite_spelling("  Elite ") == "elite");
+    CHECK(war::suite_spelling("attack-plus") == "attack-plus");
+  }
+  SUBCASE("underscores are not read as '-': the old spelling is refused") {
+    CHECK(war::suite_spelling("below_average") == "below_average");
+    CHECK_FALSE(war::parse_tie_policy("no_result").has_value());
+  }
+  SUBCASE("the parsers take either spelling") {
+    CHECK(war::parse_tie_policy("Higher BR") == war::TiePolicy::higher_br);
+    CHECK(war::parse_tie_policy("no-result") == war::TiePolicy::no_result);
+    CHECK(war::to_string(war::TiePolicy::higher_br) == "higher-br");
+    CHECK(war::parse_fatigue("Moderate") == war::Fatigue::moderate);
+    CHECK(war::parse_casualty_reading("Multiply") == war::CasualtyReading::multiply);
+  }
+}
