@@ -317,6 +317,8 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
     if (common.explain) explain_campaign(*cp, names, e, rep.explain);
     all.push(campaign_json(*cp, names));
   }
+  // csv's main table is each side's standing at the end, not the forces.
+  rep.main_table = "campaign";
   rep.json = json::document(kInfo.name, "campaign", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "campaign");

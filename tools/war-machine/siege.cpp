@@ -142,6 +142,8 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   }
   week_notes(R, opt, sp ? &*sp : nullptr, t);
   rep.tables.push_back(std::move(t));
+  // csv's main table is the weeks, not the forces of the battle file.
+  rep.main_table = "simple-siege-week-by-week";
   if (!chart.labels.empty()) rep.charts.push_back(std::move(chart));
   rep.json = json::document(kInfo.name, "siege", 2);
   rep.json.set("tool", kInfo.name);
