@@ -34,6 +34,8 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
   rt.title = "Combat results: " + vs + " (War Machine, Combat results (winner/loser))";
   rt.add_column("winner", "Winner")
       .add_column("band", "Difference", Align::right)
+      .add_column("diff_min", "From", Align::right, report::Shown::programs)
+      .add_column("diff_max", "To", Align::right, report::Shown::programs)
       .add_column("pairs", "Pairs", Align::right)
       .add_column("p", "Probability", Align::right)
       .add_column("winner_pct", "Winner %", Align::right)
@@ -46,19 +48,25 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
       .add_column("loser_location_units", "L units", Align::right, report::Shown::programs)
       .add_column("winner_casualties", "W troops lost", Align::right)
       .add_column("loser_casualties", "L troops lost", Align::right);
-  auto add = [&](const war::RowOdds& ro, const std::string& band) {
+  // The band "16-24" for people; its two ends for programs (151+: no upper end; a tie: 0).
+  auto add = [&](const war::RowOdds& ro, const std::string& band, bool tie) {
+    const auto& row = R.results[ro.row];
+    const report::Cell from = std::to_string(tie ? 0 : row.diff_min);
+    const report::Cell to = tie            ? report::Cell("0")
+                            : row.diff_max ? report::Cell(std::to_string(*row.diff_max))
+                                           : report::cell::none("");
     const auto w = static_cast<size_t>(ro.winner);
     const auto& W = ro.result[w];
     const auto& L = ro.result[1 - w];
     const auto share = [](double x) { return report::Cell(trim2(x), fmtnum::shortest(x)); };
-    rt.add_row({names[w], band, std::to_string(ro.pairs), pct_pairs_cell(ro.pairs, ro.p), share(W.casualties_pct),
-                share(L.casualties_pct), fatigue_cell(W.fatigue), fatigue_cell(L.fatigue),
+    rt.add_row({names[w], band, from, to, std::to_string(ro.pairs), pct_pairs_cell(ro.pairs, ro.p),
+                share(W.casualties_pct), share(L.casualties_pct), fatigue_cell(W.fatigue), fatigue_cell(L.fatigue),
                 location_cell(W.location, W.location_units), location_units_cell(W.location, W.location_units),
                 location_cell(L.location, L.location_units), location_units_cell(L.location, L.location_units),
                 report::cell::integer(W.casualties), report::cell::integer(L.casualties)});
   };
-  for (const auto& ro : o.rows) add(ro, R.results[ro.row].label);
-  if (o.tie_row) add(*o.tie_row, "tie");
+  for (const auto& ro : o.rows) add(ro, R.results[ro.row].label, false);
+  if (o.tie_row) add(*o.tie_row, "tie", true);
   rt.notes.push_back("probabilities before ties are settled; casualties after tactics" +
                      std::string(e.spec[0].casualty_scale.n != e.spec[0].casualty_scale.d ||
                                          e.spec[1].casualty_scale.n != e.spec[1].casualty_scale.d
