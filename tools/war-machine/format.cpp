@@ -98,6 +98,9 @@ json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modi
     so.set("id", s.id);
     so.set("label", s.label);
     so.set("measured", s.measured);
+    so.set("figure", opt_json(s.figure));
+    so.set("counted", opt_json(s.counted));
+    so.set("unit", json::text_or_null(s.unit));
     so.set("holds", s.holds);
     so.set("in_book", s.in_seed);
     st.push(std::move(so));
