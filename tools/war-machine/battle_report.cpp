@@ -11,6 +11,21 @@ using report::Table;
 
 namespace {
 
+/// A location of the distribution after a battle ("field+2", "rout", "-", "no result") as its two
+/// parts: the place (empty for "-", no location; "no result" and "no combat" spelled as values,
+/// no-result and no-combat) and the terrain units moved (nullopt where there is no place).
+struct LocationParts {
+  std::string place;
+  std::optional<int> units;
+};
+LocationParts split_location(const std::string& where) {
+  if (where == "-") return {};
+  if (where == "no result" || where == "no combat") return {where == "no result" ? "no-result" : "no-combat", {}};
+  const size_t plus = where.find('+');
+  if (plus == std::string::npos) return {where, 0};
+  return {where.substr(0, plus), std::stoi(where.substr(plus + 1))};
+}
+
 json::Value row_json(const war::Rules& R, const war::RowOdds& ro, const std::array<std::string, 2>& names) {
   json::Value o = json::object();
   o.set("winner", names[static_cast<size_t>(ro.winner)]);
@@ -93,11 +108,9 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
                   report::cell::none(""), pct_cell(p)});
     for (const auto& [where, p] : o.location_dist[k]) {
       // "field+2": the location and the terrain units it moves, one column each for programs.
-      const size_t plus = where.find('+');
-      const std::string place = where.substr(0, plus);
-      const std::string units = plus == std::string::npos ? (where == "-" ? "" : "0") : where.substr(plus + 1);
-      fd.add_row(
-          {names[k], "location", report::Cell(where, where == "-" ? "" : place), report::Cell(units), pct_cell(p)});
+      const auto parts = split_location(where);
+      fd.add_row({names[k], "location", report::Cell(where, parts.place),
+                  report::Cell(parts.units ? std::to_string(*parts.units) : ""), pct_cell(p)});
     }
   }
   fd.notes.push_back(
@@ -221,7 +234,9 @@ json::Value odds_json(const war::Rules& R, const std::vector<war::RatedForce>& r
     json::Value loc = json::array();
     for (const auto& [where, p] : o.location_dist[k]) {
       json::Value l = json::object();
-      l.set("location", json::text_or_null(where));  // "-": no location
+      const auto parts = split_location(where);
+      l.set("location", json::text_or_null(parts.place));  // null: no location
+      l.set("location_units", opt_json(parts.units));
       l.set("p", p);
       loc.push(std::move(l));
     }
