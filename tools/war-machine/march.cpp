@@ -53,13 +53,13 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   auto ft = [](const std::optional<double>& v) {
     return v ? report::Cell(trim(*v, 1) + "'", fmtnum::shortest(*v)) : report::cell::none();
   };
-  // The rate as a fraction of V (people: "2V/3"; programs: 0.666666666667).
+  // The rate as a fraction (people: "2V/3", "V'/3"; programs: 0.666666666667, 0.333333333333).
   auto of_v = [](const war::Fraction& f) { return report::Cell(fmtnum::shortest(f.value())); };
   Table t;
   t.title = "March: " + fmtnum::grouped(q.troops) + " troops, " + tc->label + " (" + R.movement.front().source + ")";
   t.add_column("what", "")
       .add_column("rate", "Rate", Align::left, report::Shown::people)
-      .add_column("rate_of_v", "Of V", Align::right, report::Shown::programs)
+      .add_column("rate_fraction", "Fraction", Align::right, report::Shown::programs)
       .add_column("rate_ft", "Feet", Align::right)
       .add_column("p_food", "Food", Align::right, report::Shown::programs)
       .add_column("note", "Note");
