@@ -43,8 +43,8 @@ timed "10,000 battles, full outcome tables (csv):  " "$tool" battle "$tmp/many.t
 echo "  per battle: the cpu figure above / 10,000 (parsing, rating, odds and its tables included)"
 timed "20,000 forces rated (rate, csv):            " "$tool" rate "$tmp/many.toml" --format csv
 
-# 3. 10,000 rolled battles of one file (--roll --repeat), tallied against the exact odds.
-timed "10,000 rolled battles (--repeat 10000):     " "$tool" battle "$field" --roll --seed 1 --repeat 10000
+# 3. 10,000 rolled battles of one file (--roll --runs), tallied against the exact odds.
+timed "10,000 rolled battles (--runs 10000):       " "$tool" battle "$field" --roll --seed 1 --runs 10000
 
 # 4. Issue 14: pairing without `opponent`. 5,000 forces a side, every one choosing its opponent by
 #    the book's rule (the highest BR chooses the opponent it is most likely to beat); before, this

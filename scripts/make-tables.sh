@@ -28,8 +28,8 @@ for t in cannon:24 gun:6 mortar:90; do
 done
 table unit-rosters unit-br --catalogue
 table unit-rosters-vs-formulas unit-br --catalogue --compare
-for c in untrained poor below_average fair average good excellent elite; do
-  table "war-machine-march-$c" war-machine march --troops 300 --class "$c"
+for c in untrained poor below-average fair average good excellent elite; do
+  table "war-machine-march-$c" war-machine march --troops 300 --troop-class "$c"
 done
 table war-machine-field-battle war-machine battle examples/war-machine-field.toml
 for n in 1 2 3 4 5; do

@@ -165,12 +165,12 @@ done
 # After a subcommand: its flags and the common ones, the values of short options too.
 same "'war-machine battle -f ' offers the formats" "$(words text markdown md csv json)" \
   "$(offered "war-machine battle -f ")"
-same "'war-machine battle --tie-policy ' offers the policies" "$(words reroll no_result defender higher_br)" \
+same "'war-machine battle --tie-policy ' offers the policies" "$(words reroll no-result defender higher-br)" \
   "$(offered "war-machine battle --tie-policy ")"
 same "'war-machine battle --format json --' still knows the subcommand" \
   "$(offered "war-machine battle --" | grep -vx -- '--format')" "$(offered "war-machine battle --format json --" | grep -vx -- '--format')"
-same "'war-machine march --cl' offers --class" "--class" "$(offered "war-machine march --cl")"
-hasnt "war-machine battle --" "--class --food-weeks --rate --troops --weeks --completion"
+same "'war-machine march --troop-cl' offers --troop-class" "--troop-class" "$(offered "war-machine march --troop-cl")"
+hasnt "war-machine battle --" "--troop-class --food-weeks --movement-ft --troops --weeks --completion"
 if [[ $shell != zsh ]]; then  # zsh's _arguments completes "--format value", not "--format=value"
   same "'unit-br --format=' offers the formats" "$(words text markdown md csv json)" "$(offered "unit-br --format=")"
 fi

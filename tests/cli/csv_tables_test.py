@@ -28,7 +28,6 @@ DISPLAY = [
 # conversion removes its lines. Empty when issue 12 is done.
 PENDING = [
     "tests/cli/artillery-design/", "docs/tables/artillery-",
-    "tests/cli/war-machine/", "docs/tables/war-machine-",
     "tests/cli/fire-odds/", "docs/tables/arquebus-", "docs/tables/broadside-",
 ]
 

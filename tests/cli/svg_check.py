@@ -40,7 +40,7 @@ COMMANDS = [
     ["fire-odds", "{WORK}/hostile.toml"],
     ["war-machine", "battle", "{SRC}/tests/cli/war-machine/17-battle-chart/field.toml"],
     ["war-machine", "campaign", "{SRC}/examples/war-machine-field.toml"],
-    ["war-machine", "march", "--troops", "300", "--class", "good"],
+    ["war-machine", "march", "--troops", "300", "--troop-class", "good"],
     ["war-machine", "siege", "{SRC}/tests/cli/war-machine/12-siege-text/siege.toml", "--weeks", "6", "--food-weeks",
      "3"],
     ["siege-duration", "{SRC}/tests/cli/siege-duration/28-duel-chart/siege.toml", "--method", "duel", "--runs", "300",

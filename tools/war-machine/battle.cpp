@@ -1,9 +1,8 @@
 // battle.cpp - war-machine battle: the exact odds of every battle of a file (all 10,000 pairs of
 // d100 rolls, adjustments itemised), or with --roll one battle rolled and applied to the forces,
-// chained over --rounds, tallied over --repeat, or written back with --write-forces.
+// chained over --rounds, tallied over --runs, or written back with --write-forces.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <random>
 
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
@@ -21,17 +20,18 @@ std::optional<Diagnostics> check_flags(const Options& opt) {
   if (!opt.roll) {
     if (opt.seed) return cli::usage_error("--seed", "goes with --roll");
     if (opt.rounds) return cli::usage_error("--rounds", "goes with --roll");
-    if (opt.repeat) return cli::usage_error("--repeat", "goes with --roll");
+    if (opt.runs) return cli::usage_error("--runs", "goes with --roll");
     if (!opt.write_forces.empty()) return cli::usage_error("--write-forces", "goes with --roll");
   }
-  if (opt.rounds && (*opt.rounds < 1 || *opt.rounds > 10000)) return cli::usage_error("--rounds", "must be 1 to 10,000");
-  if (opt.repeat && (*opt.repeat < 1 || *opt.repeat > 10000000)) return cli::usage_error("--repeat", "must be 1 to 10,000,000");
+  if (opt.rounds && (*opt.rounds < 1 || *opt.rounds > 10000))
+    return cli::usage_error("--rounds", "must be 1 to 10,000");
+  if (opt.runs && (*opt.runs < 1 || *opt.runs > 10000000)) return cli::usage_error("--runs", "must be 1 to 10,000,000");
   // The same limit as the [battle] table's weeks_besieged key.
   if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
     return cli::usage_error("--weeks-besieged", "must be 0 to " + fmtnum::grouped(war::kMaxWeeksBesieged) + ", got " +
                                                     std::to_string(*opt.weeks_besieged));
-  if (opt.repeat && (opt.rounds || !opt.write_forces.empty()))
-    return cli::usage_error("--repeat", "tallies single battles: no --rounds or --write-forces with it");
+  if (opt.runs && (opt.rounds || !opt.write_forces.empty()))
+    return cli::usage_error("--runs", "tallies single battles: no --rounds or --write-forces with it");
   return std::nullopt;
 }
 
@@ -46,8 +46,8 @@ Table summary_table(const BattlePlan& p) {
       .add_column("p_win_0", "Wins", Align::right)
       .add_column("p_win_1", "Loses", Align::right)
       .add_column("p_tie", "Tie", Align::right)
-      .add_column("casualties_0", "Casualties %", Align::right)
-      .add_column("casualties_1", "Their casualties %", Align::right);
+      .add_column("casualties_pct_0", "Casualties %", Align::right)
+      .add_column("casualties_pct_1", "Their casualties %", Align::right);
   return summary;
 }
 
@@ -55,9 +55,16 @@ std::vector<report::Cell> summary_row(const BattlePlan& p, size_t b) {
   const auto& e = p.engagements[b];
   const auto& o = e.odds;
   const auto names = names_of(p, e);
-  return {std::to_string(b + 1), names[0], std::to_string(o.final_br[0]), names[1], std::to_string(o.final_br[1]),
-          pct(o.p_win_resolved[0]), pct(o.p_win_resolved[1]), pct_pairs(o.pairs_tie, o.p_tie),
-          fmtnum::fixed(o.expected_casualties_pct[0], 2), fmtnum::fixed(o.expected_casualties_pct[1], 2)};
+  return {std::to_string(b + 1),
+          names[0],
+          std::to_string(o.final_br[0]),
+          names[1],
+          std::to_string(o.final_br[1]),
+          pct_cell(o.p_win_resolved[0]),
+          pct_cell(o.p_win_resolved[1]),
+          pct_pairs_cell(o.pairs_tie, o.p_tie),
+          report::cell::number(o.expected_casualties_pct[0], 2),
+          report::cell::number(o.expected_casualties_pct[1], 2)};
 }
 
 /// What the battle command builds, battle by battle.
@@ -121,7 +128,7 @@ void battle_charts(const war::Rules& R, const BattlePlan& p, const war::Engageme
   rep.charts.push_back(std::move(rows));
 }
 
-/// Rolls battle `b` (--roll without --repeat) and adds its tables, JSON and the forces' states.
+/// Rolls battle `b` (--roll without --runs) and adds its tables, JSON and the forces' states.
 Expected<bool> roll_one(const war::Rules& R, const Options& opt, const BattlePlan& p, size_t b, BattleReport& br,
                         json::Value& bj, report::Report& rep) {
   const auto& e = p.engagements[b];
@@ -131,6 +138,9 @@ Expected<bool> roll_one(const war::Rules& R, const Options& opt, const BattlePla
   const auto names = names_of(p, e);
   std::vector<Table> rolled;
   roll_tables(R, names, *ro, br.seed, rolled, rep.explain);
+  // Each battle's rolls join those of the others in csv, marked with the battle's number.
+  if (p.engagements.size() > 1)
+    for (auto& t : rolled) t.context.insert(t.context.begin(), {"battle", std::to_string(b + 1)});
   if (br.full) rep.tables.insert(rep.tables.end(), rolled.begin(), rolled.end());
   if (br.js) bj.set("roll", roll_json(R, names, *ro, br.seed));
   for (size_t k = 0; k < 2; ++k) br.states[e.force[k]] = ro->state[k];
@@ -176,7 +186,7 @@ Expected<bool> report_battles(const war::Rules& R, const Options& opt, const cli
     }
     json::Value bj = br.js ? std::move(js[b]) : json::Value();
     if (e.odds.combat && p.engagements.size() <= 100) battle_charts(R, p, e, rep);
-    if (opt.roll && !opt.repeat) {
+    if (opt.roll && !opt.runs) {
       auto rolled = roll_one(R, opt, p, b, br, bj, rep);
       if (!rolled) return rolled.error();
     } else if (br.js) {
@@ -203,8 +213,8 @@ void finish_tables(const BattlePlan& p, report::Report& rep) {
   rep.tables.push_back(std::move(u));
 }
 
-void battle_json(const BattlePlan& p, BattleReport& br, json::Value repeated, report::Report& rep) {
-  rep.json = json::document(kInfo.name, "battle");
+void battle_json(const Options& opt, const BattlePlan& p, BattleReport& br, json::Value tallies, report::Report& rep) {
+  rep.json = json::document(kInfo.name, "battle", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "battle");
   rep.json.set("settings", settings_json(p.config));
@@ -213,38 +223,45 @@ void battle_json(const BattlePlan& p, BattleReport& br, json::Value repeated, re
   json::Value un = json::array();
   for (size_t i : p.unmatched) un.push(p.rated[i].force.name);
   rep.json.set("unmatched", std::move(un));
-  rep.json.set("repeat", std::move(repeated));
+  // The seed of the rolls and the sample size of --runs: null when nothing is rolled or tallied.
+  rep.json.set("seed", opt.roll ? json::Value(static_cast<long long>(br.seed)) : json::Value());
+  rep.json.set("rounds", opt.roll && !opt.runs ? json::Value(opt.rounds.value_or(1)) : json::Value());
+  rep.json.set("runs", opt.runs ? json::Value(*opt.runs) : json::Value());
+  rep.json.set("tallies", std::move(tallies));
 }
 
 }  // namespace
 
 void add_rule_options(CLI::App& c, Options& opt) {
-  c.add_option("--tie-policy", opt.tie_policy, "ties: reroll (default), no_result, defender or higher_br")
-      ->check(CLI::IsMember({"reroll", "no_result", "defender", "higher_br"}))
+  c.add_option("--tie-policy", opt.tie_policy, "ties: reroll (default), no-result, defender or higher-br")
+      ->transform(CLI::IsMember({"reroll", "no-result", "defender", "higher-br"}, war::suite_spelling))
       ->type_name("POLICY");
-  c.add_option("--casualties", opt.casualty_reading, "tactics' C+n%: points (added percentage points, default) or multiply")
-      ->check(CLI::IsMember({"points", "multiply"}))
+  c.add_option("--casualty-reading", opt.casualty_reading,
+               "tactics' C+n%: points (added percentage points, default) or multiply")
+      ->transform(CLI::IsMember({"points", "multiply"}, war::suite_spelling))
       ->type_name("READING");
-  c.add_option("--ratio-reading", opt.ratio_reading, "troop ratio between printed ratios: ceiling (default) or floor")
-      ->check(CLI::IsMember({"ceiling", "floor"}))
+  c.add_option("--troop-ratio-reading", opt.ratio_reading,
+               "troop ratio between printed ratios: ceiling (default) or floor")
+      ->transform(CLI::IsMember({"ceiling", "floor"}, war::suite_spelling))
       ->type_name("READING");
   add_percent_option(c, opt);
   c.add_flag("--siege-machine", opt.siege_machine, "Siege Machine in use: ignore the starred defender lines");
 }
 
 void add_percent_option(CLI::App& c, Options& opt) {
-  c.add_option("--percent-reading", opt.percent_reading,
+  c.add_option("--statement-reading", opt.percent_reading,
                "battle-rating statements: up (a figure rounds up to a whole percent first, default) or exact")
-      ->check(CLI::IsMember({"up", "exact"}))
+      ->transform(CLI::IsMember({"up", "exact"}, war::suite_spelling))
       ->type_name("READING");
 }
 
 void setup_battle(CLI::App& b, Options& opt) {
   b.add_flag("--roll", opt.roll, "roll 1d100 for each side and apply the result to the forces");
-  cli::add_seed_option(b, opt.seed, "seed of the d100 rolls, 0 to 2^64-1 (default: a random seed, shown in the output)");
+  cli::add_seed_option(b, opt.seed,
+                       "with --roll: seed of the d100 rolls, 0 to 2^64-1 (default 1, shown in the output)");
   b.add_option("--rounds", opt.rounds, "with --roll: fight up to N battles while neither side routs or is destroyed")
       ->type_name("N");
-  b.add_option("--repeat", opt.repeat, "with --roll: fight N independent battles and tally them against the exact odds")
+  b.add_option("--runs", opt.runs, "with --roll: fight N independent battles and tally them against the exact odds")
       ->type_name("N");
   b.add_flag("--summary", opt.summary, "text, markdown and csv: one row per battle instead of every table");
   b.add_option("--write-forces", opt.write_forces, "with --roll: write the forces after the battle as TOML to FILE")
@@ -268,18 +285,19 @@ Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, con
   br.summary = summary_table(p);
   br.states.resize(p.rated.size());
   if (br.full) rep.tables.push_back(battle_forces_table(p));
-  if (opt.roll) br.seed = opt.seed ? *opt.seed : std::random_device{}();
+  // The seed of the rolls: 1 unless --seed gives one (docs/vocabulary.md), printed with them.
+  if (opt.roll) br.seed = opt.seed.value_or(1);
   auto done = report_battles(R, opt, common, p, br, rep);
   if (!done) return done.error();
   if (!br.js && opt.summary) rep.tables.push_back(std::move(br.summary));
-  json::Value repeated = opt.repeat ? repeat_tables(R, p, *opt.repeat, br.seed, rep) : json::Value();
+  json::Value tallies = opt.runs ? runs_tables(R, p, *opt.runs, br.seed, rep) : json::Value();
   finish_tables(p, rep);
   // csv's main table is the odds of the battles, when they are shown.
   if (br.full && !report::tables_named(rep, "odds").empty()) rep.main_table = "odds";
   // Written by run_tool with the run's other outputs, once everything has succeeded.
   if (!opt.write_forces.empty())
     common.outputs.add("--write-forces", opt.write_forces, forces_toml(R, p.rated, br.states, p.config, br.seed));
-  battle_json(p, br, std::move(repeated), rep);
+  battle_json(opt, p, br, std::move(tallies), rep);
   release(*planned);
   return rep;
 }

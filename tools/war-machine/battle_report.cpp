@@ -11,6 +11,21 @@ using report::Table;
 
 namespace {
 
+/// A location of the distribution after a battle ("field+2", "rout", "-", "no result") as its two
+/// parts: the place (empty for "-", no location; "no result" and "no combat" spelled as values,
+/// no-result and no-combat) and the terrain units moved (nullopt where there is no place).
+struct LocationParts {
+  std::string place;
+  std::optional<int> units;
+};
+LocationParts split_location(const std::string& where) {
+  if (where == "-") return {};
+  if (where == "no result" || where == "no combat") return {where == "no result" ? "no-result" : "no-combat", {}};
+  const size_t plus = where.find('+');
+  if (plus == std::string::npos) return {where, 0};
+  return {where.substr(0, plus), std::stoi(where.substr(plus + 1))};
+}
+
 json::Value row_json(const war::Rules& R, const war::RowOdds& ro, const std::array<std::string, 2>& names) {
   json::Value o = json::object();
   o.set("winner", names[static_cast<size_t>(ro.winner)]);
@@ -34,6 +49,8 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
   rt.title = "Combat results: " + vs + " (War Machine, Combat results (winner/loser))";
   rt.add_column("winner", "Winner")
       .add_column("band", "Difference", Align::right)
+      .add_column("diff_min", "From", Align::right, report::Shown::programs)
+      .add_column("diff_max", "To", Align::right, report::Shown::programs)
       .add_column("pairs", "Pairs", Align::right)
       .add_column("p", "Probability", Align::right)
       .add_column("winner_pct", "Winner %", Align::right)
@@ -41,20 +58,30 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
       .add_column("winner_fatigue", "W fatigue")
       .add_column("loser_fatigue", "L fatigue")
       .add_column("winner_location", "W location")
+      .add_column("winner_location_units", "W units", Align::right, report::Shown::programs)
       .add_column("loser_location", "L location")
+      .add_column("loser_location_units", "L units", Align::right, report::Shown::programs)
       .add_column("winner_casualties", "W troops lost", Align::right)
       .add_column("loser_casualties", "L troops lost", Align::right);
-  auto add = [&](const war::RowOdds& ro, const std::string& band) {
+  // The band "16-24" for people; its two ends for programs (151+: no upper end; a tie: 0).
+  auto add = [&](const war::RowOdds& ro, const std::string& band, bool tie) {
+    const auto& row = R.results[ro.row];
+    const report::Cell from = std::to_string(tie ? 0 : row.diff_min);
+    const report::Cell to = tie            ? report::Cell("0")
+                            : row.diff_max ? report::Cell(std::to_string(*row.diff_max))
+                                           : report::cell::none("");
     const auto w = static_cast<size_t>(ro.winner);
     const auto& W = ro.result[w];
     const auto& L = ro.result[1 - w];
-    rt.add_row({names[w], band, std::to_string(ro.pairs), pct_pairs(ro.pairs, ro.p), trim2(W.casualties_pct),
-                trim2(L.casualties_pct),
-                fatigue_text(W.fatigue), fatigue_text(L.fatigue), location_text(W.location, W.location_units),
-                location_text(L.location, L.location_units), fmtnum::grouped(W.casualties), fmtnum::grouped(L.casualties)});
+    const auto share = [](double x) { return report::Cell(trim2(x), fmtnum::shortest(x)); };
+    rt.add_row({names[w], band, from, to, std::to_string(ro.pairs), pct_pairs_cell(ro.pairs, ro.p),
+                share(W.casualties_pct), share(L.casualties_pct), fatigue_cell(W.fatigue), fatigue_cell(L.fatigue),
+                location_cell(W.location, W.location_units), location_units_cell(W.location, W.location_units),
+                location_cell(L.location, L.location_units), location_units_cell(L.location, L.location_units),
+                report::cell::integer(W.casualties), report::cell::integer(L.casualties)});
   };
-  for (const auto& ro : o.rows) add(ro, R.results[ro.row].label);
-  if (o.tie_row) add(*o.tie_row, "tie");
+  for (const auto& ro : o.rows) add(ro, R.results[ro.row].label, false);
+  if (o.tie_row) add(*o.tie_row, "tie", true);
   rt.notes.push_back("probabilities before ties are settled; casualties after tactics" +
                      std::string(e.spec[0].casualty_scale.n != e.spec[0].casualty_scale.d ||
                                          e.spec[1].casualty_scale.n != e.spec[1].casualty_scale.d
@@ -69,14 +96,26 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
   const std::string vs = names[0] + " against " + names[1];
   Table fd;
   fd.title = "After the battle: " + vs;
-  fd.add_column("force", "Force").add_column("kind", "Of").add_column("state", "State").add_column("p", "Probability", Align::right);
+  fd.add_column("force", "Force")
+      .add_column("kind", "Of")
+      .add_column("state", "State")
+      .add_column("units", "Units", Align::right, report::Shown::programs)
+      .add_column("p", "Probability", Align::right);
   for (size_t k = 0; k < 2; ++k) {
     for (const auto& [state, p] : o.fatigue_dist[k])
-      fd.add_row({names[k], "fatigue", state == "-" ? "- (routed or destroyed)" : state, pct(p)});
-    for (const auto& [where, p] : o.location_dist[k]) fd.add_row({names[k], "location", where, pct(p)});
+      fd.add_row({names[k], "fatigue",
+                  state == "-" ? report::cell::none("- (routed or destroyed)") : report::Cell(state),
+                  report::cell::none(""), pct_cell(p)});
+    for (const auto& [where, p] : o.location_dist[k]) {
+      // "field+2": the location and the terrain units it moves, one column each for programs.
+      const auto parts = split_location(where);
+      fd.add_row({names[k], "location", report::Cell(where, parts.place),
+                  report::Cell(parts.units ? std::to_string(*parts.units) : ""), pct_cell(p)});
+    }
   }
-  fd.notes.push_back("field+n: holds the field and may advance n terrain units; retreat+n: falls back n units; "
-                     "-: no location (151+: the loser is broken; survivors leave as after a rout)");
+  fd.notes.push_back(
+      "field+n: holds the field and may advance n terrain units; retreat+n: falls back n units; "
+      "-: no location (151+: the loser is broken; survivors leave as after a rout)");
   return fd;
 }
 
@@ -115,24 +154,28 @@ json::Value battle_force_json(const BattlePlan& p, size_t i, const std::optional
 
 }  // namespace
 
-void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e, std::vector<Table>& tables) {
+void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e,
+                       std::vector<Table>& tables) {
   for (size_t k = 0; k < 2; ++k) {
     const auto& x = rated[e.force[k]];
     Table t;
     t.name = "adjustments";
     t.context.push_back({"force", x.force.name});
     t.title = "Adjustments: " + x.force.name + " against " + rated[e.force[1 - k]].force.name;
-    t.add_column("group", "Group").add_column("adjustment", "Adjustment").add_column("br", "BR", Align::right).add_column("note", "Note");
+    t.add_column("group", "Group")
+        .add_column("adjustment", "Adjustment")
+        .add_column("br", "BR", Align::right)
+        .add_column("note", "Note");
     t.add_row({"", "Battle rating B", std::to_string(x.rating.br), x.rating.method});
-    for (const auto& l : e.adj[k].lines)
-      t.add_row({l.group, l.label, (l.br > 0 ? "+" : "") + std::to_string(l.br), l.note});
+    for (const auto& l : e.adj[k].lines) t.add_row({l.group, l.label, report::cell::signed_integer(l.br), l.note});
     t.add_row({"", "Modified BR", std::to_string(e.spec[k].modified_br), ""});
     if (e.spec[k].tactic) {
       const int tb = e.odds.tactic_br[k];
       std::string note = "\"" + *e.spec[k].tactic + "\": " + e.odds.tactic_printed[k];
-      if (e.odds.tactic_casualty[k]) note += "; casualties " + std::string(e.odds.tactic_casualty[k] > 0 ? "+" : "") +
-                                             std::to_string(e.odds.tactic_casualty[k]) + "%";
-      t.add_row({"tactics", "Tactic " + *e.spec[k].tactic, (tb > 0 ? "+" : "") + std::to_string(tb), note});
+      if (e.odds.tactic_casualty[k])
+        note += "; casualties " + std::string(e.odds.tactic_casualty[k] > 0 ? "+" : "") +
+                std::to_string(e.odds.tactic_casualty[k]) + "%";
+      t.add_row({"tactics", "Tactic " + *e.spec[k].tactic, report::cell::signed_integer(tb), note});
       t.add_row({"", "BR in combat", std::to_string(e.odds.final_br[k]), ""});
     }
     tables.push_back(std::move(t));
@@ -191,7 +234,9 @@ json::Value odds_json(const war::Rules& R, const std::vector<war::RatedForce>& r
     json::Value loc = json::array();
     for (const auto& [where, p] : o.location_dist[k]) {
       json::Value l = json::object();
-      l.set("location", json::text_or_null(where));  // "-": no location
+      const auto parts = split_location(where);
+      l.set("location", json::text_or_null(parts.place));  // null: no location
+      l.set("location_units", opt_json(parts.units));
       l.set("p", p);
       loc.push(std::move(l));
     }
@@ -222,23 +267,30 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
       .add_column("p", "Probability", Align::right)
       .add_column("p_resolved", "Ties " + war::to_string(o.tie_policy), Align::right);
   if (!o.combat) {
-    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", pct(1), pct(1)});
+    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", pct_cell(1), pct_cell(1)});
     tables.push_back(std::move(t));
     return;
   }
   for (size_t k = 0; k < 2; ++k)
-    t.add_row({names[k] + " wins", std::to_string(o.pairs_win[k]), pct_pairs(o.pairs_win[k], o.p_win[k]),
-               pct(o.p_win_resolved[k])});
-  t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct_pairs(o.pairs_tie, o.p_tie), pct(o.p_no_result)});
+    t.add_row({names[k] + " wins", std::to_string(o.pairs_win[k]), pct_pairs_cell(o.pairs_win[k], o.p_win[k]),
+               pct_cell(o.p_win_resolved[k])});
+  t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct_pairs_cell(o.pairs_tie, o.p_tie),
+             pct_cell(o.p_no_result)});
   if (o.tactics_cancelled) t.notes.push_back("tactics: " + o.tactic_printed[0] + " (both plans cancel)");
   switch (o.tie_policy) {
-    case war::TiePolicy::reroll: t.notes.push_back("ties: both sides roll again (the book does not cover ties)"); break;
-    case war::TiePolicy::no_result: t.notes.push_back("ties: no result, nothing happens (the book does not cover ties)"); break;
+    case war::TiePolicy::reroll:
+      t.notes.push_back("ties: both sides roll again (the book does not cover ties)");
+      break;
+    case war::TiePolicy::no_result:
+      t.notes.push_back("ties: no result, nothing happens (the book does not cover ties)");
+      break;
     case war::TiePolicy::defender:
-      t.notes.push_back(o.tie_row ? "ties: the defender wins on the first row" : "ties: no defender, so both roll again");
+      t.notes.push_back(o.tie_row ? "ties: the defender wins on the first row"
+                                  : "ties: no defender, so both roll again");
       break;
     case war::TiePolicy::higher_br:
-      t.notes.push_back(o.tie_row ? "ties: the higher BR wins on the first row" : "ties: equal BRs, so both roll again");
+      t.notes.push_back(o.tie_row ? "ties: the higher BR wins on the first row"
+                                  : "ties: equal BRs, so both roll again");
       break;
   }
   tables.push_back(std::move(t));
@@ -246,13 +298,14 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
   Table ex;
   ex.title = "Expected casualties: " + vs + " (ties " + war::to_string(o.tie_policy) + ")";
   ex.add_column("force", "Force")
-      .add_column("pct", "Casualties %", Align::right)
-      .add_column("troops", "Troops", Align::right)
+      .add_column("casualties_pct", "Casualties %", Align::right)
+      .add_column("casualties", "Troops", Align::right)
       .add_column("killed", "Killed", Align::right)
       .add_column("wounded", "Wounded", Align::right);
   for (size_t k = 0; k < 2; ++k)
-    ex.add_row({names[k], fmtnum::fixed(o.expected_casualties_pct[k], 2), fmtnum::fixed(o.expected_casualties[k], 1),
-                fmtnum::fixed(o.expected_killed[k], 1), fmtnum::fixed(o.expected_wounded[k], 1)});
+    ex.add_row({names[k], report::cell::number(o.expected_casualties_pct[k], 2),
+                report::cell::number(o.expected_casualties[k], 1), report::cell::number(o.expected_killed[k], 1),
+                report::cell::number(o.expected_wounded[k], 1)});
   ex.notes.push_back("half killed, half wounded; a force that retreats or routs counts its wounded as killed");
   tables.push_back(std::move(ex));
   if (full) tables.push_back(after_table(names, o));
@@ -280,14 +333,21 @@ Table battle_forces_table(const BattlePlan& p) {
     for (size_t i = from; i < to; ++i) {
       const auto& x = p.rated[i];
       const auto& m = mod[i];
-      t.rows[i] = {x.force.name, x.force.side, war::to_string(x.force.role), fmtnum::grouped(x.force.troops),
-                   x.rating.method, opt_int_text(x.rating.bfr), x.rating.troop_class.value_or("-"),
-                   std::to_string(x.rating.br), m ? std::to_string(m->first) : "-",
-                   m ? p.rated[m->second].force.name : "(unmatched)"};
+      t.rows[i] = {x.force.name,
+                   x.force.side,
+                   war::to_string(x.force.role),
+                   report::cell::integer(x.force.troops),
+                   x.rating.method,
+                   opt_int_cell(x.rating.bfr),
+                   opt_text_cell(x.rating.troop_class),
+                   std::to_string(x.rating.br),
+                   m ? report::Cell(std::to_string(m->first)) : report::cell::none(),
+                   m ? report::Cell(p.rated[m->second].force.name) : report::cell::none("(unmatched)")};
     }
   });
   if (p.engagements.size() > 1 || !p.unmatched.empty())
-    t.notes.push_back("forces matched as in \"Divide forces\": highest BR chooses the opponent it is most likely to beat");
+    t.notes.push_back(
+        "forces matched as in \"Divide forces\": highest BR chooses the opponent it is most likely to beat");
   return t;
 }
 

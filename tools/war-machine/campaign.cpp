@@ -53,17 +53,17 @@ Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names
             (cp.max_battles == 1 ? " battle" : " battles") + ", ties " + war::to_string(c.options.tie) + ")";
   t.add_column("force", "Force").add_column("troops_before", "Troops", Align::right);
   for (size_t s = 0; s < war::kStandings; ++s)
-    t.add_column(war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
+    t.add_column("p_" + war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
   t.add_column("troops_left", "Troops left", Align::right)
       .add_column("killed", "Killed", Align::right)
       .add_column("wounded", "Wounded", Align::right);
   const auto& last = cp.steps.back().side;
   for (size_t i = 0; i < 2; ++i) {
-    std::vector<report::Cell> row{names[i], fmtnum::grouped(cp.initial_troops[i])};
-    for (double p : last[i].p) row.push_back(pct(p));
-    row.push_back(fmtnum::fixed(last[i].expected_troops, 1));
-    row.push_back(fmtnum::fixed(cp.expected_killed[i], 1));
-    row.push_back(fmtnum::fixed(cp.expected_wounded[i], 1));
+    std::vector<report::Cell> row{names[i], report::cell::integer(cp.initial_troops[i])};
+    for (double p : last[i].p) row.push_back(pct_cell(p));
+    row.push_back(report::cell::number(last[i].expected_troops, 1));
+    row.push_back(report::cell::number(cp.expected_killed[i], 1));
+    row.push_back(report::cell::number(cp.expected_wounded[i], 1));
     t.add_row(std::move(row));
   }
   t.notes.push_back(
@@ -76,7 +76,7 @@ Table endings_table(const war::Campaign& cp, const std::array<std::string, 2>& n
   Table t;
   t.title = "How it ends: " + names[0] + " against " + names[1];
   t.add_column("ending", "Ending").add_column("p", "Probability", Align::right);
-  for (const auto& [k, p] : cp.endings) t.add_row({ending_text(k, names, cp.max_battles), pct(p)});
+  for (const auto& [k, p] : cp.endings) t.add_row({ending_text(k, names, cp.max_battles), pct_cell(p)});
   return t;
 }
 
@@ -89,12 +89,12 @@ Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
       .add_column("p_fought", "Fought", Align::right)
       .add_column("p_ended", "Ended", Align::right);
   for (size_t s = 0; s < war::kStandings; ++s)
-    t.add_column(war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
+    t.add_column("p_" + war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
   t.add_column("troops", "Troops left", Align::right);
   for (const auto& st : cp.steps) {
-    std::vector<report::Cell> row{std::to_string(st.battle), pct(st.p_fought), pct(st.p_ended)};
-    for (double p : st.side[i].p) row.push_back(pct(p));
-    row.push_back(fmtnum::fixed(st.side[i].expected_troops, 1));
+    std::vector<report::Cell> row{std::to_string(st.battle), pct_cell(st.p_fought), pct_cell(st.p_ended)};
+    for (double p : st.side[i].p) row.push_back(pct_cell(p));
+    row.push_back(report::cell::number(st.side[i].expected_troops, 1));
     t.add_row(std::move(row));
   }
   t.notes.push_back("a campaign that has ended keeps its last standing; troops left are expectations");
@@ -110,26 +110,33 @@ Table fought_table(const war::Campaign& cp) {
   double cum = 0;
   for (const auto& [n, p] : cp.battles_fought) {
     cum += p;
-    t.add_row({std::to_string(n), pct(p), pct(std::min(cum, 1.0))});
+    t.add_row({std::to_string(n), pct_cell(p), pct_cell(std::min(cum, 1.0))});
   }
   return t;
 }
 
 /// The troops left in bands: every value when there are at most kChartBars, else kChartBars
 /// bands of equal width (the JSON gives every value).
-std::vector<std::pair<std::string, double>> troop_bands(const std::map<std::int64_t, double>& dist) {
-  std::vector<std::pair<std::string, double>> out;
+struct TroopBand {
+  std::string label;
+  std::int64_t from = 0, to = 0;
+  double p = 0;
+};
+std::vector<TroopBand> troop_bands(const std::map<std::int64_t, double>& dist) {
+  std::vector<TroopBand> out;
   if (dist.empty()) return out;
   const std::int64_t lo = dist.begin()->first, hi = dist.rbegin()->first;
   const std::int64_t width = dist.size() <= kChartBars ? 0 : (hi - lo) / static_cast<std::int64_t>(kChartBars) + 1;
   for (const auto& [troops, p] : dist) {
     std::string label = fmtnum::grouped(troops);
+    std::int64_t from = troops, to = troops;
     if (width) {
-      const std::int64_t from = lo + (troops - lo) / width * width;
-      label = fmtnum::grouped(from) + "-" + fmtnum::grouped(std::min(from + width - 1, hi));
+      from = lo + (troops - lo) / width * width;
+      to = std::min(from + width - 1, hi);
+      label = fmtnum::grouped(from) + "-" + fmtnum::grouped(to);
     }
-    if (out.empty() || out.back().first != label) out.emplace_back(label, 0.0);
-    out.back().second += p;
+    if (out.empty() || out.back().label != label) out.push_back({label, from, to, 0.0});
+    out.back().p += p;
   }
   return out;
 }
@@ -139,13 +146,17 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
   t.name = "troops-left";
   t.context.push_back({"force", name});
   t.title = "Troops left: " + name;
-  t.add_column("troops", "Troops", Align::right)
+  // A band of troop counts ("1,000-1,049") for people, its two ends for programs.
+  t.add_column("troops", "Troops", Align::right, report::Shown::people)
+      .add_column("troops_min", "From", Align::right, report::Shown::programs)
+      .add_column("troops_max", "To", Align::right, report::Shown::programs)
       .add_column("p", "Probability", Align::right)
       .add_column("p_at_most", "At most", Align::right);
   double cum = 0;
-  for (const auto& [label, p] : troop_bands(cp.troops_left[i])) {
-    cum += p;
-    t.add_row({label, pct(p), pct(std::min(cum, 1.0))});
+  for (const auto& band : troop_bands(cp.troops_left[i])) {
+    cum += band.p;
+    t.add_row({band.label, std::to_string(band.from), std::to_string(band.to), pct_cell(band.p),
+               pct_cell(std::min(cum, 1.0))});
   }
   if (cp.troops_left[i].size() > kChartBars)
     t.notes.push_back(std::to_string(cp.troops_left[i].size()) +
@@ -156,7 +167,7 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
 json::Value standing_json(const war::SideAfter& s, const std::string& name) {
   json::Value o = json::object();
   o.set("name", name);
-  for (size_t k = 0; k < war::kStandings; ++k) o.set(war::to_string(static_cast<Standing>(k)), s.p[k]);
+  for (size_t k = 0; k < war::kStandings; ++k) o.set("p_" + war::to_string(static_cast<Standing>(k)), s.p[k]);
   o.set("expected_troops", s.expected_troops);
   return o;
 }
@@ -194,7 +205,7 @@ json::Value campaign_json(const war::Campaign& cp, const std::array<std::string,
   json::Value endings = json::array();
   for (const auto& [k, p] : cp.endings) {
     json::Value e = json::object();
-    e.set("ending", k.end == war::CampaignEnd::no_combat ? "no_combat"
+    e.set("ending", k.end == war::CampaignEnd::no_combat ? "no-combat"
                     : k.end == war::CampaignEnd::limit   ? "limit"
                                                          : "decided");
     e.set("standings", json::Array{war::to_string(k.standing[0]), war::to_string(k.standing[1])});
@@ -235,9 +246,9 @@ void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& 
     c.title = "Troops left: " + names[i];
     c.label_axis = "Troops";
     std::vector<std::optional<double>> v;
-    for (auto& [label, p] : troop_bands(cp.troops_left[i])) {
-      c.labels.push_back(std::move(label));
-      v.emplace_back(p);
+    for (auto& band : troop_bands(cp.troops_left[i])) {
+      c.labels.push_back(std::move(band.label));
+      v.emplace_back(band.p);
     }
     c.add_series(names[i], std::move(v), static_cast<int>(i));
     rep.charts.push_back(std::move(c));
@@ -257,8 +268,7 @@ void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>&
                     std::to_string(cp.max_battles));
   for (const auto& st : cp.steps)
     explain.push_back("after battle " + std::to_string(st.battle) + ": " + std::to_string(st.states) +
-                      " distinct states fight on (equal troops and fatigue merged), " + pct(st.p_ended) +
-                      " ended");
+                      " distinct states fight on (equal troops and fatigue merged), " + pct(st.p_ended) + " ended");
   double total = 0;
   for (const auto& [n, p] : cp.battles_fought) total += p;
   explain.push_back(std::to_string(cp.battles_resolved + 1) +
@@ -307,11 +317,13 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
     if (common.explain) explain_campaign(*cp, names, e, rep.explain);
     all.push(campaign_json(*cp, names));
   }
-  rep.json = json::document(kInfo.name, "campaign");
+  // csv's main table is each side's standing at the end, not the forces.
+  rep.main_table = "campaign";
+  rep.json = json::document(kInfo.name, "campaign", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "campaign");
   rep.json.set("settings", settings_json(p.config));
-  rep.json.set("max_battles", battles);
+  rep.json.set("battles", battles);
   rep.json.set("campaigns", std::move(all));
   json::Value un = json::array();
   for (size_t i : p.unmatched) un.push(p.rated[i].force.name);

@@ -31,7 +31,7 @@ void setup_siege(CLI::App& cmd, Options& opt);
 void setup_campaign(CLI::App& cmd, Options& opt);
 /// The options of the battle rules that battle and siege share (ties, casualties, ratio, Siege Machine).
 void add_rule_options(CLI::App& cmd, Options& opt);
-/// --percent-reading: how the battle-rating statements read a force's figures (rate, battle, siege).
+/// --statement-reading: how the battle-rating statements read a force's figures (rate, battle, siege).
 void add_percent_option(CLI::App& cmd, Options& opt);
 
 Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
@@ -63,6 +63,16 @@ std::string trim2(double x);
 std::string fatigue_text(const std::optional<war::Fatigue>& f);
 std::string location_text(war::Location l, int units);
 std::string opt_int_text(const std::optional<int>& v);
+// Cells: the text people see, the raw value csv writes (a fraction for a probability, a plain
+// number, an empty cell for "-").
+report::Cell pct_cell(double p);
+report::Cell pct_pairs_cell(std::int64_t pairs, double p);
+report::Cell fatigue_cell(const std::optional<war::Fatigue>& f);
+/// A location for people ("field+2", "-") and its two parts for programs (location_cell_units).
+report::Cell location_cell(war::Location l, int units);
+report::Cell location_units_cell(war::Location l, int units);
+report::Cell opt_int_cell(const std::optional<int>& v);
+report::Cell opt_text_cell(const std::optional<std::string>& v);
 json::Value opt_json(const std::optional<int>& v);
 json::Value opt_json(const std::optional<std::string>& v);
 json::Value opt_json(const std::optional<double>& v);
@@ -108,8 +118,7 @@ json::Value roll_json(const war::Rules& R, const std::array<std::string, 2>& nam
 std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
                         const std::vector<std::optional<war::ForceState>>& state, const war::BattleConfig& c,
                         std::uint64_t seed);
-/// --repeat: N independent battles of each engagement, tallied against the exact odds.
-json::Value repeat_tables(const war::Rules& R, const BattlePlan& p, int repeat, std::uint64_t seed,
-                          report::Report& rep);
+/// --runs: N independent battles of each engagement, tallied against the exact odds.
+json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep);
 
 }  // namespace gunpowder::war_app

@@ -1,5 +1,6 @@
 // format.cpp - war-machine's shared formatting: percentages, fatigue and location texts, the
 // optional values of JSON, and a force's rating as JSON.
+#include <algorithm>
 #include <bit>
 #include <unordered_map>
 
@@ -40,6 +41,24 @@ std::string location_text(Location l, int units) {
 }
 std::string opt_int_text(const std::optional<int>& v) { return v ? std::to_string(*v) : "-"; }
 
+report::Cell pct_cell(double p) { return {pct(p), fmtnum::shortest(p)}; }
+report::Cell pct_pairs_cell(std::int64_t pairs, double p) { return {pct_pairs(pairs, p), fmtnum::shortest(p)}; }
+report::Cell fatigue_cell(const std::optional<Fatigue>& f) {
+  return f ? report::Cell(war::to_string(*f)) : report::cell::none();
+}
+report::Cell location_cell(Location l, int units) {
+  if (l == Location::none) return report::cell::none();
+  return {location_text(l, units), war::to_string(l)};
+}
+report::Cell location_units_cell(Location l, int units) {
+  if (l == Location::none) return report::cell::none("");
+  return {std::to_string(units), std::to_string(units)};
+}
+report::Cell opt_int_cell(const std::optional<int>& v) {
+  return v ? report::Cell(std::to_string(*v), std::to_string(*v)) : report::cell::none();
+}
+report::Cell opt_text_cell(const std::optional<std::string>& v) { return v ? report::Cell(*v) : report::cell::none(); }
+
 json::Value opt_json(const std::optional<int>& v) { return v ? json::Value(*v) : json::Value(); }
 json::Value opt_json(const std::optional<std::string>& v) { return v ? json::Value(*v) : json::Value(); }
 json::Value opt_json(const std::optional<double>& v) { return v ? json::Value(*v) : json::Value(); }
@@ -61,7 +80,10 @@ json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modi
   for (const auto& l : r.bfr_lines) {
     json::Value lo = json::object();
     lo.set("factor", l.factor);
-    lo.set("id", l.id);
+    // The line's handle as the suite spells values (the data's BFR ids and quick flags join words by '_').
+    std::string id = l.id;
+    std::replace(id.begin(), id.end(), '_', '-');
+    lo.set("id", id);
     lo.set("label", l.label);
     lo.set("input", l.input);
     lo.set("points", l.points);
@@ -76,6 +98,9 @@ json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modi
     so.set("id", s.id);
     so.set("label", s.label);
     so.set("measured", s.measured);
+    so.set("figure", opt_json(s.figure));
+    so.set("counted", opt_json(s.counted));
+    so.set("unit", json::text_or_null(s.unit));
     so.set("holds", s.holds);
     so.set("in_book", s.in_seed);
     st.push(std::move(so));

@@ -1,7 +1,7 @@
 // march.cpp - war-machine march: movement rate, forced march, foraging and hunger of a force
 // (seed 004, movement and food), from the flags alone.
-#include <cmath>
 #include <CLI/CLI.hpp>
+#include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
@@ -17,12 +17,14 @@ namespace {
 
 /// The march query of the flags, checked.
 Expected<war::MarchQuery> march_query(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
-  if (!common.inputs.empty()) return cli::usage_error("march", "takes no input file (use --troops and --class)");
+  if (!common.inputs.empty()) return cli::usage_error("march", "takes no input file (use --troops and --troop-class)");
   if (!opt.troops) return cli::usage_error("--troops", "required: the number of troops");
-  if (*opt.troops < 1 || *opt.troops > war::kMaxInputTroops) return cli::usage_error("--troops", "must be 1 to 1,000,000,000");
+  if (*opt.troops < 1 || *opt.troops > war::kMaxInputTroops)
+    return cli::usage_error("--troops", "must be 1 to 1,000,000,000");
   if (opt.troop_class.has_value() == opt.bfr.has_value())
-    return cli::usage_error("--class", "give the troop class (--class) or the BFR (--bfr), one of them");
-  if (opt.rate_ft && (!(*opt.rate_ft > 0) || *opt.rate_ft > 100000)) return cli::usage_error("--rate", "must be positive (feet)");
+    return cli::usage_error("--troop-class", "give the troop class (--troop-class) or the BFR (--bfr), one of them");
+  if (opt.rate_ft && (!(*opt.rate_ft > 0) || *opt.rate_ft > 100000))
+    return cli::usage_error("--movement-ft", "must be positive (feet)");
   if (opt.days_without_food < 0 || opt.days_without_food > 10000)
     return cli::usage_error("--days-without-food", "must be 0 or more");
   war::MarchQuery q;
@@ -48,15 +50,26 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   auto primed = [](const war::Fraction& f) {
     return f.n == f.d ? std::string("V'") : (f.n == 1 ? "" : std::to_string(f.n)) + "V'/" + std::to_string(f.d);
   };
-  auto ft = [](const std::optional<double>& v) { return v ? trim(*v, 1) + "'" : std::string("-"); };
+  auto ft = [](const std::optional<double>& v) {
+    return v ? report::Cell(trim(*v, 1) + "'", fmtnum::shortest(*v)) : report::cell::none();
+  };
+  // The rate as a fraction (people: "2V/3", "V'/3"; programs: 0.666666666667, 0.333333333333).
+  auto of_v = [](const war::Fraction& f) { return report::Cell(fmtnum::shortest(f.value())); };
   Table t;
   t.title = "March: " + fmtnum::grouped(q.troops) + " troops, " + tc->label + " (" + R.movement.front().source + ")";
-  t.add_column("what", "").add_column("rate", "Rate").add_column("feet", "Feet", Align::right).add_column("note", "Note");
-  t.add_row({"Movement rate V'", frac(m->rate), ft(m->rate_ft), m->rate_label});
-  t.add_row({"Forced march", primed(m->forced_rate), ft(m->forced_rate_ft), "on a success (" + R.forced_march.source + ")"});
+  t.add_column("what", "")
+      .add_column("rate", "Rate", Align::left, report::Shown::people)
+      .add_column("rate_fraction", "Fraction", Align::right, report::Shown::programs)
+      .add_column("rate_ft", "Feet", Align::right)
+      .add_column("p_food", "Food", Align::right, report::Shown::programs)
+      .add_column("note", "Note");
+  // Movement and forced march rates are of V'; foraging's of V' as well (the book's "V'/2").
+  t.add_row({"Movement rate V'", frac(m->rate), of_v(m->rate), ft(m->rate_ft), report::cell::none(""), m->rate_label});
+  t.add_row({"Forced march", primed(m->forced_rate), of_v(m->forced_rate), ft(m->forced_rate_ft),
+             report::cell::none(""), "on a success (" + R.forced_march.source + ")"});
   for (const auto& f : m->forage)
-    t.add_row({"Foraging", primed(f.rate), ft(f.rate_ft), std::to_string(static_cast<int>(std::lround(f.p * 6))) +
-                                                              " in 6 to find food (" + f.label + ")"});
+    t.add_row({"Foraging", primed(f.rate), of_v(f.rate), ft(f.rate_ft), report::Cell(fmtnum::shortest(f.p)),
+               std::to_string(static_cast<int>(std::lround(f.p * 6))) + " in 6 to find food (" + f.label + ")"});
   if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move");
   if (m->hunger_fatigue != Fatigue::none)
     t.notes.push_back(std::to_string(q.days_without_food) + " days without food: " + war::to_string(m->hunger_fatigue) +
@@ -70,42 +83,63 @@ Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const wa
   const auto* tc = R.troop_class(q.troop_class);
   Table fm;
   fm.title = "Forced march results (1d6), " + tc->label + " (" + R.forced_march_row(q.troop_class)->source + ")";
+  // The last row (P) gives the odds over the die: for people in the two columns, for programs in
+  // columns of their own (p_success, p_fatigue_none, ...), empty on the rows of the rolls.
   fm.add_column("roll", "1d6", Align::right)
       .add_column("printed", "Printed")
       .add_column("success", "Forced march")
-      .add_column("fatigue", "Fatigue after");
-  for (const auto& f : m->forced) fm.add_row({std::to_string(f.roll), f.printed, f.success ? "yes" : "no", war::to_string(f.fatigue)});
-  fm.add_row({"", "P", pct(m->p_forced_success), "none " + pct(m->p_forced_fatigue[0]) + ", moderate " +
-                                                       pct(m->p_forced_fatigue[1]) + ", serious " + pct(m->p_forced_fatigue[2])});
-  fm.notes.push_back("F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
-                     "'-': no forced march and no fatigue");
+      .add_column("p_success", "P(forced march)", Align::right, report::Shown::programs)
+      .add_column("fatigue", "Fatigue after")
+      .add_column("p_fatigue_none", "P(none)", Align::right, report::Shown::programs)
+      .add_column("p_fatigue_moderate", "P(moderate)", Align::right, report::Shown::programs)
+      .add_column("p_fatigue_serious", "P(serious)", Align::right, report::Shown::programs);
+  const report::Cell blank = report::cell::none("");
+  for (const auto& f : m->forced)
+    fm.add_row({std::to_string(f.roll), f.printed == "-" ? report::cell::none() : report::Cell(f.printed),
+                f.success ? "yes" : "no", blank, war::to_string(f.fatigue), blank, blank, blank});
+  const auto& pf = m->p_forced_fatigue;
+  fm.add_row({"", "P", report::cell::none(pct(m->p_forced_success)), pct_cell(m->p_forced_success),
+              report::cell::none("none " + pct(pf[0]) + ", moderate " + pct(pf[1]) + ", serious " + pct(pf[2])),
+              pct_cell(pf[0]), pct_cell(pf[1]), pct_cell(pf[2])});
+  fm.notes.push_back(
+      "F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
+      "'-': no forced march and no fatigue");
   return fm;
 }
 
 Table food_table(const war::Rules& R) {
   Table food;
   food.title = "Days without food (" + R.food.source + ")";
-  food.add_column("days", "Days", Align::right).add_column("fatigue", "Fatigue");
+  // The last row is "N+": N days or more (and_more, for programs).
+  food.add_column("days", "Days", Align::right)
+      .add_column("and_more", "And more", Align::left, report::Shown::programs)
+      .add_column("fatigue", "Fatigue");
   for (int dday = 0; dday <= R.food.days_serious; ++dday) {
-    food.add_row({std::to_string(dday) + (dday == R.food.days_serious ? "+" : ""),
+    const bool last = dday == R.food.days_serious;
+    food.add_row({report::Cell(std::to_string(dday) + (last ? "+" : ""), std::to_string(dday)), last ? "yes" : "no",
                   war::to_string(war::hunger_fatigue(R, dday))});
   }
   food.notes.push_back("fatigue recovery: serious -> moderate after " + R.fatigue.serious_to_moderate_dice + " " +
-                       R.fatigue.unit + ", moderate -> none after " + R.fatigue.moderate_to_none_dice + " " + R.fatigue.unit);
+                       R.fatigue.unit + ", moderate -> none after " + R.fatigue.moderate_to_none_dice + " " +
+                       R.fatigue.unit);
   return food;
 }
 
-json::Value march_json(const war::MarchQuery& q, const war::March& mv) {
+json::Value march_json(const war::MarchQuery& q, const std::optional<int>& bfr, const war::March& mv) {
   const auto* m = &mv;
-  json::Value o = json::document(kInfo.name, "march");
+  json::Value o = json::document(kInfo.name, "march", 2);
   o.set("tool", kInfo.name);
   o.set("command", "march");
   o.set("troops", q.troops);
   o.set("troop_class", q.troop_class);
+  o.set("bfr", opt_json(bfr));
+  o.set("movement_ft", opt_json(q.rate_ft));
+  o.set("fatigue", war::to_string(q.fatigue));
+  o.set("days_without_food", q.days_without_food);
   o.set("rate_fraction", json::Array{m->rate.n, m->rate.d});
   o.set("rate_ft", opt_json(m->rate_ft));
   o.set("can_move", m->can_move);
-  o.set("fatigue", war::to_string(m->effective_fatigue));
+  o.set("effective_fatigue", war::to_string(m->effective_fatigue));
   o.set("hunger_fatigue", war::to_string(m->hunger_fatigue));
   o.set("forced_rate_fraction", json::Array{m->forced_rate.n, m->forced_rate.d});
   o.set("forced_rate_ft", opt_json(m->forced_rate_ft));
@@ -144,14 +178,16 @@ json::Value march_json(const war::MarchQuery& q, const war::March& mv) {
 
 void setup_march(CLI::App& m, Options& opt) {
   m.add_option("--troops", opt.troops, "number of troops (required)")->type_name("N");
-  m.add_option("--class", opt.troop_class, "troop class: untrained, poor, below_average, fair, average, good, "
-                                           "excellent or elite")
-      ->check(CLI::IsMember({"untrained", "poor", "below_average", "fair", "average", "good", "excellent", "elite"}))
+  m.add_option("--troop-class", opt.troop_class,
+               "troop class: untrained, poor, below-average, fair, average, good, excellent or elite (or as the "
+               "book prints it: \"Below Average\")")
+      ->transform(CLI::IsMember({"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"},
+                                war::suite_spelling))
       ->type_name("CLASS");
-  m.add_option("--bfr", opt.bfr, "basic force rating, instead of --class")->type_name("N");
-  m.add_option("--rate", opt.rate_ft, "V, the movement rate of the slowest member, in feet")->type_name("FEET");
+  m.add_option("--bfr", opt.bfr, "basic force rating, instead of --troop-class")->type_name("N");
+  m.add_option("--movement-ft", opt.rate_ft, "V, the movement rate of the slowest member, in feet")->type_name("FEET");
   m.add_option("--fatigue", opt.fatigue, "current fatigue: none (default), moderate or serious")
-      ->check(CLI::IsMember({"none", "moderate", "serious"}))
+      ->transform(CLI::IsMember({"none", "moderate", "serious"}, war::suite_spelling))
       ->type_name("STATE");
   m.add_option("--days-without-food", opt.days_without_food, "days the force has gone without food")->type_name("N");
 }
@@ -160,7 +196,7 @@ Expected<report::Report> run_march(const war::Rules& R, const Options& opt, cons
   auto q = march_query(R, opt, common);
   if (!q) return q.error();
   auto m = war::march(R, *q);
-  if (!m) return cli::usage_error("--class", m.error().items().front().message);
+  if (!m) return cli::usage_error("--troop-class", m.error().items().front().message);
   const auto* tc = R.troop_class(q->troop_class);
   report::Report rep;
   rep.tables.push_back(movement_table(R, *q, *m));
@@ -172,7 +208,7 @@ Expected<report::Report> run_march(const war::Rules& R, const Options& opt, cons
   chart.labels = {"none", "moderate", "serious"};
   chart.values = {m->p_forced_fatigue[0], m->p_forced_fatigue[1], m->p_forced_fatigue[2]};
   rep.charts.push_back(std::move(chart));
-  rep.json = march_json(*q, *m);
+  rep.json = march_json(*q, opt.bfr, *m);
   return rep;
 }
 

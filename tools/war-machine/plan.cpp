@@ -20,7 +20,8 @@ Expected<war::BattleConfig> settings_for(const war::Rules& R, const Options& opt
   if (auto t = opt.tie_policy ? opt.tie_policy : fs.tie_policy) s.options.tie = *war::parse_tie_policy(*t);
   if (auto c = opt.casualty_reading ? opt.casualty_reading : fs.casualty_reading)
     s.options.casualty_reading = *war::parse_casualty_reading(*c);
-  if (auto r = opt.ratio_reading ? opt.ratio_reading : fs.ratio_reading) s.battle.ratio_reading = *war::parse_ratio_reading(*r);
+  if (auto r = opt.ratio_reading ? opt.ratio_reading : fs.ratio_reading)
+    s.battle.ratio_reading = *war::parse_ratio_reading(*r);
   if (auto r = opt.percent_reading ? opt.percent_reading : fs.percent_reading)
     s.battle.percent_reading = *war::parse_percent_reading(*r);
   if (s.battle.weeks_besieged > 0 && !s.battle.simple_siege)

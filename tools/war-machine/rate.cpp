@@ -39,13 +39,25 @@ void rating_tables(const war::Rules& R, const war::RatedForce& x, std::vector<Ta
     t.title = x.force.name + ": battle-rating statements (" + R.br_source + ")";
     t.add_column("letter", "#")
         .add_column("statement", "Statement")
-        .add_column("measured", "Force")
+        .add_column("measured", "Force", Align::left, report::Shown::people)
+        .add_column("figure", "Figure", Align::right, report::Shown::programs)
+        .add_column("counted", "Counted", Align::right, report::Shown::programs)
+        .add_column("unit", "Unit", Align::left, report::Shown::programs)
+        .add_column("given", "Given", Align::left, report::Shown::programs)
         .add_column("holds", "Holds");
-    for (const auto& s : r.statements)
-      t.add_row({std::string(1, s.letter), s.label + (s.in_seed ? "" : " (a documented reading)"), s.measured, s.holds ? "yes" : "no"});
+    for (const auto& s : r.statements) {
+      const auto num = [](const std::optional<double>& v) {
+        return v ? report::cell::trimmed(*v) : report::cell::none("");
+      };
+      // given: the force lists its statements (yes), or its figure is measured (no), or neither (empty).
+      const bool given = s.measured.rfind("given", 0) == 0;
+      t.add_row({std::string(1, s.letter), s.label + (s.in_seed ? "" : " (a documented reading)"), s.measured,
+                 num(s.figure), num(s.counted), s.unit, given ? "yes" : (s.figure ? "no" : ""),
+                 s.holds ? "yes" : "no"});
+    }
     t.notes.push_back(std::to_string(r.statements_true) + " true x ceil(B'/" + std::to_string(R.br_bonus_divisor) +
-                      ") = " + std::to_string(r.statements_true) + " x " + std::to_string(r.bonus_per_statement) + " = +" +
-                      std::to_string(r.statements_true * r.bonus_per_statement));
+                      ") = " + std::to_string(r.statements_true) + " x " + std::to_string(r.bonus_per_statement) +
+                      " = +" + std::to_string(r.statements_true * r.bonus_per_statement));
     tables.push_back(std::move(t));
   }
 }
@@ -61,9 +73,11 @@ Table summary_table(const std::vector<war::RatedForce>& forces) {
       .add_column("statements_true", "Statements", Align::right)
       .add_column("br", "BR", Align::right);
   for (const auto& x : forces)
-    t.add_row({x.force.name, fmtnum::grouped(x.force.troops), x.rating.method, opt_int_text(x.rating.bfr),
-               x.rating.troop_class.value_or("-"), x.rating.statements.empty() ? "-" : std::to_string(x.rating.statements_true),
-               std::to_string(x.rating.br)});
+    t.add_row(
+        {x.force.name, report::cell::integer(x.force.troops), x.rating.method, opt_int_cell(x.rating.bfr),
+         opt_text_cell(x.rating.troop_class),
+         x.rating.statements.empty() ? report::cell::none() : report::Cell(std::to_string(x.rating.statements_true)),
+         std::to_string(x.rating.br)});
   return t;
 }
 
@@ -93,7 +107,7 @@ Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const
     if (common.explain)
       for (const auto& l : x.rating.explain) rep.explain.push_back(l);
   }
-  rep.json = json::document(kInfo.name, "rate");
+  rep.json = json::document(kInfo.name, "rate", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "rate");
   rep.json.set("statement_reading", war::to_string(reading));

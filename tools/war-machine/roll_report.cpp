@@ -1,5 +1,5 @@
 // roll_report.cpp - the report pieces of rolled battles: each round's rolls and consequences,
-// the forces written back as a battle file, and the --repeat tally against the exact odds.
+// the forces written back as a battle file, and the --runs tally against the exact odds.
 #include "common/progress.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
@@ -15,8 +15,8 @@ namespace {
 std::string toml_string(const std::string& s) { return json::quote(s); }
 }  // namespace
 
-void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro, std::uint64_t seed,
-                 std::vector<Table>& tables, std::vector<std::string>& explain) {
+void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
+                 std::uint64_t seed, std::vector<Table>& tables, std::vector<std::string>& explain) {
   Table t;
   t.title = "Rolled: " + names[0] + " against " + names[1] + " (seed " + std::to_string(seed) + ")";
   t.add_column("round", "Round", Align::right)
@@ -26,17 +26,21 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
       .add_column("total_1", names[1] + " C", Align::right)
       .add_column("diff", "Difference", Align::right)
       .add_column("winner", "Winner")
-      .add_column("band", "Band");
+      .add_column("band", "Band")
+      .add_column("seed", "Seed", Align::right, report::Shown::programs);
+  const std::string seed_text = std::to_string(seed);
   for (const auto& r : ro.rounds) {
     const auto& b = r.roll;
     std::string winner = !b.combat ? "no combat" : b.winner ? names[static_cast<size_t>(*b.winner)] : "tie";
-    t.add_row({std::to_string(r.round), std::to_string(b.roll[0]), b.combat ? std::to_string(b.total[0]) : "-",
-               std::to_string(b.roll[1]), b.combat ? std::to_string(b.total[1]) : "-", b.combat ? std::to_string(b.diff) : "-",
-               winner, b.row ? R.results[*b.row].label : "-"});
-    if (r.rerolls) t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
+    const auto combat_int = [&](int v) { return b.combat ? report::Cell(std::to_string(v)) : report::cell::none(); };
+    t.add_row({std::to_string(r.round), std::to_string(b.roll[0]), combat_int(b.total[0]), std::to_string(b.roll[1]),
+               combat_int(b.total[1]), combat_int(b.diff), winner,
+               b.row ? report::Cell(R.results[*b.row].label) : report::cell::none(), seed_text});
+    if (r.rerolls)
+      t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
     if (!b.note.empty()) t.notes.push_back("round " + std::to_string(r.round) + ": " + b.note);
-    explain.push_back("round " + std::to_string(r.round) + ": C = " + std::to_string(r.modified_br[0]) + " + tactics + " +
-                      std::to_string(b.roll[0]) + " = " + std::to_string(b.total[0]) + " against " +
+    explain.push_back("round " + std::to_string(r.round) + ": C = " + std::to_string(r.modified_br[0]) +
+                      " + tactics + " + std::to_string(b.roll[0]) + " = " + std::to_string(b.total[0]) + " against " +
                       std::to_string(r.modified_br[1]) + " + tactics + " + std::to_string(b.roll[1]) + " = " +
                       std::to_string(b.total[1]));
   }
@@ -46,24 +50,27 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
   c.title = "Consequences";
   c.add_column("round", "Round", Align::right)
       .add_column("force", "Force")
-      .add_column("pct", "Casualties %", Align::right)
+      .add_column("casualties_pct", "Casualties %", Align::right)
       .add_column("casualties", "Troops lost", Align::right)
       .add_column("killed", "Killed", Align::right)
       .add_column("wounded", "Wounded", Align::right)
       .add_column("fatigue", "Fatigue")
       .add_column("location", "Location")
+      .add_column("location_units", "Units", Align::right, report::Shown::programs)
       .add_column("troops", "Troops left", Align::right);
   for (const auto& r : ro.rounds)
     for (size_t k = 0; k < 2; ++k) {
       const auto& s = r.roll.result[k];
       if (!r.roll.combat || !r.roll.winner) {
-        c.add_row({std::to_string(r.round), names[k], "0", "0", "0", "0", "-", r.roll.combat ? "no result" : "no combat",
-                   fmtnum::grouped(r.troops_after[k])});
+        c.add_row({std::to_string(r.round), names[k], "0", "0", "0", "0", report::cell::none(),
+                   report::cell::none(r.roll.combat ? "no result" : "no combat"), report::cell::none(""),
+                   report::cell::integer(r.troops_after[k])});
         continue;
       }
-      c.add_row({std::to_string(r.round), names[k], trim(s.casualties_pct, 2), fmtnum::grouped(s.casualties),
-                 fmtnum::grouped(s.killed), fmtnum::grouped(s.wounded), fatigue_text(s.fatigue),
-                 location_text(s.location, s.location_units), fmtnum::grouped(r.troops_after[k])});
+      c.add_row({std::to_string(r.round), names[k], report::cell::trimmed(s.casualties_pct, 2),
+                 report::cell::integer(s.casualties), report::cell::integer(s.killed), report::cell::integer(s.wounded),
+                 fatigue_cell(s.fatigue), location_cell(s.location, s.location_units),
+                 location_units_cell(s.location, s.location_units), report::cell::integer(r.troops_after[k])});
     }
   c.notes.push_back("wounded of a force that holds the field return in " + R.result_rules.wounded_return_dice + " " +
                     R.result_rules.wounded_return_unit + "; routed survivors reappear at home " +
@@ -116,12 +123,13 @@ json::Value roll_json(const war::Rules& R, const std::array<std::string, 2>& nam
   return o;
 }
 
-
-std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated, const std::vector<std::optional<war::ForceState>>& state,
-                        const war::BattleConfig& s, std::uint64_t seed) {
+std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
+                        const std::vector<std::optional<war::ForceState>>& state, const war::BattleConfig& s,
+                        std::uint64_t seed) {
   std::string out = "# war-machine: forces after the rolled battle (seed " + std::to_string(seed) + ").\n";
   out += "# Each force is rated by its battle rating; wounded are out of action (they return in " +
-         R.result_rules.wounded_return_dice + " " + R.result_rules.wounded_return_unit + " if the force held the field).\n\n";
+         R.result_rules.wounded_return_dice + " " + R.result_rules.wounded_return_unit +
+         " if the force held the field).\n\n";
   out += "[battle]\n";
   out += "siege_machine = " + std::string(s.battle.siege_machine ? "true" : "false") + "\n";
   out += "simple_siege = " + std::string(s.battle.simple_siege ? "true" : "false") + "\n";
@@ -141,8 +149,9 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
     out += "\n";
     if (state[i]) {
       // Names in comments are quoted like values: a name can never end the comment's line.
-      out += "# " + toml_string(f.name) + ": " + std::to_string(st.killed) + " killed, " + std::to_string(st.wounded - f.wounded) +
-             " wounded in these battles; location " + location_text(st.location, st.location_units) +
+      out += "# " + toml_string(f.name) + ": " + std::to_string(st.killed) + " killed, " +
+             std::to_string(st.wounded - f.wounded) + " wounded in these battles; location " +
+             location_text(st.location, st.location_units) +
              (st.routed ? "; routed: survivors reappear at home in " + R.result_rules.routed_return_dice + " " +
                               R.result_rules.routed_return_unit
                         : "") +
@@ -175,34 +184,42 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
 }
 
 /// Monte Carlo check of --roll: N independent battles (first round only), tallied.
-json::Value repeat_tables(const war::Rules& R, const BattlePlan& p, int repeat, std::uint64_t seed, report::Report& rep) {
+json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep) {
   json::Value arr = json::array();
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
-    Progress progress("battles", static_cast<std::uint64_t>(repeat));
-    const auto tally = war::tally_battles(R, e, p.config.options, repeat, seed, static_cast<std::uint64_t>(b) * 1000003ULL,
-                                          [&](std::uint64_t n) { progress.advance(n); });
+    Progress progress("battles", static_cast<std::uint64_t>(runs));
+    const auto tally =
+        war::tally_battles(R, e, p.config.options, runs, seed, static_cast<std::uint64_t>(b) * 1000003ULL,
+                           [&](std::uint64_t n) { progress.advance(n); });
     const auto& wins = tally.wins;
     const std::int64_t ties = tally.ties;
     const std::array<std::string, 2> names{p.rated[e.force[0]].force.name, p.rated[e.force[1]].force.name};
     Table t;
-    t.title = "Repeated: " + names[0] + " against " + names[1] + " (" + std::to_string(repeat) + " battles, seed " +
+    t.name = "repeated";
+    if (p.engagements.size() > 1) t.context.push_back({"battle", std::to_string(b + 1)});
+    t.title = "Repeated: " + names[0] + " against " + names[1] + " (" + std::to_string(runs) + " battles, seed " +
               std::to_string(seed) + ")";
     t.add_column("outcome", "Outcome")
         .add_column("count", "Count", Align::right)
-        .add_column("share", "Share", Align::right)
-        .add_column("exact", "Exact", Align::right);
-    const double n = repeat;
+        .add_column("p_share", "Share", Align::right)
+        .add_column("p_exact", "Exact", Align::right)
+        .add_column("runs", "Runs", Align::right, report::Shown::programs)
+        .add_column("seed", "Seed", Align::right, report::Shown::programs);
+    const double n = runs;
     const bool settled = e.odds.tie_row.has_value();
+    const std::string runs_text = std::to_string(runs), seed_text = std::to_string(seed);
     for (size_t k = 0; k < 2; ++k)
-      t.add_row({names[k] + " wins", std::to_string(wins[k]), pct(static_cast<double>(wins[k]) / n),
-                 pct(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k])});
-    t.add_row({"Tie", std::to_string(ties), pct(static_cast<double>(ties) / n), pct(settled ? 0.0 : e.odds.p_tie)});
-    t.notes.push_back("one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "
-                      "(3 sqrt(p(1-p)/n)) of the exact figure in 99.7% of runs");
+      t.add_row({names[k] + " wins", std::to_string(wins[k]), pct_cell(static_cast<double>(wins[k]) / n),
+                 pct_cell(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k]), runs_text, seed_text});
+    t.add_row({"Tie", std::to_string(ties), pct_cell(static_cast<double>(ties) / n),
+               pct_cell(settled ? 0.0 : e.odds.p_tie), runs_text, seed_text});
+    t.notes.push_back(
+        "one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "
+        "(3 sqrt(p(1-p)/n)) of the exact figure in 99.7% of runs");
     rep.tables.push_back(std::move(t));
     json::Value o = json::object();
-    o.set("battles", repeat);
+    o.set("runs", runs);
     o.set("wins", json::Array{wins[0], wins[1]});
     o.set("ties", ties);
     arr.push(std::move(o));

@@ -57,11 +57,11 @@ Table weeks_table(const war::Rules& R, bool with_odds) {
   t.add_column("week", "Week", Align::right)
       .add_column("besieger_bonus", "Besieger BR", Align::right)
       .add_column("starving", "Starving")
-      .add_column("lost", "Defenders lost", Align::right)
+      .add_column("defenders_lost", "Defenders lost", Align::right)
       .add_column("defenders", "Defenders", Align::right);
   if (with_odds) {
-    t.add_column("p_attacker", "Assault wins", Align::right)
-        .add_column("p_defender", "Defence holds", Align::right)
+    t.add_column("p_attacker_wins", "Assault wins", Align::right)
+        .add_column("p_defender_wins", "Defence holds", Align::right)
         .add_column("p_tie", "Tie", Align::right);
   }
   return t;
@@ -73,7 +73,8 @@ void week_notes(const war::Rules& R, const Options& opt, const SiegePlan* sp, Ta
                     (opt.loss_of_start ? "starting" : "current") + " numbers a week after " +
                     std::to_string(*opt.food_weeks) + " weeks of food, rounded up");
   if (sp)
-    t.notes.push_back("assault odds: the simple siege (defender x" + std::to_string(R.simple_siege.defender_troop_multiplier) +
+    t.notes.push_back("assault odds: the simple siege (defender x" +
+                      std::to_string(R.simple_siege.defender_troop_multiplier) +
                       " for the ratio, ignores retreat and rout, half casualties); ties " +
                       war::to_string(sp->plan->config.options.tie));
 }
@@ -109,8 +110,9 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
   json::Value arr = json::array();
   for (const auto& w : weeks) {
-    std::vector<report::Cell> row{std::to_string(w.week), "+" + std::to_string(w.besieger_bonus), w.starving ? "yes" : "no",
-                                 fmtnum::grouped(w.defender_lost), fmtnum::grouped(w.defender_troops)};
+    std::vector<report::Cell> row{
+        std::to_string(w.week), report::Cell("+" + std::to_string(w.besieger_bonus), std::to_string(w.besieger_bonus)),
+        w.starving ? "yes" : "no", report::cell::integer(w.defender_lost), report::cell::integer(w.defender_troops)};
     json::Value o = json::object();
     o.set("week", w.week);
     o.set("besieger_bonus", w.besieger_bonus);
@@ -120,9 +122,10 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
     json::Value p_attacker, p_defender, p_tie;  // null without a battle file: the keys are there all the same
     if (sp) {
       const auto& p = *sp->plan;
-      auto x = war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
+      auto x =
+          war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
       if (!x) return x.error();
-      row.insert(row.end(), {pct(x->p_attacker), pct(x->p_defender), pct(x->p_tie)});
+      row.insert(row.end(), {pct_cell(x->p_attacker), pct_cell(x->p_defender), pct_cell(x->p_tie)});
       chart.labels.push_back("week " + std::to_string(w.week));
       chart.series[0].values.emplace_back(x->p_attacker);
       chart.series[1].values.emplace_back(x->p_defender);
@@ -139,13 +142,17 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   }
   week_notes(R, opt, sp ? &*sp : nullptr, t);
   rep.tables.push_back(std::move(t));
+  // csv's main table is the weeks, not the forces of the battle file.
+  rep.main_table = "simple-siege-week-by-week";
   if (!chart.labels.empty()) rep.charts.push_back(std::move(chart));
-  rep.json = json::document(kInfo.name, "siege");
+  rep.json = json::document(kInfo.name, "siege", 2);
   rep.json.set("tool", kInfo.name);
   rep.json.set("command", "siege");
+  rep.json.set("weeks", *opt.weeks);
   rep.json.set("food_weeks", *opt.food_weeks);
-  rep.json.set("loss_basis", opt.loss_of_start ? "start" : "current");
-  rep.json.set("weeks", std::move(arr));
+  rep.json.set("defender_troops", defenders);
+  rep.json.set("loss_of_start", opt.loss_of_start);
+  rep.json.set("by_week", std::move(arr));
   return rep;
 }
 

@@ -22,9 +22,9 @@ const cli::ToolInfo kInfo{
     "  war-machine battle field.toml --format json        exact odds, results rows, casualties, fatigue, location\n"
     "  war-machine battle field.toml --roll --seed 7      one battle rolled and applied to the forces\n"
     "  war-machine battle field.toml --roll --seed 7 --rounds 5 --write-forces after.toml\n"
-    "  war-machine battle field.toml --tie-policy defender --casualties multiply --explain\n"
+    "  war-machine battle field.toml --tie-policy defender --casualty-reading multiply --explain\n"
     "  war-machine campaign field.toml --battles 10 --chart  exact odds of battles in a row until a rout\n"
-    "  war-machine march --troops 300 --class good --rate 120\n"
+    "  war-machine march --troops 300 --troop-class good --movement-ft 120\n"
     "  war-machine siege field.toml --weeks 8 --food-weeks 3\n"
     "Input: [[force]] tables (name, troops, and one of br, bfr, [force.factors], [force.quick]); an optional\n"
     "[battle] table; see war-machine(1)."};

@@ -21,7 +21,7 @@ struct Options {
   bool roll = false;
   std::optional<std::uint64_t> seed;
   std::optional<int> rounds;
-  std::optional<int> repeat;
+  std::optional<int> runs;
   std::string write_forces;
   bool summary = false;
   std::optional<std::string> tie_policy, casualty_reading, ratio_reading, percent_reading;

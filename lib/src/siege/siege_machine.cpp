@@ -372,7 +372,7 @@ int breach_bonus_for(const SiegeMachineRules& r, double ft) {
 
 int fatigue_br(const war::Rules& wr, war::Fatigue f) {
   if (f == war::Fatigue::none) return 0;
-  const auto* a = wr.adjustment(f == war::Fatigue::moderate ? "moderately_fatigued" : "seriously_fatigued");
+  const auto* a = wr.adjustment(f == war::Fatigue::moderate ? "moderately-fatigued" : "seriously-fatigued");
   return a ? a->br : 0;
 }
 

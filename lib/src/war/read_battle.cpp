@@ -26,8 +26,10 @@ void read_situation(const Rules& R, TableReader& r, Force& f) {
   const auto* a = r.array("situation", Need::optional);
   if (!a) return;
   for (const auto& n : *a) {
-    if (auto s = n.value<std::string>()) f.situation.push_back(*s);
-    else r.error_at("situation", "'situation' must list adjustment ids (strings)");
+    if (auto s = n.value<std::string>())
+      f.situation.push_back(*s);
+    else
+      r.error_at("situation", "'situation' must list adjustment ids (strings)");
   }
   for (const auto& [id, msg] : check_situation(R, f.situation, f.role)) r.error_at("situation", msg);
 }
@@ -64,15 +66,17 @@ void read_force(const Rules& R, const ForceVocabulary& vocab, const input::Docum
   f.name = r.string("name", Need::required).value_or("");
   if (r.has("name") && f.name.empty()) r.error_at("name", "a force needs a non-empty name");
   f.troops = r.integer("troops", Need::required, {1, static_cast<double>(kMaxInputTroops)}).value_or(0);
-  if (auto role = r.string("role", Need::optional, {"attacker", "defender"}))
+  if (auto role = read_value(r, "role", Need::optional, {"attacker", "defender"}))
     f.role = *role == "attacker" ? Role::attacker : Role::defender;
   f.side = r.string("side", Need::optional).value_or("");
   read_force_rating(R, vocab, doc, r, d, f, "force '" + f.name + "'", "force");
   read_situation(R, r, f);
-  if (auto fat = r.string("fatigue", Need::optional, {"none", "moderate", "serious"})) f.fatigue = *parse_fatigue(*fat);
-  f.tactic = r.string("tactic", Need::optional, vocab.tactics);
+  if (auto fat = read_value(r, "fatigue", Need::optional, {"none", "moderate", "serious"}))
+    f.fatigue = *parse_fatigue(*fat);
+  f.tactic = read_value(r, "tactic", Need::optional, vocab.tactics);
   f.opponent = r.string("opponent", Need::optional);
-  f.wounded = r.integer("wounded", Need::optional, input::non_negative(static_cast<double>(kMaxInputTroops))).value_or(0);
+  f.wounded =
+      r.integer("wounded", Need::optional, input::non_negative(static_cast<double>(kMaxInputTroops))).value_or(0);
   in.split = read_split(r, f.troops);
   r.finish();
   out.forces.push_back(std::move(in));
@@ -94,10 +98,10 @@ void read_settings(const input::Document& doc, const toml::node& b, BattleFileSe
   std::vector<std::string> policies;
   for (auto p : {TiePolicy::reroll, TiePolicy::no_result, TiePolicy::defender, TiePolicy::higher_br})
     policies.push_back(to_string(p));
-  s.tie_policy = r.string("tie_policy", Need::optional, policies);
-  s.casualty_reading = r.string("casualty_reading", Need::optional, {"points", "multiply"});
-  s.ratio_reading = r.string("troop_ratio_reading", Need::optional, {"ceiling", "floor"});
-  s.percent_reading = r.string("statement_reading", Need::optional, {"up", "exact"});
+  s.tie_policy = read_value(r, "tie_policy", Need::optional, policies);
+  s.casualty_reading = read_value(r, "casualty_reading", Need::optional, {"points", "multiply"});
+  s.ratio_reading = read_value(r, "troop_ratio_reading", Need::optional, {"ceiling", "floor"});
+  s.percent_reading = read_value(r, "statement_reading", Need::optional, {"up", "exact"});
   r.finish();
 }
 

@@ -21,7 +21,9 @@ struct Ctx {
   Diagnostics& diags;
 };
 
-int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+int integer(TableReader& r, std::string_view key) {
+  return static_cast<int>(r.integer(key, Need::required).value_or(0));
+}
 std::optional<int> opt_integer(TableReader& r, std::string_view key) {
   auto v = r.integer(key, Need::optional);
   if (!v) return std::nullopt;
@@ -51,8 +53,10 @@ std::vector<std::string> strings(TableReader& r, std::string_view key) {
   std::vector<std::string> out;
   if (const auto* a = r.array(key, Need::required))
     for (const auto& n : *a) {
-      if (auto s = n.value<std::string>()) out.push_back(*s);
-      else r.error_at(key, "'" + std::string(key) + "' must hold strings");
+      if (auto s = n.value<std::string>())
+        out.push_back(*s);
+      else
+        r.error_at(key, "'" + std::string(key) + "' must hold strings");
     }
   return out;
 }
@@ -122,7 +126,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
   });
   each(c, top, "bfr_component", "[[bfr_component]]", [&](TableReader& r) {
     BfrComponent b;
-    b.factor = str(r, "factor", {"leadership", "experience", "training", "equipment", "special_troops"});
+    b.factor = str(r, "factor", {"leadership", "experience", "training", "equipment", "special-troops"});
     b.id = str(r, "id");
     b.label = str(r, "label");
     b.source = str(r, "source");
@@ -167,8 +171,9 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     s.letter = letter.size() == 1 ? letter[0] : '?';
     s.id = str(r, "id");
     s.label = str(r, "label");
-    s.quantity = str(r, "quantity", {"mounted", "missile_capable", "missile_range_100ft", "magical", "spellcasters",
-                                     "flyers", "average_movement_fastest_mode"});
+    s.quantity = str(r, "quantity",
+                     {"mounted", "missile_capable", "missile_range_100ft", "magical", "spellcasters", "flyers",
+                      "average_movement_fastest_mode"});
     s.threshold = num(r, "threshold");
     s.unit = str(r, "unit", {"percent", "feet_per_turn"});
     str(r, "comparison", {">="});
@@ -212,8 +217,10 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
     str(r, "roll", {"1d100"});
     R.tie_policy_options = strings(r, "tie_policy_options");
     const auto t = parse_tie_policy(str(r, "tie_policy"));
-    if (t) R.default_tie_policy = *t;
-    else r.error_at("tie_policy", "unknown tie policy");
+    if (t)
+      R.default_tie_policy = *t;
+    else
+      r.error_at("tie_policy", "unknown tie policy");
     R.combat_source = str(r, "source");
   });
   table(c, top, "troop_ratio", [&](TableReader& r) {
@@ -224,7 +231,8 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
     t.step = integer(r, "formula_step");
     t.divisor = integer(r, "formula_divisor");
     str(r, "formula_rounding", {"up"});
-    t.default_reading = parse_ratio_reading(str(r, "default_reading", {"ceiling", "floor"})).value_or(RatioReading::ceiling);
+    t.default_reading =
+        parse_ratio_reading(str(r, "default_reading", {"ceiling", "floor"})).value_or(RatioReading::ceiling);
     strings(r, "readings");
     t.source = str(r, "source");
   });
@@ -293,8 +301,10 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
     x.diff_max = opt_integer(r, "diff_max");
     x.label = str(r, "label");
     const auto printed = strings(r, "printed");
-    if (printed.size() == 6) std::copy(printed.begin(), printed.end(), x.printed.begin());
-    else r.error_at("printed", "'printed' must hold six cells");
+    if (printed.size() == 6)
+      std::copy(printed.begin(), printed.end(), x.printed.begin());
+    else
+      r.error_at("printed", "'printed' must hold six cells");
     x.casualties_pct = {integer(r, "winner_casualties_pct"), integer(r, "loser_casualties_pct")};
     x.fatigue = {fatigue_of(r, "winner_fatigue"), fatigue_of(r, "loser_fatigue")};
     x.location = {location_of(r, "winner_location"), location_of(r, "loser_location")};
@@ -325,7 +335,9 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
     x.b = str(r, "b");
     x.a = str(r, "a");
     const auto kind = str(r, "kind", {"effects", "no_effect", "no_combat"});
-    x.kind = kind == "no_effect" ? TacticKind::no_effect : kind == "no_combat" ? TacticKind::no_combat : TacticKind::effects;
+    x.kind = kind == "no_effect"   ? TacticKind::no_effect
+             : kind == "no_combat" ? TacticKind::no_combat
+                                   : TacticKind::effects;
     x.effect = {effect_of(r, "a_effect", "a_value"), effect_of(r, "b_effect", "b_value")};
     x.printed = str(r, "printed");
     x.source = str(r, "source");

@@ -25,6 +25,18 @@ std::optional<int> read_opt_int(TableReader& r, std::string_view key, input::Ran
   return static_cast<int>(*v);
 }
 
+std::optional<std::string> read_value(TableReader& r, std::string_view key, Need need,
+                                      const std::vector<std::string>& allowed) {
+  auto typed = r.string(key, need);
+  if (!typed) return std::nullopt;
+  std::string v = suite_spelling(*typed);
+  if (std::find(allowed.begin(), allowed.end(), v) != allowed.end()) return v;
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+  r.error_at(key, "unknown " + std::string(key) + " \"" + *typed + "\" (allowed: " + list + ")");
+  return std::nullopt;
+}
+
 namespace {
 
 /// A percentage given directly (`<key>_pct`) or as a count of troops (`<key>_troops`).
@@ -59,7 +71,8 @@ Factors read_factors(const Rules& R, TableReader& r, std::int64_t troops) {
   f.officers = read_opt_int(r, "officers", input::non_negative(static_cast<double>(kMaxInputTroops)));
   f.officer_level = r.number("officer_level", Need::optional, input::non_negative(100));
   f.officer_hit_dice = r.number("officer_hit_dice", Need::optional, input::non_negative(100));
-  if (f.officer_level && f.officer_hit_dice) r.error_at("officer_hit_dice", "give officer_level or officer_hit_dice, not both");
+  if (f.officer_level && f.officer_hit_dice)
+    r.error_at("officer_hit_dice", "give officer_level or officer_hit_dice, not both");
   if ((f.officer_level || f.officer_hit_dice) && !f.officers && !r.has("officers"))
     r.error_at(f.officer_level ? "officer_level" : "officer_hit_dice",
                "the officer level needs 'officers', the number of officers (one is needed for each " +
@@ -75,9 +88,9 @@ Factors read_factors(const Rules& R, TableReader& r, std::int64_t troops) {
   if (f.weeks_trained && f.weeks_with_leader && *f.weeks_with_leader > *f.weeks_trained)
     r.error_at("weeks_with_leader", "weeks trained with the leader (" + std::to_string(*f.weeks_with_leader) +
                                         ") cannot exceed the weeks trained (" + std::to_string(*f.weeks_trained) + ")");
-  std::vector<std::string> qualities{"below_average"};
+  std::vector<std::string> qualities{"below-average"};
   for (const auto& q : R.weapon_qualities) qualities.push_back(q.quality);
-  f.weapons = r.string("weapons", Need::optional, qualities);
+  f.weapons = read_value(r, "weapons", Need::optional, qualities);
   f.second_weapon = r.boolean("second_weapon", Need::optional).value_or(false);
   if (f.second_weapon && !f.weapons && !r.has("weapons"))
     r.error_at("second_weapon", "a second weapon 'of the same quality' needs 'weapons' (the quality)");
@@ -119,7 +132,8 @@ void read_force_rating(const Rules& R, const ForceVocabulary& vocab, const input
     TableReader qr(doc, *qt, d, quick_name);
     f.quick = read_quick(R, qr);
   }
-  const int methods = (r.has("br") ? 1 : 0) + (r.has("bfr") ? 1 : 0) + (r.has("factors") ? 1 : 0) + (r.has("quick") ? 1 : 0);
+  const int methods =
+      (r.has("br") ? 1 : 0) + (r.has("bfr") ? 1 : 0) + (r.has("factors") ? 1 : 0) + (r.has("quick") ? 1 : 0);
   if (methods == 0) {
     std::string m = who;
     m.append(" needs one of br, bfr, ").append(factors_name).append(" or ").append(quick_name);
@@ -133,7 +147,7 @@ void read_force_rating(const Rules& R, const ForceVocabulary& vocab, const input
     m.append(" gives ").append(given).append(": give only one way to rate it");
     r.error(m);
   }
-  f.troop_class = r.string("troop_class", Need::optional, vocab.classes);
+  f.troop_class = read_value(r, "troop_class", Need::optional, vocab.classes);
   auto& c = f.composition;
   c.mounted_pct = r.number("mounted_pct", Need::optional, input::non_negative(100));
   c.missile_pct = r.number("missile_pct", Need::optional, input::non_negative(100));
@@ -151,7 +165,9 @@ void read_force_rating(const Rules& R, const ForceVocabulary& vocab, const input
     for (const auto& n : *a) {
       const auto s = n.value<std::string>();
       bool ok = s && s->size() == 1;
-      if (ok) ok = std::any_of(R.statements.begin(), R.statements.end(), [&](const BrStatement& st) { return st.letter == (*s)[0]; });
+      if (ok)
+        ok = std::any_of(R.statements.begin(), R.statements.end(),
+                         [&](const BrStatement& st) { return st.letter == (*s)[0]; });
       if (!ok) {
         r.error_at("statements", "'statements' must list letters a-l of the battle-rating statements");
         break;

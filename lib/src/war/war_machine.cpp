@@ -64,11 +64,11 @@ std::string to_string(TiePolicy t) {
     case TiePolicy::reroll:
       return "reroll";
     case TiePolicy::no_result:
-      return "no_result";
+      return "no-result";
     case TiePolicy::defender:
       return "defender";
     case TiePolicy::higher_br:
-      return "higher_br";
+      return "higher-br";
   }
   return "?";
 }
@@ -76,27 +76,49 @@ std::string to_string(CasualtyReading c) { return c == CasualtyReading::points ?
 std::string to_string(RatioReading r) { return r == RatioReading::ceiling ? "ceiling" : "floor"; }
 std::string to_string(PercentReading r) { return r == PercentReading::up ? "up" : "exact"; }
 
-std::optional<Fatigue> parse_fatigue(const std::string& s) {
+std::string suite_spelling(std::string_view typed) {
+  std::string out;
+  out.reserve(typed.size() + 4);
+  for (size_t i = 0; i < typed.size(); ++i) {
+    const char c = typed[i];
+    if (c == ' ') {
+      if (!out.empty() && out.back() != '-') out += '-';
+    } else if (c == '+' && i + 1 == typed.size() && !out.empty()) {
+      out += "-plus";
+    } else {
+      out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+std::optional<Fatigue> parse_fatigue(const std::string& typed) {
+  const std::string s = suite_spelling(typed);
   for (auto f : {Fatigue::none, Fatigue::moderate, Fatigue::serious})
     if (to_string(f) == s) return f;
   return std::nullopt;
 }
-std::optional<TiePolicy> parse_tie_policy(const std::string& s) {
+std::optional<TiePolicy> parse_tie_policy(const std::string& typed) {
+  const std::string s = suite_spelling(typed);
   for (auto t : {TiePolicy::reroll, TiePolicy::no_result, TiePolicy::defender, TiePolicy::higher_br})
     if (to_string(t) == s) return t;
   return std::nullopt;
 }
-std::optional<CasualtyReading> parse_casualty_reading(const std::string& s) {
+std::optional<CasualtyReading> parse_casualty_reading(const std::string& typed) {
+  const std::string s = suite_spelling(typed);
   for (auto c : {CasualtyReading::points, CasualtyReading::multiply})
     if (to_string(c) == s) return c;
   return std::nullopt;
 }
-std::optional<RatioReading> parse_ratio_reading(const std::string& s) {
+std::optional<RatioReading> parse_ratio_reading(const std::string& typed) {
+  const std::string s = suite_spelling(typed);
   for (auto r : {RatioReading::ceiling, RatioReading::floor})
     if (to_string(r) == s) return r;
   return std::nullopt;
 }
-std::optional<PercentReading> parse_percent_reading(const std::string& s) {
+std::optional<PercentReading> parse_percent_reading(const std::string& typed) {
+  const std::string s = suite_spelling(typed);
   for (auto r : {PercentReading::up, PercentReading::exact})
     if (to_string(r) == s) return r;
   return std::nullopt;
@@ -452,7 +474,7 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
 /// them hold. A measured figure meets "at least" its threshold as `reading` says.
 void statements_of(const Rules& R, const Force& force, PercentReading reading, Rating& out, Diagnostics& errs) {
   for (const auto& s : R.statements) {
-    StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed};
+    StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed, std::nullopt, std::nullopt, ""};
     const auto v = quantity_of(force.composition, s.quantity);
     const bool meets = v && statement_figure(*v, reading) >= s.threshold;
     if (force.statement_letters) {
@@ -467,6 +489,9 @@ void statements_of(const Rules& R, const Force& force, PercentReading reading, R
       const std::string unit = s.unit == "percent" ? "%" : "'";
       const double counted = statement_figure(*v, reading);
       sl.measured = trim(counted) + unit;
+      sl.figure = *v;
+      sl.counted = counted;
+      sl.unit = s.unit == "percent" ? "percent" : "ft";
       if (counted != *v) sl.measured += " (" + trim(*v) + unit + " rounded up)";
     }
     if (sl.holds) ++out.statements_true;
@@ -612,8 +637,8 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
             id, "\"" + it->second + "\" and \"" + id + "\" are both " + g->label + " lines, and only one may apply");
     }
   }
-  if (seen.count("extremely_favourable") && seen.count("extremely_unfavourable"))
-    out.emplace_back("extremely_unfavourable",
+  if (seen.count("extremely-favourable") && seen.count("extremely-unfavourable"))
+    out.emplace_back("extremely-unfavourable",
                      "the environment cannot be both extremely favourable and extremely unfavourable");
   return out;
 }
@@ -647,7 +672,7 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     if (mine > theirs) {
       const int adj = troop_ratio_adjustment(R, mine, theirs, s.ratio_reading);
       lines.push_back(
-          {"troop_ratio", "troop_ratio", "Troop ratio", adj,
+          {"troop-ratio", "troop-ratio", "Troop ratio", adj,
            trim(static_cast<double>(mine) / static_cast<double>(theirs), 2) + ":1 (" + fmtnum::grouped(mine) + " to " +
                fmtnum::grouped(theirs) +
                (mine != f[i]->troops ? ", defender x" + std::to_string(R.simple_siege.defender_troop_multiplier) : "") +
@@ -655,14 +680,14 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     }
     // Morale: two or more troop-class advantage, from the classes when both are known (l. 94).
     if (r[i]->troop_class_rank && r[j]->troop_class_rank && *r[i]->troop_class_rank - *r[j]->troop_class_rank >= 2) {
-      const auto* a = R.adjustment("troop_class_advantage_2");
+      const auto* a = R.adjustment("troop-class-advantage-2");
       lines.push_back({a->group, a->id, a->label, a->br, *r[i]->troop_class + " against " + *r[j]->troop_class});
     }
     // The force's own situation.
     for (const auto& id : f[i]->situation) {
       const auto* a = R.adjustment(id);
       if (a->benefits_opponent) continue;  // goes to the other side below
-      if (a->id == "troop_class_advantage_2" && r[i]->troop_class_rank && r[j]->troop_class_rank) continue;
+      if (a->id == "troop-class-advantage-2" && r[i]->troop_class_rank && r[j]->troop_class_rank) continue;
       AdjustmentLine l{a->group, a->id, a->label, a->br, ""};
       const auto* g = R.group(a->group);
       if (g->defender_only) {
@@ -686,7 +711,7 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     }
     // Fatigue (only one, l. 135-138) from the force's state.
     if (f[i]->fatigue != Fatigue::none) {
-      const auto* a = R.adjustment(f[i]->fatigue == Fatigue::moderate ? "moderately_fatigued" : "seriously_fatigued");
+      const auto* a = R.adjustment(f[i]->fatigue == Fatigue::moderate ? "moderately-fatigued" : "seriously-fatigued");
       lines.push_back({a->group, a->id, a->label, a->br, ""});
     }
     // Leader loss (l. 155-158): the side facing the force whose leader/officer was removed gains.
@@ -697,7 +722,7 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     // Simple siege: the besieger gains +5 BR for each week (l. 184).
     if (s.simple_siege && s.weeks_besieged > 0 && f[i]->role == Role::attacker)
       lines.push_back(
-          {"simple_siege", "besieged_weeks", "Besieged", s.weeks_besieged * R.simple_siege.besiege_br_per_week,
+          {"simple-siege", "besieged-weeks", "Besieged", s.weeks_besieged * R.simple_siege.besiege_br_per_week,
            std::to_string(s.weeks_besieged) + " weeks x " + std::to_string(R.simple_siege.besiege_br_per_week)});
     for (const auto& l : lines) out[i].total += l.br;
   }

@@ -1,5 +1,5 @@
 // Unit tests of the war-machine command, run in-process: the commands, the written forces
-// read back, the seeded --repeat tally against the exact odds, and the exit codes.
+// read back, the seeded --runs tally against the exact odds, and the exit codes.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -63,7 +63,7 @@ TEST_CASE("war_app::main") {
   SUBCASE("seeded battles tally within 4 standard errors of the exact odds") {
     // 176 against 102: Elves win 9,649 of 10,000 pairs, tie 26 (test_war.cpp checks these counts
     // against a brute-force enumeration). 20,000 battles: sd of the share = sqrt(p(1-p)/n).
-    const auto r = run({"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--repeat", "20000",
+    const auto r = run({"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--runs", "20000",
                         "--format", "json"});
     REQUIRE(r.code == 0);
     const auto at = r.out.find("\"wins\": [");
@@ -77,7 +77,7 @@ TEST_CASE("war_app::main") {
     CHECK(run({"battle", example("no-such-file.toml")}).code == 66);
     CHECK(run({"battle", example("war-machine-field.toml"), "--seed", "3"}).code == 64);
     CHECK(run({"march", "--troops", "300"}).code == 64);
-    CHECK(run({"march", "--troops", "300", "--class", "good"}).code == 0);
+    CHECK(run({"march", "--troops", "300", "--troop-class", "good"}).code == 0);
     CHECK(run({"siege", "--weeks", "4", "--food-weeks", "1", "--defender-troops", "100"}).code == 0);
     CHECK(run({"rate", example("war-machine-prince.toml")}).code == 0);
   }

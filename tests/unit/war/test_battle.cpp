@@ -155,23 +155,23 @@ TEST_CASE("war::pair_forces and war::fight_pairs") {
 TEST_CASE("war::lasts_one_battle (one_battle_only in data/war_machine.toml)") {
   const auto& R = rules();
   // Surprise, Leader loss and PC heroics groups, and "Attacking enemy on the march".
-  for (const char* id : {"ambush", "encampment", "leader_removed", "officer_removed", "pc_leader_succeeds",
-                         "name_level_pc_fails", "attacking_on_march"}) {
+  for (const char* id : {"ambush", "encampment", "leader-removed", "officer-removed", "pc-leader-succeeds",
+                         "name-level-pc-fails", "attacking-on-march"}) {
     CAPTURE(id);
     CHECK(war::lasts_one_battle(R, id));
   }
-  for (const char* id : {"in_stronghold", "higher_altitude", "detailed_plan", "in_liege_dominion", "no_such_line"}) {
+  for (const char* id : {"in-stronghold", "higher-altitude", "detailed-plan", "in-liege-dominion", "no_such_line"}) {
     CAPTURE(id);
     CHECK_FALSE(war::lasts_one_battle(R, id));
   }
-  CHECK(war::lasting_situation(R, {"ambush", "higher_altitude", "attacking_on_march", "detailed_plan"}) ==
-        std::vector<std::string>{"higher_altitude", "detailed_plan"});
+  CHECK(war::lasting_situation(R, {"ambush", "higher-altitude", "attacking-on-march", "detailed-plan"}) ==
+        std::vector<std::string>{"higher-altitude", "detailed-plan"});
 }
 
 TEST_CASE("war::roll_battle") {
   const auto& R = rules();
   auto a = battle_force("A", 5000, 100, Role::attacker);
-  a.force.situation = {"ambush", "higher_altitude"};
+  a.force.situation = {"ambush", "higher-altitude"};
   auto r = rated({a, battle_force("B", 5000, 100, Role::defender)});
   auto s = war::make_sides(r);
   REQUIRE(s.has_value());
@@ -194,7 +194,7 @@ TEST_CASE("war::roll_battle") {
     after[k].force.troops = first->state[k].troops;
     after[k].force.fatigue = first->state[k].fatigue;
   }
-  after[0].force.situation = {"higher_altitude"};
+  after[0].force.situation = {"higher-altitude"};
   auto second = war::engage(R, after, 0, 1, c);
   REQUIRE(second.has_value());
   CHECK(ro->rounds[1].modified_br[0] == second->spec[0].modified_br);

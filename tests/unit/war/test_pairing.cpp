@@ -80,10 +80,10 @@ war::BattleForce random_force(Rng& rng, const std::string& name, Role role, bool
   else f.bfr = few_values ? 10 * rng.between(1, 3) : rng.between(0, 120);
   const int fly = rng.between(0, 3);
   if (fly > 0) f.composition.flying_pct = fly == 1 ? 3.0 : (fly == 2 ? 20.0 : 100.0);
-  if (role == Role::defender && rng.between(0, 1)) f.situation.push_back(rng.between(0, 1) ? "in_stronghold" : "mire");
-  if (rng.between(0, 3) == 0) f.situation.push_back("leader_removed");
-  if (rng.between(0, 3) == 0) f.situation.push_back("troop_class_advantage_2");
-  if (rng.between(0, 3) == 0) f.situation.push_back("higher_altitude");
+  if (role == Role::defender && rng.between(0, 1)) f.situation.push_back(rng.between(0, 1) ? "in-stronghold" : "mire");
+  if (rng.between(0, 3) == 0) f.situation.push_back("leader-removed");
+  if (rng.between(0, 3) == 0) f.situation.push_back("troop-class-advantage-2");
+  if (rng.between(0, 3) == 0) f.situation.push_back("higher-altitude");
   const int fat = rng.between(0, 4);
   if (fat == 1) f.fatigue = war::Fatigue::moderate;
   if (fat == 2) f.fatigue = war::Fatigue::serious;

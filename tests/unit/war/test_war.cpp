@@ -155,7 +155,7 @@ TEST_CASE("war tables: combat results, seed 004 Combat results (winner/loser) l.
 TEST_CASE("war tables: tactics, seed 004 Effect of tactics (A/B) l. 258-274, cell by cell and symmetric") {
   const auto& R = rules();
   // Rows are side B's tactic, columns side A's; each cell "A effect / B effect" as printed.
-  const std::vector<std::string> order = {"attack_plus", "attack", "envelop", "trap", "hold", "withdraw"};
+  const std::vector<std::string> order = {"attack-plus", "attack", "envelop", "trap", "hold", "withdraw"};
   const std::vector<std::vector<std::string>> seed = {
       {"C+20/C+20", "BR-20/C+20", "C+10/BR+10", "BR+20/C+20", "BR-25/C+20", "C+30/BR+20"},    // l. 258-259
       {"C+20/BR-20", "C+10/C+10", "BR-10/C+10", "BR+10/C+10", "C-10/-", "C+20/BR+10"},        // l. 261-262
@@ -219,7 +219,7 @@ TEST_CASE("war tables: forced march results (1d6), seed 004 l. 233-240, cell by 
   const std::vector<std::pair<std::string, std::array<std::string, 6>>> seed = {
       {"untrained", {"F", "F, M", "F, S", "M", "M", "M"}},
       {"poor", {"F", "F, M", "F, S", "---", "M", "M"}},
-      {"below_average", {"F", "F, M", "F, M", "F, S", "M", "M"}},
+      {"below-average", {"F", "F, M", "F, M", "F, S", "M", "M"}},
       {"fair", {"F", "F, M", "F, M", "F, M", "---", "M"}},
       {"average", {"F", "F", "F, M", "F, M", "---", "M"}},
       {"good", {"F", "F", "F, M", "F, M", "---", "---"}},
@@ -286,9 +286,9 @@ TEST_CASE("war tables: combat adjustments, seed 004 Combat results l. 92-166, in
     CHECK(R.adjustments[i].br == seed[i]);
   }
   // The '*' lines ignored with Siege Machine (l. 120, 123, 124, 126).
-  for (const char* id : {"defending_in_place", "rough_terrain_or_wall", "in_stronghold"})
+  for (const char* id : {"defending-in-place", "rough-terrain-or-wall", "in-stronghold"})
     CHECK(R.adjustment(id)->ignore_with_siege_machine);
-  for (const char* id : {"narrow_defile", "attackers_cross_deep_water"}) CHECK_FALSE(R.adjustment(id)->ignore_with_siege_machine);
+  for (const char* id : {"narrow-defile", "attackers-cross-deep-water"}) CHECK_FALSE(R.adjustment(id)->ignore_with_siege_machine);
 }
 
 TEST_CASE("war::rate_force") {
@@ -444,7 +444,7 @@ TEST_CASE("war::rate_force") {
   }
   SUBCASE("troop classes from BFR, l. 38-43") {
     const std::vector<std::pair<int, std::string>> cases = {
-        {0, "untrained"}, {20, "untrained"}, {21, "poor"}, {35, "poor"}, {36, "below_average"}, {55, "below_average"},
+        {0, "untrained"}, {20, "untrained"}, {21, "poor"}, {35, "poor"}, {36, "below-average"}, {55, "below-average"},
         {56, "fair"}, {70, "fair"}, {71, "average"}, {80, "average"}, {81, "good"}, {100, "good"},
         {101, "excellent"}, {125, "excellent"}, {126, "elite"}, {400, "elite"}};
     for (const auto& [bfr, cls] : cases) {
@@ -564,7 +564,7 @@ TEST_CASE("war::battle_adjustments") {
     CHECK(total(0) == -30);
   }
   SUBCASE("leader loss goes to the other side (l. 155-158)") {
-    d.situation = {"leader_removed", "officer_removed"};
+    d.situation = {"leader-removed", "officer-removed"};
     CHECK(total(0) == 40);
     CHECK(total(1) == 30);
   }
@@ -579,7 +579,7 @@ TEST_CASE("war::battle_adjustments") {
     CHECK(total(0) == 10);
   }
   SUBCASE("defenders-only lines: halved if 5% of the attackers fly, ignored if all do (l. 117)") {
-    d.situation = {"in_stronghold", "narrow_defile"};
+    d.situation = {"in-stronghold", "narrow-defile"};
     CHECK(total(1) == 30 + 100);
     a.composition.flying_pct = 4;
     CHECK(total(1) == 30 + 100);
@@ -594,7 +594,7 @@ TEST_CASE("war::battle_adjustments") {
     CHECK(total(1) == 30);
   }
   SUBCASE("Siege Machine drops the starred lines (l. 126)") {
-    d.situation = {"in_stronghold", "narrow_defile", "defending_in_place", "rough_terrain_or_wall"};
+    d.situation = {"in-stronghold", "narrow-defile", "defending-in-place", "rough-terrain-or-wall"};
     CHECK(total(1) == 30 + 50 + 50 + 10 + 20);
     s.siege_machine = true;
     CHECK(total(1) == 30 + 50);
@@ -610,9 +610,9 @@ TEST_CASE("war::battle_adjustments") {
     d.situation = {"ambush", "encampment"};
     CHECK_FALSE(war::battle_adjustments(R, {&a, &d}, {&ra, &rd}, s).has_value());
     d.situation = {};
-    a.situation = {"in_stronghold"};
+    a.situation = {"in-stronghold"};
     CHECK_FALSE(war::battle_adjustments(R, {&a, &d}, {&ra, &rd}, s).has_value());
-    a.situation = {"extremely_favourable", "extremely_unfavourable"};
+    a.situation = {"extremely-favourable", "extremely-unfavourable"};
     CHECK_FALSE(war::battle_adjustments(R, {&a, &d}, {&ra, &rd}, s).has_value());
     a.situation = {};
     a.role = Role::defender;
@@ -712,8 +712,8 @@ TEST_CASE("war::resolve_battle against a brute-force enumeration of the 10,000 r
     }
   }
   SUBCASE("the multiplicative reading of C+n%") {
-    war::SideSpec a{"A", 200, std::string("attack_plus"), 1000, {1, 1}, false, Role::attacker};
-    war::SideSpec b{"B", 100, std::string("attack_plus"), 1000, {1, 1}, false, Role::defender};
+    war::SideSpec a{"A", 200, std::string("attack-plus"), 1000, {1, 1}, false, Role::attacker};
+    war::SideSpec b{"B", 100, std::string("attack-plus"), 1000, {1, 1}, false, Role::defender};
     war::BattleOptions opt;
     opt.casualty_reading = war::CasualtyReading::multiply;
     auto o = war::resolve_battle(R, a, b, opt);
@@ -742,7 +742,7 @@ TEST_CASE("war::resolve_battle against a brute-force enumeration of the 10,000 r
       CHECK(ro.result[0].location == Location::withdraw);
       CHECK(ro.result[0].location_units == 1);
     }
-    b.tactic = "attack_plus";
+    b.tactic = "attack-plus";
     o = war::resolve_battle(R, a, b, {});
     for (const auto& ro : o->rows) CHECK(ro.result[0].location != Location::withdraw);
   }
@@ -841,7 +841,7 @@ TEST_CASE("war::march, seed 004 Rate, Food and Forced march l. 190-198") {
     CHECK(*run(300, "good").forced_rate_ft == doctest::Approx(90));  // 3V'/2
   }
   SUBCASE("forced-march odds by class: the F cells of the row, out of 6") {
-    const std::map<std::string, int> successes = {{"untrained", 3}, {"poor", 3}, {"below_average", 4}, {"fair", 4},
+    const std::map<std::string, int> successes = {{"untrained", 3}, {"poor", 3}, {"below-average", 4}, {"fair", 4},
                                                   {"average", 4},   {"good", 4}, {"excellent", 5},     {"elite", 6}};
     for (const auto& [cls, n] : successes) {
       CAPTURE(cls);
@@ -896,4 +896,24 @@ TEST_CASE("war::simple_siege_weeks, seed 004 Siege (simple rules) l. 184-185") {
   CHECK(s[3].defender_troops == 800);
   const auto r = war::simple_siege_weeks(R, 15, 2, 0, false);
   CHECK(r[0].defender_lost == 2);  // 1.5 rounded up
+}
+
+TEST_CASE("war::suite_spelling: the book's spellings read as the suite's (docs/vocabulary.md)") {
+  SUBCASE("tactics and troop classes as War Machine prints them") {
+    CHECK(war::suite_spelling("Attack+") == "attack-plus");
+    CHECK(war::suite_spelling("Below Average") == "below-average");
+    CHECK(war::suite_spelling("  Elite ") == "elite");
+    CHECK(war::suite_spelling("attack-plus") == "attack-plus");
+  }
+  SUBCASE("underscores are not read as '-': the old spelling is refused") {
+    CHECK(war::suite_spelling("below_average") == "below_average");
+    CHECK_FALSE(war::parse_tie_policy("no_result").has_value());
+  }
+  SUBCASE("the parsers take either spelling") {
+    CHECK(war::parse_tie_policy("Higher BR") == war::TiePolicy::higher_br);
+    CHECK(war::parse_tie_policy("no-result") == war::TiePolicy::no_result);
+    CHECK(war::to_string(war::TiePolicy::higher_br) == "higher-br");
+    CHECK(war::parse_fatigue("Moderate") == war::Fatigue::moderate);
+    CHECK(war::parse_casualty_reading("Multiply") == war::CasualtyReading::multiply);
+  }
 }

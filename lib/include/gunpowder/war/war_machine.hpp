@@ -22,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
@@ -43,9 +44,9 @@ enum class Location { field, retreat, rout, none, hold, withdraw };
 enum class Role { attacker, defender, none };
 /// How ties (equal combat totals C) are settled; the seed does not cover them.
 ///   reroll     both sides roll again: odds conditioned on a decisive result (data default)
-///   no_result  nothing happens: no casualties, no fatigue, no movement
+///   no-result  nothing happens: no casualties, no fatigue, no movement
 ///   defender   the defender wins by the smallest margin (first row); reroll without a defender
-///   higher_br  the side with the higher modified BR wins by the smallest margin; reroll if equal
+///   higher-br  the side with the higher modified BR wins by the smallest margin; reroll if equal
 enum class TiePolicy { reroll, no_result, defender, higher_br };
 /// How a tactic's "C+n%" changes a side's casualty percentage: added percentage points
 /// (10% + C+20% = 30%, default) or a multiplier (10% x 1.2 = 12%).
@@ -67,6 +68,11 @@ std::string to_string(TiePolicy t);
 std::string to_string(CasualtyReading c);
 std::string to_string(RatioReading r);
 std::string to_string(PercentReading r);
+/// A value a user typed, in the suite's spelling (docs/vocabulary.md): the book's own spelling
+/// is read as well ("Attack+", "Below Average", "Moderate"): ASCII lower case, each run of spaces
+/// one '-', a final '+' "-plus". Underscores are left as they are (the old spelling is refused).
+std::string suite_spelling(std::string_view typed);
+/// The parsers take a value in the suite's spelling or the book's (suite_spelling).
 std::optional<Fatigue> parse_fatigue(const std::string& s);
 std::optional<TiePolicy> parse_tie_policy(const std::string& s);
 std::optional<CasualtyReading> parse_casualty_reading(const std::string& s);
@@ -78,12 +84,17 @@ std::optional<PercentReading> parse_percent_reading(const std::string& s);
 
 struct BfrComponent {  ///< one printed line of the BFR table
   std::string factor, id, label, source;
-  double points_per_unit = 0;        ///< for lines counted per unit of an input
-  std::optional<int> points;         ///< flat points for a yes/no line
-  std::optional<double> input_max;   ///< cap on the input ("max 10")
+  double points_per_unit = 0;       ///< for lines counted per unit of an input
+  std::optional<int> points;        ///< flat points for a yes/no line
+  std::optional<double> input_max;  ///< cap on the input ("max 10")
 };
-struct AbilityBand { int score_min = 0, score_max = 0, adjustment = 0; };
-struct WeaponQuality { std::string quality; int points = 0; };
+struct AbilityBand {
+  int score_min = 0, score_max = 0, adjustment = 0;
+};
+struct WeaponQuality {
+  std::string quality;
+  int points = 0;
+};
 struct TroopClass {
   int rank = 0;  ///< 1 (untrained) .. 8 (elite)
   std::string id, label;
@@ -96,7 +107,12 @@ struct BrStatement {
   double threshold = 0;
   bool in_seed = true;
 };
-struct QuickHitDice { std::string label; double hd_min = 0; std::optional<double> hd_max_exclusive; int points = 0; };
+struct QuickHitDice {
+  std::string label;
+  double hd_min = 0;
+  std::optional<double> hd_max_exclusive;
+  int points = 0;
+};
 struct RatioBand {
   double ratio = 0;
   int br = 0;
@@ -112,8 +128,8 @@ struct TroopRatioRule {
 };
 struct AdjustmentGroup {
   std::string id, label, source;
-  bool only_one = false;       ///< "Only one" (else "All that apply")
-  bool defender_only = false;  ///< the defenders-only terrain group
+  bool only_one = false;         ///< "Only one" (else "All that apply")
+  bool defender_only = false;    ///< the defenders-only terrain group
   bool one_battle_only = false;  ///< its lines last one battle (dropped from later rounds)
 };
 struct Adjustment {
@@ -133,10 +149,10 @@ struct CombatResult {  ///< one row of the combat results table (winner/loser)
   std::optional<int> diff_max;  ///< absent for 151+
   std::string label;
   std::array<std::string, 6> printed{};
-  std::array<int, 2> casualties_pct{};  ///< [winner, loser]
-  std::array<std::optional<Fatigue>, 2> fatigue{};       ///< absent where printed "-"
-  std::array<std::optional<Location>, 2> location{};     ///< field, retreat or rout; absent: "-"
-  std::array<std::optional<int>, 2> location_units{};    ///< terrain units moved
+  std::array<int, 2> casualties_pct{};                 ///< [winner, loser]
+  std::array<std::optional<Fatigue>, 2> fatigue{};     ///< absent where printed "-"
+  std::array<std::optional<Location>, 2> location{};   ///< field, retreat or rout; absent: "-"
+  std::array<std::optional<int>, 2> location_units{};  ///< terrain units moved
   std::string source;
 };
 struct CombatResultRules {
@@ -146,19 +162,37 @@ struct CombatResultRules {
   int staff_of_healing_max = 0;
   std::string source;
 };
-struct Tactic { std::string id, label; int order = 0; };
+struct Tactic {
+  std::string id, label;
+  int order = 0;
+};
 enum class TacticKind { effects, no_effect, no_combat };
 enum class EffectKind { none, casualties, br };
-struct TacticEffect { EffectKind kind = EffectKind::none; int value = 0; };
+struct TacticEffect {
+  EffectKind kind = EffectKind::none;
+  int value = 0;
+};
 struct TacticsCell {
   std::string a, b;  ///< tactic ids: a = side A (column), b = side B (row)
   TacticKind kind = TacticKind::effects;
   std::array<TacticEffect, 2> effect{};  ///< [A, B]
   std::string printed, source;
 };
-struct WithdrawRule { int terrain_units = 0; std::string unless_opponent_tactic; std::string source; };
-struct FatigueRecovery { std::string serious_to_moderate_dice, moderate_to_none_dice, unit; bool seriously_fatigued_can_move = false; };
-struct MovementBand { int troops_min = 0; std::optional<int> troops_max; Fraction rate; std::string label, source; };
+struct WithdrawRule {
+  int terrain_units = 0;
+  std::string unless_opponent_tactic;
+  std::string source;
+};
+struct FatigueRecovery {
+  std::string serious_to_moderate_dice, moderate_to_none_dice, unit;
+  bool seriously_fatigued_can_move = false;
+};
+struct MovementBand {
+  int troops_min = 0;
+  std::optional<int> troops_max;
+  Fraction rate;
+  std::string label, source;
+};
 struct ForcedMarchRow {
   std::string troop_class;
   std::array<std::string, 6> printed{};
@@ -166,9 +200,22 @@ struct ForcedMarchRow {
   std::array<Fatigue, 6> fatigue{};
   std::string source;
 };
-struct ForcedMarchRule { Fraction rate; int die = 6; bool moderate_becomes_serious_if_fatigued = true; std::string source; };
-struct ForageOption { std::string id, label; Fraction rate; int chance_in_6 = 0; std::string source; };
-struct FoodRule { int days_moderate = 0, days_serious = 0, days_food_to_negate = 0; std::string source; };
+struct ForcedMarchRule {
+  Fraction rate;
+  int die = 6;
+  bool moderate_becomes_serious_if_fatigued = true;
+  std::string source;
+};
+struct ForageOption {
+  std::string id, label;
+  Fraction rate;
+  int chance_in_6 = 0;
+  std::string source;
+};
+struct FoodRule {
+  int days_moderate = 0, days_serious = 0, days_food_to_negate = 0;
+  std::string source;
+};
 struct SimpleSiegeRule {
   int defender_troop_multiplier = 1;
   bool defender_ignores_retreat_and_rout = true;
@@ -191,7 +238,7 @@ struct Rules {
   std::vector<WeaponQuality> weapon_qualities;
   std::vector<TroopClass> troop_classes;  ///< by rank
   int br_bonus_divisor = 10;
-  std::vector<BrStatement> statements;    ///< a .. l
+  std::vector<BrStatement> statements;  ///< a .. l
   PercentReading default_percent_reading = PercentReading::up;
   int quick_flag_points = 0;
   std::vector<QuickHitDice> quick_hit_dice;
@@ -242,26 +289,26 @@ Expected<const Rules*> load_rules();
 struct Factors {
   std::optional<int> leader_level;
   std::optional<int> leader_int, leader_wis, leader_cha;  ///< ability scores 3-18
-  std::optional<double> name_level_pct;                  ///< percent of the force at name level
-  std::optional<int> officers;                           ///< number of officers
-  std::optional<double> officer_level;                   ///< average officer level
-  std::optional<double> officer_hit_dice;                ///< non-human officers: level = HD + 1
-  std::optional<double> troop_level;                     ///< average troop level
-  std::optional<int> victories, routs;                   ///< in the last 10 years
+  std::optional<double> name_level_pct;                   ///< percent of the force at name level
+  std::optional<int> officers;                            ///< number of officers
+  std::optional<double> officer_level;                    ///< average officer level
+  std::optional<double> officer_hit_dice;                 ///< non-human officers: level = HD + 1
+  std::optional<double> troop_level;                      ///< average troop level
+  std::optional<int> victories, routs;                    ///< in the last 10 years
   std::optional<int> weeks_trained, weeks_with_leader, months_on_duty;
-  std::optional<std::string> weapons;                    ///< below_average|average|good|excellent
+  std::optional<std::string> weapons;  ///< below_average|average|good|excellent
   bool second_weapon = false;
-  std::optional<double> average_ac;                      ///< descending AC; 5 or lower scores
+  std::optional<double> average_ac;  ///< descending AC; 5 or lower scores
   bool all_elves_or_dwarves = false;
-  std::optional<double> two_asterisk_pct;                ///< percent with two or more asterisks
+  std::optional<double> two_asterisk_pct;  ///< percent with two or more asterisks
 };
 
 /// The quick battle rating's inputs (rules-gaps s.3).
 struct QuickInputs {
   int leader_level = 0;
-  double hit_dice = 0;  ///< of the most numerous troops
+  double hit_dice = 0;             ///< of the most numerous troops
   std::vector<std::string> flags;  ///< archers, spellcasters, magical_beings, flyers
-  int max_damage = 0;   ///< maximum damage per round of the most numerous creature type
+  int max_damage = 0;              ///< maximum damage per round of the most numerous creature type
 };
 
 /// The percentages behind the twelve battle-rating statements (and the flyer rule of the
@@ -298,15 +345,24 @@ struct RatingLine {  ///< one itemised line of a rating
   int points = 0;
   std::string note;
 };
-struct StatementLine { char letter = 'a'; std::string id, label; std::string measured; bool holds = false; bool in_seed = true; };
+struct StatementLine {
+  char letter = 'a';
+  std::string id, label;
+  std::string measured;  ///< as shown: "20% (19.9% rounded up)", "given true", "not given"
+  bool holds = false;
+  bool in_seed = true;
+  std::optional<double> figure;   ///< the force's figure, when measured
+  std::optional<double> counted;  ///< the figure as it meets the threshold (the reading's)
+  std::string unit;               ///< of the figures: "percent" or "ft"; empty when not measured
+};
 
 struct Rating {
-  std::string method;  ///< "factors", "bfr", "br", "quick"
+  std::string method;                 ///< "factors", "bfr", "br", "quick"
   std::vector<RatingLine> bfr_lines;  ///< factors, or the quick rating's lines
   std::optional<int> bfr;
   std::optional<std::string> troop_class;  ///< id
   std::optional<int> troop_class_rank;
-  std::vector<StatementLine> statements;   ///< the twelve, when the BR is computed from them
+  std::vector<StatementLine> statements;  ///< the twelve, when the BR is computed from them
   int statements_true = 0;
   int bonus_per_statement = 0;
   int br = 0;
@@ -358,8 +414,8 @@ struct BattleOptions {
 /// One side's consequences of one outcome.
 struct SideResult {
   bool won = false;
-  double casualties_pct = 0;      ///< after tactics and casualty scale, 0..100
-  std::int64_t casualties = 0;    ///< troops, rounded up
+  double casualties_pct = 0;    ///< after tactics and casualty scale, 0..100
+  std::int64_t casualties = 0;  ///< troops, rounded up
   std::int64_t killed = 0, wounded = 0;
   std::optional<Fatigue> fatigue;  ///< absent where the table prints "-" (routed / destroyed)
   Location location = Location::field;
@@ -368,17 +424,17 @@ struct SideResult {
 
 /// The probability of one (winner, combat-results row) outcome.
 struct RowOdds {
-  int winner = 0;      ///< side index
-  size_t row = 0;      ///< index into Rules::results
-  double p = 0;        ///< before tie resolution (the raw share of the 10,000 roll pairs)
-  std::int64_t pairs = 0;  ///< how many of the 10,000 (d100, d100) pairs give it
+  int winner = 0;                      ///< side index
+  size_t row = 0;                      ///< index into Rules::results
+  double p = 0;                        ///< before tie resolution (the raw share of the 10,000 roll pairs)
+  std::int64_t pairs = 0;              ///< how many of the 10,000 (d100, d100) pairs give it
   std::array<SideResult, 2> result{};  ///< side 0, side 1
 };
 
 struct Odds {
-  bool combat = true;           ///< false: the tactics table says "no combat"
-  bool tactics_cancelled = false;  ///< "no effect": neither plan counts
-  std::array<int, 2> tactic_br{};       ///< BR points from tactics
+  bool combat = true;                    ///< false: the tactics table says "no combat"
+  bool tactics_cancelled = false;        ///< "no effect": neither plan counts
+  std::array<int, 2> tactic_br{};        ///< BR points from tactics
   std::array<int, 2> tactic_casualty{};  ///< casualty points from tactics
   std::array<std::string, 2> tactic_printed{};
   std::array<int, 2> final_br{};  ///< modified BR + tactics
@@ -475,26 +531,29 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& rules, 
 /// order), each choosing the free opponent it is most likely to beat (`p_win(i, j)` gives the
 /// winning chances of side 0's force i and side 1's force j against each other). Forces left
 /// without an opponent do not fight. Returns (side 0 index, side 1 index) pairs in the order made.
-struct Contender { int br = 0; std::int64_t troops = 0; };
-std::vector<std::pair<size_t, size_t>> match_forces(
-    const std::vector<Contender>& side0, const std::vector<Contender>& side1,
-    const std::vector<std::pair<size_t, size_t>>& fixed,
-    const std::function<std::array<double, 2>(size_t, size_t)>& p_win);
+struct Contender {
+  int br = 0;
+  std::int64_t troops = 0;
+};
+std::vector<std::pair<size_t, size_t>> match_forces(const std::vector<Contender>& side0,
+                                                    const std::vector<Contender>& side1,
+                                                    const std::vector<std::pair<size_t, size_t>>& fixed,
+                                                    const std::function<std::array<double, 2>(size_t, size_t)>& p_win);
 
 /// Checks one force's situation list: every id known, defenders-only lines on a defender, at
 /// most one line of an "only one" group, no repeats, fatigue given by the force's fatigue state,
 /// and no two environment lines that contradict each other. One message per problem, each
 /// naming the id it concerns.
-std::vector<std::pair<std::string, std::string>> check_situation(const Rules& rules, const std::vector<std::string>& ids,
-                                                                 Role role);
+std::vector<std::pair<std::string, std::string>> check_situation(const Rules& rules,
+                                                                 const std::vector<std::string>& ids, Role role);
 
 // ---------------------------------------------------------------------------------------------
 // Movement, forced march, food
 
 struct MarchQuery {
   std::int64_t troops = 0;
-  std::string troop_class;          ///< id
-  std::optional<double> rate_ft;    ///< V, the slowest member's rate
+  std::string troop_class;        ///< id
+  std::optional<double> rate_ft;  ///< V, the slowest member's rate
   Fatigue fatigue = Fatigue::none;
   int days_without_food = 0;
 };
@@ -505,16 +564,21 @@ struct ForcedMarchOdds {
   Fatigue fatigue = Fatigue::none;  ///< after "serious if already fatigued"
 };
 struct March {
-  Fraction rate;                      ///< of V
+  Fraction rate;  ///< of V
   std::string rate_label;
-  std::optional<double> rate_ft;      ///< V' when V is given
+  std::optional<double> rate_ft;  ///< V' when V is given
   bool can_move = true;
-  Fraction forced_rate;               ///< of V'
+  Fraction forced_rate;  ///< of V'
   std::optional<double> forced_rate_ft;
   std::vector<ForcedMarchOdds> forced;  ///< one per die face
   double p_forced_success = 0;
   std::array<double, 3> p_forced_fatigue{};  ///< none, moderate, serious
-  struct Forage { std::string id, label; Fraction rate; std::optional<double> rate_ft; double p = 0; };
+  struct Forage {
+    std::string id, label;
+    Fraction rate;
+    std::optional<double> rate_ft;
+    double p = 0;
+  };
   std::vector<Forage> forage;
   Fatigue hunger_fatigue = Fatigue::none;  ///< from days without food
   Fatigue effective_fatigue = Fatigue::none;
