@@ -14,7 +14,7 @@ namespace gunpowder::artillery_app {
 
 struct Options {
   std::optional<std::string> type, carriage, era, name;
-  std::optional<double> shot, powder, shot_used, price_multiplier, powder_price, stone_lb;
+  std::optional<double> shot_lb, powder_lb, shot_used_lb, price_multiplier, powder_gp_per_lb, stone_lb;
   std::string rate_reading = "shots-first";
   std::string gunpowder = "historical";
   bool catalogue = false;

@@ -51,7 +51,8 @@ FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading 
         ++bf.first;
         if (differences) continue;
       }
-      t.add_row({p.name, f.field, trim(f.book, 2), trim(f.formula, 2), f.agrees() ? "yes" : "no"});
+      t.add_row({p.name, f.field, report::cell::trimmed(f.book, 2), report::cell::trimmed(f.formula, 2),
+                 f.agrees() ? "yes" : "no"});
       json::Value fo = json::object();
       fo.set("field", f.field);
       fo.set("book", f.book);
@@ -105,8 +106,8 @@ ModelComparison compare_bombardment_model(const Catalogue& cat) {
         worst = std::max(worst, std::fabs(err));
         sum_abs += std::fabs(err);
         ++cells;
-        bm.add_row({p.name, artillery::to_string(bracket), artillery::to_string(m), trim(*book), trim(*model),
-                    fmtnum::fixed(err, 1)});
+        bm.add_row({p.name, artillery::to_string(bracket), artillery::to_string(m), report::cell::trimmed(*book),
+                    report::cell::trimmed(*model), report::cell::number(err, 1)});
         json::Value o = json::object();
         o.set("piece", p.name);
         o.set("range", artillery::to_string(bracket));

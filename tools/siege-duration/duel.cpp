@@ -48,7 +48,7 @@ void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, rep
     const auto& bp = *p.piece;
     t.add_row({p.besieger ? "besieger" : "defender", labels, bp.name, artillery::to_string(p.carriage), p.mobile ? "yes" : "no",
                p.besieger ? yd(p.start_yd) : "stronghold", p.besieger ? yd(p.stop_yd) : "-", std::to_string(bp.shp),
-               "1/" + std::to_string(bp.rof),
+               "1/" + std::to_string(bp.rounds_per_shot),
                gp(bp.range_short_yd) + "/" + gp(bp.range_medium_yd) + "/" + gp(bp.range_long_yd)});
     i = j;
   }

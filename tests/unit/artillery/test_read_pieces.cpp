@@ -22,7 +22,7 @@ TEST_CASE("artillery::read_pieces") {
     const auto doc = parse(
         "[[piece]]\nname = \"Big Bertha\"\ntype = \"mortar\"\nshot_lb = 20\npowder_lb = 5\nshot_used_lb = 15\n"
         "carriage = \"field\"\nera = \"late\"\ngunpowder = \"dwarven\"\nprice_multiplier = 3\n"
-        "powder_price_gp_per_lb = 4\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
+        "powder_gp_per_lb = 4\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
     Diagnostics diags;
     const auto pieces = read_pieces(doc, diags);
     REQUIRE(diags.empty());

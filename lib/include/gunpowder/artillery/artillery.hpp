@@ -70,13 +70,13 @@ struct BookPiece {
   double base_weight_lb = 0, price_list_weight_lb = 0;
   double caliber_in = 0, barrel_length_in = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
-  int damage_dice = 0, aoe_ft = 0, crew = 0, rof = 0;
+  int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0;
   double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
   std::array<std::optional<Era>, 4> carriage_era{};  ///< by Carriage; nullopt = not available
   std::array<int, 4> horses{};
   Bombard bombard;
   int shots_per_day = 0;
-  double daily_cost_gp = 0;
+  double cost_gp_per_day = 0;
   int unit_size = 0;
   double br = 0;
   int bonus_units = 0;
@@ -226,7 +226,7 @@ struct Catalogue {
 Expected<const Catalogue*> load_catalogue();
 
 /// The shot weights of the book's pieces, each once, ascending, as a user types them ("1", "90"):
-/// the values shell completion offers for --shot. Empty when the catalogue cannot be loaded.
+/// the values shell completion offers for --shot-lb. Empty when the catalogue cannot be loaded.
 std::vector<std::string> book_shot_weights();
 
 // ---------------------------------------------------------------------------------------------
@@ -259,7 +259,7 @@ struct Characteristics {
   int ac = 0, shp = 0;
   double base_weight_lb = 0, caliber_in = 0, barrel_length_in = 0, shot_lb = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
-  int damage_dice = 0, aoe_ft = 0, crew = 0, rof = 0, shots_per_day = 0;
+  int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0, shots_per_day = 0;
   double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
   double shot_diameter_in = 0;  ///< calibre less the windage ("fires shot at least 1/4 in smaller")
   [[nodiscard]] std::string damage() const { return std::to_string(damage_dice) + "d10"; }
@@ -292,8 +292,8 @@ struct BombardRow {
 
 struct Bombardment {
   int shots_per_day = 0;
-  double daily_cost_gp = 0;
-  std::string_view daily_cost_source;
+  double cost_gp_per_day = 0;
+  std::string_view cost_per_day_source;
   std::vector<BombardRow> rows;
 };
 
@@ -322,7 +322,7 @@ struct Automaton {
 struct Economy {
   std::string gunpowder;
   double powder_gp_per_lb = 0, cost_multiplier = 0;
-  double piece_cost_gp = 0, powder_cost_per_shot_gp = 0, daily_cost_gp = 0;
+  double piece_cost_gp = 0, powder_cost_per_shot_gp = 0, cost_gp_per_day = 0;
   double making_days = 0;
   std::string_view making_rule;
   int market_class_reduction = 0;
