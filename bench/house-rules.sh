@@ -22,17 +22,17 @@ awk 'BEGIN {
 }' > $file
 size=$(wc -c < $file)
 rows=$(grep -c '^\[\[unit\]\]' $file)
-"$bin/unit-br" --troop matchlock-arquebusiers --race man --rules $file > /dev/null
+"$bin/unit-br" --troop matchlock-arquebusiers --race man --house-rules $file > /dev/null
 echo "house rules: a ${size}-byte rules file of ${rows} new [[unit]] rows; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -x "$bin/bench-startup" ]; then
   case $bin in /*) abs=$bin ;; *) abs=$(pwd)/$bin ;; esac
   list=/tmp/gunpowder-bench-rules.$$.txt
-  printf 'unit-br --troop matchlock-arquebusiers --race man\nunit-br --troop matchlock-arquebusiers --race man --rules %s\n' "$file" > $list
+  printf 'unit-br --troop matchlock-arquebusiers --race man\nunit-br --troop matchlock-arquebusiers --race man --house-rules %s\n' "$file" > $list
   "$abs/bench-startup" "$abs" $list "${2:-31}"
   rm -f $list
 else
   without=$(median_ms 21 "$bin/unit-br" --troop matchlock-arquebusiers --race man)
-  with=$(median_ms 21 "$bin/unit-br" --troop matchlock-arquebusiers --race man --rules $file)
+  with=$(median_ms 21 "$bin/unit-br" --troop matchlock-arquebusiers --race man --house-rules $file)
   echo "house rules: unit-br one-liner ${without} ms; with the rules file ${with} ms (medians of 21; target: loading it under 50 ms)"
 fi
 [ -n "${KEEP:-}" ] && echo "kept $file" || rm -f "$file"

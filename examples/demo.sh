@@ -16,6 +16,6 @@ cat <<'NEXT'
   TOOL --help: the options and a few examples
   README.md, Examples: more commands for each tool; Common interface: formats, --explain,
     --chart and --svg, exit codes
-  docs/house-rules.md: change the book's tables for your table (--rules FILE)
+  docs/house-rules.md: change the book's tables for your table (--house-rules FILE)
   examples/*.toml: inputs to copy (installed in share/doc/gunpowder/examples)
 NEXT

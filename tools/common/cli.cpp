@@ -39,7 +39,7 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
       ->check(file_name())
       ->type_name("FILE");
-  app.add_option("--rules", common.rules,
+  app.add_option("--house-rules", common.rules,
                  "house rules: a TOML file that changes the built-in tables (repeatable; after GUNPOWDER_RULES)")
       ->check(file_name())
       ->type_name("FILE");
@@ -137,7 +137,7 @@ std::optional<std::string> print_rules_text(const std::string& table) {
         "#   [house_rules]\n"
         "#   table = \"";
     out += n;
-    out += "\"\n# (docs/house-rules.md, man page: HOUSE RULES). Use it with --rules FILE or GUNPOWDER_RULES.\n";
+    out += "\"\n# (docs/house-rules.md, man page: HOUSE RULES). Use it with --house-rules FILE or GUNPOWDER_RULES.\n";
     out += data::embedded(n + ".toml");
     if (!out.empty() && out.back() != '\n') out += '\n';
   }

@@ -38,7 +38,7 @@ struct CommonOptions {
   mutable Outputs outputs;
   std::string table;  ///< --table NAME: that table alone (csv: instead of the main table); "help" lists them
   bool csv_formulas = false;       ///< --csv-formulas: csv cells that look like formulas are not guarded
-  std::vector<std::string> rules;  ///< --rules FILE (repeatable): house rules, after those of GUNPOWDER_RULES
+  std::vector<std::string> rules;  ///< --house-rules FILE (repeatable): house rules, after those of GUNPOWDER_RULES
   std::string print_rules;         ///< --print-rules [TABLE]: handled before parsing (see run_tool)
 };
 
@@ -49,7 +49,7 @@ struct ToolInfo {
 };
 
 /// The house-rules files of a run: GUNPOWDER_RULES (`env`, a ':'-separated list; empty entries are
-/// skipped) first, then each --rules in order, so that a later file overrides an earlier one.
+/// skipped) first, then each --house-rules in order, so that a later file overrides an earlier one.
 std::vector<std::string> rules_files(const char* env, const std::vector<std::string>& flags);
 
 /// Adds to `r` what says that house rules made it: a first table "House rules" (text, markdown,

@@ -497,7 +497,7 @@ Diagnostics set_house_rules(const std::vector<std::string>& paths) {
   Diagnostics d;
   if (paths.empty()) return d;
   if (s.loaded || !s.files.empty()) {
-    d.error({}, "--rules: the tables of this process are already loaded (house rules come first)", {}, ExitCode::usage);
+    d.error({}, "--house-rules: the tables of this process are already loaded (house rules come first)", {}, ExitCode::usage);
     return d;
   }
   std::vector<RulesFile> files;

@@ -1,4 +1,4 @@
-// The command-line side of house rules: GUNPOWDER_RULES and --rules, --print-rules.
+// The command-line side of house rules: GUNPOWDER_RULES and --house-rules, --print-rules.
 #include <doctest/doctest.h>
 
 #include <string>

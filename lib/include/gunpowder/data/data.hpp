@@ -21,7 +21,7 @@ const std::vector<EmbeddedFile>& embedded_files();
 /// The text of one embedded file; empty when there is none by that name.
 std::string_view embedded(std::string_view name);
 
-/// True when a house-rules file changes the built-in tables in this process (issue 15: `--rules`,
+/// True when a house-rules file changes the built-in tables in this process (issue 15: `--house-rules`,
 /// GUNPOWDER_RULES). Loaders may take a precomputed form of the built-in tables only when false.
 bool house_rules_in_effect();
 
@@ -54,7 +54,7 @@ struct RuleChange {
 
 /// A house-rules file in effect.
 struct RulesFile {
-  std::string name;         ///< as given by --rules or GUNPOWDER_RULES
+  std::string name;         ///< as given by --house-rules or GUNPOWDER_RULES
   std::string table;        ///< the built-in table it changes
   std::string description;  ///< [house_rules] description, may be empty
   SourcePos pos;            ///< where it names its table (`table = ...`)

@@ -1,0 +1,214 @@
+#!/usr/bin/python3
+"""docs.vocabulary: the tools keep to docs/vocabulary.md (issue 12, "one vocabulary for the whole suite").
+
+Usage: vocabulary_test.py REPO_ROOT BIN_DIR [TOOL]   (TOOL: report only the problems of that tool's flags and rows)
+
+The flags come from the tools' own option trees (`TOOL --completion fish` lists every long flag of
+every subcommand with the values it offers). Checked:
+  1. every long flag of every tool and subcommand has a row whose Tools cell names the tool (or the
+     tool and subcommand), and every row's flag is a flag of each tool it names;
+  2. no flag, TOML key or JSON key is in two rows (one concept, one name);
+  3. a TOML key is its flag without `--`, with `_` for `-`; a JSON key is the TOML key (or, without
+     one, the flag so spelled);
+  4. an enum flag's Values cell lists exactly the values the tool offers, and no value holds `_`
+     (but the values of --print-rules, which are table names, that is keys);
+  5. every JSON key of a row is a property of some schema in docs/schema/, and every TOML key of a
+     row is read somewhere in lib/src or tools (a string literal);
+  6. no retired name is a flag of a tool, a property of a schema, or a column of a csv golden output
+     or reference table.
+"""
+import csv
+import io
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds"]
+HEADER = ["Concept", "Flag", "TOML key", "JSON key", "Unit", "Values", "Tools"]
+NONE = "—"
+KEY_VALUED = {"--print-rules"}  # its values are table names (keys), not enum values
+
+
+def code(cell):
+    """The names in backticks of a cell, in order."""
+    return re.findall(r"`([^`]*)`", cell)
+
+
+def vocabulary(path):
+    """Rows of every table of docs/vocabulary.md under HEADER, and the retired names."""
+    rows, retired = [], []
+    header = None
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.startswith("|"):
+            header = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = cells
+            continue
+        if set(line.replace("|", "").strip()) <= set("-: "):
+            continue
+        if header == HEADER:
+            rows.append((n, dict(zip(HEADER, cells))))
+        elif header and header[0] == "Retired":
+            retired.extend(code(cells[0]))
+    return rows, retired
+
+
+def tool_flags(binary, tool):
+    """{(subcommand or "", "--flag"): [values]} from the tool's fish completion."""
+    out = subprocess.run([str(binary / tool), "--completion", "fish"], capture_output=True, text=True, check=True).stdout
+    flags = {}
+    for line in out.splitlines():
+        if not line.startswith("complete -c") or " -l " not in line:
+            continue
+        seen = re.search(r"'__fish_seen_subcommand_from (\S+)'", line)
+        sub = seen.group(1) if seen else ""
+        flag = "--" + re.search(r" -l (\S+)", line).group(1)
+        values = re.search(r" -a '([^']*)'", line)
+        flags[(sub, flag)] = values.group(1).split() if values and not values.group(1).startswith("(") else []
+    return flags
+
+
+def schema_properties(root):
+    props = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for k, v in node.get("properties", {}).items():
+                props.add(k)
+                walk(v)
+            for v in node.values():
+                if isinstance(v, (dict, list)):
+                    walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    for p in sorted((root / "docs" / "schema").glob("*.json")):
+        walk(json.loads(p.read_text(encoding="utf-8")))
+    return props
+
+
+def source_literals(root):
+    text = []
+    for folder in ("lib/src", "lib/include", "tools"):
+        for p in (root / folder).rglob("*.[ch]pp"):
+            text.append(p.read_text(encoding="utf-8", errors="replace"))
+    return set(re.findall(r'"([a-z0-9_]+)"', "\n".join(text)))
+
+
+def csv_columns(root):
+    cols = set()
+    paths = list((root / "docs" / "tables").glob("*.csv"))
+    for case in (root / "tests" / "cli").glob("*/*"):
+        args = case / "args"
+        if args.is_file() and (case / "stdout").is_file():
+            words = args.read_text().split("\n")
+            if any(words[i] in ("--format", "-f") and words[i + 1] == "csv" for i in range(len(words) - 1)):
+                paths.append(case / "stdout")
+    for p in paths:
+        text = p.read_text(encoding="utf-8")
+        if text:
+            cols.update(next(csv.reader(io.StringIO(text, newline=""))))
+    return cols
+
+
+def main():
+    root, binary = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    fails = []
+    rows, retired = vocabulary(root / "docs" / "vocabulary.md")
+    by_flag = {}
+    for n, r in rows:
+        names = code(r["Flag"])
+        flag = names[0] if names and names[0].startswith("--") else NONE
+        r["_flag"], r["_line"] = flag, n
+        if flag != NONE:
+            if flag in by_flag:
+                fails.append(f"vocabulary.md:{n}: {flag} has two rows (line {by_flag[flag]['_line']})")
+            by_flag[flag] = r
+
+    # 2 and 3: one name per concept, keys spelled from the flag.
+    seen = {"TOML key": {}, "JSON key": {}}
+    for n, r in rows:
+        flag = r["_flag"]
+        toml = (code(r["TOML key"]) or [NONE])[0]
+        js = (code(r["JSON key"]) or [NONE])[0]
+        r["_toml"], r["_json"] = toml, js
+        for col, name in (("TOML key", toml), ("JSON key", js)):
+            if name == NONE:
+                continue
+            if name in seen[col]:
+                fails.append(f"vocabulary.md:{n}: {col} {name} is in two rows (line {seen[col][name]})")
+            seen[col][name] = n
+        spelled = flag[2:].replace("-", "_") if flag != NONE else None
+        if toml != NONE and spelled and toml != spelled:
+            fails.append(f"vocabulary.md:{n}: TOML key {toml} is not the flag {flag} spelled with _ ({spelled})")
+        if js != NONE and js != (toml if toml != NONE else spelled or js):
+            fails.append(f"vocabulary.md:{n}: JSON key {js} differs from the TOML key or flag ({toml}, {flag})")
+
+    # 1 and 4: the tools' flags against the rows.
+    used = {}
+    for tool in TOOLS:
+        for (sub, flag), values in tool_flags(binary, tool).items():
+            where = f"{tool} {sub}".strip()
+            r = by_flag.get(flag)
+            if r is None:
+                fails.append(f"{where}: {flag} has no row in docs/vocabulary.md")
+                continue
+            places = [p.strip() for p in r["Tools"].split(";")]
+            if tool not in places and where not in places:
+                fails.append(f"vocabulary.md:{r['_line']}: {flag} is in {where}, which its Tools cell does not name")
+            used.setdefault(flag, set()).update({tool, where})
+            used[flag].update(values and {"values:" + v for v in values} or set())
+            if flag not in KEY_VALUED:
+                for v in values:
+                    if "_" in v:
+                        fails.append(f"{where}: {flag} value {v} joins words with _ (enum values use -)")
+    for flag, r in by_flag.items():
+        for place in (p.strip() for p in r["Tools"].split(";")):
+            if place and place not in used.get(flag, set()):
+                fails.append(f"vocabulary.md:{r['_line']}: {flag} is not a flag of {place}")
+        offered = {v[7:] for v in used.get(flag, set()) if v.startswith("values:")}
+        listed = set(code(r["Values"]))
+        if offered != listed:
+            fails.append(f"vocabulary.md:{r['_line']}: {flag} values listed {sorted(listed)}, the tools offer {sorted(offered)}")
+
+    # 5: the names are real.
+    props, literals = schema_properties(root), source_literals(root)
+    for n, r in rows:
+        if r["_json"] != NONE and r["_json"] not in props:
+            fails.append(f"vocabulary.md:{n}: JSON key {r['_json']} is in no schema of docs/schema/")
+        if r["_toml"] != NONE and r["_toml"] not in literals:
+            fails.append(f"vocabulary.md:{n}: TOML key {r['_toml']} is read nowhere in lib/ or tools/")
+
+    # 6: retired names are gone.
+    columns = csv_columns(root)
+    for name in retired:
+        if name.startswith("--"):
+            if name in {f for tool in TOOLS for (_, f) in tool_flags(binary, tool)}:
+                fails.append(f"retired flag {name} is still a flag")
+        else:
+            if name in props:
+                fails.append(f"retired name {name} is still a property of a schema")
+            if name in columns:
+                fails.append(f"retired name {name} is still a csv column")
+
+    if len(sys.argv) > 3:
+        only = sys.argv[3]
+        lines = {r["_line"] for _, r in rows if only in r["Tools"]}
+        fails = [f for f in fails if f.startswith(only) or only in f
+                 or any(f.startswith(f"vocabulary.md:{n}:") for n in lines)]
+    for f in fails:
+        print("FAIL:", f)
+    print(f"{len(rows)} vocabulary rows, {len(by_flag)} flags, {len(retired)} retired names; {len(fails)} problems")
+    if len(rows) < 10:
+        print("FAIL: fewer rows than expected: is the repository root right?")
+        return 1
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
