@@ -110,7 +110,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat, const Options& opt,
     arr.push(design_json(d));
     for (const auto& l : d.explain) rep.explain.push_back(l);
   }
-  rep.json = json::document(kInfo.name, "catalogue");
+  rep.json = json::document(kInfo.name, "catalogue", kSchemaVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("pieces", std::move(arr));
   return rep;

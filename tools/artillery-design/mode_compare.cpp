@@ -145,7 +145,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   std::string counts;
   for (auto r : {artillery::RateReading::shots_first, artillery::RateReading::rof_first}) {
     const int n = agreement(cat, r);
-    by_reading.set(artillery::to_string(r), n);
+    by_reading.set(r == artillery::RateReading::shots_first ? "shots_first" : "rof_first", n);  // keys join with _
     counts += (counts.empty() ? "" : "; ") + std::to_string(n) + " of " + std::to_string(formulas.total) + " " +
               (r == artillery::RateReading::shots_first ? "shots-first (the text's order, the default)"
                                                         : "rof-first (--rate-reading rof-first)");
@@ -161,7 +161,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   rep.tables.push_back(std::move(formulas.agreement));
   rep.tables.push_back(std::move(formulas.table));
   rep.tables.push_back(std::move(model.table));
-  rep.json = json::document(kInfo.name, "compare");
+  rep.json = json::document(kInfo.name, "compare", kSchemaVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("bombardment_model", std::move(model.cells));
   rep.json.set("bombardment_mean_abs_error_pct", model.mean_abs_error_pct);

@@ -222,7 +222,7 @@ Expected<report::Report> run_economies(const Catalogue& cat, const Options& opt)
   rep.tables.push_back(std::move(*pt));
   rep.tables.push_back(market_table(cat, markets));
   rep.tables.push_back(grimm_table(cat, opt, grimm));
-  rep.json = json::document(kInfo.name, "economies");
+  rep.json = json::document(kInfo.name, "economies", kSchemaVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("gunpowder_types", std::move(types));
   rep.json.set("price_examples", std::move(prices));

@@ -139,7 +139,7 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
   const report::Table pieces = summary_table({}, "Pieces");
   std::optional<json::ArrayStream> array;
   if (s.json_out) {
-    json::Value head = json::document(kInfo.name, "pieces");
+    json::Value head = json::document(kInfo.name, "pieces", kSchemaVersion);
     head.set("tool", kInfo.name);
     array.emplace(os, head, "pieces");
   } else {
