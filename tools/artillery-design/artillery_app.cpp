@@ -28,9 +28,19 @@ const cli::ToolInfo kInfo{
     "  artillery-design pieces.toml                              [[piece]] tables: name, type, shot_lb,\n"
     "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n"};
 
+namespace {
+
+// The values an option takes, also typed in the book's spelling ("Field Carriage and Limber",
+// "Cannon": artillery::from_book_spelling); the suite's spelling is what the option gets.
+CLI::Validator one_of(std::vector<std::string> values) {
+  return CLI::IsMember(std::move(values), [](std::string s) { return artillery::from_book_spelling(s); });
+}
+
+}  // namespace
+
 void setup(CLI::App& app, Options& opt) {
   app.add_option("-t,--type", opt.type, "piece type: cannon, gun or mortar")
-      ->check(CLI::IsMember({"cannon", "gun", "mortar"}))
+      ->transform(one_of({"cannon", "gun", "mortar"}))
       ->type_name("TYPE");
   app.add_option("-s,--shot-lb", opt.shot_lb, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")
       ->check(cli::completion_values(&artillery::book_shot_weights))
@@ -39,13 +49,13 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("--shot-used-lb", opt.shot_used_lb, "lighter shot actually fired (medium and long range -25%)")
       ->type_name("LB");
   app.add_option("-c,--carriage", opt.carriage, "carriageless, garrison, field or limber")
-      ->check(CLI::IsMember({"carriageless", "garrison", "field", "limber"}))
+      ->transform(one_of({"carriageless", "garrison", "field", "limber"}))
       ->type_name("CARRIAGE");
   app.add_option("--era", opt.era, "early, middle or late: rules out carriages not yet invented")
-      ->check(CLI::IsMember({"early", "middle", "late"}))
+      ->transform(one_of({"early", "middle", "late"}))
       ->type_name("ERA");
   app.add_option("-g,--gunpowder", opt.gunpowder, "historical, alchemical, magical or dwarven (default historical)")
-      ->check(CLI::IsMember({"historical", "alchemical", "magical", "dwarven"}))
+      ->transform(one_of({"historical", "alchemical", "magical", "dwarven"}))
       ->type_name("KIND");
   app.add_option("--price-multiplier", opt.price_multiplier,
                  "override the economy's price multiplier, 1 to 10 (dwarven: 1-5 by rarity, default 2; 10 for the "

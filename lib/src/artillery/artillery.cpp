@@ -80,6 +80,26 @@ std::optional<Era> parse_era(const std::string& s) {
   return std::nullopt;
 }
 
+std::string from_book_spelling(std::string_view typed) {
+  std::string s;
+  for (char ch : typed) {
+    if (std::isspace(static_cast<unsigned char>(ch)) != 0) {
+      if (!s.empty() && s.back() != ' ') s += ' ';
+    } else if (ch == '&') {
+      s += "and";
+    } else {
+      s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+  }
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  // The carriage headings of the Gunpowder Mobility table and the names of the Gunpowder Type table.
+  if (s == "field carriage and limber") return "limber";
+  for (std::string_view suffix : {" carriage", " gunpowder"})
+    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return s.substr(0, s.size() - suffix.size());
+  return s;
+}
+
 std::optional<double> Bombard::get(Bracket b, FireMode m) const {
   switch (b) {
     case Bracket::short_range:

@@ -137,7 +137,7 @@ TEST_CASE(
     CHECK(std::stoi(m[1]) == agree);
     REQUIRE(std::regex_search(run.out, m, std::regex("\"total\": *([0-9]+)")));
     CHECK(std::stoi(m[1]) == total);
-    const std::string key = rof_first ? "rof-first" : "shots-first";
+    const std::string key = rof_first ? "rof_first" : "shots_first";  // agree_by_rate_reading
     REQUIRE(std::regex_search(run.out, m, std::regex("\"" + key + "\": *([0-9]+)")));
     CHECK(std::stoi(m[1]) == agree);
     // The counts the README and docs/rules-notes.md state.

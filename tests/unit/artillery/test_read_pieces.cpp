@@ -80,3 +80,43 @@ TEST_CASE("artillery::read_pieces") {
     CHECK(placed2.items().front().pos.column == 1);
   }
 }
+
+TEST_CASE("artillery::from_book_spelling") {
+  SUBCASE("the Gunpowder Mobility table's carriage headings and the Artillery Movement table's") {
+    CHECK(from_book_spelling("Carriageless") == "carriageless");
+    CHECK(from_book_spelling("Garrison Carriage") == "garrison");
+    CHECK(from_book_spelling("Field Carriage") == "field");
+    CHECK(from_book_spelling("Field Carriage and Limber") == "limber");
+    CHECK(from_book_spelling("Field  Carriage &  Limber ") == "limber");
+  }
+  SUBCASE("the Gunpowder Type table's names, types and eras") {
+    CHECK(from_book_spelling("Dwarven Gunpowder") == "dwarven");
+    CHECK(from_book_spelling("Historical") == "historical");
+    CHECK(from_book_spelling("Cannon") == "cannon");
+    CHECK(from_book_spelling("Late") == "late");
+  }
+  SUBCASE("anything else is only folded, for the reader to refuse") {
+    CHECK(from_book_spelling("Howitzer") == "howitzer");
+    CHECK(from_book_spelling("carriage") == "carriage");
+  }
+  SUBCASE("a [[piece]] in the book's spelling reads as the suite's") {
+    Diagnostics diags;
+    const auto doc = parse(
+        "[[piece]]\ntype = \"Mortar\"\nshot_lb = 12\ncarriage = \"Garrison Carriage\"\nera = \"Middle\"\n"
+        "gunpowder = \"Dwarven Gunpowder\"\n");
+    const auto pieces = read_pieces(doc, diags);
+    REQUIRE(diags.empty());
+    REQUIRE(pieces.size() == 1);
+    CHECK(pieces[0].request.type == Type::mortar);
+    CHECK(pieces[0].request.carriage == Carriage::garrison);
+    CHECK(pieces[0].request.era == Era::middle);
+    CHECK(pieces[0].request.gunpowder == "dwarven");
+  }
+  SUBCASE("an unknown value is an error naming the value as typed") {
+    Diagnostics diags;
+    const auto doc = parse("[[piece]]\ntype = \"Howitzer\"\nshot_lb = 12\n");
+    read_pieces(doc, diags);
+    REQUIRE(diags.items().size() == 1);
+    CHECK(diags.items()[0].message == "unknown type \"Howitzer\" (allowed: cannon, gun, mortar)");
+  }
+}

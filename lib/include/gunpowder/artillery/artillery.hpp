@@ -221,6 +221,14 @@ struct Catalogue {
   [[nodiscard]] const GunpowderType* gunpowder(const std::string& id) const;
 };
 
+/// The suite's spelling (docs/vocabulary.md) of a value typed in the book's own: lower case, runs
+/// of spaces as one, "&" read as "and", and the names the book's tables print for carriages (the
+/// Gunpowder Mobility table's "Garrison Carriage", "Field Carriage", "Field Carriage and Limber",
+/// the Artillery Movement table's "Field Carriage & Limber") and gunpowders (the Gunpowder Type
+/// table's "Dwarven Gunpowder") as the suite's carriage and gunpowder values; "Cannon" is "cannon",
+/// "Early" "early". Anything else comes back so folded, for the caller to refuse.
+std::string from_book_spelling(std::string_view typed);
+
 /// Loads and checks the embedded tables once; later calls return the same catalogue.
 /// A failure is an internal error (exit 70): the embedded data is part of the program.
 Expected<const Catalogue*> load_catalogue();
