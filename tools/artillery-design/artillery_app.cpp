@@ -33,7 +33,7 @@ namespace {
 // The values an option takes, also typed in the book's spelling ("Field Carriage and Limber",
 // "Cannon": artillery::from_book_spelling); the suite's spelling is what the option gets.
 CLI::Validator one_of(std::vector<std::string> values) {
-  return CLI::IsMember(std::move(values), [](std::string s) { return artillery::from_book_spelling(s); });
+  return CLI::IsMember(std::move(values), [](const std::string& s) { return artillery::from_book_spelling(s); });
 }
 
 }  // namespace
@@ -45,7 +45,8 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("-s,--shot-lb", opt.shot_lb, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")
       ->check(cli::completion_values(&artillery::book_shot_weights))
       ->type_name("LB");
-  app.add_option("--powder-lb", opt.powder_lb, "reduced powder charge in pounds (scales range and damage)")->type_name("LB");
+  app.add_option("--powder-lb", opt.powder_lb, "reduced powder charge in pounds (scales range and damage)")
+      ->type_name("LB");
   app.add_option("--shot-used-lb", opt.shot_used_lb, "lighter shot actually fired (medium and long range -25%)")
       ->type_name("LB");
   app.add_option("-c,--carriage", opt.carriage, "carriageless, garrison, field or limber")

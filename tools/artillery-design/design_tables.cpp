@@ -255,17 +255,33 @@ Table mobility_table(const Design& d) {
     auto [turns, rounds] = assembly_time(m.assembly);
     const std::string carts = std::to_string(m.carts), wagons = std::to_string(m.wagons);
     mo.add_row({Cell(std::string(m.name) + (chosen ? " *" : ""), artillery::to_string(m.carriage)),
-                chosen ? "yes" : "no", Cell(std::string(m.availability), era ? std::string(m.availability) : ""),
-                m.available ? "yes" : "no", money_cell(m.carriage_cost_gp),
-                report::cell::trimmed(m.carriage_weight_lb, 1), std::to_string(m.horses),
+                chosen ? "yes" : "no",
+                Cell(std::string(m.availability), era ? std::string(m.availability) : ""),
+                m.available ? "yes" : "no",
+                money_cell(m.carriage_cost_gp),
+                report::cell::trimmed(m.carriage_weight_lb, 1),
+                std::to_string(m.horses),
                 std::to_string(m.substitute_men) + "/" + std::to_string(m.substitute_mules) + "/" +
                     std::to_string(m.substitute_medium_horses),
-                std::to_string(m.substitute_men), std::to_string(m.substitute_mules),
-                std::to_string(m.substitute_medium_horses), m.carts || m.wagons ? carts + "/" + wagons : "-", carts,
-                wagons, std::to_string(m.daily_miles) + "/" + std::to_string(m.weekly_miles),
-                std::to_string(m.daily_miles), std::to_string(m.weekly_miles), std::string(m.encounter_move),
-                std::move(enc[0]), std::move(enc[1]), m.assembly, std::move(turns), std::move(rounds),
-                std::string(m.battlefield_move), std::move(hexes[0]), std::move(hexes[1]), std::move(hexes[2])});
+                std::to_string(m.substitute_men),
+                std::to_string(m.substitute_mules),
+                std::to_string(m.substitute_medium_horses),
+                m.carts || m.wagons ? std::to_string(m.carts) + "/" + wagons : "-",
+                carts,
+                wagons,
+                std::to_string(m.daily_miles) + "/" + std::to_string(m.weekly_miles),
+                std::to_string(m.daily_miles),
+                std::to_string(m.weekly_miles),
+                std::string(m.encounter_move),
+                std::move(enc[0]),
+                std::move(enc[1]),
+                m.assembly,
+                std::move(turns),
+                std::move(rounds),
+                std::string(m.battlefield_move),
+                std::move(hexes[0]),
+                std::move(hexes[1]),
+                std::move(hexes[2])});
   }
   if (d.carriage) mo.notes.push_back("* the chosen carriage");
   mo.notes.push_back(std::string("horses: ") + (d.mobility.empty() ? "" : std::string(d.mobility[0].horses_source)) +
@@ -339,10 +355,10 @@ Table economy_table(const Design& d) {
              report::cell::shown_as(money(e.powder_cost_per_shot_gp) + " gp", e.powder_cost_per_shot_gp), "gp");
   add_figure(ec, "Time to make", report::cell::shown_as(trim(e.making_days) + " days", e.making_days), "days");
   if (e.market_class_reduction)
-    add_figure(ec, "Powder market outside dwarven lands",
-               report::cell::shown_as("-" + std::to_string(e.market_class_reduction) + " class",
-                                      -e.market_class_reduction),
-               "market classes");
+    add_figure(
+        ec, "Powder market outside dwarven lands",
+        report::cell::shown_as("-" + std::to_string(e.market_class_reduction) + " class", -e.market_class_reduction),
+        "market classes");
   ec.notes.push_back("time to make: " + std::string(e.making_rule));
   return ec;
 }
@@ -356,9 +372,9 @@ Table automaton_table(const artillery::Automaton& a) {
   add_figure(au, "Maximum damage per round", report::cell::trimmed(a.max_damage_per_round, 2), "hp per round");
   add_figure(au, "Hit dice", std::to_string(a.hd), "HD");
   add_figure(au, "Weight",
-             report::cell::shown_as(trim(a.weight_st) + " st (" + trim(a.weight_lb) + " lb at " +
-                                        trim(a.lb_per_stone) + " lb a stone)",
-                                    a.weight_st),
+             report::cell::shown_as(
+                 trim(a.weight_st) + " st (" + trim(a.weight_lb) + " lb at " + trim(a.lb_per_stone) + " lb a stone)",
+                 a.weight_st),
              "st");
   add_figure(au, "Maximum range", report::cell::shown_as(trim(a.range_ft) + "'", a.range_ft), "ft");
   add_figure(au, "Net special abilities", std::to_string(a.special_abilities), "abilities");

@@ -75,9 +75,8 @@ Table bombardment_and_battle_table(const Catalogue& cat) {
                      cell(b.long_direct, b.long_plunging),
                  bombard_cell(b.short_direct), bombard_cell(b.medium_direct), bombard_cell(b.medium_plunging),
                  bombard_cell(b.long_direct), bombard_cell(b.long_plunging), std::to_string(p.shots_per_day),
-                 report::cell::trimmed(p.cost_gp_per_day), std::to_string(p.unit_size),
-                 report::cell::trimmed(p.br, 2), std::to_string(p.bonus_units),
-                 std::to_string(p.battlefield_unit.reload)});
+                 report::cell::trimmed(p.cost_gp_per_day), std::to_string(p.unit_size), report::cell::trimmed(p.br, 2),
+                 std::to_string(p.bonus_units), std::to_string(p.battlefield_unit.reload)});
   }
   bat.notes.push_back("bombardment cells are direct/plunging; '-' where that fire is impossible");
   return bat;

@@ -42,8 +42,8 @@ Table types_table(const Catalogue& cat, json::Value& out) {
     const bool varies = !g.cost_multiplier;
     t.add_row({report::Cell(g.name, g.id),
                report::cell::shown_as(trim(powder) + (varies ? " (varies; recommended)" : ""), powder),
-               report::cell::shown_as("x" + trim(mult) + (varies ? " (varies; recommended)" : ""), mult), yes_no(varies),
-               g.proficiency});
+               report::cell::shown_as("x" + trim(mult) + (varies ? " (varies; recommended)" : ""), mult),
+               yes_no(varies), g.proficiency});
     json::Value o = json::object();
     o.set("id", g.id);
     o.set("powder_gp_per_lb", powder);
@@ -81,11 +81,10 @@ Expected<Table> prices_table(const Catalogue& cat, json::Value& out) {
         trim(e.price_gp) + " gp, " +
         (in_years ? "almost " + trim(*e.years_stated) + " years" : trim(e.days_stated.value_or(0)) + " days");
     auto stated = [](std::optional<double> v) { return v ? report::cell::trimmed(*v) : report::cell::none(""); };
-    t.add_row({e.item, e.gunpowder, report::cell::trimmed(e.historical_gp), report::cell::trimmed(p->price_gp),
-               report::cell::shown_as(trim(p->days) + (in_years ? " (" + trim(p->days / 365.0, 1) + " years)" : ""),
-                                      p->days),
-               book, report::cell::trimmed(e.price_gp), stated(e.days_stated), stated(e.years_stated),
-               yes_no(agrees)});
+    t.add_row(
+        {e.item, e.gunpowder, report::cell::trimmed(e.historical_gp), report::cell::trimmed(p->price_gp),
+         report::cell::shown_as(trim(p->days) + (in_years ? " (" + trim(p->days / 365.0, 1) + " years)" : ""), p->days),
+         book, report::cell::trimmed(e.price_gp), stated(e.days_stated), stated(e.years_stated), yes_no(agrees)});
     json::Value o = json::object();
     o.set("item", e.item);
     o.set("gunpowder", e.gunpowder);

@@ -342,14 +342,15 @@ void rate_of_fire_step(const DesignRules& g, Type t, double shot, RateReading ra
   if (rate == RateReading::shots_first) {
     c.shots_per_day = std::max(1, static_cast<int>(r::half_up(spd)));
     c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / c.shots_per_day)));
-    SAY(ex, formula + " -> " + std::to_string(c.shots_per_day) + " shots; ROF = 1/" + std::to_string(c.rounds_per_shot) + " (" +
-                trim(g.rof_rounds_per_day) + " / " + std::to_string(c.shots_per_day) + " rounded)");
+    SAY(ex, formula + " -> " + std::to_string(c.shots_per_day) + " shots; ROF = 1/" +
+                std::to_string(c.rounds_per_shot) + " (" + trim(g.rof_rounds_per_day) + " / " +
+                std::to_string(c.shots_per_day) + " rounded)");
     return;
   }
   c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
   c.shots_per_day = shots_per_day_from_rof(g.rof_rounds_per_day, c.rounds_per_shot);
-  SAY(ex, formula + "; ROF = 1/" + std::to_string(c.rounds_per_shot) + " (" + trim(g.rof_rounds_per_day) + " / " + trim(spd, 2) +
-              " rounded); " + std::to_string(c.shots_per_day) +
+  SAY(ex, formula + "; ROF = 1/" + std::to_string(c.rounds_per_shot) + " (" + trim(g.rof_rounds_per_day) + " / " +
+              trim(spd, 2) + " rounded); " + std::to_string(c.shots_per_day) +
               " shots per day at that ROF (--rate-reading rof-first)");
 }
 
@@ -734,7 +735,8 @@ Battle battle_for(const Catalogue& cat, const Request& req, const BookPiece* boo
   if (!book || req.force_formula || req.powder_lb) {
     // Reload tokens: the piece's ROF shared by the pieces of the unit, rounded half up
     // (reproduces all 17 printed reload figures).
-    b.reload = std::max(1, static_cast<int>(r::half_up(static_cast<double>(eff.rounds_per_shot) / ref.battlefield_unit.pieces)));
+    b.reload = std::max(
+        1, static_cast<int>(r::half_up(static_cast<double>(eff.rounds_per_shot) / ref.battlefield_unit.pieces)));
   }
   return b;
 }

@@ -215,7 +215,7 @@ void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostic
             modes = {FireMode::direct};
           else if (v == "plunging")
             modes = {FireMode::plunging};
-          else if (v == "direct_or_plunging")
+          else if (v == "direct-or-plunging")
             modes = {FireMode::direct, FireMode::plunging};
           else if (v == "none")
             modes = {};

@@ -9,8 +9,8 @@ namespace {
 
 // A value of one of `allowed`, typed in the suite's spelling or the book's ("Field Carriage and
 // Limber", "Dwarven Gunpowder", "Cannon": from_book_spelling); anything else is an error at the key.
-std::optional<std::string> enum_value(input::TableReader& r, std::string_view key,
-                                      input::Need need, std::initializer_list<std::string_view> allowed) {
+std::optional<std::string> enum_value(input::TableReader& r, std::string_view key, input::Need need,
+                                      std::initializer_list<std::string_view> allowed) {
   const auto typed = r.string(key, need);
   if (!typed) return std::nullopt;
   std::string value = from_book_spelling(*typed);

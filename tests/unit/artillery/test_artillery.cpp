@@ -375,11 +375,11 @@ TEST_CASE("artillery worked examples (Guns of War)") {
   }
   SUBCASE("Determining Gunpowder Artillery Characteristics, ROF: shots per day first (15-lb gun 82, 50-lb mortar 42)") {
     const auto g = formula_characteristics(cat(), Type::gun, 15);
-    CHECK(g.shots_per_day == 82);  // 90 / (15/12)^0.4 = 82.3
-    CHECK(g.rounds_per_shot == 35);            // 2,880 / 82 = 35.1
+    CHECK(g.shots_per_day == 82);    // 90 / (15/12)^0.4 = 82.3
+    CHECK(g.rounds_per_shot == 35);  // 2,880 / 82 = 35.1
     const auto m = formula_characteristics(cat(), Type::mortar, 50);
-    CHECK(m.shots_per_day == 42);  // 90 / (50/12)^0.4 x 0.833 = 42.4
-    CHECK(m.rounds_per_shot == 69);            // 2,880 / 42 = 68.6
+    CHECK(m.shots_per_day == 42);    // 90 / (50/12)^0.4 x 0.833 = 42.4
+    CHECK(m.rounds_per_shot == 69);  // 2,880 / 42 = 68.6
     // --rate-reading rof-first: the rate of fire first, shots per day as the Bombardment table prints them.
     const auto r = formula_characteristics(cat(), Type::gun, 15, nullptr, RateReading::rof_first);
     CHECK(r.rounds_per_shot == 35);

@@ -55,7 +55,8 @@ TEST_CASE("artillery::read_pieces") {
     for (const auto& e : diags.items()) CHECK(e.pos.file == "pieces.toml");
   }
   SUBCASE("a design error is placed at the key of its piece, or at the piece when the key is absent") {
-    const auto doc = parse("[[piece]]\ntype = \"gun\"\nshot_lb = 6\npowder_lb = 9\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
+    const auto doc =
+        parse("[[piece]]\ntype = \"gun\"\nshot_lb = 6\npowder_lb = 9\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
     Diagnostics diags;
     const auto pieces = read_pieces(doc, diags);
     REQUIRE(pieces.size() == 2);
