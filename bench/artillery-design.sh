@@ -5,8 +5,8 @@ set -e
 bin=${1:-build/bin}
 . "$(dirname "$0")/lib.sh"
 hello=$(median_ms 51 "$bin/bench-hello")
-one=$(median_ms 51 "$bin/artillery-design" --type gun --shot 18 --format json)
-echo "artillery-design one-liner (--type gun --shot 18 --format json): median ${one} ms; hello world: median ${hello} ms; ratio $(awk -v a=$one -v b=$hello 'BEGIN{printf "%.2f", a/b}')"
+one=$(median_ms 51 "$bin/artillery-design" --type gun --shot-lb 18 --format json)
+echo "artillery-design one-liner (--type gun --shot-lb 18 --format json): median ${one} ms; hello world: median ${hello} ms; ratio $(awk -v a=$one -v b=$hello 'BEGIN{printf "%.2f", a/b}')"
 file=/tmp/gunpowder-bench-pieces.toml
 awk 'BEGIN { split("cannon gun mortar", t, " "); srand(1);
   for (i = 0; i < 100000; i++) {

@@ -4,4 +4,4 @@ set -e
 bin=${1:-build/bin}
 . "$(dirname "$0")/demo-lib.sh"
 # The book's 18-pdr gun: every figure with its source.
-show "*" artillery-design --type gun --shot 18
+show "*" artillery-design --type gun --shot-lb 18

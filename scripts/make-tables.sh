@@ -24,7 +24,7 @@ table artillery-catalogue artillery-design --catalogue
 table artillery-formula-vs-book artillery-design --compare
 table artillery-economies artillery-design --economies
 for t in cannon:24 gun:6 mortar:90; do
-  table "artillery-$(echo $t | tr : -)" artillery-design --type "${t%%:*}" --shot "${t##*:}"
+  table "artillery-$(echo $t | tr : -)" artillery-design --type "${t%%:*}" --shot-lb "${t##*:}"
 done
 table unit-rosters unit-br --catalogue
 table unit-rosters-vs-formulas unit-br --catalogue --compare

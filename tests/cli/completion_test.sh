@@ -201,7 +201,7 @@ for w in $weapons; do
     { echo "FAIL ($shell): fire-odds refuses the offered firearm $w"; fail=1; }
 done
 shots=$(artillery-design --catalogue --format json | grep -o '"shot_lb": [0-9.]*' | grep -o '[0-9.]*$' | sort -u)
-same "'artillery-design --shot ' offers the book's shot weights" "$shots" "$(offered "artillery-design --shot ")"
+same "'artillery-design --shot-lb ' offers the book's shot weights" "$shots" "$(offered "artillery-design --shot-lb ")"
 same "'fire-odds artillery -s ' offers the book's shot weights" "$shots" "$(offered "fire-odds artillery -s ")"
 
 if [[ $fail -ne 0 ]]; then exit 1; fi

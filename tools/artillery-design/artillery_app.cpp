@@ -17,10 +17,10 @@ const cli::ToolInfo kInfo{
     "bombardment, battle ratings and siege bonus units, artillery as automatons, and the alternative gunpowder "
     "economies (Guns of War).",
     "Examples:\n"
-    "  artillery-design --type gun --shot 18 --format json       the book's 18-pdr gun\n"
-    "  artillery-design --type mortar --shot 20 --carriage field a custom piece\n"
-    "  artillery-design --type gun --shot 2 --powder 1           a 2-pdr gun on a 1-lb charge\n"
-    "  artillery-design --type cannon --shot 60 --gunpowder dwarven --explain\n"
+    "  artillery-design --type gun --shot-lb 18 --format json    the book's 18-pdr gun\n"
+    "  artillery-design --type mortar --shot-lb 20 --carriage field a custom piece\n"
+    "  artillery-design --type gun --shot-lb 2 --powder-lb 1     a 2-pdr gun on a 1-lb charge\n"
+    "  artillery-design --type cannon --shot-lb 60 --gunpowder dwarven --explain\n"
     "  artillery-design --catalogue --format markdown\n"
     "  artillery-design --compare                                formulas against the book\n"
     "  artillery-design --compare --differences                  only the figures that disagree\n"
@@ -28,30 +28,41 @@ const cli::ToolInfo kInfo{
     "  artillery-design pieces.toml                              [[piece]] tables: name, type, shot_lb,\n"
     "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n"};
 
+namespace {
+
+// The values an option takes, also typed in the book's spelling ("Field Carriage and Limber",
+// "Cannon": artillery::from_book_spelling); the suite's spelling is what the option gets.
+CLI::Validator one_of(std::vector<std::string> values) {
+  return CLI::IsMember(std::move(values), [](const std::string& s) { return artillery::from_book_spelling(s); });
+}
+
+}  // namespace
+
 void setup(CLI::App& app, Options& opt) {
   app.add_option("-t,--type", opt.type, "piece type: cannon, gun or mortar")
-      ->check(CLI::IsMember({"cannon", "gun", "mortar"}))
+      ->transform(one_of({"cannon", "gun", "mortar"}))
       ->type_name("TYPE");
-  app.add_option("-s,--shot", opt.shot, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")
+  app.add_option("-s,--shot-lb", opt.shot_lb, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")
       ->check(cli::completion_values(&artillery::book_shot_weights))
       ->type_name("LB");
-  app.add_option("--powder", opt.powder, "reduced powder charge in pounds (scales range and damage)")->type_name("LB");
-  app.add_option("--shot-used", opt.shot_used, "lighter shot actually fired (medium and long range -25%)")
+  app.add_option("--powder-lb", opt.powder_lb, "reduced powder charge in pounds (scales range and damage)")
+      ->type_name("LB");
+  app.add_option("--shot-used-lb", opt.shot_used_lb, "lighter shot actually fired (medium and long range -25%)")
       ->type_name("LB");
   app.add_option("-c,--carriage", opt.carriage, "carriageless, garrison, field or limber")
-      ->check(CLI::IsMember({"carriageless", "garrison", "field", "limber"}))
+      ->transform(one_of({"carriageless", "garrison", "field", "limber"}))
       ->type_name("CARRIAGE");
   app.add_option("--era", opt.era, "early, middle or late: rules out carriages not yet invented")
-      ->check(CLI::IsMember({"early", "middle", "late"}))
+      ->transform(one_of({"early", "middle", "late"}))
       ->type_name("ERA");
   app.add_option("-g,--gunpowder", opt.gunpowder, "historical, alchemical, magical or dwarven (default historical)")
-      ->check(CLI::IsMember({"historical", "alchemical", "magical", "dwarven"}))
+      ->transform(one_of({"historical", "alchemical", "magical", "dwarven"}))
       ->type_name("KIND");
   app.add_option("--price-multiplier", opt.price_multiplier,
                  "override the economy's price multiplier, 1 to 10 (dwarven: 1-5 by rarity, default 2; 10 for the "
                  "machinist rule)")
       ->type_name("X");
-  app.add_option("--powder-price", opt.powder_price, "override the economy's powder price, gp per pound")
+  app.add_option("--powder-gp-per-lb", opt.powder_gp_per_lb, "override the economy's powder price, gp per pound")
       ->type_name("GP");
   app.add_option("-n,--name", opt.name, "name of the piece in the output")->type_name("NAME");
   app.add_flag("--catalogue", opt.catalogue, "list the book's 17 pieces");
@@ -78,16 +89,16 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (!cat_or) return cat_or.error();
   const artillery::Catalogue& cat = **cat_or;
 
-  const bool flags_piece = opt.type || opt.shot;
+  const bool flags_piece = opt.type || opt.shot_lb;
   const int modes = (opt.catalogue ? 1 : 0) + (opt.compare ? 1 : 0) + (opt.economies ? 1 : 0) + (flags_piece ? 1 : 0) +
                     (!common.inputs.empty() ? 1 : 0);
   if (modes == 0)
     return cli::usage_error(
-        "", "nothing to do: give --type and --shot, a TOML file, --catalogue, --compare or --economies");
+        "", "nothing to do: give --type and --shot-lb, a TOML file, --catalogue, --compare or --economies");
   if (modes > 1)
-    return cli::usage_error("", "choose one of: --type/--shot, input files, --catalogue, --compare, --economies");
+    return cli::usage_error("", "choose one of: --type/--shot-lb, input files, --catalogue, --compare, --economies");
   if (opt.differences && !opt.compare) return cli::usage_error("--differences", "goes with --compare");
-  // The same limits as the [[piece]] keys price_multiplier and powder_price_gp_per_lb. The book's
+  // The same limits as the [[piece]] keys price_multiplier and powder_gp_per_lb. The book's
   // multipliers run from x1 (historical) to x10 (Dwarven Gunpowder: "1-5x the historical price", and
   // machinist-built artillery at "10 x historical price").
   const double lo = cat.economy.price_multiplier_min, hi = cat.economy.price_multiplier_max;
@@ -99,9 +110,9 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   // A stone of 10 lb (the book) or 12 lb (the Grimm example); anything from 1 to 100 lb is accepted.
   if (opt.stone_lb && !(*opt.stone_lb >= 1 && *opt.stone_lb <= 100))
     return cli::usage_error("--stone-lb", "must be from 1 to 100 pounds, got " + fmtnum::trim(*opt.stone_lb, 6));
-  if (opt.powder_price && !(*opt.powder_price >= 0 && *opt.powder_price <= 1e300))
-    return cli::usage_error("--powder-price",
-                            "must be 0 or more and at most 1e+300, got " + fmtnum::trim(*opt.powder_price, 6));
+  if (opt.powder_gp_per_lb && !(*opt.powder_gp_per_lb >= 0 && *opt.powder_gp_per_lb <= 1e300))
+    return cli::usage_error("--powder-gp-per-lb",
+                            "must be 0 or more and at most 1e+300, got " + fmtnum::trim(*opt.powder_gp_per_lb, 6));
   if (opt.catalogue) return run_catalogue(cat, opt, common);
   if (opt.compare) return run_compare(cat, opt);
   if (opt.economies) return run_economies(cat, opt);

@@ -14,7 +14,7 @@ namespace gunpowder::artillery_app {
 
 struct Options {
   std::optional<std::string> type, carriage, era, name;
-  std::optional<double> shot, powder, shot_used, price_multiplier, powder_price, stone_lb;
+  std::optional<double> shot_lb, powder_lb, shot_used_lb, price_multiplier, powder_gp_per_lb, stone_lb;
   std::string rate_reading = "shots-first";
   std::string gunpowder = "historical";
   bool catalogue = false;
@@ -25,6 +25,9 @@ struct Options {
 };
 
 extern const cli::ToolInfo kInfo;
+/// The version of the tool's JSON documents (docs/schema/artillery-design.*.json, x-version): 2 renamed rof,
+/// daily_cost_gp and lb_per_stone and made a carriage's availability null where it has none.
+inline constexpr int kSchemaVersion = 2;
 
 /// Registers the tool's own options on `app`.
 void setup(CLI::App& app, Options& opt);

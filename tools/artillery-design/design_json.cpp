@@ -23,7 +23,7 @@ json::Value characteristics_json(const artillery::Characteristics& c) {
   o.set("damage", c.damage());
   o.set("aoe_ft", c.aoe_ft);
   o.set("crew", c.crew);
-  o.set("rof", c.rof);
+  o.set("rounds_per_shot", c.rounds_per_shot);
   o.set("shots_per_day", c.shots_per_day);
   o.set("cost_gp", c.cost_gp);
   o.set("shp", c.shp);
@@ -48,7 +48,7 @@ void set_effective(const Design& d, json::Value& o) {
   o.set("aoe_ft", c.aoe_ft);
   o.set("aoe_shape", d.type == artillery::Type::mortar ? "radius" : "line");
   o.set("crew", c.crew);
-  o.set("rof", c.rof);
+  o.set("rounds_per_shot", c.rounds_per_shot);
   o.set("shots_per_day", c.shots_per_day);
   o.set("cost_gp", c.cost_gp);
   o.set("shp", c.shp);
@@ -61,7 +61,8 @@ json::Value mobility_json(const artillery::MobilityRow& m) {
   json::Value r = json::object();
   r.set("carriage", artillery::to_string(m.carriage));
   r.set("name", m.name);
-  r.set("availability", m.availability);
+  // null: the carriage exists in no era for this piece (the book's "Not Available")
+  r.set("availability", m.availability == "not available" ? json::Value() : json::Value(m.availability));
   r.set("available", m.available);
   r.set("horses", m.horses);
   r.set("horses_source", m.horses_source);
@@ -84,8 +85,8 @@ json::Value mobility_json(const artillery::MobilityRow& m) {
 json::Value bombardment_json(const artillery::Bombardment& bombardment) {
   json::Value b = json::object();
   b.set("shots_per_day", bombardment.shots_per_day);
-  b.set("daily_cost_gp", bombardment.daily_cost_gp);
-  b.set("daily_cost_source", bombardment.daily_cost_source);
+  b.set("cost_gp_per_day", bombardment.cost_gp_per_day);
+  b.set("cost_per_day_source", bombardment.cost_per_day_source);
   json::Value rows = json::array();
   for (const auto& row : bombardment.rows) {
     json::Value r = json::object();
@@ -129,7 +130,7 @@ json::Value economy_json(const artillery::Economy& economy) {
   e.set("price_multiplier", economy.cost_multiplier);
   e.set("piece_cost_gp", economy.piece_cost_gp);
   e.set("powder_cost_per_shot_gp", economy.powder_cost_per_shot_gp);
-  e.set("daily_cost_gp", economy.daily_cost_gp);
+  e.set("cost_gp_per_day", economy.cost_gp_per_day);
   e.set("making_days", economy.making_days);
   e.set("making_rule", economy.making_rule);
   e.set("market_class_reduction", economy.market_class_reduction);
@@ -144,7 +145,7 @@ json::Value automaton_json(const artillery::Automaton& a) {
   m.set("max_damage_per_round", a.max_damage_per_round);
   m.set("hd", a.hd);
   m.set("weight_st", a.weight_st);
-  m.set("lb_per_stone", a.lb_per_stone);
+  m.set("stone_lb", a.lb_per_stone);
   m.set("weight_lb", a.weight_lb);
   m.set("range_ft", a.range_ft);
   m.set("special_abilities", a.special_abilities);

@@ -14,6 +14,8 @@ namespace gunpowder::artillery_app {
 
 /// A price in gp: at most two decimals, trailing zeros dropped.
 std::string money(double gp);
+/// A price cell: shown as money(), read in full.
+report::Cell money_cell(double gp);
 /// A barrel length in inches as feet and inches: 144 -> 12', 100 -> 8'4".
 std::string barrel(double inches);
 

@@ -13,46 +13,69 @@ using artillery::Catalogue;
 using artillery::Design;
 using fmtnum::trim;
 using report::Align;
+using report::Shown;
 using report::Table;
 
 namespace {
 
+// The carriages by era and horses: for people one cell per carriage ("early, 15 horses"), for
+// programs the era (empty: not available) and the horses in columns of their own.
 Table carriages_by_era_table(const Catalogue& cat) {
   Table mob;
   mob.name = "carriages";
   mob.title = "Carriages by era and horses (" + cat.sources.mobility + "; " + cat.sources.horses + ")";
   mob.add_column("name", "Piece");
-  for (auto c : artillery::kCarriages) mob.add_column(artillery::to_string(c), cat.carriage(c).name);
+  for (auto c : artillery::kCarriages) {
+    const std::string key = artillery::to_string(c);
+    mob.add_column(key, cat.carriage(c).name, Align::left, Shown::people)
+        .add_column(key + "_era", cat.carriage(c).name + " era", Align::left, Shown::programs)
+        .add_column(key + "_horses", cat.carriage(c).name + " horses", Align::right, Shown::programs);
+  }
   for (const auto& p : cat.pieces) {
     std::vector<report::Cell> row{p.name};
-    for (size_t i = 0; i < 4; ++i)
-      row.push_back((p.carriage_era[i] ? artillery::to_string(*p.carriage_era[i]) : std::string("n/a")) + ", " +
-                    std::to_string(p.horses[i]) + (p.horses[i] == 1 ? " horse" : " horses"));
+    for (size_t i = 0; i < 4; ++i) {
+      const std::string era = p.carriage_era[i] ? artillery::to_string(*p.carriage_era[i]) : std::string();
+      row.emplace_back((era.empty() ? std::string("n/a") : era) + ", " + std::to_string(p.horses[i]) +
+                       (p.horses[i] == 1 ? " horse" : " horses"));
+      row.emplace_back(era);
+      row.emplace_back(std::to_string(p.horses[i]));
+    }
     mob.add_row(std::move(row));
   }
   return mob;
 }
 
+// A cell of the book's bombardment table: the figure, or "-" (empty for programs) where that fire
+// is impossible.
+report::Cell bombard_cell(std::optional<double> v) { return v ? report::cell::trimmed(*v) : report::cell::none(); }
+
 Table bombardment_and_battle_table(const Catalogue& cat) {
   Table bat;
   bat.title = "Bombardment and battle (" + cat.sources.bombardment + "; " + cat.sources.battle_rating + ")";
   bat.add_column("name", "Piece")
-      .add_column("bombard", "Stone shp/day S | M | L")
+      .add_column("bombard", "Stone shp/day S | M | L", Align::left, Shown::people)
+      .add_column("shp_per_day_short_direct", "Short direct", Align::right, Shown::programs)
+      .add_column("shp_per_day_medium_direct", "Medium direct", Align::right, Shown::programs)
+      .add_column("shp_per_day_medium_plunging", "Medium plunging", Align::right, Shown::programs)
+      .add_column("shp_per_day_long_direct", "Long direct", Align::right, Shown::programs)
+      .add_column("shp_per_day_long_plunging", "Long plunging", Align::right, Shown::programs)
       .add_column("shots_per_day", "Shots/day", Align::right)
-      .add_column("daily_cost_gp", "Daily gp", Align::right)
+      .add_column("cost_gp_per_day", "Daily gp", Align::right)
       .add_column("unit_size", "Unit size", Align::right)
       .add_column("br", "BR", Align::right)
       .add_column("bonus_units", "Bonus units", Align::right)
-      .add_column("reload", "Unit reload", Align::right);
+      .add_column("reload_tokens", "Unit reload", Align::right);
   auto cell = [](std::optional<double> a, std::optional<double> b) {
     return (a ? trim(*a) : std::string("-")) + "/" + (b ? trim(*b) : std::string("-"));
   };
   for (const auto& p : cat.pieces) {
+    const auto& b = p.bombard;
     bat.add_row({p.name,
-                 cell(p.bombard.short_direct, std::nullopt) + " | " +
-                     cell(p.bombard.medium_direct, p.bombard.medium_plunging) + " | " +
-                     cell(p.bombard.long_direct, p.bombard.long_plunging),
-                 std::to_string(p.shots_per_day), trim(p.daily_cost_gp), std::to_string(p.unit_size), trim(p.br, 2),
+                 cell(b.short_direct, std::nullopt) + " | " + cell(b.medium_direct, b.medium_plunging) + " | " +
+                     cell(b.long_direct, b.long_plunging),
+                 bombard_cell(b.short_direct), bombard_cell(b.medium_direct), bombard_cell(b.medium_plunging),
+                 bombard_cell(b.long_direct), bombard_cell(b.long_plunging), std::to_string(p.shots_per_day),
+                 report::cell::trimmed(p.cost_gp_per_day), std::to_string(p.unit_size), report::cell::trimmed(p.br, 2),
                  std::to_string(p.bonus_units), std::to_string(p.battlefield_unit.reload)});
   }
   bat.notes.push_back("bombardment cells are direct/plunging; '-' where that fire is impossible");
@@ -86,7 +109,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat, const Options& opt,
     arr.push(design_json(d));
     for (const auto& l : d.explain) rep.explain.push_back(l);
   }
-  rep.json = json::document(kInfo.name, "catalogue");
+  rep.json = json::document(kInfo.name, "catalogue", kSchemaVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("pieces", std::move(arr));
   return rep;

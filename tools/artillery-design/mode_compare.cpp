@@ -51,7 +51,8 @@ FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading 
         ++bf.first;
         if (differences) continue;
       }
-      t.add_row({p.name, f.field, trim(f.book, 2), trim(f.formula, 2), f.agrees() ? "yes" : "no"});
+      t.add_row({p.name, f.field, report::cell::trimmed(f.book, 2), report::cell::trimmed(f.formula, 2),
+                 f.agrees() ? "yes" : "no"});
       json::Value fo = json::object();
       fo.set("field", f.field);
       fo.set("book", f.book);
@@ -105,8 +106,8 @@ ModelComparison compare_bombardment_model(const Catalogue& cat) {
         worst = std::max(worst, std::fabs(err));
         sum_abs += std::fabs(err);
         ++cells;
-        bm.add_row({p.name, artillery::to_string(bracket), artillery::to_string(m), trim(*book), trim(*model),
-                    fmtnum::fixed(err, 1)});
+        bm.add_row({p.name, artillery::to_string(bracket), artillery::to_string(m), report::cell::trimmed(*book),
+                    report::cell::trimmed(*model), report::cell::number(err, 1)});
         json::Value o = json::object();
         o.set("piece", p.name);
         o.set("range", artillery::to_string(bracket));
@@ -144,7 +145,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   std::string counts;
   for (auto r : {artillery::RateReading::shots_first, artillery::RateReading::rof_first}) {
     const int n = agreement(cat, r);
-    by_reading.set(artillery::to_string(r), n);
+    by_reading.set(r == artillery::RateReading::shots_first ? "shots_first" : "rof_first", n);  // keys join with _
     counts += (counts.empty() ? "" : "; ") + std::to_string(n) + " of " + std::to_string(formulas.total) + " " +
               (r == artillery::RateReading::shots_first ? "shots-first (the text's order, the default)"
                                                         : "rof-first (--rate-reading rof-first)");
@@ -160,7 +161,7 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   rep.tables.push_back(std::move(formulas.agreement));
   rep.tables.push_back(std::move(formulas.table));
   rep.tables.push_back(std::move(model.table));
-  rep.json = json::document(kInfo.name, "compare");
+  rep.json = json::document(kInfo.name, "compare", kSchemaVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("bombardment_model", std::move(model.cells));
   rep.json.set("bombardment_mean_abs_error_pct", model.mean_abs_error_pct);

@@ -14,6 +14,7 @@ namespace gunpowder::artillery_app {
 using artillery::Catalogue;
 using fmtnum::trim;
 using report::Align;
+using report::Shown;
 using report::Table;
 
 namespace {
@@ -32,14 +33,17 @@ Table types_table(const Catalogue& cat, json::Value& out) {
   t.add_column("gunpowder", "Gunpowder")
       .add_column("powder_gp_per_lb", "Powder gp/lb", Align::right)
       .add_column("price_multiplier", "Price", Align::right)
+      .add_column("varies", "Varies", Align::left, Shown::programs)
       .add_column("proficiency", "Made with");
   out = json::array();
   for (const auto& g : cat.economy.types) {
     const double powder = g.powder_gp_per_lb.value_or(cat.economy.dwarven_powder_gp_per_lb);
     const double mult = g.cost_multiplier.value_or(cat.economy.dwarven_multiplier);
     const bool varies = !g.cost_multiplier;
-    t.add_row({g.name, trim(powder) + (varies ? " (varies; recommended)" : ""),
-               "x" + trim(mult) + (varies ? " (varies; recommended)" : ""), g.proficiency});
+    t.add_row({report::Cell(g.name, g.id),
+               report::cell::shown_as(trim(powder) + (varies ? " (varies; recommended)" : ""), powder),
+               report::cell::shown_as("x" + trim(mult) + (varies ? " (varies; recommended)" : ""), mult),
+               yes_no(varies), g.proficiency});
     json::Value o = json::object();
     o.set("id", g.id);
     o.set("powder_gp_per_lb", powder);
@@ -57,10 +61,13 @@ Expected<Table> prices_table(const Catalogue& cat, json::Value& out) {
   t.title = "Prices and making times the book states";
   t.add_column("item", "Item")
       .add_column("gunpowder", "Gunpowder")
-      .add_column("historical_gp", "Historical gp", Align::right)
+      .add_column("historical_price_gp", "Historical gp", Align::right)
       .add_column("price_gp", "Price gp", Align::right)
       .add_column("days", "Days", Align::right)
-      .add_column("book", "Book", Align::right)
+      .add_column("book", "Book", Align::right, Shown::people)
+      .add_column("price_gp_stated", "Book gp", Align::right, Shown::programs)
+      .add_column("days_stated", "Book days", Align::right, Shown::programs)
+      .add_column("years_stated", "Book years", Align::right, Shown::programs)
       .add_column("agrees", "Agrees");
   out = json::array();
   for (const auto& e : cat.price_examples) {
@@ -73,8 +80,11 @@ Expected<Table> prices_table(const Catalogue& cat, json::Value& out) {
     const std::string book =
         trim(e.price_gp) + " gp, " +
         (in_years ? "almost " + trim(*e.years_stated) + " years" : trim(e.days_stated.value_or(0)) + " days");
-    t.add_row({e.item, e.gunpowder, trim(e.historical_gp), trim(p->price_gp),
-               trim(p->days) + (in_years ? " (" + trim(p->days / 365.0, 1) + " years)" : ""), book, yes_no(agrees)});
+    auto stated = [](std::optional<double> v) { return v ? report::cell::trimmed(*v) : report::cell::none(""); };
+    t.add_row(
+        {e.item, e.gunpowder, report::cell::trimmed(e.historical_gp), report::cell::trimmed(p->price_gp),
+         report::cell::shown_as(trim(p->days) + (in_years ? " (" + trim(p->days / 365.0, 1) + " years)" : ""), p->days),
+         book, report::cell::trimmed(e.price_gp), stated(e.days_stated), stated(e.years_stated), yes_no(agrees)});
     json::Value o = json::object();
     o.set("item", e.item);
     o.set("gunpowder", e.gunpowder);
@@ -97,17 +107,24 @@ Table market_table(const Catalogue& cat, json::Value& out) {
   Table t;
   t.title = "Dwarven gunpowder outside dwarven lands (Dwarven Gunpowder, example)";
   t.add_column("item", "Item")
-      .add_column("price_gp", "Price gp", Align::right)
-      .add_column("market", "Market")
-      .add_column("acts_as", "Acts as")
-      .add_column("availability", "Availability");
+      .add_column("item_price_gp", "Price gp", Align::right)
+      .add_column("market", "Market", Align::left, Shown::people)
+      .add_column("settlement", "Settlement", Align::left, Shown::programs)
+      .add_column("market_class", "Market class", Align::right, Shown::programs)
+      .add_column("acts_as_market_class", "Acts as")
+      .add_column("availability", "Availability", Align::left, Shown::people)
+      .add_column("available", "Available", Align::left, Shown::programs)
+      .add_column("availability_pct_stated", "Availability %", Align::right, Shown::programs);
   out = json::array();
   for (const auto& e : cat.market_examples) {
     const auto shifted = artillery::dwarven_market_class(cat, e.market_class);
     const std::string availability =
         shifted ? trim(e.availability_pct_stated) + "% of the time (the book's figure)" : "not available";
-    t.add_row({e.item, trim(e.item_price_gp), e.settlement + " " + market_class_name(e.market_class),
-               shifted ? market_class_name(*shifted) : "none (past Class VI)", availability});
+    t.add_row({e.item, report::cell::trimmed(e.item_price_gp), e.settlement + " " + market_class_name(e.market_class),
+               e.settlement, std::to_string(e.market_class),
+               shifted ? report::cell::shown_as(market_class_name(*shifted), *shifted)
+                       : report::cell::none("none (past Class VI)"),
+               availability, yes_no(shifted.has_value()), report::cell::trimmed(e.availability_pct_stated)});
     json::Value o = json::object();
     o.set("item", e.item);
     o.set("item_price_gp", e.item_price_gp);
@@ -154,19 +171,22 @@ Table grimm_table(const Catalogue& cat, const Options& opt, json::Value& out) {
   t.add_column("figure", "Figure")
       .add_column("value", "Value", Align::right)
       .add_column("book", "Book", Align::right)
+      .add_column("unit", "Unit", Align::left, Shown::programs)
       .add_column("agrees", "Agrees");
-  auto row = [&](const std::string& name, const std::string& v, const std::string& b) {
-    t.add_row({name, v, b, yes_no(v == b)});
+  // Each figure shown as the example prints it ("9+", "120000 gp") and read as its number.
+  auto row = [&](const std::string& name, double v, double b, const std::string& suffix, const std::string& unit) {
+    t.add_row({name, report::cell::shown_as(trim(v) + suffix, v), report::cell::shown_as(trim(b) + suffix, b), unit,
+               yes_no(v == b)});
   };
-  row("Price", trim(f.price_gp) + " gp", trim(g.price_stated_gp) + " gp");
-  row("Base throw", std::to_string(g.base_throw) + "+", std::to_string(g.base_throw) + "+");
+  row("Price", f.price_gp, g.price_stated_gp, " gp", "gp");
+  row("Base throw", g.base_throw, g.base_throw, "+", "d20 throw");
   row("After +1 per " + trim(cat.economy.machinist_throw_gp_per_step) + " gp of value (+" + std::to_string(f.penalty) +
           ")",
-      std::to_string(f.after_penalty) + "+", std::to_string(g.throw_after_penalty_stated) + "+");
+      f.after_penalty, g.throw_after_penalty_stated, "+", "d20 throw");
   row("Needed after the workshop (-" + std::to_string(g.workshop_bonus) + ") and materials (-" +
           std::to_string(g.materials_bonus) + ")",
-      std::to_string(f.needed) + "+", std::to_string(g.throw_needed_stated) + "+");
-  row("Days to build", trim(f.days), trim(g.build_days_stated));
+      f.needed, g.throw_needed_stated, "+", "d20 throw");
+  row("Days to build", f.days, g.build_days_stated, "", "days");
   t.notes.push_back("the example prints " + std::to_string(g.throw_after_penalty_stated) +
                     "+ after the value penalty: the price of its set-up (x" + trim(g.multiplier_stated) +
                     ", --price-multiplier " + trim(g.multiplier_stated) + ") gives it; its own price (x" +
@@ -201,7 +221,7 @@ Expected<report::Report> run_economies(const Catalogue& cat, const Options& opt)
   rep.tables.push_back(std::move(*pt));
   rep.tables.push_back(market_table(cat, markets));
   rep.tables.push_back(grimm_table(cat, opt, grimm));
-  rep.json = json::document(kInfo.name, "economies");
+  rep.json = json::document(kInfo.name, "economies", kSchemaVersion);
   rep.json.set("tool", kInfo.name);
   rep.json.set("gunpowder_types", std::move(types));
   rep.json.set("price_examples", std::move(prices));

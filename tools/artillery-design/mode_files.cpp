@@ -41,7 +41,7 @@ void design_document(const artillery::Catalogue& cat, const Options& opt, const 
     // Economy flags apply to every piece of the files unless a piece sets its own.
     if (opt.gunpowder != "historical" && !p.gunpowder_given) req.gunpowder = opt.gunpowder;
     if (opt.price_multiplier && !req.price_multiplier) req.price_multiplier = opt.price_multiplier;
-    if (opt.powder_price && !req.powder_gp_per_lb) req.powder_gp_per_lb = opt.powder_price;
+    if (opt.powder_gp_per_lb && !req.powder_gp_per_lb) req.powder_gp_per_lb = opt.powder_gp_per_lb;
     req.rate_reading = *artillery::parse_rate_reading(opt.rate_reading);
     req.lb_per_stone = opt.stone_lb;
     const toml::table& table = *p.table;
@@ -139,7 +139,7 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
   const report::Table pieces = summary_table({}, "Pieces");
   std::optional<json::ArrayStream> array;
   if (s.json_out) {
-    json::Value head = json::document(kInfo.name, "pieces");
+    json::Value head = json::document(kInfo.name, "pieces", kSchemaVersion);
     head.set("tool", kInfo.name);
     array.emplace(os, head, "pieces");
   } else {
@@ -203,9 +203,9 @@ std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue&
 
 Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt,
                                    const cli::CommonOptions& common) {
-  if (opt.powder || opt.shot_used || opt.carriage || opt.era || opt.name)
+  if (opt.powder_lb || opt.shot_used_lb || opt.carriage || opt.era || opt.name)
     return cli::usage_error("",
-                            "--powder, --shot-used, --carriage, --era and --name go with --type/--shot; "
+                            "--powder-lb, --shot-used-lb, --carriage, --era and --name go with --type/--shot-lb; "
                             "in a file, give them as keys of each [[piece]]");
   const DesignSettings s = design_settings(opt, common);
   if (auto streamed = run_streamed(cat, opt, s, common)) return std::move(*streamed);

@@ -1,4 +1,4 @@
-// mode_piece.cpp - artillery-design --type T --shot LB [...]: one piece from the command line.
+// mode_piece.cpp - artillery-design --type T --shot-lb LB [...]: one piece from the command line.
 #include <string>
 #include <vector>
 
@@ -9,28 +9,30 @@ namespace gunpowder::artillery_app {
 
 namespace {
 
-// The flag of a request field whose flag is not the field's key with '-' for '_'.
+// The flag of a request field: its key with '-' for '_' (docs/vocabulary.md).
 std::string flag_of(const std::string& field) {
-  if (field == "shot_lb") return "--shot";
-  if (field == "powder_lb") return "--powder";
-  if (field == "shot_used_lb") return "--shot-used";
-  if (field == "powder_price_gp_per_lb") return "--powder-price";
+  if (field == "shot_lb" || field == "powder_lb" || field == "shot_used_lb" || field == "powder_gp_per_lb") {
+    std::string flag = "--" + field;
+    for (char& c : flag)
+      if (c == '_') c = '-';
+    return flag;
+  }
   return {};
 }
 
-// The request the piece flags describe (--type and --shot given).
+// The request the piece flags describe (--type and --shot-lb given).
 artillery::Request request_from_flags(const Options& opt) {
   artillery::Request req;
   req.type = *artillery::parse_type(*opt.type);
-  req.shot_lb = *opt.shot;
-  req.powder_lb = opt.powder;
-  req.shot_used_lb = opt.shot_used;
+  req.shot_lb = *opt.shot_lb;
+  req.powder_lb = opt.powder_lb;
+  req.shot_used_lb = opt.shot_used_lb;
   if (opt.carriage) req.carriage = artillery::parse_carriage(*opt.carriage);
   if (opt.era) req.era = artillery::parse_era(*opt.era);
   req.gunpowder = opt.gunpowder;
   req.name = opt.name.value_or("");
   req.price_multiplier = opt.price_multiplier;
-  req.powder_gp_per_lb = opt.powder_price;
+  req.powder_gp_per_lb = opt.powder_gp_per_lb;
   req.rate_reading = *artillery::parse_rate_reading(opt.rate_reading);
   req.lb_per_stone = opt.stone_lb;
   return req;
@@ -40,8 +42,8 @@ artillery::Request request_from_flags(const Options& opt) {
 
 Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt,
                                    const cli::CommonOptions& common) {
-  if (!opt.type) return cli::usage_error("--type", "required with --shot (cannon, gun or mortar)");
-  if (!opt.shot) return cli::usage_error("--shot", "required with --type (shot weight in pounds)");
+  if (!opt.type) return cli::usage_error("--type", "required with --shot-lb (cannon, gun or mortar)");
+  if (!opt.shot_lb) return cli::usage_error("--shot-lb", "required with --type (shot weight in pounds)");
   const DesignSettings s = design_settings(opt, common);
   std::vector<Part> parts(1);
   design_into(cat, request_from_flags(opt), s, parts[0], true,

@@ -8,7 +8,7 @@
 
 namespace gunpowder::artillery_app {
 
-/// --type/--shot and the other piece flags: one piece, in detailed tables.
+/// --type/--shot-lb and the other piece flags: one piece, in detailed tables.
 Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt,
                                    const cli::CommonOptions& common);
 /// TOML files of [[piece]] tables (or "-"): every piece, in the pieces table (detailed tables for one).

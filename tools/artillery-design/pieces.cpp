@@ -57,7 +57,7 @@ Diagnostics errors_of(const std::vector<Part>& parts, const Diagnostics& input_e
 
 report::Report pieces_report(std::vector<Part>& parts, const DesignSettings& s) {
   report::Report rep;
-  rep.json = json::document(kInfo.name, "pieces");
+  rep.json = json::document(kInfo.name, "pieces", kSchemaVersion);
   rep.json.set("tool", kInfo.name);
   size_t total = 0;
   for (const auto& p : parts) total += p.items.size();

@@ -18,7 +18,7 @@ namespace gunpowder::artillery_app {
 /// One designed piece, as the output needs it.
 struct Item {
   std::optional<artillery::Design> design;  ///< kept for a piece that may be the only one (its detailed tables)
-  std::vector<report::Cell> row, carriage;   ///< its rows of the pieces and chosen-carriages tables
+  std::vector<report::Cell> row, carriage;  ///< its rows of the pieces and chosen-carriages tables
   json::Value json;                         ///< its object of {"pieces": [...]}, already serialised
   std::vector<std::string> explain;
 };

@@ -54,7 +54,7 @@ void duel_setup_report(const siege::Rules& rules, const siege::DuelSetup& s, rep
     t.add_row({p.besieger ? "besieger" : "defender", labels, bp.name, artillery::to_string(p.carriage),
                p.mobile ? "yes" : "no", p.besieger ? yd_cell(p.start_yd) : report::cell::none("stronghold"),
                p.besieger ? yd_cell(p.stop_yd) : report::cell::none(), report::cell::integer(bp.shp),
-               report::cell::shown_as("1/" + std::to_string(bp.rof), bp.rof),
+               report::cell::shown_as("1/" + std::to_string(bp.rounds_per_shot), bp.rounds_per_shot),
                gp(bp.range_short_yd) + "/" + gp(bp.range_medium_yd) + "/" + gp(bp.range_long_yd),
                report::cell::trimmed(bp.range_short_yd), report::cell::trimmed(bp.range_medium_yd),
                report::cell::trimmed(bp.range_long_yd)});

@@ -80,6 +80,26 @@ std::optional<Era> parse_era(const std::string& s) {
   return std::nullopt;
 }
 
+std::string from_book_spelling(std::string_view typed) {
+  std::string s;
+  for (char ch : typed) {
+    if (std::isspace(static_cast<unsigned char>(ch)) != 0) {
+      if (!s.empty() && s.back() != ' ') s += ' ';
+    } else if (ch == '&') {
+      s += "and";
+    } else {
+      s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+  }
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  // The carriage headings of the Gunpowder Mobility table and the names of the Gunpowder Type table.
+  if (s == "field carriage and limber") return "limber";
+  for (std::string_view suffix : {" carriage", " gunpowder"})
+    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return s.substr(0, s.size() - suffix.size());
+  return s;
+}
+
 std::optional<double> Bombard::get(Bracket b, FireMode m) const {
   switch (b) {
     case Bracket::short_range:
@@ -146,8 +166,8 @@ int aoe_for(const DesignRules& g, Type t, int dice) {
 // Shots per day from the ROF: 2,880 rounds a day / N. The bombardment table prints the whole
 // quotient when it is whole and the nearest 5 otherwise (53.3 -> 55, 205.7 -> 205), which
 // reproduces all 17 printed figures.
-int shots_per_day_from_rof(double rounds_per_day, int rof) {
-  const double q = rounds_per_day / rof;
+int shots_per_day_from_rof(double rounds_per_day, int rounds_per_shot) {
+  const double q = rounds_per_day / rounds_per_shot;
   if (std::fabs(q - std::round(q)) < 1e-9) return static_cast<int>(std::lround(q));
   return static_cast<int>(r::nearest(q, 5));
 }
@@ -188,7 +208,7 @@ Characteristics from_book(const BookPiece& p) {
   c.damage_dice = p.damage_dice;
   c.aoe_ft = p.aoe_ft;
   c.crew = p.crew;
-  c.rof = p.rof;
+  c.rounds_per_shot = p.rounds_per_shot;
   c.shots_per_day = p.shots_per_day;
   c.cost_gp = p.cost_gp;
   c.shot_cost_gp = p.shot_cost_gp;
@@ -321,15 +341,16 @@ void rate_of_fire_step(const DesignRules& g, Type t, double shot, RateReading ra
                               (t == Type::mortar ? " x " + trim(g.spd_factor_mortar) : "") + " = " + trim(spd, 2);
   if (rate == RateReading::shots_first) {
     c.shots_per_day = std::max(1, static_cast<int>(r::half_up(spd)));
-    c.rof = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / c.shots_per_day)));
-    SAY(ex, formula + " -> " + std::to_string(c.shots_per_day) + " shots; ROF = 1/" + std::to_string(c.rof) + " (" +
-                trim(g.rof_rounds_per_day) + " / " + std::to_string(c.shots_per_day) + " rounded)");
+    c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / c.shots_per_day)));
+    SAY(ex, formula + " -> " + std::to_string(c.shots_per_day) + " shots; ROF = 1/" +
+                std::to_string(c.rounds_per_shot) + " (" + trim(g.rof_rounds_per_day) + " / " +
+                std::to_string(c.shots_per_day) + " rounded)");
     return;
   }
-  c.rof = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
-  c.shots_per_day = shots_per_day_from_rof(g.rof_rounds_per_day, c.rof);
-  SAY(ex, formula + "; ROF = 1/" + std::to_string(c.rof) + " (" + trim(g.rof_rounds_per_day) + " / " + trim(spd, 2) +
-              " rounded); " + std::to_string(c.shots_per_day) +
+  c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
+  c.shots_per_day = shots_per_day_from_rof(g.rof_rounds_per_day, c.rounds_per_shot);
+  SAY(ex, formula + "; ROF = 1/" + std::to_string(c.rounds_per_shot) + " (" + trim(g.rof_rounds_per_day) + " / " +
+              trim(spd, 2) + " rounded); " + std::to_string(c.shots_per_day) +
               " shots per day at that ROF (--rate-reading rof-first)");
 }
 
@@ -392,7 +413,7 @@ std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p, Rate
       {"damage_dice", static_cast<double>(p.damage_dice), static_cast<double>(f.damage_dice)},
       {"aoe_ft", static_cast<double>(p.aoe_ft), static_cast<double>(f.aoe_ft)},
       {"crew", static_cast<double>(p.crew), static_cast<double>(f.crew)},
-      {"rof", static_cast<double>(p.rof), static_cast<double>(f.rof)},
+      {"rounds_per_shot", static_cast<double>(p.rounds_per_shot), static_cast<double>(f.rounds_per_shot)},
       {"shots_per_day", static_cast<double>(p.shots_per_day), static_cast<double>(f.shots_per_day)},
       {"cost_gp", p.cost_gp, f.cost_gp},
   };
@@ -412,9 +433,9 @@ Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, s
   m.targets = m.aoe_sq_ft / a.sq_ft_per_target;
   SAY(ex, "automaton: estimated targets = " + trim(m.aoe_sq_ft, 2) + " / " + trim(a.sq_ft_per_target) + " = " +
               trim(m.targets, 2));
-  m.max_damage_per_round = m.max_damage * m.targets / c.rof;
+  m.max_damage_per_round = m.max_damage * m.targets / c.rounds_per_shot;
   SAY(ex, "automaton: maximum damage per round = " + trim(m.max_damage) + " x " + trim(m.targets, 2) + " x 1/" +
-              std::to_string(c.rof) + " = " + trim(m.max_damage_per_round, 2));
+              std::to_string(c.rounds_per_shot) + " = " + trim(m.max_damage_per_round, 2));
   m.hd = std::max(1, static_cast<int>(r::half_up(m.max_damage_per_round / a.hd_divisor)));
   SAY(ex, "automaton: hit dice = " + trim(m.max_damage_per_round, 2) + " / " + trim(a.hd_divisor) + " -> " +
               std::to_string(m.hd) + " HD (nearest whole, at least 1)");
@@ -645,7 +666,7 @@ Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Req
                       : gp.cost_multiplier ? *gp.cost_multiplier
                                            : cat.economy.dwarven_multiplier;
   if (!std::isfinite(e.powder_gp_per_lb) || e.powder_gp_per_lb < 0)
-    return fail("powder_price_gp_per_lb", "powder price must be zero or more gp per pound");
+    return fail("powder_gp_per_lb", "powder price must be zero or more gp per pound");
   if (!std::isfinite(e.cost_multiplier) || e.cost_multiplier <= 0)
     return fail("price_multiplier", "price multiplier must be positive");
   e.piece_cost_gp = full.cost_gp * e.cost_multiplier;
@@ -688,16 +709,16 @@ void daily_cost(const BookPiece* book_figures, const Request& req, const std::st
   const double per_shot = d.effective.shot_cost_gp + d.economy.powder_cost_per_shot_gp;
   const bool book_cost = book_figures && !req.powder_lb && gunpowder == "historical" && !req.powder_gp_per_lb;
   if (book_cost) {
-    d.bombardment.daily_cost_gp = book_figures->daily_cost_gp;
-    d.bombardment.daily_cost_source = "book";
+    d.bombardment.cost_gp_per_day = book_figures->cost_gp_per_day;
+    d.bombardment.cost_per_day_source = "book";
   } else {
-    d.bombardment.daily_cost_gp = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
-    d.bombardment.daily_cost_source = "formula";
+    d.bombardment.cost_gp_per_day = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
+    d.bombardment.cost_per_day_source = "formula";
     SAY(ex, "daily powder and shot = " + std::to_string(d.bombardment.shots_per_day) + " x (" +
                 trim(d.effective.shot_cost_gp) + " + " + trim(d.economy.powder_cost_per_shot_gp) +
-                ") gp -> nearest 25: " + trim(d.bombardment.daily_cost_gp) + " gp");
+                ") gp -> nearest 25: " + trim(d.bombardment.cost_gp_per_day) + " gp");
   }
-  d.economy.daily_cost_gp = d.bombardment.daily_cost_gp;
+  d.economy.cost_gp_per_day = d.bombardment.cost_gp_per_day;
 }
 
 // Battle: unit size, BR, bonus units, battlefield unit (p. 20, 36-37), from the book piece or the
@@ -714,7 +735,8 @@ Battle battle_for(const Catalogue& cat, const Request& req, const BookPiece* boo
   if (!book || req.force_formula || req.powder_lb) {
     // Reload tokens: the piece's ROF shared by the pieces of the unit, rounded half up
     // (reproduces all 17 printed reload figures).
-    b.reload = std::max(1, static_cast<int>(r::half_up(static_cast<double>(eff.rof) / ref.battlefield_unit.pieces)));
+    b.reload = std::max(
+        1, static_cast<int>(r::half_up(static_cast<double>(eff.rounds_per_shot) / ref.battlefield_unit.pieces)));
   }
   return b;
 }

@@ -55,7 +55,7 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
   p.damage_dice = integer(r, "damage_dice");
   p.aoe_ft = integer(r, "aoe_ft");
   p.crew = integer(r, "crew");
-  p.rof = integer(r, "rof");
+  p.rounds_per_shot = integer(r, "rounds_per_shot");
   p.cost_gp = num(r, "cost_gp");
   p.shot_cost_gp = num(r, "shot_cost_gp");
   p.powder_cost_gp = num(r, "powder_cost_gp");
@@ -79,7 +79,7 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
     e.finish();
   }
   p.shots_per_day = integer(r, "shots_per_day");
-  p.daily_cost_gp = num(r, "daily_cost_gp");
+  p.cost_gp_per_day = num(r, "cost_gp_per_day");
   p.unit_size = integer(r, "unit_size");
   p.br = num(r, "br");
   p.bonus_units = integer(r, "bonus_units");
@@ -215,7 +215,7 @@ void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostic
             modes = {FireMode::direct};
           else if (v == "plunging")
             modes = {FireMode::plunging};
-          else if (v == "direct_or_plunging")
+          else if (v == "direct-or-plunging")
             modes = {FireMode::direct, FireMode::plunging};
           else if (v == "none")
             modes = {};

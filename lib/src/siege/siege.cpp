@@ -332,7 +332,7 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   const double pct = siege.stronghold.material == Material::wood ? cat.attack.wood_increase_pct[static_cast<size_t>(*bracket)] : 0;
   l.shp_per_day_each = *stone * (1 + pct / 100);
   l.shp_per_day = l.shp_per_day_each * e.usable();
-  l.cost_gp_per_day = p.daily_cost_gp * e.usable();
+  l.cost_gp_per_day = p.cost_gp_per_day * e.usable();
   // A cautious besieger uses only the artillery that can bombard from outside the range of the
   // defender's artillery (Gunpowder Artillery Duels, p. 18).
   if (cautious && reach && l.range_yd <= *reach) {

@@ -383,7 +383,7 @@ class Engine {
       e.target_value = tv;
       e.roll = roll;
     }
-    s.reload = std::max(0, s.bp->rof - 1);  // fires again ROF rounds later (12-pdr gun: 1 -> 33)
+    s.reload = std::max(0, s.bp->rounds_per_shot - 1);  // fires again ROF rounds later (12-pdr gun: 1 -> 33)
     std::string result = "miss";
     if (roll >= tv) {
       // A defending piece saves on 11+ and then takes no damage (step 3a); besiegers get no save.

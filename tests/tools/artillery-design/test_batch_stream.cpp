@@ -72,7 +72,7 @@ TEST_CASE("artillery-design: a batch streamed to csv and JSON gives the output o
   const auto c =
       run_main(artillery_app::main, {"artillery-design", streamed, "--format", "csv", "--table", "carriages"});
   CHECK(c.code == 0);
-  CHECK(c.out.rfind("name,carriage,horses,carts,carriage_cost_gp,carriage_weight_lb\r\n", 0) == 0);
+  CHECK(c.out.rfind("name,carriage,horses,carts,wagons,carriage_cost_gp,carriage_weight_lb\r\n", 0) == 0);
 }
 
 TEST_CASE("artillery-design: an error late in a large batch leaves stdout empty and writes no file") {

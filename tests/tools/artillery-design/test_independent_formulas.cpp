@@ -60,13 +60,13 @@ std::map<std::string, double> from_the_text(const std::string& type, double w, b
   const double aoe = mortar ? (dice <= 5 ? 5 : dice <= 10 ? 10 : dice <= 20 ? 15 : 20) : std::min(60.0, 5 + 5 * dice);
   // ROF: SPD = 90 / (shot / 12)^0.4, x 0.833 for mortars; one shot every 2,880 / SPD rounds.
   const double spd = 90 / std::pow(w / 12, 0.4) * (mortar ? 0.833 : 1);
-  double shots = 0, rof = 0;
+  double shots = 0, rounds_per_shot = 0;
   if (!rof_first) {
     shots = round_half_up(spd);
-    rof = round_half_up(2880 / shots);
+    rounds_per_shot = round_half_up(2880 / shots);
   } else {
-    rof = round_half_up(2880 / spd);
-    const double q = 2880 / rof;
+    rounds_per_shot = round_half_up(2880 / spd);
+    const double q = 2880 / rounds_per_shot;
     shots = std::fabs(q - std::round(q)) < 1e-9 ? std::round(q) : to_nearest(q, 5);
   }
   return {{"caliber_in", cal},
@@ -79,7 +79,7 @@ std::map<std::string, double> from_the_text(const std::string& type, double w, b
           {"damage_dice", dice},
           {"aoe_ft", aoe},
           {"crew", crew},
-          {"rof", rof},
+          {"rounds_per_shot", rounds_per_shot},
           {"shots_per_day", shots},
           {"cost_gp", weight / 2}};
 }
@@ -96,7 +96,7 @@ double printed(const artillery::BookPiece& p, const std::string& f) {
                                            {"damage_dice", p.damage_dice},
                                            {"aoe_ft", p.aoe_ft},
                                            {"crew", p.crew},
-                                           {"rof", p.rof},
+                                           {"rounds_per_shot", p.rounds_per_shot},
                                            {"shots_per_day", p.shots_per_day},
                                            {"cost_gp", p.cost_gp}};
   return v.at(f);
@@ -137,7 +137,7 @@ TEST_CASE(
     CHECK(std::stoi(m[1]) == agree);
     REQUIRE(std::regex_search(run.out, m, std::regex("\"total\": *([0-9]+)")));
     CHECK(std::stoi(m[1]) == total);
-    const std::string key = rof_first ? "rof-first" : "shots-first";
+    const std::string key = rof_first ? "rof_first" : "shots_first";  // agree_by_rate_reading
     REQUIRE(std::regex_search(run.out, m, std::regex("\"" + key + "\": *([0-9]+)")));
     CHECK(std::stoi(m[1]) == agree);
     // The counts the README and docs/rules-notes.md state.
@@ -159,7 +159,7 @@ TEST_CASE(
     for (const auto& f : artillery::compare(*cat, p)) {
       CAPTURE(f.field);
       if (f.field == "shots_per_day") CHECK(f.formula == d->formula.shots_per_day);
-      if (f.field == "rof") CHECK(f.formula == d->formula.rof);
+      if (f.field == "rounds_per_shot") CHECK(f.formula == d->formula.rounds_per_shot);
       if (f.field == "range_medium_yd") CHECK(f.formula == d->formula.range_medium_yd);
       if (f.field == "barrel_length_in") CHECK(f.formula == d->formula.barrel_length_in);
     }

@@ -112,14 +112,14 @@ TEST_CASE("artillery tables against their own rules") {
     for (const auto& p : cat().pieces) {
       CAPTURE(p.name);
       CHECK(p.battlefield_unit.reload ==
-            static_cast<int>(rounding::half_up(static_cast<double>(p.rof) / p.battlefield_unit.pieces)));
+            static_cast<int>(rounding::half_up(static_cast<double>(p.rounds_per_shot) / p.battlefield_unit.pieces)));
       CHECK(p.battlefield_unit.pieces == p.unit_size);
     }
   }
   SUBCASE("shots per day are 2,880 rounds / ROF, to the nearest 5 when not whole, except the 200-pdr mortar (p. 18)") {
     for (const auto& p : cat().pieces) {
       CAPTURE(p.name);
-      const double q = g.rof_rounds_per_day / p.rof;
+      const double q = g.rof_rounds_per_day / p.rounds_per_shot;
       const double expected = std::fabs(q - std::round(q)) < 1e-9 ? q : rounding::nearest(q, 5);
       if (p.name == "200-pdr Mortar") {
         CHECK(p.shots_per_day == 25);  // 2880 / 120 = 24 exactly; the book prints 25
@@ -190,7 +190,7 @@ TEST_CASE("artillery tables against their own rules") {
       CHECK(b.long_direct.has_value() == gun);
       CHECK(b.long_plunging.has_value() == !gun);
       CHECK(p.shots_per_day > 0);
-      CHECK(p.daily_cost_gp > 0);
+      CHECK(p.cost_gp_per_day > 0);
     }
   }
 }
@@ -226,7 +226,7 @@ TEST_CASE("artillery::formula_characteristics") {
         CHECK(c.range_medium_yd <= c.range_long_yd);
         CHECK(c.damage_dice >= 1);
         CHECK(c.crew >= 3);
-        CHECK(c.rof >= 1);
+        CHECK(c.rounds_per_shot >= 1);
         CHECK(std::isfinite(c.cost_gp));
       }
   }
@@ -265,8 +265,8 @@ TEST_CASE("artillery worked examples (Guns of War)") {
     CHECK(piece(Type::gun, 12).range_long_yd == 2100);
     CHECK(piece(Type::cannon, 24).range_long_yd == 1300);
     CHECK(piece(Type::mortar, 90).range_long_yd == 3000);
-    CHECK(piece(Type::gun, 12).rof == 32);     // "fire on round 33"
-    CHECK(piece(Type::mortar, 90).rof == 85);  // "fire on round 86"
+    CHECK(piece(Type::gun, 12).rounds_per_shot == 32);     // "fire on round 33"
+    CHECK(piece(Type::mortar, 90).rounds_per_shot == 85);  // "fire on round 86"
     CHECK(piece(Type::gun, 12).damage_dice == 6);
     CHECK(piece(Type::gun, 12).shp == 8);
   }
@@ -375,14 +375,14 @@ TEST_CASE("artillery worked examples (Guns of War)") {
   }
   SUBCASE("Determining Gunpowder Artillery Characteristics, ROF: shots per day first (15-lb gun 82, 50-lb mortar 42)") {
     const auto g = formula_characteristics(cat(), Type::gun, 15);
-    CHECK(g.shots_per_day == 82);  // 90 / (15/12)^0.4 = 82.3
-    CHECK(g.rof == 35);            // 2,880 / 82 = 35.1
+    CHECK(g.shots_per_day == 82);    // 90 / (15/12)^0.4 = 82.3
+    CHECK(g.rounds_per_shot == 35);  // 2,880 / 82 = 35.1
     const auto m = formula_characteristics(cat(), Type::mortar, 50);
-    CHECK(m.shots_per_day == 42);  // 90 / (50/12)^0.4 x 0.833 = 42.4
-    CHECK(m.rof == 69);            // 2,880 / 42 = 68.6
+    CHECK(m.shots_per_day == 42);    // 90 / (50/12)^0.4 x 0.833 = 42.4
+    CHECK(m.rounds_per_shot == 69);  // 2,880 / 42 = 68.6
     // --rate-reading rof-first: the rate of fire first, shots per day as the Bombardment table prints them.
     const auto r = formula_characteristics(cat(), Type::gun, 15, nullptr, RateReading::rof_first);
-    CHECK(r.rof == 35);
+    CHECK(r.rounds_per_shot == 35);
     CHECK(r.shots_per_day == 80);  // 2,880 / 35 = 82.3 -> the nearest 5
   }
   SUBCASE("Determining Gunpowder Artillery Characteristics, Barrel Length: halves to the even inch as printed") {
@@ -421,7 +421,7 @@ TEST_CASE("artillery::design") {
     CHECK(d.effective.cost_gp == 2500);
     CHECK(d.bombardment.rows.size() == 3);
     CHECK(d.bombardment.rows[0].shp_per_day_stone == 1950);
-    CHECK(d.bombardment.daily_cost_gp == 1675);
+    CHECK(d.bombardment.cost_gp_per_day == 1675);
     CHECK(d.battle.bonus_units == 25);
   }
   SUBCASE("wood takes a third more at short and medium range and two thirds more at long range") {
@@ -434,7 +434,7 @@ TEST_CASE("artillery::design") {
     CHECK(d.effective.source == "formula");
     CHECK(d.mobility[static_cast<size_t>(Carriage::field)].available);
     CHECK(d.battle.source() == "nearest book piece: 24-pdr Mortar");
-    CHECK(d.battle.reload == static_cast<int>(rounding::half_up(d.effective.rof / 2.0)));
+    CHECK(d.battle.reload == static_cast<int>(rounding::half_up(d.effective.rounds_per_shot / 2.0)));
   }
   SUBCASE("carriage costs and weights are the carriage's share of the piece's") {
     const auto d = make(Type::cannon, 24);
@@ -503,7 +503,7 @@ TEST_CASE("artillery::design") {
     CHECK(field_of(r) == "shot_used_lb");
     r.shot_used_lb.reset();
     r.powder_gp_per_lb = -1;
-    CHECK(field_of(r) == "powder_price_gp_per_lb");
+    CHECK(field_of(r) == "powder_gp_per_lb");
     r.powder_gp_per_lb.reset();
     r.price_multiplier = 0;
     CHECK(field_of(r) == "price_multiplier");

@@ -112,10 +112,10 @@ TEST_CASE("artillery data against seed 000's text") {
       dice.push_back(std::stod((*it)[1]));
     compare_row("damage dice", dice, [](const BookPiece& p) { return p.damage_dice; });
     // ROF: the first piece's "1/60" stands on its own line before the other sixteen.
-    std::vector<double> rof{60};
+    std::vector<double> rounds_per_shot{60};
     for (double v : numbers(lines()[find("1/54 1/50")]))
-      if (v != 1) rof.push_back(v);
-    compare_row("rate of fire", rof, [](const BookPiece& p) { return p.rof; });
+      if (v != 1) rounds_per_shot.push_back(v);
+    compare_row("rate of fire", rounds_per_shot, [](const BookPiece& p) { return p.rounds_per_shot; });
     // Barrel lengths in feet and inches: 12' 11'3" ...
     std::vector<double> barrel;
     static const std::regex fi("(\\d+)\u2019(?:(\\d+)\u201D)?");
@@ -218,7 +218,7 @@ TEST_CASE("artillery data against seed 000's text") {
     compare_row("shots per day", numbers(lines()[find("48 55 60 72")]),
                 [](const BookPiece& p) { return p.shots_per_day; });
     compare_row("daily cost", numbers(lines()[find("Daily Powder & Shot Cost")]),
-                [](const BookPiece& p) { return p.daily_cost_gp; });
+                [](const BookPiece& p) { return p.cost_gp_per_day; });
   }
   SUBCASE("Gunpowder Artillery Battle Ratings and Bonus Units (p. 20)") {
     const size_t from = find("Gunpowder Artillery Battle Ratings Artillery Piece");

@@ -22,7 +22,7 @@ TEST_CASE("artillery::read_pieces") {
     const auto doc = parse(
         "[[piece]]\nname = \"Big Bertha\"\ntype = \"mortar\"\nshot_lb = 20\npowder_lb = 5\nshot_used_lb = 15\n"
         "carriage = \"field\"\nera = \"late\"\ngunpowder = \"dwarven\"\nprice_multiplier = 3\n"
-        "powder_price_gp_per_lb = 4\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
+        "powder_gp_per_lb = 4\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
     Diagnostics diags;
     const auto pieces = read_pieces(doc, diags);
     REQUIRE(diags.empty());
@@ -55,7 +55,8 @@ TEST_CASE("artillery::read_pieces") {
     for (const auto& e : diags.items()) CHECK(e.pos.file == "pieces.toml");
   }
   SUBCASE("a design error is placed at the key of its piece, or at the piece when the key is absent") {
-    const auto doc = parse("[[piece]]\ntype = \"gun\"\nshot_lb = 6\npowder_lb = 9\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
+    const auto doc =
+        parse("[[piece]]\ntype = \"gun\"\nshot_lb = 6\npowder_lb = 9\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
     Diagnostics diags;
     const auto pieces = read_pieces(doc, diags);
     REQUIRE(pieces.size() == 2);
@@ -78,5 +79,45 @@ TEST_CASE("artillery::read_pieces") {
     const auto placed2 = input::place_fields(d2.error(), doc, *pieces[1].table);
     CHECK(placed2.items().front().pos.line == 6);
     CHECK(placed2.items().front().pos.column == 1);
+  }
+}
+
+TEST_CASE("artillery::from_book_spelling") {
+  SUBCASE("the Gunpowder Mobility table's carriage headings and the Artillery Movement table's") {
+    CHECK(from_book_spelling("Carriageless") == "carriageless");
+    CHECK(from_book_spelling("Garrison Carriage") == "garrison");
+    CHECK(from_book_spelling("Field Carriage") == "field");
+    CHECK(from_book_spelling("Field Carriage and Limber") == "limber");
+    CHECK(from_book_spelling("Field  Carriage &  Limber ") == "limber");
+  }
+  SUBCASE("the Gunpowder Type table's names, types and eras") {
+    CHECK(from_book_spelling("Dwarven Gunpowder") == "dwarven");
+    CHECK(from_book_spelling("Historical") == "historical");
+    CHECK(from_book_spelling("Cannon") == "cannon");
+    CHECK(from_book_spelling("Late") == "late");
+  }
+  SUBCASE("anything else is only folded, for the reader to refuse") {
+    CHECK(from_book_spelling("Howitzer") == "howitzer");
+    CHECK(from_book_spelling("carriage") == "carriage");
+  }
+  SUBCASE("a [[piece]] in the book's spelling reads as the suite's") {
+    Diagnostics diags;
+    const auto doc = parse(
+        "[[piece]]\ntype = \"Mortar\"\nshot_lb = 12\ncarriage = \"Garrison Carriage\"\nera = \"Middle\"\n"
+        "gunpowder = \"Dwarven Gunpowder\"\n");
+    const auto pieces = read_pieces(doc, diags);
+    REQUIRE(diags.empty());
+    REQUIRE(pieces.size() == 1);
+    CHECK(pieces[0].request.type == Type::mortar);
+    CHECK(pieces[0].request.carriage == Carriage::garrison);
+    CHECK(pieces[0].request.era == Era::middle);
+    CHECK(pieces[0].request.gunpowder == "dwarven");
+  }
+  SUBCASE("an unknown value is an error naming the value as typed") {
+    Diagnostics diags;
+    const auto doc = parse("[[piece]]\ntype = \"Howitzer\"\nshot_lb = 12\n");
+    read_pieces(doc, diags);
+    REQUIRE(diags.items().size() == 1);
+    CHECK(diags.items()[0].message == "unknown type \"Howitzer\" (allowed: cannon, gun, mortar)");
   }
 }

@@ -70,13 +70,13 @@ struct BookPiece {
   double base_weight_lb = 0, price_list_weight_lb = 0;
   double caliber_in = 0, barrel_length_in = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
-  int damage_dice = 0, aoe_ft = 0, crew = 0, rof = 0;
+  int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0;
   double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
   std::array<std::optional<Era>, 4> carriage_era{};  ///< by Carriage; nullopt = not available
   std::array<int, 4> horses{};
   Bombard bombard;
   int shots_per_day = 0;
-  double daily_cost_gp = 0;
+  double cost_gp_per_day = 0;
   int unit_size = 0;
   double br = 0;
   int bonus_units = 0;
@@ -221,12 +221,20 @@ struct Catalogue {
   [[nodiscard]] const GunpowderType* gunpowder(const std::string& id) const;
 };
 
+/// The suite's spelling (docs/vocabulary.md) of a value typed in the book's own: lower case, runs
+/// of spaces as one, "&" read as "and", and the names the book's tables print for carriages (the
+/// Gunpowder Mobility table's "Garrison Carriage", "Field Carriage", "Field Carriage and Limber",
+/// the Artillery Movement table's "Field Carriage & Limber") and gunpowders (the Gunpowder Type
+/// table's "Dwarven Gunpowder") as the suite's carriage and gunpowder values; "Cannon" is "cannon",
+/// "Early" "early". Anything else comes back so folded, for the caller to refuse.
+std::string from_book_spelling(std::string_view typed);
+
 /// Loads and checks the embedded tables once; later calls return the same catalogue.
 /// A failure is an internal error (exit 70): the embedded data is part of the program.
 Expected<const Catalogue*> load_catalogue();
 
 /// The shot weights of the book's pieces, each once, ascending, as a user types them ("1", "90"):
-/// the values shell completion offers for --shot. Empty when the catalogue cannot be loaded.
+/// the values shell completion offers for --shot-lb. Empty when the catalogue cannot be loaded.
 std::vector<std::string> book_shot_weights();
 
 // ---------------------------------------------------------------------------------------------
@@ -259,7 +267,7 @@ struct Characteristics {
   int ac = 0, shp = 0;
   double base_weight_lb = 0, caliber_in = 0, barrel_length_in = 0, shot_lb = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
-  int damage_dice = 0, aoe_ft = 0, crew = 0, rof = 0, shots_per_day = 0;
+  int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0, shots_per_day = 0;
   double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
   double shot_diameter_in = 0;  ///< calibre less the windage ("fires shot at least 1/4 in smaller")
   [[nodiscard]] std::string damage() const { return std::to_string(damage_dice) + "d10"; }
@@ -292,8 +300,8 @@ struct BombardRow {
 
 struct Bombardment {
   int shots_per_day = 0;
-  double daily_cost_gp = 0;
-  std::string_view daily_cost_source;
+  double cost_gp_per_day = 0;
+  std::string_view cost_per_day_source;
   std::vector<BombardRow> rows;
 };
 
@@ -322,7 +330,7 @@ struct Automaton {
 struct Economy {
   std::string gunpowder;
   double powder_gp_per_lb = 0, cost_multiplier = 0;
-  double piece_cost_gp = 0, powder_cost_per_shot_gp = 0, daily_cost_gp = 0;
+  double piece_cost_gp = 0, powder_cost_per_shot_gp = 0, cost_gp_per_day = 0;
   double making_days = 0;
   std::string_view making_rule;
   int market_class_reduction = 0;

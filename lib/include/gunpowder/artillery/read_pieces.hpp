@@ -20,7 +20,7 @@ struct PieceInput {
 };
 
 /// Reads the [[piece]] tables of `doc` (the only top-level key allowed): name, type, shot_lb,
-/// powder_lb, shot_used_lb, carriage, era, gunpowder, price_multiplier, powder_price_gp_per_lb.
+/// powder_lb, shot_used_lb, carriage, era, gunpowder, price_multiplier, powder_gp_per_lb.
 /// Every error is added to `diags`; a table without a valid shot_lb is left out.
 std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& diags);
 
