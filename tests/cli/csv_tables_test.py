@@ -31,7 +31,6 @@ PENDING = [
     "tests/cli/unit-br/", "docs/tables/unit-",
     "tests/cli/war-machine/", "docs/tables/war-machine-",
     "tests/cli/siege-duration/", "docs/tables/siege-",
-    "tests/cli/fire-odds/", "docs/tables/arquebus-", "docs/tables/broadside-",
 ]
 
 

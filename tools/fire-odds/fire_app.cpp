@@ -25,22 +25,57 @@ const cli::ToolInfo kInfo{
     "(Chainmail Gunpowder). Give a subcommand and its options, or TOML files of [[artillery]], [[firearm]], [[broadside]], "
     "[[arquebus]] and [[dowel]] tables whose keys are the long options with '_' for '-'.",
     "Examples:\n"
-    "  fire-odds artillery --type gun --shot 6 --range-yd 1000 --format json\n"
-    "  fire-odds artillery --type cannon --shot 24 --range-yd 1000 --plunging\n"
-    "  fire-odds artillery --type gun --shot 12 --range-yd 400 --bracket medium --target-ac 6 --save 17 --cover\n"
-    "  fire-odds artillery --type mortar --shot 200 --range-yd 2000 --troops 120 --hd 1-1 --unit-save 17\n"
+    "  fire-odds artillery --type gun --shot-lb 6 --range-yd 1000 --format json\n"
+    "  fire-odds artillery --type cannon --shot-lb 24 --range-yd 1000 --plunging\n"
+    "  fire-odds artillery --type gun --shot-lb 12 --range-yd 400 --range-band medium --target-ac 6 --save 17 --cover hard\n"
+    "  fire-odds artillery --type mortar --shot-lb 200 --range-yd 2000 --troops 120 --hd 1-1 --unit-save 17\n"
     "  fire-odds firearm --weapon \"matchlock musket\" --range-ft 150 --target-ac 6\n"
     "  fire-odds firearm --weapon \"flintlock pistol\" --range-ft 20 --target-ac 5 --training drilled --apostles\n"
     "  fire-odds firearm --catalogue\n"
-    "  fire-odds broadside --cannon 3 --weight heavy --range short --format json\n"
+    "  fire-odds broadside --cannon 3 --weight heavy --range-band short --format json\n"
     "  fire-odds broadside --dice 5 --rerolls 0\n"
     "  fire-odds broadside --cannon 7 --weight medium --range-in 10 --ammo canister --save-class officer\n"
     "  fire-odds arquebus --men 10 --range-in 8 --cover half\n"
     "  fire-odds arquebus --system attack-dice --men 10 --range-in 8 --ar 6\n"
-    "  fire-odds dowel --gun heavy --call white --distance-in 26 --depth-in 8\n"
+    "  fire-odds dowel --gun heavy --call white --range-in 26 --depth-in 8\n"
     "  fire-odds scenarios.toml                     every [[artillery]] ... [[dowel]] table of the file\n"};
 
 std::string pct(double p) { return fmtnum::percent(p, p > 0 && p < 0.01 ? 4 : 2); }
+
+report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
+
+report::Cell num_cell(std::string shown, double x) { return report::cell::shown_as(std::move(shown), x); }
+
+report::Table figures_table(std::string title, int numbers, bool with_note) {
+  report::Table t;
+  t.title = std::move(title);
+  t.add_column("field", "Figure")
+      .add_column("shown", "Value", report::Align::right, report::Shown::people)
+      .add_column("value", "Value", report::Align::right, report::Shown::programs);
+  for (int i = 2; i <= numbers; ++i)
+    t.add_column("value_" + std::to_string(i), "Value " + std::to_string(i), report::Align::right,
+                 report::Shown::programs);
+  t.add_column("unit", "Unit", report::Align::left, report::Shown::programs)
+      .add_column("text", "Text", report::Align::left, report::Shown::programs);
+  if (with_note) t.add_column("note", "Rule");
+  return t;
+}
+
+void add_figure(report::Table& t, std::string field, std::string shown, const Raw& raw, std::string note) {
+  std::vector<report::Cell> row;
+  for (const auto& c : t.columns) {
+    if (c.key == "field") row.emplace_back(field);
+    else if (c.key == "shown") row.emplace_back(shown);
+    else if (c.key == "unit") row.emplace_back(raw.unit);
+    else if (c.key == "text") row.emplace_back(raw.text);
+    else if (c.key == "note") row.emplace_back(note);
+    else {  // value, value_2, ...: the n-th number of the figure, empty when it has fewer
+      const size_t n = c.key == "value" ? 0 : std::stoul(c.key.substr(6)) - 1;
+      row.emplace_back(n < raw.numbers.size() ? fmtnum::shortest(raw.numbers[n]) : std::string());
+    }
+  }
+  t.add_row(std::move(row));
+}
 
 json::Value dist_json(const dice::Dist& d, const std::string& value_key) {
   json::Value a = json::array();
@@ -54,10 +89,11 @@ json::Value dist_json(const dice::Dist& d, const std::string& value_key) {
   return a;
 }
 
-report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header) {
+report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header,
+                         const std::string& value_key) {
   report::Table t;
   t.title = title;
-  t.add_column("value", value_header, report::Align::right)
+  t.add_column(value_key, value_header, report::Align::right)
       .add_column("p", "P", report::Align::right)
       .add_column("p_at_least", "P(at least)", report::Align::right);
   // P(at least v) for every v, summed once from the top (Dist::at_least per row would make the
@@ -67,7 +103,7 @@ report::Table dist_table(const dice::Dist& d, const std::string& title, const st
   for (size_t i = p.size(); i-- > 0;) at_least[i] = at_least[i + 1] + p[i];
   for (size_t i = 0; i < p.size(); ++i) {
     if (p[i] <= 0) continue;
-    t.add_row({std::to_string(d.min() + static_cast<int>(i)), pct(p[i]), pct(at_least[i])});
+    t.add_row({std::to_string(d.min() + static_cast<int>(i)), pct_cell(p[i]), pct_cell(at_least[i])});
   }
   t.notes.push_back("mean " + fmtnum::trim(d.mean(), 4));
   return t;

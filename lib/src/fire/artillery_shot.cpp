@@ -30,7 +30,7 @@ Diagnostics out_of_range(const std::optional<int>& v, const char* field, int lo,
 Diagnostics check_request(const ArtilleryRequest& p) {
   Diagnostics d;
   if (!p.type) d.field_error("type", "required: cannon, gun or mortar");
-  else if (!p.shot_lb) d.field_error("shot", "required: the shot weight in pounds");
+  else if (!p.shot_lb) d.field_error("shot_lb", "required: the shot weight in pounds");
   else if (!p.range_yd) d.field_error("range_yd", "required: the distance to the impact point in yards");
   else if (!std::isfinite(*p.range_yd) || *p.range_yd <= 0)
     d.field_error("range_yd", "must be a positive, finite number of yards, got " + trim(*p.range_yd, 2));
@@ -44,7 +44,7 @@ Diagnostics check_request(const ArtilleryRequest& p) {
                         out_of_range(p.table_uhp, "table_uhp", 0, 1000, "uhp"),
                         out_of_range(p.hero_save, "hero_save", 1, 30, "a saving throw")})
     if (!e.empty()) return e;
-  if (p.cover && !p.save) d.field_error("cover", "goes with --save (the creatures' saving throw)");
+  if (p.cover.value_or("none") != "none" && !p.save) d.field_error("cover", "goes with --save (the creatures' saving throw)");
   else if (p.hero_fortified && !p.hero_save) d.field_error("hero_fortified", "goes with --hero-save");
   return d;
 }
@@ -61,9 +61,9 @@ Diagnostics choose_bracket(const ArtilleryRequest& p, ArtilleryShot& s) {
   }
   s.bracket = *table_bracket;
   s.bracket_source = "table";
-  if (p.bracket) {
-    const Bracket chosen = *p.bracket == "short"    ? Bracket::short_range
-                           : *p.bracket == "medium" ? Bracket::medium_range
+  if (p.range_band) {
+    const Bracket chosen = *p.range_band == "short"    ? Bracket::short_range
+                           : *p.range_band == "medium" ? Bracket::medium_range
                                                     : Bracket::long_range;
     if (chosen != s.bracket) s.bracket_source = "override: the table gives " + artillery::to_string(s.bracket);
     s.bracket = chosen;
@@ -109,7 +109,7 @@ void attack(const ArtilleryRules& R, const ArtilleryRequest& p, ArtilleryShot& s
   AttackSetup& a = s.attack;
   a.bracket = s.bracket;
   a.mode = s.mode;
-  s.crew = p.crew.value_or("normal");
+  s.crew = p.veteran ? "veteran" : "normal";
   s.throw_given = p.attack_throw.has_value();
   a.base_throw = p.attack_throw ? *p.attack_throw : s.crew == "veteran" ? ar.veteran_throw : ar.normal_men_throw;
   a.range_mod = ar.range_mod[static_cast<size_t>(s.bracket)];
@@ -201,13 +201,13 @@ Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& R, const ArtilleryR
   req.type = s.type;
   req.shot_lb = *p.shot_lb;
   auto design = artillery::design(*R.catalogue, req);
-  if (!design) return Shot::field_failure("shot", design.error().items().front().message);
+  if (!design) return Shot::field_failure("shot_lb", design.error().items().front().message);
   s.design = std::move(*design);
   if (auto d = choose_bracket(p, s); !d.empty()) return d;
   if (auto d = choose_mode(*R.catalogue, p, s); !d.empty()) return d;
   attack(R, p, s);
   if (p.target_ac) s.structure = structure(R, s, *p.target_ac);
-  if (p.save) s.creatures = creature_odds(s.damage, *p.save, p.cover ? R.results.cover_save_bonus : 0, s.halving);
+  if (p.save) s.creatures = creature_odds(s.damage, *p.save, p.cover.value_or("none") == "hard" ? R.results.cover_save_bonus : 0, s.halving);
   if (p.troops || p.hd || p.table_uhp || p.unit_save || p.cavalry || p.enfilade || p.fortified) {
     auto u = unit(R, p, s);
     if (!u) return u.error();

@@ -23,6 +23,12 @@ Diagnostics error(const char* field, std::string message) {
 
 std::string band_name(const std::string& b) { return b == "point_blank" ? "point blank" : b; }
 
+// "two-pair" -> "two_pair": the suite spells a hand as an enum value, the data keys it.
+std::string hand_key(std::string s) {
+  std::replace(s.begin(), s.end(), '-', '_');
+  return s;
+}
+
 // "round" -> "round_shot", as the data names the ammunition.
 std::string ammo_key(const std::string& s) {
   if (s == "round") return "round_shot";
@@ -79,10 +85,10 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
 
 // The range band: given, or from inches by the cannon type's range table.
 Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b) {
-  if (p.range && p.range_in) return error("range_in", "give --range or --range-in, not both");
-  if (p.range) b.band = *p.range == "point-blank" ? "point_blank" : *p.range;
+  if (p.range_band && p.range_in) return error("range_in", "give --range-band or --range-in, not both");
+  if (p.range_band) b.band = *p.range_band == "point-blank" ? "point_blank" : *p.range_band;
   if (!p.range_in) return {};
-  if (!p.weight) return error("range_in", "needs --weight (the cannon type's range table); or give --range");
+  if (!p.weight) return error("range_in", "needs --weight (the cannon type's range table); or give --range-band");
   const CannonType* ct = R.cannon_type(*p.weight);
   const double d = *p.range_in;
   if (!std::isfinite(d) || d < 0) return error("range_in", "must be 0 inches or more, got " + trim(d, 2));
@@ -103,8 +109,8 @@ Diagnostics ammunition(const BroadsideRules& R, const BroadsideRequest& p, Broad
   if (!b.ammunition) return error("ammo", "unknown ammunition " + b.ammo);
   if (b.ammunition->short_range_only && (!b.band || *b.band == "long"))
     return error("ammo", b.ammunition->name + " can only be fired at short range" +
-                             std::string(b.band ? "" : ": give --range short or point-blank"));
-  const char* needs = "needs the range band (--range or --range-in)";
+                             std::string(b.band ? "" : ": give --range-band short or point-blank"));
+  const char* needs = "needs the range band (--range-band or --range-in)";
   if (p.aim_high && !b.band) return error("aim_high", needs);
   if (p.raking && !b.band) return error("raking", needs);
   if (p.formed_up && !b.band) return error("formed_up", needs);
@@ -119,14 +125,14 @@ Diagnostics play_rule(const BroadsideRules& R, const BroadsideRequest& p, Broads
     b.play.objective = Objective::structural;
     b.maximises = "the expected structural damage (the same play at long, short and point-blank range)";
   } else if (b.goal == "casualties") {
-    if (!b.band) return error("play", "casualties needs the range band (--range or --range-in)");
+    if (!b.band) return error("play", "casualties needs the range band (--range-band or --range-in)");
     b.play.objective = Objective::casualties;
     b.maximises = "the expected casualties at " + band_name(effective_band(R, *b.band, p.raking)) +
                   " range, a knockdown counted as " + std::to_string(R.wounds_per_knockdown) + " wounds";
   } else if (b.goal == "rank") {
     b.play.objective = Objective::rank;
     b.maximises = "the expected rank of the hand";
-  } else if (auto hi = R.hand_index(b.goal)) {
+  } else if (auto hi = R.hand_index(hand_key(b.goal))) {
     b.play.objective = Objective::at_least;
     b.play.at_least_hand = hi;
     b.maximises = "the probability of at least " + R.hands[*hi].name;
@@ -324,7 +330,7 @@ Expected<Broadside> broadside_odds(const BroadsideRules& R, const BroadsideReque
       b.target = std::move(*t);
     }
   } else if (p.target_points || p.target_guns) {
-    return error("target_points", "needs the range band (--range or --range-in)");
+    return error("target_points", "needs the range band (--range-band or --range-in)");
   }
   if (p.target_guns && !p.target_points)
     return error("target_guns", "needs --target-points (the losses follow the points lost)");

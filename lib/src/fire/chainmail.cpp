@@ -222,10 +222,10 @@ Expected<DowelOdds> dowel_odds(const ChainmailRules& r, const DowelInput& in) {
   if (!o.cls) return Expected<DowelOdds>::failure("unknown cannon class " + in.cannon);
   // The example's "26 inches" is measured to the square's centre (docs/notes); near_edge reads it
   // as the distance to the front of the target.
-  o.near_in = in.measure == Measure::centre ? in.distance_in - in.depth_in / 2 : in.distance_in;
+  o.near_in = in.measure == Measure::centre ? in.range_in - in.depth_in / 2 : in.range_in;
   o.far_in = o.near_in + in.depth_in;
   if (o.near_in < 0)
-    return Expected<DowelOdds>::failure("a target " + trim(in.depth_in, 2) + "\" deep centred " + trim(in.distance_in, 2) +
+    return Expected<DowelOdds>::failure("a target " + trim(in.depth_in, 2) + "\" deep centred " + trim(in.range_in, 2) +
                                         "\" away would reach behind the muzzle");
   if (o.near_in >= o.cls->range_in)
     return Expected<DowelOdds>::failure("the target (from " + trim(o.near_in, 2) + "\") is beyond the " + o.cls->name +

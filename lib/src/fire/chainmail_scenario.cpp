@@ -67,10 +67,10 @@ Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
   Diagnostics d;
   if (!p.gun) d.field_error("gun", "required: light, heavy or bombard");
   else if (!p.call) d.field_error("call", "required: white (short) or black (long)");
-  else if (!p.distance_in) d.field_error("distance_in", "required: the distance to the aim point in inches");
+  else if (!p.range_in) d.field_error("range_in", "required: the distance to the aim point in inches");
   else if (!p.depth_in) d.field_error("depth_in", "required: the target's depth in inches");
-  else if (!std::isfinite(*p.distance_in) || *p.distance_in < 0)
-    d.field_error("distance_in", "must be 0 inches or more, got " + trim(*p.distance_in, 2));
+  else if (!std::isfinite(*p.range_in) || *p.range_in < 0)
+    d.field_error("range_in", "must be 0 inches or more, got " + trim(*p.range_in, 2));
   else if (!std::isfinite(*p.depth_in) || *p.depth_in <= 0 || *p.depth_in > 1000)
     d.field_error("depth_in", "must be a positive depth up to 1000 inches, got " + trim(*p.depth_in, 2));
   else if (p.width_in && (!std::isfinite(*p.width_in) || *p.width_in <= 0 || *p.width_in > 1000))
@@ -171,7 +171,7 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   DowelInput& in = s.input;
   in.cannon = gun_key(*p.gun);
   in.colour = *p.call;
-  in.distance_in = *p.distance_in;
+  in.range_in = *p.range_in;
   in.depth_in = *p.depth_in;
   in.measure = p.measure.value_or("centre") == "near-edge" ? Measure::near_edge : Measure::centre;
   in.width_in = p.width_in;
@@ -180,7 +180,7 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   for (const auto& o : p.obstacle)
     in.obstacles.push_back({*parse_obstacle_kind(o.kind), o.from_in, o.to_in.value_or(o.from_in)});
   auto odds = dowel_odds(R, in);
-  if (!odds) return about(odds, "distance_in");
+  if (!odds) return about(odds, "range_in");
   s.odds = std::move(*odds);
   auto rate = cannon_rate(R, *s.odds.cls, catapult_key(p.rate_as), p.crew.value_or(R.full_crew), p.turns.value_or(1),
                           !p.unloaded);

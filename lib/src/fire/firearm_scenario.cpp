@@ -63,7 +63,7 @@ Diagnostics count_rounds(const FirearmRequest& p, FirearmScenario& s) {
 Diagnostics shoot(const FirearmRules& R, const FirearmRequest& p, FirearmScenario& s) {
   ShotInput& in = s.shot_input;
   in.range = s.range;
-  s.shooter = p.shooter.value_or("normal");
+  s.shooter = p.veteran ? "veteran" : "normal";
   in.attack_throw = p.attack_throw ? *p.attack_throw : s.shooter == "veteran" ? R.veteran_throw : R.normal_men_throw;
   in.target_ac = *p.target_ac;
   in.armor = p.armor;

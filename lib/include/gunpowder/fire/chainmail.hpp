@@ -156,7 +156,7 @@ enum class Measure { centre, near_edge };
 struct DowelInput {
   std::string cannon;       ///< class key
   std::string colour;       ///< "white" | "black"
-  double distance_in = 0;   ///< to the aim point
+  double range_in = 0;   ///< to the aim point
   double depth_in = 0;      ///< target depth along the line of fire
   Measure measure = Measure::centre;
   std::optional<double> width_in;             ///< target frontage, for the variation die
