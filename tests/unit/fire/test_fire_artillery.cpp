@@ -88,7 +88,7 @@ TEST_CASE("Attacking with Gunpowder Artillery, example #2: 12-pdr gun at 400 yar
   const auto& R = rules();
   const auto d = piece(Type::gun, 12);
   // The example calls 400 yards medium range (-4); the characteristics table's short range of the
-  // 12-pdr gun is 400 yards, so the table alone says short. The tool offers --bracket for the call.
+  // 12-pdr gun is 400 yards, so the table alone says short. The tool offers --range-band for the call.
   CHECK(*fire::bracket_for(d.effective, 400) == Bracket::short_range);
   const int target = target_for(R, Bracket::medium_range, false, 11);
   CHECK(target == 15);  // "resulting in a target value for the attack throw of 15+"
