@@ -1,13 +1,13 @@
 // artillery.cpp - fire-odds artillery: the options of one gunpowder artillery shot (seed 000)
 // and its report; the shot itself is fire::artillery_shot.
-#include <algorithm>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
+#include "common/completion.hpp"
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
-#include "common/completion.hpp"
-#include "gunpowder/fire/fire_artillery.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/fire/fire_artillery.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -27,7 +27,8 @@ std::string naturals(const fire::AttackResultRules& r, const std::string& kind, 
   int start = 0;
   auto flush = [&](int end) {
     if (!start) return;
-    out += (out.empty() ? "" : ", ") + (start == end ? std::to_string(start) : std::to_string(start) + "-" + std::to_string(end));
+    out += (out.empty() ? "" : ", ") +
+           (start == end ? std::to_string(start) : std::to_string(start) + "-" + std::to_string(end));
     start = 0;
   };
   for (int n = 1; n <= fire::kD20; ++n) {
@@ -60,8 +61,8 @@ std::vector<std::string> explain_shot(const fire::ArtilleryRules& R, const Artil
   out.push_back("fire: " + artillery::to_string(s.mode) + " (" + s.mode_source + ")");
   out.push_back("target value " + std::to_string(a.base_throw) + "+ (" + throw_source(s) + ") - (" +
                 signed_str(a.range_mod) + " range " + signed_str(a.plunging_mod) + " plunging " +
-                signed_str(a.shortage_mod) + " artillerists " + signed_str(a.other_mod) + " other) = " +
-                std::to_string(s.target) + "+");
+                signed_str(a.shortage_mod) + " artillerists " + signed_str(a.other_mod) +
+                " other) = " + std::to_string(s.target) + "+");
   for (const char* k : {"direct", "close", "scatter", "misfire"})
     out.push_back(std::string(k) + ": naturals " + naturals(R.results, k, s.target, s.exceed));
   if (s.structure)
@@ -75,12 +76,14 @@ Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
   const fire::AttackSetup& a = s.attack;
   Table t = figures_table("Attack: " + s.design.name + " at " + trim(s.range_yd, 2) + " yd", 3, true);
-  add_figure(t, "Ranges short/medium/long", ranges(c) + " yd", {{c.range_short_yd, c.range_medium_yd, c.range_long_yd}, "yd", ""},
+  add_figure(t, "Ranges short/medium/long", ranges(c) + " yd",
+             {{c.range_short_yd, c.range_medium_yd, c.range_long_yd}, "yd", ""},
              std::string(c.source) == "book" ? R.catalogue->sources.characteristics : "design formulas");
   const std::string band = artillery::to_string(s.bracket), mode = artillery::to_string(s.mode);
   add_figure(t, "Range bracket", band, {{}, "", band}, s.bracket_source);
   add_figure(t, "Fire", mode, {{}, "", mode}, s.mode_source);
-  add_figure(t, "Attack throw", std::to_string(a.base_throw) + "+", {{double(a.base_throw)}, "roll", ""}, throw_source(s));
+  add_figure(t, "Attack throw", std::to_string(a.base_throw) + "+", {{double(a.base_throw)}, "roll", ""},
+             throw_source(s));
   auto modifier = [&](const char* field, int v, const std::string& note) {
     add_figure(t, field, signed_str(v), {{double(v)}, "modifier", ""}, note);
   };
@@ -116,8 +119,8 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
         hi = n;
       }
     const std::string shown = naturals(rr, kind, s.target, s.exceed);
-    res.add_row({result, shown, lo ? num_cell(shown, lo) : report::cell::none(), lo ? num_cell(shown, hi) : report::cell::none(),
-                 pct_cell(p), effect});
+    res.add_row({result, shown, lo ? num_cell(shown, lo) : report::cell::none(),
+                 lo ? num_cell(shown, hi) : report::cell::none(), pct_cell(p), effect});
   };
   row("direct hit", "direct", odds.p_direct_hit, "hits the impact point; saves halve, structures save");
   row("close hit", "close", odds.p_close_hit,
@@ -134,8 +137,8 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
                    "; piece saves or is damaged"});
   res.notes.push_back("direction of a close hit or scatter: 1d" + std::to_string(sc.direction_sides) +
                       " as a clock face, 6 o'clock towards the piece, each 1/" + std::to_string(sc.direction_sides));
-  res.notes.push_back("mean distance of the impact point from the aim point (shots fired): " + trim(mean_impact_yd(s), 2) +
-                      " yd");
+  res.notes.push_back(
+      "mean distance of the impact point from the aim point (shots fired): " + trim(mean_impact_yd(s), 2) + " yd");
   return res;
 }
 
@@ -145,14 +148,15 @@ Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   add_figure(dm, "Damage", c.damage(), {{}, "dice", c.damage()}, "mean " + trim(s.damage.mean(), 2));
   // A line is 5' wide (Guns of War, Area of Effect).
   if (s.line)
-    add_figure(dm, "Area of effect", "5' x " + std::to_string(c.aoe_ft) + "' line", {{5, double(c.aoe_ft)}, "ft", "line"},
-               "from the impact point directly away from the piece");
+    add_figure(dm, "Area of effect", "5' x " + std::to_string(c.aoe_ft) + "' line",
+               {{5, double(c.aoe_ft)}, "ft", "line"}, "from the impact point directly away from the piece");
   else
     add_figure(dm, "Area of effect", std::to_string(c.aoe_ft) + "' radius", {{double(c.aoe_ft)}, "ft", "radius"},
                "around the impact point");
   if (s.line)
     add_figure(dm, "Shrapnel on a structure or ship", std::to_string(R.results.shrapnel_radius_ft) + "' radius",
-               {{double(R.results.shrapnel_radius_ft)}, "ft", "radius"}, "normal damage; saves avoid (Shrapnel, p. 17)");
+               {{double(R.results.shrapnel_radius_ft)}, "ft", "radius"},
+               "normal damage; saves avoid (Shrapnel, p. 17)");
   if (const auto& st = s.structure) {
     add_figure(dm, "Structural save", std::to_string(st->save_target) + "+", {{double(st->save_target)}, "roll", ""},
                std::to_string(R.catalogue->attack.structural_save_base) + " + (" + signed_str(s.attack.range_mod) +
@@ -200,11 +204,14 @@ Table unit_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p,
   Raw save{{double(*p.unit_save)}, "roll", ""};
   if (p.fortified) save.numbers.push_back(R.damage.unit_fortified_bonus);
   add_figure(ut, "Save",
-             std::to_string(*p.unit_save) + "+" + (p.fortified ? " with +" + std::to_string(R.damage.unit_fortified_bonus) : ""),
+             std::to_string(*p.unit_save) + "+" +
+                 (p.fortified ? " with +" + std::to_string(R.damage.unit_fortified_bonus) : ""),
              save, "P(save) " + pct(ud.p_save));
-  add_figure(ut, "Direct hit: uhp unsaved / saved", std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_direct),
+  add_figure(ut, "Direct hit: uhp unsaved / saved",
+             std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_direct),
              {{double(ud.uhp), double(ud.uhp_saved_direct)}, "uhp", ""}, "mean " + trim(ud.direct.mean(), 3));
-  add_figure(ut, "Close hit or scatter: unsaved / saved", std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_other),
+  add_figure(ut, "Close hit or scatter: unsaved / saved",
+             std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_other),
              {{double(ud.uhp), double(ud.uhp_saved_other)}, "uhp", ""}, "mean " + trim(ud.other.mean(), 3));
   return ut;
 }
@@ -220,8 +227,9 @@ Table hero_table(const fire::ArtilleryRules& R, const ArtilleryShot& s, const fi
               num_cell(trim(h.mean_damage_direct, 2), h.mean_damage_direct)});
   ht.add_row({"close hit or scatter", num_cell(std::to_string(h.needed_other) + "+", h.needed_other),
               pct_cell(h.p_save_other), num_cell(trim(h.mean_damage_other, 2), h.mean_damage_other)});
-  ht.notes.push_back("a save halves a direct hit and avoids the rest; +" + std::to_string(R.damage.hero_fortified_bonus) +
-                     " fortified, +" + std::to_string(R.damage.hero_close_or_scatter_bonus) + " after a close hit or scatter");
+  ht.notes.push_back("a save halves a direct hit and avoids the rest; +" +
+                     std::to_string(R.damage.hero_fortified_bonus) + " fortified, +" +
+                     std::to_string(R.damage.hero_close_or_scatter_bonus) + " after a close hit or scatter");
   return ht;
 }
 
@@ -391,7 +399,8 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_option("-t,--type", p.type, "piece type: cannon, gun or mortar")
       ->transform(choice(fire::choices::kPieceType))
       ->type_name("TYPE");
-  sub.add_option("-s,--shot-lb", p.shot_lb, "shot weight in pounds (the book's 17 pieces, or any other by the design formulas)")
+  sub.add_option("-s,--shot-lb", p.shot_lb,
+                 "shot weight in pounds (the book's 17 pieces, or any other by the design formulas)")
       ->check(cli::completion_values(&artillery::book_shot_weights))
       ->type_name("LB");
   sub.add_option("-r,--range-yd", p.range_yd, "distance to the impact point in yards")->type_name("YD");
@@ -401,7 +410,8 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_flag("--plunging", p.plunging, "plunging fire (-4, scatter doubled); required where the piece must plunge");
   sub.add_flag("--direct", p.direct, "direct fire (the default wherever it is allowed)");
   sub.add_flag("--veteran", p.veteran, "a veteran crew (attack throw 10+; default: normal men, 11+)");
-  sub.add_option("--attack-throw", p.attack_throw, "the crew's attack throw (the lowest-level member's); overrides --veteran")
+  sub.add_option("--attack-throw", p.attack_throw,
+                 "the crew's attack throw (the lowest-level member's); overrides --veteran")
       ->type_name("N");
   sub.add_flag("--few-artillerists", p.few_artillerists, "too few artillerists among the crew (-4)");
   sub.add_option("--modifier", p.modifier, "any further attack modifier the referee allows (+ helps)")->type_name("N");
@@ -410,7 +420,8 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
       ->type_name("HOW");
   sub.add_option("--target-ac", p.target_ac, "AC of the structure or ship aimed at: structural save and expected shp")
       ->type_name("AC");
-  sub.add_option("--save", p.save, "saving throw v. Blast of creatures in the area (17 for normal men)")->type_name("N");
+  sub.add_option("--save", p.save, "saving throw v. Blast of creatures in the area (17 for normal men)")
+      ->type_name("N");
   sub.add_option("--cover", p.cover,
                  "those creatures' cover: none (the default) or hard (arrow loops, battlements, etc.: +4 to the save)")
       ->transform(choice(fire::choices::kArtilleryCover))
@@ -424,8 +435,10 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_flag("--enfilade", p.enfilade, "enfilade fire through the unit's flank or rear (uhp doubled)");
   sub.add_flag("--fortified", p.fortified, "the unit occupies a fortified structure (+4 to its save)");
   sub.add_option("--unit-save", p.unit_save, "the unit's saving throw v. Blast")->type_name("N");
-  sub.add_option("--table-uhp", p.table_uhp, "the table's uhp when the book prints no table for this piece")->type_name("UHP");
-  sub.add_option("--hero-save", p.hero_save, "a hero's saving throw v. Blast (11 for a 7th level fighter)")->type_name("N");
+  sub.add_option("--table-uhp", p.table_uhp, "the table's uhp when the book prints no table for this piece")
+      ->type_name("UHP");
+  sub.add_option("--hero-save", p.hero_save, "a hero's saving throw v. Blast (11 for a 7th level fighter)")
+      ->type_name("N");
   sub.add_flag("--hero-fortified", p.hero_fortified, "the hero occupies a fortified structure (+4)");
 }
 

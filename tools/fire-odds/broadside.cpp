@@ -1,13 +1,13 @@
 // broadside.cpp - fire-odds broadside: the options of a poker-dice broadside (seed 001) and its
 // report; the figures are fire::broadside_odds.
-#include <algorithm>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/fire/fire_common.hpp"
-#include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -36,15 +36,18 @@ Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const 
   }
   if (b.by_cannon)
     dt.notes.push_back(std::to_string(*p.cannon) + " " + *p.weight + " cannon" +
-                       (b.modifier ? ", dice modifier " + std::string(b.modifier > 0 ? "+" : "") +
-                                         std::to_string(b.modifier) + " on the " + (b.on_dice ? "dice" : "dice + re-rolls")
-                                   : ""));
-  dt.notes.push_back(std::string("re-rolls: ") +
-                     (b.play.mode == fire::RerollMode::once ? "one re-throw of up to n dice" : "n successive re-throws") +
-                     ", played to maximise " + b.maximises);
+                       (b.modifier
+                            ? ", dice modifier " + std::string(b.modifier > 0 ? "+" : "") + std::to_string(b.modifier) +
+                                  " on the " + (b.on_dice ? "dice" : "dice + re-rolls")
+                            : ""));
+  dt.notes.push_back(
+      std::string("re-rolls: ") +
+      (b.play.mode == fire::RerollMode::once ? "one re-throw of up to n dice" : "n successive re-throws") +
+      ", played to maximise " + b.maximises);
   if (b.fires_every_turns)
-    dt.notes.push_back("crew of " + std::to_string(*p.crew) + ": fires every " +
-                       (*b.fires_every_turns == 1 ? std::string("turn") : std::to_string(*b.fires_every_turns) + " turns"));
+    dt.notes.push_back(
+        "crew of " + std::to_string(*p.crew) + ": fires every " +
+        (*b.fires_every_turns == 1 ? std::string("turn") : std::to_string(*b.fires_every_turns) + " turns"));
   return dt;
 }
 
@@ -117,10 +120,11 @@ Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, 
   for (int n = 0; n <= top; ++n)
     if (kb.p(n) > 0 || wb.p(n) > 0 || ka.p(n) > 0 || wa.p(n) > 0)
       ct.add_row({std::to_string(n), pct_cell(kb.p(n)), pct_cell(wb.p(n)), pct_cell(ka.p(n)), pct_cell(wa.p(n))});
-  ct.notes.push_back("saves: " + f.save_class + " " + std::to_string(f.save_min_roll) + "+ on a d" +
-                     std::to_string(R.save_die_sides) +
-                     (f.save_modifier ? " with " + std::string(f.save_modifier > 0 ? "+" : "") + std::to_string(f.save_modifier) : "") +
-                     ", P(save) " + pct(f.p_save) + "; a saved knockdown becomes a wound, a saved wound is nothing");
+  ct.notes.push_back(
+      "saves: " + f.save_class + " " + std::to_string(f.save_min_roll) + "+ on a d" + std::to_string(R.save_die_sides) +
+      (f.save_modifier ? " with " + std::string(f.save_modifier > 0 ? "+" : "") + std::to_string(f.save_modifier)
+                       : "") +
+      ", P(save) " + pct(f.p_save) + "; a saved knockdown becomes a wound, a saved wound is nothing");
   ct.notes.push_back("means before saves: " + trim(kb.mean(), 4) + " knockdowns, " + trim(wb.mean(), 4) +
                      " wounds; after: " + trim(ka.mean(), 4) + " knockdowns, " + trim(wa.mean(), 4) + " wounds");
   return ct;
@@ -177,7 +181,8 @@ Table target_table(const fire::TargetLoss& t) {
   tt.add_row({"half its points lost", pct_cell(t.p_half)});
   tt.add_row({"three quarters lost", pct_cell(t.p_three_quarters)});
   tt.add_row({"sunk or collapsed", pct_cell(t.p_destroyed)});
-  if (t.guns) tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
+  if (t.guns)
+    tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
   return tt;
 }
 
@@ -304,7 +309,8 @@ void setup_broadside(CLI::App& sub, BroadsideParams& p) {
   sub.add_flag("--formation", p.formation, "the target is a unit in formation (+1 die)");
   sub.add_flag("--still", p.still, "the cannon is ashore, or aboard a ship at standstill or at anchor (+1 die)");
   sub.add_flag("--turned", p.turned, "the firing ship made a turn this move (-1 die)");
-  sub.add_option("--modifiers-on", p.modifiers_on, "the dice modifiers act on dice + re-rolls (pool, default) or on the dice")
+  sub.add_option("--modifiers-on", p.modifiers_on,
+                 "the dice modifiers act on dice + re-rolls (pool, default) or on the dice")
       ->transform(choice(fire::choices::kModifiersOn))
       ->type_name("WHAT");
   sub.add_option("--reroll-mode", p.reroll_mode, "once: one re-throw of up to n dice (default); rounds: n re-throws")
@@ -330,9 +336,12 @@ void setup_broadside(CLI::App& sub, BroadsideParams& p) {
   sub.add_option("--cover", p.cover, "the casualties' cover: none (default), good or strong")
       ->transform(choice(fire::choices::kBroadsideCover))
       ->type_name("COVER");
-  sub.add_flag("--large-ship-from-small", p.large_ship_from_small, "aboard a large ship fired on from a small one (+1 save)");
-  sub.add_option("--target-points", p.target_points, "the target's ship or strength points (loss thresholds)")->type_name("N");
-  sub.add_option("--target-guns", p.target_guns, "cannon aboard the target (cannon lost to the damage)")->type_name("N");
+  sub.add_flag("--large-ship-from-small", p.large_ship_from_small,
+               "aboard a large ship fired on from a small one (+1 save)");
+  sub.add_option("--target-points", p.target_points, "the target's ship or strength points (loss thresholds)")
+      ->type_name("N");
+  sub.add_option("--target-guns", p.target_guns, "cannon aboard the target (cannon lost to the damage)")
+      ->type_name("N");
   sub.add_option("--crew", p.crew, "figures manning each cannon (how often it fires)")->type_name("N");
 }
 
@@ -362,7 +371,8 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   }
   json::Value& j = s.json;
   set_dice_json(j, p, b);
-  j.set("hands", groups_json.array().front().find("hands") ? *groups_json.array().front().find("hands") : json::array());
+  j.set("hands",
+        groups_json.array().front().find("hands") ? *groups_json.array().front().find("hands") : json::array());
   j.set("groups", std::move(groups_json));
   json::Value by_band = json::object();
   for (size_t i = 0; i < fire::kBandKeys.size(); ++i) by_band.set(fire::kBandKeys[i], b.structural_by_band[i]);

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <initializer_list>
 
-#include "gunpowder/fire/chainmail.hpp"
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/fire/chainmail.hpp"
+#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -73,8 +73,8 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   const fire::AccuracyOdds& odds = *v.accuracy;
   json::Value& j = s.json;
   Table t = figures_table(
-      "Arquebus volley: " + std::to_string(*p.men) + " men at " + inches(*p.range_in) + " (" + R.source_arquebus + ")", 2,
-      false);
+      "Arquebus volley: " + std::to_string(*p.men) + " men at " + inches(*p.range_in) + " (" + R.source_arquebus + ")",
+      2, false);
   add_figure(t, "Band", odds.row->label, {{odds.row->range_min, odds.row->range_max}, "in", ""});
   add_figure(t, "Score to hit", std::to_string(odds.row->value) + "-" + std::to_string(R.accuracy_die_sides),
              {{double(odds.row->value), double(R.accuracy_die_sides)}, "score", ""});
@@ -98,9 +98,10 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
     s.charts.push_back(dist_chart(title, "Kills", {{"", &v.kills_in_turns}}));
   }
   if (explain)
-    s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " + std::to_string(odds.row->value) +
-                        " after " + std::to_string(odds.modifier) + ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" +
-                        std::to_string(*p.men) + ", " + trim(odds.p_hit, 4) + ")");
+    s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " +
+                        std::to_string(odds.row->value) + " after " + std::to_string(odds.modifier) +
+                        ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" + std::to_string(*p.men) + ", " +
+                        trim(odds.p_hit, 4) + ")");
   j.set("band", odds.row->label);
   j.set("min_score", odds.row->value);
   j.set("modifier", odds.modifier);
@@ -175,9 +176,12 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
 Table cannon_ranges(const fire::ChainmailRules& R) {
   Table cr;
   cr.title = "Cannon ranges (" + R.source_cannon + ")";
-  cr.add_column("class", "Class").add_column("range_in", "Range", Align::right).add_column("indirect_fire", "Indirect fire");
+  cr.add_column("class", "Class")
+      .add_column("range_in", "Range", Align::right)
+      .add_column("indirect_fire", "Indirect fire");
   for (const auto& c : R.cannon)
-    cr.add_row({c.name, inch_cell(c.range_in), c.indirect_fire ? report::Cell("yes", "true") : report::Cell("no", "false")});
+    cr.add_row(
+        {c.name, inch_cell(c.range_in), c.indirect_fire ? report::Cell("yes", "true") : report::Cell("no", "false")});
   return cr;
 }
 
@@ -265,9 +269,7 @@ Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
 // dowel
 
 void setup_dowel(CLI::App& sub, DowelParams& p) {
-  sub.add_option("--gun", p.gun, "light, heavy or bombard")
-      ->transform(choice(fire::choices::kGun))
-      ->type_name("CLASS");
+  sub.add_option("--gun", p.gun, "light, heavy or bombard")->transform(choice(fire::choices::kGun))->type_name("CLASS");
   sub.add_option("--call", p.call, "white (firing short) or black (firing long)")
       ->transform(choice(fire::choices::kCall))
       ->type_name("COLOUR");
@@ -277,7 +279,8 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
       ->transform(choice(fire::choices::kMeasure))
       ->type_name("TO");
   sub.add_option("--width-in", p.width_in, "the target's frontage in inches (for the variation die)")->type_name("IN");
-  sub.add_option("--offsets", p.offsets, "sideways shift of the dowel's end for die faces 1-6, inches (the book's drawing is lost)")
+  sub.add_option("--offsets", p.offsets,
+                 "sideways shift of the dowel's end for die faces 1-6, inches (the book's drawing is lost)")
       ->delimiter(',')
       ->expected(6)
       ->type_name("O1,...,O6");
@@ -346,7 +349,8 @@ Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const 
                     " on the target; the variation die gives it on a " + std::to_string(R.straight_result) + " (P " +
                     pct(d.p_straight) + ")");
   if (!p.offsets)
-    t.notes.push_back("the variation measure's drawing is lost: the other faces' shifts are unknown (give --offsets and --width-in)");
+    t.notes.push_back(
+        "the variation measure's drawing is lost: the other faces' shifts are unknown (give --offsets and --width-in)");
   t.notes.push_back("rate of fire " + rate_text(shot.rate) + ": " + shots_text(shot.rate, "shots") + " (" +
                     R.source_catapult_rate + ")");
   return t;
@@ -391,7 +395,7 @@ Table faces_table(const DowelParams& p, const fire::DowelOdds& d, json::Value& f
   faces = json::array();
   for (const auto& f : d.faces) {
     ft.add_row({std::to_string(f.face), inch_cell(f.offset_in), inch_cell(f.on_target_in),
-               f.stop ? inch_cell(f.stop->at_in) : report::cell::none()});
+                f.stop ? inch_cell(f.stop->at_in) : report::cell::none()});
     json::Value fj = json::object();
     fj.set("face", f.face);
     fj.set("offset_in", f.offset_in);

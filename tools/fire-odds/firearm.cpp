@@ -1,20 +1,20 @@
 // firearm.cpp - fire-odds firearm: the options of a character's firearm (seed 000, p. 9-11), the
 // catalogue, and the report; the figures are fire::firearm_scenario.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
-#include <CLI/CLI.hpp>
 
+#include "common/completion.hpp"
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
-#include "common/completion.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/firearm.hpp"
-#include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::fire_app {
 
-using fmtnum::trim;
 using fire::FirearmScenario;
+using fmtnum::trim;
 using report::Align;
 using report::Table;
 
@@ -84,9 +84,9 @@ Scenario catalogue(const fire::FirearmCatalogue& cat) {
       .add_column("encumbrance_unit", "", Align::left, Shown::programs);
   json::Value list = json::array();
   for (const auto& f : cat.firearms) {
-    std::vector<report::Cell> row{
-        f.name, f.cost_gp ? num_cell(trim(*f.cost_gp, 2), *f.cost_gp) : report::cell::none(), f.era,
-        std::to_string(f.damage_dice) + "d" + std::to_string(f.damage_die_sides), ranges(f)};
+    std::vector<report::Cell> row{f.name, f.cost_gp ? num_cell(trim(*f.cost_gp, 2), *f.cost_gp) : report::cell::none(),
+                                  f.era, std::to_string(f.damage_dice) + "d" + std::to_string(f.damage_die_sides),
+                                  ranges(f)};
     for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(f.range[i]));
     for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(f.penalty[i]));
     for (size_t i = 0; i < 3; ++i) row.emplace_back(f.ignores_armor[i] ? "true" : "false");
@@ -111,7 +111,8 @@ Scenario catalogue(const fire::FirearmCatalogue& cat) {
   return s;
 }
 // The derivation, for --explain.
-std::vector<std::string> explain_firearm(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
+std::vector<std::string> explain_firearm(const fire::FirearmRules& R, const FirearmParams& p,
+                                         const FirearmScenario& fs) {
   const fire::Misfire& mis = fs.misfire;
   std::vector<std::string> out = fs.shot.explain;
   out.insert(out.end(), fs.reload.explain.begin(), fs.reload.explain.end());
@@ -133,9 +134,9 @@ Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const Fire
   const fire::Shot& shot = fs.shot;
   const fire::Misfire& mis = fs.misfire;
   const std::string unit = fs.range_in_feet ? "ft" : "yd";
-  Table t = figures_table(f.name + " at " + trim(fs.range, 2) + " " + unit + " against AC " +
-                              std::to_string(fs.shot_input.target_ac),
-                          3, true);
+  Table t = figures_table(
+      f.name + " at " + trim(fs.range, 2) + " " + unit + " against AC " + std::to_string(fs.shot_input.target_ac), 3,
+      true);
   t.name = "shot";
   add_figure(t, "Ranges", ranges(f), {{double(f.range[0]), double(f.range[1]), double(f.range[2])}, unit, ""},
              "* ignores " + std::to_string(R.armor_ignored) + " points of armour");
@@ -264,27 +265,31 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
   sub.add_option("--range-ft", p.range_ft, "range in feet (underground: the table's numbers as feet)")->type_name("FT");
   sub.add_option("--range-yd", p.range_yd, "range in yards (outdoors: the table's numbers as yards)")->type_name("YD");
   sub.add_option("--target-ac", p.target_ac, "the target's armour class")->type_name("AC");
-  sub.add_option("--armor", p.armor, "points of that AC from armour, hide or shields (default: all of it)")->type_name("N");
+  sub.add_option("--armor", p.armor, "points of that AC from armour, hide or shields (default: all of it)")
+      ->type_name("N");
   sub.add_flag("--veteran", p.veteran, "a veteran shooter (attack throw 10+; default: a normal man, 11+)");
   sub.add_option("--attack-throw", p.attack_throw, "the shooter's attack throw; overrides --veteran")->type_name("N");
   sub.add_option("--training", p.training, "undrilled (the default), drilled or style (Fighting Style (Firearms))")
       ->transform(choice(fire::choices::kTraining))
       ->type_name("T");
   sub.add_option("--dex", p.dex, "the shooter's Dexterity modifier (a bonus shortens reload)")->type_name("N");
-  sub.add_option("--carried-stone", p.carried_stone, "stone carried (more than 5, 7, 10: reload +1, +2, +3)")->type_name("ST");
+  sub.add_option("--carried-stone", p.carried_stone, "stone carried (more than 5, 7, 10: reload +1, +2, +3)")
+      ->type_name("ST");
   sub.add_flag("--apostles", p.apostles, "loading from 12 apostles (reload -1)");
   sub.add_option("--weather", p.weather, "dry (the default), damp or wet")
       ->transform(choice(fire::choices::kWeather))
       ->type_name("W");
   sub.add_flag("--uncleaned", p.uncleaned, "not cleaned daily with a gun cleaning kit (misfire chance doubled)");
-  sub.add_flag("--scattershot", p.scattershot, "fire scattershot (smoothbore: +2 at short range, 1d6, no armour ignored)");
+  sub.add_flag("--scattershot", p.scattershot,
+               "fire scattershot (smoothbore: +2 at short range, 1d6, no armour ignored)");
   sub.add_flag("--no-rest", p.no_rest, "a musket fired without its fork rest (-2)");
   sub.add_option("--modifier", p.modifier, "any further attack modifier (+ helps)")->type_name("N");
   sub.add_flag("--no-naturals", p.no_naturals, "no automatic hit on a natural 20 nor miss on a natural 1");
   sub.add_option("--penalties", p.penalties, "range penalties as printed (default) or by the smoothbore rule")
       ->transform(choice(fire::choices::kPenalties))
       ->type_name("HOW");
-  sub.add_option("--minutes", p.minutes, "minutes of firing for the shots and hits figures (default 1)")->type_name("N");
+  sub.add_option("--minutes", p.minutes, "minutes of firing for the shots and hits figures (default 1)")
+      ->type_name("N");
   sub.add_option("--round-seconds", p.round_seconds, "length of a combat round in seconds (ACKS: 10)")->type_name("S");
 }
 

@@ -57,7 +57,8 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
   dice_modifiers(R, p, b);
   if (b.by_cannon) {
     if (!p.weight) return error("weight", "required with --cannon: light, medium or heavy");
-    if (*p.cannon < 1 || *p.cannon > 100) return error("cannon", "must be between 1 and 100, got " + std::to_string(*p.cannon));
+    if (*p.cannon < 1 || *p.cannon > 100)
+      return error("cannon", "must be between 1 and 100, got " + std::to_string(*p.cannon));
     if (p.rerolls) return error("rerolls", "the re-rolls come from the dice table with --cannon; use --dice");
     for (int g : groups(R, *p.cannon)) {
       auto pool = pool_for(R, *p.weight, g, b.modifier, b.on_dice);
@@ -77,7 +78,9 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
     return error("rerolls", "must be between 0 and " + std::to_string(most_rerolls) +
                                 " (the most the dice table and its modifiers give), got " + std::to_string(rr));
   if (b.modifier != 0 || p.formation || p.still || p.turned)
-    return error(p.formation ? "formation" : p.still ? "still" : "turned",
+    return error(p.formation ? "formation"
+                 : p.still   ? "still"
+                             : "turned",
                  "the dice modifiers apply to --cannon; with --dice give the dice to throw");
   b.groups.push_back({Pool{0, *p.dice, rr}, {}});
   return {};
@@ -93,9 +96,12 @@ Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broad
   const double d = *p.range_in;
   if (!std::isfinite(d) || d < 0) return error("range_in", "must be 0 inches or more, got " + trim(d, 2));
   // The range table's figures are read as the far end of each band (docs/notes).
-  if (d <= ct->point_blank_max_in) b.band = "point_blank";
-  else if (d <= ct->short_max_in) b.band = "short";
-  else if (d <= ct->long_max_in) b.band = "long";
+  if (d <= ct->point_blank_max_in)
+    b.band = "point_blank";
+  else if (d <= ct->short_max_in)
+    b.band = "short";
+  else if (d <= ct->long_max_in)
+    b.band = "long";
   else
     return error("range_in", trim(d, 2) + "\" is beyond the " + ct->name + "'s maximum range of " +
                                  std::to_string(ct->long_max_in) + "\"");
@@ -186,8 +192,10 @@ void saves(const BroadsideRules& R, const BroadsideRequest& p, const std::string
                     (m.key == "good_cover" && p.cover.value_or("none") == "good") ||
                     (m.key == "strong_cover" && p.cover.value_or("none") == "strong");
     if (!on) continue;
-    if (m.group.empty()) f.save_modifier += m.modifier;
-    else group_best[m.group] = std::max(group_best[m.group], m.modifier);
+    if (m.group.empty())
+      f.save_modifier += m.modifier;
+    else
+      group_best[m.group] = std::max(group_best[m.group], m.modifier);
   }
   for (const auto& [g, m] : group_best) f.save_modifier += m;
   f.p_save = save_chance_d6(R, f.save_min_roll, f.save_modifier);
@@ -245,7 +253,8 @@ BandFigures at_band(const BroadsideRules& R, const BroadsideRequest& p, const Br
 // Loss of strength points: half, three quarters, all; and the cannon lost with them.
 Expected<TargetLoss> target_loss(const BroadsideRules& R, const BroadsideRequest& p, const dice::Dist& total) {
   if (*p.target_points < 1)
-    return Expected<TargetLoss>::field_failure("target_points", "must be at least 1, got " + std::to_string(*p.target_points));
+    return Expected<TargetLoss>::field_failure("target_points",
+                                               "must be at least 1, got " + std::to_string(*p.target_points));
   TargetLoss t;
   t.points = *p.target_points;
   const double pts = *p.target_points;

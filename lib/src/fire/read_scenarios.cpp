@@ -153,11 +153,15 @@ void read_dowel(input::TableReader& r, DowelRequest& p) {
     std::vector<double> v;
     bool ok = a->size() == 6;
     for (const auto& n : *a) {
-      if (auto i = n.value<double>()) v.push_back(*i);
-      else ok = false;
+      if (auto i = n.value<double>())
+        v.push_back(*i);
+      else
+        ok = false;
     }
-    if (!ok) r.error_at("offsets", "'offsets' must be an array of 6 numbers, one per die face");
-    else p.offsets = v;
+    if (!ok)
+      r.error_at("offsets", "'offsets' must be an array of 6 numbers, one per die face");
+    else
+      p.offsets = v;
   }
   p.turns = opt_int(r, "turns");
   p.crew = opt_int(r, "crew");

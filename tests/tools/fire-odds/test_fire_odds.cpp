@@ -35,7 +35,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1000", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.err.empty());
-    for (const char* k : {"p_direct_hit", "p_close_hit", "p_scatter", "p_misfire"}) CHECK(at(r.out, k) != std::string::npos);
+    for (const char* k : {"p_direct_hit", "p_close_hit", "p_scatter", "p_misfire"})
+      CHECK(at(r.out, k) != std::string::npos);
     CHECK(at(r.out, "tool") < at(r.out, "scenarios"));
     CHECK(at(r.out, "command") < at(r.out, "piece"));
     CHECK(at(r.out, "p_direct_hit") < at(r.out, "p_close_hit"));
@@ -56,7 +57,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     CHECK(r.out.find("Natural roll needed") != std::string::npos);
   }
   SUBCASE("broadside --cannon 3 --weight heavy --range short --format json") {
-    const auto r = run({"broadside", "--cannon", "3", "--weight", "heavy", "--range-band", "short", "--format", "json"});
+    const auto r =
+        run({"broadside", "--cannon", "3", "--weight", "heavy", "--range-band", "short", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(at(r.out, "hands") != std::string::npos);
     CHECK(r.out.find("\"hand\": \"poker\"") != std::string::npos);
@@ -75,7 +77,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     CHECK(r.out.find("33.33%") != std::string::npos);
   }
   SUBCASE("dowel --gun heavy --call white --range-in 26 --depth-in 8") {
-    const auto r = run({"dowel", "--gun", "heavy", "--call", "white", "--range-in", "26", "--depth-in", "8", "--format", "json"});
+    const auto r =
+        run({"dowel", "--gun", "heavy", "--call", "white", "--range-in", "26", "--depth-in", "8", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.out.find("\"on_target_in\": 4,") != std::string::npos);
   }
@@ -96,9 +99,13 @@ TEST_CASE("fire-odds: bad input is a clear error") {
   SUBCASE("impossible modifiers and modes") {
     CHECK(run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "500", "--plunging"}).code == 64);
     CHECK(run({"artillery", "--type", "mortar", "--shot-lb", "12", "--range-yd", "50"}).code == 64);
-    CHECK(run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "500", "--attack-throw", "99"}).code == 64);
-    CHECK(run({"firearm", "--weapon", "rifled matchlock musket", "--range-ft", "10", "--target-ac", "5", "--scattershot"}).code == 64);
-    CHECK(run({"broadside", "--cannon", "2", "--weight", "light", "--range-band", "long", "--ammo", "canister"}).code == 64);
+    CHECK(run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "500", "--attack-throw", "99"}).code ==
+          64);
+    CHECK(
+        run({"firearm", "--weapon", "rifled matchlock musket", "--range-ft", "10", "--target-ac", "5", "--scattershot"})
+            .code == 64);
+    CHECK(run({"broadside", "--cannon", "2", "--weight", "light", "--range-band", "long", "--ammo", "canister"}).code ==
+          64);
   }
   SUBCASE("no subcommand, or a subcommand and files") {
     CHECK(run({}).code == 64);

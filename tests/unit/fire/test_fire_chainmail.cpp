@@ -5,8 +5,8 @@
 #include <cmath>
 #include <functional>
 
-#include "gunpowder/fire/chainmail.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/fire/chainmail.hpp"
 
 using namespace gunpowder;
 
@@ -165,8 +165,10 @@ TEST_CASE("Effects of Fire: attack dice, self-hits on a 1, armour penalty by ran
       each_throw(4, 8, [&](const std::vector<int>& d) {
         int h = 0, s = 0;
         for (int x : d) {
-          if (x == 1) ++s;
-          else if (x >= ar - penalty) ++h;
+          if (x == 1)
+            ++s;
+          else if (x >= ar - penalty)
+            ++h;
         }
         hits[static_cast<size_t>(h)] += 1.0 / 4096;
         self[static_cast<size_t>(s)] += 1.0 / 4096;

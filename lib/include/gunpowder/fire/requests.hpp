@@ -30,8 +30,8 @@ inline const List kBroadsideRangeBand{"point-blank", "short", "long"};  ///< Bag
 inline const List kModifiersOn{"pool", "dice"};
 inline const List kRerollMode{"once", "rounds"};
 /// What the re-rolls maximise: three objectives, or a hand (P(at least it)), weakest hand first.
-inline const List kPlay{"structural", "casualties", "rank", "pair", "two-pair", "three-of-a-kind", "full-house",
-                        "straight", "four-of-a-kind", "poker"};
+inline const List kPlay{"structural",      "casualties", "rank",     "pair",           "two-pair",
+                        "three-of-a-kind", "full-house", "straight", "four-of-a-kind", "poker"};
 inline const List kAmmo{"round", "chain", "canister"};
 inline const List kSaveClass{"ordinary", "officer", "captain"};
 inline const List kBroadsideCover{"none", "good", "strong"};
