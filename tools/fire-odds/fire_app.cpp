@@ -63,7 +63,8 @@ report::Table figures_table(std::string title, int numbers, bool with_note) {
   return t;
 }
 
-void add_figure(report::Table& t, std::string field, std::string shown, const Raw& raw, std::string note) {
+void add_figure(report::Table& t, const std::string& field, const std::string& shown, const Raw& raw,
+                const std::string& note) {
   std::vector<report::Cell> row;
   for (const auto& c : t.columns) {
     if (c.key == "field")

@@ -94,7 +94,8 @@ struct Raw {
 /// value_2 ... value_<numbers> (the numbers of a composite figure), unit, text [, note].
 report::Table figures_table(std::string title, int numbers, bool with_note);
 /// Adds a row to a figures_table.
-void add_figure(report::Table& t, std::string field, std::string shown, const Raw& raw, std::string note = "");
+void add_figure(report::Table& t, const std::string& field, const std::string& shown, const Raw& raw,
+                const std::string& note = "");
 /// [{<value_key>: v, "p": P(v)}, ...] for every v with P(v) > 0, probabilities
 /// as JSON writes every real (json::kSignificantDigits).
 json::Value dist_json(const dice::Dist& d, const std::string& value_key);
