@@ -70,12 +70,30 @@ def load_schemas(src):
     return schemas
 
 
+def significant_digits(literal):
+    """The significant digits of a JSON number literal: 0.533333333333 has 12, 24000 has 2, 1e-20 has 1."""
+    mantissa = re.split(r"[eE]", literal.lstrip("-"))[0]
+    digits = mantissa.replace(".", "").lstrip("0")
+    if "." not in mantissa:
+        digits = digits.rstrip("0")
+    return len(digits)
+
+
 def check(label, text, schemas):
     """The problems of one document (empty when it is valid and its schema is closed)."""
+    long_floats = []
+
+    def parse_float(literal):  # the one float policy (issue 12): at most 12 significant digits
+        if significant_digits(literal) > 12:
+            long_floats.append(literal)
+        return float(literal)
+
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_float=parse_float)
     except json.JSONDecodeError as e:
         return [f"{label}: not JSON: {e}"]
+    if long_floats:
+        return [f"{label}: {len(long_floats)} numbers with more than 12 significant digits, e.g. {long_floats[0]}"]
     ref = doc.get("schema") if isinstance(doc, dict) else None
     if not isinstance(ref, dict) or not isinstance(ref.get("name"), str):
         return [f"{label}: no top-level \"schema\" object with a name"]
