@@ -52,10 +52,10 @@ row "broadside --dice 5 --rerolls 4 --format json" "$TOOL" broadside --dice 5 --
 row "broadside --dice 5 --rerolls 4 --reroll-mode rounds" "$TOOL" broadside --dice 5 --rerolls 4 --reroll-mode rounds --range short
 row "broadside --cannon 25 --weight heavy (5 groups of 5+4)" "$TOOL" broadside --cannon 25 --weight heavy --range short
 row "broadside --dice 5 --rerolls 0" "$TOOL" broadside --dice 5 --rerolls 0
-row "artillery --type gun --shot 6 --range-yd 1000" "$TOOL" artillery --type gun --shot 6 --range-yd 1000
+row "artillery --type gun --shot-lb 6 --range-yd 1000" "$TOOL" artillery --type gun --shot-lb 6 --range-yd 1000
 row "firearm --weapon \"matchlock musket\" --minutes 60" "$TOOL" firearm --weapon "matchlock musket" --range-ft 150 --target-ac 6 --minutes 60
 row "arquebus --men 1000 --range-in 8" "$TOOL" arquebus --men 1000 --range-in 8
-row "dowel --gun heavy --call white" "$TOOL" dowel --gun heavy --call white --distance-in 26 --depth-in 8
+row "dowel --gun heavy --call white" "$TOOL" dowel --gun heavy --call white --range-in 26 --depth-in 8
 
 # Issue 14: a batch whose cost grew faster than its output. 1,000 [[arquebus]] tables of 1,000 men
 # (each a 1,001-value kills distribution): wall time, CPU time and peak memory of one run, per

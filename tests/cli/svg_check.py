@@ -23,19 +23,19 @@ range_in = 8
 [[broadside]]
 name = "]]> <!-- x"
 dice = 3
-range = "long"
+range_band = "long"
 """
 
 COMMANDS = [
-    ["fire-odds", "broadside", "--cannon", "3", "--weight", "heavy", "--range", "short"],
+    ["fire-odds", "broadside", "--cannon", "3", "--weight", "heavy", "--range-band", "short"],
     ["fire-odds", "broadside", "--cannon", "7", "--weight", "medium", "--range-in", "10", "--target-points", "40",
      "--target-guns", "6"],
-    ["fire-odds", "artillery", "--type", "mortar", "--shot", "200", "--range-yd", "2000", "--troops", "120", "--hd",
+    ["fire-odds", "artillery", "--type", "mortar", "--shot-lb", "200", "--range-yd", "2000", "--troops", "120", "--hd",
      "1-1", "--unit-save", "17"],
     ["fire-odds", "firearm", "--weapon", "matchlock musket", "--range-ft", "150", "--target-ac", "6", "--minutes", "5"],
     ["fire-odds", "arquebus", "--system", "attack-dice", "--men", "10", "--range-in", "8", "--ar", "6", "--turns", "4"],
     ["fire-odds", "arquebus", "--men", "40", "--range-in", "8", "--turns", "6"],
-    ["fire-odds", "dowel", "--gun", "heavy", "--call", "white", "--distance-in", "26", "--depth-in", "8", "--turns",
+    ["fire-odds", "dowel", "--gun", "heavy", "--call", "white", "--range-in", "26", "--depth-in", "8", "--turns",
      "10", "--offsets=0,1,2,-1,-2,3", "--width-in", "4"],
     ["fire-odds", "{WORK}/hostile.toml"],
     ["war-machine", "battle", "{SRC}/tests/cli/war-machine/17-battle-chart/field.toml"],

@@ -1,12 +1,13 @@
 // artillery.cpp - fire-odds artillery: the options of one gunpowder artillery shot (seed 000)
 // and its report; the shot itself is fire::artillery_shot.
-#include <algorithm>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
-#include "fire-odds/fire_app.hpp"
 #include "common/completion.hpp"
-#include "gunpowder/fire/fire_artillery.hpp"
+#include "fire-odds/choice.hpp"
+#include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/fire/fire_artillery.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -26,7 +27,8 @@ std::string naturals(const fire::AttackResultRules& r, const std::string& kind, 
   int start = 0;
   auto flush = [&](int end) {
     if (!start) return;
-    out += (out.empty() ? "" : ", ") + (start == end ? std::to_string(start) : std::to_string(start) + "-" + std::to_string(end));
+    out += (out.empty() ? "" : ", ") +
+           (start == end ? std::to_string(start) : std::to_string(start) + "-" + std::to_string(end));
     start = 0;
   };
   for (int n = 1; n <= fire::kD20; ++n) {
@@ -59,8 +61,8 @@ std::vector<std::string> explain_shot(const fire::ArtilleryRules& R, const Artil
   out.push_back("fire: " + artillery::to_string(s.mode) + " (" + s.mode_source + ")");
   out.push_back("target value " + std::to_string(a.base_throw) + "+ (" + throw_source(s) + ") - (" +
                 signed_str(a.range_mod) + " range " + signed_str(a.plunging_mod) + " plunging " +
-                signed_str(a.shortage_mod) + " artillerists " + signed_str(a.other_mod) + " other) = " +
-                std::to_string(s.target) + "+");
+                signed_str(a.shortage_mod) + " artillerists " + signed_str(a.other_mod) +
+                " other) = " + std::to_string(s.target) + "+");
   for (const char* k : {"direct", "close", "scatter", "misfire"})
     out.push_back(std::string(k) + ": naturals " + naturals(R.results, k, s.target, s.exceed));
   if (s.structure)
@@ -73,19 +75,24 @@ std::vector<std::string> explain_shot(const fire::ArtilleryRules& R, const Artil
 Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
   const fire::AttackSetup& a = s.attack;
-  Table t;
-  t.title = "Attack: " + s.design.name + " at " + trim(s.range_yd, 2) + " yd";
-  t.add_column("field", "Figure").add_column("value", "Value", Align::right).add_column("note", "Rule");
-  t.add_row({"Ranges short/medium/long", ranges(c) + " yd",
-             std::string(c.source) == "book" ? R.catalogue->sources.characteristics : "design formulas"});
-  t.add_row({"Range bracket", artillery::to_string(s.bracket), s.bracket_source});
-  t.add_row({"Fire", artillery::to_string(s.mode), s.mode_source});
-  t.add_row({"Attack throw", std::to_string(a.base_throw) + "+", throw_source(s)});
-  t.add_row({"Range modifier", signed_str(a.range_mod), "Range, p. 14"});
-  if (a.plunging_mod) t.add_row({"Plunging fire", signed_str(a.plunging_mod), "Plunging Fire, p. 17"});
-  if (a.shortage_mod) t.add_row({"Too few artillerists", signed_str(a.shortage_mod), "Crew, p. 14"});
-  if (a.other_mod) t.add_row({"Other modifier", signed_str(a.other_mod), "given"});
-  t.add_row({"Target value", std::to_string(s.target) + "+", s.exceed == fire::Exceed::meet ? "meet or beat" : "strictly above"});
+  Table t = figures_table("Attack: " + s.design.name + " at " + trim(s.range_yd, 2) + " yd", 3, true);
+  add_figure(t, "Ranges short/medium/long", ranges(c) + " yd",
+             {{c.range_short_yd, c.range_medium_yd, c.range_long_yd}, "yd", ""},
+             std::string(c.source) == "book" ? R.catalogue->sources.characteristics : "design formulas");
+  const std::string band = artillery::to_string(s.bracket), mode = artillery::to_string(s.mode);
+  add_figure(t, "Range bracket", band, {{}, "", band}, s.bracket_source);
+  add_figure(t, "Fire", mode, {{}, "", mode}, s.mode_source);
+  add_figure(t, "Attack throw", std::to_string(a.base_throw) + "+", {{double(a.base_throw)}, "roll", ""},
+             throw_source(s));
+  auto modifier = [&](const char* field, int v, const std::string& note) {
+    add_figure(t, field, signed_str(v), {{double(v)}, "modifier", ""}, note);
+  };
+  modifier("Range modifier", a.range_mod, "Range, p. 14");
+  if (a.plunging_mod) modifier("Plunging fire", a.plunging_mod, "Plunging Fire, p. 17");
+  if (a.shortage_mod) modifier("Too few artillerists", a.shortage_mod, "Crew, p. 14");
+  if (a.other_mod) modifier("Other modifier", a.other_mod, "given");
+  add_figure(t, "Target value", std::to_string(s.target) + "+", {{double(s.target)}, "roll", ""},
+             s.exceed == fire::Exceed::meet ? "meet or beat" : "strictly above");
   return t;
 }
 
@@ -95,50 +102,70 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const fire::AttackOdds& odds = s.odds;
   const fire::ScatterOdds& sc = s.scatter;
   const fire::AttackResultRules& rr = R.results;
-  auto nat = [&](const char* kind) { return naturals(rr, kind, s.target, s.exceed); };
   Table res;
   res.title = "Results of the attack throw (Guns of War, Attacking with Gunpowder Artillery, p. 16)";
   res.add_column("result", "Result")
-      .add_column("naturals", "Naturals", Align::right)
+      .add_column("naturals", "Naturals", Align::right, report::Shown::people)
+      .add_column("natural_min", "Lowest natural", Align::right, report::Shown::programs)
+      .add_column("natural_max", "Highest natural", Align::right, report::Shown::programs)
       .add_column("p", "P", Align::right)
       .add_column("effect", "Effect");
-  res.add_row({"direct hit", nat("direct"), pct(odds.p_direct_hit), "hits the impact point; saves halve, structures save"});
-  res.add_row({"close hit", nat("close"), pct(odds.p_close_hit),
-               dice_text(R.scatter.close_hit_dice, R.scatter.close_hit_die_sides) + " yd away; saves avoid"});
-  res.add_row({"scatter", nat("scatter"), pct(odds.p_scatter),
-               dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " + std::to_string(sc.multiplier_yd) +
-                   " yd away, as a close hit"});
-  res.add_row({"misfire", nat("misfire"), pct(odds.p_misfire), "roll again"});
-  res.add_row({"  shot wasted", "then 2-20", pct(odds.p_wasted), "no other effect"});
-  res.add_row({"  accidental discharge", "then 1", pct(odds.p_discharge),
+  // The naturals as shown ("2-10", "-"), and the lowest and highest of them (they are consecutive).
+  auto row = [&](const char* result, const char* kind, double p, const std::string& effect) {
+    int lo = 0, hi = 0;
+    for (int n = 1; n <= fire::kD20; ++n)
+      if (fire::classify_natural(rr, n, s.target, s.exceed) == kind) {
+        if (!lo) lo = n;
+        hi = n;
+      }
+    const std::string shown = naturals(rr, kind, s.target, s.exceed);
+    res.add_row({result, shown, lo ? num_cell(shown, lo) : report::cell::none(),
+                 lo ? num_cell(shown, hi) : report::cell::none(), pct_cell(p), effect});
+  };
+  row("direct hit", "direct", odds.p_direct_hit, "hits the impact point; saves halve, structures save");
+  row("close hit", "close", odds.p_close_hit,
+      dice_text(R.scatter.close_hit_dice, R.scatter.close_hit_die_sides) + " yd away; saves avoid");
+  row("scatter", "scatter", odds.p_scatter,
+      dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " + std::to_string(sc.multiplier_yd) +
+          " yd away, as a close hit");
+  row("misfire", "misfire", odds.p_misfire, "roll again");
+  // After a misfire, the second roll: 1 is an accidental discharge, 2-20 a wasted shot.
+  res.add_row({"  shot wasted", "then 2-20", num_cell("2", 2), num_cell("20", fire::kD20), pct_cell(odds.p_wasted),
+               "no other effect"});
+  res.add_row({"  accidental discharge", "then 1", num_cell("1", 1), num_cell("1", 1), pct_cell(odds.p_discharge),
                "crew save or " + dice_text(rr.discharge_crew_dice, rr.discharge_crew_die_sides) +
                    "; piece saves or is damaged"});
   res.notes.push_back("direction of a close hit or scatter: 1d" + std::to_string(sc.direction_sides) +
                       " as a clock face, 6 o'clock towards the piece, each 1/" + std::to_string(sc.direction_sides));
-  res.notes.push_back("mean distance of the impact point from the aim point (shots fired): " + trim(mean_impact_yd(s), 2) +
-                      " yd");
+  res.notes.push_back(
+      "mean distance of the impact point from the aim point (shots fired): " + trim(mean_impact_yd(s), 2) + " yd");
   return res;
 }
 
 Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
-  Table dm;
-  dm.title = "Damage";
-  dm.add_column("field", "Figure").add_column("value", "Value", Align::right).add_column("note", "Rule");
-  dm.add_row({"Damage", c.damage(), "mean " + trim(s.damage.mean(), 2)});
-  dm.add_row({"Area of effect", s.line ? "5' x " + std::to_string(c.aoe_ft) + "' line" : std::to_string(c.aoe_ft) + "' radius",
-              s.line ? "from the impact point directly away from the piece" : "around the impact point"});
+  Table dm = figures_table("Damage", 2, true);
+  add_figure(dm, "Damage", c.damage(), {{}, "dice", c.damage()}, "mean " + trim(s.damage.mean(), 2));
+  // A line is 5' wide (Guns of War, Area of Effect).
   if (s.line)
-    dm.add_row({"Shrapnel on a structure or ship", std::to_string(R.results.shrapnel_radius_ft) + "' radius",
-                "normal damage; saves avoid (Shrapnel, p. 17)"});
+    add_figure(dm, "Area of effect", "5' x " + std::to_string(c.aoe_ft) + "' line",
+               {{5, double(c.aoe_ft)}, "ft", "line"}, "from the impact point directly away from the piece");
+  else
+    add_figure(dm, "Area of effect", std::to_string(c.aoe_ft) + "' radius", {{double(c.aoe_ft)}, "ft", "radius"},
+               "around the impact point");
+  if (s.line)
+    add_figure(dm, "Shrapnel on a structure or ship", std::to_string(R.results.shrapnel_radius_ft) + "' radius",
+               {{double(R.results.shrapnel_radius_ft)}, "ft", "radius"},
+               "normal damage; saves avoid (Shrapnel, p. 17)");
   if (const auto& st = s.structure) {
-    dm.add_row({"Structural save", std::to_string(st->save_target) + "+",
-                std::to_string(R.catalogue->attack.structural_save_base) + " + (" + signed_str(s.attack.range_mod) +
-                    ") - AC " + std::to_string(st->ac)});
-    dm.add_row({"P(structural save)", pct(st->p_save), "a success: no damage"});
-    dm.add_row({"Expected shp per shot, direct hits only", trim(st->expected_shp_direct, 3), "P(direct) x P(no save) x mean"});
-    dm.add_row({"Expected shp per shot, close hits too", trim(st->expected_shp_with_close, 3),
-                "when a close hit still lands on it"});
+    add_figure(dm, "Structural save", std::to_string(st->save_target) + "+", {{double(st->save_target)}, "roll", ""},
+               std::to_string(R.catalogue->attack.structural_save_base) + " + (" + signed_str(s.attack.range_mod) +
+                   ") - AC " + std::to_string(st->ac));
+    add_figure(dm, "P(structural save)", pct(st->p_save), {{st->p_save}, "p", ""}, "a success: no damage");
+    add_figure(dm, "Expected shp per shot, direct hits only", trim(st->expected_shp_direct, 3),
+               {{st->expected_shp_direct}, "shp", ""}, "P(direct) x P(no save) x mean");
+    add_figure(dm, "Expected shp per shot, close hits too", trim(st->expected_shp_with_close, 3),
+               {{st->expected_shp_with_close}, "shp", ""}, "when a close hit still lands on it");
   }
   return dm;
 }
@@ -150,31 +177,42 @@ Table creature_table(const ArtilleryShot& s, const fire::CreatureOdds& co) {
   ct.add_column("case", "Struck by")
       .add_column("p_save", "P(save)", Align::right)
       .add_column("p_damaged", "P(damaged)", Align::right)
-      .add_column("mean", "Mean damage", Align::right)
-      .add_column("save", "A save");
-  ct.add_row({"direct hit", pct(co.p_save), pct(co.p_damaged_direct), trim(co.mean_damage_direct, 2),
+      .add_column("mean_damage", "Mean damage", Align::right)
+      .add_column("save_effect", "A save");
+  auto mean = [](double x) { return num_cell(trim(x, 2), x); };
+  ct.add_row({"direct hit", pct_cell(co.p_save), pct_cell(co.p_damaged_direct), mean(co.mean_damage_direct),
               "halves (rounded " + std::string(s.halving == fire::Halving::down ? "down" : "up") + ")"});
-  ct.add_row({"close hit or scatter", pct(co.p_save), pct(co.p_damaged_other), trim(co.mean_damage_other, 2), "avoids"});
-  if (s.line) ct.add_row({"shrapnel", pct(co.p_save), pct(co.p_damaged_other), trim(co.mean_damage_other, 2), "avoids"});
+  ct.add_row({"close hit or scatter", pct_cell(co.p_save), pct_cell(co.p_damaged_other), mean(co.mean_damage_other),
+              "avoids"});
+  if (s.line)
+    ct.add_row({"shrapnel", pct_cell(co.p_save), pct_cell(co.p_damaged_other), mean(co.mean_damage_other), "avoids"});
   return ct;
 }
 
 Table unit_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const fire::UnitTarget& u) {
   const fire::UnitDamage& ud = u.damage;
-  Table ut;
-  ut.title = "Damage versus units";
-  ut.add_column("field", "Figure").add_column("value", "Value", Align::right).add_column("note", "Rule");
+  Table ut = figures_table("Damage versus units", 2, true);
   if (u.troops_counted)
-    ut.add_row({"Troops counted", std::to_string(*u.troops_counted), p.cavalry ? "cavalry: troops doubled" : "as given"});
-  if (p.hd) ut.add_row({"Unit HD", *p.hd, "column " + std::to_string(u.hd_column.value_or(0))});
-  ut.add_row({"Table uhp", std::to_string(u.table_value), u.table_source});
-  if (p.enfilade) ut.add_row({"Enfilade", std::to_string(ud.uhp), "doubled (" + R.damage.enfilade_source + ")"});
-  ut.add_row({"Save", std::to_string(*p.unit_save) + "+" + (p.fortified ? " with +" + std::to_string(R.damage.unit_fortified_bonus) : ""),
-              "P(save) " + pct(ud.p_save)});
-  ut.add_row({"Direct hit: uhp unsaved / saved", std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_direct),
-              "mean " + trim(ud.direct.mean(), 3)});
-  ut.add_row({"Close hit or scatter: unsaved / saved", std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_other),
-              "mean " + trim(ud.other.mean(), 3)});
+    add_figure(ut, "Troops counted", std::to_string(*u.troops_counted), {{double(*u.troops_counted)}, "troops", ""},
+               p.cavalry ? "cavalry: troops doubled" : "as given");
+  if (p.hd) add_figure(ut, "Unit HD", *p.hd, {{}, "hd", *p.hd}, "column " + std::to_string(u.hd_column.value_or(0)));
+  add_figure(ut, "Table uhp", std::to_string(u.table_value), {{double(u.table_value)}, "uhp", ""}, u.table_source);
+  if (p.enfilade)
+    add_figure(ut, "Enfilade", std::to_string(ud.uhp), {{double(ud.uhp)}, "uhp", ""},
+               "doubled (" + R.damage.enfilade_source + ")");
+  // The save needed, and the fortified bonus to it when there is one.
+  Raw save{{double(*p.unit_save)}, "roll", ""};
+  if (p.fortified) save.numbers.push_back(R.damage.unit_fortified_bonus);
+  add_figure(ut, "Save",
+             std::to_string(*p.unit_save) + "+" +
+                 (p.fortified ? " with +" + std::to_string(R.damage.unit_fortified_bonus) : ""),
+             save, "P(save) " + pct(ud.p_save));
+  add_figure(ut, "Direct hit: uhp unsaved / saved",
+             std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_direct),
+             {{double(ud.uhp), double(ud.uhp_saved_direct)}, "uhp", ""}, "mean " + trim(ud.direct.mean(), 3));
+  add_figure(ut, "Close hit or scatter: unsaved / saved",
+             std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_other),
+             {{double(ud.uhp), double(ud.uhp_saved_other)}, "uhp", ""}, "mean " + trim(ud.other.mean(), 3));
   return ut;
 }
 
@@ -182,13 +220,16 @@ Table hero_table(const fire::ArtilleryRules& R, const ArtilleryShot& s, const fi
   Table ht;
   ht.title = "Damage versus heroes (one shot: " + s.design.effective.damage() + ")";
   ht.add_column("case", "Hex struck by")
-      .add_column("needed", "Save needed", Align::right)
+      .add_column("save_needed", "Save needed", Align::right)
       .add_column("p_save", "P(save)", Align::right)
-      .add_column("mean", "Mean damage", Align::right);
-  ht.add_row({"direct hit", std::to_string(h.needed_direct) + "+", pct(h.p_save_direct), trim(h.mean_damage_direct, 2)});
-  ht.add_row({"close hit or scatter", std::to_string(h.needed_other) + "+", pct(h.p_save_other), trim(h.mean_damage_other, 2)});
-  ht.notes.push_back("a save halves a direct hit and avoids the rest; +" + std::to_string(R.damage.hero_fortified_bonus) +
-                     " fortified, +" + std::to_string(R.damage.hero_close_or_scatter_bonus) + " after a close hit or scatter");
+      .add_column("mean_damage", "Mean damage", Align::right);
+  ht.add_row({"direct hit", num_cell(std::to_string(h.needed_direct) + "+", h.needed_direct), pct_cell(h.p_save_direct),
+              num_cell(trim(h.mean_damage_direct, 2), h.mean_damage_direct)});
+  ht.add_row({"close hit or scatter", num_cell(std::to_string(h.needed_other) + "+", h.needed_other),
+              pct_cell(h.p_save_other), num_cell(trim(h.mean_damage_other, 2), h.mean_damage_other)});
+  ht.notes.push_back("a save halves a direct hit and avoids the rest; +" +
+                     std::to_string(R.damage.hero_fortified_bonus) + " fortified, +" +
+                     std::to_string(R.damage.hero_close_or_scatter_bonus) + " after a close hit or scatter");
   return ht;
 }
 
@@ -202,8 +243,8 @@ std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::Artill
   std::vector<Table> out;
   out.push_back(attack_table(R, s));
   out.push_back(results_table(R, s));
-  out.push_back(dist_table(s.scatter.close_hit_yd, "Close hit: distance in yards", "Yards"));
-  out.push_back(dist_table(s.scatter.scatter_yd, scatter_title(R, s), "Yards"));
+  out.push_back(dist_table(s.scatter.close_hit_yd, "Close hit: distance in yards", "Yards", "distance_yd"));
+  out.push_back(dist_table(s.scatter.scatter_yd, scatter_title(R, s), "Yards", "distance_yd"));
   out.push_back(damage_table(R, s));
   if (s.creatures) out.push_back(creature_table(s, *s.creatures));
   if (s.unit) out.push_back(unit_table(R, p, *s.unit));
@@ -244,11 +285,12 @@ json::Value structure_json(const fire::ArtilleryRules& R, const ArtilleryShot& s
   return structure;
 }
 
-json::Value creatures_json(const ArtilleryShot& s) {
+json::Value creatures_json(const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
   if (!s.creatures) return {};
   const fire::CreatureOdds& co = *s.creatures;
   json::Value creatures = json::object();
   creatures.set("save", co.save_target);
+  creatures.set("cover", p.cover.value_or("none"));
   creatures.set("cover_bonus", co.bonus);
   creatures.set("p_save", co.p_save);
   creatures.set("p_damaged_direct_hit", co.p_damaged_direct);
@@ -313,10 +355,11 @@ json::Value piece_json(const ArtilleryShot& s) {
 void set_attack_json(json::Value& j, const ArtilleryShot& s) {
   const fire::AttackSetup& a = s.attack;
   j.set("range_yd", s.range_yd);
-  j.set("bracket", artillery::to_string(s.bracket));
-  j.set("bracket_source", s.bracket_source);
+  j.set("range_band", artillery::to_string(s.bracket));
+  j.set("range_band_source", s.bracket_source);
   j.set("fire_mode", artillery::to_string(s.mode));
   j.set("fire_mode_source", s.mode_source);
+  j.set("veteran", s.crew == "veteran");
   j.set("attack_throw", a.base_throw);
   json::Value mods = json::object();
   mods.set("range", a.range_mod);
@@ -354,33 +397,37 @@ json::Value discharge_json(const fire::ArtilleryRules& R) {
 
 void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_option("-t,--type", p.type, "piece type: cannon, gun or mortar")
-      ->check(CLI::IsMember({"cannon", "gun", "mortar"}))
+      ->transform(choice(fire::choices::kPieceType))
       ->type_name("TYPE");
-  sub.add_option("-s,--shot", p.shot_lb, "shot weight in pounds (the book's 17 pieces, or any other by the design formulas)")
+  sub.add_option("-s,--shot-lb", p.shot_lb,
+                 "shot weight in pounds (the book's 17 pieces, or any other by the design formulas)")
       ->check(cli::completion_values(&artillery::book_shot_weights))
       ->type_name("LB");
   sub.add_option("-r,--range-yd", p.range_yd, "distance to the impact point in yards")->type_name("YD");
-  sub.add_option("--bracket", p.bracket, "force the range bracket (short, medium, long): the referee's call")
-      ->check(CLI::IsMember({"short", "medium", "long"}))
-      ->type_name("BRACKET");
+  sub.add_option("--range-band", p.range_band, "force the range band (short, medium, long): the referee's call")
+      ->transform(choice(fire::choices::kArtilleryRangeBand))
+      ->type_name("BAND");
   sub.add_flag("--plunging", p.plunging, "plunging fire (-4, scatter doubled); required where the piece must plunge");
   sub.add_flag("--direct", p.direct, "direct fire (the default wherever it is allowed)");
-  sub.add_option("--crew", p.crew, "normal (11+, the default) or veteran (10+) crew")
-      ->check(CLI::IsMember({"normal", "veteran"}))
-      ->type_name("CREW");
-  sub.add_option("--attack-throw", p.attack_throw, "the crew's attack throw (the lowest-level member's); overrides --crew")
+  sub.add_flag("--veteran", p.veteran, "a veteran crew (attack throw 10+; default: normal men, 11+)");
+  sub.add_option("--attack-throw", p.attack_throw,
+                 "the crew's attack throw (the lowest-level member's); overrides --veteran")
       ->type_name("N");
   sub.add_flag("--few-artillerists", p.few_artillerists, "too few artillerists among the crew (-4)");
   sub.add_option("--modifier", p.modifier, "any further attack modifier the referee allows (+ helps)")->type_name("N");
   sub.add_option("--exceed", p.exceed, "read \"exceeds the target value\" as meet (default) or strictly")
-      ->check(CLI::IsMember({"meet", "strictly"}))
+      ->transform(choice(fire::choices::kExceed))
       ->type_name("HOW");
   sub.add_option("--target-ac", p.target_ac, "AC of the structure or ship aimed at: structural save and expected shp")
       ->type_name("AC");
-  sub.add_option("--save", p.save, "saving throw v. Blast of creatures in the area (17 for normal men)")->type_name("N");
-  sub.add_flag("--cover", p.cover, "those creatures are behind arrow loops, battlements, etc. (+4)");
+  sub.add_option("--save", p.save, "saving throw v. Blast of creatures in the area (17 for normal men)")
+      ->type_name("N");
+  sub.add_option("--cover", p.cover,
+                 "those creatures' cover: none (the default) or hard (arrow loops, battlements, etc.: +4 to the save)")
+      ->transform(choice(fire::choices::kArtilleryCover))
+      ->type_name("COVER");
   sub.add_option("--halving", p.halving, "an odd damage halved by a save rounds down (default) or up")
-      ->check(CLI::IsMember({"down", "up"}))
+      ->transform(choice(fire::choices::kHalving))
       ->type_name("HOW");
   sub.add_option("--troops", p.troops, "troops in the target unit (damage versus units)")->type_name("N");
   sub.add_option("--hd", p.hd, "the unit's hit dice, e.g. 1-1, 4+1, 3")->type_name("HD");
@@ -388,8 +435,10 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_flag("--enfilade", p.enfilade, "enfilade fire through the unit's flank or rear (uhp doubled)");
   sub.add_flag("--fortified", p.fortified, "the unit occupies a fortified structure (+4 to its save)");
   sub.add_option("--unit-save", p.unit_save, "the unit's saving throw v. Blast")->type_name("N");
-  sub.add_option("--table-uhp", p.table_uhp, "the table's uhp when the book prints no table for this piece")->type_name("UHP");
-  sub.add_option("--hero-save", p.hero_save, "a hero's saving throw v. Blast (11 for a 7th level fighter)")->type_name("N");
+  sub.add_option("--table-uhp", p.table_uhp, "the table's uhp when the book prints no table for this piece")
+      ->type_name("UHP");
+  sub.add_option("--hero-save", p.hero_save, "a hero's saving throw v. Blast (11 for a 7th level fighter)")
+      ->type_name("N");
   sub.add_flag("--hero-fortified", p.hero_fortified, "the hero occupies a fortified structure (+4)");
 }
 
@@ -409,7 +458,7 @@ Expected<Scenario> run_artillery(const ArtilleryParams& p, bool explain) {
   set_attack_json(j, s);
   j.set("damage_mean", s.damage.mean());
   j.set("structure", structure_json(R, s));
-  j.set("creatures", creatures_json(s));
+  j.set("creatures", creatures_json(p, s));
   j.set("unit", unit_json(p, s));
   j.set("hero", hero_json(p, s));
   j.set("accidental_discharge", discharge_json(R));

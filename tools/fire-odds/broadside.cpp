@@ -1,12 +1,13 @@
 // broadside.cpp - fire-odds broadside: the options of a poker-dice broadside (seed 001) and its
 // report; the figures are fire::broadside_odds.
-#include <algorithm>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 
+#include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/fire/fire_common.hpp"
-#include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -26,23 +27,27 @@ Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const 
       .add_column("cannon", "Cannon", Align::right)
       .add_column("dice", "Dice", Align::right)
       .add_column("rerolls", "Re-rolls", Align::right)
-      .add_column("value", "Expected value played for", Align::right);
+      .add_column("expected_value", "Expected value played for", Align::right);
   for (size_t i = 0; i < b.groups.size(); ++i) {
     const fire::BroadsideGroup& g = b.groups[i];
-    dt.add_row({std::to_string(i + 1), b.by_cannon ? std::to_string(g.pool.cannon) : "-", std::to_string(g.pool.dice),
-                std::to_string(g.pool.rerolls), trim(g.odds.objective_value, 4)});
+    dt.add_row({std::to_string(i + 1), b.by_cannon ? report::Cell(std::to_string(g.pool.cannon)) : report::cell::none(),
+                std::to_string(g.pool.dice), std::to_string(g.pool.rerolls),
+                num_cell(trim(g.odds.objective_value, 4), g.odds.objective_value)});
   }
   if (b.by_cannon)
     dt.notes.push_back(std::to_string(*p.cannon) + " " + *p.weight + " cannon" +
-                       (b.modifier ? ", dice modifier " + std::string(b.modifier > 0 ? "+" : "") +
-                                         std::to_string(b.modifier) + " on the " + (b.on_dice ? "dice" : "dice + re-rolls")
-                                   : ""));
-  dt.notes.push_back(std::string("re-rolls: ") +
-                     (b.play.mode == fire::RerollMode::once ? "one re-throw of up to n dice" : "n successive re-throws") +
-                     ", played to maximise " + b.maximises);
+                       (b.modifier
+                            ? ", dice modifier " + std::string(b.modifier > 0 ? "+" : "") + std::to_string(b.modifier) +
+                                  " on the " + (b.on_dice ? "dice" : "dice + re-rolls")
+                            : ""));
+  dt.notes.push_back(
+      std::string("re-rolls: ") +
+      (b.play.mode == fire::RerollMode::once ? "one re-throw of up to n dice" : "n successive re-throws") +
+      ", played to maximise " + b.maximises);
   if (b.fires_every_turns)
-    dt.notes.push_back("crew of " + std::to_string(*p.crew) + ": fires every " +
-                       (*b.fires_every_turns == 1 ? std::string("turn") : std::to_string(*b.fires_every_turns) + " turns"));
+    dt.notes.push_back(
+        "crew of " + std::to_string(*p.crew) + ": fires every " +
+        (*b.fires_every_turns == 1 ? std::string("turn") : std::to_string(*b.fires_every_turns) + " turns"));
   return dt;
 }
 
@@ -54,7 +59,10 @@ json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, si
   ht.context.push_back({"group", std::to_string(gi + 1)});
   ht.title = "Hands, group " + std::to_string(gi + 1) + " (" + std::to_string(g.pool.dice) + " dice" +
              (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) : "") + ")";
-  ht.add_column("hand", "Hand").add_column("p", "P", Align::right).add_column("p_at_least", "P(at least)", Align::right);
+  ht.add_column("hand_name", "Hand", Align::left, report::Shown::people)
+      .add_column("hand", "Hand", Align::left, report::Shown::programs)
+      .add_column("p", "P", Align::right)
+      .add_column("p_at_least", "P(at least)", Align::right);
   json::Value hands = json::array();
   double at_least = 0;
   std::vector<double> cum(R.hands.size(), 0.0);
@@ -62,11 +70,12 @@ json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, si
     at_least += g.odds.p[i];
     cum[i] = at_least;
   }
-  for (size_t i = R.hands.size(); i-- > 0;) ht.add_row({R.hands[i].name, pct(g.odds.p[i]), pct(cum[i])});
-  ht.add_row({"no hand", pct(g.odds.p_none), "100.00%"});
+  for (size_t i = R.hands.size(); i-- > 0;)
+    ht.add_row({R.hands[i].name, fire::enum_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i])});
+  ht.add_row({"no hand", "none", pct_cell(g.odds.p_none), pct_cell(1.0)});
   for (size_t i = 0; i < R.hands.size(); ++i) {
     json::Value h = json::object();
-    h.set("hand", R.hands[i].key);
+    h.set("hand", fire::enum_spelling(R.hands[i].key));
     h.set("p", g.odds.p[i]);
     h.set("p_at_least", cum[i]);
     hands.push(std::move(h));
@@ -89,8 +98,10 @@ json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, si
 Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
   Table bt;
   bt.title = "Expected structural damage by range band (" + R.source_results + ")";
-  bt.add_column("band", "Band").add_column("expected", "Expected points", Align::right);
-  for (size_t i = 0; i < fire::kBandKeys.size(); ++i) bt.add_row({band_name(fire::kBandKeys[i]), trim(b.structural_by_band[i], 4)});
+  bt.add_column("band", "Band").add_column("expected_points", "Expected points", Align::right);
+  for (size_t i = 0; i < fire::kBandKeys.size(); ++i)
+    bt.add_row({report::Cell(band_name(fire::kBandKeys[i]), fire::enum_spelling(fire::kBandKeys[i])),
+                num_cell(trim(b.structural_by_band[i], 4), b.structural_by_band[i])});
   bt.notes.push_back("roundshot, not raking, not aiming high; point blank adds the long and short columns");
   return bt;
 }
@@ -101,18 +112,19 @@ Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, 
   Table ct;
   ct.title = "Casualties (" + band_name(f.effective) + " column" + (p.formed_up ? ", formed-up party" : "") + ")";
   ct.add_column("n", "N", Align::right)
-      .add_column("k", "P(knockdowns)", Align::right)
-      .add_column("w", "P(wounds)", Align::right)
-      .add_column("k_saved", "P(knockdowns) after saves", Align::right)
-      .add_column("w_saved", "P(wounds) after saves", Align::right);
+      .add_column("p_knockdowns", "P(knockdowns)", Align::right)
+      .add_column("p_wounds", "P(wounds)", Align::right)
+      .add_column("p_knockdowns_after_saves", "P(knockdowns) after saves", Align::right)
+      .add_column("p_wounds_after_saves", "P(wounds) after saves", Align::right);
   const int top = std::max({kb.max(), wb.max(), ka.max(), wa.max()});
   for (int n = 0; n <= top; ++n)
     if (kb.p(n) > 0 || wb.p(n) > 0 || ka.p(n) > 0 || wa.p(n) > 0)
-      ct.add_row({std::to_string(n), pct(kb.p(n)), pct(wb.p(n)), pct(ka.p(n)), pct(wa.p(n))});
-  ct.notes.push_back("saves: " + f.save_class + " " + std::to_string(f.save_min_roll) + "+ on a d" +
-                     std::to_string(R.save_die_sides) +
-                     (f.save_modifier ? " with " + std::string(f.save_modifier > 0 ? "+" : "") + std::to_string(f.save_modifier) : "") +
-                     ", P(save) " + pct(f.p_save) + "; a saved knockdown becomes a wound, a saved wound is nothing");
+      ct.add_row({std::to_string(n), pct_cell(kb.p(n)), pct_cell(wb.p(n)), pct_cell(ka.p(n)), pct_cell(wa.p(n))});
+  ct.notes.push_back(
+      "saves: " + f.save_class + " " + std::to_string(f.save_min_roll) + "+ on a d" + std::to_string(R.save_die_sides) +
+      (f.save_modifier ? " with " + std::string(f.save_modifier > 0 ? "+" : "") + std::to_string(f.save_modifier)
+                       : "") +
+      ", P(save) " + pct(f.p_save) + "; a saved knockdown becomes a wound, a saved wound is nothing");
   ct.notes.push_back("means before saves: " + trim(kb.mean(), 4) + " knockdowns, " + trim(wb.mean(), 4) +
                      " wounds; after: " + trim(ka.mean(), 4) + " knockdowns, " + trim(wa.mean(), 4) + " wounds");
   return ct;
@@ -144,15 +156,15 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
   sp.title = "Special effects";
   sp.add_column("effect", "Effect").add_column("p", "P", Align::right).add_column("rule", "Rule");
   if (f.gates) {
-    sp.add_row({"door breached", pct(f.p_door), "at least a pair"});
-    sp.add_row({"gate breached", pct(f.p_gate), "at least two pair"});
+    sp.add_row({"door breached", pct_cell(f.p_door), "at least a pair"});
+    sp.add_row({"gate breached", pct_cell(f.p_gate), "at least two pair"});
   }
   if (p.aim_high) {
-    sp.add_row({"mast or rigging badly damaged", pct(f.p_mast),
+    sp.add_row({"mast or rigging badly damaged", pct_cell(f.p_mast),
                 "a 1 on any of 1d6 per " + std::to_string(R.aim_damage_per_die) + " points or part"});
-    sp.add_row({"dismasted", pct(f.p_dismasted), "a " + R.aim_dismasted_hand});
+    sp.add_row({"dismasted", pct_cell(f.p_dismasted), "a " + R.aim_dismasted_hand});
   }
-  sp.add_row({"fire breaks out", pct(f.p_fire),
+  sp.add_row({"fire breaks out", pct_cell(f.p_fire),
               am.starts_fires ? "damage caused, then a double on " + std::to_string(R.fire_trigger_dice) + "d6"
                               : am.name + " starts no fires"});
   sp.notes.push_back("an unchecked fire does d" + std::to_string(R.fire_damage_die_sides) + "/" +
@@ -166,10 +178,11 @@ Table target_table(const fire::TargetLoss& t) {
   tt.name = "target";
   tt.title = "Target of " + std::to_string(t.points) + " points (one broadside, undamaged)";
   tt.add_column("effect", "Effect").add_column("p", "P", Align::right);
-  tt.add_row({"half its points lost", pct(t.p_half)});
-  tt.add_row({"three quarters lost", pct(t.p_three_quarters)});
-  tt.add_row({"sunk or collapsed", pct(t.p_destroyed)});
-  if (t.guns) tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
+  tt.add_row({"half its points lost", pct_cell(t.p_half)});
+  tt.add_row({"three quarters lost", pct_cell(t.p_three_quarters)});
+  tt.add_row({"sunk or collapsed", pct_cell(t.p_destroyed)});
+  if (t.guns)
+    tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
   return tt;
 }
 
@@ -238,7 +251,7 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
                                 "Structural damage (" + column +
                                     (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
                                     (p.aim_high ? ", aiming high" : "") + ")",
-                                "Points"));
+                                "Points", "points"));
   s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
   const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
@@ -268,7 +281,7 @@ json::Value fancy_json(const fire::BroadsideRules& R, const Broadside& b) {
 
 // The dice and the play, before the figures.
 void set_dice_json(json::Value& j, const BroadsideParams& p, const Broadside& b) {
-  j.set("cannon_type", p.weight ? json::Value(*p.weight) : json::Value());
+  j.set("weight", p.weight ? json::Value(*p.weight) : json::Value());
   j.set("cannon", p.cannon ? json::Value(*p.cannon) : json::Value());
   json::Value mods = json::array();
   for (const auto& m : b.modifier_names) mods.push(m);
@@ -283,47 +296,52 @@ void set_dice_json(json::Value& j, const BroadsideParams& p, const Broadside& b)
 }  // namespace
 
 void setup_broadside(CLI::App& sub, BroadsideParams& p) {
-  sub.add_option("-n,--cannon", p.cannon, "cannon of one type firing (groups of up to five)")->type_name("N");
+  sub.add_option("--cannon", p.cannon, "cannon of one type firing (groups of up to five)")->type_name("N");
   sub.add_option("--weight", p.weight, "cannon type: light, medium or heavy")
-      ->check(CLI::IsMember({"light", "medium", "heavy"}))
+      ->transform(choice(fire::choices::kWeight))
       ->type_name("TYPE");
   sub.add_option("--dice", p.dice, "throw this many dice instead (1-5)")->type_name("N");
   sub.add_option("--rerolls", p.rerolls, "with --dice: the \"+n\" re-rolls (default 0)")->type_name("N");
-  sub.add_option("--range", p.range, "range band: long, short or point-blank")
-      ->check(CLI::IsMember({"long", "short", "point-blank"}))
+  sub.add_option("--range-band", p.range_band, "range band: point-blank, short or long")
+      ->transform(choice(fire::choices::kBroadsideRangeBand))
       ->type_name("BAND");
   sub.add_option("--range-in", p.range_in, "range in inches (the band from the cannon type's table)")->type_name("IN");
   sub.add_flag("--formation", p.formation, "the target is a unit in formation (+1 die)");
   sub.add_flag("--still", p.still, "the cannon is ashore, or aboard a ship at standstill or at anchor (+1 die)");
   sub.add_flag("--turned", p.turned, "the firing ship made a turn this move (-1 die)");
-  sub.add_option("--modifiers-on", p.modifiers_on, "the dice modifiers act on dice + re-rolls (pool, default) or on the dice")
-      ->check(CLI::IsMember({"pool", "dice"}))
+  sub.add_option("--modifiers-on", p.modifiers_on,
+                 "the dice modifiers act on dice + re-rolls (pool, default) or on the dice")
+      ->transform(choice(fire::choices::kModifiersOn))
       ->type_name("WHAT");
   sub.add_option("--reroll-mode", p.reroll_mode, "once: one re-throw of up to n dice (default); rounds: n re-throws")
-      ->check(CLI::IsMember({"once", "rounds"}))
+      ->transform(choice(fire::choices::kRerollMode))
       ->type_name("MODE");
   sub.add_option("--play", p.play,
                  "what the re-rolls maximise: structural (default), casualties, rank, or a hand key "
-                 "(pair, two_pair, three_of_a_kind, full_house, straight, four_of_a_kind, poker) for P(at least it)")
+                 "(pair, two-pair, three-of-a-kind, full-house, straight, four-of-a-kind, poker) for P(at least it)")
+      ->transform(choice(fire::choices::kPlay))
       ->type_name("GOAL");
   sub.add_flag("--raking", p.raking, "raking fire: long reads short, short reads point blank");
   sub.add_flag("--formed-up", p.formed_up, "fire at short range into a formed-up party (casualties doubled)");
   sub.add_option("--ammo", p.ammo, "round (default), chain or canister")
-      ->check(CLI::IsMember({"round", "chain", "canister"}))
+      ->transform(choice(fire::choices::kAmmo))
       ->type_name("AMMO");
   sub.add_flag("--aim-high", p.aim_high, "aiming high at masts and rigging");
   sub.add_option("--halving", p.halving, "aiming high halves strength points: round down (default) or up")
-      ->check(CLI::IsMember({"down", "up"}))
+      ->transform(choice(fire::choices::kHalving))
       ->type_name("HOW");
   sub.add_option("--save-class", p.save_class, "casualties save as ordinary (default), officer or captain")
-      ->check(CLI::IsMember({"ordinary", "officer", "captain"}))
+      ->transform(choice(fire::choices::kSaveClass))
       ->type_name("CLASS");
   sub.add_option("--cover", p.cover, "the casualties' cover: none (default), good or strong")
-      ->check(CLI::IsMember({"none", "good", "strong"}))
+      ->transform(choice(fire::choices::kBroadsideCover))
       ->type_name("COVER");
-  sub.add_flag("--large-ship-from-small", p.large_ship_from_small, "aboard a large ship fired on from a small one (+1 save)");
-  sub.add_option("--target-points", p.target_points, "the target's ship or strength points (loss thresholds)")->type_name("N");
-  sub.add_option("--target-guns", p.target_guns, "cannon aboard the target (cannon lost to the damage)")->type_name("N");
+  sub.add_flag("--large-ship-from-small", p.large_ship_from_small,
+               "aboard a large ship fired on from a small one (+1 save)");
+  sub.add_option("--target-points", p.target_points, "the target's ship or strength points (loss thresholds)")
+      ->type_name("N");
+  sub.add_option("--target-guns", p.target_guns, "cannon aboard the target (cannon lost to the damage)")
+      ->type_name("N");
   sub.add_option("--crew", p.crew, "figures manning each cannon (how often it fires)")->type_name("N");
 }
 
@@ -353,15 +371,17 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   }
   json::Value& j = s.json;
   set_dice_json(j, p, b);
-  j.set("hands", groups_json.array().front().find("hands") ? *groups_json.array().front().find("hands") : json::array());
+  j.set("hands",
+        groups_json.array().front().find("hands") ? *groups_json.array().front().find("hands") : json::array());
   j.set("groups", std::move(groups_json));
   json::Value by_band = json::object();
   for (size_t i = 0; i < fire::kBandKeys.size(); ++i) by_band.set(fire::kBandKeys[i], b.structural_by_band[i]);
   j.set("expected_structural_by_band", std::move(by_band));
-  j.set("range_band", b.band ? json::Value(*b.band) : json::Value());
-  j.set("effective_band", b.at_band ? json::Value(b.at_band->effective) : json::Value());
-  j.set("ammo", b.ammo);
-  j.set("aiming_high", p.aim_high);
+  j.set("range_band", b.band ? json::Value(fire::enum_spelling(*b.band)) : json::Value());
+  j.set("effective_band", b.at_band ? json::Value(fire::enum_spelling(b.at_band->effective)) : json::Value());
+  j.set("ammo", p.ammo.value_or("round"));
+  j.set("aim_high", p.aim_high);
+  j.set("cover", p.cover.value_or("none"));
   j.set("structural", std::move(bj.structural));
   j.set("casualties", std::move(bj.casualties));
   j.set("gates", std::move(bj.gates));

@@ -4,10 +4,11 @@
 #include <cmath>
 #include <initializer_list>
 
-#include "gunpowder/fire/chainmail.hpp"
+#include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/fire/chainmail.hpp"
+#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -18,6 +19,10 @@ using report::Table;
 namespace {
 
 std::string inches(double x) { return trim(x, 3) + "\""; }
+/// Inches as inches() shows them, read as the number.
+report::Cell inch_cell(double x) { return num_cell(inches(x), x); }
+/// The rate of fire as a figure: every n turns, as the troops or engine it is treated as.
+Raw rate_raw(const fire::RateOfFire& r) { return {{double(r.every_turns)}, "turns", r.as}; }
 
 std::string turns_text(int n) { return std::to_string(n) + (n == 1 ? " turn" : " turns"); }
 
@@ -67,31 +72,36 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
                      bool explain, Scenario& s) {
   const fire::AccuracyOdds& odds = *v.accuracy;
   json::Value& j = s.json;
-  Table t;
-  t.title = "Arquebus volley: " + std::to_string(*p.men) + " men at " + inches(*p.range_in) + " (" + R.source_arquebus + ")";
-  t.add_column("field", "Figure").add_column("value", "Value", Align::right);
-  t.add_row({"Band", odds.row->label});
-  t.add_row({"Score to hit", std::to_string(odds.row->value) + "-" + std::to_string(R.accuracy_die_sides)});
-  t.add_row({"Modifier to the die", (odds.modifier > 0 ? "+" : "") + std::to_string(odds.modifier)});
-  t.add_row({"Natural roll needed", std::to_string(odds.needed) + "+" + (p.natural_six ? " (a 6 always hits)" : "")});
-  t.add_row({"P(hit) per man", pct(odds.p_hit)});
-  t.add_row({"Mean kills", trim(odds.kills.mean(), 4)});
-  t.add_row({"Rate of fire", rate_text(v.rate)});
+  Table t = figures_table(
+      "Arquebus volley: " + std::to_string(*p.men) + " men at " + inches(*p.range_in) + " (" + R.source_arquebus + ")",
+      2, false);
+  add_figure(t, "Band", odds.row->label, {{odds.row->range_min, odds.row->range_max}, "in", ""});
+  add_figure(t, "Score to hit", std::to_string(odds.row->value) + "-" + std::to_string(R.accuracy_die_sides),
+             {{double(odds.row->value), double(R.accuracy_die_sides)}, "score", ""});
+  add_figure(t, "Modifier to the die", (odds.modifier > 0 ? "+" : "") + std::to_string(odds.modifier),
+             {{double(odds.modifier)}, "modifier", ""});
+  add_figure(t, "Natural roll needed", std::to_string(odds.needed) + "+" + (p.natural_six ? " (a 6 always hits)" : ""),
+             {{double(odds.needed)}, "roll", ""});
+  add_figure(t, "P(hit) per man", pct(odds.p_hit), {{odds.p_hit}, "p", ""});
+  add_figure(t, "Mean kills", trim(odds.kills.mean(), 4), {{odds.kills.mean()}, "kills", ""});
+  add_figure(t, "Rate of fire", rate_text(v.rate), rate_raw(v.rate));
   t.notes.push_back("a hit kills whatever the target's armour");
   t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
-  s.tables.push_back(dist_table(odds.kills, "Kills per volley", "Kills"));
+  s.tables.push_back(dist_table(odds.kills, "Kills per volley", "Kills", "kills"));
   s.charts.push_back(dist_chart("Kills per volley", "Kills", {{"", &odds.kills}}));
   if (v.rate.turns > 1) {
     const std::string title =
         "Kills in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
-    s.tables.push_back(dist_table(v.kills_in_turns, title, "Kills"));
+    s.tables.push_back(dist_table(v.kills_in_turns, title, "Kills", "kills"));
+    s.tables.back().name = "kills-in-turns";
     s.charts.push_back(dist_chart(title, "Kills", {{"", &v.kills_in_turns}}));
   }
   if (explain)
-    s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " + std::to_string(odds.row->value) +
-                        " after " + std::to_string(odds.modifier) + ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" +
-                        std::to_string(*p.men) + ", " + trim(odds.p_hit, 4) + ")");
+    s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " +
+                        std::to_string(odds.row->value) + " after " + std::to_string(odds.modifier) +
+                        ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" + std::to_string(*p.men) + ", " +
+                        trim(odds.p_hit, 4) + ")");
   j.set("band", odds.row->label);
   j.set("min_score", odds.row->value);
   j.set("modifier", odds.modifier);
@@ -112,31 +122,33 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
                         Scenario& s) {
   const fire::AttackDiceOdds& odds = *v.attack_dice;
   json::Value& j = s.json;
-  Table t;
-  t.title = "Arquebus attack dice: " + std::to_string(*p.men) + " AD" + std::to_string(R.ad_sides) + " at " +
-            inches(*p.range_in) + " (" + R.source_ad + ")";
-  t.add_column("field", "Figure").add_column("value", "Value", Align::right);
-  t.add_row({"Band", odds.row->label + " (up to " + inches(odds.row->range_max) + ")"});
-  t.add_row({"AR penalty", "+" + std::to_string(odds.row->value)});
-  t.add_row({"Effective AR", std::to_string(odds.effective_ar)});
-  t.add_row({"P(hit on the target) per die", pct(odds.p_target)});
-  t.add_row({"P(self-hit) per die", pct(odds.p_self)});
-  t.add_row({"Mean hits on the target", trim(odds.target_hits.mean(), 4)});
-  t.add_row({"Mean self-hits", trim(odds.self_hits.mean(), 4)});
-  t.add_row({"Rate of fire", rate_text(v.rate)});
+  Table t = figures_table("Arquebus attack dice: " + std::to_string(*p.men) + " AD" + std::to_string(R.ad_sides) +
+                              " at " + inches(*p.range_in) + " (" + R.source_ad + ")",
+                          2, false);
+  add_figure(t, "Band", odds.row->label + " (up to " + inches(odds.row->range_max) + ")",
+             {{odds.row->range_min, odds.row->range_max}, "in", ""});
+  add_figure(t, "AR penalty", "+" + std::to_string(odds.row->value), {{double(odds.row->value)}, "ar", ""});
+  add_figure(t, "Effective AR", std::to_string(odds.effective_ar), {{double(odds.effective_ar)}, "ar", ""});
+  add_figure(t, "P(hit on the target) per die", pct(odds.p_target), {{odds.p_target}, "p", ""});
+  add_figure(t, "P(self-hit) per die", pct(odds.p_self), {{odds.p_self}, "p", ""});
+  add_figure(t, "Mean hits on the target", trim(odds.target_hits.mean(), 4), {{odds.target_hits.mean()}, "hits", ""});
+  add_figure(t, "Mean self-hits", trim(odds.self_hits.mean(), 4), {{odds.self_hits.mean()}, "hits", ""});
+  add_figure(t, "Rate of fire", rate_text(v.rate), rate_raw(v.rate));
   t.notes.push_back("a die scores on the target when it shows at least the AR less the penalty; each " +
                     std::to_string(R.self_hit_face) + " hits the firing unit, no armour check");
   t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
-  s.tables.push_back(dist_table(odds.target_hits, "Hits on the target", "Hits"));
-  s.tables.push_back(dist_table(odds.self_hits, "Self-hits on the firing unit", "Hits"));
+  s.tables.push_back(dist_table(odds.target_hits, "Hits on the target", "Hits", "hits"));
+  s.tables.push_back(dist_table(odds.self_hits, "Self-hits on the firing unit", "Hits", "hits"));
   s.charts.push_back(
       dist_chart("Hits per volley", "Hits",
                  {{"On the target", &odds.target_hits}, {"Self-hits on the firing unit", &odds.self_hits}}));
   if (v.rate.turns > 1) {
     const std::string over = " in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
-    s.tables.push_back(dist_table(v.target_hits_in_turns, "Hits on the target" + over, "Hits"));
-    s.tables.push_back(dist_table(v.self_hits_in_turns, "Self-hits on the firing unit" + over, "Hits"));
+    s.tables.push_back(dist_table(v.target_hits_in_turns, "Hits on the target" + over, "Hits", "hits"));
+    s.tables.back().name = "hits-on-the-target-in-turns";
+    s.tables.push_back(dist_table(v.self_hits_in_turns, "Self-hits on the firing unit" + over, "Hits", "hits"));
+    s.tables.back().name = "self-hits-on-the-firing-unit-in-turns";
     s.charts.push_back(dist_chart(
         "Hits" + over, "Hits",
         {{"On the target", &v.target_hits_in_turns}, {"Self-hits on the firing unit", &v.self_hits_in_turns}}));
@@ -164,8 +176,12 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
 Table cannon_ranges(const fire::ChainmailRules& R) {
   Table cr;
   cr.title = "Cannon ranges (" + R.source_cannon + ")";
-  cr.add_column("class", "Class").add_column("range", "Range", Align::right).add_column("indirect", "Indirect fire");
-  for (const auto& c : R.cannon) cr.add_row({c.name, inches(c.range_in), c.indirect_fire ? "yes" : "no"});
+  cr.add_column("class", "Class")
+      .add_column("range_in", "Range", Align::right)
+      .add_column("indirect_fire", "Indirect fire");
+  for (const auto& c : R.cannon)
+    cr.add_row(
+        {c.name, inch_cell(c.range_in), c.indirect_fire ? report::Cell("yes", "true") : report::Cell("no", "false")});
   return cr;
 }
 
@@ -215,18 +231,18 @@ void setup_arquebus(CLI::App& sub, ArquebusParams& p) {
   sub.add_option("--men", p.men, "figures firing (one accuracy die, or one attack die, each)")->type_name("N");
   sub.add_option("--range-in", p.range_in, "range to the target in inches")->type_name("IN");
   sub.add_option("--cover", p.cover, "hard cover: none (default), half (-1) or over-half (-2)")
-      ->check(CLI::IsMember({"none", "half", "over-half"}))
+      ->transform(choice(fire::choices::kArquebusCover))
       ->type_name("COVER");
   sub.add_flag("--rested", p.rested, "weapons rested on a strong support (+1)");
   sub.add_flag("--natural-six", p.natural_six, "a natural 6 always hits (not in the book)");
   sub.add_option("--system", p.system, "accuracy (the hit table, default) or attack-dice (the AD 8 variant)")
-      ->check(CLI::IsMember({"accuracy", "attack-dice"}))
+      ->transform(choice(fire::choices::kSystem))
       ->type_name("SYSTEM");
   sub.add_option("--ar", p.ar, "attack-dice variant: the target's armour rating")->type_name("AR");
   add_turn_options(sub, p.turns, p.unloaded);
   sub.add_option("--rate-of-fire", p.rate_of_fire,
                  "heavy-crossbow (every other turn; the accuracy die's default) or every-turn (the attack dice')")
-      ->check(CLI::IsMember({"heavy-crossbow", "every-turn"}))
+      ->transform(choice(fire::choices::kRateOfFire))
       ->type_name("RATE");
 }
 
@@ -241,6 +257,7 @@ Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
   j.set("system", volley->system);
   j.set("men", *p.men);
   j.set("range_in", *p.range_in);
+  j.set("cover", p.cover.value_or("none"));
   if (volley->accuracy)
     accuracy_report(R, p, *volley, explain, s);
   else
@@ -252,19 +269,18 @@ Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
 // dowel
 
 void setup_dowel(CLI::App& sub, DowelParams& p) {
-  sub.add_option("--gun", p.gun, "light, heavy or bombard")
-      ->check(CLI::IsMember({"light", "heavy", "bombard"}))
-      ->type_name("CLASS");
+  sub.add_option("--gun", p.gun, "light, heavy or bombard")->transform(choice(fire::choices::kGun))->type_name("CLASS");
   sub.add_option("--call", p.call, "white (firing short) or black (firing long)")
-      ->check(CLI::IsMember({"white", "black"}))
+      ->transform(choice(fire::choices::kCall))
       ->type_name("COLOUR");
-  sub.add_option("--distance-in", p.distance_in, "distance to the aim point in inches")->type_name("IN");
+  sub.add_option("--range-in", p.range_in, "distance to the aim point in inches")->type_name("IN");
   sub.add_option("--depth-in", p.depth_in, "the target's depth along the line of fire in inches")->type_name("IN");
   sub.add_option("--measure", p.measure, "the distance is to the target's centre (default) or its near-edge")
-      ->check(CLI::IsMember({"centre", "near-edge"}))
+      ->transform(choice(fire::choices::kMeasure))
       ->type_name("TO");
   sub.add_option("--width-in", p.width_in, "the target's frontage in inches (for the variation die)")->type_name("IN");
-  sub.add_option("--offsets", p.offsets, "sideways shift of the dowel's end for die faces 1-6, inches (the book's drawing is lost)")
+  sub.add_option("--offsets", p.offsets,
+                 "sideways shift of the dowel's end for die faces 1-6, inches (the book's drawing is lost)")
       ->delimiter(',')
       ->expected(6)
       ->type_name("O1,...,O6");
@@ -272,7 +288,7 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
   sub.add_option("--crew", p.crew, "the gun's crew (default 4, a full crew; each man short adds a turn)")
       ->type_name("N");
   sub.add_option("--rate-as", p.rate_as, "rate of fire as light-catapult or heavy-catapult (default: by class)")
-      ->check(CLI::IsMember({"light-catapult", "heavy-catapult"}))
+      ->transform(choice(fire::choices::kRateAs))
       ->type_name("CATAPULT");
   sub.add_option("--obstacle",
                  "terrain on the line of fire, inches from the muzzle: KIND:FROM[-TO], KIND feature, "
@@ -287,7 +303,7 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
       ->type_name("KIND:FROM[-TO]");
   sub.add_option("--level-flight", p.level_flight,
                  "the section water does not stop: first-white (default, the book's level flight) or first-called")
-      ->check(CLI::IsMember({"first-white", "first-called"}))
+      ->transform(choice(fire::choices::kLevelFlight))
       ->type_name("SECTION");
 }
 
@@ -307,14 +323,17 @@ Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const 
   t.title = d.cls->name + ", " + *p.call + " called, target " + inches(d.near_in) + " to " + inches(d.far_in) + " (" +
             R.source_dowel + ")";
   t.add_column("section", "Section", Align::right)
-      .add_column("colour", "Colour")
-      .add_column("from", "From", Align::right)
-      .add_column("to", "To", Align::right)
-      .add_column("on_target", "On the target", Align::right);
+      .add_column("colour_shown", "Colour", Align::left, report::Shown::people)
+      .add_column("colour", "Colour", Align::left, report::Shown::programs)
+      .add_column("colour_ordinal", "Of the colour", Align::right, report::Shown::programs)
+      .add_column("from_in", "From", Align::right)
+      .add_column("to_in", "To", Align::right)
+      .add_column("on_target_in", "On the target", Align::right);
   sections = json::array();
   for (const auto& h : d.sections) {
     t.add_row({std::to_string(h.section.index), h.section.colour + " " + std::to_string(h.section.colour_ordinal),
-               inches(h.section.start_in), inches(h.section.end_in), inches(h.on_target_in)});
+               h.section.colour, std::to_string(h.section.colour_ordinal), inch_cell(h.section.start_in),
+               inch_cell(h.section.end_in), inch_cell(h.on_target_in)});
     json::Value sj = json::object();
     sj.set("index", h.section.index);
     sj.set("colour_ordinal", h.section.colour_ordinal);
@@ -330,7 +349,8 @@ Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const 
                     " on the target; the variation die gives it on a " + std::to_string(R.straight_result) + " (P " +
                     pct(d.p_straight) + ")");
   if (!p.offsets)
-    t.notes.push_back("the variation measure's drawing is lost: the other faces' shifts are unknown (give --offsets and --width-in)");
+    t.notes.push_back(
+        "the variation measure's drawing is lost: the other faces' shifts are unknown (give --offsets and --width-in)");
   t.notes.push_back("rate of fire " + rate_text(shot.rate) + ": " + shots_text(shot.rate, "shots") + " (" +
                     R.source_catapult_rate + ")");
   return t;
@@ -342,15 +362,15 @@ Table obstacles_table(const fire::ChainmailRules& R, const fire::DowelShot& shot
   t.title = "Terrain on the line of fire (" + R.source_dowel + ")";
   t.add_column("obstacle", "#", Align::right)
       .add_column("kind", "Kind")
-      .add_column("from", "From", Align::right)
-      .add_column("to", "To", Align::right)
-      .add_column("stops", "Stops the straight shot at", Align::right);
+      .add_column("from_in", "From", Align::right)
+      .add_column("to_in", "To", Align::right)
+      .add_column("stops_at_in", "Stops the straight shot at", Align::right);
   obstacles = json::array();
   for (size_t i = 0; i < shot.input.obstacles.size(); ++i) {
     const auto& o = shot.input.obstacles[i];
     const auto& at = shot.odds.obstacle_stops[i];
-    t.add_row(
-        {std::to_string(i + 1), fire::to_string(o.kind), inches(o.from_in), inches(o.to_in), at ? inches(*at) : "-"});
+    t.add_row({std::to_string(i + 1), fire::to_string(o.kind), inch_cell(o.from_in), inch_cell(o.to_in),
+               at ? inch_cell(*at) : report::cell::none()});
     json::Value oj = json::object();
     oj.set("kind", fire::to_string(o.kind));
     oj.set("from_in", o.from_in);
@@ -369,13 +389,13 @@ Table faces_table(const DowelParams& p, const fire::DowelOdds& d, json::Value& f
   Table ft;
   ft.title = "Variation die (offsets given)";
   ft.add_column("face", "Face", Align::right)
-      .add_column("offset", "Offset", Align::right)
-      .add_column("on_target", "On the target", Align::right)
-      .add_column("stops", "Ball stops at", Align::right);
+      .add_column("offset_in", "Offset", Align::right)
+      .add_column("on_target_in", "On the target", Align::right)
+      .add_column("stops_at_in", "Ball stops at", Align::right);
   faces = json::array();
   for (const auto& f : d.faces) {
-    ft.add_row(
-        {std::to_string(f.face), inches(f.offset_in), inches(f.on_target_in), f.stop ? inches(f.stop->at_in) : "-"});
+    ft.add_row({std::to_string(f.face), inch_cell(f.offset_in), inch_cell(f.on_target_in),
+                f.stop ? inch_cell(f.stop->at_in) : report::cell::none()});
     json::Value fj = json::object();
     fj.set("face", f.face);
     fj.set("offset_in", f.offset_in);
@@ -392,10 +412,11 @@ void dowel_json(const DowelParams& p, const fire::ChainmailRules& R, const fire:
                 json::Value faces, json::Value obstacles, json::Value& j) {
   const fire::DowelInput& in = shot.input;
   const fire::DowelOdds& d = shot.odds;
-  j.set("cannon_class", in.cannon);
+  j.set("gun", *p.gun);
   j.set("class_name", d.cls->name);
-  j.set("range_in", d.cls->range_in);
-  j.set("colour", *p.call);
+  j.set("class_range_in", d.cls->range_in);
+  j.set("call", *p.call);
+  j.set("range_in", in.range_in);
   j.set("measure", in.measure == fire::Measure::centre ? "centre" : "near-edge");
   j.set("near_in", d.near_in);
   j.set("far_in", d.far_in);
@@ -435,11 +456,13 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
   if (shot->rate.turns > 1) {
     const std::string over =
         " in " + turns_text(shot->rate.turns) + " (" + std::to_string(shot->rate.shots) + " shots)";
-    s.tables.push_back(dist_table(shot->straight_shots, "Straight shots" + over, "Shots"));
+    s.tables.push_back(dist_table(shot->straight_shots, "Straight shots" + over, "Shots", "shots"));
+    s.tables.back().name = "straight-shots-in-turns";
     std::vector<NamedDist> series{{"Straight shots", &shot->straight_shots}};
     if (shot->shots_on_target) {
       s.tables.push_back(
-          dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots"));
+          dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots", "shots"));
+      s.tables.back().name = "shots-on-target-in-turns";
       series.push_back({"With " + *p.call + " on the target", &*shot->shots_on_target});
     }
     s.charts.push_back(dist_chart("Shots" + over, "Shots", series));

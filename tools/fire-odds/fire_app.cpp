@@ -8,10 +8,10 @@
 #include <limits>
 #include <ostream>
 
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
 #include "gunpowder/input/reader.hpp"
-#include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -22,25 +22,68 @@ const cli::ToolInfo kInfo{
     "War), character firearms (reload, misfire, hit chance, hits per minute; Guns of War), poker-dice "
     "broadsides with the best re-rolls (Baggins Wood Cannons), and Chainmail-style arquebus fire and the "
     "cannon dowel "
-    "(Chainmail Gunpowder). Give a subcommand and its options, or TOML files of [[artillery]], [[firearm]], [[broadside]], "
+    "(Chainmail Gunpowder). Give a subcommand and its options, or TOML files of [[artillery]], [[firearm]], "
+    "[[broadside]], "
     "[[arquebus]] and [[dowel]] tables whose keys are the long options with '_' for '-'.",
     "Examples:\n"
-    "  fire-odds artillery --type gun --shot 6 --range-yd 1000 --format json\n"
-    "  fire-odds artillery --type cannon --shot 24 --range-yd 1000 --plunging\n"
-    "  fire-odds artillery --type gun --shot 12 --range-yd 400 --bracket medium --target-ac 6 --save 17 --cover\n"
-    "  fire-odds artillery --type mortar --shot 200 --range-yd 2000 --troops 120 --hd 1-1 --unit-save 17\n"
+    "  fire-odds artillery --type gun --shot-lb 6 --range-yd 1000 --format json\n"
+    "  fire-odds artillery --type cannon --shot-lb 24 --range-yd 1000 --plunging\n"
+    "  fire-odds artillery --type gun --shot-lb 12 --range-yd 400 --range-band medium --target-ac 6 --save 17 --cover "
+    "hard\n"
+    "  fire-odds artillery --type mortar --shot-lb 200 --range-yd 2000 --troops 120 --hd 1-1 --unit-save 17\n"
     "  fire-odds firearm --weapon \"matchlock musket\" --range-ft 150 --target-ac 6\n"
     "  fire-odds firearm --weapon \"flintlock pistol\" --range-ft 20 --target-ac 5 --training drilled --apostles\n"
     "  fire-odds firearm --catalogue\n"
-    "  fire-odds broadside --cannon 3 --weight heavy --range short --format json\n"
+    "  fire-odds broadside --cannon 3 --weight heavy --range-band short --format json\n"
     "  fire-odds broadside --dice 5 --rerolls 0\n"
     "  fire-odds broadside --cannon 7 --weight medium --range-in 10 --ammo canister --save-class officer\n"
     "  fire-odds arquebus --men 10 --range-in 8 --cover half\n"
     "  fire-odds arquebus --system attack-dice --men 10 --range-in 8 --ar 6\n"
-    "  fire-odds dowel --gun heavy --call white --distance-in 26 --depth-in 8\n"
+    "  fire-odds dowel --gun heavy --call white --range-in 26 --depth-in 8\n"
     "  fire-odds scenarios.toml                     every [[artillery]] ... [[dowel]] table of the file\n"};
 
 std::string pct(double p) { return fmtnum::percent(p, p > 0 && p < 0.01 ? 4 : 2); }
+
+report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
+
+report::Cell num_cell(std::string shown, double x) { return report::cell::shown_as(std::move(shown), x); }
+
+report::Table figures_table(std::string title, int numbers, bool with_note) {
+  report::Table t;
+  t.title = std::move(title);
+  t.add_column("field", "Figure")
+      .add_column("shown", "Value", report::Align::right, report::Shown::people)
+      .add_column("value", "Value", report::Align::right, report::Shown::programs);
+  for (int i = 2; i <= numbers; ++i)
+    t.add_column("value_" + std::to_string(i), "Value " + std::to_string(i), report::Align::right,
+                 report::Shown::programs);
+  t.add_column("unit", "Unit", report::Align::left, report::Shown::programs)
+      .add_column("text", "Text", report::Align::left, report::Shown::programs);
+  if (with_note) t.add_column("note", "Rule");
+  return t;
+}
+
+void add_figure(report::Table& t, const std::string& field, const std::string& shown, const Raw& raw,
+                const std::string& note) {
+  std::vector<report::Cell> row;
+  for (const auto& c : t.columns) {
+    if (c.key == "field")
+      row.emplace_back(field);
+    else if (c.key == "shown")
+      row.emplace_back(shown);
+    else if (c.key == "unit")
+      row.emplace_back(raw.unit);
+    else if (c.key == "text")
+      row.emplace_back(raw.text);
+    else if (c.key == "note")
+      row.emplace_back(note);
+    else {  // value, value_2, ...: the n-th number of the figure, empty when it has fewer
+      const size_t n = c.key == "value" ? 0 : std::stoul(c.key.substr(6)) - 1;
+      row.emplace_back(n < raw.numbers.size() ? fmtnum::shortest(raw.numbers[n]) : std::string());
+    }
+  }
+  t.add_row(std::move(row));
+}
 
 json::Value dist_json(const dice::Dist& d, const std::string& value_key) {
   json::Value a = json::array();
@@ -54,10 +97,11 @@ json::Value dist_json(const dice::Dist& d, const std::string& value_key) {
   return a;
 }
 
-report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header) {
+report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header,
+                         const std::string& value_key) {
   report::Table t;
   t.title = title;
-  t.add_column("value", value_header, report::Align::right)
+  t.add_column(value_key, value_header, report::Align::right)
       .add_column("p", "P", report::Align::right)
       .add_column("p_at_least", "P(at least)", report::Align::right);
   // P(at least v) for every v, summed once from the top (Dist::at_least per row would make the
@@ -67,7 +111,7 @@ report::Table dist_table(const dice::Dist& d, const std::string& title, const st
   for (size_t i = p.size(); i-- > 0;) at_least[i] = at_least[i + 1] + p[i];
   for (size_t i = 0; i < p.size(); ++i) {
     if (p[i] <= 0) continue;
-    t.add_row({std::to_string(d.min() + static_cast<int>(i)), pct(p[i]), pct(at_least[i])});
+    t.add_row({std::to_string(d.min() + static_cast<int>(i)), pct_cell(p[i]), pct_cell(at_least[i])});
   }
   t.notes.push_back("mean " + fmtnum::trim(d.mean(), 4));
   return t;
@@ -134,15 +178,19 @@ report::Chart dist_chart(std::string title, std::string label_axis, const std::v
 void setup(CLI::App& app, Options& opt) {
   app.require_subcommand(0, 1);
   app.fallthrough();  // --format, --output and --explain may follow the subcommand
-  opt.sub_artillery = app.add_subcommand("artillery", "odds of one gunpowder artillery shot (Guns of War, p. 16-17, 37-40)");
+  opt.sub_artillery =
+      app.add_subcommand("artillery", "odds of one gunpowder artillery shot (Guns of War, p. 16-17, 37-40)");
   setup_artillery(*opt.sub_artillery, opt.artillery);
-  opt.sub_firearm = app.add_subcommand("firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)");
+  opt.sub_firearm = app.add_subcommand(
+      "firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)");
   setup_firearm(*opt.sub_firearm, opt.firearm);
-  opt.sub_broadside = app.add_subcommand("broadside", "a poker-dice broadside: hands, damage, casualties (Baggins Wood Cannons)");
+  opt.sub_broadside =
+      app.add_subcommand("broadside", "a poker-dice broadside: hands, damage, casualties (Baggins Wood Cannons)");
   setup_broadside(*opt.sub_broadside, opt.broadside);
   opt.sub_arquebus = app.add_subcommand("arquebus", "Chainmail-style arquebus volley (Chainmail Gunpowder)");
   setup_arquebus(*opt.sub_arquebus, opt.arquebus);
-  opt.sub_dowel = app.add_subcommand("dowel", "Chainmail-style cannon shot with the coloured dowel (Chainmail Gunpowder)");
+  opt.sub_dowel =
+      app.add_subcommand("dowel", "Chainmail-style cannon shot with the coloured dowel (Chainmail Gunpowder)");
   setup_dowel(*opt.sub_dowel, opt.dowel);
 }
 
@@ -173,11 +221,16 @@ Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
 Expected<Scenario> run_one(const std::string& command, const Options& opt, const Origin& o, bool explain,
                            const std::optional<std::string>& name) {
   Expected<Scenario> s = Scenario{};
-  if (command == "artillery") s = run_artillery(opt.artillery, explain);
-  else if (command == "firearm") s = run_firearm(opt.firearm, explain);
-  else if (command == "broadside") s = run_broadside(opt.broadside, explain);
-  else if (command == "arquebus") s = run_arquebus(opt.arquebus, explain);
-  else s = run_dowel(opt.dowel, explain);
+  if (command == "artillery")
+    s = run_artillery(opt.artillery, explain);
+  else if (command == "firearm")
+    s = run_firearm(opt.firearm, explain);
+  else if (command == "broadside")
+    s = run_broadside(opt.broadside, explain);
+  else if (command == "arquebus")
+    s = run_arquebus(opt.arquebus, explain);
+  else
+    s = run_dowel(opt.dowel, explain);
   if (!s) return place_errors(s.error(), o);
   json::Value j = json::object();
   j.set("command", command);
@@ -240,11 +293,16 @@ void read_scenario(const input::Document& doc, const toml::table& t, const std::
   pe.command = command;
   pe.origin = Origin{&doc, &t};
   pe.name = r.string("name", input::Need::optional);
-  if (command == "artillery") fire::read_artillery(r, pe.opt.artillery);
-  else if (command == "firearm") fire::read_firearm(r, pe.opt.firearm);
-  else if (command == "broadside") fire::read_broadside(r, pe.opt.broadside);
-  else if (command == "arquebus") fire::read_arquebus(r, pe.opt.arquebus);
-  else fire::read_dowel(r, pe.opt.dowel);
+  if (command == "artillery")
+    fire::read_artillery(r, pe.opt.artillery);
+  else if (command == "firearm")
+    fire::read_firearm(r, pe.opt.firearm);
+  else if (command == "broadside")
+    fire::read_broadside(r, pe.opt.broadside);
+  else if (command == "arquebus")
+    fire::read_arquebus(r, pe.opt.arquebus);
+  else
+    fire::read_dowel(r, pe.opt.dowel);
   r.finish();
   if (!local.empty()) {
     diags.append(local);
@@ -268,8 +326,9 @@ std::vector<Pending> read_scenarios(const std::vector<input::Document>& docs, Di
     }
     if (pending.size() == before && diags.items().size() == errors_before) {
       const SourcePos p{doc.name, 1, 1};
-      diags.error(p, "no scenario in the file: add [[artillery]], [[firearm]], [[broadside]], [[arquebus]] or [[dowel]] tables",
-                  doc.line(1));
+      diags.error(
+          p, "no scenario in the file: add [[artillery]], [[firearm]], [[broadside]], [[arquebus]] or [[dowel]] tables",
+          doc.line(1));
     }
   }
   std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
@@ -326,8 +385,9 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (!command.empty() && !common.inputs.empty())
     return cli::usage_error("", "give either a subcommand with its options or input files, not both");
   if (command.empty() && common.inputs.empty())
-    return cli::usage_error("", "nothing to do: give a subcommand (artillery, firearm, broadside, arquebus, dowel) "
-                                "or TOML input files; see --help");
+    return cli::usage_error("",
+                            "nothing to do: give a subcommand (artillery, firearm, broadside, arquebus, dowel) "
+                            "or TOML input files; see --help");
   report::Report rep;
   json::Value list = json::array();
   // Why --chart and --svg have nothing to draw, when no scenario has a distribution.

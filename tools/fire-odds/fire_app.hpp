@@ -77,11 +77,32 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain);
 
 // Shared formatting.
 std::string pct(double p);
+/// A probability shown as pct() shows it, read as the fraction (csv).
+report::Cell pct_cell(double p);
+/// A number shown as `shown` ("11+", "+2", "4.25"), read as `x`.
+report::Cell num_cell(std::string shown, double x);
+
+/// The figure of a key/value table as programs read it: its numbers (a composite figure such as
+/// "160/560/1600 yd" has several, in the order its field names them), what they count, and its
+/// value when that is a word or dice ("medium", "4d8").
+struct Raw {
+  std::vector<double> numbers;
+  std::string unit;
+  std::string text;
+};
+/// A key/value table: Figure | Value [| Rule] for people; for programs (csv) field, value,
+/// value_2 ... value_<numbers> (the numbers of a composite figure), unit, text [, note].
+report::Table figures_table(std::string title, int numbers, bool with_note);
+/// Adds a row to a figures_table.
+void add_figure(report::Table& t, const std::string& field, const std::string& shown, const Raw& raw,
+                const std::string& note = "");
 /// [{<value_key>: v, "p": P(v)}, ...] for every v with P(v) > 0, probabilities
 /// as JSON writes every real (json::kSignificantDigits).
 json::Value dist_json(const dice::Dist& d, const std::string& value_key);
-/// A distribution as table rows: value, probability, probability of at least the value.
-report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header);
+/// A distribution as table rows: value (csv column `value_key`: "kills", "distance_yd"), probability
+/// `p`, probability of at least the value `p_at_least`.
+report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header,
+                         const std::string& value_key);
 /// A chart of distributions over the same values (kills, hits, points), one series each (a chart
 /// of one series may leave its name empty): a bar at every value some series gives a chance, the
 /// tails under kChartTail left out, and more than kChartBars values drawn in bands of equal width.

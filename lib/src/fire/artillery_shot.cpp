@@ -29,23 +29,28 @@ Diagnostics out_of_range(const std::optional<int>& v, const char* field, int lo,
 // The request's own values, before any rule is read.
 Diagnostics check_request(const ArtilleryRequest& p) {
   Diagnostics d;
-  if (!p.type) d.field_error("type", "required: cannon, gun or mortar");
-  else if (!p.shot_lb) d.field_error("shot", "required: the shot weight in pounds");
-  else if (!p.range_yd) d.field_error("range_yd", "required: the distance to the impact point in yards");
+  if (!p.type)
+    d.field_error("type", "required: cannon, gun or mortar");
+  else if (!p.shot_lb)
+    d.field_error("shot_lb", "required: the shot weight in pounds");
+  else if (!p.range_yd)
+    d.field_error("range_yd", "required: the distance to the impact point in yards");
   else if (!std::isfinite(*p.range_yd) || *p.range_yd <= 0)
     d.field_error("range_yd", "must be a positive, finite number of yards, got " + trim(*p.range_yd, 2));
   if (!d.empty()) return d;
-  for (const auto& e : {out_of_range(p.attack_throw, "attack_throw", 1, 30, "an attack throw"),
-                        out_of_range(p.modifier, "modifier", -20, 20, "a modifier"),
-                        out_of_range(p.target_ac, "target_ac", -10, 20, "an armour class"),
-                        out_of_range(p.save, "save", 1, 30, "a saving throw"),
-                        out_of_range(p.troops, "troops", 1, 10000, "troops"),
-                        out_of_range(p.unit_save, "unit_save", 1, 30, "a saving throw"),
-                        out_of_range(p.table_uhp, "table_uhp", 0, 1000, "uhp"),
-                        out_of_range(p.hero_save, "hero_save", 1, 30, "a saving throw")})
+  for (const auto& e :
+       {out_of_range(p.attack_throw, "attack_throw", 1, 30, "an attack throw"),
+        out_of_range(p.modifier, "modifier", -20, 20, "a modifier"),
+        out_of_range(p.target_ac, "target_ac", -10, 20, "an armour class"),
+        out_of_range(p.save, "save", 1, 30, "a saving throw"), out_of_range(p.troops, "troops", 1, 10000, "troops"),
+        out_of_range(p.unit_save, "unit_save", 1, 30, "a saving throw"),
+        out_of_range(p.table_uhp, "table_uhp", 0, 1000, "uhp"),
+        out_of_range(p.hero_save, "hero_save", 1, 30, "a saving throw")})
     if (!e.empty()) return e;
-  if (p.cover && !p.save) d.field_error("cover", "goes with --save (the creatures' saving throw)");
-  else if (p.hero_fortified && !p.hero_save) d.field_error("hero_fortified", "goes with --hero-save");
+  if (p.cover.value_or("none") != "none" && !p.save)
+    d.field_error("cover", "goes with --save (the creatures' saving throw)");
+  else if (p.hero_fortified && !p.hero_save)
+    d.field_error("hero_fortified", "goes with --hero-save");
   return d;
 }
 
@@ -61,10 +66,10 @@ Diagnostics choose_bracket(const ArtilleryRequest& p, ArtilleryShot& s) {
   }
   s.bracket = *table_bracket;
   s.bracket_source = "table";
-  if (p.bracket) {
-    const Bracket chosen = *p.bracket == "short"    ? Bracket::short_range
-                           : *p.bracket == "medium" ? Bracket::medium_range
-                                                    : Bracket::long_range;
+  if (p.range_band) {
+    const Bracket chosen = *p.range_band == "short"    ? Bracket::short_range
+                           : *p.range_band == "medium" ? Bracket::medium_range
+                                                       : Bracket::long_range;
     if (chosen != s.bracket) s.bracket_source = "override: the table gives " + artillery::to_string(s.bracket);
     s.bracket = chosen;
   }
@@ -84,7 +89,8 @@ Diagnostics choose_mode(const artillery::Catalogue& cat, const ArtilleryRequest&
   if (modes.empty())
     d.field_error("range_yd", "a " + type + " cannot aim at targets at " + bracket +
                                   " range (the fire-type table: \"May Not Fire\")");
-  else if (p.plunging && p.direct) d.field_error("plunging", "choose plunging or direct fire, not both");
+  else if (p.plunging && p.direct)
+    d.field_error("plunging", "choose plunging or direct fire, not both");
   else if (p.plunging && !allows(FireMode::plunging))
     d.field_error("plunging", "a " + type + " cannot use plunging fire at " + bracket + " range");
   else if (p.direct && !allows(FireMode::direct))
@@ -92,9 +98,12 @@ Diagnostics choose_mode(const artillery::Catalogue& cat, const ArtilleryRequest&
   if (!d.empty()) return d;
   s.mode = FireMode::direct;
   s.mode_source = "chosen";
-  if (p.plunging) s.mode = FireMode::plunging;
-  else if (p.direct) s.mode = FireMode::direct;
-  else if (allows(FireMode::direct)) s.mode_source = "default";
+  if (p.plunging)
+    s.mode = FireMode::plunging;
+  else if (p.direct)
+    s.mode = FireMode::direct;
+  else if (allows(FireMode::direct))
+    s.mode_source = "default";
   else {
     s.mode = FireMode::plunging;
     s.mode_source = "required";
@@ -109,7 +118,7 @@ void attack(const ArtilleryRules& R, const ArtilleryRequest& p, ArtilleryShot& s
   AttackSetup& a = s.attack;
   a.bracket = s.bracket;
   a.mode = s.mode;
-  s.crew = p.crew.value_or("normal");
+  s.crew = p.veteran ? "veteran" : "normal";
   s.throw_given = p.attack_throw.has_value();
   a.base_throw = p.attack_throw ? *p.attack_throw : s.crew == "veteran" ? ar.veteran_throw : ar.normal_men_throw;
   a.range_mod = ar.range_mod[static_cast<size_t>(s.bracket)];
@@ -180,7 +189,8 @@ Diagnostics table_value(const ArtilleryRules& R, const ArtilleryRequest& p, cons
 // Damage versus units (p. 37-40): the table's uhp, enfilade, and the unit's save.
 Expected<UnitTarget> unit(const ArtilleryRules& R, const ArtilleryRequest& p, const ArtilleryShot& s) {
   if (!p.unit_save)
-    return Expected<UnitTarget>::field_failure("unit_save", "required for damage versus units: the unit's save v. Blast");
+    return Expected<UnitTarget>::field_failure("unit_save",
+                                               "required for damage versus units: the unit's save v. Blast");
   UnitTarget u;
   if (p.troops) u.troops_counted = troops_counted(R.damage, *p.troops, p.cavalry);
   if (p.hd) u.hd_column = hd_column_value(R.damage, *p.hd).value_or(0);
@@ -201,13 +211,15 @@ Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& R, const ArtilleryR
   req.type = s.type;
   req.shot_lb = *p.shot_lb;
   auto design = artillery::design(*R.catalogue, req);
-  if (!design) return Shot::field_failure("shot", design.error().items().front().message);
+  if (!design) return Shot::field_failure("shot_lb", design.error().items().front().message);
   s.design = std::move(*design);
   if (auto d = choose_bracket(p, s); !d.empty()) return d;
   if (auto d = choose_mode(*R.catalogue, p, s); !d.empty()) return d;
   attack(R, p, s);
   if (p.target_ac) s.structure = structure(R, s, *p.target_ac);
-  if (p.save) s.creatures = creature_odds(s.damage, *p.save, p.cover ? R.results.cover_save_bonus : 0, s.halving);
+  if (p.save)
+    s.creatures = creature_odds(s.damage, *p.save, p.cover.value_or("none") == "hard" ? R.results.cover_save_bonus : 0,
+                                s.halving);
   if (p.troops || p.hd || p.table_uhp || p.unit_save || p.cavalry || p.enfilade || p.fortified) {
     auto u = unit(R, p, s);
     if (!u) return u.error();

@@ -23,6 +23,12 @@ Diagnostics error(const char* field, std::string message) {
 
 std::string band_name(const std::string& b) { return b == "point_blank" ? "point blank" : b; }
 
+// "two-pair" -> "two_pair": the suite spells a hand as an enum value, the data keys it.
+std::string hand_key(std::string s) {
+  std::replace(s.begin(), s.end(), '-', '_');
+  return s;
+}
+
 // "round" -> "round_shot", as the data names the ammunition.
 std::string ammo_key(const std::string& s) {
   if (s == "round") return "round_shot";
@@ -51,7 +57,8 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
   dice_modifiers(R, p, b);
   if (b.by_cannon) {
     if (!p.weight) return error("weight", "required with --cannon: light, medium or heavy");
-    if (*p.cannon < 1 || *p.cannon > 100) return error("cannon", "must be between 1 and 100, got " + std::to_string(*p.cannon));
+    if (*p.cannon < 1 || *p.cannon > 100)
+      return error("cannon", "must be between 1 and 100, got " + std::to_string(*p.cannon));
     if (p.rerolls) return error("rerolls", "the re-rolls come from the dice table with --cannon; use --dice");
     for (int g : groups(R, *p.cannon)) {
       auto pool = pool_for(R, *p.weight, g, b.modifier, b.on_dice);
@@ -71,7 +78,9 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
     return error("rerolls", "must be between 0 and " + std::to_string(most_rerolls) +
                                 " (the most the dice table and its modifiers give), got " + std::to_string(rr));
   if (b.modifier != 0 || p.formation || p.still || p.turned)
-    return error(p.formation ? "formation" : p.still ? "still" : "turned",
+    return error(p.formation ? "formation"
+                 : p.still   ? "still"
+                             : "turned",
                  "the dice modifiers apply to --cannon; with --dice give the dice to throw");
   b.groups.push_back({Pool{0, *p.dice, rr}, {}});
   return {};
@@ -79,17 +88,20 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
 
 // The range band: given, or from inches by the cannon type's range table.
 Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b) {
-  if (p.range && p.range_in) return error("range_in", "give --range or --range-in, not both");
-  if (p.range) b.band = *p.range == "point-blank" ? "point_blank" : *p.range;
+  if (p.range_band && p.range_in) return error("range_in", "give --range-band or --range-in, not both");
+  if (p.range_band) b.band = *p.range_band == "point-blank" ? "point_blank" : *p.range_band;
   if (!p.range_in) return {};
-  if (!p.weight) return error("range_in", "needs --weight (the cannon type's range table); or give --range");
+  if (!p.weight) return error("range_in", "needs --weight (the cannon type's range table); or give --range-band");
   const CannonType* ct = R.cannon_type(*p.weight);
   const double d = *p.range_in;
   if (!std::isfinite(d) || d < 0) return error("range_in", "must be 0 inches or more, got " + trim(d, 2));
   // The range table's figures are read as the far end of each band (docs/notes).
-  if (d <= ct->point_blank_max_in) b.band = "point_blank";
-  else if (d <= ct->short_max_in) b.band = "short";
-  else if (d <= ct->long_max_in) b.band = "long";
+  if (d <= ct->point_blank_max_in)
+    b.band = "point_blank";
+  else if (d <= ct->short_max_in)
+    b.band = "short";
+  else if (d <= ct->long_max_in)
+    b.band = "long";
   else
     return error("range_in", trim(d, 2) + "\" is beyond the " + ct->name + "'s maximum range of " +
                                  std::to_string(ct->long_max_in) + "\"");
@@ -103,8 +115,8 @@ Diagnostics ammunition(const BroadsideRules& R, const BroadsideRequest& p, Broad
   if (!b.ammunition) return error("ammo", "unknown ammunition " + b.ammo);
   if (b.ammunition->short_range_only && (!b.band || *b.band == "long"))
     return error("ammo", b.ammunition->name + " can only be fired at short range" +
-                             std::string(b.band ? "" : ": give --range short or point-blank"));
-  const char* needs = "needs the range band (--range or --range-in)";
+                             std::string(b.band ? "" : ": give --range-band short or point-blank"));
+  const char* needs = "needs the range band (--range-band or --range-in)";
   if (p.aim_high && !b.band) return error("aim_high", needs);
   if (p.raking && !b.band) return error("raking", needs);
   if (p.formed_up && !b.band) return error("formed_up", needs);
@@ -119,14 +131,14 @@ Diagnostics play_rule(const BroadsideRules& R, const BroadsideRequest& p, Broads
     b.play.objective = Objective::structural;
     b.maximises = "the expected structural damage (the same play at long, short and point-blank range)";
   } else if (b.goal == "casualties") {
-    if (!b.band) return error("play", "casualties needs the range band (--range or --range-in)");
+    if (!b.band) return error("play", "casualties needs the range band (--range-band or --range-in)");
     b.play.objective = Objective::casualties;
     b.maximises = "the expected casualties at " + band_name(effective_band(R, *b.band, p.raking)) +
                   " range, a knockdown counted as " + std::to_string(R.wounds_per_knockdown) + " wounds";
   } else if (b.goal == "rank") {
     b.play.objective = Objective::rank;
     b.maximises = "the expected rank of the hand";
-  } else if (auto hi = R.hand_index(b.goal)) {
+  } else if (auto hi = R.hand_index(hand_key(b.goal))) {
     b.play.objective = Objective::at_least;
     b.play.at_least_hand = hi;
     b.maximises = "the probability of at least " + R.hands[*hi].name;
@@ -180,8 +192,10 @@ void saves(const BroadsideRules& R, const BroadsideRequest& p, const std::string
                     (m.key == "good_cover" && p.cover.value_or("none") == "good") ||
                     (m.key == "strong_cover" && p.cover.value_or("none") == "strong");
     if (!on) continue;
-    if (m.group.empty()) f.save_modifier += m.modifier;
-    else group_best[m.group] = std::max(group_best[m.group], m.modifier);
+    if (m.group.empty())
+      f.save_modifier += m.modifier;
+    else
+      group_best[m.group] = std::max(group_best[m.group], m.modifier);
   }
   for (const auto& [g, m] : group_best) f.save_modifier += m;
   f.p_save = save_chance_d6(R, f.save_min_roll, f.save_modifier);
@@ -239,7 +253,8 @@ BandFigures at_band(const BroadsideRules& R, const BroadsideRequest& p, const Br
 // Loss of strength points: half, three quarters, all; and the cannon lost with them.
 Expected<TargetLoss> target_loss(const BroadsideRules& R, const BroadsideRequest& p, const dice::Dist& total) {
   if (*p.target_points < 1)
-    return Expected<TargetLoss>::field_failure("target_points", "must be at least 1, got " + std::to_string(*p.target_points));
+    return Expected<TargetLoss>::field_failure("target_points",
+                                               "must be at least 1, got " + std::to_string(*p.target_points));
   TargetLoss t;
   t.points = *p.target_points;
   const double pts = *p.target_points;
@@ -324,7 +339,7 @@ Expected<Broadside> broadside_odds(const BroadsideRules& R, const BroadsideReque
       b.target = std::move(*t);
     }
   } else if (p.target_points || p.target_guns) {
-    return error("target_points", "needs the range band (--range or --range-in)");
+    return error("target_points", "needs the range band (--range-band or --range-in)");
   }
   if (p.target_guns && !p.target_points)
     return error("target_guns", "needs --target-points (the losses follow the points lost)");

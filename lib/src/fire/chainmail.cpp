@@ -102,7 +102,8 @@ Expected<AccuracyOdds> accuracy_odds(const ChainmailRules& r, const AccuracyInpu
   AccuracyOdds o;
   o.row = row_for(r.hit_rows, in.range_in);
   if (!o.row)
-    return Expected<AccuracyOdds>::failure("range " + trim(in.range_in, 2) + "\" is beyond the arquebus's maximum range of " +
+    return Expected<AccuracyOdds>::failure("range " + trim(in.range_in, 2) +
+                                           "\" is beyond the arquebus's maximum range of " +
                                            trim(max_range(r.hit_rows)) + "\"");
   // Cover: "deduct 1 ... deduct 2 from the score"; Bonus: "add 1 to the score".
   if (!in.cover.empty()) {
@@ -128,15 +129,17 @@ Expected<AttackDiceOdds> attack_dice_odds(const ChainmailRules& r, const AttackD
   o.row = row_for(r.ad_rows, in.range_in);
   if (!o.row)
     return Expected<AttackDiceOdds>::failure("range " + trim(in.range_in, 2) +
-                                             "\" is beyond the arquebus's maximum range of " + trim(max_range(r.ad_rows)) +
-                                             "\" (attack-dice variant)");
+                                             "\" is beyond the arquebus's maximum range of " +
+                                             trim(max_range(r.ad_rows)) + "\" (attack-dice variant)");
   // "A target at medium range suffers a +5 penalty to its AR", "+10 at short range".
   o.effective_ar = in.armor_rating - o.row->value;
   int self = 0, target = 0;
   for (int f = 1; f <= r.ad_sides; ++f) {
     // "each AD result of 1 causes an automatic hit (no armor check allowed) on the arquebus unit itself".
-    if (f == r.self_hit_face) ++self;
-    else if (f >= o.effective_ar) ++target;
+    if (f == r.self_hit_face)
+      ++self;
+    else if (f >= o.effective_ar)
+      ++target;
   }
   o.p_self = static_cast<double>(self) / r.ad_sides;
   o.p_target = static_cast<double>(target) / r.ad_sides;
@@ -222,10 +225,10 @@ Expected<DowelOdds> dowel_odds(const ChainmailRules& r, const DowelInput& in) {
   if (!o.cls) return Expected<DowelOdds>::failure("unknown cannon class " + in.cannon);
   // The example's "26 inches" is measured to the square's centre (docs/notes); near_edge reads it
   // as the distance to the front of the target.
-  o.near_in = in.measure == Measure::centre ? in.distance_in - in.depth_in / 2 : in.distance_in;
+  o.near_in = in.measure == Measure::centre ? in.range_in - in.depth_in / 2 : in.range_in;
   o.far_in = o.near_in + in.depth_in;
   if (o.near_in < 0)
-    return Expected<DowelOdds>::failure("a target " + trim(in.depth_in, 2) + "\" deep centred " + trim(in.distance_in, 2) +
+    return Expected<DowelOdds>::failure("a target " + trim(in.depth_in, 2) + "\" deep centred " + trim(in.range_in, 2) +
                                         "\" away would reach behind the muzzle");
   if (o.near_in >= o.cls->range_in)
     return Expected<DowelOdds>::failure("the target (from " + trim(o.near_in, 2) + "\") is beyond the " + o.cls->name +

@@ -34,7 +34,8 @@ Diagnostics about(const Expected<T>& odds, const char* field) {
 
 // The accuracy die (Arquebus, seed 003).
 Expected<ArquebusVolley> by_accuracy(const ChainmailRules& R, const ArquebusRequest& p, ArquebusVolley v) {
-  if (p.ar) return Expected<ArquebusVolley>::field_failure("ar", "belongs to the attack-dice system (--system attack-dice)");
+  if (p.ar)
+    return Expected<ArquebusVolley>::field_failure("ar", "belongs to the attack-dice system (--system attack-dice)");
   AccuracyInput in;
   in.men = *p.men;
   in.range_in = *p.range_in;
@@ -65,12 +66,16 @@ Expected<ArquebusVolley> by_attack_dice(const ChainmailRules& R, const ArquebusR
 // The dowel request's own values.
 Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
   Diagnostics d;
-  if (!p.gun) d.field_error("gun", "required: light, heavy or bombard");
-  else if (!p.call) d.field_error("call", "required: white (short) or black (long)");
-  else if (!p.distance_in) d.field_error("distance_in", "required: the distance to the aim point in inches");
-  else if (!p.depth_in) d.field_error("depth_in", "required: the target's depth in inches");
-  else if (!std::isfinite(*p.distance_in) || *p.distance_in < 0)
-    d.field_error("distance_in", "must be 0 inches or more, got " + trim(*p.distance_in, 2));
+  if (!p.gun)
+    d.field_error("gun", "required: light, heavy or bombard");
+  else if (!p.call)
+    d.field_error("call", "required: white (short) or black (long)");
+  else if (!p.range_in)
+    d.field_error("range_in", "required: the distance to the aim point in inches");
+  else if (!p.depth_in)
+    d.field_error("depth_in", "required: the target's depth in inches");
+  else if (!std::isfinite(*p.range_in) || *p.range_in < 0)
+    d.field_error("range_in", "must be 0 inches or more, got " + trim(*p.range_in, 2));
   else if (!std::isfinite(*p.depth_in) || *p.depth_in <= 0 || *p.depth_in > 1000)
     d.field_error("depth_in", "must be a positive depth up to 1000 inches, got " + trim(*p.depth_in, 2));
   else if (p.width_in && (!std::isfinite(*p.width_in) || *p.width_in <= 0 || *p.width_in > 1000))
@@ -83,7 +88,8 @@ Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
   } else {
     for (double x : *p.offsets)
       if (!std::isfinite(x) || std::abs(x) > R.measure_length_in) {
-        d.field_error("offsets", "each offset must lie on the " + trim(R.measure_length_in) + "\" measure, got " + trim(x, 3));
+        d.field_error("offsets",
+                      "each offset must lie on the " + trim(R.measure_length_in) + "\" measure, got " + trim(x, 3));
         break;
       }
   }
@@ -134,7 +140,8 @@ std::string catapult_key(const std::optional<std::string>& a) {
 Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const ArquebusRequest& p) {
   using Result = Expected<ArquebusVolley>;
   if (!p.men) return Result::field_failure("men", "required: the figures firing");
-  if (*p.men < 1 || *p.men > 1000) return Result::field_failure("men", "must be between 1 and 1000, got " + std::to_string(*p.men));
+  if (*p.men < 1 || *p.men > 1000)
+    return Result::field_failure("men", "must be between 1 and 1000, got " + std::to_string(*p.men));
   if (!p.range_in) return Result::field_failure("range_in", "required: the range in inches");
   if (!std::isfinite(*p.range_in) || *p.range_in < 0)
     return Result::field_failure("range_in", "must be 0 inches or more, got " + trim(*p.range_in, 2));
@@ -171,7 +178,7 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   DowelInput& in = s.input;
   in.cannon = gun_key(*p.gun);
   in.colour = *p.call;
-  in.distance_in = *p.distance_in;
+  in.range_in = *p.range_in;
   in.depth_in = *p.depth_in;
   in.measure = p.measure.value_or("centre") == "near-edge" ? Measure::near_edge : Measure::centre;
   in.width_in = p.width_in;
@@ -180,7 +187,7 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   for (const auto& o : p.obstacle)
     in.obstacles.push_back({*parse_obstacle_kind(o.kind), o.from_in, o.to_in.value_or(o.from_in)});
   auto odds = dowel_odds(R, in);
-  if (!odds) return about(odds, "distance_in");
+  if (!odds) return about(odds, "range_in");
   s.odds = std::move(*odds);
   auto rate = cannon_rate(R, *s.odds.cls, catapult_key(p.rate_as), p.crew.value_or(R.full_crew), p.turns.value_or(1),
                           !p.unloaded);

@@ -15,19 +15,22 @@ namespace {
 Diagnostics out_of_range(const std::optional<int>& v, const char* field, int lo, int hi) {
   Diagnostics d;
   if (v && (*v < lo || *v > hi))
-    d.field_error(field, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " +
-                             std::to_string(*v));
+    d.field_error(
+        field, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + std::to_string(*v));
   return d;
 }
 
 // The weapon, range and target, and the bounds of the other values.
 Diagnostics check_request(const FirearmRequest& p) {
   Diagnostics d;
-  if (p.range_ft && p.range_yd) d.field_error("range_yd", "give the range in feet or in yards, not both");
-  else if (!p.range_ft && !p.range_yd) d.field_error("range_ft", "required: the range (--range-ft or --range-yd)");
+  if (p.range_ft && p.range_yd)
+    d.field_error("range_yd", "give the range in feet or in yards, not both");
+  else if (!p.range_ft && !p.range_yd)
+    d.field_error("range_ft", "required: the range (--range-ft or --range-yd)");
   else if (const double range = p.range_ft ? *p.range_ft : *p.range_yd; !std::isfinite(range) || range < 0)
     d.field_error(p.range_ft ? "range_ft" : "range_yd", "must be a range of 0 or more, got " + trim(range, 2));
-  else if (!p.target_ac) d.field_error("target_ac", "required: the target's armour class");
+  else if (!p.target_ac)
+    d.field_error("target_ac", "required: the target's armour class");
   if (!d.empty()) return d;
   for (const auto& e : {out_of_range(p.target_ac, "target_ac", -10, 20), out_of_range(p.armor, "armor", 0, 20),
                         out_of_range(p.attack_throw, "attack_throw", 1, 30), out_of_range(p.dex, "dex", -5, 5),
@@ -63,7 +66,7 @@ Diagnostics count_rounds(const FirearmRequest& p, FirearmScenario& s) {
 Diagnostics shoot(const FirearmRules& R, const FirearmRequest& p, FirearmScenario& s) {
   ShotInput& in = s.shot_input;
   in.range = s.range;
-  s.shooter = p.shooter.value_or("normal");
+  s.shooter = p.veteran ? "veteran" : "normal";
   in.attack_throw = p.attack_throw ? *p.attack_throw : s.shooter == "veteran" ? R.veteran_throw : R.normal_men_throw;
   in.target_ac = *p.target_ac;
   in.armor = p.armor;
@@ -105,13 +108,15 @@ void reload_and_misfire(const FirearmRules& R, const FirearmRequest& p, FirearmS
 
 Expected<FirearmScenario> firearm_scenario(const FirearmCatalogue& cat, const FirearmRequest& p) {
   using Result = Expected<FirearmScenario>;
-  if (!p.weapon) return Result::field_failure("weapon", "required: the firearm, e.g. \"matchlock musket\" (or --catalogue)");
+  if (!p.weapon)
+    return Result::field_failure("weapon", "required: the firearm, e.g. \"matchlock musket\" (or --catalogue)");
   FirearmScenario s;
   s.firearm = cat.find(*p.weapon);
   if (!s.firearm)
-    return Result::field_failure("weapon", "unknown firearm \"" + *p.weapon +
-                                               "\": name a mechanism (matchlock, wheellock, flintlock), a type (arquebus, "
-                                               "musket, pistol) and optionally rifled; see --catalogue");
+    return Result::field_failure("weapon",
+                                 "unknown firearm \"" + *p.weapon +
+                                     "\": name a mechanism (matchlock, wheellock, flintlock), a type (arquebus, "
+                                     "musket, pistol) and optionally rifled; see --catalogue");
   if (auto d = check_request(p); !d.empty()) return d;
   s.range_in_feet = p.range_ft.has_value();
   s.range = p.range_ft ? *p.range_ft : *p.range_yd;

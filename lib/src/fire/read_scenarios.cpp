@@ -2,6 +2,10 @@
 // [[broadside]], [[arquebus]] and [[dowel]], each into its request (requests.hpp).
 #include "gunpowder/fire/read_scenarios.hpp"
 
+#include <algorithm>
+
+#include "gunpowder/fire/fire_common.hpp"
+
 namespace gunpowder::fire {
 
 using input::Need;
@@ -13,24 +17,37 @@ std::optional<int> opt_int(input::TableReader& r, const char* key) {
   return std::nullopt;
 }
 bool flag(input::TableReader& r, const char* key) { return r.boolean(key, Need::optional).value_or(false); }
+// An optional choice, in the suite's spelling of its values; the books' spellings read too
+// ("Point Blank" is "point-blank": enum_spelling).
+std::optional<std::string> choice(input::TableReader& r, const char* key, const choices::List& allowed,
+                                  Need need = Need::optional) {
+  auto v = r.string(key, need);
+  if (!v) return std::nullopt;
+  std::string spelled = enum_spelling(*v);
+  if (std::find(allowed.begin(), allowed.end(), spelled) != allowed.end()) return spelled;
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+  r.error_at(key, "unknown " + std::string(key) + " \"" + *v + "\" (allowed: " + list + ")");
+  return std::nullopt;
+}
 }  // namespace
 
 void read_artillery(input::TableReader& r, ArtilleryRequest& p) {
-  p.type = r.string("type", Need::optional, {"cannon", "gun", "mortar"});
-  p.shot_lb = r.number("shot", Need::optional);
+  p.type = choice(r, "type", choices::kPieceType);
+  p.shot_lb = r.number("shot_lb", Need::optional);
   p.range_yd = r.number("range_yd", Need::optional);
-  p.bracket = r.string("bracket", Need::optional, {"short", "medium", "long"});
+  p.range_band = choice(r, "range_band", choices::kArtilleryRangeBand);
   p.plunging = flag(r, "plunging");
   p.direct = flag(r, "direct");
-  p.crew = r.string("crew", Need::optional, {"normal", "veteran"});
+  p.veteran = flag(r, "veteran");
   p.attack_throw = opt_int(r, "attack_throw");
   p.few_artillerists = flag(r, "few_artillerists");
   p.modifier = opt_int(r, "modifier");
-  p.exceed = r.string("exceed", Need::optional, {"meet", "strictly"});
+  p.exceed = choice(r, "exceed", choices::kExceed);
   p.target_ac = opt_int(r, "target_ac");
   p.save = opt_int(r, "save");
-  p.cover = flag(r, "cover");
-  p.halving = r.string("halving", Need::optional, {"down", "up"});
+  p.cover = choice(r, "cover", choices::kArtilleryCover);
+  p.halving = choice(r, "halving", choices::kHalving);
   p.troops = opt_int(r, "troops");
   p.hd = r.string("hd", Need::optional);
   p.cavalry = flag(r, "cavalry");
@@ -49,43 +66,43 @@ void read_firearm(input::TableReader& r, FirearmRequest& p) {
   p.range_yd = r.number("range_yd", Need::optional);
   p.target_ac = opt_int(r, "target_ac");
   p.armor = opt_int(r, "armor");
-  p.shooter = r.string("shooter", Need::optional, {"normal", "veteran"});
+  p.veteran = flag(r, "veteran");
   p.attack_throw = opt_int(r, "attack_throw");
-  p.training = r.string("training", Need::optional, {"undrilled", "drilled", "style"});
+  p.training = choice(r, "training", choices::kTraining);
   p.dex = opt_int(r, "dex");
   p.carried_stone = r.number("carried_stone", Need::optional);
   p.apostles = flag(r, "apostles");
-  p.weather = r.string("weather", Need::optional, {"dry", "damp", "wet"});
+  p.weather = choice(r, "weather", choices::kWeather);
   p.uncleaned = flag(r, "uncleaned");
   p.scattershot = flag(r, "scattershot");
   p.no_rest = flag(r, "no_rest");
   p.modifier = opt_int(r, "modifier");
   p.no_naturals = flag(r, "no_naturals");
-  p.penalties = r.string("penalties", Need::optional, {"printed", "rule"});
+  p.penalties = choice(r, "penalties", choices::kPenalties);
   p.minutes = opt_int(r, "minutes");
   p.round_seconds = r.number("round_seconds", Need::optional);
 }
 
 void read_broadside(input::TableReader& r, BroadsideRequest& p) {
   p.cannon = opt_int(r, "cannon");
-  p.weight = r.string("weight", Need::optional, {"light", "medium", "heavy"});
+  p.weight = choice(r, "weight", choices::kWeight);
   p.dice = opt_int(r, "dice");
   p.rerolls = opt_int(r, "rerolls");
-  p.range = r.string("range", Need::optional, {"long", "short", "point-blank"});
+  p.range_band = choice(r, "range_band", choices::kBroadsideRangeBand);
   p.range_in = r.number("range_in", Need::optional);
   p.formation = flag(r, "formation");
   p.still = flag(r, "still");
   p.turned = flag(r, "turned");
-  p.modifiers_on = r.string("modifiers_on", Need::optional, {"pool", "dice"});
-  p.reroll_mode = r.string("reroll_mode", Need::optional, {"once", "rounds"});
-  p.play = r.string("play", Need::optional);
+  p.modifiers_on = choice(r, "modifiers_on", choices::kModifiersOn);
+  p.reroll_mode = choice(r, "reroll_mode", choices::kRerollMode);
+  p.play = choice(r, "play", choices::kPlay);
   p.raking = flag(r, "raking");
   p.formed_up = flag(r, "formed_up");
-  p.ammo = r.string("ammo", Need::optional, {"round", "chain", "canister"});
+  p.ammo = choice(r, "ammo", choices::kAmmo);
   p.aim_high = flag(r, "aim_high");
-  p.halving = r.string("halving", Need::optional, {"down", "up"});
-  p.save_class = r.string("save_class", Need::optional, {"ordinary", "officer", "captain"});
-  p.cover = r.string("cover", Need::optional, {"none", "good", "strong"});
+  p.halving = choice(r, "halving", choices::kHalving);
+  p.save_class = choice(r, "save_class", choices::kSaveClass);
+  p.cover = choice(r, "cover", choices::kBroadsideCover);
   p.large_ship_from_small = flag(r, "large_ship_from_small");
   p.target_points = opt_int(r, "target_points");
   p.target_guns = opt_int(r, "target_guns");
@@ -95,12 +112,12 @@ void read_broadside(input::TableReader& r, BroadsideRequest& p) {
 void read_arquebus(input::TableReader& r, ArquebusRequest& p) {
   p.men = opt_int(r, "men");
   p.range_in = r.number("range_in", Need::optional);
-  p.cover = r.string("cover", Need::optional, {"none", "half", "over-half"});
+  p.cover = choice(r, "cover", choices::kArquebusCover);
   p.rested = flag(r, "rested");
   p.natural_six = flag(r, "natural_six");
-  p.system = r.string("system", Need::optional, {"accuracy", "attack-dice"});
+  p.system = choice(r, "system", choices::kSystem);
   p.ar = opt_int(r, "ar");
-  p.rate_of_fire = r.string("rate_of_fire", Need::optional, {"heavy-crossbow", "every-turn"});
+  p.rate_of_fire = choice(r, "rate_of_fire", choices::kRateOfFire);
   p.turns = opt_int(r, "turns");
   p.unloaded = flag(r, "unloaded");
 }
@@ -117,7 +134,7 @@ void read_obstacles(input::TableReader& r, DowelRequest& p) {
     }
     input::TableReader o(r.doc(), *t, r.diagnostics(), "obstacle");
     ObstacleRequest ob;
-    ob.kind = o.string("kind", Need::required, {"feature", "man-high", "water"}).value_or("");
+    ob.kind = choice(o, "kind", choices::kObstacleKind, Need::required).value_or("");
     ob.from_in = o.number("from_in", Need::required).value_or(0);
     ob.to_in = o.number("to_in", Need::optional);
     o.finish();
@@ -126,26 +143,30 @@ void read_obstacles(input::TableReader& r, DowelRequest& p) {
 }
 
 void read_dowel(input::TableReader& r, DowelRequest& p) {
-  p.gun = r.string("gun", Need::optional, {"light", "heavy", "bombard"});
-  p.call = r.string("call", Need::optional, {"white", "black"});
-  p.distance_in = r.number("distance_in", Need::optional);
+  p.gun = choice(r, "gun", choices::kGun);
+  p.call = choice(r, "call", choices::kCall);
+  p.range_in = r.number("range_in", Need::optional);
   p.depth_in = r.number("depth_in", Need::optional);
-  p.measure = r.string("measure", Need::optional, {"centre", "near-edge"});
+  p.measure = choice(r, "measure", choices::kMeasure);
   p.width_in = r.number("width_in", Need::optional);
   if (const auto* a = r.array("offsets", Need::optional)) {
     std::vector<double> v;
     bool ok = a->size() == 6;
     for (const auto& n : *a) {
-      if (auto i = n.value<double>()) v.push_back(*i);
-      else ok = false;
+      if (auto i = n.value<double>())
+        v.push_back(*i);
+      else
+        ok = false;
     }
-    if (!ok) r.error_at("offsets", "'offsets' must be an array of 6 numbers, one per die face");
-    else p.offsets = v;
+    if (!ok)
+      r.error_at("offsets", "'offsets' must be an array of 6 numbers, one per die face");
+    else
+      p.offsets = v;
   }
   p.turns = opt_int(r, "turns");
   p.crew = opt_int(r, "crew");
-  p.rate_as = r.string("rate_as", Need::optional, {"light-catapult", "heavy-catapult"});
-  p.level_flight = r.string("level_flight", Need::optional, {"first-white", "first-called"});
+  p.rate_as = choice(r, "rate_as", choices::kRateAs);
+  p.level_flight = choice(r, "level_flight", choices::kLevelFlight);
   p.unloaded = flag(r, "unloaded");
   read_obstacles(r, p);
 }

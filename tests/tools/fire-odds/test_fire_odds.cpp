@@ -31,11 +31,12 @@ size_t at(const std::string& s, const std::string& key) { return s.find("\"" + k
 }  // namespace
 
 TEST_CASE("fire-odds: the issue's commands work as written") {
-  SUBCASE("artillery --type gun --shot 6 --range-yd 1000 --format json") {
-    const auto r = run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "1000", "--format", "json"});
+  SUBCASE("artillery --type gun --shot-lb 6 --range-yd 1000 --format json") {
+    const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1000", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.err.empty());
-    for (const char* k : {"p_direct_hit", "p_close_hit", "p_scatter", "p_misfire"}) CHECK(at(r.out, k) != std::string::npos);
+    for (const char* k : {"p_direct_hit", "p_close_hit", "p_scatter", "p_misfire"})
+      CHECK(at(r.out, k) != std::string::npos);
     CHECK(at(r.out, "tool") < at(r.out, "scenarios"));
     CHECK(at(r.out, "command") < at(r.out, "piece"));
     CHECK(at(r.out, "p_direct_hit") < at(r.out, "p_close_hit"));
@@ -44,8 +45,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     CHECK(r.out.find("\"p_direct_hit\": 0,") != std::string::npos);  // 21+: a natural 20 is only a close hit
     CHECK(r.out.find("\"p_close_hit\": 0.05,") != std::string::npos);
   }
-  SUBCASE("artillery --type cannon --shot 24 --range-yd 1000 --plunging") {
-    const auto r = run({"artillery", "--type", "cannon", "--shot", "24", "--range-yd", "1000", "--plunging"});
+  SUBCASE("artillery --type cannon --shot-lb 24 --range-yd 1000 --plunging") {
+    const auto r = run({"artillery", "--type", "cannon", "--shot-lb", "24", "--range-yd", "1000", "--plunging"});
     CHECK(r.code == 0);
     CHECK(r.out.find("Target value                          25+") != std::string::npos);
     CHECK(r.out.find("2d6 x 50 yd away") != std::string::npos);
@@ -56,7 +57,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     CHECK(r.out.find("Natural roll needed") != std::string::npos);
   }
   SUBCASE("broadside --cannon 3 --weight heavy --range short --format json") {
-    const auto r = run({"broadside", "--cannon", "3", "--weight", "heavy", "--range", "short", "--format", "json"});
+    const auto r =
+        run({"broadside", "--cannon", "3", "--weight", "heavy", "--range-band", "short", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(at(r.out, "hands") != std::string::npos);
     CHECK(r.out.find("\"hand\": \"poker\"") != std::string::npos);
@@ -74,8 +76,9 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     CHECK(r.code == 0);
     CHECK(r.out.find("33.33%") != std::string::npos);
   }
-  SUBCASE("dowel --gun heavy --call white --distance-in 26 --depth-in 8") {
-    const auto r = run({"dowel", "--gun", "heavy", "--call", "white", "--distance-in", "26", "--depth-in", "8", "--format", "json"});
+  SUBCASE("dowel --gun heavy --call white --range-in 26 --depth-in 8") {
+    const auto r =
+        run({"dowel", "--gun", "heavy", "--call", "white", "--range-in", "26", "--depth-in", "8", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.out.find("\"on_target_in\": 4,") != std::string::npos);
   }
@@ -83,7 +86,7 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
 
 TEST_CASE("fire-odds: bad input is a clear error") {
   SUBCASE("beyond maximum range: 64 on the command line") {
-    const auto r = run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "1601"});
+    const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1601"});
     CHECK(r.code == 64);
     CHECK(r.err == "fire-odds: error: --range-yd: 1601 yd is beyond the 6-pdr Gun's long range of 1600 yd\n");
     CHECK(r.out.empty());
@@ -94,11 +97,15 @@ TEST_CASE("fire-odds: bad input is a clear error") {
     CHECK(run({"broadside", "--cannon", "0", "--weight", "light"}).code == 64);
   }
   SUBCASE("impossible modifiers and modes") {
-    CHECK(run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "500", "--plunging"}).code == 64);
-    CHECK(run({"artillery", "--type", "mortar", "--shot", "12", "--range-yd", "50"}).code == 64);
-    CHECK(run({"artillery", "--type", "gun", "--shot", "6", "--range-yd", "500", "--attack-throw", "99"}).code == 64);
-    CHECK(run({"firearm", "--weapon", "rifled matchlock musket", "--range-ft", "10", "--target-ac", "5", "--scattershot"}).code == 64);
-    CHECK(run({"broadside", "--cannon", "2", "--weight", "light", "--range", "long", "--ammo", "canister"}).code == 64);
+    CHECK(run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "500", "--plunging"}).code == 64);
+    CHECK(run({"artillery", "--type", "mortar", "--shot-lb", "12", "--range-yd", "50"}).code == 64);
+    CHECK(run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "500", "--attack-throw", "99"}).code ==
+          64);
+    CHECK(
+        run({"firearm", "--weapon", "rifled matchlock musket", "--range-ft", "10", "--target-ac", "5", "--scattershot"})
+            .code == 64);
+    CHECK(run({"broadside", "--cannon", "2", "--weight", "light", "--range-band", "long", "--ammo", "canister"}).code ==
+          64);
   }
   SUBCASE("no subcommand, or a subcommand and files") {
     CHECK(run({}).code == 64);

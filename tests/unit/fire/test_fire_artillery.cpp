@@ -7,8 +7,8 @@
 #include <cmath>
 #include <string>
 
-#include "gunpowder/data/data.hpp"
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
 
 using namespace gunpowder;
@@ -88,7 +88,7 @@ TEST_CASE("Attacking with Gunpowder Artillery, example #2: 12-pdr gun at 400 yar
   const auto& R = rules();
   const auto d = piece(Type::gun, 12);
   // The example calls 400 yards medium range (-4); the characteristics table's short range of the
-  // 12-pdr gun is 400 yards, so the table alone says short. The tool offers --bracket for the call.
+  // 12-pdr gun is 400 yards, so the table alone says short. The tool offers --range-band for the call.
   CHECK(*fire::bracket_for(d.effective, 400) == Bracket::short_range);
   const int target = target_for(R, Bracket::medium_range, false, 11);
   CHECK(target == 15);  // "resulting in a target value for the attack throw of 15+"
@@ -111,7 +111,8 @@ TEST_CASE("Plunging Fire example: 24-pdr cannon at 1,000 yards beyond a hill") {
   const auto d = piece(Type::cannon, 24);
   CHECK(*fire::bracket_for(d.effective, 1000) == Bracket::long_range);
   // "The cannon can (in fact, must) use plunging fire"
-  const auto& modes = R.catalogue->attack.modes[static_cast<size_t>(Type::cannon)][static_cast<size_t>(Bracket::long_range)];
+  const auto& modes =
+      R.catalogue->attack.modes[static_cast<size_t>(Type::cannon)][static_cast<size_t>(Bracket::long_range)];
   REQUIRE(modes.size() == 1);
   CHECK(modes[0] == FireMode::plunging);
   // "-10 penalty ... an additional -4 penalty. The target value for the attack throw is 25+, so only a
@@ -132,8 +133,9 @@ TEST_CASE("Plunging Fire example: 24-pdr cannon at 1,000 yards beyond a hill") {
 
 TEST_CASE("Structural Saving Throws example: the wall's save 21 + (-4) - 6 = 11+") {
   const auto& R = rules();
-  const int st = fire::structural_save_target(R.catalogue->attack.structural_save_base,
-                                              R.catalogue->attack.range_mod[static_cast<size_t>(Bracket::medium_range)], 6);
+  const int st =
+      fire::structural_save_target(R.catalogue->attack.structural_save_base,
+                                   R.catalogue->attack.range_mod[static_cast<size_t>(Bracket::medium_range)], 6);
   CHECK(st == 11);
   CHECK(fire::save_chance(st, 0) == doctest::Approx(0.5));
   // "The die roll is a 19, so the shot does no damage to the wall."
@@ -197,13 +199,13 @@ TEST_CASE("Damage versus Heroes, example #1: Marcus's save 11+ with +4 and +4 is
   const auto& R = rules();
   const auto d = piece(Type::gun, 12);
   const auto h = fire::hero_odds(R.damage, dice::Dist::sum(d.effective.damage_dice, 10), 11, true, fire::Halving::down);
-  CHECK(h.needed_other == 3);  // "He therefore needs a 3+ to succeed."
+  CHECK(h.needed_other == 3);        // "He therefore needs a 3+ to succeed."
   CHECK_FALSE(2 >= h.needed_other);  // "Sadly, he rolls a 2."
   CHECK(h.p_save_other == doctest::Approx(18.0 / 20));
   // The example says "6d6" for a 12-pdr gun; the characteristics table prints 6d10, used here.
   CHECK(d.effective.damage() == "6d10");
   CHECK(dice::Dist::sum(6, 10).p(24) > 0);  // "The Judge rolls a 24"
-  CHECK(R.damage.hero_shots == 1);  // "even though the unit has two guns ... just one shot"
+  CHECK(R.damage.hero_shots == 1);          // "even though the unit has two guns ... just one shot"
 }
 
 TEST_CASE("fire::attack_odds against a brute-force enumeration of both d20 rolls") {
@@ -217,10 +219,14 @@ TEST_CASE("fire::attack_odds against a brute-force enumeration of both d20 rolls
           const double p = 1.0 / 400;
           const bool made = exceed == fire::Exceed::meet ? n1 >= target : n1 > target;
           // The four rules, in the order printed.
-          if (made && n1 == 20) direct += p;
-          else if ((made && n1 >= 2 && n1 <= 19) || n1 == 20) close += p;
-          else if (!made && n1 == 1) (n2 == 1 ? discharge : wasted) += p;
-          else scatter += p;
+          if (made && n1 == 20)
+            direct += p;
+          else if ((made && n1 >= 2 && n1 <= 19) || n1 == 20)
+            close += p;
+          else if (!made && n1 == 1)
+            (n2 == 1 ? discharge : wasted) += p;
+          else
+            scatter += p;
         }
       const auto a = fire::attack_odds(R.results, target, exceed);
       CHECK(a.p_direct_hit == doctest::Approx(direct));

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <functional>
 
-#include "gunpowder/fire/chainmail.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/fire/chainmail.hpp"
 
 using namespace gunpowder;
 
@@ -42,7 +42,7 @@ TEST_CASE("Example of Firing: a heavy field gun calls WHITE at a pike square 26\
   fire::DowelInput in;
   in.cannon = "heavy_field_gun";
   in.colour = "white";
-  in.distance_in = 26;
+  in.range_in = 26;
   in.depth_in = 8;
   auto d = fire::dowel_odds(R, in);
   REQUIRE(d.has_value());
@@ -72,7 +72,7 @@ TEST_CASE("Example of Firing: a heavy field gun calls WHITE at a pike square 26\
     CHECK(e->straight_on_target_in == doctest::Approx(4));  // 22-24 of the 18-24 section and 27-29
   }
   SUBCASE("beyond the dowel: an error") {
-    in.distance_in = 45;
+    in.range_in = 45;
     CHECK_FALSE(fire::dowel_odds(R, in).has_value());
   }
 }
@@ -82,7 +82,7 @@ TEST_CASE("fire::dowel_odds with offsets: the dowel pivots at the muzzle") {
   fire::DowelInput in;
   in.cannon = "heavy_field_gun";
   in.colour = "white";
-  in.distance_in = 26;
+  in.range_in = 26;
   in.depth_in = 8;
   in.width_in = 4;
   in.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3};
@@ -165,8 +165,10 @@ TEST_CASE("Effects of Fire: attack dice, self-hits on a 1, armour penalty by ran
       each_throw(4, 8, [&](const std::vector<int>& d) {
         int h = 0, s = 0;
         for (int x : d) {
-          if (x == 1) ++s;
-          else if (x >= ar - penalty) ++h;
+          if (x == 1)
+            ++s;
+          else if (x >= ar - penalty)
+            ++h;
         }
         hits[static_cast<size_t>(h)] += 1.0 / 4096;
         self[static_cast<size_t>(s)] += 1.0 / 4096;
@@ -186,7 +188,7 @@ TEST_CASE("Cannon, terrain that stops the ball: the Example of Firing with obsta
   fire::DowelInput in;
   in.cannon = "heavy_field_gun";  // white sections 0-18, 24-27, 29-30; black 18-24, 27-29, 30-36
   in.colour = "white";
-  in.distance_in = 26;  // the target lies 22-30: 3" of white 2 and 1" of white 3 without terrain
+  in.range_in = 26;  // the target lies 22-30: 3" of white 2 and 1" of white 3 without terrain
   in.depth_in = 8;
   auto with = [&](K kind, double from, double to) {
     fire::DowelInput x = in;
@@ -224,7 +226,7 @@ TEST_CASE("Cannon, terrain that stops the ball: the Example of Firing with obsta
   }
   SUBCASE("black called: water under black 1 stops it; the first-called reading spares black 1") {
     in.colour = "black";
-    in.distance_in = 21;  // target 18-24, all of black 1
+    in.range_in = 21;  // target 18-24, all of black 1
     in.depth_in = 6;
     auto d = with(K::water, 19, 20);
     CHECK(d.straight_on_target_in == doctest::Approx(1));  // 18-19
@@ -288,7 +290,7 @@ TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other 
     fire::DowelRequest q;
     q.gun = "heavy";
     q.call = "white";
-    q.distance_in = 26;
+    q.range_in = 26;
     q.depth_in = 8;
     q.turns = 6;
     auto s = fire::dowel_shot(R, q);

@@ -75,7 +75,7 @@ Expected<const ChainmailRules*> load_chainmail();
 struct AccuracyInput {
   int men = 0;
   double range_in = 0;
-  std::string cover;      ///< "" | modifier key of the cover group
+  std::string cover;  ///< "" | modifier key of the cover group
   bool rested = false;
   bool natural_six_hits = false;  ///< not in the seed: a 6 always hits (option)
 };
@@ -154,12 +154,12 @@ std::optional<ObstacleKind> parse_obstacle_kind(const std::string& s);
 
 enum class Measure { centre, near_edge };
 struct DowelInput {
-  std::string cannon;       ///< class key
-  std::string colour;       ///< "white" | "black"
-  double distance_in = 0;   ///< to the aim point
-  double depth_in = 0;      ///< target depth along the line of fire
+  std::string cannon;   ///< class key
+  std::string colour;   ///< "white" | "black"
+  double range_in = 0;  ///< to the aim point
+  double depth_in = 0;  ///< target depth along the line of fire
   Measure measure = Measure::centre;
-  std::optional<double> width_in;             ///< target frontage, for the variation die
+  std::optional<double> width_in;              ///< target frontage, for the variation die
   std::optional<std::vector<double>> offsets;  ///< lateral shift of the dowel's end per die face
   std::vector<Obstacle> obstacles;
   bool level_flight_first_called = false;  ///< water spares the first section of the named colour
@@ -182,12 +182,12 @@ struct FaceResult {
 struct DowelOdds {
   const CannonClass* cls = nullptr;
   double near_in = 0, far_in = 0;
-  std::vector<SectionHit> sections;  ///< sections of the called colour, straight shot
-  std::optional<Stop> stop;          ///< terrain that stops the straight shot, if any
+  std::vector<SectionHit> sections;                   ///< sections of the called colour, straight shot
+  std::optional<Stop> stop;                           ///< terrain that stops the straight shot, if any
   std::vector<std::optional<double>> obstacle_stops;  ///< per obstacle: where it alone stops the straight shot
   double straight_on_target_in = 0;
-  double p_straight = 0;              ///< the variation die leaves the shot on line
-  std::vector<FaceResult> faces;      ///< with offsets: every face
+  double p_straight = 0;                              ///< the variation die leaves the shot on line
+  std::vector<FaceResult> faces;                      ///< with offsets: every face
   double mean_on_target_in = 0, p_any_on_target = 0;  ///< with offsets
 };
 /// Inches of the named colour over a target (a rectangle centred on the line of fire, or only its

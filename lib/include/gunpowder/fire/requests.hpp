@@ -13,27 +13,60 @@
 
 namespace gunpowder::fire {
 
+/// The values of the scenarios' choices, as a flag and its TOML key take them (docs/vocabulary.md:
+/// lower-case words joined by '-'; enum_spelling in fire_common.hpp reads the books' spellings).
+namespace choices {
+using List = std::vector<std::string>;
+inline const List kPieceType{"cannon", "gun", "mortar"};
+inline const List kArtilleryRangeBand{"short", "medium", "long"};  ///< Guns of War, Range, p. 14
+inline const List kExceed{"meet", "strictly"};
+inline const List kArtilleryCover{"none", "hard"};  ///< arrow loops, battlements (Guns of War, p. 17)
+inline const List kHalving{"down", "up"};
+inline const List kTraining{"undrilled", "drilled", "style"};
+inline const List kWeather{"dry", "damp", "wet"};
+inline const List kPenalties{"printed", "rule"};
+inline const List kWeight{"light", "medium", "heavy"};
+inline const List kBroadsideRangeBand{"point-blank", "short", "long"};  ///< Baggins Wood Cannons, range table
+inline const List kModifiersOn{"pool", "dice"};
+inline const List kRerollMode{"once", "rounds"};
+/// What the re-rolls maximise: three objectives, or a hand (P(at least it)), weakest hand first.
+inline const List kPlay{"structural",      "casualties", "rank",     "pair",           "two-pair",
+                        "three-of-a-kind", "full-house", "straight", "four-of-a-kind", "poker"};
+inline const List kAmmo{"round", "chain", "canister"};
+inline const List kSaveClass{"ordinary", "officer", "captain"};
+inline const List kBroadsideCover{"none", "good", "strong"};
+inline const List kArquebusCover{"none", "half", "over-half"};
+inline const List kSystem{"accuracy", "attack-dice"};
+inline const List kRateOfFire{"heavy-crossbow", "every-turn"};
+inline const List kGun{"light", "heavy", "bombard"};
+inline const List kCall{"white", "black"};
+inline const List kMeasure{"centre", "near-edge"};
+inline const List kRateAs{"light-catapult", "heavy-catapult"};
+inline const List kLevelFlight{"first-white", "first-called"};
+inline const List kObstacleKind{"feature", "man-high", "water"};
+}  // namespace choices
+
 /// One gunpowder artillery shot (seed 000, p. 16-17, 37-40).
 struct ArtilleryRequest {
-  std::optional<std::string> type, bracket, crew, exceed, halving, hd, name;
+  std::optional<std::string> type, range_band, exceed, halving, hd, name, cover;
   std::optional<double> shot_lb, range_yd;
   std::optional<int> attack_throw, modifier, target_ac, save, troops, unit_save, table_uhp, hero_save;
-  bool plunging = false, direct = false, few_artillerists = false, cover = false;
+  bool plunging = false, direct = false, veteran = false, few_artillerists = false;
   bool cavalry = false, enfilade = false, fortified = false, hero_fortified = false;
 };
 
 /// A character's firearm (seed 000, p. 9-11).
 struct FirearmRequest {
-  std::optional<std::string> weapon, training, weather, penalties, shooter;
+  std::optional<std::string> weapon, training, weather, penalties;
   std::optional<double> range_ft, range_yd, carried_stone, round_seconds;
   std::optional<int> target_ac, armor, attack_throw, dex, modifier, minutes;
   bool apostles = false, uncleaned = false, scattershot = false, no_rest = false, no_naturals = false;
-  bool catalogue = false;
+  bool catalogue = false, veteran = false;
 };
 
 /// A poker-dice broadside (seed 001).
 struct BroadsideRequest {
-  std::optional<std::string> weight, range, modifiers_on, reroll_mode, play, ammo, halving, save_class, cover;
+  std::optional<std::string> weight, range_band, modifiers_on, reroll_mode, play, ammo, halving, save_class, cover;
   std::optional<int> cannon, dice, rerolls, target_points, target_guns, crew;
   std::optional<double> range_in;
   bool formation = false, still = false, turned = false, raking = false, formed_up = false, aim_high = false;
@@ -59,7 +92,7 @@ struct ObstacleRequest {
 /// A Chainmail-style cannon shot with the coloured dowel (seed 003).
 struct DowelRequest {
   std::optional<std::string> gun, call, measure, rate_as, level_flight;
-  std::optional<double> distance_in, depth_in, width_in;
+  std::optional<double> range_in, depth_in, width_in;
   std::optional<std::vector<double>> offsets;
   std::optional<int> turns, crew;
   std::vector<ObstacleRequest> obstacle;
