@@ -6,6 +6,8 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/siege/read_siege.hpp"
+
+#include "gunpowder/core/spelling.hpp"
 #include "read_parts.hpp"
 
 namespace gunpowder::siege::reading {
@@ -206,24 +208,6 @@ void read_side(const input::Document& doc, const toml::table& t, bool besieger, 
 }  // namespace gunpowder::siege::reading
 
 namespace gunpowder::siege {
-
-std::string suite_spelling(std::string_view typed) {
-  std::string out;
-  for (size_t i = 0; i < typed.size(); ++i) {
-    const char c = typed[i];
-    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (c == '+' && i + 1 == typed.size() && !out.empty()) {
-      if (out.back() != '-') out += '-';
-      out += "plus";
-    } else if (!word) {
-      if (!out.empty() && out.back() != '-') out += '-';
-    } else {
-      out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return out;
-}
 
 std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
                                        const std::vector<std::string>& labels) {

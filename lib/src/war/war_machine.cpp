@@ -76,23 +76,6 @@ std::string to_string(CasualtyReading c) { return c == CasualtyReading::points ?
 std::string to_string(RatioReading r) { return r == RatioReading::ceiling ? "ceiling" : "floor"; }
 std::string to_string(PercentReading r) { return r == PercentReading::up ? "up" : "exact"; }
 
-std::string suite_spelling(std::string_view typed) {
-  std::string out;
-  out.reserve(typed.size() + 4);
-  for (size_t i = 0; i < typed.size(); ++i) {
-    const char c = typed[i];
-    if (c == ' ') {
-      if (!out.empty() && out.back() != '-') out += '-';
-    } else if (c == '+' && i + 1 == typed.size() && !out.empty()) {
-      out += "-plus";
-    } else {
-      out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return out;
-}
-
 std::optional<Fatigue> parse_fatigue(const std::string& typed) {
   const std::string s = suite_spelling(typed);
   for (auto f : {Fatigue::none, Fatigue::moderate, Fatigue::serious})

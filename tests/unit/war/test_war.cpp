@@ -905,9 +905,11 @@ TEST_CASE("war::suite_spelling: the book's spellings read as the suite's (docs/v
     CHECK(war::suite_spelling("  Elite ") == "elite");
     CHECK(war::suite_spelling("attack-plus") == "attack-plus");
   }
-  SUBCASE("underscores are not read as '-': the old spelling is refused") {
-    CHECK(war::suite_spelling("below_average") == "below_average");
-    CHECK_FALSE(war::parse_tie_policy("no_result").has_value());
+  SUBCASE("one speller for the suite: '_' and punctuation join words as '-' does") {
+    CHECK(war::suite_spelling("below_average") == "below-average");
+    CHECK(war::parse_tie_policy("no_result") == war::TiePolicy::no_result);
+    CHECK(war::suite_spelling("Catapult, light") == "catapult-light");
+    CHECK_FALSE(war::parse_tie_policy("no result at all").has_value());
   }
   SUBCASE("the parsers take either spelling") {
     CHECK(war::parse_tie_policy("Higher BR") == war::TiePolicy::higher_br);

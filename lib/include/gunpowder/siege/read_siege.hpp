@@ -4,6 +4,8 @@
 // and out-of-range values are errors at file:line:col, every error of a file at once (exit 65).
 #pragma once
 
+#include "gunpowder/core/spelling.hpp"
+
 #include <array>
 #include <optional>
 #include <string>
@@ -30,11 +32,7 @@ struct Request {
   bool ranges_complete = false;  ///< every besieger piece has a range_yd (bombardment possible)
 };
 
-/// An enum value as typed (a flag's value or a TOML string) in the suite's spelling: lower case,
-/// words joined by '-' (spaces, '_' and punctuation become '-'), a final '+' "-plus": "Siege Machine" is
-/// "siege-machine", "Attack+" "attack-plus", "bombard_then_assault" "bombard-then-assault", "Catapult, light"
-/// "catapult-light". The book's own spellings of the values users type are so accepted.
-std::string suite_spelling(std::string_view typed);
+using gunpowder::suite_spelling;  // gunpowder/core/spelling.hpp
 /// The value of `allowed` that `typed` names (compared in the suite's spelling, and against the
 /// book's label of the same index in `labels` when given); nullopt when none.
 std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,

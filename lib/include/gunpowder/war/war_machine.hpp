@@ -16,6 +16,8 @@
 // Side index 0 is side A of the tactics table (its columns), side 1 is side B (its rows).
 #pragma once
 
+#include "gunpowder/core/spelling.hpp"
+
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -68,10 +70,7 @@ std::string to_string(TiePolicy t);
 std::string to_string(CasualtyReading c);
 std::string to_string(RatioReading r);
 std::string to_string(PercentReading r);
-/// A value a user typed, in the suite's spelling (docs/vocabulary.md): the book's own spelling
-/// is read as well ("Attack+", "Below Average", "Moderate"): ASCII lower case, each run of spaces
-/// one '-', a final '+' "-plus". Underscores are left as they are (the old spelling is refused).
-std::string suite_spelling(std::string_view typed);
+using gunpowder::suite_spelling;  // gunpowder/core/spelling.hpp
 /// The parsers take a value in the suite's spelling or the book's (suite_spelling).
 std::optional<Fatigue> parse_fatigue(const std::string& s);
 std::optional<TiePolicy> parse_tie_policy(const std::string& s);
