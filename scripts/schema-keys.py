@@ -31,6 +31,10 @@ def unit_text(key, node):
     """The unit of a key: its schema's "x-unit", else its name's suffix or p_ prefix, else "-"."""
     if "x-unit" in node:
         return node["x-unit"]
+    types = node.get("type", [])
+    types = types if isinstance(types, list) else [types]
+    if not {"number", "integer"} & set(types):
+        return "\\-"  # only a number has a unit (built_in is a boolean, not inches)
     leaf = key.split(".")[-1].split("[]")[-1].lstrip(".")
     if leaf.startswith("p_") or leaf == "p":
         return "probability 0-1"
