@@ -402,7 +402,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   }
   if ((common.chart || !common.svg.empty()) && rep.charts.empty())
     return cli::usage_error(common.chart ? "--chart" : "--svg", no_chart);
-  rep.json = json::document(kInfo.name, "scenarios");
+  rep.json = json::document(kInfo.name, "scenarios", 2);  // version 2: the issue-12 renames (range_band, range_yd, weight...)
   rep.json.set("tool", kInfo.name);
   rep.json.set("scenarios", std::move(list));
   return rep;
