@@ -80,7 +80,7 @@ Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
              {{c.range_short_yd, c.range_medium_yd, c.range_long_yd}, "yd", ""},
              std::string(c.source) == "book" ? R.catalogue->sources.characteristics : "design formulas");
   const std::string band = artillery::to_string(s.bracket), mode = artillery::to_string(s.mode);
-  add_figure(t, "Range bracket", band, {{}, "", band}, s.bracket_source);
+  add_figure(t, "Range band", band, {{}, "", band}, s.bracket_source);
   add_figure(t, "Fire", mode, {{}, "", mode}, s.mode_source);
   add_figure(t, "Attack throw", std::to_string(a.base_throw) + "+", {{double(a.base_throw)}, "roll", ""},
              throw_source(s));
