@@ -27,8 +27,9 @@ const std::string& text_at(const std::vector<Cell>& row, size_t i) {
   return i < row.size() ? row[i].text : empty;
 }
 
-// `t` without the columns shown to `not_for` (and their cells); `t` itself when it has none.
-Table without(const Table& t, Shown not_for) {
+// `t` without the columns shown only to the other audience than `audience` (and their cells).
+Table shown_to(const Table& t, Shown audience) {
+  const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
   Table out;
   out.name = t.name;
   out.title = t.title;
@@ -36,7 +37,7 @@ Table without(const Table& t, Shown not_for) {
   out.notes = t.notes;
   std::vector<size_t> keep;
   for (size_t i = 0; i < t.columns.size(); ++i)
-    if (t.columns[i].shown != not_for) {
+    if (t.columns[i].shown != other) {
       keep.push_back(i);
       out.columns.push_back(t.columns[i]);
     }
@@ -47,20 +48,6 @@ Table without(const Table& t, Shown not_for) {
     for (size_t i : keep)
       if (i < r.size()) o.push_back(r[i]);
   }
-  return out;
-}
-
-bool has_shown(const std::vector<Table>& tables, Shown only) {
-  for (const auto& t : tables)
-    for (const auto& c : t.columns)
-      if (c.shown == only) return true;
-  return false;
-}
-
-std::vector<Table> without_all(const std::vector<Table>& tables, Shown not_for) {
-  std::vector<Table> out;
-  out.reserve(tables.size());
-  for (const auto& t : tables) out.push_back(without(t, not_for));
   return out;
 }
 
@@ -108,8 +95,17 @@ std::string md_escape(const std::string& s) {
 }
 }  // namespace
 
-Table for_people(const Table& t) { return without(t, Shown::programs); }
-Table for_programs(const Table& t) { return without(t, Shown::people); }
+const std::vector<Table>& shown_to(const std::vector<Table>& tables, Shown audience, std::vector<Table>& scratch) {
+  const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
+  const bool any = std::any_of(tables.begin(), tables.end(), [&](const Table& t) {
+    return std::any_of(t.columns.begin(), t.columns.end(), [&](const Column& c) { return c.shown == other; });
+  });
+  if (!any) return tables;
+  scratch.clear();
+  scratch.reserve(tables.size());
+  for (const auto& t : tables) scratch.push_back(shown_to(t, audience));
+  return scratch;
+}
 
 namespace cell {
 Cell integer(long long n) { return {fmtnum::grouped(n), std::to_string(n)}; }
@@ -124,25 +120,18 @@ Cell number(double x, int decimals, bool grouped) {
   }
   return {std::move(shown), fmtnum::shortest(x)};
 }
+Cell integer(const std::optional<long long>& n) { return n ? integer(*n) : none(); }
+Cell trimmed(const std::optional<double>& x, int max_decimals) { return x ? trimmed(*x, max_decimals) : none(); }
 Cell trimmed(double x, int max_decimals) { return {fmtnum::trim(x, max_decimals), fmtnum::shortest(x)}; }
 Cell percent(double p, int decimals) { return {fmtnum::percent(p, decimals), fmtnum::shortest(p)}; }
-Cell feet_inches(double feet) {
-  const double total_in = std::round(feet * 12 * 4) / 4;  // to the quarter inch
-  const auto whole_ft = static_cast<long long>(std::floor(total_in / 12));
-  const double in = total_in - static_cast<double>(whole_ft) * 12;
-  std::string shown = std::to_string(whole_ft) + "'";
-  if (in > 0) shown += fmtnum::trim(in, 2) + '"';
-  return {std::move(shown), fmtnum::shortest(feet)};
-}
 Cell inches(double in) { return {fmtnum::trim(in, 2) + '"', fmtnum::shortest(in)}; }
 Cell none(std::string shown) { return {std::move(shown), ""}; }
 Cell shown_as(std::string shown, double x) { return {std::move(shown), fmtnum::shortest(x)}; }
 }  // namespace cell
 
 std::string render_markdown(const std::vector<Table>& tables_given) {
-  const auto people =
-      has_shown(tables_given, Shown::programs) ? without_all(tables_given, Shown::programs) : std::vector<Table>{};
-  const auto& tables = people.empty() ? tables_given : people;
+  std::vector<Table> scratch;
+  const auto& tables = shown_to(tables_given, Shown::people, scratch);
   std::string out;
   bool first = true;
   for (const auto& t : tables) {
@@ -315,9 +304,8 @@ void append_csv_header(std::string& out, const std::vector<std::string>& keys) {
 }  // namespace
 
 std::string render_csv(const std::vector<Table>& tables_given, CsvFormulas formulas) {
-  const auto programs =
-      has_shown(tables_given, Shown::people) ? without_all(tables_given, Shown::people) : std::vector<Table>{};
-  const auto& tables = programs.empty() ? tables_given : programs;
+  std::vector<Table> scratch;
+  const auto& tables = shown_to(tables_given, Shown::programs, scratch);
   std::string out;
   const auto keys = csv_keys(tables);
   if (keys.empty()) return out;
@@ -347,7 +335,7 @@ std::string render_csv(const std::vector<Table>& tables_given, CsvFormulas formu
 
 std::string csv_header(const Table& t) {
   std::string out;
-  append_csv_header(out, csv_keys({for_programs(t)}));
+  append_csv_header(out, csv_keys({shown_to(t, Shown::programs)}));
   return out;
 }
 

@@ -404,13 +404,8 @@ std::string wrap_line(std::string_view s, size_t width, std::string_view indent,
 }
 
 std::string render_text(const std::vector<Table>& tables_given, size_t width) {
-  bool for_programs = false;
-  for (const auto& t : tables_given)
-    for (const auto& c : t.columns) for_programs = for_programs || c.shown == Shown::programs;
-  std::vector<Table> people;
-  if (for_programs)
-    for (const auto& t : tables_given) people.push_back(for_people(t));
-  const auto& tables = for_programs ? people : tables_given;
+  std::vector<Table> scratch;
+  const auto& tables = shown_to(tables_given, Shown::people, scratch);
   width = std::max(width, kMinWidth);
   std::string out;
   bool first = true;

@@ -650,14 +650,16 @@ TEST_CASE("report::cell makers: shown as the books print, read raw") {
   CHECK(cell::number(-1234567.0, 0, true).text == "-1,234,567");
   CHECK(cell::number(999.96, 1, true).text == "1,000.0");
   CHECK(cell::number(0.1 + 0.2, 2).data() == "0.3");
-  CHECK(cell::feet_inches(11.25).text == "11'3\"");
-  CHECK(cell::feet_inches(11.25).data() == "11.25");
-  CHECK(cell::feet_inches(4).text == "4'");
   CHECK(cell::inches(8).text == "8\"");
   CHECK(cell::inches(8).data() == "8");
   CHECK(cell::none().text == "-");
   CHECK(cell::none().data().empty());
   CHECK(Cell("plain").data() == "plain");
+  CHECK(cell::integer(std::optional<long long>{}).text == "-");
+  CHECK(cell::integer(std::optional<long long>{}).data().empty());
+  CHECK(cell::integer(std::optional<long long>{1500}).data() == "1500");
+  CHECK(cell::trimmed(std::optional<double>{}, 2).data().empty());
+  CHECK(cell::trimmed(std::optional<double>{2.5}, 2).text == "2.5");
 }
 
 TEST_CASE("report: columns for people and columns for programs") {

@@ -56,16 +56,18 @@ struct Cell {
 namespace cell {
 /// 2500 -> "2,500" (raw "2500").
 Cell integer(long long n);
+/// The integer, or none() (shown "-", raw empty) when there is none.
+Cell integer(const std::optional<long long>& n);
 /// -> "+20", "-3", "0" (raw "20", "-3", "0").
 Cell signed_integer(long long n);
 /// `x` shown with `decimals` decimals (grouped by thousands when `grouped`), raw in full.
 Cell number(double x, int decimals, bool grouped = false);
 /// `x` shown as fmtnum::trim (at most `max_decimals`), raw in full.
 Cell trimmed(double x, int max_decimals = 4);
+/// The number as trimmed, or none() when there is none.
+Cell trimmed(const std::optional<double>& x, int max_decimals = 4);
 /// A probability: 0.4278 -> "42.78%" (raw "0.4278"); the column key says p_ or _pct no more.
 Cell percent(double p, int decimals = 2);
-/// Feet shown as feet and inches (11.25 -> 11'3"), raw in feet.
-Cell feet_inches(double feet);
 /// Inches shown with the inch mark (8 -> 8"), raw in inches.
 Cell inches(double in);
 /// No value: shown as `shown` ("-" unless told), raw empty.
@@ -99,11 +101,6 @@ struct Table {
   }
   Table& add_row(std::vector<Cell> cells) {
     rows.push_back(std::move(cells));
-    return *this;
-  }
-  /// A row of plain text cells (built as strings elsewhere).
-  Table& add_text_row(const std::vector<std::string>& cells) {
-    rows.emplace_back(cells.begin(), cells.end());
     return *this;
   }
 };
@@ -166,10 +163,10 @@ struct Report {
   std::function<Diagnostics(std::ostream&)> write;
 };
 
-/// `t` as people see it (without its columns for programs) or as programs do (without those for
-/// people); the renderers call them, a tool need not.
-Table for_people(const Table& t);
-Table for_programs(const Table& t);
+/// `tables` as `audience` (people or programs) sees them: without the columns shown only to the
+/// other. Returns `tables` itself when none has such a column, else copies held in `scratch`. The
+/// renderers call it; a tool need not.
+const std::vector<Table>& shown_to(const std::vector<Table>& tables, Shown audience, std::vector<Table>& scratch);
 
 /// A table's machine name: Table::name, or else its title up to the first " (" or ":", in lower
 /// case, with every run of characters other than letters and digits made one '-'.
