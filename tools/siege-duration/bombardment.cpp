@@ -25,17 +25,18 @@ void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege
       "shp");
   key_value_row(r, "shp destroyed a day", "shp_per_day", gp_cell(b.shp_per_day), "shp");
   key_value_row(r, "Days to bring it to zero", "days",
-                b.days ? int_cell(*b.days) : report::cell::none("never (no piece bombards)"), "days");
+                b.days ? report::cell::integer(*b.days) : report::cell::none("never (no piece bombards)"), "days");
   key_value_row(r, "Powder and shot a day", "cost_gp_per_day",
                 report::cell::shown_as(gp(b.cost_gp_per_day) + " gp", b.cost_gp_per_day), "gp");
   key_value_row(
       r, "Powder and shot in all", "cost_gp_total",
       b.cost_gp_total ? report::cell::shown_as(gp(*b.cost_gp_total) + " gp", *b.cost_gp_total) : report::cell::none(),
       "gp");
-  key_value_row(r, "Days to the first breach", "days_to_first_breach", int_cell(b.days_to_first_breach), "days");
+  key_value_row(r, "Days to the first breach", "days_to_first_breach", report::cell::integer(b.days_to_first_breach),
+                "days");
   if (b.breaches_wanted)
     key_value_row(r, "Days to " + std::to_string(*b.breaches_wanted) + " breaches", "days_to_breaches",
-                  b.days_to_breaches ? int_cell(*b.days_to_breaches)
+                  b.days_to_breaches ? report::cell::integer(*b.days_to_breaches)
                                      : report::cell::none("more breaches than the stronghold's shp allow"),
                   "days");
   key_value_row(r, "Defender's artillery reach", "defender_reach_yd",
@@ -98,7 +99,8 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
         .add_column("day", "Day", Align::right)
         .add_column("pieces_lost", "Pieces lost", Align::right);
     for (const auto& l : b.defender_losses)
-      c.add_row({report::cell::percent(l.damage_fraction, 0), int_cell(l.day), report::cell::integer(l.pieces_lost)});
+      c.add_row({report::cell::percent(l.damage_fraction, 0), report::cell::integer(l.day),
+                 report::cell::integer(l.pieces_lost)});
     c.notes.push_back("the rule of " + rules.structures.cannon_loss_source +
                       ", applied to the stronghold (a decision; see the man page)");
     rep.tables.push_back(std::move(c));

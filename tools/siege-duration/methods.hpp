@@ -56,10 +56,6 @@ json::Value proportion_json(const siege::Proportion& p);
 report::Cell yd_cell(double v);
 /// Gold pieces (or any amount) as gp() shows them ("6,900"), raw the number.
 report::Cell gp_cell(double v);
-/// A whole number shown grouped ("24,000"), raw plain; none: "-", raw empty.
-report::Cell int_cell(const std::optional<long long>& v);
-/// A number shown with fmtnum::trim (at most `decimals`), raw in full; none: "-", raw empty.
-report::Cell num_cell(const std::optional<double>& v, int decimals = 2);
 /// An enum value: shown as `shown`, read as its value (lower-case words joined by '-').
 report::Cell value_cell(std::string shown, std::string value);
 /// A key/value table (Figure, Value): for people the figure's words and the value as shown; for
@@ -70,6 +66,9 @@ void key_value_columns(report::Table& t, const std::string& value_header = "Valu
 /// A row of such a table; `extra` holds one cell per extra column (missing ones are empty).
 void key_value_row(report::Table& t, std::string figure, std::string key, report::Cell value, std::string unit,
                    std::vector<report::Cell> extra = {});
+/// A figure of both sides: for people one cell "att/def" (the two cells as shown), for programs the
+/// attacker's and the defender's cells.
+void side_pair_cells(report::Cell attacker, report::Cell defender, std::vector<report::Cell>& cells);
 /// The probability and its 95% interval of a proportion: p, ci (people: "a% - b%"), ci_low, ci_high.
 void proportion_columns(report::Table& t);
 std::vector<report::Cell> proportion_cells(const siege::Proportion& p);

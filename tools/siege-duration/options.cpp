@@ -2,7 +2,7 @@
 #include "common/seed.hpp"
 
 #include <CLI/CLI.hpp>
-#include "gunpowder/siege/read_siege.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "siege-duration/siege_app.hpp"
 
 namespace gunpowder::siege_app {
@@ -31,7 +31,7 @@ const cli::ToolInfo kInfo{
 
 void setup(CLI::App& app, Options& opt) {
   // Enum values as the book spells them ("Siege Machine", "fall back") are read in the suite's.
-  const auto spelling = [](const std::string& typed) { return siege::suite_spelling(typed); };
+  const auto spelling = [](const std::string& typed) { return gunpowder::suite_spelling(typed); };
   app.add_option(
          "-m,--method", opt.method,
          "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine")

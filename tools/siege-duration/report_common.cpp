@@ -84,12 +84,6 @@ json::Value proportion_json(const siege::Proportion& p) {
 
 report::Cell yd_cell(double v) { return report::cell::shown_as(yd(v), v); }
 report::Cell gp_cell(double v) { return report::cell::shown_as(gp(v), v); }
-report::Cell int_cell(const std::optional<long long>& v) {
-  return v ? report::cell::integer(*v) : report::cell::none();
-}
-report::Cell num_cell(const std::optional<double>& v, int decimals) {
-  return v ? report::cell::trimmed(*v, decimals) : report::cell::none();
-}
 report::Cell value_cell(std::string shown, std::string value) { return {std::move(shown), std::move(value)}; }
 
 void key_value_columns(Table& t, const std::string& value_header, const std::vector<std::string>& extra) {
@@ -109,6 +103,12 @@ void key_value_row(Table& t, std::string figure, std::string key, report::Cell v
   for (auto& e : extra) row.push_back(std::move(e));
   row.emplace_back(std::move(unit));
   t.add_row(std::move(row));
+}
+
+void side_pair_cells(report::Cell attacker, report::Cell defender, std::vector<report::Cell>& cells) {
+  cells.emplace_back(attacker.text + "/" + defender.text);
+  cells.push_back(std::move(attacker));
+  cells.push_back(std::move(defender));
 }
 
 void proportion_columns(Table& t) {

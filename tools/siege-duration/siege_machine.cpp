@@ -177,37 +177,26 @@ std::vector<report::Cell> week_cells(const siege::SmWeek& w, bool shp, bool mora
   using report::cell::trimmed;
   const bool battle = !w.battle.empty();
   std::vector<report::Cell> cells{integer(w.week), w.option};
-  auto pair = [&](std::string shown, report::Cell a, report::Cell d) {
-    cells.emplace_back(std::move(shown));
-    cells.push_back(std::move(a));
-    cells.push_back(std::move(d));
-  };
   if (battle) {
-    pair(std::to_string(w.br[0]) + "/" + std::to_string(w.br[1]), integer(w.br[0]), integer(w.br[1]));
-    pair(std::to_string(w.rolls[0]) + "/" + std::to_string(w.rolls[1]), integer(w.rolls[0]), integer(w.rolls[1]));
+    side_pair_cells(integer(w.br[0]), integer(w.br[1]), cells);
+    side_pair_cells(integer(w.rolls[0]), integer(w.rolls[1]), cells);
     cells.emplace_back(w.battle);
   } else {
-    pair("-", none(""), none(""));
-    pair("-", none(""), none(""));
+    for (int figure = 0; figure < 2; ++figure) cells.insert(cells.end(), {none(), none(""), none("")});  // BR, d100
     cells.push_back(none());
   }
-  pair(trim(w.attacker_hd, 2) + "/" + trim(w.defender_hd, 2), trimmed(w.attacker_hd, 2), trimmed(w.defender_hd, 2));
-  pair(grouped(w.attacker_lost) + "/" + grouped(w.defender_lost), integer(w.attacker_lost), integer(w.defender_lost));
-  pair(grouped(w.attacker_troops) + "/" + grouped(w.defender_troops), integer(w.attacker_troops),
-       integer(w.defender_troops));
+  side_pair_cells(trimmed(w.attacker_hd, 2), trimmed(w.defender_hd, 2), cells);
+  side_pair_cells(integer(w.attacker_lost), integer(w.defender_lost), cells);
+  side_pair_cells(integer(w.attacker_troops), integer(w.defender_troops), cells);
   if (shp) {
     cells.emplace_back(damage_text(w));
-    cells.push_back(num_cell(w.damage_d));
+    cells.push_back(trimmed(w.damage_d, 2));
     cells.push_back(w.damage_d ? integer(w.damage_roll.value_or(0)) : none(""));
     cells.push_back(w.damage_d ? trimmed(w.damage, 2) : none(""));
-    cells.push_back(num_cell(w.shp_left));
+    cells.push_back(trimmed(w.shp_left, 2));
     cells.push_back(trimmed(w.breach_ft, 1));
   }
-  if (morale) {
-    auto text = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("-"); };
-    pair(text(w.attacker_morale) + "/" + text(w.defender_morale), int_cell(w.attacker_morale),
-         int_cell(w.defender_morale));
-  }
+  if (morale) side_pair_cells(integer(w.attacker_morale), integer(w.defender_morale), cells);
   week_money_cells(w, money, cells);
   cells.emplace_back(w.note);
   return cells;
@@ -364,21 +353,6 @@ Expected<siege::SmSetup> machine_setup(const Context& c) {
   return m;
 }
 
-// A tie policy as war-machine's --tie-policy spells it.
-const char* tie_policy_value(war::TiePolicy t) {
-  switch (t) {
-    case war::TiePolicy::reroll:
-      return "reroll";
-    case war::TiePolicy::no_result:
-      return "no-result";
-    case war::TiePolicy::defender:
-      return "defender";
-    case war::TiePolicy::higher_br:
-      return "higher-br";
-  }
-  return "reroll";
-}
-
 // The setup as JSON, and the explanation of rated sides.
 void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const siege::SmSetup& m, json::Value& out) {
   out.set("mode", c.opt.trace ? "trace" : "odds");
@@ -386,7 +360,7 @@ void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const sieg
   out.set("plan", siege::to_string(m.plan));
   out.set("bombard_weeks", m.bombard_weeks);
   out.set("weeks", m.max_weeks);
-  out.set("tie_policy", tie_policy_value(m.tie));
+  out.set("tie_policy", war::to_string(m.tie));
   out.set("defender_plan", siege::to_string(m.defender_plan));
   out.set("defender_plan_week", opt_int(m.defender_week));
   out.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());

@@ -62,7 +62,7 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
     using report::cell::trimmed;
     t.add_row({d ? "defender" : "attacker", trimmed(c.payroll, 2), trimmed(c.food, 2), trimmed(c.water, 2),
                trimmed(c.supplies, 2), trimmed(c.ammunition, 2), trimmed(c.materials, 2), trimmed(c.total(), 2),
-               num_cell(s.money_gp)});
+               report::cell::trimmed(s.money_gp, 2)});
     const double price = s.ration_gp_per_week.value_or(r.adventurer_ration_gp);
     const double fed = siege::create_food_fed(r, s);
     json::Value j = costs_json(c);
@@ -145,14 +145,9 @@ void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetu
 }
 
 void week_money_cells(const siege::SmWeek& w, bool money, std::vector<report::Cell>& cells) {
-  cells.emplace_back(trim(w.costs[0].total(), 2) + "/" + trim(w.costs[1].total(), 2));
-  cells.push_back(report::cell::trimmed(w.costs[0].total(), 2));
-  cells.push_back(report::cell::trimmed(w.costs[1].total(), 2));
-  if (!money) return;
-  auto text = [](const std::optional<double>& v) { return v ? trim(*v, 2) : std::string("-"); };
-  cells.emplace_back(text(w.money[0]) + "/" + text(w.money[1]));
-  cells.push_back(num_cell(w.money[0]));
-  cells.push_back(num_cell(w.money[1]));
+  using report::cell::trimmed;
+  side_pair_cells(trimmed(w.costs[0].total(), 2), trimmed(w.costs[1].total(), 2), cells);
+  if (money) side_pair_cells(trimmed(w.money[0], 2), trimmed(w.money[1], 2), cells);
 }
 
 void week_money_json(const siege::SmWeek& w, json::Value& j) {

@@ -1,8 +1,7 @@
 // simplified.cpp - siege-duration --method simplified: unit advantage and the Duration of Siege
 // table (seed 000, Sieges Simplified), with the bonus units and artillery battle ratings.
-#include <algorithm>
-
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "siege-duration/methods.hpp"
 
 namespace gunpowder::siege_app {
@@ -55,7 +54,7 @@ void duration_table(const siege::Rules& rules, const siege::Siege& sg, const sie
   } else {
     key_value_row(r, "Table column", "table_column", report::cell::none(), "units");
   }
-  key_value_row(r, "Days on the table", "table_days", int_cell(s.table_days), "days");
+  key_value_row(r, "Days on the table", "table_days", report::cell::integer(s.table_days), "days");
   key_value_row(
       r, "Site multiplier", "site_multiplier",
       report::cell::shown_as(
@@ -84,8 +83,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
       .add_column("source", "Source");
   json::Value jl = json::array();
   for (const auto& l : s.lines) {
-    std::string source = l.source;  // an enum value: "no figure" is no-figure
-    std::replace(source.begin(), source.end(), ' ', '-');
+    const std::string source = suite_spelling(l.source);  // an enum value: "no figure" is no-figure
     lines.add_row({l.side, l.item, report::cell::integer(l.count), report::cell::integer(l.each),
                    report::cell::integer(l.total), value_cell(l.source, source)});
     json::Value o = json::object();

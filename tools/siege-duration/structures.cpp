@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "siege-duration/methods.hpp"
 
 namespace gunpowder::siege_app {
@@ -55,7 +56,7 @@ void cannon_loss_table(const siege::StructureRules& sr, const std::vector<siege:
       row.push_back(report::cell::integer(l.cannon_lost));
       row.push_back(report::cell::trimmed(l.damage_points, 2));
     }
-    row.push_back(int_cell(pts[i].cannon_lost_now));
+    row.push_back(report::cell::integer(pts[i].cannon_lost_now));
     c.add_row(std::move(row));
   }
   if (!c.rows.empty()) {
@@ -96,16 +97,18 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
         size = trim(*s.length_in, 3) + "\" long";
         break;
     }
-    std::string sections;
-    for (int v : p.sections) sections += (sections.empty() ? "" : " + ") + std::to_string(v);
     // Sections: people read "36 + 36", programs the numbers separated by spaces.
-    std::string section_values;
-    for (int v : p.sections) section_values += (section_values.empty() ? "" : " ") + std::to_string(v);
-    t.add_row({p.name, siege::to_string(p.shape), report::cell::integer(p.factor), size, num_cell(s.length_in, 3),
-               num_cell(s.width_in, 3), num_cell(s.diameter_in, 3), report::cell::trimmed(s.height_levels, 3),
+    std::string sections, section_values;
+    for (int v : p.sections) {
+      sections += (sections.empty() ? "" : " + ") + std::to_string(v);
+      section_values += (section_values.empty() ? "" : " ") + std::to_string(v);
+    }
+    t.add_row({p.name, siege::to_string(p.shape), report::cell::integer(p.factor), size,
+               report::cell::trimmed(s.length_in, 3), report::cell::trimmed(s.width_in, 3),
+               report::cell::trimmed(s.diameter_in, 3), report::cell::trimmed(s.height_levels, 3),
                report::cell::integer(p.points),
                sections.empty() ? report::cell::none() : report::Cell(sections, section_values),
-               int_cell(p.points_with_pi)});
+               report::cell::integer(p.points_with_pi)});
     json::Value o = json::object();
     o.set("name", p.name);
     o.set("shape", siege::to_string(p.shape));
@@ -142,8 +145,7 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
     std::string h = hand;
     std::replace(h.begin(), h.end(), '_', ' ');
     std::replace(h.begin(), h.end(), '-', ' ');
-    std::string value = hand;  // an enum value: words joined by '-'
-    std::replace(value.begin(), value.end(), '_', '-');
+    const std::string value = suite_spelling(hand);  // an enum value: words joined by '-'
     g.add_row({what, value_cell(h, value), sr.gate_door_range});
     json::Value o = json::object();
     o.set("target", what);

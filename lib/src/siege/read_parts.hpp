@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/input/reader.hpp"
@@ -24,6 +25,10 @@ inline constexpr double kMaxInches = 10'000;
 
 /// "a, b, c" for messages.
 std::string list_of(const std::vector<std::string>& v);
+/// The value of `allowed` that `typed` names (compared in the suite's spelling, and against the
+/// book's label of the same index in `labels` when given); nullopt when none.
+std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
+                                       const std::vector<std::string>& labels = {});
 /// A string that names one of `allowed` (match_value: the suite's spelling, or the book's label of
 /// the same index in `labels`), returned as that value; an unknown one is an error at the key.
 std::optional<std::string> read_value(input::TableReader& r, std::string_view key, input::Need need,

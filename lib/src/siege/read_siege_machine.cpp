@@ -3,7 +3,6 @@
 // or a War Machine force rated by the war module), troops, food, ammunition, equipment and
 // fortifications, morale; the defender's plan.
 #include <algorithm>
-#include <array>
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/war/war_input.hpp"
@@ -373,12 +372,12 @@ struct MachineReader {
     if (auto w = r.integer("bombard_weeks", Need::optional, input::non_negative(1000)))
       m.bombard_weeks = static_cast<int>(*w);
     if (auto w = r.integer("weeks", Need::optional, input::positive(1000))) m.max_weeks = static_cast<int>(*w);
-    // tie_policy, as war-machine's --tie-policy spells it.
-    const std::vector<std::string> ties = {"reroll", "no-result", "defender", "higher-br"};
-    constexpr std::array kTies = {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender,
-                                  war::TiePolicy::higher_br};
-    if (auto tie = read_value(r, "tie_policy", Need::optional, ties))
-      m.tie = kTies[static_cast<size_t>(std::find(ties.begin(), ties.end(), *tie) - ties.begin())];
+    // tie_policy, as war-machine's --tie-policy spells it (war::to_string).
+    std::vector<std::string> ties;
+    for (auto tp :
+         {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender, war::TiePolicy::higher_br})
+      ties.push_back(war::to_string(tp));
+    if (auto tie = read_value(r, "tie_policy", Need::optional, ties)) m.tie = *war::parse_tie_policy(*tie);
     // The attacker's departure (Attacker options, Depart) and concentrated fire (l. 356-358).
     if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000)))
       m.depart_after_weeks = static_cast<int>(*w);

@@ -205,10 +205,6 @@ void read_side(const input::Document& doc, const toml::table& t, bool besieger, 
   r.finish();
 }
 
-}  // namespace gunpowder::siege::reading
-
-namespace gunpowder::siege {
-
 std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
                                        const std::vector<std::string>& labels) {
   const std::string t = suite_spelling(typed);
@@ -217,4 +213,4 @@ std::optional<std::string> match_value(std::string_view typed, const std::vector
   return std::nullopt;
 }
 
-}  // namespace gunpowder::siege
+}  // namespace gunpowder::siege::reading

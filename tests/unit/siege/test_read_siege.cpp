@@ -223,3 +223,32 @@ TEST_CASE("siege::read_siege, the Siege Machine's new keys") {
     CHECK(in->machine->stronghold_shp == 24000);
   }
 }
+
+TEST_CASE("siege::read_siege: enum values as the books print them read as the data's ids") {
+  // The expected ids are those of data/siege_machine.toml and data/war_machine.toml for the labels
+  // War Machine prints (Siege equipment/fortifications; the tactics "Attack+").
+  auto doc = input::parse(
+      "[siege_machine]\nplan = \"Harass\"\ntie_policy = \"No result\"\n"
+      "[siege_machine.attacker]\nbr = 120\ntroops = 2000\nhit_dice = 1\ntactic = \"Attack+\"\n"
+      "equipment = [ { id = \"Catapult, heavy\", count = 4 }, { id = \"Gallery shed\" } ]\n"
+      "[siege_machine.defender]\nbr = 110\ntroops = 400\nhit_dice = 1\ntactic = \"attack_plus\"\n"
+      "fortifications = [ { id = \"Keep, square\" }, { id = \"Tower, round (wide)\", count = 4 } ]\n",
+      "t.toml");
+  REQUIRE(doc.has_value());
+  auto in = siege::read_siege(*doc, rules(), cat(), false);
+  REQUIRE(in.has_value());
+  const auto& m = *in->machine;
+  CHECK(m.plan == siege::SmPlan::harass);
+  CHECK(m.tie == war::TiePolicy::no_result);
+  CHECK(m.attacker.tactic == std::optional<std::string>("attack-plus"));
+  CHECK(m.defender.tactic == std::optional<std::string>("attack-plus"));
+  REQUIRE(m.attacker.equipment.size() == 2);
+  CHECK(m.attacker.equipment[0].id == "catapult_heavy");
+  CHECK(m.attacker.equipment[1].id == "gallery_shed");
+  REQUIRE(m.defender.fortifications.size() == 2);
+  CHECK(m.defender.fortifications[0].id == "keep_square");
+  CHECK(m.defender.fortifications[1].id == "tower_round_wide");
+  CHECK(errors_of("[siege_machine]\ntie_policy = \"coin toss\"\n[siege_machine.attacker]\nbr = 1\ntroops = 1\n"
+                  "hit_dice = 1\n[siege_machine.defender]\nbr = 1\ntroops = 1\nhit_dice = 1\n")
+            .size() == 1);
+}

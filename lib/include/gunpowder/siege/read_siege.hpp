@@ -4,12 +4,8 @@
 // and out-of-range values are errors at file:line:col, every error of a file at once (exit 65).
 #pragma once
 
-#include "gunpowder/core/spelling.hpp"
-
 #include <array>
 #include <optional>
-#include <string>
-#include <string_view>
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
@@ -31,12 +27,6 @@ struct Request {
   bool machine_bombardment = false;
   bool ranges_complete = false;  ///< every besieger piece has a range_yd (bombardment possible)
 };
-
-using gunpowder::suite_spelling;  // gunpowder/core/spelling.hpp
-/// The value of `allowed` that `typed` names (compared in the suite's spelling, and against the
-/// book's label of the same index in `labels` when given); nullopt when none.
-std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
-                                       const std::vector<std::string>& labels = {});
 
 /// Reads and checks an input document. `use_pi`: round structures use pi unless they say
 /// otherwise (--pi). Rule errors found later carry field paths from the document's root
