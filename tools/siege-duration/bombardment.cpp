@@ -7,10 +7,22 @@
 namespace gunpowder::siege_app {
 
 using fmtnum::grouped;
+using fmtnum::trim;
 using report::Align;
 using report::Table;
 
 namespace {
+
+// Wood: the table's stone figures raised by the bombardment rules' percentages (Guns of War,
+// Bombarding with Gunpowder Artillery), read from the catalogue rather than typed here.
+std::string wood_note(const artillery::Catalogue& cat) {
+  const auto& w = cat.attack.wood_increase_pct;
+  const std::string pct[] = {trim(w[0]), trim(w[1]), trim(w[2])};
+  if (w[0] == w[1])
+    return "wood: the table's stone figures +" + pct[0] + "% at short and medium range, +" + pct[2] + "% at long range";
+  return "wood: the table's stone figures +" + pct[0] + "% at short, +" + pct[1] + "% at medium, +" + pct[2] +
+         "% at long range";
+}
 
 // Bombardment: result, one row per figure (for programs: key, raw value and unit).
 void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b, report::Report& rep) {
@@ -52,8 +64,8 @@ void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege
   rep.tables.push_back(std::move(r));
 }
 
-void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b,
-                        report::Report& rep, json::Value& out) {
+void bombardment_report(const siege::Rules& rules, const artillery::Catalogue& cat, const siege::Siege& sg,
+                        const siege::Bombardment& b, report::Report& rep, json::Value& out) {
   Table p;
   p.name = "park";
   p.title = "Bombardment: the park (Guns of War, Bombarding with Gunpowder Artillery, pp. 17-18; " +
@@ -86,8 +98,7 @@ void bombardment_report(const siege::Rules& rules, const siege::Siege& sg, const
     jp.push(std::move(o));
     if (!l.used) p.notes.push_back(l.piece + ": " + l.note);
   }
-  if (sg.stronghold.material == siege::Material::wood)
-    p.notes.push_back("wood: the table's stone figures +33% at short and medium range, +66% at long range");
+  if (sg.stronghold.material == siege::Material::wood) p.notes.push_back(wood_note(cat));
   rep.tables.push_back(std::move(p));
 
   result_table(rules, sg, b, rep);
@@ -150,7 +161,7 @@ MethodResult run_bombardment(const Context& c) {
   auto b = siege::bombard(c.rules, c.cat, sg, c.opt.cautious, c.opt.breaches);
   if (!b) return input::place_fields(b.error(), c.doc, c.doc.root);
   json::Value out = json::object();
-  bombardment_report(c.rules, sg, *b, c.rep, out);
+  bombardment_report(c.rules, c.cat, sg, *b, c.rep, out);
   return out;
 }
 

@@ -335,11 +335,7 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
 // the besieger's gunpowder park.
 Expected<siege::SmSetup> machine_setup(const Context& c) {
   siege::SmSetup m = *c.in.machine;
-  if (const auto& p = c.opt.plan)
-    m.plan = *p == "bombard"   ? siege::SmPlan::bombard
-             : *p == "harass"  ? siege::SmPlan::harass
-             : *p == "assault" ? siege::SmPlan::assault
-                               : siege::SmPlan::bombard_then_assault;
+  if (const auto& p = c.opt.plan) m.plan = siege::parse_plan(*p).value_or(m.plan);
   if (c.opt.weeks) m.max_weeks = *c.opt.weeks;
   if (c.in.machine_bombardment) {
     // The besieger's gunpowder park: the bombardment method's shp a day, for a week's d.

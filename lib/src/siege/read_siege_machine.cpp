@@ -364,11 +364,9 @@ struct MachineReader {
 
   void read_machine(const toml::table& t, SmSetup& m) {
     TableReader r(doc, t, diags, "[siege_machine]");
-    if (auto p = read_value(r, "plan", Need::optional, {"bombard", "harass", "assault", "bombard-then-assault"}))
-      m.plan = *p == "bombard"   ? SmPlan::bombard
-               : *p == "harass"  ? SmPlan::harass
-               : *p == "assault" ? SmPlan::assault
-                                 : SmPlan::bombard_then_assault;
+    std::vector<std::string> plans;
+    for (auto p : kSmPlans) plans.push_back(to_string(p));
+    if (auto p = read_value(r, "plan", Need::optional, plans)) m.plan = parse_plan(*p).value_or(m.plan);
     if (auto w = r.integer("bombard_weeks", Need::optional, input::non_negative(1000)))
       m.bombard_weeks = static_cast<int>(*w);
     if (auto w = r.integer("weeks", Need::optional, input::positive(1000))) m.max_weeks = static_cast<int>(*w);
@@ -377,7 +375,8 @@ struct MachineReader {
     for (auto tp :
          {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender, war::TiePolicy::higher_br})
       ties.push_back(war::to_string(tp));
-    if (auto tie = read_value(r, "tie_policy", Need::optional, ties)) m.tie = *war::parse_tie_policy(*tie);
+    if (auto tie = read_value(r, "tie_policy", Need::optional, ties))
+      m.tie = war::parse_tie_policy(*tie).value_or(m.tie);
     // The attacker's departure (Attacker options, Depart) and concentrated fire (l. 356-358).
     if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000)))
       m.depart_after_weeks = static_cast<int>(*w);

@@ -25,6 +25,12 @@ std::string to_string(SmPlan p) {
   return "?";
 }
 
+std::optional<SmPlan> parse_plan(std::string_view value) {
+  for (auto p : kSmPlans)
+    if (to_string(p) == value) return p;
+  return std::nullopt;
+}
+
 std::string to_string(SmDefenderPlan p) {
   switch (p) {
     case SmDefenderPlan::stay: return "stay";

@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/core/dice.hpp"
@@ -252,7 +253,10 @@ struct SmConstructionPlan {
 Expected<SmConstructionPlan> plan_construction(const SiegeMachineRules& r, const SmConstruction& c);
 
 enum class SmPlan { bombard, harass, assault, bombard_then_assault };
+inline constexpr std::array kSmPlans = {SmPlan::bombard, SmPlan::harass, SmPlan::assault, SmPlan::bombard_then_assault};
 std::string to_string(SmPlan p);
+/// The plan whose to_string is `value`; nullopt when none.
+std::optional<SmPlan> parse_plan(std::string_view value);
 
 /// The defender's plan (Defender options, l. 292-299): stay inside, sally (its assault option), or
 /// depart by an avenue of escape.
