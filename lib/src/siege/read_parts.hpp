@@ -29,6 +29,21 @@ std::string list_of(const std::vector<std::string>& v);
 /// book's label of the same index in `labels` when given); nullopt when none.
 std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
                                        const std::vector<std::string>& labels = {});
+/// The ids of a data file's rows and the book's labels of the same rows, for read_value.
+struct Vocabulary {
+  std::vector<std::string> ids, labels;
+};
+template <class Rows>
+Vocabulary vocabulary_of(const Rows& rows) {
+  Vocabulary v;
+  v.ids.reserve(rows.size());
+  v.labels.reserve(rows.size());
+  for (const auto& row : rows) {
+    v.ids.push_back(row.id);
+    v.labels.push_back(row.label);
+  }
+  return v;
+}
 /// A string that names one of `allowed` (match_value: the suite's spelling, or the book's label of
 /// the same index in `labels`), returned as that value; an unknown one is an error at the key.
 std::optional<std::string> read_value(input::TableReader& r, std::string_view key, input::Need need,

@@ -63,17 +63,7 @@ struct MachineReader {
   void read_items(TableReader& r, std::string_view key, bool fortification, bool attacker, std::vector<SmItem>& out) {
     const toml::array* a = r.array(key, Need::optional);
     if (!a) return;
-    std::vector<std::string> ids, labels;
-    if (fortification)
-      for (const auto& f : sm->fortifications) {
-        ids.push_back(f.id);
-        labels.push_back(f.label);
-      }
-    else
-      for (const auto& e : sm->equipment) {
-        ids.push_back(e.id);
-        labels.push_back(e.label);
-      }
+    const auto vocab = fortification ? vocabulary_of(sm->fortifications) : vocabulary_of(sm->equipment);
     for (const auto& n : *a) {
       const toml::table* t = n.as_table();
       if (!t) {
@@ -82,7 +72,7 @@ struct MachineReader {
       }
       TableReader e(doc, *t, diags, std::string(key) + " entry");
       SmItem item;
-      const auto id = read_value(e, "id", Need::required, ids, labels);
+      const auto id = read_value(e, "id", Need::required, vocab.ids, vocab.labels);
       if (auto c = e.integer("count", Need::optional, input::positive(kMaxCount * 100)))
         item.count = static_cast<int>(*c);
       if (fortification) {
@@ -179,12 +169,8 @@ struct MachineReader {
     if (!defender) read_construction(t, r, m);
     read_ammunition_units(t, r, s, m);
     // The tactic by its id or as the book prints it ("Attack+").
-    std::vector<std::string> tactics, tactic_labels;
-    for (const auto& x : war->tactics) {
-      tactics.push_back(x.id);
-      tactic_labels.push_back(x.label);
-    }
-    s.tactic = read_value(r, "tactic", Need::optional, tactics, tactic_labels);
+    const auto tactics = vocabulary_of(war->tactics);
+    s.tactic = read_value(r, "tactic", Need::optional, tactics.ids, tactics.labels);
     // Morale: -2 a week of malnutrition (Other notes, Food, l. 365); the troops desert at the floor.
     if (auto v = r.integer("morale", Need::optional, {-1000, 1000})) s.morale = static_cast<int>(*v);
     if (auto v = r.integer("morale_floor", Need::optional, {-1000, 1000})) s.morale_floor = static_cast<int>(*v);
@@ -290,11 +276,7 @@ struct MachineReader {
     k.builders = c.integer("builders", Need::required, input::non_negative(1e9)).value_or(0);
     k.wood_men = c.integer("wood_men", Need::required, input::non_negative(1e9)).value_or(0);
     k.wood_miles = c.number("wood_miles", Need::required, input::non_negative(1e4)).value_or(0);
-    std::vector<std::string> ids, labels;
-    for (const auto& e : sm->equipment) {
-      ids.push_back(e.id);
-      labels.push_back(e.label);
-    }
+    const auto equipment = vocabulary_of(sm->equipment);
     if (const toml::array* a = c.array("build", Need::required))
       for (const auto& n : *a) {
         const toml::table* bt = n.as_table();
@@ -304,7 +286,7 @@ struct MachineReader {
         }
         TableReader e(doc, *bt, diags, "build entry");
         SmBuild b;
-        const auto id = read_value(e, "id", Need::required, ids, labels);
+        const auto id = read_value(e, "id", Need::required, equipment.ids, equipment.labels);
         b.count = static_cast<int>(e.integer("count", Need::optional, input::positive(kMaxCount)).value_or(1));
         b.hp = e.number("hp", Need::required, input::positive(1e6)).value_or(0);
         b.cost_gp = e.number("cost_gp", Need::required, input::non_negative(1e9)).value_or(0);
@@ -365,6 +347,7 @@ struct MachineReader {
   void read_machine(const toml::table& t, SmSetup& m) {
     TableReader r(doc, t, diags, "[siege_machine]");
     std::vector<std::string> plans;
+    plans.reserve(kSmPlans.size());
     for (auto p : kSmPlans) plans.push_back(to_string(p));
     if (auto p = read_value(r, "plan", Need::optional, plans)) m.plan = parse_plan(*p).value_or(m.plan);
     if (auto w = r.integer("bombard_weeks", Need::optional, input::non_negative(1000)))
