@@ -3,11 +3,11 @@
 #include "gunpowder/siege/siege.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "gunpowder/core/spelling.hpp"
 
 namespace gunpowder::siege {
 
@@ -54,11 +54,6 @@ int Side::pieces() const {
 }
 
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 double range_edge(const artillery::BookPiece& p, Bracket b) {
   switch (b) {
@@ -129,7 +124,7 @@ std::optional<int> example_figure(const DurationTables& t, const std::string& pi
   for (const auto& x : t.examples)
     for (const auto* list : {&x.besieger_artillery, &x.defender_artillery})
       for (const auto& p : *list)
-        if (lower(p.piece) == lower(piece_name)) return p.bonus_units_each;
+        if (suite_spelling(p.piece) == suite_spelling(piece_name)) return p.bonus_units_each;
   return std::nullopt;
 }
 
