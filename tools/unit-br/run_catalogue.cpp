@@ -67,7 +67,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       cj.push(std::move(o));
     } else {
       const std::string ac = std::to_string(u.ac) + (u.ac_alt ? " (" + std::to_string(*u.ac_alt) + ")" : "");
-      const auto hd = units::parse_hit_dice(u.hd);  // the rosters' hit dice are checked at load time
+      const auto hd = units::parse_hit_dice(u.hd);  // the rosters' hit dice are checked at load time (unit_data)
       std::vector<report::Cell> row{u.name, u.race, std::to_string(u.troops)};
       push_movement(row, u.unit_move);
       for (report::Cell cell :

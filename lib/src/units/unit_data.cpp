@@ -274,6 +274,8 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
       u.ac = integer(r, "ac");
       u.ac_alt = opt_int(r, "ac_alt");
       u.hd = str(r, "hd");
+      if (!u.hd.empty() && !parse_hit_dice(u.hd))
+        r.error_at("hd", "hit dice \"" + u.hd + "\" must be written " + kHitDiceForms);
       u.uhp = integer(r, "uhp");
       u.morale = integer(r, "morale");
       u.melee_attacks = strings(r, "melee_attacks");
