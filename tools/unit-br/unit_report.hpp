@@ -22,8 +22,6 @@ inline constexpr int kCatalogueVersion = 2;
 inline constexpr int kCompareVersion = 2;
 
 // Cells and JSON values.
-inline std::string money(double gp) { return fmtnum::trim(gp, 2); }
-inline std::string signed_int(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
 /// "a; b; c", or "-" for none.
 std::string joined(const std::vector<std::string>& v);
 /// The same as a cell: "-" shows for none, and csv reads an empty cell.

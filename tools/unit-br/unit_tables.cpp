@@ -219,7 +219,7 @@ Table availability_table(const Catalogue& cat, const units::Availability& availa
   f.shown("Training time", std::to_string(tt) + " " + (tt == 1 ? unit.substr(0, unit.size() - 1) : unit));
   f.data("training_" + unit, std::to_string(tt), unit);
   auto g = [](const std::optional<double>& v) {
-    return v ? report::cell::shown_as(money(*v) + " gp", *v) : report::cell::none();
+    return v ? report::cell::shown_as(trim(*v, 2) + " gp", *v) : report::cell::none();
   };
   f.both("Marshal cost per troop", "marshal_cost_gp", g(av.marshal_cost_gp), "gp");
   f.both("Training cost per troop", "training_cost_gp", g(av.training_cost_gp), "gp");
