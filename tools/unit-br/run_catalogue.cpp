@@ -67,14 +67,14 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
       cj.push(std::move(o));
     } else {
       const std::string ac = std::to_string(u.ac) + (u.ac_alt ? " (" + std::to_string(*u.ac_alt) + ")" : "");
-      const auto hd = units::parse_hit_dice(u.hd);  // the rosters' hit dice are checked at load time
+      const auto hd = units::parse_hit_dice(u.hd);  // the rosters' hit dice are checked at load time (unit_data)
       std::vector<report::Cell> row{u.name, u.race, std::to_string(u.troops)};
       push_movement(row, u.unit_move);
       for (report::Cell cell :
-           {report::Cell(u.formation_printed), report::Cell(ac), report::Cell(std::to_string(u.ac)), opt_cell(u.ac_alt),
-            report::Cell(u.hd), hd_dice_cell(hd), hd_bonus_cell(hd), report::Cell(std::to_string(u.uhp)),
-            report::cell::signed_integer(u.morale), joined_cell(u.missile_attacks), joined_cell(u.melee_attacks),
-            report::Cell(std::to_string(u.page))})
+           {report::Cell(u.formation_printed), report::Cell(ac), report::Cell(std::to_string(u.ac)),
+            report::cell::integer(u.ac_alt), report::Cell(u.hd), hd_dice_cell(hd), hd_bonus_cell(hd),
+            report::Cell(std::to_string(u.uhp)), report::cell::signed_integer(u.morale), joined_cell(u.missile_attacks),
+            joined_cell(u.melee_attacks), report::Cell(std::to_string(u.page))})
         row.push_back(std::move(cell));
       b.add_row(std::move(row));
       o.set("movement", u.unit_move);

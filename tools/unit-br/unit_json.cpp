@@ -15,7 +15,7 @@ json::Value firearm_json(const units::FirearmAttack& a) {
   o.emplace_back("type", units::to_string(a.firearm.type));
   o.emplace_back("bore", a.firearm.rifled ? "rifled" : "smoothbore");
   o.emplace_back("count", a.firearm.count);
-  o.emplace_back("rate_column", rate_column_key(a.rate_column));
+  o.emplace_back("rate_column", a.rate_column_key());
   o.emplace_back("rounds_per_shot", a.rate_denominator);
   o.emplace_back("misfire_factor", a.misfire);
   o.emplace_back("average_damage", a.average_damage);
@@ -101,9 +101,8 @@ json::Value catalogue_json(const units::Catalogue& cat, const Rating& r) {
     realm.push(std::move(ro));
   }
   c.emplace_back("realm", std::move(realm));
-  // The book gives a training time in weeks or in months.
-  c.emplace_back("training_weeks", a.training_time_unit == "week" ? opt_json(a.training_time) : json::Value());
-  c.emplace_back("training_months", a.training_time_unit == "month" ? opt_json(a.training_time) : json::Value());
+  c.emplace_back("training_weeks", opt_json(a.training_weeks));
+  c.emplace_back("training_months", opt_json(a.training_months));
   c.emplace_back("marshal_cost_gp", opt_json(a.marshal_cost_gp));
   c.emplace_back("training_cost_gp", opt_json(a.training_cost_gp));
   c.emplace_back("equipment_cost_gp", opt_json(a.equipment_cost_gp));

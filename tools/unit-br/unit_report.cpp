@@ -25,10 +25,6 @@ report::Cell joined_cell(const std::vector<std::string>& v) {
 
 report::Cell raw_cell(const std::string& raw) { return {raw, raw}; }
 
-report::Cell opt_cell(const std::optional<int>& v) {
-  return v ? report::Cell(std::to_string(*v)) : report::cell::none();
-}
-
 report::Cell hd_dice_cell(const std::optional<units::HitDice>& hd) {
   return hd ? raw_cell(fmtnum::shortest(hd->dice)) : raw_cell("");
 }

@@ -22,16 +22,12 @@ inline constexpr int kCatalogueVersion = 2;
 inline constexpr int kCompareVersion = 2;
 
 // Cells and JSON values.
-inline std::string money(double gp) { return fmtnum::trim(gp, 2); }
-inline std::string signed_int(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
 /// "a; b; c", or "-" for none.
 std::string joined(const std::vector<std::string>& v);
 /// The same as a cell: "-" shows for none, and csv reads an empty cell.
 report::Cell joined_cell(const std::vector<std::string>& v);
 /// A cell read as it is written (a programs-only column's value); empty for none.
 report::Cell raw_cell(const std::string& raw);
-/// An integer cell, or "-" (empty in csv) for none.
-report::Cell opt_cell(const std::optional<int>& v);
 /// The three figures of a unit movement "march/hustle/charge" in hexes ("2/4/6", "-/1/2"): one raw cell
 /// each, empty for "-" (Guns of War, Formation and Movement: a "-" is a movement the unit cannot make).
 std::vector<report::Cell> movement_cells(const std::string& movement);
@@ -57,8 +53,6 @@ json::Value unit_json(const units::Catalogue& cat, const units::Rating& r);
 /// Foot deployments, availability. Their figure tables hold one figure a row, with its unit, for
 /// `programs` (csv), and the figures as the book prints them for people.
 void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vector<report::Table>& out, bool programs);
-/// A firearm's rate-of-fire column as the options and JSON name it: "DF/DM" -> "drilled", "Other" -> "other".
-inline std::string rate_column_key(const std::string& column) { return column == "DF/DM" ? "drilled" : "other"; }
 
 /// A rated unit's output: its summary row (cell 0 is the name) or its JSON (member 0 is the name).
 struct UnitOutput {

@@ -64,10 +64,10 @@ Table characteristics_table(const Rating& r, bool programs) {
   f.data("mounted", flag_cell(r.mounted));
   f.shown("Unit AC", std::to_string(r.ac) + (r.ac_alt ? " (" + std::to_string(*r.ac_alt) + ")" : ""));
   f.data("ac", std::to_string(r.ac));
-  f.data("ac_alt", opt_cell(r.ac_alt));
+  f.data("ac_alt", report::cell::integer(r.ac_alt));
   f.shown("Hit dice / unit hit points", r.hd.text + " / " + std::to_string(r.uhp) + " uhp");
-  f.data("hd_dice", report::cell::trimmed(r.hd.dice, 2), "HD");
-  f.data("hd_bonus", std::to_string(r.hd.bonus), "hp");
+  f.data("hd_dice", hd_dice_cell(r.hd), "HD");
+  f.data("hd_bonus", hd_bonus_cell(r.hd), "hp");
   f.data("uhp", std::to_string(r.uhp), "uhp");
   f.both("Morale", "morale", report::cell::signed_integer(r.morale));
   f.both("Encounter movement", "encounter_move_ft",
@@ -106,15 +106,15 @@ Table attacks_table(const Rating& r) {
       .add_column("max_range_vs_foot_hexes", "Max range v. foot", Align::right, Shown::programs)
       .add_column("ap_range_vs_mounted_hexes", "AP range v. mounted", Align::right, Shown::programs)
       .add_column("max_range_vs_mounted_hexes", "Max range v. mounted", Align::right, Shown::programs);
-  auto add = [&](std::string kind, std::string line) {
+  auto add = [&](report::Cell kind, std::string line) {
     std::vector<report::Cell> row{std::move(kind), std::move(line)};
     row.resize(a.columns.size(), raw_cell(""));
     a.add_row(std::move(row));
   };
   for (const auto& f : r.firearms) {
     a.add_row({"missile", f.line, report::cell::trimmed(f.attacks_raw, 4),
-               "1/" + std::to_string(f.rate_denominator) + " (" + f.rate_column + ")",
-               std::to_string(f.rate_denominator), rate_column_key(f.rate_column),
+               "1/" + std::to_string(f.rate_denominator) + " (" + f.rate_column() + ")",
+               std::to_string(f.rate_denominator), f.rate_column_key(),
                std::to_string(f.ap_range_vs_foot) + "/" + std::to_string(f.max_range_vs_foot) + ", " +
                    std::to_string(f.ap_range_vs_mounted) + "/" + std::to_string(f.max_range_vs_mounted),
                std::to_string(f.ap_range_vs_foot), std::to_string(f.max_range_vs_foot),
@@ -122,10 +122,7 @@ Table attacks_table(const Rating& r) {
     if (f.volley_line) add("volley fire", *f.volley_line);
   }
   for (const auto& l : r.melee_lines) add("melee", l);
-  if (a.rows.empty()) {
-    add("", "no attacks");
-    a.rows.back().front() = report::cell::none();
-  }
+  if (a.rows.empty()) add(report::cell::none(), "no attacks");
   for (const auto& f : r.firearms)
     if (f.caracole)
       a.notes.push_back("\"or 0\": no reload tokens the first time it fires its pistols (pistol caracole)");
@@ -199,11 +196,6 @@ Table mounted_foot_table(const Catalogue& cat, const Rating& r) {
   return m;
 }
 
-// The unit of a training time, in the plural ("weeks", "months"): the book gives some in weeks, most in months.
-std::string training_unit(const units::TroopType& av) {
-  return av.training_time_unit.empty() ? "time" : av.training_time_unit + "s";
-}
-
 Table availability_table(const Catalogue& cat, const units::Availability& availability, bool programs) {
   const units::TroopType& av = *availability.type;
   Table t;
@@ -217,24 +209,25 @@ Table availability_table(const Catalogue& cat, const units::Availability& availa
     f.data("market_class_" + n + "_troops", m.dice, "dice");
     f.data("market_class_" + n + "_chance_pct", std::to_string(m.chance_pct), "%");
   }
-  for (const auto& realm : cat.realms) {
-    const auto v = realm_troops(av, realm.key);
-    f.shown(realm.name + " (per " + realm.time_period + ")", v ? fmtnum::grouped(*v) : "-");
-    f.data("realm_" + realm.key + "_troops", opt_cell(v), "men a " + realm.time_period);
-  }
-  const auto& tt = av.training_time;
-  f.shown("Training time", tt ? std::to_string(*tt) + " " + av.training_time_unit + (*tt == 1 ? "" : "s") : "-");
-  f.data("training_" + training_unit(av), opt_cell(tt), training_unit(av));
+  for (const auto& realm : cat.realms)
+    f.both(realm.name + " (per " + realm.time_period + ")", "realm_" + realm.key + "_troops",
+           report::cell::integer(realm_troops(av, realm.key)), "men a " + realm.time_period);
+  // "Training Time": in weeks for some troop types, in months for most (an availability has one of them).
+  const bool weeks = av.training_weeks.has_value();
+  const int tt = weeks ? *av.training_weeks : av.training_months.value_or(0);
+  const std::string unit = weeks ? "weeks" : "months";
+  f.shown("Training time", std::to_string(tt) + " " + (tt == 1 ? unit.substr(0, unit.size() - 1) : unit));
+  f.data("training_" + unit, std::to_string(tt), unit);
   auto g = [](const std::optional<double>& v) {
-    return v ? report::cell::shown_as(money(*v) + " gp", *v) : report::cell::none();
+    return v ? report::cell::shown_as(trim(*v, 2) + " gp", *v) : report::cell::none();
   };
   f.both("Marshal cost per troop", "marshal_cost_gp", g(av.marshal_cost_gp), "gp");
   f.both("Training cost per troop", "training_cost_gp", g(av.training_cost_gp), "gp");
   f.both("Equipment cost per troop", "equipment_cost_gp", g(av.equipment_cost_gp), "gp");
   f.both("Total cost per troop", "total_cost_troop_gp", g(av.total_cost_troop_gp), "gp");
   f.both("Total cost per unit", "total_cost_unit_gp", g(av.total_cost_unit_gp), "gp");
-  f.both("Qualifying number per 120 conscripts", "qualifying_per_120", opt_cell(availability.qualifying_per_120),
-         "men");
+  f.both("Qualifying number per 120 conscripts", "qualifying_per_120",
+         report::cell::integer(availability.qualifying_per_120), "men");
   return t;
 }
 

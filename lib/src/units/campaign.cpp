@@ -75,7 +75,7 @@ Diagnostics rate_campaign_movement(Rater& r) {
 
 // Catalogue figures: market and realm availability, training, qualifying number (pp. 23-25).
 Diagnostics rate_availability(Rater& r) {
-  if (r.tt && r.tt->training_time) {
+  if (r.tt && (r.tt->training_weeks || r.tt->training_months)) {
     Availability a;
     a.type = r.tt;
     if (r.tr) a.qualifying_per_120 = r.tr->qualifying_per_120;

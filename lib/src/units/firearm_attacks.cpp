@@ -115,7 +115,7 @@ void rate_of_fire(const Rater& r, Formation f, FirearmAttack& a) {
   // unit_rules.md C3: Formed Mounted pistols take the DF/DM column by default.
   if (f == Formation::FM && fa.type == FirearmType::pistol && req.fm_pistol_column == "drilled") drilled = true;
   if (req.rate_column) drilled = *req.rate_column == "drilled";
-  a.rate_column = drilled ? "DF/DM" : "Other";
+  a.drilled_column = drilled;
   a.table_denominator = drilled ? rr->df_dm : rr->other;
   a.rate_denominator = req.rate_denominator
                            ? *req.rate_denominator
@@ -191,7 +191,7 @@ Diagnostics rate_firearm_attacks(Rater& r) {
     if (r.explain)
       r.note(a.firearm.name() + ": (" + fmtnum::trim(br_troops) + " / " + fmtnum::trim(cat.attack.troops_divisor) +
              ") x (" + fmtnum::trim(a.average_damage, 2) + " / " + fmtnum::trim(cat.attack.average_damage_divisor) +
-             ") x (1/" + std::to_string(a.rate_denominator) + ", " + a.rate_column + " column) x " +
+             ") x (1/" + std::to_string(a.rate_denominator) + ", " + a.rate_column() + " column) x " +
              fmtnum::trim(a.misfire) + " misfire = " + fmtnum::trim(a.attacks_raw, 4) + " -> " + a.line);
   }
   return {};

@@ -139,10 +139,10 @@ void read_troop_type(const input::Document& doc, const toml::table& t, Diagnosti
     e.finish();
   }
   // The Training Time column gives weeks for some troop types, months for most: one key each.
-  const auto weeks = opt_int(r, "training_weeks"), months = opt_int(r, "training_months");
-  if (weeks && months) r.error_at("training_months", "give training_weeks or training_months, not both");
-  tt.training_time = weeks ? weeks : months;
-  tt.training_time_unit = weeks ? "week" : months ? "month" : "";
+  tt.training_weeks = opt_int(r, "training_weeks");
+  tt.training_months = opt_int(r, "training_months");
+  if (tt.training_weeks && tt.training_months)
+    r.error_at("training_months", "give training_weeks or training_months, not both");
   tt.marshal_cost_gp = r.number("marshal_cost_gp", Need::optional);
   tt.training_cost_gp = r.number("training_cost_gp", Need::optional);
   tt.equipment_cost_gp = r.number("equipment_cost_gp", Need::optional);
@@ -257,16 +257,25 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
       u.total_cost_gp_per_month = num(r, "total_gp_month");
       u.battle_rating = num(r, "br");
     } else {
-      u.unit_move = str(r, "movement");
       u.march_hexes = opt_int(r, "march_hexes");
       u.hustle_hexes = integer(r, "hustle_hexes");
       u.charge_hexes = integer(r, "charge_hexes");
+      // The roster prints march/hustle/charge, "-" for a march the unit cannot make (Guns of War,
+      // Formation and Movement); the row gives it as printed and as three figures, which must agree.
+      u.unit_move = str(r, "movement");
+      const std::string figures = (u.march_hexes ? std::to_string(*u.march_hexes) : std::string("-")) + "/" +
+                                  std::to_string(u.hustle_hexes) + "/" + std::to_string(u.charge_hexes);
+      if (!u.unit_move.empty() && u.unit_move != figures)
+        r.error_at("movement", "movement \"" + u.unit_move + "\" disagrees with the figures (" + figures +
+                                   ") of march_hexes, hustle_hexes and charge_hexes");
       u.formation_printed = str(r, "formation_printed");
       u.formation = parse_formation(str(r, "formation"));
       if (auto f = r.string("formation_functions_as", Need::optional)) u.functions_as = parse_formation(*f);
       u.ac = integer(r, "ac");
       u.ac_alt = opt_int(r, "ac_alt");
       u.hd = str(r, "hd");
+      if (!u.hd.empty() && !parse_hit_dice(u.hd))
+        r.error_at("hd", "hit dice \"" + u.hd + "\" must be written " + kHitDiceForms);
       u.uhp = integer(r, "uhp");
       u.morale = integer(r, "morale");
       u.melee_attacks = strings(r, "melee_attacks");

@@ -520,8 +520,8 @@ TEST_CASE("units::rate - catalogue figures of a troop type") {
   CHECK(a.market[0].dice == "4d100");
   CHECK(a.market[5].dice == "1");
   CHECK(a.market[5].chance_pct == 80);
-  CHECK(a.training_time == 1);
-  CHECK(a.training_time_unit == "month");
+  CHECK(a.training_months == 1);
+  CHECK_FALSE(a.training_weeks.has_value());
   CHECK(a.total_cost_troop_gp == 110.5);
   CHECK(a.total_cost_unit_gp == 13260);
   CHECK(r.availability->qualifying_per_120 == 60);

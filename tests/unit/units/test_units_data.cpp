@@ -95,8 +95,12 @@ TEST_CASE("units::data - figures against the printed tables") {
   SUBCASE("Training and Equipment Time and Cost, p. 25") {
     const TroopType* c = cat().troop_type("cuirassiers");
     REQUIRE(c != nullptr);
-    CHECK(c->training_time == 6);
-    CHECK(c->training_time_unit == "month");
+    CHECK(c->training_months == 6);
+    CHECK_FALSE(c->training_weeks.has_value());
+    const TroopType* a = cat().troop_type("matchlock-arquebusiers");  // "2 weeks"
+    REQUIRE(a != nullptr);
+    CHECK(a->training_weeks == 2);
+    CHECK_FALSE(a->training_months.has_value());
     CHECK(c->marshal_cost_gp == 8);
     CHECK(c->training_cost_gp == 85);
     CHECK(c->equipment_cost_gp == 545);
@@ -183,7 +187,7 @@ TEST_CASE("units::data - every row against the tables that repeat it") {
     const std::set<std::string> not_summed = {"matchlock-musketeers", "flintlock-musketeers", "heavy-swordsmen",
                                               "coutiliers"};  // troops.md contradiction 2
     for (const auto& t : cat().troop_types) {
-      if (!t.training_time) continue;
+      if (!t.training_weeks && !t.training_months) continue;
       CAPTURE(t.key);
       CHECK(*t.total_cost_unit_gp == doctest::Approx(*t.total_cost_troop_gp * t.unit_size));
       const double sum = *t.marshal_cost_gp + *t.training_cost_gp + *t.equipment_cost_gp;

@@ -90,8 +90,8 @@ struct TroopType {
   std::vector<std::string> eras;
   std::vector<MarketAvailability> market;          ///< empty for conscripts
   std::vector<std::pair<std::string, int>> realm;  ///< realm key -> troops; absent realm = "-"
-  std::optional<int> training_time;
-  std::string training_time_unit;
+  /// "Training Time": the book gives it in weeks for some troop types, in months for most; at most one is set.
+  std::optional<int> training_weeks, training_months;
   std::optional<double> marshal_cost_gp, training_cost_gp, equipment_cost_gp, total_cost_troop_gp, total_cost_unit_gp;
 };
 
@@ -167,7 +167,7 @@ struct RosterRow {
          total_cost_gp_per_month = 0;
   double battle_rating = 0;
   // battle
-  std::string unit_move;
+  std::string unit_move;  ///< "march/hustle/charge" as printed; checked against the three figures below
   std::optional<int> march_hexes;
   int hustle_hexes = 0, charge_hexes = 0;
   std::string formation_printed;
@@ -456,7 +456,11 @@ struct Request {
 /// One firearm's attacks.
 struct FirearmAttack {
   Firearm firearm;
-  std::string rate_column;  ///< "DF/DM" or "Other"
+  bool drilled_column = false;  ///< rate of fire read in the DF/DM column, else in "Other"
+  /// The column as the rate-of-fire table prints it: "DF/DM" or "Other".
+  [[nodiscard]] std::string rate_column() const { return drilled_column ? "DF/DM" : "Other"; }
+  /// The column as Request::rate_column, the options and JSON name it: "drilled" or "other".
+  [[nodiscard]] std::string rate_column_key() const { return drilled_column ? "drilled" : "other"; }
   int table_denominator = 0, rate_denominator = 0;
   double misfire = 0;
   double average_damage = 0;
