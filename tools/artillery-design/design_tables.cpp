@@ -18,7 +18,7 @@ using report::Shown;
 using report::Table;
 
 std::string money(double gp) { return trim(gp, 2); }
-report::Cell money_cell(double gp) { return {money(gp), fmtnum::shortest(gp)}; }
+report::Cell money_cell(double gp) { return report::cell::trimmed(gp, 2); }
 
 std::string barrel(double inches) {
   const int total = static_cast<int>(std::lround(inches));
@@ -32,7 +32,7 @@ std::vector<report::Cell> summary_row(const Design& d) {
   return {d.name,
           std::string(c.source),
           report::cell::inches(c.caliber_in),
-          report::Cell(barrel(c.barrel_length_in), fmtnum::shortest(c.barrel_length_in)),
+          report::cell::shown_as(barrel(c.barrel_length_in), c.barrel_length_in),
           report::cell::trimmed(c.base_weight_lb),
           report::cell::trimmed(c.powder_lb, 2),
           trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd),
@@ -208,14 +208,6 @@ std::vector<Cell> battlefield_hexes(std::string_view printed) {
   return out;
 }
 
-// The assembly time as the rules give it ("50 turns", "1 round"): turns and rounds, one of them empty.
-std::pair<Cell, Cell> assembly_time(const std::string& assembly) {
-  const size_t space = assembly.find(' ');
-  const std::string n = assembly.substr(0, space);
-  const bool rounds = space != std::string::npos && assembly.compare(space + 1, 5, "round") == 0;
-  return rounds ? std::pair<Cell, Cell>{Cell{}, Cell(n)} : std::pair<Cell, Cell>{Cell(n), Cell{}};
-}
-
 // The four carriages: availability, cost, weight, horses, transport and movement.
 Table mobility_table(const Design& d) {
   Table mo;
@@ -252,7 +244,6 @@ Table mobility_table(const Design& d) {
     const bool era = m.availability != "not available";
     auto enc = encounter_feet(m.encounter_move);
     auto hexes = battlefield_hexes(m.battlefield_move);
-    auto [turns, rounds] = assembly_time(m.assembly);
     const std::string carts = std::to_string(m.carts), wagons = std::to_string(m.wagons);
     mo.add_row({Cell(std::string(m.name) + (chosen ? " *" : ""), artillery::to_string(m.carriage)),
                 chosen ? "yes" : "no",
@@ -276,8 +267,8 @@ Table mobility_table(const Design& d) {
                 std::move(enc[0]),
                 std::move(enc[1]),
                 m.assembly,
-                std::move(turns),
-                std::move(rounds),
+                report::cell::integer(m.assembly_turns),
+                report::cell::integer(m.assembly_rounds),
                 std::string(m.battlefield_move),
                 std::move(hexes[0]),
                 std::move(hexes[1]),

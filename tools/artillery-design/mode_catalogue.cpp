@@ -45,10 +45,6 @@ Table carriages_by_era_table(const Catalogue& cat) {
   return mob;
 }
 
-// A cell of the book's bombardment table: the figure, or "-" (empty for programs) where that fire
-// is impossible.
-report::Cell bombard_cell(std::optional<double> v) { return v ? report::cell::trimmed(*v) : report::cell::none(); }
-
 Table bombardment_and_battle_table(const Catalogue& cat) {
   Table bat;
   bat.title = "Bombardment and battle (" + cat.sources.bombardment + "; " + cat.sources.battle_rating + ")";
@@ -73,8 +69,9 @@ Table bombardment_and_battle_table(const Catalogue& cat) {
     bat.add_row({p.name,
                  cell(b.short_direct, std::nullopt) + " | " + cell(b.medium_direct, b.medium_plunging) + " | " +
                      cell(b.long_direct, b.long_plunging),
-                 bombard_cell(b.short_direct), bombard_cell(b.medium_direct), bombard_cell(b.medium_plunging),
-                 bombard_cell(b.long_direct), bombard_cell(b.long_plunging), std::to_string(p.shots_per_day),
+                 report::cell::trimmed(b.short_direct), report::cell::trimmed(b.medium_direct),
+                 report::cell::trimmed(b.medium_plunging), report::cell::trimmed(b.long_direct),
+                 report::cell::trimmed(b.long_plunging), std::to_string(p.shots_per_day),
                  report::cell::trimmed(p.cost_gp_per_day), std::to_string(p.unit_size), report::cell::trimmed(p.br, 2),
                  std::to_string(p.bonus_units), std::to_string(p.battlefield_unit.reload)});
   }

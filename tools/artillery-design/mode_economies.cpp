@@ -80,11 +80,11 @@ Expected<Table> prices_table(const Catalogue& cat, json::Value& out) {
     const std::string book =
         trim(e.price_gp) + " gp, " +
         (in_years ? "almost " + trim(*e.years_stated) + " years" : trim(e.days_stated.value_or(0)) + " days");
-    auto stated = [](std::optional<double> v) { return v ? report::cell::trimmed(*v) : report::cell::none(""); };
     t.add_row(
         {e.item, e.gunpowder, report::cell::trimmed(e.historical_gp), report::cell::trimmed(p->price_gp),
          report::cell::shown_as(trim(p->days) + (in_years ? " (" + trim(p->days / 365.0, 1) + " years)" : ""), p->days),
-         book, report::cell::trimmed(e.price_gp), stated(e.days_stated), stated(e.years_stated), yes_no(agrees)});
+         book, report::cell::trimmed(e.price_gp), report::cell::trimmed(e.days_stated),
+         report::cell::trimmed(e.years_stated), yes_no(agrees)});
     json::Value o = json::object();
     o.set("item", e.item);
     o.set("gunpowder", e.gunpowder);

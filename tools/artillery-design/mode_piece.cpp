@@ -9,17 +9,6 @@ namespace gunpowder::artillery_app {
 
 namespace {
 
-// The flag of a request field: its key with '-' for '_' (docs/vocabulary.md).
-std::string flag_of(const std::string& field) {
-  if (field == "shot_lb" || field == "powder_lb" || field == "shot_used_lb" || field == "powder_gp_per_lb") {
-    std::string flag = "--" + field;
-    for (char& c : flag)
-      if (c == '_') c = '-';
-    return flag;
-  }
-  return {};
-}
-
 // The request the piece flags describe (--type and --shot-lb given).
 artillery::Request request_from_flags(const Options& opt) {
   artillery::Request req;
@@ -47,7 +36,7 @@ Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Option
   const DesignSettings s = design_settings(opt, common);
   std::vector<Part> parts(1);
   design_into(cat, request_from_flags(opt), s, parts[0], true,
-              [](const Diagnostics& e) { return cli::place_on_flags(e, flag_of); });
+              [](const Diagnostics& e) { return cli::place_on_flags(e, nullptr); });
   if (auto errors = errors_of(parts, {}); !errors.empty()) return errors;
   return pieces_report(parts, s);
 }

@@ -6,10 +6,12 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <utility>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "gunpowder/core/spelling.hpp"
 
 namespace gunpowder::artillery {
 
@@ -81,22 +83,25 @@ std::optional<Era> parse_era(const std::string& s) {
 }
 
 std::string from_book_spelling(std::string_view typed) {
-  std::string s;
-  for (char ch : typed) {
-    if (std::isspace(static_cast<unsigned char>(ch)) != 0) {
-      if (!s.empty() && s.back() != ' ') s += ' ';
-    } else if (ch == '&') {
-      s += "and";
-    } else {
-      s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    }
-  }
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  // The carriage headings of the Gunpowder Mobility table and the names of the Gunpowder Type table.
-  if (s == "field carriage and limber") return "limber";
-  for (std::string_view suffix : {" carriage", " gunpowder"})
-    if (s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0)
-      return s.substr(0, s.size() - suffix.size());
+  // "&" is "and": the Artillery Movement table prints "Field Carriage & Limber".
+  std::string with_and;
+  for (char ch : typed) with_and += ch == '&' ? std::string(" and ") : std::string(1, ch);
+  std::string s = suite_spelling(with_and);
+  // The whole names of the Gunpowder Mobility table's carriages and the Gunpowder Type table's
+  // gunpowders (data/ holds them too; test_read_pieces checks that every one of the data's is here).
+  // Not read from the catalogue: option values are read before --house-rules is, and the
+  // catalogue, once loaded, is kept.
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kBookNames{{
+      {"garrison-carriage", "garrison"},
+      {"field-carriage", "field"},
+      {"field-carriage-and-limber", "limber"},
+      {"historical-gunpowder", "historical"},
+      {"alchemical-gunpowder", "alchemical"},
+      {"magical-gunpowder", "magical"},
+      {"dwarven-gunpowder", "dwarven"},
+  }};
+  for (const auto& [name, key] : kBookNames)
+    if (name == s) return std::string(key);
   return s;
 }
 
@@ -519,14 +524,16 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
     m.daily_miles = rule.daily_miles;
     m.weekly_miles = rule.weekly_miles;
     m.encounter_move = rule.encounter_move;
-    if (rule.assembly_turns_per_lb > 0) {
-      const int turns = static_cast<int>(std::ceil(m.total_weight_lb / rule.assembly_turns_per_lb - 1e-9));
-      m.assembly = std::to_string(turns) + (turns == 1 ? " turn" : " turns");
-    } else if (rule.assembly_turns > 0) {
-      m.assembly = std::to_string(rule.assembly_turns) + (rule.assembly_turns == 1 ? " turn" : " turns");
-    } else {
-      m.assembly = std::to_string(rule.assembly_rounds) + (rule.assembly_rounds == 1 ? " round" : " rounds");
-    }
+    if (rule.assembly_turns_per_lb > 0)
+      m.assembly_turns = static_cast<int>(std::ceil(m.total_weight_lb / rule.assembly_turns_per_lb - 1e-9));
+    else if (rule.assembly_turns > 0)
+      m.assembly_turns = rule.assembly_turns;
+    else
+      m.assembly_rounds = rule.assembly_rounds;
+    if (m.assembly_turns)
+      m.assembly = std::to_string(*m.assembly_turns) + (*m.assembly_turns == 1 ? " turn" : " turns");
+    else
+      m.assembly = std::to_string(*m.assembly_rounds) + (*m.assembly_rounds == 1 ? " round" : " rounds");
     m.battlefield_move = rule.battlefield_move;
     rows.push_back(std::move(m));
   }

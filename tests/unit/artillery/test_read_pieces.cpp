@@ -90,6 +90,12 @@ TEST_CASE("artillery::from_book_spelling") {
     CHECK(from_book_spelling("Field Carriage and Limber") == "limber");
     CHECK(from_book_spelling("Field  Carriage &  Limber ") == "limber");
   }
+  SUBCASE("every carriage's and gunpowder's name in the data is read as its key") {
+    const auto cat = load_catalogue();
+    REQUIRE(cat);
+    for (const auto& c : (*cat)->carriages) CHECK(from_book_spelling(c.name) == to_string(c.key));
+    for (const auto& g : (*cat)->economy.types) CHECK(from_book_spelling(g.name) == g.id);
+  }
   SUBCASE("the Gunpowder Type table's names, types and eras") {
     CHECK(from_book_spelling("Dwarven Gunpowder") == "dwarven");
     CHECK(from_book_spelling("Historical") == "historical");
@@ -99,6 +105,11 @@ TEST_CASE("artillery::from_book_spelling") {
   SUBCASE("anything else is only folded, for the reader to refuse") {
     CHECK(from_book_spelling("Howitzer") == "howitzer");
     CHECK(from_book_spelling("carriage") == "carriage");
+    // Only a whole name of the tables is read as its key, never a word with "Carriage" or
+    // "Gunpowder" after it: "Dwarven Carriage" is no gunpowder, "Field Gunpowder" no carriage.
+    CHECK(from_book_spelling("Dwarven Carriage") == "dwarven-carriage");
+    CHECK(from_book_spelling("Field Gunpowder") == "field-gunpowder");
+    CHECK(from_book_spelling("Limber Carriage") == "limber-carriage");
   }
   SUBCASE("a [[piece]] in the book's spelling reads as the suite's") {
     Diagnostics diags;

@@ -221,12 +221,11 @@ struct Catalogue {
   [[nodiscard]] const GunpowderType* gunpowder(const std::string& id) const;
 };
 
-/// The suite's spelling (docs/vocabulary.md) of a value typed in the book's own: lower case, runs
-/// of spaces as one, "&" read as "and", and the names the book's tables print for carriages (the
-/// Gunpowder Mobility table's "Garrison Carriage", "Field Carriage", "Field Carriage and Limber",
-/// the Artillery Movement table's "Field Carriage & Limber") and gunpowders (the Gunpowder Type
-/// table's "Dwarven Gunpowder") as the suite's carriage and gunpowder values; "Cannon" is "cannon",
-/// "Early" "early". Anything else comes back so folded, for the caller to refuse.
+/// The suite's spelling (suite_spelling, docs/vocabulary.md) of a value typed in the book's own,
+/// "&" read as "and"; the whole name the book gives a carriage or a gunpowder (the Gunpowder
+/// Mobility table's "Field Carriage and Limber", the Gunpowder Type table's "Dwarven Gunpowder")
+/// is its key. "Cannon" is "cannon", "Early" "early"; anything else comes back so spelt, for the
+/// caller to refuse.
 std::string from_book_spelling(std::string_view typed);
 
 /// Loads and checks the embedded tables once; later calls return the same catalogue.
@@ -287,7 +286,8 @@ struct MobilityRow {
   int carts = 0, wagons = 0;
   int daily_miles = 0, weekly_miles = 0;
   std::string_view encounter_move, battlefield_move;
-  std::string assembly;  ///< e.g. "50 turns"
+  std::string assembly;                                ///< e.g. "50 turns"
+  std::optional<int> assembly_turns, assembly_rounds;  ///< the same time as a number: one of them
 };
 
 struct BombardRow {
