@@ -60,8 +60,8 @@ std::vector<report::Cell> summary_row(const BattlePlan& p, size_t b) {
           std::to_string(o.final_br[0]),
           names[1],
           std::to_string(o.final_br[1]),
-          pct_cell(o.p_win_resolved[0]),
-          pct_cell(o.p_win_resolved[1]),
+          report::cell::percent(o.p_win_resolved[0]),
+          report::cell::percent(o.p_win_resolved[1]),
           pct_pairs_cell(o.pairs_tie, o.p_tie),
           report::cell::number(o.expected_casualties_pct[0], 2),
           report::cell::number(o.expected_casualties_pct[1], 2)};

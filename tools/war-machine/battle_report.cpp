@@ -20,7 +20,7 @@ struct LocationParts {
 };
 LocationParts split_location(const std::string& where) {
   if (where == "-") return {};
-  if (where == "no result" || where == "no combat") return {where == "no result" ? "no-result" : "no-combat", {}};
+  if (where == "no result" || where == "no combat") return {suite_spelling(where), {}};
   const size_t plus = where.find('+');
   if (plus == std::string::npos) return {where, 0};
   return {where.substr(0, plus), std::stoi(where.substr(plus + 1))};
@@ -73,7 +73,7 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
     const auto w = static_cast<size_t>(ro.winner);
     const auto& W = ro.result[w];
     const auto& L = ro.result[1 - w];
-    const auto share = [](double x) { return report::Cell(trim2(x), fmtnum::shortest(x)); };
+    const auto share = [](double x) { return report::cell::shown_as(trim2(x), x); };
     rt.add_row({names[w], band, from, to, std::to_string(ro.pairs), pct_pairs_cell(ro.pairs, ro.p),
                 share(W.casualties_pct), share(L.casualties_pct), fatigue_cell(W.fatigue), fatigue_cell(L.fatigue),
                 location_cell(W.location, W.location_units), location_units_cell(W.location, W.location_units),
@@ -105,12 +105,12 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
     for (const auto& [state, p] : o.fatigue_dist[k])
       fd.add_row({names[k], "fatigue",
                   state == "-" ? report::cell::none("- (routed or destroyed)") : report::Cell(state),
-                  report::cell::none(""), pct_cell(p)});
+                  report::cell::none(""), report::cell::percent(p)});
     for (const auto& [where, p] : o.location_dist[k]) {
       // "field+2": the location and the terrain units it moves, one column each for programs.
       const auto parts = split_location(where);
       fd.add_row({names[k], "location", report::Cell(where, parts.place),
-                  report::Cell(parts.units ? std::to_string(*parts.units) : ""), pct_cell(p)});
+                  report::Cell(parts.units ? std::to_string(*parts.units) : ""), report::cell::percent(p)});
     }
   }
   fd.notes.push_back(
@@ -267,15 +267,15 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
       .add_column("p", "Probability", Align::right)
       .add_column("p_resolved", "Ties " + war::to_string(o.tie_policy), Align::right);
   if (!o.combat) {
-    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", pct_cell(1), pct_cell(1)});
+    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", report::cell::percent(1), report::cell::percent(1)});
     tables.push_back(std::move(t));
     return;
   }
   for (size_t k = 0; k < 2; ++k)
     t.add_row({names[k] + " wins", std::to_string(o.pairs_win[k]), pct_pairs_cell(o.pairs_win[k], o.p_win[k]),
-               pct_cell(o.p_win_resolved[k])});
+               report::cell::percent(o.p_win_resolved[k])});
   t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct_pairs_cell(o.pairs_tie, o.p_tie),
-             pct_cell(o.p_no_result)});
+             report::cell::percent(o.p_no_result)});
   if (o.tactics_cancelled) t.notes.push_back("tactics: " + o.tactic_printed[0] + " (both plans cancel)");
   switch (o.tie_policy) {
     case war::TiePolicy::reroll:
@@ -338,7 +338,7 @@ Table battle_forces_table(const BattlePlan& p) {
                    war::to_string(x.force.role),
                    report::cell::integer(x.force.troops),
                    x.rating.method,
-                   opt_int_cell(x.rating.bfr),
+                   report::cell::integer(x.rating.bfr),
                    opt_text_cell(x.rating.troop_class),
                    std::to_string(x.rating.br),
                    m ? report::Cell(std::to_string(m->first)) : report::cell::none(),

@@ -60,7 +60,7 @@ Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names
   const auto& last = cp.steps.back().side;
   for (size_t i = 0; i < 2; ++i) {
     std::vector<report::Cell> row{names[i], report::cell::integer(cp.initial_troops[i])};
-    for (double p : last[i].p) row.push_back(pct_cell(p));
+    for (double p : last[i].p) row.push_back(report::cell::percent(p));
     row.push_back(report::cell::number(last[i].expected_troops, 1));
     row.push_back(report::cell::number(cp.expected_killed[i], 1));
     row.push_back(report::cell::number(cp.expected_wounded[i], 1));
@@ -76,7 +76,7 @@ Table endings_table(const war::Campaign& cp, const std::array<std::string, 2>& n
   Table t;
   t.title = "How it ends: " + names[0] + " against " + names[1];
   t.add_column("ending", "Ending").add_column("p", "Probability", Align::right);
-  for (const auto& [k, p] : cp.endings) t.add_row({ending_text(k, names, cp.max_battles), pct_cell(p)});
+  for (const auto& [k, p] : cp.endings) t.add_row({ending_text(k, names, cp.max_battles), report::cell::percent(p)});
   return t;
 }
 
@@ -92,8 +92,9 @@ Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
     t.add_column("p_" + war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
   t.add_column("troops", "Troops left", Align::right);
   for (const auto& st : cp.steps) {
-    std::vector<report::Cell> row{std::to_string(st.battle), pct_cell(st.p_fought), pct_cell(st.p_ended)};
-    for (double p : st.side[i].p) row.push_back(pct_cell(p));
+    std::vector<report::Cell> row{std::to_string(st.battle), report::cell::percent(st.p_fought),
+                                  report::cell::percent(st.p_ended)};
+    for (double p : st.side[i].p) row.push_back(report::cell::percent(p));
     row.push_back(report::cell::number(st.side[i].expected_troops, 1));
     t.add_row(std::move(row));
   }
@@ -110,7 +111,7 @@ Table fought_table(const war::Campaign& cp) {
   double cum = 0;
   for (const auto& [n, p] : cp.battles_fought) {
     cum += p;
-    t.add_row({std::to_string(n), pct_cell(p), pct_cell(std::min(cum, 1.0))});
+    t.add_row({std::to_string(n), report::cell::percent(p), report::cell::percent(std::min(cum, 1.0))});
   }
   return t;
 }
@@ -155,8 +156,8 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
   double cum = 0;
   for (const auto& band : troop_bands(cp.troops_left[i])) {
     cum += band.p;
-    t.add_row({band.label, std::to_string(band.from), std::to_string(band.to), pct_cell(band.p),
-               pct_cell(std::min(cum, 1.0))});
+    t.add_row({band.label, std::to_string(band.from), std::to_string(band.to), report::cell::percent(band.p),
+               report::cell::percent(std::min(cum, 1.0))});
   }
   if (cp.troops_left[i].size() > kChartBars)
     t.notes.push_back(std::to_string(cp.troops_left[i].size()) +

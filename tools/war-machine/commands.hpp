@@ -62,16 +62,13 @@ std::string pct_pairs(std::int64_t pairs, double p);
 std::string trim2(double x);
 std::string fatigue_text(const std::optional<war::Fatigue>& f);
 std::string location_text(war::Location l, int units);
-std::string opt_int_text(const std::optional<int>& v);
 // Cells: the text people see, the raw value csv writes (a fraction for a probability, a plain
 // number, an empty cell for "-").
-report::Cell pct_cell(double p);
 report::Cell pct_pairs_cell(std::int64_t pairs, double p);
 report::Cell fatigue_cell(const std::optional<war::Fatigue>& f);
-/// A location for people ("field+2", "-") and its two parts for programs (location_cell_units).
+/// A location for people ("field+2", "-") and its two parts for programs (location_units_cell).
 report::Cell location_cell(war::Location l, int units);
 report::Cell location_units_cell(war::Location l, int units);
-report::Cell opt_int_cell(const std::optional<int>& v);
 report::Cell opt_text_cell(const std::optional<std::string>& v);
 json::Value opt_json(const std::optional<int>& v);
 json::Value opt_json(const std::optional<std::string>& v);

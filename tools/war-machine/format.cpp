@@ -39,10 +39,8 @@ std::string location_text(Location l, int units) {
   if (units > 0) s += "+" + std::to_string(units);
   return s;
 }
-std::string opt_int_text(const std::optional<int>& v) { return v ? std::to_string(*v) : "-"; }
 
-report::Cell pct_cell(double p) { return {pct(p), fmtnum::shortest(p)}; }
-report::Cell pct_pairs_cell(std::int64_t pairs, double p) { return {pct_pairs(pairs, p), fmtnum::shortest(p)}; }
+report::Cell pct_pairs_cell(std::int64_t pairs, double p) { return report::cell::shown_as(pct_pairs(pairs, p), p); }
 report::Cell fatigue_cell(const std::optional<Fatigue>& f) {
   return f ? report::Cell(war::to_string(*f)) : report::cell::none();
 }
@@ -52,10 +50,7 @@ report::Cell location_cell(Location l, int units) {
 }
 report::Cell location_units_cell(Location l, int units) {
   if (l == Location::none) return report::cell::none("");
-  return {std::to_string(units), std::to_string(units)};
-}
-report::Cell opt_int_cell(const std::optional<int>& v) {
-  return v ? report::Cell(std::to_string(*v), std::to_string(*v)) : report::cell::none();
+  return report::cell::integer(units);
 }
 report::Cell opt_text_cell(const std::optional<std::string>& v) { return v ? report::Cell(*v) : report::cell::none(); }
 

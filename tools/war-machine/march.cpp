@@ -51,7 +51,7 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
     return f.n == f.d ? std::string("V'") : (f.n == 1 ? "" : std::to_string(f.n)) + "V'/" + std::to_string(f.d);
   };
   auto ft = [](const std::optional<double>& v) {
-    return v ? report::Cell(trim(*v, 1) + "'", fmtnum::shortest(*v)) : report::cell::none();
+    return v ? report::cell::shown_as(trim(*v, 1) + "'", *v) : report::cell::none();
   };
   // The rate as a fraction (people: "2V/3", "V'/3"; programs: 0.666666666667, 0.333333333333).
   auto of_v = [](const war::Fraction& f) { return report::Cell(fmtnum::shortest(f.value())); };
@@ -98,9 +98,9 @@ Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const wa
     fm.add_row({std::to_string(f.roll), f.printed == "-" ? report::cell::none() : report::Cell(f.printed),
                 f.success ? "yes" : "no", blank, war::to_string(f.fatigue), blank, blank, blank});
   const auto& pf = m->p_forced_fatigue;
-  fm.add_row({"", "P", report::cell::none(pct(m->p_forced_success)), pct_cell(m->p_forced_success),
+  fm.add_row({"", "P", report::cell::none(pct(m->p_forced_success)), report::cell::percent(m->p_forced_success),
               report::cell::none("none " + pct(pf[0]) + ", moderate " + pct(pf[1]) + ", serious " + pct(pf[2])),
-              pct_cell(pf[0]), pct_cell(pf[1]), pct_cell(pf[2])});
+              report::cell::percent(pf[0]), report::cell::percent(pf[1]), report::cell::percent(pf[2])});
   fm.notes.push_back(
       "F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
       "'-': no forced march and no fatigue");

@@ -46,14 +46,10 @@ void rating_tables(const war::Rules& R, const war::RatedForce& x, std::vector<Ta
         .add_column("given", "Given", Align::left, report::Shown::programs)
         .add_column("holds", "Holds");
     for (const auto& s : r.statements) {
-      const auto num = [](const std::optional<double>& v) {
-        return v ? report::cell::trimmed(*v) : report::cell::none("");
-      };
       // given: the force lists its statements (yes), or its figure is measured (no), or neither (empty).
-      const bool given = s.measured.rfind("given", 0) == 0;
       t.add_row({std::string(1, s.letter), s.label + (s.in_seed ? "" : " (a documented reading)"), s.measured,
-                 num(s.figure), num(s.counted), s.unit, given ? "yes" : (s.figure ? "no" : ""),
-                 s.holds ? "yes" : "no"});
+                 report::cell::trimmed(s.figure), report::cell::trimmed(s.counted), s.unit,
+                 s.given ? "yes" : (s.figure ? "no" : ""), s.holds ? "yes" : "no"});
     }
     t.notes.push_back(std::to_string(r.statements_true) + " true x ceil(B'/" + std::to_string(R.br_bonus_divisor) +
                       ") = " + std::to_string(r.statements_true) + " x " + std::to_string(r.bonus_per_statement) +
@@ -74,7 +70,7 @@ Table summary_table(const std::vector<war::RatedForce>& forces) {
       .add_column("br", "BR", Align::right);
   for (const auto& x : forces)
     t.add_row(
-        {x.force.name, report::cell::integer(x.force.troops), x.rating.method, opt_int_cell(x.rating.bfr),
+        {x.force.name, report::cell::integer(x.force.troops), x.rating.method, report::cell::integer(x.rating.bfr),
          opt_text_cell(x.rating.troop_class),
          x.rating.statements.empty() ? report::cell::none() : report::Cell(std::to_string(x.rating.statements_true)),
          std::to_string(x.rating.br)});

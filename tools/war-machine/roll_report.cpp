@@ -210,10 +210,10 @@ json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std:
     const bool settled = e.odds.tie_row.has_value();
     const std::string runs_text = std::to_string(runs), seed_text = std::to_string(seed);
     for (size_t k = 0; k < 2; ++k)
-      t.add_row({names[k] + " wins", std::to_string(wins[k]), pct_cell(static_cast<double>(wins[k]) / n),
-                 pct_cell(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k]), runs_text, seed_text});
-    t.add_row({"Tie", std::to_string(ties), pct_cell(static_cast<double>(ties) / n),
-               pct_cell(settled ? 0.0 : e.odds.p_tie), runs_text, seed_text});
+      t.add_row({names[k] + " wins", std::to_string(wins[k]), report::cell::percent(static_cast<double>(wins[k]) / n),
+                 report::cell::percent(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k]), runs_text, seed_text});
+    t.add_row({"Tie", std::to_string(ties), report::cell::percent(static_cast<double>(ties) / n),
+               report::cell::percent(settled ? 0.0 : e.odds.p_tie), runs_text, seed_text});
     t.notes.push_back(
         "one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "
         "(3 sqrt(p(1-p)/n)) of the exact figure in 99.7% of runs");

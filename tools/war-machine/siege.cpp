@@ -110,9 +110,9 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
   json::Value arr = json::array();
   for (const auto& w : weeks) {
-    std::vector<report::Cell> row{
-        std::to_string(w.week), report::Cell("+" + std::to_string(w.besieger_bonus), std::to_string(w.besieger_bonus)),
-        w.starving ? "yes" : "no", report::cell::integer(w.defender_lost), report::cell::integer(w.defender_troops)};
+    std::vector<report::Cell> row{std::to_string(w.week), report::cell::signed_integer(w.besieger_bonus),
+                                  w.starving ? "yes" : "no", report::cell::integer(w.defender_lost),
+                                  report::cell::integer(w.defender_troops)};
     json::Value o = json::object();
     o.set("week", w.week);
     o.set("besieger_bonus", w.besieger_bonus);
@@ -125,7 +125,8 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
       auto x =
           war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
       if (!x) return x.error();
-      row.insert(row.end(), {pct_cell(x->p_attacker), pct_cell(x->p_defender), pct_cell(x->p_tie)});
+      row.insert(row.end(), {report::cell::percent(x->p_attacker), report::cell::percent(x->p_defender),
+                             report::cell::percent(x->p_tie)});
       chart.labels.push_back("week " + std::to_string(w.week));
       chart.series[0].values.emplace_back(x->p_attacker);
       chart.series[1].values.emplace_back(x->p_defender);

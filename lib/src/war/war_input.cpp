@@ -88,7 +88,7 @@ Factors read_factors(const Rules& R, TableReader& r, std::int64_t troops) {
   if (f.weeks_trained && f.weeks_with_leader && *f.weeks_with_leader > *f.weeks_trained)
     r.error_at("weeks_with_leader", "weeks trained with the leader (" + std::to_string(*f.weeks_with_leader) +
                                         ") cannot exceed the weeks trained (" + std::to_string(*f.weeks_trained) + ")");
-  std::vector<std::string> qualities{"below-average"};
+  std::vector<std::string> qualities;
   for (const auto& q : R.weapon_qualities) qualities.push_back(q.quality);
   f.weapons = read_value(r, "weapons", Need::optional, qualities);
   f.second_weapon = r.boolean("second_weapon", Need::optional).value_or(false);

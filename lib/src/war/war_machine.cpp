@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <numeric>
 #include <set>
 
@@ -76,35 +77,31 @@ std::string to_string(CasualtyReading c) { return c == CasualtyReading::points ?
 std::string to_string(RatioReading r) { return r == RatioReading::ceiling ? "ceiling" : "floor"; }
 std::string to_string(PercentReading r) { return r == PercentReading::up ? "up" : "exact"; }
 
-std::optional<Fatigue> parse_fatigue(const std::string& typed) {
+namespace {
+/// The value of `all` whose to_string is `typed` in the suite's spelling (suite_spelling).
+template <class E>
+std::optional<E> parse_value(const std::string& typed, std::initializer_list<E> all) {
   const std::string s = suite_spelling(typed);
-  for (auto f : {Fatigue::none, Fatigue::moderate, Fatigue::serious})
-    if (to_string(f) == s) return f;
+  for (auto v : all)
+    if (to_string(v) == s) return v;
   return std::nullopt;
 }
-std::optional<TiePolicy> parse_tie_policy(const std::string& typed) {
-  const std::string s = suite_spelling(typed);
-  for (auto t : {TiePolicy::reroll, TiePolicy::no_result, TiePolicy::defender, TiePolicy::higher_br})
-    if (to_string(t) == s) return t;
-  return std::nullopt;
+}  // namespace
+
+std::optional<Fatigue> parse_fatigue(const std::string& s) {
+  return parse_value(s, {Fatigue::none, Fatigue::moderate, Fatigue::serious});
 }
-std::optional<CasualtyReading> parse_casualty_reading(const std::string& typed) {
-  const std::string s = suite_spelling(typed);
-  for (auto c : {CasualtyReading::points, CasualtyReading::multiply})
-    if (to_string(c) == s) return c;
-  return std::nullopt;
+std::optional<TiePolicy> parse_tie_policy(const std::string& s) {
+  return parse_value(s, {TiePolicy::reroll, TiePolicy::no_result, TiePolicy::defender, TiePolicy::higher_br});
 }
-std::optional<RatioReading> parse_ratio_reading(const std::string& typed) {
-  const std::string s = suite_spelling(typed);
-  for (auto r : {RatioReading::ceiling, RatioReading::floor})
-    if (to_string(r) == s) return r;
-  return std::nullopt;
+std::optional<CasualtyReading> parse_casualty_reading(const std::string& s) {
+  return parse_value(s, {CasualtyReading::points, CasualtyReading::multiply});
 }
-std::optional<PercentReading> parse_percent_reading(const std::string& typed) {
-  const std::string s = suite_spelling(typed);
-  for (auto r : {PercentReading::up, PercentReading::exact})
-    if (to_string(r) == s) return r;
-  return std::nullopt;
+std::optional<RatioReading> parse_ratio_reading(const std::string& s) {
+  return parse_value(s, {RatioReading::ceiling, RatioReading::floor});
+}
+std::optional<PercentReading> parse_percent_reading(const std::string& s) {
+  return parse_value(s, {PercentReading::up, PercentReading::exact});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,9 +295,9 @@ bool experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) 
   return true;
 }
 
-/// Equipment factor (l. 28-30): 5, 10, 15 for average/good/excellent weapons (below average
-/// scores nothing); 5 if a second weapon of the same quality; 5 if the average AC is 5 or better
-/// (descending AC: 5 or lower).
+/// Equipment factor (l. 28-30): 5, 10, 15 for average/good/excellent weapons (below-average
+/// scores 0: all four in [[weapon_quality]]); 5 if a second weapon of the same quality; 5 if the average AC is 5 or
+/// better (descending AC: 5 or lower).
 bool equipment_line(const Rules& R, const BfrComponent& c, const Factors& f, RatingLine& line) {
   if (c.id == "weapons") {
     if (f.weapons) {
@@ -457,12 +454,13 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
 /// them hold. A measured figure meets "at least" its threshold as `reading` says.
 void statements_of(const Rules& R, const Force& force, PercentReading reading, Rating& out, Diagnostics& errs) {
   for (const auto& s : R.statements) {
-    StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed, std::nullopt, std::nullopt, ""};
+    StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed, std::nullopt, std::nullopt, "", false};
     const auto v = quantity_of(force.composition, s.quantity);
     const bool meets = v && statement_figure(*v, reading) >= s.threshold;
     if (force.statement_letters) {
       const auto& L = *force.statement_letters;
       sl.holds = std::find(L.begin(), L.end(), s.letter) != L.end();
+      sl.given = true;
       sl.measured = sl.holds ? "given true" : "given false";
       if (v && meets != sl.holds)
         errs.error({}, "force '" + force.name + "': statement " + std::string(1, s.letter) + " (" + s.label + ") is " +

@@ -305,6 +305,11 @@ TEST_CASE("war::rate_force") {
     CHECK(r->statements_true == 8);
     CHECK(r->br == 176);
     CHECK(r->troop_class == "good");
+    // Listed, not measured: every line is given, none has a figure.
+    for (const auto& sl : r->statements) {
+      CHECK(sl.given);
+      CHECK_FALSE(sl.figure.has_value());
+    }
   }
   SUBCASE("the same from the composition of the issue's field.toml") {
     war::Force f;
@@ -324,6 +329,7 @@ TEST_CASE("war::rate_force") {
     for (const auto& s : r->statements)
       if (s.holds) held += s.letter;
     CHECK(held == "acdhijkl");
+    for (const auto& s : r->statements) CHECK_FALSE(s.given);  // measured, not listed
   }
   SUBCASE("Battle rating B statements, 'at least', up reading (default): 19.9% mounted counts as 20% and holds") {
     war::Force f = force("X", 100, 0);
@@ -428,6 +434,14 @@ TEST_CASE("war::rate_force") {
     SUBCASE("AC 6 is worse than 5: no armour points") {
       f.factors->average_ac = 6;
       CHECK(war::rate_force(R, f)->bfr == 99);
+    }
+    SUBCASE("weapons 5/10/15 for average/good/excellent; below average 0 (a documented reading)") {
+      const std::map<std::string, int> points = {{"below-average", 0}, {"average", 5}, {"good", 10}, {"excellent", 15}};
+      for (const auto& [quality, n] : points) {
+        CAPTURE(quality);
+        f.factors->weapons = quality;
+        CHECK(war::rate_force(R, f)->bfr == 104 - 10 + n);
+      }
     }
   }
   SUBCASE("the special-troop lines are alternatives: the larger counts (l. 32-33)") {

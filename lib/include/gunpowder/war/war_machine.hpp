@@ -295,7 +295,7 @@ struct Factors {
   std::optional<double> troop_level;                      ///< average troop level
   std::optional<int> victories, routs;                    ///< in the last 10 years
   std::optional<int> weeks_trained, weeks_with_leader, months_on_duty;
-  std::optional<std::string> weapons;  ///< below_average|average|good|excellent
+  std::optional<std::string> weapons;  ///< a [[weapon_quality]]: below-average|average|good|excellent
   bool second_weapon = false;
   std::optional<double> average_ac;  ///< descending AC; 5 or lower scores
   bool all_elves_or_dwarves = false;
@@ -353,6 +353,7 @@ struct StatementLine {
   std::optional<double> figure;   ///< the force's figure, when measured
   std::optional<double> counted;  ///< the figure as it meets the threshold (the reading's)
   std::string unit;               ///< of the figures: "percent" or "ft"; empty when not measured
+  bool given = false;             ///< the force lists its statements (holds is as listed)
 };
 
 struct Rating {
