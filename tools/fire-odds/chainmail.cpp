@@ -7,8 +7,8 @@
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/chainmail.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -196,12 +196,13 @@ void add_turn_options(CLI::App& sub, std::optional<int>& turns, bool& unloaded) 
   sub.add_flag("--unloaded", unloaded, "the weapon must load first (default: loaded, it fires in turn 1)");
 }
 
-/// "water:20-23", "man-high:24", "feature:25": an obstacle on the dowel's line.
+/// "water:20-23", "man-high:24", "feature:25": an obstacle on the dowel's line; its kind in the
+/// suite's spelling or the book's ("Man High"), as the TOML key `kind` takes it.
 std::optional<fire::ObstacleRequest> parse_obstacle(const std::string& spec) {
   const auto colon = spec.find(':');
   if (colon == std::string::npos) return std::nullopt;
   fire::ObstacleRequest o;
-  o.kind = spec.substr(0, colon);
+  o.kind = suite_spelling(spec.substr(0, colon));
   const std::string range = spec.substr(colon + 1);
   const auto dash = range.find('-', 1);
   auto number = [](const std::string& t) -> std::optional<double> {

@@ -9,7 +9,6 @@
 #include <ostream>
 
 #include "gunpowder/core/fmtnum.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
 #include "gunpowder/input/reader.hpp"
 
@@ -43,6 +42,10 @@ const cli::ToolInfo kInfo{
     "  fire-odds scenarios.toml                     every [[artillery]] ... [[dowel]] table of the file\n"};
 
 std::string pct(double p) { return fmtnum::percent(p, p > 0 && p < 0.01 ? 4 : 2); }
+
+std::string signed_str(int v) { return v >= 0 ? "+" + std::to_string(v) : std::to_string(v); }
+
+std::string dice_text(int n, int sides) { return std::to_string(n) + "d" + std::to_string(sides); }
 
 report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
 

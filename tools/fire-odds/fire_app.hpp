@@ -77,6 +77,10 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain);
 
 // Shared formatting.
 std::string pct(double p);
+/// A modifier as the books print it: "+2", "-3", "+0".
+std::string signed_str(int v);
+/// Dice as the books print them: "4d6".
+std::string dice_text(int n, int sides);
 /// A probability shown as pct() shows it, read as the fraction (csv).
 report::Cell pct_cell(double p);
 /// A number shown as `shown` ("11+", "+2", "4.25"), read as `x`.
