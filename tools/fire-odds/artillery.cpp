@@ -114,8 +114,8 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   auto add = [&](const std::string& result, const std::vector<int>& nat, const std::string& shown, double p,
                  const std::string& effect) {
     const report::Cell none = report::cell::none();
-    res.add_row({result, shown, nat.empty() ? none : num_cell(shown, nat.front()),
-                 nat.empty() ? none : num_cell(shown, nat.back()), pct_cell(p), effect});
+    res.add_row({result, shown, nat.empty() ? none : report::cell::shown_as(shown, nat.front()),
+                 nat.empty() ? none : report::cell::shown_as(shown, nat.back()), pct_cell(p), effect});
   };
   auto row = [&](const char* result, const char* kind, double p, const std::string& effect) {
     const std::vector<int> nat = naturals_of(rr, kind, s.target, s.exceed);
@@ -223,9 +223,9 @@ Table hero_table(const fire::ArtilleryRules& R, const ArtilleryShot& s, const fi
       .add_column("save_needed", "Save needed", Align::right)
       .add_column("p_save", "P(save)", Align::right)
       .add_column("mean_damage", "Mean damage", Align::right);
-  ht.add_row({"direct hit", num_cell(std::to_string(h.needed_direct) + "+", h.needed_direct), pct_cell(h.p_save_direct),
-              report::cell::trimmed(h.mean_damage_direct, 2)});
-  ht.add_row({"close hit or scatter", num_cell(std::to_string(h.needed_other) + "+", h.needed_other),
+  ht.add_row({"direct hit", report::cell::shown_as(std::to_string(h.needed_direct) + "+", h.needed_direct),
+              pct_cell(h.p_save_direct), report::cell::trimmed(h.mean_damage_direct, 2)});
+  ht.add_row({"close hit or scatter", report::cell::shown_as(std::to_string(h.needed_other) + "+", h.needed_other),
               pct_cell(h.p_save_other), report::cell::trimmed(h.mean_damage_other, 2)});
   ht.notes.push_back("a save halves a direct hit and avoids the rest; +" +
                      std::to_string(R.damage.hero_fortified_bonus) + " fortified, +" +

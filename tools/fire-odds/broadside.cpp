@@ -18,6 +18,14 @@ using report::Table;
 
 namespace {
 
+// The knockdowns and wounds of a band's casualties, before and after saves.
+struct CasualtyDists {
+  dice::Dist knockdowns, wounds, knockdowns_after, wounds_after;
+};
+CasualtyDists casualty_dists(const fire::BandFigures& f) {
+  return {fire::knockdowns(f.before), fire::wounds(f.before), fire::knockdowns(f.after), fire::wounds(f.after)};
+}
+
 Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
   Table dt;
   dt.title = "Dice (" + R.source_firing + ")";
@@ -104,8 +112,7 @@ Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
 }
 
 Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, const fire::BandFigures& f) {
-  const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
-  const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
+  const auto [kb, wb, ka, wa] = casualty_dists(f);
   Table ct;
   ct.title = "Casualties (" + fire::band_name(f.effective) + " column" + (p.formed_up ? ", formed-up party" : "") + ")";
   ct.add_column("n", "N", Align::right)
@@ -127,8 +134,7 @@ Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, 
 }
 
 json::Value casualties_json(const fire::BandFigures& f) {
-  const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
-  const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
+  const auto [kb, wb, ka, wa] = casualty_dists(f);
   json::Value c = json::object();
   c.set("save_class", f.save_class);
   c.set("save_min_roll", f.save_min_roll);
@@ -250,8 +256,7 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
                                 "Points", "points"));
   s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
-  const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
-  const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
+  const auto [kb, wb, ka, wa] = casualty_dists(f);
   const std::string party = p.formed_up ? ", formed-up party" : "";
   s.charts.push_back(
       dist_chart("Knockdowns (" + column + party + ")", "Knockdowns", {{"Before saves", &kb}, {"After saves", &ka}}));

@@ -20,7 +20,7 @@ namespace {
 
 std::string inches(double x) { return trim(x, 3) + "\""; }
 /// Inches as inches() shows them, read as the number.
-report::Cell inch_cell(double x) { return num_cell(inches(x), x); }
+report::Cell inch_cell(double x) { return report::cell::shown_as(inches(x), x); }
 /// The rate of fire as a figure: every n turns, as the troops or engine it is treated as.
 Raw rate_raw(const fire::RateOfFire& r) { return {{double(r.every_turns)}, "turns", r.as}; }
 

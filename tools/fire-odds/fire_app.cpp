@@ -49,8 +49,6 @@ std::string dice_text(int n, int sides) { return std::to_string(n) + "d" + std::
 
 report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
 
-report::Cell num_cell(std::string shown, double x) { return report::cell::shown_as(std::move(shown), x); }
-
 report::Table figures_table(std::string title, int numbers, bool with_note) {
   report::Table t;
   t.title = std::move(title);
