@@ -19,27 +19,29 @@ using report::Table;
 
 namespace {
 
-std::string signed_str(int v) { return v >= 0 ? "+" + std::to_string(v) : std::to_string(v); }
+// The naturals of the d20 that give one result of the attack throw, ascending.
+std::vector<int> naturals_of(const fire::AttackResultRules& r, const std::string& kind, int target, fire::Exceed e) {
+  std::vector<int> out;
+  for (int n = 1; n <= fire::kD20; ++n)
+    if (fire::classify_natural(r, n, target, e) == kind) out.push_back(n);
+  return out;
+}
 
-// "2-10", "20", "1" or "-" for the naturals of one result.
-std::string naturals(const fire::AttackResultRules& r, const std::string& kind, int target, fire::Exceed e) {
+// "2-10", "20", "1, 20" or "-": ascending naturals as runs.
+std::string runs_text(const std::vector<int>& naturals) {
   std::string out;
-  int start = 0;
-  auto flush = [&](int end) {
-    if (!start) return;
-    out += (out.empty() ? "" : ", ") +
-           (start == end ? std::to_string(start) : std::to_string(start) + "-" + std::to_string(end));
-    start = 0;
-  };
-  for (int n = 1; n <= fire::kD20; ++n) {
-    if (fire::classify_natural(r, n, target, e) == kind) {
-      if (!start) start = n;
-    } else {
-      flush(n - 1);
-    }
+  for (size_t i = 0; i < naturals.size();) {
+    size_t j = i;
+    while (j + 1 < naturals.size() && naturals[j + 1] == naturals[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(naturals[i]) +
+           (j > i ? "-" + std::to_string(naturals[j]) : std::string());
+    i = j + 1;
   }
-  flush(fire::kD20);
   return out.empty() ? "-" : out;
+}
+
+std::string naturals(const fire::AttackResultRules& r, const std::string& kind, int target, fire::Exceed e) {
+  return runs_text(naturals_of(r, kind, target, e));
 }
 
 std::string ranges(const artillery::Characteristics& c) {
@@ -96,8 +98,6 @@ Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   return t;
 }
 
-std::string dice_text(int n, int sides) { return std::to_string(n) + "d" + std::to_string(sides); }
-
 Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const fire::AttackOdds& odds = s.odds;
   const fire::ScatterOdds& sc = s.scatter;
@@ -110,17 +110,16 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
       .add_column("natural_max", "Highest natural", Align::right, report::Shown::programs)
       .add_column("p", "P", Align::right)
       .add_column("effect", "Effect");
-  // The naturals as shown ("2-10", "-"), and the lowest and highest of them (they are consecutive).
+  // The naturals as shown ("2-10", "-"), and the lowest and highest of them.
+  auto add = [&](const std::string& result, const std::vector<int>& nat, const std::string& shown, double p,
+                 const std::string& effect) {
+    const report::Cell none = report::cell::none();
+    res.add_row({result, shown, nat.empty() ? none : report::cell::shown_as(shown, nat.front()),
+                 nat.empty() ? none : report::cell::shown_as(shown, nat.back()), pct_cell(p), effect});
+  };
   auto row = [&](const char* result, const char* kind, double p, const std::string& effect) {
-    int lo = 0, hi = 0;
-    for (int n = 1; n <= fire::kD20; ++n)
-      if (fire::classify_natural(rr, n, s.target, s.exceed) == kind) {
-        if (!lo) lo = n;
-        hi = n;
-      }
-    const std::string shown = naturals(rr, kind, s.target, s.exceed);
-    res.add_row({result, shown, lo ? num_cell(shown, lo) : report::cell::none(),
-                 lo ? num_cell(shown, hi) : report::cell::none(), pct_cell(p), effect});
+    const std::vector<int> nat = naturals_of(rr, kind, s.target, s.exceed);
+    add(result, nat, runs_text(nat), p, effect);
   };
   row("direct hit", "direct", odds.p_direct_hit, "hits the impact point; saves halve, structures save");
   row("close hit", "close", odds.p_close_hit,
@@ -129,12 +128,13 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
       dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " + std::to_string(sc.multiplier_yd) +
           " yd away, as a close hit");
   row("misfire", "misfire", odds.p_misfire, "roll again");
-  // After a misfire, the second roll: 1 is an accidental discharge, 2-20 a wasted shot.
-  res.add_row({"  shot wasted", "then 2-20", num_cell("2", 2), num_cell("20", fire::kD20), pct_cell(odds.p_wasted),
-               "no other effect"});
-  res.add_row({"  accidental discharge", "then 1", num_cell("1", 1), num_cell("1", 1), pct_cell(odds.p_discharge),
-               "crew save or " + dice_text(rr.discharge_crew_dice, rr.discharge_crew_die_sides) +
-                   "; piece saves or is damaged"});
+  // After a misfire, a second unmodified roll: the data's discharge natural is an accidental
+  // discharge, any other a wasted shot (Guns of War, Attacking with Gunpowder Artillery).
+  std::vector<int> wasted, discharge;
+  for (int n = 1; n <= fire::kD20; ++n) (n == rr.discharge_natural ? discharge : wasted).push_back(n);
+  add("  shot wasted", wasted, "then " + runs_text(wasted), odds.p_wasted, "no other effect");
+  add("  accidental discharge", discharge, "then " + runs_text(discharge), odds.p_discharge,
+      "crew save or " + dice_text(rr.discharge_crew_dice, rr.discharge_crew_die_sides) + "; piece saves or is damaged");
   res.notes.push_back("direction of a close hit or scatter: 1d" + std::to_string(sc.direction_sides) +
                       " as a clock face, 6 o'clock towards the piece, each 1/" + std::to_string(sc.direction_sides));
   res.notes.push_back(
@@ -146,10 +146,13 @@ Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
   Table dm = figures_table("Damage", 2, true);
   add_figure(dm, "Damage", c.damage(), {{}, "dice", c.damage()}, "mean " + trim(s.damage.mean(), 2));
-  // A line is 5' wide (Guns of War, Area of Effect).
+  // A line is 5' wide (Guns of War, Area of Effect). data/artillery.toml has it (aoe_line_width_ft),
+  // but the artillery catalogue does not expose it yet: typed once here.
+  constexpr int kLineWidthFt = 5;
   if (s.line)
-    add_figure(dm, "Area of effect", "5' x " + std::to_string(c.aoe_ft) + "' line",
-               {{5, double(c.aoe_ft)}, "ft", "line"}, "from the impact point directly away from the piece");
+    add_figure(dm, "Area of effect", std::to_string(kLineWidthFt) + "' x " + std::to_string(c.aoe_ft) + "' line",
+               {{double(kLineWidthFt), double(c.aoe_ft)}, "ft", "line"},
+               "from the impact point directly away from the piece");
   else
     add_figure(dm, "Area of effect", std::to_string(c.aoe_ft) + "' radius", {{double(c.aoe_ft)}, "ft", "radius"},
                "around the impact point");
@@ -179,7 +182,7 @@ Table creature_table(const ArtilleryShot& s, const fire::CreatureOdds& co) {
       .add_column("p_damaged", "P(damaged)", Align::right)
       .add_column("mean_damage", "Mean damage", Align::right)
       .add_column("save_effect", "A save");
-  auto mean = [](double x) { return num_cell(trim(x, 2), x); };
+  auto mean = [](double x) { return report::cell::trimmed(x, 2); };
   ct.add_row({"direct hit", pct_cell(co.p_save), pct_cell(co.p_damaged_direct), mean(co.mean_damage_direct),
               "halves (rounded " + std::string(s.halving == fire::Halving::down ? "down" : "up") + ")"});
   ct.add_row({"close hit or scatter", pct_cell(co.p_save), pct_cell(co.p_damaged_other), mean(co.mean_damage_other),
@@ -223,10 +226,10 @@ Table hero_table(const fire::ArtilleryRules& R, const ArtilleryShot& s, const fi
       .add_column("save_needed", "Save needed", Align::right)
       .add_column("p_save", "P(save)", Align::right)
       .add_column("mean_damage", "Mean damage", Align::right);
-  ht.add_row({"direct hit", num_cell(std::to_string(h.needed_direct) + "+", h.needed_direct), pct_cell(h.p_save_direct),
-              num_cell(trim(h.mean_damage_direct, 2), h.mean_damage_direct)});
-  ht.add_row({"close hit or scatter", num_cell(std::to_string(h.needed_other) + "+", h.needed_other),
-              pct_cell(h.p_save_other), num_cell(trim(h.mean_damage_other, 2), h.mean_damage_other)});
+  ht.add_row({"direct hit", report::cell::shown_as(std::to_string(h.needed_direct) + "+", h.needed_direct),
+              pct_cell(h.p_save_direct), report::cell::trimmed(h.mean_damage_direct, 2)});
+  ht.add_row({"close hit or scatter", report::cell::shown_as(std::to_string(h.needed_other) + "+", h.needed_other),
+              pct_cell(h.p_save_other), report::cell::trimmed(h.mean_damage_other, 2)});
   ht.notes.push_back("a save halves a direct hit and avoids the rest; +" +
                      std::to_string(R.damage.hero_fortified_bonus) + " fortified, +" +
                      std::to_string(R.damage.hero_close_or_scatter_bonus) + " after a close hit or scatter");

@@ -6,8 +6,8 @@
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/broadside.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -18,7 +18,13 @@ using report::Table;
 
 namespace {
 
-std::string band_name(const std::string& b) { return b == "point_blank" ? "point blank" : b; }
+// The knockdowns and wounds of a band's casualties, before and after saves.
+struct CasualtyDists {
+  dice::Dist knockdowns, wounds, knockdowns_after, wounds_after;
+};
+CasualtyDists casualty_dists(const fire::BandFigures& f) {
+  return {fire::knockdowns(f.before), fire::wounds(f.before), fire::knockdowns(f.after), fire::wounds(f.after)};
+}
 
 Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
   Table dt;
@@ -32,14 +38,13 @@ Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const 
     const fire::BroadsideGroup& g = b.groups[i];
     dt.add_row({std::to_string(i + 1), b.by_cannon ? report::Cell(std::to_string(g.pool.cannon)) : report::cell::none(),
                 std::to_string(g.pool.dice), std::to_string(g.pool.rerolls),
-                num_cell(trim(g.odds.objective_value, 4), g.odds.objective_value)});
+                report::cell::trimmed(g.odds.objective_value, 4)});
   }
   if (b.by_cannon)
     dt.notes.push_back(std::to_string(*p.cannon) + " " + *p.weight + " cannon" +
-                       (b.modifier
-                            ? ", dice modifier " + std::string(b.modifier > 0 ? "+" : "") + std::to_string(b.modifier) +
-                                  " on the " + (b.on_dice ? "dice" : "dice + re-rolls")
-                            : ""));
+                       (b.modifier ? ", dice modifier " + signed_str(b.modifier) + " on the " +
+                                         (b.on_dice ? "dice" : "dice + re-rolls")
+                                   : ""));
   dt.notes.push_back(
       std::string("re-rolls: ") +
       (b.play.mode == fire::RerollMode::once ? "one re-throw of up to n dice" : "n successive re-throws") +
@@ -71,11 +76,11 @@ json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, si
     cum[i] = at_least;
   }
   for (size_t i = R.hands.size(); i-- > 0;)
-    ht.add_row({R.hands[i].name, fire::enum_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i])});
+    ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i])});
   ht.add_row({"no hand", "none", pct_cell(g.odds.p_none), pct_cell(1.0)});
   for (size_t i = 0; i < R.hands.size(); ++i) {
     json::Value h = json::object();
-    h.set("hand", fire::enum_spelling(R.hands[i].key));
+    h.set("hand", suite_spelling(R.hands[i].key));
     h.set("p", g.odds.p[i]);
     h.set("p_at_least", cum[i]);
     hands.push(std::move(h));
@@ -100,17 +105,16 @@ Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
   bt.title = "Expected structural damage by range band (" + R.source_results + ")";
   bt.add_column("band", "Band").add_column("expected_points", "Expected points", Align::right);
   for (size_t i = 0; i < fire::kBandKeys.size(); ++i)
-    bt.add_row({report::Cell(band_name(fire::kBandKeys[i]), fire::enum_spelling(fire::kBandKeys[i])),
-                num_cell(trim(b.structural_by_band[i], 4), b.structural_by_band[i])});
+    bt.add_row({report::Cell(fire::band_name(fire::kBandKeys[i]), suite_spelling(fire::kBandKeys[i])),
+                report::cell::trimmed(b.structural_by_band[i], 4)});
   bt.notes.push_back("roundshot, not raking, not aiming high; point blank adds the long and short columns");
   return bt;
 }
 
 Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, const fire::BandFigures& f) {
-  const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
-  const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
+  const auto [kb, wb, ka, wa] = casualty_dists(f);
   Table ct;
-  ct.title = "Casualties (" + band_name(f.effective) + " column" + (p.formed_up ? ", formed-up party" : "") + ")";
+  ct.title = "Casualties (" + fire::band_name(f.effective) + " column" + (p.formed_up ? ", formed-up party" : "") + ")";
   ct.add_column("n", "N", Align::right)
       .add_column("p_knockdowns", "P(knockdowns)", Align::right)
       .add_column("p_wounds", "P(wounds)", Align::right)
@@ -120,19 +124,17 @@ Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, 
   for (int n = 0; n <= top; ++n)
     if (kb.p(n) > 0 || wb.p(n) > 0 || ka.p(n) > 0 || wa.p(n) > 0)
       ct.add_row({std::to_string(n), pct_cell(kb.p(n)), pct_cell(wb.p(n)), pct_cell(ka.p(n)), pct_cell(wa.p(n))});
-  ct.notes.push_back(
-      "saves: " + f.save_class + " " + std::to_string(f.save_min_roll) + "+ on a d" + std::to_string(R.save_die_sides) +
-      (f.save_modifier ? " with " + std::string(f.save_modifier > 0 ? "+" : "") + std::to_string(f.save_modifier)
-                       : "") +
-      ", P(save) " + pct(f.p_save) + "; a saved knockdown becomes a wound, a saved wound is nothing");
+  ct.notes.push_back("saves: " + f.save_class + " " + std::to_string(f.save_min_roll) + "+ on a d" +
+                     std::to_string(R.save_die_sides) +
+                     (f.save_modifier ? " with " + signed_str(f.save_modifier) : "") + ", P(save) " + pct(f.p_save) +
+                     "; a saved knockdown becomes a wound, a saved wound is nothing");
   ct.notes.push_back("means before saves: " + trim(kb.mean(), 4) + " knockdowns, " + trim(wb.mean(), 4) +
                      " wounds; after: " + trim(ka.mean(), 4) + " knockdowns, " + trim(wa.mean(), 4) + " wounds");
   return ct;
 }
 
 json::Value casualties_json(const fire::BandFigures& f) {
-  const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
-  const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
+  const auto [kb, wb, ka, wa] = casualty_dists(f);
   json::Value c = json::object();
   c.set("save_class", f.save_class);
   c.set("save_min_roll", f.save_min_roll);
@@ -246,7 +248,7 @@ report::Chart hands_chart(const fire::BroadsideRules& R, const Broadside& b) {
 // The tables and charts at the range band.
 void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   const fire::BandFigures& f = *b.at_band;
-  const std::string column = band_name(f.effective) + " column";
+  const std::string column = fire::band_name(f.effective) + " column";
   s.tables.push_back(dist_table(f.structural,
                                 "Structural damage (" + column +
                                     (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
@@ -254,8 +256,7 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
                                 "Points", "points"));
   s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
-  const dice::Dist kb = fire::knockdowns(f.before), wb = fire::wounds(f.before);
-  const dice::Dist ka = fire::knockdowns(f.after), wa = fire::wounds(f.after);
+  const auto [kb, wb, ka, wa] = casualty_dists(f);
   const std::string party = p.formed_up ? ", formed-up party" : "";
   s.charts.push_back(
       dist_chart("Knockdowns (" + column + party + ")", "Knockdowns", {{"Before saves", &kb}, {"After saves", &ka}}));
@@ -356,8 +357,8 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   if (explain) {
     s.explain.push_back("re-rolls maximise " + b.maximises);
     if (b.at_band)
-      s.explain.push_back("range band " + band_name(*b.band) +
-                          (p.raking ? ", raking: read as " + band_name(b.at_band->effective) : ""));
+      s.explain.push_back("range band " + fire::band_name(*b.band) +
+                          (p.raking ? ", raking: read as " + fire::band_name(b.at_band->effective) : ""));
   }
   s.tables.push_back(dice_table(R, p, b));
   json::Value groups_json = json::array();
@@ -377,8 +378,8 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   json::Value by_band = json::object();
   for (size_t i = 0; i < fire::kBandKeys.size(); ++i) by_band.set(fire::kBandKeys[i], b.structural_by_band[i]);
   j.set("expected_structural_by_band", std::move(by_band));
-  j.set("range_band", b.band ? json::Value(fire::enum_spelling(*b.band)) : json::Value());
-  j.set("effective_band", b.at_band ? json::Value(fire::enum_spelling(b.at_band->effective)) : json::Value());
+  j.set("range_band", b.band ? json::Value(suite_spelling(*b.band)) : json::Value());
+  j.set("effective_band", b.at_band ? json::Value(suite_spelling(b.at_band->effective)) : json::Value());
   j.set("ammo", p.ammo.value_or("round"));
   j.set("aim_high", p.aim_high);
   j.set("cover", p.cover.value_or("none"));

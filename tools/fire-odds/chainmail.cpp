@@ -7,8 +7,8 @@
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/chainmail.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -20,7 +20,7 @@ namespace {
 
 std::string inches(double x) { return trim(x, 3) + "\""; }
 /// Inches as inches() shows them, read as the number.
-report::Cell inch_cell(double x) { return num_cell(inches(x), x); }
+report::Cell inch_cell(double x) { return report::cell::shown_as(inches(x), x); }
 /// The rate of fire as a figure: every n turns, as the troops or engine it is treated as.
 Raw rate_raw(const fire::RateOfFire& r) { return {{double(r.every_turns)}, "turns", r.as}; }
 
@@ -196,12 +196,13 @@ void add_turn_options(CLI::App& sub, std::optional<int>& turns, bool& unloaded) 
   sub.add_flag("--unloaded", unloaded, "the weapon must load first (default: loaded, it fires in turn 1)");
 }
 
-/// "water:20-23", "man-high:24", "feature:25": an obstacle on the dowel's line.
+/// "water:20-23", "man-high:24", "feature:25": an obstacle on the dowel's line; its kind in the
+/// suite's spelling or the book's ("Man High"), as the TOML key `kind` takes it.
 std::optional<fire::ObstacleRequest> parse_obstacle(const std::string& spec) {
   const auto colon = spec.find(':');
   if (colon == std::string::npos) return std::nullopt;
   fire::ObstacleRequest o;
-  o.kind = spec.substr(0, colon);
+  o.kind = suite_spelling(spec.substr(0, colon));
   const std::string range = spec.substr(colon + 1);
   const auto dash = range.find('-', 1);
   auto number = [](const std::string& t) -> std::optional<double> {

@@ -5,29 +5,14 @@
 
 #include <CLI/CLI.hpp>
 
-#include "gunpowder/fire/fire_common.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::fire_app {
 
-/// A check that takes one of `values`, typed in the suite's spelling or the books' (enum_spelling):
-/// the option then holds the value as `values` spells it. Its description ({a,b,c}, as CLI::IsMember
-/// writes it) gives --help and the shells' completion.
-inline CLI::Validator choice(const fire::choices::List& values) {
-  std::string desc;
-  for (const auto& v : values) desc += (desc.empty() ? "{" : ",") + v;
-  desc += "}";
-  return CLI::Validator(
-      [values, desc](std::string& typed) -> std::string {
-        std::string spelled = fire::enum_spelling(typed);
-        for (const auto& v : values)
-          if (v == spelled) {
-            typed = spelled;
-            return {};
-          }
-        return typed + " not in " + desc;
-      },
-      desc);
-}
+/// A check that takes one of `values`, typed in the suite's spelling or the books' (suite_spelling):
+/// CLI::IsMember with suite_spelling as its filter, as war-machine's flags use it. The option then
+/// holds the value as `values` spells it; the description ({a,b,c}) gives --help and completion.
+inline CLI::IsMember choice(const fire::choices::List& values) { return CLI::IsMember(values, suite_spelling); }
 
 }  // namespace gunpowder::fire_app

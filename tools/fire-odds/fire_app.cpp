@@ -9,7 +9,6 @@
 #include <ostream>
 
 #include "gunpowder/core/fmtnum.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
 #include "gunpowder/input/reader.hpp"
 
@@ -44,9 +43,11 @@ const cli::ToolInfo kInfo{
 
 std::string pct(double p) { return fmtnum::percent(p, p > 0 && p < 0.01 ? 4 : 2); }
 
-report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
+std::string signed_str(int v) { return v >= 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
-report::Cell num_cell(std::string shown, double x) { return report::cell::shown_as(std::move(shown), x); }
+std::string dice_text(int n, int sides) { return std::to_string(n) + "d" + std::to_string(sides); }
+
+report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
 
 report::Table figures_table(std::string title, int numbers, bool with_note) {
   report::Table t;
@@ -65,23 +66,15 @@ report::Table figures_table(std::string title, int numbers, bool with_note) {
 
 void add_figure(report::Table& t, const std::string& field, const std::string& shown, const Raw& raw,
                 const std::string& note) {
-  std::vector<report::Cell> row;
-  for (const auto& c : t.columns) {
-    if (c.key == "field")
-      row.emplace_back(field);
-    else if (c.key == "shown")
-      row.emplace_back(shown);
-    else if (c.key == "unit")
-      row.emplace_back(raw.unit);
-    else if (c.key == "text")
-      row.emplace_back(raw.text);
-    else if (c.key == "note")
-      row.emplace_back(note);
-    else {  // value, value_2, ...: the n-th number of the figure, empty when it has fewer
-      const size_t n = c.key == "value" ? 0 : std::stoul(c.key.substr(6)) - 1;
-      row.emplace_back(n < raw.numbers.size() ? fmtnum::shortest(raw.numbers[n]) : std::string());
-    }
-  }
+  // The columns of figures_table: field, shown, value ... value_<numbers>, unit, text [, note].
+  const bool with_note = t.columns.back().key == "note";
+  const size_t numbers = t.columns.size() - (with_note ? 5 : 4);
+  std::vector<report::Cell> row{field, shown};
+  for (size_t n = 0; n < numbers; ++n)  // the n-th number of the figure, empty when it has fewer
+    row.emplace_back(n < raw.numbers.size() ? fmtnum::shortest(raw.numbers[n]) : std::string());
+  row.emplace_back(raw.unit);
+  row.emplace_back(raw.text);
+  if (with_note) row.emplace_back(note);
   t.add_row(std::move(row));
 }
 

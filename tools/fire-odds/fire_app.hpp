@@ -77,10 +77,12 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain);
 
 // Shared formatting.
 std::string pct(double p);
+/// A modifier as the books print it: "+2", "-3", "+0".
+std::string signed_str(int v);
+/// Dice as the books print them: "4d6".
+std::string dice_text(int n, int sides);
 /// A probability shown as pct() shows it, read as the fraction (csv).
 report::Cell pct_cell(double p);
-/// A number shown as `shown` ("11+", "+2", "4.25"), read as `x`.
-report::Cell num_cell(std::string shown, double x);
 
 /// The figure of a key/value table as programs read it: its numbers (a composite figure such as
 /// "160/560/1600 yd" has several, in the order its field names them), what they count, and its

@@ -8,7 +8,6 @@
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
-#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/firearm.hpp"
 
 namespace gunpowder::fire_app {
@@ -19,8 +18,6 @@ using report::Align;
 using report::Table;
 
 namespace {
-std::string signed_str(int v) { return v >= 0 ? "+" + std::to_string(v) : std::to_string(v); }
-
 std::string ranges(const fire::Firearm& f) {
   std::string s;
   for (size_t i = 0; i < 3; ++i)
@@ -37,7 +34,7 @@ json::Value firearm_json(const fire::Firearm& f) {
   o.set("bore", f.bore);
   o.set("cost_gp", f.cost_gp ? json::Value(*f.cost_gp) : json::Value());
   o.set("era", f.era);
-  o.set("damage", std::to_string(f.damage_dice) + "d" + std::to_string(f.damage_die_sides));
+  o.set("damage", dice_text(f.damage_dice, f.damage_die_sides));
   json::Value r = json::array(), pe = json::array(), ia = json::array(), mf = json::array();
   for (size_t i = 0; i < 3; ++i) {
     r.push(f.range[i]);
@@ -84,9 +81,8 @@ Scenario catalogue(const fire::FirearmCatalogue& cat) {
       .add_column("encumbrance_unit", "", Align::left, Shown::programs);
   json::Value list = json::array();
   for (const auto& f : cat.firearms) {
-    std::vector<report::Cell> row{f.name, f.cost_gp ? num_cell(trim(*f.cost_gp, 2), *f.cost_gp) : report::cell::none(),
-                                  f.era, std::to_string(f.damage_dice) + "d" + std::to_string(f.damage_die_sides),
-                                  ranges(f)};
+    std::vector<report::Cell> row{f.name, report::cell::trimmed(f.cost_gp, 2), f.era,
+                                  dice_text(f.damage_dice, f.damage_die_sides), ranges(f)};
     for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(f.range[i]));
     for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(f.penalty[i]));
     for (size_t i = 0; i < 3; ++i) row.emplace_back(f.ignores_armor[i] ? "true" : "false");
@@ -125,8 +121,8 @@ std::vector<std::string> explain_firearm(const fire::FirearmRules& R, const Fire
 }
 
 std::string damage_text(const fire::FirearmRules& R, const FirearmParams& p, const fire::Firearm& f) {
-  return p.scattershot ? std::to_string(R.scattershot_dice) + "d" + std::to_string(R.scattershot_die_sides)
-                       : std::to_string(f.damage_dice) + "d" + std::to_string(f.damage_die_sides);
+  return p.scattershot ? dice_text(R.scattershot_dice, R.scattershot_die_sides)
+                       : dice_text(f.damage_dice, f.damage_die_sides);
 }
 
 Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {

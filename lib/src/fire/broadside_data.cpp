@@ -7,6 +7,7 @@
 #include "gunpowder/data/snapshot.hpp"
 #include "read_tables.hpp"
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::fire {
@@ -249,7 +250,7 @@ Expected<BroadsideRules> build() {
 
 std::optional<size_t> BroadsideRules::hand_index(const std::string& key) const {
   for (size_t i = 0; i < hands.size(); ++i)
-    if (hands[i].key == key) return i;
+    if (suite_spelling(hands[i].key) == suite_spelling(key)) return i;
   return std::nullopt;
 }
 const CannonType* BroadsideRules::cannon_type(const std::string& key) const {

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/broadside.hpp"
 
 namespace gunpowder::fire {
@@ -19,14 +20,6 @@ Diagnostics error(const char* field, std::string message) {
   Diagnostics d;
   d.field_error(field, std::move(message));
   return d;
-}
-
-std::string band_name(const std::string& b) { return b == "point_blank" ? "point blank" : b; }
-
-// "two-pair" -> "two_pair": the suite spells a hand as an enum value, the data keys it.
-std::string hand_key(std::string s) {
-  std::replace(s.begin(), s.end(), '-', '_');
-  return s;
 }
 
 // "round" -> "round_shot", as the data names the ammunition.
@@ -89,7 +82,9 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
 // The range band: given, or from inches by the cannon type's range table.
 Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b) {
   if (p.range_band && p.range_in) return error("range_in", "give --range-band or --range-in, not both");
-  if (p.range_band) b.band = *p.range_band == "point-blank" ? "point_blank" : *p.range_band;
+  if (p.range_band)  // the suite's "point-blank" is the data's point_blank
+    for (const char* k : kBandKeys)
+      if (suite_spelling(k) == *p.range_band) b.band = k;
   if (!p.range_in) return {};
   if (!p.weight) return error("range_in", "needs --weight (the cannon type's range table); or give --range-band");
   const CannonType* ct = R.cannon_type(*p.weight);
@@ -138,7 +133,7 @@ Diagnostics play_rule(const BroadsideRules& R, const BroadsideRequest& p, Broads
   } else if (b.goal == "rank") {
     b.play.objective = Objective::rank;
     b.maximises = "the expected rank of the hand";
-  } else if (auto hi = R.hand_index(hand_key(b.goal))) {
+  } else if (auto hi = R.hand_index(b.goal)) {
     b.play.objective = Objective::at_least;
     b.play.at_least_hand = hi;
     b.maximises = "the probability of at least " + R.hands[*hi].name;
@@ -323,6 +318,8 @@ Diagnostics hands(const BroadsideRules& R, const BroadsideRequest& p, Broadside&
 }
 
 }  // namespace
+
+std::string band_name(const std::string& key) { return key == "point_blank" ? "point blank" : key; }
 
 Expected<Broadside> broadside_odds(const BroadsideRules& R, const BroadsideRequest& p) {
   Broadside b;

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "gunpowder/fire/fire_common.hpp"
+#include "gunpowder/core/spelling.hpp"
 
 namespace gunpowder::fire {
 
@@ -18,12 +18,12 @@ std::optional<int> opt_int(input::TableReader& r, const char* key) {
 }
 bool flag(input::TableReader& r, const char* key) { return r.boolean(key, Need::optional).value_or(false); }
 // An optional choice, in the suite's spelling of its values; the books' spellings read too
-// ("Point Blank" is "point-blank": enum_spelling).
+// ("Point Blank" is "point-blank": suite_spelling).
 std::optional<std::string> choice(input::TableReader& r, const char* key, const choices::List& allowed,
                                   Need need = Need::optional) {
   auto v = r.string(key, need);
   if (!v) return std::nullopt;
-  std::string spelled = enum_spelling(*v);
+  std::string spelled = suite_spelling(*v);
   if (std::find(allowed.begin(), allowed.end(), spelled) != allowed.end()) return spelled;
   std::string list;
   for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;

@@ -93,6 +93,16 @@ TEST_CASE("fire::load_broadside reads every table") {
   CHECK(R.hands[*R.hand_index("straight")].rank > R.hands[*R.hand_index("full_house")].rank);
 }
 
+TEST_CASE("fire::BroadsideRules::hand_index: the data's key, the suite's spelling and the book's") {
+  const auto& R = rules();
+  REQUIRE(R.hand_index("two_pair"));
+  CHECK(R.hands[*R.hand_index("two_pair")].key == "two_pair");
+  CHECK(R.hand_index("two-pair") == R.hand_index("two_pair"));
+  CHECK(R.hand_index("Three of a kind") == R.hand_index("three_of_a_kind"));
+  CHECK(R.hand_index("pair") != R.hand_index("two_pair"));
+  CHECK_FALSE(R.hand_index("royal-flush"));
+}
+
 TEST_CASE("fire::load_broadside: gates, doors and the cannon lost, for the siege module") {
   const auto& R = rules();
   // "Gates in walls or doors in buildings can be targeted independently by cannons at short range.

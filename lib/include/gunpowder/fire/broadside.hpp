@@ -99,6 +99,7 @@ struct BroadsideRules {
   std::vector<CrewRate> crew_rates;
   std::string source_firing, source_results, source_saves, source_ammunition, source_fire;
 
+  /// A hand by its data key or any spelling of it ("two_pair", "two-pair", "Two Pair").
   [[nodiscard]] std::optional<size_t> hand_index(const std::string& key) const;
   [[nodiscard]] const CannonType* cannon_type(const std::string& key) const;
   [[nodiscard]] const Ammunition* ammo(const std::string& key) const;
@@ -211,6 +212,8 @@ int cannon_lost(const BroadsideRules& r, int guns, double lost, double points);
 
 /// The range bands of the Cannon Fire Results, in the order the reports list them.
 inline constexpr std::array<const char*, 3> kBandKeys = {"long", "short", "point_blank"};
+/// A band key as the book names the band: "point_blank" is "point blank".
+std::string band_name(const std::string& key);
 
 struct BroadsideGroup {
   Pool pool;

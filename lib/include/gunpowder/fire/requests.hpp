@@ -14,7 +14,7 @@
 namespace gunpowder::fire {
 
 /// The values of the scenarios' choices, as a flag and its TOML key take them (docs/vocabulary.md:
-/// lower-case words joined by '-'; enum_spelling in fire_common.hpp reads the books' spellings).
+/// lower-case words joined by '-'; gunpowder::suite_spelling reads the books' spellings).
 namespace choices {
 using List = std::vector<std::string>;
 inline const List kPieceType{"cannon", "gun", "mortar"};
