@@ -182,12 +182,12 @@ void setup_march(CLI::App& m, Options& opt) {
                "troop class: untrained, poor, below-average, fair, average, good, excellent or elite (or as the "
                "book prints it: \"Below Average\")")
       ->transform(CLI::IsMember({"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"},
-                                war::suite_spelling))
+                                gunpowder::suite_spelling))
       ->type_name("CLASS");
   m.add_option("--bfr", opt.bfr, "basic force rating, instead of --troop-class")->type_name("N");
   m.add_option("--movement-ft", opt.rate_ft, "V, the movement rate of the slowest member, in feet")->type_name("FEET");
   m.add_option("--fatigue", opt.fatigue, "current fatigue: none (default), moderate or serious")
-      ->transform(CLI::IsMember({"none", "moderate", "serious"}, war::suite_spelling))
+      ->transform(CLI::IsMember({"none", "moderate", "serious"}, gunpowder::suite_spelling))
       ->type_name("STATE");
   m.add_option("--days-without-food", opt.days_without_food, "days the force has gone without food")->type_name("N");
 }

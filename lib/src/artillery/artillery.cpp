@@ -83,10 +83,7 @@ std::optional<Era> parse_era(const std::string& s) {
 }
 
 std::string from_book_spelling(std::string_view typed) {
-  // "&" is "and": the Artillery Movement table prints "Field Carriage & Limber".
-  std::string with_and;
-  for (char ch : typed) with_and += ch == '&' ? std::string(" and ") : std::string(1, ch);
-  std::string s = suite_spelling(with_and);
+  std::string s = suite_spelling(typed);  // "Field Carriage & Limber" is field-carriage-and-limber
   // The whole names of the Gunpowder Mobility table's carriages and the Gunpowder Type table's
   // gunpowders (data/ holds them too; test_read_pieces checks that every one of the data's is here).
   // Not read from the catalogue: option values are read before --house-rules is, and the

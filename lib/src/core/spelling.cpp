@@ -9,7 +9,10 @@ std::string suite_spelling(std::string_view typed) {
   for (size_t i = 0; i < typed.size(); ++i) {
     const char c = typed[i];
     const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (c == '+' && i + 1 == typed.size() && !out.empty()) {
+    if (c == '&') {  // "Field Carriage & Limber" is field-carriage-and-limber
+      if (!out.empty() && out.back() != '-') out += '-';
+      out += "and-";
+    } else if (c == '+' && i + 1 == typed.size() && !out.empty()) {
       if (out.back() != '-') out += '-';
       out += "plus";
     } else if (!word) {

@@ -18,9 +18,11 @@
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/core/json.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/core/report.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/core/rng.hpp"
 #include "gunpowder/core/rounding.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -678,4 +680,16 @@ TEST_CASE("report: columns for people and columns for programs") {
   std::string streamed = csv_header(t);
   csv_rows(streamed, t, t.rows);
   CHECK(streamed == render_csv({t}));
+}
+
+TEST_CASE("suite_spelling: a typed value, the books' spellings included, in the suite's spelling") {
+  CHECK(gunpowder::suite_spelling("Attack+") == "attack-plus");
+  CHECK(gunpowder::suite_spelling("Below Average") == "below-average");
+  CHECK(gunpowder::suite_spelling("  Elite ") == "elite");
+  CHECK(gunpowder::suite_spelling("attack-plus") == "attack-plus");
+  CHECK(gunpowder::suite_spelling("below_average") == "below-average");
+  CHECK(gunpowder::suite_spelling("Catapult, light") == "catapult-light");
+  CHECK(gunpowder::suite_spelling("Field Carriage & Limber") == "field-carriage-and-limber");
+  CHECK(gunpowder::suite_spelling("Field Carriage &Limber") == "field-carriage-and-limber");
+  CHECK(gunpowder::suite_spelling("Three of a kind") == "three-of-a-kind");
 }

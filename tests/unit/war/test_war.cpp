@@ -912,17 +912,9 @@ TEST_CASE("war::simple_siege_weeks, seed 004 Siege (simple rules) l. 184-185") {
   CHECK(r[0].defender_lost == 2);  // 1.5 rounded up
 }
 
-TEST_CASE("war::suite_spelling: the book's spellings read as the suite's (docs/vocabulary.md)") {
-  SUBCASE("tactics and troop classes as War Machine prints them") {
-    CHECK(war::suite_spelling("Attack+") == "attack-plus");
-    CHECK(war::suite_spelling("Below Average") == "below-average");
-    CHECK(war::suite_spelling("  Elite ") == "elite");
-    CHECK(war::suite_spelling("attack-plus") == "attack-plus");
-  }
-  SUBCASE("one speller for the suite: '_' and punctuation join words as '-' does") {
-    CHECK(war::suite_spelling("below_average") == "below-average");
+TEST_CASE("war parsers: the book's spellings read as the suite's (docs/vocabulary.md)") {
+  SUBCASE("the old '_' spelling reads as the suite's; a phrase that is no value does not") {
     CHECK(war::parse_tie_policy("no_result") == war::TiePolicy::no_result);
-    CHECK(war::suite_spelling("Catapult, light") == "catapult-light");
     CHECK_FALSE(war::parse_tie_policy("no result at all").has_value());
   }
   SUBCASE("the parsers take either spelling") {

@@ -8,8 +8,8 @@ namespace gunpowder {
 
 /// The suite's spelling of an enum value as a user may type it, the books' own spelling included:
 /// lower case, every run of characters other than letters and digits made one '-', none at either
-/// end, and a final '+' read as "-plus". "Attack+" is attack-plus, "Below Average" below-average,
-/// "Point Blank" point-blank, "Three of a kind" three-of-a-kind, "no_result" no-result.
+/// end, '&' read as "and" and a final '+' as "-plus". "Attack+" is attack-plus, "Below Average" below-average,
+/// "Point Blank" point-blank, "Three of a kind" three-of-a-kind, "no_result" no-result, "Field Carriage & Limber" field-carriage-and-limber.
 std::string suite_spelling(std::string_view typed);
 
 }  // namespace gunpowder

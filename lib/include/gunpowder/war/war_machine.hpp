@@ -70,7 +70,6 @@ std::string to_string(TiePolicy t);
 std::string to_string(CasualtyReading c);
 std::string to_string(RatioReading r);
 std::string to_string(PercentReading r);
-using gunpowder::suite_spelling;  // gunpowder/core/spelling.hpp
 /// The parsers take a value in the suite's spelling or the book's (suite_spelling).
 std::optional<Fatigue> parse_fatigue(const std::string& s);
 std::optional<TiePolicy> parse_tie_policy(const std::string& s);
