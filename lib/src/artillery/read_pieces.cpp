@@ -5,26 +5,8 @@
 
 namespace gunpowder::artillery {
 
-namespace {
-
-// A value of one of `allowed`, typed in the suite's spelling or the book's ("Field Carriage and
-// Limber", "Dwarven Gunpowder", "Cannon": from_book_spelling); anything else is an error at the key.
-std::optional<std::string> enum_value(input::TableReader& r, std::string_view key, input::Need need,
-                                      std::initializer_list<std::string_view> allowed) {
-  const auto typed = r.string(key, need);
-  if (!typed) return std::nullopt;
-  std::string value = from_book_spelling(*typed);
-  std::string list;
-  for (auto a : allowed) {
-    if (a == value) return value;
-    list += (list.empty() ? "" : ", ") + std::string(a);
-  }
-  r.error_at(key, "unknown " + std::string(key) + " \"" + *typed + "\" (allowed: " + list + ")");
-  return std::nullopt;
-}
-
-}  // namespace
-
+// Values are read in the suite's spelling or the book's ("Field Carriage & Limber", "Dwarven
+// Gunpowder", "Cannon": from_book_spelling); anything else is an error at the key.
 std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& diags) {
   std::vector<PieceInput> out;
   const auto cat = load_catalogue();
@@ -40,16 +22,18 @@ std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& dia
     p.table = t;
     Request& req = p.request;
     req.name = r.string("name", input::Need::optional).value_or("");
-    if (auto ty = enum_value(r, "type", input::Need::required, {"cannon", "gun", "mortar"}))
+    if (auto ty = r.value("type", input::Need::required, {"cannon", "gun", "mortar"}, {}, from_book_spelling))
       req.type = *parse_type(*ty);
     const auto shot = r.number("shot_lb", input::Need::required, input::positive(kMaxShotLb));
     req.powder_lb = r.number("powder_lb", input::Need::optional, input::positive());
     req.shot_used_lb = r.number("shot_used_lb", input::Need::optional, input::positive());
-    if (auto c = enum_value(r, "carriage", input::Need::optional, {"carriageless", "garrison", "field", "limber"}))
+    if (auto c = r.value("carriage", input::Need::optional, {"carriageless", "garrison", "field", "limber"}, {},
+                         from_book_spelling))
       req.carriage = parse_carriage(*c);
-    if (auto e = enum_value(r, "era", input::Need::optional, {"early", "middle", "late"})) req.era = parse_era(*e);
-    const auto gunpowder =
-        enum_value(r, "gunpowder", input::Need::optional, {"historical", "alchemical", "magical", "dwarven"});
+    if (auto e = r.value("era", input::Need::optional, {"early", "middle", "late"}, {}, from_book_spelling))
+      req.era = parse_era(*e);
+    const auto gunpowder = r.value("gunpowder", input::Need::optional,
+                                   {"historical", "alchemical", "magical", "dwarven"}, {}, from_book_spelling);
     p.gunpowder_given = gunpowder.has_value();
     req.gunpowder = gunpowder.value_or("historical");
     // The book's multipliers (Gunpowder in an Age of Swords and Sorcery), from the tables.

@@ -17,37 +17,24 @@ std::optional<int> opt_int(input::TableReader& r, const char* key) {
   return std::nullopt;
 }
 bool flag(input::TableReader& r, const char* key) { return r.boolean(key, Need::optional).value_or(false); }
-// An optional choice, in the suite's spelling of its values; the books' spellings read too
-// ("Point Blank" is "point-blank": suite_spelling).
-std::optional<std::string> choice(input::TableReader& r, const char* key, const choices::List& allowed,
-                                  Need need = Need::optional) {
-  auto v = r.string(key, need);
-  if (!v) return std::nullopt;
-  std::string spelled = suite_spelling(*v);
-  if (std::find(allowed.begin(), allowed.end(), spelled) != allowed.end()) return spelled;
-  std::string list;
-  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-  r.error_at(key, "unknown " + std::string(key) + " \"" + *v + "\" (allowed: " + list + ")");
-  return std::nullopt;
-}
 }  // namespace
 
 void read_artillery(input::TableReader& r, ArtilleryRequest& p) {
-  p.type = choice(r, "type", choices::kPieceType);
+  p.type = r.value("type", Need::optional, choices::kPieceType);
   p.shot_lb = r.number("shot_lb", Need::optional);
   p.range_yd = r.number("range_yd", Need::optional);
-  p.range_band = choice(r, "range_band", choices::kArtilleryRangeBand);
+  p.range_band = r.value("range_band", Need::optional, choices::kArtilleryRangeBand);
   p.plunging = flag(r, "plunging");
   p.direct = flag(r, "direct");
   p.veteran = flag(r, "veteran");
   p.attack_throw = opt_int(r, "attack_throw");
   p.few_artillerists = flag(r, "few_artillerists");
   p.modifier = opt_int(r, "modifier");
-  p.exceed = choice(r, "exceed", choices::kExceed);
+  p.exceed = r.value("exceed", Need::optional, choices::kExceed);
   p.target_ac = opt_int(r, "target_ac");
   p.save = opt_int(r, "save");
-  p.cover = choice(r, "cover", choices::kArtilleryCover);
-  p.halving = choice(r, "halving", choices::kHalving);
+  p.cover = r.value("cover", Need::optional, choices::kArtilleryCover);
+  p.halving = r.value("halving", Need::optional, choices::kHalving);
   p.troops = opt_int(r, "troops");
   p.hd = r.string("hd", Need::optional);
   p.cavalry = flag(r, "cavalry");
@@ -68,41 +55,41 @@ void read_firearm(input::TableReader& r, FirearmRequest& p) {
   p.armor = opt_int(r, "armor");
   p.veteran = flag(r, "veteran");
   p.attack_throw = opt_int(r, "attack_throw");
-  p.training = choice(r, "training", choices::kTraining);
+  p.training = r.value("training", Need::optional, choices::kTraining);
   p.dex = opt_int(r, "dex");
   p.carried_stone = r.number("carried_stone", Need::optional);
   p.apostles = flag(r, "apostles");
-  p.weather = choice(r, "weather", choices::kWeather);
+  p.weather = r.value("weather", Need::optional, choices::kWeather);
   p.uncleaned = flag(r, "uncleaned");
   p.scattershot = flag(r, "scattershot");
   p.no_rest = flag(r, "no_rest");
   p.modifier = opt_int(r, "modifier");
   p.no_naturals = flag(r, "no_naturals");
-  p.penalties = choice(r, "penalties", choices::kPenalties);
+  p.penalties = r.value("penalties", Need::optional, choices::kPenalties);
   p.minutes = opt_int(r, "minutes");
   p.round_seconds = r.number("round_seconds", Need::optional);
 }
 
 void read_broadside(input::TableReader& r, BroadsideRequest& p) {
   p.cannon = opt_int(r, "cannon");
-  p.weight = choice(r, "weight", choices::kWeight);
+  p.weight = r.value("weight", Need::optional, choices::kWeight);
   p.dice = opt_int(r, "dice");
   p.rerolls = opt_int(r, "rerolls");
-  p.range_band = choice(r, "range_band", choices::kBroadsideRangeBand);
+  p.range_band = r.value("range_band", Need::optional, choices::kBroadsideRangeBand);
   p.range_in = r.number("range_in", Need::optional);
   p.formation = flag(r, "formation");
   p.still = flag(r, "still");
   p.turned = flag(r, "turned");
-  p.modifiers_on = choice(r, "modifiers_on", choices::kModifiersOn);
-  p.reroll_mode = choice(r, "reroll_mode", choices::kRerollMode);
-  p.play = choice(r, "play", choices::kPlay);
+  p.modifiers_on = r.value("modifiers_on", Need::optional, choices::kModifiersOn);
+  p.reroll_mode = r.value("reroll_mode", Need::optional, choices::kRerollMode);
+  p.play = r.value("play", Need::optional, choices::kPlay);
   p.raking = flag(r, "raking");
   p.formed_up = flag(r, "formed_up");
-  p.ammo = choice(r, "ammo", choices::kAmmo);
+  p.ammo = r.value("ammo", Need::optional, choices::kAmmo);
   p.aim_high = flag(r, "aim_high");
-  p.halving = choice(r, "halving", choices::kHalving);
-  p.save_class = choice(r, "save_class", choices::kSaveClass);
-  p.cover = choice(r, "cover", choices::kBroadsideCover);
+  p.halving = r.value("halving", Need::optional, choices::kHalving);
+  p.save_class = r.value("save_class", Need::optional, choices::kSaveClass);
+  p.cover = r.value("cover", Need::optional, choices::kBroadsideCover);
   p.large_ship_from_small = flag(r, "large_ship_from_small");
   p.target_points = opt_int(r, "target_points");
   p.target_guns = opt_int(r, "target_guns");
@@ -112,12 +99,12 @@ void read_broadside(input::TableReader& r, BroadsideRequest& p) {
 void read_arquebus(input::TableReader& r, ArquebusRequest& p) {
   p.men = opt_int(r, "men");
   p.range_in = r.number("range_in", Need::optional);
-  p.cover = choice(r, "cover", choices::kArquebusCover);
+  p.cover = r.value("cover", Need::optional, choices::kArquebusCover);
   p.rested = flag(r, "rested");
   p.natural_six = flag(r, "natural_six");
-  p.system = choice(r, "system", choices::kSystem);
+  p.system = r.value("system", Need::optional, choices::kSystem);
   p.ar = opt_int(r, "ar");
-  p.rate_of_fire = choice(r, "rate_of_fire", choices::kRateOfFire);
+  p.rate_of_fire = r.value("rate_of_fire", Need::optional, choices::kRateOfFire);
   p.turns = opt_int(r, "turns");
   p.unloaded = flag(r, "unloaded");
 }
@@ -134,7 +121,7 @@ void read_obstacles(input::TableReader& r, DowelRequest& p) {
     }
     input::TableReader o(r.doc(), *t, r.diagnostics(), "obstacle");
     ObstacleRequest ob;
-    ob.kind = choice(o, "kind", choices::kObstacleKind, Need::required).value_or("");
+    ob.kind = o.value("kind", Need::required, choices::kObstacleKind).value_or("");
     ob.from_in = o.number("from_in", Need::required).value_or(0);
     ob.to_in = o.number("to_in", Need::optional);
     o.finish();
@@ -143,11 +130,11 @@ void read_obstacles(input::TableReader& r, DowelRequest& p) {
 }
 
 void read_dowel(input::TableReader& r, DowelRequest& p) {
-  p.gun = choice(r, "gun", choices::kGun);
-  p.call = choice(r, "call", choices::kCall);
+  p.gun = r.value("gun", Need::optional, choices::kGun);
+  p.call = r.value("call", Need::optional, choices::kCall);
   p.range_in = r.number("range_in", Need::optional);
   p.depth_in = r.number("depth_in", Need::optional);
-  p.measure = choice(r, "measure", choices::kMeasure);
+  p.measure = r.value("measure", Need::optional, choices::kMeasure);
   p.width_in = r.number("width_in", Need::optional);
   if (const auto* a = r.array("offsets", Need::optional)) {
     std::vector<double> v;
@@ -165,8 +152,8 @@ void read_dowel(input::TableReader& r, DowelRequest& p) {
   }
   p.turns = opt_int(r, "turns");
   p.crew = opt_int(r, "crew");
-  p.rate_as = choice(r, "rate_as", choices::kRateAs);
-  p.level_flight = choice(r, "level_flight", choices::kLevelFlight);
+  p.rate_as = r.value("rate_as", Need::optional, choices::kRateAs);
+  p.level_flight = r.value("level_flight", Need::optional, choices::kLevelFlight);
   p.unloaded = flag(r, "unloaded");
   read_obstacles(r, p);
 }

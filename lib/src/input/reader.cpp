@@ -20,6 +20,7 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/parallel.hpp"
+#include "gunpowder/core/spelling.hpp"
 
 namespace gunpowder::input {
 
@@ -708,6 +709,20 @@ std::optional<std::string> TableReader::string(std::string_view key, Need need,
   std::string list;
   for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
   error_at(key, "unknown " + std::string(key) + " \"" + s->get() + "\" (allowed: " + list + ")");
+  return std::nullopt;
+}
+
+std::optional<std::string> TableReader::value(std::string_view key, Need need, const std::vector<std::string>& allowed,
+                                              const std::vector<std::string>& labels, Speller spell) {
+  if (spell == nullptr) spell = suite_spelling;
+  const auto typed = string(key, need);
+  if (!typed) return std::nullopt;
+  const std::string t = spell(*typed);
+  for (size_t i = 0; i < allowed.size(); ++i)
+    if (spell(allowed[i]) == t || (i < labels.size() && spell(labels[i]) == t)) return allowed[i];
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+  error_at(key, "unknown " + std::string(key) + " \"" + *typed + "\" (allowed: " + list + ")");
   return std::nullopt;
 }
 

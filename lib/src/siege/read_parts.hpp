@@ -29,7 +29,7 @@ std::string list_of(const std::vector<std::string>& v);
 /// book's label of the same index in `labels` when given); nullopt when none.
 std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,
                                        const std::vector<std::string>& labels = {});
-/// The ids of a data file's rows and the book's labels of the same rows, for read_value.
+/// The ids of a data file's rows and the book's labels of the same rows, for TableReader::value.
 struct Vocabulary {
   std::vector<std::string> ids, labels;
 };
@@ -44,11 +44,6 @@ Vocabulary vocabulary_of(const Rows& rows) {
   }
   return v;
 }
-/// A string that names one of `allowed` (match_value: the suite's spelling, or the book's label of
-/// the same index in `labels`), returned as that value; an unknown one is an error at the key.
-std::optional<std::string> read_value(input::TableReader& r, std::string_view key, input::Need need,
-                                      const std::vector<std::string>& allowed,
-                                      const std::vector<std::string>& labels = {});
 
 /// [stronghold]: material, site and its size (shp, value_gp or structures).
 void read_stronghold(const input::Document& doc, const toml::table& t, const Rules& rules, Diagnostics& diags,

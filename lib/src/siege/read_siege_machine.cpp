@@ -72,7 +72,7 @@ struct MachineReader {
       }
       TableReader e(doc, *t, diags, std::string(key) + " entry");
       SmItem item;
-      const auto id = read_value(e, "id", Need::required, vocab.ids, vocab.labels);
+      const auto id = e.value("id", Need::required, vocab.ids, vocab.labels);
       if (auto c = e.integer("count", Need::optional, input::positive(kMaxCount * 100)))
         item.count = static_cast<int>(*c);
       if (fortification) {
@@ -170,7 +170,7 @@ struct MachineReader {
     read_ammunition_units(t, r, s, m);
     // The tactic by its id or as the book prints it ("Attack+").
     const auto tactics = vocabulary_of(war->tactics);
-    s.tactic = read_value(r, "tactic", Need::optional, tactics.ids, tactics.labels);
+    s.tactic = r.value("tactic", Need::optional, tactics.ids, tactics.labels);
     // Morale: -2 a week of malnutrition (Other notes, Food, l. 365); the troops desert at the floor.
     if (auto v = r.integer("morale", Need::optional, {-1000, 1000})) s.morale = static_cast<int>(*v);
     if (auto v = r.integer("morale_floor", Need::optional, {-1000, 1000})) s.morale_floor = static_cast<int>(*v);
@@ -286,7 +286,7 @@ struct MachineReader {
         }
         TableReader e(doc, *bt, diags, "build entry");
         SmBuild b;
-        const auto id = read_value(e, "id", Need::required, equipment.ids, equipment.labels);
+        const auto id = e.value("id", Need::required, equipment.ids, equipment.labels);
         b.count = static_cast<int>(e.integer("count", Need::optional, input::positive(kMaxCount)).value_or(1));
         b.hp = e.number("hp", Need::required, input::positive(1e6)).value_or(0);
         b.cost_gp = e.number("cost_gp", Need::required, input::non_negative(1e9)).value_or(0);
@@ -317,13 +317,13 @@ struct MachineReader {
         }
     }
     m.escape = r.boolean("escape", Need::optional).value_or(false);
-    const auto plan = read_value(r, "plan", Need::optional, {"stay", "sally", "depart"});
+    const auto plan = r.value("plan", Need::optional, {"stay", "sally", "depart"});
     if (plan)
       m.defender_plan = *plan == "sally"    ? SmDefenderPlan::sally
                         : *plan == "depart" ? SmDefenderPlan::depart
                                             : SmDefenderPlan::stay;
     if (auto w = r.integer("plan_week", Need::optional, input::positive(1000))) m.defender_week = static_cast<int>(*w);
-    if (auto w = read_value(r, "plan_when", Need::optional, {"starving", "breached"}))
+    if (auto w = r.value("plan_when", Need::optional, {"starving", "breached"}))
       m.defender_when = *w == "starving" ? SmWhen::starving : SmWhen::breached;
     const bool acts = m.defender_plan != SmDefenderPlan::stay;
     const int conditions = (r.has("plan_week") ? 1 : 0) + (r.has("plan_when") ? 1 : 0);
@@ -349,7 +349,7 @@ struct MachineReader {
     std::vector<std::string> plans;
     plans.reserve(kSmPlans.size());
     for (auto p : kSmPlans) plans.push_back(to_string(p));
-    if (auto p = read_value(r, "plan", Need::optional, plans)) m.plan = parse_plan(*p).value_or(m.plan);
+    if (auto p = r.value("plan", Need::optional, plans)) m.plan = parse_plan(*p).value_or(m.plan);
     if (auto w = r.integer("bombard_weeks", Need::optional, input::non_negative(1000)))
       m.bombard_weeks = static_cast<int>(*w);
     if (auto w = r.integer("weeks", Need::optional, input::positive(1000))) m.max_weeks = static_cast<int>(*w);
@@ -358,8 +358,7 @@ struct MachineReader {
     for (auto tp :
          {war::TiePolicy::reroll, war::TiePolicy::no_result, war::TiePolicy::defender, war::TiePolicy::higher_br})
       ties.push_back(war::to_string(tp));
-    if (auto tie = read_value(r, "tie_policy", Need::optional, ties))
-      m.tie = war::parse_tie_policy(*tie).value_or(m.tie);
+    if (auto tie = r.value("tie_policy", Need::optional, ties)) m.tie = war::parse_tie_policy(*tie).value_or(m.tie);
     // The attacker's departure (Attacker options, Depart) and concentrated fire (l. 356-358).
     if (auto w = r.integer("depart_after_weeks", Need::optional, input::positive(1000)))
       m.depart_after_weeks = static_cast<int>(*w);

@@ -23,31 +23,22 @@ std::string list_of(const std::vector<std::string>& v) {
   return s;
 }
 
-std::optional<std::string> read_value(TableReader& r, std::string_view key, Need need,
-                                      const std::vector<std::string>& allowed, const std::vector<std::string>& labels) {
-  const auto typed = r.string(key, need);
-  if (!typed) return std::nullopt;
-  if (auto v = match_value(*typed, allowed, labels)) return v;
-  r.error_at(key, "unknown " + std::string(key) + " \"" + *typed + "\" (allowed: " + list_of(allowed) + ")");
-  return std::nullopt;
-}
-
 namespace {
 
 void read_piece(const input::Document& doc, const toml::table& t, bool besieger, const artillery::Catalogue& cat,
                 Diagnostics& diags, Side& side) {
   TableReader r(doc, t, diags, besieger ? "besieger artillery" : "defender artillery");
   ParkEntry e;
-  const auto type = read_value(r, "type", Need::required, {"cannon", "gun", "mortar"});
+  const auto type = r.value("type", Need::required, {"cannon", "gun", "mortar"});
   const auto shot = r.number("shot_lb", Need::required, input::positive(artillery::kMaxShotLb));
   const auto count = r.integer("count", Need::required, input::positive(kMaxCount));
-  const auto carriage = read_value(r, "carriage", Need::optional, {"carriageless", "garrison", "field", "limber"});
+  const auto carriage = r.value("carriage", Need::optional, {"carriageless", "garrison", "field", "limber"});
   if (auto b = r.integer("bonus_units", Need::optional, input::non_negative(kMaxUnits)))
     e.bonus_units = static_cast<int>(*b);
   if (besieger) {
     e.range_yd = r.number("range_yd", Need::optional, input::positive(kMaxRangeYd));
     e.duel_range_yd = r.number("duel_range_yd", Need::optional, input::positive(kMaxRangeYd));
-    if (auto f = read_value(r, "fire", Need::optional, {"direct", "plunging"}))
+    if (auto f = r.value("fire", Need::optional, {"direct", "plunging"}))
       e.fire = *f == "direct" ? artillery::FireMode::direct : artillery::FireMode::plunging;
   }
   const toml::array* labels = r.array("labels", Need::optional);
@@ -127,11 +118,11 @@ void read_stronghold(const input::Document& doc, const toml::table& t, const Rul
                      Stronghold& s) {
   TableReader r(doc, t, diags, "[stronghold]");
   s.name = r.string("name", Need::optional).value_or("");
-  if (auto m = read_value(r, "material", Need::required, {"stone", "wood"}))
+  if (auto m = r.value("material", Need::required, {"stone", "wood"}))
     s.material = *m == "stone" ? Material::stone : Material::wood;
   std::vector<std::string> sites;
   for (const auto& m : rules.duration.sites) sites.push_back(m.key);
-  s.site = read_value(r, "site", Need::optional, sites);
+  s.site = r.value("site", Need::optional, sites);
   const int ways = (r.has("shp") ? 1 : 0) + (r.has("value_gp") ? 1 : 0) + (r.has("structures") ? 1 : 0);
   if (ways != 1) {
     r.error(ways == 0 ? "[stronghold] needs its size: shp, value_gp or structures"
@@ -162,7 +153,7 @@ void read_stronghold(const input::Document& doc, const toml::table& t, const Rul
           continue;
         }
         TableReader er(doc, *e, diags, "stronghold structure");
-        const auto key = read_value(er, "key", Need::required, keys);
+        const auto key = er.value("key", Need::required, keys);
         const auto count = er.integer("count", Need::required, input::positive(kMaxCount * 100));
         er.finish();
         if (key && count)

@@ -13,10 +13,10 @@ void read_structure(const input::Document& doc, const toml::table& t, const Rule
   TableReader r(doc, t, diags, "[[structure]]");
   StructureSpec s;
   s.name = r.string("name", Need::optional).value_or("structure " + std::to_string(out.size() + 1));
-  const auto shape = read_value(r, "shape", Need::required, {"rectangular", "round", "wall"});
+  const auto shape = r.value("shape", Need::required, {"rectangular", "round", "wall"});
   std::vector<std::string> materials;
   for (const auto& m : rules.structures.materials) materials.push_back(m.key);
-  const auto material = read_value(r, "material", Need::optional, materials);
+  const auto material = r.value("material", Need::optional, materials);
   const auto factor = r.integer("factor", Need::optional, input::positive(100));
   if (material && factor) r.error_at("factor", "give material or factor, not both");
   if (!material && !factor && r.has("material") == false && r.has("factor") == false)

@@ -66,14 +66,13 @@ void read_force(const Rules& R, const ForceVocabulary& vocab, const input::Docum
   f.name = r.string("name", Need::required).value_or("");
   if (r.has("name") && f.name.empty()) r.error_at("name", "a force needs a non-empty name");
   f.troops = r.integer("troops", Need::required, {1, static_cast<double>(kMaxInputTroops)}).value_or(0);
-  if (auto role = read_value(r, "role", Need::optional, {"attacker", "defender"}))
+  if (auto role = r.value("role", Need::optional, {"attacker", "defender"}))
     f.role = *role == "attacker" ? Role::attacker : Role::defender;
   f.side = r.string("side", Need::optional).value_or("");
   read_force_rating(R, vocab, doc, r, d, f, "force '" + f.name + "'", "force");
   read_situation(R, r, f);
-  if (auto fat = read_value(r, "fatigue", Need::optional, {"none", "moderate", "serious"}))
-    f.fatigue = *parse_fatigue(*fat);
-  f.tactic = read_value(r, "tactic", Need::optional, vocab.tactics);
+  if (auto fat = r.value("fatigue", Need::optional, {"none", "moderate", "serious"})) f.fatigue = *parse_fatigue(*fat);
+  f.tactic = r.value("tactic", Need::optional, vocab.tactics);
   f.opponent = r.string("opponent", Need::optional);
   f.wounded =
       r.integer("wounded", Need::optional, input::non_negative(static_cast<double>(kMaxInputTroops))).value_or(0);
@@ -98,10 +97,10 @@ void read_settings(const input::Document& doc, const toml::node& b, BattleFileSe
   std::vector<std::string> policies;
   for (auto p : {TiePolicy::reroll, TiePolicy::no_result, TiePolicy::defender, TiePolicy::higher_br})
     policies.push_back(to_string(p));
-  s.tie_policy = read_value(r, "tie_policy", Need::optional, policies);
-  s.casualty_reading = read_value(r, "casualty_reading", Need::optional, {"points", "multiply"});
-  s.ratio_reading = read_value(r, "troop_ratio_reading", Need::optional, {"ceiling", "floor"});
-  s.percent_reading = read_value(r, "statement_reading", Need::optional, {"up", "exact"});
+  s.tie_policy = r.value("tie_policy", Need::optional, policies);
+  s.casualty_reading = r.value("casualty_reading", Need::optional, {"points", "multiply"});
+  s.ratio_reading = r.value("troop_ratio_reading", Need::optional, {"ceiling", "floor"});
+  s.percent_reading = r.value("statement_reading", Need::optional, {"up", "exact"});
   r.finish();
 }
 

@@ -25,18 +25,6 @@ std::optional<int> read_opt_int(TableReader& r, std::string_view key, input::Ran
   return static_cast<int>(*v);
 }
 
-std::optional<std::string> read_value(TableReader& r, std::string_view key, Need need,
-                                      const std::vector<std::string>& allowed) {
-  auto typed = r.string(key, need);
-  if (!typed) return std::nullopt;
-  std::string v = suite_spelling(*typed);
-  if (std::find(allowed.begin(), allowed.end(), v) != allowed.end()) return v;
-  std::string list;
-  for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
-  r.error_at(key, "unknown " + std::string(key) + " \"" + *typed + "\" (allowed: " + list + ")");
-  return std::nullopt;
-}
-
 namespace {
 
 /// A percentage given directly (`<key>_pct`) or as a count of troops (`<key>_troops`).
@@ -90,7 +78,7 @@ Factors read_factors(const Rules& R, TableReader& r, std::int64_t troops) {
                                         ") cannot exceed the weeks trained (" + std::to_string(*f.weeks_trained) + ")");
   std::vector<std::string> qualities;
   for (const auto& q : R.weapon_qualities) qualities.push_back(q.quality);
-  f.weapons = read_value(r, "weapons", Need::optional, qualities);
+  f.weapons = r.value("weapons", Need::optional, qualities);
   f.second_weapon = r.boolean("second_weapon", Need::optional).value_or(false);
   if (f.second_weapon && !f.weapons && !r.has("weapons"))
     r.error_at("second_weapon", "a second weapon 'of the same quality' needs 'weapons' (the quality)");
@@ -147,7 +135,7 @@ void read_force_rating(const Rules& R, const ForceVocabulary& vocab, const input
     m.append(" gives ").append(given).append(": give only one way to rate it");
     r.error(m);
   }
-  f.troop_class = read_value(r, "troop_class", Need::optional, vocab.classes);
+  f.troop_class = r.value("troop_class", Need::optional, vocab.classes);
   auto& c = f.composition;
   c.mounted_pct = r.number("mounted_pct", Need::optional, input::non_negative(100));
   c.missile_pct = r.number("missile_pct", Need::optional, input::non_negative(100));

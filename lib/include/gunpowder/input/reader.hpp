@@ -121,6 +121,14 @@ class TableReader {
   /// The same with the allowed values as a list of literals (no allocation).
   std::optional<std::string> string(std::string_view key, Need need, std::initializer_list<std::string_view> allowed);
   std::optional<bool> boolean(std::string_view key, Need need);
+  /// How a typed value is brought to the suite's spelling (gunpowder::suite_spelling by default).
+  using Speller = std::string (*)(std::string_view);
+  /// A value a user types (docs/vocabulary.md): a string naming one of `allowed` once both are
+  /// spelled by `spell` ("Attack+" names attack-plus), or naming `labels[i]`, the book's label of
+  /// `allowed[i]`; returns that entry of `allowed`. Anything else is an error at the key that lists
+  /// `allowed`.
+  std::optional<std::string> value(std::string_view key, Need need, const std::vector<std::string>& allowed,
+                                   const std::vector<std::string>& labels = {}, Speller spell = nullptr);
   /// A sub-table or nullptr (absent is an error when required; a non-table is an error).
   const toml::table* table(std::string_view key, Need need);
   /// An array or nullptr.

@@ -31,11 +31,6 @@ ForceVocabulary force_vocabulary(const Rules& rules);
 /// An optional integer key as an int.
 std::optional<int> read_opt_int(input::TableReader& r, std::string_view key, input::Range range);
 
-/// A string key whose value is one of `allowed` (the suite's spelling); the book's spelling is read
-/// as well ("Attack+" is attack-plus, "Below Average" below-average: suite_spelling). An unknown
-/// value is an error at the key that lists `allowed`.
-std::optional<std::string> read_value(input::TableReader& r, std::string_view key, input::Need need,
-                                      const std::vector<std::string>& allowed);
 
 /// The rating keys of one force table, read into `f` (whose `troops` must already be set):
 /// exactly one of br, bfr, a `factors` table and a `quick` table; troop_class; the composition
