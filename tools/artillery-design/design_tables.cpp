@@ -164,7 +164,9 @@ Table characteristics_table(const Design& d) {
         src);
   else
     row(Cell("Area of effect", "Area of effect, line length and width"),
-        {report::cell::shown_as("5' x " + std::to_string(c.aoe_ft) + "' line", c.aoe_ft), Cell("5"), {}, "ft"}, src);
+        {report::cell::shown_as(std::to_string(c.aoe_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line", c.aoe_ft),
+         report::cell::integer(c.aoe_width_ft), {}, "ft"},
+        src);
   row("Crew", fig(std::to_string(c.crew) + " men", c.crew, "men"), src);
   row("Rate of fire", fig("1/" + std::to_string(c.rounds_per_shot), c.rounds_per_shot, "rounds per shot"), src);
   row("Shots per day", fig(std::to_string(c.shots_per_day), c.shots_per_day, "shots per day"), src);

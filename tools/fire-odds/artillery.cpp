@@ -146,12 +146,9 @@ Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
   Table dm = figures_table("Damage", 2, true);
   add_figure(dm, "Damage", c.damage(), {{}, "dice", c.damage()}, "mean " + trim(s.damage.mean(), 2));
-  // A line is 5' wide (Guns of War, Area of Effect). data/artillery.toml has it (aoe_line_width_ft),
-  // but the artillery catalogue does not expose it yet: typed once here.
-  constexpr int kLineWidthFt = 5;
-  if (s.line)
-    add_figure(dm, "Area of effect", std::to_string(kLineWidthFt) + "' x " + std::to_string(c.aoe_ft) + "' line",
-               {{double(kLineWidthFt), double(c.aoe_ft)}, "ft", "line"},
+  if (s.line)  // a line of the piece's width (Guns of War, Area of Effect)
+    add_figure(dm, "Area of effect", std::to_string(c.aoe_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line",
+               {{double(c.aoe_width_ft), double(c.aoe_ft)}, "ft", "line"},
                "from the impact point directly away from the piece");
   else
     add_figure(dm, "Area of effect", std::to_string(c.aoe_ft) + "' radius", {{double(c.aoe_ft)}, "ft", "radius"},

@@ -325,7 +325,9 @@ void crew_damage_step(const DesignRules& g, Type t, double shot, Characteristics
   c.aoe_ft = aoe_for(g, t, c.damage_dice);
   SAY(ex, std::string("area of effect = ") +
               (t == Type::mortar ? std::to_string(c.aoe_ft) + "' radius"
-                                 : "5' x " + std::to_string(c.aoe_ft) + "' line (5' + 5' per die, max 60')"));
+                                 : trim(g.aoe_line_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line (" +
+                                       trim(g.aoe_line_base_ft) + "' + " + trim(g.aoe_line_per_die_ft) +
+                                       "' per die, max " + trim(g.aoe_line_max_ft) + "')"));
 }
 
 // Rate of fire (Determining Gunpowder Artillery Characteristics, ROF): shots per day = numerator /
@@ -606,6 +608,9 @@ void choose_figures(const Catalogue& cat, const Request& req, const BookPiece* b
     SAY(ex, d.name + ": design formulas (" + cat.sources.design + ")");
     if (ex) ex->insert(ex->end(), formula_lines.begin(), formula_lines.end());
   }
+  // A gun's or cannon's area of effect is a line of this width; a mortar's a radius (p. 14).
+  const int width = req.type == Type::mortar ? 0 : static_cast<int>(cat.design.aoe_line_width_ft);
+  d.formula.aoe_width_ft = d.book_or_formula.aoe_width_ft = width;
 }
 
 // Reduced powder charge: range and damage scale with charge / full charge (p. 14, "Powder Charge").

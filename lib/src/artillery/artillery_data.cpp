@@ -162,7 +162,7 @@ void read_design(const input::Document& doc, const toml::table& t, Diagnostics& 
   g.aoe_line_base_ft = num(r, "aoe_line_base_ft");
   g.aoe_line_per_die_ft = num(r, "aoe_line_per_die_ft");
   g.aoe_line_max_ft = num(r, "aoe_line_max_ft");
-  r.allow("aoe_line_width_ft");
+  g.aoe_line_width_ft = num(r, "aoe_line_width_ft");
   auto each = [&](std::string_view key, const auto& fn) {
     if (const auto* a = r.array(key, Need::required))
       for (const auto& n : *a)

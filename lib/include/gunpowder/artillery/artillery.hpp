@@ -109,7 +109,7 @@ struct DesignRules {
   std::vector<std::pair<double, int>> crew_bands;  ///< (max shot lb, crew)
   double crew_extra_above_lb = 0, crew_extra_lb_per_man = 0;
   std::vector<std::pair<double, double>> damage_bands;  ///< (up to powder lb or +inf, lb per die)
-  double aoe_line_base_ft = 0, aoe_line_per_die_ft = 0, aoe_line_max_ft = 0;
+  double aoe_line_base_ft = 0, aoe_line_per_die_ft = 0, aoe_line_max_ft = 0, aoe_line_width_ft = 0;
   std::vector<std::pair<int, int>> mortar_aoe_bands;  ///< (max dice or INT_MAX, radius ft)
 };
 
@@ -267,6 +267,7 @@ struct Characteristics {
   double base_weight_lb = 0, caliber_in = 0, barrel_length_in = 0, shot_lb = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
   int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0, shots_per_day = 0;
+  int aoe_width_ft = 0;  ///< a line's width (a gun's or cannon's area of effect); 0 for a mortar's radius
   double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
   double shot_diameter_in = 0;  ///< calibre less the windage ("fires shot at least 1/4 in smaller")
   [[nodiscard]] std::string damage() const { return std::to_string(damage_dice) + "d10"; }
