@@ -215,7 +215,6 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
   });
   table(c, top, "combat", [&](TableReader& r) {
     str(r, "roll", {"1d100"});
-    R.tie_policy_options = strings(r, "tie_policy_options");
     const auto t = parse_tie_policy(str(r, "tie_policy"));
     if (t)
       R.default_tie_policy = *t;

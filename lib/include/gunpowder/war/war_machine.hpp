@@ -242,7 +242,6 @@ struct Rules {
   std::vector<QuickHitDice> quick_hit_dice;
   std::vector<std::string> quick_flags;
   TiePolicy default_tie_policy = TiePolicy::reroll;
-  std::vector<std::string> tie_policy_options;  ///< as listed in the data
   TroopRatioRule troop_ratio;
   std::vector<AdjustmentGroup> groups;
   std::vector<Adjustment> adjustments;
