@@ -206,7 +206,7 @@ Table availability_table(const Catalogue& cat, const units::Availability& availa
   for (const auto& m : av.market) {
     const std::string n = std::to_string(m.market_class);
     f.shown("Market class " + n, m.dice + (m.chance_pct < 100 ? " (" + std::to_string(m.chance_pct) + "%)" : ""));
-    f.data("market_class_" + n + "_troops", m.dice, "dice");
+    f.data("market_class_" + n + "_dice", m.dice, "dice");
     f.data("market_class_" + n + "_chance_pct", std::to_string(m.chance_pct), "%");
   }
   for (const auto& realm : cat.realms)
