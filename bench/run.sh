@@ -4,7 +4,7 @@
 bin=${1:-build/bin}
 dir=$(dirname "$0")
 for s in "$dir"/*.sh; do
-  case $(basename "$s") in run.sh|lib.sh) continue ;; esac
+  case $(basename "$s") in run.sh|lib.sh|setup-time.sh) continue ;; esac
   t=$(basename "$s" .sh)
   case $t in reference) exe=bench-reference ;; startup) exe=bench-startup ;; batch-memory) exe=artillery-design ;; war-machine-campaign) exe=war-machine ;; house-rules) exe=unit-br ;; *) exe=$t ;; esac
   [ -x "$bin/$exe" ] || { echo "$t: not built, skipped"; continue; }

@@ -22,8 +22,8 @@
 #include "artillery-design/modes.hpp"
 #include "artillery-design/pieces.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
-#include "gunpowder/data/data.hpp"
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/data/house_rules.hpp"
+#include "gunpowder/input/document.hpp"
 
 namespace gunpowder::artillery_app {
 

@@ -14,7 +14,7 @@
 #include "common/completion.hpp"
 #include "common/width.hpp"
 #include "gunpowder/core/escape.hpp"
-#include "gunpowder/data/data.hpp"
+#include "gunpowder/data/house_rules.hpp"
 
 namespace gunpowder::cli {
 

@@ -10,7 +10,7 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/input/document.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -204,7 +204,8 @@ Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
   if (!o.doc) return cli::place_on_flags(errors);
   Diagnostics named;
   for (auto item : errors.items()) {
-    if (!item.field.empty() && !o.table->contains(item.field)) item.message = "'" + item.field + "': " + item.message;
+    if (!item.field.empty() && !input::has_key(*o.table, item.field))
+      item.message = "'" + item.field + "': " + item.message;
     named.add(std::move(item));
   }
   return input::place_fields(named, *o.doc, *o.table);
@@ -311,10 +312,10 @@ std::vector<Pending> read_scenarios(const std::vector<input::Document>& docs, Di
   for (const auto& doc : docs) {
     input::check_top_level(doc, kCommands, diags);
     const size_t before = pending.size(), errors_before = diags.items().size();
-    for (const auto& [key, node] : doc.root) {
-      const std::string command(key.str());
+    for (const auto& [key, node] : input::entries(doc.root)) {
+      const std::string command(key);
       if (std::find(kCommands.begin(), kCommands.end(), command) == kCommands.end()) continue;
-      for (const toml::table* t : input::tables_in(doc, node, command, diags))
+      for (const toml::table* t : input::tables_in(doc, *node, command, diags))
         read_scenario(doc, *t, command, pending, diags);
     }
     if (pending.size() == before && diags.items().size() == errors_before) {

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "gunpowder/data/data.hpp"
+#include "gunpowder/data/house_rules.hpp"
 #include "gunpowder/units/read_units.hpp"
 #include "unit-br/modes.hpp"
 #include "unit-br/unit_report.hpp"

@@ -3,6 +3,8 @@
 
 #include <utility>
 
+#include "gunpowder/input/reader.hpp"
+
 namespace gunpowder::artillery {
 
 // Values are read in the suite's spelling or the book's ("Field Carriage & Limber", "Dwarven

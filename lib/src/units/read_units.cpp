@@ -6,6 +6,8 @@
 #include <set>
 #include <string_view>
 
+#include "gunpowder/input/reader.hpp"
+
 namespace gunpowder::units {
 
 namespace {

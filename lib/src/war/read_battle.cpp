@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "gunpowder/core/parallel.hpp"
+#include "gunpowder/input/reader.hpp"
 #include "gunpowder/war/war_input.hpp"
 
 namespace gunpowder::war {

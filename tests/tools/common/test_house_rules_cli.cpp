@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/cli.hpp"
+#include "gunpowder/input/reader.hpp"
 
 using namespace gunpowder;
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "gunpowder/artillery/artillery.hpp"
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/input/document.hpp"
 
 namespace gunpowder::artillery {
 

@@ -1,4 +1,5 @@
-// data.hpp - the rule tables of data/*.toml, embedded in the binaries at build time.
+// data.hpp - the rule tables of data/*.toml, embedded in the binaries at build time, as the loaders
+// read them (with toml++; the command line includes gunpowder/data/house_rules.hpp).
 #pragma once
 
 #include <string>
@@ -6,24 +7,10 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/data/house_rules.hpp"
 #include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::data {
-
-struct EmbeddedFile {
-  std::string_view name;  ///< file name, e.g. "artillery.toml"
-  std::string_view text;
-};
-
-/// Every embedded data file, in the order the build listed them.
-const std::vector<EmbeddedFile>& embedded_files();
-
-/// The text of one embedded file; empty when there is none by that name.
-std::string_view embedded(std::string_view name);
-
-/// True when a house-rules file changes the built-in tables in this process (issue 15: `--house-rules`,
-/// GUNPOWDER_RULES). Loaders may take a precomputed form of the built-in tables only when false.
-bool house_rules_in_effect();
 
 /// Parses an embedded file (diagnostics name it "data/NAME"), with the house rules of this process
 /// merged over it (see set_house_rules): a merged node keeps its place in its rules file, so the
@@ -38,35 +25,6 @@ void retire(input::Document&& doc);
 
 /// The embedded file alone, without house rules ("data/NAME"; errors are exit 70).
 Expected<input::Document> load_built_in(std::string_view name);
-
-/// The names of the built-in tables, "artillery" for data/artillery.toml, in the build's order.
-std::vector<std::string> table_names();
-
-/// One figure or row a house-rules file changed.
-struct RuleChange {
-  std::string file;      ///< the rules file, as given
-  std::string table;     ///< the built-in table, e.g. "troops"
-  std::string path;      ///< e.g. `dwarven.recommended_powder_cost_gp_per_lb`, `piece[name = "30-pdr Gun"]`
-  std::string action;    ///< "changed", "added" (a key or a row), "removed" (a row), "replaced" (a keyless list)
-  std::string built_in;  ///< the built-in value as TOML; empty for an added row or key
-  std::string value;     ///< the house-rule value as TOML; empty for a row added or removed
-};
-
-/// A house-rules file in effect.
-struct RulesFile {
-  std::string name;         ///< as given by --house-rules or GUNPOWDER_RULES
-  std::string table;        ///< the built-in table it changes
-  std::string description;  ///< [house_rules] description, may be empty
-  SourcePos pos;            ///< where it names its table (`table = ...`)
-};
-
-/// Reads, checks and merges the house-rules files `paths` over the built-in tables, for every
-/// later load() of this process. Must be called before any table is loaded: a later call with
-/// files is an error (the tables are built once). Errors: a missing file (66), bad TOML, an
-/// unknown table, key or row, a value of the wrong type (65) — every error of every file.
-Diagnostics set_house_rules(const std::vector<std::string>& paths);
-const std::vector<RulesFile>& house_rules_files();
-const std::vector<RuleChange>& house_rule_changes();
 
 /// Merges the rules document `rules` (its [house_rules] table removed) over `base`, a built-in
 /// table named `table`: tables key by key, arrays of tables row by row by their natural key,

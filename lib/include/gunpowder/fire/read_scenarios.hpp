@@ -5,7 +5,7 @@
 #pragma once
 
 #include "gunpowder/fire/requests.hpp"
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/input/document.hpp"
 
 namespace gunpowder::fire {
 

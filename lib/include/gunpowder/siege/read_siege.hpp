@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/input/document.hpp"
 #include "gunpowder/siege/siege.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
 #include "gunpowder/siege/structures.hpp"

@@ -5,7 +5,7 @@
 
 #include <functional>
 
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/input/document.hpp"
 #include "gunpowder/units/unit_br.hpp"
 
 namespace gunpowder::units {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/input/document.hpp"
 #include "gunpowder/war/battle.hpp"
 
 namespace gunpowder::war {

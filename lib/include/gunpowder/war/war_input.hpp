@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gunpowder/input/reader.hpp"
+#include "gunpowder/input/document.hpp"
 #include "gunpowder/war/war_machine.hpp"
 
 namespace gunpowder::war {

@@ -1,0 +1,229 @@
+// document.hpp - strict TOML reading with source positions, without toml++ (issue 28).
+//
+// Every value read through a TableReader is checked for presence, type and range; keys that no
+// getter asked for are reported as unknown when the reader finishes. Errors are collected in a
+// Diagnostics list (file:line:col plus the offending line) so that all errors of a file are
+// reported in one run. Nothing is silently defaulted: an optional value that is absent is
+// returned as std::nullopt and the caller decides, visibly, what absence means.
+//
+// toml++'s classes are only declared here: the tools and the modules' public headers include this
+// file, and toml++ (about 40,000 lines a translation unit) stays in the input layer and in the
+// library's loaders and readers, which include gunpowder/input/reader.hpp (this file and toml++).
+// ctest build.includes checks that no file compiled for tools/ reaches <toml++/...>.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gunpowder/core/error.hpp"
+
+// toml++ 3.x (Debian's 3.3.0): its classes live in the inline namespace toml::v3
+// (toml++/impl/forward_declarations.h).
+namespace toml {
+inline namespace v3 {
+struct source_region;
+class node;
+class array;
+class table;
+}  // namespace v3
+}  // namespace toml
+
+namespace gunpowder::input {
+
+/// The size and alignment of a toml::table, at most (checked where toml++ is defined: document.cpp).
+inline constexpr std::size_t kTableBytes = 128;
+inline constexpr std::size_t kTableAlign = 16;
+
+/// A parsed TOML document with its name and lines, kept for diagnostics.
+///
+/// The tree is held in the document's own storage and named by the reference `root`, so that this
+/// header needs no definition of toml++'s classes (the tools include it without toml++: issue 28,
+/// ctest build.includes); the special members, in document.cpp, copy and move the tree itself.
+struct Document {
+  Document();
+  ~Document();
+  Document(const Document& other);
+  Document(Document&& other) noexcept;
+  Document& operator=(const Document& other);
+  Document& operator=(Document&& other) noexcept;
+
+  std::string name;  ///< file name as the user gave it, "<stdin>" for -
+  /// The whole file's text and line offsets, shared by the chunks of one file.
+  std::shared_ptr<const std::string> text;
+  std::shared_ptr<const std::vector<size_t>> line_starts;
+  int line_offset = 0;  ///< lines of the file before this chunk (0 for a whole file)
+  int text_line = 1;    ///< the line of the file at which `text` begins (a chunk read on its own: line_offset + 1)
+
+ private:
+  /// Room for one toml::table (checked in document.cpp), constructed there.
+  alignas(kTableAlign) unsigned char root_storage_[kTableBytes];
+
+ public:
+  toml::table& root;  ///< the parsed tree, in root_storage_
+  /// Other files whose nodes were merged into `root` (house rules, see data::load): a node or key
+  /// whose source is one of them is placed in that file, with that file's line.
+  struct Merged {
+    std::string name;
+    const std::string* path_id = nullptr;  ///< toml++'s source path of that file's nodes (compared by address)
+    std::shared_ptr<const std::string> text;
+    std::shared_ptr<const std::vector<size_t>> line_starts;
+  };
+  std::vector<Merged> merged;
+
+  [[nodiscard]] std::string line(int n) const;  ///< 1-based line of the whole file; empty when out of range
+  /// The line of `p`, in this file or in the merged file `p` names.
+  [[nodiscard]] std::string line(const SourcePos& p) const;
+  [[nodiscard]] SourcePos pos(const toml::node& n) const;
+  [[nodiscard]] SourcePos pos(const toml::source_region& r) const;
+};
+
+/// Parses TOML text; a syntax error becomes a diagnostic with its position.
+Expected<Document> parse(std::string text, std::string name);
+
+/// Parses a large file whose top level is a run of `[[key]]` tables in up to `threads` pieces
+/// at once: the text is cut at lines that read exactly "[[key]]" and each piece is parsed on
+/// its own thread. Positions in diagnostics stay those of the whole file. Whenever the cut
+/// cannot be trusted (anything but [[key]] tables at top level, or a piece that fails to parse,
+/// e.g. a multi-line string holding such a line) the file is parsed whole instead, so the
+/// result and the errors are always those of an ordinary parse.
+Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
+                                              unsigned threads);
+
+/// Files of at least this size are read in pieces by for_each_chunk, of about kChunkBytes each.
+inline constexpr size_t kChunkMinBytes = size_t{256} * 1024;
+inline constexpr size_t kChunkBytes = size_t{64} * 1024;
+
+/// Streams a large file whose top level is a run of `[[key]]` tables: the text is cut, as by
+/// parse_chunked, into pieces of about kChunkBytes, and `threads` threads each take the next
+/// piece, parse it and hand it to `use(index, worker, piece)` (worker: 0 .. threads-1, the
+/// thread's number, for per-thread caches); the piece's tree is freed as soon as `use`
+/// returns, so memory holds a few small trees instead of the whole file's. `prepare(count)` is
+/// called once, before any `use`, with the number of pieces; `use` may run on any thread, in any
+/// order, so it writes to its own slot `index`. Returns false when the file is small or cannot
+/// be cut (it does not open with the header, a piece does not parse, or a piece holds anything
+/// but [[key]] tables, e.g. a multi-line string with such a line): the caller then discards what
+/// `use` produced and parses the file whole with `parse`, which also gives the right diagnostics.
+bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::string& name, std::string_view key,
+                    unsigned threads, const std::function<void(size_t)>& prepare,
+                    const std::function<void(size_t, unsigned, const Document&)>& use);
+
+/// Streams the `[[key]]` tables of the regular file at `path` without holding the file: it is
+/// read kChunkBytes at a time and cut, as by for_each_chunk, at lines that read exactly "[[key]]"
+/// into pieces of about kChunkBytes. `threads` threads each take the next piece, parse it and call
+/// `use(index, worker, piece)`; then `in_order(index, worker)` is called on the same thread, for
+/// the pieces in input order and one at a time, so that what `use` made in the worker's own slot
+/// can be written out in order. At most `threads` pieces are in memory at once. Returns true when
+/// the whole file was streamed; false, before or after handing on pieces, when it cannot be (`path`
+/// is "-" or not a regular file that can be opened, the file does not open with the header, a piece
+/// does not parse or holds anything but [[key]] tables): the caller then discards what it was
+/// handed and reads the input whole (read_input, parse), which also gives the right diagnostics.
+/// An error: a read error (exit 66) or a piece that is not text, with read_input's messages.
+Expected<bool> stream_file(const std::string& path, std::string_view key, unsigned threads,
+                           const std::function<void(size_t, unsigned, const Document&)>& use,
+                           const std::function<void(size_t, unsigned)>& in_order);
+
+/// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
+/// gives a diagnostic with exit code 66.
+Expected<std::string> read_input(const std::string& path);
+
+enum class Need { required, optional };
+
+/// Numeric bounds for a value, inclusive; message names them when violated.
+struct Range {
+  double min = -1e300;
+  double max = 1e300;
+  bool exclusive_min = false;  ///< min itself not allowed ("must be positive")
+};
+inline Range positive(double max = 1e300) { return {0, max, true}; }
+inline Range non_negative(double max = 1e300) { return {0, max, false}; }
+
+/// Strict reader over one TOML table.
+class TableReader {
+ public:
+  /// `what` names the table in messages, e.g. "[[piece]]".
+  TableReader(const Document& doc, const toml::table& table, Diagnostics& diags, std::string what);
+
+  std::optional<double> number(std::string_view key, Need need, Range range = {});
+  std::optional<std::int64_t> integer(std::string_view key, Need need, Range range = {});
+  std::optional<std::string> string(std::string_view key, Need need, const std::vector<std::string>& allowed = {});
+  /// The same with the allowed values as a list of literals (no allocation).
+  std::optional<std::string> string(std::string_view key, Need need, std::initializer_list<std::string_view> allowed);
+  std::optional<bool> boolean(std::string_view key, Need need);
+  /// How a typed value is brought to the suite's spelling (gunpowder::suite_spelling by default).
+  using Speller = std::string (*)(std::string_view);
+  /// A value a user types (docs/vocabulary.md): a string naming one of `allowed` once both are
+  /// spelled by `spell` ("Attack+" names attack-plus), or naming `labels[i]`, the book's label of
+  /// `allowed[i]`; returns that entry of `allowed`. Anything else is an error at the key that lists
+  /// `allowed`.
+  std::optional<std::string> value(std::string_view key, Need need, const std::vector<std::string>& allowed,
+                                   const std::vector<std::string>& labels = {}, Speller spell = nullptr);
+  /// A sub-table or nullptr (absent is an error when required; a non-table is an error).
+  const toml::table* table(std::string_view key, Need need);
+  /// An array or nullptr.
+  const toml::array* array(std::string_view key, Need need);
+  /// Marks a key as known without reading it (the caller reads it another way).
+  void allow(std::string_view key) { remember(key); }
+  /// Reports every key of the table that no getter or allow() named.
+  void finish();
+
+  [[nodiscard]] bool has(std::string_view key) const;
+  [[nodiscard]] SourcePos pos_of(std::string_view key) const;
+  /// Records an error about a key's value (at the value's position).
+  void error_at(std::string_view key, std::string message);
+  /// Records an error about the table itself.
+  void error(std::string message);
+  [[nodiscard]] const Document& doc() const { return doc_; }
+  [[nodiscard]] Diagnostics& diagnostics() { return diags_; }
+
+ private:
+  const toml::node* get(std::string_view key, Need need, const char* expected);
+  void remember(std::string_view key);
+  std::vector<std::string> owned_;  ///< keys built at run time (e.g. "barrel_calibers_" + type)
+  void type_error(std::string_view key, const toml::node& n, const char* expected);
+  bool check_range(std::string_view key, double v, const Range& r);
+
+  const Document& doc_;
+  const toml::table& table_;
+  Diagnostics& diags_;
+  std::string what_;
+  std::vector<std::string_view> known_;  ///< keys asked for (views of literals or of the table's keys)
+  [[nodiscard]] bool is_known(std::string_view key) const;
+};
+
+/// Places every diagnostic that names a field (Diagnostic::field, e.g. "besieger.artillery[2].range_yd")
+/// at that key under `root` in `doc`, with its source line, as a data error (exit 65); the field is
+/// then cleared. A path that leaves the tree early (a key that is absent, an index out of range) is
+/// placed at the last node it reached, at worst at `root` itself. Diagnostics without a field pass
+/// through unchanged. This is the one place where a rule's field path becomes file:line:col.
+Diagnostics place_fields(const Diagnostics& in, const Document& doc, const toml::table& root);
+
+/// "integer", "string", "table", ... for messages.
+std::string type_name(const toml::node& n);
+
+/// Reports every top-level key of `root` that is not in `allowed`.
+void check_top_level(const Document& doc, const std::vector<std::string>& allowed, Diagnostics& diags);
+
+/// The tables of `node`, which must be an array of tables written as `[[key]]`, in order. A
+/// value that is not an array, and each element that is not a table, is reported and skipped.
+std::vector<const toml::table*> tables_in(const Document& doc, const toml::node& node, std::string_view key,
+                                          Diagnostics& diags);
+/// The same for the top-level `[[key]]` tables a file must hold; their absence is reported too.
+std::vector<const toml::table*> tables_of(const Document& doc, std::string_view key, Diagnostics& diags);
+
+/// True when `table` has the key `key` (toml::table::contains, for a file that does not include toml++).
+bool has_key(const toml::table& table, std::string_view key);
+
+/// The keys of `table` and their values, in the table's (alphabetical) order; the views and
+/// pointers live as long as the table.
+std::vector<std::pair<std::string_view, const toml::node*>> entries(const toml::table& table);
+
+}  // namespace gunpowder::input

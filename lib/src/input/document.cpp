@@ -1,0 +1,70 @@
+// document.cpp - a Document's tree in its own storage (gunpowder/input/document.hpp), and the
+// small questions about a table that a file without toml++ asks.
+#include <new>
+
+#include "gunpowder/input/reader.hpp"
+
+namespace gunpowder::input {
+
+static_assert(sizeof(toml::table) <= kTableBytes && alignof(toml::table) <= kTableAlign,
+              "input::Document's storage is too small for this toml++'s table: raise kTableBytes or kTableAlign");
+static_assert(std::is_nothrow_move_constructible_v<toml::table> && std::is_nothrow_move_assignable_v<toml::table>,
+              "input::Document's moves are noexcept");
+
+Document::Document() : root(*new (root_storage_) toml::table()) {}
+
+Document::~Document() { root.~table(); }
+
+Document::Document(const Document& other)
+    : name(other.name),
+      text(other.text),
+      line_starts(other.line_starts),
+      line_offset(other.line_offset),
+      text_line(other.text_line),
+      root(*new (root_storage_) toml::table(other.root)),
+      merged(other.merged) {}
+
+Document::Document(Document&& other) noexcept
+    : name(std::move(other.name)),
+      text(std::move(other.text)),
+      line_starts(std::move(other.line_starts)),
+      line_offset(other.line_offset),
+      text_line(other.text_line),
+      root(*new (root_storage_) toml::table(std::move(other.root))),
+      merged(std::move(other.merged)) {}
+
+Document& Document::operator=(const Document& other) {
+  if (this == &other) return *this;
+  name = other.name;
+  text = other.text;
+  line_starts = other.line_starts;
+  line_offset = other.line_offset;
+  text_line = other.text_line;
+  root = other.root;
+  merged = other.merged;
+  return *this;
+}
+
+Document& Document::operator=(Document&& other) noexcept {
+  name = std::move(other.name);
+  text = std::move(other.text);
+  line_starts = std::move(other.line_starts);
+  line_offset = other.line_offset;
+  text_line = other.text_line;
+  root = std::move(other.root);
+  merged = std::move(other.merged);
+  return *this;
+}
+
+bool TableReader::has(std::string_view key) const { return table_.contains(key); }
+
+bool has_key(const toml::table& table, std::string_view key) { return table.contains(key); }
+
+std::vector<std::pair<std::string_view, const toml::node*>> entries(const toml::table& table) {
+  std::vector<std::pair<std::string_view, const toml::node*>> out;
+  out.reserve(table.size());
+  for (const auto& [key, node] : table) out.emplace_back(key.str(), &node);
+  return out;
+}
+
+}  // namespace gunpowder::input
