@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "gunpowder/core/spelling.hpp"
+#include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::fire {
 

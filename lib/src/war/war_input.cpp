@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::war {
 
