@@ -56,6 +56,10 @@ Document& Document::operator=(Document&& other) noexcept {
   return *this;
 }
 
+SourcePos Document::pos(const toml::table& t) const { return pos(t.source()); }
+
+SourcePos Document::pos(const toml::array& a) const { return pos(a.source()); }
+
 bool TableReader::has(std::string_view key) const { return table_.contains(key); }
 
 bool has_key(const toml::table& table, std::string_view key) { return table.contains(key); }

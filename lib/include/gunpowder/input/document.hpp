@@ -84,6 +84,10 @@ struct Document {
   [[nodiscard]] std::string line(const SourcePos& p) const;
   [[nodiscard]] SourcePos pos(const toml::node& n) const;
   [[nodiscard]] SourcePos pos(const toml::source_region& r) const;
+  /// The same for a table or an array, for a file that sees toml++'s classes only declared (which
+  /// cannot convert them to their base, toml::node).
+  [[nodiscard]] SourcePos pos(const toml::table& t) const;
+  [[nodiscard]] SourcePos pos(const toml::array& a) const;
 };
 
 /// Parses TOML text; a syntax error becomes a diagnostic with its position.
