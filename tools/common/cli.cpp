@@ -12,6 +12,7 @@
 #include <ostream>
 
 #include "common/completion.hpp"
+#include "common/describe.hpp"
 #include "common/width.hpp"
 #include "gunpowder/core/escape.hpp"
 #include "gunpowder/data/data.hpp"
@@ -70,38 +71,36 @@ std::vector<std::string> rules_files(const char* env, const std::vector<std::str
   return out;
 }
 
+// The JSON array of the rows of `t` (made from a TableSpec), as the core writes a table.
+json::Value json_rows(const report::Table& t) {
+  json::Value a = json::array();
+  for (const auto& row : t.rows) {
+    json::Raw raw{{}, 3};  // house_rules.files[] and .changes[] sit at level 3
+    report::append_json_row(raw.text, t, row, 3);
+    a.push(std::move(raw));
+  }
+  return a;
+}
+
 void note_house_rules(report::Report& r) {
   if (!data::house_rules_in_effect()) return;
-  report::Table t;
-  t.name = "house-rules";
-  t.title = "House rules (these results are not the book's)";
-  t.add_column("file", "Rules file").add_column("table", "Built-in table").add_column("figure", "Figure");
-  t.add_column("change", "Change").add_column("built_in", "Book").add_column("house_rule", "House rule");
-  json::Value files = json::array();
-  json::Value changes = json::array();
+  report::Table t(house_rules_changes_spec());
+  report::Table files_table(house_rules_files_spec());
   for (const auto& f : data::house_rules_files()) {
     t.notes.push_back("house rules: " + f.name + " changes data/" + f.table + ".toml" +
                       (f.description.empty() ? "" : ": " + f.description));
-    json::Value o = json::object();
-    o.set("file", f.name);
-    o.set("table", f.table);
-    o.set("description", json::text_or_null(f.description));
-    files.push(std::move(o));
+    files_table.add_row({f.name, f.table, report::cell::text_or_none(f.description)});
   }
+  report::Table changes_table(house_rules_changes_spec());  // the JSON names each file whole
   for (const auto& c : data::house_rule_changes()) {
     // The table names the file by its last component (the notes above give it whole).
     const size_t slash = c.file.find_last_of('/');
     t.add_row({slash == std::string::npos ? c.file : c.file.substr(slash + 1), c.table, c.path, c.action, c.built_in,
                c.value});
-    json::Value o = json::object();
-    o.set("file", c.file);
-    o.set("table", c.table);
-    o.set("figure", c.path);
-    o.set("change", c.action);
-    o.set("built_in", json::text_or_null(c.built_in));  // null: a row the house rules add
-    o.set("house_rule", json::text_or_null(c.value));   // null: a row they remove
-    changes.push(std::move(o));
+    changes_table.add_row({c.file, c.table, c.path, c.action, c.built_in, c.value});
   }
+  json::Value files = json_rows(files_table);
+  json::Value changes = json_rows(changes_table);
   if (r.main_table.empty()) r.main_table = report::main_table_name(r);  // still the command's own
   // csv shows one table: each of the command's tables gets the rules files as its first column.
   std::string names;
@@ -326,6 +325,8 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     CommonOptions common;
     setup(app, common);
     add_common_options(app, common, info);
+    // The hidden --describe-output (describe.hpp): the declared outputs, before any option is parsed.
+    if (auto described = describe_outputs_if_asked(info, argc, argv, out)) return *described;
     // The hidden --completion SHELL (completion.hpp): needs every subcommand's options registered.
     if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;
     if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;

@@ -215,7 +215,7 @@ struct Panel {
   int height = 0;
 };
 
-struct Layout {
+struct PanelLayout {
   int label_w = 80;  // the label column
   int width = 0;     // a panel's
   int plot_x() const { return kMargin + kPad + label_w + 10; }
@@ -231,7 +231,7 @@ std::string text_at(double x, double y, const std::string& attrs, const std::str
 }
 
 // The legend: a swatch and the name of each series, in rows that fit the panel.
-int legend(std::string& out, const std::vector<Series>& series, const Layout& L, int y) {
+int legend(std::string& out, const std::vector<Series>& series, const PanelLayout& L, int y) {
   double x = kMargin + kPad;
   const double right = kMargin + L.width - kPad;
   int rows = 1;
@@ -252,7 +252,7 @@ int legend(std::string& out, const std::vector<Series>& series, const Layout& L,
 }
 
 // The value axis under the plot: grid lines, ticks and their labels, and the axis' title.
-void value_axis(std::string& out, const Chart& c, const Scale& s, const Layout& L, int plot_top, int plot_bottom) {
+void value_axis(std::string& out, const Chart& c, const Scale& s, const PanelLayout& L, int plot_top, int plot_bottom) {
   const int x0 = L.plot_x();
   const int steps = static_cast<int>(std::lround(s.top / s.step));
   for (int k = 0; k <= steps; ++k) {
@@ -268,7 +268,7 @@ void value_axis(std::string& out, const Chart& c, const Scale& s, const Layout& 
 }
 
 // The bars of every label, each series in its colour, the value at the end of each bar.
-int bars(std::string& out, const Chart& c, const std::vector<Series>& series, const Scale& s, const Layout& L, int y) {
+int bars(std::string& out, const Chart& c, const std::vector<Series>& series, const Scale& s, const PanelLayout& L, int y) {
   const int bar_h = series.size() > 1 ? 13 : 18;
   const int x0 = L.plot_x();
   for (size_t i = 0; i < c.labels.size(); ++i) {
@@ -291,7 +291,7 @@ int bars(std::string& out, const Chart& c, const std::vector<Series>& series, co
   return y;
 }
 
-Panel panel(const Chart& c, const Layout& L, int top) {
+Panel panel(const Chart& c, const PanelLayout& L, int top) {
   Panel p;
   std::string body;
   int y = top + kPad;
@@ -326,7 +326,7 @@ Panel panel(const Chart& c, const Layout& L, int top) {
 std::string render_chart_svg(const std::vector<Chart>& charts) {
   // One label column for every panel, as wide as the widest label (cut at kLabelMax characters),
   // so that the panels' axes line up.
-  Layout L;
+  PanelLayout L;
   for (const auto& c : charts) {
     for (const auto& l : c.labels) L.label_w = std::max(L.label_w, text_px(l));
     L.label_w = std::max(L.label_w, text_px(c.label_axis));

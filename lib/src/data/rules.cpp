@@ -492,6 +492,23 @@ void retire(input::Document&& doc) {
 const std::vector<RulesFile>& house_rules_files() { return state().files; }
 const std::vector<RuleChange>& house_rule_changes() { return state().changes; }
 
+namespace {
+// `inner` is `outer` or lies inside it: "piece[name = \"X\"].crew" inside "piece[name = \"X\"]".
+bool within(std::string_view inner, std::string_view outer) {
+  if (inner.size() < outer.size() || inner.substr(0, outer.size()) != outer) return false;
+  return inner.size() == outer.size() || inner[outer.size()] == '.' || inner[outer.size()] == '[';
+}
+}  // namespace
+
+std::optional<std::string> house_rule_source(std::string_view table, std::string_view path) {
+  const RuleChange* last = nullptr;
+  for (const auto& c : state().changes)
+    if (c.table == table && (within(path, c.path) || within(c.path, path))) last = &c;
+  if (!last) return std::nullopt;
+  const size_t slash = last->file.find_last_of('/');
+  return "house rule (" + (slash == std::string::npos ? last->file : last->file.substr(slash + 1)) + ")";
+}
+
 Diagnostics set_house_rules(const std::vector<std::string>& paths) {
   State& s = state();
   Diagnostics d;

@@ -1,6 +1,7 @@
 // data.hpp - the rule tables of data/*.toml, embedded in the binaries at build time.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,6 +68,11 @@ struct RulesFile {
 Diagnostics set_house_rules(const std::vector<std::string>& paths);
 const std::vector<RulesFile>& house_rules_files();
 const std::vector<RuleChange>& house_rule_changes();
+/// Where a figure of a built-in table came from when a house rule changed it: "house rule (FILE)"
+/// (the last file, by its last path component) when a change of `table` is at `path`, inside it
+/// (a key of the row `path` names) or around it (the row, or a list, holding it); nullopt when no
+/// house rule touched it. `path` is spelled as RuleChange::path is: `piece[name = "18-pdr Gun"].damage_dice`.
+std::optional<std::string> house_rule_source(std::string_view table, std::string_view path);
 
 /// Merges the rules document `rules` (its [house_rules] table removed) over `base`, a built-in
 /// table named `table`: tables key by key, arrays of tables row by row by their natural key,
