@@ -83,9 +83,10 @@ void pad_to(std::string& out, const std::string& s, size_t w) {
 
 // A bar of `v` on a scale where `max` is `width` characters; eighth-block characters give it a
 // resolution of 1/8 of a character.
-std::string text_bar(double v, double max, int width) {
+std::string text_bar(double v, double max, int width, bool ascii) {
   const long eighths = max > 0 ? std::lround(drawn(v) / max * width * 8) : 0;
   std::string bar;
+  if (ascii) return std::string(static_cast<size_t>((eighths + 4) / 8), '#');  // whole characters only
   for (long k = 0; k < eighths / 8; ++k) bar += "\u2588";
   static const char* const kPartial[] = {"", "\u258F", "\u258E", "\u258D", "\u258C", "\u258B", "\u258A", "\u2589"};
   bar += kPartial[eighths % 8];
@@ -96,8 +97,11 @@ std::string text_bar(double v, double max, int width) {
 constexpr size_t kTextLabelColumns = 32;
 constexpr size_t kTextSeriesColumns = 28;
 
-void text_chart(std::string& out, const Chart& c, int width) {
-  for (const auto& line : wrap(escape::visible(c.title, escape::Breaks::space), kChartColumns)) out += line + '\n';
+void text_chart(std::string& out, const Chart& c, int width, const TextChartStyle& style) {
+  const size_t columns = std::max<size_t>(style.columns, 40);
+  const size_t label_cap = std::min(kTextLabelColumns, columns / 3);
+  const size_t name_cap = std::min(kTextSeriesColumns, columns / 4);
+  for (const auto& line : wrap(escape::visible(c.title, escape::Breaks::space), columns)) out += line + '\n';
   const std::vector<Series> series = c.all_series();
   const size_t n = c.labels.size();
   // The series are named on their lines when some label has bars of two series.
@@ -107,11 +111,11 @@ void text_chart(std::string& out, const Chart& c, int width) {
   std::vector<std::string> labels, names;
   size_t label_w = 0, name_w = 0, value_w = 0;
   for (const auto& l : c.labels) {
-    labels.push_back(cut(escape::visible(l, escape::Breaks::space), kTextLabelColumns));
+    labels.push_back(cut(escape::visible(l, escape::Breaks::space), label_cap));
     label_w = std::max(label_w, columns_of(labels.back()));
   }
   for (const auto& s : series) {
-    names.push_back(cut(escape::visible(s.name, escape::Breaks::space), kTextSeriesColumns));
+    names.push_back(cut(escape::visible(s.name, escape::Breaks::space), name_cap));
     if (named) name_w = std::max(name_w, columns_of(names.back()));
     for (size_t i = 0; i < n; ++i)
       if (has(s, i)) value_w = std::max(value_w, value_text(*s.values[i], c.percent).size());
@@ -119,7 +123,7 @@ void text_chart(std::string& out, const Chart& c, int width) {
   // The bars take what the line leaves, up to `width`: label, two spaces, the series' name and
   // two spaces, the bar, a space and the value.
   const long room =
-      static_cast<long>(kChartColumns) - static_cast<long>(label_w + 2 + (named ? name_w + 2 : 0) + 1 + value_w);
+      static_cast<long>(columns) - static_cast<long>(label_w + 2 + (named ? name_w + 2 : 0) + 1 + value_w);
   const int bar_w = static_cast<int>(std::clamp<long>(room, 1, std::max(1, width)));
   const double max = largest(series, n);
   for (size_t i = 0; i < n; ++i) {
@@ -134,7 +138,7 @@ void text_chart(std::string& out, const Chart& c, int width) {
         pad_to(line, names[k], name_w);
         line += "  ";
       }
-      out += line + text_bar(v, max, bar_w) + ' ' + value_text(v, c.percent) + '\n';
+      out += line + text_bar(v, max, bar_w, style.ascii) + ' ' + value_text(v, c.percent) + '\n';
       first = false;
     }
   }
@@ -142,11 +146,11 @@ void text_chart(std::string& out, const Chart& c, int width) {
 
 }  // namespace
 
-std::string render_chart_text(const std::vector<Chart>& charts, int width) {
+std::string render_chart_text(const std::vector<Chart>& charts, int width, const TextChartStyle& style) {
   std::string out;
   for (const auto& c : charts) {
     if (!out.empty()) out += '\n';
-    text_chart(out, c, width);
+    text_chart(out, c, width, style);
   }
   return out;
 }

@@ -214,7 +214,14 @@ std::vector<Table> tables_named(const Report& r, const std::string& name);
 /// no label has more than one). Titles and
 /// labels show control characters as text tables do.
 inline constexpr int kChartColumns = 100;
-std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
+/// How text charts are drawn: within `columns` columns (at least 40; labels and series names are
+/// cut to a third and a quarter of it), with block characters or, where the terminal may not show
+/// them (a locale that is not UTF-8, TERM=dumb), '#' in whole characters.
+struct TextChartStyle {
+  size_t columns = kChartColumns;
+  bool ascii = false;
+};
+std::string render_chart_text(const std::vector<Chart>& charts, int width = 50, const TextChartStyle& style = {});
 /// One SVG document holding every chart, each in a panel of its own: a title, a legend of the
 /// series (one colour each), the labels in a column, the bars on one value axis with ticks and
 /// its title. Its text follows XML 1.0's character rules (escape::append_xml), so the document
