@@ -41,7 +41,8 @@ std::vector<std::string> type_keys(const Catalogue& cat) {
 // [[firearm_type]] rows: open data), each refused at its key with the values allowed.
 Key read_key(TableReader& r, const std::vector<std::string>& types) {
   Key k;
-  k.mechanism = parse_mechanism(r.value("mechanism", Need::required, mechanism_names()).value_or("")).value_or(k.mechanism);
+  k.mechanism =
+      parse_mechanism(r.value("mechanism", Need::required, mechanism_names()).value_or("")).value_or(k.mechanism);
   k.type = r.string("type", Need::required, types).value_or("");
   k.bore = r.string("bore", Need::required, kBores).value_or("");
   return k;
@@ -286,9 +287,12 @@ const Firearm* Catalogue::find(const std::string& query) const {
   std::optional<Mechanism> mechanism;
   std::string type, bore;
   for (const auto& w : words) {
-    if (auto m = parse_mechanism(w); m && !mechanism) mechanism = m;
-    else if (this->type(w) && type.empty()) type = w;
-    else if (std::find(kBores.begin(), kBores.end(), w) != kBores.end() && bore.empty()) bore = w;
+    if (auto m = parse_mechanism(w); m && !mechanism)
+      mechanism = m;
+    else if (this->type(w) && type.empty())
+      type = w;
+    else if (std::find(kBores.begin(), kBores.end(), w) != kBores.end() && bore.empty())
+      bore = w;
     else return nullptr;
   }
   if (type.empty()) return nullptr;

@@ -107,8 +107,8 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     SmEquipment q;
     q.id = str(e, "id");
     q.label = str(e, "label");
-    q.category = parse_sm_category(e.value("category", Need::required, sm_category_names()).value_or(""))
-                     .value_or(q.category);
+    q.category =
+        parse_sm_category(e.value("category", Need::required, sm_category_names()).value_or("")).value_or(q.category);
     q.br = static_cast<int>(e.integer("br", Need::optional).value_or(0));
     if (auto v = e.integer("br_assault", Need::optional)) q.br_assault = static_cast<int>(*v);
     if (auto v = e.integer("br_harass", Need::optional)) q.br_harass = static_cast<int>(*v);

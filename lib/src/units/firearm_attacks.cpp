@@ -161,8 +161,8 @@ std::vector<FirearmAttack> firearm_attacks(const Rater& r, Formation f, double t
     const Band& b = attacks_band(cat, a.attacks_raw);
     a.attacks = b.attacks;
     a.reload_tokens = b.reload_tokens;
-    a.caracole = cat.is_pistol(fa) && contains(cat.reload.caracole_formations, f) &&
-                 fa.count >= cat.reload.caracole_min_pistols;
+    a.caracole =
+        cat.is_pistol(fa) && contains(cat.reload.caracole_formations, f) && fa.count >= cat.reload.caracole_min_pistols;
     attack_lines(r, f, a);
     for (const auto& rg : cat.firearms.ranges)
       if (rg.type == fa.type && rg.rifled == fa.rifled) {

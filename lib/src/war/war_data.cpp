@@ -15,11 +15,21 @@ using input::Need;
 using input::TableReader;
 
 const std::vector<std::string>& bfr_kind_names() {
-  static const std::vector<std::string> names = {
-      "leader_level", "leader_ability_adjustments", "name_level_percent", "officer_level",
-      "troop_level",  "victories",                  "routs",              "weeks_trained",
-      "weeks_with_leader", "months_on_duty",        "weapons",            "second_weapon",
-      "armour_class", "elves_or_dwarves",           "two_asterisk_percent"};
+  static const std::vector<std::string> names = {"leader_level",
+                                                 "leader_ability_adjustments",
+                                                 "name_level_percent",
+                                                 "officer_level",
+                                                 "troop_level",
+                                                 "victories",
+                                                 "routs",
+                                                 "weeks_trained",
+                                                 "weeks_with_leader",
+                                                 "months_on_duty",
+                                                 "weapons",
+                                                 "second_weapon",
+                                                 "armour_class",
+                                                 "elves_or_dwarves",
+                                                 "two_asterisk_percent"};
   return names;
 }
 
