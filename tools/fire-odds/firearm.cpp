@@ -29,7 +29,7 @@ std::string ranges(const fire::Firearm& f) {
 json::Value firearm_json(const fire::Firearm& f) {
   json::Value o = json::object();
   o.set("name", f.name);
-  o.set("mechanism", f.mechanism);
+  o.set("mechanism", firearms::to_string(f.mechanism));
   o.set("type", f.type);
   o.set("bore", f.bore);
   o.set("cost_gp", f.cost_gp ? json::Value(*f.cost_gp) : json::Value());
@@ -253,7 +253,8 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
         std::vector<std::string> names;
         if (auto cat = firearms::load_catalogue())
           for (const auto& f : (*cat)->firearms)
-            names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + f.mechanism + "-" + f.type);
+            names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + firearms::to_string(f.mechanism) + "-" +
+                            f.type);
         return names;
       }))
       ->type_name("NAME");

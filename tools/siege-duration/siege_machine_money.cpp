@@ -54,7 +54,7 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
     const bool fires =
         s.artillery_bonus > 0 || std::any_of(s.equipment.begin(), s.equipment.end(), [&](const siege::SmItem& i) {
           const auto* e = r.find_equipment(i.id);
-          return e && (e->category == "artillery" || e->category == "ballista");
+          return e && e->fires();
         });
     const double share = siege::rations_needed_share(r, s, s.troops);
     auto c = siege::weekly_costs(r, s, s.troops, share, fires);

@@ -12,7 +12,7 @@ json::Value firearm_json(const units::FirearmAttack& a) {
   o.reserve(20);
   o.emplace_back("firearm", a.firearm.name());
   o.emplace_back("mechanism", units::to_string(a.firearm.mechanism));
-  o.emplace_back("type", units::to_string(a.firearm.type));
+  o.emplace_back("type", a.firearm.type);
   o.emplace_back("bore", a.firearm.rifled ? "rifled" : "smoothbore");
   o.emplace_back("count", a.firearm.count);
   o.emplace_back("rate_column", a.rate_column_key());

@@ -17,8 +17,6 @@ using input::TableReader;
 
 namespace {
 
-const std::vector<std::string> kMechanisms = {"matchlock", "wheellock", "flintlock"};
-const std::vector<std::string> kTypes = {"arquebus", "musket", "pistol"};
 const std::vector<std::string> kBores = {"smoothbore", "rifled"};
 
 // Required values; a missing or mistyped key is reported by the reader and the placeholder
@@ -29,11 +27,25 @@ std::string req_string(TableReader& r, std::string_view key) { return r.string(k
 bool req_bool(TableReader& r, std::string_view key) { return r.boolean(key, Need::required).value_or(false); }
 
 struct Key {
-  std::string mechanism, type, bore;
+  Mechanism mechanism = Mechanism::matchlock;
+  std::string type, bore;
 };
-Key read_key(TableReader& r) {
-  return {r.string("mechanism", Need::required, kMechanisms).value_or(""),
-          r.string("type", Need::required, kTypes).value_or(""), r.string("bore", Need::required, kBores).value_or("")};
+// The type keys of the [[firearm_type]] rows read so far.
+std::vector<std::string> type_keys(const Catalogue& cat) {
+  std::vector<std::string> keys;
+  keys.reserve(cat.types.size());
+  for (const auto& t : cat.types) keys.push_back(t.key);
+  return keys;
+}
+// A row's mechanism (a closed kind: one of mechanism_names()) and type (one of the
+// [[firearm_type]] rows: open data), each refused at its key with the values allowed.
+Key read_key(TableReader& r, const std::vector<std::string>& types) {
+  Key k;
+  k.mechanism =
+      parse_mechanism(r.value("mechanism", Need::required, mechanism_names()).value_or("")).value_or(k.mechanism);
+  k.type = r.string("type", Need::required, types).value_or("");
+  k.bore = r.string("bore", Need::required, kBores).value_or("");
+  return k;
 }
 
 Firearm* find_key(std::vector<Firearm>& v, const Key& k) {
@@ -55,10 +67,10 @@ void each(TableReader& top, const input::Document& doc, Diagnostics& d, const ch
 }
 
 // [[firearm]]: the Firearm Characteristics table (p. 10).
-void read_firearm(TableReader& r, Catalogue& cat) {
+void read_firearm(TableReader& r, Catalogue& cat, const std::vector<std::string>& types) {
   Firearm f;
   f.name = req_string(r, "name");
-  const Key k = read_key(r);
+  const Key k = read_key(r, types);
   f.mechanism = k.mechanism;
   f.type = k.type;
   f.bore = k.bore;
@@ -82,11 +94,26 @@ void read_firearm(TableReader& r, Catalogue& cat) {
 // The firearm characteristics, fighting-style reload and price tables (p. 9-11) and the
 // battlefield ranges (p. 35).
 void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, Catalogue& cat) {
-  each(top, doc, d, "firearm", [&](TableReader& r) { read_firearm(r, cat); });
+  // [[firearm_type]]: the types of Firearm Types (p. 9), with what the rules say of each.
+  each(top, doc, d, "firearm_type", [&](TableReader& r) {
+    FirearmType t;
+    t.key = req_string(r, "key");
+    t.name = req_string(r, "name");
+    t.pistol = req_bool(r, "pistol");
+    t.musket = req_bool(r, "musket");
+    t.infantry_movement_key = req_string(r, "infantry_movement_key");
+    t.cavalry_movement_key = req_string(r, "cavalry_movement_key");
+    r.allow("source");
+    cat.types.push_back(std::move(t));
+  });
+  const std::vector<std::string> types = type_keys(cat);
+  each(top, doc, d, "firearm", [&](TableReader& r) { read_firearm(r, cat, types); });
+  for (auto& f : cat.firearms)
+    if (const FirearmType* t = cat.type(f.type)) f.musket = t->musket;
   each(top, doc, d, "fighting_style_reload", [&](TableReader& r) {
     r.allow("name");
     r.allow("source");
-    const Key k = read_key(r);
+    const Key k = read_key(r, types);
     const int reload = req_int(r, "reload");
     if (Firearm* f = find_key(cat.firearms, k)) f->reload_style = reload;
     else r.error("no [[firearm]] row for this fighting-style row");
@@ -95,7 +122,7 @@ void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, C
     r.allow("name");
     r.allow("source");
     r.allow("eras");
-    const Key k = read_key(r);
+    const Key k = read_key(r, types);
     const double cost = req_number(r, "cost_gp");
     const std::string era = req_string(r, "era");
     if (Firearm* f = find_key(cat.firearms, k)) {
@@ -108,7 +135,7 @@ void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, C
   each(top, doc, d, "battlefield_range", [&](TableReader& r) {
     BattlefieldRange rg;
     rg.name = req_string(r, "name");
-    rg.type = r.string("type", Need::required, kTypes).value_or("");
+    rg.type = r.string("type", Need::required, types).value_or("");
     rg.bore = r.string("bore", Need::required, kBores).value_or("");
     rg.ap_vs_foot = req_int(r, "ap_range_vs_foot");
     rg.max_vs_foot = req_int(r, "max_range_vs_foot");
@@ -212,6 +239,38 @@ std::string lower(std::string s) {
 
 }  // namespace
 
+const std::vector<std::string>& mechanism_names() {
+  static const std::vector<std::string> names = {"matchlock", "wheellock", "flintlock"};
+  return names;
+}
+
+std::string to_string(Mechanism m) { return mechanism_names()[static_cast<size_t>(m)]; }
+
+std::optional<Mechanism> parse_mechanism(std::string_view s) {
+  const auto& names = mechanism_names();
+  for (size_t i = 0; i < names.size(); ++i)
+    if (s == names[i]) return static_cast<Mechanism>(i);
+  return std::nullopt;
+}
+
+std::string mechanism_list() {
+  std::string out;
+  for (const auto& m : mechanism_names()) out += (out.empty() ? "" : ", ") + m;
+  return out;
+}
+
+const FirearmType* Catalogue::type(std::string_view key) const {
+  for (const auto& t : types)
+    if (t.key == key) return &t;
+  return nullptr;
+}
+
+std::string Catalogue::type_list() const {
+  std::string out;
+  for (const auto& t : types) out += (out.empty() ? "" : ", ") + t.key;
+  return out;
+}
+
 const Firearm* Catalogue::find(const std::string& query) const {
   std::string q = lower(query);
   for (auto& c : q)
@@ -225,20 +284,27 @@ const Firearm* Catalogue::find(const std::string& query) const {
     if (j > i) words.push_back(q.substr(i, j - i));
     i = j;
   }
-  std::string mechanism, type, bore;
+  std::optional<Mechanism> mechanism;
+  std::string type, bore;
   for (const auto& w : words) {
-    auto is = [&](const std::vector<std::string>& set) { return std::find(set.begin(), set.end(), w) != set.end(); };
-    if (is(kMechanisms) && mechanism.empty()) mechanism = w;
-    else if (is(kTypes) && type.empty()) type = w;
-    else if (is(kBores) && bore.empty()) bore = w;
+    if (auto m = parse_mechanism(w); m && !mechanism)
+      mechanism = m;
+    else if (this->type(w) && type.empty())
+      type = w;
+    else if (std::find(kBores.begin(), kBores.end(), w) != kBores.end() && bore.empty())
+      bore = w;
     else return nullptr;
   }
-  if (mechanism.empty() || type.empty()) return nullptr;
+  if (type.empty()) return nullptr;
   // "Firearms are generally smoothbore unless otherwise noted" (Firearm Bores, p. 9).
   if (bore.empty()) bore = "smoothbore";
+  const Firearm* found = nullptr;
   for (const auto& f : firearms)
-    if (f.mechanism == mechanism && f.type == type && f.bore == bore) return &f;
-  return nullptr;
+    if ((!mechanism || f.mechanism == *mechanism) && f.type == type && f.bore == bore) {
+      if (found) return nullptr;  // no mechanism named, and more than one firearm of the type
+      found = &f;
+    }
+  return found;
 }
 
 Expected<const Catalogue*> load_catalogue() {

@@ -45,7 +45,24 @@ const SmConversion* SiegeMachineRules::conversion_for(const std::string& id) con
   return lookup::find(conversion, [&](const auto& c) { return c.equipment == id; });
 }
 
+const std::vector<std::string>& sm_category_names() {
+  static const std::vector<std::string> names = {"artillery", "ballista", "ram", "assault", "cover", "shelter"};
+  return names;
+}
+
+std::optional<SmCategory> parse_sm_category(std::string_view s) {
+  const auto& names = sm_category_names();
+  for (size_t i = 0; i < names.size(); ++i)
+    if (s == names[i]) return static_cast<SmCategory>(i);
+  return std::nullopt;
+}
+
 namespace {
+
+// The attacker's options (War Machine, Attacker options): a closed kind, each with its own rules;
+// the tables of bonuses, casualties and detection name the three that fight or fire.
+const std::vector<std::string> kAttackerOptionIds = {"depart", "bombard", "harass", "assault"};
+const std::vector<std::string> kAttackerOptions = {"bombard", "harass", "assault"};
 
 war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
   war::Fraction f{0, 1};
@@ -90,7 +107,8 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     SmEquipment q;
     q.id = str(e, "id");
     q.label = str(e, "label");
-    q.category = e.string("category", Need::required, {"artillery", "ballista", "ram", "assault", "cover", "shelter"}).value_or("");
+    q.category =
+        parse_sm_category(e.value("category", Need::required, sm_category_names()).value_or("")).value_or(q.category);
     q.br = static_cast<int>(e.integer("br", Need::optional).value_or(0));
     if (auto v = e.integer("br_assault", Need::optional)) q.br_assault = static_cast<int>(*v);
     if (auto v = e.integer("br_harass", Need::optional)) q.br_harass = static_cast<int>(*v);
@@ -118,7 +136,7 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
   rows(doc, top, "tactic_bonus_rule", d, [&](TableReader& e) {
     SmBonusRule b;
     b.defender = e.string("side", Need::required, {"defender", "attacker"}).value_or("") == "defender";
-    b.option = str(e, "attacker_option");
+    b.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     b.artillery = fraction(e, "artillery_fraction", Need::optional, &b.artillery_given);
     b.ballista = fraction(e, "ballista_fraction", Need::required);
     if (const auto* o = e.array("other_equipment", Need::optional))
@@ -128,14 +146,14 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     r.bonus_rules.push_back(b);
   });
   rows(doc, top, "attacker_option", d, [&](TableReader& e) {
-    const std::string id = str(e, "id");
+    const std::string id = e.string("id", Need::required, kAttackerOptionIds).value_or("");
     const auto pct = e.number("br_bonus_pct", Need::optional);
     if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
     for (const char* k : {"label", "description", "combat", "text_lost"}) e.allow(k);
   });
   rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
     SmScaling s;
-    s.option = str(e, "attacker_option");
+    s.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     bool given = false;
     s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given);
     if (!given) s.attacker = {1, 1};
@@ -186,7 +204,7 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
   }
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
     const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
-    const auto opt = e.string("attacker_option", Need::optional, {"bombard", "harass", "assault"});
+    const auto opt = e.string("attacker_option", Need::optional, kAttackerOptions);
     const auto f = fraction(e, "fraction", Need::required);
     e.allow("what");
     if (who == "defender") r.reclaim_defender = f;
@@ -207,7 +225,7 @@ void read_defender_options(const input::Document& doc, TableReader& top, Diagnos
   });
   rows(doc, top, "departure_detection", d, [&](TableReader& e) {
     SmDetection x;
-    x.option = e.string("attacker_option", Need::required, {"bombard", "harass", "assault"}).value_or("");
+    x.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     x.detected = str(e, "detected");
     if (auto dd = e.string("delay_dice", Need::optional))
       if (!parse_dice(*dd, x.delay_n, x.delay_sides)) e.error_at("delay_dice", "bad dice");

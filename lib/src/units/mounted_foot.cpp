@@ -46,7 +46,7 @@ Diagnostics rate_mounted_foot(Rater& r) {
   df.movement = out.movement;
   df.firearms = firearm_attacks(r, Formation::DF, out.troops, false);
   out.as_drilled_foot = df;
-  auto im_cell = movement_cell(cat.cavalry, out.encounter_move_ft, row_keys(r.eq, true), true);
+  auto im_cell = movement_cell(cat.cavalry, out.encounter_move_ft, row_keys(cat, r.eq, true), true);
   if (!im_cell) return im_cell.error();
   Deployment im;
   im.formation = Formation::IM;

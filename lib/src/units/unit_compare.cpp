@@ -117,7 +117,7 @@ void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareFi
   const std::vector<FirearmAttack>& fas = dep ? dep->firearms : r.firearms;
   auto find = [&](const std::string& fam) -> const FirearmAttack* {
     for (const auto& a : fas)
-      if (to_string(a.firearm.type) == fam) return &a;
+      if (a.firearm.type == fam) return &a;
     return nullptr;
   };
   for (const auto& s : row.missile_attacks) {

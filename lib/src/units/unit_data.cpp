@@ -688,6 +688,27 @@ void check(Catalogue& cat, Diagnostics& d) {
   if (cat.firearms.average_damage <= 0 || cat.firearms.normal_men_throw <= 0) fail("firearm figures are incomplete");
 }
 
+// The firearm types (open data: data/firearms.toml), each found in the movement tables by the
+// weapon keys its row names (Formation and Movement, p. 43).
+void take_firearm_types(const firearms::Catalogue& fc, Diagnostics& d, Catalogue& cat) {
+  cat.firearm_types = fc.types;
+  auto names = [](const MoveTable& t, const std::string& key) {
+    for (const auto& row : t.rows)
+      if (std::find(row.weapon_keys.begin(), row.weapon_keys.end(), key) != row.weapon_keys.end()) return true;
+    return false;
+  };
+  for (const auto& t : fc.types) {
+    if (!names(cat.infantry, t.infantry_movement_key))
+      d.error(SourcePos{"data/firearms.toml"},
+              "firearm type " + t.key + ": no infantry movement row has the weapon key " + t.infantry_movement_key, {},
+              ExitCode::internal);
+    if (!names(cat.cavalry, t.cavalry_movement_key))
+      d.error(SourcePos{"data/firearms.toml"},
+              "firearm type " + t.key + ": no cavalry movement row has the weapon key " + t.cavalry_movement_key, {},
+              ExitCode::internal);
+  }
+}
+
 Expected<Catalogue> build() {
   Catalogue cat;
   Diagnostics d;
@@ -704,6 +725,7 @@ Expected<Catalogue> build() {
   auto fc = firearms::load_catalogue();
   if (!fc) return fc.error();
   take_firearms(**fc, d, cat.firearms);
+  take_firearm_types(**fc, d, cat);
   if (d.empty()) check(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
   if (!d.empty()) return data::as_internal(d);

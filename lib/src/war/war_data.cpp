@@ -14,6 +14,32 @@ namespace gunpowder::war {
 using input::Need;
 using input::TableReader;
 
+const std::vector<std::string>& bfr_kind_names() {
+  static const std::vector<std::string> names = {"leader_level",
+                                                 "leader_ability_adjustments",
+                                                 "name_level_percent",
+                                                 "officer_level",
+                                                 "troop_level",
+                                                 "victories",
+                                                 "routs",
+                                                 "weeks_trained",
+                                                 "weeks_with_leader",
+                                                 "months_on_duty",
+                                                 "weapons",
+                                                 "second_weapon",
+                                                 "armour_class",
+                                                 "elves_or_dwarves",
+                                                 "two_asterisk_percent"};
+  return names;
+}
+
+std::optional<BfrKind> parse_bfr_kind(std::string_view id) {
+  const auto& names = bfr_kind_names();
+  for (size_t i = 0; i < names.size(); ++i)
+    if (id == names[i]) return static_cast<BfrKind>(i);
+  return std::nullopt;
+}
+
 namespace {
 
 struct Ctx {
@@ -127,7 +153,8 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
   each(c, top, "bfr_component", "[[bfr_component]]", [&](TableReader& r) {
     BfrComponent b;
     b.factor = str(r, "factor", {"leadership", "experience", "training", "equipment", "special-troops"});
-    b.id = str(r, "id");
+    b.id = r.value("id", Need::required, bfr_kind_names()).value_or("");
+    b.kind = parse_bfr_kind(b.id).value_or(b.kind);
     b.label = str(r, "label");
     b.source = str(r, "source");
     str(r, "input");

@@ -198,7 +198,7 @@ TEST_CASE("units::examples - Pistol Caracoles (p. 35)") {
     const Rating r = rated(troop("harquebusiers"));
     bool found = false;
     for (const auto& f : r.firearms)
-      if (f.firearm.type == FirearmType::pistol) {
+      if (f.firearm.type == "pistol") {
         found = true;
         CHECK(f.caracole);
         CHECK(f.line == "1 flintlock pistol 11+ (reload 1 or 0)");  // the roster: "(1 or 0 reload)"
@@ -254,7 +254,7 @@ TEST_CASE("units::examples - Cavalry Unit Movement Rate and Formation, EXAMPLES 
     q.weapons = std::move(weapons);
     Firearm pistol;
     pistol.mechanism = Mechanism::flintlock;
-    pistol.type = FirearmType::pistol;
+    pistol.type = "pistol";
     pistol.count = 2;
     q.firearms = std::vector<Firearm>{pistol};
     return q;
@@ -263,7 +263,7 @@ TEST_CASE("units::examples - Cavalry Unit Movement Rate and Formation, EXAMPLES 
     Request q = cavalry({"one_handed_weapon"});
     Firearm arq;
     arq.mechanism = Mechanism::flintlock;
-    arq.type = FirearmType::arquebus;
+    arq.type = "arquebus";
     q.firearms->insert(q.firearms->begin(), arq);
     const Rating r = rated(q);
     CHECK(r.movement == "3/6/9");
@@ -288,7 +288,7 @@ TEST_CASE("units::examples - Armor Penetration and Range (p. 35)") {
   Request q = troop("flintlock arquebusiers");
   Firearm f;
   f.mechanism = Mechanism::flintlock;
-  f.type = FirearmType::arquebus;
+  f.type = "arquebus";
   f.rifled = true;
   q.firearms = std::vector<Firearm>{f};
   const Rating r = rated(q);
@@ -593,7 +593,7 @@ TEST_CASE("units::rate - errors name the field and the allowed values") {
   CHECK(error_of(q) == std::string("hd: hit dice \"1d8\" must be written ") + kHitDiceForms);
   q = troop("matchlock arquebusiers", "kobold");
   Firearm musket;
-  musket.type = FirearmType::musket;
+  musket.type = "musket";
   q.firearms = std::vector<Firearm>{musket};
   CHECK(error_of(q) == "firearms: kobold troops cannot fire muskets (the beastman table's footnote)");
   Request custom;

@@ -80,7 +80,32 @@ std::optional<PercentReading> parse_percent_reading(const std::string& s);
 // ---------------------------------------------------------------------------------------------
 // The tables of data/war_machine.toml
 
+/// The lines of the Battle Force Rating table (War Machine, Basic Force Rating): a closed kind,
+/// since each has its own rule. Spelled once, in bfr_kind_names() (the `id` of its
+/// [[bfr_component]] row); a row of another id, from house rules, is refused with the list.
+enum class BfrKind {
+  leader_level,
+  leader_ability_adjustments,
+  name_level_percent,
+  officer_level,
+  troop_level,
+  victories,
+  routs,
+  weeks_trained,
+  weeks_with_leader,
+  months_on_duty,
+  weapons,
+  second_weapon,
+  armour_class,
+  elves_or_dwarves,
+  two_asterisk_percent
+};
+/// The ids of the BfrKind values, in the enum's order.
+const std::vector<std::string>& bfr_kind_names();
+std::optional<BfrKind> parse_bfr_kind(std::string_view id);
+
 struct BfrComponent {  ///< one printed line of the BFR table
+  BfrKind kind = BfrKind::leader_level;
   std::string factor, id, label, source;
   double points_per_unit = 0;       ///< for lines counted per unit of an input
   std::optional<int> points;        ///< flat points for a yes/no line
