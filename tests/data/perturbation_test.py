@@ -106,7 +106,17 @@ PROBES = {
         "fire-odds/06-firearm-text",
         "fire-odds/57-firearm-veteran-shot-csv",
         "fire-odds/58-firearm-volley-csv",
+        ["fire-odds", "firearm", "--weapon", "matchlock musket", "--range-ft", "150", "--target-ac", "6",
+         "--carried-stone", "11", "--uncleaned", "--no-rest", "--penalties", "rule", "--format", "json"],
+        ["fire-odds", "firearm", "--weapon", "matchlock arquebus", "--range-ft", "80", "--target-ac", "6",
+         "--carried-stone", "6", "--penalties", "rule", "--format", "json"],
+        ["fire-odds", "firearm", "--weapon", "rifled flintlock musket", "--range-ft", "150", "--target-ac", "6",
+         "--carried-stone", "8", "--penalties", "rule", "--format", "json"],
+        ["fire-odds", "firearm", "--weapon", "flintlock arquebus", "--range-ft", "20", "--target-ac", "6",
+         "--scattershot", "--format", "json"],
         ["unit-br", "--catalogue", "--format", "json"],
+        "unit-br/01-json-matchlock-musketeers",
+        "unit-br/64-csv-table-attacks-dragoons",
         "unit-br/04-file-text",
     ],
     "gunpowder_economies": [
@@ -146,7 +156,6 @@ PROBES = {
     "troops": [
         ["unit-br", "--catalogue", "--format", "json"],
         "unit-br/03-catalogue-compare",
-        "unit-br/19-kobold-musketeers",
         "unit-br/25-catalogue-markdown-beastman",
         "unit-br/65-csv-table-availability",
         "unit-br/02-csv-veteran-flintlock-arquebusiers",
@@ -167,7 +176,6 @@ PROBES = {
         "unit-br/03-catalogue-compare",
         "unit-br/02-csv-veteran-flintlock-arquebusiers",
         "unit-br/66-csv-table-battle-rosters",
-        "unit-br/19-kobold-musketeers",
     ],
     "war_machine": [
         "war-machine/04-battle-json",
@@ -303,7 +311,7 @@ class Probe:
         if isinstance(spec, str):
             case = os.path.join(args.cases, spec)
             with open(os.path.join(case, "args"), encoding="utf-8") as f:
-                argv = [a.replace("{CASE}", case) for a in f.read().splitlines()]
+                argv = [spec.split("/")[0]] + [a.replace("{CASE}", case) for a in f.read().splitlines()]
             if os.path.exists(os.path.join(case, "stdin")):
                 self.stdin = os.path.join(case, "stdin")
             self.name = spec
@@ -377,6 +385,48 @@ def check_figure(worker, table, doc, path, probes, baseline):
     return "unchanged", "", "%r -> %r" % (value, new)
 
 
+def golden_cases(args):
+    """Every golden case that succeeds and writes no file: candidates for PROBES."""
+    out = []
+    for tool in sorted(os.listdir(args.cases)):
+        tdir = os.path.join(args.cases, tool)
+        if not os.path.isdir(tdir):
+            continue
+        for case in sorted(os.listdir(tdir)):
+            cdir = os.path.join(tdir, case)
+            if not os.path.exists(os.path.join(cdir, "args")) or os.path.exists(os.path.join(cdir, "code")):
+                continue
+            if os.path.exists(os.path.join(cdir, "files")):
+                continue
+            text = open(os.path.join(cdir, "args"), encoding="utf-8").read()
+            if any(f in text.split("\n") for f in ("--output", "--svg", "--write-forces", "--house-rules", "--chart",
+                                                     "--help", "--version", "--print-rules", "--completion")):
+                continue
+            out.append(tool + "/" + case)
+    return out
+
+
+DISCOVER_CACHE = {}
+
+
+def discover(worker, table, doc, path, args):
+    if table not in DISCOVER_CACHE:
+        probes = [Probe(spec, args) for spec in golden_cases(args)]
+        DISCOVER_CACHE[table] = (probes, [p.run(worker.dir, worker.write(rules_text(table, {}))) for p in probes])
+    probes, base = DISCOVER_CACHE[table]
+    value = doc
+    for step in path:
+        value = value[step]
+    rules = worker.write(rules_text(table, overlay(doc, path, perturb(value))))
+    for probe, (bcode, bout, _) in zip(probes, base):
+        if bcode != 0:
+            continue
+        code, out, _ = probe.run(worker.dir, rules)
+        if code == 65 or (code, out) != (bcode, bout):
+            return probe.name
+    return "no golden case"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", required=True)
@@ -388,6 +438,9 @@ def main():
     ap.add_argument("--all", action="store_true", help="every row of every key, not one row per key")
     ap.add_argument("--table", action="append", help="only these tables")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--known", help="a file of 'table: key path' lines not yet read by a rule nor reached: skipped")
+    ap.add_argument("--discover", action="store_true",
+                    help="for each failure, try every golden case of tests/cli and name one that tells (to add to PROBES)")
     args = ap.parse_args()
     args.cases = os.path.abspath(args.cases)
     args.examples = os.path.abspath(args.examples)
@@ -400,13 +453,22 @@ def main():
     if missing:
         print("no probes for data/%s.toml: add them to PROBES" % ", ".join(missing))
         return 1
-    passed = failed = total = natural = notes = 0
+    passed = failed = total = natural = notes = skipped = 0
+    known = set()
+    if args.known:
+        with open(args.known, encoding="utf-8") as f:
+            known = {line.split("#")[0].strip() for line in f if line.split("#")[0].strip()}
     for table in tables:
         if args.table and table not in args.table:
             continue
         with open(os.path.join(args.data, table + ".toml"), "rb") as f:
             doc = tomllib.load(f)
-        probes = [Probe(spec, args) for spec in PROBES[table]]
+        # The table's own probes first, then every other table's (a figure may show in another
+        # tool's output: the artillery attack rules in fire-odds artillery).
+        specs = list(PROBES[table])
+        for other in sorted(PROBES):
+            specs += [p for p in PROBES[other] if p not in specs]
+        probes = [Probe(spec, args) for spec in specs]
         # The outputs under a rules file that changes nothing (the same name, the same notes).
         baseline = []
         for probe in probes:
@@ -426,6 +488,9 @@ def main():
                 natural += 1
                 continue
             sig = signature(path)
+            if "%s: %s" % (table, sig) in known:
+                skipped += 1
+                continue
             if args.all:
                 chosen[(sig, path)] = ("", path)
                 continue
@@ -464,11 +529,15 @@ def main():
             else:
                 t_fail += 1
                 print("FAIL %s (%s): %s %s" % (name, ".".join(map(str, path)), what, detail))
+                if args.discover:
+                    print("     told by: %s" % discover(workers[0], table, doc, path, args))
         print("data/%s.toml: %d keys, %d passed, %d failed" % (table, len(paths), t_pass, t_fail))
         passed += t_pass
         failed += t_fail
     print("%d figures in the tables, %d natural keys of rows and %d figures of worked examples" %
           (total, natural, notes))
+    print("%d figures of %d known key paths skipped (not yet read by a rule nor reached by a probe: %s)" %
+          (skipped, len(known), args.known))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -174,7 +174,6 @@ void read_rules(TableReader& top, const input::Document& doc, Diagnostics& d, Ru
   });
   sub("armor_penetration", [&](TableReader& r) {
     g.armor_ignored = req_int(r, "armor_ignored");
-    g.musket_all_ranges = req_bool(r, "musket_all_ranges");
     r.note("source");
   });
   sub("range", [&](TableReader& r) {
