@@ -88,7 +88,7 @@ void rows(const input::Document& doc, TableReader& top, std::string_view key, Di
       if (const auto* t = n.as_table()) {
         TableReader r(doc, *t, d, "[[" + std::string(key) + "]]");
         fn(r);
-        r.allow("source");
+        r.note("source");
         r.finish();
       }
 }
@@ -116,7 +116,7 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
       for (const auto& n : *m) q.multiplies.push_back(n.value<std::string>().value_or(""));
     q.multiplier = static_cast<int>(e.integer("multiplier", Need::optional).value_or(1));
     if (auto v = e.integer("requires_one_per_men", Need::optional)) q.one_per_men = static_cast<int>(*v);
-    for (const char* k : {"table_row", "footnotes", "in_book"}) e.allow(k);
+    e.note("footnotes");
     r.equipment.push_back(q);
   });
   rows(doc, top, "fortification", d, [&](TableReader& e) {
@@ -126,7 +126,6 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     f.br = integer(e, "br");
     if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
     f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
-    for (const char* k : {"table_row", "in_book"}) e.allow(k);
     r.fortifications.push_back(f);
   });
 }
@@ -142,14 +141,14 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     if (const auto* o = e.array("other_equipment", Need::optional))
       for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
     b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
-    for (const char* k : {"condition", "text_lost"}) e.allow(k);
+    e.note("condition");
     r.bonus_rules.push_back(b);
   });
   rows(doc, top, "attacker_option", d, [&](TableReader& e) {
     const std::string id = e.string("id", Need::required, kAttackerOptionIds).value_or("");
     const auto pct = e.number("br_bonus_pct", Need::optional);
     if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
-    for (const char* k : {"label", "description", "combat", "text_lost"}) e.allow(k);
+    for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
     SmScaling s;
@@ -163,7 +162,7 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     if (const auto* a = e.array("artillery_split_pct", Need::required); a && a->size() == 2)
       s.artillery_split_pct = {static_cast<int>((*a)[0].value<std::int64_t>().value_or(0)),
                                static_cast<int>((*a)[1].value<std::int64_t>().value_or(0))};
-    for (const char* k : {"artillery_split", "rout_means"}) e.allow(k);
+    e.note("rout_means");
     r.scaling.push_back(s);
   });
   rows(doc, top, "crew_band", d, [&](TableReader& e) {
@@ -185,7 +184,7 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
     if (!parse_dice(str(e, "attacker_casualty_dice"), r.attacker_dice_n, r.attacker_dice_sides))
       e.error_at("attacker_casualty_dice", "bad dice");
     e.string("hit_dice_rounding", Need::required, {"none"});
-    for (const char* k : {"casualty_unit", "troops_lost", "source"}) e.allow(k);
+    for (const char* k : {"casualty_unit", "troops_lost", "source"}) e.note(k);
     e.finish();
   }
   if (const auto* t = top.table("siege_food", Need::required)) {
@@ -199,14 +198,14 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
     r.mount_rations = integer(e, "mount_ration_multiplier");
     r.adventurer_ration_gp =
         e.number("adventurer_ration_gp_per_week", Need::required, input::positive(1e6)).value_or(0);
-    for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "adventurer_ration_in_book", "source"}) e.allow(k);
+    for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "source"}) e.note(k);
     e.finish();
   }
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
     const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
     const auto opt = e.string("attacker_option", Need::optional, kAttackerOptions);
     const auto f = fraction(e, "fraction", Need::required);
-    e.allow("what");
+    e.note("what");
     if (who == "defender") r.reclaim_defender = f;
     else if (opt) r.reclaim_attacker[*opt == "bombard" ? 0 : *opt == "harass" ? 1 : 2] = f;
   });
@@ -220,8 +219,7 @@ void read_defender_options(const input::Document& doc, TableReader& top, Diagnos
     const auto rear = e.number("rearguard_pct", Need::optional);
     if (id == "assault" && pct) r.sally_br_pct = static_cast<int>(*pct);
     if (id == "depart" && rear) r.rearguard_pct = static_cast<int>(*rear);
-    for (const char* k : {"label", "description", "fortification_bonuses", "uses_war_machine_tactics", "requires_escape_route"})
-      e.allow(k);
+    for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "departure_detection", d, [&](TableReader& e) {
     SmDetection x;
@@ -263,7 +261,7 @@ void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics&
     r.field.max_men_per_item = integer(e, "max_men_per_item");
     if (r.field.wood_men_group <= 0 || r.field.wood_distance_group_miles <= 0)
       e.error("the wood groups must be positive");
-    for (const char* k : {"wood_formula", "source"}) e.allow(k);
+    for (const char* k : {"wood_formula", "source"}) e.note(k);
     e.finish();
   }
   if (const auto* f = r.find_fortification("building_stone")) r.stone_building_br = f->br;
@@ -275,7 +273,7 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
     TableReader e(doc, *t, d, "[fortification_damage]");
     int n = 0;
     if (!parse_dice(str(e, "damage_dice"), n, r.damage_dice_sides) || n != 1) e.error_at("damage_dice", "bad dice");
-    for (const char* k : {"formula", "d_source", "source"}) e.allow(k);
+    for (const char* k : {"formula", "d_source", "source"}) e.note(k);
     e.finish();
   }
   rows(doc, top, "damage_allocation", d, [&](TableReader& e) {
@@ -291,7 +289,7 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
       }
     x.repeat = e.boolean("repeat", Need::optional).value_or(false);
     if (x.pct <= 0 || x.pct > 100) e.error_at("pct", "pct must be 1 to 100");
-    for (const char* k : {"in_book", "reading"}) e.allow(k);
+    e.note("reading");
     r.damage_steps.push_back(x);
   });
   std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });
@@ -301,7 +299,7 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
     r.cf_engines_per_100ft = integer(e, "max_siege_engines_per_100ft");
     r.cf_full_within_ft = integer(e, "full_br_within_ft");
     r.cf_other = fraction(e, "other_fortification_fraction", Need::required);
-    e.allow("source");
+    e.note("source");
     e.finish();
   }
 }
@@ -311,8 +309,8 @@ void read_examples(const input::Document& doc, TableReader& top, Diagnostics& d,
   rows(doc, top, "example", d, [&](TableReader& e) {
     SmExample x;
     x.id = str(e, "id");
-    e.allow("rule");
-    e.allow("working");
+    e.note("rule");
+    e.note("working");
     if (const auto* in = e.table("inputs", Need::required)) {
       TableReader ir(doc, *in, d, "example inputs");
       x.bonus = integer(ir, "artillery_bonus");
@@ -342,6 +340,7 @@ Expected<SiegeMachineRules> build() {
   read_damage_rules(doc, top, d, r);
   read_other_notes(doc, top, d, r);
   read_examples(doc, top, d, r);
+  top.note("example");  // the worked examples: the tests' figures, not house rules'
   if (!d.empty()) return data::as_internal(d);
   return r;
 }

@@ -135,6 +135,11 @@ class TableReader {
   const toml::array* array(std::string_view key, Need need);
   /// Marks a key as known without reading it (the caller reads it another way).
   void allow(std::string_view key) { remember(key); }
+  /// Marks a key as a note of the book that no rule reads (a citation, a title, the figures of a
+  /// worked example that the tests read): known, and refused to house rules. A value that a rules
+  /// file gives there, in a table of the built-in document (not in a row the rules file adds), is
+  /// an error: "'KEY' in WHAT is not read by any rule (...)".
+  void note(std::string_view key);
   /// Reports every key of the table that no getter or allow() named.
   void finish();
 
