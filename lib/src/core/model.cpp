@@ -107,6 +107,12 @@ void append_integer_text(std::string& out, const Field& f, const std::string& ra
     out.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr);
     return;
   }
+  unsigned long long u = 0;  // a count beyond long long (a seed up to 2^64-1): written exactly
+  if (auto r = std::from_chars(raw.data(), end, u); r.ec == std::errc() && r.ptr == end) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, u).ptr);
+    return;
+  }
   double d = 0;
   if (auto r = std::from_chars(raw.data(), end, d); r.ec == std::errc() && r.ptr == end && std::isfinite(d) &&
                                                      d == std::floor(d) && std::fabs(d) < 9.0e15) {

@@ -23,7 +23,8 @@ constexpr Field kRange{"range", "Range", Kind::text, "yd", "short/medium/long, a
 constexpr Field kShort{"range_short_yd", "Short", Kind::amount, "yd", "short range"};
 
 const report::TableSpec& rows_spec() {
-  static const report::TableSpec s("pieces", "Pieces", "one piece", {kName, kBand, {kCost, "Cost gp"}, kCrew, kHit, kOk});
+  static const report::TableSpec s("pieces", "Pieces", "one piece",
+                                   {kName, kBand, {kCost, "Cost gp"}, kCrew, kHit, kOk});
   return s;
 }
 const report::TableSpec& record_spec() {
@@ -35,7 +36,8 @@ const report::TableSpec& record_spec() {
   return s;
 }
 const report::DocumentSpec& doc_spec() {
-  static const report::DocumentSpec d("artillery-design", "pieces", 3, "designed pieces", {&rows_spec(), &record_spec()});
+  static const report::DocumentSpec d("artillery-design", "pieces", 3, "designed pieces",
+                                      {&rows_spec(), &record_spec()});
   return d;
 }
 
@@ -180,5 +182,21 @@ TEST_CASE("report::model") {
     REQUIRE(cols.size() == 5);
     CHECK(cols[0].key == "name");
     CHECK(cols[4].key == "source");
+  }
+  SUBCASE("a record's value column may have its own header") {
+    static const report::TableSpec spec =
+        report::TableSpec("rounds", "Rounds", "rounds taken", {kCrew}).as_record("Figure", false, "Rounds");
+    report::Report r;
+    report::Table t(spec);
+    t.add_figure(kCrew, report::cell::integer(3));
+    r.tables.push_back(std::move(t));
+    const std::string text = report::render(r, report::Format::text, false);
+    CHECK(text.find("Figure  Rounds") != std::string::npos);
+  }
+  SUBCASE("a count beyond long long (a seed up to 2^64-1) is written exactly") {
+    static const Field seed{"seed", "Seed", Kind::count, "", "the seed", "", false};
+    std::string out;
+    report::append_json_value(out, &seed, report::Cell("18446744073709551615"));
+    CHECK(out == "18446744073709551615");
   }
 }
