@@ -194,11 +194,14 @@ void member(std::string& out, bool& first, int level, std::string_view key) {
 }
 void context_members(std::string& out, bool& first, const Table& t, int level) {
   for (size_t i = 0; i < t.context.size(); ++i) {
-    member(out, first, level, t.context[i].key);
     const Field* f = nullptr;  // a context the tool did not declare (house rules' files) is a text
     if (t.spec)
       for (const auto& u : t.spec->context)
         if (u.field->key == t.context[i].key) f = u.field;
+    // A declared table's objects hold its declared context alone: the house rules' files, which csv
+    // writes in every row, are the document's own "house_rules" (the schema of its rows is closed).
+    if (t.spec && !f) continue;
+    member(out, first, level, t.context[i].key);
     append_json_value(out, f, Cell(t.context[i].value));
   }
 }

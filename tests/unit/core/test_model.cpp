@@ -197,4 +197,12 @@ TEST_CASE("report::model") {
     report::append_json_value(out, &seed, report::Cell("18446744073709551615"));
     CHECK(out == "18446744073709551615");
   }
+  SUBCASE("json: a context the table does not declare (house rules' files, for csv) is left out") {
+    report::Report r = sample();
+    for (auto& t : r.tables) t.context.insert(t.context.begin(), {"house_rules", "my.toml"});
+    const std::string j = report::render(r, report::Format::json, false);
+    CHECK(j.find("\"house_rules\"") == std::string::npos);
+    r.main_table = "pieces";
+    CHECK(report::render(r, report::Format::csv, false).rfind("house_rules,name,", 0) == 0);
+  }
 }
