@@ -113,6 +113,8 @@ def meaningful(row):
 
 def check_tool(root, tool, prefixes):
     fails = []
+    if '.\\" generated: json-keys begin' in (root / "docs" / "man" / f"{tool}.1").read_text(encoding="utf-8"):
+        return fails, 0  # its key tables are generated from the declarations (ctest docs.generated)
     man = man_tables(root / "docs" / "man" / f"{tool}.1")
     json_rows, csv_rows = man.get("JSON OUTPUT", {}), man.get("CSV OUTPUT", {})
     for schema in sorted((root / "docs" / "schema").glob(f"{tool}.*.json")):

@@ -107,6 +107,12 @@ void append_integer_text(std::string& out, const Field& f, const std::string& ra
     out.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr);
     return;
   }
+  unsigned long long u = 0;  // a count beyond long long (a seed up to 2^64-1): written exactly
+  if (auto r = std::from_chars(raw.data(), end, u); r.ec == std::errc() && r.ptr == end) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, u).ptr);
+    return;
+  }
   double d = 0;
   if (auto r = std::from_chars(raw.data(), end, d); r.ec == std::errc() && r.ptr == end && std::isfinite(d) &&
                                                      d == std::floor(d) && std::fabs(d) < 9.0e15) {
@@ -188,11 +194,14 @@ void member(std::string& out, bool& first, int level, std::string_view key) {
 }
 void context_members(std::string& out, bool& first, const Table& t, int level) {
   for (size_t i = 0; i < t.context.size(); ++i) {
-    member(out, first, level, t.context[i].key);
     const Field* f = nullptr;  // a context the tool did not declare (house rules' files) is a text
     if (t.spec)
       for (const auto& u : t.spec->context)
         if (u.field->key == t.context[i].key) f = u.field;
+    // A declared table's objects hold its declared context alone: the house rules' files, which csv
+    // writes in every row, are the document's own "house_rules" (the schema of its rows is closed).
+    if (t.spec && !f) continue;
+    member(out, first, level, t.context[i].key);
     append_json_value(out, f, Cell(t.context[i].value));
   }
 }

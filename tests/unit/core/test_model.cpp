@@ -181,4 +181,28 @@ TEST_CASE("report::model") {
     CHECK(cols[0].key == "name");
     CHECK(cols[4].key == "source");
   }
+  SUBCASE("a record's value column may have its own header") {
+    static const report::TableSpec spec =
+        report::TableSpec("rounds", "Rounds", "rounds taken", {kCrew}).as_record("Figure", false, "Rounds");
+    report::Report r;
+    report::Table t(spec);
+    t.add_figure(kCrew, report::cell::integer(3));
+    r.tables.push_back(std::move(t));
+    const std::string text = report::render(r, report::Format::text, false);
+    CHECK(text.find("Figure  Rounds") != std::string::npos);
+  }
+  SUBCASE("a count beyond long long (a seed up to 2^64-1) is written exactly") {
+    static const Field seed{"seed", "Seed", Kind::count, "", "the seed", "", false};
+    std::string out;
+    report::append_json_value(out, &seed, report::Cell("18446744073709551615"));
+    CHECK(out == "18446744073709551615");
+  }
+  SUBCASE("json: a context the table does not declare (house rules' files, for csv) is left out") {
+    report::Report r = sample();
+    for (auto& t : r.tables) t.context.insert(t.context.begin(), {"house_rules", "my.toml"});
+    const std::string j = report::render(r, report::Format::json, false);
+    CHECK(j.find("\"house_rules\"") == std::string::npos);
+    r.main_table = "pieces";
+    CHECK(report::render(r, report::Format::csv, false).rfind("house_rules,name,", 0) == 0);
+  }
 }
