@@ -116,7 +116,40 @@ void append_integer_text(std::string& out, const Field& f, const std::string& ra
   bad_value(f, raw);
 }
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A raw number already in the form the JSON writer gives it (fmtnum::shortest at
+// json::kSignificantDigits, as the cells' raw values are made): no sign but '-', no leading or
+// trailing zero, no exponent, at most 12 significant digits. Written as it is, without a round trip.
+bool plain_number(const std::string& s) {
+  size_t i = s.empty() || s[0] != '-' ? 0 : 1;
+  const size_t start = i;
+  int digits = 0;
+  bool leading = true;
+  auto count = [&](char c) {
+    if (c != '0' || !leading) {
+      leading = false;
+      ++digits;
+    }
+  };
+  for (; i < s.size() && is_digit(s[i]); ++i) count(s[i]);
+  const size_t int_digits = i - start;
+  if (int_digits == 0 || (int_digits > 1 && s[start] == '0')) return false;
+  if (i < s.size() && s[i] == '.') {
+    const size_t frac = ++i;
+    for (; i < s.size() && is_digit(s[i]); ++i) count(s[i]);
+    if (i == frac || s[i - 1] == '0') return false;
+  }
+  if (i != s.size()) return false;
+  if (digits == 0) return start == 0;  // "0"; not "-0"
+  return digits <= json::kSignificantDigits;
+}
+
 void append_real_text(std::string& out, const Field& f, const std::string& raw) {
+  if (plain_number(raw)) {
+    out += raw;
+    return;
+  }
   double d = 0;
   const char* end = raw.data() + raw.size();
   auto r = std::from_chars(raw.data(), end, d);
@@ -188,12 +221,16 @@ void member(std::string& out, bool& first, int level, std::string_view key) {
 }
 void context_members(std::string& out, bool& first, const Table& t, int level) {
   for (size_t i = 0; i < t.context.size(); ++i) {
-    member(out, first, level, t.context[i].key);
-    const Field* f = nullptr;  // a context the tool did not declare (house rules' files) is a text
-    if (t.spec)
+    const Field* f = nullptr;
+    if (t.spec) {
       for (const auto& u : t.spec->context)
         if (u.field->key == t.context[i].key) f = u.field;
-    append_json_value(out, f, Cell(t.context[i].value));
+      // A context the spec does not declare (the house-rules files csv puts first in every table)
+      // is not part of the declared object: the document says it once, at its top level.
+      if (!f) continue;
+    }
+    member(out, first, level, t.context[i].key);
+    append_json_value(out, f, Cell(t.context[i].value));  // no spec: a text
   }
 }
 void close_object(std::string& out, bool first, int level) {
