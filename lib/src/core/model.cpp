@@ -108,8 +108,8 @@ void append_integer_text(std::string& out, const Field& f, const std::string& ra
     return;
   }
   double d = 0;
-  if (auto r = std::from_chars(raw.data(), end, d); r.ec == std::errc() && r.ptr == end && std::isfinite(d) &&
-                                                     d == std::floor(d) && std::fabs(d) < 9.0e15) {
+  if (auto r = std::from_chars(raw.data(), end, d);
+      r.ec == std::errc() && r.ptr == end && std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15) {
     out += fmtnum::shortest(d);
     return;
   }
@@ -454,7 +454,8 @@ std::vector<KeyRow> describe_json_keys(const DocumentSpec& doc) {
   for (const TableSpec* t : doc.tables) {
     if (t->shown == Shown::people) continue;
     const std::string k = json_key(t->name) + "[]";
-    out.push_back({k, "array", "", std::string(t->title) + (t->description.empty() ? "" : ": " + std::string(t->description))});
+    out.push_back(
+        {k, "array", "", std::string(t->title) + (t->description.empty() ? "" : ": " + std::string(t->description))});
     for (const auto& u : t->context) out.push_back(row_of(k + "." + std::string(u.field->key), *u.field));
     for (const auto& u : t->fields)
       if (u.shown != Shown::people) out.push_back(row_of(k + "." + std::string(u.field->key), *u.field));
@@ -471,7 +472,8 @@ std::vector<KeyRow> describe_csv_columns(const TableSpec& t) {
     out.push_back({"figure", "text", "", "the figure's key (as in JSON)"});
     out.push_back({"value", "text", "", "its value, raw"});
     out.push_back({"unit", "text", "", "its unit"});
-    if (t.sourced) out.push_back({"source", "text", "", "where it came from: book, formula, reading, house rule (FILE)"});
+    if (t.sourced)
+      out.push_back({"source", "text", "", "where it came from: book, formula, reading, house rule (FILE)"});
     return out;
   }
   for (const auto& u : t.fields)

@@ -23,7 +23,8 @@ constexpr Field kRange{"range", "Range", Kind::text, "yd", "short/medium/long, a
 constexpr Field kShort{"range_short_yd", "Short", Kind::amount, "yd", "short range"};
 
 const report::TableSpec& rows_spec() {
-  static const report::TableSpec s("pieces", "Pieces", "one piece", {kName, kBand, {kCost, "Cost gp"}, kCrew, kHit, kOk});
+  static const report::TableSpec s("pieces", "Pieces", "one piece",
+                                   {kName, kBand, {kCost, "Cost gp"}, kCrew, kHit, kOk});
   return s;
 }
 const report::TableSpec& record_spec() {
@@ -35,7 +36,8 @@ const report::TableSpec& record_spec() {
   return s;
 }
 const report::DocumentSpec& doc_spec() {
-  static const report::DocumentSpec d("artillery-design", "pieces", 3, "designed pieces", {&rows_spec(), &record_spec()});
+  static const report::DocumentSpec d("artillery-design", "pieces", 3, "designed pieces",
+                                      {&rows_spec(), &record_spec()});
   return d;
 }
 
