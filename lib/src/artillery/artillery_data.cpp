@@ -3,8 +3,11 @@
 // (for the siege module) and the attack results and scatter (for the fire module). The embedded
 // tables are part of the program: a broken table is an internal error, caught by the data tests.
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/artillery/attack_results.hpp"
@@ -34,6 +37,62 @@ const std::array<const char*, 4> kCarriageKeys = {"carriageless", "garrison", "f
 const std::array<const char*, 3> kTypeKeys = {"cannon", "gun", "mortar"};
 
 std::optional<Era> era_or_none(const std::string& s) { return s == "none" ? std::nullopt : parse_era(s); }
+
+// The keys of a [[piece]] row that house rules changed (or the row they added), each with its
+// source, for the figures taken from it (Characteristics::ruled).
+void note_house_rules(BookPiece& p) {
+  if (!data::house_rules_in_effect()) return;
+  static constexpr std::array<const char*, 26> kKeys = {"ac",
+                                                        "shp",
+                                                        "base_weight_lb",
+                                                        "caliber_in",
+                                                        "barrel_length_in",
+                                                        "powder_lb",
+                                                        "range_short_yd",
+                                                        "range_medium_yd",
+                                                        "range_long_yd",
+                                                        "damage_dice",
+                                                        "aoe_ft",
+                                                        "crew",
+                                                        "rounds_per_shot",
+                                                        "cost_gp",
+                                                        "shot_cost_gp",
+                                                        "powder_cost_gp",
+                                                        "bombard",
+                                                        "shots_per_day",
+                                                        "cost_gp_per_day",
+                                                        "horses",
+                                                        "carriage_era",
+                                                        "shot_lb",
+                                                        "unit_size",
+                                                        "br",
+                                                        "bonus_units",
+                                                        "battlefield_unit"};
+  const std::string row = "piece[name = \"" + p.name + "\"]";
+  for (const char* k : kKeys)
+    if (auto src = data::house_rule_source("artillery", row + "." + k)) p.house_rule_sources.emplace(k, *src);
+}
+
+// The battlefield movement as the table prints it, march/hustle/charge ("1/2/-"): "-" may not,
+// "*" a facing change only (0 hexes), else whole hexes. False when it is not of that form.
+bool read_hexes(const std::string& printed, std::array<std::optional<int>, 3>& out) {
+  size_t start = 0;
+  for (size_t i = 0; i < 3; ++i) {
+    const size_t end = i < 2 ? printed.find('/', start) : printed.size();
+    if (end == std::string::npos) return false;
+    const std::string part = printed.substr(start, end - start);
+    if (part == "-")
+      out[i] = std::nullopt;
+    else if (part == "*")
+      out[i] = 0;
+    else if (!part.empty() && part.find_first_not_of("0123456789") == std::string::npos && part.size() < 4)
+      out[i] = std::stoi(part);
+    else
+      return false;
+    start = end + 1;
+  }
+  return start == printed.size() + 1;
+}
 
 void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[[piece]]");
@@ -101,6 +160,7 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
     e.finish();
   }
   r.finish();
+  note_house_rules(p);
   cat.pieces.push_back(std::move(p));
 }
 
@@ -127,6 +187,8 @@ void read_carriage(const input::Document& doc, const toml::table& t, Diagnostics
   c.horse_divisor_lb = num(r, "horse_divisor_lb");
   c.cart_divisor_lb = num(r, "cart_divisor_lb");
   c.battlefield_move = str(r, "battlefield_move");
+  if (!read_hexes(c.battlefield_move, c.battlefield_hexes))
+    r.error_at("battlefield_move", "must be march/hustle/charge in hexes, '-' or '*' each (\"1/2/-\")");
   r.note("source");
   r.finish();
   cat.carriages[static_cast<size_t>(c.key)] = c;

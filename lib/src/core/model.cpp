@@ -114,15 +114,48 @@ void append_integer_text(std::string& out, const Field& f, const std::string& ra
     return;
   }
   double d = 0;
-  if (auto r = std::from_chars(raw.data(), end, d); r.ec == std::errc() && r.ptr == end && std::isfinite(d) &&
-                                                     d == std::floor(d) && std::fabs(d) < 9.0e15) {
+  if (auto r = std::from_chars(raw.data(), end, d);
+      r.ec == std::errc() && r.ptr == end && std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15) {
     out += fmtnum::shortest(d);
     return;
   }
   bad_value(f, raw);
 }
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A raw number already in the form the JSON writer gives it (fmtnum::shortest at
+// json::kSignificantDigits, as the cells' raw values are made): no sign but '-', no leading or
+// trailing zero, no exponent, at most 12 significant digits. Written as it is, without a round trip.
+bool plain_number(const std::string& s) {
+  size_t i = s.empty() || s[0] != '-' ? 0 : 1;
+  const size_t start = i;
+  int digits = 0;
+  bool leading = true;
+  auto count = [&](char c) {
+    if (c != '0' || !leading) {
+      leading = false;
+      ++digits;
+    }
+  };
+  for (; i < s.size() && is_digit(s[i]); ++i) count(s[i]);
+  const size_t int_digits = i - start;
+  if (int_digits == 0 || (int_digits > 1 && s[start] == '0')) return false;
+  if (i < s.size() && s[i] == '.') {
+    const size_t frac = ++i;
+    for (; i < s.size() && is_digit(s[i]); ++i) count(s[i]);
+    if (i == frac || s[i - 1] == '0') return false;
+  }
+  if (i != s.size()) return false;
+  if (digits == 0) return start == 0;  // "0"; not "-0"
+  return digits <= json::kSignificantDigits;
+}
+
 void append_real_text(std::string& out, const Field& f, const std::string& raw) {
+  if (plain_number(raw)) {
+    out += raw;
+    return;
+  }
   double d = 0;
   const char* end = raw.data() + raw.size();
   auto r = std::from_chars(raw.data(), end, d);
@@ -426,7 +459,8 @@ std::vector<KeyRow> describe_json_keys(const DocumentSpec& doc) {
   for (const TableSpec* t : doc.tables) {
     if (t->shown == Shown::people) continue;
     const std::string k = json_key(t->name) + "[]";
-    out.push_back({k, "array", "", std::string(t->title) + (t->description.empty() ? "" : ": " + std::string(t->description))});
+    out.push_back(
+        {k, "array", "", std::string(t->title) + (t->description.empty() ? "" : ": " + std::string(t->description))});
     for (const auto& u : t->context) out.push_back(row_of(k + "." + std::string(u.field->key), *u.field));
     for (const auto& u : t->fields)
       if (u.shown != Shown::people) out.push_back(row_of(k + "." + std::string(u.field->key), *u.field));
@@ -443,7 +477,8 @@ std::vector<KeyRow> describe_csv_columns(const TableSpec& t) {
     out.push_back({"figure", "text", "", "the figure's key (as in JSON)"});
     out.push_back({"value", "text", "", "its value, raw"});
     out.push_back({"unit", "text", "", "its unit"});
-    if (t.sourced) out.push_back({"source", "text", "", "where it came from: book, formula, reading, house rule (FILE)"});
+    if (t.sourced)
+      out.push_back({"source", "text", "", "where it came from: book, formula, reading, house rule (FILE)"});
     return out;
   }
   for (const auto& u : t.fields)

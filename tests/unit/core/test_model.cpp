@@ -23,7 +23,8 @@ constexpr Field kRange{"range", "Range", Kind::text, "yd", "short/medium/long, a
 constexpr Field kShort{"range_short_yd", "Short", Kind::amount, "yd", "short range"};
 
 const report::TableSpec& rows_spec() {
-  static const report::TableSpec s("pieces", "Pieces", "one piece", {kName, kBand, {kCost, "Cost gp"}, kCrew, kHit, kOk});
+  static const report::TableSpec s("pieces", "Pieces", "one piece",
+                                   {kName, kBand, {kCost, "Cost gp"}, kCrew, kHit, kOk});
   return s;
 }
 const report::TableSpec& record_spec() {
@@ -35,7 +36,8 @@ const report::TableSpec& record_spec() {
   return s;
 }
 const report::DocumentSpec& doc_spec() {
-  static const report::DocumentSpec d("artillery-design", "pieces", 3, "designed pieces", {&rows_spec(), &record_spec()});
+  static const report::DocumentSpec d("artillery-design", "pieces", 3, "designed pieces",
+                                      {&rows_spec(), &record_spec()});
   return d;
 }
 
@@ -135,6 +137,23 @@ TEST_CASE("report::model") {
     CHECK(report::render(r, report::Format::csv, false) ==
           "name,range_band,cost_gp,crew,p_hit,available\r\nGun,short,2500,11,0.25,true\r\n"
           "Mortar,,12.5,,0.333333333333,false\r\n");
+  }
+  SUBCASE("json: a context the spec does not declare (house rules' files, for csv) is left out") {
+    report::Report r = sample();
+    for (auto& t : r.tables) t.context.insert(t.context.begin(), {"house_rules", "my.toml"});
+    const std::string j = report::render(r, report::Format::json, false);
+    CHECK(j.find("house_rules") == std::string::npos);
+    CHECK(j.find(R"("name": "Gun")") != std::string::npos);
+    r.main_table = "pieces";
+    CHECK(report::render(r, report::Format::csv, false).rfind("house_rules,name,", 0) == 0);
+  }
+  SUBCASE("json: a raw number is written in the one form, whether or not it was already") {
+    std::string out;
+    for (const char* raw : {"2500", "0.25", "-3.5", "0", "12.50", "007", "1e3", "0.1234567890123"}) {
+      report::append_json_value(out, &kCost, report::Cell("x", raw));
+      out += ' ';
+    }
+    CHECK(out == "2500 0.25 -3.5 0 12.5 7 1000 0.123456789012 ");
   }
   SUBCASE("a raw value not of the field's kind is a programming error") {
     report::Report r;
