@@ -113,6 +113,10 @@ def meaningful(row):
 
 def check_tool(root, tool, prefixes):
     fails = []
+    # A man page whose key tables are generated from the tool's declarations (docs.generated keeps
+    # them fresh) is not checked here.
+    if '.\\" generated: json-keys begin' in (root / "docs" / "man" / f"{tool}.1").read_text(encoding="utf-8"):
+        return fails, 0
     man = man_tables(root / "docs" / "man" / f"{tool}.1")
     json_rows, csv_rows = man.get("JSON OUTPUT", {}), man.get("CSV OUTPUT", {})
     for schema in sorted((root / "docs" / "schema").glob(f"{tool}.*.json")):

@@ -45,7 +45,7 @@ std::vector<report::FieldUse> statement_fields() {
   return {kLetter,
           {kStatementId, kPrograms},
           kStatement,
-          kMeasured,
+          {kMeasured, kPeople},
           {kFigure, kPrograms},
           {kCounted, kPrograms},
           {kStatementUnit, kPrograms},
@@ -350,7 +350,7 @@ const TableSpec& march_query() {
 
 const TableSpec& march_rates() {
   static const TableSpec s(
-      "march", "March", "one rate: movement, forced march, or a foraging line",
+      "rates", "March", "one rate: movement, forced march, or a foraging line",
       {kWhat, {kRateId, kPrograms}, {kRate, kPeople}, {kRateFraction, kPrograms}, kRateFt, {kPFood, kPrograms}, kNote});
   return s;
 }
