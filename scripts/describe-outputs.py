@@ -65,13 +65,21 @@ def json_section(desc):
 
 
 def csv_section(desc):
+    # A table of one name in several documents is described once; when its columns differ from one
+    # document to another (war-machine's forces in rate and in battle), once per document, named.
+    shapes = {}
+    for d in desc["documents"]:
+        for t in d["csv_tables"]:
+            shapes.setdefault(t["table"], set()).add(json.dumps(t["columns"], sort_keys=True))
     out, seen = [], set()
     for d in desc["documents"]:
         for t in d["csv_tables"]:
-            if t["table"] in seen:
+            shape = (t["table"], json.dumps(t["columns"], sort_keys=True))
+            if shape in seen:
                 continue
-            seen.add(t["table"])
-            out.append(".SS Table %s (\\-\\-table %s)" % (troff(t["title"]), troff(t["table"])))
+            seen.add(shape)
+            where = troff(d["name"]) + " " if len(shapes[t["table"]]) > 1 else ""
+            out.append(".SS Table %s (%s\\-\\-table %s)" % (troff(t["title"]), where, troff(t["table"])))
             out += key_paragraphs(t["columns"])
     return out
 

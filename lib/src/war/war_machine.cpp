@@ -938,7 +938,7 @@ void expectations(Odds& o, double scale) {
     Location where = Location::none;
     int units = 0;
     bool named = false;
-    std::pair<std::string, double> entry;
+    LocationShare entry;
   };
   std::array<std::map<int, LocSlot>, 2> loc;
   std::array<std::array<double, 4>, 2> fat{};
@@ -953,12 +953,14 @@ void expectations(Odds& o, double scale) {
       auto& slot = loc[i][location_order(r.location, r.location_units)];
       // The label of the last location added to the slot (built only when it changes).
       if (!slot.named || slot.where != r.location || slot.units != r.location_units) {
-        slot.entry.first = location_label(r.location, r.location_units);
+        slot.entry.label = location_label(r.location, r.location_units);
+        slot.entry.place = r.location == Location::none ? std::string() : to_string(r.location);
+        slot.entry.units = r.location == Location::none ? std::nullopt : std::optional<int>(r.location_units);
         slot.where = r.location;
         slot.units = r.location_units;
         slot.named = true;
       }
-      slot.entry.second += w;
+      slot.entry.p += w;
     }
   };
   for (const auto& ro : o.rows) add(ro, ro.p * scale);
@@ -969,7 +971,7 @@ void expectations(Odds& o, double scale) {
     for (size_t k = 0; k < 4; ++k)
       if (fat[i][k] > 0) o.fatigue_dist[i].emplace_back(names[k], fat[i][k]);
     for (auto& [key, v] : loc[i]) o.location_dist[i].push_back(std::move(v.entry));
-    if (o.p_no_result > 0) o.location_dist[i].emplace_back("no result", o.p_no_result);
+    if (o.p_no_result > 0) o.location_dist[i].push_back({"no result", "no-result", std::nullopt, o.p_no_result});
   }
 }
 
@@ -994,7 +996,7 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
     o.p_no_result = 1;
     for (size_t i = 0; i < 2; ++i) {
       o.fatigue_dist[i] = {{"none", 1.0}};
-      o.location_dist[i] = {{"no combat", 1.0}};
+      o.location_dist[i] = {{"no combat", "no-combat", std::nullopt, 1.0}};
     }
     return o;
   }
