@@ -174,7 +174,7 @@ void read_reload(TableReader& r, Rules& g) {
 // house rule's multiplier gets there: the book's largest product is 80%).
 void derive_weather_misfire(Catalogue& cat, int damp_multiplier, int wet_multiplier) {
   for (auto& f : cat.firearms) {
-    const bool exempt = cat.rules.wheellock_weather_exempt && f.mechanism == "wheellock";
+    const bool exempt = cat.rules.wheellock_weather_exempt && f.mechanism == Mechanism::wheellock;
     const int dry = f.misfire_pct[0];
     f.misfire_pct[1] = exempt ? dry : std::min(100, dry * damp_multiplier);
     f.misfire_pct[2] = exempt ? dry : std::min(100, dry * wet_multiplier);
