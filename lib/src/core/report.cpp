@@ -40,7 +40,8 @@ Table record_rows(const Table& t, Shown audience) {
   if (audience == Shown::people) {
     const std::string_view head = t.spec && !t.spec->figure_header.empty() ? t.spec->figure_header : "Characteristic";
     out.add_column("figure", std::string(head)).add_column("value", "Value", Align::right);
-    if (sourced) out.add_column("source", "Source");
+    if (sourced)
+      out.add_column("source", t.spec->source_header.empty() ? "Source" : std::string(t.spec->source_header));
   } else {
     out.add_column("figure", "Figure").add_column("value", "Value").add_column("unit", "Unit");
     if (sourced) out.add_column("source", "Source");
