@@ -19,7 +19,7 @@ inline constexpr Field kScenario{"scenario",
                                  "files in order), from 1",
                                  "",
                                  false};
-inline constexpr Field kName{"name", "Name", Kind::text, "", "the scenario's name (a file's `name` key), or null"};
+inline constexpr Field kName{"name", "Name", Kind::text, "", "the scenario's name (the name key of its table in a file), or null"};
 inline constexpr Field kCommand{"command",
                                 "Command",
                                 Kind::enumerated,
@@ -75,7 +75,7 @@ inline constexpr Field kArtilleristsModifier{"artillerists_modifier", "Too few a
                                              "the modifier for too few artillerists, else 0"};
 inline constexpr Field kOtherModifier{"other_modifier", "Other modifier", Kind::integer, "",
                                       "any other modifier given (--modifier), else 0"};
-inline constexpr Field kTarget{"target", "Target value", Kind::count, "", "the natural roll needed"};
+inline constexpr Field kTarget{"target", "Target value", Kind::integer, "", "the natural roll needed"};
 inline constexpr Field kExceed{
     "exceed", "Exceed", Kind::enumerated, "", "how \"exceeds the target value\" is read (--exceed)", "meet|strictly"};
 inline constexpr Field kPSuccess{"p_success", "P(success)", Kind::probability, "", "the attack throw succeeds"};
@@ -115,7 +115,7 @@ inline constexpr Field kShrapnelRadiusFt{"shrapnel_radius_ft", "Shrapnel on a st
                                          "the radius of the shrapnel a line-shaped shot throws off a structure"};
 inline constexpr Field kTargetAc{"target_ac", "Target AC", Kind::integer, "",
                                  "the target's armour class (--target-ac)"};
-inline constexpr Field kStructuralSave{"structural_save", "Structural save", Kind::count, "",
+inline constexpr Field kStructuralSave{"structural_save", "Structural save", Kind::integer, "",
                                        "the structural save needed: 21 plus the range modifier, less the AC"};
 inline constexpr Field kPStructuralSave{"p_structural_save", "P(structural save)", Kind::probability, "",
                                         "the structure saves: no damage"};
@@ -168,7 +168,7 @@ inline constexpr Field kMeanUhpDirectHit{"mean_uhp_direct_hit", "Mean uhp, direc
 inline constexpr Field kMeanUhpCloseHitOrScatter{"mean_uhp_close_hit_or_scatter", "Mean uhp, close hit or scatter",
                                                  Kind::number, "", "the mean uhp lost to a close hit or scatter"};
 inline constexpr Field kUhpLost{"uhp", "uhp", Kind::count, "", "the unit hit points lost", "", false};
-inline constexpr Field kSaveNeeded{"save_needed", "Save needed", Kind::count, "", "the roll the hero needs"};
+inline constexpr Field kSaveNeeded{"save_needed", "Save needed", Kind::integer, "", "the roll the hero needs"};
 inline constexpr Field kHeroSave{"hero_save", "Hero save", Kind::count, "",
                                  "the hero's saving throw v. Blast (--hero-save)"};
 inline constexpr Field kHeroFortified{"hero_fortified", "Fortified", Kind::boolean, "",
@@ -198,7 +198,7 @@ inline constexpr Field kArmorIgnored{"armor_ignored", "Armour ignored", Kind::co
 inline constexpr Field kEffectiveAc{"effective_ac", "Effective AC", Kind::integer, "",
                                     "the AC the shot is thrown against"};
 inline constexpr Field kModifiers{"modifiers", "Modifiers", Kind::integer, "", "the sum of the attack modifiers"};
-inline constexpr Field kNaturalNeeded{"target", "Natural roll needed", Kind::count, "", "the natural roll needed"};
+inline constexpr Field kNaturalNeeded{"target", "Natural roll needed", Kind::integer, "", "the natural roll needed"};
 inline constexpr Field kNaturalRule{"naturals", "Naturals", Kind::boolean, "",
                                     "a natural 20 always hits and a natural 1 always misses"};
 inline constexpr Field kPHit{"p_hit", "P(hit) per attack throw", Kind::probability, "", "the shot hits"};
@@ -351,7 +351,7 @@ inline constexpr Field kStructuralMean{"structural_mean", "Mean structural damag
                                        "the mean points lost at the band, or null without a band"};
 inline constexpr Field kSaveClass{"save_class", "Save class",           Kind::enumerated,
                                   "",           "the casualties' save", "ordinary|officer|captain"};
-inline constexpr Field kSaveMinRoll{"save_min_roll", "Save roll", Kind::count, "", "the d6 roll that saves"};
+inline constexpr Field kSaveMinRoll{"save_min_roll", "Save roll", Kind::integer, "", "the d6 roll that saves"};
 inline constexpr Field kSaveModifier{"save_modifier", "Save modifier", Kind::integer, "", "the modifier to it"};
 inline constexpr Field kPCasualtySave{"p_casualty_save", "P(save)", Kind::probability, "", "a figure saves"};
 inline constexpr Field kMeanKnockdowns{"mean_knockdowns", "Mean knockdowns", Kind::number, "",
@@ -397,7 +397,7 @@ inline constexpr Field kMinScore{"min_score", "Lowest score", Kind::count, "", "
 inline constexpr Field kAccuracyDie{"accuracy_die", "Accuracy die", Kind::count, "", "the sides of the accuracy die"};
 inline constexpr Field kDieModifier{"modifier", "Modifier to the die", Kind::integer, "",
                                     "the modifier to the die (cover, rested)"};
-inline constexpr Field kNeeded{"needed", "Natural roll needed", Kind::count, "", "the natural roll needed"};
+inline constexpr Field kNeeded{"needed", "Natural roll needed", Kind::integer, "", "the natural roll needed"};
 inline constexpr Field kPHitPerMan{"p_hit", "P(hit) per man", Kind::probability, "", "a man hits (a hit kills)"};
 inline constexpr Field kMeanKills{"mean_kills", "Mean kills", Kind::number, "", "the mean kills per volley"};
 inline constexpr Field kRateOfFire{"rate_of_fire", "Rate of fire", Kind::text, "", "the rate of fire as shown"};
