@@ -41,7 +41,8 @@ Table record_rows(const Table& t, Shown audience) {
     const std::string_view head = t.spec && !t.spec->figure_header.empty() ? t.spec->figure_header : "Characteristic";
     const std::string_view value = t.spec && !t.spec->value_header.empty() ? t.spec->value_header : "Value";
     out.add_column("figure", std::string(head)).add_column("value", std::string(value), Align::right);
-    if (sourced) out.add_column("source", "Source");
+    if (sourced)
+      out.add_column("source", t.spec->source_header.empty() ? "Source" : std::string(t.spec->source_header));
   } else {
     out.add_column("figure", "Figure").add_column("value", "Value").add_column("unit", "Unit");
     if (sourced) out.add_column("source", "Source");

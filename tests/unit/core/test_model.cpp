@@ -225,3 +225,17 @@ TEST_CASE("report::model") {
     CHECK(report::render(r, report::Format::csv, false).rfind("house_rules,name,", 0) == 0);
   }
 }
+
+TEST_CASE("report::TableSpec::as_record") {
+  SUBCASE("the source column of a record may have its own header for people; csv still says source") {
+    static const report::TableSpec s =
+        report::TableSpec("attack", "Attack", "one attack", {kCost, kCrew}).as_record("Figure", true, "Value", "Rule");
+    report::Table t(s);
+    t.add_figure(kCost, report::cell::integer(20), "p. 14");
+    t.add_figure(kCrew, report::cell::integer(3));
+    const std::string text = report::render_text({t});
+    CHECK(text.find("Figure  Value  Rule") != std::string::npos);
+    CHECK(text.find("Source") == std::string::npos);
+    CHECK(report::render_csv({t}) == "figure,value,unit,source\r\ncost_gp,20,gp,p. 14\r\ncrew,3,,\r\n");
+  }
+}

@@ -100,6 +100,7 @@ struct TableSpec {
   std::string_view figure_header;   ///< record: the header of the figure column ("Characteristic")
   std::string_view value_header = "Value";  ///< record: the header of the value column (people)
   bool sourced = false;             ///< record: each figure has a source (a "Source" column)
+  std::string_view source_header;   ///< record: the header of that column for people (empty: "Source")
   Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
 
   TableSpec(std::string_view name_, std::string_view title_, std::string_view description_,
@@ -111,12 +112,15 @@ struct TableSpec {
     return *this;
   }
   /// A record table: one figure a line under `figure_header_` (values under `value_header_`), with
-  /// a Source column when `sourced_`.
-  TableSpec& as_record(std::string_view figure_header_, bool sourced_, std::string_view value_header_ = "Value") {
+  /// a Source column when `sourced_` (headed `source_header_` for people, "Source" unless told; csv
+  /// and JSON still say "source").
+  TableSpec& as_record(std::string_view figure_header_, bool sourced_, std::string_view value_header_ = "Value",
+                       std::string_view source_header_ = {}) {
     layout = Layout::record;
     figure_header = figure_header_;
     sourced = sourced_;
     value_header = value_header_;
+    source_header = source_header_;
     return *this;
   }
   /// A table only `who` sees (Shown::programs: csv and JSON; Shown::people: text and markdown).
