@@ -19,3 +19,12 @@ cat <<'NEXT'
   docs/house-rules.md: change the book's tables for your table (--house-rules FILE)
   examples/*.toml: inputs to copy (installed in share/doc/gunpowder/examples)
 NEXT
+# Where the tools are: the line to type to run them by name, and the installs.
+case $bin in
+  /*) path_dir=$bin ;;
+  *) path_dir="\$PWD/$bin" ;;
+esac
+echo
+echo "== The tools are in $bin; to run them by name from this directory:"
+echo "  export PATH=\"$path_dir:\$PATH\""
+echo "  or install them with their man pages and completion: make install (PREFIX=/usr/local)"
