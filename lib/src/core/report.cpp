@@ -39,7 +39,8 @@ Table record_rows(const Table& t, Shown audience) {
   const bool sourced = t.spec && t.spec->sourced;
   if (audience == Shown::people) {
     const std::string_view head = t.spec && !t.spec->figure_header.empty() ? t.spec->figure_header : "Characteristic";
-    out.add_column("figure", std::string(head)).add_column("value", "Value", Align::right);
+    const std::string_view value = t.spec && !t.spec->value_header.empty() ? t.spec->value_header : "Value";
+    out.add_column("figure", std::string(head)).add_column("value", std::string(value), Align::right);
     if (sourced) out.add_column("source", "Source");
   } else {
     out.add_column("figure", "Figure").add_column("value", "Value").add_column("unit", "Unit");

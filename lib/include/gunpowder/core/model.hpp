@@ -98,6 +98,7 @@ struct TableSpec {
   Layout layout = Layout::rows;
   std::vector<FieldUse> context;
   std::string_view figure_header;   ///< record: the header of the figure column ("Characteristic")
+  std::string_view value_header;    ///< record: the header of the value column for people; empty: "Value"
   bool sourced = false;             ///< record: each figure has a source (a "Source" column)
   Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
 
@@ -109,11 +110,13 @@ struct TableSpec {
     context = std::move(c);
     return *this;
   }
-  /// A record table: one figure a line under `figure_header_`, with a Source column when `sourced_`.
-  TableSpec& as_record(std::string_view figure_header_, bool sourced_) {
+  /// A record table: one figure a line under `figure_header_`, with a Source column when `sourced_`;
+  /// people see the values under `value_header_` ("gp" for a table of costs), else under "Value".
+  TableSpec& as_record(std::string_view figure_header_, bool sourced_, std::string_view value_header_ = {}) {
     layout = Layout::record;
     figure_header = figure_header_;
     sourced = sourced_;
+    value_header = value_header_;
     return *this;
   }
   /// A table only `who` sees (Shown::programs: csv and JSON; Shown::people: text and markdown).
