@@ -371,6 +371,10 @@ json::Value closed_object(json::Value properties, json::Value required) {
 json::Value describe_items(const TableSpec& t) {
   json::Value props = json::object();
   json::Value required = json::array();
+  // With house rules every row (and record) names the rules files first (cli::note_house_rules).
+  json::Value house_rules = typed("string");
+  house_rules.set("description", "with house rules only: the rules files");
+  props.set("house_rules", std::move(house_rules));
   for (const auto& u : t.context) {
     props.set(std::string(u.field->key), property_schema(*u.field));
     required.push(std::string(u.field->key));

@@ -95,14 +95,15 @@ namespace detail {
 
 namespace {
 
-// "1 matchlock musket 11+ (reload 2)", "1 (2) flintlock pistol 11+ (reload 1 or 0)".
+// "1 matchlock musket 11+ (2 reload)", "1 (2) flintlock pistol 11+ (1 or 0 reload)": the rosters'
+// usual spelling (p. 47-51), and artillery-design's ("(1 reload)").
 std::string attack_line(int attacks, std::optional<int> bonus, const std::string& weapon, int throw_value, int tokens,
                         bool caracole) {
   std::string s = std::to_string(attacks);
   if (bonus) s += " (" + std::to_string(*bonus) + ")";
-  s += " " + weapon + " " + std::to_string(throw_value) + "+ (reload " + std::to_string(tokens);
+  s += " " + weapon + " " + std::to_string(throw_value) + "+ (" + std::to_string(tokens);
   if (caracole) s += " or 0";
-  return s + ")";
+  return s + " reload)";
 }
 
 // Rate of fire (p. 44): the DF/DM column for Drilled Foot and Drilled Mounted, else "Other",

@@ -127,6 +127,18 @@ TEST_CASE("report::model") {
     CHECK(t.find("house rule (my.toml)") != std::string::npos);
     CHECK(t.find("range_short_yd") == std::string::npos);
   }
+  SUBCASE("text: a record's value column may have a header of its own") {
+    static const report::TableSpec costs =
+        report::TableSpec("costs", "Costs", "costs", {kCost}).as_record("Figure", false, "gp");
+    report::Report r;
+    report::Table c(costs);
+    c.add_figure(kCost, report::cell::integer(2500));
+    r.tables.push_back(std::move(c));
+    const std::string t = report::render(r, report::Format::text, false);
+    CHECK(t.find("Figure") != std::string::npos);
+    CHECK(t.find(" gp\n") != std::string::npos);
+    CHECK(t.find("Value") == std::string::npos);
+  }
   SUBCASE("csv: a record is a figure a row, raw, with its unit and source; booleans true/false") {
     report::Report r = sample();
     r.main_table = "characteristics";
@@ -182,6 +194,8 @@ TEST_CASE("report::model") {
           R"J({"description":"price of the piece (gp)","anyOf":[{"type":"number","minimum":0},{"type":"null"}]})J");
     CHECK(json::dump_compact(*s.find("required")) == R"(["schema","tool","pieces","characteristics"])");
     CHECK(props->find("characteristics")->find("items")->find("properties")->find("range") == nullptr);
+    // house rules name their files in every row: an optional member of every item
+    CHECK(item_props->find("house_rules") != nullptr);
   }
   SUBCASE("key tables for the man pages") {
     const auto keys = report::describe_json_keys(doc_spec());

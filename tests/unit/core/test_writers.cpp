@@ -75,9 +75,9 @@ TEST_CASE("escape::visible") {
     // U+202E RIGHT-TO-LEFT OVERRIDE would show "evil\u202etxt.exe" as "evilexe.txt".
     CHECK(escape::visible("evil\xE2\x80\xAEtxt.exe") == R"(evil\u202etxt.exe)");
     CHECK(escape::visible("\xE2\x81\xA6iso\xE2\x81\xA9") == R"(\u2066iso\u2069)");  // isolates
-    CHECK(escape::visible("a\xE2\x80\x8Bb\xE2\x80\x8F") == R"(a\u200bb\u200f)");      // zero width, RLM
+    CHECK(escape::visible("a\xE2\x80\x8B" "b\xE2\x80\x8F") == R"(a\u200bb\u200f)");      // zero width, RLM
     CHECK(escape::visible("\xD8\x9C") == R"(\u061c)");                                   // Arabic letter mark
-    CHECK(escape::visible("\xEF\xBB\xBFbom") == R"(\ufeffbom)");
+    CHECK(escape::visible("\xEF\xBB\xBF" "bom") == R"(\ufeffbom)");
     CHECK(escape::visible("tag\xF3\xA0\x80\x81") == R"(tag\U000e0001)");
     CHECK(escape::visible("\xE2\x80\x90 \xE2\x80\x93") == "\xE2\x80\x90 \xE2\x80\x93");  // dashes are not format characters
     CHECK_FALSE(escape::is_plain("evil\xE2\x80\xAEtxt"));

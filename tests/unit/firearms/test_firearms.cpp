@@ -87,7 +87,9 @@ TEST_CASE("firearms::load_catalogue - Firearm Characteristics, Misfire Chance (p
   const std::array<int, 3> flintlock = {10, 20, 40}, matchlock = {20, 40, 80}, wheellock = {20, 20, 20};
   for (const auto& f : cat().firearms) {
     CAPTURE(f.name);
-    const auto& printed = f.mechanism == "flintlock" ? flintlock : f.mechanism == "matchlock" ? matchlock : wheellock;
+    const auto& printed = f.mechanism == firearms::Mechanism::flintlock  ? flintlock
+                          : f.mechanism == firearms::Mechanism::matchlock ? matchlock
+                                                                          : wheellock;
     CHECK(f.misfire_pct == printed);
   }
 }

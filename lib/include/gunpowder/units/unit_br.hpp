@@ -483,9 +483,11 @@ struct FirearmAttack {
 struct Deployment {
   Formation formation = Formation::DF;
   int units = 1;
-  int troops = 0;  ///< per unit
-  int uhp = 0;     ///< per unit
-  std::string movement;
+  int troops = 0;              ///< per unit
+  int uhp = 0;                 ///< per unit
+  std::string movement;        ///< "march/hustle/charge" as the book prints it
+  std::optional<int> march;    ///< hexes; none: a movement it cannot make ("-")
+  int hustle = 0, charge = 0;  ///< hexes
   std::vector<FirearmAttack> firearms;
 };
 
@@ -493,6 +495,9 @@ struct Deployment {
 struct Availability {
   const TroopType* type = nullptr;  ///< market and realm availability, era, training time and costs
   std::optional<int> qualifying_per_120;
+  /// "Total Cost (Unit)" of this unit: the troop total x the unit's troops (the book prints it for
+  /// the unit size; a unit of other troops costs in proportion). None when the book gives no troop total.
+  std::optional<double> total_cost_unit_gp;
 };
 
 struct Rating {
@@ -543,9 +548,14 @@ inline constexpr int kMaxTroops = 100000;
 // ---------------------------------------------------------------------------------------------
 // Rosters against the formulas
 
+/// The numbers of a compared figure (up to three: a movement's march, hustle and charge; an AC and
+/// its alternative; hit dice and their bonus), none where a part is not a number or not given.
+using CompareFigures = std::array<std::optional<double>, 3>;
 struct CompareField {
-  std::string field, kind;  ///< kind: "attack line", "battle rating", "cost", "movement", "characteristic"
-  std::string published, computed;
+  std::string field;                ///< the figure's JSON key in unit-br's outputs: "ac", "hd", "movement", "br", ...
+  std::string kind;                 ///< "attack-line", "battle-rating", "cost", "movement", "characteristic", ...
+  std::string published, computed;  ///< as printed (computed: empty when the formulas give none)
+  CompareFigures published_figures, computed_figures;
   bool agrees = false;
 };
 struct CompareUnit {
