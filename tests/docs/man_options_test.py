@@ -65,7 +65,7 @@ def main():
         by_sub, subs = tool_flags(binary, tool)
         flags[tool] = set().union(*by_sub.values()) if by_sub else set()
         subcommands[tool] = subs
-    suite = set().union(*flags.values())
+    suite = set().union(*flags.values()) | {"--completion", "--describe-output"}  # hidden, every tool
     retired = retired_flags(src / "docs" / "vocabulary.md") - suite
     for tool in TOOLS:
         page = man_text(src / "docs" / "man" / (tool + ".1"))

@@ -242,6 +242,8 @@ std::optional<std::string> unknown_subcommand(CLI::App& app, int split, const ch
     if (std::find(names.begin(), names.end(), a) != names.end()) return std::nullopt;
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    if (a.find_first_of("./") != std::string::npos)  // a file, given before any subcommand
+      return "a subcommand is required before the input " + escape::visible(a) + " (subcommands: " + list + ")";
     if (auto near = nearest(a, names))
       return "unknown subcommand '" + escape::visible(a) + "'; did you mean '" + *near + "'?";
     return "unknown subcommand '" + escape::visible(a) + "' (subcommands: " + list + ")";
@@ -258,8 +260,14 @@ std::string unknown_option_message(const CLI::App& app, std::string cli11) {
     const std::string name = x.substr(0, x.find('='));
     std::vector<std::string> valid;
     long_names(app, valid);
-    if (auto near = nearest(name, valid)) return "unknown option '" + name + "'; did you mean '" + *near + "'?";
-    return "unknown option '" + name + "' (" + app.get_name() + " --help lists the options)";
+    if (auto near = nearest(name, valid))
+      return "unknown option '" + escape::visible(name) + "'; did you mean '" + *near + "'?";
+    std::string command = app.get_name();  // with the subcommand that ran: its --help lists them
+    for (const CLI::App* sub = &app; !sub->get_subcommands().empty();) {
+      sub = sub->get_subcommands().front();
+      command += " " + sub->get_name();
+    }
+    return "unknown option '" + escape::visible(name) + "' (" + command + " --help lists the options)";
   }
   return cli11;
 }

@@ -134,7 +134,7 @@ const report::TableSpec& volley_spec() {
 
 std::vector<Cell> firearm_row(const fire::Firearm& fa) {
   std::vector<Cell> row{fa.name,
-                        fa.mechanism,
+                        firearms::to_string(fa.mechanism),
                         fa.type,
                         fa.bore,
                         report::cell::trimmed(fa.cost_gp, 2),

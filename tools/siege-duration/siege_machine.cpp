@@ -125,7 +125,9 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   seeded_context(t, seed, std::nullopt);
   for (const auto& w : weeks) t.add_row(week_cells(w));
   std::vector<const report::Field*> hidden;
-  if (!shp) hidden.insert(hidden.end(), {&f::kDamageText, &f::kWeekShpLeft, &f::kBreachFt});
+  hidden.reserve(5);
+  if (!shp)  // one at a time: GCC 12 warns of a false overflow in insert() of a list into an empty vector
+    for (const report::Field* h : {&f::kDamageText, &f::kWeekShpLeft, &f::kBreachFt}) hidden.push_back(h);
   if (!morale) hidden.push_back(&f::kMoralePair);
   if (!money) hidden.push_back(&f::kMoneyPair);
   hide_from_people(t, hidden);

@@ -99,8 +99,9 @@ constexpr size_t kTextSeriesColumns = 28;
 
 void text_chart(std::string& out, const Chart& c, int width, const TextChartStyle& style) {
   const size_t columns = std::max<size_t>(style.columns, 40);
-  const size_t label_cap = std::min(kTextLabelColumns, columns / 3);
-  const size_t name_cap = std::min(kTextSeriesColumns, columns / 4);
+  // Labels and series names keep their share of a 100-column line (32 and 28) in narrower ones.
+  const size_t label_cap = std::min(kTextLabelColumns, columns * kTextLabelColumns / kChartColumns);
+  const size_t name_cap = std::min(kTextSeriesColumns, columns * kTextSeriesColumns / kChartColumns);
   for (const auto& line : wrap(escape::visible(c.title, escape::Breaks::space), columns)) out += line + '\n';
   const std::vector<Series> series = c.all_series();
   const size_t n = c.labels.size();

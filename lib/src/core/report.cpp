@@ -12,7 +12,9 @@
 
 namespace gunpowder::report {
 
-std::optional<Format> parse_format(const std::string& name) {
+std::optional<Format> parse_format(const std::string& given) {
+  std::string name = given;  // in any case: --format JSON
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (name == "text") return Format::text;
   if (name == "markdown" || name == "md") return Format::markdown;
   if (name == "csv") return Format::csv;
