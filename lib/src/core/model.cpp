@@ -94,12 +94,13 @@ Table& Table::set_context(const Field& f, std::string value) {
 // --- typed JSON of cells -------------------------------------------------------------------------
 
 namespace {
-[[noreturn]] void bad_value(const Field& f, const std::string& raw) {
-  throw std::logic_error("report: '" + raw + "' is not a " + std::string(kind_name(f.kind)) + " (field " +
-                         std::string(f.key) + ")");
-}
+// A raw value that is not of its field's kind (a bug of the table's maker, or a figure out of every
+// range such as 1e300 in a count): written as the text it is, so that the document stays valid JSON
+// and no input reaches an internal error; the schema refuses it, so json.schemas and json.ajv catch
+// the table that made it.
+void bad_value(std::string& out, const std::string& raw) { json::append_quoted(out, raw); }
 
-void append_integer_text(std::string& out, const Field& f, const std::string& raw) {
+void append_integer_text(std::string& out, const Field& /*f*/, const std::string& raw) {
   long long n = 0;
   const char* end = raw.data() + raw.size();
   if (auto r = std::from_chars(raw.data(), end, n); r.ec == std::errc() && r.ptr == end) {
@@ -119,7 +120,7 @@ void append_integer_text(std::string& out, const Field& f, const std::string& ra
     out += fmtnum::shortest(d);
     return;
   }
-  bad_value(f, raw);
+  bad_value(out, raw);
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -151,7 +152,7 @@ bool plain_number(const std::string& s) {
   return digits <= json::kSignificantDigits;
 }
 
-void append_real_text(std::string& out, const Field& f, const std::string& raw) {
+void append_real_text(std::string& out, const Field& /*f*/, const std::string& raw) {
   if (plain_number(raw)) {
     out += raw;
     return;
@@ -163,7 +164,10 @@ void append_real_text(std::string& out, const Field& f, const std::string& raw) 
     out += "null";
     return;
   }
-  if (r.ec != std::errc() || r.ptr != end) bad_value(f, raw);
+  if (r.ec != std::errc() || r.ptr != end) {
+    bad_value(out, raw);
+    return;
+  }
   if (!std::isfinite(d)) {
     out += "null";
     return;
@@ -171,13 +175,13 @@ void append_real_text(std::string& out, const Field& f, const std::string& raw) 
   out += fmtnum::shortest(d, json::kSignificantDigits);
 }
 
-void append_boolean_text(std::string& out, const Field& f, const std::string& raw) {
+void append_boolean_text(std::string& out, const Field& /*f*/, const std::string& raw) {
   if (raw == "true" || raw == "yes")
     out += "true";
   else if (raw == "false" || raw == "no")
     out += "false";
   else
-    bad_value(f, raw);
+    bad_value(out, raw);
 }
 }  // namespace
 

@@ -167,13 +167,13 @@ TEST_CASE("report::model") {
     }
     CHECK(out == "2500 0.25 -3.5 0 12.5 7 1000 0.123456789012 ");
   }
-  SUBCASE("a raw value not of the field's kind is a programming error") {
+  SUBCASE("a raw value not of the field's kind is written as text (the schema refuses it)") {
     report::Report r;
     r.document = &doc_spec();
     report::Table t(rows_spec());
     t.add_row({"Gun", "short", "a lot", "1", "0.5", "true"});
     r.tables.push_back(std::move(t));
-    CHECK_THROWS_AS(report::render(r, report::Format::json, false), std::logic_error);
+    CHECK(report::render(r, report::Format::json, false).find(R"("cost_gp": "a lot",)") != std::string::npos);
   }
   SUBCASE("the schema: closed objects, enums, bounds, nullable through anyOf, every table required") {
     const json::Value s = report::describe_schema(doc_spec());

@@ -293,7 +293,7 @@ void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& 
 /// The same for a record table: its context and figures (and "sources" when the spec has them).
 void append_json_record(std::string& out, const Table& t, int level);
 /// Appends the JSON value of a cell of field `f` (nullptr: a text): null when its raw value is
-/// empty, else typed by the field's kind (std::logic_error when the raw value is not of that kind).
+/// empty, else typed by the field's kind (a raw value not of that kind is written as text).
 void append_json_value(std::string& out, const Field* f, const Cell& c);
 
 }  // namespace gunpowder::report
