@@ -268,12 +268,10 @@ void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& 
 void append_json_record(std::string& out, const Table& t, int level) {
   bool first = true;
   context_members(out, first, t, level);
-  bool any_source = false;
   for (const auto& f : t.figures) {
     if (f.shown == Shown::people) continue;
     member(out, first, level, f.field->key);
     append_json_value(out, f.field, f.value);
-    any_source = any_source || !f.source.empty();
   }
   if (t.spec && t.spec->sourced) {
     member(out, first, level, "sources");
@@ -288,7 +286,6 @@ void append_json_record(std::string& out, const Table& t, int level) {
     }
     close_object(out, inner, level + 1);
   }
-  (void)any_source;
   close_object(out, first, level);
 }
 

@@ -29,15 +29,22 @@ const std::string& text_at(const std::vector<Cell>& row, size_t i) {
   return i < row.size() ? row[i].text : empty;
 }
 
-// A record table as the rows `audience` reads: people a figure a line (label, value, source),
-// programs a figure a row (its key, raw value, unit and source), the context before.
-Table record_rows(const Table& t, Shown audience) {
-  const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
+// A table of `t`'s name, title, context and notes, without columns or rows (and without its spec:
+// what is made from it is a plain table the renderers lay out as it stands).
+Table frame_of(const Table& t) {
   Table out;
   out.name = t.name;
   out.title = t.title;
   out.context = t.context;
   out.notes = t.notes;
+  return out;
+}
+
+// A record table as the rows `audience` reads: people a figure a line (label, value, source),
+// programs a figure a row (its key, raw value, unit and source), the context before.
+Table record_rows(const Table& t, Shown audience) {
+  const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
+  Table out = frame_of(t);
   const bool sourced = t.spec && t.spec->sourced;
   if (audience == Shown::people) {
     const std::string_view head = t.spec && !t.spec->figure_header.empty() ? t.spec->figure_header : "Characteristic";
@@ -66,11 +73,7 @@ Table record_rows(const Table& t, Shown audience) {
 Table shown_to(const Table& t, Shown audience) {
   if (t.spec && t.spec->layout == Layout::record) return record_rows(t, audience);
   const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
-  Table out;
-  out.name = t.name;
-  out.title = t.title;
-  out.context = t.context;
-  out.notes = t.notes;
+  Table out = frame_of(t);
   std::vector<size_t> keep;
   for (size_t i = 0; i < t.columns.size(); ++i)
     if (t.columns[i].shown != other) {
@@ -390,21 +393,6 @@ void csv_rows(std::string& out, const Table& shape, const std::vector<std::vecto
     }
     out += "\r\n";
   }
-}
-
-Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
-                      json::Value& json) {
-  Table t;
-  t.title = std::move(title);
-  t.add_column(key, std::move(header)).add_column("agree", "Agree", Align::right).add_column("of", "Of", Align::right);
-  for (const auto& [name, c] : counts) {
-    t.add_row({name, std::to_string(c.first), std::to_string(c.second)});
-    json::Value& o = json.push(json::object());
-    o.set(key, name);
-    o.set("agree", c.first);
-    o.set("of", c.second);
-  }
-  return t;
 }
 
 namespace {

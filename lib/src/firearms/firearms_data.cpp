@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -265,10 +266,7 @@ const std::vector<std::string>& mechanism_names() {
 std::string to_string(Mechanism m) { return mechanism_names()[static_cast<size_t>(m)]; }
 
 std::optional<Mechanism> parse_mechanism(std::string_view s) {
-  const auto& names = mechanism_names();
-  for (size_t i = 0; i < names.size(); ++i)
-    if (s == names[i]) return static_cast<Mechanism>(i);
-  return std::nullopt;
+  return kind_named<Mechanism>(mechanism_names(), s);
 }
 
 std::string mechanism_list() {

@@ -3,6 +3,7 @@
 // The embedded tables are part of the program: any error is internal (exit 70).
 #include <algorithm>
 
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
@@ -51,10 +52,7 @@ const std::vector<std::string>& sm_category_names() {
 }
 
 std::optional<SmCategory> parse_sm_category(std::string_view s) {
-  const auto& names = sm_category_names();
-  for (size_t i = 0; i < names.size(); ++i)
-    if (s == names[i]) return static_cast<SmCategory>(i);
-  return std::nullopt;
+  return kind_named<SmCategory>(sm_category_names(), s);
 }
 
 namespace {

@@ -3,6 +3,7 @@
 // data tests load it).
 #include <algorithm>
 
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -34,10 +35,7 @@ const std::vector<std::string>& bfr_kind_names() {
 }
 
 std::optional<BfrKind> parse_bfr_kind(std::string_view id) {
-  const auto& names = bfr_kind_names();
-  for (size_t i = 0; i < names.size(); ++i)
-    if (id == names[i]) return static_cast<BfrKind>(i);
-  return std::nullopt;
+  return kind_named<BfrKind>(bfr_kind_names(), id);
 }
 
 namespace {

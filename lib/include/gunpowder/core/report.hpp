@@ -130,14 +130,6 @@ struct Table {
   Table& set_context(const Field& f, std::string value);
 };
 
-/// Counts of figures that agree with the book, by category (a field, a kind of figure).
-using AgreementCounts = std::vector<std::pair<std::string, std::pair<int, int>>>;  ///< name, (agree, of)
-
-/// The table "<title>" of such counts, with columns `key` (headed `header`), agree and of; the
-/// same rows are appended to `json` (an array) as objects {key, agree, of}.
-Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
-                      json::Value& json);
-
 /// One series of a chart: its name (the legend's entry; a chart of one series may leave it empty)
 /// and one value per label of the chart, or none where the series has no bar at that label.
 struct Series {
