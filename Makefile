@@ -42,6 +42,12 @@ deps:
 
 test-deps:
 	@$(MAKE) --no-print-directory install-deb-packages PACKAGES="$(TEST_DEB_PACKAGES)"
+	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory install-deb-packages PACKAGES="nodejs npm"
+	@# Ajv (npm), the most used JSON Schema validator: json.ajv compiles every schema in strict mode.
+	@test -f $(BUILD)/test-node/node_modules/ajv/package.json || \
+	  { echo "installing the test dependency ajv from npm into $(BUILD)/test-node"; \
+	    npm install --silent --no-audit --no-fund --prefix $(BUILD)/test-node ajv@8 >/dev/null || \
+	      echo "warning: npm could not install ajv: json.ajv will say it is skipped"; }
 
 install-deb-packages:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

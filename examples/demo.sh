@@ -19,7 +19,7 @@ cat <<'NEXT'
   docs/house-rules.md: change the book's tables for your table (--house-rules FILE)
   examples/*.toml: inputs to copy (installed in share/doc/gunpowder/examples)
 NEXT
-# Where the tools are (issue 28): the line to type to run them by name, and the installs.
+# Where the tools are: the line to type to run them by name, and the installs.
 case $bin in
   /*) path_dir=$bin ;;
   *) path_dir="\$PWD/$bin" ;;

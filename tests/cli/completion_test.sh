@@ -4,7 +4,7 @@
 # against the tools themselves, not against the scripts' source:
 #   - after each subcommand (and for a tool without one), the flags offered are exactly the flags
 #     the tool accepts there: every flag named in any of the tool's --help pages, and every flag
-#     offered, is tried on the tool, and it is accepted unless the tool says "not expected";
+#     offered, is tried on the tool, and it is accepted unless the tool says "not expected" or "unknown option";
 #   - the values of an option: the formats, the troop types and races unit-br names when it
 #     refuses one, the firearms fire-odds accepts, the book's shot weights of the catalogue;
 #   - files only where a file is expected: TOML files and directories for the inputs, any file
@@ -125,7 +125,7 @@ accepted_flags() {
   } 2>/dev/null | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
   for f in $candidates; do
     timeout 10 "$tool" $sub "$f" </dev/null >/dev/null 2>"$err"
-    grep -q "not expected" "$err" || echo "$f"
+    grep -q "not expected\|unknown option" "$err" || echo "$f"
   done
 }
 
@@ -145,7 +145,7 @@ for tool in $(ls "$bin"); do
   # checked after each subcommand.
   "$tool" --no-such-flag </dev/null >/dev/null 2>"$err"
   top=""
-  grep -q "not expected" "$err" && top=yes
+  grep -q "not expected\|unknown option" "$err" && top=yes
   for sub in ${top:+""} $subs; do
     line="$tool ${sub:+$sub }--"
     got=$(offered "$line" | grep -- '^--')

@@ -12,7 +12,7 @@ if ! COLUMNS=100 GUNPOWDER_NO_PROGRESS=1 sh "$demo" "$bin" >"$out" 2>&1; then
   echo "demo: $demo failed" >&2
   exit 1
 fi
-# It ends by saying where the tools are: the line that puts them on PATH (issue 28).
+# It ends by saying where the tools are: the line that puts them on PATH.
 if ! grep -qxF "  export PATH=\"$bin:\$PATH\"" "$out"; then
   cat "$out"
   echo "demo: no line 'export PATH=\"$bin:\$PATH\"'" >&2

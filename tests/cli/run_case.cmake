@@ -52,7 +52,9 @@ if(WRAPPER)
 endif()
 # The environment of the run: COLUMNS=100 (a fixed width, whatever the terminal of the caller),
 # then the case's own settings.
-set(environment COLUMNS=100)
+# A UTF-8 locale and an ordinary terminal, whatever the caller's (charts draw block characters
+# there; a case's `env` may set LC_ALL=C or TERM=dumb to see the ASCII charts).
+set(environment COLUMNS=100 LC_ALL=C.UTF-8 TERM=xterm)
 if(EXISTS ${CASE}/env)
   file(STRINGS ${CASE}/env case_env)
   list(APPEND environment ${case_env})

@@ -56,6 +56,19 @@ def objects(value, path="$"):
             yield from objects(v, f"{path}[{i}]")
 
 
+def declared(schema, member):
+    """The name or version a schema declares: the const of its "schema" member (a schema generated
+    from the tools' declarations), else its x-name / x-version (one still kept by hand)."""
+    head = schema.get("properties", {}).get("schema", {}).get("properties", {})
+    if member in head and "const" in head[member]:
+        return head[member]["const"]
+    return schema.get("x-" + member)
+
+
+def declared_name(schema):
+    return declared(schema, "name")
+
+
 def load_schemas(src):
     schemas = {}
     for path in sorted(glob.glob(os.path.join(src, "docs/schema/*.json"))):
@@ -64,8 +77,8 @@ def load_schemas(src):
         jsonschema.Draft202012Validator.check_schema(schema)
         tool, document = os.path.basename(path)[: -len(".json")].split(".", 1)
         name = f"gunpowder/{tool}/{document}"
-        if schema.get("x-name") != name:
-            raise SystemExit(f"{path}: x-name is {schema.get('x-name')!r}, expected {name!r}")
+        if declared_name(schema) != name:
+            raise SystemExit(f"{path}: names {declared_name(schema)!r}, expected {name!r}")
         schemas[name] = (os.path.relpath(path, src), schema, jsonschema.Draft202012Validator(schema))
     return schemas
 
@@ -100,8 +113,8 @@ def check(label, text, schemas):
     if ref["name"] not in schemas:
         return [f"{label}: no schema file for {ref['name']}"]
     where, schema, validator = schemas[ref["name"]]
-    if ref.get("version") != schema.get("x-version"):
-        return [f"{label}: schema version {ref.get('version')} but {where} is version {schema.get('x-version')}"]
+    if ref.get("version") != declared(schema, "version"):
+        return [f"{label}: schema version {ref.get('version')} but {where} is version {declared(schema, 'version')}"]
     problems = [f"{label}: {'/'.join(map(str, e.absolute_path)) or '$'}: {e.message} (schema {where})"
                 for e in validator.iter_errors(doc)]
     if problems:

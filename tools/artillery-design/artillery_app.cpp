@@ -6,6 +6,7 @@
 #include "gunpowder/core/fmtnum.hpp"
 
 #include "artillery-design/modes.hpp"
+#include "artillery-design/specs.hpp"
 #include "common/completion.hpp"
 
 namespace gunpowder::artillery_app {
@@ -26,7 +27,8 @@ const cli::ToolInfo kInfo{
     "  artillery-design --compare --differences                  only the figures that disagree\n"
     "  artillery-design --economies                              prices, availability, Grimm's throw\n"
     "  artillery-design pieces.toml                              [[piece]] tables: name, type, shot_lb,\n"
-    "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n"};
+    "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n",
+    &documents};
 
 namespace {
 

@@ -25,9 +25,6 @@ struct Options {
 };
 
 extern const cli::ToolInfo kInfo;
-/// The version of the tool's JSON documents (docs/schema/artillery-design.*.json, x-version): 2 renamed rof,
-/// daily_cost_gp and lb_per_stone and made a carriage's availability null where it has none.
-inline constexpr int kSchemaVersion = 2;
 
 /// Registers the tool's own options on `app`.
 void setup(CLI::App& app, Options& opt);

@@ -5,6 +5,7 @@
 
 #include "artillery-design/design_report.hpp"
 #include "artillery-design/modes.hpp"
+#include "artillery-design/specs.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::artillery_app {
@@ -12,8 +13,6 @@ namespace gunpowder::artillery_app {
 using artillery::Catalogue;
 using artillery::Design;
 using fmtnum::trim;
-using report::Align;
-using report::Shown;
 using report::Table;
 
 namespace {
@@ -21,16 +20,10 @@ namespace {
 // The carriages by era and horses: for people one cell per carriage ("early, 15 horses"), for
 // programs the era (empty: not available) and the horses in columns of their own.
 Table carriages_by_era_table(const Catalogue& cat) {
-  Table mob;
-  mob.name = "carriages";
+  Table mob(carriages_by_era_spec());
   mob.title = "Carriages by era and horses (" + cat.sources.mobility + "; " + cat.sources.horses + ")";
-  mob.add_column("name", "Piece");
-  for (auto c : artillery::kCarriages) {
-    const std::string key = artillery::to_string(c);
-    mob.add_column(key, cat.carriage(c).name, Align::left, Shown::people)
-        .add_column(key + "_era", cat.carriage(c).name + " era", Align::left, Shown::programs)
-        .add_column(key + "_horses", cat.carriage(c).name + " horses", Align::right, Shown::programs);
-  }
+  for (size_t i = 0; i < 4; ++i)  // headed by the carriages' names in the data
+    mob.columns[1 + 3 * i].header = cat.carriage(artillery::kCarriages[i]).name;
   for (const auto& p : cat.pieces) {
     std::vector<report::Cell> row{p.name};
     for (size_t i = 0; i < 4; ++i) {
@@ -46,21 +39,8 @@ Table carriages_by_era_table(const Catalogue& cat) {
 }
 
 Table bombardment_and_battle_table(const Catalogue& cat) {
-  Table bat;
+  Table bat(bombardment_and_battle_spec());
   bat.title = "Bombardment and battle (" + cat.sources.bombardment + "; " + cat.sources.battle_rating + ")";
-  bat.add_column("name", "Piece")
-      .add_column("bombard", "Stone shp/day S | M | L", Align::left, Shown::people)
-      .add_column("shp_per_day_short_direct", "Short direct", Align::right, Shown::programs)
-      .add_column("shp_per_day_medium_direct", "Medium direct", Align::right, Shown::programs)
-      .add_column("shp_per_day_medium_plunging", "Medium plunging", Align::right, Shown::programs)
-      .add_column("shp_per_day_long_direct", "Long direct", Align::right, Shown::programs)
-      .add_column("shp_per_day_long_plunging", "Long plunging", Align::right, Shown::programs)
-      .add_column("shots_per_day", "Shots/day", Align::right)
-      .add_column("cost_gp_per_day", "Daily gp", Align::right)
-      .add_column("unit_size", "Unit size", Align::right)
-      .add_column("br", "BR", Align::right)
-      .add_column("bonus_units", "Bonus units", Align::right)
-      .add_column("reload_tokens", "Unit reload", Align::right);
   auto cell = [](std::optional<double> a, std::optional<double> b) {
     return (a ? trim(*a) : std::string("-")) + "/" + (b ? trim(*b) : std::string("-"));
   };
@@ -95,20 +75,15 @@ Expected<report::Report> run_catalogue(const Catalogue& cat, const Options& opt,
     designs.push_back(std::move(*d));
   }
   report::Report rep;
+  rep.document = &catalogue_document();
   std::vector<std::vector<report::Cell>> rows;
   rows.reserve(designs.size());
   for (const auto& d : designs) rows.push_back(summary_row(d));
   rep.tables.push_back(summary_table(std::move(rows), "Gunpowder artillery (" + cat.sources.characteristics + ")"));
   rep.tables.push_back(carriages_by_era_table(cat));
   rep.tables.push_back(bombardment_and_battle_table(cat));
-  json::Value arr = json::array();
-  for (const auto& d : designs) {
-    arr.push(design_json(d));
+  for (const auto& d : designs)
     for (const auto& l : d.explain) rep.explain.push_back(l);
-  }
-  rep.json = json::document(kInfo.name, "catalogue", kSchemaVersion);
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("pieces", std::move(arr));
   return rep;
 }
 

@@ -1,25 +1,111 @@
 // mode_compare.cpp - artillery-design --compare: the design formulas against the book's 17 pieces,
 // field by field, and the bombardment model against the book's bombardment table.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <utility>
 
+#include "artillery-design/fields.hpp"
 #include "artillery-design/modes.hpp"
+#include "artillery-design/specs.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::artillery_app {
 
 using artillery::Catalogue;
 using fmtnum::trim;
-using report::Align;
+using report::Field;
+using report::Kind;
 using report::Table;
+using report::TableSpec;
+
+namespace {
+constexpr Field kFigure{"field", "Field", Kind::text, "", "the characteristic compared", "", false};
+constexpr Field kAgree{"agree", "Agree", Kind::count, "", "figures where the formulas give the book's", "", false};
+constexpr Field kOf{"of", "Of", Kind::count, "", "figures compared", "", false};
+constexpr Field kBook{"book", "Book", Kind::number, "", "the book's figure", "", false};
+constexpr Field kFormula{"formula", "Formula", Kind::number, "", "the design formulas' figure", "", false};
+constexpr Field kAgrees{"agrees", "Agrees", Kind::boolean, "", "the two figures agree", "", false};
+constexpr Field kModel{"model", "Model", Kind::number, "", "the bombardment model's figure (shp a day)", "", false};
+constexpr Field kErrorPct{"error_pct", "Error %", Kind::number, "%", "the model's error against the book", "", false};
+constexpr Field kRateReading{
+    "rate_reading",          "Rate reading", Kind::enumerated, "", "the order of the formulas' rate-of-fire step",
+    "shots-first|rof-first", false};
+constexpr Field kTotal{"total", "Total", Kind::count, "", "figures compared", "", false};
+constexpr Field kAgreeShots{"agree_shots_first",
+                            "Agree shots-first",
+                            Kind::count,
+                            "",
+                            "figures that agree with the rate-of-fire step shots-first",
+                            "",
+                            false};
+constexpr Field kAgreeRof{"agree_rof_first",
+                          "Agree rof-first",
+                          Kind::count,
+                          "",
+                          "figures that agree with the rate-of-fire step rof-first",
+                          "",
+                          false};
+constexpr Field kDifferencesOnly{"differences_only",
+                                 "Differences only",
+                                 Kind::boolean,
+                                 "",
+                                 "only the figures that disagree are listed (--differences)",
+                                 "",
+                                 false};
+constexpr Field kMeanError{"bombardment_mean_abs_error_pct",
+                           "Mean error %",
+                           Kind::amount,
+                           "%",
+                           "the bombardment model's mean absolute error",
+                           "",
+                           false};
+constexpr Field kWorstError{"bombardment_worst_error_pct",
+                            "Worst error %",
+                            Kind::amount,
+                            "%",
+                            "the bombardment model's worst absolute error",
+                            "",
+                            false};
+}  // namespace
+
+const TableSpec& agreement_spec() {
+  static const TableSpec s("agreement-by-field", "Agreement by field", "the agreement of one characteristic",
+                           {kFigure, kAgree, kOf});
+  return s;
+}
+const TableSpec& formulas_spec() {
+  static const TableSpec s("design-formulas-against-the-book", "Design formulas against the book",
+                           "one figure of one piece, the formulas' against the book's",
+                           {fields::kName, kFigure, kBook, kFormula, kAgrees});
+  return s;
+}
+const TableSpec& bombardment_model_spec() {
+  static const TableSpec s("bombardment-model-against-the-book", "Bombardment model against the book",
+                           "one cell of the book's bombardment table against the model",
+                           {fields::kName, fields::kRangeBand, fields::kFire, kBook, kModel, kErrorPct});
+  return s;
+}
+const TableSpec& comparison_spec() {
+  static const TableSpec s =
+      TableSpec("comparison", "Comparison", "the totals of the comparison",
+                {kRateReading, kAgree, kTotal, kAgreeShots, kAgreeRof, kDifferencesOnly, kMeanError, kWorstError})
+          .as_record("Figure", false)
+          .only_for(report::Shown::programs);
+  return s;
+}
+const report::DocumentSpec& compare_document() {
+  static const report::DocumentSpec d(
+      "artillery-design", "compare", kSchemaVersion, "the design formulas and the bombardment model against the book",
+      {&agreement_spec(), &formulas_spec(), &bombardment_model_spec(), &comparison_spec()});
+  return d;
+}
 
 namespace {
 
 struct FormulaComparison {
   Table table, agreement;
-  json::Value pieces, by_field;
   int agree = 0, total = 0;
 };
 
@@ -27,21 +113,13 @@ struct FormulaComparison {
 // With `differences`, the table and the JSON hold only the figures that disagree; the counts hold all.
 FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading rate, bool differences) {
   FormulaComparison out;
+  out.table = Table(formulas_spec());
   Table& t = out.table;
   t.title = std::string(differences ? "Design formulas against the book, the figures that disagree ("
                                     : "Design formulas against the book (") +
             cat.sources.characteristics + "; rate of fire " + artillery::to_string(rate) + ")";
-  t.add_column("piece", "Piece")
-      .add_column("field", "Field")
-      .add_column("book", "Book", Align::right)
-      .add_column("formula", "Formula", Align::right)
-      .add_column("agrees", "Agrees");
-  out.pieces = json::array();
   std::map<std::string, std::pair<int, int>> by_field;
   for (const auto& p : cat.pieces) {
-    json::Value o = json::object();
-    o.set("name", p.name);
-    json::Value fields = json::array();
     for (const auto& f : artillery::compare(cat, p, rate)) {
       ++out.total;
       auto& bf = by_field[f.field];
@@ -52,43 +130,26 @@ FormulaComparison compare_formulas(const Catalogue& cat, artillery::RateReading 
         if (differences) continue;
       }
       t.add_row({p.name, f.field, report::cell::trimmed(f.book, 2), report::cell::trimmed(f.formula, 2),
-                 f.agrees() ? "yes" : "no"});
-      json::Value fo = json::object();
-      fo.set("field", f.field);
-      fo.set("book", f.book);
-      fo.set("formula", f.formula);
-      fo.set("agrees", f.agrees());
-      fields.push(std::move(fo));
+                 report::cell::boolean(f.agrees())});
     }
-    if (differences && fields.array().empty()) continue;
-    o.set("fields", std::move(fields));
-    out.pieces.push(std::move(o));
   }
-
-  out.by_field = json::array();
-  out.agreement = report::agreement_table("Agreement by field", "field", "Field",
-                                          report::AgreementCounts(by_field.begin(), by_field.end()), out.by_field);
+  out.agreement = Table(agreement_spec());
+  for (const auto& [name, c] : by_field)
+    out.agreement.add_row({name, std::to_string(c.first), std::to_string(c.second)});
   return out;
 }
 
 struct ModelComparison {
   Table table;
-  json::Value cells;
   double mean_abs_error_pct = 0, worst_error_pct = 0;
 };
 
 // The bombardment model for designed pieces against the book's table.
 ModelComparison compare_bombardment_model(const Catalogue& cat) {
   ModelComparison out;
+  out.table = Table(bombardment_model_spec());
   Table& bm = out.table;
   bm.title = "Bombardment model against the book (" + cat.sources.bombardment + ")";
-  bm.add_column("piece", "Piece")
-      .add_column("range", "Range")
-      .add_column("fire", "Fire")
-      .add_column("book", "Book", Align::right)
-      .add_column("model", "Model", Align::right)
-      .add_column("error_pct", "Error %", Align::right);
-  out.cells = json::array();
   double worst = 0, sum_abs = 0;
   int cells = 0;
   for (const auto& p : cat.pieces) {
@@ -108,14 +169,6 @@ ModelComparison compare_bombardment_model(const Catalogue& cat) {
         ++cells;
         bm.add_row({p.name, artillery::to_string(bracket), artillery::to_string(m), report::cell::trimmed(*book),
                     report::cell::trimmed(*model), report::cell::number(err, 1)});
-        json::Value o = json::object();
-        o.set("piece", p.name);
-        o.set("range", artillery::to_string(bracket));
-        o.set("fire", artillery::to_string(m));
-        o.set("book", *book);
-        o.set("model", *model);
-        o.set("error_pct", err);
-        out.cells.push(std::move(o));
       }
   }
   out.mean_abs_error_pct = cells ? sum_abs / cells : 0.0;
@@ -141,11 +194,11 @@ int agreement(const Catalogue& cat, artillery::RateReading rate) {
 Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
   const auto rate = *artillery::parse_rate_reading(opt.rate_reading);
   FormulaComparison formulas = compare_formulas(cat, rate, opt.differences);
-  json::Value by_reading = json::object();
+  std::array<int, 2> by_reading{};
   std::string counts;
   for (auto r : {artillery::RateReading::shots_first, artillery::RateReading::rof_first}) {
     const int n = agreement(cat, r);
-    by_reading.set(r == artillery::RateReading::shots_first ? "shots_first" : "rof_first", n);  // keys join with _
+    by_reading[r == artillery::RateReading::shots_first ? 0 : 1] = n;
     counts += (counts.empty() ? "" : "; ") + std::to_string(n) + " of " + std::to_string(formulas.total) + " " +
               (r == artillery::RateReading::shots_first ? "shots-first (the text's order, the default)"
                                                         : "rof-first (--rate-reading rof-first)");
@@ -158,21 +211,20 @@ Expected<report::Report> run_compare(const Catalogue& cat, const Options& opt) {
       (opt.differences ? " (only those are listed below)" : " (--differences lists only those)"));
   ModelComparison model = compare_bombardment_model(cat);
   report::Report rep;
+  rep.document = &compare_document();
   rep.tables.push_back(std::move(formulas.agreement));
   rep.tables.push_back(std::move(formulas.table));
   rep.tables.push_back(std::move(model.table));
-  rep.json = json::document(kInfo.name, "compare", kSchemaVersion);
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("bombardment_model", std::move(model.cells));
-  rep.json.set("bombardment_mean_abs_error_pct", model.mean_abs_error_pct);
-  rep.json.set("bombardment_worst_error_pct", model.worst_error_pct);
-  rep.json.set("rate_reading", artillery::to_string(rate));
-  rep.json.set("agree", formulas.agree);
-  rep.json.set("total", formulas.total);
-  rep.json.set("agree_by_rate_reading", std::move(by_reading));
-  rep.json.set("by_field", std::move(formulas.by_field));
-  rep.json.set("differences_only", opt.differences);
-  rep.json.set("pieces", std::move(formulas.pieces));
+  Table totals(comparison_spec());
+  totals.add_figure(kRateReading, artillery::to_string(rate));
+  totals.add_figure(kAgree, report::cell::integer(formulas.agree));
+  totals.add_figure(kTotal, report::cell::integer(formulas.total));
+  totals.add_figure(kAgreeShots, report::cell::integer(by_reading[0]));
+  totals.add_figure(kAgreeRof, report::cell::integer(by_reading[1]));
+  totals.add_figure(kDifferencesOnly, report::cell::boolean(opt.differences));
+  totals.add_figure(kMeanError, report::cell::trimmed(model.mean_abs_error_pct, 12));
+  totals.add_figure(kWorstError, report::cell::trimmed(model.worst_error_pct, 12));
+  rep.tables.push_back(std::move(totals));
   return rep;
 }
 

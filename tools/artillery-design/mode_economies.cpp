@@ -6,7 +6,9 @@
 #include <string>
 #include <utility>
 
+#include "artillery-design/fields.hpp"
 #include "artillery-design/modes.hpp"
+#include "artillery-design/specs.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 
 namespace gunpowder::artillery_app {
@@ -14,8 +16,120 @@ namespace gunpowder::artillery_app {
 using artillery::Catalogue;
 using fmtnum::trim;
 using report::Align;
+using report::Field;
+using report::Kind;
 using report::Shown;
 using report::Table;
+using report::TableSpec;
+
+namespace {
+constexpr Shown kPeople = Shown::people;
+constexpr Shown kPrograms = Shown::programs;
+constexpr Field kGunpowderId{"gunpowder", "Gunpowder", Kind::text, "", "the gunpowder economy", "", false};
+constexpr Field kVaries{"varies", "Varies", Kind::boolean, "", "the price varies (dwarven: the recommended figure)",
+                        "",       false};
+constexpr Field kProficiency{"proficiency", "Made with", Kind::text, "", "the proficiency that makes it"};
+constexpr Field kItem{"item", "Item", Kind::text, "", "the item of the book's example", "", false};
+constexpr Field kHistorical{
+    "historical_price_gp", "Historical gp", Kind::amount, "gp", "its historical price", "", false};
+constexpr Field kPrice{"price_gp", "Price gp", Kind::amount, "gp", "its price under the economy", "", false};
+constexpr Field kDays{"days", "Days", Kind::amount, "days", "days to make it", "", false};
+constexpr Field kStatedText{"stated", "Book", Kind::text, "", "the book's figures (shown to people)"};
+constexpr Field kPriceStated{"price_gp_stated", "Book gp", Kind::amount, "gp", "the price the book states", "", false};
+constexpr Field kDaysStated{"days_stated", "Book days", Kind::amount, "days", "the days the book states"};
+constexpr Field kYearsStated{"years_stated", "Book years", Kind::amount, "years", "the years the book states"};
+constexpr Field kAgrees{"agrees", "Agrees", Kind::boolean, "", "the rules give the book's figures", "", false};
+constexpr Field kItemPrice{"item_price_gp", "Price gp", Kind::amount, "gp", "the item's price", "", false};
+constexpr Field kMarket{"market", "Market", Kind::text, "", "settlement and market class (shown to people)"};
+constexpr Field kSettlement{"settlement", "Settlement", Kind::text, "", "the settlement", "", false};
+constexpr Field kMarketClass{"market_class", "Market class", Kind::count, "", "its market class (1-6)", "", false};
+constexpr Field kActsAs{"acts_as_market_class", "Acts as", Kind::count, "",
+                        "the class it acts as outside dwarven lands (null: not available)"};
+constexpr Field kAvailabilityText{"availability", "Availability", Kind::text, "", "availability (shown to people)"};
+constexpr Field kAvailable{"available", "Available", Kind::boolean, "", "it can be bought at all", "", false};
+constexpr Field kAvailabilityPct{
+    "availability_pct_stated", "Availability %", Kind::amount, "%", "the example's availability", "", false};
+constexpr Field kGrimmFigure{"figure", "Figure", Kind::text, "", "the figure of the example", "", false};
+constexpr Field kValue{"value", "Value", Kind::number, "", "the rules' figure", "", false};
+constexpr Field kBookValue{"book", "Book", Kind::number, "", "the book's figure", "", false};
+constexpr Field kUnit{"unit", "Unit", Kind::text, "", "its unit", "", false};
+constexpr Field kGrimmMultiplier{"price_multiplier", "Price multiplier", Kind::amount, "",
+                                 "times the historical price"};
+constexpr Field kBaseThrow{"base_throw", "Base throw", Kind::integer, "", "the machinist's base throw (d20)"};
+constexpr Field kPenalty{"value_penalty", "Value penalty", Kind::integer, "", "+1 per step of value"};
+constexpr Field kAfterPenalty{"throw_after_penalty", "Throw after penalty", Kind::integer, "", "the throw with it"};
+constexpr Field kBonuses{"bonuses", "Bonuses", Kind::integer, "", "workshop and materials bonuses"};
+constexpr Field kNeeded{"throw_needed", "Throw needed", Kind::integer, "", "the throw needed after the bonuses"};
+constexpr Field kBuildDays{"build_days", "Build days", Kind::amount, "days", "days to build"};
+constexpr Field kAfterStated{"throw_after_penalty_stated", "Book throw after penalty", Kind::integer, "",
+                             "the throw after the penalty the example prints"};
+constexpr Field kNeededStated{"throw_needed_stated", "Book throw needed", Kind::integer, "",
+                              "the throw needed the example prints"};
+constexpr Field kBuildStated{"build_days_stated", "Book build days", Kind::amount, "days",
+                             "the days to build the example prints"};
+}  // namespace
+
+const TableSpec& gunpowder_types_spec() {
+  static const TableSpec s("gunpowder-economies", "Gunpowder economies", "one gunpowder economy",
+                           {kGunpowderId,
+                            {fields::kPowderPrice, "Powder gp/lb"},
+                            {fields::kMultiplier, "Price"},
+                            {kVaries, kPrograms},
+                            kProficiency});
+  return s;
+}
+const TableSpec& price_examples_spec() {
+  static const TableSpec s("prices-and-making-times-the-book-states", "Prices and making times the book states",
+                           "one price and making time the book states",
+                           {kItem,
+                            kGunpowderId,
+                            kHistorical,
+                            kPrice,
+                            kDays,
+                            {kStatedText, kPeople},
+                            {kPriceStated, kPrograms},
+                            {kDaysStated, kPrograms},
+                            {kYearsStated, kPrograms},
+                            kAgrees});
+  return s;
+}
+const TableSpec& market_examples_spec() {
+  static const TableSpec s("dwarven-gunpowder-outside-dwarven-lands", "Dwarven gunpowder outside dwarven lands",
+                           "one item of the Dwarven Gunpowder availability example",
+                           {kItem,
+                            kItemPrice,
+                            {fields::kPowderPrice, kPrograms},
+                            {kMarket, kPeople},
+                            {kSettlement, kPrograms},
+                            {kMarketClass, kPrograms},
+                            kActsAs,
+                            {kAvailabilityText, kPeople},
+                            {kAvailable, kPrograms},
+                            {kAvailabilityPct, kPrograms}});
+  return s;
+}
+const TableSpec& grimm_spec() {
+  static const TableSpec s("grimm-example", "Grimm's example", "one figure of Grimm's 60-pdr cannon",
+                           {kGrimmFigure, kValue, kBookValue, {kUnit, kPrograms}, kAgrees});
+  return s;
+}
+const TableSpec& grimm_figures_spec() {
+  static const TableSpec s =
+      TableSpec("grimm", "Grimm's example, figures", "the figures of Grimm's 60-pdr cannon by key",
+                {kGrimmMultiplier, kPrice, kBaseThrow, kPenalty, kAfterPenalty, kBonuses, kNeeded, kBuildDays,
+                 kPriceStated, kAfterStated, kNeededStated, kBuildStated})
+          .as_record("Figure", false)
+          .only_for(kPrograms);
+  return s;
+}
+const report::DocumentSpec& economies_document() {
+  static const report::DocumentSpec d(
+      "artillery-design", "economies", kSchemaVersion,
+      "the gunpowder economies, the prices and making times the book states, the dwarven market example and "
+      "Grimm's machinist throw",
+      {&gunpowder_types_spec(), &price_examples_spec(), &market_examples_spec(), &grimm_spec(), &grimm_figures_spec()});
+  return d;
+}
 
 namespace {
 
@@ -24,18 +138,12 @@ std::string market_class_name(int c) {
   return c >= 1 && c <= 6 ? std::string("Class ") + kRoman[static_cast<size_t>(c - 1)] : "Class " + std::to_string(c);
 }
 
-std::string yes_no(bool b) { return b ? "yes" : "no"; }
+report::Cell yes_no(bool b) { return report::cell::boolean(b); }
 
 // The Gunpowder Type table: powder price and price multiplier of each economy.
-Table types_table(const Catalogue& cat, json::Value& out) {
-  Table t;
+Table types_table(const Catalogue& cat) {
+  Table t(gunpowder_types_spec());
   t.title = "Gunpowder economies (" + cat.sources.economies + ")";
-  t.add_column("gunpowder", "Gunpowder")
-      .add_column("powder_gp_per_lb", "Powder gp/lb", Align::right)
-      .add_column("price_multiplier", "Price", Align::right)
-      .add_column("varies", "Varies", Align::left, Shown::programs)
-      .add_column("proficiency", "Made with");
-  out = json::array();
   for (const auto& g : cat.economy.types) {
     const double powder = g.powder_gp_per_lb.value_or(cat.economy.dwarven_powder_gp_per_lb);
     const double mult = g.cost_multiplier.value_or(cat.economy.dwarven_multiplier);
@@ -44,32 +152,16 @@ Table types_table(const Catalogue& cat, json::Value& out) {
                report::cell::shown_as(trim(powder) + (varies ? " (varies; recommended)" : ""), powder),
                report::cell::shown_as("x" + trim(mult) + (varies ? " (varies; recommended)" : ""), mult),
                yes_no(varies), g.proficiency});
-    json::Value o = json::object();
-    o.set("id", g.id);
-    o.set("powder_gp_per_lb", powder);
-    o.set("price_multiplier", mult);
-    o.set("varies", varies);
-    out.push(std::move(o));
   }
   return t;
 }
 
 // Every price and making time the section states, computed by priced() (price x multiplier, a
 // workshop's 5 gp a day, rounded up).
-Expected<Table> prices_table(const Catalogue& cat, json::Value& out) {
-  Table t;
-  t.title = "Prices and making times the book states";
-  t.add_column("item", "Item")
-      .add_column("gunpowder", "Gunpowder")
-      .add_column("historical_price_gp", "Historical gp", Align::right)
-      .add_column("price_gp", "Price gp", Align::right)
-      .add_column("days", "Days", Align::right)
-      .add_column("book", "Book", Align::right, Shown::people)
-      .add_column("price_gp_stated", "Book gp", Align::right, Shown::programs)
-      .add_column("days_stated", "Book days", Align::right, Shown::programs)
-      .add_column("years_stated", "Book years", Align::right, Shown::programs)
-      .add_column("agrees", "Agrees");
-  out = json::array();
+Expected<Table> prices_table(const Catalogue& cat) {
+  Table t(price_examples_spec());
+  for (auto& c : t.columns)
+    if (c.key == "stated") c.align = Align::right;
   for (const auto& e : cat.price_examples) {
     auto p = artillery::priced(cat, e.historical_gp, e.gunpowder);
     if (!p) return p.error();
@@ -85,17 +177,6 @@ Expected<Table> prices_table(const Catalogue& cat, json::Value& out) {
          report::cell::shown_as(trim(p->days) + (in_years ? " (" + trim(p->days / 365.0, 1) + " years)" : ""), p->days),
          book, report::cell::trimmed(e.price_gp), report::cell::trimmed(e.days_stated),
          report::cell::trimmed(e.years_stated), yes_no(agrees)});
-    json::Value o = json::object();
-    o.set("item", e.item);
-    o.set("gunpowder", e.gunpowder);
-    o.set("historical_price_gp", e.historical_gp);
-    o.set("price_gp", p->price_gp);
-    o.set("days", p->days);
-    o.set("price_gp_stated", e.price_gp);
-    o.set("days_stated", e.days_stated ? json::Value(*e.days_stated) : json::Value());
-    o.set("years_stated", e.years_stated ? json::Value(*e.years_stated) : json::Value());
-    o.set("agrees", agrees);
-    out.push(std::move(o));
   }
   t.notes.push_back("price = historical price x the economy's multiplier; days = price / " +
                     trim(cat.economy.workshop_gp_per_day) + " gp a day of a gunsmith's workshop, rounded up");
@@ -103,37 +184,20 @@ Expected<Table> prices_table(const Catalogue& cat, json::Value& out) {
 }
 
 // The Dwarven Gunpowder availability example: the class an item is bought in outside dwarven lands.
-Table market_table(const Catalogue& cat, json::Value& out) {
-  Table t;
+Table market_table(const Catalogue& cat) {
+  Table t(market_examples_spec());
   t.title = "Dwarven gunpowder outside dwarven lands (Dwarven Gunpowder, example)";
-  t.add_column("item", "Item")
-      .add_column("item_price_gp", "Price gp", Align::right)
-      .add_column("market", "Market", Align::left, Shown::people)
-      .add_column("settlement", "Settlement", Align::left, Shown::programs)
-      .add_column("market_class", "Market class", Align::right, Shown::programs)
-      .add_column("acts_as_market_class", "Acts as")
-      .add_column("availability", "Availability", Align::left, Shown::people)
-      .add_column("available", "Available", Align::left, Shown::programs)
-      .add_column("availability_pct_stated", "Availability %", Align::right, Shown::programs);
-  out = json::array();
+  for (auto& c : t.columns)
+    if (c.key == "acts_as_market_class") c.align = Align::left;
   for (const auto& e : cat.market_examples) {
     const auto shifted = artillery::dwarven_market_class(cat, e.market_class);
     const std::string availability =
         shifted ? trim(e.availability_pct_stated) + "% of the time (the book's figure)" : "not available";
-    t.add_row({e.item, report::cell::trimmed(e.item_price_gp), e.settlement + " " + market_class_name(e.market_class),
-               e.settlement, std::to_string(e.market_class),
+    t.add_row({e.item, report::cell::trimmed(e.item_price_gp), report::cell::trimmed(e.powder_gp_per_lb),
+               e.settlement + " " + market_class_name(e.market_class), e.settlement, std::to_string(e.market_class),
                shifted ? report::cell::shown_as(market_class_name(*shifted), *shifted)
                        : report::cell::none("none (past Class VI)"),
                availability, yes_no(shifted.has_value()), report::cell::trimmed(e.availability_pct_stated)});
-    json::Value o = json::object();
-    o.set("item", e.item);
-    o.set("item_price_gp", e.item_price_gp);
-    o.set("powder_gp_per_lb", e.powder_gp_per_lb);
-    o.set("market_class", e.market_class);
-    o.set("acts_as_market_class", shifted ? json::Value(*shifted) : json::Value());
-    o.set("available", shifted.has_value());
-    o.set("availability_pct_stated", e.availability_pct_stated);
-    out.push(std::move(o));
   }
   t.notes.push_back(
       "a market class is lost outside dwarven lands; the percentage comes from the ACKS availability "
@@ -162,17 +226,29 @@ GrimmFigures grimm_figures(const Catalogue& cat, const Options& opt) {
   return f;
 }
 
-Table grimm_table(const Catalogue& cat, const Options& opt, json::Value& out) {
+// The figures of the example by key (for programs).
+Table grimm_figures_table(const artillery::GrimmExample& g, const GrimmFigures& f) {
+  Table t(grimm_figures_spec());
+  t.add_figure(kGrimmMultiplier, report::cell::trimmed(f.multiplier, 12));
+  t.add_figure(kPrice, report::cell::trimmed(f.price_gp, 12));
+  t.add_figure(kBaseThrow, std::to_string(g.base_throw));
+  t.add_figure(kPenalty, std::to_string(f.penalty));
+  t.add_figure(kAfterPenalty, std::to_string(f.after_penalty));
+  t.add_figure(kBonuses, std::to_string(g.workshop_bonus + g.materials_bonus));
+  t.add_figure(kNeeded, std::to_string(f.needed));
+  t.add_figure(kBuildDays, report::cell::trimmed(f.days, 12));
+  t.add_figure(kPriceStated, report::cell::trimmed(g.price_stated_gp, 12));
+  t.add_figure(kAfterStated, std::to_string(g.throw_after_penalty_stated));
+  t.add_figure(kNeededStated, std::to_string(g.throw_needed_stated));
+  t.add_figure(kBuildStated, report::cell::trimmed(g.build_days_stated, 12));
+  return t;
+}
+
+void grimm_tables(const Catalogue& cat, const Options& opt, std::vector<Table>& out) {
   const auto& g = cat.grimm;
   const GrimmFigures f = grimm_figures(cat, opt);
-  Table t;
-  t.name = "grimm-example";
+  Table t(grimm_spec());
   t.title = "Grimm's " + g.item + " (Dwarven Gunpowder, example; price x" + trim(f.multiplier) + ")";
-  t.add_column("figure", "Figure")
-      .add_column("value", "Value", Align::right)
-      .add_column("book", "Book", Align::right)
-      .add_column("unit", "Unit", Align::left, Shown::programs)
-      .add_column("agrees", "Agrees");
   // Each figure shown as the example prints it ("9+", "120000 gp") and read as its number.
   auto row = [&](const std::string& name, double v, double b, const std::string& suffix, const std::string& unit) {
     t.add_row({name, report::cell::shown_as(trim(v) + suffix, v), report::cell::shown_as(trim(b) + suffix, b), unit,
@@ -192,41 +268,21 @@ Table grimm_table(const Catalogue& cat, const Options& opt, json::Value& out) {
                     ", --price-multiplier " + trim(g.multiplier_stated) + ") gives it; its own price (x" +
                     trim(g.price_stated_gp / g.historical_gp) + ", " + trim(g.price_stated_gp) +
                     " gp) gives the final " + std::to_string(g.throw_needed_stated) + "+");
-  out = json::object();
-  out.set("price_multiplier", f.multiplier);
-  out.set("price_gp", f.price_gp);
-  out.set("base_throw", g.base_throw);
-  out.set("value_penalty", f.penalty);
-  out.set("throw_after_penalty", f.after_penalty);
-  out.set("bonuses", g.workshop_bonus + g.materials_bonus);
-  out.set("throw_needed", f.needed);
-  out.set("build_days", f.days);
-  json::Value stated = json::object();
-  stated.set("price_gp", g.price_stated_gp);
-  stated.set("throw_after_penalty", g.throw_after_penalty_stated);
-  stated.set("throw_needed", g.throw_needed_stated);
-  stated.set("build_days", g.build_days_stated);
-  out.set("stated", std::move(stated));
-  return t;
+  out.push_back(std::move(t));
+  out.push_back(grimm_figures_table(g, f));
 }
 
 }  // namespace
 
 Expected<report::Report> run_economies(const Catalogue& cat, const Options& opt) {
   report::Report rep;
-  json::Value types, prices, markets, grimm;
-  rep.tables.push_back(types_table(cat, types));
-  auto pt = prices_table(cat, prices);
+  rep.document = &economies_document();
+  rep.tables.push_back(types_table(cat));
+  auto pt = prices_table(cat);
   if (!pt) return pt.error();
   rep.tables.push_back(std::move(*pt));
-  rep.tables.push_back(market_table(cat, markets));
-  rep.tables.push_back(grimm_table(cat, opt, grimm));
-  rep.json = json::document(kInfo.name, "economies", kSchemaVersion);
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("gunpowder_types", std::move(types));
-  rep.json.set("price_examples", std::move(prices));
-  rep.json.set("market_examples", std::move(markets));
-  rep.json.set("grimm", std::move(grimm));
+  rep.tables.push_back(market_table(cat));
+  grimm_tables(cat, opt, rep.tables);
   return rep;
 }
 

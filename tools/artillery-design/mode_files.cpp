@@ -21,7 +21,9 @@
 #include "artillery-design/design_report.hpp"
 #include "artillery-design/modes.hpp"
 #include "artillery-design/pieces.hpp"
+#include "artillery-design/specs.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
+#include "gunpowder/core/json.hpp"
 #include "gunpowder/data/house_rules.hpp"
 #include "gunpowder/input/document.hpp"
 
@@ -79,7 +81,7 @@ Diagnostics design_input(const artillery::Catalogue& cat, const Options& opt, co
 // the number of pieces.
 struct Checked {
   Diagnostics read_errors, design_errors;
-  size_t pieces = 0;
+  size_t pieces = 0, carriages = 0;
 };
 
 // The first pass over a batch to be streamed: every input streamed and each piece read and
@@ -102,6 +104,7 @@ bool check_inputs(const artillery::Catalogue& cat, const Options& opt, const Des
           c.read_errors.append(p.read_errors);
           c.design_errors.append(p.design_errors);
           c.pieces += p.checked;
+          c.carriages += p.carriages;
         });
     if (!r) {
       fatal = r.error();
@@ -113,39 +116,51 @@ bool check_inputs(const artillery::Catalogue& cat, const Options& opt, const Des
 }
 
 // The designed pieces of one piece of the input, as text of the output: the pieces table's csv
-// rows or the JSON elements of "pieces". (The chosen carriages are another table: --table
-// carriages, which is not streamed.)
+// rows or the JSON objects of its array "pieces" (report::append_json_row, each after its comma).
+// (The chosen carriages are another table: --table carriages, which is not streamed.)
 struct Slot {
   Part part;
   std::string text;
 };
 
-void render_slot(Slot& slot, const DesignSettings& s, const report::Table& pieces) {
+// What one pass of the streamed batch writes: the pieces table's csv rows, or the JSON objects
+// of one of its arrays, "pieces" or "carriages".
+enum class Pass { csv, json_pieces, json_carriages };
+
+void render_slot(Slot& slot, Pass pass, const DesignSettings& s, const report::Table& shape) {
   slot.text.clear();
-  if (s.json_out) {  // already written by design_into
-    slot.text.swap(slot.part.json);
+  if (pass != Pass::csv) {
+    for (const auto& it : slot.part.items) {
+      const auto& row = pass == Pass::json_pieces ? it.row : it.carriage;
+      if (row.empty()) continue;
+      slot.text += ",\n    ";
+      report::append_json_row(slot.text, shape, row, 2);
+    }
     return;
   }
   std::vector<std::vector<report::Cell>> rows;
   rows.reserve(slot.part.items.size());
   for (auto& it : slot.part.items) rows.push_back(std::move(it.row));
-  report::csv_rows(slot.text, pieces, rows, s.csv_formulas);
+  report::csv_rows(slot.text, shape, rows, s.csv_formulas);
 }
 
-// The second pass: the output of the batch (csv or JSON) written as its pieces are designed, on
-// two threads, in input order (input::stream_file); the first pass found no error.
-Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
-                         const std::vector<std::string>& inputs) {
-  const report::Table pieces = summary_table({}, "Pieces");
-  std::optional<json::ArrayStream> array;
-  if (s.json_out) {
-    json::Value head = json::document(kInfo.name, "pieces", kSchemaVersion);
-    head.set("tool", kInfo.name);
-    array.emplace(os, head, "pieces");
-  } else {
-    os << report::csv_header(pieces);
-  }
+// The JSON document of a batch, as the core renders it with its tables empty, cut where the rows
+// of "pieces" and of "carriages" go: {before pieces, between the two, after carriages}.
+std::array<std::string, 3> json_frame() {
+  report::Report empty;
+  empty.document = &pieces_document();
+  const std::string whole = json::dump(report::render_json(empty, false));
+  const std::string pieces = "\"pieces\": [", carriages = "\"carriages\": [";
+  const size_t p = whole.find(pieces) + pieces.size(), c = whole.find(carriages) + carriages.size();
+  return {whole.substr(0, p), whole.substr(p, c - p), whole.substr(c)};
+}
+
+// One pass over the inputs, writing what `pass` asks for as the pieces are designed, on two
+// threads, in input order (input::stream_file). `first`: no row written yet (no comma before it).
+Diagnostics stream_pass(std::ostream& os, Pass pass, const artillery::Catalogue& cat, const Options& opt,
+                        const DesignSettings& s, const std::vector<std::string>& inputs, const report::Table& shape) {
   std::array<Slot, 2> slots;
+  bool first = true;
   for (const auto& path : inputs) {
     auto r = input::stream_file(
         path, "piece", slots.size(),
@@ -153,14 +168,13 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
           Slot& slot = slots.at(w);
           slot.part = Part{};
           design_document(cat, opt, s, doc, slot.part);
-          render_slot(slot, s, pieces);
+          render_slot(slot, pass, s, shape);
         },
         [&](size_t, unsigned w) {
           const Slot& slot = slots.at(w);
-          if (array)
-            array->write(slot.text);
-          else
-            os.write(slot.text.data(), static_cast<std::streamsize>(slot.text.size()));
+          const size_t skip = pass != Pass::csv && first && !slot.text.empty() ? 1 : 0;
+          if (!slot.text.empty()) first = false;
+          os.write(slot.text.data() + skip, static_cast<std::streamsize>(slot.text.size() - skip));
         });
     if (!r) return r.error();
     if (!*r) {  // it streamed in the first pass
@@ -169,7 +183,26 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
       return d;
     }
   }
-  if (array) array->finish();
+  if (pass != Pass::csv && !first) os << "\n  ";
+  return {};
+}
+
+// The output of the batch (csv or JSON) written as its pieces are designed; the first pass found
+// no error. JSON streams the inputs once more for the chosen carriages when a piece has one.
+Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
+                         const std::vector<std::string>& inputs, bool carriages) {
+  const report::Table pieces = summary_table({}, "Pieces");
+  if (!s.json_out) {
+    os << report::csv_header(pieces);
+    return stream_pass(os, Pass::csv, cat, opt, s, inputs, pieces);
+  }
+  const auto frame = json_frame();
+  os << frame[0];
+  if (auto d = stream_pass(os, Pass::json_pieces, cat, opt, s, inputs, pieces); !d.empty()) return d;
+  os << frame[1];
+  if (carriages)
+    if (auto d = stream_pass(os, Pass::json_carriages, cat, opt, s, inputs, carriages_table()); !d.empty()) return d;
+  os << frame[2];
   return {};
 }
 
@@ -193,8 +226,9 @@ std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue&
   report::Report rep;
   DesignSettings streamed = s;
   streamed.streamed = true;
-  rep.write = [&cat, &opt, streamed, &common](std::ostream& os) {
-    return write_pieces(os, cat, opt, streamed, common.inputs);
+  const bool carriages = c.carriages > 0;
+  rep.write = [&cat, &opt, streamed, &common, carriages](std::ostream& os) {
+    return write_pieces(os, cat, opt, streamed, common.inputs, carriages);
   };
   return Expected<report::Report>(std::move(rep));
 }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "artillery-design/design_report.hpp"
+#include "artillery-design/specs.hpp"
 
 namespace gunpowder::artillery_app {
 
@@ -28,22 +29,14 @@ void design_into(const artillery::Catalogue& cat, artillery::Request req, const 
   if (!part.design_errors.empty()) return;
   if (s.check_only) {
     ++part.checked;
-    return;
-  }
-  if (s.streamed && s.json_out) {  // written into the part's text, in order: no item is kept
-    json::ArrayStream::append(part.json, design_json(*d));
+    if (d->carriage) ++part.carriages;
     return;
   }
   Item it;
   it.explain = std::move(d->explain);
-  if (s.json_out) {
-    // Serialised here, on the thread that designed it, for its place in {"pieces": [ ... ]}.
-    it.json = json::raw(design_json(*d), 2);
-  } else {
-    it.row = summary_row(*d);
-    it.carriage = carriage_row(*d);
-    if (keep) it.design = std::move(*d);
-  }
+  it.row = summary_row(*d);
+  it.carriage = carriage_row(*d);
+  if (keep && !s.streamed) it.design = std::move(*d);
   part.items.push_back(std::move(it));
 }
 
@@ -57,17 +50,10 @@ Diagnostics errors_of(const std::vector<Part>& parts, const Diagnostics& input_e
 
 report::Report pieces_report(std::vector<Part>& parts, const DesignSettings& s) {
   report::Report rep;
-  rep.json = json::document(kInfo.name, "pieces", kSchemaVersion);
-  rep.json.set("tool", kInfo.name);
+  rep.document = &pieces_document();
   size_t total = 0;
   for (const auto& p : parts) total += p.items.size();
-  if (s.json_out) {
-    json::Value arr = json::array();
-    arr.array().reserve(total);
-    for (auto& p : parts)
-      for (auto& it : p.items) arr.push(std::move(it.json));
-    rep.json.set("pieces", std::move(arr));
-  } else if (total == 1) {
+  if (total == 1) {
     for (auto& p : parts)
       if (!p.items.empty()) detail_tables(*p.items[0].design, rep.tables);
   } else {

@@ -2,7 +2,7 @@
 // report of them, shared by mode_piece.cpp and mode_files.cpp.
 //
 // Each piece is designed as soon as it is read and turned at once into what the output needs (its
-// row of the pieces table, or its JSON object), so that no file's designs are held in memory. A
+// rows of the pieces and chosen-carriages tables), so that no file's designs are held in memory. A
 // file streamed in chunks fills one Part per chunk; parts are joined in input order.
 #pragma once
 
@@ -19,7 +19,6 @@ namespace gunpowder::artillery_app {
 struct Item {
   std::optional<artillery::Design> design;  ///< kept for a piece that may be the only one (its detailed tables)
   std::vector<report::Cell> row, carriage;  ///< its rows of the pieces and chosen-carriages tables
-  json::Value json;                         ///< its object of {"pieces": [...]}, already serialised
   std::vector<std::string> explain;
 };
 
@@ -27,15 +26,15 @@ struct Item {
 struct Part {
   Diagnostics read_errors, design_errors;
   std::vector<Item> items;
-  size_t checked = 0;  ///< pieces designed without errors, with DesignSettings::check_only
-  std::string json;    ///< streamed JSON: the pieces' objects, as json::ArrayStream::append writes them
+  size_t checked = 0;    ///< pieces designed without errors, with DesignSettings::check_only
+  size_t carriages = 0;  ///< of those, the pieces with a chosen carriage
 };
 
 /// How a tool's request becomes a design: the settings every piece shares.
 struct DesignSettings {
   bool formula = false;     ///< --formula
   bool explain = false;     ///< --explain
-  bool json_out = false;    ///< --format json: serialise each piece at once
+  bool json_out = false;    ///< --format json
   bool check_only = false;  ///< design for the errors only, and count: no output is made or kept
   bool streamed = false;    ///< the output is written as it is made (its items are not kept)
   report::CsvFormulas csv_formulas = report::CsvFormulas::guard;  ///< --csv-formulas
@@ -55,7 +54,7 @@ void design_into(const artillery::Catalogue& cat, artillery::Request req, const 
 /// failed to read (as for a file read whole).
 Diagnostics errors_of(const std::vector<Part>& parts, const Diagnostics& input_errors);
 
-/// The report of the designed pieces: their JSON array; or one piece's detailed tables; or the
+/// The report of the designed pieces (the pieces document): one piece's detailed tables, or the
 /// pieces table and the chosen carriages. Consumes the items.
 report::Report pieces_report(std::vector<Part>& parts, const DesignSettings& s);
 

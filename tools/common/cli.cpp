@@ -12,6 +12,8 @@
 #include <ostream>
 
 #include "common/completion.hpp"
+#include "common/describe.hpp"
+#include "common/suggest.hpp"
 #include "common/width.hpp"
 #include "gunpowder/core/escape.hpp"
 #include "gunpowder/data/house_rules.hpp"
@@ -23,7 +25,7 @@ const char* const kVersion = GUNPOWDER_VERSION;
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info) {
   app.add_option("inputs", common.inputs, "TOML input files; - reads standard input")->type_name("FILE");
   app.add_option("-f,--format", common.format, "output format: text, markdown, csv or json (default text)")
-      ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json"}))
+      ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json"}, CLI::ignore_case))
       ->type_name("FORMAT");
   app.add_option("-o,--output", common.output, "write to FILE (atomically) instead of standard output")
       ->check(file_name())
@@ -48,7 +50,7 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
       ->expected(0, 1)
       ->check(CLI::IsMember(data::table_names()))
       ->type_name("TABLE");
-  app.set_version_flag("--version", info.name + " " + kVersion + " (gunpowder suite)");
+  app.set_version_flag("-V,--version", info.name + " " + kVersion + " (gunpowder suite)");
   app.footer(info.examples +
              "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
              "70 internal error, 71 out of memory, 73 output cannot be created, 74 write error.");
@@ -70,38 +72,36 @@ std::vector<std::string> rules_files(const char* env, const std::vector<std::str
   return out;
 }
 
+// The JSON array of the rows of `t` (made from a TableSpec), as the core writes a table.
+json::Value json_rows(const report::Table& t) {
+  json::Value a = json::array();
+  for (const auto& row : t.rows) {
+    json::Raw raw{{}, 3};  // house_rules.files[] and .changes[] sit at level 3
+    report::append_json_row(raw.text, t, row, 3);
+    a.push(std::move(raw));
+  }
+  return a;
+}
+
 void note_house_rules(report::Report& r) {
   if (!data::house_rules_in_effect()) return;
-  report::Table t;
-  t.name = "house-rules";
-  t.title = "House rules (these results are not the book's)";
-  t.add_column("file", "Rules file").add_column("table", "Built-in table").add_column("figure", "Figure");
-  t.add_column("change", "Change").add_column("built_in", "Book").add_column("house_rule", "House rule");
-  json::Value files = json::array();
-  json::Value changes = json::array();
+  report::Table t(house_rules_changes_spec());
+  report::Table files_table(house_rules_files_spec());
   for (const auto& f : data::house_rules_files()) {
     t.notes.push_back("house rules: " + f.name + " changes data/" + f.table + ".toml" +
                       (f.description.empty() ? "" : ": " + f.description));
-    json::Value o = json::object();
-    o.set("file", f.name);
-    o.set("table", f.table);
-    o.set("description", json::text_or_null(f.description));
-    files.push(std::move(o));
+    files_table.add_row({f.name, f.table, report::cell::text_or_none(f.description)});
   }
+  report::Table changes_table(house_rules_changes_spec());  // the JSON names each file whole
   for (const auto& c : data::house_rule_changes()) {
     // The table names the file by its last component (the notes above give it whole).
     const size_t slash = c.file.find_last_of('/');
     t.add_row({slash == std::string::npos ? c.file : c.file.substr(slash + 1), c.table, c.path, c.action, c.built_in,
                c.value});
-    json::Value o = json::object();
-    o.set("file", c.file);
-    o.set("table", c.table);
-    o.set("figure", c.path);
-    o.set("change", c.action);
-    o.set("built_in", json::text_or_null(c.built_in));  // null: a row the house rules add
-    o.set("house_rule", json::text_or_null(c.value));   // null: a row they remove
-    changes.push(std::move(o));
+    changes_table.add_row({c.file, c.table, c.path, c.action, c.built_in, c.value});
   }
+  json::Value files = json_rows(files_table);
+  json::Value changes = json_rows(changes_table);
   if (r.main_table.empty()) r.main_table = report::main_table_name(r);  // still the command's own
   // csv shows one table: each of the command's tables gets the rules files as its first column.
   std::string names;
@@ -219,6 +219,92 @@ int report_errors(const ToolInfo& info, const Diagnostics& d, std::ostream& err)
 /// Parses the command line; every argument after the first "--" is an input file (CLI11 2.1 hands
 /// "--" after a subcommand back to the parent app, which then refuses "-x.toml"). Returns the exit
 /// code when the run ends here (help, version, a usage error).
+// The long names (--name) of the options of `app` and of the subcommands it ran.
+void long_names(const CLI::App& app, std::vector<std::string>& out) {
+  for (const CLI::Option* opt : app.get_options())
+    for (const auto& n : opt->get_lnames()) out.push_back("--" + n);
+  for (const CLI::App* sub : app.get_subcommands()) long_names(*sub, out);
+}
+
+// "unknown subcommand 'batle'; did you mean 'battle'?" when the first word of the command line
+// that is neither an option nor an option's value is not a subcommand of a tool that needs one.
+std::optional<std::string> unknown_subcommand(CLI::App& app, int split, const char* const* argv) {
+  if (app.get_require_subcommand_min() == 0) return std::nullopt;
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  for (int i = 1; i < split; ++i) {
+    const std::string a = argv[i];
+    if (a.size() > 1 && a[0] == '-') {
+      const CLI::Option* opt = a.find('=') == std::string::npos ? app.get_option_no_throw(a) : nullptr;
+      if (opt && opt->get_expected_min() > 0) ++i;  // its value
+      continue;
+    }
+    if (std::find(names.begin(), names.end(), a) != names.end()) return std::nullopt;
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    if (a.find_first_of("./") != std::string::npos)  // a file, given before any subcommand
+      return "a subcommand is required before the input " + escape::visible(a) + " (subcommands: " + list + ")";
+    if (auto near = nearest(a, names))
+      return "unknown subcommand '" + escape::visible(a) + "'; did you mean '" + *near + "'?";
+    return "unknown subcommand '" + escape::visible(a) + "' (subcommands: " + list + ")";
+  }
+  return std::nullopt;
+}
+
+// CLI11's "The following argument was not expected: --dice", with the nearest option of the
+// command when the first such argument is an option ("unknown option '--dice'; did you mean ...").
+std::string unknown_option_message(const CLI::App& app, std::string cli11) {
+  std::vector<std::string> extras = app.remaining(true);
+  for (const auto& x : extras) {
+    if (x.size() < 2 || x[0] != '-') continue;
+    const std::string name = x.substr(0, x.find('='));
+    std::vector<std::string> valid;
+    long_names(app, valid);
+    if (auto near = nearest(name, valid))
+      return "unknown option '" + escape::visible(name) + "'; did you mean '" + *near + "'?";
+    std::string command = app.get_name();  // with the subcommand that ran: its --help lists them
+    for (const CLI::App* sub = &app; !sub->get_subcommands().empty();) {
+      sub = sub->get_subcommands().front();
+      command += " " + sub->get_name();
+    }
+    return "unknown option '" + escape::visible(name) + "' (" + command + " --help lists the options)";
+  }
+  return cli11;
+}
+
+// CLI11's "--range-band: shrot not in {short,medium,long}", with "; did you mean 'short'?" when one
+// value is near.
+std::string with_value_suggestion(std::string msg) {
+  const size_t not_in = msg.rfind(" not in {");
+  const size_t colon = msg.find(": ");
+  if (not_in == std::string::npos || colon == std::string::npos || colon > not_in || msg.back() != '}') return msg;
+  const std::string typed = msg.substr(colon + 2, not_in - colon - 2);
+  std::vector<std::string> values;
+  std::string_view set(msg);
+  set = set.substr(not_in + 9, set.size() - not_in - 10);
+  while (!set.empty()) {
+    const size_t comma = set.find(',');
+    values.emplace_back(set.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    set.remove_prefix(comma + 1);
+  }
+  if (auto near = nearest(typed, values)) msg += "; did you mean '" + *near + "'?";
+  return msg;
+}
+
+// The first named option of `app` or of a subcommand it ran that was given an empty value
+// (`--troops ''`, `--name=`): CLI11 would read it as the option's default.
+std::optional<std::string> empty_value(const CLI::App& app) {
+  for (const CLI::Option* opt : app.get_options()) {
+    if (opt->get_lnames().empty() && opt->get_snames().empty()) continue;  // a positional input
+    for (const auto& r : opt->results())
+      if (r.empty()) return opt->get_lnames().empty() ? "-" + opt->get_snames().front() : "--" + opt->get_lnames().front();
+  }
+  for (const CLI::App* sub : app.get_subcommands())
+    if (auto e = empty_value(*sub)) return e;
+  return std::nullopt;
+}
+
 std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions& common, int argc,
                               const char* const* argv, std::ostream& out, std::ostream& err) {
   int split = argc;
@@ -250,8 +336,16 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
     out.flush();
     return 0;
   }
+  if (auto bad = unknown_subcommand(app, split, argv)) {
+    report_errors(info, usage_error("", *bad), err);
+    return static_cast<int>(ExitCode::usage);
+  }
   try {
     app.parse(split, argv);
+  } catch (const CLI::ExtrasError& e) {
+    std::string msg = unknown_option_message(app, e.what());
+    err << info.name << ": error: " << escape::visible(msg) << "\n" << info.name << ": run with --help for usage\n";
+    return static_cast<int>(ExitCode::usage);
   } catch (const CLI::CallForHelp&) {
     out << app.help();
     return 0;
@@ -262,13 +356,32 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
     out << v.what() << '\n';
     return 0;
   } catch (const CLI::ParseError& e) {
-    std::string msg = e.what();
+    std::string msg = with_value_suggestion(e.what());
     if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
     err << info.name << ": error: " << escape::visible(msg) << "\n" << info.name << ": run with --help for usage\n";
     return static_cast<int>(ExitCode::usage);
   }
+  if (auto empty = empty_value(app)) {
+    report_errors(info, usage_error(*empty, "needs a value (an empty value is not the default)"), err);
+    return static_cast<int>(ExitCode::usage);
+  }
   for (int i = split + 1; i < argc; ++i) common.inputs.emplace_back(argv[i]);
   return std::nullopt;
+}
+
+// Whether the terminal can show the charts' block characters: a UTF-8 locale (the first of LC_ALL,
+// LC_CTYPE and LANG that is set names UTF-8) and a TERM other than "dumb". Otherwise '#'.
+bool utf8_terminal() {
+  const char* term = std::getenv("TERM");
+  if (term && std::strcmp(term, "dumb") == 0) return false;
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) continue;
+    std::string locale(v);
+    for (char& c : locale) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return locale.find("utf-8") != std::string::npos || locale.find("utf8") != std::string::npos;
+  }
+  return false;
 }
 
 /// Renders the report and writes every output: the files (--svg, --output, the run's own) are
@@ -297,9 +410,11 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
     text = report::render(result, format, common.explain,
                           common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard,
                           output_width(to_stdout ? &out : nullptr));
-    if (common.chart && format == report::Format::text) text += "\n" + report::render_chart_text(result.charts);
+    const report::TextChartStyle style{output_width(to_stdout ? &out : nullptr), !utf8_terminal()};
+    if (common.chart && format == report::Format::text)
+      text += "\n" + report::render_chart_text(result.charts, 50, style);
     if (common.chart && format == report::Format::markdown)
-      text += "\n```\n" + report::render_chart_text(result.charts) + "```\n";
+      text += "\n```\n" + report::render_chart_text(result.charts, 50, style) + "```\n";
   }
   if (!to_stdout) {
     files.add("--output", common.output, std::move(text));
@@ -326,6 +441,8 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     CommonOptions common;
     setup(app, common);
     add_common_options(app, common, info);
+    // The hidden --describe-output (describe.hpp): the declared outputs, before any option is parsed.
+    if (auto described = describe_outputs_if_asked(info, argc, argv, out)) return *described;
     // The hidden --completion SHELL (completion.hpp): needs every subcommand's options registered.
     if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;
     if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;

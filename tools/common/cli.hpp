@@ -46,6 +46,8 @@ struct ToolInfo {
   std::string name;         ///< e.g. "artillery-design"
   std::string description;  ///< one paragraph for --help
   std::string examples;     ///< the EXAMPLES footer of --help
+  /// The JSON documents the tool writes, declared (--describe-output describes them).
+  std::vector<const report::DocumentSpec*> (*documents)() = nullptr;
 };
 
 /// The house-rules files of a run: GUNPOWDER_RULES (`env`, a ':'-separated list; empty entries are

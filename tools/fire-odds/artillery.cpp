@@ -5,6 +5,7 @@
 
 #include "common/completion.hpp"
 #include "fire-odds/choice.hpp"
+#include "fire-odds/fields.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
@@ -74,27 +75,188 @@ std::vector<std::string> explain_shot(const fire::ArtilleryRules& R, const Artil
   return out;
 }
 
-Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
+namespace f = fields;
+using report::Cell;
+using report::Shown;
+
+const report::TableSpec& attack_spec() {
+  static const report::TableSpec s =
+      scenario_spec("attack", "Attack", "the attack throw of one gunpowder artillery shot",
+                    {{f::kPiece, Shown::programs},
+                     {f::kPieceType, Shown::programs},
+                     {f::kShotLb, Shown::programs},
+                     {f::kCharacteristicsSource, Shown::programs},
+                     {f::kRangeYd, Shown::programs},
+                     {f::kRanges, Shown::people},
+                     {f::kRangeShortYd, Shown::programs},
+                     {f::kRangeMediumYd, Shown::programs},
+                     {f::kRangeLongYd, Shown::programs},
+                     f::kArtilleryRangeBand,
+                     f::kFireMode,
+                     {f::kVeteran, Shown::programs},
+                     f::kAttackThrow,
+                     f::kRangeModifier,
+                     f::kPlungingModifier,
+                     f::kArtilleristsModifier,
+                     f::kOtherModifier,
+                     f::kTarget,
+                     {f::kExceed, Shown::programs},
+                     {f::kPSuccess, Shown::programs},
+                     {f::kDirectionDie, Shown::programs},
+                     {f::kScatterMultiplierYd, Shown::programs},
+                     {f::kMeanImpactDistanceYd, Shown::programs}})
+          .as_record("Figure", true, "Value", "Rule");
+  return s;
+}
+
+const report::TableSpec& results_spec() {
+  static const report::TableSpec s =
+      scenario_spec("results-of-the-attack-throw",
+                    "Results of the attack throw (Guns of War, Attacking with Gunpowder Artillery, p. 16)",
+                    "one result of the attack throw",
+                    {f::kResult,
+                     {f::kNaturals, Shown::people},
+                     {f::kNaturalMin, Shown::programs},
+                     {f::kNaturalMax, Shown::programs},
+                     f::kP,
+                     f::kEffect});
+  return s;
+}
+
+const report::TableSpec& close_hit_spec() {
+  static const report::TableSpec s = dist_spec("close-hit", "Close hit: distance in yards", f::kDistanceYd);
+  return s;
+}
+
+const report::TableSpec& scatter_spec() {
+  static const report::TableSpec s = dist_spec("scatter", "Scatter: distance in yards", f::kDistanceYd);
+  return s;
+}
+
+const report::TableSpec& damage_spec() {
+  static const report::TableSpec s =
+      scenario_spec("damage", "Damage", "the damage of one shot, and what it does to a structure",
+                    {f::kDamage,
+                     {f::kDamageMean, Shown::programs},
+                     {f::kAreaOfEffect, Shown::people},
+                     {f::kAoeWidthFt, Shown::programs},
+                     {f::kAoeFt, Shown::programs},
+                     {f::kAoeShape, Shown::programs},
+                     f::kShrapnelRadiusFt,
+                     {f::kTargetAc, Shown::programs},
+                     f::kStructuralSave,
+                     f::kPStructuralSave,
+                     f::kExpectedShpDirectHits,
+                     f::kExpectedShpWithCloseHits,
+                     {f::kCrewDamage, Shown::programs},
+                     {f::kCrewDamageMean, Shown::programs},
+                     {f::kPieceDamagedShpFraction, Shown::programs}})
+          .as_record("Figure", true, "Value", "Rule");
+  return s;
+}
+
+const report::TableSpec& creature_spec() {
+  static const report::TableSpec s = scenario_spec(
+      "a-creature-in-the-area-of-effect", "A creature in the area of effect", "with --save: a creature struck one way",
+      {f::kStruckBy,
+       f::kPSave,
+       f::kPDamaged,
+       f::kMeanDamage,
+       f::kSaveEffect,
+       {f::kCreatureSave, Shown::programs},
+       {f::kArtilleryCover, Shown::programs},
+       {f::kCoverBonus, Shown::programs}});
+  return s;
+}
+
+const report::TableSpec& unit_spec() {
+  static const report::TableSpec s =
+      scenario_spec("damage-versus-units", "Damage versus units",
+                    "with --unit-save: damage versus units (Guns of War, Gunpowder Artillery Attacks)",
+                    {{f::kTroops, Shown::programs},
+                     f::kTroopsCounted,
+                     f::kHd,
+                     f::kTableUhp,
+                     {f::kEnfilade, Shown::people},
+                     {f::kUhp, Shown::programs},
+                     {f::kUnitSaveShown, Shown::people},
+                     {f::kUnitSave, Shown::programs},
+                     {f::kFortifiedBonus, Shown::programs},
+                     {f::kPUnitSave, Shown::programs},
+                     {f::kDirectHitUhp, Shown::people},
+                     {f::kUhpSavedDirectHit, Shown::programs},
+                     {f::kOtherHitUhp, Shown::people},
+                     {f::kUhpSavedCloseHitOrScatter, Shown::programs},
+                     {f::kMeanUhpDirectHit, Shown::programs},
+                     {f::kMeanUhpCloseHitOrScatter, Shown::programs}})
+          .as_record("Figure", true, "Value", "Rule");
+  return s;
+}
+
+const report::TableSpec& unit_damage_spec() {
+  static const report::TableSpec s =
+      scenario_spec("unit-damage", "Damage versus units: uhp lost", "one value of the uhp lost, by how the shot lands",
+                    {f::kStruckBy, f::kUhpLost, f::kP})
+          .only_for(Shown::programs);
+  return s;
+}
+
+const report::TableSpec& hero_spec() {
+  static const report::TableSpec s = scenario_spec("damage-versus-heroes", "Damage versus heroes",
+                                                   "with --hero-save: a hero in the hex struck one way",
+                                                   {{f::kStruckBy, "Hex struck by"},
+                                                    f::kSaveNeeded,
+                                                    f::kPSave,
+                                                    f::kMeanDamage,
+                                                    {f::kHeroSave, Shown::programs},
+                                                    {f::kHeroFortified, Shown::programs}});
+  return s;
+}
+
+Cell roll_cell(int n) { return report::cell::shown_as(std::to_string(n) + "+", n); }
+Cell modifier_cell(int v) { return report::cell::shown_as(signed_str(v), v); }
+
+void add_piece(Table& t, const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
+  program_figure(t, f::kPiece, s.design.name);
+  program_figure(t, f::kPieceType, artillery::to_string(s.type));
+  program_figure(t, f::kShotLb, report::cell::trimmed(s.shot_lb, 12));
+  program_figure(t, f::kCharacteristicsSource, std::string(c.source));
+  program_figure(t, f::kRangeYd, report::cell::trimmed(s.range_yd, 12));
+  const std::string src = std::string(c.source) == "book" ? R.catalogue->sources.characteristics : "design formulas";
+  t.add_figure(f::kRanges, ranges(c) + " yd", src);
+  t.add_figure(f::kRangeShortYd, report::cell::trimmed(c.range_short_yd, 12), src);
+  t.add_figure(f::kRangeMediumYd, report::cell::trimmed(c.range_medium_yd, 12), src);
+  t.add_figure(f::kRangeLongYd, report::cell::trimmed(c.range_long_yd, 12), src);
+}
+
+Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const fire::AttackSetup& a = s.attack;
-  Table t = figures_table("Attack: " + s.design.name + " at " + trim(s.range_yd, 2) + " yd", 3, true);
-  add_figure(t, "Ranges short/medium/long", ranges(c) + " yd",
-             {{c.range_short_yd, c.range_medium_yd, c.range_long_yd}, "yd", ""},
-             std::string(c.source) == "book" ? R.catalogue->sources.characteristics : "design formulas");
-  const std::string band = artillery::to_string(s.bracket), mode = artillery::to_string(s.mode);
-  add_figure(t, "Range band", band, {{}, "", band}, s.bracket_source);
-  add_figure(t, "Fire", mode, {{}, "", mode}, s.mode_source);
-  add_figure(t, "Attack throw", std::to_string(a.base_throw) + "+", {{double(a.base_throw)}, "roll", ""},
-             throw_source(s));
-  auto modifier = [&](const char* field, int v, const std::string& note) {
-    add_figure(t, field, signed_str(v), {{double(v)}, "modifier", ""}, note);
+  Table t(attack_spec());
+  t.title = "Attack: " + s.design.name + " at " + trim(s.range_yd, 2) + " yd";
+  add_piece(t, R, s);
+  t.add_figure(f::kArtilleryRangeBand, artillery::to_string(s.bracket), s.bracket_source);
+  t.add_figure(f::kFireMode, artillery::to_string(s.mode), s.mode_source);
+  program_figure(t, f::kVeteran, report::cell::boolean(s.crew == "veteran"));
+  t.add_figure(f::kAttackThrow, roll_cell(a.base_throw), throw_source(s));
+  // A modifier the shot does not have is shown to programs only (as 0).
+  auto modifier = [&](const report::Field& field, int v, const std::string& note) {
+    if (v)
+      t.add_figure(field, modifier_cell(v), note);
+    else
+      program_figure(t, field, modifier_cell(v), note);
   };
-  modifier("Range modifier", a.range_mod, "Range, p. 14");
-  if (a.plunging_mod) modifier("Plunging fire", a.plunging_mod, "Plunging Fire, p. 17");
-  if (a.shortage_mod) modifier("Too few artillerists", a.shortage_mod, "Crew, p. 14");
-  if (a.other_mod) modifier("Other modifier", a.other_mod, "given");
-  add_figure(t, "Target value", std::to_string(s.target) + "+", {{double(s.target)}, "roll", ""},
-             s.exceed == fire::Exceed::meet ? "meet or beat" : "strictly above");
+  t.add_figure(f::kRangeModifier, modifier_cell(a.range_mod), "Range, p. 14");
+  modifier(f::kPlungingModifier, a.plunging_mod, "Plunging Fire, p. 17");
+  modifier(f::kArtilleristsModifier, a.shortage_mod, "Crew, p. 14");
+  modifier(f::kOtherModifier, a.other_mod, "given");
+  const bool meet = s.exceed == fire::Exceed::meet;
+  t.add_figure(f::kTarget, roll_cell(s.target), meet ? "meet or beat" : "strictly above");
+  program_figure(t, f::kExceed, meet ? "meet" : "strictly");
+  program_figure(t, f::kPSuccess, pct_cell(s.odds.p_success));
+  program_figure(t, f::kDirectionDie, std::to_string(s.scatter.direction_sides));
+  program_figure(t, f::kScatterMultiplierYd, std::to_string(s.scatter.multiplier_yd));
+  program_figure(t, f::kMeanImpactDistanceYd, report::cell::trimmed(mean_impact_yd(s), 12));
   return t;
 }
 
@@ -102,38 +264,32 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const fire::AttackOdds& odds = s.odds;
   const fire::ScatterOdds& sc = s.scatter;
   const fire::AttackResultRules& rr = R.results;
-  Table res;
-  res.title = "Results of the attack throw (Guns of War, Attacking with Gunpowder Artillery, p. 16)";
-  res.add_column("result", "Result")
-      .add_column("naturals", "Naturals", Align::right, report::Shown::people)
-      .add_column("natural_min", "Lowest natural", Align::right, report::Shown::programs)
-      .add_column("natural_max", "Highest natural", Align::right, report::Shown::programs)
-      .add_column("p", "P", Align::right)
-      .add_column("effect", "Effect");
+  Table res(results_spec());
+  align(res, f::kNaturals, report::Align::right);
   // The naturals as shown ("2-10", "-"), and the lowest and highest of them.
-  auto add = [&](const std::string& result, const std::vector<int>& nat, const std::string& shown, double p,
-                 const std::string& effect) {
-    const report::Cell none = report::cell::none();
-    res.add_row({result, shown, nat.empty() ? none : report::cell::shown_as(shown, nat.front()),
+  auto add = [&](const std::string& shown_result, const std::string& result, const std::vector<int>& nat,
+                 const std::string& shown, double p, const std::string& effect) {
+    const Cell none = report::cell::none();
+    res.add_row({Cell(shown_result, result), shown, nat.empty() ? none : report::cell::shown_as(shown, nat.front()),
                  nat.empty() ? none : report::cell::shown_as(shown, nat.back()), pct_cell(p), effect});
   };
-  auto row = [&](const char* result, const char* kind, double p, const std::string& effect) {
+  auto row = [&](const char* shown_result, const char* result, const char* kind, double p, const std::string& effect) {
     const std::vector<int> nat = naturals_of(rr, kind, s.target, s.exceed);
-    add(result, nat, runs_text(nat), p, effect);
+    add(shown_result, result, nat, runs_text(nat), p, effect);
   };
-  row("direct hit", "direct", odds.p_direct_hit, "hits the impact point; saves halve, structures save");
-  row("close hit", "close", odds.p_close_hit,
+  row("direct hit", "direct-hit", "direct", odds.p_direct_hit, "hits the impact point; saves halve, structures save");
+  row("close hit", "close-hit", "close", odds.p_close_hit,
       dice_text(R.scatter.close_hit_dice, R.scatter.close_hit_die_sides) + " yd away; saves avoid");
-  row("scatter", "scatter", odds.p_scatter,
+  row("scatter", "scatter", "scatter", odds.p_scatter,
       dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " + std::to_string(sc.multiplier_yd) +
           " yd away, as a close hit");
-  row("misfire", "misfire", odds.p_misfire, "roll again");
+  row("misfire", "misfire", "misfire", odds.p_misfire, "roll again");
   // After a misfire, a second unmodified roll: the data's discharge natural is an accidental
   // discharge, any other a wasted shot (Guns of War, Attacking with Gunpowder Artillery).
   std::vector<int> wasted, discharge;
   for (int n = 1; n <= fire::kD20; ++n) (n == rr.discharge_natural ? discharge : wasted).push_back(n);
-  add("  shot wasted", wasted, "then " + runs_text(wasted), odds.p_wasted, "no other effect");
-  add("  accidental discharge", discharge, "then " + runs_text(discharge), odds.p_discharge,
+  add("  shot wasted", "shot-wasted", wasted, "then " + runs_text(wasted), odds.p_wasted, "no other effect");
+  add("  accidental discharge", "accidental-discharge", discharge, "then " + runs_text(discharge), odds.p_discharge,
       "crew save or " + dice_text(rr.discharge_crew_dice, rr.discharge_crew_die_sides) + "; piece saves or is damaged");
   res.notes.push_back("direction of a close hit or scatter: 1d" + std::to_string(sc.direction_sides) +
                       " as a clock face, 6 o'clock towards the piece, each 1/" + std::to_string(sc.direction_sides));
@@ -142,91 +298,117 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   return res;
 }
 
+// What an accidental powder discharge does (Guns of War, Attacking with Gunpowder Artillery).
+void add_discharge(Table& dm, const fire::ArtilleryRules& R) {
+  const fire::AttackResultRules& rr = R.results;
+  const dice::Dist crew_damage = dice::Dist::sum(rr.discharge_crew_dice, rr.discharge_crew_die_sides);
+  program_figure(dm, f::kCrewDamage, dice_text(rr.discharge_crew_dice, rr.discharge_crew_die_sides));
+  program_figure(dm, f::kCrewDamageMean, report::cell::trimmed(crew_damage.mean(), 12));
+  program_figure(dm, f::kPieceDamagedShpFraction, report::cell::trimmed(rr.discharge_piece_shp_fraction, 12));
+}
+
 Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
-  Table dm = figures_table("Damage", 2, true);
-  add_figure(dm, "Damage", c.damage(), {{}, "dice", c.damage()}, "mean " + trim(s.damage.mean(), 2));
+  Table dm(damage_spec());
+  dm.add_figure(f::kDamage, c.damage(), "mean " + trim(s.damage.mean(), 2));
+  program_figure(dm, f::kDamageMean, report::cell::trimmed(s.damage.mean(), 12));
   if (s.line)  // a line of the piece's width (Guns of War, Area of Effect)
-    add_figure(dm, "Area of effect", std::to_string(c.aoe_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line",
-               {{double(c.aoe_width_ft), double(c.aoe_ft)}, "ft", "line"},
-               "from the impact point directly away from the piece");
+    dm.add_figure(f::kAreaOfEffect, std::to_string(c.aoe_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line",
+                  "from the impact point directly away from the piece");
   else
-    add_figure(dm, "Area of effect", std::to_string(c.aoe_ft) + "' radius", {{double(c.aoe_ft)}, "ft", "radius"},
-               "around the impact point");
+    dm.add_figure(f::kAreaOfEffect, std::to_string(c.aoe_ft) + "' radius", "around the impact point");
+  program_figure(dm, f::kAoeWidthFt, s.line ? Cell(std::to_string(c.aoe_width_ft)) : report::cell::none());
+  program_figure(dm, f::kAoeFt, std::to_string(c.aoe_ft));
+  program_figure(dm, f::kAoeShape, s.line ? "line" : "radius");
   if (s.line)
-    add_figure(dm, "Shrapnel on a structure or ship", std::to_string(R.results.shrapnel_radius_ft) + "' radius",
-               {{double(R.results.shrapnel_radius_ft)}, "ft", "radius"},
-               "normal damage; saves avoid (Shrapnel, p. 17)");
+    dm.add_figure(
+        f::kShrapnelRadiusFt,
+        report::cell::shown_as(std::to_string(R.results.shrapnel_radius_ft) + "' radius", R.results.shrapnel_radius_ft),
+        "normal damage; saves avoid (Shrapnel, p. 17)");
   if (const auto& st = s.structure) {
-    add_figure(dm, "Structural save", std::to_string(st->save_target) + "+", {{double(st->save_target)}, "roll", ""},
-               std::to_string(R.catalogue->attack.structural_save_base) + " + (" + signed_str(s.attack.range_mod) +
-                   ") - AC " + std::to_string(st->ac));
-    add_figure(dm, "P(structural save)", pct(st->p_save), {{st->p_save}, "p", ""}, "a success: no damage");
-    add_figure(dm, "Expected shp per shot, direct hits only", trim(st->expected_shp_direct, 3),
-               {{st->expected_shp_direct}, "shp", ""}, "P(direct) x P(no save) x mean");
-    add_figure(dm, "Expected shp per shot, close hits too", trim(st->expected_shp_with_close, 3),
-               {{st->expected_shp_with_close}, "shp", ""}, "when a close hit still lands on it");
+    program_figure(dm, f::kTargetAc, std::to_string(st->ac));
+    dm.add_figure(f::kStructuralSave, roll_cell(st->save_target),
+                  std::to_string(R.catalogue->attack.structural_save_base) + " + (" + signed_str(s.attack.range_mod) +
+                      ") - AC " + std::to_string(st->ac));
+    dm.add_figure(f::kPStructuralSave, pct_cell(st->p_save), "a success: no damage");
+    dm.add_figure(f::kExpectedShpDirectHits,
+                  report::cell::shown_as(trim(st->expected_shp_direct, 3), st->expected_shp_direct),
+                  "P(direct) x P(no save) x mean");
+    dm.add_figure(f::kExpectedShpWithCloseHits,
+                  report::cell::shown_as(trim(st->expected_shp_with_close, 3), st->expected_shp_with_close),
+                  "when a close hit still lands on it");
   }
+  add_discharge(dm, R);
   return dm;
 }
 
-Table creature_table(const ArtilleryShot& s, const fire::CreatureOdds& co) {
-  Table ct;
+Table creature_table(const fire::ArtilleryRequest& p, const ArtilleryShot& s, const fire::CreatureOdds& co) {
+  Table ct(creature_spec());
   ct.title = "A creature in the area of effect (save " + std::to_string(co.save_target) + "+" +
              (co.bonus ? ", +" + std::to_string(co.bonus) + " cover" : "") + ")";
-  ct.add_column("case", "Struck by")
-      .add_column("p_save", "P(save)", Align::right)
-      .add_column("p_damaged", "P(damaged)", Align::right)
-      .add_column("mean_damage", "Mean damage", Align::right)
-      .add_column("save_effect", "A save");
   auto mean = [](double x) { return report::cell::trimmed(x, 2); };
-  ct.add_row({"direct hit", pct_cell(co.p_save), pct_cell(co.p_damaged_direct), mean(co.mean_damage_direct),
-              "halves (rounded " + std::string(s.halving == fire::Halving::down ? "down" : "up") + ")"});
-  ct.add_row({"close hit or scatter", pct_cell(co.p_save), pct_cell(co.p_damaged_other), mean(co.mean_damage_other),
-              "avoids"});
+  const std::string save = std::to_string(co.save_target), cover = p.cover.value_or("none"),
+                    bonus = std::to_string(co.bonus);
+  ct.add_row({Cell("direct hit", "direct-hit"), pct_cell(co.p_save), pct_cell(co.p_damaged_direct),
+              mean(co.mean_damage_direct),
+              "halves (rounded " + std::string(s.halving == fire::Halving::down ? "down" : "up") + ")", save, cover,
+              bonus});
+  ct.add_row({Cell("close hit or scatter", "close-hit-or-scatter"), pct_cell(co.p_save), pct_cell(co.p_damaged_other),
+              mean(co.mean_damage_other), "avoids", save, cover, bonus});
   if (s.line)
-    ct.add_row({"shrapnel", pct_cell(co.p_save), pct_cell(co.p_damaged_other), mean(co.mean_damage_other), "avoids"});
+    ct.add_row({Cell("shrapnel", "shrapnel"), pct_cell(co.p_save), pct_cell(co.p_damaged_other),
+                mean(co.mean_damage_other), "avoids", save, cover, bonus});
   return ct;
 }
 
 Table unit_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const fire::UnitTarget& u) {
   const fire::UnitDamage& ud = u.damage;
-  Table ut = figures_table("Damage versus units", 2, true);
+  Table ut(unit_spec());
+  program_figure(ut, f::kTroops, report::cell::integer(p.troops ? std::optional<long long>(*p.troops) : std::nullopt));
   if (u.troops_counted)
-    add_figure(ut, "Troops counted", std::to_string(*u.troops_counted), {{double(*u.troops_counted)}, "troops", ""},
-               p.cavalry ? "cavalry: troops doubled" : "as given");
-  if (p.hd) add_figure(ut, "Unit HD", *p.hd, {{}, "hd", *p.hd}, "column " + std::to_string(u.hd_column.value_or(0)));
-  add_figure(ut, "Table uhp", std::to_string(u.table_value), {{double(u.table_value)}, "uhp", ""}, u.table_source);
-  if (p.enfilade)
-    add_figure(ut, "Enfilade", std::to_string(ud.uhp), {{double(ud.uhp)}, "uhp", ""},
-               "doubled (" + R.damage.enfilade_source + ")");
+    ut.add_figure(f::kTroopsCounted, report::cell::integer(*u.troops_counted),
+                  p.cavalry ? "cavalry: troops doubled" : "as given");
+  if (p.hd) ut.add_figure(f::kHd, *p.hd, "column " + std::to_string(u.hd_column.value_or(0)));
+  ut.add_figure(f::kTableUhp, std::to_string(u.table_value), u.table_source);
+  if (p.enfilade) ut.add_figure(f::kEnfilade, std::to_string(ud.uhp), "doubled (" + R.damage.enfilade_source + ")");
+  program_figure(ut, f::kUhp, std::to_string(ud.uhp));
   // The save needed, and the fortified bonus to it when there is one.
-  Raw save{{double(*p.unit_save)}, "roll", ""};
-  if (p.fortified) save.numbers.push_back(R.damage.unit_fortified_bonus);
-  add_figure(ut, "Save",
-             std::to_string(*p.unit_save) + "+" +
-                 (p.fortified ? " with +" + std::to_string(R.damage.unit_fortified_bonus) : ""),
-             save, "P(save) " + pct(ud.p_save));
-  add_figure(ut, "Direct hit: uhp unsaved / saved",
-             std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_direct),
-             {{double(ud.uhp), double(ud.uhp_saved_direct)}, "uhp", ""}, "mean " + trim(ud.direct.mean(), 3));
-  add_figure(ut, "Close hit or scatter: unsaved / saved",
-             std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_other),
-             {{double(ud.uhp), double(ud.uhp_saved_other)}, "uhp", ""}, "mean " + trim(ud.other.mean(), 3));
+  const std::string save_note = "P(save) " + pct(ud.p_save);
+  ut.add_figure(f::kUnitSaveShown,
+                std::to_string(*p.unit_save) + "+" +
+                    (p.fortified ? " with +" + std::to_string(R.damage.unit_fortified_bonus) : ""),
+                save_note);
+  program_figure(ut, f::kUnitSave, std::to_string(*p.unit_save), save_note);
+  program_figure(ut, f::kFortifiedBonus,
+                 p.fortified ? Cell(std::to_string(R.damage.unit_fortified_bonus)) : report::cell::none());
+  program_figure(ut, f::kPUnitSave, pct_cell(ud.p_save));
+  const std::string direct_note = "mean " + trim(ud.direct.mean(), 3), other_note = "mean " + trim(ud.other.mean(), 3);
+  ut.add_figure(f::kDirectHitUhp, std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_direct), direct_note);
+  program_figure(ut, f::kUhpSavedDirectHit, std::to_string(ud.uhp_saved_direct), direct_note);
+  ut.add_figure(f::kOtherHitUhp, std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_other), other_note);
+  program_figure(ut, f::kUhpSavedCloseHitOrScatter, std::to_string(ud.uhp_saved_other), other_note);
+  program_figure(ut, f::kMeanUhpDirectHit, report::cell::trimmed(ud.direct.mean(), 12));
+  program_figure(ut, f::kMeanUhpCloseHitOrScatter, report::cell::trimmed(ud.other.mean(), 12));
   return ut;
 }
 
-Table hero_table(const fire::ArtilleryRules& R, const ArtilleryShot& s, const fire::HeroOdds& h) {
-  Table ht;
+Table unit_damage_table(const fire::UnitDamage& ud) {
+  Table t(unit_damage_spec());
+  dist_rows(t, ud.direct, {Cell("direct hit", "direct-hit")});
+  dist_rows(t, ud.other, {Cell("close hit or scatter", "close-hit-or-scatter")});
+  return t;
+}
+
+Table hero_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const ArtilleryShot& s,
+                 const fire::HeroOdds& h) {
+  Table ht(hero_spec());
   ht.title = "Damage versus heroes (one shot: " + s.design.effective.damage() + ")";
-  ht.add_column("case", "Hex struck by")
-      .add_column("save_needed", "Save needed", Align::right)
-      .add_column("p_save", "P(save)", Align::right)
-      .add_column("mean_damage", "Mean damage", Align::right);
-  ht.add_row({"direct hit", report::cell::shown_as(std::to_string(h.needed_direct) + "+", h.needed_direct),
-              pct_cell(h.p_save_direct), report::cell::trimmed(h.mean_damage_direct, 2)});
-  ht.add_row({"close hit or scatter", report::cell::shown_as(std::to_string(h.needed_other) + "+", h.needed_other),
-              pct_cell(h.p_save_other), report::cell::trimmed(h.mean_damage_other, 2)});
+  const std::string save = std::to_string(*p.hero_save);
+  const Cell fortified = report::cell::boolean(p.hero_fortified);
+  ht.add_row({Cell("direct hit", "direct-hit"), roll_cell(h.needed_direct), pct_cell(h.p_save_direct),
+              report::cell::trimmed(h.mean_damage_direct, 2), save, fortified});
+  ht.add_row({Cell("close hit or scatter", "close-hit-or-scatter"), roll_cell(h.needed_other), pct_cell(h.p_save_other),
+              report::cell::trimmed(h.mean_damage_other, 2), save, fortified});
   ht.notes.push_back("a save halves a direct hit and avoids the rest; +" +
                      std::to_string(R.damage.hero_fortified_bonus) + " fortified, +" +
                      std::to_string(R.damage.hero_close_or_scatter_bonus) + " after a close hit or scatter");
@@ -243,12 +425,13 @@ std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::Artill
   std::vector<Table> out;
   out.push_back(attack_table(R, s));
   out.push_back(results_table(R, s));
-  out.push_back(dist_table(s.scatter.close_hit_yd, "Close hit: distance in yards", "Yards", "distance_yd"));
-  out.push_back(dist_table(s.scatter.scatter_yd, scatter_title(R, s), "Yards", "distance_yd"));
+  out.push_back(dist_table(close_hit_spec(), s.scatter.close_hit_yd, "Close hit: distance in yards"));
+  out.push_back(dist_table(scatter_spec(), s.scatter.scatter_yd, scatter_title(R, s)));
   out.push_back(damage_table(R, s));
-  if (s.creatures) out.push_back(creature_table(s, *s.creatures));
+  if (s.creatures) out.push_back(creature_table(p, s, *s.creatures));
   if (s.unit) out.push_back(unit_table(R, p, *s.unit));
-  if (s.hero) out.push_back(hero_table(R, s, *s.hero));
+  if (s.hero) out.push_back(hero_table(R, p, s, *s.hero));
+  if (s.unit) out.push_back(unit_damage_table(s.unit->damage));  // programs only: after the tables people see
   return out;
 }
 
@@ -270,130 +453,12 @@ std::vector<report::Chart> shot_charts(const fire::ArtilleryRules& R, const Arti
   return out;
 }
 
-// ---- JSON
-
-json::Value structure_json(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
-  if (!s.structure) return {};
-  const fire::StructureTarget& st = *s.structure;
-  json::Value structure = json::object();
-  structure.set("ac", st.ac);
-  structure.set("save_target", st.save_target);
-  structure.set("p_save", st.p_save);
-  structure.set("expected_shp_direct_hits", st.expected_shp_direct);
-  structure.set("expected_shp_with_close_hits", st.expected_shp_with_close);
-  structure.set("shrapnel_radius_ft", s.line ? json::Value(R.results.shrapnel_radius_ft) : json::Value());
-  return structure;
-}
-
-json::Value creatures_json(const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
-  if (!s.creatures) return {};
-  const fire::CreatureOdds& co = *s.creatures;
-  json::Value creatures = json::object();
-  creatures.set("save", co.save_target);
-  creatures.set("cover", p.cover.value_or("none"));
-  creatures.set("cover_bonus", co.bonus);
-  creatures.set("p_save", co.p_save);
-  creatures.set("p_damaged_direct_hit", co.p_damaged_direct);
-  creatures.set("mean_damage_direct_hit", co.mean_damage_direct);
-  creatures.set("p_damaged_close_hit_or_scatter", co.p_damaged_other);
-  creatures.set("mean_damage_close_hit_or_scatter", co.mean_damage_other);
-  return creatures;
-}
-
-json::Value unit_json(const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
-  if (!s.unit) return {};
-  const fire::UnitTarget& u = *s.unit;
-  const fire::UnitDamage& ud = u.damage;
-  json::Value unit = json::object();
-  unit.set("troops", p.troops ? json::Value(*p.troops) : json::Value());
-  unit.set("troops_counted", u.troops_counted ? json::Value(*u.troops_counted) : json::Value());
-  unit.set("hd", p.hd ? json::Value(*p.hd) : json::Value());
-  unit.set("table_uhp", u.table_value);
-  unit.set("table_source", u.table_source);
-  unit.set("uhp", ud.uhp);
-  unit.set("save", *p.unit_save);
-  unit.set("p_save", ud.p_save);
-  unit.set("uhp_saved_direct_hit", ud.uhp_saved_direct);
-  unit.set("uhp_saved_close_hit_or_scatter", ud.uhp_saved_other);
-  unit.set("direct_hit", dist_json(ud.direct, "uhp"));
-  unit.set("close_hit_or_scatter", dist_json(ud.other, "uhp"));
-  return unit;
-}
-
-json::Value hero_json(const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
-  if (!s.hero) return {};
-  const fire::HeroOdds& h = *s.hero;
-  json::Value hero = json::object();
-  hero.set("save", *p.hero_save);
-  hero.set("fortified", p.hero_fortified);
-  hero.set("save_needed_direct_hit", h.needed_direct);
-  hero.set("save_needed_close_hit_or_scatter", h.needed_other);
-  hero.set("p_save_direct_hit", h.p_save_direct);
-  hero.set("p_save_close_hit_or_scatter", h.p_save_other);
-  hero.set("mean_damage_direct_hit", h.mean_damage_direct);
-  hero.set("mean_damage_close_hit_or_scatter", h.mean_damage_other);
-  return hero;
-}
-
-json::Value piece_json(const ArtilleryShot& s) {
-  const artillery::Characteristics& c = s.design.effective;
-  json::Value piece = json::object();
-  piece.set("name", s.design.name);
-  piece.set("type", artillery::to_string(s.type));
-  piece.set("shot_lb", s.shot_lb);
-  piece.set("source", std::string(c.source));
-  piece.set("range_short_yd", c.range_short_yd);
-  piece.set("range_medium_yd", c.range_medium_yd);
-  piece.set("range_long_yd", c.range_long_yd);
-  piece.set("damage", c.damage());
-  piece.set("aoe_ft", c.aoe_ft);
-  piece.set("aoe_shape", s.line ? "line" : "radius");
-  return piece;
-}
-
-// The attack throw and where the shot lands.
-void set_attack_json(json::Value& j, const ArtilleryShot& s) {
-  const fire::AttackSetup& a = s.attack;
-  j.set("range_yd", s.range_yd);
-  j.set("range_band", artillery::to_string(s.bracket));
-  j.set("range_band_source", s.bracket_source);
-  j.set("fire_mode", artillery::to_string(s.mode));
-  j.set("fire_mode_source", s.mode_source);
-  j.set("veteran", s.crew == "veteran");
-  j.set("attack_throw", a.base_throw);
-  json::Value mods = json::object();
-  mods.set("range", a.range_mod);
-  mods.set("plunging", a.plunging_mod);
-  mods.set("artillerists", a.shortage_mod);
-  mods.set("other", a.other_mod);
-  j.set("modifiers", std::move(mods));
-  j.set("target", s.target);
-  j.set("exceed", s.exceed == fire::Exceed::meet ? "meet" : "strictly");
-  j.set("p_success", s.odds.p_success);
-  j.set("p_direct_hit", s.odds.p_direct_hit);
-  j.set("p_close_hit", s.odds.p_close_hit);
-  j.set("p_scatter", s.odds.p_scatter);
-  j.set("p_misfire", s.odds.p_misfire);
-  j.set("p_shot_wasted", s.odds.p_wasted);
-  j.set("p_accidental_discharge", s.odds.p_discharge);
-  j.set("direction_die", s.scatter.direction_sides);
-  j.set("close_hit_yd", dist_json(s.scatter.close_hit_yd, "yd"));
-  j.set("scatter_multiplier_yd", s.scatter.multiplier_yd);
-  j.set("scatter_yd", dist_json(s.scatter.scatter_yd, "yd"));
-  j.set("mean_impact_distance_yd", mean_impact_yd(s));
-}
-
-json::Value discharge_json(const fire::ArtilleryRules& R) {
-  const fire::AttackResultRules& rr = R.results;
-  const dice::Dist crew_damage = dice::Dist::sum(rr.discharge_crew_dice, rr.discharge_crew_die_sides);
-  json::Value discharge = json::object();
-  discharge.set("crew_damage", dice_text(rr.discharge_crew_dice, rr.discharge_crew_die_sides));
-  discharge.set("crew_damage_mean", crew_damage.mean());
-  discharge.set("piece_damaged_shp_fraction", rr.discharge_piece_shp_fraction);
-  return discharge;
-}
-
 }  // namespace
+
+std::vector<const report::TableSpec*> artillery_specs() {
+  return {&attack_spec(),   &results_spec(), &close_hit_spec(), &scatter_spec(),    &damage_spec(),
+          &creature_spec(), &unit_spec(),    &hero_spec(),      &unit_damage_spec()};
+}
 
 void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_option("-t,--type", p.type, "piece type: cannon, gun or mortar")
@@ -453,15 +518,6 @@ Expected<Scenario> run_artillery(const ArtilleryParams& p, bool explain) {
   if (explain) out.explain = explain_shot(R, s);
   out.tables = shot_tables(R, p, s);
   out.charts = shot_charts(R, s);
-  json::Value& j = out.json;
-  j.set("piece", piece_json(s));
-  set_attack_json(j, s);
-  j.set("damage_mean", s.damage.mean());
-  j.set("structure", structure_json(R, s));
-  j.set("creatures", creatures_json(p, s));
-  j.set("unit", unit_json(p, s));
-  j.set("hero", hero_json(p, s));
-  j.set("accidental_discharge", discharge_json(R));
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "fire-odds/choice.hpp"
+#include "fire-odds/fields.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
@@ -18,6 +19,116 @@ using report::Table;
 
 namespace {
 
+namespace f = fields;
+using report::Cell;
+using report::Shown;
+
+const report::TableSpec& dice_spec() {
+  static const report::TableSpec s =
+      scenario_spec("dice", "Dice", "one group of up to five cannon of one type (one group with --dice)",
+                    {f::kGroup, f::kCannon, f::kDice, f::kRerolls, f::kExpectedValue});
+  return s;
+}
+
+const report::TableSpec& hands_spec() {
+  static const report::TableSpec s =
+      scenario_spec("hands", "Hands", "one hand a group may throw, best first, then none",
+                    {{f::kHandName, Shown::people}, {f::kHand, Shown::programs}, f::kP, f::kPAtLeast}, {f::kGroup});
+  return s;
+}
+
+const report::TableSpec& by_band_spec() {
+  static const report::TableSpec s =
+      scenario_spec("expected-structural-damage-by-range-band", "Expected structural damage by range band",
+                    "the broadside's expected structural damage at one band (round shot, not raking, not aiming high)",
+                    {f::kBroadsideRangeBand, f::kExpectedPoints});
+  return s;
+}
+
+const report::TableSpec& structural_spec() {
+  static const report::TableSpec s = dist_spec("structural-damage", "Structural damage", f::kPoints);
+  return s;
+}
+
+const report::TableSpec& casualties_spec() {
+  static const report::TableSpec s =
+      scenario_spec("casualties", "Casualties", "one count of figure casualties at the band",
+                    {f::kN, f::kPKnockdowns, f::kPWounds, f::kPKnockdownsAfter, f::kPWoundsAfter});
+  return s;
+}
+
+const report::TableSpec& special_spec() {
+  static const report::TableSpec s = scenario_spec(
+      "special-effects", "Special effects", "one special effect at the band", {f::kSpecialEffect, f::kP, f::kRule});
+  return s;
+}
+
+const report::TableSpec& target_spec() {
+  static const report::TableSpec s = scenario_spec(
+      "target", "Target", "with --target-points: one loss of the target from one broadside", {f::kTargetEffect, f::kP});
+  return s;
+}
+
+const report::TableSpec& fire_damage_spec() {
+  static const report::TableSpec s =
+      scenario_spec("fire-damage", "Fire damage per phase",
+                    "one value of the damage of an unchecked fire per fires phase", {f::kPoints, f::kP})
+          .only_for(Shown::programs);
+  return s;
+}
+
+const report::TableSpec& cannon_lost_spec() {
+  static const report::TableSpec s =
+      scenario_spec("cannon-lost", "Cannon lost", "with --target-guns: one count of the cannon the target loses",
+                    {f::kN, f::kP})
+          .only_for(Shown::programs);
+  return s;
+}
+
+const report::TableSpec& broadside_spec() {
+  static const report::TableSpec s =
+      scenario_spec("broadside", "Broadside", "the broadside's options and the figures its tables' notes give",
+                    {f::kWeight,
+                     f::kCannonCount,
+                     f::kDiceModifiers,
+                     f::kDiceModifier,
+                     f::kModifiersOn,
+                     f::kRerollMode,
+                     f::kPlay,
+                     f::kPlayMaximises,
+                     f::kBroadsideRangeBand,
+                     f::kEffectiveRangeBand,
+                     f::kAmmo,
+                     f::kAimHigh,
+                     f::kBroadsideCover,
+                     f::kStructuralMean,
+                     f::kSaveClass,
+                     f::kSaveMinRoll,
+                     f::kSaveModifier,
+                     f::kPCasualtySave,
+                     f::kMeanKnockdowns,
+                     f::kMeanWounds,
+                     f::kMeanKnockdownsAfter,
+                     f::kMeanWoundsAfter,
+                     f::kMeanFireDamage,
+                     f::kPGunEliminated,
+                     f::kPGunEliminatedStrongCover,
+                     f::kCrewSaveWounds,
+                     f::kTargetPoints,
+                     f::kTargetGuns,
+                     f::kMeanCannonLost,
+                     f::kCrew,
+                     f::kFiresEveryTurns})
+          .as_record("Figure", false)
+          .only_for(Shown::programs);
+  return s;
+}
+
+Cell real(double x) { return report::cell::trimmed(x, 12); }
+Cell optional_count(const std::optional<int>& n) {
+  return report::cell::integer(n ? std::optional<long long>(*n) : std::nullopt);
+}
+
 // The knockdowns and wounds of a band's casualties, before and after saves.
 struct CasualtyDists {
   dice::Dist knockdowns, wounds, knockdowns_after, wounds_after;
@@ -27,13 +138,8 @@ CasualtyDists casualty_dists(const fire::BandFigures& f) {
 }
 
 Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
-  Table dt;
+  Table dt(dice_spec());
   dt.title = "Dice (" + R.source_firing + ")";
-  dt.add_column("group", "Group", Align::right)
-      .add_column("cannon", "Cannon", Align::right)
-      .add_column("dice", "Dice", Align::right)
-      .add_column("rerolls", "Re-rolls", Align::right)
-      .add_column("expected_value", "Expected value played for", Align::right);
   for (size_t i = 0; i < b.groups.size(); ++i) {
     const fire::BroadsideGroup& g = b.groups[i];
     dt.add_row({std::to_string(i + 1), b.by_cannon ? report::Cell(std::to_string(g.pool.cannon)) : report::cell::none(),
@@ -56,19 +162,13 @@ Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const 
   return dt;
 }
 
-// One group's hands: a table, and its JSON (with the group's dice).
-json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi, Scenario& s) {
+// One group's hands, best first, then none.
+void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi, Scenario& s) {
   const fire::BroadsideGroup& g = b.groups[gi];
-  Table ht;
-  ht.name = "hands";
-  ht.context.push_back({"group", std::to_string(gi + 1)});
+  Table ht(hands_spec());
+  ht.set_context(f::kGroup, std::to_string(gi + 1));
   ht.title = "Hands, group " + std::to_string(gi + 1) + " (" + std::to_string(g.pool.dice) + " dice" +
              (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) : "") + ")";
-  ht.add_column("hand_name", "Hand", Align::left, report::Shown::people)
-      .add_column("hand", "Hand", Align::left, report::Shown::programs)
-      .add_column("p", "P", Align::right)
-      .add_column("p_at_least", "P(at least)", Align::right);
-  json::Value hands = json::array();
   double at_least = 0;
   std::vector<double> cum(R.hands.size(), 0.0);
   for (size_t i = R.hands.size(); i-- > 0;) {
@@ -78,32 +178,12 @@ json::Value hands_of_group(const fire::BroadsideRules& R, const Broadside& b, si
   for (size_t i = R.hands.size(); i-- > 0;)
     ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i])});
   ht.add_row({"no hand", "none", pct_cell(g.odds.p_none), pct_cell(1.0)});
-  for (size_t i = 0; i < R.hands.size(); ++i) {
-    json::Value h = json::object();
-    h.set("hand", suite_spelling(R.hands[i].key));
-    h.set("p", g.odds.p[i]);
-    h.set("p_at_least", cum[i]);
-    hands.push(std::move(h));
-  }
-  json::Value none = json::object();
-  none.set("hand", "none");
-  none.set("p", g.odds.p_none);
-  none.set("p_at_least", 1.0);
-  hands.push(std::move(none));
   s.tables.push_back(std::move(ht));
-  json::Value gj = json::object();
-  gj.set("cannon", b.by_cannon ? json::Value(g.pool.cannon) : json::Value());
-  gj.set("dice", g.pool.dice);
-  gj.set("rerolls", g.pool.rerolls);
-  gj.set("objective_value", g.odds.objective_value);
-  gj.set("hands", std::move(hands));
-  return gj;
 }
 
 Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
-  Table bt;
+  Table bt(by_band_spec());
   bt.title = "Expected structural damage by range band (" + R.source_results + ")";
-  bt.add_column("band", "Band").add_column("expected_points", "Expected points", Align::right);
   for (size_t i = 0; i < fire::kBandKeys.size(); ++i)
     bt.add_row({report::Cell(fire::band_name(fire::kBandKeys[i]), suite_spelling(fire::kBandKeys[i])),
                 report::cell::trimmed(b.structural_by_band[i], 4)});
@@ -113,13 +193,8 @@ Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
 
 Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, const fire::BandFigures& f) {
   const auto [kb, wb, ka, wa] = casualty_dists(f);
-  Table ct;
+  Table ct(casualties_spec());
   ct.title = "Casualties (" + fire::band_name(f.effective) + " column" + (p.formed_up ? ", formed-up party" : "") + ")";
-  ct.add_column("n", "N", Align::right)
-      .add_column("p_knockdowns", "P(knockdowns)", Align::right)
-      .add_column("p_wounds", "P(wounds)", Align::right)
-      .add_column("p_knockdowns_after_saves", "P(knockdowns) after saves", Align::right)
-      .add_column("p_wounds_after_saves", "P(wounds) after saves", Align::right);
   const int top = std::max({kb.max(), wb.max(), ka.max(), wa.max()});
   for (int n = 0; n <= top; ++n)
     if (kb.p(n) > 0 || wb.p(n) > 0 || ka.p(n) > 0 || wa.p(n) > 0)
@@ -133,40 +208,20 @@ Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, 
   return ct;
 }
 
-json::Value casualties_json(const fire::BandFigures& f) {
-  const auto [kb, wb, ka, wa] = casualty_dists(f);
-  json::Value c = json::object();
-  c.set("save_class", f.save_class);
-  c.set("save_min_roll", f.save_min_roll);
-  c.set("save_modifier", f.save_modifier);
-  c.set("p_save", f.p_save);
-  c.set("knockdowns", dist_json(kb, "n"));
-  c.set("wounds", dist_json(wb, "n"));
-  c.set("knockdowns_after_saves", dist_json(ka, "n"));
-  c.set("wounds_after_saves", dist_json(wa, "n"));
-  c.set("mean_knockdowns", kb.mean());
-  c.set("mean_wounds", wb.mean());
-  c.set("mean_knockdowns_after_saves", ka.mean());
-  c.set("mean_wounds_after_saves", wa.mean());
-  return c;
-}
-
 Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
   const fire::BandFigures& f = *b.at_band;
   const fire::Ammunition& am = *b.ammunition;
-  Table sp;
-  sp.title = "Special effects";
-  sp.add_column("effect", "Effect").add_column("p", "P", Align::right).add_column("rule", "Rule");
+  Table sp(special_spec());
   if (f.gates) {
-    sp.add_row({"door breached", pct_cell(f.p_door), "at least a pair"});
-    sp.add_row({"gate breached", pct_cell(f.p_gate), "at least two pair"});
+    sp.add_row({Cell("door breached", "door-breached"), pct_cell(f.p_door), "at least a pair"});
+    sp.add_row({Cell("gate breached", "gate-breached"), pct_cell(f.p_gate), "at least two pair"});
   }
   if (p.aim_high) {
-    sp.add_row({"mast or rigging badly damaged", pct_cell(f.p_mast),
+    sp.add_row({Cell("mast or rigging badly damaged", "mast-or-rigging-badly-damaged"), pct_cell(f.p_mast),
                 "a 1 on any of 1d6 per " + std::to_string(R.aim_damage_per_die) + " points or part"});
-    sp.add_row({"dismasted", pct_cell(f.p_dismasted), "a " + R.aim_dismasted_hand});
+    sp.add_row({Cell("dismasted", "dismasted"), pct_cell(f.p_dismasted), "a " + R.aim_dismasted_hand});
   }
-  sp.add_row({"fire breaks out", pct_cell(f.p_fire),
+  sp.add_row({Cell("fire breaks out", "fire-breaks-out"), pct_cell(f.p_fire),
               am.starts_fires ? "damage caused, then a double on " + std::to_string(R.fire_trigger_dice) + "d6"
                               : am.name + " starts no fires"});
   sp.notes.push_back("an unchecked fire does d" + std::to_string(R.fire_damage_die_sides) + "/" +
@@ -176,53 +231,14 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
 }
 
 Table target_table(const fire::TargetLoss& t) {
-  Table tt;
-  tt.name = "target";
+  Table tt(target_spec());
   tt.title = "Target of " + std::to_string(t.points) + " points (one broadside, undamaged)";
-  tt.add_column("effect", "Effect").add_column("p", "P", Align::right);
-  tt.add_row({"half its points lost", pct_cell(t.p_half)});
-  tt.add_row({"three quarters lost", pct_cell(t.p_three_quarters)});
-  tt.add_row({"sunk or collapsed", pct_cell(t.p_destroyed)});
+  tt.add_row({Cell("half its points lost", "half-lost"), pct_cell(t.p_half)});
+  tt.add_row({Cell("three quarters lost", "three-quarters-lost"), pct_cell(t.p_three_quarters)});
+  tt.add_row({Cell("sunk or collapsed", "destroyed"), pct_cell(t.p_destroyed)});
   if (t.guns)
     tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
   return tt;
-}
-
-json::Value target_json(const fire::TargetLoss& t) {
-  json::Value j = json::object();
-  j.set("points", t.points);
-  j.set("p_half_lost", t.p_half);
-  j.set("p_three_quarters_lost", t.p_three_quarters);
-  j.set("p_destroyed", t.p_destroyed);
-  j.set("guns", t.guns ? json::Value(*t.guns) : json::Value());
-  j.set("cannon_lost", t.guns ? dist_json(t.cannon_lost, "n") : json::Value());
-  return j;
-}
-
-// The JSON of the figures at the range band: structural, casualties, gates, masts, fire.
-struct BandJson {
-  json::Value structural, casualties, gates, masts, fire;
-};
-BandJson band_json(const BroadsideParams& p, const fire::BandFigures& f) {
-  BandJson j;
-  j.structural = json::object();
-  j.structural.set("distribution", dist_json(f.structural, "points"));
-  j.structural.set("mean", f.structural.mean());
-  j.casualties = casualties_json(f);
-  if (f.gates) {
-    j.gates = json::object();
-    j.gates.set("p_door", f.p_door);
-    j.gates.set("p_gate", f.p_gate);
-  }
-  if (p.aim_high) {
-    j.masts = json::object();
-    j.masts.set("p_mast_hit", f.p_mast);
-    j.masts.set("p_dismasted", f.p_dismasted);
-  }
-  j.fire = json::object();
-  j.fire.set("p_fire", f.p_fire);
-  j.fire.set("damage_per_phase", dist_json(f.fire_damage, "points"));
-  return j;
 }
 
 // The hands of every group, best first: one series per group.
@@ -249,11 +265,10 @@ report::Chart hands_chart(const fire::BroadsideRules& R, const Broadside& b) {
 void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   const fire::BandFigures& f = *b.at_band;
   const std::string column = fire::band_name(f.effective) + " column";
-  s.tables.push_back(dist_table(f.structural,
+  s.tables.push_back(dist_table(structural_spec(), f.structural,
                                 "Structural damage (" + column +
                                     (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
-                                    (p.aim_high ? ", aiming high" : "") + ")",
-                                "Points", "points"));
+                                    (p.aim_high ? ", aiming high" : "") + ")"));
   s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
   const auto [kb, wb, ka, wa] = casualty_dists(f);
@@ -272,29 +287,80 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
   }
 }
 
-json::Value fancy_json(const fire::BroadsideRules& R, const Broadside& b) {
-  json::Value fancy = json::object();
-  fancy.set("p_gun_eliminated", b.p_gun_eliminated);
-  fancy.set("p_gun_eliminated_strong_cover", b.p_gun_eliminated_strong_cover);
-  fancy.set("crew_save_wounds", R.fancy_crew_save_wounds);
-  return fancy;
+// The dice and the play, for programs.
+void add_dice_figures(Table& t, const BroadsideParams& p, const Broadside& b) {
+  t.add_figure(f::kWeight, p.weight.value_or(""));
+  t.add_figure(f::kCannonCount, optional_count(p.cannon));
+  std::string mods;
+  for (const auto& m : b.modifier_names) mods += (mods.empty() ? "" : ", ") + m;
+  t.add_figure(f::kDiceModifiers, mods);
+  t.add_figure(f::kDiceModifier, std::to_string(b.modifier));
+  t.add_figure(f::kModifiersOn, b.on_dice ? "dice" : "pool");
+  t.add_figure(f::kRerollMode, b.play.mode == fire::RerollMode::once ? "once" : "rounds");
+  t.add_figure(f::kPlay, b.goal);
+  t.add_figure(f::kPlayMaximises, b.maximises);
+  t.add_figure(f::kBroadsideRangeBand, b.band ? suite_spelling(*b.band) : "");
+  t.add_figure(f::kEffectiveRangeBand, b.at_band ? suite_spelling(b.at_band->effective) : "");
+  t.add_figure(f::kAmmo, p.ammo.value_or("round"));
+  t.add_figure(f::kAimHigh, report::cell::boolean(p.aim_high));
+  t.add_figure(f::kBroadsideCover, p.cover.value_or("none"));
 }
 
-// The dice and the play, before the figures.
-void set_dice_json(json::Value& j, const BroadsideParams& p, const Broadside& b) {
-  j.set("weight", p.weight ? json::Value(*p.weight) : json::Value());
-  j.set("cannon", p.cannon ? json::Value(*p.cannon) : json::Value());
-  json::Value mods = json::array();
-  for (const auto& m : b.modifier_names) mods.push(m);
-  j.set("dice_modifiers", std::move(mods));
-  j.set("dice_modifier", b.modifier);
-  j.set("modifiers_on", b.on_dice ? "dice" : "pool");
-  j.set("reroll_mode", b.play.mode == fire::RerollMode::once ? "once" : "rounds");
-  j.set("play", b.goal);
-  j.set("play_maximises", b.maximises);
+// The figures at the band the tables' notes give: the mean damage, the casualties' saves and means.
+void add_band_figures(Table& t, const fire::BandFigures& bf) {
+  const auto [kb, wb, ka, wa] = casualty_dists(bf);
+  t.add_figure(f::kStructuralMean, real(bf.structural.mean()));
+  t.add_figure(f::kSaveClass, bf.save_class);
+  t.add_figure(f::kSaveMinRoll, std::to_string(bf.save_min_roll));
+  t.add_figure(f::kSaveModifier, std::to_string(bf.save_modifier));
+  t.add_figure(f::kPCasualtySave, pct_cell(bf.p_save));
+  t.add_figure(f::kMeanKnockdowns, real(kb.mean()));
+  t.add_figure(f::kMeanWounds, real(wb.mean()));
+  t.add_figure(f::kMeanKnockdownsAfter, real(ka.mean()));
+  t.add_figure(f::kMeanWoundsAfter, real(wa.mean()));
+  t.add_figure(f::kMeanFireDamage, real(bf.fire_damage.mean()));
+}
+
+Table broadside_table(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
+  Table t(broadside_spec());
+  add_dice_figures(t, p, b);
+  if (b.at_band) add_band_figures(t, *b.at_band);
+  t.add_figure(f::kPGunEliminated, pct_cell(b.p_gun_eliminated));
+  t.add_figure(f::kPGunEliminatedStrongCover, pct_cell(b.p_gun_eliminated_strong_cover));
+  t.add_figure(f::kCrewSaveWounds, std::to_string(R.fancy_crew_save_wounds));
+  if (b.target) {
+    t.add_figure(f::kTargetPoints, std::to_string(b.target->points));
+    t.add_figure(f::kTargetGuns, optional_count(b.target->guns));
+    t.add_figure(f::kMeanCannonLost, b.target->guns ? real(b.target->cannon_lost.mean()) : report::cell::none());
+  }
+  if (b.fires_every_turns) {
+    t.add_figure(f::kCrew, optional_count(p.crew));
+    t.add_figure(f::kFiresEveryTurns, std::to_string(*b.fires_every_turns));
+  }
+  return t;
+}
+
+// The tables only programs read: the broadside's figures and the distributions no table shows.
+void program_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
+  s.tables.push_back(broadside_table(R, p, b));
+  if (b.at_band) {
+    Table fd(fire_damage_spec());
+    dist_rows(fd, b.at_band->fire_damage);
+    s.tables.push_back(std::move(fd));
+  }
+  if (b.target && b.target->guns) {
+    Table cl(cannon_lost_spec());
+    dist_rows(cl, b.target->cannon_lost);
+    s.tables.push_back(std::move(cl));
+  }
 }
 
 }  // namespace
+
+std::vector<const report::TableSpec*> broadside_specs() {
+  return {&dice_spec(),    &hands_spec(),  &by_band_spec(),   &structural_spec(),  &casualties_spec(),
+          &special_spec(), &target_spec(), &broadside_spec(), &fire_damage_spec(), &cannon_lost_spec()};
+}
 
 void setup_broadside(CLI::App& sub, BroadsideParams& p) {
   sub.add_option("--cannon", p.cannon, "cannon of one type firing (groups of up to five)")->type_name("N");
@@ -361,42 +427,11 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
                           (p.raking ? ", raking: read as " + fire::band_name(b.at_band->effective) : ""));
   }
   s.tables.push_back(dice_table(R, p, b));
-  json::Value groups_json = json::array();
-  for (size_t gi = 0; gi < b.groups.size(); ++gi) groups_json.push(hands_of_group(R, b, gi, s));
+  for (size_t gi = 0; gi < b.groups.size(); ++gi) hands_of_group(R, b, gi, s);
   s.charts.push_back(hands_chart(R, b));
   s.tables.push_back(by_band_table(R, b));
-  BandJson bj;
-  if (b.at_band) {
-    band_tables(R, p, b, s);
-    bj = band_json(p, *b.at_band);
-  }
-  json::Value& j = s.json;
-  set_dice_json(j, p, b);
-  j.set("hands",
-        groups_json.array().front().find("hands") ? *groups_json.array().front().find("hands") : json::array());
-  j.set("groups", std::move(groups_json));
-  json::Value by_band = json::object();
-  for (size_t i = 0; i < fire::kBandKeys.size(); ++i) by_band.set(fire::kBandKeys[i], b.structural_by_band[i]);
-  j.set("expected_structural_by_band", std::move(by_band));
-  j.set("range_band", b.band ? json::Value(suite_spelling(*b.band)) : json::Value());
-  j.set("effective_band", b.at_band ? json::Value(suite_spelling(b.at_band->effective)) : json::Value());
-  j.set("ammo", p.ammo.value_or("round"));
-  j.set("aim_high", p.aim_high);
-  j.set("cover", p.cover.value_or("none"));
-  j.set("structural", std::move(bj.structural));
-  j.set("casualties", std::move(bj.casualties));
-  j.set("gates", std::move(bj.gates));
-  j.set("masts", std::move(bj.masts));
-  j.set("fire", std::move(bj.fire));
-  j.set("fancy_shooting", fancy_json(R, b));
-  j.set("target", b.target ? target_json(*b.target) : json::Value());
-  json::Value crew_json;
-  if (b.fires_every_turns) {
-    crew_json = json::object();
-    crew_json.set("crew", *p.crew);
-    crew_json.set("fires_every_turns", *b.fires_every_turns);
-  }
-  j.set("crew", std::move(crew_json));
+  if (b.at_band) band_tables(R, p, b, s);
+  program_tables(R, p, b, s);
   return s;
 }
 

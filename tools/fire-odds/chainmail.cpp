@@ -5,6 +5,7 @@
 #include <initializer_list>
 
 #include "fire-odds/choice.hpp"
+#include "fire-odds/fields.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
@@ -21,9 +22,6 @@ namespace {
 std::string inches(double x) { return trim(x, 3) + "\""; }
 /// Inches as inches() shows them, read as the number.
 report::Cell inch_cell(double x) { return report::cell::shown_as(inches(x), x); }
-/// The rate of fire as a figure: every n turns, as the troops or engine it is treated as.
-Raw rate_raw(const fire::RateOfFire& r) { return {{double(r.every_turns)}, "turns", r.as}; }
-
 std::string turns_text(int n) { return std::to_string(n) + (n == 1 ? " turn" : " turns"); }
 
 // "every 2 turns (as heavy crossbowmen)", with the crew of a cannon.
@@ -38,63 +36,136 @@ std::string shots_text(const fire::RateOfFire& r, const std::string& what) {
          turns_text(r.turns) + (r.loaded ? " (loaded at the start: fires in turn 1)" : " (loads first)");
 }
 
-json::Value rate_json(const fire::RateOfFire& r) {
-  json::Value o = json::object();
-  o.set("as", r.as);
-  o.set("every_turns", r.every_turns);
-  o.set("crew", r.crew ? json::Value(r.crew) : json::Value());
-  return o;
+namespace f = fields;
+using report::Cell;
+using report::Shown;
+
+const report::TableSpec& arquebus_spec() {
+  static const report::TableSpec s =
+      scenario_spec("arquebus", "Arquebus volley", "one arquebus volley: by the accuracy die or the attack dice",
+                    {{f::kSystem, Shown::programs},
+                     {f::kMen, Shown::programs},
+                     {f::kRangeIn, Shown::programs},
+                     {f::kArquebusCover, Shown::programs},
+                     {f::kDistanceBandShown, Shown::people},
+                     {f::kDistanceBand, Shown::programs},
+                     {f::kDistanceBandFromIn, Shown::programs},
+                     {f::kDistanceBandToIn, Shown::programs},
+                     {f::kScoreToHit, Shown::people},
+                     {f::kMinScore, Shown::programs},
+                     {f::kAccuracyDie, Shown::programs},
+                     f::kDieModifier,
+                     f::kNeeded,
+                     f::kPHitPerMan,
+                     f::kMeanKills,
+                     {f::kAr, Shown::programs},
+                     f::kArPenalty,
+                     f::kEffectiveAr,
+                     f::kPTargetHit,
+                     f::kPSelfHit,
+                     f::kMeanTargetHits,
+                     f::kMeanSelfHits,
+                     {f::kRateOfFire, Shown::people},
+                     {f::kEveryTurns, Shown::programs},
+                     {f::kRateAs, Shown::programs},
+                     {f::kTurns, Shown::programs},
+                     {f::kLoaded, Shown::programs},
+                     {f::kVolleys, Shown::programs},
+                     {f::kMeanKillsInTurns, Shown::programs},
+                     {f::kMeanTargetHitsInTurns, Shown::programs},
+                     {f::kMeanSelfHitsInTurns, Shown::programs}})
+          .as_record("Figure", false);
+  return s;
 }
 
-// The keys of a rate of fire over the turns asked.
-void rate_keys(const fire::RateOfFire& r, const char* shots_key, json::Value& j) {
-  j.set("rate_of_fire", rate_json(r));
-  j.set("turns", r.turns);
-  j.set("loaded", r.loaded);
-  j.set(shots_key, r.shots);
+const report::TableSpec& kills_spec() {
+  static const report::TableSpec s = dist_spec("kills-per-volley", "Kills per volley", f::kKills);
+  return s;
+}
+const report::TableSpec& kills_in_turns_spec() {
+  static const report::TableSpec s = dist_spec("kills-in-turns", "Kills in the turns", f::kKills);
+  return s;
+}
+const report::TableSpec& target_hits_spec() {
+  static const report::TableSpec s = dist_spec("hits-on-the-target", "Hits on the target", f::kHits);
+  return s;
+}
+const report::TableSpec& self_hits_spec() {
+  static const report::TableSpec s =
+      dist_spec("self-hits-on-the-firing-unit", "Self-hits on the firing unit", f::kHits);
+  return s;
+}
+const report::TableSpec& target_hits_in_turns_spec() {
+  static const report::TableSpec s =
+      dist_spec("hits-on-the-target-in-turns", "Hits on the target in the turns", f::kHits);
+  return s;
+}
+const report::TableSpec& self_hits_in_turns_spec() {
+  static const report::TableSpec s =
+      dist_spec("self-hits-on-the-firing-unit-in-turns", "Self-hits on the firing unit in the turns", f::kHits);
+  return s;
 }
 
-// A distribution over the turns, or null for one turn (the single volley's is already given).
-json::Value over_turns_json(const fire::RateOfFire& r, const dice::Dist& d) {
-  return r.turns > 1 ? dist_json(d, "n") : json::Value();
-}
-json::Value over_turns_mean(const fire::RateOfFire& r, const dice::Dist& d) {
-  return r.turns > 1 ? json::Value(d.mean()) : json::Value();
+Cell real(double x) { return report::cell::trimmed(x, 12); }
+
+// The rate of fire: shown in words, and its figures for programs.
+// (the dowel's record, for programs only, has no words: its sections' notes give them).
+void add_rate(Table& t, const fire::RateOfFire& r, const report::Field& shots, bool words = true) {
+  if (words) t.add_figure(f::kRateOfFire, rate_text(r));
+  program_figure(t, f::kEveryTurns, std::to_string(r.every_turns));
+  program_figure(t, f::kRateAs, r.as);
+  if (r.crew) program_figure(t, f::kCrew, std::to_string(r.crew));
+  program_figure(t, f::kTurns, std::to_string(r.turns));
+  program_figure(t, f::kLoaded, report::cell::boolean(r.loaded));
+  program_figure(t, shots, std::to_string(r.shots));
 }
 
-// The keys of the other arquebus system, null: every arquebus scenario has every key.
-void null_keys(json::Value& j, std::initializer_list<const char*> keys) {
-  for (const char* k : keys) j.set(k, json::Value());
+// The options of the volley, for programs.
+void add_volley_options(Table& t, const fire::ArquebusVolley& v, const ArquebusParams& p) {
+  program_figure(t, f::kSystem, v.system);
+  program_figure(t, f::kMen, std::to_string(*p.men));
+  program_figure(t, f::kRangeIn, real(*p.range_in));
+  program_figure(t, f::kArquebusCover, p.cover.value_or("none"));
+}
+
+// The band of the range table the volley is read at.
+void add_band(Table& t, const fire::RangeRow& row, const std::string& shown) {
+  t.add_figure(f::kDistanceBandShown, shown);
+  program_figure(t, f::kDistanceBand, row.label);
+  program_figure(t, f::kDistanceBandFromIn, real(row.range_min));
+  program_figure(t, f::kDistanceBandToIn, real(row.range_max));
 }
 
 // The accuracy die: the band, the score needed, kills per volley.
 void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::ArquebusVolley& v,
                      bool explain, Scenario& s) {
   const fire::AccuracyOdds& odds = *v.accuracy;
-  json::Value& j = s.json;
-  Table t = figures_table(
-      "Arquebus volley: " + std::to_string(*p.men) + " men at " + inches(*p.range_in) + " (" + R.source_arquebus + ")",
-      2, false);
-  add_figure(t, "Band", odds.row->label, {{odds.row->range_min, odds.row->range_max}, "in", ""});
-  add_figure(t, "Score to hit", std::to_string(odds.row->value) + "-" + std::to_string(R.accuracy_die_sides),
-             {{double(odds.row->value), double(R.accuracy_die_sides)}, "score", ""});
-  add_figure(t, "Modifier to the die", (odds.modifier > 0 ? "+" : "") + std::to_string(odds.modifier),
-             {{double(odds.modifier)}, "modifier", ""});
-  add_figure(t, "Natural roll needed", std::to_string(odds.needed) + "+" + (p.natural_six ? " (a 6 always hits)" : ""),
-             {{double(odds.needed)}, "roll", ""});
-  add_figure(t, "P(hit) per man", pct(odds.p_hit), {{odds.p_hit}, "p", ""});
-  add_figure(t, "Mean kills", trim(odds.kills.mean(), 4), {{odds.kills.mean()}, "kills", ""});
-  add_figure(t, "Rate of fire", rate_text(v.rate), rate_raw(v.rate));
+  Table t(arquebus_spec());
+  t.title =
+      "Arquebus volley: " + std::to_string(*p.men) + " men at " + inches(*p.range_in) + " (" + R.source_arquebus + ")";
+  add_volley_options(t, v, p);
+  add_band(t, *odds.row, odds.row->label);
+  t.add_figure(f::kScoreToHit, std::to_string(odds.row->value) + "-" + std::to_string(R.accuracy_die_sides));
+  program_figure(t, f::kMinScore, std::to_string(odds.row->value));
+  program_figure(t, f::kAccuracyDie, std::to_string(R.accuracy_die_sides));
+  t.add_figure(f::kDieModifier,
+               report::cell::shown_as((odds.modifier > 0 ? "+" : "") + std::to_string(odds.modifier), odds.modifier));
+  t.add_figure(f::kNeeded,
+               report::cell::shown_as(std::to_string(odds.needed) + "+" + (p.natural_six ? " (a 6 always hits)" : ""),
+                                      odds.needed));
+  t.add_figure(f::kPHitPerMan, pct_cell(odds.p_hit));
+  t.add_figure(f::kMeanKills, report::cell::shown_as(trim(odds.kills.mean(), 4), odds.kills.mean()));
+  add_rate(t, v.rate, f::kVolleys);
+  if (v.rate.turns > 1) program_figure(t, f::kMeanKillsInTurns, real(v.kills_in_turns.mean()));
   t.notes.push_back("a hit kills whatever the target's armour");
   t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
-  s.tables.push_back(dist_table(odds.kills, "Kills per volley", "Kills", "kills"));
+  s.tables.push_back(dist_table(kills_spec(), odds.kills, "Kills per volley"));
   s.charts.push_back(dist_chart("Kills per volley", "Kills", {{"", &odds.kills}}));
   if (v.rate.turns > 1) {
     const std::string title =
         "Kills in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
-    s.tables.push_back(dist_table(v.kills_in_turns, title, "Kills", "kills"));
-    s.tables.back().name = "kills-in-turns";
+    s.tables.push_back(dist_table(kills_in_turns_spec(), v.kills_in_turns, title));
     s.charts.push_back(dist_chart(title, "Kills", {{"", &v.kills_in_turns}}));
   }
   if (explain)
@@ -102,90 +173,124 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
                         std::to_string(odds.row->value) + " after " + std::to_string(odds.modifier) +
                         ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" + std::to_string(*p.men) + ", " +
                         trim(odds.p_hit, 4) + ")");
-  j.set("band", odds.row->label);
-  j.set("min_score", odds.row->value);
-  j.set("modifier", odds.modifier);
-  j.set("needed", odds.needed);
-  j.set("p_hit", odds.p_hit);
-  j.set("kills", dist_json(odds.kills, "n"));
-  j.set("mean_kills", odds.kills.mean());
-  rate_keys(v.rate, "volleys", j);
-  j.set("kills_in_turns", over_turns_json(v.rate, v.kills_in_turns));
-  j.set("mean_kills_in_turns", over_turns_mean(v.rate, v.kills_in_turns));
-  null_keys(j, {"ar", "ar_penalty", "effective_ar", "p_target_hit", "p_self_hit", "target_hits", "self_hits",
-                "mean_target_hits", "mean_self_hits", "target_hits_in_turns", "self_hits_in_turns",
-                "mean_target_hits_in_turns", "mean_self_hits_in_turns"});
 }
 
 // The attack dice: the band, the effective AR, hits on the target and on the firing unit.
 void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::ArquebusVolley& v,
                         Scenario& s) {
   const fire::AttackDiceOdds& odds = *v.attack_dice;
-  json::Value& j = s.json;
-  Table t = figures_table("Arquebus attack dice: " + std::to_string(*p.men) + " AD" + std::to_string(R.ad_sides) +
-                              " at " + inches(*p.range_in) + " (" + R.source_ad + ")",
-                          2, false);
-  add_figure(t, "Band", odds.row->label + " (up to " + inches(odds.row->range_max) + ")",
-             {{odds.row->range_min, odds.row->range_max}, "in", ""});
-  add_figure(t, "AR penalty", "+" + std::to_string(odds.row->value), {{double(odds.row->value)}, "ar", ""});
-  add_figure(t, "Effective AR", std::to_string(odds.effective_ar), {{double(odds.effective_ar)}, "ar", ""});
-  add_figure(t, "P(hit on the target) per die", pct(odds.p_target), {{odds.p_target}, "p", ""});
-  add_figure(t, "P(self-hit) per die", pct(odds.p_self), {{odds.p_self}, "p", ""});
-  add_figure(t, "Mean hits on the target", trim(odds.target_hits.mean(), 4), {{odds.target_hits.mean()}, "hits", ""});
-  add_figure(t, "Mean self-hits", trim(odds.self_hits.mean(), 4), {{odds.self_hits.mean()}, "hits", ""});
-  add_figure(t, "Rate of fire", rate_text(v.rate), rate_raw(v.rate));
+  Table t(arquebus_spec());
+  t.title = "Arquebus attack dice: " + std::to_string(*p.men) + " AD" + std::to_string(R.ad_sides) + " at " +
+            inches(*p.range_in) + " (" + R.source_ad + ")";
+  add_volley_options(t, v, p);
+  add_band(t, *odds.row, odds.row->label + " (up to " + inches(odds.row->range_max) + ")");
+  program_figure(t, f::kAr, std::to_string(*p.ar));
+  t.add_figure(f::kArPenalty, report::cell::shown_as("+" + std::to_string(odds.row->value), odds.row->value));
+  t.add_figure(f::kEffectiveAr, std::to_string(odds.effective_ar));
+  t.add_figure(f::kPTargetHit, pct_cell(odds.p_target));
+  t.add_figure(f::kPSelfHit, pct_cell(odds.p_self));
+  t.add_figure(f::kMeanTargetHits, report::cell::shown_as(trim(odds.target_hits.mean(), 4), odds.target_hits.mean()));
+  t.add_figure(f::kMeanSelfHits, report::cell::shown_as(trim(odds.self_hits.mean(), 4), odds.self_hits.mean()));
+  add_rate(t, v.rate, f::kVolleys);
+  if (v.rate.turns > 1) {
+    program_figure(t, f::kMeanTargetHitsInTurns, real(v.target_hits_in_turns.mean()));
+    program_figure(t, f::kMeanSelfHitsInTurns, real(v.self_hits_in_turns.mean()));
+  }
   t.notes.push_back("a die scores on the target when it shows at least the AR less the penalty; each " +
                     std::to_string(R.self_hit_face) + " hits the firing unit, no armour check");
   t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
-  s.tables.push_back(dist_table(odds.target_hits, "Hits on the target", "Hits", "hits"));
-  s.tables.push_back(dist_table(odds.self_hits, "Self-hits on the firing unit", "Hits", "hits"));
+  s.tables.push_back(dist_table(target_hits_spec(), odds.target_hits, "Hits on the target"));
+  s.tables.push_back(dist_table(self_hits_spec(), odds.self_hits, "Self-hits on the firing unit"));
   s.charts.push_back(
       dist_chart("Hits per volley", "Hits",
                  {{"On the target", &odds.target_hits}, {"Self-hits on the firing unit", &odds.self_hits}}));
   if (v.rate.turns > 1) {
     const std::string over = " in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
-    s.tables.push_back(dist_table(v.target_hits_in_turns, "Hits on the target" + over, "Hits", "hits"));
-    s.tables.back().name = "hits-on-the-target-in-turns";
-    s.tables.push_back(dist_table(v.self_hits_in_turns, "Self-hits on the firing unit" + over, "Hits", "hits"));
-    s.tables.back().name = "self-hits-on-the-firing-unit-in-turns";
+    s.tables.push_back(dist_table(target_hits_in_turns_spec(), v.target_hits_in_turns, "Hits on the target" + over));
+    s.tables.push_back(
+        dist_table(self_hits_in_turns_spec(), v.self_hits_in_turns, "Self-hits on the firing unit" + over));
     s.charts.push_back(dist_chart(
         "Hits" + over, "Hits",
         {{"On the target", &v.target_hits_in_turns}, {"Self-hits on the firing unit", &v.self_hits_in_turns}}));
   }
-  j.set("band", odds.row->label);
-  j.set("ar", *p.ar);
-  j.set("ar_penalty", odds.row->value);
-  j.set("effective_ar", odds.effective_ar);
-  j.set("p_target_hit", odds.p_target);
-  j.set("p_self_hit", odds.p_self);
-  j.set("target_hits", dist_json(odds.target_hits, "n"));
-  j.set("self_hits", dist_json(odds.self_hits, "n"));
-  j.set("mean_target_hits", odds.target_hits.mean());
-  j.set("mean_self_hits", odds.self_hits.mean());
-  rate_keys(v.rate, "volleys", j);
-  j.set("target_hits_in_turns", over_turns_json(v.rate, v.target_hits_in_turns));
-  j.set("self_hits_in_turns", over_turns_json(v.rate, v.self_hits_in_turns));
-  j.set("mean_target_hits_in_turns", over_turns_mean(v.rate, v.target_hits_in_turns));
-  j.set("mean_self_hits_in_turns", over_turns_mean(v.rate, v.self_hits_in_turns));
-  null_keys(
-      j, {"min_score", "modifier", "needed", "p_hit", "kills", "mean_kills", "kills_in_turns", "mean_kills_in_turns"});
+}
+
+const report::TableSpec& sections_spec() {
+  static const report::TableSpec s =
+      scenario_spec("sections", "Sections", "one section of the called colour over the target, straight shot",
+                    {f::kSection,
+                     {f::kColourShown, Shown::people},
+                     {f::kColour, Shown::programs},
+                     {f::kColourOrdinal, Shown::programs},
+                     f::kFromIn,
+                     f::kToIn,
+                     f::kOnTargetIn});
+  return s;
+}
+const report::TableSpec& obstacles_spec() {
+  static const report::TableSpec s =
+      scenario_spec("terrain-on-the-line-of-fire", "Terrain on the line of fire",
+                    "one obstacle on the line of fire (--obstacle), in the order given",
+                    {f::kObstacle, f::kObstacleKind, f::kFromIn, f::kToIn, f::kStopsAtIn});
+  return s;
+}
+const report::TableSpec& cannon_ranges_spec() {
+  static const report::TableSpec s = scenario_spec("cannon-ranges", "Cannon ranges", "one cannon class of the book",
+                                                   {f::kClass, f::kClassRangeIn, f::kIndirectFire});
+  return s;
+}
+const report::TableSpec& faces_spec() {
+  static const report::TableSpec s =
+      scenario_spec("variation-die", "Variation die", "with --offsets: one face of the variation die",
+                    {f::kFace, f::kOffsetIn, f::kOnTargetIn, {f::kStopsAtIn, "Ball stops at"}});
+  return s;
+}
+const report::TableSpec& straight_shots_spec() {
+  static const report::TableSpec s = dist_spec("straight-shots-in-turns", "Straight shots in the turns", f::kShots);
+  return s;
+}
+const report::TableSpec& shots_on_target_spec() {
+  static const report::TableSpec s =
+      dist_spec("shots-on-target-in-turns", "Shots with the called colour on the target in the turns", f::kShots);
+  return s;
+}
+const report::TableSpec& dowel_spec() {
+  static const report::TableSpec s =
+      scenario_spec("dowel", "Dowel", "the dowel shot's options and the figures its tables' notes give",
+                    {f::kGun,          f::kClassName,   f::kDowelClassRangeIn,
+                     f::kCall,         f::kRangeIn,     f::kMeasure,
+                     f::kNearIn,       f::kFarIn,       f::kStraightOnTargetIn,
+                     f::kStraightFace, f::kPStraight,   f::kMeanOnTargetIn,
+                     f::kPAnyOnTarget, f::kLevelFlight, f::kStoppedAtIn,
+                     f::kStoppedBy,    f::kEveryTurns,  f::kRateAs,
+                     f::kCrew,         f::kTurns,       f::kLoaded,
+                     f::kShots})
+          .as_record("Figure", false)
+          .only_for(Shown::programs);
+  return s;
 }
 
 // The cannon classes and their ranges (seed 003).
 Table cannon_ranges(const fire::ChainmailRules& R) {
-  Table cr;
+  Table cr(cannon_ranges_spec());
   cr.title = "Cannon ranges (" + R.source_cannon + ")";
-  cr.add_column("class", "Class")
-      .add_column("range_in", "Range", Align::right)
-      .add_column("indirect_fire", "Indirect fire");
-  for (const auto& c : R.cannon)
-    cr.add_row(
-        {c.name, inch_cell(c.range_in), c.indirect_fire ? report::Cell("yes", "true") : report::Cell("no", "false")});
+  for (const auto& c : R.cannon) cr.add_row({c.name, inch_cell(c.range_in), report::cell::boolean(c.indirect_fire)});
   return cr;
 }
 
 }  // namespace
+
+std::vector<const report::TableSpec*> arquebus_specs() {
+  return {&arquebus_spec(),          &kills_spec(),     &kills_in_turns_spec(),
+          &target_hits_spec(),       &self_hits_spec(), &target_hits_in_turns_spec(),
+          &self_hits_in_turns_spec()};
+}
+
+std::vector<const report::TableSpec*> dowel_specs() {
+  return {&sections_spec(),       &obstacles_spec(),       &cannon_ranges_spec(), &faces_spec(),
+          &straight_shots_spec(), &shots_on_target_spec(), &dowel_spec()};
+}
 
 // ---------------------------------------------------------------------------------------------
 // arquebus
@@ -254,11 +359,6 @@ Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
   auto volley = fire::arquebus_volley(R, p);
   if (!volley) return volley.error();
   Scenario s;
-  json::Value& j = s.json;
-  j.set("system", volley->system);
-  j.set("men", *p.men);
-  j.set("range_in", *p.range_in);
-  j.set("cover", p.cover.value_or("none"));
   if (volley->accuracy)
     accuracy_report(R, p, *volley, explain, s);
   else
@@ -316,32 +416,15 @@ std::string stop_text(const fire::DowelInput& in, const fire::Stop& st) {
 }
 
 // The called colour's sections over the target, straight shot.
-Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const fire::DowelShot& shot,
-                     json::Value& sections) {
+Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const fire::DowelShot& shot) {
   const fire::DowelOdds& d = shot.odds;
-  Table t;
-  t.name = "sections";
+  Table t(sections_spec());
   t.title = d.cls->name + ", " + *p.call + " called, target " + inches(d.near_in) + " to " + inches(d.far_in) + " (" +
             R.source_dowel + ")";
-  t.add_column("section", "Section", Align::right)
-      .add_column("colour_shown", "Colour", Align::left, report::Shown::people)
-      .add_column("colour", "Colour", Align::left, report::Shown::programs)
-      .add_column("colour_ordinal", "Of the colour", Align::right, report::Shown::programs)
-      .add_column("from_in", "From", Align::right)
-      .add_column("to_in", "To", Align::right)
-      .add_column("on_target_in", "On the target", Align::right);
-  sections = json::array();
   for (const auto& h : d.sections) {
     t.add_row({std::to_string(h.section.index), h.section.colour + " " + std::to_string(h.section.colour_ordinal),
                h.section.colour, std::to_string(h.section.colour_ordinal), inch_cell(h.section.start_in),
                inch_cell(h.section.end_in), inch_cell(h.on_target_in)});
-    json::Value sj = json::object();
-    sj.set("index", h.section.index);
-    sj.set("colour_ordinal", h.section.colour_ordinal);
-    sj.set("start_in", h.section.start_in);
-    sj.set("end_in", h.section.end_in);
-    sj.set("on_target_in", h.on_target_in);
-    sections.push(std::move(sj));
   }
   t.notes.push_back("dowel " + inches(d.cls->range_in) + " long, " + inches(d.cls->diameter_in) +
                     " thick; every figure the " + *p.call + " sections touch is removed, friends included");
@@ -358,26 +441,14 @@ Table sections_table(const fire::ChainmailRules& R, const DowelParams& p, const 
 }
 
 // The terrain on the line of fire and where each obstacle alone would stop the straight shot.
-Table obstacles_table(const fire::ChainmailRules& R, const fire::DowelShot& shot, json::Value& obstacles) {
-  Table t;
+Table obstacles_table(const fire::ChainmailRules& R, const fire::DowelShot& shot) {
+  Table t(obstacles_spec());
   t.title = "Terrain on the line of fire (" + R.source_dowel + ")";
-  t.add_column("obstacle", "#", Align::right)
-      .add_column("kind", "Kind")
-      .add_column("from_in", "From", Align::right)
-      .add_column("to_in", "To", Align::right)
-      .add_column("stops_at_in", "Stops the straight shot at", Align::right);
-  obstacles = json::array();
   for (size_t i = 0; i < shot.input.obstacles.size(); ++i) {
     const auto& o = shot.input.obstacles[i];
     const auto& at = shot.odds.obstacle_stops[i];
     t.add_row({std::to_string(i + 1), fire::to_string(o.kind), inch_cell(o.from_in), inch_cell(o.to_in),
                at ? inch_cell(*at) : report::cell::none()});
-    json::Value oj = json::object();
-    oj.set("kind", fire::to_string(o.kind));
-    oj.set("from_in", o.from_in);
-    oj.set("to_in", o.to_in);
-    oj.set("stops_at_in", at ? json::Value(*at) : json::Value());
-    obstacles.push(std::move(oj));
   }
   t.notes.push_back(std::string("feature: stops the ball where any section meets it; man-high: only under the called "
                                 "colour; water: only under the called colour, not under ") +
@@ -386,55 +457,40 @@ Table obstacles_table(const fire::ChainmailRules& R, const fire::DowelShot& shot
 }
 
 // The variation die's faces, given their offsets.
-Table faces_table(const DowelParams& p, const fire::DowelOdds& d, json::Value& faces) {
-  Table ft;
+Table faces_table(const DowelParams& p, const fire::DowelOdds& d) {
+  Table ft(faces_spec());
   ft.title = "Variation die (offsets given)";
-  ft.add_column("face", "Face", Align::right)
-      .add_column("offset_in", "Offset", Align::right)
-      .add_column("on_target_in", "On the target", Align::right)
-      .add_column("stops_at_in", "Ball stops at", Align::right);
-  faces = json::array();
   for (const auto& f : d.faces) {
     ft.add_row({std::to_string(f.face), inch_cell(f.offset_in), inch_cell(f.on_target_in),
                 f.stop ? inch_cell(f.stop->at_in) : report::cell::none()});
-    json::Value fj = json::object();
-    fj.set("face", f.face);
-    fj.set("offset_in", f.offset_in);
-    fj.set("on_target_in", f.on_target_in);
-    fj.set("stopped_at_in", f.stop ? json::Value(f.stop->at_in) : json::Value());
-    faces.push(std::move(fj));
   }
   ft.notes.push_back("mean " + inches(d.mean_on_target_in) + " on the target; P(some " + *p.call + " on it) " +
                      pct(d.p_any_on_target));
   return ft;
 }
 
-void dowel_json(const DowelParams& p, const fire::ChainmailRules& R, const fire::DowelShot& shot, json::Value sections,
-                json::Value faces, json::Value obstacles, json::Value& j) {
+Table dowel_table(const DowelParams& p, const fire::ChainmailRules& R, const fire::DowelShot& shot) {
   const fire::DowelInput& in = shot.input;
   const fire::DowelOdds& d = shot.odds;
-  j.set("gun", *p.gun);
-  j.set("class_name", d.cls->name);
-  j.set("class_range_in", d.cls->range_in);
-  j.set("call", *p.call);
-  j.set("range_in", in.range_in);
-  j.set("measure", in.measure == fire::Measure::centre ? "centre" : "near-edge");
-  j.set("near_in", d.near_in);
-  j.set("far_in", d.far_in);
-  j.set("sections", std::move(sections));
-  j.set("on_target_in", d.straight_on_target_in);
-  j.set("straight_face", R.straight_result);
-  j.set("p_straight", d.p_straight);
-  j.set("faces", std::move(faces));
-  j.set("mean_on_target_in", p.offsets ? json::Value(d.mean_on_target_in) : json::Value());
-  j.set("p_any_on_target", p.offsets ? json::Value(d.p_any_on_target) : json::Value());
-  j.set("obstacles", std::move(obstacles));
-  j.set("level_flight", in.level_flight_first_called ? "first-called" : "first-white");
-  j.set("stopped_at_in", d.stop ? json::Value(d.stop->at_in) : json::Value());
-  j.set("stopped_by", d.stop ? json::Value(static_cast<int>(d.stop->obstacle) + 1) : json::Value());
-  rate_keys(shot.rate, "shots", j);
-  j.set("straight_shots", over_turns_json(shot.rate, shot.straight_shots));
-  j.set("shots_on_target", shot.shots_on_target ? over_turns_json(shot.rate, *shot.shots_on_target) : json::Value());
+  Table t(dowel_spec());
+  t.add_figure(f::kGun, *p.gun);
+  t.add_figure(f::kClassName, d.cls->name);
+  t.add_figure(f::kDowelClassRangeIn, real(d.cls->range_in));
+  t.add_figure(f::kCall, *p.call);
+  t.add_figure(f::kRangeIn, real(in.range_in));
+  t.add_figure(f::kMeasure, in.measure == fire::Measure::centre ? "centre" : "near-edge");
+  t.add_figure(f::kNearIn, real(d.near_in));
+  t.add_figure(f::kFarIn, real(d.far_in));
+  t.add_figure(f::kStraightOnTargetIn, real(d.straight_on_target_in));
+  t.add_figure(f::kStraightFace, std::to_string(R.straight_result));
+  t.add_figure(f::kPStraight, pct_cell(d.p_straight));
+  t.add_figure(f::kMeanOnTargetIn, p.offsets ? real(d.mean_on_target_in) : report::cell::none());
+  t.add_figure(f::kPAnyOnTarget, p.offsets ? pct_cell(d.p_any_on_target) : report::cell::none());
+  t.add_figure(f::kLevelFlight, in.level_flight_first_called ? "first-called" : "first-white");
+  t.add_figure(f::kStoppedAtIn, d.stop ? real(d.stop->at_in) : report::cell::none());
+  t.add_figure(f::kStoppedBy, d.stop ? Cell(std::to_string(d.stop->obstacle + 1)) : report::cell::none());
+  add_rate(t, shot.rate, f::kShots, false);
+  return t;
 }
 
 }  // namespace
@@ -449,21 +505,18 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
   const fire::DowelOdds& d = shot->odds;
 
   Scenario s;
-  json::Value sections, faces, obstacles = json::array();
-  s.tables.push_back(sections_table(R, p, *shot, sections));
-  if (!in.obstacles.empty()) s.tables.push_back(obstacles_table(R, *shot, obstacles));
+  s.tables.push_back(sections_table(R, p, *shot));
+  if (!in.obstacles.empty()) s.tables.push_back(obstacles_table(R, *shot));
   s.tables.push_back(cannon_ranges(R));
-  if (p.offsets) s.tables.push_back(faces_table(p, d, faces));
+  if (p.offsets) s.tables.push_back(faces_table(p, d));
   if (shot->rate.turns > 1) {
     const std::string over =
         " in " + turns_text(shot->rate.turns) + " (" + std::to_string(shot->rate.shots) + " shots)";
-    s.tables.push_back(dist_table(shot->straight_shots, "Straight shots" + over, "Shots", "shots"));
-    s.tables.back().name = "straight-shots-in-turns";
+    s.tables.push_back(dist_table(straight_shots_spec(), shot->straight_shots, "Straight shots" + over));
     std::vector<NamedDist> series{{"Straight shots", &shot->straight_shots}};
     if (shot->shots_on_target) {
-      s.tables.push_back(
-          dist_table(*shot->shots_on_target, "Shots with " + *p.call + " on the target" + over, "Shots", "shots"));
-      s.tables.back().name = "shots-on-target-in-turns";
+      s.tables.push_back(dist_table(shots_on_target_spec(), *shot->shots_on_target,
+                                    "Shots with " + *p.call + " on the target" + over));
       series.push_back({"With " + *p.call + " on the target", &*shot->shots_on_target});
     }
     s.charts.push_back(dist_chart("Shots" + over, "Shots", series));
@@ -480,7 +533,7 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
                           trim(h.section.start_in) + "-" + trim(h.section.end_in) + ": overlap " +
                           trim(h.on_target_in, 3) + " in");
   }
-  dowel_json(p, R, *shot, std::move(sections), std::move(faces), std::move(obstacles), s.json);
+  s.tables.push_back(dowel_table(p, R, *shot));  // programs only: after the tables people see
   return s;
 }
 

@@ -8,6 +8,7 @@
 #include <limits>
 #include <ostream>
 
+#include "fire-odds/fields.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
 #include "gunpowder/input/document.hpp"
@@ -39,7 +40,8 @@ const cli::ToolInfo kInfo{
     "  fire-odds arquebus --men 10 --range-in 8 --cover half\n"
     "  fire-odds arquebus --system attack-dice --men 10 --range-in 8 --ar 6\n"
     "  fire-odds dowel --gun heavy --call white --range-in 26 --depth-in 8\n"
-    "  fire-odds scenarios.toml                     every [[artillery]] ... [[dowel]] table of the file\n"};
+    "  fire-odds scenarios.toml                     every [[artillery]] ... [[dowel]] table of the file\n",
+    &documents};
 
 std::string pct(double p) { return fmtnum::percent(p, p > 0 && p < 0.01 ? 4 : 2); }
 
@@ -49,54 +51,30 @@ std::string dice_text(int n, int sides) { return std::to_string(n) + "d" + std::
 
 report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
 
-report::Table figures_table(std::string title, int numbers, bool with_note) {
-  report::Table t;
+report::TableSpec scenario_spec(std::string_view name, std::string_view title, std::string_view description,
+                                std::vector<report::FieldUse> fields, std::vector<report::FieldUse> context) {
+  std::vector<report::FieldUse> all{fields::kScenario, fields::kName};
+  all.insert(all.end(), context.begin(), context.end());
+  return report::TableSpec(name, title, description, std::move(fields)).with_context(std::move(all));
+}
+
+report::TableSpec dist_spec(std::string_view name, std::string_view title, const report::Field& value) {
+  return scenario_spec(name, title, "one value of the distribution", {value, fields::kP, fields::kPAtLeast});
+}
+
+void align(report::Table& t, const report::Field& f, report::Align a) {
+  for (auto& c : t.columns)
+    if (c.field == &f) c.align = a;
+}
+
+void program_figure(report::Table& t, const report::Field& f, report::Cell value, std::string source) {
+  t.add_figure(f, std::move(value), std::move(source));
+  t.figures.back().shown = report::Shown::programs;
+}
+
+report::Table dist_table(const report::TableSpec& spec, const dice::Dist& d, std::string title) {
+  report::Table t(spec);
   t.title = std::move(title);
-  t.add_column("field", "Figure")
-      .add_column("shown", "Value", report::Align::right, report::Shown::people)
-      .add_column("value", "Value", report::Align::right, report::Shown::programs);
-  for (int i = 2; i <= numbers; ++i)
-    t.add_column("value_" + std::to_string(i), "Value " + std::to_string(i), report::Align::right,
-                 report::Shown::programs);
-  t.add_column("unit", "Unit", report::Align::left, report::Shown::programs)
-      .add_column("text", "Text", report::Align::left, report::Shown::programs);
-  if (with_note) t.add_column("note", "Rule");
-  return t;
-}
-
-void add_figure(report::Table& t, const std::string& field, const std::string& shown, const Raw& raw,
-                const std::string& note) {
-  // The columns of figures_table: field, shown, value ... value_<numbers>, unit, text [, note].
-  const bool with_note = t.columns.back().key == "note";
-  const size_t numbers = t.columns.size() - (with_note ? 5 : 4);
-  std::vector<report::Cell> row{field, shown};
-  for (size_t n = 0; n < numbers; ++n)  // the n-th number of the figure, empty when it has fewer
-    row.emplace_back(n < raw.numbers.size() ? fmtnum::shortest(raw.numbers[n]) : std::string());
-  row.emplace_back(raw.unit);
-  row.emplace_back(raw.text);
-  if (with_note) row.emplace_back(note);
-  t.add_row(std::move(row));
-}
-
-json::Value dist_json(const dice::Dist& d, const std::string& value_key) {
-  json::Value a = json::array();
-  for (int v = d.min(); v <= d.max(); ++v) {
-    if (d.p(v) <= 0) continue;
-    json::Value o = json::object();
-    o.set(value_key, v);
-    o.set("p", d.p(v));
-    a.push(std::move(o));
-  }
-  return a;
-}
-
-report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header,
-                         const std::string& value_key) {
-  report::Table t;
-  t.title = title;
-  t.add_column(value_key, value_header, report::Align::right)
-      .add_column("p", "P", report::Align::right)
-      .add_column("p_at_least", "P(at least)", report::Align::right);
   // P(at least v) for every v, summed once from the top (Dist::at_least per row would make the
   // table quadratic in the distribution's size).
   const auto& p = d.probabilities();
@@ -108,6 +86,16 @@ report::Table dist_table(const dice::Dist& d, const std::string& title, const st
   }
   t.notes.push_back("mean " + fmtnum::trim(d.mean(), 4));
   return t;
+}
+
+void dist_rows(report::Table& t, const dice::Dist& d, const std::vector<report::Cell>& lead) {
+  for (int v = d.min(); v <= d.max(); ++v) {
+    if (d.p(v) <= 0) continue;
+    std::vector<report::Cell> row = lead;
+    row.emplace_back(std::to_string(v));
+    row.push_back(pct_cell(d.p(v)));
+    t.add_row(std::move(row));
+  }
 }
 
 namespace {
@@ -168,6 +156,33 @@ report::Chart dist_chart(std::string title, std::string label_axis, const std::v
   return c;
 }
 
+namespace {
+// Every scenario of the run, in order: what kind it is (which tables hold its figures).
+const report::TableSpec& scenarios_spec() {
+  static const report::TableSpec s =
+      scenario_spec("scenarios", "Scenarios", "one scenario of the run, in order", {fields::kCommand})
+          .only_for(report::Shown::programs);
+  return s;
+}
+}  // namespace
+
+const report::DocumentSpec& scenarios_doc() {
+  static const report::DocumentSpec d = [] {
+    std::vector<const report::TableSpec*> tables{&scenarios_spec()};
+    for (auto specs : {artillery_specs, firearm_specs, broadside_specs, arquebus_specs, dowel_specs})
+      for (const report::TableSpec* t : specs()) tables.push_back(t);
+    // version 3: one array per table of each kind of scenario, rows named by scenario and name
+    return report::DocumentSpec(
+        "fire-odds", "scenarios", 3,
+        "The scenarios of a fire-odds run (a subcommand, or every scenario of the input files): one array per "
+        "table, each row or record naming its scenario (its place in the run, from 1) and name.",
+        std::move(tables));
+  }();
+  return d;
+}
+
+std::vector<const report::DocumentSpec*> documents() { return {&scenarios_doc()}; }
+
 void setup(CLI::App& app, Options& opt) {
   app.require_subcommand(0, 1);
   app.fallthrough();  // --format, --output and --explain may follow the subcommand
@@ -211,9 +226,9 @@ Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
   return input::place_fields(named, *o.doc, *o.table);
 }
 
-// Runs one scenario and wraps its JSON: {"command", "name", ...the scenario's keys}.
+// Runs one scenario (the `index`-th of the run, from 1) and names it in every table's context.
 Expected<Scenario> run_one(const std::string& command, const Options& opt, const Origin& o, bool explain,
-                           const std::optional<std::string>& name) {
+                           const std::optional<std::string>& name, int index) {
   Expected<Scenario> s = Scenario{};
   if (command == "artillery")
     s = run_artillery(opt.artillery, explain);
@@ -226,30 +241,23 @@ Expected<Scenario> run_one(const std::string& command, const Options& opt, const
   else
     s = run_dowel(opt.dowel, explain);
   if (!s) return place_errors(s.error(), o);
-  json::Value j = json::object();
-  j.set("command", command);
-  j.set("name", name ? json::Value(*name) : json::Value());
-  for (auto& m : s->json.object()) j.set(m.first, std::move(m.second));
-  s->json = std::move(j);
-  if (name) {
-    for (auto& t : s->tables) {  // one csv table per kind across the scenarios of a file
-      t.name = report::table_name(t);
-      t.context.insert(t.context.begin(), {"scenario", *name});
-      t.title = *name + ": " + t.title;
-    }
-    for (auto& c : s->charts) c.title = *name + ": " + c.title;
+  report::Table listed(scenarios_spec());
+  listed.add_row({command});
+  s->tables.push_back(std::move(listed));
+  for (auto& t : s->tables) {
+    t.set_context(fields::kScenario, std::to_string(index));
+    t.set_context(fields::kName, name.value_or(""));
+    if (name) t.title = *name + ": " + t.title;
   }
+  if (name)
+    for (auto& c : s->charts) c.title = *name + ": " + c.title;
   return s;
 }
 
-// Keeps what the format renders: the JSON for json, the tables for the others (a batch of large
-// distributions would otherwise be held twice).
-void add_scenario(report::Report& rep, json::Value& list, Scenario&& s, bool json_format) {
-  if (!json_format)
-    for (auto& t : s.tables) rep.tables.push_back(std::move(t));
+void add_scenario(report::Report& rep, Scenario&& s) {
+  for (auto& t : s.tables) rep.tables.push_back(std::move(t));
   for (auto& l : s.explain) rep.explain.push_back(std::move(l));
   for (auto& c : s.charts) rep.charts.push_back(std::move(c));
-  list.push(json_format ? std::move(s.json) : json::Value());
 }
 
 // One scenario table of a file, read and waiting to run.
@@ -354,17 +362,18 @@ Diagnostics in_file_order(const Diagnostics& diags, const std::vector<input::Doc
 
 // Every scenario of the input files. Scenarios that read cleanly are still run, so that their rule
 // errors join the reading errors.
-Expected<bool> run_files(const cli::CommonOptions& common, report::Report& rep, json::Value& list) {
+Expected<bool> run_files(const cli::CommonOptions& common, report::Report& rep) {
   Diagnostics diags;
   auto docs = parse_inputs(common.inputs, diags);
   if (!docs) return docs.error();
+  int index = 0;
   for (const auto& pe : read_scenarios(*docs, diags)) {
-    auto s = run_one(pe.command, pe.opt, pe.origin, common.explain, pe.name);
+    auto s = run_one(pe.command, pe.opt, pe.origin, common.explain, pe.name, ++index);
     if (!s) {
       diags.append(s.error());
       continue;
     }
-    add_scenario(rep, list, std::move(*s), common.format == "json");
+    add_scenario(rep, std::move(*s));
   }
   if (!diags.empty()) return in_file_order(diags, *docs);
   return true;
@@ -383,22 +392,19 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
                             "nothing to do: give a subcommand (artillery, firearm, broadside, arquebus, dowel) "
                             "or TOML input files; see --help");
   report::Report rep;
-  json::Value list = json::array();
+  rep.document = &scenarios_doc();
   // Why --chart and --svg have nothing to draw, when no scenario has a distribution.
   std::string no_chart = "no scenario of the input files has a distribution to chart";
   if (!command.empty()) {
-    auto s = run_one(command, opt, Origin{}, common.explain, std::nullopt);
+    auto s = run_one(command, opt, Origin{}, common.explain, std::nullopt, 1);
     if (!s) return s.error();
     no_chart = s->no_chart;
-    add_scenario(rep, list, std::move(*s), common.format == "json");
-  } else if (auto ran = run_files(common, rep, list); !ran) {
+    add_scenario(rep, std::move(*s));
+  } else if (auto ran = run_files(common, rep); !ran) {
     return ran.error();
   }
   if ((common.chart || !common.svg.empty()) && rep.charts.empty())
     return cli::usage_error(common.chart ? "--chart" : "--svg", no_chart);
-  rep.json = json::document(kInfo.name, "scenarios", 2);  // version 2: the issue-12 renames (range_band, range_yd, weight...)
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("scenarios", std::move(list));
   return rep;
 }
 

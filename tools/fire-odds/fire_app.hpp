@@ -11,7 +11,6 @@
 
 #include "common/cli.hpp"
 #include "gunpowder/core/dice.hpp"
-#include "gunpowder/core/json.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/fire/requests.hpp"
 
@@ -19,11 +18,10 @@ namespace gunpowder::fire_app {
 
 extern const cli::ToolInfo kInfo;
 
-/// One computed scenario: its tables, its JSON object (keys in the documented order), its
-/// derivation lines and the charts of its distributions (--chart, --svg).
+/// One computed scenario: its tables (made from the TableSpecs below; JSON is rendered from them),
+/// its derivation lines and the charts of its distributions (--chart, --svg).
 struct Scenario {
   std::vector<report::Table> tables;
-  json::Value json = json::object();
   std::vector<std::string> explain;
   std::vector<report::Chart> charts;
   /// Why the scenario has no chart, for the usage error of --chart and --svg (empty: it has one).
@@ -84,27 +82,29 @@ std::string dice_text(int n, int sides);
 /// A probability shown as pct() shows it, read as the fraction (csv).
 report::Cell pct_cell(double p);
 
-/// The figure of a key/value table as programs read it: its numbers (a composite figure such as
-/// "160/560/1600 yd" has several, in the order its field names them), what they count, and its
-/// value when that is a word or dice ("medium", "4d8").
-struct Raw {
-  std::vector<double> numbers;
-  std::string unit;
-  std::string text;
-};
-/// A key/value table: Figure | Value [| Rule] for people; for programs (csv) field, value,
-/// value_2 ... value_<numbers> (the numbers of a composite figure), unit, text [, note].
-report::Table figures_table(std::string title, int numbers, bool with_note);
-/// Adds a row to a figures_table.
-void add_figure(report::Table& t, const std::string& field, const std::string& shown, const Raw& raw,
-                const std::string& note = "");
-/// [{<value_key>: v, "p": P(v)}, ...] for every v with P(v) > 0, probabilities
-/// as JSON writes every real (json::kSignificantDigits).
-json::Value dist_json(const dice::Dist& d, const std::string& value_key);
-/// A distribution as table rows: value (csv column `value_key`: "kills", "distance_yd"), probability
-/// `p`, probability of at least the value `p_at_least`.
-report::Table dist_table(const dice::Dist& d, const std::string& title, const std::string& value_header,
-                         const std::string& value_key);
+/// The declaration of a table of fire-odds: its rows (or record) belong to a scenario, named by the
+/// context fields scenario and name (then `context`, e.g. the group of cannon).
+report::TableSpec scenario_spec(std::string_view name, std::string_view title, std::string_view description,
+                                std::vector<report::FieldUse> fields, std::vector<report::FieldUse> context = {});
+/// The same for a distribution: the value (`value`), P and P(at least).
+report::TableSpec dist_spec(std::string_view name, std::string_view title, const report::Field& value);
+/// Aligns the column of field `f` of `t` as told (a text column the books print right-aligned).
+void align(report::Table& t, const report::Field& f, report::Align a);
+/// Adds to a record table a figure shown to programs only (csv, JSON), whatever its declaration.
+void program_figure(report::Table& t, const report::Field& f, report::Cell value, std::string source = {});
+/// A distribution as the rows of a dist_spec table: the value, P(value), P(at least the value).
+report::Table dist_table(const report::TableSpec& spec, const dice::Dist& d, std::string title);
+/// Appends to `t` a row per value of `d` with a chance: the cells `lead`, the value, its probability.
+void dist_rows(report::Table& t, const dice::Dist& d, const std::vector<report::Cell>& lead = {});
+/// The JSON document every fire-odds run writes, and the tables of each kind of scenario in it.
+const report::DocumentSpec& scenarios_doc();
+std::vector<const report::DocumentSpec*> documents();
+std::vector<const report::TableSpec*> artillery_specs();
+std::vector<const report::TableSpec*> firearm_specs();
+std::vector<const report::TableSpec*> broadside_specs();
+std::vector<const report::TableSpec*> arquebus_specs();
+std::vector<const report::TableSpec*> dowel_specs();
+
 /// A chart of distributions over the same values (kills, hits, points), one series each (a chart
 /// of one series may leave its name empty): a bar at every value some series gives a chance, the
 /// tails under kChartTail left out, and more than kChartBars values drawn in bands of equal width.

@@ -6,6 +6,7 @@
 
 #include "common/completion.hpp"
 #include "fire-odds/choice.hpp"
+#include "fire-odds/fields.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/firearm.hpp"
@@ -26,84 +27,147 @@ std::string ranges(const fire::Firearm& f) {
   return s;
 }
 
-json::Value firearm_json(const fire::Firearm& f) {
-  json::Value o = json::object();
-  o.set("name", f.name);
-  o.set("mechanism", f.mechanism);
-  o.set("type", f.type);
-  o.set("bore", f.bore);
-  o.set("cost_gp", f.cost_gp ? json::Value(*f.cost_gp) : json::Value());
-  o.set("era", f.era);
-  o.set("damage", dice_text(f.damage_dice, f.damage_die_sides));
-  json::Value r = json::array(), pe = json::array(), ia = json::array(), mf = json::array();
-  for (size_t i = 0; i < 3; ++i) {
-    r.push(f.range[i]);
-    pe.push(f.penalty[i]);
-    ia.push(f.ignores_armor[i]);
-    mf.push(f.misfire_pct[i]);
-  }
-  o.set("ranges", std::move(r));
-  o.set("penalties", std::move(pe));
-  o.set("ignores_armor", std::move(ia));
-  o.set("reload_drilled", f.reload_drilled);
-  o.set("reload_undrilled", f.reload_undrilled);
-  o.set("reload_fighting_style", f.reload_style ? json::Value(*f.reload_style) : json::Value());
-  o.set("misfire_pct", std::move(mf));
-  o.set("encumbrance", std::to_string(f.encumbrance) + " " + f.encumbrance_unit);
-  return o;
+namespace f = fields;
+using report::Cell;
+using report::Shown;
+
+// The columns of a firearm of the characteristics table (the catalogue, and the weapon of a shot).
+std::vector<report::FieldUse> firearm_fields() {
+  return {f::kFirearmName,
+          {f::kMechanism, Shown::programs},
+          {f::kFirearmType, Shown::programs},
+          {f::kBore, Shown::programs},
+          f::kCostGp,
+          f::kEra,
+          f::kDamage,
+          {f::kCatalogueRanges, Shown::people},
+          {f::kRangeShort, Shown::programs},
+          {f::kRangeMedium, Shown::programs},
+          {f::kRangeLong, Shown::programs},
+          {f::kPenaltyShort, Shown::programs},
+          {f::kPenaltyMedium, Shown::programs},
+          {f::kPenaltyLong, Shown::programs},
+          {f::kIgnoresArmorShort, Shown::programs},
+          {f::kIgnoresArmorMedium, Shown::programs},
+          {f::kIgnoresArmorLong, Shown::programs},
+          {f::kReloadShown, Shown::people},
+          {f::kReloadDrilled, Shown::programs},
+          {f::kReloadUndrilled, Shown::programs},
+          {f::kReloadFightingStyle, Shown::programs},
+          {f::kMisfireShown, Shown::people},
+          {f::kMisfireDryPct, Shown::programs},
+          {f::kMisfireDampPct, Shown::programs},
+          {f::kMisfireWetPct, Shown::programs},
+          {f::kEncumbranceShown, Shown::people},
+          {f::kEncumbrance, Shown::programs},
+          {f::kEncumbranceUnit, Shown::programs}};
+}
+
+const report::TableSpec& catalogue_spec() {
+  static const report::TableSpec s = scenario_spec(
+      "firearms", "Firearms", "with --catalogue: one firearm of the characteristics table", firearm_fields());
+  return s;
+}
+
+const report::TableSpec& weapon_spec() {
+  static const report::TableSpec s =
+      scenario_spec("weapon", "Weapon", "the firearm fired, as the characteristics table gives it", firearm_fields())
+          .only_for(Shown::programs);
+  return s;
+}
+
+const report::TableSpec& shot_spec() {
+  static const report::TableSpec s =
+      scenario_spec("shot", "Shot", "one shot of a character's firearm, its reload, misfire and rate over the minutes",
+                    {{f::kWeapon, Shown::programs},
+                     {f::kFirearmRangeYd, Shown::programs},
+                     {f::kRangeFt, Shown::programs},
+                     {f::kFirearmRanges, Shown::people},
+                     {f::kRangeShort, Shown::programs},
+                     {f::kRangeMedium, Shown::programs},
+                     {f::kRangeLong, Shown::programs},
+                     f::kFirearmRangeBand,
+                     {f::kRangePenalty, Shown::programs},
+                     {f::kVeteran, Shown::programs},
+                     f::kAttackThrow,
+                     {f::kTargetAc, Shown::programs},
+                     {f::kArmor, Shown::programs},
+                     f::kArmorIgnored,
+                     {f::kEffectiveAc, Shown::programs},
+                     f::kModifiers,
+                     f::kNaturalNeeded,
+                     {f::kNaturalRule, Shown::programs},
+                     f::kPHit,
+                     f::kFirearmDamage,
+                     {f::kDamageMean, Shown::programs},
+                     f::kMisfirePct,
+                     {f::kWeather, Shown::programs},
+                     {f::kCleaned, Shown::programs},
+                     {f::kMisfireTablePct, Shown::programs},
+                     {f::kPMisfire, Shown::programs},
+                     {f::kMisfireClearRounds, Shown::programs},
+                     f::kPHitPerAttempt,
+                     f::kReloadRounds,
+                     {f::kTraining, Shown::programs},
+                     {f::kReloadBase, Shown::programs},
+                     {f::kReloadDex, Shown::programs},
+                     {f::kReloadEncumbrance, Shown::programs},
+                     {f::kReloadApostles, Shown::programs},
+                     {f::kRoundSeconds, Shown::programs},
+                     {f::kMinutes, Shown::programs},
+                     {f::kRounds, Shown::programs},
+                     {f::kMeanAttempts, Shown::programs},
+                     {f::kMeanShots, Shown::programs},
+                     {f::kMeanHits, Shown::programs},
+                     {f::kAttemptsPerMinute, Shown::programs},
+                     {f::kHitsPerMinute, Shown::programs},
+                     {f::kDamagePerMinute, Shown::programs}})
+          .as_record("Figure", true, "Value", "Rule");
+  return s;
+}
+
+const report::TableSpec& volley_spec() {
+  static const report::TableSpec s = scenario_spec("volley", "Over the minutes", "one count of attempts, shots or hits",
+                                                   {f::kN, f::kPAttempts, f::kPShots, f::kPHits});
+  return s;
+}
+
+std::vector<Cell> firearm_row(const fire::Firearm& fa) {
+  std::vector<Cell> row{fa.name,
+                        firearms::to_string(fa.mechanism),
+                        fa.type,
+                        fa.bore,
+                        report::cell::trimmed(fa.cost_gp, 2),
+                        fa.era,
+                        dice_text(fa.damage_dice, fa.damage_die_sides),
+                        ranges(fa)};
+  for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(fa.range[i]));
+  for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(fa.penalty[i]));
+  for (size_t i = 0; i < 3; ++i) row.push_back(report::cell::boolean(fa.ignores_armor[i]));
+  row.emplace_back(std::to_string(fa.reload_drilled) + "/" + std::to_string(fa.reload_undrilled) + "/" +
+                   (fa.reload_style ? std::to_string(*fa.reload_style) : "-"));
+  row.emplace_back(std::to_string(fa.reload_drilled));
+  row.emplace_back(std::to_string(fa.reload_undrilled));
+  row.push_back(report::cell::integer(fa.reload_style ? std::optional<long long>(*fa.reload_style) : std::nullopt));
+  row.emplace_back(std::to_string(fa.misfire_pct[0]) + "/" + std::to_string(fa.misfire_pct[1]) + "/" +
+                   std::to_string(fa.misfire_pct[2]) + "%");
+  for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(fa.misfire_pct[i]));
+  row.emplace_back(std::to_string(fa.encumbrance) + " " + fa.encumbrance_unit);
+  row.emplace_back(std::to_string(fa.encumbrance));
+  row.emplace_back(fa.encumbrance_unit);
+  return row;
 }
 
 Scenario catalogue(const fire::FirearmCatalogue& cat) {
   Scenario s;
-  Table t;
+  Table t(catalogue_spec());
   t.title = "Firearms (" + cat.rules.source_characteristics + ")";
-  using report::Shown;
-  t.add_column("name", "Firearm")
-      .add_column("cost_gp", "Cost gp", Align::right)
-      .add_column("era", "Era")
-      .add_column("damage", "Damage", Align::right)
-      .add_column("ranges", "Short / medium / long", Align::right, Shown::people);
-  // For programs, one column per number of the composite cells.
-  static const char* const kBands[] = {"short", "medium", "long"};
-  for (const char* b : kBands) t.add_column(std::string("range_") + b, "", Align::right, Shown::programs);
-  for (const char* b : kBands) t.add_column(std::string("penalty_") + b, "", Align::right, Shown::programs);
-  for (const char* b : kBands) t.add_column(std::string("ignores_armor_") + b, "", Align::left, Shown::programs);
-  t.add_column("reload", "Reload D/U/style", Align::right, Shown::people)
-      .add_column("reload_drilled", "", Align::right, Shown::programs)
-      .add_column("reload_undrilled", "", Align::right, Shown::programs)
-      .add_column("reload_fighting_style", "", Align::right, Shown::programs)
-      .add_column("misfire", "Misfire dry/damp/wet", Align::right, Shown::people)
-      .add_column("misfire_dry_pct", "", Align::right, Shown::programs)
-      .add_column("misfire_damp_pct", "", Align::right, Shown::programs)
-      .add_column("misfire_wet_pct", "", Align::right, Shown::programs)
-      .add_column("encumbrance_shown", "Enc", Align::left, Shown::people)
-      .add_column("encumbrance", "", Align::right, Shown::programs)
-      .add_column("encumbrance_unit", "", Align::left, Shown::programs);
-  json::Value list = json::array();
-  for (const auto& f : cat.firearms) {
-    std::vector<report::Cell> row{f.name, report::cell::trimmed(f.cost_gp, 2), f.era,
-                                  dice_text(f.damage_dice, f.damage_die_sides), ranges(f)};
-    for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(f.range[i]));
-    for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(f.penalty[i]));
-    for (size_t i = 0; i < 3; ++i) row.emplace_back(f.ignores_armor[i] ? "true" : "false");
-    row.emplace_back(std::to_string(f.reload_drilled) + "/" + std::to_string(f.reload_undrilled) + "/" +
-                     (f.reload_style ? std::to_string(*f.reload_style) : "-"));
-    row.emplace_back(std::to_string(f.reload_drilled));
-    row.emplace_back(std::to_string(f.reload_undrilled));
-    row.emplace_back(f.reload_style ? std::to_string(*f.reload_style) : std::string());
-    row.emplace_back(std::to_string(f.misfire_pct[0]) + "/" + std::to_string(f.misfire_pct[1]) + "/" +
-                     std::to_string(f.misfire_pct[2]) + "%");
-    for (size_t i = 0; i < 3; ++i) row.emplace_back(std::to_string(f.misfire_pct[i]));
-    row.emplace_back(std::to_string(f.encumbrance) + " " + f.encumbrance_unit);
-    row.emplace_back(std::to_string(f.encumbrance));
-    row.emplace_back(f.encumbrance_unit);
-    t.add_row(std::move(row));
-    list.push(firearm_json(f));
-  }
+  for (const report::Field* right : {&f::kDamage, &f::kCatalogueRanges, &f::kReloadShown, &f::kMisfireShown})
+    align(t, *right, report::Align::right);
+  for (const auto& fa : cat.firearms) t.add_row(firearm_row(fa));
   t.notes.push_back("* armour-piercing range: ignores " + std::to_string(cat.rules.armor_ignored) +
                     " points of armour; ranges in feet underground, yards outdoors");
   s.tables.push_back(std::move(t));
-  s.json.set("firearms", std::move(list));
   return s;
 }
 // The derivation, for --explain.
@@ -125,49 +189,96 @@ std::string damage_text(const fire::FirearmRules& R, const FirearmParams& p, con
                        : dice_text(f.damage_dice, f.damage_die_sides);
 }
 
-Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
-  const fire::Firearm& f = *fs.firearm;
+Cell count_cell(long long n, const std::string& shown) { return report::cell::shown_as(shown, static_cast<double>(n)); }
+
+// The shot: range, band, attack throw, armour, the natural needed and its chance, damage.
+void add_shot(Table& t, const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
+  const fire::Firearm& fa = *fs.firearm;
   const fire::Shot& shot = fs.shot;
+  program_figure(t, f::kWeapon, fa.name);
+  const Cell range = report::cell::trimmed(fs.range, 12);
+  program_figure(t, f::kFirearmRangeYd, fs.range_in_feet ? report::cell::none() : range);
+  program_figure(t, f::kRangeFt, fs.range_in_feet ? range : report::cell::none());
+  const std::string ranges_note = "* ignores " + std::to_string(R.armor_ignored) + " points of armour";
+  t.add_figure(f::kFirearmRanges, ranges(fa), ranges_note);
+  t.add_figure(f::kRangeShort, std::to_string(fa.range[0]), ranges_note);
+  t.add_figure(f::kRangeMedium, std::to_string(fa.range[1]), ranges_note);
+  t.add_figure(f::kRangeLong, std::to_string(fa.range[2]), ranges_note);
+  t.add_figure(f::kFirearmRangeBand, fire::to_string(shot.band), "penalty " + signed_str(shot.penalty));
+  program_figure(t, f::kRangePenalty, std::to_string(shot.penalty));
+  program_figure(t, f::kVeteran, report::cell::boolean(p.veteran));
+  const int throw_needed = fs.shot_input.attack_throw, target_ac = fs.shot_input.target_ac;
+  t.add_figure(f::kAttackThrow, count_cell(throw_needed, std::to_string(throw_needed) + "+"),
+               p.attack_throw ? "given" : fs.shooter + " shooter");
+  program_figure(t, f::kTargetAc, std::to_string(target_ac));
+  program_figure(t, f::kArmor, std::to_string(p.armor ? *p.armor : std::max(0, target_ac)));
+  t.add_figure(f::kArmorIgnored, std::to_string(shot.armor_ignored),
+               "effective AC " + std::to_string(shot.effective_ac));
+  program_figure(t, f::kEffectiveAc, std::to_string(shot.effective_ac));
+  t.add_figure(f::kModifiers, report::cell::shown_as(signed_str(shot.modifiers), shot.modifiers),
+               p.scattershot ? "scattershot" : "");
+  t.add_figure(f::kNaturalNeeded, count_cell(shot.target, std::to_string(shot.target) + "+"),
+               fs.shot_input.naturals ? "a natural 20 always hits, a natural 1 always misses" : "no natural rule");
+  program_figure(t, f::kNaturalRule, report::cell::boolean(fs.shot_input.naturals));
+  t.add_figure(f::kPHit, pct_cell(shot.p_hit));
+  t.add_figure(f::kFirearmDamage, damage_text(R, p, fa), "mean " + trim(shot.damage.mean(), 2));
+  program_figure(t, f::kDamageMean, report::cell::trimmed(shot.damage.mean(), 12));
+}
+
+// The misfire chance, the chance an attempt hits, and the reload time.
+void add_misfire_and_reload(Table& t, const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
   const fire::Misfire& mis = fs.misfire;
+  t.add_figure(
+      f::kMisfirePct, count_cell(mis.pct, std::to_string(mis.pct) + "%"),
+      fs.weather + (p.uncleaned ? ", not cleaned" : ", cleaned daily") + (mis.capped ? ", capped at 100%" : ""));
+  program_figure(t, f::kWeather, fs.weather);
+  program_figure(t, f::kCleaned, report::cell::boolean(!p.uncleaned));
+  program_figure(t, f::kMisfireTablePct, std::to_string(mis.table_pct));
+  program_figure(t, f::kPMisfire, pct_cell(mis.p));
+  program_figure(t, f::kMisfireClearRounds, std::to_string(R.misfire_clear_rounds));
+  const double per_attempt = (1 - mis.p) * fs.shot.p_hit;
+  t.add_figure(f::kPHitPerAttempt, pct_cell(per_attempt), "no misfire, then a hit");
+  t.add_figure(f::kReloadRounds, count_cell(fs.reload.total, std::to_string(fs.reload.total) + " rounds"),
+               fire::to_string(fs.reload_input.training) + (fs.reload.floored ? ", floored at 0" : ""));
+  program_figure(t, f::kTraining, fire::to_string(fs.reload_input.training));
+  program_figure(t, f::kReloadBase, std::to_string(fs.reload.base));
+  program_figure(t, f::kReloadDex, std::to_string(fs.reload.dex));
+  program_figure(t, f::kReloadEncumbrance, std::to_string(fs.reload.encumbrance));
+  program_figure(t, f::kReloadApostles, std::to_string(fs.reload.apostles));
+}
+
+// The volley over the minutes and the long-run rates, for programs (the volley table's notes).
+void add_rates(Table& t, const FirearmScenario& fs) {
+  const fire::Volley& v = fs.volley;
+  const double per_minute = fs.rounds_per_minute();
+  auto real = [](double x) { return report::cell::trimmed(x, 12); };
+  program_figure(t, f::kRoundSeconds, real(fs.round_seconds));
+  program_figure(t, f::kMinutes, std::to_string(fs.minutes));
+  program_figure(t, f::kRounds, std::to_string(fs.rounds));
+  program_figure(t, f::kMeanAttempts, real(v.mean_attempts));
+  program_figure(t, f::kMeanShots, real(v.mean_shots));
+  program_figure(t, f::kMeanHits, real(v.mean_hits));
+  program_figure(t, f::kAttemptsPerMinute, real(v.attempts_per_round * per_minute));
+  program_figure(t, f::kHitsPerMinute, real(v.hits_per_round * per_minute));
+  program_figure(t, f::kDamagePerMinute, real(v.hits_per_round * per_minute * fs.shot.damage.mean()));
+}
+
+Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
   const std::string unit = fs.range_in_feet ? "ft" : "yd";
-  Table t = figures_table(
-      f.name + " at " + trim(fs.range, 2) + " " + unit + " against AC " + std::to_string(fs.shot_input.target_ac), 3,
-      true);
-  t.name = "shot";
-  add_figure(t, "Ranges", ranges(f), {{double(f.range[0]), double(f.range[1]), double(f.range[2])}, unit, ""},
-             "* ignores " + std::to_string(R.armor_ignored) + " points of armour");
-  const std::string band = fire::to_string(shot.band);
-  add_figure(t, "Range band", band, {{}, "", band}, "penalty " + signed_str(shot.penalty));
-  add_figure(t, "Attack throw", std::to_string(fs.shot_input.attack_throw) + "+",
-             {{double(fs.shot_input.attack_throw)}, "roll", ""}, p.attack_throw ? "given" : fs.shooter + " shooter");
-  add_figure(t, "Armour ignored", std::to_string(shot.armor_ignored), {{double(shot.armor_ignored)}, "ac", ""},
-             "effective AC " + std::to_string(shot.effective_ac));
-  add_figure(t, "Modifiers", signed_str(shot.modifiers), {{double(shot.modifiers)}, "modifier", ""},
-             p.scattershot ? "scattershot" : "");
-  add_figure(t, "Natural roll needed", std::to_string(shot.target) + "+", {{double(shot.target)}, "roll", ""},
-             fs.shot_input.naturals ? "a natural 20 always hits, a natural 1 always misses" : "no natural rule");
-  add_figure(t, "P(hit) per attack throw", pct(shot.p_hit), {{shot.p_hit}, "p", ""});
-  const std::string damage = damage_text(R, p, f);
-  add_figure(t, "Damage on a hit", damage, {{}, "dice", damage}, "mean " + trim(shot.damage.mean(), 2));
-  add_figure(t, "Misfire chance", std::to_string(mis.pct) + "%", {{double(mis.pct)}, "pct", ""},
-             fs.weather + (p.uncleaned ? ", not cleaned" : ", cleaned daily") + (mis.capped ? ", capped at 100%" : ""));
-  const double per_attempt = (1 - mis.p) * shot.p_hit;
-  add_figure(t, "P(hit) per attempt", pct(per_attempt), {{per_attempt}, "p", ""}, "no misfire, then a hit");
-  add_figure(t, "Reload time", std::to_string(fs.reload.total) + " rounds", {{double(fs.reload.total)}, "rounds", ""},
-             fire::to_string(fs.reload_input.training) + (fs.reload.floored ? ", floored at 0" : ""));
+  Table t(shot_spec());
+  t.title = fs.firearm->name + " at " + trim(fs.range, 2) + " " + unit + " against AC " +
+            std::to_string(fs.shot_input.target_ac);
+  add_shot(t, R, p, fs);
+  add_misfire_and_reload(t, R, p, fs);
+  add_rates(t, fs);
   return t;
 }
 
 Table volley_table(const FirearmScenario& fs) {
   const fire::Volley& v = fs.volley;
-  Table m;
-  m.name = "volley";
+  Table m(volley_spec());
   m.title = "Over " + std::to_string(fs.minutes) + " minute" + (fs.minutes == 1 ? "" : "s") + " (" +
             std::to_string(fs.rounds) + " rounds of " + trim(fs.round_seconds, 2) + " s), loaded at the start";
-  m.add_column("n", "N", Align::right)
-      .add_column("p_attempts", "P(attempts)", Align::right)
-      .add_column("p_shots", "P(shots fired)", Align::right)
-      .add_column("p_hits", "P(hits)", Align::right);
   const int top = std::max({v.attempts.max(), v.shots.max(), v.hits.max()});
   for (int n = 0; n <= top; ++n)
     m.add_row({std::to_string(n), pct_cell(v.attempts.p(n)), pct_cell(v.shots.p(n)), pct_cell(v.hits.p(n))});
@@ -178,74 +289,16 @@ Table volley_table(const FirearmScenario& fs) {
   return m;
 }
 
-json::Value reload_json(const FirearmScenario& fs) {
-  json::Value rl = json::object();
-  rl.set("training", fire::to_string(fs.reload_input.training));
-  rl.set("base", fs.reload.base);
-  rl.set("dex", fs.reload.dex);
-  rl.set("encumbrance", fs.reload.encumbrance);
-  rl.set("apostles", fs.reload.apostles);
-  rl.set("rounds", fs.reload.total);
-  return rl;
-}
-
-json::Value misfire_json(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
-  json::Value mf = json::object();
-  mf.set("weather", fs.weather);
-  mf.set("cleaned", !p.uncleaned);
-  mf.set("table_pct", fs.misfire.table_pct);
-  mf.set("pct", fs.misfire.pct);
-  mf.set("p", fs.misfire.p);
-  mf.set("clear_rounds", R.misfire_clear_rounds);
-  return mf;
-}
-
-// The volley over the minutes and the long-run rates.
-void set_volley_json(json::Value& j, const FirearmScenario& fs) {
-  const fire::Volley& v = fs.volley;
-  const double per_minute = fs.rounds_per_minute();
-  j.set("round_seconds", fs.round_seconds);
-  j.set("minutes", fs.minutes);
-  j.set("rounds", fs.rounds);
-  j.set("attempts", dist_json(v.attempts, "n"));
-  j.set("shots", dist_json(v.shots, "n"));
-  j.set("hits", dist_json(v.hits, "n"));
-  j.set("mean_attempts", v.mean_attempts);
-  j.set("mean_shots", v.mean_shots);
-  j.set("mean_hits", v.mean_hits);
-  j.set("attempts_per_minute_long_run", v.attempts_per_round * per_minute);
-  j.set("hits_per_minute_long_run", v.hits_per_round * per_minute);
-  j.set("expected_damage_per_minute_long_run", v.hits_per_round * per_minute * fs.shot.damage.mean());
-}
-
-json::Value firearm_scenario_json(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
-  const fire::Shot& shot = fs.shot;
-  const int target_ac = fs.shot_input.target_ac;
-  json::Value j = json::object();
-  j.set("weapon", firearm_json(*fs.firearm));
-  j.set("range_yd", fs.range_in_feet ? json::Value() : json::Value(fs.range));
-  j.set("range_ft", fs.range_in_feet ? json::Value(fs.range) : json::Value());
-  j.set("band", fire::to_string(shot.band));
-  j.set("penalty", shot.penalty);
-  j.set("veteran", p.veteran);
-  j.set("attack_throw", fs.shot_input.attack_throw);
-  j.set("target_ac", target_ac);
-  j.set("armor", p.armor ? *p.armor : std::max(0, target_ac));
-  j.set("armor_ignored", shot.armor_ignored);
-  j.set("effective_ac", shot.effective_ac);
-  j.set("modifiers", shot.modifiers);
-  j.set("target", shot.target);
-  j.set("naturals", fs.shot_input.naturals);
-  j.set("p_hit", shot.p_hit);
-  j.set("damage", damage_text(R, p, *fs.firearm));
-  j.set("damage_mean", shot.damage.mean());
-  j.set("reload", reload_json(fs));
-  j.set("misfire", misfire_json(R, p, fs));
-  j.set("p_hit_per_attempt", (1 - fs.misfire.p) * shot.p_hit);
-  set_volley_json(j, fs);
-  return j;
+Table weapon_table(const fire::Firearm& fa) {
+  Table t(weapon_spec());
+  t.add_row(firearm_row(fa));
+  return t;
 }
 }  // namespace
+
+std::vector<const report::TableSpec*> firearm_specs() {
+  return {&shot_spec(), &volley_spec(), &weapon_spec(), &catalogue_spec()};
+}
 
 void setup_firearm(CLI::App& sub, FirearmParams& p) {
   sub.add_option("-w,--weapon", p.weapon, "the firearm, e.g. \"matchlock musket\", \"rifled flintlock arquebus\"")
@@ -253,7 +306,8 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
         std::vector<std::string> names;
         if (auto cat = firearms::load_catalogue())
           for (const auto& f : (*cat)->firearms)
-            names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + f.mechanism + "-" + f.type);
+            names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + firearms::to_string(f.mechanism) + "-" +
+                            f.type);
         return names;
       }))
       ->type_name("NAME");
@@ -313,7 +367,7 @@ Expected<Scenario> run_firearm(const FirearmParams& p, bool explain) {
   s.charts.push_back(
       dist_chart(s.tables.back().title, "N",
                  {{"Attempts", &fs.volley.attempts}, {"Shots fired", &fs.volley.shots}, {"Hits", &fs.volley.hits}}));
-  s.json = firearm_scenario_json(cat.rules, p, fs);
+  s.tables.push_back(weapon_table(*fs.firearm));  // programs only: after the tables people see
   return s;
 }
 

@@ -1,6 +1,6 @@
 // methods.hpp - siege-duration's methods, one file each (simplified.cpp, bombardment.cpp,
 // duel.cpp, structures.cpp, siege_machine.cpp): each runs its rules on the request and builds
-// its tables and its JSON object; report_common.cpp holds the formatting they share.
+// its tables (tables.hpp); report_common.cpp holds the formatting they share.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "gunpowder/core/json.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/siege/read_siege.hpp"
 #include "siege-duration/siege_app.hpp"
@@ -23,7 +22,7 @@ struct Context {
   const input::Document& doc;
   const siege::Request& in;
   report::Report& rep;
-  json::Value& skipped;  ///< [{method, reason}] of the methods "all" could not run
+  report::Table& methods;  ///< the methods run, and those "all" could not run with the reason
 
   [[nodiscard]] bool all() const { return opt.method == "all"; }
   /// Records a method that "all" cannot run on this input.
@@ -32,8 +31,8 @@ struct Context {
   [[nodiscard]] unsigned threads() const;
 };
 
-/// A method's JSON object; null when the method was skipped.
-using MethodResult = Expected<json::Value>;
+/// True when the method ran, false when it was skipped.
+using MethodResult = Expected<bool>;
 
 MethodResult run_simplified(const Context& c);
 MethodResult run_bombardment(const Context& c);
@@ -45,11 +44,10 @@ MethodResult run_siege_machine(const Context& c);
 std::string yd(double v);
 /// Amounts as the book prints them: thousands grouped, decimals only when there are any.
 std::string gp(double v);
-json::Value schedule_json(const std::vector<int>& shp_by_day);
-report::Table schedule_table(const std::string& title, const std::vector<int>& shp_by_day);
-json::Value opt_int(const std::optional<int>& v);
-json::Value opt_num(const std::optional<double>& v);
-json::Value proportion_json(const siege::Proportion& p);
+/// A table of the declared shape, its composite columns aligned right as numbers are.
+report::Table table_of(const report::TableSpec& spec);
+/// The stronghold's shp day by day of `method` (simplified or bombardment).
+report::Table schedule_table(const std::string& method, const std::string& title, const std::vector<int>& shp_by_day);
 
 // Typed cells: the text people see and the raw value csv writes.
 /// Yards as yd() shows them ("2,100 yd"), raw the number.
@@ -58,34 +56,27 @@ report::Cell yd_cell(double v);
 report::Cell gp_cell(double v);
 /// An enum value: shown as `shown`, read as its value (lower-case words joined by '-').
 report::Cell value_cell(std::string shown, std::string value);
-/// A key/value table (Figure, Value): for people the figure's words and the value as shown; for
-/// programs the figure's key (its JSON key), the raw value and its unit, and `extra` columns
-/// (programs only) for a second number of a row (the top of a range, a margin).
-void key_value_columns(report::Table& t, const std::string& value_header = "Value",
-                       const std::vector<std::string>& extra = {});
-/// A row of such a table; `extra` holds one cell per extra column (missing ones are empty).
-void key_value_row(report::Table& t, std::string figure, std::string key, report::Cell value, std::string unit,
-                   std::vector<report::Cell> extra = {});
+/// A side's name as its value ("besieger", "defender", "attacker").
+inline const char* side_name(bool defender, bool machine = false) {
+  return defender ? "defender" : machine ? "attacker" : "besieger";
+}
 /// A figure of both sides: for people one cell "att/def" (the two cells as shown), for programs the
 /// attacker's and the defender's cells.
 void side_pair_cells(report::Cell attacker, report::Cell defender, std::vector<report::Cell>& cells);
 /// The probability and its 95% interval of a proportion: p, ci (people: "a% - b%"), ci_low, ci_high.
-void proportion_columns(report::Table& t);
 std::vector<report::Cell> proportion_cells(const siege::Proportion& p);
-/// An enum value ("besieger-destroyed") as a JSON key ("besieger_destroyed"): keys join words with '_'.
-std::string json_key(std::string value);
-/// The seed and runs of a table drawn from seeded runs, as csv context columns (seed, runs).
+/// The seed and runs of a table drawn from seeded runs (its context).
 void seeded_context(report::Table& t, std::uint64_t seed, std::optional<long long> runs);
+/// Hides the columns of `keys` from people: a column people alone see is dropped (with its cells),
+/// one everybody sees is left to programs (a figure the run does not track: null in csv and JSON).
+void hide_from_people(report::Table& t, const std::vector<const report::Field*>& keys);
 
 // The Siege Machine's money and field construction (siege_machine_money.cpp).
 /// The first week's costs of each side, the money on hand, and the field construction plan.
-void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep,
-                          json::Value& out);
-/// A week's cost (and money, when `money`) cells of the trace.
-void week_money_cells(const siege::SmWeek& w, bool money, std::vector<report::Cell>& cells);
-/// cost_gp_per_week, costs_gp, money_gp, ammunition_yield and built of a week.
-void week_money_json(const siege::SmWeek& w, json::Value& j);
-/// cost_gp_total and money_gp of the result.
-void result_money_json(const siege::SmResult& res, json::Value& r);
+void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep);
+/// A week's cost (and money) cells of the trace: both sides' totals, then their money.
+void week_money_cells(const siege::SmWeek& w, std::vector<report::Cell>& cells);
+/// The costs of each side in each week (week-costs) and the items finished (week-built).
+void week_cost_tables(const std::vector<siege::SmWeek>& weeks, std::uint64_t seed, report::Report& rep);
 
 }  // namespace gunpowder::siege_app

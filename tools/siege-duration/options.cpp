@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include "gunpowder/core/spelling.hpp"
 #include "siege-duration/siege_app.hpp"
+#include "siege-duration/tables.hpp"
 
 namespace gunpowder::siege_app {
 
@@ -16,9 +17,7 @@ const cli::ToolInfo kInfo{
     "Examples:\n"
     "  siege-duration siege.toml                          every method the input allows\n"
     "  siege-duration siege.toml --method simplified --format json\n"
-    "  siege-duration siege.toml --method simplified --bonus-units-reading example the worked example's 27 for a "
-    "24-pdr "
-    "cannon\n"
+    "  siege-duration siege.toml --method simplified --bonus-units-reading example   the worked example's count\n"
     "  siege-duration siege.toml --method bombardment --cautious --breaches 3\n"
     "  siege-duration siege.toml --method duel --trace --seed 1             one duel, round by round\n"
     "  siege-duration siege.toml --method duel --runs 100000 --seed 7       odds over seeded duels\n"
@@ -27,7 +26,8 @@ const cli::ToolInfo kInfo{
     "  siege-duration money.toml --method siege-machine --trace --seed 1    weekly costs and money on hand\n"
     "Input: [stronghold] shp | value_gp | structures, material, site; [besieger] and [defender] units,\n"
     "artillery = [{ type, shot_lb, count, range_yd, carriage, ... }], engines; [[structure]] tables;\n"
-    "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n"};
+    "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n",
+    &tables::documents};
 
 void setup(CLI::App& app, Options& opt) {
   // Enum values as the book spells them ("Siege Machine", "fall back") are read in the suite's.
@@ -39,8 +39,8 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::IsMember({"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}))
       ->type_name("METHOD");
   app.add_option("--bonus-units-reading", opt.bonus_units_reading,
-                 "table (default: the printed Bonus Units table, a 24-pdr cannon 16) or example (a 24-pdr cannon 27, "
-                 "as the book's worked example counts it)")
+                 "table (default: the printed Bonus Units table) or example (the pieces as the book's worked example "
+                 "counts them, where it differs from the table)")
       ->transform(spelling)
       ->check(CLI::IsMember({"example", "table"}))
       ->type_name("READING");

@@ -14,7 +14,7 @@
 namespace gunpowder::siege_app {
 
 struct Options {
-  std::string method = "all";         ///< all | simplified | bombardment | duel | structures | siege-machine
+  std::string method = "all";                 ///< all | simplified | bombardment | duel | structures | siege-machine
   std::string bonus_units_reading = "table";  ///< table (the printed Bonus Units table) | example (the worked example)
   bool cautious = false;
   std::optional<int> breaches;

@@ -6,32 +6,23 @@
 
 #include "common/progress.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
+#include "siege-duration/tables.hpp"
 
 namespace gunpowder::siege_app {
 
 using fmtnum::grouped;
 using fmtnum::trim;
-using report::Align;
 using report::Table;
 
 namespace {
 
 constexpr long long kMaxMachineWork = 60'000'000;  // sieges x weeks
 
-void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep,
-                          json::Value& out) {
-  Table t;
-  t.name = "br-bonuses";
+void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep) {
+  Table t = table_of(tables::br_bonuses());
   t.title = "Siege Machine: BR bonuses by the attacker's option (War Machine, Siege Machine: Preparation)";
-  t.add_column("option", "Option")
-      .add_column("side", "Side")
-      .add_column("br", "BR", Align::right)
-      .add_column("artillery", "Artillery", Align::right)
-      .add_column("equipment", "Equipment", Align::right)
-      .add_column("fortification", "Fortification", Align::right)
-      .add_column("total", "Total", Align::right);
-  json::Value a = json::array();
   std::vector<std::string> options;
   if (m.plan == siege::SmPlan::bombard_then_assault)
     options = {"bombard", "assault"};
@@ -44,16 +35,7 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
         siege::engines_at_front(r, m.attacker.equipment, siege::front_limits(r, *m.front_ft).max_engines);
   auto row = [&](const std::string& o, bool d, int br, int art, int eq, int fort, int total) {
     using report::cell::integer;
-    t.add_row({o, d ? "defender" : "attacker", integer(br), integer(art), integer(eq), integer(fort), integer(total)});
-    json::Value j = json::object();
-    j.set("option", o);
-    j.set("side", d ? "defender" : "attacker");
-    j.set("br", br);
-    j.set("artillery", art);
-    j.set("equipment", eq);
-    j.set("fortification", fort);
-    j.set("total", total);
-    a.push(std::move(j));
+    t.add_row({o, side_name(d, true), integer(br), integer(art), integer(eq), integer(fort), integer(total)});
   };
   for (const auto& o : options)
     for (int d = 0; d < 2; ++d) {
@@ -85,80 +67,6 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
                       std::to_string(r.cf_other.d));
   }
   rep.tables.push_back(std::move(t));
-  out.set("bonuses", std::move(a));
-}
-
-json::Value rating_json(const std::optional<war::Rating>& r) {
-  if (!r) return json::Value();
-  json::Value o = json::object();
-  o.set("method", r->method);
-  o.set("bfr", r->bfr ? json::Value(*r->bfr) : json::Value());
-  o.set("troop_class", r->troop_class ? json::Value(*r->troop_class) : json::Value());
-  o.set("statements_true", r->statements_true);
-  o.set("br", r->br);
-  return o;
-}
-
-// One week of the trace as JSON.
-json::Value week_json(const siege::SmWeek& w) {
-  const bool battle = !w.battle.empty();
-  json::Value j = json::object();
-  j.set("week", w.week);
-  j.set("option", w.option.empty() ? json::Value() : json::Value(w.option));
-  j.set("attacker_br", battle ? json::Value(w.br[0]) : json::Value());
-  j.set("defender_br", battle ? json::Value(w.br[1]) : json::Value());
-  j.set("attacker_roll", battle ? json::Value(w.rolls[0]) : json::Value());
-  j.set("defender_roll", battle ? json::Value(w.rolls[1]) : json::Value());
-  j.set("battle", battle ? json::Value(w.battle) : json::Value());
-  j.set("attacker_hd", w.attacker_hd);
-  j.set("defender_hd", w.defender_hd);
-  j.set("attacker_lost", static_cast<long long>(w.attacker_lost));
-  j.set("defender_lost", static_cast<long long>(w.defender_lost));
-  j.set("attacker_troops", static_cast<long long>(w.attacker_troops));
-  j.set("defender_troops", static_cast<long long>(w.defender_troops));
-  j.set("damage_d", w.damage_d ? json::Value(*w.damage_d) : json::Value());
-  j.set("damage_roll", w.damage_roll ? json::Value(*w.damage_roll) : json::Value());
-  j.set("damage", w.damage);
-  j.set("shp_left", w.shp_left ? json::Value(*w.shp_left) : json::Value());
-  j.set("breach_ft", w.breach_ft);
-  j.set("attacker_morale", w.attacker_morale ? json::Value(*w.attacker_morale) : json::Value());
-  j.set("defender_morale", w.defender_morale ? json::Value(*w.defender_morale) : json::Value());
-  j.set("escaped", static_cast<long long>(w.escaped));
-  j.set("note", json::text_or_null(w.note));
-  week_money_json(w, j);
-  return j;
-}
-
-// The week-by-week table: for people one cell per figure of both sides ("att/def"), for programs
-// one column per number (attacker_br, defender_br, ...), named as the JSON keys of a week.
-void week_columns(Table& t, bool shp, bool morale, bool money) {
-  using report::Shown;
-  t.add_column("week", "Week", Align::right).add_column("option", "Option");
-  auto pair = [&](const std::string& key, const std::string& header, const std::string& suffix = "") {
-    t.add_column(key, header, Align::right, Shown::people)
-        .add_column("attacker_" + key + suffix, "Attacker " + key, Align::right, Shown::programs)
-        .add_column("defender_" + key + suffix, "Defender " + key, Align::right, Shown::programs);
-  };
-  pair("br", "BR att/def");
-  t.add_column("rolls", "d100 att/def", Align::right, Shown::people)
-      .add_column("attacker_roll", "Attacker d100", Align::right, Shown::programs)
-      .add_column("defender_roll", "Defender d100", Align::right, Shown::programs);
-  t.add_column("battle", "Battle");
-  pair("hd", "Artillery HD att/def");
-  pair("lost", "Lost att/def");
-  pair("troops", "Troops att/def");
-  if (shp) {
-    t.add_column("damage_roll_text", "d - d% = damage", Align::right, Shown::people)
-        .add_column("damage_d", "d", Align::right, Shown::programs)
-        .add_column("damage_roll", "d%", Align::right, Shown::programs)
-        .add_column("damage", "Damage", Align::right, Shown::programs)
-        .add_column("shp_left", "Shp left", Align::right)
-        .add_column("breach_ft", "Breach ft", Align::right);
-  }
-  if (morale) pair("morale", "Morale att/def");
-  pair("cost", "Cost gp att/def", "_gp_per_week");
-  if (money) pair("money", "Money gp att/def", "_gp");
-  t.add_column("note", "Note");
 }
 
 // The "d - d% = damage" cell of a week: the week's d, the roll and the damage done.
@@ -171,12 +79,12 @@ std::string damage_text(const siege::SmWeek& w) {
   return dmg;
 }
 
-std::vector<report::Cell> week_cells(const siege::SmWeek& w, bool shp, bool morale, bool money) {
+std::vector<report::Cell> week_cells(const siege::SmWeek& w) {
   using report::cell::integer;
   using report::cell::none;
   using report::cell::trimmed;
   const bool battle = !w.battle.empty();
-  std::vector<report::Cell> cells{integer(w.week), w.option};
+  std::vector<report::Cell> cells{integer(w.week), report::cell::text_or_none(w.option)};
   if (battle) {
     side_pair_cells(integer(w.br[0]), integer(w.br[1]), cells);
     side_pair_cells(integer(w.rolls[0]), integer(w.rolls[1]), cells);
@@ -188,52 +96,52 @@ std::vector<report::Cell> week_cells(const siege::SmWeek& w, bool shp, bool mora
   side_pair_cells(trimmed(w.attacker_hd, 2), trimmed(w.defender_hd, 2), cells);
   side_pair_cells(integer(w.attacker_lost), integer(w.defender_lost), cells);
   side_pair_cells(integer(w.attacker_troops), integer(w.defender_troops), cells);
-  if (shp) {
-    cells.emplace_back(damage_text(w));
-    cells.push_back(trimmed(w.damage_d, 2));
-    cells.push_back(w.damage_d ? integer(w.damage_roll.value_or(0)) : none(""));
-    cells.push_back(w.damage_d ? trimmed(w.damage, 2) : none(""));
-    cells.push_back(trimmed(w.shp_left, 2));
-    cells.push_back(trimmed(w.breach_ft, 1));
-  }
-  if (morale) side_pair_cells(integer(w.attacker_morale), integer(w.defender_morale), cells);
-  week_money_cells(w, money, cells);
+  cells.emplace_back(damage_text(w));
+  cells.push_back(trimmed(w.damage_d, 2));
+  cells.push_back(w.damage_d ? integer(w.damage_roll.value_or(0)) : none(""));
+  cells.push_back(w.damage_d ? trimmed(w.damage, 2) : none(""));
+  cells.push_back(trimmed(w.shp_left, 2));
+  cells.push_back(trimmed(w.breach_ft, 1));
+  side_pair_cells(integer(w.attacker_morale), integer(w.defender_morale), cells);
+  week_money_cells(w, cells);
   cells.emplace_back(w.note);
+  cells.push_back(integer(w.escaped));
+  cells.push_back(trimmed(w.ammunition_yield, 12));
   return cells;
 }
 
 void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::SmResult& res, std::uint64_t seed,
-                          report::Report& rep, json::Value& out) {
-  // Columns for the structure and morale only when the siege tracks them.
+                          report::Report& rep) {
+  namespace f = fields;
+  // Columns for the structure, morale and money only when the siege tracks them (people).
   const bool shp =
       std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.shp_left.has_value(); });
   const bool morale = std::any_of(weeks.begin(), weeks.end(),
                                   [](const siege::SmWeek& w) { return w.attacker_morale || w.defender_morale; });
   const bool money =
       std::any_of(weeks.begin(), weeks.end(), [](const siege::SmWeek& w) { return w.money[0] || w.money[1]; });
-  Table t;
+  Table t = table_of(tables::week_by_week());
   t.title = "Siege Machine, week by week (seed " + std::to_string(seed) + ")";
   seeded_context(t, seed, std::nullopt);
-  week_columns(t, shp, morale, money);
-  json::Value a = json::array();
-  for (const auto& w : weeks) {
-    t.add_row(week_cells(w, shp, morale, money));
-    json::Value j = week_json(w);
-    a.push(std::move(j));
-  }
+  for (const auto& w : weeks) t.add_row(week_cells(w));
+  std::vector<const report::Field*> hidden;
+  hidden.reserve(5);
+  if (!shp)  // one at a time: GCC 12 warns of a false overflow in insert() of a list into an empty vector
+    for (const report::Field* h : {&f::kDamageText, &f::kWeekShpLeft, &f::kBreachFt}) hidden.push_back(h);
+  if (!morale) hidden.push_back(&f::kMoralePair);
+  if (!money) hidden.push_back(&f::kMoneyPair);
+  hide_from_people(t, hidden);
   t.notes.push_back(siege::describe(res.end) + " in week " + std::to_string(res.weeks));
   rep.tables.push_back(std::move(t));
-  json::Value r = json::object();
-  r.set("end", siege::to_string(res.end));
-  r.set("weeks", res.weeks);
-  r.set("attacker_troops", static_cast<long long>(res.attacker_troops));
-  r.set("defender_troops", static_cast<long long>(res.defender_troops));
-  r.set("escaped", static_cast<long long>(res.escaped));
-  r.set("shp_left", res.shp_left ? json::Value(*res.shp_left) : json::Value());
-  result_money_json(res, r);
-  out.set("result", std::move(r));
-  out.set("trace", std::move(a));
-  out.set("odds", json::Value());
+  week_cost_tables(weeks, seed, rep);
+  using report::cell::integer;
+  using report::cell::trimmed;
+  Table r = table_of(tables::machine_result());
+  seeded_context(r, seed, std::nullopt);
+  r.add_row({siege::to_string(res.end), integer(res.weeks), integer(res.attacker_troops), integer(res.defender_troops),
+             integer(res.escaped), trimmed(res.shp_left, 12), trimmed(res.cost_total[0], 12),
+             trimmed(res.cost_total[1], 12), trimmed(res.money[0], 12), trimmed(res.money[1], 12)});
+  rep.tables.push_back(std::move(r));
 }
 
 // How a siege ends, in the words of a chart's label.
@@ -257,38 +165,27 @@ std::string sm_end_words(siege::SmEnd e) {
   return siege::to_string(e);
 }
 
-void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& rep, json::Value& out) {
-  Table t;
-  t.name = "siege-ends";
+void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& rep) {
+  Table t = table_of(tables::siege_ends());
   t.title = "Siege Machine: how " + grouped(o.runs) + " seeded sieges end (seed " + std::to_string(o.seed) + ")";
   seeded_context(t, o.seed, o.runs);
-  t.add_column("end", "End").add_column("count", "Sieges", Align::right);
-  proportion_columns(t);
-  json::Value ends = json::object();
   for (auto e : siege::kSmEnds) {
     const auto p = siege::wilson(o.ends[static_cast<size_t>(e)], o.runs);
     std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e)), report::cell::integer(p.count)};
     for (auto& c : proportion_cells(p)) row.push_back(std::move(c));
     t.add_row(std::move(row));
-    ends.set(json_key(siege::to_string(e)), proportion_json(p));
   }
   rep.tables.push_back(std::move(t));
-  Table w;
-  w.name = "weeks-to-fall";
-  w.title = "Siege Machine: weeks until the stronghold falls";
+  Table w = table_of(tables::weeks_to_fall());
   seeded_context(w, o.seed, o.runs);
-  w.add_column("week", "Week", Align::right)
-      .add_column("p_falls", "Falls that week", Align::right)
-      .add_column("p_fallen", "Fallen by then", Align::right);
   long long cum = 0;
-  json::Value hist = json::array();
   for (int k = 1; k <= max_weeks; ++k) {
     const long long c = o.capture_week[static_cast<size_t>(k)];
     cum += c;
-    hist.push(c);
     if (c > 0)
       w.add_row({report::cell::integer(k), report::cell::percent(static_cast<double>(c) / static_cast<double>(o.runs)),
-                 report::cell::percent(static_cast<double>(cum) / static_cast<double>(o.runs))});
+                 report::cell::percent(static_cast<double>(cum) / static_cast<double>(o.runs)),
+                 report::cell::integer(c)});
   }
   report::Chart ends_chart;
   ends_chart.title = "Siege Machine: how the sieges end";
@@ -315,20 +212,12 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) +
                     " gp, defender " + trim(o.mean_cost_gp_total[1], 2) + " gp");
   rep.tables.push_back(std::move(w));
-  json::Value j = json::object();
-  j.set("runs", o.runs);
-  j.set("seed", static_cast<long long>(o.seed));
-  j.set("ends", std::move(ends));
-  j.set("falls_by_week", std::move(hist));
-  j.set("mean_weeks_to_fall", o.mean_weeks_to_capture);
-  j.set("median_weeks_to_fall", o.median_weeks_to_capture);
-  json::Value mc = json::object();
-  mc.set("attacker", o.mean_cost_gp_total[0]);
-  mc.set("defender", o.mean_cost_gp_total[1]);
-  j.set("mean_cost_gp_total", std::move(mc));
-  out.set("result", json::Value());
-  out.set("trace", json::Value());
-  out.set("odds", std::move(j));
+  using report::cell::trimmed;
+  Table m = table_of(tables::machine_odds());
+  seeded_context(m, o.seed, o.runs);
+  m.add_row({trimmed(o.mean_weeks_to_capture, 12), report::cell::integer(o.median_weeks_to_capture),
+             trimmed(o.mean_cost_gp_total[0], 12), trimmed(o.mean_cost_gp_total[1], 12)});
+  rep.tables.push_back(std::move(m));
 }
 
 // The request with the command line's overrides (--plan, --weeks) and, with bombardment_damage,
@@ -349,49 +238,50 @@ Expected<siege::SmSetup> machine_setup(const Context& c) {
   return m;
 }
 
-// The setup as JSON, and the explanation of rated sides.
-void setup_json(const Context& c, const siege::SiegeMachineRules& sm, const siege::SmSetup& m, json::Value& out) {
-  out.set("mode", c.opt.trace ? "trace" : "odds");
-  out.set("seed", static_cast<long long>(c.opt.seed));
-  out.set("plan", siege::to_string(m.plan));
-  out.set("bombard_weeks", m.bombard_weeks);
-  out.set("weeks", m.max_weeks);
-  out.set("tie_policy", war::to_string(m.tie));
-  out.set("defender_plan", siege::to_string(m.defender_plan));
-  out.set("defender_plan_week", opt_int(m.defender_week));
-  out.set("defender_plan_when", m.defender_when ? json::Value(siege::to_string(*m.defender_when)) : json::Value());
-  out.set("escape", m.escape);
-  out.set("pursue_departure", m.pursue_departure);
-  out.set("depart_after_weeks", opt_int(m.depart_after_weeks));
-  out.set("depart_below_troop_ratio", opt_num(m.depart_below_troop_ratio));
-  out.set("front_ft", opt_num(m.front_ft));
+// The setup (programs), and the explanation of rated sides.
+void setup_tables(const Context& c, const siege::SiegeMachineRules& sm, const siege::SmSetup& m) {
+  using report::cell::integer;
+  using report::cell::none;
+  using report::cell::trimmed;
   const auto st = siege::make_structure(sm, m.defender, m.stronghold_shp);
-  out.set("shp", st.tracked() ? json::Value(st.total_initial()) : json::Value());
-  out.set("gunpowder_weekly_damage", m.gunpowder_weekly_damage);
-  json::Value ratings = json::object();
-  ratings.set("attacker", rating_json(c.in.machine_ratings[0]));
-  ratings.set("defender", rating_json(c.in.machine_ratings[1]));
-  out.set("ratings", std::move(ratings));
-  for (size_t d = 0; d < 2; ++d)
-    if (const auto& rt = c.in.machine_ratings[d])
-      for (const auto& l : rt->explain)
-        c.rep.explain.push_back(std::string("siege machine: ") + (d ? "defender" : "attacker") + " rating: " + l);
+  Table t = table_of(tables::siege_machine());
+  t.add_row({report::cell::boolean(c.opt.trace), std::to_string(c.opt.seed), siege::to_string(m.plan),
+             integer(m.bombard_weeks), integer(m.max_weeks), war::to_string(m.tie), report::cell::boolean(m.escape),
+             report::cell::boolean(m.pursue_departure), integer(m.depart_after_weeks),
+             trimmed(m.depart_below_troop_ratio, 12), trimmed(m.front_ft, 12),
+             st.tracked() ? trimmed(st.total_initial(), 12) : none(), trimmed(m.gunpowder_weekly_damage, 12)});
+  c.rep.tables.push_back(std::move(t));
+  Table d = table_of(tables::defender_plan());
+  d.add_row({siege::to_string(m.defender_plan), integer(m.defender_week),
+             m.defender_when ? report::Cell(siege::to_string(*m.defender_when)) : none()});
+  c.rep.tables.push_back(std::move(d));
+  Table r = table_of(tables::ratings());
+  for (size_t side = 0; side < 2; ++side) {
+    const auto& rt = c.in.machine_ratings[side];
+    if (!rt) continue;
+    r.add_row({side_name(side == 1, true), rt->method, integer(rt->bfr),
+               report::cell::text_or_none(rt->troop_class.value_or("")), integer(rt->statements_true),
+               integer(rt->br)});
+    for (const auto& l : rt->explain)
+      c.rep.explain.push_back(std::string("siege machine: ") + side_name(side == 1, true) + " rating: " + l);
+  }
+  c.rep.tables.push_back(std::move(r));
 }
 
 // One seeded siege, week by week (--trace).
 std::optional<Diagnostics> run_traced(const Context& c, const war::Rules& wr, const siege::SiegeMachineRules& sm,
-                                      const siege::SmSetup& m, json::Value& out) {
+                                      const siege::SmSetup& m) {
   Rng rng = Rng::stream(c.opt.seed, 0);
   std::vector<siege::SmWeek> weeks;
   auto res = siege::run_siege_machine(wr, sm, m, rng, &weeks);
   if (!res) return res.error();
-  machine_trace_report(weeks, *res, c.opt.seed, c.rep, out);
+  machine_trace_report(weeks, *res, c.opt.seed, c.rep);
   return std::nullopt;
 }
 
 // The odds over --runs seeded sieges, within a budget on the work asked for.
 std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, const siege::SiegeMachineRules& sm,
-                                    const siege::SmSetup& m, json::Value& out) {
+                                    const siege::SmSetup& m) {
   const long long runs = c.opt.runs;
   if (runs * static_cast<long long>(m.max_weeks) > kMaxMachineWork)
     return cli::usage_error("--runs", std::to_string(runs) + " sieges of up to " + std::to_string(m.max_weeks) +
@@ -401,7 +291,7 @@ std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, cons
   auto odds = siege::siege_machine_odds(wr, sm, m, runs, c.opt.seed, c.threads(),
                                         [&](std::uint64_t done) { progress.advance(done); });
   if (!odds) return odds.error();
-  machine_odds_report(*odds, m.max_weeks, c.rep, out);
+  machine_odds_report(*odds, m.max_weeks, c.rep);
   return std::nullopt;
 }
 
@@ -411,7 +301,7 @@ MethodResult run_siege_machine(const Context& c) {
   if (!c.in.machine) {
     if (!c.all()) return cli::usage_error("--method", "siege-machine needs [siege_machine] in the input");
     c.skip("siege-machine", "no [siege_machine]");
-    return json::Value();
+    return false;
   }
   auto sm = siege::load_siege_machine_rules();
   if (!sm) return sm.error();
@@ -419,13 +309,12 @@ MethodResult run_siege_machine(const Context& c) {
   if (!wr) return wr.error();
   auto m = machine_setup(c);
   if (!m) return m.error();
-  json::Value out = json::object();
-  setup_json(c, **sm, *m, out);
-  machine_bonus_report(**sm, *m, c.rep, out);
-  machine_money_report(**sm, *m, c.rep, out);
-  auto error = c.opt.trace ? run_traced(c, **wr, **sm, *m, out) : run_odds(c, **wr, **sm, *m, out);
+  machine_bonus_report(**sm, *m, c.rep);
+  machine_money_report(**sm, *m, c.rep);
+  auto error = c.opt.trace ? run_traced(c, **wr, **sm, *m) : run_odds(c, **wr, **sm, *m);
   if (error) return *error;
-  return out;
+  setup_tables(c, **sm, *m);  // for programs: after the tables people see
+  return true;
 }
 
 }  // namespace gunpowder::siege_app

@@ -1,14 +1,18 @@
 // simplified.cpp - siege-duration --method simplified: unit advantage and the Duration of Siege
 // table (seed 000, Sieges Simplified), with the bonus units and artillery battle ratings.
+#include <algorithm>
+
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
+#include "gunpowder/data/data.hpp"
+#include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
+#include "siege-duration/tables.hpp"
 
 namespace gunpowder::siege_app {
 
 using fmtnum::grouped;
 using fmtnum::trim;
-using report::Align;
 using report::Table;
 
 namespace {
@@ -27,81 +31,100 @@ std::string outcome_text(const siege::Simplified& s) {
   return "?";
 }
 
-// Simplified siege: duration, one row per figure (for programs: key, raw value, top of a range, unit).
+// Simplified siege: duration, one figure a line.
 void duration_table(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
                     report::Report& rep) {
-  const auto& t = rules.duration;
-  Table r;
-  r.name = "duration";
-  r.title = "Simplified siege: duration (" + t.source + ")";
-  key_value_columns(r, "Value", {"value_max"});
+  namespace f = fields;
   using report::cell::integer;
-  key_value_row(r, "Besieger units", "besieger_total", integer(s.besieger_total), "units");
-  key_value_row(r, "Defender units", "defender_total", integer(s.defender_total), "units");
-  key_value_row(r, "Unit advantage", "advantage", integer(s.advantage), "units");
-  key_value_row(r, "Stronghold shp", "shp", integer(s.shp), "shp");
+  using report::cell::none;
+  const auto& t = rules.duration;
+  Table r = table_of(tables::duration());
+  r.title = "Simplified siege: duration (" + t.source + ")";
+  r.add_figure(f::kBonusReading, s.reading == siege::BonusReading::example ? "example" : "table");
+  r.add_figure(f::kBesiegerTotal, integer(s.besieger_total));
+  r.add_figure(f::kDefenderTotal, integer(s.defender_total));
+  r.add_figure(f::kAdvantage, integer(s.advantage));
+  r.add_figure(f::kStrongholdShp, integer(s.shp));
   if (s.row) {
     const auto& row = t.rows[*s.row];
-    key_value_row(r, "Table row", "table_row", report::cell::shown_as(row.label, row.shp_min), "shp",
-                  {integer(row.shp_max)});
+    r.add_figure(f::kTableRow, row.label)
+        .add_figure(f::kTableRowMin, integer(row.shp_min))
+        .add_figure(f::kTableRowMax, integer(row.shp_max));
   } else {
-    key_value_row(r, "Table row", "table_row", report::cell::none(), "shp");
+    r.add_figure(f::kTableRow, none()).add_figure(f::kTableRowMin, none()).add_figure(f::kTableRowMax, none());
   }
   if (s.band) {
     const auto& band = t.bands[*s.band];
-    key_value_row(r, "Table column", "table_column", report::cell::shown_as(band.label, band.min), "units",
-                  {band.max ? integer(*band.max) : report::cell::none("")});
+    r.add_figure(f::kTableColumn, band.label)
+        .add_figure(f::kTableColumnMin, integer(band.min))
+        .add_figure(f::kTableColumnMax, band.max ? integer(*band.max) : none());
   } else {
-    key_value_row(r, "Table column", "table_column", report::cell::none(), "units");
+    r.add_figure(f::kTableColumn, none()).add_figure(f::kTableColumnMin, none()).add_figure(f::kTableColumnMax, none());
   }
-  key_value_row(r, "Days on the table", "table_days", report::cell::integer(s.table_days), "days");
-  key_value_row(
-      r, "Site multiplier", "site_multiplier",
-      report::cell::shown_as(
-          sg.stronghold.site ? "x" + std::to_string(s.site_multiplier) + " (" + *sg.stronghold.site + ")" : "x1",
-          s.site_multiplier),
-      "");
+  r.add_figure(f::kTableDays, integer(s.table_days));
+  r.add_figure(f::kSiteMultiplier, report::cell::shown_as(sg.stronghold.site ? "x" + std::to_string(s.site_multiplier) +
+                                                                                   " (" + *sg.stronghold.site + ")"
+                                                                             : "x1",
+                                                          s.site_multiplier));
   const bool by_assault = s.outcome == siege::SimpleOutcome::days || s.outcome == siege::SimpleOutcome::without_fight;
-  key_value_row(
-      r, "Time to capture", "days",
-      by_assault ? report::cell::shown_as(outcome_text(s), s.days.value_or(0)) : report::Cell(outcome_text(s), ""),
-      "days");
+  r.add_figure(f::kOutcome, siege::to_string(s.outcome));
+  r.add_figure(f::kByAssault, report::cell::boolean(by_assault));
+  r.add_figure(f::kCaptureDays, by_assault ? report::cell::shown_as(outcome_text(s), s.days.value_or(0))
+                                           : report::Cell(outcome_text(s), ""));
   rep.tables.push_back(std::move(r));
 }
 
-void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
-                       report::Report& rep, json::Value& out) {
-  const auto& t = rules.duration;
-  Table lines;
-  lines.name = "units";
-  lines.title = "Simplified siege: units and bonus units (Guns of War, Sieges Simplified, p. 21)";
-  lines.add_column("side", "Side")
-      .add_column("item", "Item")
-      .add_column("count", "Count", Align::right)
-      .add_column("each", "Units each", Align::right)
-      .add_column("units", "Units", Align::right)
-      .add_column("source", "Source");
-  json::Value jl = json::array();
-  for (const auto& l : s.lines) {
-    const std::string source = suite_spelling(l.source);  // an enum value: "no figure" is no-figure
-    lines.add_row({l.side, l.item, report::cell::integer(l.count), report::cell::integer(l.each),
-                   report::cell::integer(l.total), value_cell(l.source, source)});
-    json::Value o = json::object();
-    o.set("side", l.side);
-    o.set("item", l.item);
-    o.set("count", l.count);
-    o.set("each", l.each);
-    o.set("units", l.total);
-    o.set("source", source);
-    jl.push(std::move(o));
+// Where a line's units each come from: the item's source, or the house rule that changed the
+// figure (the Bonus Units table of data/artillery.toml, the worked example of siege_duration).
+std::string line_source(const siege::BonusLine& l, const std::string& piece) {
+  std::optional<std::string> rule;
+  if (l.source == "table")
+    rule = data::house_rule_source("artillery", "piece[name = \"" + piece + "\"].bonus_units");
+  else if (l.source == "example")
+    rule = data::house_rule_source("siege_duration", "example");
+  return rule ? *rule : suite_spelling(l.source);  // an enum value: "no figure" is no-figure
+}
+
+// The note on the two readings of the bonus units, with the figures of the pieces they differ on
+// (the Bonus Units table's and the worked example's, as the data give them).
+std::string reading_note(const siege::Simplified& s) {
+  std::string table, example, table_figures, example_figures;
+  std::vector<std::string> seen;
+  for (const auto& d : s.differences) {
+    if (std::find(seen.begin(), seen.end(), d.piece) != seen.end()) continue;
+    const char* sep = seen.empty() ? "" : ", ";
+    seen.push_back(d.piece);
+    table += sep + ("a " + d.piece + " " + std::to_string(d.table));
+    example += sep + ("a " + d.piece + " " + std::to_string(d.example));
+    table_figures += sep + std::to_string(d.table);
+    example_figures += sep + std::to_string(d.example);
   }
-  if (s.reading_matters)
-    lines.notes.push_back("bonus units: " +
-                          std::string(s.reading == siege::BonusReading::example
-                                          ? "as the worked example counts them (a 24-pdr cannon 27); "
-                                            "--bonus-units-reading table for the table's 16"
-                                          : "the Bonus Units table (a 24-pdr cannon 16); --bonus-units-reading example "
-                                            "for the worked example's 27"));
+  if (s.reading == siege::BonusReading::example)
+    return "bonus units: as the worked example counts them (" + example +
+           "); --bonus-units-reading table for the table's " + table_figures;
+  return "bonus units: the Bonus Units table (" + table + "); --bonus-units-reading example for the worked example's " +
+         example_figures;
+}
+
+void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
+                       report::Report& rep) {
+  Table lines = table_of(tables::units());
+  lines.title = "Simplified siege: units and bonus units (Guns of War, Sieges Simplified, p. 21)";
+  // The piece of each artillery line, in the order count_side makes them.
+  std::vector<std::string> pieces;
+  for (const auto* side : {&sg.besieger, &sg.defender}) {
+    pieces.emplace_back();
+    for (const auto& e : side->artillery) pieces.push_back(e.piece->name);
+    for (size_t i = 0; i < side->engines.size(); ++i) pieces.emplace_back();
+  }
+  for (size_t i = 0; i < s.lines.size(); ++i) {
+    const auto& l = s.lines[i];
+    const std::string source = line_source(l, i < pieces.size() ? pieces[i] : std::string());
+    const bool ruled = source.rfind("house rule", 0) == 0;  // people read the house rule too
+    lines.add_row({l.side, l.item, report::cell::integer(l.count), report::cell::integer(l.each),
+                   report::cell::integer(l.total), value_cell(ruled ? source : l.source, source)});
+  }
+  if (s.reading_matters) lines.notes.push_back(reading_note(s));
   for (const auto& l : s.lines)
     if (l.source == "no figure")
       lines.notes.push_back(l.item +
@@ -109,52 +132,18 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   rep.tables.push_back(std::move(lines));
 
   duration_table(rules, sg, s, rep);
-  json::Value ju = json::array();
   if (!s.artillery_units.empty()) {
-    Table u;
+    Table u = table_of(tables::battle_ratings());
     u.title = "Gunpowder artillery battle ratings (Guns of War, Gunpowder Artillery Battle Ratings, p. 20)";
-    u.add_column("side", "Side")
-        .add_column("piece", "Piece")
-        .add_column("pieces", "Pieces", Align::right)
-        .add_column("unit_size", "Unit size", Align::right)
-        .add_column("units", "Units", Align::right)
-        .add_column("br_each", "BR each", Align::right)
-        .add_column("br", "BR", Align::right);
-    for (const auto& a : s.artillery_units) {
+    for (const auto& a : s.artillery_units)
       u.add_row({a.side, a.piece, report::cell::integer(a.pieces), report::cell::integer(a.unit_size),
                  report::cell::integer(a.units), report::cell::trimmed(a.br_each, 2), report::cell::trimmed(a.br, 2)});
-      json::Value o = json::object();
-      o.set("side", a.side);
-      o.set("piece", a.piece);
-      o.set("pieces", a.pieces);
-      o.set("unit_size", a.unit_size);
-      o.set("units", a.units);
-      o.set("br_each", a.br_each);
-      o.set("br", a.br);
-      ju.push(std::move(o));
-    }
     u.notes.push_back("for D@W: Campaigns assaults and battles; pieces too few to form a unit do not count");
     rep.tables.push_back(std::move(u));
   }
   if (s.outcome == siege::SimpleOutcome::days && !s.shp_by_day.empty())
-    rep.tables.push_back(
-        schedule_table("Simplified siege: stronghold shp day by day (progress proportional)", s.shp_by_day));
-
-  out.set("bonus_units_reading", s.reading == siege::BonusReading::example ? "example" : "table");
-  out.set("besieger_total", s.besieger_total);
-  out.set("defender_total", s.defender_total);
-  out.set("advantage", s.advantage);
-  out.set("shp", s.shp);
-  out.set("table_row", s.row ? json::Value(t.rows[*s.row].label) : json::Value());
-  out.set("table_column", s.band ? json::Value(t.bands[*s.band].label) : json::Value());
-  out.set("table_days", opt_int(s.table_days));
-  out.set("site_multiplier", s.site_multiplier);
-  out.set("outcome", siege::to_string(s.outcome));
-  out.set("by_assault", s.outcome == siege::SimpleOutcome::days || s.outcome == siege::SimpleOutcome::without_fight);
-  out.set("days", opt_int(s.days));
-  out.set("schedule", s.outcome == siege::SimpleOutcome::days ? schedule_json(s.shp_by_day) : json::array());
-  out.set("lines", std::move(jl));
-  out.set("artillery_units", std::move(ju));
+    rep.tables.push_back(schedule_table(
+        "simplified", "Simplified siege: stronghold shp day by day (progress proportional)", s.shp_by_day));
   for (const auto& l : s.explain) rep.explain.push_back("simplified: " + l);
 }
 
@@ -165,9 +154,8 @@ MethodResult run_simplified(const Context& c) {
   const auto reading =
       c.opt.bonus_units_reading == "example" ? siege::BonusReading::example : siege::BonusReading::table;
   const auto s = siege::simplified(c.rules, sg, reading);
-  json::Value out = json::object();
-  simplified_report(c.rules, sg, s, c.rep, out);
-  return out;
+  simplified_report(c.rules, sg, s, c.rep);
+  return true;
 }
 
 }  // namespace gunpowder::siege_app

@@ -6,6 +6,7 @@
 // order. Text and markdown (whose column widths need every row), --explain and standard input keep
 // the batch in memory.
 #include <array>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -103,40 +104,146 @@ bool check_units(const units::Catalogue& cat, const units::Request& base, const 
   return true;
 }
 
-// The second pass: the units table (csv) or {"tool", "units": [...]} (JSON), written as the units
-// are rated, in input order; the first pass found no error.
+// The JSON document of a streamed batch, written as the units are rated: the envelope, then each
+// declared table's array. The units' rows go straight to the stream; the other tables' objects
+// wait in a temporary file each (their arrays come after), so that memory does not grow with the
+// batch. The text is render_json's.
+class DocumentStream {
+ public:
+  DocumentStream(std::ostream& os, const report::DocumentSpec& doc) : os_(os), doc_(doc) {
+    json::Value head = json::document(doc.tool, doc.name, doc.version);
+    head.set("tool", std::string(doc.tool));
+    std::string out = "{";
+    for (const auto& [k, v] : head.object()) {
+      out += out.size() == 1 ? "\n  " : ",\n  ";
+      json::append_quoted(out, k);
+      out += ": " + json::dump_at(v, 1);
+    }
+    os_.write(out.data(), static_cast<std::streamsize>(out.size()));
+    spill_.resize(doc.tables.size());
+    any_.resize(doc.tables.size(), false);
+    open(0);
+  }
+  DocumentStream(const DocumentStream&) = delete;
+  DocumentStream& operator=(const DocumentStream&) = delete;
+  ~DocumentStream() {
+    for (FILE* f : spill_)
+      if (f) std::fclose(f);
+  }
+  /// The index of the table of `spec` in the document.
+  size_t index(const report::TableSpec* spec) const {
+    for (size_t i = 0; i < doc_.tables.size(); ++i)
+      if (doc_.tables[i] == spec) return i;
+    return 0;
+  }
+  /// Writes a block of objects of table `i` (each after ",\n    "), after those written before.
+  bool write(size_t i, const std::string& block) {
+    if (block.empty()) return true;
+    const size_t skip = any_[i] ? 0 : 1;  // the first object of an array has no comma before it
+    any_[i] = true;
+    if (i == 0) {
+      os_.write(block.data() + skip, static_cast<std::streamsize>(block.size() - skip));
+      return true;
+    }
+    if (!spill_[i]) spill_[i] = std::tmpfile();
+    return spill_[i] && std::fwrite(block.data() + skip, 1, block.size() - skip, spill_[i]) == block.size() - skip;
+  }
+  /// Closes the units' array and writes the other tables' arrays; false when a temporary file failed.
+  bool finish() {
+    close(0);
+    std::vector<char> buf(1 << 16);
+    for (size_t i = 1; i < doc_.tables.size(); ++i) {
+      open(i);
+      if (FILE* f = spill_[i]) {
+        std::rewind(f);
+        size_t n = 0;
+        while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0)
+          os_.write(buf.data(), static_cast<std::streamsize>(n));
+        if (std::ferror(f)) return false;
+      }
+      close(i);
+    }
+    os_.write("\n}\n", 3);
+    return true;
+  }
+
+ private:
+  void open(size_t i) {
+    std::string out = ",\n  ";
+    json::append_quoted(out, report::json_key(doc_.tables[i]->name));
+    out += ": [";
+    os_.write(out.data(), static_cast<std::streamsize>(out.size()));
+  }
+  void close(size_t i) {
+    const char* end = any_[i] ? "\n  ]" : "]";
+    os_.write(end, static_cast<std::streamsize>(std::char_traits<char>::length(end)));
+  }
+  std::ostream& os_;
+  const report::DocumentSpec& doc_;
+  std::vector<FILE*> spill_;
+  std::vector<bool> any_;
+};
+
+// The JSON of a part's units, one block per table of the document (render_json's text).
+std::vector<std::string> part_json(const Part& part, const report::Table& shape, const DocumentStream& doc,
+                                   size_t tables) {
+  std::vector<std::string> blocks(tables);
+  for (const auto& row : part.rows) {
+    blocks[0] += ",\n    ";
+    report::append_json_row(blocks[0], shape, row, 2);
+  }
+  for (const auto& t : part.details) {
+    std::string& b = blocks[doc.index(t.spec)];
+    if (t.spec->layout == report::Layout::record) {
+      b += ",\n    ";
+      report::append_json_record(b, t, 2);
+      continue;
+    }
+    for (const auto& row : t.rows) {
+      b += ",\n    ";
+      report::append_json_row(b, t, row, 2);
+    }
+  }
+  return blocks;
+}
+
+// The second pass: the units table (csv) or the units document (JSON), written as the units are
+// rated, in input order; the first pass found no error.
 Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const units::Request& base,
                         const cli::CommonOptions& common) {
   const bool want_json = common.format == "json";
   const report::Table shape = units_table();
-  std::optional<json::ArrayStream> array;
-  if (want_json) {
-    json::Value head = json::document(kInfo.name, "units", kUnitsVersion);
-    head.set("tool", kInfo.name);
-    array.emplace(os, head, "units");
-  } else {
+  const report::DocumentSpec& spec = units_document();
+  std::optional<DocumentStream> doc;
+  if (want_json)
+    doc.emplace(os, spec);
+  else
     os << report::csv_header(shape);
-  }
   Rater rate{cat, base, common, {}};
-  std::array<std::pair<Part, std::string>, 2> slots;
+  std::array<std::pair<Part, std::vector<std::string>>, 2> slots;
+  bool spilled = true;
   for (const auto& path : common.inputs) {
     auto r = input::stream_file(
         path, "unit", slots.size(),
-        [&](size_t, unsigned w, const input::Document& doc) {
+        [&](size_t, unsigned w, const input::Document& d) {
           auto& [part, text] = slots.at(w);
           part = Part{};
-          text.clear();
-          rate(doc, part, w);
-          for (const auto& u : part.units) json::ArrayStream::append(text, std::get<json::Raw>(u.storage()).text);
-          report::csv_rows(text, shape, part.rows,
+          rate(d, part, w);
+          if (doc) {
+            text = part_json(part, shape, *doc, spec.tables.size());
+            return;
+          }
+          text.assign(1, std::string());
+          report::csv_rows(text[0], shape, part.rows,
                            common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
         },
         [&](size_t, unsigned w) {
-          const std::string& text = slots.at(w).second;
-          if (array)
-            array->write(text);
-          else
-            os.write(text.data(), static_cast<std::streamsize>(text.size()));
+          const auto& text = slots.at(w).second;
+          if (!doc) {
+            os.write(text[0].data(), static_cast<std::streamsize>(text[0].size()));
+            return;
+          }
+          for (size_t i = 0; i < text.size(); ++i) spilled = doc->write(i, text[i]) && spilled;
         });
     if (!r) return r.error();
     if (!*r) {  // it streamed in the first pass
@@ -145,7 +252,11 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
       return d;
     }
   }
-  if (array) array->finish();
+  if (doc && !(doc->finish() && spilled)) {
+    Diagnostics d;
+    d.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
+    return d;
+  }
   return {};
 }
 

@@ -7,6 +7,7 @@
 
 #include "common/completion.hpp"
 #include "gunpowder/units/unit_br.hpp"
+#include "unit-br/fields.hpp"
 #include "unit-br/modes.hpp"
 
 namespace gunpowder::unit_app {
@@ -26,7 +27,8 @@ const cli::ToolInfo kInfo{
     "  unit-br --catalogue --compare                           the rosters against the formulas\n"
     "  unit-br --compare --differences                         only the figures that disagree\n"
     "  unit-br units.toml                                      [[unit]] tables: troop, race, troops, veteran,\n"
-    "                                                          name, or the characteristics themselves\n"};
+    "                                                          name, or the characteristics themselves\n",
+    &documents};
 
 void setup(CLI::App& app, Options& opt) {
   app.add_option("--troop", opt.troop, "catalogue troop type, e.g. \"matchlock musketeers\", pikemen, dragoons")

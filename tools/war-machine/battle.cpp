@@ -7,10 +7,10 @@
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
+#include "war-machine/specs.hpp"
 
 namespace gunpowder::war_app {
 
-using report::Align;
 using report::Table;
 
 namespace {
@@ -35,66 +35,29 @@ std::optional<Diagnostics> check_flags(const Options& opt) {
   return std::nullopt;
 }
 
-Table summary_table(const BattlePlan& p) {
-  Table summary;
-  summary.title = "Battles (exact odds, ties " + war::to_string(p.config.options.tie) + ")";
-  summary.add_column("battle", "#", Align::right)
-      .add_column("force_0", "Force")
-      .add_column("br_0", "C-BR", Align::right)
-      .add_column("force_1", "Against")
-      .add_column("br_1", "C-BR", Align::right)
-      .add_column("p_win_0", "Wins", Align::right)
-      .add_column("p_win_1", "Loses", Align::right)
-      .add_column("p_tie", "Tie", Align::right)
-      .add_column("casualties_pct_0", "Casualties %", Align::right)
-      .add_column("casualties_pct_1", "Their casualties %", Align::right);
-  return summary;
-}
-
-std::vector<report::Cell> summary_row(const BattlePlan& p, size_t b) {
-  const auto& e = p.engagements[b];
-  const auto& o = e.odds;
-  const auto names = names_of(p, e);
-  return {std::to_string(b + 1),
-          names[0],
-          std::to_string(o.final_br[0]),
-          names[1],
-          std::to_string(o.final_br[1]),
-          report::cell::percent(o.p_win_resolved[0]),
-          report::cell::percent(o.p_win_resolved[1]),
-          pct_pairs_cell(o.pairs_tie, o.p_tie),
-          report::cell::number(o.expected_casualties_pct[0], 2),
-          report::cell::number(o.expected_casualties_pct[1], 2)};
-}
-
 /// What the battle command builds, battle by battle.
 struct BattleReport {
-  bool js = false, full = false;
+  bool js = false, full = false, summary = false;
   std::uint64_t seed = 0;
-  Table summary;
-  json::Value battles = json::array();
+  Table battles;                                       ///< one row per battle (--summary, JSON)
   std::vector<std::optional<war::ForceState>> states;  ///< by force, after the rolled battles
 };
 
-/// The tables (or summary row, or JSON) of each battle depend on that battle alone: many are
-/// built on two threads, each into its own slot, and taken later in battle order.
+/// The tables (or the row of the table of battles) of each battle depend on that battle alone:
+/// many are built on two threads, each into its own slot, and taken later in battle order.
 void build_battles(const war::Rules& R, const BattlePlan& p, bool roll, BattleReport& br,
-                   std::vector<std::vector<Table>>& tables, std::vector<json::Value>& js) {
+                   std::vector<std::vector<Table>>& tables) {
   const size_t n = p.engagements.size();
-  tables.resize(br.full ? n : 0);
-  js.resize(br.js ? n : 0);
-  if (!br.full && !br.js) br.summary.rows.resize(n);
+  tables.resize(br.full || br.js ? n : 0);
+  if (br.summary) br.battles.rows.resize(n);
   split_work(n, kThreadedMin, [&](size_t from, size_t to) {
     for (size_t b = from; b < to; ++b) {
       const auto& e = p.engagements[b];
-      if (br.full) {
-        adjustment_tables(p.rated, e, tables[b]);
-        odds_tables(R, p.rated, e, !roll, tables[b]);
-      } else if (!br.js) {
-        br.summary.rows[b] = summary_row(p, b);
-      } else {
-        js[b] = odds_json(R, p.rated, e);
+      if (br.full || br.js) {
+        adjustment_tables(p.rated, e, b, tables[b]);
+        odds_tables(R, p.rated, e, b, !roll, br.js, tables[b]);
       }
+      if (br.summary) br.battles.rows[b] = battle_row(p, b);
     }
   });
 }
@@ -128,21 +91,17 @@ void battle_charts(const war::Rules& R, const BattlePlan& p, const war::Engageme
   rep.charts.push_back(std::move(rows));
 }
 
-/// Rolls battle `b` (--roll without --runs) and adds its tables, JSON and the forces' states.
+/// Rolls battle `b` (--roll without --runs) and adds its tables and the forces' states.
 Expected<bool> roll_one(const war::Rules& R, const Options& opt, const BattlePlan& p, size_t b, BattleReport& br,
-                        json::Value& bj, report::Report& rep) {
+                        report::Report& rep) {
   const auto& e = p.engagements[b];
   Rng rng = Rng::stream(br.seed, b);
   auto ro = war::roll_battle(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, rng, opt.rounds.value_or(1));
   if (!ro) return ro.error();
   const auto names = names_of(p, e);
   std::vector<Table> rolled;
-  roll_tables(R, names, *ro, br.seed, rolled, rep.explain);
-  // Each battle's rolls join those of the others in csv, marked with the battle's number.
-  if (p.engagements.size() > 1)
-    for (auto& t : rolled) t.context.insert(t.context.begin(), {"battle", std::to_string(b + 1)});
-  if (br.full) rep.tables.insert(rep.tables.end(), rolled.begin(), rolled.end());
-  if (br.js) bj.set("roll", roll_json(R, names, *ro, br.seed));
+  roll_tables(R, names, *ro, br.seed, b, br.js, rolled, rep.explain);
+  if (br.full || br.js) rep.tables.insert(rep.tables.end(), rolled.begin(), rolled.end());
   for (size_t k = 0; k < 2; ++k) br.states[e.force[k]] = ro->state[k];
   return true;
 }
@@ -167,32 +126,23 @@ void explain_battle(const BattlePlan& p, const war::Engagement& e, std::vector<s
 Expected<bool> report_battles(const war::Rules& R, const Options& opt, const cli::CommonOptions& common,
                               const BattlePlan& p, BattleReport& br, report::Report& rep) {
   std::vector<std::vector<Table>> tables;
-  std::vector<json::Value> js;
-  build_battles(R, p, opt.roll, br, tables, js);
-  if (br.full) {
+  build_battles(R, p, opt.roll, br, tables);
+  if (!tables.empty()) {
     size_t count = rep.tables.size();
     for (const auto& v : tables) count += v.size();
     rep.tables.reserve(count);
   }
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
-    if (br.full) {
-      for (auto& t : tables[b]) {
-        // Each battle's tables join those of the others in csv, marked with the battle's number.
-        if (p.engagements.size() > 1) t.context.insert(t.context.begin(), {"battle", std::to_string(b + 1)});
-        rep.tables.push_back(std::move(t));
-      }
+    if (!tables.empty()) {
+      for (auto& t : tables[b]) rep.tables.push_back(std::move(t));
       tables[b].clear();
     }
-    json::Value bj = br.js ? std::move(js[b]) : json::Value();
     if (e.odds.combat && p.engagements.size() <= 100) battle_charts(R, p, e, rep);
     if (opt.roll && !opt.runs) {
-      auto rolled = roll_one(R, opt, p, b, br, bj, rep);
+      auto rolled = roll_one(R, opt, p, b, br, rep);
       if (!rolled) return rolled.error();
-    } else if (br.js) {
-      bj.set("roll", json::Value());
     }
-    if (br.js) br.battles.push(std::move(bj));
     if (common.explain) explain_battle(p, e, rep.explain);
   }
   return true;
@@ -205,29 +155,20 @@ void finish_tables(const BattlePlan& p, report::Report& rep) {
     if (x.parent.empty() || x.force.name == x.parent + " 1")
       ratings.insert(ratings.end(), x.rating.explain.begin(), x.rating.explain.end());
   rep.explain.insert(rep.explain.begin(), ratings.begin(), ratings.end());
-  if (p.unmatched.empty()) return;
-  Table u;
-  u.title = "Unmatched forces (no opponent left: they do not fight)";
-  u.add_column("name", "Force").add_column("side", "Side");
-  for (size_t i : p.unmatched) u.add_row({p.rated[i].force.name, p.rated[i].force.side});
-  rep.tables.push_back(std::move(u));
+  if (!p.unmatched.empty()) rep.tables.push_back(unmatched_table(p));
 }
 
-void battle_json(const Options& opt, const BattlePlan& p, BattleReport& br, json::Value tallies, report::Report& rep) {
-  rep.json = json::document(kInfo.name, "battle", 2);
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("command", "battle");
-  rep.json.set("settings", settings_json(p.config));
-  rep.json.set("forces", br.js ? battle_forces_json(p) : json::array());
-  rep.json.set("battles", std::move(br.battles));
-  json::Value un = json::array();
-  for (size_t i : p.unmatched) un.push(p.rated[i].force.name);
-  rep.json.set("unmatched", std::move(un));
-  // The seed of the rolls and the sample size of --runs: null when nothing is rolled or tallied.
-  rep.json.set("seed", opt.roll ? json::Value(static_cast<long long>(br.seed)) : json::Value());
-  rep.json.set("rounds", opt.roll && !opt.runs ? json::Value(opt.rounds.value_or(1)) : json::Value());
-  rep.json.set("runs", opt.runs ? json::Value(*opt.runs) : json::Value());
-  rep.json.set("tallies", std::move(tallies));
+/// What only JSON shows: the settings and the seed, and each force's rating lines and statements.
+void json_tables(const war::Rules& R, const Options& opt, const BattlePlan& p, const BattleReport& br,
+                 report::Report& rep) {
+  // The seed of the rolls and the sample size of --runs: none when nothing is rolled or tallied.
+  const auto maybe = [](bool given, long long v) { return given ? report::cell::integer(v) : report::cell::none(); };
+  rep.tables.push_back(settings_table(
+      specs::battle_settings(), p.config,
+      {maybe(opt.roll, static_cast<long long>(br.seed)), maybe(opt.roll && !opt.runs, opt.rounds.value_or(1)),
+       maybe(opt.runs.has_value(), opt.runs.value_or(0))}));
+  for (const auto& x : p.rated)
+    rating_tables(R, x, specs::battle_force_rating(), specs::battle_statements(), rep.tables);
 }
 
 }  // namespace
@@ -279,25 +220,28 @@ Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, con
   if (!planned) return planned.error();
   const BattlePlan& p = **planned;
   report::Report rep;
+  rep.document = &specs::battle_document();
   BattleReport br;
   br.js = common.format == "json";
   br.full = !br.js && !opt.summary;
-  br.summary = summary_table(p);
+  br.summary = br.js || opt.summary;
+  br.battles = Table(specs::battles());
+  br.battles.title = "Battles (exact odds, ties " + war::to_string(p.config.options.tie) + ")";
   br.states.resize(p.rated.size());
-  if (br.full) rep.tables.push_back(battle_forces_table(p));
+  if (br.full || br.js) rep.tables.push_back(battle_forces_table(p));
   // The seed of the rolls: 1 unless --seed gives one (docs/vocabulary.md), printed with them.
   if (opt.roll) br.seed = opt.seed.value_or(1);
   auto done = report_battles(R, opt, common, p, br, rep);
   if (!done) return done.error();
-  if (!br.js && opt.summary) rep.tables.push_back(std::move(br.summary));
-  json::Value tallies = opt.runs ? runs_tables(R, p, *opt.runs, br.seed, rep) : json::Value();
+  if (br.summary) rep.tables.push_back(std::move(br.battles));
+  if (opt.runs) runs_tables(R, p, *opt.runs, br.seed, rep);
   finish_tables(p, rep);
+  if (br.js) json_tables(R, opt, p, br, rep);
   // csv's main table is the odds of the battles, when they are shown.
   if (br.full && !report::tables_named(rep, "odds").empty()) rep.main_table = "odds";
   // Written by run_tool with the run's other outputs, once everything has succeeded.
   if (!opt.write_forces.empty())
     common.outputs.add("--write-forces", opt.write_forces, forces_toml(R, p.rated, br.states, p.config, br.seed));
-  battle_json(opt, p, br, std::move(tallies), rep);
   release(*planned);
   return rep;
 }

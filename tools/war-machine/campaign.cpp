@@ -9,10 +9,11 @@
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "war-machine/commands.hpp"
+#include "war-machine/fields.hpp"
+#include "war-machine/specs.hpp"
 
 namespace gunpowder::war_app {
 
-using report::Align;
 using report::Table;
 using war::Standing;
 
@@ -23,8 +24,6 @@ constexpr int kDefaultBattles = 10;
 /// A troops-left chart shows at most this many bars (the table and the JSON give every value).
 constexpr size_t kChartBars = 20;
 
-const std::array<const char*, war::kStandings> kStandingHeader{"Holds the field", "Withdraws", "Retreats", "Routs",
-                                                               "Destroyed"};
 const std::array<const char*, war::kStandings> kStandingVerb{"holds the field", "withdraws", "retreats", "routs",
                                                              "is destroyed"};
 
@@ -48,15 +47,9 @@ std::string ending_text(const war::EndingKey& k, const std::array<std::string, 2
 
 /// The last standing of each side when the campaign ends, with the expected losses.
 Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::BattleConfig& c) {
-  Table t;
+  Table t(specs::campaign_end());
   t.title = "Campaign: " + names[0] + " against " + names[1] + " (exact, up to " + std::to_string(cp.max_battles) +
             (cp.max_battles == 1 ? " battle" : " battles") + ", ties " + war::to_string(c.options.tie) + ")";
-  t.add_column("force", "Force").add_column("troops_before", "Troops", Align::right);
-  for (size_t s = 0; s < war::kStandings; ++s)
-    t.add_column("p_" + war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
-  t.add_column("troops_left", "Troops left", Align::right)
-      .add_column("killed", "Killed", Align::right)
-      .add_column("wounded", "Wounded", Align::right);
   const auto& last = cp.steps.back().side;
   for (size_t i = 0; i < 2; ++i) {
     std::vector<report::Cell> row{names[i], report::cell::integer(cp.initial_troops[i])};
@@ -64,6 +57,9 @@ Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names
     row.push_back(report::cell::number(last[i].expected_troops, 1));
     row.push_back(report::cell::number(cp.expected_killed[i], 1));
     row.push_back(report::cell::number(cp.expected_wounded[i], 1));
+    row.push_back(report::cell::trimmed(cp.expected_battles, 12));
+    row.push_back(report::cell::integer(static_cast<long long>(cp.max_states)));
+    row.push_back(report::cell::integer(static_cast<long long>(cp.battles_resolved)));
     t.add_row(std::move(row));
   }
   t.notes.push_back(
@@ -72,30 +68,30 @@ Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names
   return t;
 }
 
+const char* ending_value(war::CampaignEnd e) {
+  return e == war::CampaignEnd::no_combat ? "no-combat" : e == war::CampaignEnd::limit ? "limit" : "decided";
+}
+
 Table endings_table(const war::Campaign& cp, const std::array<std::string, 2>& names) {
-  Table t;
+  Table t(specs::endings());
   t.title = "How it ends: " + names[0] + " against " + names[1];
-  t.add_column("ending", "Ending").add_column("p", "Probability", Align::right);
-  for (const auto& [k, p] : cp.endings) t.add_row({ending_text(k, names, cp.max_battles), report::cell::percent(p)});
+  // The ending in words for people; its kind and each side's standing for programs.
+  for (const auto& [k, p] : cp.endings)
+    t.add_row({report::Cell(ending_text(k, names, cp.max_battles), ending_value(k.end)), war::to_string(k.standing[0]),
+               war::to_string(k.standing[1]), report::cell::percent(p)});
   return t;
 }
 
 Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
-  Table t;
-  t.name = "after-each-battle";
-  t.context.push_back({"force", name});
+  Table t(specs::after_each_battle());
+  t.set_context(fields::kForce, name);
   t.title = "After each battle: " + name;
-  t.add_column("battle", "Battle", Align::right)
-      .add_column("p_fought", "Fought", Align::right)
-      .add_column("p_ended", "Ended", Align::right);
-  for (size_t s = 0; s < war::kStandings; ++s)
-    t.add_column("p_" + war::to_string(static_cast<Standing>(s)), kStandingHeader[s], Align::right);
-  t.add_column("troops", "Troops left", Align::right);
   for (const auto& st : cp.steps) {
     std::vector<report::Cell> row{std::to_string(st.battle), report::cell::percent(st.p_fought),
                                   report::cell::percent(st.p_ended)};
     for (double p : st.side[i].p) row.push_back(report::cell::percent(p));
     row.push_back(report::cell::number(st.side[i].expected_troops, 1));
+    row.push_back(report::cell::integer(static_cast<long long>(st.states)));
     t.add_row(std::move(row));
   }
   t.notes.push_back("a campaign that has ended keeps its last standing; troops left are expectations");
@@ -103,11 +99,7 @@ Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
 }
 
 Table fought_table(const war::Campaign& cp) {
-  Table t;
-  t.title = "Battles fought";
-  t.add_column("battles", "Battles", Align::right)
-      .add_column("p", "Probability", Align::right)
-      .add_column("p_at_most", "At most", Align::right);
+  Table t(specs::battles_fought());
   double cum = 0;
   for (const auto& [n, p] : cp.battles_fought) {
     cum += p;
@@ -123,11 +115,12 @@ struct TroopBand {
   std::int64_t from = 0, to = 0;
   double p = 0;
 };
-std::vector<TroopBand> troop_bands(const std::map<std::int64_t, double>& dist) {
+std::vector<TroopBand> troop_bands(const std::map<std::int64_t, double>& dist, bool every = false) {
   std::vector<TroopBand> out;
   if (dist.empty()) return out;
   const std::int64_t lo = dist.begin()->first, hi = dist.rbegin()->first;
-  const std::int64_t width = dist.size() <= kChartBars ? 0 : (hi - lo) / static_cast<std::int64_t>(kChartBars) + 1;
+  const std::int64_t width =
+      every || dist.size() <= kChartBars ? 0 : (hi - lo) / static_cast<std::int64_t>(kChartBars) + 1;
   for (const auto& [troops, p] : dist) {
     std::string label = fmtnum::grouped(troops);
     std::int64_t from = troops, to = troops;
@@ -142,82 +135,23 @@ std::vector<TroopBand> troop_bands(const std::map<std::int64_t, double>& dist) {
   return out;
 }
 
-Table troops_table(const war::Campaign& cp, const std::string& name, size_t i) {
-  Table t;
-  t.name = "troops-left";
-  t.context.push_back({"force", name});
+/// The troops left: in bands for people when there are many counts, every count for JSON (`every`).
+Table troops_table(const war::Campaign& cp, const std::string& name, size_t i, bool every) {
+  Table t(specs::troops_left());
+  t.set_context(fields::kForce, name);
   t.title = "Troops left: " + name;
+  t.columns[0].align = report::Align::right;  // a count or a band of counts lines up as numbers do
   // A band of troop counts ("1,000-1,049") for people, its two ends for programs.
-  t.add_column("troops", "Troops", Align::right, report::Shown::people)
-      .add_column("troops_min", "From", Align::right, report::Shown::programs)
-      .add_column("troops_max", "To", Align::right, report::Shown::programs)
-      .add_column("p", "Probability", Align::right)
-      .add_column("p_at_most", "At most", Align::right);
   double cum = 0;
-  for (const auto& band : troop_bands(cp.troops_left[i])) {
+  for (const auto& band : troop_bands(cp.troops_left[i], every)) {
     cum += band.p;
     t.add_row({band.label, std::to_string(band.from), std::to_string(band.to), report::cell::percent(band.p),
                report::cell::percent(std::min(cum, 1.0))});
   }
-  if (cp.troops_left[i].size() > kChartBars)
+  if (!every && cp.troops_left[i].size() > kChartBars)
     t.notes.push_back(std::to_string(cp.troops_left[i].size()) +
                       " different counts, shown in bands; --format json gives each");
   return t;
-}
-
-json::Value standing_json(const war::SideAfter& s, const std::string& name) {
-  json::Value o = json::object();
-  o.set("name", name);
-  for (size_t k = 0; k < war::kStandings; ++k) o.set("p_" + war::to_string(static_cast<Standing>(k)), s.p[k]);
-  o.set("expected_troops", s.expected_troops);
-  return o;
-}
-
-json::Value campaign_json(const war::Campaign& cp, const std::array<std::string, 2>& names) {
-  json::Value o = json::object();
-  o.set("forces", json::Array{names[0], names[1]});
-  o.set("initial_troops", json::Array{cp.initial_troops[0], cp.initial_troops[1]});
-  json::Value steps = json::array();
-  for (const auto& st : cp.steps) {
-    json::Value s = json::object();
-    s.set("battle", st.battle);
-    s.set("p_fought", st.p_fought);
-    s.set("p_ended", st.p_ended);
-    s.set("states", static_cast<long long>(st.states));
-    s.set("sides", json::Array{standing_json(st.side[0], names[0]), standing_json(st.side[1], names[1])});
-    steps.push(std::move(s));
-  }
-  o.set("after_battle", std::move(steps));
-  json::Value sides = json::array();
-  for (size_t i = 0; i < 2; ++i) {
-    json::Value s = standing_json(cp.steps.back().side[i], names[i]);
-    s.set("expected_killed", cp.expected_killed[i]);
-    s.set("expected_wounded", cp.expected_wounded[i]);
-    json::Value left = json::array();
-    for (const auto& [troops, p] : cp.troops_left[i]) left.push(json::Object{{"troops", troops}, {"p", p}});
-    s.set("troops_left", std::move(left));
-    sides.push(std::move(s));
-  }
-  o.set("end", std::move(sides));
-  json::Value fought = json::array();
-  for (const auto& [n, p] : cp.battles_fought) fought.push(json::Object{{"battles", n}, {"p", p}});
-  o.set("battles_fought", std::move(fought));
-  o.set("expected_battles", cp.expected_battles);
-  json::Value endings = json::array();
-  for (const auto& [k, p] : cp.endings) {
-    json::Value e = json::object();
-    e.set("ending", k.end == war::CampaignEnd::no_combat ? "no-combat"
-                    : k.end == war::CampaignEnd::limit   ? "limit"
-                                                         : "decided");
-    e.set("standings", json::Array{war::to_string(k.standing[0]), war::to_string(k.standing[1])});
-    e.set("text", ending_text(k, names, cp.max_battles));
-    e.set("p", p);
-    endings.push(std::move(e));
-  }
-  o.set("endings", std::move(endings));
-  o.set("max_states", static_cast<long long>(cp.max_states));
-  o.set("battles_resolved", static_cast<long long>(cp.battles_resolved));
-  return o;
 }
 
 /// The charts: each side's end standing, the battles fought, the troops left (in at most
@@ -303,32 +237,29 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
   if (!planned) return planned.error();
   const BattlePlan& p = **planned;
   report::Report rep;
+  rep.document = &specs::campaign_document();
   rep.tables.push_back(battle_forces_table(p));
-  json::Value all = json::array();
-  for (const auto& e : p.engagements) {
+  const bool js = common.format == "json";
+  for (size_t b = 0; b < p.engagements.size(); ++b) {
+    const auto& e = p.engagements[b];
     const auto names = names_of(p, e);
     auto cp = war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles);
     if (!cp) return war::place_force_fields(cp.error(), p.input);
+    const size_t first = rep.tables.size();
     rep.tables.push_back(end_table(*cp, names, p.config));
     rep.tables.push_back(endings_table(*cp, names));
     for (size_t i = 0; i < 2; ++i) rep.tables.push_back(step_table(*cp, names[i], i));
     rep.tables.push_back(fought_table(*cp));
-    for (size_t i = 0; i < 2; ++i) rep.tables.push_back(troops_table(*cp, names[i], i));
+    for (size_t i = 0; i < 2; ++i) rep.tables.push_back(troops_table(*cp, names[i], i, js));
+    for (size_t i = first; i < rep.tables.size(); ++i)
+      rep.tables[i].set_context(fields::kCampaign, std::to_string(b + 1));
     if (p.engagements.size() <= 100) campaign_charts(*cp, names, rep);
     if (common.explain) explain_campaign(*cp, names, e, rep.explain);
-    all.push(campaign_json(*cp, names));
   }
   // csv's main table is each side's standing at the end, not the forces.
   rep.main_table = "campaign";
-  rep.json = json::document(kInfo.name, "campaign", 2);
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("command", "campaign");
-  rep.json.set("settings", settings_json(p.config));
-  rep.json.set("battles", battles);
-  rep.json.set("campaigns", std::move(all));
-  json::Value un = json::array();
-  for (size_t i : p.unmatched) un.push(p.rated[i].force.name);
-  rep.json.set("unmatched", std::move(un));
+  if (!p.unmatched.empty()) rep.tables.push_back(unmatched_table(p));
+  rep.tables.push_back(settings_table(specs::campaign_settings(), p.config, {std::to_string(battles)}));
   release(*planned);
   return rep;
 }

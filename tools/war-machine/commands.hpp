@@ -11,7 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "gunpowder/core/json.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/war/battle.hpp"
@@ -70,11 +69,9 @@ report::Cell fatigue_cell(const std::optional<war::Fatigue>& f);
 report::Cell location_cell(war::Location l, int units);
 report::Cell location_units_cell(war::Location l, int units);
 report::Cell opt_text_cell(const std::optional<std::string>& v);
-json::Value opt_json(const std::optional<int>& v);
-json::Value opt_json(const std::optional<std::string>& v);
-json::Value opt_json(const std::optional<double>& v);
-/// A force's rating as JSON (modified_br: of the battle it fights, if any).
-json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modified_br);
+/// The tables of a force's rating: its BFR (or quick rating) lines and its statements, when it has them.
+void rating_tables(const war::Rules& R, const war::RatedForce& x, const report::TableSpec& lines_spec,
+                   const report::TableSpec& statements_spec, std::vector<report::Table>& tables);
 
 // --- the battle plan (plan.cpp)
 
@@ -97,25 +94,28 @@ std::array<std::string, 2> names_of(const BattlePlan& p, const war::Engagement& 
 // --- report pieces of a battle (battle_report.cpp) and of rolled battles (roll_report.cpp)
 
 report::Table battle_forces_table(const BattlePlan& p);
-json::Value settings_json(const war::BattleConfig& c);
-/// The forces of a plan as JSON, each with its adjustments and opponent.
-json::Value battle_forces_json(const BattlePlan& p);
-void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e,
+/// The settings of a battle (the readings and policies), then `more` (the columns its spec adds).
+report::Table settings_table(const report::TableSpec& spec, const war::BattleConfig& c, std::vector<report::Cell> more);
+report::Table unmatched_table(const BattlePlan& p);
+/// The row of battle `b` in the table of battles (--summary, and JSON).
+std::vector<report::Cell> battle_row(const BattlePlan& p, size_t b);
+/// Each side's adjustments in battle `battle` (from 0).
+void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e, size_t battle,
                        std::vector<report::Table>& tables);
-json::Value odds_json(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e);
-void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e, bool full,
-                 std::vector<report::Table>& tables);
-json::Value sides_result_json(const std::array<war::SideResult, 2>& r, const std::array<std::string, 2>& names);
+/// The odds of battle `battle`, its expected casualties and, when `full` or `js`, its combat-results
+/// rows and states after it (`js`: every table, for JSON).
+void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e,
+                 size_t battle, bool full, bool js, std::vector<report::Table>& tables);
 
+/// The rounds of a rolled battle and their consequences (and, for JSON, each side at the end).
 void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
-                 std::uint64_t seed, std::vector<report::Table>& tables, std::vector<std::string>& explain);
-json::Value roll_json(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
-                      std::uint64_t seed);
+                 std::uint64_t seed, size_t battle, bool js, std::vector<report::Table>& tables,
+                 std::vector<std::string>& explain);
 /// The forces after the rolled battles, as a battle file that reads back.
 std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
                         const std::vector<std::optional<war::ForceState>>& state, const war::BattleConfig& c,
                         std::uint64_t seed);
 /// --runs: N independent battles of each engagement, tallied against the exact odds.
-json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep);
+void runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep);
 
 }  // namespace gunpowder::war_app

@@ -1,11 +1,12 @@
 // format.cpp - war-machine's shared formatting: percentages, fatigue and location texts, the
-// optional values of JSON, and a force's rating as JSON.
+// cells of optional values, and the tables of a force's rating.
 #include <algorithm>
 #include <bit>
 #include <unordered_map>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
+#include "war-machine/fields.hpp"
 
 namespace gunpowder::war_app {
 
@@ -54,56 +55,44 @@ report::Cell location_units_cell(Location l, int units) {
 }
 report::Cell opt_text_cell(const std::optional<std::string>& v) { return v ? report::Cell(*v) : report::cell::none(); }
 
-json::Value opt_json(const std::optional<int>& v) { return v ? json::Value(*v) : json::Value(); }
-json::Value opt_json(const std::optional<std::string>& v) { return v ? json::Value(*v) : json::Value(); }
-json::Value opt_json(const std::optional<double>& v) { return v ? json::Value(*v) : json::Value(); }
-
-json::Value rating_json(const war::RatedForce& x, const std::optional<int>& modified_br) {
-  const auto& f = x.force;
+void rating_tables(const war::Rules& R, const war::RatedForce& x, const report::TableSpec& lines_spec,
+                   const report::TableSpec& statements_spec, std::vector<report::Table>& tables) {
   const auto& r = x.rating;
-  json::Value o = json::object();
-  o.set("name", f.name);
-  o.set("side", json::text_or_null(f.side));
-  o.set("role", war::to_string(f.role));
-  o.set("troops", f.troops);
-  o.set("method", r.method);
-  o.set("bfr", opt_json(r.bfr));
-  o.set("troop_class", opt_json(r.troop_class));
-  o.set("br", r.br);
-  o.set("modified_br", opt_json(modified_br));
-  json::Value lines = json::array();
-  for (const auto& l : r.bfr_lines) {
-    json::Value lo = json::object();
-    lo.set("factor", l.factor);
-    // The line's handle as the suite spells values (the data's BFR ids and quick flags join words by '_').
-    std::string id = l.id;
-    std::replace(id.begin(), id.end(), '_', '-');
-    lo.set("id", id);
-    lo.set("label", l.label);
-    lo.set("input", l.input);
-    lo.set("points", l.points);
-    lo.set("note", json::text_or_null(l.note));
-    lines.push(std::move(lo));
+  if (!r.bfr_lines.empty()) {
+    report::Table t(lines_spec);
+    t.set_context(fields::kForce, x.force.name);
+    t.title = x.force.name + (r.method == "quick" ? ": quick battle rating (" + R.quick_source + ")"
+                                                  : ": basic force rating B' (" + R.bfr_source + ")");
+    int total = 0;
+    for (const auto& l : r.bfr_lines) {
+      // The line's handle as the suite spells values (the data's BFR ids and quick flags join words by '_').
+      std::string id = l.id;
+      std::replace(id.begin(), id.end(), '_', '-');
+      t.add_row({l.factor, id, l.label, l.input, std::to_string(l.points), l.note});
+      total += l.points;
+    }
+    t.add_row({"", "", r.method == "quick" ? "BR" : "B'", "", std::to_string(total), ""});
+    tables.push_back(std::move(t));
   }
-  o.set("bfr_lines", std::move(lines));
-  json::Value st = json::array();
-  for (const auto& s : r.statements) {
-    json::Value so = json::object();
-    so.set("letter", std::string(1, s.letter));
-    so.set("id", s.id);
-    so.set("label", s.label);
-    so.set("measured", s.measured);
-    so.set("figure", opt_json(s.figure));
-    so.set("counted", opt_json(s.counted));
-    so.set("unit", json::text_or_null(s.unit));
-    so.set("holds", s.holds);
-    so.set("in_book", s.in_seed);
-    st.push(std::move(so));
+  if (!r.statements.empty()) {
+    report::Table t(statements_spec);
+    t.set_context(fields::kForce, x.force.name);
+    t.title = x.force.name + ": battle-rating statements (" + R.br_source + ")";
+    for (const auto& s : r.statements) {
+      // given: the force lists its statements (true), or its figure is measured (false), or neither (none).
+      t.add_row({std::string(1, s.letter), s.id,
+                 report::Cell(s.label + (s.in_seed ? "" : " (a documented reading)"), s.label), s.measured,
+                 report::cell::trimmed(s.figure), report::cell::trimmed(s.counted), s.unit,
+                 s.given    ? report::cell::boolean(true)
+                 : s.figure ? report::cell::boolean(false)
+                            : report::cell::none(),
+                 report::cell::boolean(s.holds), report::cell::boolean(s.in_seed)});
+    }
+    t.notes.push_back(std::to_string(r.statements_true) + " true x ceil(B'/" + std::to_string(R.br_bonus_divisor) +
+                      ") = " + std::to_string(r.statements_true) + " x " + std::to_string(r.bonus_per_statement) +
+                      " = +" + std::to_string(r.statements_true * r.bonus_per_statement));
+    tables.push_back(std::move(t));
   }
-  o.set("statements", std::move(st));
-  o.set("statements_true", r.statements_true);
-  o.set("bonus_per_statement", r.bonus_per_statement);
-  return o;
 }
 
 }  // namespace gunpowder::war_app

@@ -5,11 +5,11 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
+#include "war-machine/specs.hpp"
 
 namespace gunpowder::war_app {
 
 using fmtnum::trim;
-using report::Align;
 using report::Table;
 using war::Fatigue;
 
@@ -55,20 +55,15 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   };
   // The rate as a fraction (people: "2V/3", "V'/3"; programs: 0.666666666667, 0.333333333333).
   auto of_v = [](const war::Fraction& f) { return report::Cell(fmtnum::shortest(f.value())); };
-  Table t;
+  Table t(specs::march_rates());
   t.title = "March: " + fmtnum::grouped(q.troops) + " troops, " + tc->label + " (" + R.movement.front().source + ")";
-  t.add_column("what", "")
-      .add_column("rate", "Rate", Align::left, report::Shown::people)
-      .add_column("rate_fraction", "Fraction", Align::right, report::Shown::programs)
-      .add_column("rate_ft", "Feet", Align::right)
-      .add_column("p_food", "Food", Align::right, report::Shown::programs)
-      .add_column("note", "Note");
   // Movement and forced march rates are of V'; foraging's of V' as well (the book's "V'/2").
-  t.add_row({"Movement rate V'", frac(m->rate), of_v(m->rate), ft(m->rate_ft), report::cell::none(""), m->rate_label});
-  t.add_row({"Forced march", primed(m->forced_rate), of_v(m->forced_rate), ft(m->forced_rate_ft),
+  t.add_row({"Movement rate V'", "movement", frac(m->rate), of_v(m->rate), ft(m->rate_ft), report::cell::none(""),
+             m->rate_label});
+  t.add_row({"Forced march", "forced-march", primed(m->forced_rate), of_v(m->forced_rate), ft(m->forced_rate_ft),
              report::cell::none(""), "on a success (" + R.forced_march.source + ")"});
   for (const auto& f : m->forage)
-    t.add_row({"Foraging", primed(f.rate), of_v(f.rate), ft(f.rate_ft), report::Cell(fmtnum::shortest(f.p)),
+    t.add_row({"Foraging", f.id, primed(f.rate), of_v(f.rate), ft(f.rate_ft), report::Cell(fmtnum::shortest(f.p)),
                std::to_string(static_cast<int>(std::lround(f.p * 6))) + " in 6 to find food (" + f.label + ")"});
   if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move");
   if (m->hunger_fatigue != Fatigue::none)
@@ -81,24 +76,17 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
 Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const war::March& mv) {
   const auto* m = &mv;
   const auto* tc = R.troop_class(q.troop_class);
-  Table fm;
+  Table fm(specs::forced_march());
   fm.title = "Forced march results (1d6), " + tc->label + " (" + R.forced_march_row(q.troop_class)->source + ")";
   // The last row (P) gives the odds over the die: for people in the two columns, for programs in
   // columns of their own (p_success, p_fatigue_none, ...), empty on the rows of the rolls.
-  fm.add_column("roll", "1d6", Align::right)
-      .add_column("printed", "Printed")
-      .add_column("success", "Forced march")
-      .add_column("p_success", "P(forced march)", Align::right, report::Shown::programs)
-      .add_column("fatigue", "Fatigue after")
-      .add_column("p_fatigue_none", "P(none)", Align::right, report::Shown::programs)
-      .add_column("p_fatigue_moderate", "P(moderate)", Align::right, report::Shown::programs)
-      .add_column("p_fatigue_serious", "P(serious)", Align::right, report::Shown::programs);
   const report::Cell blank = report::cell::none("");
   for (const auto& f : m->forced)
     fm.add_row({std::to_string(f.roll), f.printed == "-" ? report::cell::none() : report::Cell(f.printed),
-                f.success ? "yes" : "no", blank, war::to_string(f.fatigue), blank, blank, blank});
+                report::cell::boolean(f.success), blank, war::to_string(f.fatigue), blank, blank, blank});
   const auto& pf = m->p_forced_fatigue;
-  fm.add_row({"", "P", report::cell::none(pct(m->p_forced_success)), report::cell::percent(m->p_forced_success),
+  fm.add_row({report::cell::none(""), "P", report::cell::none(pct(m->p_forced_success)),
+              report::cell::percent(m->p_forced_success),
               report::cell::none("none " + pct(pf[0]) + ", moderate " + pct(pf[1]) + ", serious " + pct(pf[2])),
               report::cell::percent(pf[0]), report::cell::percent(pf[1]), report::cell::percent(pf[2])});
   fm.notes.push_back(
@@ -108,16 +96,13 @@ Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const wa
 }
 
 Table food_table(const war::Rules& R) {
-  Table food;
+  Table food(specs::food());
   food.title = "Days without food (" + R.food.source + ")";
   // The last row is "N+": N days or more (and_more, for programs).
-  food.add_column("days", "Days", Align::right)
-      .add_column("and_more", "And more", Align::left, report::Shown::programs)
-      .add_column("fatigue", "Fatigue");
   for (int dday = 0; dday <= R.food.days_serious; ++dday) {
     const bool last = dday == R.food.days_serious;
-    food.add_row({report::Cell(std::to_string(dday) + (last ? "+" : ""), std::to_string(dday)), last ? "yes" : "no",
-                  war::to_string(war::hunger_fatigue(R, dday))});
+    food.add_row({report::Cell(std::to_string(dday) + (last ? "+" : ""), std::to_string(dday)),
+                  report::cell::boolean(last), war::to_string(war::hunger_fatigue(R, dday))});
   }
   food.notes.push_back("fatigue recovery: serious -> moderate after " + R.fatigue.serious_to_moderate_dice + " " +
                        R.fatigue.unit + ", moderate -> none after " + R.fatigue.moderate_to_none_dice + " " +
@@ -125,53 +110,13 @@ Table food_table(const war::Rules& R) {
   return food;
 }
 
-json::Value march_json(const war::MarchQuery& q, const std::optional<int>& bfr, const war::March& mv) {
-  const auto* m = &mv;
-  json::Value o = json::document(kInfo.name, "march", 2);
-  o.set("tool", kInfo.name);
-  o.set("command", "march");
-  o.set("troops", q.troops);
-  o.set("troop_class", q.troop_class);
-  o.set("bfr", opt_json(bfr));
-  o.set("movement_ft", opt_json(q.rate_ft));
-  o.set("fatigue", war::to_string(q.fatigue));
-  o.set("days_without_food", q.days_without_food);
-  o.set("rate_fraction", json::Array{m->rate.n, m->rate.d});
-  o.set("rate_ft", opt_json(m->rate_ft));
-  o.set("can_move", m->can_move);
-  o.set("effective_fatigue", war::to_string(m->effective_fatigue));
-  o.set("hunger_fatigue", war::to_string(m->hunger_fatigue));
-  o.set("forced_rate_fraction", json::Array{m->forced_rate.n, m->forced_rate.d});
-  o.set("forced_rate_ft", opt_json(m->forced_rate_ft));
-  o.set("p_forced_success", m->p_forced_success);
-  o.set("p_forced_fatigue", [&] {
-    json::Value f = json::object();
-    f.set("none", m->p_forced_fatigue[0]);
-    f.set("moderate", m->p_forced_fatigue[1]);
-    f.set("serious", m->p_forced_fatigue[2]);
-    return f;
-  }());
-  json::Value rolls = json::array();
-  for (const auto& f : m->forced) {
-    json::Value r = json::object();
-    r.set("roll", f.roll);
-    r.set("printed", json::text_or_null(f.printed));  // null: the book prints a dash
-    r.set("success", f.success);
-    r.set("fatigue", war::to_string(f.fatigue));
-    rolls.push(std::move(r));
-  }
-  o.set("forced_march", std::move(rolls));
-  json::Value forage = json::array();
-  for (const auto& f : m->forage) {
-    json::Value r = json::object();
-    r.set("id", f.id);
-    r.set("rate_fraction", json::Array{f.rate.n, f.rate.d});
-    r.set("rate_ft", opt_json(f.rate_ft));
-    r.set("p_food", f.p);
-    forage.push(std::move(r));
-  }
-  o.set("forage", std::move(forage));
-  return o;
+/// What only programs see: the force that marches, as the flags give it, and its state.
+Table query_table(const war::MarchQuery& q, const std::optional<int>& bfr, const war::March& m) {
+  Table t(specs::march_query());
+  t.add_row({report::cell::integer(q.troops), q.troop_class, report::cell::integer(bfr),
+             report::cell::trimmed(q.rate_ft, 12), war::to_string(q.fatigue), std::to_string(q.days_without_food),
+             report::cell::boolean(m.can_move), war::to_string(m.effective_fatigue), war::to_string(m.hunger_fatigue)});
+  return t;
 }
 
 }  // namespace
@@ -199,6 +144,7 @@ Expected<report::Report> run_march(const war::Rules& R, const Options& opt, cons
   if (!m) return cli::usage_error("--troop-class", m.error().items().front().message);
   const auto* tc = R.troop_class(q->troop_class);
   report::Report rep;
+  rep.document = &specs::march_document();
   rep.tables.push_back(movement_table(R, *q, *m));
   rep.tables.push_back(forced_march_table(R, *q, *m));
   rep.tables.push_back(food_table(R));
@@ -208,7 +154,7 @@ Expected<report::Report> run_march(const war::Rules& R, const Options& opt, cons
   chart.labels = {"none", "moderate", "serious"};
   chart.values = {m->p_forced_fatigue[0], m->p_forced_fatigue[1], m->p_forced_fatigue[2]};
   rep.charts.push_back(std::move(chart));
-  rep.json = march_json(*q, opt.bfr, *m);
+  rep.tables.push_back(query_table(*q, opt.bfr, *m));
   return rep;
 }
 

@@ -2,12 +2,14 @@
 // the forces written back as a battle file, and the --runs tally against the exact odds.
 #include "common/progress.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/json.hpp"
 #include "war-machine/commands.hpp"
+#include "war-machine/fields.hpp"
+#include "war-machine/specs.hpp"
 
 namespace gunpowder::war_app {
 
 using fmtnum::trim;
-using report::Align;
 using report::Table;
 using war::Role;
 
@@ -15,27 +17,66 @@ namespace {
 std::string toml_string(const std::string& s) { return json::quote(s); }
 }  // namespace
 
+namespace {
+report::Cell count_cell(std::int64_t n) { return report::cell::integer(static_cast<long long>(n)); }
+
+/// Each side after the last round (JSON only).
+Table final_table(const std::array<std::string, 2>& names, const war::RollOutcome& ro) {
+  Table f(specs::final_state());
+  for (size_t k = 0; k < 2; ++k) {
+    const auto& s = ro.state[k];
+    f.add_row({names[k], count_cell(s.troops), count_cell(s.killed), count_cell(s.wounded), war::to_string(s.fatigue),
+               location_cell(s.location, s.location_units), location_units_cell(s.location, s.location_units),
+               report::cell::boolean(s.routed), report::cell::boolean(s.destroyed)});
+  }
+  return f;
+}
+
+Table consequences_table(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro) {
+  Table c(specs::consequences());
+  for (const auto& r : ro.rounds)
+    for (size_t k = 0; k < 2; ++k) {
+      const auto& s = r.roll.result[k];
+      if (!r.roll.combat || !r.roll.winner) {
+        c.add_row({std::to_string(r.round), names[k], "0", "0", "0", "0", report::cell::none(),
+                   report::cell::none(r.roll.combat ? "no result" : "no combat"), report::cell::none(""),
+                   count_cell(r.troops_after[k]), report::cell::boolean(false)});
+        continue;
+      }
+      c.add_row({std::to_string(r.round), names[k], report::cell::trimmed(s.casualties_pct, 2),
+                 count_cell(s.casualties), count_cell(s.killed), count_cell(s.wounded), fatigue_cell(s.fatigue),
+                 location_cell(s.location, s.location_units), location_units_cell(s.location, s.location_units),
+                 count_cell(r.troops_after[k]), report::cell::boolean(s.won)});
+    }
+  c.notes.push_back("wounded of a force that holds the field return in " + R.result_rules.wounded_return_dice + " " +
+                    R.result_rules.wounded_return_unit + "; routed survivors reappear at home " +
+                    R.result_rules.routed_return_dice + " " + R.result_rules.routed_return_unit + " later");
+  return c;
+}
+}  // namespace
+
 void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
-                 std::uint64_t seed, std::vector<Table>& tables, std::vector<std::string>& explain) {
-  Table t;
+                 std::uint64_t seed, size_t battle, bool js, std::vector<Table>& tables,
+                 std::vector<std::string>& explain) {
+  Table t(specs::rolled());
   t.title = "Rolled: " + names[0] + " against " + names[1] + " (seed " + std::to_string(seed) + ")";
-  t.add_column("round", "Round", Align::right)
-      .add_column("roll_0", names[0] + " d100", Align::right)
-      .add_column("total_0", names[0] + " C", Align::right)
-      .add_column("roll_1", names[1] + " d100", Align::right)
-      .add_column("total_1", names[1] + " C", Align::right)
-      .add_column("diff", "Difference", Align::right)
-      .add_column("winner", "Winner")
-      .add_column("band", "Band")
-      .add_column("seed", "Seed", Align::right, report::Shown::programs);
+  t.columns[1].header = names[0] + " d100";
+  t.columns[2].header = names[0] + " C";
+  t.columns[3].header = names[1] + " d100";
+  t.columns[4].header = names[1] + " C";
   const std::string seed_text = std::to_string(seed);
   for (const auto& r : ro.rounds) {
     const auto& b = r.roll;
-    std::string winner = !b.combat ? "no combat" : b.winner ? names[static_cast<size_t>(*b.winner)] : "tie";
+    // The winner's name; "tie" or "no combat" for people, none for programs (combat and tie say which).
+    const report::Cell winner = !b.combat  ? report::cell::none("no combat")
+                                : b.winner ? report::Cell(names[static_cast<size_t>(*b.winner)])
+                                           : report::cell::none("tie");
     const auto combat_int = [&](int v) { return b.combat ? report::Cell(std::to_string(v)) : report::cell::none(); };
     t.add_row({std::to_string(r.round), std::to_string(b.roll[0]), combat_int(b.total[0]), std::to_string(b.roll[1]),
                combat_int(b.total[1]), combat_int(b.diff), winner,
-               b.row ? report::Cell(R.results[*b.row].label) : report::cell::none(), seed_text});
+               b.row ? report::Cell(R.results[*b.row].label) : report::cell::none(), seed_text,
+               report::cell::boolean(b.combat), std::to_string(r.rerolls), std::to_string(r.modified_br[0]),
+               std::to_string(r.modified_br[1]), report::cell::boolean(b.tie), b.note, ro.stop});
     if (r.rerolls)
       t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
     if (!b.note.empty()) t.notes.push_back("round " + std::to_string(r.round) + ": " + b.note);
@@ -46,81 +87,10 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
   }
   t.notes.push_back("ended: " + ro.stop);
   tables.push_back(std::move(t));
-  Table c;
-  c.title = "Consequences";
-  c.add_column("round", "Round", Align::right)
-      .add_column("force", "Force")
-      .add_column("casualties_pct", "Casualties %", Align::right)
-      .add_column("casualties", "Troops lost", Align::right)
-      .add_column("killed", "Killed", Align::right)
-      .add_column("wounded", "Wounded", Align::right)
-      .add_column("fatigue", "Fatigue")
-      .add_column("location", "Location")
-      .add_column("location_units", "Units", Align::right, report::Shown::programs)
-      .add_column("troops", "Troops left", Align::right);
-  for (const auto& r : ro.rounds)
-    for (size_t k = 0; k < 2; ++k) {
-      const auto& s = r.roll.result[k];
-      if (!r.roll.combat || !r.roll.winner) {
-        c.add_row({std::to_string(r.round), names[k], "0", "0", "0", "0", report::cell::none(),
-                   report::cell::none(r.roll.combat ? "no result" : "no combat"), report::cell::none(""),
-                   report::cell::integer(r.troops_after[k])});
-        continue;
-      }
-      c.add_row({std::to_string(r.round), names[k], report::cell::trimmed(s.casualties_pct, 2),
-                 report::cell::integer(s.casualties), report::cell::integer(s.killed), report::cell::integer(s.wounded),
-                 fatigue_cell(s.fatigue), location_cell(s.location, s.location_units),
-                 location_units_cell(s.location, s.location_units), report::cell::integer(r.troops_after[k])});
-    }
-  c.notes.push_back("wounded of a force that holds the field return in " + R.result_rules.wounded_return_dice + " " +
-                    R.result_rules.wounded_return_unit + "; routed survivors reappear at home " +
-                    R.result_rules.routed_return_dice + " " + R.result_rules.routed_return_unit + " later");
-  tables.push_back(std::move(c));
-}
-
-json::Value roll_json(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
-                      std::uint64_t seed) {
-  json::Value o = json::object();
-  o.set("seed", static_cast<long long>(seed));
-  json::Value rounds = json::array();
-  for (const auto& r : ro.rounds) {
-    const auto& b = r.roll;
-    json::Value x = json::object();
-    x.set("round", r.round);
-    x.set("combat", b.combat);
-    x.set("rerolled_ties", r.rerolls);
-    x.set("rolls", json::Array{b.roll[0], b.roll[1]});
-    x.set("modified_br", json::Array{r.modified_br[0], r.modified_br[1]});
-    x.set("totals", json::Array{b.total[0], b.total[1]});
-    x.set("diff", b.diff);
-    x.set("tie", b.tie);
-    x.set("winner", b.winner ? json::Value(names[static_cast<size_t>(*b.winner)]) : json::Value());
-    x.set("band", b.row ? json::Value(R.results[*b.row].label) : json::Value());
-    x.set("note", json::text_or_null(b.note));
-    json::Value sides = sides_result_json(b.result, names);
-    for (size_t k = 0; k < 2; ++k) sides.array()[k].set("troops_after", r.troops_after[k]);
-    x.set("sides", std::move(sides));
-    rounds.push(std::move(x));
-  }
-  o.set("rounds", std::move(rounds));
-  o.set("ended", ro.stop);
-  json::Value fin = json::array();
-  for (size_t k = 0; k < 2; ++k) {
-    const auto& s = ro.state[k];
-    json::Value f = json::object();
-    f.set("name", names[k]);
-    f.set("troops", s.troops);
-    f.set("killed", s.killed);
-    f.set("wounded", s.wounded);
-    f.set("fatigue", war::to_string(s.fatigue));
-    f.set("location", war::to_string(s.location));
-    f.set("location_units", s.location_units);
-    f.set("routed", s.routed);
-    f.set("destroyed", s.destroyed);
-    fin.push(std::move(f));
-  }
-  o.set("final", std::move(fin));
-  return o;
+  tables.push_back(consequences_table(R, names, ro));
+  if (js) tables.push_back(final_table(names, ro));
+  for (size_t i = tables.size() - (js ? 3 : 2); i < tables.size(); ++i)
+    tables[i].set_context(fields::kBattle, std::to_string(battle + 1));
 }
 
 std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
@@ -184,8 +154,7 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
 }
 
 /// Monte Carlo check of --roll: N independent battles (first round only), tallied.
-json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep) {
-  json::Value arr = json::array();
+void runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep) {
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     Progress progress("battles", static_cast<std::uint64_t>(runs));
@@ -195,17 +164,10 @@ json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std:
     const auto& wins = tally.wins;
     const std::int64_t ties = tally.ties;
     const std::array<std::string, 2> names{p.rated[e.force[0]].force.name, p.rated[e.force[1]].force.name};
-    Table t;
-    t.name = "repeated";
-    if (p.engagements.size() > 1) t.context.push_back({"battle", std::to_string(b + 1)});
+    Table t(specs::repeated());
+    t.set_context(fields::kBattle, std::to_string(b + 1));
     t.title = "Repeated: " + names[0] + " against " + names[1] + " (" + std::to_string(runs) + " battles, seed " +
               std::to_string(seed) + ")";
-    t.add_column("outcome", "Outcome")
-        .add_column("count", "Count", Align::right)
-        .add_column("p_share", "Share", Align::right)
-        .add_column("p_exact", "Exact", Align::right)
-        .add_column("runs", "Runs", Align::right, report::Shown::programs)
-        .add_column("seed", "Seed", Align::right, report::Shown::programs);
     const double n = runs;
     const bool settled = e.odds.tie_row.has_value();
     const std::string runs_text = std::to_string(runs), seed_text = std::to_string(seed);
@@ -218,13 +180,7 @@ json::Value runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std:
         "one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "
         "(3 sqrt(p(1-p)/n)) of the exact figure in 99.7% of runs");
     rep.tables.push_back(std::move(t));
-    json::Value o = json::object();
-    o.set("runs", runs);
-    o.set("wins", json::Array{wins[0], wins[1]});
-    o.set("ties", ties);
-    arr.push(std::move(o));
   }
-  return arr;
 }
 
 }  // namespace gunpowder::war_app

@@ -6,10 +6,10 @@
 #include <CLI/CLI.hpp>
 #include "gunpowder/war/simple_siege.hpp"
 #include "war-machine/commands.hpp"
+#include "war-machine/specs.hpp"
 
 namespace gunpowder::war_app {
 
-using report::Align;
 using report::Table;
 
 namespace {
@@ -52,18 +52,11 @@ Expected<SiegePlan> plan_siege(const war::Rules& R, const Options& opt, const cl
 }
 
 Table weeks_table(const war::Rules& R, bool with_odds) {
-  Table t;
+  Table t(specs::siege_weeks());
   t.title = "Simple siege, week by week (" + R.simple_siege.source + ")";
-  t.add_column("week", "Week", Align::right)
-      .add_column("besieger_bonus", "Besieger BR", Align::right)
-      .add_column("starving", "Starving")
-      .add_column("defenders_lost", "Defenders lost", Align::right)
-      .add_column("defenders", "Defenders", Align::right);
-  if (with_odds) {
-    t.add_column("p_attacker_wins", "Assault wins", Align::right)
-        .add_column("p_defender_wins", "Defence holds", Align::right)
-        .add_column("p_tie", "Tie", Align::right);
-  }
+  // Without a battle file there are no odds: people see no such columns, programs see them empty.
+  if (!with_odds)
+    for (size_t i = 5; i < t.columns.size(); ++i) t.columns[i].shown = report::Shown::programs;
   return t;
 }
 
@@ -92,6 +85,7 @@ void setup_siege(CLI::App& s, Options& opt) {
 Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   if (auto bad = check_flags(opt, common)) return *bad;
   report::Report rep;
+  rep.document = &specs::siege_document();
   std::optional<SiegePlan> sp;
   std::int64_t defenders = opt.defender_troops.value_or(0);
   if (!common.inputs.empty()) {
@@ -108,18 +102,10 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   chart.title = "Simple siege: the assault, by week";
   chart.label_axis = "Assault in";
   chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
-  json::Value arr = json::array();
   for (const auto& w : weeks) {
     std::vector<report::Cell> row{std::to_string(w.week), report::cell::signed_integer(w.besieger_bonus),
-                                  w.starving ? "yes" : "no", report::cell::integer(w.defender_lost),
+                                  report::cell::boolean(w.starving), report::cell::integer(w.defender_lost),
                                   report::cell::integer(w.defender_troops)};
-    json::Value o = json::object();
-    o.set("week", w.week);
-    o.set("besieger_bonus", w.besieger_bonus);
-    o.set("starving", w.starving);
-    o.set("defenders_lost", w.defender_lost);
-    o.set("defenders", w.defender_troops);
-    json::Value p_attacker, p_defender, p_tie;  // null without a battle file: the keys are there all the same
     if (sp) {
       const auto& p = *sp->plan;
       auto x =
@@ -131,29 +117,20 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
       chart.series[0].values.emplace_back(x->p_attacker);
       chart.series[1].values.emplace_back(x->p_defender);
       chart.series[2].values.emplace_back(x->p_tie);
-      p_attacker = x->p_attacker;
-      p_defender = x->p_defender;
-      p_tie = x->p_tie;
+    } else {
+      row.insert(row.end(), {report::cell::none(""), report::cell::none(""), report::cell::none("")});
     }
-    o.set("p_attacker_wins", std::move(p_attacker));
-    o.set("p_defender_wins", std::move(p_defender));
-    o.set("p_tie", std::move(p_tie));
     t.add_row(std::move(row));
-    arr.push(std::move(o));
   }
   week_notes(R, opt, sp ? &*sp : nullptr, t);
   rep.tables.push_back(std::move(t));
   // csv's main table is the weeks, not the forces of the battle file.
   rep.main_table = "simple-siege-week-by-week";
   if (!chart.labels.empty()) rep.charts.push_back(std::move(chart));
-  rep.json = json::document(kInfo.name, "siege", 2);
-  rep.json.set("tool", kInfo.name);
-  rep.json.set("command", "siege");
-  rep.json.set("weeks", *opt.weeks);
-  rep.json.set("food_weeks", *opt.food_weeks);
-  rep.json.set("defender_troops", defenders);
-  rep.json.set("loss_of_start", opt.loss_of_start);
-  rep.json.set("by_week", std::move(arr));
+  Table settings(specs::siege_settings());
+  settings.add_row({std::to_string(*opt.weeks), std::to_string(*opt.food_weeks), report::cell::integer(defenders),
+                    report::cell::boolean(opt.loss_of_start)});
+  rep.tables.push_back(std::move(settings));
   return rep;
 }
 

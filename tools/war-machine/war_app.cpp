@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "war-machine/commands.hpp"
+#include "war-machine/specs.hpp"
 
 namespace gunpowder::war_app {
 
@@ -27,7 +28,12 @@ const cli::ToolInfo kInfo{
     "  war-machine march --troops 300 --troop-class good --movement-ft 120\n"
     "  war-machine siege field.toml --weeks 8 --food-weeks 3\n"
     "Input: [[force]] tables (name, troops, and one of br, bfr, [force.factors], [force.quick]); an optional\n"
-    "[battle] table; see war-machine(1)."};
+    "[battle] table; see war-machine(1).",
+    [] {
+      return std::vector<const report::DocumentSpec*>{&specs::rate_document(), &specs::battle_document(),
+                                                      &specs::campaign_document(), &specs::march_document(),
+                                                      &specs::siege_document()};
+    }};
 
 std::array<bool, kSubcommands> named_subcommands(int argc, const char* const* argv) {
   std::array<bool, kSubcommands> named{};

@@ -215,6 +215,7 @@ Characteristics from_book(const BookPiece& p) {
   c.cost_gp = p.cost_gp;
   c.shot_cost_gp = p.shot_cost_gp;
   c.powder_cost_gp = p.powder_cost_gp;
+  for (const auto& [key, src] : p.house_rule_sources) c.ruled.emplace_back(key, src);
   return c;
 }
 
@@ -395,7 +396,12 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
   return c;
 }
 
-std::string Battle::source() const { return from_book ? "book" : "nearest book piece: " + reference->name; }
+std::string Battle::source() const {
+  for (const char* k : {"unit_size", "br", "bonus_units", "battlefield_unit"})
+    if (auto it = reference->house_rule_sources.find(k); it != reference->house_rule_sources.end())
+      return from_book ? it->second : it->second + ", nearest book piece: " + reference->name;
+  return from_book ? "book" : "nearest book piece: " + reference->name;
+}
 
 std::string Battle::artillery_attack() const {
   return "1 gunpowder artillery attack 11+ (" + std::to_string(reload) + " reload)";
@@ -504,7 +510,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
     const int formula_horses = std::max(1, static_cast<int>(r::half_up(m.total_weight_lb / rule.horse_divisor_lb)));
     if (book && c.source == "book") {
       m.horses = book->horses[ci];
-      m.horses_source = "book";
+      m.horses_source = c.source_of("horses");
     } else {
       m.horses = formula_horses;
       m.horses_source = "formula";
@@ -523,6 +529,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
     m.daily_miles = rule.daily_miles;
     m.weekly_miles = rule.weekly_miles;
     m.encounter_move = rule.encounter_move;
+    m.encounter_move_ft = rule.encounter_move_ft;
     if (rule.assembly_turns_per_lb > 0)
       m.assembly_turns = static_cast<int>(std::ceil(m.total_weight_lb / rule.assembly_turns_per_lb - 1e-9));
     else if (rule.assembly_turns > 0)
@@ -534,6 +541,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
     else
       m.assembly = std::to_string(*m.assembly_rounds) + (*m.assembly_rounds == 1 ? " round" : " rounds");
     m.battlefield_move = rule.battlefield_move;
+    m.battlefield_hexes = rule.battlefield_hexes;
     rows.push_back(std::move(m));
   }
   return rows;
@@ -554,7 +562,10 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
       const auto printed = book ? book->bombard.get(row.bracket, m) : std::nullopt;
       if (printed && eff.source == "book") {
         row.shp_per_day_stone = r::nearest(*printed * damage_scale, damage_scale == 1.0 ? 1 : 25);
-        row.source = damage_scale == 1.0 ? "book" : "book, scaled by the reduced charge";
+        const std::string_view ruled = eff.source_of("bombard");
+        row.source = ruled != "book"       ? ruled
+                     : damage_scale == 1.0 ? std::string_view("book")
+                                           : std::string_view("book, scaled by the reduced charge");
       } else {
         const auto model = bombard_model(cat, eff, row.bracket, m);
         if (!model) continue;
@@ -719,7 +730,7 @@ void daily_cost(const BookPiece* book_figures, const Request& req, const std::st
   const bool book_cost = book_figures && !req.powder_lb && gunpowder == "historical" && !req.powder_gp_per_lb;
   if (book_cost) {
     d.bombardment.cost_gp_per_day = book_figures->cost_gp_per_day;
-    d.bombardment.cost_per_day_source = "book";
+    d.bombardment.cost_per_day_source = d.effective.source_of("cost_gp_per_day");
   } else {
     d.bombardment.cost_gp_per_day = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
     d.bombardment.cost_per_day_source = "formula";

@@ -3,8 +3,11 @@
 // (for the siege module) and the attack results and scatter (for the fire module). The embedded
 // tables are part of the program: a broken table is an internal error, caught by the data tests.
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/artillery/attack_results.hpp"
@@ -34,6 +37,62 @@ const std::array<const char*, 4> kCarriageKeys = {"carriageless", "garrison", "f
 const std::array<const char*, 3> kTypeKeys = {"cannon", "gun", "mortar"};
 
 std::optional<Era> era_or_none(const std::string& s) { return s == "none" ? std::nullopt : parse_era(s); }
+
+// The keys of a [[piece]] row that house rules changed (or the row they added), each with its
+// source, for the figures taken from it (Characteristics::ruled).
+void note_house_rules(BookPiece& p) {
+  if (!data::house_rules_in_effect()) return;
+  static constexpr std::array<const char*, 26> kKeys = {"ac",
+                                                        "shp",
+                                                        "base_weight_lb",
+                                                        "caliber_in",
+                                                        "barrel_length_in",
+                                                        "powder_lb",
+                                                        "range_short_yd",
+                                                        "range_medium_yd",
+                                                        "range_long_yd",
+                                                        "damage_dice",
+                                                        "aoe_ft",
+                                                        "crew",
+                                                        "rounds_per_shot",
+                                                        "cost_gp",
+                                                        "shot_cost_gp",
+                                                        "powder_cost_gp",
+                                                        "bombard",
+                                                        "shots_per_day",
+                                                        "cost_gp_per_day",
+                                                        "horses",
+                                                        "carriage_era",
+                                                        "shot_lb",
+                                                        "unit_size",
+                                                        "br",
+                                                        "bonus_units",
+                                                        "battlefield_unit"};
+  const std::string row = "piece[name = \"" + p.name + "\"]";
+  for (const char* k : kKeys)
+    if (auto src = data::house_rule_source("artillery", row + "." + k)) p.house_rule_sources.emplace(k, *src);
+}
+
+// The battlefield movement as the table prints it, march/hustle/charge ("1/2/-"): "-" may not,
+// "*" a facing change only (0 hexes), else whole hexes. False when it is not of that form.
+bool read_hexes(const std::string& printed, std::array<std::optional<int>, 3>& out) {
+  size_t start = 0;
+  for (size_t i = 0; i < 3; ++i) {
+    const size_t end = i < 2 ? printed.find('/', start) : printed.size();
+    if (end == std::string::npos) return false;
+    const std::string part = printed.substr(start, end - start);
+    if (part == "-")
+      out[i] = std::nullopt;
+    else if (part == "*")
+      out[i] = 0;
+    else if (!part.empty() && part.find_first_not_of("0123456789") == std::string::npos && part.size() < 4)
+      out[i] = std::stoi(part);
+    else
+      return false;
+    start = end + 1;
+  }
+  return start == printed.size() + 1;
+}
 
 void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[[piece]]");
@@ -87,7 +146,7 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
     TableReader e(doc, *u, d, "[piece.battlefield_unit]");
     auto& bu = p.battlefield_unit;
     bu.pieces = integer(e, "pieces");
-    e.allow("move");
+    e.note("move");
     bu.formation = str(e, "formation");
     bu.ac = integer(e, "ac");
     bu.hd = str(e, "hd");
@@ -101,6 +160,7 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
     e.finish();
   }
   r.finish();
+  note_house_rules(p);
   cat.pieces.push_back(std::move(p));
 }
 
@@ -127,7 +187,9 @@ void read_carriage(const input::Document& doc, const toml::table& t, Diagnostics
   c.horse_divisor_lb = num(r, "horse_divisor_lb");
   c.cart_divisor_lb = num(r, "cart_divisor_lb");
   c.battlefield_move = str(r, "battlefield_move");
-  r.allow("source");
+  if (!read_hexes(c.battlefield_move, c.battlefield_hexes))
+    r.error_at("battlefield_move", "must be march/hustle/charge in hexes, '-' or '*' each (\"1/2/-\")");
+  r.note("source");
   r.finish();
   cat.carriages[static_cast<size_t>(c.key)] = c;
 }
@@ -197,8 +259,7 @@ void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostic
   if (const auto* t = r.table("range", Need::required)) {
     TableReader e(doc, *t, d, "[rules.range]");
     attack.range_mod = {integer(e, "short_attack_mod"), integer(e, "medium_attack_mod"), integer(e, "long_attack_mod")};
-    e.allow("mortar_fires_at_short");
-    e.allow("source");
+    e.note("source");
     e.finish();
   }
   if (const auto* t = r.table("fire_mode", Need::required)) {
@@ -224,9 +285,8 @@ void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostic
         }
         me.finish();
       }
-      e.allow(std::string(kTypeKeys[ty]) + "_total_mod");
     }
-    e.allow("source");
+    e.note("source");
     e.finish();
   }
 }
@@ -249,8 +309,7 @@ void read_attack(TableReader& e, AttackRules& attack, AttackResultRules& a) {
   a.discharge_piece_save_level_with_artillerist = integer(e, "discharge_piece_save_level_with_artillerist");
   a.shrapnel_radius_ft = integer(e, "shrapnel_radius_ft");
   a.cover_save_bonus = integer(e, "cover_save_bonus");
-  // Transcribed, read by no rule of the suite.
-  for (const char* k : {"damaged_shp_fraction", "artillerist_shortage_rof_factor", "crew_shortage_rof"}) e.allow(k);
+  e.note("crew_shortage_rof");  // transcribed, read by no rule of the suite
 }
 
 // [rules.scatter]: where close hits and scatters land (pp. 16-17).
@@ -296,8 +355,7 @@ void read_transport(TableReader& e, TransportRules& transport) {
   transport.substitute_men = integer(e, "horse_substitute_men");
   transport.substitute_mules = integer(e, "horse_substitute_mules");
   transport.substitute_medium_horses = integer(e, "horse_substitute_medium_horses");
-  e.allow("cart_encounter_move_ft");
-  e.allow("source");
+  e.note("source");
 }
 
 void read_rules(const input::Document& doc, const toml::table& rules, Diagnostics& d, Tables& tables) {
@@ -317,19 +375,17 @@ void read_rules(const input::Document& doc, const toml::table& rules, Diagnostic
   sub("ammunition", [&](TableReader& e) {
     cat.attack.lighter_shot_range_factor = num(e, "lighter_shot_range_factor");
     cat.design.shot_undersize_in = num(e, "shot_undersize_in");
-    for (const char* k : {"lighter_shot_brackets", "heavier_shot_allowed", "reduced_charge", "source"}) e.allow(k);
+    for (const char* k : {"lighter_shot_brackets", "reduced_charge", "source"}) e.note(k);
   });
   sub("bombardment", [&](TableReader& e) {
     cat.attack.wood_increase_pct = {num(e, "wood_increase_short_pct"), num(e, "wood_increase_medium_pct"),
                                     num(e, "wood_increase_long_pct")};
-    e.allow("source");
+    e.note("source");
   });
   if (const auto* t = r.table("design", Need::required)) read_design(doc, *t, d, cat);
   sub("transport", [&](TableReader& e) { read_transport(e, cat.transport); });
   sub("duel", [&](TableReader& e) { read_duel(e, tables.duel); });
   sub("spiking", [&](TableReader& e) { read_spiking(e, tables.duel); });
-  // [rules.battlefield] (p. 36) is transcribed for the reference; no rule of the suite reads it.
-  r.allow("battlefield");
   r.finish();
 }
 
@@ -344,7 +400,7 @@ PriceExample read_price_example(const input::Document& doc, const toml::table& t
   e.days_stated = r.number("days_stated", Need::optional);
   e.years_stated = r.number("years_stated", Need::optional);
   e.source = str(r, "source");
-  r.allow("years_text");
+  r.note("years_text");
   r.finish();
   return e;
 }
@@ -380,9 +436,10 @@ void read_grimm(const input::Document& doc, const toml::table& t, Diagnostics& d
   g.throw_needed_stated = integer(r, "throw_needed_stated");
   g.build_days_stated = num(r, "build_days_stated");
   g.source = str(r, "source");
+  // The example's other figures: notes of the book, read by no rule.
   for (const char* k : {"world_powder_cost_gp_per_lb", "machinist_level", "cost_throw_penalty", "workshop_value_gp",
                         "materials_spent_gp", "roll"})
-    r.allow(k);
+    r.note(k);
   r.finish();
 }
 
@@ -398,17 +455,14 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
         g.proficiency = str(r, "proficiency_required");
         g.powder_gp_per_lb = r.number("powder_cost_gp_per_lb", Need::optional);
         g.cost_multiplier = r.number("firearm_cost_multiplier", Need::optional);
-        for (const char* k : {"cost_varies", "powder_base_value_gp_per_lb", "market_price_multiplier", "source"})
-          r.allow(k);
+        r.note("source");
         r.finish();
         cat.economy.types.push_back(g);
       }
   if (const auto* t = top.table("crafting", Need::required)) {
     TableReader r(doc, *t, d, "[crafting]");
     cat.economy.workshop_gp_per_day = num(r, "workshop_gp_per_day");
-    for (const char* k :
-         {"workshop_staff", "days_formula", "barrel_lb", "barrel_cost_gp", "historical_barrels_per_month", "source"})
-      r.allow(k);
+    for (const char* k : {"workshop_staff", "days_formula", "source"}) r.note(k);
     r.finish();
   }
   if (const auto* t = top.table("dwarven", Need::required)) {
@@ -421,8 +475,7 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       cat.economy.machinist_base_days = num(e, "artillery_build_base_days");
       cat.economy.machinist_days_per_1000gp = num(e, "artillery_build_days_per_1000gp");
       cat.economy.price_multiplier_max = num(e, "artillery_cost_multiplier");
-      for (const char* k : {"firearm_cost_multiplier", "firearm_build_days", "artillery_build_rounding", "source"})
-        e.allow(k);
+      for (const char* k : {"artillery_build_rounding", "source"}) e.note(k);
       e.finish();
     }
     if (const auto* arr = r.array("market_example", Need::required))
@@ -430,7 +483,7 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
         if (const auto* row = n.as_table()) cat.market_examples.push_back(read_market_example(doc, *row, d));
     if (const auto* g = r.table("grimm_example", Need::required)) read_grimm(doc, *g, d, cat);
     cat.economy.price_multiplier_min = num(r, "price_multiplier_min");
-    for (const char* k : {"price_multiplier_max", "automaton_mount", "source"}) r.allow(k);
+    r.note("source");
     r.finish();
   }
   if (const auto* t = top.table("automaton", Need::required)) {
@@ -452,8 +505,7 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
           const auto ty = parse_type(str(e, "type"));
           const int abilities = integer(e, "special_abilities");
           const double range = num(e, "range_ft_per_max_damage");
-          e.allow("special_abilities_alt");
-          e.allow("aoe_shape");
+          e.note("aoe_shape");
           e.finish();
           if (ty) {
             a.type_abilities[static_cast<size_t>(*ty)] = abilities;
@@ -469,16 +521,15 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
            {"item", "damage_dice", "aoe_listed_ft", "rate_of_fire", "max_damage", "aoe_sq_ft", "targets",
             "max_damage_per_round", "hd", "piece_type", "max_range_ft", "net_special_abilities", "cost_gp",
             "historical_cost_gp", "historical_weight_lb", "historical_max_range_stated", "source"})
-        e.allow(k);
+        e.note(k);  // the worked example's figures: notes of the book
       e.finish();
     }
-    for (const char* k : {"weight_halving_special_abilities", "rounding"}) r.allow(k);
+    r.note("rounding");
     r.finish();
   }
   if (const auto* arr = top.array("price_example", Need::required))
     for (const auto& n : *arr)
       if (const auto* row = n.as_table()) cat.price_examples.push_back(read_price_example(doc, *row, d));
-  top.allow("production");
   top.finish();
   cat.sources.economies = "Guns of War, Gunpowder in an Age of Swords and Sorcery, p. 53-54";
 }
@@ -538,8 +589,8 @@ void read_meta(const input::Document& doc, const toml::table& meta, Diagnostics&
   s.battle_rating = str(m, "battle_rating_source");
   s.bonus_units = str(m, "bonus_units_source");
   s.battlefield_units = str(m, "battlefield_units_source");
-  m.allow("battlefield_movement_source");
-  m.allow("piece_order");
+  m.note("battlefield_movement_source");
+  m.note("piece_order");
   m.finish();
 }
 

@@ -83,9 +83,10 @@ void pad_to(std::string& out, const std::string& s, size_t w) {
 
 // A bar of `v` on a scale where `max` is `width` characters; eighth-block characters give it a
 // resolution of 1/8 of a character.
-std::string text_bar(double v, double max, int width) {
+std::string text_bar(double v, double max, int width, bool ascii) {
   const long eighths = max > 0 ? std::lround(drawn(v) / max * width * 8) : 0;
   std::string bar;
+  if (ascii) return std::string(static_cast<size_t>((eighths + 4) / 8), '#');  // whole characters only
   for (long k = 0; k < eighths / 8; ++k) bar += "\u2588";
   static const char* const kPartial[] = {"", "\u258F", "\u258E", "\u258D", "\u258C", "\u258B", "\u258A", "\u2589"};
   bar += kPartial[eighths % 8];
@@ -96,8 +97,12 @@ std::string text_bar(double v, double max, int width) {
 constexpr size_t kTextLabelColumns = 32;
 constexpr size_t kTextSeriesColumns = 28;
 
-void text_chart(std::string& out, const Chart& c, int width) {
-  for (const auto& line : wrap(escape::visible(c.title, escape::Breaks::space), kChartColumns)) out += line + '\n';
+void text_chart(std::string& out, const Chart& c, int width, const TextChartStyle& style) {
+  const size_t columns = std::max<size_t>(style.columns, 40);
+  // Labels and series names keep their share of a 100-column line (32 and 28) in narrower ones.
+  const size_t label_cap = std::min(kTextLabelColumns, columns * kTextLabelColumns / kChartColumns);
+  const size_t name_cap = std::min(kTextSeriesColumns, columns * kTextSeriesColumns / kChartColumns);
+  for (const auto& line : wrap(escape::visible(c.title, escape::Breaks::space), columns)) out += line + '\n';
   const std::vector<Series> series = c.all_series();
   const size_t n = c.labels.size();
   // The series are named on their lines when some label has bars of two series.
@@ -107,11 +112,11 @@ void text_chart(std::string& out, const Chart& c, int width) {
   std::vector<std::string> labels, names;
   size_t label_w = 0, name_w = 0, value_w = 0;
   for (const auto& l : c.labels) {
-    labels.push_back(cut(escape::visible(l, escape::Breaks::space), kTextLabelColumns));
+    labels.push_back(cut(escape::visible(l, escape::Breaks::space), label_cap));
     label_w = std::max(label_w, columns_of(labels.back()));
   }
   for (const auto& s : series) {
-    names.push_back(cut(escape::visible(s.name, escape::Breaks::space), kTextSeriesColumns));
+    names.push_back(cut(escape::visible(s.name, escape::Breaks::space), name_cap));
     if (named) name_w = std::max(name_w, columns_of(names.back()));
     for (size_t i = 0; i < n; ++i)
       if (has(s, i)) value_w = std::max(value_w, value_text(*s.values[i], c.percent).size());
@@ -119,7 +124,7 @@ void text_chart(std::string& out, const Chart& c, int width) {
   // The bars take what the line leaves, up to `width`: label, two spaces, the series' name and
   // two spaces, the bar, a space and the value.
   const long room =
-      static_cast<long>(kChartColumns) - static_cast<long>(label_w + 2 + (named ? name_w + 2 : 0) + 1 + value_w);
+      static_cast<long>(columns) - static_cast<long>(label_w + 2 + (named ? name_w + 2 : 0) + 1 + value_w);
   const int bar_w = static_cast<int>(std::clamp<long>(room, 1, std::max(1, width)));
   const double max = largest(series, n);
   for (size_t i = 0; i < n; ++i) {
@@ -134,7 +139,7 @@ void text_chart(std::string& out, const Chart& c, int width) {
         pad_to(line, names[k], name_w);
         line += "  ";
       }
-      out += line + text_bar(v, max, bar_w) + ' ' + value_text(v, c.percent) + '\n';
+      out += line + text_bar(v, max, bar_w, style.ascii) + ' ' + value_text(v, c.percent) + '\n';
       first = false;
     }
   }
@@ -142,11 +147,11 @@ void text_chart(std::string& out, const Chart& c, int width) {
 
 }  // namespace
 
-std::string render_chart_text(const std::vector<Chart>& charts, int width) {
+std::string render_chart_text(const std::vector<Chart>& charts, int width, const TextChartStyle& style) {
   std::string out;
   for (const auto& c : charts) {
     if (!out.empty()) out += '\n';
-    text_chart(out, c, width);
+    text_chart(out, c, width, style);
   }
   return out;
 }
@@ -215,7 +220,7 @@ struct Panel {
   int height = 0;
 };
 
-struct Layout {
+struct PanelLayout {
   int label_w = 80;  // the label column
   int width = 0;     // a panel's
   int plot_x() const { return kMargin + kPad + label_w + 10; }
@@ -231,7 +236,7 @@ std::string text_at(double x, double y, const std::string& attrs, const std::str
 }
 
 // The legend: a swatch and the name of each series, in rows that fit the panel.
-int legend(std::string& out, const std::vector<Series>& series, const Layout& L, int y) {
+int legend(std::string& out, const std::vector<Series>& series, const PanelLayout& L, int y) {
   double x = kMargin + kPad;
   const double right = kMargin + L.width - kPad;
   int rows = 1;
@@ -252,7 +257,7 @@ int legend(std::string& out, const std::vector<Series>& series, const Layout& L,
 }
 
 // The value axis under the plot: grid lines, ticks and their labels, and the axis' title.
-void value_axis(std::string& out, const Chart& c, const Scale& s, const Layout& L, int plot_top, int plot_bottom) {
+void value_axis(std::string& out, const Chart& c, const Scale& s, const PanelLayout& L, int plot_top, int plot_bottom) {
   const int x0 = L.plot_x();
   const int steps = static_cast<int>(std::lround(s.top / s.step));
   for (int k = 0; k <= steps; ++k) {
@@ -268,7 +273,7 @@ void value_axis(std::string& out, const Chart& c, const Scale& s, const Layout& 
 }
 
 // The bars of every label, each series in its colour, the value at the end of each bar.
-int bars(std::string& out, const Chart& c, const std::vector<Series>& series, const Scale& s, const Layout& L, int y) {
+int bars(std::string& out, const Chart& c, const std::vector<Series>& series, const Scale& s, const PanelLayout& L, int y) {
   const int bar_h = series.size() > 1 ? 13 : 18;
   const int x0 = L.plot_x();
   for (size_t i = 0; i < c.labels.size(); ++i) {
@@ -291,7 +296,7 @@ int bars(std::string& out, const Chart& c, const std::vector<Series>& series, co
   return y;
 }
 
-Panel panel(const Chart& c, const Layout& L, int top) {
+Panel panel(const Chart& c, const PanelLayout& L, int top) {
   Panel p;
   std::string body;
   int y = top + kPad;
@@ -326,7 +331,7 @@ Panel panel(const Chart& c, const Layout& L, int top) {
 std::string render_chart_svg(const std::vector<Chart>& charts) {
   // One label column for every panel, as wide as the widest label (cut at kLabelMax characters),
   // so that the panels' axes line up.
-  Layout L;
+  PanelLayout L;
   for (const auto& c : charts) {
     for (const auto& l : c.labels) L.label_w = std::max(L.label_w, text_px(l));
     L.label_w = std::max(L.label_w, text_px(c.label_axis));

@@ -48,6 +48,25 @@ Utf8Step utf8_next(std::string_view s, std::size_t i) {
   return {cp, static_cast<size_t>(n), true};
 }
 
+namespace {
+// Unicode format characters (general category Cf) that change how a terminal lays out or hides
+// text: the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F,
+// U+202A-U+202E, U+2066-U+2069), zero-width characters and joiners (U+200B-U+200D, U+2060-U+2064,
+// U+FEFF), the deprecated format characters (U+206A-U+206F), the Mongolian vowel separator
+// (U+180E), the interlinear annotation controls (U+FFF9-U+FFFB) and the tag characters
+// (U+E0001, U+E0020-U+E007F). A name holding U+202E can reorder what the referee reads.
+bool is_format(char32_t cp) {
+  return cp == 0x061C || cp == 0x180E || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x202A && cp <= 0x202E) ||
+         (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206F) || cp == 0xFEFF ||
+         (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0xE0001 || (cp >= 0xE0020 && cp <= 0xE007F);
+}
+
+void append_code_point(std::string& out, char32_t cp) {
+  out += cp > 0xFFFF ? "\\U" : "\\u";
+  for (int shift = cp > 0xFFFF ? 28 : 12; shift >= 0; shift -= 4) out += kHex[(cp >> shift) & 0xF];
+}
+}  // namespace
+
 bool is_plain(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
@@ -58,7 +77,7 @@ bool is_plain(std::string_view s) {
     }
     if (c < 0x80) return false;  // a C0 control or DEL
     const Utf8Step step = utf8_next(s, i);
-    if (!step.valid || step.code_point <= 0x9F) return false;  // not UTF-8, or a C1 control
+    if (!step.valid || step.code_point <= 0x9F || is_format(step.code_point)) return false;  // not UTF-8, C1, Cf
     i += step.length;
   }
   return true;
@@ -91,6 +110,8 @@ void append_visible(std::string& out, std::string_view s, Breaks breaks) {
       out += "\\u00";
       out += kHex[step.code_point >> 4];
       out += kHex[step.code_point & 0xF];
+    } else if (is_format(step.code_point)) {  // shown as \u202e: it would reorder or hide the text
+      append_code_point(out, step.code_point);
     } else {
       out.append(s.substr(i, step.length));
     }

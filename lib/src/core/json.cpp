@@ -29,6 +29,8 @@ void append_u00(std::string& out, char32_t c) {
   out += kHex[c & 0xF];
 }
 
+}  // namespace
+
 // A JSON string: quotes and backslashes escaped, every control character (C0, DEL and C1) as an
 // escape, and each sequence of bytes that is not UTF-8 as U+FFFD, so that the output is always
 // valid UTF-8 (RFC 8259 section 8.1) whatever a name given on the command line holds.
@@ -69,7 +71,6 @@ void append_quoted(std::string& out, std::string_view s) {
   }
   out += '"';
 }
-}  // namespace
 
 Value schema(std::string_view tool, std::string_view document, int version) {
   Value s = object();

@@ -12,7 +12,9 @@
 
 namespace gunpowder::report {
 
-std::optional<Format> parse_format(const std::string& name) {
+std::optional<Format> parse_format(const std::string& given) {
+  std::string name = given;  // in any case: --format JSON
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (name == "text") return Format::text;
   if (name == "markdown" || name == "md") return Format::markdown;
   if (name == "csv") return Format::csv;
@@ -27,14 +29,51 @@ const std::string& text_at(const std::vector<Cell>& row, size_t i) {
   return i < row.size() ? row[i].text : empty;
 }
 
-// `t` without the columns shown only to the other audience than `audience` (and their cells).
-Table shown_to(const Table& t, Shown audience) {
-  const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
+// A table of `t`'s name, title, context and notes, without columns or rows (and without its spec:
+// what is made from it is a plain table the renderers lay out as it stands).
+Table frame_of(const Table& t) {
   Table out;
   out.name = t.name;
   out.title = t.title;
   out.context = t.context;
   out.notes = t.notes;
+  return out;
+}
+
+// A record table as the rows `audience` reads: people a figure a line (label, value, source),
+// programs a figure a row (its key, raw value, unit and source), the context before.
+Table record_rows(const Table& t, Shown audience) {
+  const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
+  Table out = frame_of(t);
+  const bool sourced = t.spec && t.spec->sourced;
+  if (audience == Shown::people) {
+    const std::string_view head = t.spec && !t.spec->figure_header.empty() ? t.spec->figure_header : "Characteristic";
+    const std::string_view value = t.spec && !t.spec->value_header.empty() ? t.spec->value_header : "Value";
+    out.add_column("figure", std::string(head)).add_column("value", std::string(value), Align::right);
+    if (sourced)
+      out.add_column("source", t.spec->source_header.empty() ? "Source" : std::string(t.spec->source_header));
+  } else {
+    out.add_column("figure", "Figure").add_column("value", "Value").add_column("unit", "Unit");
+    if (sourced) out.add_column("source", "Source");
+  }
+  for (const auto& f : t.figures) {
+    if (f.shown == other) continue;
+    std::vector<Cell> row;
+    if (audience == Shown::people)
+      row = {Cell(f.label), Cell(f.value.text)};
+    else
+      row = {Cell(std::string(f.field->key)), Cell(f.value.data()), Cell(std::string(f.field->unit))};
+    if (sourced) row.emplace_back(f.source);
+    out.rows.push_back(std::move(row));
+  }
+  return out;
+}
+
+// `t` without the columns shown only to the other audience than `audience` (and their cells).
+Table shown_to(const Table& t, Shown audience) {
+  if (t.spec && t.spec->layout == Layout::record) return record_rows(t, audience);
+  const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
+  Table out = frame_of(t);
   std::vector<size_t> keep;
   for (size_t i = 0; i < t.columns.size(); ++i)
     if (t.columns[i].shown != other) {
@@ -97,13 +136,15 @@ std::string md_escape(const std::string& s) {
 
 const std::vector<Table>& shown_to(const std::vector<Table>& tables, Shown audience, std::vector<Table>& scratch) {
   const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
-  const bool any = std::any_of(tables.begin(), tables.end(), [&](const Table& t) {
+  const auto differs = [&](const Table& t) {
+    if (t.spec && (t.spec->layout == Layout::record || t.spec->shown != Shown::everywhere)) return true;
     return std::any_of(t.columns.begin(), t.columns.end(), [&](const Column& c) { return c.shown == other; });
-  });
-  if (!any) return tables;
+  };
+  if (!std::any_of(tables.begin(), tables.end(), differs)) return tables;
   scratch.clear();
   scratch.reserve(tables.size());
-  for (const auto& t : tables) scratch.push_back(shown_to(t, audience));
+  for (const auto& t : tables)
+    if (!(t.spec && t.spec->shown == other)) scratch.push_back(shown_to(t, audience));
   return scratch;
 }
 
@@ -126,6 +167,8 @@ Cell trimmed(double x, int max_decimals) { return {fmtnum::trim(x, max_decimals)
 Cell percent(double p, int decimals) { return {fmtnum::percent(p, decimals), fmtnum::shortest(p)}; }
 Cell inches(double in) { return {fmtnum::trim(in, 2) + '"', fmtnum::shortest(in)}; }
 Cell none(std::string shown) { return {std::move(shown), ""}; }
+Cell boolean(bool b, std::string yes, std::string no) { return {b ? std::move(yes) : std::move(no), b ? "true" : "false"}; }
+Cell text_or_none(std::string s) { return s.empty() || s == "-" ? none() : Cell(std::move(s)); }
 Cell shown_as(std::string shown, double x) { return {std::move(shown), fmtnum::shortest(x)}; }
 }  // namespace cell
 
@@ -352,21 +395,6 @@ void csv_rows(std::string& out, const Table& shape, const std::vector<std::vecto
   }
 }
 
-Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
-                      json::Value& json) {
-  Table t;
-  t.title = std::move(title);
-  t.add_column(key, std::move(header)).add_column("agree", "Agree", Align::right).add_column("of", "Of", Align::right);
-  for (const auto& [name, c] : counts) {
-    t.add_row({name, std::to_string(c.first), std::to_string(c.second)});
-    json::Value& o = json.push(json::object());
-    o.set(key, name);
-    o.set("agree", c.first);
-    o.set("of", c.second);
-  }
-  return t;
-}
-
 namespace {
 // The report's JSON with the derivation under "explain": a copy, made only when it is asked for.
 json::Value json_with_explain(const Report& r) {
@@ -378,7 +406,43 @@ json::Value json_with_explain(const Report& r) {
 }
 }  // namespace
 
+json::Value render_json(const Report& r, bool with_explain) {
+  const DocumentSpec& doc = *r.document;
+  json::Value out = json::document(doc.tool, doc.name, doc.version);
+  out.set("tool", std::string(doc.tool));
+  for (const TableSpec* spec : doc.tables) {
+    if (spec->shown == Shown::people) continue;
+    json::Value& items = out.set(json_key(spec->name), json::array());
+    for (const auto& t : r.tables) {
+      if (t.spec != spec) continue;
+      if (spec->layout == Layout::record) {
+        json::Raw raw{{}, 2};
+        append_json_record(raw.text, t, 2);
+        items.push(std::move(raw));
+        continue;
+      }
+      for (const auto& row : t.rows) {
+        json::Raw raw{{}, 2};
+        append_json_row(raw.text, t, row, 2);
+        items.push(std::move(raw));
+      }
+    }
+  }
+  if (r.json.is_object())
+    for (const auto& m : r.json.object()) out.set(m.first, m.second);
+  if (with_explain && !r.explain.empty()) {
+    json::Value lines = json::array();
+    for (const auto& l : r.explain) lines.push(l);
+    out.set("explain", std::move(lines));
+  }
+  return out;
+}
+
 void render_json_to(std::ostream& os, const Report& r, bool with_explain) {
+  if (r.document) {
+    json::dump_to(os, render_json(r, with_explain));
+    return;
+  }
   if (!with_explain || r.explain.empty())
     json::dump_to(os, r.json);
   else
@@ -388,6 +452,7 @@ void render_json_to(std::ostream& os, const Report& r, bool with_explain) {
 std::string render(const Report& r, Format f, bool with_explain, CsvFormulas formulas, size_t width) {
   switch (f) {
     case Format::json:
+      if (r.document) return json::dump(render_json(r, with_explain));
       if (with_explain && !r.explain.empty()) return json::dump(json_with_explain(r));
       return json::dump(r.json);
     case Format::csv:

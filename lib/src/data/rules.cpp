@@ -95,6 +95,7 @@ struct Merger {
   std::string table;
   std::vector<RuleChange>& changes;
   Diagnostics& diags;
+  const std::string* built_in_text = nullptr;  ///< the built-in table's TOML, for its comments
 
   [[nodiscard]] std::string suffix() const { return " (house rules for data/" + table + ".toml)"; }
   void error_at(const toml::source_region& r, const std::string& message) {
@@ -103,6 +104,16 @@ struct Merger {
   }
   void change(const std::string& path, const char* action, std::string built_in, std::string value) {
     changes.push_back(RuleChange{rules.name, table, path, action, std::move(built_in), std::move(value)});
+  }
+  /// The error for a key the built-in table does not have: a note of the book when the table
+  /// gives it as a comment line `# KEY = ...` (a figure no rule reads, moved out of the keys), else
+  /// an unknown key with the keys allowed there.
+  [[nodiscard]] std::string unknown_key(std::string_view key, const std::string& path, const std::string& where,
+                                        const Shape& shape) const {
+    const std::string line = "\n# " + std::string(key) + " = ";
+    if (built_in_text && built_in_text->find(line) != std::string::npos)
+      return "'" + path + "' is not read by any rule (it is a note of the book, not a figure the tools use)";
+    return "unknown key '" + std::string(key) + "' in " + where + " (allowed: " + allowed(shape) + ")";
   }
   static std::string allowed(const Shape& shape) {
     std::string list;
@@ -134,8 +145,7 @@ struct Merger {
       if (k.str() == "remove") continue;  // reported by merge_rows
       const auto it = shape.keys.find(k.str());
       if (it == shape.keys.end()) {
-        error_at(k.source(),
-                 "unknown key '" + std::string(k.str()) + "' in " + where + " (allowed: " + allowed(shape) + ")");
+        error_at(k.source(), unknown_key(k.str(), where + "." + std::string(k.str()), where, shape));
         continue;
       }
       const std::string_view name = k.str();
@@ -170,8 +180,7 @@ void Merger::merge_table(toml::table& base, toml::table& over, const Shape& shap
     here += key;
     const auto it = shape.keys.find(key);
     if (it == shape.keys.end()) {
-      error_at(k.source(), "unknown key '" + key + "' in " + (path.empty() ? "the table" : "[" + path + "]") +
-                               " (allowed: " + allowed(shape) + ")");
+      error_at(k.source(), unknown_key(key, here, path.empty() ? "the table" : "[" + path + "]", shape));
       continue;
     }
     merge_value(base, k, v, it->second, here);
@@ -432,7 +441,7 @@ void merge_rules(input::Document& base, input::Document& rules, const std::strin
   Shape shape;
   add_shape(shape, base.root);
   const auto ids = path_ids(rules);  // before the merge moves the rows out
-  Merger m{rules, table, changes, diags};
+  Merger m{rules, table, changes, diags, base.text.get()};
   m.merge_table(base.root, rules.root, shape, "");
   for (const auto* id : ids)
     base.merged.push_back(input::Document::Merged{rules.name, id, rules.text, rules.line_starts});
@@ -491,6 +500,23 @@ void retire(input::Document&& doc) {
 
 const std::vector<RulesFile>& house_rules_files() { return state().files; }
 const std::vector<RuleChange>& house_rule_changes() { return state().changes; }
+
+namespace {
+// `inner` is `outer` or lies inside it: "piece[name = \"X\"].crew" inside "piece[name = \"X\"]".
+bool within(std::string_view inner, std::string_view outer) {
+  if (inner.size() < outer.size() || inner.substr(0, outer.size()) != outer) return false;
+  return inner.size() == outer.size() || inner[outer.size()] == '.' || inner[outer.size()] == '[';
+}
+}  // namespace
+
+std::optional<std::string> house_rule_source(std::string_view table, std::string_view path) {
+  const RuleChange* last = nullptr;
+  for (const auto& c : state().changes)
+    if (c.table == table && (within(path, c.path) || within(c.path, path))) last = &c;
+  if (!last) return std::nullopt;
+  const size_t slash = last->file.find_last_of('/');
+  return "house rule (" + (slash == std::string::npos ? last->file : last->file.substr(slash + 1)) + ")";
+}
 
 Diagnostics set_house_rules(const std::vector<std::string>& paths) {
   State& s = state();

@@ -21,8 +21,8 @@ namespace {
 void read_coverage(TableReader& top, const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
   if (const auto* t = top.table("coverage", Need::required)) {
     TableReader r(doc, *t, d, "[coverage]");
-    r.allow("types_with_table");
-    r.allow("source");
+    r.note("types_with_table");
+    r.note("source");
     if (const auto* a = r.array("types_without_table", Need::required))
       for (const auto& n : *a)
         if (auto s = n.value<std::string>()) out.types_without_table.push_back(*s);
@@ -78,7 +78,7 @@ void read_damage_rules(TableReader& top, const input::Document& doc, Diagnostics
     auto sub = [&](const char* name, const auto& fn) {
       if (const auto* t = rr.table(name, Need::required)) {
         TableReader r(doc, *t, d, std::string("[rules.") + name + "]");
-        r.allow("text");
+        r.note("text");
         fn(r);
         r.finish();
       }
@@ -90,18 +90,18 @@ void read_damage_rules(TableReader& top, const input::Document& doc, Diagnostics
     sub("hd_plus_rounds_up", [&](TableReader& r) {
       g.plus_hd_uses_next_column = req_bool(r, "plus_hd_uses_next_column");
       g.minus_hd_uses_first_column = req_bool(r, "minus_hd_uses_first_column");
-      r.allow("source");
+      r.note("source");
     });
     sub("unit_save", [&](TableReader& r) {
       r.string("save", Need::required, {"blast"});
       g.unit_direct_success_factor = req_number(r, "direct_hit_success_factor");
       g.unit_other_success_factor = req_number(r, "other_success_factor");
-      r.allow("halving_rounding");
-      r.allow("source");
+      r.note("halving_rounding");
+      r.note("source");
     });
     sub("unit_fortified", [&](TableReader& r) {
       g.unit_fortified_bonus = req_int(r, "save_bonus");
-      r.allow("source");
+      r.note("source");
     });
     sub("enfilade", [&](TableReader& r) {
       g.enfilade_multiplier = req_int(r, "uhp_multiplier");
@@ -110,25 +110,25 @@ void read_damage_rules(TableReader& top, const input::Document& doc, Diagnostics
     });
     sub("hero_damage", [&](TableReader& r) {
       g.hero_shots = req_int(r, "shots");
-      r.allow("damage_from");
+      r.note("damage_from");
       g.heroes_source = req_string(r, "source");
     });
     sub("hero_save", [&](TableReader& r) {
       r.string("save", Need::required, {"blast"});
       g.hero_direct_success_factor = req_number(r, "direct_hit_success_factor");
       g.hero_other_success_factor = req_number(r, "other_success_factor");
-      r.allow("halving_rounding");
-      r.allow("source");
+      r.note("halving_rounding");
+      r.note("source");
     });
     sub("hero_fortified", [&](TableReader& r) {
       g.hero_fortified_bonus = req_int(r, "save_bonus");
-      r.allow("source");
+      r.note("source");
     });
     sub("hero_close_hit_or_scatter", [&](TableReader& r) {
       g.hero_close_or_scatter_bonus = req_int(r, "save_bonus");
-      r.allow("source");
+      r.note("source");
     });
-    sub("troops_above_band", [&](TableReader& r) { r.allow("source"); });
+    sub("troops_above_band", [&](TableReader& r) { r.note("source"); });
     rr.finish();
   }
 }
@@ -138,7 +138,7 @@ void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out
   read_coverage(top, doc, d, out);
   read_tables(top, doc, d, out);
   read_damage_rules(top, doc, d, out);
-  top.allow("example");  // worked examples: test figures, read by the tests
+  top.note("example");  // worked examples: test figures, read by the tests
   top.finish();
 }
 

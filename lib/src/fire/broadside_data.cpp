@@ -21,10 +21,10 @@ auto none = [](TableReader&) {};
 
 // Firing (seed 001): cannon types, crews, dice pools and their modifiers, the poker hands.
 void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
-  read_table(top, doc, d, "damage_order", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
-    for (const char* k : {"order", "family", "weapon"}) r.allow(k);
+  read_table(top, doc, d, "damage_order", [](TableReader& r) { r.note("source"); }, [](TableReader& r) {
+    for (const char* k : {"family", "weapon"}) r.note(k);
   });
-  read_table(top, doc, d, "cannon_type", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "cannon_type", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     CannonType c;
     c.key = req_string(r, "key");
     c.name = req_string(r, "name");
@@ -32,10 +32,9 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
     c.short_max_in = req_int(r, "short_max_in");
     c.long_max_in = req_int(r, "long_max_in");
     c.min_crew = req_int(r, "min_crew");
-    for (const char* k : {"ship_borne", "can_be_hauled", "traverse_deg"}) r.allow(k);
     b.cannon_types.push_back(c);
   });
-  read_table(top, doc, d, "crew_rate", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "crew_rate", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     CrewRate c;
     c.cannon_type = req_string(r, "cannon_type");
     c.crew_min = req_int(r, "crew_min");
@@ -58,20 +57,20 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
         p.rerolls = req_int(r, "rerolls");
         b.pools.push_back(p);
       });
-  read_table(top, doc, d, "dice_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "dice_modifier", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     DiceModifier m;
     m.key = req_string(r, "key");
     m.delta = req_int(r, "dice_delta");
     m.condition = req_string(r, "condition");
     b.dice_modifiers.push_back(m);
   });
-  read_table(top, doc, d, "hand", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "hand", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     Hand h;
     h.key = req_string(r, "key");
     h.name = req_string(r, "name");
     h.rank = req_int(r, "rank");
     h.dice_needed = req_int(r, "dice_needed");
-    r.allow("definition");
+    r.note("definition");
     b.hands.push_back(h);
   });
 }
@@ -95,7 +94,7 @@ void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, 
         f.text_short = req_string(r, "casualties_short_text");
         results.emplace_back(hand, f);
       });
-  read_table(top, doc, d, "range_band", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "range_band", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     RangeBandRule rb;
     rb.key = req_string(r, "key");
     rb.uses_long = req_bool(r, "uses_long");
@@ -104,19 +103,17 @@ void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, 
     b.bands.push_back(rb);
   });
   read_table(top, doc, d, "formed_up", [&](TableReader& r) {
-    r.allow("source");
+    r.note("source");
     b.formed_up_band = req_string(r, "range_band");
     b.formed_up_multiplier = req_int(r, "casualty_multiplier");
   }, none);
-  read_table(top, doc, d, "casualty_allocation", [](TableReader& r) { r.allow("source"); }, [](TableReader& r) {
-    for (const char* k : {"key", "situation", "method"}) r.allow(k);
+  read_table(top, doc, d, "casualty_allocation", [](TableReader& r) { r.note("source"); }, [](TableReader& r) {
+    r.allow("key");  // the rows' natural key
+    for (const char* k : {"situation", "method"}) r.note(k);
   });
   read_table(top, doc, d, "casualty_rules", [&](TableReader& r) {
-    r.allow("source");
+    r.note("source");
     b.wounds_per_knockdown = req_int(r, "wounds_per_knockdown");
-    for (const char* k : {"knockdowns_before_wounds", "max_knockdowns_per_figure", "max_wounds_per_figure",
-                          "recovery_idle_turns"})
-      r.allow(k);
   }, none);
 }
 
@@ -129,10 +126,10 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
         b.save_die_sides = req_int(r, "die_sides");
         b.save_natural_success = req_int(r, "natural_success");
         b.save_natural_failure = req_int(r, "natural_failure");
-        for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes", "optional_natural_one_worsens"}) r.allow(k);
+        for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes"}) r.note(k);
       },
       [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll")); });
-  read_table(top, doc, d, "save_modifier", [](TableReader& r) { r.allow("source"); }, [&](TableReader& r) {
+  read_table(top, doc, d, "save_modifier", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     SaveModifier m;
     m.key = req_string(r, "key");
     m.modifier = req_int(r, "modifier");
@@ -144,7 +141,6 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
       top, doc, d, "ammunition",
       [&](TableReader& r) {
         b.source_ammunition = req_string(r, "source");
-        r.allow("optional_shot_tokens");
       },
       [&](TableReader& r) {
         Ammunition a;
@@ -155,7 +151,6 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
         a.casualty_multiplier = req_int(r, "casualty_multiplier");
         a.starts_fires = req_bool(r, "starts_fires");
         a.aiming_high_extra_dice = req_int(r, "aiming_high_extra_dice");
-        r.allow("declare_before_firing");
         b.ammunition.push_back(a);
       });
 }
@@ -163,16 +158,13 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
 // Aiming high, gates and doors, fancy shooting, fire and cannon lost (seed 001).
 void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
   read_table(top, doc, d, "aiming_high", [&](TableReader& r) {
-    r.allow("source");
+    r.note("source");
     b.aim_damage_per_die = req_int(r, "damage_per_die");
     b.aim_mast_face = req_int(r, "mast_hit_face");
     b.aim_dismasted_hand = req_string(r, "dismasted_on_hand");
     b.aim_structural_multiplier = req_number(r, "structural_multiplier");
     b.aim_knockdowns_become_wounds = req_bool(r, "knockdowns_become_wounds");
     b.aim_wounds_ignored = req_bool(r, "wounds_ignored");
-    for (const char* k : {"declare_before_firing", "allowed_at_long_range", "ma_loss_dice_per_hit", "jury_rig_max_ma",
-                          "casualties_from_rigging_first"})
-      r.allow(k);
   }, none);
   read_table(
       top, doc, d, "gate_door",
@@ -183,8 +175,7 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
       },
       [&](TableReader& r) { b.gate_door.emplace_back(req_string(r, "key"), req_string(r, "min_hand")); });
   read_table(top, doc, d, "fancy_shooting", [&](TableReader& r) {
-    r.allow("source");
-    r.allow("declare_before_firing");
+    r.note("source");
     b.fancy_min_hand = req_string(r, "min_hand");
     b.fancy_min_hand_strong_cover = req_string(r, "min_hand_strong_cover");
     b.fancy_crew_save_wounds = req_int(r, "crew_save_wounds");
@@ -195,7 +186,6 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
     r.string("trigger_on", Need::required, {"double"});
     b.fire_damage_die_sides = req_int(r, "damage_die_sides");
     b.fire_damage_divisor = req_int(r, "damage_divisor");
-    for (const char* k : {"tokens_added_per_phase", "firefighters_needed", "arson_range_in", "arson_dice"}) r.allow(k);
   }, none);
   read_table(
       top, doc, d, "cannon_loss",
@@ -239,7 +229,7 @@ Expected<BroadsideRules> build() {
   read_results(top, doc, d, b, results);
   read_saves(top, doc, d, b);
   read_special(top, doc, d, b);
-  top.allow("example");
+  top.note("example");
   top.finish();
   order_hands(doc, d, b, results);
   if (!d.empty()) return as_internal(d);

@@ -57,7 +57,7 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       top, doc, d, "cannon_class",
       [&](TableReader& r) {
         c.source_cannon = req_string(r, "source");
-        for (const char* k : {"rate_of_fire_as", "arc_of_fire_as", "fire_into_woods"}) r.allow(k);
+        for (const char* k : {"rate_of_fire_as", "arc_of_fire_as"}) r.note(k);
       },
       [&](TableReader& r) {
         CannonClass cc;
@@ -67,7 +67,6 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
         cc.diameter_in = req_number(r, "dowel_diameter_in");
         cc.indirect_fire = req_bool(r, "indirect_fire");
         cc.rate_as = req_string(r, "rate_as");
-        r.allow("usually_siege_only");
         c.cannon.push_back(cc);
       });
   read_table(
@@ -93,17 +92,16 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
   read_table(
       top, doc, d, "dowel_rules",
       [&](TableReader& r) {
-        r.allow("source");
+        r.note("source");
         c.colour_short = req_string(r, "colour_short");
         c.colour_long = req_string(r, "colour_long");
-        r.allow("hits_friendly");
         c.level_flight_section = req_int(r, "level_flight_section");
       },
       [](TableReader&) {});
   read_table(
       top, doc, d, "variation_measure",
       [&](TableReader& r) {
-        r.allow("source");
+        r.note("source");
         c.measure_length_in = req_number(r, "length_in");
         c.measure_segment_in = req_number(r, "segment_in");
         c.measure_die_sides = req_int(r, "die_sides");
@@ -124,7 +122,7 @@ Expected<ChainmailRules> build() {
       [&](TableReader& r) {
         c.source_arquebus = req_string(r, "source");
         c.accuracy_die_sides = req_int(r, "die_sides");
-        for (const char* k : {"kills_any_armor", "indirect_fire", "rate_of_fire_as", "arc_of_fire_as"}) r.allow(k);
+        for (const char* k : {"rate_of_fire_as", "arc_of_fire_as"}) r.note(k);
       },
       [&](TableReader& r) {
         RangeRow row = range_row(r, "min_score");
@@ -132,7 +130,7 @@ Expected<ChainmailRules> build() {
         c.hit_rows.push_back(row);
       });
   read_table(
-      top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.allow("source"); },
+      top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.note("source"); },
       [&](TableReader& r) {
         AccuracyModifier m;
         m.key = req_string(r, "key");
@@ -143,10 +141,7 @@ Expected<ChainmailRules> build() {
       });
   read_table(
       top, doc, d, "arquebus_firing",
-      [](TableReader& r) {
-        for (const char* k : {"source", "max_fires_per_turn", "may_fire_after_moving", "may_fire_in_contact"})
-          r.allow(k);
-      },
+      [](TableReader& r) { r.note("source"); },
       [](TableReader&) {});
   read_rates(top, doc, d, c);
   read_table(
@@ -155,18 +150,17 @@ Expected<ChainmailRules> build() {
         c.source_ad = req_string(r, "source");
         c.ad_sides = req_int(r, "die_sides");
         c.self_hit_face = req_int(r, "self_hit_face");
-        for (const char* k : {"self_hit_armor_check", "indirect_fire", "scenario_may_vary"}) r.allow(k);
       },
       [](TableReader&) {});
   read_table(
-      top, doc, d, "arquebus_armor_penalty", [](TableReader& r) { r.allow("source"); },
+      top, doc, d, "arquebus_armor_penalty", [](TableReader& r) { r.note("source"); },
       [&](TableReader& r) {
         RangeRow row = range_row(r, "ar_penalty");
         row.label = req_string(r, "key");
         c.ad_rows.push_back(row);
       });
   read_cannon(top, doc, d, c);
-  top.allow("example");
+  top.note("example");
   top.finish();
   for (const auto& cc : c.cannon)
     if (!c.catapult_rate(cc.rate_as))

@@ -101,7 +101,7 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
   const auto b = static_cast<size_t>(s.band);
   if (in.scattershot && !f.smoothbore())
     return Expected<Shot>::field_failure("scattershot", "scattershot needs a smoothbore firearm; the " + f.name + " is rifled");
-  if (in.no_rest && f.type != "musket")
+  if (in.no_rest && !f.musket)
     return Expected<Shot>::field_failure("no_rest", "only muskets need a fork rest; the " + f.name + " is not a musket");
   const int armor = in.armor.value_or(std::max(0, in.target_ac));
   if (armor < 0 || armor > std::max(0, in.target_ac))

@@ -113,10 +113,9 @@ Expected<FirearmScenario> firearm_scenario(const FirearmCatalogue& cat, const Fi
   FirearmScenario s;
   s.firearm = cat.find(*p.weapon);
   if (!s.firearm)
-    return Result::field_failure("weapon",
-                                 "unknown firearm \"" + *p.weapon +
-                                     "\": name a mechanism (matchlock, wheellock, flintlock), a type (arquebus, "
-                                     "musket, pistol) and optionally rifled; see --catalogue");
+    return Result::field_failure("weapon", "unknown firearm \"" + *p.weapon + "\": name a mechanism (" +
+                                               firearms::mechanism_list() + "), a type (" + cat.type_list() +
+                                               ") and optionally rifled; see --catalogue");
   if (auto d = check_request(p); !d.empty()) return d;
   s.range_in_feet = p.range_ft.has_value();
   s.range = p.range_ft ? *p.range_ft : *p.range_yd;

@@ -30,14 +30,14 @@ inline bool req_bool(input::TableReader& r, std::string_view key) {
 using data::as_internal;
 
 /// Reads a top-level table of an embedded file: its scalars through `fn`, then each of its
-/// [[key.rows]] through `row` (its "title" is allowed and not read).
+/// [[key.rows]] through `row` (its "title" is a note, read by no rule).
 template <typename Fn, typename Row>
 void read_table(input::TableReader& top, const input::Document& doc, Diagnostics& d, const char* key, const Fn& fn,
                 const Row& row) {
   const auto* t = top.table(key, input::Need::required);
   if (!t) return;
   input::TableReader r(doc, *t, d, std::string("[") + key + "]");
-  r.allow("title");
+  r.note("title");
   fn(r);
   if (const auto* rows = r.array("rows", input::Need::optional))
     for (const auto& n : *rows)

@@ -582,6 +582,33 @@ void TableReader::error(std::string message) {
 
 void TableReader::remember(std::string_view key) { get(key, Need::optional, ""); }
 
+namespace {
+/// The first node of the tree `n` that a rules file gave (placed in a file other than `doc`'s own).
+const toml::node* from_rules(const Document& doc, const toml::node& n) {
+  if (doc.pos(n).file != doc.name) return &n;
+  if (const auto* t = n.as_table())
+    for (const auto& [k, v] : *t)
+      if (const auto* f = from_rules(doc, v)) return f;
+  if (const auto* a = n.as_array())
+    for (const auto& v : *a)
+      if (const auto* f = from_rules(doc, v)) return f;
+  return nullptr;
+}
+}  // namespace
+
+void TableReader::note(std::string_view key) {
+  const toml::node* n = get(key, Need::optional, "");
+  // Without house rules, or in a row that a rules file adds (its notes are its own), nothing to refuse.
+  if (!n || doc_.merged.empty() || doc_.pos(table_).file != doc_.name) return;
+  if (const toml::node* f = from_rules(doc_, *n)) {
+    const SourcePos p = doc_.pos(*f);
+    diags_.error(p,
+                 "'" + std::string(key) + "' in " + what_ +
+                     " is not read by any rule (it is a note of the book, not a figure the tools use)",
+                 doc_.line(p));
+  }
+}
+
 bool TableReader::is_known(std::string_view key) const {
   for (auto k : known_)
     if (k == key) return true;

@@ -57,7 +57,7 @@ Expected<SmConstructionPlan> plan_construction(const SiegeMachineRules& r, const
   bool artillery = false;
   for (size_t i = 0; i < c.items.size(); ++i) {
     const auto* e = r.find_equipment(c.items[i].id);
-    const bool art = e && e->category == "artillery";
+    const bool art = e && e->category == SmCategory::artillery;
     artillery = artillery || art;
     // Materials cost 1/10 of the listed equipment cost.
     p.materials_gp += c.items[i].cost_gp * c.items[i].count * f.materials.value();

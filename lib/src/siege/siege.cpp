@@ -119,13 +119,14 @@ std::vector<int> proportional_schedule(int shp, int days) {
 
 namespace {
 
-// Bonus units per piece as the worked example counts them (seed 000, Sieges Simplified, p. 21).
-std::optional<int> example_figure(const DurationTables& t, const std::string& piece_name) {
+// A piece as the worked example counts its bonus units (seed 000, Sieges Simplified, p. 21);
+// nullptr when the example has none of it.
+const ExamplePiece* example_piece(const DurationTables& t, const std::string& piece_name) {
   for (const auto& x : t.examples)
     for (const auto* list : {&x.besieger_artillery, &x.defender_artillery})
       for (const auto& p : *list)
-        if (suite_spelling(p.piece) == suite_spelling(piece_name)) return p.bonus_units_each;
-  return std::nullopt;
+        if (suite_spelling(p.piece) == suite_spelling(piece_name)) return &p;
+  return nullptr;
 }
 
 // One side's units and bonus units (Sieges Simplified), and its artillery battle ratings.
@@ -139,10 +140,11 @@ int count_side(const DurationTables& t, const Side& side, const std::string& who
     if (e.bonus_units) {
       l.each = *e.bonus_units;
       l.source = "input";
-    } else if (auto f = example_figure(t, e.piece->name); f && *f != e.piece->bonus_units) {
+    } else if (const auto* x = example_piece(t, e.piece->name); x && x->bonus_units_each != e.piece->bonus_units) {
       s.reading_matters = true;
+      s.differences.push_back({x->piece, e.piece->bonus_units, x->bonus_units_each});
       if (s.reading == BonusReading::example) {
-        l.each = *f;
+        l.each = x->bonus_units_each;
         l.source = "example";
       }
     }

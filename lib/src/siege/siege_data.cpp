@@ -83,7 +83,7 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
   if (const auto* a = top.table("advantage_band", Need::required)) {
     TableReader r(doc, *a, d, "[advantage_band]");
     t.source = str(r, "source");
-    r.allow("title");
+    r.note("title");
     int expect = 0;
     each_row(doc, r, "rows", d, "[[advantage_band.rows]]", [&](TableReader& e) {
       AdvantageBand b;
@@ -92,15 +92,14 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
       b.min = integer(e, "min");
       if (auto mx = e.integer("max", Need::optional)) b.max = static_cast<int>(*mx);
       b.label = str(e, "label");
-      e.allow("formula_divisor");  // a cross-check of the transcription, not a rule
       t.bands.push_back(b);
     });
     r.finish();
   }
   if (const auto* a = top.table("duration", Need::required)) {
     TableReader r(doc, *a, d, "[duration]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     t.not_by_assault = integer(r, "not_by_assault");
     t.captured_without_fight = integer(r, "captured_without_fight");
     t.minimum_advantage = integer(r, "minimum_advantage");
@@ -110,7 +109,6 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
       row.shp_max = integer(e, "shp_max");
       row.open_ended = e.boolean("open_ended", Need::required).value_or(false);
       row.label = str(e, "label");
-      e.allow("formula_s");  // a cross-check of the transcription, not a rule
       if (const auto* days = e.array("days", Need::required))
         for (const auto& n : *days) row.days.push_back(static_cast<int>(n.value<std::int64_t>().value_or(-2)));
       t.rows.push_back(std::move(row));
@@ -123,15 +121,15 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
 void read_duration_rules(const input::Document& doc, TableReader& top, Diagnostics& d, DurationTables& t) {
   if (const auto* a = top.table("duration_rules", Need::required)) {
     TableReader r(doc, *a, d, "[duration_rules]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     t.progress_proportional = r.boolean("progress_proportional", Need::required).value_or(true);
     r.finish();
   }
   if (const auto* a = top.table("site_multiplier", Need::required)) {
     TableReader r(doc, *a, d, "[site_multiplier]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     each_row(doc, r, "rows", d, "[[site_multiplier.rows]]", [&](TableReader& e) {
       SiteMultiplier s;
       s.key = str(e, "key");
@@ -143,8 +141,8 @@ void read_duration_rules(const input::Document& doc, TableReader& top, Diagnosti
   }
   if (const auto* a = top.table("stronghold_estimate", Need::required)) {
     TableReader r(doc, *a, d, "[stronghold_estimate]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     t.stone_gp_per_shp = num(r, "stone_gp_per_shp");
     r.string("stone_rounding", Need::required, {"up"});
     t.wood_fraction_of_stone = num(r, "wood_fraction_of_stone");
@@ -152,8 +150,8 @@ void read_duration_rules(const input::Document& doc, TableReader& top, Diagnosti
   }
   if (const auto* a = top.table("breach", Need::required)) {
     TableReader r(doc, *a, d, "[breach]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     t.shp_per_breach = integer(r, "shp_per_breach");
     r.finish();
   }
@@ -163,15 +161,14 @@ void read_duration_rules(const input::Document& doc, TableReader& top, Diagnosti
 void read_structures_and_examples(const input::Document& doc, TableReader& top, Diagnostics& d, DurationTables& t) {
   if (const auto* a = top.table("siege_structure", Need::required)) {
     TableReader r(doc, *a, d, "[siege_structure]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     each_row(doc, r, "rows", d, "[[siege_structure.rows]]", [&](TableReader& e) {
       SiegeStructure s;
       s.key = str(e, "key");
       s.name = str(e, "name");
       s.shp = integer(e, "shp");
       s.ac = integer(e, "ac");
-      for (const char* k : {"length_ft", "thickness_ft", "height_ft"}) e.allow(k);
       t.structures.push_back(s);
     });
     r.finish();
@@ -189,7 +186,7 @@ void read_structures_and_examples(const input::Document& doc, TableReader& top, 
     x.unit_advantage = integer(e, "unit_advantage");
     x.stronghold_shp = integer(e, "stronghold_shp");
     x.expected_days = integer(e, "expected_days");
-    e.allow("note");
+    e.note("note");
     t.examples.push_back(std::move(x));
   });
 }
@@ -212,7 +209,7 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
   if (const auto* a = top.table("strength_rules", Need::required)) {
     TableReader r(doc, *a, d, "[strength_rules]");
     s.source = str(r, "source");
-    r.allow("title");
+    r.note("title");
     s.level_height_in = num(r, "level_height_in");
     s.section_length_in = num(r, "section_length_in");
     s.round_factor = integer(r, "round_factor");
@@ -222,8 +219,8 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
   }
   if (const auto* a = top.table("shape", Need::required)) {
     TableReader r(doc, *a, d, "[shape]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     // The shapes are checked against what the code implements: the product of the listed inputs,
     // with the round constant and the wall's length cap taken from [strength_rules].
     each_row(doc, r, "rows", d, "[[shape.rows]]", [&](TableReader& e) {
@@ -233,7 +230,7 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
         for (const auto& n : *in) inputs.push_back(n.value<std::string>().value_or(""));
       const int constant = integer(e, "constant");
       const auto cap = e.number("length_cap_in", Need::optional);
-      e.allow("formula");
+      e.note("formula");
       const bool ok = (key == "rectangular" && inputs == std::vector<std::string>{"length_in", "width_in", "height_levels"} &&
                        constant == 1 && !cap) ||
                       (key == "round" && inputs == std::vector<std::string>{"diameter_in", "height_levels"} &&
@@ -246,8 +243,8 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
   }
   if (const auto* a = top.table("material", Need::required)) {
     TableReader r(doc, *a, d, "[material]");
-    r.allow("source");
-    r.allow("title");
+    r.note("source");
+    r.note("title");
     each_row(doc, r, "rows", d, "[[material.rows]]", [&](TableReader& e) {
       StructureRules::Material m;
       m.key = str(e, "key");
@@ -259,7 +256,7 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
   }
   each_row(doc, top, "example", d, "[[example]]", [&](TableReader& e) {
     StructureRules::Example x;
-    e.allow("source");
+    e.note("source");
     x.description = str(e, "description");
     x.shape = str(e, "shape");
     x.material_factor = integer(e, "material_factor");
@@ -267,12 +264,12 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
     x.width_in = e.number("width_in", Need::optional);
     x.diameter_in = e.number("diameter_in", Need::optional);
     x.height_levels = num(e, "height_levels");
-    e.allow("printed_expression");
+    e.note("printed_expression");
     x.printed_points = integer(e, "printed_points");
     x.formula_points = integer(e, "formula_points");
     x.expected_points = integer(e, "expected_points");
     x.contradiction = e.boolean("contradiction", Need::required).value_or(false);
-    e.allow("note");
+    e.note("note");
     s.examples.push_back(std::move(x));
   });
   top.finish();

@@ -116,8 +116,8 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
     const SmEquipment* e = r.find_equipment(item.id);
     if (!e) continue;
     const double cf = crew_factor(r, item.crew);
-    if (e->category == "artillery" || e->category == "ballista") {
-      const double f = e->category == "artillery" ? art_f : bal_f;
+    if (e->fires()) {
+      const double f = e->category == SmCategory::artillery ? art_f : bal_f;
       const double v = e->br * item.count * cf * f;
       artillery += v;
       b.lines.push_back(e->label + ": " + std::to_string(item.count) + " x " + std::to_string(e->br) + " x crew " +
@@ -143,7 +143,7 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
                                                                              std::to_string(*e->one_per_men) + " men)"));
       continue;
     }
-    if (e->category == "ram") {
+    if (e->category == SmCategory::ram) {
       rams += item.count;
       ram_br = std::max(ram_br, each);
     }
@@ -205,7 +205,7 @@ const std::vector<std::string>* wall_ids(const SiegeMachineRules& r) {
 }
 
 bool is_engine(const SmEquipment& e) {
-  return e.category == "artillery" || e.category == "ballista" || e.category == "ram" || e.category == "assault";
+  return e.fires() || e.category == SmCategory::ram || e.category == SmCategory::assault;
 }
 
 }  // namespace
@@ -502,7 +502,7 @@ double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::v
     if (!item.damage) continue;
     const SmEquipment* e = r.find_equipment(item.id);
     if (!e) continue;
-    const bool fires = e->category == "artillery" || e->category == "ballista";
+    const bool fires = e->fires();
     const bool used = fires ? artillery_fires : rule && (lists(rule->other, "all") || lists(rule->other, e->id));
     const double cf = crew_factor(r, item.crew);
     if (!used || cf <= 0) continue;
@@ -689,7 +689,7 @@ class SiegeRun {
     if (side.artillery_bonus > 0) return true;
     return std::any_of(side.equipment.begin(), side.equipment.end(), [&](const SmItem& i) {
       const auto* e = r_.find_equipment(i.id);
-      return e && (e->category == "artillery" || e->category == "ballista");
+      return e && e->fires();
     });
   }
 

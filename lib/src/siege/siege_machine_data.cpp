@@ -3,6 +3,7 @@
 // The embedded tables are part of the program: any error is internal (exit 70).
 #include <algorithm>
 
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
@@ -45,7 +46,21 @@ const SmConversion* SiegeMachineRules::conversion_for(const std::string& id) con
   return lookup::find(conversion, [&](const auto& c) { return c.equipment == id; });
 }
 
+const std::vector<std::string>& sm_category_names() {
+  static const std::vector<std::string> names = {"artillery", "ballista", "ram", "assault", "cover", "shelter"};
+  return names;
+}
+
+std::optional<SmCategory> parse_sm_category(std::string_view s) {
+  return kind_named<SmCategory>(sm_category_names(), s);
+}
+
 namespace {
+
+// The attacker's options (War Machine, Attacker options): a closed kind, each with its own rules;
+// the tables of bonuses, casualties and detection name the three that fight or fire.
+const std::vector<std::string> kAttackerOptionIds = {"depart", "bombard", "harass", "assault"};
+const std::vector<std::string> kAttackerOptions = {"bombard", "harass", "assault"};
 
 war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
   war::Fraction f{0, 1};
@@ -71,7 +86,7 @@ void rows(const input::Document& doc, TableReader& top, std::string_view key, Di
       if (const auto* t = n.as_table()) {
         TableReader r(doc, *t, d, "[[" + std::string(key) + "]]");
         fn(r);
-        r.allow("source");
+        r.note("source");
         r.finish();
       }
 }
@@ -90,7 +105,8 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     SmEquipment q;
     q.id = str(e, "id");
     q.label = str(e, "label");
-    q.category = e.string("category", Need::required, {"artillery", "ballista", "ram", "assault", "cover", "shelter"}).value_or("");
+    q.category =
+        parse_sm_category(e.value("category", Need::required, sm_category_names()).value_or("")).value_or(q.category);
     q.br = static_cast<int>(e.integer("br", Need::optional).value_or(0));
     if (auto v = e.integer("br_assault", Need::optional)) q.br_assault = static_cast<int>(*v);
     if (auto v = e.integer("br_harass", Need::optional)) q.br_harass = static_cast<int>(*v);
@@ -98,7 +114,7 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
       for (const auto& n : *m) q.multiplies.push_back(n.value<std::string>().value_or(""));
     q.multiplier = static_cast<int>(e.integer("multiplier", Need::optional).value_or(1));
     if (auto v = e.integer("requires_one_per_men", Need::optional)) q.one_per_men = static_cast<int>(*v);
-    for (const char* k : {"table_row", "footnotes", "in_book"}) e.allow(k);
+    e.note("footnotes");
     r.equipment.push_back(q);
   });
   rows(doc, top, "fortification", d, [&](TableReader& e) {
@@ -108,7 +124,6 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     f.br = integer(e, "br");
     if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
     f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
-    for (const char* k : {"table_row", "in_book"}) e.allow(k);
     r.fortifications.push_back(f);
   });
 }
@@ -118,24 +133,24 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
   rows(doc, top, "tactic_bonus_rule", d, [&](TableReader& e) {
     SmBonusRule b;
     b.defender = e.string("side", Need::required, {"defender", "attacker"}).value_or("") == "defender";
-    b.option = str(e, "attacker_option");
+    b.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     b.artillery = fraction(e, "artillery_fraction", Need::optional, &b.artillery_given);
     b.ballista = fraction(e, "ballista_fraction", Need::required);
     if (const auto* o = e.array("other_equipment", Need::optional))
       for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
     b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
-    for (const char* k : {"condition", "text_lost"}) e.allow(k);
+    e.note("condition");
     r.bonus_rules.push_back(b);
   });
   rows(doc, top, "attacker_option", d, [&](TableReader& e) {
-    const std::string id = str(e, "id");
+    const std::string id = e.string("id", Need::required, kAttackerOptionIds).value_or("");
     const auto pct = e.number("br_bonus_pct", Need::optional);
     if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
-    for (const char* k : {"label", "description", "combat", "text_lost"}) e.allow(k);
+    for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
     SmScaling s;
-    s.option = str(e, "attacker_option");
+    s.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     bool given = false;
     s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given);
     if (!given) s.attacker = {1, 1};
@@ -145,7 +160,7 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     if (const auto* a = e.array("artillery_split_pct", Need::required); a && a->size() == 2)
       s.artillery_split_pct = {static_cast<int>((*a)[0].value<std::int64_t>().value_or(0)),
                                static_cast<int>((*a)[1].value<std::int64_t>().value_or(0))};
-    for (const char* k : {"artillery_split", "rout_means"}) e.allow(k);
+    e.note("rout_means");
     r.scaling.push_back(s);
   });
   rows(doc, top, "crew_band", d, [&](TableReader& e) {
@@ -167,7 +182,7 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
     if (!parse_dice(str(e, "attacker_casualty_dice"), r.attacker_dice_n, r.attacker_dice_sides))
       e.error_at("attacker_casualty_dice", "bad dice");
     e.string("hit_dice_rounding", Need::required, {"none"});
-    for (const char* k : {"casualty_unit", "troops_lost", "source"}) e.allow(k);
+    for (const char* k : {"casualty_unit", "troops_lost", "source"}) e.note(k);
     e.finish();
   }
   if (const auto* t = top.table("siege_food", Need::required)) {
@@ -181,14 +196,14 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
     r.mount_rations = integer(e, "mount_ration_multiplier");
     r.adventurer_ration_gp =
         e.number("adventurer_ration_gp_per_week", Need::required, input::positive(1e6)).value_or(0);
-    for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "adventurer_ration_in_book", "source"}) e.allow(k);
+    for (const char* k : {"unfed_desert_dice", "unfed_desert_unit", "source"}) e.note(k);
     e.finish();
   }
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
     const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
-    const auto opt = e.string("attacker_option", Need::optional, {"bombard", "harass", "assault"});
+    const auto opt = e.string("attacker_option", Need::optional, kAttackerOptions);
     const auto f = fraction(e, "fraction", Need::required);
-    e.allow("what");
+    e.note("what");
     if (who == "defender") r.reclaim_defender = f;
     else if (opt) r.reclaim_attacker[*opt == "bombard" ? 0 : *opt == "harass" ? 1 : 2] = f;
   });
@@ -202,12 +217,11 @@ void read_defender_options(const input::Document& doc, TableReader& top, Diagnos
     const auto rear = e.number("rearguard_pct", Need::optional);
     if (id == "assault" && pct) r.sally_br_pct = static_cast<int>(*pct);
     if (id == "depart" && rear) r.rearguard_pct = static_cast<int>(*rear);
-    for (const char* k : {"label", "description", "fortification_bonuses", "uses_war_machine_tactics", "requires_escape_route"})
-      e.allow(k);
+    for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "departure_detection", d, [&](TableReader& e) {
     SmDetection x;
-    x.option = e.string("attacker_option", Need::required, {"bombard", "harass", "assault"}).value_or("");
+    x.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     x.detected = str(e, "detected");
     if (auto dd = e.string("delay_dice", Need::optional))
       if (!parse_dice(*dd, x.delay_n, x.delay_sides)) e.error_at("delay_dice", "bad dice");
@@ -245,7 +259,7 @@ void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics&
     r.field.max_men_per_item = integer(e, "max_men_per_item");
     if (r.field.wood_men_group <= 0 || r.field.wood_distance_group_miles <= 0)
       e.error("the wood groups must be positive");
-    for (const char* k : {"wood_formula", "source"}) e.allow(k);
+    for (const char* k : {"wood_formula", "source"}) e.note(k);
     e.finish();
   }
   if (const auto* f = r.find_fortification("building_stone")) r.stone_building_br = f->br;
@@ -257,7 +271,7 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
     TableReader e(doc, *t, d, "[fortification_damage]");
     int n = 0;
     if (!parse_dice(str(e, "damage_dice"), n, r.damage_dice_sides) || n != 1) e.error_at("damage_dice", "bad dice");
-    for (const char* k : {"formula", "d_source", "source"}) e.allow(k);
+    for (const char* k : {"formula", "d_source", "source"}) e.note(k);
     e.finish();
   }
   rows(doc, top, "damage_allocation", d, [&](TableReader& e) {
@@ -273,7 +287,7 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
       }
     x.repeat = e.boolean("repeat", Need::optional).value_or(false);
     if (x.pct <= 0 || x.pct > 100) e.error_at("pct", "pct must be 1 to 100");
-    for (const char* k : {"in_book", "reading"}) e.allow(k);
+    e.note("reading");
     r.damage_steps.push_back(x);
   });
   std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });
@@ -283,7 +297,7 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
     r.cf_engines_per_100ft = integer(e, "max_siege_engines_per_100ft");
     r.cf_full_within_ft = integer(e, "full_br_within_ft");
     r.cf_other = fraction(e, "other_fortification_fraction", Need::required);
-    e.allow("source");
+    e.note("source");
     e.finish();
   }
 }
@@ -293,8 +307,8 @@ void read_examples(const input::Document& doc, TableReader& top, Diagnostics& d,
   rows(doc, top, "example", d, [&](TableReader& e) {
     SmExample x;
     x.id = str(e, "id");
-    e.allow("rule");
-    e.allow("working");
+    e.note("rule");
+    e.note("working");
     if (const auto* in = e.table("inputs", Need::required)) {
       TableReader ir(doc, *in, d, "example inputs");
       x.bonus = integer(ir, "artillery_bonus");
@@ -324,6 +338,7 @@ Expected<SiegeMachineRules> build() {
   read_damage_rules(doc, top, d, r);
   read_other_notes(doc, top, d, r);
   read_examples(doc, top, d, r);
+  top.note("example");  // the worked examples: the tests' figures, not house rules'
   if (!d.empty()) return data::as_internal(d);
   return r;
 }

@@ -79,6 +79,9 @@ Diagnostics rate_availability(Rater& r) {
     Availability a;
     a.type = r.tt;
     if (r.tr) a.qualifying_per_120 = r.tr->qualifying_per_120;
+    // Total Cost (Unit) (p. 25) = Total Cost (Troop) x the troops of the unit: the book prints it
+    // for the unit size (120 foot, 60 horse); a unit of other troops costs in proportion.
+    if (r.tt->total_cost_troop_gp) a.total_cost_unit_gp = *r.tt->total_cost_troop_gp * r.out.troops;
     r.out.availability = a;
   }
   return {};

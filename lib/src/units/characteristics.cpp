@@ -198,7 +198,9 @@ Diagnostics rate_equipment(Rater& r) {
   }
   if (r.overridden("shield", req.shield.has_value())) eq.shield = *req.shield;
   for (const auto& f : eq.firearms) {
-    if (f.type == FirearmType::musket && !r.race->can_fire_muskets)
+    const firearms::FirearmType* type = r.cat.firearm_type(f.type);
+    if (!type) return field_error("firearms", "unknown firearm type " + f.type);
+    if (type->musket && !r.race->can_fire_muskets)
       return field_error(req.firearms ? "firearms" : "troop",
                          r.race->key + " troops cannot fire muskets (the beastman table's footnote)");
     if (!r.cat.rate(f.mechanism, f.key()) || !r.cat.br_factor(f.key()))
@@ -207,7 +209,7 @@ Diagnostics rate_equipment(Rater& r) {
   r.has_firearms = !eq.firearms.empty();
   for (const auto& f : eq.firearms) {
     r.firearm_count += f.count;
-    if (f.type == FirearmType::pistol) r.pistols += f.count;
+    if (r.cat.is_pistol(f)) r.pistols += f.count;
   }
   r.lance_or_shield = eq.shield || contains(eq.weapons, "lance");
   return {};

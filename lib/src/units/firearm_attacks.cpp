@@ -82,7 +82,7 @@ PistolCharge pistol_charge(const Catalogue& cat, int attacks, int pistols, bool 
   p.attacks = attacks;
   if (pistols >= cat.reload.pistol_charge_min_pistols && !lance_or_shield) p.attacks += cat.reload.pistol_charge_bonus_attacks;
   for (const auto& r : cat.firearms.ranges)
-    if (r.type == "pistol" && !r.rifled) {
+    if (const auto* t = cat.firearm_type(r.type); t && t->pistol && !r.rifled) {
       const int ap = target_mounted ? r.ap_vs_mounted : r.ap_vs_foot;
       p.armor_ignored = range_hexes <= ap ? cat.firearms.armor_ignored : 0;
     }
@@ -95,14 +95,15 @@ namespace detail {
 
 namespace {
 
-// "1 matchlock musket 11+ (reload 2)", "1 (2) flintlock pistol 11+ (reload 1 or 0)".
+// "1 matchlock musket 11+ (2 reload)", "1 (2) flintlock pistol 11+ (1 or 0 reload)": the rosters'
+// usual spelling (p. 47-51), and artillery-design's ("(1 reload)").
 std::string attack_line(int attacks, std::optional<int> bonus, const std::string& weapon, int throw_value, int tokens,
                         bool caracole) {
   std::string s = std::to_string(attacks);
   if (bonus) s += " (" + std::to_string(*bonus) + ")";
-  s += " " + weapon + " " + std::to_string(throw_value) + "+ (reload " + std::to_string(tokens);
+  s += " " + weapon + " " + std::to_string(throw_value) + "+ (" + std::to_string(tokens);
   if (caracole) s += " or 0";
-  return s + ")";
+  return s + " reload)";
 }
 
 // Rate of fire (p. 44): the DF/DM column for Drilled Foot and Drilled Mounted, else "Other",
@@ -113,7 +114,7 @@ void rate_of_fire(const Rater& r, Formation f, FirearmAttack& a) {
   const RateRow* rr = r.cat.rate(fa.mechanism, fa.key());
   bool drilled = f == Formation::DF || f == Formation::DM;
   // unit_rules.md C3: Formed Mounted pistols take the DF/DM column by default.
-  if (f == Formation::FM && fa.type == FirearmType::pistol && req.fm_pistol_column == "drilled") drilled = true;
+  if (f == Formation::FM && r.cat.is_pistol(fa) && req.fm_pistol_column == "drilled") drilled = true;
   if (req.rate_column) drilled = *req.rate_column == "drilled";
   a.drilled_column = drilled;
   a.table_denominator = drilled ? rr->df_dm : rr->other;
@@ -133,7 +134,7 @@ void attack_lines(const Rater& r, Formation f, FirearmAttack& a) {
   if (contains(rl.volley_formations, f))
     a.volley_line = attack_line(a.attacks * rl.volley_attacks_multiplier, std::nullopt, fa.name(), thr,
                                 a.reload_tokens * rl.volley_tokens_multiplier, false);
-  if (fa.type == FirearmType::pistol && contains(rl.pistol_melee_formations, f)) {
+  if (r.cat.is_pistol(fa) && contains(rl.pistol_melee_formations, f)) {
     const bool bonus = fa.count >= rl.pistol_charge_min_pistols && (r.req.pistol_bonus == "rosters" || !r.lance_or_shield);
     a.melee_line = attack_line(a.attacks, bonus ? std::optional<int>(a.attacks + rl.pistol_charge_bonus_attacks) : std::nullopt,
                                fa.name(), thr, a.reload_tokens, false);
@@ -161,11 +162,11 @@ std::vector<FirearmAttack> firearm_attacks(const Rater& r, Formation f, double t
     const Band& b = attacks_band(cat, a.attacks_raw);
     a.attacks = b.attacks;
     a.reload_tokens = b.reload_tokens;
-    a.caracole = fa.type == FirearmType::pistol && contains(cat.reload.caracole_formations, f) &&
-                 fa.count >= cat.reload.caracole_min_pistols;
+    a.caracole =
+        cat.is_pistol(fa) && contains(cat.reload.caracole_formations, f) && fa.count >= cat.reload.caracole_min_pistols;
     attack_lines(r, f, a);
     for (const auto& rg : cat.firearms.ranges)
-      if (rg.type == to_string(fa.type) && rg.rifled == fa.rifled) {
+      if (rg.type == fa.type && rg.rifled == fa.rifled) {
         a.ap_range_vs_foot = rg.ap_vs_foot;
         a.max_range_vs_foot = rg.max_vs_foot;
         a.ap_range_vs_mounted = rg.ap_vs_mounted;

@@ -10,8 +10,6 @@ namespace gunpowder::units::detail {
 
 namespace {
 
-const std::array<const char*, 3> kTypeKeys = {"pistol", "arquebus", "musket"};
-
 // "2/3/4" or "-/1/2".
 bool parse_movement(const std::string& s, std::optional<int>& march, int& hustle, int& charge) {
   const auto a = s.find('/');
@@ -78,14 +76,14 @@ Formation chosen_formation(const Rater& r, const MoveCell& cell) {
 
 }  // namespace
 
-std::vector<std::string_view> row_keys(const Equipment& e, bool cavalry) {
+std::vector<std::string_view> row_keys(const Catalogue& cat, const Equipment& e, bool cavalry) {
   std::vector<std::string_view> k;
   k.reserve(8);
   for (const auto& f : e.firearms) {
-    // Muskets are not in the cavalry table (unit_rules.md U9): a mounted musket uses the
-    // arquebus row, the nearest long firearm (decision).
-    if (cavalry && f.type == FirearmType::musket) k.emplace_back("arquebus");
-    else k.emplace_back(kTypeKeys[static_cast<size_t>(f.type)]);
+    // Each type names its row of either table (data/firearms.toml [[firearm_type]]): muskets are
+    // not in the cavalry table (unit_rules.md U9), a mounted musket uses the arquebus row.
+    if (const firearms::FirearmType* t = cat.firearm_type(f.type))
+      k.emplace_back(cavalry ? t->cavalry_movement_key : t->infantry_movement_key);
   }
   auto has = [&](const char* w) { return contains(e.weapons, w); };
   for (const char* m : {"bow", "crossbow", "darts", "javelins", "sling", "natural_weapons"})
@@ -133,7 +131,7 @@ Diagnostics rate_formation(Rater& r) {
   Rating& out = r.out;
   const int foot_move = r.mounted_foot ? mounted_foot_move_ft(r) : out.encounter_move_ft;
   const int move_ft = r.mounted_foot ? foot_move : out.encounter_move_ft;
-  auto cell_or = movement_cell(r.horse ? cat.cavalry : cat.infantry, move_ft, row_keys(r.eq, r.horse), r.horse);
+  auto cell_or = movement_cell(r.horse ? cat.cavalry : cat.infantry, move_ft, row_keys(cat, r.eq, r.horse), r.horse);
   if (!cell_or) return cell_or.error();
   const Cell cell = *cell_or;
   out.formation_choices = cell.cell->formations;

@@ -44,16 +44,22 @@ Diagnostics rate_mounted_foot(Rater& r) {
   df.troops = out.troops;
   df.uhp = out.uhp;
   df.movement = out.movement;
+  df.march = out.march;
+  df.hustle = out.hustle;
+  df.charge = out.charge;
   df.firearms = firearm_attacks(r, Formation::DF, out.troops, false);
   out.as_drilled_foot = df;
-  auto im_cell = movement_cell(cat.cavalry, out.encounter_move_ft, row_keys(r.eq, true), true);
+  auto im_cell = movement_cell(cat.cavalry, out.encounter_move_ft, row_keys(cat, r.eq, true), true);
   if (!im_cell) return im_cell.error();
   Deployment im;
   im.formation = Formation::IM;
   im.units = cat.mounted_foot.deploy_as_im_units;
   im.troops = static_cast<int>(rounding::half_up(out.troops * cat.mounted_foot.im_half_troops_fraction));
   im.uhp = out.uhp;  // each half carries the whole unit's uhp (example, p. 31)
-  im.movement = movement_text(im_cell->cell->march, im_cell->cell->hustle, im_cell->cell->charge);
+  im.march = im_cell->cell->march;
+  im.hustle = im_cell->cell->hustle;
+  im.charge = im_cell->cell->charge;
+  im.movement = movement_text(im.march, im.hustle, im.charge);
   im.firearms = firearm_attacks(r, Formation::IM, im.troops, false);
   out.as_irregular_mounted = im;
   return {};

@@ -86,7 +86,7 @@ struct Cell {
   const MoveCell* cell = nullptr;
 };
 /// The weapon keys of the movement tables' rows that a unit carrying `e` matches.
-std::vector<std::string_view> row_keys(const Equipment& e, bool cavalry);
+std::vector<std::string_view> row_keys(const Catalogue& cat, const Equipment& e, bool cavalry);
 /// The cell of the movement table for a unit moving `move_ft` and carrying the `keys` weapons.
 Expected<Cell> movement_cell(const MoveTable& t, int move_ft, const std::vector<std::string_view>& keys, bool cavalry);
 /// "2/3/4", "-/1/2".

@@ -162,6 +162,17 @@ void read_weapons(UnitKeys& k, Request& q) {
 }
 
 // firearms = [{mechanism, type, bore, count}, ...].
+// The firearm types of data/firearms.toml (open data: house rules may add one).
+const std::vector<std::string>& firearm_type_keys() {
+  static const std::vector<std::string> keys = [] {
+    std::vector<std::string> out;
+    if (auto cat = firearms::load_catalogue())
+      for (const auto& t : (*cat)->types) out.push_back(t.key);
+    return out;
+  }();
+  return keys;
+}
+
 void read_firearms(UnitKeys& k, Request& q) {
   if (!k.has("firearms")) return;
   const auto* a = k.reader.array("firearms", Need::optional);
@@ -178,15 +189,15 @@ void read_firearms(UnitKeys& k, Request& q) {
       continue;
     }
     input::TableReader fr(doc, *ft, diags, "firearm");
-    const auto mech = fr.string("mechanism", Need::required, {"matchlock", "wheellock", "flintlock"});
-    const auto type = fr.string("type", Need::required, {"pistol", "arquebus", "musket"});
+    const auto mech = fr.string("mechanism", Need::required, firearms::mechanism_names());
+    const auto type = fr.string("type", Need::required, firearm_type_keys());
     const auto bore = fr.has("bore") ? fr.string("bore", Need::optional, {"smoothbore", "rifled"}) : std::nullopt;
     const auto count = fr.has("count") ? fr.integer("count", Need::optional, Range{1, 6}) : std::nullopt;
     fr.finish();
     if (!mech || !type) continue;
     Firearm f;
     f.mechanism = *parse_mechanism(*mech);
-    f.type = *parse_firearm_type(*type);
+    f.type = *type;
     f.rifled = bore && *bore == "rifled";
     f.count = static_cast<int>(count.value_or(1));
     fs.push_back(f);

@@ -55,45 +55,9 @@ std::string formation_list() {
   return out;
 }
 
-std::string to_string(Mechanism m) {
-  switch (m) {
-    case Mechanism::matchlock:
-      return "matchlock";
-    case Mechanism::wheellock:
-      return "wheellock";
-    case Mechanism::flintlock:
-      return "flintlock";
-  }
-  return "";
-}
+std::string Firearm::name() const { return to_string(mechanism) + (rifled ? " rifled " : " ") + type; }
 
-std::string to_string(FirearmType t) {
-  switch (t) {
-    case FirearmType::pistol:
-      return "pistol";
-    case FirearmType::arquebus:
-      return "arquebus";
-    case FirearmType::musket:
-      return "musket";
-  }
-  return "";
-}
-
-std::optional<Mechanism> parse_mechanism(std::string_view s) {
-  for (auto m : {Mechanism::matchlock, Mechanism::wheellock, Mechanism::flintlock})
-    if (s == to_string(m)) return m;
-  return std::nullopt;
-}
-
-std::optional<FirearmType> parse_firearm_type(std::string_view s) {
-  for (auto t : {FirearmType::pistol, FirearmType::arquebus, FirearmType::musket})
-    if (s == to_string(t)) return t;
-  return std::nullopt;
-}
-
-std::string Firearm::name() const { return to_string(mechanism) + (rifled ? " rifled " : " ") + to_string(type); }
-
-std::string Firearm::key() const { return (rifled ? "rifled_" : "") + to_string(type); }
+std::string Firearm::key() const { return (rifled ? "rifled_" : "") + type; }
 
 const std::vector<std::string>& melee_weapon_keys() {
   static const std::vector<std::string> keys = {"one_handed_weapon",
@@ -198,6 +162,17 @@ const BrFactor* Catalogue::br_factor(const std::string& firearm_key) const {
   return nullptr;
 }
 
+const firearms::FirearmType* Catalogue::firearm_type(std::string_view key) const {
+  for (const auto& t : firearm_types)
+    if (t.key == key) return &t;
+  return nullptr;
+}
+
+bool Catalogue::is_pistol(const Firearm& f) const {
+  const firearms::FirearmType* t = firearm_type(f.type);
+  return t && t->pistol;
+}
+
 const RateRow* Catalogue::rate(Mechanism m, const std::string& firearm_key) const {
   for (const auto& r : rates)
     if (r.firearm == firearm_key && std::find(r.mechanisms.begin(), r.mechanisms.end(), m) != r.mechanisms.end())
@@ -238,7 +213,7 @@ void prepare_catalogue(Catalogue& cat) {
   for (size_t i = 0; i < cat.troops.size(); ++i) {
     auto& t = cat.troops[i];
     cat.troop_index[t.race + "|" + t.troop_type] = i;
-    t.gear = read_equipment(t.equipment);
+    t.gear = read_equipment(t.equipment, cat.firearm_types);
   }
   for (size_t i = 0; i < cat.roster.size(); ++i) {
     const auto& u = cat.roster[i];
@@ -281,7 +256,7 @@ std::string Catalogue::race_list() const {
 // ---------------------------------------------------------------------------------------------
 // Equipment lists
 
-Equipment read_equipment(const std::vector<std::string>& items) {
+Equipment read_equipment(const std::vector<std::string>& items, const std::vector<firearms::FirearmType>& types) {
   Equipment e;
   for (const auto& raw : items) {
     std::string s = lower(raw);
@@ -291,12 +266,12 @@ Equipment read_equipment(const std::vector<std::string>& items) {
       s = s.substr(s.find(' ') + 1);
     }
     bool firearm = false;
-    for (auto m : {Mechanism::matchlock, Mechanism::wheellock, Mechanism::flintlock})
-      for (auto t : {FirearmType::pistol, FirearmType::arquebus, FirearmType::musket})
-        if (s.rfind(to_string(m), 0) == 0 && s.find(to_string(t)) != std::string::npos) {
+    for (const auto& name : firearms::mechanism_names())
+      for (const auto& t : types)
+        if (s.rfind(name, 0) == 0 && s.find(t.key) != std::string::npos) {
           Firearm f;
-          f.mechanism = m;
-          f.type = t;
+          f.mechanism = *parse_mechanism(name);
+          f.type = t.key;
           f.rifled = s.find("rifled") != std::string::npos;
           f.count = count;
           e.firearms.push_back(f);

@@ -83,23 +83,40 @@ bool same(double a, double b) { return std::fabs(a - b) < 0.005; }
 
 std::string fnum(double v) { return fmtnum::trim(v, 2); }
 
-CompareField field(std::string name, std::string kind, std::string published, std::string computed, bool agrees) {
-  return CompareField{std::move(name), std::move(kind), std::move(published), std::move(computed), agrees};
+CompareField field(std::string name, std::string kind, std::string published, std::string computed, bool agrees,
+                   CompareFigures published_figures = {}, CompareFigures computed_figures = {}) {
+  return CompareField{std::move(name),  std::move(kind), std::move(published), std::move(computed), published_figures,
+                      computed_figures, agrees};
 }
 
-void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareField>& out) {
-  const bool im = row.variant == "mounted";
-  const Deployment* dep = im ? (r.as_irregular_mounted ? &*r.as_irregular_mounted : nullptr)
-                             : (r.as_drilled_foot ? &*r.as_drilled_foot : nullptr);
+CompareFigures one(double x) { return {x, std::nullopt, std::nullopt}; }
+CompareFigures two(double x, const std::optional<int>& y) {
+  return {x, y ? std::optional<double>(*y) : std::nullopt, std::nullopt};
+}
+CompareFigures movement(const std::optional<int>& march, int hustle, int charge) {
+  return {march ? std::optional<double>(*march) : std::nullopt, hustle, charge};
+}
+CompareFigures hit_dice(const std::string& text) {
+  const auto hd = parse_hit_dice(text);  // the rosters' hit dice are checked at load time (unit_data)
+  return hd ? CompareFigures{hd->dice, hd->bonus, std::nullopt} : CompareFigures{};
+}
+
+void compare_characteristics(const RosterRow& row, const Rating& r, const Deployment* dep,
+                             std::vector<CompareField>& out) {
   const std::string ac = std::to_string(r.ac) + (r.ac_alt ? " (" + std::to_string(*r.ac_alt) + ")" : "");
   const std::string pac = std::to_string(row.ac) + (row.ac_alt ? " (" + std::to_string(*row.ac_alt) + ")" : "");
-  out.push_back(field("AC", "characteristic", pac, ac, pac == ac));
-  out.push_back(field("hit dice", "characteristic", row.hd, r.hd.text, row.hd == r.hd.text));
+  out.push_back(field("ac", "characteristic", pac, ac, pac == ac, two(row.ac, row.ac_alt), two(r.ac, r.ac_alt)));
+  out.push_back(
+      field("hd", "characteristic", row.hd, r.hd.text, row.hd == r.hd.text, hit_dice(row.hd), hit_dice(r.hd.text)));
   const int uhp = dep ? dep->uhp : r.uhp;
-  out.push_back(field("uhp", "characteristic", std::to_string(row.uhp), std::to_string(uhp), row.uhp == uhp));
-  out.push_back(field("morale", "characteristic", std::to_string(row.morale), std::to_string(r.morale), row.morale == r.morale));
+  out.push_back(field("uhp", "characteristic", std::to_string(row.uhp), std::to_string(uhp), row.uhp == uhp,
+                      one(row.uhp), one(uhp)));
+  out.push_back(field("morale", "characteristic", std::to_string(row.morale), std::to_string(r.morale),
+                      row.morale == r.morale, one(row.morale), one(r.morale)));
   const std::string move = dep ? dep->movement : r.movement;
-  out.push_back(field("movement", "movement", row.unit_move, move, row.unit_move == move));
+  out.push_back(field("movement", "movement", row.unit_move, move, row.unit_move == move,
+                      movement(row.march_hexes, row.hustle_hexes, row.charge_hexes),
+                      dep ? movement(dep->march, dep->hustle, dep->charge) : movement(r.march, r.hustle, r.charge)));
   std::string form = to_string(r.formation);
   if (dep) form += " (" + to_string(dep->formation) + ")";
   std::string pform = row.formation ? to_string(*row.formation) : row.formation_printed;
@@ -109,15 +126,23 @@ void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareFi
   for (const auto& s : row.melee_attacks) {
     if (s == "or" || s.rfind("Charge:", 0) == 0) continue;
     if (auto c = parse_clause(s)) {
-      out.push_back(field("attack throw", "characteristic", std::to_string(c->throw_value) + "+",
-                          std::to_string(r.attack_throw) + "+", c->throw_value == r.attack_throw));
+      out.push_back(field("attack_throw", "characteristic", std::to_string(c->throw_value) + "+",
+                          std::to_string(r.attack_throw) + "+", c->throw_value == r.attack_throw, one(c->throw_value),
+                          one(r.attack_throw)));
       break;
     }
   }
+}
+
+void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareField>& out) {
+  const bool im = row.variant == "mounted";
+  const Deployment* dep = im ? (r.as_irregular_mounted ? &*r.as_irregular_mounted : nullptr)
+                             : (r.as_drilled_foot ? &*r.as_drilled_foot : nullptr);
+  compare_characteristics(row, r, dep, out);
   const std::vector<FirearmAttack>& fas = dep ? dep->firearms : r.firearms;
   auto find = [&](const std::string& fam) -> const FirearmAttack* {
     for (const auto& a : fas)
-      if (to_string(a.firearm.type) == fam) return &a;
+      if (a.firearm.type == fam) return &a;
     return nullptr;
   };
   for (const auto& s : row.missile_attacks) {
@@ -125,7 +150,7 @@ void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareFi
     const FirearmAttack* a = c ? find(family(c->weapon)) : nullptr;
     const bool ok = c && a && c->attacks == a->attacks && c->throw_value == r.attack_throw && c->reload_tokens &&
                     *c->reload_tokens == a->reload_tokens && c->caracole == a->caracole;
-    out.push_back(field("missile attack", "attack line", s, a ? a->line : std::string("(none)"), ok));
+    out.push_back(field("line", "attack-line", s, a ? a->line : std::string(), ok));
   }
   for (const auto& s : row.melee_attacks) {
     if (s.find("pistol") == std::string::npos) continue;
@@ -134,27 +159,27 @@ void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareFi
     const auto mc = a && a->melee_line ? parse_clause(*a->melee_line) : std::nullopt;
     const bool ok = c && mc && c->attacks == mc->attacks && c->bonus_attacks == mc->bonus_attacks &&
                     c->throw_value == mc->throw_value && c->reload_tokens == mc->reload_tokens;
-    out.push_back(field("pistol melee attack", "attack line", s, a && a->melee_line ? *a->melee_line : "(none)", ok));
+    out.push_back(field("melee_line", "attack-line", s, a && a->melee_line ? *a->melee_line : std::string(), ok));
   }
   if (row.veteran && r.br_published) {
-    out.push_back(field("BR (campaign BR + veteran note)", "veteran battle rating", fnum(*r.br_published), fnum(r.br),
-                        same(*r.br_published, r.br)));
+    out.push_back(field("br", "veteran-battle-rating", fnum(*r.br_published), fnum(r.br), same(*r.br_published, r.br),
+                        one(*r.br_published), one(r.br)));
   }
 }
 
+CompareField money(std::string name, std::string kind, double published, double computed) {
+  return field(std::move(name), std::move(kind), fnum(published), fnum(computed), same(published, computed),
+               one(published), one(computed));
+}
+
 void compare_campaign(const RosterRow& row, const Rating& r, std::vector<CompareField>& out) {
-  out.push_back(field("BR", "battle rating", fnum(row.battle_rating), fnum(r.br), same(row.battle_rating, r.br)));
-  out.push_back(field("wage gp/month", "cost", fnum(row.monthly_wage_gp), fnum(r.wage_gp_month), same(row.monthly_wage_gp, r.wage_gp_month)));
-  out.push_back(field("supply gp/week", "cost", fnum(row.supply_cost_gp_per_week), fnum(r.supply_gp_week),
-                      same(row.supply_cost_gp_per_week, r.supply_gp_week)));
-  out.push_back(field("specialists gp/month", "cost", fnum(row.specialist_cost_gp_per_month), fnum(r.specialist_gp_month),
-                      same(row.specialist_cost_gp_per_month, r.specialist_gp_month)));
-  out.push_back(field("total gp/month", "cost", fnum(row.total_cost_gp_per_month), fnum(r.total_gp_month),
-                      same(row.total_cost_gp_per_month, r.total_gp_month)));
-  out.push_back(field("miles/day", "movement", std::to_string(row.daily_move_miles), fnum(r.daily_miles),
-                      same(row.daily_move_miles, r.daily_miles)));
-  out.push_back(field("miles/week", "movement", std::to_string(row.weekly_move_miles), fnum(r.weekly_miles),
-                      same(row.weekly_move_miles, r.weekly_miles)));
+  out.push_back(money("br", "battle-rating", row.battle_rating, r.br));
+  out.push_back(money("wage_gp_per_month", "cost", row.monthly_wage_gp, r.wage_gp_month));
+  out.push_back(money("supply_gp_per_week", "cost", row.supply_cost_gp_per_week, r.supply_gp_week));
+  out.push_back(money("specialist_gp_per_month", "cost", row.specialist_cost_gp_per_month, r.specialist_gp_month));
+  out.push_back(money("total_gp_per_month", "cost", row.total_cost_gp_per_month, r.total_gp_month));
+  out.push_back(money("daily_miles", "movement", row.daily_move_miles, r.daily_miles));
+  out.push_back(money("weekly_miles", "movement", row.weekly_move_miles, r.weekly_miles));
 }
 
 }  // namespace

@@ -80,8 +80,7 @@ void read_source_table(const input::Document& doc, const toml::table& t, Diagnos
   TableReader r(doc, t, d, "[[source_table]]");
   const std::string key = str(r, "key");
   const std::string source = str(r, "source");
-  r.allow("title");
-  r.allow("printed_rows");
+  r.note("title");
   r.finish();
   if (key == "market_availability")
     cat.market_source = source;
@@ -105,7 +104,7 @@ void read_realm_size(const input::Document& doc, const toml::table& t, Diagnosti
   s.name = str(r, "name");
   s.population_families = r.integer("population_families", Need::required).value_or(0);
   s.time_period = r.string("time_period", Need::required, {"year", "season", "month", "week"}).value_or("");
-  r.allow("source");
+  r.note("source");
   r.finish();
   cat.realms.push_back(std::move(s));
 }
@@ -189,7 +188,7 @@ void read_troop(const input::Document& doc, const toml::table& t, Diagnostics& d
   tr.ac = static_cast<int>(r.integer("ac", need).value_or(0));
   tr.ac_alt = opt_int(r, "ac_alt");
   tr.mount_ac = opt_int(r, "mount_ac");
-  r.allow("ac_printed");
+  r.note("ac_printed");
   tr.move_ft = static_cast<int>(r.integer("move_ft", need).value_or(0));
   tr.hd = r.string("hd", need).value_or("");
   tr.hp = static_cast<int>(r.integer("hp", need).value_or(0));
@@ -199,7 +198,7 @@ void read_troop(const input::Document& doc, const toml::table& t, Diagnostics& d
   tr.ml = static_cast<int>(r.integer("ml", need).value_or(0));
   tr.br = r.number("br", need).value_or(0);
   tr.char_wage_gp = r.number("char_wage_gp", Need::optional);
-  r.allow("char_source");
+  r.note("char_source");
   tr.errata = strings(r, "errata", Need::optional);
   r.finish();
   cat.troops.push_back(std::move(tr));
@@ -229,7 +228,7 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
     vet.extra_wage = num(r, "extra_wage_gp_per_troop_per_month");
     vet.br_infantry = num(r, "battle_rating_bonus_infantry");
     vet.br_cavalry = num(r, "battle_rating_bonus_cavalry");
-    for (const char* k : {"applies_to_race_group", "share_of_units", "troop_level", "source"}) r.allow(k);
+    for (const char* k : {"applies_to_race_group", "troop_level", "source"}) r.note(k);
     r.finish();
   }
   if (const auto* rows = doc.root["unit"].as_array()) cat.roster.reserve(cat.roster.size() + rows->size());
@@ -295,9 +294,9 @@ MoveTable read_move_table(const input::Document& doc, const toml::table& t, Diag
   TableReader r(doc, t, d, what);
   MoveTable m;
   m.source = str(r, "source");
-  r.allow("title");
-  r.allow("lookup_rule");
-  if (!infantry) r.allow("always_irregular_mounted");
+  r.note("title");
+  r.note("lookup_rule");
+  if (!infantry) r.note("always_irregular_mounted");
   if (const auto* a = r.array("columns_ft", Need::required))
     for (const auto& n : *a) m.columns_ft.push_back(static_cast<int>(n.value<std::int64_t>().value_or(0)));
   each_table(r, "row", [&](const toml::table& rt) {
@@ -313,7 +312,7 @@ MoveTable read_move_table(const input::Document& doc, const toml::table& t, Diag
           MoveCell cell;
           cell.encounter_move_ft = integer(cr, "encounter_move_ft");
           cell.printed = str(cr, "printed");
-          cr.allow("movement");
+          cr.note("movement");
           cell.march = opt_int(cr, "march");
           cell.hustle = integer(cr, "hustle");
           cell.charge = integer(cr, "charge");
@@ -333,8 +332,8 @@ MoveTable read_move_table(const input::Document& doc, const toml::table& t, Diag
 // Formation modifiers for the battle rating (p. 44).
 void read_formations(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[formation]");
-  r.allow("source");
-  r.allow("title");
+  r.note("source");
+  r.note("title");
   each_table(r, "row", [&](const toml::table& rt) {
     TableReader rr(doc, rt, d, "[[formation.row]]");
     FormationRow f;
@@ -359,7 +358,7 @@ void read_undrilled_foot_cap(const input::Document& doc, const toml::table& t, D
   cat.undrilled.max_march = integer(r, "max_march");
   cat.undrilled.max_hustle = integer(r, "max_hustle");
   cat.undrilled.max_charge = integer(r, "max_charge");
-  for (const char* k : {"source", "max_movement", "forced_groups", "forced_irregular_foot_groups"}) r.allow(k);
+  for (const char* k : {"source", "max_movement", "forced_groups", "forced_irregular_foot_groups"}) r.note(k);
   r.finish();
 }
 
@@ -367,13 +366,13 @@ void read_undrilled_foot_cap(const input::Document& doc, const toml::table& t, D
 void read_firearm_rate_of_fire(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[firearm_rate_of_fire]");
   cat.rate_source = str(r, "source");
-  r.allow("title");
-  r.allow("rate_rule");
+  r.note("title");
+  r.note("rate_rule");
   cat.reload.reload_adjustment_per_round = integer(r, "reload_adjustment_per_round");
   each_table(r, "row", [&](const toml::table& rt) {
     TableReader rr(doc, rt, d, "[[firearm_rate_of_fire.row]]");
     RateRow row;
-    rr.allow("mechanism_class");
+    rr.note("mechanism_class");
     for (const auto& m : strings(rr, "mechanisms")) {
       if (auto p = parse_mechanism(m))
         row.mechanisms.push_back(*p);
@@ -394,7 +393,7 @@ void read_firearm_rate_of_fire(const input::Document& doc, const toml::table& t,
 void read_attack_count(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[attack_count]");
   cat.attack.source = str(r, "source");
-  r.allow("formula");
+  r.note("formula");
   cat.attack.troops_divisor = num(r, "troops_divisor");
   cat.attack.average_damage_divisor = num(r, "average_damage_divisor");
   cat.attack.default_reading =
@@ -405,12 +404,11 @@ void read_attack_count(const input::Document& doc, const toml::table& t, Diagnos
 // Misfire factors (p. 44, unit_rules.md C1).
 void read_misfire_factor(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[misfire_factor]");
-  r.allow("source");
+  r.note("source");
   each_table(r, "row", [&](const toml::table& rt) {
     TableReader rr(doc, rt, d, "[[misfire_factor.row]]");
     const std::string cls = rr.string("mechanism_class", Need::required, {"flintlock", "other"}).value_or("");
     const double ex = num(rr, "factor_examples"), tx = num(rr, "factor_text");
-    rr.allow("dry_misfire_chance");
     rr.finish();
     if (cls == "flintlock") {
       cat.attack.flintlock_examples = ex;
@@ -426,8 +424,8 @@ void read_misfire_factor(const input::Document& doc, const toml::table& t, Diagn
 // Firearm Number of Attacks and Reload Tokens (p. 44).
 void read_attacks_and_reload_tokens(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[attacks_and_reload_tokens]");
-  r.allow("source");
-  r.allow("title");
+  r.note("source");
+  r.note("title");
   cat.attack.comparison_precision = integer(r, "comparison_precision");
   each_table(r, "row", [&](const toml::table& rt) {
     TableReader rr(doc, rt, d, "[[attacks_and_reload_tokens.row]]");
@@ -446,7 +444,7 @@ void read_attacks_and_reload_tokens(const input::Document& doc, const toml::tabl
 // Volley fire of Drilled Foot (p. 31).
 void read_volley_fire(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[volley_fire]");
-  r.allow("source");
+  r.note("source");
   cat.reload.volley_formations = formations(r, "formations");
   cat.reload.volley_attacks_multiplier = integer(r, "attacks_multiplier");
   cat.reload.volley_tokens_multiplier = integer(r, "reload_tokens_multiplier");
@@ -468,7 +466,6 @@ void read_reload(const input::Document& doc, const toml::table& t, Diagnostics& 
   rl.pistol_charge_min_pistols = integer(r, "pistol_charge_min_pistols");
   rl.pistol_charge_bonus_attacks = integer(r, "pistol_charge_bonus_attacks");
   rl.pistol_charge_barred_by = strings(r, "pistol_charge_bonus_barred_by");
-  r.allow("dm_voluntary_retreat_hexes");
   r.finish();
 }
 
@@ -478,10 +475,9 @@ void read_mounted_foot(const input::Document& doc, const toml::table& t, Diagnos
   auto& mf = cat.mounted_foot;
   mf.source = str(r, "source");
   mf.light_cavalry_equivalent_units = integer(r, "light_cavalry_equivalent_units");
-  r.allow("deploy_as_df_units");
   mf.deploy_as_im_units = integer(r, "deploy_as_im_units");
   mf.im_half_troops_fraction = num(r, "im_half_troops_fraction");
-  r.allow("reform_loss_rule");
+  r.note("reform_loss_rule");
   r.string("reform_rounding", Need::required, {"half_to_even"});
   mf.br_treat_as_troops = integer(r, "br_treat_as_troops");
   mf.br_formation_modifier = num(r, "br_formation_modifier");
@@ -491,7 +487,7 @@ void read_mounted_foot(const input::Document& doc, const toml::table& t, Diagnos
 // Firearm BR factors (p. 44).
 void read_firearm_br_factor(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[firearm_br_factor]");
-  r.allow("source");
+  r.note("source");
   each_table(r, "row", [&](const toml::table& rt) {
     TableReader rr(doc, rt, d, "[[firearm_br_factor.row]]");
     BrFactor f;
@@ -510,7 +506,7 @@ void read_battle_rating(const input::Document& doc, const toml::table& t, Diagno
   TableReader r(doc, t, d, "[battle_rating]");
   auto& b = cat.br;
   b.source = str(r, "source");
-  r.allow("formula");
+  r.note("formula");
   b.uhp_divisor = num(r, "uhp_divisor");
   b.final_divisor = num(r, "final_divisor");
   b.morale_offset = num(r, "morale_offset");
@@ -535,8 +531,9 @@ void read_battle_rating(const input::Document& doc, const toml::table& t, Diagno
 
 void read_unit_rules(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
   TableReader top(doc, doc.root, d, "unit_rules.toml");
-  top.allow("schema_version");
-  top.allow("example");  // the worked examples are the unit tests' business
+  // The layout of this file (checked, as war_machine.toml's is).
+  top.integer("schema_version", Need::required, {1, 1});
+  top.note("example");  // the worked examples are the unit tests' business
   if (const auto* t = top.table("formation", Need::required)) read_formations(doc, *t, d, cat);
   if (const auto* t = top.table("infantry_movement_formation", Need::required))
     cat.infantry = read_move_table(doc, *t, d, "[infantry_movement_formation]", true);
@@ -688,6 +685,27 @@ void check(Catalogue& cat, Diagnostics& d) {
   if (cat.firearms.average_damage <= 0 || cat.firearms.normal_men_throw <= 0) fail("firearm figures are incomplete");
 }
 
+// The firearm types (open data: data/firearms.toml), each found in the movement tables by the
+// weapon keys its row names (Formation and Movement, p. 43).
+void take_firearm_types(const firearms::Catalogue& fc, Diagnostics& d, Catalogue& cat) {
+  cat.firearm_types = fc.types;
+  auto names = [](const MoveTable& t, const std::string& key) {
+    for (const auto& row : t.rows)
+      if (std::find(row.weapon_keys.begin(), row.weapon_keys.end(), key) != row.weapon_keys.end()) return true;
+    return false;
+  };
+  for (const auto& t : fc.types) {
+    if (!names(cat.infantry, t.infantry_movement_key))
+      d.error(SourcePos{"data/firearms.toml"},
+              "firearm type " + t.key + ": no infantry movement row has the weapon key " + t.infantry_movement_key, {},
+              ExitCode::internal);
+    if (!names(cat.cavalry, t.cavalry_movement_key))
+      d.error(SourcePos{"data/firearms.toml"},
+              "firearm type " + t.key + ": no cavalry movement row has the weapon key " + t.cavalry_movement_key, {},
+              ExitCode::internal);
+  }
+}
+
 Expected<Catalogue> build() {
   Catalogue cat;
   Diagnostics d;
@@ -704,6 +722,7 @@ Expected<Catalogue> build() {
   auto fc = firearms::load_catalogue();
   if (!fc) return fc.error();
   take_firearms(**fc, d, cat.firearms);
+  take_firearm_types(**fc, d, cat);
   if (d.empty()) check(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
   if (!d.empty()) return data::as_internal(d);

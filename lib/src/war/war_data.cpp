@@ -3,6 +3,7 @@
 // data tests load it).
 #include <algorithm>
 
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -13,6 +14,29 @@ namespace gunpowder::war {
 
 using input::Need;
 using input::TableReader;
+
+const std::vector<std::string>& bfr_kind_names() {
+  static const std::vector<std::string> names = {"leader_level",
+                                                 "leader_ability_adjustments",
+                                                 "name_level_percent",
+                                                 "officer_level",
+                                                 "troop_level",
+                                                 "victories",
+                                                 "routs",
+                                                 "weeks_trained",
+                                                 "weeks_with_leader",
+                                                 "months_on_duty",
+                                                 "weapons",
+                                                 "second_weapon",
+                                                 "armour_class",
+                                                 "elves_or_dwarves",
+                                                 "two_asterisk_percent"};
+  return names;
+}
+
+std::optional<BfrKind> parse_bfr_kind(std::string_view id) {
+  return kind_named<BfrKind>(bfr_kind_names(), id);
+}
 
 namespace {
 
@@ -114,7 +138,7 @@ TacticEffect effect_of(TableReader& r, const char* kind_key, const char* value_k
 void read_rating(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "rounding", [&](TableReader& r) {
     str(r, "default", {"up"});
-    r.allow("source");
+    r.note("source");
   });
   table(c, top, "bfr", [&](TableReader& r) {
     R.bfr_source = str(r, "source");
@@ -127,7 +151,8 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
   each(c, top, "bfr_component", "[[bfr_component]]", [&](TableReader& r) {
     BfrComponent b;
     b.factor = str(r, "factor", {"leadership", "experience", "training", "equipment", "special-troops"});
-    b.id = str(r, "id");
+    b.id = r.value("id", Need::required, bfr_kind_names()).value_or("");
+    b.kind = parse_bfr_kind(b.id).value_or(b.kind);
     b.label = str(r, "label");
     b.source = str(r, "source");
     str(r, "input");
@@ -135,16 +160,16 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     b.points = opt_integer(r, "points");
     if (!b.points && !r.has("points_per_unit")) r.error("a [[bfr_component]] needs points or points_per_unit");
     b.input_max = r.number("input_max", Need::optional);
-    r.allow("condition");
+    r.note("condition");
     R.bfr_components.push_back(b);
   });
   each(c, top, "ability_adjustment", "[[ability_adjustment]]", [&](TableReader& r) {
     R.ability_bands.push_back({integer(r, "score_min"), integer(r, "score_max"), integer(r, "adjustment")});
-    r.allow("source");
+    r.note("source");
   });
   each(c, top, "weapon_quality", "[[weapon_quality]]", [&](TableReader& r) {
     R.weapon_qualities.push_back({str(r, "quality"), integer(r, "points")});
-    r.allow("source");
+    r.note("source");
   });
   each(c, top, "troop_class", "[[troop_class]]", [&](TableReader& r) {
     TroopClass t;
@@ -196,13 +221,13 @@ void read_quick_rating(Ctx& c, TableReader& top, Rules& R) {
     q.hd_min = num(r, "hd_min");
     q.hd_max_exclusive = r.number("hd_max_exclusive", Need::optional);
     q.points = integer(r, "points");
-    r.allow("source");
+    r.note("source");
     R.quick_hit_dice.push_back(q);
   });
   each(c, top, "quick_br_flag", "[[quick_br_flag]]", [&](TableReader& r) {
     R.quick_flags.push_back(str(r, "id"));
     str(r, "label");
-    r.allow("source");
+    r.note("source");
   });
 }
 
@@ -243,7 +268,7 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
     b.ceil_max = num(r, "ceil_max");
     b.floor_min = r.number("floor_min", Need::optional);
     b.floor_max_exclusive = r.number("floor_max_exclusive", Need::optional);
-    r.allow("source");
+    r.note("source");
     R.troop_ratio.bands.push_back(b);
   });
   std::sort(R.troop_ratio.bands.begin(), R.troop_ratio.bands.end(),
@@ -318,14 +343,14 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
     str(r, "rows_are", {"side B's tactic"});
     str(r, "columns_are", {"side A's tactic"});
     str(r, "left_effect_applies_to", {"A"});
-    r.allow("source");
+    r.note("source");
   });
   each(c, top, "tactic", "[[tactic]]", [&](TableReader& r) {
     Tactic t;
     t.id = str(r, "id");
     t.label = str(r, "label");
     t.order = integer(r, "order");
-    r.allow("source");
+    r.note("source");
     R.tactics.push_back(t);
   });
   std::sort(R.tactics.begin(), R.tactics.end(), [](const Tactic& x, const Tactic& y) { return x.order < y.order; });
@@ -358,7 +383,7 @@ void read_march(Ctx& c, TableReader& top, Rules& R) {
     R.fatigue.moderate_to_none_dice = str(r, "moderate_to_none_dice");
     R.fatigue.unit = str(r, "unit");
     R.fatigue.seriously_fatigued_can_move = boolean(r, "seriously_fatigued_can_move");
-    r.allow("source");
+    r.note("source");
   });
   each(c, top, "movement_rate", "[[movement_rate]]", [&](TableReader& r) {
     MovementBand m;
@@ -374,7 +399,7 @@ void read_march(Ctx& c, TableReader& top, Rules& R) {
     str(r, "roll", {"1d6"});  // the table has six columns, one per face
     R.forced_march.die = 6;
     R.forced_march.moderate_becomes_serious_if_fatigued = boolean(r, "moderate_becomes_serious_if_already_fatigued");
-    r.allow("legend");
+    r.note("legend");
     R.forced_march.source = str(r, "source");
   });
   each(c, top, "forced_march_result", "[[forced_march_result]]", [&](TableReader& r) {
@@ -452,7 +477,7 @@ void read_all(Ctx& c, Rules& R) {
   read_march(c, top, R);
   read_siege_and_notes(c, top, R);
   // Worked figures: read by the tests, not by the rules.
-  top.allow("example");
+  top.note("example");
   top.finish();
 }
 

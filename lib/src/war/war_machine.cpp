@@ -201,14 +201,14 @@ double capped(const BfrComponent& c, double v, RatingLine& line) {
 
 /// Leadership factor (l. 15-16): the leader's level, dI + dW + dH (the leader's Intelligence,
 /// Wisdom and Charisma adjustments; scale from rules-gaps s.3), 2 for each 1% at name level.
-bool leadership_line(const Rules& R, const BfrComponent& c, const Factors& f, RatingLine& line) {
+void leadership_line(const Rules& R, const BfrComponent& c, const Factors& f, RatingLine& line) {
   const double ppu = c.points_per_unit;
-  if (c.id == "leader_level") {
+  if (c.kind == BfrKind::leader_level) {
     if (f.leader_level) {
       line.input = std::to_string(*f.leader_level);
       line.points = up(ppu * *f.leader_level);
     }
-  } else if (c.id == "leader_ability_adjustments") {
+  } else if (c.kind == BfrKind::leader_ability_adjustments) {
     std::string text;
     int sum = 0;
     auto add = [&](const char* name, const std::optional<int>& score) {
@@ -225,15 +225,10 @@ bool leadership_line(const Rules& R, const BfrComponent& c, const Factors& f, Ra
       line.input = text;
       line.points = up(ppu * sum);
     }
-  } else if (c.id == "name_level_percent") {
-    if (f.name_level_pct) {
-      line.input = pct_text(*f.name_level_pct);
-      line.points = up(ppu * percent_counted(*f.name_level_pct));
-    }
-  } else {
-    return false;
+  } else if (f.name_level_pct) {  // BfrKind::name_level_percent
+    line.input = pct_text(*f.name_level_pct);
+    line.points = up(ppu * percent_counted(*f.name_level_pct));
   }
-  return true;
 }
 
 /// 3 x average officer level, only with one officer for each 40 troops (l. 18-19); non-human
@@ -266,69 +261,58 @@ void officer_line(const Rules& R, const BfrComponent& c, const Factors& f, std::
 /// Experience and training factors (l. 20-26): 2 x average troop level; 1 per victory, -1 per
 /// rout in the last 10 years, max 10 each; weeks trained (max 20), weeks with the leader (max 20),
 /// months on duty (cap 12, rules-gaps s.3).
-bool experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) {
+void experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) {
   const double ppu = c.points_per_unit;
-  if (c.id == "troop_level") {
+  if (c.kind == BfrKind::troop_level) {
     if (f.troop_level) {
       line.input = trim(*f.troop_level);
       line.points = up(ppu * *f.troop_level);
     }
-    return true;
+    return;
   }
-  std::optional<int> v;
-  if (c.id == "victories")
-    v = f.victories;
-  else if (c.id == "routs")
-    v = f.routs;
-  else if (c.id == "weeks_trained")
-    v = f.weeks_trained;
-  else if (c.id == "weeks_with_leader")
-    v = f.weeks_with_leader;
-  else if (c.id == "months_on_duty")
-    v = f.months_on_duty;
-  else
-    return false;
+  const std::optional<int> v = c.kind == BfrKind::victories           ? f.victories
+                               : c.kind == BfrKind::routs             ? f.routs
+                               : c.kind == BfrKind::weeks_trained     ? f.weeks_trained
+                               : c.kind == BfrKind::weeks_with_leader ? f.weeks_with_leader
+                                                                      : f.months_on_duty;
   if (v) {
     line.input = std::to_string(*v);
     line.points = static_cast<int>(std::lround(ppu * capped(c, *v, line)));
   }
-  return true;
 }
 
 /// Equipment factor (l. 28-30): 5, 10, 15 for average/good/excellent weapons (below-average
 /// scores 0: all four in [[weapon_quality]]); 5 if a second weapon of the same quality; 5 if the average AC is 5 or
 /// better (descending AC: 5 or lower).
-bool equipment_line(const Rules& R, const BfrComponent& c, const Factors& f, RatingLine& line) {
-  if (c.id == "weapons") {
+void equipment_line(const Rules& R, const BfrComponent& c, const Factors& f, RatingLine& line) {
+  if (c.kind == BfrKind::weapons) {
     if (f.weapons) {
       line.input = *f.weapons;
       for (const auto& q : R.weapon_qualities)
         if (q.quality == *f.weapons) line.points = up(c.points_per_unit * q.points);
     }
-  } else if (c.id == "second_weapon") {
+  } else if (c.kind == BfrKind::second_weapon) {
     line.input = f.second_weapon ? "yes" : "no";
     if (f.second_weapon) line.points = c.points.value_or(0);
-  } else if (c.id == "armour_class") {
-    if (f.average_ac) {
-      line.input = "AC " + trim(*f.average_ac);
-      if (*f.average_ac <= 5) line.points = c.points.value_or(0);
-    }
-  } else {
-    return false;
+  } else if (f.average_ac) {  // BfrKind::armour_class
+    line.input = "AC " + trim(*f.average_ac);
+    if (*f.average_ac <= 5) line.points = c.points.value_or(0);
   }
-  return true;
 }
 
 /// The two special-troop lines are alternatives ("15 if all elves or dwarves or 2 for each 1%
 /// with 2 asterisks", l. 32-33): only the larger counts.
-void special_troops_alternative(std::vector<RatingLine>& lines, int elves_points, int asterisk_points) {
+void special_troops_alternative(const std::vector<BfrComponent>& components, std::vector<RatingLine>& lines,
+                                int elves_points, int asterisk_points) {
   if (elves_points <= 0 || asterisk_points <= 0) return;
-  for (auto& l : lines) {
-    if (l.id == "elves_or_dwarves" && elves_points < asterisk_points) {
+  for (size_t i = 0; i < lines.size(); ++i) {
+    RatingLine& l = lines[i];
+    const BfrKind kind = components[i].kind;
+    if (kind == BfrKind::elves_or_dwarves && elves_points < asterisk_points) {
       l.points = 0;
       l.note = "alternative to the asterisk line, which is larger";
     }
-    if (l.id == "two_asterisk_percent" && asterisk_points <= elves_points) {
+    if (kind == BfrKind::two_asterisk_percent && asterisk_points <= elves_points) {
       l.points = 0;
       l.note = "alternative to the elves/dwarves line, which is at least as large";
     }
@@ -341,26 +325,46 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
   int elves_points = 0, asterisk_points = 0;
   for (const auto& c : R.bfr_components) {
     RatingLine line{c.factor, c.id, c.label, "not given", 0, ""};
-    if (c.id == "officer_level") {
-      officer_line(R, c, f, troops, line, errs);
-    } else if (c.id == "elves_or_dwarves") {
-      // 15 if all elves or dwarves (l. 32).
-      line.input = f.all_elves_or_dwarves ? "yes" : "no";
-      if (f.all_elves_or_dwarves) elves_points = c.points.value_or(0);
-      line.points = elves_points;
-    } else if (c.id == "two_asterisk_percent") {
-      // or 2 for each 1% of the force with two (or more) asterisks (l. 33).
-      if (f.two_asterisk_pct) {
-        line.input = pct_text(*f.two_asterisk_pct);
-        asterisk_points = up(c.points_per_unit * percent_counted(*f.two_asterisk_pct));
-      }
-      line.points = asterisk_points;
-    } else if (!leadership_line(R, c, f, line) && !experience_line(c, f, line) && !equipment_line(R, c, f, line)) {
-      errs.error({}, "internal: unknown BFR component " + c.id);
+    switch (c.kind) {  // every kind has its rule; the loader refuses any other id
+      case BfrKind::leader_level:
+      case BfrKind::leader_ability_adjustments:
+      case BfrKind::name_level_percent:
+        leadership_line(R, c, f, line);
+        break;
+      case BfrKind::officer_level:
+        officer_line(R, c, f, troops, line, errs);
+        break;
+      case BfrKind::troop_level:
+      case BfrKind::victories:
+      case BfrKind::routs:
+      case BfrKind::weeks_trained:
+      case BfrKind::weeks_with_leader:
+      case BfrKind::months_on_duty:
+        experience_line(c, f, line);
+        break;
+      case BfrKind::weapons:
+      case BfrKind::second_weapon:
+      case BfrKind::armour_class:
+        equipment_line(R, c, f, line);
+        break;
+      case BfrKind::elves_or_dwarves:
+        // 15 if all elves or dwarves (l. 32).
+        line.input = f.all_elves_or_dwarves ? "yes" : "no";
+        if (f.all_elves_or_dwarves) elves_points = c.points.value_or(0);
+        line.points = elves_points;
+        break;
+      case BfrKind::two_asterisk_percent:
+        // or 2 for each 1% of the force with two (or more) asterisks (l. 33).
+        if (f.two_asterisk_pct) {
+          line.input = pct_text(*f.two_asterisk_pct);
+          asterisk_points = up(c.points_per_unit * percent_counted(*f.two_asterisk_pct));
+        }
+        line.points = asterisk_points;
+        break;
     }
     out.lines.push_back(std::move(line));
   }
-  special_troops_alternative(out.lines, elves_points, asterisk_points);
+  special_troops_alternative(R.bfr_components, out.lines, elves_points, asterisk_points);
   if (!errs.empty()) return errs;
   for (const auto& l : out.lines) out.total += l.points;
   return out;
@@ -934,7 +938,7 @@ void expectations(Odds& o, double scale) {
     Location where = Location::none;
     int units = 0;
     bool named = false;
-    std::pair<std::string, double> entry;
+    LocationShare entry;
   };
   std::array<std::map<int, LocSlot>, 2> loc;
   std::array<std::array<double, 4>, 2> fat{};
@@ -949,12 +953,14 @@ void expectations(Odds& o, double scale) {
       auto& slot = loc[i][location_order(r.location, r.location_units)];
       // The label of the last location added to the slot (built only when it changes).
       if (!slot.named || slot.where != r.location || slot.units != r.location_units) {
-        slot.entry.first = location_label(r.location, r.location_units);
+        slot.entry.label = location_label(r.location, r.location_units);
+        slot.entry.place = r.location == Location::none ? std::string() : to_string(r.location);
+        slot.entry.units = r.location == Location::none ? std::nullopt : std::optional<int>(r.location_units);
         slot.where = r.location;
         slot.units = r.location_units;
         slot.named = true;
       }
-      slot.entry.second += w;
+      slot.entry.p += w;
     }
   };
   for (const auto& ro : o.rows) add(ro, ro.p * scale);
@@ -965,7 +971,7 @@ void expectations(Odds& o, double scale) {
     for (size_t k = 0; k < 4; ++k)
       if (fat[i][k] > 0) o.fatigue_dist[i].emplace_back(names[k], fat[i][k]);
     for (auto& [key, v] : loc[i]) o.location_dist[i].push_back(std::move(v.entry));
-    if (o.p_no_result > 0) o.location_dist[i].emplace_back("no result", o.p_no_result);
+    if (o.p_no_result > 0) o.location_dist[i].push_back({"no result", "no-result", std::nullopt, o.p_no_result});
   }
 }
 
@@ -990,7 +996,7 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
     o.p_no_result = 1;
     for (size_t i = 0; i < 2; ++i) {
       o.fatigue_dist[i] = {{"none", 1.0}};
-      o.location_dist[i] = {{"no combat", 1.0}};
+      o.location_dist[i] = {{"no combat", "no-combat", std::nullopt, 1.0}};
     }
     return o;
   }

@@ -133,11 +133,13 @@ TEST_CASE(
                                                 rof_first ? "rof-first" : "shots-first"});
     REQUIRE(run.code == 0);
     std::smatch m;
-    REQUIRE(std::regex_search(run.out, m, std::regex("\"agree\": *([0-9]+)")));
+    // The totals are the record "comparison", after the tables' rows (whose "agree" is a field's).
+    const std::string totals = run.out.substr(run.out.find("\"comparison\""));
+    REQUIRE(std::regex_search(totals, m, std::regex("\"agree\": *([0-9]+)")));
     CHECK(std::stoi(m[1]) == agree);
-    REQUIRE(std::regex_search(run.out, m, std::regex("\"total\": *([0-9]+)")));
+    REQUIRE(std::regex_search(totals, m, std::regex("\"total\": *([0-9]+)")));
     CHECK(std::stoi(m[1]) == total);
-    const std::string key = rof_first ? "rof_first" : "shots_first";  // agree_by_rate_reading
+    const std::string key = rof_first ? "agree_rof_first" : "agree_shots_first";
     REQUIRE(std::regex_search(run.out, m, std::regex("\"" + key + "\": *([0-9]+)")));
     CHECK(std::stoi(m[1]) == agree);
     // The counts the README and docs/rules-notes.md state.

@@ -1,5 +1,5 @@
 // Unit tests of the fire-odds command, run in-process: the "Must work as written"
-// commands, the JSON contract (keys and their order), TOML scenarios and the exit codes.
+// commands, the JSON contract (tables and their order), TOML scenarios and the exit codes.
 #include <doctest/doctest.h>
 
 #include <sstream>
@@ -35,15 +35,21 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1000", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.err.empty());
-    for (const char* k : {"p_direct_hit", "p_close_hit", "p_scatter", "p_misfire"})
-      CHECK(at(r.out, k) != std::string::npos);
+    // One array per table, each row naming its scenario (gunpowder/fire-odds/scenarios version 3).
+    CHECK(r.out.find("\"version\": 3") != std::string::npos);
     CHECK(at(r.out, "tool") < at(r.out, "scenarios"));
-    CHECK(at(r.out, "command") < at(r.out, "piece"));
-    CHECK(at(r.out, "p_direct_hit") < at(r.out, "p_close_hit"));
-    CHECK(at(r.out, "p_close_hit") < at(r.out, "p_scatter"));
-    CHECK(at(r.out, "p_scatter") < at(r.out, "p_misfire"));
-    CHECK(r.out.find("\"p_direct_hit\": 0,") != std::string::npos);  // 21+: a natural 20 is only a close hit
-    CHECK(r.out.find("\"p_close_hit\": 0.05,") != std::string::npos);
+    CHECK(at(r.out, "scenarios") < at(r.out, "attack"));
+    CHECK(at(r.out, "attack") < at(r.out, "results_of_the_attack_throw"));
+    CHECK(r.out.find("\"command\": \"artillery\"") != std::string::npos);
+    CHECK(r.out.find("\"p_success\": 0,") != std::string::npos);
+    const size_t direct = r.out.find("\"result\": \"direct-hit\""), close = r.out.find("\"result\": \"close-hit\""),
+                 scatter = r.out.find("\"result\": \"scatter\""), misfire = r.out.find("\"result\": \"misfire\"");
+    REQUIRE(direct != std::string::npos);
+    CHECK(direct < close);
+    CHECK(close < scatter);
+    CHECK(scatter < misfire);
+    CHECK(r.out.find("\"p\": 0,", direct) < close);  // 21+: a natural 20 is only a close hit
+    CHECK(r.out.find("\"p\": 0.05,", close) < scatter);
   }
   SUBCASE("artillery --type cannon --shot-lb 24 --range-yd 1000 --plunging") {
     const auto r = run({"artillery", "--type", "cannon", "--shot-lb", "24", "--range-yd", "1000", "--plunging"});
@@ -62,7 +68,7 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     CHECK(r.code == 0);
     CHECK(at(r.out, "hands") != std::string::npos);
     CHECK(r.out.find("\"hand\": \"poker\"") != std::string::npos);
-    CHECK(at(r.out, "structural") != std::string::npos);
+    CHECK(at(r.out, "structural_damage") != std::string::npos);
     CHECK(at(r.out, "casualties") != std::string::npos);
     CHECK(r.out.find("\"rerolls\": 2") != std::string::npos);  // 3 heavy cannon: 5+2
   }
@@ -80,7 +86,7 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     const auto r =
         run({"dowel", "--gun", "heavy", "--call", "white", "--range-in", "26", "--depth-in", "8", "--format", "json"});
     CHECK(r.code == 0);
-    CHECK(r.out.find("\"on_target_in\": 4,") != std::string::npos);
+    CHECK(r.out.find("\"straight_on_target_in\": 4,") != std::string::npos);
   }
 }
 

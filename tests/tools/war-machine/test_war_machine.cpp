@@ -66,7 +66,8 @@ TEST_CASE("war_app::main") {
     const auto r = run({"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--runs", "20000",
                         "--format", "json"});
     REQUIRE(r.code == 0);
-    const auto at = r.out.find("\"wins\": [");
+    // The repeated table's first row: the first force's wins ("count").
+    const auto at = r.out.find("\"count\": ", r.out.find("\"repeated\": ["));
     REQUIRE(at != std::string::npos);
     const long wins = std::stol(r.out.substr(r.out.find_first_of("0123456789", at)));
     const double p = 0.9649, n = 20000;

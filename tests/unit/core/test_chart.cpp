@@ -49,6 +49,26 @@ size_t widest_line(const std::string& s) {
 }  // namespace
 
 TEST_CASE("report::render_chart_text") {
+  SUBCASE("ASCII where the terminal may not show blocks: '#' in whole characters, rounded") {
+    // 0.25 / 0.75 of 8 characters is 2.67 characters: 3 '#'.
+    CHECK(report::render_chart_text({one_series()}, 8, {100, true}) == "Outcome\nwin   ######## 75.00%\nlose  ### 25.00%\n");
+  }
+  SUBCASE("within the columns given: long labels cut to their share of the line, the bar shortened") {
+    report::Chart c = one_series();
+    c.labels[0] = std::string(60, 'x');
+    for (size_t columns : {40, 60, 80, 100}) {
+      CAPTURE(columns);
+      const std::string out = report::render_chart_text({c}, 50, {columns, true});
+      size_t start = 0;
+      while (start < out.size()) {
+        const size_t end = out.find('\n', start);
+        size_t shown = 0;  // columns: code points (the ellipsis of a cut label is three bytes)
+        for (size_t i = start; i < end; ++i) shown += (static_cast<unsigned char>(out[i]) & 0xC0) != 0x80;
+        CHECK(shown <= columns);
+        start = end + 1;
+      }
+    }
+  }
   SUBCASE("bars scale to the largest value, in eighths of a character") {
     // 0.25 / 0.75 of 8 characters is 21.3 eighths: 2 full blocks and a five-eighths block.
     CHECK(report::render_chart_text({one_series()}, 8) ==

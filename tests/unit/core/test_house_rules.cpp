@@ -88,6 +88,53 @@ TEST_CASE("data::merge_rules") {
   }
 }
 
+TEST_CASE("data::merge_rules and input::TableReader::note - a key no rule reads is refused") {
+  const std::string why = " is not read by any rule (it is a note of the book, not a figure the tools use)";
+  SUBCASE("a figure that the built-in table keeps as a comment line") {
+    auto m = merge("firearms", "[rules.misfire]\nflintlock_relative_chance = 0.25\n");
+    REQUIRE(m.diags.items().size() == 1);
+    CHECK(m.diags.items()[0].message ==
+          "'rules.misfire.flintlock_relative_chance'" + why + " (house rules for data/firearms.toml)");
+    CHECK(m.diags.items()[0].pos.file == "house.toml");
+    CHECK(m.diags.items()[0].pos.line == 2);
+  }
+  SUBCASE("a key the table has nowhere, even as a comment, is an unknown key") {
+    auto m = merge("firearms", "[rules.misfire]\nflintlock_relative_chanse = 0.25\n");
+    REQUIRE(m.diags.items().size() == 1);
+    CHECK(m.diags.items()[0].message.rfind("unknown key 'flintlock_relative_chanse' in [rules.misfire]", 0) == 0);
+  }
+  SUBCASE("a note that stays a key: refused in a built-in table, not in a row the file adds") {
+    auto m = merge("firearms", "[rules.musket]\nsource = \"ours\"\n");
+    CHECK(m.diags.empty());  // merged; the loader's note() refuses it
+    Diagnostics d;
+    input::TableReader r(m.doc, *m.doc.root["rules"]["musket"].as_table(), d, "[rules.musket]");
+    r.note("source");
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].message == "'source' in [rules.musket]" + why);
+    CHECK(d.items()[0].pos.file == "house.toml");
+    CHECK(d.items()[0].pos.line == 2);
+
+    auto added = merge("firearms", "[[firearm_price]]\nname = \"Our Gun\"\nsource = \"ours\"\n");
+    const auto& rows = *added.doc.root["firearm_price"].as_array();
+    const auto* row = rows.back().as_table();
+    REQUIRE(row->get("name")->value_or(std::string()) == "Our Gun");
+    Diagnostics none;
+    input::TableReader own(added.doc, *row, none, "[[firearm_price]]");
+    own.note("source");
+    CHECK(none.empty());
+  }
+  SUBCASE("without house rules a note is only a known key") {
+    auto doc = data::load_built_in("firearms.toml");
+    REQUIRE(doc);
+    Diagnostics d;
+    input::TableReader r(*doc, *doc->root["rules"]["musket"].as_table(), d, "[rules.musket]");
+    r.note("source");
+    r.finish();
+    CHECK(d.empty() == false);  // the other keys were not asked for
+    for (const auto& item : d.items()) CHECK(item.message.find("'source'") == std::string::npos);
+  }
+}
+
 namespace {
 // A rules file of `rows` new [[piece]] rows of data/artillery.toml, about 80 bytes each.
 std::string many_pieces(int rows, const std::string& middle = {}) {

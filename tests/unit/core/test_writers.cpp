@@ -71,6 +71,17 @@ TEST_CASE("escape::visible") {
     CHECK(escape::visible("\xFF\xFE") == R"(\xff\xfe)");
     CHECK(escape::visible("a\\x1b × é") == "a\\x1b × é");
   }
+  SUBCASE("format characters that reorder or hide text are shown as escapes (Unicode category Cf)") {
+    // U+202E RIGHT-TO-LEFT OVERRIDE would show "evil\u202etxt.exe" as "evilexe.txt".
+    CHECK(escape::visible("evil\xE2\x80\xAEtxt.exe") == R"(evil\u202etxt.exe)");
+    CHECK(escape::visible("\xE2\x81\xA6iso\xE2\x81\xA9") == R"(\u2066iso\u2069)");  // isolates
+    CHECK(escape::visible("a\xE2\x80\x8B" "b\xE2\x80\x8F") == R"(a\u200bb\u200f)");      // zero width, RLM
+    CHECK(escape::visible("\xD8\x9C") == R"(\u061c)");                                   // Arabic letter mark
+    CHECK(escape::visible("\xEF\xBB\xBF" "bom") == R"(\ufeffbom)");
+    CHECK(escape::visible("tag\xF3\xA0\x80\x81") == R"(tag\U000e0001)");
+    CHECK(escape::visible("\xE2\x80\x90 \xE2\x80\x93") == "\xE2\x80\x90 \xE2\x80\x93");  // dashes are not format characters
+    CHECK_FALSE(escape::is_plain("evil\xE2\x80\xAEtxt"));
+  }
   SUBCASE("in a cell, newline and tab become spaces") {
     CHECK(escape::visible("two\nlines\tx\x1b", escape::Breaks::space) == R"(two lines x\x1b)");
   }

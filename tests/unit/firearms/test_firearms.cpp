@@ -2,6 +2,7 @@
 // p. 9-11; General Firearm Rules, p. 35) and the lookup of a firearm by name.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <string>
 
 #include "gunpowder/firearms/firearms.hpp"
@@ -75,5 +76,20 @@ TEST_CASE("firearms::load_catalogue: the battlefield Firearm Range (AP / Maximum
     CHECK(rows[i].max_vs_foot == book[i].max_foot);
     CHECK(rows[i].ap_vs_mounted == book[i].ap_mounted);
     CHECK(rows[i].max_vs_mounted == book[i].max_mounted);
+  }
+}
+
+// The Damp and Wet columns are derived from the Dry one by the Misfire Chance rule ("damp
+// conditions ... double the chances of misfiring, while wet conditions ... quadruple the chance";
+// wheellocks are exempt: Firearm Characteristics, p. 10): the derivation gives every printed cell.
+TEST_CASE("firearms::load_catalogue - Firearm Characteristics, Misfire Chance (p. 10): the printed columns") {
+  // Dry / Damp / Wet as printed in the Firearm Characteristics table.
+  const std::array<int, 3> flintlock = {10, 20, 40}, matchlock = {20, 40, 80}, wheellock = {20, 20, 20};
+  for (const auto& f : cat().firearms) {
+    CAPTURE(f.name);
+    const auto& printed = f.mechanism == firearms::Mechanism::flintlock  ? flintlock
+                          : f.mechanism == firearms::Mechanism::matchlock ? matchlock
+                                                                          : wheellock;
+    CHECK(f.misfire_pct == printed);
   }
 }

@@ -81,7 +81,7 @@ TEST_CASE("units::examples - Unit Number of Attacks & Reload Tokens, EXAMPLE #1 
   REQUIRE(r.firearms.size() == 1);
   CHECK(r.firearms[0].average_damage == doctest::Approx(5.5));
   CHECK(r.firearms[0].attacks_raw == doctest::Approx(1.65));
-  CHECK(r.firearms[0].line == "2 flintlock arquebus 10+ (reload 1)");
+  CHECK(r.firearms[0].line == "2 flintlock arquebus 10+ (1 reload)");
 }
 
 TEST_CASE("units::examples - Calculating Battle Rating, 120 Matchlock Musketeers (p. 45)") {
@@ -125,9 +125,9 @@ TEST_CASE("units::examples - Drilled Foot, Volley Fire (p. 31)") {
   REQUIRE(r.firearms.size() == 1);
   CHECK(r.firearms[0].attacks == 1);
   CHECK(r.firearms[0].reload_tokens == 1);
-  CHECK(r.firearms[0].line == "1 flintlock musket 10+ (reload 1)");
+  CHECK(r.firearms[0].line == "1 flintlock musket 10+ (1 reload)");
   REQUIRE(r.firearms[0].volley_line.has_value());
-  CHECK(*r.firearms[0].volley_line == "2 flintlock musket 10+ (reload 2)");
+  CHECK(*r.firearms[0].volley_line == "2 flintlock musket 10+ (2 reload)");
   SUBCASE("only Drilled Foot volley") {
     const Rating h = rated(troop("harquebusiers"));
     for (const auto& f : h.firearms) CHECK_FALSE(f.volley_line.has_value());
@@ -165,6 +165,12 @@ TEST_CASE("units::examples - Mounted Foot, Variable Deployment (p. 31)") {
     REQUIRE(r.as_irregular_mounted.has_value());
     CHECK(r.as_drilled_foot->troops == 120);
     CHECK(r.as_drilled_foot->movement == "2/3/4");
+    CHECK(r.as_drilled_foot->march == 2);  // the numbers too: no one reads them back from the text
+    CHECK(r.as_drilled_foot->hustle == 3);
+    CHECK(r.as_drilled_foot->charge == 4);
+    CHECK(r.as_irregular_mounted->movement == std::to_string(*r.as_irregular_mounted->march) + "/" +
+                                                  std::to_string(r.as_irregular_mounted->hustle) + "/" +
+                                                  std::to_string(r.as_irregular_mounted->charge));
     CHECK(r.as_irregular_mounted->units == 2);
     CHECK(r.as_irregular_mounted->troops == 60);
     CHECK(r.as_irregular_mounted->uhp == 6);
@@ -177,15 +183,50 @@ TEST_CASE("units::examples - Mounted Foot, Variable Deployment (p. 31)") {
   }
 }
 
+TEST_CASE("units::availability - Total Cost (Unit) of a unit of other troops (p. 25)") {
+  // Matchlock Arquebusiers: Marshal 0.25 + Training 3 + Equipment 96 = 99.25 gp a troop; the book's
+  // 11,910 gp is the unit of 120 (99.25 x 120). A unit of 200 costs 99.25 x 200 = 19,850 gp.
+  Request q = troop("matchlock arquebusiers", "dwarf");
+  CHECK(*rated(q).availability->total_cost_unit_gp == doctest::Approx(11910));
+  q.troops = 200;
+  const Rating r = rated(q);
+  REQUIRE(r.availability.has_value());
+  CHECK(*r.availability->total_cost_unit_gp == doctest::Approx(19850));
+  CHECK(*r.availability->type->total_cost_unit_gp == doctest::Approx(11910));  // the book's row, as printed
+}
+
+TEST_CASE("units::compare - the figures' keys and numbers") {
+  const auto units = compare(cat(), Request{});
+  REQUIRE_FALSE(units.empty());
+  bool movement = false, hd = false;
+  for (const auto& u : units)
+    for (const auto& f : u.fields) {
+      CHECK(f.field.find(' ') == std::string::npos);  // a JSON key, never prose
+      CHECK(f.kind.find(' ') == std::string::npos);
+      if (f.field == "movement" && f.published == "2/3/4") {
+        movement = true;
+        CHECK(f.published_figures[1] == doctest::Approx(3));
+      }
+      if (f.field == "hd" && f.published == "1-1") {
+        hd = true;
+        CHECK(f.published_figures[0] == doctest::Approx(1));
+        CHECK(f.published_figures[1] == doctest::Approx(-1));
+      }
+    }
+  CHECK(movement);
+  CHECK(hd);
+}
+
 TEST_CASE("units::examples - General Firearm Rules, Reload Tokens (p. 35)") {
   // "1 matchlock arquebus 11+ (reload 2)": fire -> 2 tokens; stationary -> 1, cannot fire;
   // marches -> still 1; stationary -> 0, may fire.
-  const auto t = track_reload_tokens(cat(), Formation::DF, 2, false,
-                                     {RoundAction::fire, RoundAction::stationary, RoundAction::march, RoundAction::stationary});
+  const auto t =
+      track_reload_tokens(cat(), Formation::DF, 2, false,
+                          {RoundAction::fire, RoundAction::stationary, RoundAction::march, RoundAction::stationary});
   CHECK(t.tokens_after_round == std::vector<int>{2, 1, 1, 0});
   CHECK(t.can_fire_in_round == std::vector<bool>{true, false, false, true});
   const Rating r = rated(troop("matchlock arquebusiers"));
-  CHECK(r.firearms[0].line == "1 matchlock arquebus 11+ (reload 2)");
+  CHECK(r.firearms[0].line == "1 matchlock arquebus 11+ (2 reload)");
 }
 
 TEST_CASE("units::examples - Pistol Caracoles (p. 35)") {
@@ -198,10 +239,10 @@ TEST_CASE("units::examples - Pistol Caracoles (p. 35)") {
     const Rating r = rated(troop("harquebusiers"));
     bool found = false;
     for (const auto& f : r.firearms)
-      if (f.firearm.type == FirearmType::pistol) {
+      if (f.firearm.type == "pistol") {
         found = true;
         CHECK(f.caracole);
-        CHECK(f.line == "1 flintlock pistol 11+ (reload 1 or 0)");  // the roster: "(1 or 0 reload)"
+        CHECK(f.line == "1 flintlock pistol 11+ (1 or 0 reload)");  // the roster: "(1 or 0 reload)"
       }
     CHECK(found);
   }
@@ -209,7 +250,7 @@ TEST_CASE("units::examples - Pistol Caracoles (p. 35)") {
     Request q = troop("harquebusiers");
     q.misfire_reading = "text";
     const Rating r = rated(q);
-    CHECK(r.firearms.back().line == "1 flintlock pistol 11+ (reload 2 or 0)");
+    CHECK(r.firearms.back().line == "1 flintlock pistol 11+ (2 or 0 reload)");
   }
 }
 
@@ -222,20 +263,20 @@ TEST_CASE("units::examples - Pistol Charges (p. 36)") {
   CHECK(p.armor_ignored == 5);
   CHECK(p.target_value == 9);
   CHECK(p.reload_tokens == 1);
-  CHECK(pistol_charge(cat(), 1, 2, true, 11, 2, 1, false, 1).attacks == 1);  // lance or shield: no bonus
+  CHECK(pistol_charge(cat(), 1, 2, true, 11, 2, 1, false, 1).attacks == 1);   // lance or shield: no bonus
   CHECK(pistol_charge(cat(), 1, 1, false, 11, 2, 1, false, 1).attacks == 1);  // one pistol: no bonus
   SUBCASE("the cuirassier's melee line") {
     const Rating r = rated(troop("cuirassiers"));
     CHECK(r.formation == Formation::FM);
     REQUIRE_FALSE(r.melee_lines.empty());
-    CHECK(r.melee_lines.front() == "1 (2) flintlock pistol 11+ (reload 1)");
+    CHECK(r.melee_lines.front() == "1 (2) flintlock pistol 11+ (1 reload)");
     // FM with a pair of pistols: melee value at least 3 + its 3 charge attacks (p. 44)
     CHECK(r.melee_value >= 6.0);
   }
   SUBCASE("the rule paragraph's '(reload 2)' is the literal misfire reading (unit_rules.md C2)") {
     Request q = troop("cuirassiers");
     q.misfire_reading = "text";
-    CHECK(rated(q).melee_lines.front() == "1 (2) flintlock pistol 11+ (reload 2)");
+    CHECK(rated(q).melee_lines.front() == "1 (2) flintlock pistol 11+ (2 reload)");
   }
 }
 
@@ -254,7 +295,7 @@ TEST_CASE("units::examples - Cavalry Unit Movement Rate and Formation, EXAMPLES 
     q.weapons = std::move(weapons);
     Firearm pistol;
     pistol.mechanism = Mechanism::flintlock;
-    pistol.type = FirearmType::pistol;
+    pistol.type = "pistol";
     pistol.count = 2;
     q.firearms = std::vector<Firearm>{pistol};
     return q;
@@ -263,7 +304,7 @@ TEST_CASE("units::examples - Cavalry Unit Movement Rate and Formation, EXAMPLES 
     Request q = cavalry({"one_handed_weapon"});
     Firearm arq;
     arq.mechanism = Mechanism::flintlock;
-    arq.type = FirearmType::arquebus;
+    arq.type = "arquebus";
     q.firearms->insert(q.firearms->begin(), arq);
     const Rating r = rated(q);
     CHECK(r.movement == "3/6/9");
@@ -288,7 +329,7 @@ TEST_CASE("units::examples - Armor Penetration and Range (p. 35)") {
   Request q = troop("flintlock arquebusiers");
   Firearm f;
   f.mechanism = Mechanism::flintlock;
-  f.type = FirearmType::arquebus;
+  f.type = "arquebus";
   f.rifled = true;
   q.firearms = std::vector<Firearm>{f};
   const Rating r = rated(q);
@@ -308,8 +349,8 @@ TEST_CASE("units::parse_hit_dice") {
     double value;
     int steps;
   };
-  for (const Case& c : {Case{"1/2", 0.5, 1}, Case{"1-1", 0.75, 1}, Case{"1", 1, 1}, Case{"1+1", 1.25, 2}, Case{"2", 2, 2},
-                        Case{"2+1", 2.25, 3}, Case{"3+1", 3.25, 4}, Case{"4+1", 4.25, 5}}) {
+  for (const Case& c : {Case{"1/2", 0.5, 1}, Case{"1-1", 0.75, 1}, Case{"1", 1, 1}, Case{"1+1", 1.25, 2},
+                        Case{"2", 2, 2}, Case{"2+1", 2.25, 3}, Case{"3+1", 3.25, 4}, Case{"4+1", 4.25, 5}}) {
     CAPTURE(c.text);
     const auto hd = parse_hit_dice(c.text);
     REQUIRE(hd.has_value());
@@ -328,10 +369,10 @@ TEST_CASE("units::attacks_band") {
     double raw;
     int attacks, tokens;
   };
-  for (const Case& c : {Case{1.65, 2, 1}, Case{1.51, 2, 1}, Case{1.505, 2, 1}, Case{1.50, 1, 1}, Case{0.66, 1, 1},
-                        Case{0.652, 1, 2}, Case{0.46, 1, 2}, Case{0.45, 1, 3}, Case{0.31, 1, 3}, Case{0.30, 1, 4},
-                        Case{0.26, 1, 4}, Case{0.25, 1, 5}, Case{0.21, 1, 5}, Case{0.20, 1, 6}, Case{0.16, 1, 6},
-                        Case{0.15, 1, 7}, Case{0.11, 1, 7}, Case{0.10, 1, 10}, Case{0.0, 1, 10}, Case{50, 2, 1}}) {
+  for (const Case& c : {Case{1.65, 2, 1},  Case{1.51, 2, 1}, Case{1.505, 2, 1}, Case{1.50, 1, 1}, Case{0.66, 1, 1},
+                        Case{0.652, 1, 2}, Case{0.46, 1, 2}, Case{0.45, 1, 3},  Case{0.31, 1, 3}, Case{0.30, 1, 4},
+                        Case{0.26, 1, 4},  Case{0.25, 1, 5}, Case{0.21, 1, 5},  Case{0.20, 1, 6}, Case{0.16, 1, 6},
+                        Case{0.15, 1, 7},  Case{0.11, 1, 7}, Case{0.10, 1, 10}, Case{0.0, 1, 10}, Case{50, 2, 1}}) {
     CAPTURE(c.raw);
     const Band& b = attacks_band(cat(), c.raw);
     CHECK(b.attacks == c.attacks);
@@ -433,7 +474,7 @@ TEST_CASE("units::rate - characteristics of catalogue troops") {
     const Rating re = rated(troop("reiters"));
     CHECK(re.formation == Formation::DM);
     CHECK(re.movement == "4/8/12");
-    CHECK(re.missile_lines == std::vector<std::string>{"1 flintlock pistol 11+ (reload 1 or 0)"});
+    CHECK(re.missile_lines == std::vector<std::string>{"1 flintlock pistol 11+ (1 or 0 reload)"});
   }
   SUBCASE("beastmen: Beastman Unit Characteristics - Battles, p. 51") {
     const Rating k = rated(troop("matchlock arquebusiers", "kobold"));
@@ -441,11 +482,11 @@ TEST_CASE("units::rate - characteristics of catalogue troops") {
     CHECK(k.movement == "-/1/2");
     CHECK(k.uhp == 4);
     CHECK(k.attack_throw == 10);
-    CHECK(k.missile_lines == std::vector<std::string>{"1 matchlock arquebus 10+ (reload 3)"});
+    CHECK(k.missile_lines == std::vector<std::string>{"1 matchlock arquebus 10+ (3 reload)"});
     const Rating o = rated(troop("flintlock musketeers", "orc"));
     CHECK(o.formation == Formation::UF);
     CHECK(o.movement == "1/2/3");
-    CHECK(o.missile_lines == std::vector<std::string>{"1 flintlock musket 10+ (reload 1)"});
+    CHECK(o.missile_lines == std::vector<std::string>{"1 flintlock musket 10+ (1 reload)"});
     const Rating op = rated(troop("pikemen", "orc"));
     CHECK(op.formation == Formation::IF);
     CHECK(op.movement == "2/4/6");
@@ -462,10 +503,10 @@ TEST_CASE("units::rate - characteristics of catalogue troops") {
     CHECK(d.movement == "1/2/3");
     CHECK(d.ac == 4);
     CHECK(d.uhp == 8);
-    CHECK(d.missile_lines == std::vector<std::string>{"1 matchlock arquebus 10+ (reload 1)"});
+    CHECK(d.missile_lines == std::vector<std::string>{"1 matchlock arquebus 10+ (1 reload)"});
     const Rating e = rated(troop("flintlock arquebusiers", "elf"));
     CHECK(e.uhp == 10);
-    CHECK(e.missile_lines == std::vector<std::string>{"2 flintlock arquebus 9+ (reload 1)"});
+    CHECK(e.missile_lines == std::vector<std::string>{"2 flintlock arquebus 9+ (1 reload)"});
   }
   SUBCASE("ogres come in 60s (Beastman Unit Characteristics - Campaigns, p. 51)") {
     const Rating o = rated(troop("pikemen", "ogre"));
@@ -481,10 +522,10 @@ TEST_CASE("units::rate - campaign cost and movement (rules-gaps.md §2, p. 47)")
     const char* type;
     double wage, supply, specialists, total, daily, weekly;
   };
-  for (const Case& c : {Case{"matchlock arquebusiers", 720, 60, 130, 1090, 24, 96},
-                        Case{"conscripts", 360, 120, 0, 840, 24, 96}, Case{"hussars", 1800, 240, 90, 2850, 48, 192},
-                        Case{"armored swordsmen", 1080, 60, 130, 1450, 18, 72},
-                        Case{"cuirassiers", 2700, 240, 90, 3750, 36, 144}}) {
+  for (const Case& c :
+       {Case{"matchlock arquebusiers", 720, 60, 130, 1090, 24, 96}, Case{"conscripts", 360, 120, 0, 840, 24, 96},
+        Case{"hussars", 1800, 240, 90, 2850, 48, 192}, Case{"armored swordsmen", 1080, 60, 130, 1450, 18, 72},
+        Case{"cuirassiers", 2700, 240, 90, 3750, 36, 144}}) {
     CAPTURE(c.type);
     const Rating r = rated(troop(c.type));
     CHECK(r.wage_gp_month == c.wage);
@@ -549,7 +590,7 @@ TEST_CASE("units::rate - every derived value can be given") {
   CHECK(r.uhp == 8);
   CHECK(r.morale == 1);
   CHECK(r.movement == "1/2/3");
-  CHECK(r.missile_lines.front() == "1 matchlock musket 10+ (reload 2)");
+  CHECK(r.missile_lines.front() == "1 matchlock musket 10+ (2 reload)");
   CHECK(r.combat_modifier == doctest::Approx(5 + 0.2 * 4));
   CHECK(r.total_gp_month == 1200 + 400);
   CHECK(r.overridden.size() >= 10);
@@ -576,7 +617,8 @@ TEST_CASE("units::rate - a custom unit") {
 }
 
 TEST_CASE("units::rate - errors name the field and the allowed values") {
-  CHECK(error_of(troop("arquebusers")).rfind("troop: unknown troop type \"arquebusers\" (allowed: matchlock-arquebusiers", 0) == 0);
+  CHECK(error_of(troop("arquebusers"))
+            .rfind("troop: unknown troop type \"arquebusers\" (allowed: matchlock-arquebusiers", 0) == 0);
   CHECK(error_of(troop("pikemen", "troll")).rfind("race: unknown race \"troll\" (allowed: man, dwarf", 0) == 0);
   CHECK(error_of(troop("matchlock musketeers", "kobold")) ==
         "troop: the troop tables give no kobold matchlock-musketeers (kobold troop types: matchlock-arquebusiers, "
@@ -593,7 +635,7 @@ TEST_CASE("units::rate - errors name the field and the allowed values") {
   CHECK(error_of(q) == std::string("hd: hit dice \"1d8\" must be written ") + kHitDiceForms);
   q = troop("matchlock arquebusiers", "kobold");
   Firearm musket;
-  musket.type = FirearmType::musket;
+  musket.type = "musket";
   q.firearms = std::vector<Firearm>{musket};
   CHECK(error_of(q) == "firearms: kobold troops cannot fire muskets (the beastman table's footnote)");
   Request custom;
@@ -623,8 +665,8 @@ TEST_CASE("units::rate - no troop count gives NaN or a negative figure") {
       Request q = troop(type);
       q.troops = troops;
       const Rating r = rated(q);
-      for (double v : {r.br_raw, r.br, r.missile_value, r.melee_value, r.combat_modifier, r.total_gp_month, r.supply_gp_week,
-                       r.speed_modifier, r.morale_modifier}) {
+      for (double v : {r.br_raw, r.br, r.missile_value, r.melee_value, r.combat_modifier, r.total_gp_month,
+                       r.supply_gp_week, r.speed_modifier, r.morale_modifier}) {
         CHECK(std::isfinite(v));
         CHECK(v >= 0);
       }
@@ -639,13 +681,13 @@ TEST_CASE("units::compare - the rosters against the formulas") {
   int lines = 0, lines_ok = 0, costs = 0, costs_ok = 0, brs = 0, brs_ok = 0;
   for (const auto& u : rows)
     for (const auto& f : u.fields) {
-      if (f.kind == "attack line") {
+      if (f.kind == "attack-line") {
         ++lines;
         lines_ok += f.agrees;
-      } else if (f.field == "total gp/month") {
+      } else if (f.field == "total_gp_per_month") {
         ++costs;
         costs_ok += f.agrees;
-      } else if (f.kind == "battle rating") {
+      } else if (f.kind == "battle-rating") {
         ++brs;
         brs_ok += f.agrees;
       }

@@ -274,7 +274,7 @@ TEST_CASE("units::data - every equipment list reads to weapons the movement tabl
   }
   const Troop& h = troop("man", "harquebusiers");
   REQUIRE(h.gear.firearms.size() == 2);
-  CHECK(h.gear.firearms[1].type == FirearmType::pistol);
+  CHECK(h.gear.firearms[1].type == "pistol");
   CHECK(h.gear.firearms[1].count == 2);
   CHECK(troop("man", "hussars").gear.shield);
   CHECK(troop("man", "dragoons").gear.riding_horse);

@@ -762,6 +762,54 @@ TEST_CASE("war::resolve_battle against a brute-force enumeration of the 10,000 r
   }
 }
 
+TEST_CASE("war::resolve_battle: the locations after a battle as data, not labels to parse back") {
+  const auto& R = rules();
+  war::SideSpec a{"A", 100, std::nullopt, 1000, {1, 1}, false, Role::attacker};
+  war::SideSpec b{"B", 100, std::nullopt, 1000, {1, 1}, false, Role::defender};
+  war::BattleOptions opt;
+  opt.tie = war::TiePolicy::no_result;
+  auto o = war::resolve_battle(R, a, b, opt);
+  REQUIRE(o.has_value());
+  double total = 0;
+  bool advance = false, no_result = false;
+  for (const auto& l : o->location_dist[0]) {
+    CAPTURE(l.label);
+    total += l.p;
+    if (l.label == "-") {  // the 151+ loser: no location, no units
+      CHECK(l.place.empty());
+      CHECK_FALSE(l.units.has_value());
+    } else if (l.label == "no result") {  // ties under --tie-policy no-result
+      no_result = true;
+      CHECK(l.place == "no-result");
+      CHECK_FALSE(l.units.has_value());
+    } else {
+      REQUIRE(l.units.has_value());
+      // The label is the place with "+n" when it moves n units: the parts give it, not the reverse.
+      CHECK(l.label == l.place + (*l.units > 0 ? "+" + std::to_string(*l.units) : ""));
+      advance = advance || (l.place == "field" && *l.units > 0);
+    }
+  }
+  CHECK(advance);
+  CHECK(no_result);
+  CHECK(total == doctest::Approx(1.0));
+  SUBCASE("no combat: one location, no-combat") {
+    const auto& t = R.tactics;
+    for (const auto& ta : t)
+      for (const auto& tb : t)
+        if (R.cell(ta.id, tb.id)->kind == war::TacticKind::no_combat) {
+          war::SideSpec x{"A", 100, ta.id, 1000, {1, 1}, false, Role::attacker};
+          war::SideSpec y{"B", 100, tb.id, 1000, {1, 1}, false, Role::defender};
+          auto n = war::resolve_battle(R, x, y, {});
+          REQUIRE(n.has_value());
+          REQUIRE(n->location_dist[0].size() == 1);
+          CHECK(n->location_dist[0][0].place == "no-combat");
+          CHECK(n->location_dist[0][0].label == "no combat");
+          CHECK_FALSE(n->location_dist[0][0].units.has_value());
+          return;
+        }
+  }
+}
+
 TEST_CASE("war::resolve_roll and war::apply_result") {
   const auto& R = rules();
   war::SideSpec a{"Elves", 176, std::string("attack"), 500, {1, 1}, false, Role::attacker};

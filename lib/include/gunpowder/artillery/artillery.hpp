@@ -8,6 +8,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,9 @@ struct BookPiece {
   double br = 0;
   int bonus_units = 0;
   BattlefieldUnit battlefield_unit;
+  /// The keys of this row a house rule changed (or added the row), each with its source
+  /// ("house rule (FILE)", data::house_rule_source); empty without house rules.
+  std::map<std::string, std::string> house_rule_sources;
 };
 
 struct CarriageRule {
@@ -96,6 +100,9 @@ struct CarriageRule {
   double cost_pct = 0, weight_pct = 0;
   double horse_divisor_lb = 0, cart_divisor_lb = 0;
   std::string battlefield_move;
+  /// The battlefield movement in hexes, march/hustle/charge (Artillery Movement, read from
+  /// battlefield_move at load): nullopt where it may not ("-"), 0 for a facing change only ("*").
+  std::array<std::optional<int>, 3> battlefield_hexes{};
 };
 
 /// The constants of "Determining Gunpowder Artillery Characteristics" (p. 13-14).
@@ -262,7 +269,10 @@ struct Request {
 
 /// Every characteristic of the Gunpowder Artillery Characteristics table.
 struct Characteristics {
-  std::string_view source;  ///< "book" or "formula"
+  std::string_view source;  ///< "book" or "formula": where every figure comes from unless `ruled` says otherwise
+  /// The figures a house rule changed, by their key in data/artillery.toml's [[piece]]
+  /// ("damage_dice", "range_short_yd"), with their source ("house rule (FILE)"); see source_of.
+  std::vector<std::pair<std::string_view, std::string_view>> ruled;
   int ac = 0, shp = 0;
   double base_weight_lb = 0, caliber_in = 0, barrel_length_in = 0, shot_lb = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
@@ -271,6 +281,12 @@ struct Characteristics {
   double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
   double shot_diameter_in = 0;  ///< calibre less the windage ("fires shot at least 1/4 in smaller")
   [[nodiscard]] std::string damage() const { return std::to_string(damage_dice) + "d10"; }
+  /// Where the figure of `key` ([[piece]]'s key: "damage_dice") came from: its house rule, or `source`.
+  [[nodiscard]] std::string_view source_of(std::string_view key) const {
+    for (const auto& [k, s] : ruled)
+      if (k == key) return s;
+    return source;
+  }
 };
 
 struct MobilityRow {
@@ -286,9 +302,11 @@ struct MobilityRow {
   int substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
   int carts = 0, wagons = 0;
   int daily_miles = 0, weekly_miles = 0;
-  std::string_view encounter_move, battlefield_move;
-  std::string assembly;                                ///< e.g. "50 turns"
-  std::optional<int> assembly_turns, assembly_rounds;  ///< the same time as a number: one of them
+  std::string_view encounter_move, battlefield_move;      ///< as the book prints them
+  int encounter_move_ft = 0;                              ///< the largest move a turn, ft (0: none, or a facing change)
+  std::array<std::optional<int>, 3> battlefield_hexes{};  ///< march/hustle/charge (CarriageRule::battlefield_hexes)
+  std::string assembly;                                   ///< e.g. "50 turns"
+  std::optional<int> assembly_turns, assembly_rounds;     ///< the same time as a number: one of them
 };
 
 struct BombardRow {
@@ -296,13 +314,13 @@ struct BombardRow {
   FireMode mode = FireMode::direct;
   double range_from_yd = 0, range_to_yd = 0;
   double shp_per_day_stone = 0, shp_per_day_wood = 0;
-  std::string_view source;  ///< "book", "book, scaled by the reduced charge" or "model"
+  std::string_view source;  ///< "book", "book, scaled by the reduced charge", "model" or a house rule's
 };
 
 struct Bombardment {
   int shots_per_day = 0;
   double cost_gp_per_day = 0;
-  std::string_view cost_per_day_source;
+  std::string_view cost_per_day_source;  ///< "book", "formula" or a house rule's
   std::vector<BombardRow> rows;
 };
 

@@ -33,7 +33,9 @@ enum class Breaks {
 
 /// Appends `s` for a terminal, every control character made visible: C0 controls (but see
 /// `breaks` for newline and tab) and DEL as `\xHH` (ESC `\x1b`, BEL `\x07`; CR `\r`, newline `\n`),
-/// C1 controls (U+0080 to U+009F) as `\u0080`, and each byte that is not UTF-8 as `\xHH`. A
+/// C1 controls (U+0080 to U+009F) as `\u0080`, the format characters that reorder or hide text
+/// (bidirectional controls such as U+202E, zero-width characters, tags) as `\u202e` or
+/// `\U000e0001`, and each byte that is not UTF-8 as `\xHH`. A
 /// backslash stays as it is: the rendering is for a person's eyes, not to be read back.
 void append_visible(std::string& out, std::string_view s, Breaks breaks = Breaks::escape);
 /// The same as a new string.

@@ -134,5 +134,7 @@ std::string dump_compact(const Value& v);
 /// JSON string escaping, quotes included: control characters (C0, DEL, C1) escaped, bytes that
 /// are not UTF-8 replaced by U+FFFD (the output is always valid UTF-8).
 std::string quote(const std::string& s);
+/// Appends quote(s) to `out` (no copy of `s`).
+void append_quoted(std::string& out, std::string_view s);
 
 }  // namespace gunpowder::json

@@ -14,6 +14,7 @@
 
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/json.hpp"
+#include "gunpowder/core/model.hpp"
 
 namespace gunpowder::report {
 
@@ -23,16 +24,13 @@ std::optional<Format> parse_format(const std::string& name);
 
 enum class Align { left, right };
 
-/// Who a column is for: people (text, markdown), programs (csv), or both. A figure the book prints
-/// in one composite cell ("160/560/1600", "2/4/6") is a column for people and one column per
-/// number for programs.
-enum class Shown { everywhere, people, programs };
 
 struct Column {
   std::string key;     ///< machine name (csv header), with its unit suffix (_lb, _yd, _gp, p_ ...)
   std::string header;  ///< human header (text and markdown)
   Align align = Align::left;
   Shown shown = Shown::everywhere;
+  const Field* field = nullptr;  ///< the declared field (a table made from a TableSpec): its kind and unit
 };
 
 /// One cell: the text people see (text, markdown) and the value programs read (csv). A cell made
@@ -54,6 +52,10 @@ struct Cell {
 /// Cells of numbers, each shown as the books print it and read raw: the raw form of a float is
 /// fmtnum::shortest (12 significant digits), of a missing value the empty string.
 namespace cell {
+/// A yes/no figure: shown "yes"/"no" (or as told), raw "true"/"false".
+Cell boolean(bool b, std::string yes = "yes", std::string no = "no");
+/// A text that may be missing: none() when empty or "-", else the text.
+Cell text_or_none(std::string s);
 /// 2500 -> "2,500" (raw "2500").
 Cell integer(long long n);
 /// The integer, or none() (shown "-", raw empty) when there is none.
@@ -84,8 +86,27 @@ struct ContextCell {
   std::string value;
 };
 
+/// One figure of a record table (Layout::record): its field, its cell, where it came from, and its
+/// label and audience from the table's declaration.
+struct Figure {
+  const Field* field = nullptr;
+  Cell value;
+  std::string source;  ///< "book", "formula", "house rule (FILE)", ...; empty when the table has no sources
+  std::string label;   ///< the header shown to people
+  Shown shown = Shown::everywhere;
+};
+
 /// A titled table of already-formatted cells; notes are printed under it in text and markdown.
+/// A table made from a TableSpec (Table(spec)) has the spec's name, title and columns, and is
+/// written in JSON by the core (render_json); a record table holds figures instead of rows.
 struct Table {
+  Table() = default;
+  /// A table of the declared shape: name, title, context keys (values set by set_context) and
+  /// columns from `spec` (a record table gets its columns when it is rendered).
+  explicit Table(const TableSpec& spec);
+  const TableSpec* spec = nullptr;
+  std::vector<Figure> figures;  ///< a record table's figures, in the order they are shown
+
   /// The machine name --table selects it by (lower-case words joined by '-'); empty: derived from
   /// the title (table_name). Tables of one name are one table in csv.
   std::string name;
@@ -103,15 +124,11 @@ struct Table {
     rows.push_back(std::move(cells));
     return *this;
   }
+  /// A record table: adds the figure `f` (declared in the spec, else std::logic_error).
+  Table& add_figure(const Field& f, Cell value, std::string source = {});
+  /// Sets the value of the context field `f` (declared in the spec's context, else std::logic_error).
+  Table& set_context(const Field& f, std::string value);
 };
-
-/// Counts of figures that agree with the book, by category (a field, a kind of figure).
-using AgreementCounts = std::vector<std::pair<std::string, std::pair<int, int>>>;  ///< name, (agree, of)
-
-/// The table "<title>" of such counts, with columns `key` (headed `header`), agree and of; the
-/// same rows are appended to `json` (an array) as objects {key, agree, of}.
-Table agreement_table(std::string title, const std::string& key, std::string header, const AgreementCounts& counts,
-                      json::Value& json);
 
 /// One series of a chart: its name (the legend's entry; a chart of one series may leave it empty)
 /// and one value per label of the chart, or none where the series has no bar at that label.
@@ -151,9 +168,13 @@ struct Chart {
 /// --explain derivation lines (printed after the tables in text and markdown, and under the
 /// "explain" key in JSON when requested); and the distributions worth a chart.
 struct Report {
+  /// The declaration of the JSON document: when set, render_json writes the document from the
+  /// tables made from its TableSpecs (and the members of `json`, after them); else `json` is it.
+  const DocumentSpec* document = nullptr;
   std::vector<Table> tables;
   /// The name of the table csv prints when no --table is given; empty: the first table's.
   std::string main_table;
+  /// The JSON document (no `document`), or the members written after the tables (with one).
   json::Value json = json::object();
   std::vector<std::string> explain;
   std::vector<Chart> charts;
@@ -185,7 +206,14 @@ std::vector<Table> tables_named(const Report& r, const std::string& name);
 /// no label has more than one). Titles and
 /// labels show control characters as text tables do.
 inline constexpr int kChartColumns = 100;
-std::string render_chart_text(const std::vector<Chart>& charts, int width = 50);
+/// How text charts are drawn: within `columns` columns (at least 40; labels and series names are
+/// cut to a third and a quarter of it), with block characters or, where the terminal may not show
+/// them (a locale that is not UTF-8, TERM=dumb), '#' in whole characters.
+struct TextChartStyle {
+  size_t columns = kChartColumns;
+  bool ascii = false;
+};
+std::string render_chart_text(const std::vector<Chart>& charts, int width = 50, const TextChartStyle& style = {});
 /// One SVG document holding every chart, each in a panel of its own: a title, a legend of the
 /// series (one colour each), the labels in a column, the bars on one value axis with ticks and
 /// its title. Its text follows XML 1.0's character rules (escape::append_xml), so the document
@@ -247,5 +275,17 @@ std::string render(const Report& r, Format f, bool with_explain, CsvFormulas for
                    size_t width = kDefaultWidth);
 /// The JSON of render(r, Format::json, with_explain), written to `os` as it is made.
 void render_json_to(std::ostream& os, const Report& r, bool with_explain);
+/// The JSON document of a report with a DocumentSpec: {"schema", "tool", one array per declared
+/// table (the rows, or the records, of the tables made from it, in order; [] when there are none),
+/// the members of r.json, "explain" when asked}.
+json::Value render_json(const Report& r, bool with_explain);
+/// Appends the JSON object of one row of `t` (made from a TableSpec of rows) as render_json writes
+/// it at nesting `level`: the context, then each column shown to programs, typed by its field's kind.
+void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& row, int level);
+/// The same for a record table: its context and figures (and "sources" when the spec has them).
+void append_json_record(std::string& out, const Table& t, int level);
+/// Appends the JSON value of a cell of field `f` (nullptr: a text): null when its raw value is
+/// empty, else typed by the field's kind (a raw value not of that kind is written as text).
+void append_json_value(std::string& out, const Field* f, const Cell& c);
 
 }  // namespace gunpowder::report

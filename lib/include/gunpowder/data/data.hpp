@@ -2,6 +2,7 @@
 // read them (with toml++; the command line includes gunpowder/data/house_rules.hpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -1,8 +1,9 @@
 // house_rules.hpp - what the command line asks of the data layer (tools/common: --house-rules,
 // --print-rules): the embedded tables' names and texts and the house rules in effect. Without
-// toml++ (issue 28: the tools include this, not data.hpp; ctest build.includes).
+// toml++ (the tools include this, not data.hpp; ctest build.includes).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,5 +55,10 @@ struct RulesFile {
 Diagnostics set_house_rules(const std::vector<std::string>& paths);
 const std::vector<RulesFile>& house_rules_files();
 const std::vector<RuleChange>& house_rule_changes();
+/// Where a figure of a built-in table came from when a house rule changed it: "house rule (FILE)"
+/// (the last file, by its last path component) when a change of `table` is at `path`, inside it
+/// (a key of the row `path` names) or around it (the row, or a list, holding it); nullopt when no
+/// house rule touched it. `path` is spelled as RuleChange::path is: `piece[name = "18-pdr Gun"].damage_dice`.
+std::optional<std::string> house_rule_source(std::string_view table, std::string_view path);
 
 }  // namespace gunpowder::data

@@ -8,17 +8,47 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
 
 namespace gunpowder::firearms {
 
+/// Firearm mechanisms (Firearm Mechanisms, p. 9): a closed kind, since rules name them (the
+/// wheellock's weather exemption, the flintlock's misfire factor and rate of fire). Spelled once,
+/// in mechanism_names(); a [[firearm]] row of another mechanism is refused with the list.
+enum class Mechanism { matchlock, wheellock, flintlock };
+/// "matchlock", "wheellock", "flintlock", in the enum's order.
+const std::vector<std::string>& mechanism_names();
+std::string to_string(Mechanism m);
+std::optional<Mechanism> parse_mechanism(std::string_view s);
+/// "matchlock, wheellock, flintlock" for messages.
+std::string mechanism_list();
+
+/// One [[firearm_type]] row (Firearm Types, p. 9): an open list. A type is data: a house rule adds
+/// one with its rows of the firearm tables, and no rule names it; the rules that single out a
+/// type read what its row says of it.
+struct FirearmType {
+  std::string key, name;  ///< "musket", "Musket"
+  /// The pistol rules apply (Weapon-Specific Firearm Rules, p. 35: caracole, pistol charge, the
+  /// Formed Mounted pistol attack).
+  bool pistol = false;
+  /// The musket rules apply (Firearm Types, p. 9: fired from a fork rest; the races that cannot
+  /// fire muskets).
+  bool musket = false;
+  /// The weapon key of the movement tables' rows the type is looked up by (Formation and
+  /// Movement, p. 43), for infantry and for cavalry.
+  std::string infantry_movement_key, cavalry_movement_key;
+};
+
 /// One row of the Firearm Characteristics table (p. 10), with its Fighting Style reload (p. 11)
 /// and its price (Firearm Types, p. 9).
 struct Firearm {
   std::string name;  ///< "Matchlock Musket, Smoothbore"
-  std::string mechanism, type, bore;
+  Mechanism mechanism = Mechanism::matchlock;
+  std::string type, bore;  ///< type: a FirearmType key
+  bool musket = false;     ///< its type's FirearmType::musket (the fork rest)
   int damage_dice = 0, damage_die_sides = 0;
   std::array<int, 3> range{};         ///< band upper limits (feet underground, yards outdoors)
   std::array<int, 3> penalty{};       ///< as printed
@@ -60,13 +90,18 @@ struct BattlefieldRange {
 };
 
 struct Catalogue {
+  std::vector<FirearmType> types;  ///< in the table's order
   std::vector<Firearm> firearms;
   Rules rules;
   std::vector<BattlefieldRange> battlefield_ranges;
   /// Looks a firearm up by a name such as "matchlock musket" (smoothbore unless "rifled" is said:
   /// "firearms are generally smoothbore unless otherwise noted"), "rifled flintlock arquebus" or
-  /// the printed "Matchlock Musket, Smoothbore"; case-insensitive.
+  /// the printed "Matchlock Musket, Smoothbore"; case-insensitive. The mechanism may be left out
+  /// when one firearm alone has the type and bore ("carbine" when one carbine is in the table).
   [[nodiscard]] const Firearm* find(const std::string& query) const;
+  [[nodiscard]] const FirearmType* type(std::string_view key) const;
+  /// "arquebus, musket, pistol" for messages.
+  [[nodiscard]] std::string type_list() const;
 };
 
 /// data/firearms.toml, read once, every key checked; later calls return the same catalogue.

@@ -1,4 +1,4 @@
-// document.hpp - strict TOML reading with source positions, without toml++ (issue 28).
+// document.hpp - strict TOML reading with source positions, without toml++.
 //
 // Every value read through a TableReader is checked for presence, type and range; keys that no
 // getter asked for are reported as unknown when the reader finishes. Errors are collected in a
@@ -46,7 +46,7 @@ inline constexpr std::size_t kTableAlign = 16;
 /// A parsed TOML document with its name and lines, kept for diagnostics.
 ///
 /// The tree is held in the document's own storage and named by the reference `root`, so that this
-/// header needs no definition of toml++'s classes (the tools include it without toml++: issue 28,
+/// header needs no definition of toml++'s classes (the tools include it without toml++,
 /// ctest build.includes); the special members, in document.cpp, copy and move the tree itself.
 struct Document {
   Document();
@@ -176,6 +176,11 @@ class TableReader {
   const toml::array* array(std::string_view key, Need need);
   /// Marks a key as known without reading it (the caller reads it another way).
   void allow(std::string_view key) { remember(key); }
+  /// Marks a key as a note of the book that no rule reads (a citation, a title, the figures of a
+  /// worked example that the tests read): known, and refused to house rules. A value that a rules
+  /// file gives there, in a table of the built-in document (not in a row the rules file adds), is
+  /// an error: "'KEY' in WHAT is not read by any rule (...)".
+  void note(std::string_view key);
   /// Reports every key of the table that no getter or allow() named.
   void finish();
 

@@ -224,6 +224,13 @@ struct Simplified {
   int shp = 0;
   std::optional<size_t> row, band;  ///< indexes into the duration table
   bool reading_matters = false;  ///< a piece is counted differently by the two readings
+  /// A piece the two readings count differently: its name as the worked example spells it, the
+  /// Bonus Units table's figure and the worked example's.
+  struct ReadingDifference {
+    std::string piece;
+    int table = 0, example = 0;
+  };
+  std::vector<ReadingDifference> differences;
   SimpleOutcome outcome = SimpleOutcome::days;
   std::optional<int> table_days;
   int site_multiplier = 1;

@@ -28,8 +28,19 @@ namespace gunpowder::siege {
 // ---------------------------------------------------------------------------------------------
 // Tables (data/siege_machine.toml)
 
+/// The categories of siege equipment (War Machine, Siege Machine equipment table): a closed kind,
+/// since the bonus rules treat each its own way (artillery and ballistas fire, rams are doubled by
+/// gallery sheds). Spelled once, in sm_category_names(); a row of another category is refused.
+enum class SmCategory { artillery, ballista, ram, assault, cover, shelter };
+/// "artillery", "ballista", ... in the enum's order.
+const std::vector<std::string>& sm_category_names();
+std::optional<SmCategory> parse_sm_category(std::string_view s);
+
 struct SmEquipment {
-  std::string id, label, category;  ///< category: artillery, ballista, ram, assault, cover, shelter
+  std::string id, label;
+  SmCategory category = SmCategory::cover;
+  /// Artillery or ballista: the equipment that fires.
+  [[nodiscard]] bool fires() const { return category == SmCategory::artillery || category == SmCategory::ballista; }
   int br = 0;
   std::optional<int> br_assault, br_harass;  ///< "x(A), y(H)" items
   std::vector<std::string> multiplies;       ///< gallery shed: bore, ram

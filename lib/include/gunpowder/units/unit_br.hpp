@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/firearms/firearms.hpp"
 
 namespace gunpowder::units {
 
@@ -30,17 +31,16 @@ std::optional<Formation> parse_formation(std::string_view s);
 /// "DF, DM, FF, ..." for messages.
 std::string formation_list();
 
-enum class Mechanism { matchlock, wheellock, flintlock };
-enum class FirearmType { pistol, arquebus, musket };
-std::string to_string(Mechanism m);
-std::string to_string(FirearmType t);
-std::optional<Mechanism> parse_mechanism(std::string_view s);
-std::optional<FirearmType> parse_firearm_type(std::string_view s);
+/// Mechanisms are a closed kind, declared once in the firearms table's module; firearm types are
+/// open data (data/firearms.toml [[firearm_type]]), named by their key.
+using firearms::Mechanism;
+using firearms::parse_mechanism;
+using firearms::to_string;
 
 /// A firearm the troops carry, and how many each.
 struct Firearm {
   Mechanism mechanism = Mechanism::matchlock;
-  FirearmType type = FirearmType::arquebus;
+  std::string type = "arquebus";  ///< a [[firearm_type]] key of data/firearms.toml
   bool rifled = false;
   int count = 1;
   /// "flintlock pistol", "matchlock rifled musket".
@@ -114,8 +114,9 @@ struct Equipment {
   bool shield = false;
   bool riding_horse = false;  ///< a mount not trained for war
 };
-/// Reads an equipment list ("2 flintlock pistols", "pole arm", "shield", ...).
-Equipment read_equipment(const std::vector<std::string>& items);
+/// Reads an equipment list ("2 flintlock pistols", "pole arm", "shield", ...); a firearm is a
+/// mechanism followed by one of `types` (data/firearms.toml).
+Equipment read_equipment(const std::vector<std::string>& items, const std::vector<firearms::FirearmType>& types);
 
 /// One (race, troop type) row of the troop tables.
 struct Troop {
@@ -324,6 +325,7 @@ struct Catalogue {
   std::vector<BrFactor> br_factors;
   BattleRatingRules br;
   FirearmFigures firearms;
+  std::vector<firearms::FirearmType> firearm_types;  ///< data/firearms.toml [[firearm_type]]
   CampaignModel campaign;
   std::string troops_source, wage_source, training_source, market_source, realm_source, qualifying_source;
 
@@ -335,6 +337,10 @@ struct Catalogue {
   [[nodiscard]] const FormationRow& formation(Formation f) const;
   [[nodiscard]] const BrFactor* br_factor(const std::string& firearm_key) const;
   [[nodiscard]] const RateRow* rate(Mechanism m, const std::string& firearm_key) const;
+  /// A firearm type by key (data/firearms.toml); nullptr when unknown.
+  [[nodiscard]] const firearms::FirearmType* firearm_type(std::string_view key) const;
+  /// Whether a firearm of this type follows the pistol rules (p. 35).
+  [[nodiscard]] bool is_pistol(const Firearm& f) const;
 
   /// Resolves a user-written troop-type name ("matchlock musketeers", "Matchlock-Musketeers",
   /// "conscripts") to a key; nullopt when unknown.
@@ -477,9 +483,11 @@ struct FirearmAttack {
 struct Deployment {
   Formation formation = Formation::DF;
   int units = 1;
-  int troops = 0;  ///< per unit
-  int uhp = 0;     ///< per unit
-  std::string movement;
+  int troops = 0;              ///< per unit
+  int uhp = 0;                 ///< per unit
+  std::string movement;        ///< "march/hustle/charge" as the book prints it
+  std::optional<int> march;    ///< hexes; none: a movement it cannot make ("-")
+  int hustle = 0, charge = 0;  ///< hexes
   std::vector<FirearmAttack> firearms;
 };
 
@@ -487,6 +495,9 @@ struct Deployment {
 struct Availability {
   const TroopType* type = nullptr;  ///< market and realm availability, era, training time and costs
   std::optional<int> qualifying_per_120;
+  /// "Total Cost (Unit)" of this unit: the troop total x the unit's troops (the book prints it for
+  /// the unit size; a unit of other troops costs in proportion). None when the book gives no troop total.
+  std::optional<double> total_cost_unit_gp;
 };
 
 struct Rating {
@@ -537,9 +548,14 @@ inline constexpr int kMaxTroops = 100000;
 // ---------------------------------------------------------------------------------------------
 // Rosters against the formulas
 
+/// The numbers of a compared figure (up to three: a movement's march, hustle and charge; an AC and
+/// its alternative; hit dice and their bonus), none where a part is not a number or not given.
+using CompareFigures = std::array<std::optional<double>, 3>;
 struct CompareField {
-  std::string field, kind;  ///< kind: "attack line", "battle rating", "cost", "movement", "characteristic"
-  std::string published, computed;
+  std::string field;                ///< the figure's JSON key in unit-br's outputs: "ac", "hd", "movement", "br", ...
+  std::string kind;                 ///< "attack-line", "battle-rating", "cost", "movement", "characteristic", ...
+  std::string published, computed;  ///< as printed (computed: empty when the formulas give none)
+  CompareFigures published_figures, computed_figures;
   bool agrees = false;
 };
 struct CompareUnit {

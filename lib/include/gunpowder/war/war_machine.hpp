@@ -80,7 +80,32 @@ std::optional<PercentReading> parse_percent_reading(const std::string& s);
 // ---------------------------------------------------------------------------------------------
 // The tables of data/war_machine.toml
 
+/// The lines of the Battle Force Rating table (War Machine, Basic Force Rating): a closed kind,
+/// since each has its own rule. Spelled once, in bfr_kind_names() (the `id` of its
+/// [[bfr_component]] row); a row of another id, from house rules, is refused with the list.
+enum class BfrKind {
+  leader_level,
+  leader_ability_adjustments,
+  name_level_percent,
+  officer_level,
+  troop_level,
+  victories,
+  routs,
+  weeks_trained,
+  weeks_with_leader,
+  months_on_duty,
+  weapons,
+  second_weapon,
+  armour_class,
+  elves_or_dwarves,
+  two_asterisk_percent
+};
+/// The ids of the BfrKind values, in the enum's order.
+const std::vector<std::string>& bfr_kind_names();
+std::optional<BfrKind> parse_bfr_kind(std::string_view id);
+
 struct BfrComponent {  ///< one printed line of the BFR table
+  BfrKind kind = BfrKind::leader_level;
   std::string factor, id, label, source;
   double points_per_unit = 0;       ///< for lines counted per unit of an input
   std::optional<int> points;        ///< flat points for a yes/no line
@@ -429,6 +454,15 @@ struct RowOdds {
   std::array<SideResult, 2> result{};  ///< side 0, side 1
 };
 
+/// One location of the distribution after a battle, as data: what people read ("field+2") and
+/// its parts for programs, so that no caller parses the label back.
+struct LocationShare {
+  std::string label;         ///< "field+2", "rout", "-" (no location), "no result", "no combat"
+  std::string place;         ///< field, retreat, rout, hold, withdraw, no-result, no-combat; empty: no location
+  std::optional<int> units;  ///< terrain units moved (0: none); nullopt with no location, no result, no combat
+  double p = 0;
+};
+
 struct Odds {
   bool combat = true;                    ///< false: the tactics table says "no combat"
   bool tactics_cancelled = false;        ///< "no effect": neither plan counts
@@ -447,10 +481,10 @@ struct Odds {
   std::optional<RowOdds> tie_row;          ///< how a tie is settled (defender/higher_br policies)
   /// Expectations after the tie policy: casualties %, troops, killed, wounded.
   std::array<double, 2> expected_casualties_pct{}, expected_casualties{}, expected_killed{}, expected_wounded{};
-  /// Distributions after the tie policy: fatigue ("none", "moderate", "serious", "-") and location
-  /// ("field", "field+1", "retreat", "retreat+2", "rout", "none", "hold", "withdraw+1",
-  /// "no result"), in a fixed order.
-  std::array<std::vector<std::pair<std::string, double>>, 2> fatigue_dist, location_dist;
+  /// Distributions after the tie policy, in a fixed order: fatigue ("none", "moderate", "serious",
+  /// "-") and location (field+1, field, withdraw, hold, retreat, retreat+2, rout, none, no result).
+  std::array<std::vector<std::pair<std::string, double>>, 2> fatigue_dist;
+  std::array<std::vector<LocationShare>, 2> location_dist;
 };
 
 /// The tactics table's effect of side A's and side B's tactics (both given, or neither).

@@ -1,0 +1,494 @@
+// model.cpp - declared fields and tables: building a table from its declaration, writing its rows
+// as typed JSON, and describing a document (JSON Schema, man-page key tables) from the declarations.
+#include "gunpowder/core/model.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/report.hpp"
+
+namespace gunpowder::report {
+
+std::string_view kind_name(Kind k) {
+  switch (k) {
+    case Kind::text:
+      return "text";
+    case Kind::enumerated:
+      return "enum";
+    case Kind::boolean:
+      return "boolean";
+    case Kind::count:
+      return "count";
+    case Kind::integer:
+      return "integer";
+    case Kind::number:
+      return "number";
+    case Kind::amount:
+      return "amount";
+    case Kind::probability:
+      return "probability";
+    case Kind::dice:
+      return "dice";
+  }
+  return "text";
+}
+
+std::vector<std::string_view> enum_values(const Field& f) {
+  std::vector<std::string_view> out;
+  std::string_view v = f.values;
+  while (!v.empty()) {
+    const size_t bar = v.find('|');
+    out.push_back(v.substr(0, bar));
+    if (bar == std::string_view::npos) break;
+    v.remove_prefix(bar + 1);
+  }
+  return out;
+}
+
+std::string json_key(std::string_view table_name) {
+  std::string out(table_name);
+  for (char& c : out)
+    if (c == '-') c = '_';
+  return out;
+}
+
+namespace {
+bool is_numeric(Kind k) {
+  return k == Kind::count || k == Kind::integer || k == Kind::number || k == Kind::amount || k == Kind::probability;
+}
+Align align_of(const Field& f) { return is_numeric(f.kind) ? Align::right : Align::left; }
+std::string header_of(const FieldUse& u) { return std::string(u.header.empty() ? u.field->header : u.header); }
+const FieldUse* find_use(const std::vector<FieldUse>& uses, const Field& f) {
+  for (const auto& u : uses)
+    if (u.field == &f || u.field->key == f.key) return &u;
+  return nullptr;
+}
+}  // namespace
+
+Table::Table(const TableSpec& s) : spec(&s), name(s.name), title(s.title) {
+  for (const auto& u : s.context) context.push_back({std::string(u.field->key), {}});
+  if (s.layout == Layout::rows)
+    for (const auto& u : s.fields)
+      columns.push_back({std::string(u.field->key), header_of(u), align_of(*u.field), u.shown, u.field});
+}
+
+Table& Table::add_figure(const Field& f, Cell value, std::string source) {
+  const FieldUse* u = spec ? find_use(spec->fields, f) : nullptr;
+  if (!u || spec->layout != Layout::record)
+    throw std::logic_error("report: figure '" + std::string(f.key) + "' is not declared in table '" + name + "'");
+  figures.push_back({u->field, std::move(value), std::move(source), header_of(*u), u->shown});
+  return *this;
+}
+
+Table& Table::set_context(const Field& f, std::string value) {
+  for (auto& c : context)
+    if (c.key == f.key) {
+      c.value = std::move(value);
+      return *this;
+    }
+  throw std::logic_error("report: context '" + std::string(f.key) + "' is not declared in table '" + name + "'");
+}
+
+// --- typed JSON of cells -------------------------------------------------------------------------
+
+namespace {
+// A raw value that is not of its field's kind (a bug of the table's maker, or a figure out of every
+// range such as 1e300 in a count): written as the text it is, so that the document stays valid JSON
+// and no input reaches an internal error; the schema refuses it, so json.schemas and json.ajv catch
+// the table that made it.
+void bad_value(std::string& out, const std::string& raw) { json::append_quoted(out, raw); }
+
+void append_integer_text(std::string& out, const Field& /*f*/, const std::string& raw) {
+  long long n = 0;
+  const char* end = raw.data() + raw.size();
+  if (auto r = std::from_chars(raw.data(), end, n); r.ec == std::errc() && r.ptr == end) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, n).ptr);
+    return;
+  }
+  unsigned long long u = 0;  // a count beyond long long (a seed up to 2^64-1): written exactly
+  if (auto r = std::from_chars(raw.data(), end, u); r.ec == std::errc() && r.ptr == end) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, u).ptr);
+    return;
+  }
+  double d = 0;
+  if (auto r = std::from_chars(raw.data(), end, d);
+      r.ec == std::errc() && r.ptr == end && std::isfinite(d) && d == std::floor(d) && std::fabs(d) < 9.0e15) {
+    out += fmtnum::shortest(d);
+    return;
+  }
+  bad_value(out, raw);
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// A raw number already in the form the JSON writer gives it (fmtnum::shortest at
+// json::kSignificantDigits, as the cells' raw values are made): no sign but '-', no leading or
+// trailing zero, no exponent, at most 12 significant digits. Written as it is, without a round trip.
+bool plain_number(const std::string& s) {
+  size_t i = s.empty() || s[0] != '-' ? 0 : 1;
+  const size_t start = i;
+  int digits = 0;
+  bool leading = true;
+  auto count = [&](char c) {
+    if (c != '0' || !leading) {
+      leading = false;
+      ++digits;
+    }
+  };
+  for (; i < s.size() && is_digit(s[i]); ++i) count(s[i]);
+  const size_t int_digits = i - start;
+  if (int_digits == 0 || (int_digits > 1 && s[start] == '0')) return false;
+  if (i < s.size() && s[i] == '.') {
+    const size_t frac = ++i;
+    for (; i < s.size() && is_digit(s[i]); ++i) count(s[i]);
+    if (i == frac || s[i - 1] == '0') return false;
+  }
+  if (i != s.size()) return false;
+  if (digits == 0) return start == 0;  // "0"; not "-0"
+  return digits <= json::kSignificantDigits;
+}
+
+void append_real_text(std::string& out, const Field& /*f*/, const std::string& raw) {
+  if (plain_number(raw)) {
+    out += raw;
+    return;
+  }
+  double d = 0;
+  const char* end = raw.data() + raw.size();
+  auto r = std::from_chars(raw.data(), end, d);
+  if (r.ec == std::errc::result_out_of_range) {  // beyond a double: written as the infinity it is
+    out += "null";
+    return;
+  }
+  if (r.ec != std::errc() || r.ptr != end) {
+    bad_value(out, raw);
+    return;
+  }
+  if (!std::isfinite(d)) {
+    out += "null";
+    return;
+  }
+  out += fmtnum::shortest(d, json::kSignificantDigits);
+}
+
+void append_boolean_text(std::string& out, const Field& /*f*/, const std::string& raw) {
+  if (raw == "true" || raw == "yes")
+    out += "true";
+  else if (raw == "false" || raw == "no")
+    out += "false";
+  else
+    bad_value(out, raw);
+}
+}  // namespace
+
+/// Appends the JSON value of a cell of field `f` (nullptr: a text).
+void append_json_value(std::string& out, const Field* f, const Cell& c) {
+  const std::string& raw = c.data();
+  if (raw.empty()) {
+    out += "null";
+    return;
+  }
+  if (!f) {
+    json::append_quoted(out, raw);
+    return;
+  }
+  switch (f->kind) {
+    case Kind::boolean:
+      append_boolean_text(out, *f, raw);
+      return;
+    case Kind::count:
+    case Kind::integer:
+      append_integer_text(out, *f, raw);
+      return;
+    case Kind::number:
+    case Kind::amount:
+    case Kind::probability:
+      append_real_text(out, *f, raw);
+      return;
+    case Kind::text:
+    case Kind::enumerated:
+    case Kind::dice:
+      json::append_quoted(out, raw);
+      return;
+  }
+}
+
+namespace {
+void newline(std::string& out, int level) {
+  out += '\n';
+  out.append(static_cast<size_t>(level) * 2, ' ');
+}
+void member(std::string& out, bool& first, int level, std::string_view key) {
+  out += first ? "{" : ",";
+  first = false;
+  newline(out, level + 1);
+  json::append_quoted(out, key);
+  out += ": ";
+}
+void context_members(std::string& out, bool& first, const Table& t, int level) {
+  for (size_t i = 0; i < t.context.size(); ++i) {
+    const Field* f = nullptr;  // a context the tool did not declare (house rules' files) is a text
+    if (t.spec)
+      for (const auto& u : t.spec->context)
+        if (u.field->key == t.context[i].key) f = u.field;
+    // A declared table's objects hold its declared context alone: the house rules' files, which csv
+    // writes in every row, are the document's own "house_rules" (the schema of its rows is closed).
+    if (t.spec && !f) continue;
+    member(out, first, level, t.context[i].key);
+    append_json_value(out, f, Cell(t.context[i].value));
+  }
+}
+void close_object(std::string& out, bool first, int level) {
+  if (first) {
+    out += "{}";
+    return;
+  }
+  newline(out, level);
+  out += '}';
+}
+}  // namespace
+
+void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& row, int level) {
+  bool first = true;
+  context_members(out, first, t, level);
+  for (size_t i = 0; i < t.columns.size(); ++i) {
+    const auto& col = t.columns[i];
+    if (col.shown == Shown::people) continue;
+    member(out, first, level, col.key);
+    static const Cell empty;
+    append_json_value(out, col.field, i < row.size() ? row[i] : empty);
+  }
+  close_object(out, first, level);
+}
+
+void append_json_record(std::string& out, const Table& t, int level) {
+  bool first = true;
+  context_members(out, first, t, level);
+  for (const auto& f : t.figures) {
+    if (f.shown == Shown::people) continue;
+    member(out, first, level, f.field->key);
+    append_json_value(out, f.field, f.value);
+  }
+  if (t.spec && t.spec->sourced) {
+    member(out, first, level, "sources");
+    bool inner = true;
+    for (const auto& f : t.figures) {
+      if (f.shown == Shown::people) continue;
+      member(out, inner, level + 1, f.field->key);
+      if (f.source.empty())
+        out += "null";
+      else
+        json::append_quoted(out, f.source);
+    }
+    close_object(out, inner, level + 1);
+  }
+  close_object(out, first, level);
+}
+
+// --- descriptions: JSON Schema and key tables ------------------------------------------------------
+
+namespace {
+std::string describe(const Field& f) {
+  std::string d(f.description);
+  if (!f.unit.empty()) d += (d.empty() ? "" : " ") + std::string("(") + std::string(f.unit) + ")";
+  return d;
+}
+
+json::Value typed(std::string_view type) {
+  json::Value t = json::object();
+  t.set("type", std::string(type));
+  return t;
+}
+
+// The schema of a value of field `f`, without its description.
+json::Value value_schema(const Field& f) {
+  json::Value s = json::object();
+  switch (f.kind) {
+    case Kind::text:
+    case Kind::dice:
+      s = typed("string");
+      break;
+    case Kind::enumerated: {
+      json::Value values = json::array();
+      for (auto v : enum_values(f)) values.push(std::string(v));
+      s.set("enum", std::move(values));
+      break;
+    }
+    case Kind::boolean:
+      s = typed("boolean");
+      break;
+    case Kind::count:
+      s = typed("integer");
+      s.set("minimum", 0);
+      break;
+    case Kind::integer:
+      s = typed("integer");
+      break;
+    case Kind::number:
+      s = typed("number");
+      break;
+    case Kind::amount:
+      s = typed("number");
+      s.set("minimum", 0);
+      break;
+    case Kind::probability:
+      s = typed("number");
+      s.set("minimum", 0);
+      s.set("maximum", 1);
+      break;
+  }
+  return s;
+}
+
+json::Value property_schema(const Field& f) {
+  json::Value s = json::object();
+  s.set("description", describe(f));
+  if (!f.nullable) {
+    json::Value v = value_schema(f);
+    for (auto& m : v.object()) s.set(m.first, std::move(m.second));
+    return s;
+  }
+  json::Value any = json::array();
+  any.push(value_schema(f));
+  any.push(typed("null"));
+  s.set("anyOf", std::move(any));
+  return s;
+}
+
+json::Value closed_object(json::Value properties, json::Value required) {
+  json::Value o = typed("object");
+  o.set("additionalProperties", false);
+  o.set("required", std::move(required));
+  o.set("properties", std::move(properties));
+  return o;
+}
+
+}  // namespace
+
+json::Value describe_items(const TableSpec& t) {
+  json::Value props = json::object();
+  json::Value required = json::array();
+  // With house rules every row (and record) names the rules files first (cli::note_house_rules).
+  json::Value house_rules = typed("string");
+  house_rules.set("description", "with house rules only: the rules files");
+  props.set("house_rules", std::move(house_rules));
+  for (const auto& u : t.context) {
+    props.set(std::string(u.field->key), property_schema(*u.field));
+    required.push(std::string(u.field->key));
+  }
+  const bool record = t.layout == Layout::record;
+  json::Value sources = json::object();
+  for (const auto& u : t.fields) {
+    if (u.shown == Shown::people) continue;
+    props.set(std::string(u.field->key), property_schema(*u.field));
+    if (!record) required.push(std::string(u.field->key));
+    json::Value src = json::object();
+    src.set("anyOf", json::Value(json::Array{typed("string"), typed("null")}));
+    sources.set(std::string(u.field->key), std::move(src));
+  }
+  if (record && t.sourced) {
+    json::Value s = closed_object(std::move(sources), json::array());
+    s.set("description", "where each figure came from: book, formula, reading, house rule (FILE)");
+    props.set("sources", std::move(s));
+    required.push("sources");
+  }
+  json::Value item = closed_object(std::move(props), std::move(required));
+  if (!t.description.empty()) item.set("description", std::string(t.description));
+  return item;
+}
+
+json::Value describe_schema(const DocumentSpec& doc, const json::Value& extra) {
+  const std::string name = "gunpowder/" + std::string(doc.tool) + "/" + std::string(doc.name);
+  json::Value props = json::object();
+  json::Value head = json::object();
+  json::Value name_s = json::object();
+  name_s.set("const", name);
+  head.set("name", std::move(name_s));
+  json::Value version_s = json::object();
+  version_s.set("const", doc.version);
+  head.set("version", std::move(version_s));
+  json::Value schema_s = closed_object(std::move(head), json::Value(json::Array{"name", "version"}));
+  schema_s.set("description", "the name and version of this document's schema");
+  props.set("schema", std::move(schema_s));
+  json::Value tool_s = json::object();
+  tool_s.set("description", "the tool that wrote the document");
+  tool_s.set("const", std::string(doc.tool));
+  props.set("tool", std::move(tool_s));
+  json::Value required = json::Value(json::Array{"schema", "tool"});
+  for (const TableSpec* t : doc.tables) {
+    if (t->shown == Shown::people) continue;
+    json::Value a = typed("array");
+    a.set("description", std::string(t->title) + (t->description.empty() ? "" : ": " + std::string(t->description)));
+    a.set("items", describe_items(*t));
+    props.set(json_key(t->name), std::move(a));
+    required.push(json_key(t->name));
+  }
+  if (extra.is_object())
+    for (const auto& m : extra.object()) props.set(m.first, m.second);
+  json::Value explain = typed("array");
+  explain.set("description", "the derivation (with --explain): one line a step");
+  explain.set("items", typed("string"));
+  props.set("explain", std::move(explain));
+  json::Value s = json::object();
+  s.set("$schema", "https://json-schema.org/draft/2020-12/schema");
+  s.set("title", name + " version " + std::to_string(doc.version));
+  s.set("description", std::string(doc.description));
+  json::Value body = closed_object(std::move(props), std::move(required));
+  for (auto& m : body.object()) s.set(m.first, std::move(m.second));
+  return s;
+}
+
+namespace {
+std::string type_of(const Field& f) {
+  std::string t(kind_name(f.kind));
+  if (f.kind == Kind::enumerated) {
+    t = "";
+    for (auto v : enum_values(f)) t += (t.empty() ? "" : "|") + std::string(v);
+  }
+  return f.nullable ? t + " or null" : t;
+}
+KeyRow row_of(std::string key, const Field& f) {
+  return {std::move(key), type_of(f), std::string(f.unit), std::string(f.description)};
+}
+}  // namespace
+
+std::vector<KeyRow> describe_json_keys(const DocumentSpec& doc) {
+  std::vector<KeyRow> out;
+  out.push_back({"schema.name", "text", "", "gunpowder/" + std::string(doc.tool) + "/" + std::string(doc.name)});
+  out.push_back({"schema.version", "integer", "", std::to_string(doc.version)});
+  out.push_back({"tool", "text", "", std::string(doc.tool)});
+  for (const TableSpec* t : doc.tables) {
+    if (t->shown == Shown::people) continue;
+    const std::string k = json_key(t->name) + "[]";
+    out.push_back(
+        {k, "array", "", std::string(t->title) + (t->description.empty() ? "" : ": " + std::string(t->description))});
+    for (const auto& u : t->context) out.push_back(row_of(k + "." + std::string(u.field->key), *u.field));
+    for (const auto& u : t->fields)
+      if (u.shown != Shown::people) out.push_back(row_of(k + "." + std::string(u.field->key), *u.field));
+    if (t->layout == Layout::record && t->sourced)
+      out.push_back({k + ".sources", "object", "", "the source of each figure, by its key"});
+  }
+  return out;
+}
+
+std::vector<KeyRow> describe_csv_columns(const TableSpec& t) {
+  std::vector<KeyRow> out;
+  for (const auto& u : t.context) out.push_back(row_of(std::string(u.field->key), *u.field));
+  if (t.layout == Layout::record) {
+    out.push_back({"figure", "text", "", "the figure's key (as in JSON)"});
+    out.push_back({"value", "text", "", "its value, raw"});
+    out.push_back({"unit", "text", "", "its unit"});
+    if (t.sourced)
+      out.push_back({"source", "text", "", "where it came from: book, formula, reading, house rule (FILE)"});
+    return out;
+  }
+  for (const auto& u : t.fields)
+    if (u.shown != Shown::people) out.push_back(row_of(std::string(u.field->key), *u.field));
+  return out;
+}
+
+}  // namespace gunpowder::report

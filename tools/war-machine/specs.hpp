@@ -1,0 +1,45 @@
+// specs.hpp - the tables and JSON documents of war-machine, declared once (specs.cpp).
+#pragma once
+
+#include "gunpowder/core/model.hpp"
+
+namespace gunpowder::war_app::specs {
+
+const report::TableSpec& rate_settings();
+const report::TableSpec& rate_forces();
+const report::TableSpec& force_rating();
+const report::TableSpec& statements();
+const report::TableSpec& battle_force_rating();
+const report::TableSpec& battle_statements();
+const report::TableSpec& battle_settings();
+const report::TableSpec& battle_forces();
+const report::TableSpec& adjustments();
+const report::TableSpec& battles();
+const report::TableSpec& odds();
+const report::TableSpec& results();
+const report::TableSpec& sides();
+const report::TableSpec& after();
+const report::TableSpec& rolled();
+const report::TableSpec& consequences();
+const report::TableSpec& final_state();
+const report::TableSpec& repeated();
+const report::TableSpec& unmatched();
+const report::TableSpec& campaign_settings();
+const report::TableSpec& campaign_end();
+const report::TableSpec& endings();
+const report::TableSpec& after_each_battle();
+const report::TableSpec& battles_fought();
+const report::TableSpec& troops_left();
+const report::TableSpec& march_query();
+const report::TableSpec& march_rates();
+const report::TableSpec& forced_march();
+const report::TableSpec& food();
+const report::TableSpec& siege_settings();
+const report::TableSpec& siege_weeks();
+const report::DocumentSpec& rate_document();
+const report::DocumentSpec& battle_document();
+const report::DocumentSpec& campaign_document();
+const report::DocumentSpec& march_document();
+const report::DocumentSpec& siege_document();
+
+}  // namespace gunpowder::war_app::specs
