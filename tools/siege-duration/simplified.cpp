@@ -4,7 +4,7 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
-#include "gunpowder/data/data.hpp"
+#include "gunpowder/data/house_rules.hpp"
 #include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
 #include "siege-duration/tables.hpp"
