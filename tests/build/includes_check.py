@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""toml++ stays inside the input layer (issue 28; docs/DEVELOPING.md, Layers): no file compiled for
+"""toml++ stays inside the input layer (docs/DEVELOPING.md, Layers): no file compiled for
 tools/ includes <toml++/...>, directly or through a header.
 
 Usage: includes_check.py SOURCE_DIR COMPILE_COMMANDS_JSON
@@ -11,6 +11,7 @@ check, naming the file and the chain of headers that brought it in (g++ -H). Hea
 the compiler finds them: a build with unity batches lists each batch, whose sources are read back
 from it.
 """
+import concurrent.futures
 import json
 import os
 import re
@@ -97,9 +98,12 @@ def main():
                 cmd, d = by_dir[root]
                 headers.append((cmd, os.path.join(root, name), d))
     failures = 0
-    for cmd, src, d in units + headers:
+    todo = units + headers
+    # The preprocessor runs are independent: as many at once as the machine has cores.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        reached = list(pool.map(lambda u: headers_reached(u[0], u[1], u[2], not u[1].endswith(".cpp")), todo))
+    for (cmd, src, d), (deps, err) in zip(todo, reached):
         is_header = not src.endswith(".cpp")
-        deps, err = headers_reached(cmd, src, d, is_header)
         rel = os.path.relpath(src, source_dir)
         if deps is None:
             print(f"includes: {rel}: the compiler failed:\n{err}", file=sys.stderr)

@@ -453,7 +453,7 @@ TEST_CASE("artillery::design") {
     CHECK(error_of(r) == "shot weight must be a positive number of pounds, got -4");
     r.shot_lb = 0;
     CHECK(error_of(r) == "shot weight must be a positive number of pounds, got 0");
-    r.shot_lb = NAN;
+    r.shot_lb = std::nan("");
     CHECK(error_of(r).rfind("shot weight must be a positive number", 0) == 0);
     r.shot_lb = 1e9;
     CHECK(error_of(r) == "shot weight 1000000000 lb is outside the range this tool designs (0.25 to 1000 lb)");

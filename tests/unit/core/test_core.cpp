@@ -41,7 +41,7 @@ TEST_CASE("json::dump") {
     v.push(0.1);
     v.push(2.5);
     v.push(4000.0);
-    v.push(NAN);
+    v.push(std::nan(""));
     v.push(-0.0);
     CHECK(json::dump_compact(v) == "[0.1,2.5,4000,null,0]");
   }
@@ -136,7 +136,7 @@ TEST_CASE("fmtnum") {
   CHECK(fmtnum::grouped(24000) == "24,000");
   CHECK(fmtnum::grouped(-1234567) == "-1,234,567");
   CHECK(fmtnum::percent(0.05) == "5.00%");
-  CHECK(fmtnum::fixed(NAN, 2) == "n/a");
+  CHECK(fmtnum::fixed(std::nan(""), 2) == "n/a");
   SUBCASE("a value too large for fixed notation is written in scientific notation, never garbage") {
     CHECK(fmtnum::fixed(1e308, 2) == "1e+308");
     CHECK(fmtnum::fixed(-2.5e150, 0) == "-2.5e+150");
