@@ -16,8 +16,9 @@ STATIC ?= ON
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PACKAGES := cmake make g++ libcli11-dev libtomlplusplus-dev doctest-dev
 # What `make test` needs besides: the shells whose completion is tested and Debian's Python with
-# jsonschema, which validates the JSON outputs against docs/schema/ (tests call /usr/bin/python3).
-TEST_DEB_PACKAGES := zsh fish python3-jsonschema
+# jsonschema, which validates the JSON outputs against docs/schema/ (tests call /usr/bin/python3);
+# man-db and mandoc, which render and lint the man pages (docs.man-width).
+TEST_DEB_PACKAGES := zsh fish python3-jsonschema man-db mandoc
 BIN := $(BUILD)/bin
 
 FUZZ_SECONDS ?= 120

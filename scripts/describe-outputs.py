@@ -45,7 +45,9 @@ def key_paragraphs(rows):
         out.append("\\fB\\%" + troff(r["key"]) + "\\fR")
         what = r["type"] + (", " + r["unit"] if r["unit"] else "")
         meaning = r["meaning"].strip()
-        line = troff(what) + (". " + troff(meaning[0].upper() + meaning[1:]) if meaning else "")
+        # A list of values may break after each '|' (\: is a break point that prints nothing), so
+        # that a long one fits an 80-column terminal.
+        line = troff(what).replace("|", "|\\:") + (". " + troff(meaning[0].upper() + meaning[1:]) if meaning else "")
         if not line.endswith("."):
             line += "."
         out.append(line)

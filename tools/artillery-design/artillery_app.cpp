@@ -17,17 +17,23 @@ const cli::ToolInfo kInfo{
     "(calibre, barrel, weight, powder, ranges, damage, area, crew, rate of fire, cost), carriages and mobility, "
     "bombardment, battle ratings and siege bonus units, artillery as automatons, and the alternative gunpowder "
     "economies (Guns of War).",
-    "Examples:\n"
-    "  artillery-design --type gun --shot-lb 18 --format json    the book's 18-pdr gun\n"
-    "  artillery-design --type mortar --shot-lb 20 --carriage field a custom piece\n"
-    "  artillery-design --type gun --shot-lb 2 --powder-lb 1     a 2-pdr gun on a 1-lb charge\n"
+    "Examples (their files are in the examples folder, installed as share/doc/gunpowder/examples):\n"
+    "  # the book's 18-pdr gun, as JSON\n"
+    "  artillery-design --type gun --shot-lb 18 --format json\n"
+    "  # a custom piece on a field carriage\n"
+    "  artillery-design --type mortar --shot-lb 20 --carriage field\n"
+    "  # a 2-pdr gun on a 1-lb charge\n"
+    "  artillery-design --type gun --shot-lb 2 --powder-lb 1\n"
+    "  # a dwarven cannon, with the derivation of its figures\n"
     "  artillery-design --type cannon --shot-lb 60 --gunpowder dwarven --explain\n"
+    "  # the book's 17 pieces\n"
     "  artillery-design --catalogue --format markdown\n"
-    "  artillery-design --compare                                formulas against the book\n"
-    "  artillery-design --compare --differences                  only the figures that disagree\n"
-    "  artillery-design --economies                              prices, availability, Grimm's throw\n"
-    "  artillery-design pieces.toml                              [[piece]] tables: name, type, shot_lb,\n"
-    "                                                            powder_lb, shot_used_lb, carriage, era, gunpowder\n",
+    "  # the figures where the formulas and the book disagree\n"
+    "  artillery-design --compare --differences\n"
+    "  # prices, availability, Grimm's throw\n"
+    "  artillery-design --economies\n"
+    "  # every [[piece]] table of the file (name, type, shot_lb, powder_lb, ...)\n"
+    "  artillery-design pieces.toml\n",
     &documents};
 
 namespace {

@@ -25,22 +25,29 @@ const cli::ToolInfo kInfo{
     "(Chainmail Gunpowder). Give a subcommand and its options, or TOML files of [[artillery]], [[firearm]], "
     "[[broadside]], "
     "[[arquebus]] and [[dowel]] tables whose keys are the long options with '_' for '-'.",
-    "Examples:\n"
+    "Examples (their files are in the examples folder, installed as share/doc/gunpowder/examples):\n"
     "  fire-odds artillery --type gun --shot-lb 6 --range-yd 1000 --format json\n"
     "  fire-odds artillery --type cannon --shot-lb 24 --range-yd 1000 --plunging\n"
-    "  fire-odds artillery --type gun --shot-lb 12 --range-yd 400 --range-band medium --target-ac 6 --save 17 --cover "
-    "hard\n"
-    "  fire-odds artillery --type mortar --shot-lb 200 --range-yd 2000 --troops 120 --hd 1-1 --unit-save 17\n"
+    "  # a hero behind hard cover\n"
+    "  fire-odds artillery --type gun --shot-lb 12 --range-yd 400 \\\n"
+    "      --range-band medium --target-ac 6 --save 17 --cover hard\n"
+    "  # a unit of 120 in the area\n"
+    "  fire-odds artillery --type mortar --shot-lb 200 --range-yd 2000 --troops 120 \\\n"
+    "      --hd 1-1 --unit-save 17\n"
     "  fire-odds firearm --weapon \"matchlock musket\" --range-ft 150 --target-ac 6\n"
-    "  fire-odds firearm --weapon \"flintlock pistol\" --range-ft 20 --target-ac 5 --training drilled --apostles\n"
+    "  fire-odds firearm --weapon \"flintlock pistol\" --range-ft 20 --target-ac 5 \\\n"
+    "      --training drilled --apostles\n"
     "  fire-odds firearm --catalogue\n"
     "  fire-odds broadside --cannon 3 --weight heavy --range-band short --format json\n"
+    "  # the poker-dice hands of five dice\n"
     "  fire-odds broadside --dice 5 --rerolls 0\n"
-    "  fire-odds broadside --cannon 7 --weight medium --range-in 10 --ammo canister --save-class officer\n"
+    "  fire-odds broadside --cannon 7 --weight medium --range-in 10 --ammo canister \\\n"
+    "      --save-class officer\n"
     "  fire-odds arquebus --men 10 --range-in 8 --cover half\n"
     "  fire-odds arquebus --system attack-dice --men 10 --range-in 8 --ar 6\n"
     "  fire-odds dowel --gun heavy --call white --range-in 26 --depth-in 8\n"
-    "  fire-odds scenarios.toml                     every [[artillery]] ... [[dowel]] table of the file\n",
+    "  # every [[artillery]] ... [[dowel]] table of the file\n"
+    "  fire-odds fire-odds.toml\n",
     &documents};
 
 std::string pct(double p) { return fmtnum::percent(p, p > 0 && p < 0.01 ? 4 : 2); }

@@ -18,16 +18,18 @@ const cli::ToolInfo kInfo{
     "and reload tokens (volley fire, pistol caracole, pistol charge), missile and melee values, battle rating, monthly "
     "wage, supply and specialists, campaign movement, Mounted Foot deployments, and for a catalogue troop type its "
     "availability, training and qualifying numbers. Every derived figure can be given instead in a [[unit]] table.",
-    "Examples:\n"
+    "Examples (their files are in the examples folder, installed as share/doc/gunpowder/examples):\n"
     "  unit-br --troop \"matchlock musketeers\" --race man --troops 120 --format json\n"
     "  unit-br --troop \"flintlock arquebusiers\" --race man --veteran --format csv\n"
-    "  unit-br --troop dragoons --reform-uhp-lost 3 4 --explain  Mounted Foot reformed after battle\n"
+    "  # Mounted Foot reformed after a battle\n"
+    "  unit-br --troop dragoons --reform-uhp-lost 3 4 --explain\n"
     "  unit-br --troop reiters --race elf --format markdown\n"
-    "  unit-br --catalogue                                     the published rosters\n"
-    "  unit-br --catalogue --compare                           the rosters against the formulas\n"
-    "  unit-br --compare --differences                         only the figures that disagree\n"
-    "  unit-br units.toml                                      [[unit]] tables: troop, race, troops, veteran,\n"
-    "                                                          name, or the characteristics themselves\n",
+    "  # the published rosters\n"
+    "  unit-br --catalogue\n"
+    "  # the rosters where they disagree with the formulas\n"
+    "  unit-br --catalogue --compare --differences\n"
+    "  # every [[unit]] table of the file (troop, race, troops, veteran, ...)\n"
+    "  unit-br unit-br-units.toml\n",
     &documents};
 
 void setup(CLI::App& app, Options& opt) {
