@@ -388,15 +388,20 @@ std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
   return std::min(troops, static_cast<std::int64_t>(rounding::fraction_up(hd / hit_dice)));
 }
 
+/// The row of the attacker's option in the reclaiming table: bombard, harass, assault.
+size_t option_index(SmPlan plan) { return plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2; }
+
 /// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
 struct Rations {
   std::optional<double> full;  ///< weeks of full rations for the whole side
-  int short_left = 0;
+  double short_left = 0;       ///< weeks of short rations for the whole side
   int malnourished = 0;     ///< weeks of malnutrition so far
   bool short_now = false;   ///< on short rations this week
   double eaten = 0;         ///< share of the side's rations eaten this week (short rations: half)
   /// Deducts the week's food, `need` being the share of the side's rations not made by Create
-  /// food; false when there is none left (the troops are unfed).
+  /// food: full rations, then short rations, each stretched over that share alone (a store of a
+  /// week for the whole side lasts 1/need weeks); false when neither holds the week's share (the
+  /// share is unfed).
   bool eat(double need) {
     short_now = false;
     eaten = need;
@@ -408,8 +413,11 @@ struct Rations {
     }
     *full = 0;  // what is left goes with the short rations
     eaten = 0;
-    if (short_left <= 0) return false;
-    --short_left;
+    if (short_left < need - 1e-9) {
+      short_left = 0;  // what is left is eaten before the unfed desert
+      return false;
+    }
+    short_left = std::max(0.0, short_left - need);
     ++malnourished;
     short_now = true;
     // Short rations are read as half rations (decision: the book does not say how short).
@@ -528,8 +536,8 @@ class SiegeRun {
         log_(log),
         att_(s.attacker.troops),
         def_(s.defender.troops),
-        att_food_{s.attacker.food_weeks, s.attacker.short_rations_weeks},
-        def_food_{s.defender.food_weeks, s.defender.short_rations_weeks},
+        att_food_{s.attacker.food_weeks, static_cast<double>(s.attacker.short_rations_weeks)},
+        def_food_{s.defender.food_weeks, static_cast<double>(s.defender.short_rations_weeks)},
         att_morale_(s.attacker.morale),
         def_morale_(s.defender.morale),
         att_ammo_(s.attacker.ammunition_weeks),
@@ -635,14 +643,10 @@ class SiegeRun {
   /// 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
   /// unfed troops desert after 1d3 days (Other notes, Food).
   std::optional<SmEnd> eat(SmWeek& w) {
-    if (!def_food_.eat(rations_needed_share(r_, s_.defender, def_))) {
-      w.note = "the garrison has no food left and deserts";
-      return SmEnd::starved;
-    }
-    if (!att_food_.eat(rations_needed_share(r_, s_.attacker, att_))) {
-      w.note = "the attacker has no food left and departs";
-      return SmEnd::departed;
-    }
+    if (const double share = rations_needed_share(r_, s_.defender, def_); !def_food_.eat(share))
+      if (auto end = desert_unfed(true, share, w)) return end;
+    if (const double share = rations_needed_share(r_, s_.attacker, att_); !att_food_.eat(share))
+      if (auto end = desert_unfed(false, share, w)) return end;
     // Malnutrition costs 2 points of morale a week (l. 365); at its floor a side deserts.
     if (def_morale_ && def_food_.short_now) *def_morale_ -= r_.morale_loss_per_week;
     if (att_morale_ && att_food_.short_now) *att_morale_ -= r_.morale_loss_per_week;
@@ -656,6 +660,25 @@ class SiegeRun {
       w.note = "the attacker's morale falls to " + std::to_string(*att_morale_) + ": its army deserts";
       return SmEnd::departed;
     }
+    return std::nullopt;
+  }
+
+  /// Unfed troops desert after 1d3 days (Other notes, Food): the side's unfed share of its troops
+  /// (the share of its rations Create food does not make), rounded up, leaves within the week;
+  /// the troops the spell feeds stay, and, fed, are malnourished no longer. A side with no troops
+  /// fed leaves whole: the garrison deserts, the attacker departs.
+  std::optional<SmEnd> desert_unfed(bool defender, double share, SmWeek& w) {
+    auto& troops = defender ? def_ : att_;
+    const auto gone =
+        std::min(troops, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(troops) * share)));
+    if (gone >= troops) {
+      add_note(w, defender ? "the garrison has no food left and deserts" : "the attacker has no food left and departs");
+      return defender ? SmEnd::starved : SmEnd::departed;
+    }
+    troops -= gone;
+    (defender ? def_food_ : att_food_).malnourished = 0;
+    add_note(w, std::to_string(gone) + (defender ? " unfed defenders desert; the " : " unfed attackers desert; the ") +
+                    std::to_string(troops) + " fed by Create food stay");
     return std::nullopt;
   }
 
@@ -681,16 +704,35 @@ class SiegeRun {
     add_note(w, std::to_string(w.built.size()) + " item(s) built in the field join the attacker");
   }
 
-  /// Whether a side's artillery (or ballistas) fires this week: it has some, and ammunition left.
-  [[nodiscard]] bool fires(bool defender) const {
-    const SmSide& side = defender ? s_.defender : attacker_;
+  /// The attacker's option in week `week`: its plan, or bombard then assault.
+  [[nodiscard]] SmPlan plan_of(int week) const {
+    if (s_.plan != SmPlan::bombard_then_assault) return s_.plan;
+    return week <= s_.bombard_weeks ? SmPlan::bombard : SmPlan::assault;
+  }
+
+  /// Whether a side's stores hold a week of fire under the attacker's option (Other notes,
+  /// Reclaiming ammunition; decision): artillery fires a whole week or not at all, and what a side
+  /// reclaims is gathered while the week's fire goes on. So the attacker fires a week when it holds
+  /// 1 - the share it reclaims (1/4 of a week bombarding, 1/2 harassing, 3/4 assaulting), the
+  /// defender when it holds a week, less the quarter of the attacker's fire it picks up in a week
+  /// the attacker's artillery fires. A smaller stock is kept, and reclaimed ammunition adds to it.
+  [[nodiscard]] bool week_of_fire(bool defender, SmPlan plan, bool attacker_fires) const {
     const auto& ammo = defender ? def_ammo_ : att_ammo_;
-    if (ammo && *ammo <= 1e-9) return false;
-    if (side.artillery_bonus > 0) return true;
-    return std::any_of(side.equipment.begin(), side.equipment.end(), [&](const SmItem& i) {
-      const auto* e = r_.find_equipment(i.id);
-      return e && e->fires();
-    });
+    if (!ammo) return true;  // ammunition not counted: unlimited
+    const double gathered = defender ? (attacker_fires ? r_.reclaim_defender.value() : 0.0)
+                                     : r_.reclaim_attacker[option_index(plan)].value();
+    return *ammo + gathered >= 1 - 1e-9;
+  }
+
+  /// Whether a side's artillery (or ballistas) fires this week: it has some, and a week of fire.
+  [[nodiscard]] bool fires(bool defender, SmPlan plan) const {
+    const SmSide& side = defender ? s_.defender : attacker_;
+    const bool has =
+        side.artillery_bonus > 0 || std::any_of(side.equipment.begin(), side.equipment.end(), [&](const SmItem& i) {
+          const auto* e = r_.find_equipment(i.id);
+          return e && e->fires();
+        });
+    return has && week_of_fire(defender, plan, defender && fires(false, plan));
   }
 
   /// 1. Deduct costs for the week (Application): payroll, the rations eaten, water, supplies, a
@@ -702,7 +744,8 @@ class SiegeRun {
     for (size_t d : {1U, 0U}) {
       const SmSide& side = d ? s_.defender : s_.attacker;
       auto& money = d ? def_money_ : att_money_;
-      SmCosts c = weekly_costs(r_, side, d ? def_ : att_, d ? def_food_.eaten : att_food_.eaten, fires(d == 1));
+      SmCosts c =
+          weekly_costs(r_, side, d ? def_ : att_, d ? def_food_.eaten : att_food_.eaten, fires(d == 1, plan_of(week)));
       if (d == 0 && week == 1) c.materials = plan_.materials_gp;
       w.costs[d] = c;
       if (money) {
@@ -731,7 +774,7 @@ class SiegeRun {
     k.att_f = std::max(att_fat_, att_food_.fatigue(r_));
     k.def_br = def_food_.br(r_, s_.defender.br);
     k.att_base = att_food_.br(r_, s_.attacker.br);
-    k.plan = s_.plan == SmPlan::bombard_then_assault ? (week <= s_.bombard_weeks ? SmPlan::bombard : SmPlan::assault) : s_.plan;
+    k.plan = plan_of(week);
     k.option = to_string(k.plan);
     w.option = k.option;
     k.breach = input_breach_ + breach_bonus_for(r_, breached_ft(r_, s_.defender, st_));
@@ -830,9 +873,9 @@ class SiegeRun {
   Expected<std::optional<SmEnd>> attack(const WeekStart& k, SmWeek& w) {
     const SmBonus ab = side_bonus(r_, attacker_, false, k.option);
     const SmBonus db = side_bonus(r_, s_.defender, true, k.option, st_.tracked() ? &st_ : nullptr, front_.has_value());
-    const bool att_fires = !att_ammo_ || *att_ammo_ > 1e-9;
-    const bool def_fires = !def_ammo_ || *def_ammo_ > 1e-9;
+    const bool att_fires = week_of_fire(false, k.plan, false);
     const int A = att_fires ? ab.artillery : 0;
+    const bool def_fires = week_of_fire(true, k.plan, A > 0);
     const int Ad = def_fires ? db.artillery : 0;
     // Artillery casualties as for bombarding: A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of
     // attackers.
@@ -893,12 +936,14 @@ class SiegeRun {
   }
 
   /// Ammunition: a week of fire each; the attacker reclaims 3/4 bombarding, 1/2 harassing, 1/4
-  /// assaulting; the defender reclaims a quarter of what the attacker fired.
+  /// assaulting; the defender reclaims a quarter of what the attacker fired, gathered while it
+  /// fires. A side fires only with a week of fire on hand (week_of_fire), so no store falls below
+  /// zero (the clamp absorbs rounding only).
   void use_ammunition(SmPlan plan, bool att_used, bool def_used) {
-    const size_t oi = plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2;
-    if (att_ammo_ && att_used) *att_ammo_ = std::max(0.0, *att_ammo_ - 1 + r_.reclaim_attacker[oi].value());
-    if (def_ammo_ && def_used) *def_ammo_ = std::max(0.0, *def_ammo_ - 1);
+    if (att_ammo_ && att_used)
+      *att_ammo_ = std::max(0.0, *att_ammo_ - 1 + r_.reclaim_attacker[option_index(plan)].value());
     if (def_ammo_ && att_used) *def_ammo_ += r_.reclaim_defender.value();
+    if (def_ammo_ && def_used) *def_ammo_ = std::max(0.0, *def_ammo_ - 1);
   }
 
   /// 5. Damage to fortifications: d - 1d%, spread as l. 345-354 order it.

@@ -818,6 +818,10 @@ std::array<SideResult, 2> outcome(const Rules& R, const SideSpec& a, const SideS
       units = 0;
       if (!fat) fat = Fatigue::serious;
     }
+    // Fatigue after the battle (Combat results; Battle rating, Fatigue): the worse of the row's and
+    // the side's own, which the battle does not lift (only rest does, Other notes, Fatigue). A "-"
+    // (routed or destroyed) stays "-".
+    if (fat) fat = std::max(*fat, s[i]->fatigue);
     // Withdraw (l. 199-201): unless the other side chose Attack+, a withdrawing side moves one
     // terrain unit after combat and cannot hold the field or pursue.
     if (p.tactic[i] == "withdraw" && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic &&
@@ -932,8 +936,9 @@ double settle_ties(const Rules& R, const SideSpec& a, const SideSpec& b, const P
   return scale;
 }
 
-/// Expectations and distributions (fatigue, location) after the tie policy.
-void expectations(Odds& o, double scale) {
+/// Expectations and distributions (fatigue, location) after the tie policy; a battle of no result
+/// leaves each side its own fatigue.
+void expectations(Odds& o, double scale, const std::array<Fatigue, 2>& own) {
   struct LocSlot {
     Location where = Location::none;
     int units = 0;
@@ -966,7 +971,7 @@ void expectations(Odds& o, double scale) {
   for (const auto& ro : o.rows) add(ro, ro.p * scale);
   if (o.tie_row) add(*o.tie_row, o.tie_row->p);
   for (size_t i = 0; i < 2; ++i) {
-    if (o.p_no_result > 0) fat[i][0] += o.p_no_result;
+    if (o.p_no_result > 0) fat[i][static_cast<size_t>(own[i])] += o.p_no_result;
     const std::array<const char*, 4> names{"none", "moderate", "serious", "-"};
     for (size_t k = 0; k < 4; ++k)
       if (fat[i][k] > 0) o.fatigue_dist[i].emplace_back(names[k], fat[i][k]);
@@ -995,7 +1000,7 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
     o.combat = false;
     o.p_no_result = 1;
     for (size_t i = 0; i < 2; ++i) {
-      o.fatigue_dist[i] = {{"none", 1.0}};
+      o.fatigue_dist[i] = {{to_string(i == 0 ? a.fatigue : b.fatigue), 1.0}};
       o.location_dist[i] = {{"no combat", "no-combat", std::nullopt, 1.0}};
     }
     return o;
@@ -1016,7 +1021,7 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
         ro.result = outcome(R, a, b, p, w, row, opt);
         o.rows.push_back(ro);
       }
-  expectations(o, settle_ties(R, a, b, p, opt, o));
+  expectations(o, settle_ties(R, a, b, p, opt, o), {a.fatigue, b.fatigue});
   return o;
 }
 
@@ -1033,6 +1038,8 @@ Expected<RolledBattle> resolve_roll(const Rules& R, const SideSpec& a, const Sid
     rb.combat = false;
     rb.note = "no combat (" + p.tactics.printed + ")";
     for (auto& r : rb.result) r.location = Location::field;
+    rb.result[0].fatigue = a.fatigue;  // no battle: each keeps its own fatigue
+    rb.result[1].fatigue = b.fatigue;
     return rb;
   }
   // C = B + adjustments + 1d100 (l. 70); the higher total wins by the difference.
@@ -1044,6 +1051,8 @@ Expected<RolledBattle> resolve_roll(const Rules& R, const SideSpec& a, const Sid
       rb.tie = true;
       rb.note = "tie (" + to_string(opt.tie) + ")";
       for (auto& r : rb.result) r.location = Location::field;
+      rb.result[0].fatigue = a.fatigue;  // no result: each keeps its own fatigue
+      rb.result[1].fatigue = b.fatigue;
       return rb;
     }
     rb.winner = *tw;
