@@ -1,7 +1,7 @@
 // siege_machine.cpp - the Siege Machine of seed 004 (its tables are loaded by
-// siege_machine_data.cpp): the equipment and fortification bonuses, bombard casualties, and
-// weekly turns whose harassment and assault battles are War Machine battles resolved by the
-// war-machine module.
+// siege_machine_data.cpp): the names of its plans and ends, and the weekly turns whose harassment
+// and assault battles are War Machine battles resolved by the war-machine module (the bonuses in
+// siege_machine_bonuses.cpp, the stronghold's structure in siege_machine_structure.cpp).
 #include "gunpowder/siege/siege_machine.hpp"
 
 #include <algorithm>
@@ -12,8 +12,13 @@
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "siege_machine_steps.hpp"
 
 namespace gunpowder::siege {
+
+using detail::devices_damage;
+using detail::kStoneBuilding;
+using detail::round_up;
 
 std::string to_string(SmPlan p) {
   switch (p) {
@@ -76,283 +81,6 @@ std::string describe(SmEnd e) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bonuses
-
-namespace {
-
-// A weapon with at least half its crew counts in full, with a quarter a quarter, below that not
-// at all (rules-gaps §3).
-double crew_factor(const SiegeMachineRules& r, double crew) {
-  for (const auto& b : r.crew_bands)
-    if (crew >= b.min - 1e-12 && (!b.max_exclusive || crew < *b.max_exclusive - 1e-12)) return b.counts.value();
-  return 0;
-}
-
-int round_up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
-
-constexpr double kDaysPerWeek = 7;  // a Siege Machine turn is a week (turn_length "week")
-constexpr const char* kStoneBuilding = "building_stone";
-
-}  // namespace
-
-int sally_bonus(const SiegeMachineRules& r, int defender_br) { return round_up(defender_br * r.sally_br_pct / 100.0); }
-
-double gunpowder_weekly_damage(const Bombardment& b) { return b.shp_per_day * kDaysPerWeek; }
-
-SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, const std::string& option,
-                   const SmStructure* structure, bool concentrated) {
-  SmBonus b;
-  const SmBonusRule* rule = r.bonus_rule(defender, option);
-  if (!rule) return b;
-  // The attacker's harass line is cut off after "Ballista, timber fort and mantlet bonuses, and":
-  // the artillery bonus is read as the lost end of it (the option is "artillery and missile fire").
-  const double art_f = rule->artillery_given ? rule->artillery.value() : 1.0;
-  const double bal_f = rule->ballista.value();
-  double artillery = s.artillery_bonus * art_f;
-  if (s.artillery_bonus) b.lines.push_back("artillery bonus given: " + std::to_string(s.artillery_bonus) + " x " + fmtnum::trim(art_f, 3));
-  double equipment = 0;
-  int rams = 0, sheds = 0, ram_br = 0;
-  for (const auto& item : s.equipment) {
-    const SmEquipment* e = r.find_equipment(item.id);
-    if (!e) continue;
-    const double cf = crew_factor(r, item.crew);
-    if (e->fires()) {
-      const double f = e->category == SmCategory::artillery ? art_f : bal_f;
-      const double v = e->br * item.count * cf * f;
-      artillery += v;
-      b.lines.push_back(e->label + ": " + std::to_string(item.count) + " x " + std::to_string(e->br) + " x crew " +
-                        fmtnum::trim(cf, 2) + " x " + fmtnum::trim(f, 3) + " = " + fmtnum::trim(v, 2));
-      continue;
-    }
-    const bool counted = std::find(rule->other.begin(), rule->other.end(), "all") != rule->other.end() ||
-                         std::find(rule->other.begin(), rule->other.end(), e->id) != rule->other.end();
-    if (!counted) continue;
-    if (!e->multiplies.empty()) {
-      sheds += item.count;
-      continue;
-    }
-    int each = e->br;
-    if (rule->column == "assault" && e->br_assault) each = *e->br_assault;
-    if (rule->column == "harass" && e->br_harass) each = *e->br_harass;
-    if (e->one_per_men) {
-      // "Requires 1 per 100 men": a force-wide bonus earned only with one item per 100 men.
-      const bool enough = static_cast<double>(item.count) * *e->one_per_men >= static_cast<double>(s.troops);
-      const double v = enough ? each * cf : 0;
-      equipment += v;
-      b.lines.push_back(e->label + ": " + (enough ? std::to_string(each) : std::string("0 (needs 1 per ") +
-                                                                             std::to_string(*e->one_per_men) + " men)"));
-      continue;
-    }
-    if (e->category == SmCategory::ram) {
-      rams += item.count;
-      ram_br = std::max(ram_br, each);
-    }
-    const double v = each * item.count * cf;
-    equipment += v;
-    b.lines.push_back(e->label + ": " + std::to_string(item.count) + " x " + std::to_string(each) + " x crew " +
-                      fmtnum::trim(cf, 2) + " = " + fmtnum::trim(v, 2));
-  }
-  if (sheds > 0 && rams > 0) {
-    // A gallery shed doubles a bore or ram (one shed per bore or ram).
-    const int doubled = std::min(sheds, rams);
-    equipment += static_cast<double>(doubled) * ram_br;
-    b.lines.push_back("gallery sheds double " + std::to_string(doubled) + " bore(s)/ram(s): +" +
-                      std::to_string(doubled * ram_br));
-  }
-  // Fortifications count for the defender inside; a breach counts for the attacker (handled by
-  // the caller with the defender's list).
-  // Damaged fortifications count the share of their points left (a length item the length still
-  // standing); under concentrated fire those beyond 200' of the front count a quarter (l. 356-358).
-  // Every fraction is rounded up.
-  if (defender)
-    for (size_t i = 0; i < s.fortifications.size(); ++i) {
-      const auto& item = s.fortifications[i];
-      const SmFortification* f = r.find_fortification(item.id);
-      if (!f || f->attacker) continue;
-      const double left = structure ? structure->fraction(i) : 1.0;
-      const bool far = concentrated && !item.near;
-      const double n = f->per_length_ft && item.length_ft ? round_up(*item.length_ft * left / *f->per_length_ft) : item.count * left;
-      const int v = round_up(f->br * n * (far ? r.cf_other.value() : 1.0));
-      b.fortification += v;
-      std::string line = f->label;
-      line.append(": ").append(fmtnum::trim(n, 2)).append(" x ").append(std::to_string(f->br));
-      if (left < 1) line.append(" (").append(fmtnum::percent(left)).append(" of its points left)");
-      if (far) line.append(" x ").append(std::to_string(r.cf_other.n)).append("/").append(std::to_string(r.cf_other.d))
-                   .append(" (beyond ").append(std::to_string(r.cf_full_within_ft)).append("' of the front) = ").append(std::to_string(v));
-      b.lines.push_back(line);
-    }
-  b.artillery = round_up(artillery);
-  b.equipment = round_up(equipment);
-  return b;
-}
-
-double bombard_hit_dice(const SiegeMachineRules& r, int bonus, int roll) {
-  return static_cast<double>(bonus) / r.bombard_divisor * roll;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The structure of the stronghold and concentrated fire
-
-namespace {
-
-bool lists(const std::vector<std::string>& v, const std::string& id) { return std::find(v.begin(), v.end(), id) != v.end(); }
-
-/// The walls: the fortifications of the first damage step (l. 346).
-const std::vector<std::string>* wall_ids(const SiegeMachineRules& r) {
-  for (const auto& step : r.damage_steps)
-    if (!step.fortifications.empty()) return &step.fortifications;
-  return nullptr;
-}
-
-bool is_engine(const SmEquipment& e) {
-  return e.fires() || e.category == SmCategory::ram || e.category == SmCategory::assault;
-}
-
-}  // namespace
-
-double SmStructure::total_initial() const {
-  double t = 0;
-  for (double v : initial) t += v;
-  return t;
-}
-
-double SmStructure::total_left() const {
-  double t = 0;
-  for (double v : left) t += v;
-  return t;
-}
-
-double SmStructure::fraction(size_t entry) const {
-  if (entry >= entry_group.size() || entry_group[entry] < 0) return 1.0;
-  const auto g = static_cast<size_t>(entry_group[entry]);
-  return initial[g] > 0 ? left[g] / initial[g] : 1.0;
-}
-
-SmStructure make_structure(const SiegeMachineRules& r, const SmSide& defender, std::optional<double> stronghold_shp) {
-  SmStructure st;
-  const auto& forts = defender.fortifications;
-  const bool per_entry = std::any_of(forts.begin(), forts.end(), [](const SmItem& i) { return i.shp.has_value(); });
-  st.entry_group.assign(forts.size(), -1);
-  // The groups are the damage steps that name fortifications, in order (walls first).
-  std::vector<const SmDamageStep*> named;
-  const SmDamageStep* again = nullptr;
-  for (const auto& step : r.damage_steps) {
-    if (step.repeat) again = &step;
-    else if (!step.fortifications.empty()) named.push_back(&step);
-  }
-  if (per_entry) {
-    for (const auto* step : named) {
-      st.labels.push_back(step->target);
-      st.initial.push_back(0);
-    }
-    for (size_t i = 0; i < forts.size(); ++i) {
-      if (!forts[i].shp) continue;
-      for (size_t g = 0; g < named.size(); ++g)
-        if (lists(named[g]->fortifications, forts[i].id)) {
-          st.entry_group[i] = static_cast<int>(g);
-          st.initial[g] += *forts[i].shp;
-          break;
-        }
-    }
-  } else if (stronghold_shp) {
-    // One pool: the fortifications the damage order names share the stronghold's points (a moat
-    // or a breach takes none, as with points given per entry).
-    st.labels.push_back("stronghold");
-    st.initial.push_back(*stronghold_shp);
-    for (size_t i = 0; i < forts.size(); ++i)
-      for (const auto* step : named)
-        if (lists(step->fortifications, forts[i].id)) {
-          st.entry_group[i] = 0;
-          break;
-        }
-    st.left = st.initial;
-    st.steps.emplace_back(0, 0.0);
-    return st;
-  } else {
-    return st;
-  }
-  st.left = st.initial;
-  // Damage is d - 1d%, "applied to 75% of walls, and then 20% of" gatehouses, gates and
-  // drawbridges, normal buildings, the lost rows, then "walls and above list again" (l. 345-354):
-  // each step destroys its percent of the group's points (rounded up) before the damage moves on.
-  std::vector<int> done(named.size(), 0);
-  for (int cycle = 0; cycle < 100; ++cycle) {
-    bool more = false;
-    for (size_t g = 0; g < named.size(); ++g) {
-      if (st.initial[g] <= 0 || done[g] >= 100) continue;
-      const int pct = cycle == 0 ? named[g]->pct : again ? again->pct : 0;
-      if (pct <= 0) continue;
-      done[g] = std::min(100, done[g] + pct);
-      const double target = std::max(0.0, st.initial[g] - rounding::fraction_up(st.initial[g] * done[g] / 100.0));
-      st.steps.emplace_back(static_cast<int>(g), target);
-      more = more || done[g] < 100;
-    }
-    if (!more || !again) break;
-  }
-  return st;
-}
-
-double apply_fortification_damage(SmStructure& s, double damage) {
-  double taken = 0;
-  for (const auto& [group, target] : s.steps) {
-    if (damage <= 0) break;
-    auto& left = s.left[static_cast<size_t>(group)];
-    if (left <= target) continue;
-    const double t = std::min(damage, left - target);
-    left -= t;
-    damage -= t;
-    taken += t;
-  }
-  return taken;
-}
-
-double breached_ft(const SiegeMachineRules& r, const SmSide& defender, const SmStructure& s) {
-  const auto* walls = wall_ids(r);
-  if (!walls || !s.tracked()) return 0;
-  double ft = 0;
-  for (size_t i = 0; i < defender.fortifications.size(); ++i) {
-    const auto& item = defender.fortifications[i];
-    if (!lists(*walls, item.id)) continue;
-    const auto* f = r.find_fortification(item.id);
-    const double length = item.length_ft ? *item.length_ft : item.count * static_cast<double>(f && f->per_length_ft ? *f->per_length_ft : 1);
-    ft += length * (1 - s.fraction(i));
-  }
-  return ft;
-}
-
-SmFront front_limits(const SiegeMachineRules& r, double front_ft) {
-  // "At most 300 troops and 4 siege engines per 100' of fortifications" (l. 356), rounded up.
-  SmFront f;
-  f.max_troops = static_cast<std::int64_t>(rounding::fraction_up(front_ft * r.cf_troops_per_100ft / 100.0));
-  f.max_engines = static_cast<int>(rounding::fraction_up(front_ft * r.cf_engines_per_100ft / 100.0));
-  return f;
-}
-
-std::vector<SmItem> engines_at_front(const SiegeMachineRules& r, const std::vector<SmItem>& equipment, int max_engines) {
-  std::vector<size_t> order;
-  for (size_t i = 0; i < equipment.size(); ++i)
-    if (const auto* e = r.find_equipment(equipment[i].id); e && is_engine(*e)) order.push_back(i);
-  // The engines that count most go first: BR times the crew factor (an engine without enough crew
-  // counts a quarter or nothing, decision 38).
-  auto worth = [&](size_t i) { return r.find_equipment(equipment[i].id)->br * crew_factor(r, equipment[i].crew); };
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return worth(a) > worth(b); });
-  std::vector<int> keep(equipment.size(), -1);
-  int room = max_engines;
-  for (size_t i : order) {
-    keep[i] = std::min(room, equipment[i].count);
-    room -= keep[i];
-  }
-  std::vector<SmItem> out;
-  for (size_t i = 0; i < equipment.size(); ++i) {
-    if (keep[i] == 0) continue;
-    SmItem item = equipment[i];
-    if (keep[i] > 0) item.count = keep[i];
-    out.push_back(item);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The weekly turns
 
 namespace {
@@ -388,15 +116,20 @@ std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
   return std::min(troops, static_cast<std::int64_t>(rounding::fraction_up(hd / hit_dice)));
 }
 
+/// The row of the attacker's option in the reclaiming table: bombard, harass, assault.
+size_t option_index(SmPlan plan) { return plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2; }
+
 /// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
 struct Rations {
   std::optional<double> full;  ///< weeks of full rations for the whole side
-  int short_left = 0;
+  double short_left = 0;       ///< weeks of short rations for the whole side
   int malnourished = 0;     ///< weeks of malnutrition so far
   bool short_now = false;   ///< on short rations this week
   double eaten = 0;         ///< share of the side's rations eaten this week (short rations: half)
   /// Deducts the week's food, `need` being the share of the side's rations not made by Create
-  /// food; false when there is none left (the troops are unfed).
+  /// food: full rations, then short rations, each stretched over that share alone (a store of a
+  /// week for the whole side lasts 1/need weeks); false when neither holds the week's share (the
+  /// share is unfed).
   bool eat(double need) {
     short_now = false;
     eaten = need;
@@ -408,8 +141,11 @@ struct Rations {
     }
     *full = 0;  // what is left goes with the short rations
     eaten = 0;
-    if (short_left <= 0) return false;
-    --short_left;
+    if (short_left < need - 1e-9) {
+      short_left = 0;  // what is left is eaten before the unfed desert
+      return false;
+    }
+    short_left = std::max(0.0, short_left - need);
     ++malnourished;
     short_now = true;
     // Short rations are read as half rations (decision: the book does not say how short).
@@ -491,31 +227,6 @@ void add_note(SmWeek& w, const std::string& note) {
   w.note.append(note);
 }
 
-/// d of the week: the damage rolls of the attacker's devices used for the option (artillery and
-/// ballistas whenever they fire, other devices when the option counts them), each scaled by its
-/// crew, plus the gunpowder park's weekly damage when the artillery fires.
-double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::vector<SmItem>& equipment,
-                      const std::string& option, bool artillery_fires, Rng& rng) {
-  double d = artillery_fires ? s.gunpowder_weekly_damage : 0;
-  const SmBonusRule* rule = r.bonus_rule(false, option);
-  for (const auto& item : equipment) {
-    if (!item.damage) continue;
-    const SmEquipment* e = r.find_equipment(item.id);
-    if (!e) continue;
-    const bool fires = e->fires();
-    const bool used = fires ? artillery_fires : rule && (lists(rule->other, "all") || lists(rule->other, e->id));
-    const double cf = crew_factor(r, item.crew);
-    if (!used || cf <= 0) continue;
-    const auto& n = *item.damage;
-    int roll = n.bonus * item.count;
-    if (n.count > 0 && n.sides > 0) roll += rng.roll(n.count * item.count, n.sides);
-    d += std::max(0, roll) * cf;
-  }
-  // A quarter-crewed device or the bombardment's shp a day x 7 can leave a fraction of a point:
-  // d is a whole number, rounded up (decision 50).
-  return rounding::fraction_up(d);
-}
-
 /// One siege in progress (Application, l. 325-365): both sides' troops, food, morale,
 /// ammunition and battle fatigue, and the stronghold's structural points, week by week.
 class SiegeRun {
@@ -528,8 +239,8 @@ class SiegeRun {
         log_(log),
         att_(s.attacker.troops),
         def_(s.defender.troops),
-        att_food_{s.attacker.food_weeks, s.attacker.short_rations_weeks},
-        def_food_{s.defender.food_weeks, s.defender.short_rations_weeks},
+        att_food_{s.attacker.food_weeks, static_cast<double>(s.attacker.short_rations_weeks)},
+        def_food_{s.defender.food_weeks, static_cast<double>(s.defender.short_rations_weeks)},
         att_morale_(s.attacker.morale),
         def_morale_(s.defender.morale),
         att_ammo_(s.attacker.ammunition_weeks),
@@ -635,14 +346,10 @@ class SiegeRun {
   /// 1. Deduct the week's food: full rations, then short rations (malnutrition), then unfed:
   /// unfed troops desert after 1d3 days (Other notes, Food).
   std::optional<SmEnd> eat(SmWeek& w) {
-    if (!def_food_.eat(rations_needed_share(r_, s_.defender, def_))) {
-      w.note = "the garrison has no food left and deserts";
-      return SmEnd::starved;
-    }
-    if (!att_food_.eat(rations_needed_share(r_, s_.attacker, att_))) {
-      w.note = "the attacker has no food left and departs";
-      return SmEnd::departed;
-    }
+    if (const double share = rations_needed_share(r_, s_.defender, def_); !def_food_.eat(share))
+      if (auto end = desert_unfed(true, share, w)) return end;
+    if (const double share = rations_needed_share(r_, s_.attacker, att_); !att_food_.eat(share))
+      if (auto end = desert_unfed(false, share, w)) return end;
     // Malnutrition costs 2 points of morale a week (l. 365); at its floor a side deserts.
     if (def_morale_ && def_food_.short_now) *def_morale_ -= r_.morale_loss_per_week;
     if (att_morale_ && att_food_.short_now) *att_morale_ -= r_.morale_loss_per_week;
@@ -656,6 +363,25 @@ class SiegeRun {
       w.note = "the attacker's morale falls to " + std::to_string(*att_morale_) + ": its army deserts";
       return SmEnd::departed;
     }
+    return std::nullopt;
+  }
+
+  /// Unfed troops desert after 1d3 days (Other notes, Food): the side's unfed share of its troops
+  /// (the share of its rations Create food does not make), rounded up, leaves within the week;
+  /// the troops the spell feeds stay, and, fed, are malnourished no longer. A side with no troops
+  /// fed leaves whole: the garrison deserts, the attacker departs.
+  std::optional<SmEnd> desert_unfed(bool defender, double share, SmWeek& w) {
+    auto& troops = defender ? def_ : att_;
+    const auto gone =
+        std::min(troops, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(troops) * share)));
+    if (gone >= troops) {
+      add_note(w, defender ? "the garrison has no food left and deserts" : "the attacker has no food left and departs");
+      return defender ? SmEnd::starved : SmEnd::departed;
+    }
+    troops -= gone;
+    (defender ? def_food_ : att_food_).malnourished = 0;
+    add_note(w, std::to_string(gone) + (defender ? " unfed defenders desert; the " : " unfed attackers desert; the ") +
+                    std::to_string(troops) + " fed by Create food stay");
     return std::nullopt;
   }
 
@@ -681,16 +407,35 @@ class SiegeRun {
     add_note(w, std::to_string(w.built.size()) + " item(s) built in the field join the attacker");
   }
 
-  /// Whether a side's artillery (or ballistas) fires this week: it has some, and ammunition left.
-  [[nodiscard]] bool fires(bool defender) const {
-    const SmSide& side = defender ? s_.defender : attacker_;
+  /// The attacker's option in week `week`: its plan, or bombard then assault.
+  [[nodiscard]] SmPlan plan_of(int week) const {
+    if (s_.plan != SmPlan::bombard_then_assault) return s_.plan;
+    return week <= s_.bombard_weeks ? SmPlan::bombard : SmPlan::assault;
+  }
+
+  /// Whether a side's stores hold a week of fire under the attacker's option (Other notes,
+  /// Reclaiming ammunition; decision): artillery fires a whole week or not at all, and what a side
+  /// reclaims is gathered while the week's fire goes on. So the attacker fires a week when it holds
+  /// 1 - the share it reclaims (1/4 of a week bombarding, 1/2 harassing, 3/4 assaulting), the
+  /// defender when it holds a week, less the quarter of the attacker's fire it picks up in a week
+  /// the attacker's artillery fires. A smaller stock is kept, and reclaimed ammunition adds to it.
+  [[nodiscard]] bool week_of_fire(bool defender, SmPlan plan, bool attacker_fires) const {
     const auto& ammo = defender ? def_ammo_ : att_ammo_;
-    if (ammo && *ammo <= 1e-9) return false;
-    if (side.artillery_bonus > 0) return true;
-    return std::any_of(side.equipment.begin(), side.equipment.end(), [&](const SmItem& i) {
-      const auto* e = r_.find_equipment(i.id);
-      return e && e->fires();
-    });
+    if (!ammo) return true;  // ammunition not counted: unlimited
+    const double gathered = defender ? (attacker_fires ? r_.reclaim_defender.value() : 0.0)
+                                     : r_.reclaim_attacker[option_index(plan)].value();
+    return *ammo + gathered >= 1 - 1e-9;
+  }
+
+  /// Whether a side's artillery (or ballistas) fires this week: it has some, and a week of fire.
+  [[nodiscard]] bool fires(bool defender, SmPlan plan) const {
+    const SmSide& side = defender ? s_.defender : attacker_;
+    const bool has =
+        side.artillery_bonus > 0 || std::any_of(side.equipment.begin(), side.equipment.end(), [&](const SmItem& i) {
+          const auto* e = r_.find_equipment(i.id);
+          return e && e->fires();
+        });
+    return has && week_of_fire(defender, plan, defender && fires(false, plan));
   }
 
   /// 1. Deduct costs for the week (Application): payroll, the rations eaten, water, supplies, a
@@ -702,7 +447,8 @@ class SiegeRun {
     for (size_t d : {1U, 0U}) {
       const SmSide& side = d ? s_.defender : s_.attacker;
       auto& money = d ? def_money_ : att_money_;
-      SmCosts c = weekly_costs(r_, side, d ? def_ : att_, d ? def_food_.eaten : att_food_.eaten, fires(d == 1));
+      SmCosts c =
+          weekly_costs(r_, side, d ? def_ : att_, d ? def_food_.eaten : att_food_.eaten, fires(d == 1, plan_of(week)));
       if (d == 0 && week == 1) c.materials = plan_.materials_gp;
       w.costs[d] = c;
       if (money) {
@@ -731,7 +477,7 @@ class SiegeRun {
     k.att_f = std::max(att_fat_, att_food_.fatigue(r_));
     k.def_br = def_food_.br(r_, s_.defender.br);
     k.att_base = att_food_.br(r_, s_.attacker.br);
-    k.plan = s_.plan == SmPlan::bombard_then_assault ? (week <= s_.bombard_weeks ? SmPlan::bombard : SmPlan::assault) : s_.plan;
+    k.plan = plan_of(week);
     k.option = to_string(k.plan);
     w.option = k.option;
     k.breach = input_breach_ + breach_bonus_for(r_, breached_ft(r_, s_.defender, st_));
@@ -830,9 +576,9 @@ class SiegeRun {
   Expected<std::optional<SmEnd>> attack(const WeekStart& k, SmWeek& w) {
     const SmBonus ab = side_bonus(r_, attacker_, false, k.option);
     const SmBonus db = side_bonus(r_, s_.defender, true, k.option, st_.tracked() ? &st_ : nullptr, front_.has_value());
-    const bool att_fires = !att_ammo_ || *att_ammo_ > 1e-9;
-    const bool def_fires = !def_ammo_ || *def_ammo_ > 1e-9;
+    const bool att_fires = week_of_fire(false, k.plan, false);
     const int A = att_fires ? ab.artillery : 0;
+    const bool def_fires = week_of_fire(true, k.plan, A > 0);
     const int Ad = def_fires ? db.artillery : 0;
     // Artillery casualties as for bombarding: A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of
     // attackers.
@@ -893,12 +639,14 @@ class SiegeRun {
   }
 
   /// Ammunition: a week of fire each; the attacker reclaims 3/4 bombarding, 1/2 harassing, 1/4
-  /// assaulting; the defender reclaims a quarter of what the attacker fired.
+  /// assaulting; the defender reclaims a quarter of what the attacker fired, gathered while it
+  /// fires. A side fires only with a week of fire on hand (week_of_fire), so no store falls below
+  /// zero (the clamp absorbs rounding only).
   void use_ammunition(SmPlan plan, bool att_used, bool def_used) {
-    const size_t oi = plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2;
-    if (att_ammo_ && att_used) *att_ammo_ = std::max(0.0, *att_ammo_ - 1 + r_.reclaim_attacker[oi].value());
-    if (def_ammo_ && def_used) *def_ammo_ = std::max(0.0, *def_ammo_ - 1);
+    if (att_ammo_ && att_used)
+      *att_ammo_ = std::max(0.0, *att_ammo_ - 1 + r_.reclaim_attacker[option_index(plan)].value());
     if (def_ammo_ && att_used) *def_ammo_ += r_.reclaim_defender.value();
+    if (def_ammo_ && def_used) *def_ammo_ = std::max(0.0, *def_ammo_ - 1);
   }
 
   /// 5. Damage to fortifications: d - 1d%, spread as l. 345-354 order it.

@@ -591,6 +591,7 @@ SideSpec side_spec(const Rules& rules, const RatedForce& x, const SideAdjustment
   sp.tactic = x.force.tactic;
   sp.troops = x.force.troops;
   sp.role = x.force.role;
+  sp.fatigue = x.force.fatigue;
   if (c.battle.simple_siege && x.force.role == Role::defender) {
     // Simple siege (l. 182-183): the defender ignores retreat and rout and takes half casualties.
     sp.casualty_scale = rules.simple_siege.defender_casualty_fraction;

@@ -329,6 +329,10 @@ class Walk {
 
   /// The outcome index of a (winner, row), its effects kept as the template of every later battle
   /// (tactics, casualty scale and roles do not change between battles).
+  /// A result's fatigue is the worse of the row's and the one the side brought (resolve_battle).
+  /// number_troops registers every (winner, row) from the first battle's sides, and a state's
+  /// fatigue never falls below theirs, so the worse of a state's and the kept result's is the
+  /// worse of the state's and the row's: exact for every later battle.
   std::uint32_t outcome_of(const RowOdds& r) {
     const size_t id = static_cast<size_t>(r.winner) * R_.results.size() + r.row;
     if (outcome_id_.size() <= id) outcome_id_.resize(2 * R_.results.size(), -1);

@@ -611,3 +611,101 @@ TEST_CASE("siege::run_siege_machine, malnutrition and morale (Other notes, Food,
     CHECK(*log[2].attacker_morale == 6);
   }
 }
+
+TEST_CASE("siege::run_siege_machine, Other notes, Reclaiming ammunition: a week of fire at a time") {
+  // The book: "Defender reclaims one quarter of artillery ammunition fired by attacker";
+  // "Attacker reclaims three-quarters of ammunition used if bombarding". Read (rules notes,
+  // ammunition spent a week at a time): artillery fires a whole week or not at all; what a side
+  // reclaims is gathered while the week's fire goes on; a smaller stock is kept.
+  siege::SmSetup s;
+  s.plan = SmPlan::bombard;
+  s.max_weeks = 30;
+  s.attacker.br = 100;
+  s.attacker.troops = 1000000;  // nobody runs out of troops in 30 weeks
+  s.attacker.equipment = {item("catapult_heavy", 2)};
+  s.defender.br = 100;
+  s.defender.troops = 1000000;
+  s.defender.equipment = {item("catapult_light", 2)};
+  s.defender.ammunition_gp_per_week = 100;
+  SUBCASE("a garrison with 1 week and a quarter week reclaimed a week fires 8 of 30 weeks") {
+    // Stock 1 + 30 x 1/4 = 8.5 weeks over the siege. Week 1: 1 on hand, fires, 0 + 1/4 left.
+    // Weeks 2-3: 1/4 + 1/4 = 1/2, then 3/4 (with the week's quarter): less than a week, kept.
+    // Week 4: 3/4 + 1/4 = 1: fires, 0 left. So weeks 4, 8, ..., 28: 8 weeks in all, 1/2 left.
+    s.defender.ammunition_weeks = 1;
+    Rng rng(7);
+    std::vector<siege::SmWeek> log;
+    auto r = siege::run_siege_machine(war_rules(), rules(), s, rng, &log);
+    REQUIRE(r.has_value());
+    REQUIRE(log.size() == 30);
+    int fired = 0;
+    double paid = 0;
+    for (const auto& w : log) {
+      paid += w.costs[1].ammunition;
+      CAPTURE(w.week);
+      const bool expected = w.week == 1 || w.week % 4 == 0;
+      // The garrison's artillery fires: A'/10 x 2d10 hit dice of attackers (A' > 0, 2d10 >= 2).
+      CHECK((w.attacker_hd > 0) == expected);
+      // Its week of ammunition is paid in the weeks it fires, not in the others.
+      CHECK(w.costs[1].ammunition == doctest::Approx(expected ? 100.0 : 0.0));
+      CHECK(w.defender_hd > 0);  // the besieger's ammunition is not counted: it fires every week
+      fired += expected ? 1 : 0;
+    }
+    CHECK(fired == 8);
+    CHECK(paid == doctest::Approx(800.0));  // 8 weeks x 100 gp
+  }
+  SUBCASE("a besieger's 0.6 week fires 2 weeks bombarding: 0.6 - 1/4 = 0.35, 0.1; 0.1 is kept") {
+    s.defender.equipment.clear();
+    s.attacker.ammunition_weeks = 0.6;
+    Rng rng(7);
+    std::vector<siege::SmWeek> log;
+    auto r = siege::run_siege_machine(war_rules(), rules(), s, rng, &log);
+    REQUIRE(r.has_value());
+    REQUIRE(log.size() == 30);
+    for (const auto& w : log) {
+      CAPTURE(w.week);
+      CHECK((w.defender_hd > 0) == (w.week <= 2));
+    }
+  }
+}
+
+TEST_CASE("siege::run_siege_machine, Other notes, Food: unfed troops desert, the fed stay") {
+  // 400 troops, 2 weeks of full rations and 2 of short rations, one 12th-level caster of Create
+  // food (216 a day, Create food table). The spell makes 216 of the 400 rations: 184/400 = 0.46 of
+  // the garrison eats from the stores, which stretch over that share: full rations 2 / 0.46 =
+  // 4.35 weeks (weeks 1-4; 0.16 left in week 5), short rations weeks 5-8 (0.16 left in week 9).
+  // Week 9: no food for the 184 ("unfed troops desert after 1d3 days"): they desert, the 216 fed
+  // stay and hold out, fed wholly by the spell. Rations cost half of 5 gp: 184 x 2.50 = 460 gp a
+  // week on full rations, half on short rations, nothing when the spell feeds everyone.
+  siege::SmSetup s;
+  s.plan = SmPlan::bombard;
+  s.max_weeks = 12;
+  s.attacker.br = 100;
+  s.attacker.troops = 2000;
+  s.defender.br = 100;
+  s.defender.troops = 400;
+  s.defender.food_weeks = 2;
+  s.defender.short_rations_weeks = 2;
+  s.defender.create_food = {{12, 1}};
+  Rng rng(1);
+  std::vector<siege::SmWeek> log;
+  auto r = siege::run_siege_machine(war_rules(), rules(), s, rng, &log);
+  REQUIRE(r.has_value());
+  CHECK(r->end == siege::SmEnd::holding_out);
+  CHECK(r->weeks == 12);
+  CHECK(r->defender_troops == 216);
+  REQUIRE(log.size() == 12);
+  for (const auto& w : log) {
+    CAPTURE(w.week);
+    const double food = w.week <= 4 ? 460.0 : w.week <= 8 ? 230.0 : 0.0;
+    CHECK(w.costs[1].food == doctest::Approx(food));
+    CHECK(w.defender_troops == (w.week < 9 ? 400 : 216));
+  }
+  CHECK(log[8].note == "184 unfed defenders desert; the 216 fed by Create food stay");
+  SUBCASE("without the spell, the whole unfed garrison deserts") {
+    s.defender.create_food.clear();
+    Rng rng2(1);
+    auto r2 = siege::run_siege_machine(war_rules(), rules(), s, rng2, nullptr);
+    CHECK(r2->end == siege::SmEnd::starved);
+    CHECK(r2->weeks == 5);  // weeks 1-2 full, 3-4 short, week 5 unfed
+  }
+}

@@ -856,6 +856,79 @@ TEST_CASE("war::resolve_roll and war::apply_result") {
   }
 }
 
+TEST_CASE(
+    "war::resolve_battle and war::resolve_roll: a force's fatigue after a battle, seed 004 Fatigue l. 135-138 and "
+    "Combat results") {
+  // The book's fatigue columns of Combat results (winner/loser), band by band: N none, M
+  // moderate, S serious, "-" routed or destroyed (3 here). A force brings its fatigue into the
+  // battle (Battle rating, Fatigue: -10 moderate, -30 serious) and only rest lifts it (Other
+  // notes, Fatigue: 1d4 days); so after the battle it is the worse of its own and the row's.
+  const std::array<int, 13> winner_fat = {0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0};
+  const std::array<int, 13> loser_fat = {0, 0, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3};
+  const auto& R = rules();
+  war::SideSpec a{"A", 80, std::nullopt, 500, {1, 1}, false, Role::attacker};
+  war::SideSpec b{"B", 72, std::nullopt, 1000, {1, 1}, false, Role::defender};
+  a.fatigue = Fatigue::moderate;
+  SUBCASE("exact odds: a moderately fatigued side is never 'none' after the battle") {
+    // Brute force over the 10,000 pairs: side A's after-battle fatigue is max(moderate, row's),
+    // "-" kept; ties rolled again, so each share is over the decisive pairs.
+    std::array<std::int64_t, 4> count{};
+    std::int64_t decisive = 0;
+    for (int r0 = 1; r0 <= 100; ++r0)
+      for (int r1 = 1; r1 <= 100; ++r1) {
+        const int t0 = 80 + r0, t1 = 72 + r1;
+        if (t0 == t1) continue;
+        const size_t band = band_of(std::abs(t0 - t1));
+        const int row = t0 > t1 ? winner_fat[band] : loser_fat[band];
+        ++count[static_cast<size_t>(row == 3 ? 3 : std::max(row, 1))];
+        ++decisive;
+      }
+    CHECK(count[0] == 0);
+    auto o = war::resolve_battle(R, a, b, {});
+    REQUIRE(o.has_value());
+    const std::array<const char*, 4> names{"none", "moderate", "serious", "-"};
+    std::array<double, 4> got{};
+    for (const auto& [state, p] : o->fatigue_dist[0])
+      for (size_t k = 0; k < 4; ++k)
+        if (state == names[k]) got[k] = p;
+    for (size_t k = 0; k < 4; ++k) {
+      CAPTURE(k);
+      CHECK(got[k] == doctest::Approx(static_cast<double>(count[k]) / static_cast<double>(decisive)).epsilon(1e-12));
+    }
+  }
+  SUBCASE("a roll: 80 + 40 against 72 + 42 -> 6, band 1-8 (N/N): the winner stays moderate") {
+    auto r = war::resolve_roll(R, a, b, 40, 42, {});
+    REQUIRE(r.has_value());
+    CHECK(r->winner == 0);
+    CHECK(r->result[0].fatigue == Fatigue::moderate);
+    CHECK(r->result[1].fatigue == Fatigue::none);
+  }
+  SUBCASE("a roll: 80 + 1 against 72 + 45 -> 36, band 31-38 (M/S): the loser is serious") {
+    auto r = war::resolve_roll(R, a, b, 1, 45, {});
+    REQUIRE(r.has_value());
+    CHECK(r->winner == 1);
+    CHECK(r->result[0].fatigue == Fatigue::serious);
+    CHECK(r->result[1].fatigue == Fatigue::moderate);
+  }
+  SUBCASE("a roll: 80 + 1 against 72 + 100 -> 91, band 91-100: the routed loser's '-' stays") {
+    auto r = war::resolve_roll(R, a, b, 1, 100, {});
+    REQUIRE(r.has_value());
+    CHECK_FALSE(r->result[0].fatigue.has_value());
+  }
+  SUBCASE("no result and no combat: each side keeps its own fatigue") {
+    war::BattleOptions opt;
+    opt.tie = war::TiePolicy::no_result;
+    auto r = war::resolve_roll(R, a, b, 2, 10, opt);  // 82 against 82
+    REQUIRE(r.has_value());
+    CHECK(r->tie);
+    CHECK(r->result[0].fatigue == Fatigue::moderate);
+    CHECK(r->result[1].fatigue == Fatigue::none);
+    auto o = war::resolve_battle(R, a, b, opt);
+    REQUIRE(o.has_value());
+    for (const auto& [state, p] : o->fatigue_dist[0]) CHECK(state != "none");
+  }
+}
+
 TEST_CASE("war::match_forces, seed 004 Divide forces l. 68") {
   // p_win from the BR difference alone
   const std::vector<war::Contender> s0 = {{150, 100}, {60, 100}};

@@ -426,6 +426,9 @@ struct SideSpec {
   Fraction casualty_scale{1, 1};      ///< multiplies the side's casualty % (simple siege 1/2,...)
   bool holds_position = false;        ///< ignores retreat and rout (simple-siege defender)
   Role role = Role::none;
+  /// The fatigue the side brings to the battle (its BR line is in modified_br): after the battle
+  /// it has the worse of this and the combat-results row's.
+  Fatigue fatigue = Fatigue::none;
 };
 
 struct BattleOptions {
