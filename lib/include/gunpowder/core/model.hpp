@@ -27,7 +27,9 @@ enum class Kind {
   integer,      ///< any whole number (an adjustment, a modifier)
   number,       ///< any real number
   amount,       ///< a real number >= 0: money, length, weight, time (Field::unit says which)
-  probability,  ///< a real number from 0 to 1 (text shows it as a percentage)
+  probability,  ///< a real number from 0 to 1 (text shows it as a percentage): a chance (key p_...)
+  fraction,     ///< a real number from 0 to 1 that is a share of a whole, not a chance (damage as a
+                ///< fraction of the shp)
   dice,         ///< dice as the books write them ("2d6+1", "8d10")
 };
 
@@ -55,6 +57,13 @@ struct Field {
         description(description_),
         values(values_),
         nullable(nullable_) {}
+
+  /// The same figure (key, kind, unit, values) under another header and sentence: a figure of the
+  /// shared vocabulary (gunpowder/core/fields.hpp) as one table of one tool shows it.
+  [[nodiscard]] constexpr Field as(std::string_view header_, std::string_view description_,
+                                   bool nullable_ = true) const {
+    return Field(key, header_, kind, unit, description_, values, nullable_);
+  }
 };
 
 /// The values of an enumerated field, in their declared order.
