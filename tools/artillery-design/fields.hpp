@@ -90,7 +90,8 @@ inline constexpr Field kMiles{"miles", "Miles day/week", Kind::text, "", "overla
 inline constexpr Field kMilesDay = report::vocab::kDailyMiles.as("Miles a day", "overland movement a day");
 inline constexpr Field kMilesWeek = report::vocab::kWeeklyMiles.as("Miles a week", "overland movement a week");
 inline constexpr Field kEncounter{"encounter_move", "Encounter", Kind::text, "", "encounter movement as printed"};
-inline constexpr Field kEncounterFt = report::vocab::kEncounterMoveFt.as("Encounter ft", "the largest encounter move a turn (0: none, or a facing change only)");
+inline constexpr Field kEncounterFt = report::vocab::kEncounterMoveFt.as(
+    "Encounter ft", "the largest encounter move a turn (0: none, or a facing change only)");
 inline constexpr Field kAssembly{"assembly", "Assembly", Kind::text, "", "assembly time (shown to people)"};
 inline constexpr Field kAssemblyTurns{"assembly_turns", "Assembly turns", Kind::count, "turns",
                                       "assembly time in turns (null: in rounds)"};

@@ -20,7 +20,8 @@ inline constexpr Field kScenario{"scenario",
                                  "files in order), from 1",
                                  "",
                                  false};
-inline constexpr Field kName{"name", "Name", Kind::text, "", "the scenario's name (the name key of its table in a file), or null"};
+inline constexpr Field kName{"name", "Name", Kind::text, "",
+                             "the scenario's name (the name key of its table in a file), or null"};
 inline constexpr Field kCommand{"command",
                                 "Command",
                                 Kind::enumerated,
@@ -129,7 +130,9 @@ inline constexpr Field kExpectedShpWithCloseHits{"expected_shp_with_close_hits",
 inline constexpr Field kCrewDamage{"discharge_crew_damage", "Accidental discharge: crew damage", Kind::dice, "",
                                    "the damage of each crew member who fails a save after an accidental discharge"};
 inline constexpr Field kCrewDamageMean{"discharge_crew_damage_mean", "Mean crew damage", Kind::number, "", "its mean"};
-inline constexpr Field kPieceDamagedShpFraction{"discharge_piece_shp_fraction", "Piece damaged", Kind::fraction, "", "the fraction of its structural hit points the piece loses when it fails its save"};
+inline constexpr Field kPieceDamagedShpFraction{
+    "discharge_piece_shp_fraction", "Piece damaged", Kind::fraction, "",
+    "the fraction of its structural hit points the piece loses when it fails its save"};
 
 // ---- artillery: creatures, units, heroes
 inline constexpr Field kStruckBy{"struck_by", "Struck by",          Kind::enumerated,
@@ -197,7 +200,8 @@ inline constexpr Field kArmorIgnored{"armor_ignored", "Armour ignored", Kind::co
 inline constexpr Field kEffectiveAc{"effective_ac", "Effective AC", Kind::integer, "",
                                     "the AC the shot is thrown against"};
 inline constexpr Field kModifiers{"modifiers", "Modifiers", Kind::integer, "", "the sum of the attack modifiers"};
-inline constexpr Field kNaturalNeeded{"natural_needed", "Natural roll needed", Kind::integer, "", "the natural roll needed"};
+inline constexpr Field kNaturalNeeded{"natural_needed", "Natural roll needed", Kind::integer, "",
+                                      "the natural roll needed"};
 inline constexpr Field kNaturalRule{"naturals", "Naturals", Kind::boolean, "",
                                     "a natural 20 always hits and a natural 1 always misses"};
 inline constexpr Field kPHit{"p_hit", "P(hit) per attack throw", Kind::probability, "", "the shot hits"};
@@ -244,8 +248,10 @@ inline constexpr Field kPShots{"p_shots", "P(shots fired)", Kind::probability, "
 inline constexpr Field kPHits{"p_hits", "P(hits)", Kind::probability, "", "exactly n hits"};
 
 // ---- the firearms catalogue
-inline constexpr Field kFirearmName{"firearm", "Firearm", Kind::text, "", "the firearm, as the table names it", "", false};
-inline constexpr Field kMechanism = report::vocab::kMechanism.as("Mechanism", "its lock (matchlock, wheellock or flintlock)");
+inline constexpr Field kFirearmName{"firearm", "Firearm", Kind::text, "", "the firearm, as the table names it",
+                                    "",        false};
+inline constexpr Field kMechanism =
+    report::vocab::kMechanism.as("Mechanism", "its lock (matchlock, wheellock or flintlock)");
 inline constexpr Field kFirearmType = report::vocab::kFirearmType.as("Type", "its type (musket, pistol...)");
 inline constexpr Field kBore = report::vocab::kBore.as("Bore", "smoothbore or rifled");
 inline constexpr Field kCostGp{"cost_gp", "Cost gp", Kind::amount, "gp",
@@ -281,8 +287,10 @@ inline constexpr Field kEncumbranceUnit{"encumbrance_unit", "Encumbrance unit", 
                                         "what it counts (stone, item)"};
 
 // ---- broadside (Baggins Wood Cannons)
-inline constexpr Field kGroup{"cannon_group", "Group", Kind::count, "", "the group of up to five cannon of one type, from 1", "", false};
-inline constexpr Field kCannon{"cannon_in_group", "Cannon", Kind::count, "", "the cannon of the group, or null with --dice"};
+inline constexpr Field kGroup{
+    "cannon_group", "Group", Kind::count, "", "the group of up to five cannon of one type, from 1", "", false};
+inline constexpr Field kCannon{"cannon_in_group", "Cannon", Kind::count, "",
+                               "the cannon of the group, or null with --dice"};
 inline constexpr Field kDice{"dice", "Dice", Kind::count, "", "the dice it throws"};
 inline constexpr Field kRerolls{"rerolls", "Re-rolls", Kind::count, "", "the \"+n\" re-rolls"};
 inline constexpr Field kExpectedValue{"expected_value", "Expected value played for", Kind::number, "",
@@ -305,9 +313,22 @@ inline constexpr Field kPKnockdownsAfter{"p_knockdowns_after_saves", "P(knockdow
                                          "n knockdowns after saves"};
 inline constexpr Field kPWoundsAfter{"p_wounds_after_saves", "P(wounds) after saves", Kind::probability, "",
                                      "n wounds after saves"};
-inline constexpr Field kSpecialEffect{"special_effect", "Effect", Kind::enumerated, "", "the special effect", "door-breached|gate-breached|mast-or-rigging-badly-damaged|dismasted|fire-breaks-out", false};
+inline constexpr Field kSpecialEffect{
+    "special_effect",
+    "Effect",
+    Kind::enumerated,
+    "",
+    "the special effect",
+    "door-breached|gate-breached|mast-or-rigging-badly-damaged|dismasted|fire-breaks-out",
+    false};
 inline constexpr Field kRule{"rule", "Rule", Kind::text, "", "the rule that gives it"};
-inline constexpr Field kTargetEffect{"target_effect", "Effect", Kind::enumerated, "", "the target's loss", "half-lost|three-quarters-lost|destroyed", false};
+inline constexpr Field kTargetEffect{"target_effect",
+                                     "Effect",
+                                     Kind::enumerated,
+                                     "",
+                                     "the target's loss",
+                                     "half-lost|three-quarters-lost|destroyed",
+                                     false};
 inline constexpr Field kWeight{
     "weight", "Weight", Kind::enumerated, "", "the cannon type (--weight), or null", "light|medium|heavy"};
 inline constexpr Field kCannonCount = report::vocab::kCannon.as("Cannon", "the cannon firing (--cannon), or null");

@@ -49,7 +49,8 @@ inline constexpr Field kSiteMultiplier{"site_multiplier",
                                        "",
                                        false};
 inline constexpr Field kSide = report::vocab::kSide.as("Side", "The side.", false);
-inline constexpr Field kSideUnits = report::vocab::kUnits.as("Units", "The side's units as the input gives them (Sieges Simplified).", false);
+inline constexpr Field kSideUnits =
+    report::vocab::kUnits.as("Units", "The side's units as the input gives them (Sieges Simplified).", false);
 inline constexpr Field kPiece{"piece", "Piece", Kind::text, "", "The book's piece (\"24-pdr Cannon\").", "", false};
 inline constexpr Field kPieces = report::vocab::kCount.as("Count", "Pieces of the line.", false);
 inline constexpr Field kRangeYd{"range_yd", "Range", Kind::amount, "yd",
@@ -57,7 +58,8 @@ inline constexpr Field kRangeYd{"range_yd", "Range", Kind::amount, "yd",
 inline constexpr Field kCarriage{
     "carriage", "Carriage", Kind::enumerated, "", "The piece's carriage.", "carriageless|garrison|field|limber", false};
 inline constexpr Field kSpiked{"spiked", "Spiked", Kind::count, "pieces", "Pieces of the line spiked.", "", false};
-inline constexpr Field kEngineType{"engine_type", "Type", Kind::text, "", "Engine type, as the Bonus Units table names it.", "", false};
+inline constexpr Field kEngineType{
+    "engine_type", "Type", Kind::text, "", "Engine type, as the Bonus Units table names it.", "", false};
 inline constexpr Field kEngines = report::vocab::kCount.as("Count", "Engines of the line.", false);
 inline constexpr Field kEngineBonus{"bonus_units", "Bonus units", Kind::count, "units",
                                     "Bonus units given in the input for each engine (null: the table's)."};
@@ -108,10 +110,17 @@ inline constexpr Field kTableColumnMax{"table_column_units_max", "Table column t
                                        "Highest unit advantage of the table's column (null when none or open)."};
 inline constexpr Field kTableDays{"table_days", "Days on the table", Kind::amount, "days",
                                   "Days the table gives (null when it gives none)."};
-inline constexpr Field kOutcome{"siege_outcome", "Outcome", Kind::enumerated, "", "How the simplified siege ends.", "days|captured-without-fight|not-by-assault|no-advantage", false};
+inline constexpr Field kOutcome{"siege_outcome",
+                                "Outcome",
+                                Kind::enumerated,
+                                "",
+                                "How the simplified siege ends.",
+                                "days|captured-without-fight|not-by-assault|no-advantage",
+                                false};
 inline constexpr Field kByAssault{
     "by_assault", "By assault", Kind::boolean, "", "True when the stronghold can be taken by assault.", "", false};
-inline constexpr Field kCaptureDays = report::vocab::kDays.as("Time to capture", "Days to capture (null when it cannot be taken by assault).");
+inline constexpr Field kCaptureDays =
+    report::vocab::kDays.as("Time to capture", "Days to capture (null when it cannot be taken by assault).");
 inline constexpr Field kUnitSize{"unit_size", "Unit size", Kind::count, "pieces", "Pieces to a unit.", "", false};
 inline constexpr Field kArtilleryPieces{"pieces", "Pieces", Kind::count, "pieces", "Pieces.", "", false};
 inline constexpr Field kWholeUnits = report::vocab::kUnits.as("Units", "Whole units formed.", false);
@@ -141,7 +150,8 @@ inline constexpr Field kCautious{
 inline constexpr Field kBombardShp = report::vocab::kShp.as("Stronghold shp", "The stronghold's shp.", false);
 inline constexpr Field kShpPerDay{
     "shp_per_day", "shp destroyed a day", Kind::amount, "shp", "shp the park destroys a day.", "", false};
-inline constexpr Field kBombardDays = report::vocab::kDays.as("Days to bring it to zero", "Days to bring the stronghold to zero (null: no piece bombards).");
+inline constexpr Field kBombardDays = report::vocab::kDays.as(
+    "Days to bring it to zero", "Days to bring the stronghold to zero (null: no piece bombards).");
 inline constexpr Field kCostPerDay{
     "cost_gp_per_day", "Powder and shot a day", Kind::amount, "gp", "Powder and shot a day.", "", false};
 inline constexpr Field kCostTotal{"cost_gp_total", "Powder and shot in all", Kind::amount, "gp",
@@ -156,7 +166,8 @@ inline constexpr Field kDaysToBreaches{
     "Days to open --breaches breaches (null when not given or more than the shp allow)."};
 inline constexpr Field kDefenderReach{"defender_reach_yd", "Defender's artillery reach", Kind::amount, "yd",
                                       "The defender's longest artillery range (null: no artillery)."};
-inline constexpr Field kDamageFraction{"damage_fraction", "Damage", Kind::fraction, "", "Damage as a fraction of the stronghold's shp.", "", false};
+inline constexpr Field kDamageFraction{
+    "damage_fraction", "Damage", Kind::fraction, "", "Damage as a fraction of the stronghold's shp.", "", false};
 inline constexpr Field kLossDay{"day", "Day", Kind::count, "days", "Day the damage is reached (null when never)."};
 inline constexpr Field kPiecesLost{"pieces_lost", "Pieces lost", Kind::count, "pieces", "Pieces lost by then.", "",
                                    false};
@@ -233,8 +244,10 @@ inline constexpr Field kDuelEnd{"end",
 inline constexpr Field kRunsEnding = report::vocab::kCount.as("Runs", "Runs ending so.", false);
 inline constexpr Field kP{"p", "Share", Kind::probability, "", "Share of the runs.", "", false};
 inline constexpr Field kCi{"ci", "95% interval", Kind::text, "", "The 95% Wilson interval, as shown."};
-inline constexpr Field kCiLow{"p_ci_low", "95% low", Kind::probability, "", "Low end of the 95% Wilson interval.", "", false};
-inline constexpr Field kCiHigh{"p_ci_high", "95% high", Kind::probability, "", "High end of the 95% Wilson interval.", "", false};
+inline constexpr Field kCiLow{"p_ci_low", "95% low", Kind::probability, "", "Low end of the 95% Wilson interval.",
+                              "",         false};
+inline constexpr Field kCiHigh{"p_ci_high", "95% high", Kind::probability, "", "High end of the 95% Wilson interval.",
+                               "",          false};
 inline constexpr Field kPiecesLeft{"pieces", "Pieces left", Kind::count, "pieces", "Pieces left at the end.",
                                    "",       false};
 inline constexpr Field kPBesiegerLeft{"p_besieger_left", "Besieger", Kind::probability, "",
@@ -332,20 +345,24 @@ inline constexpr Field kWidthIn{"width_in", "Width in", Kind::amount, "in",
 inline constexpr Field kDiameterIn{"diameter_in", "Diameter in", Kind::amount, "in",
                                    "Diameter on the table (null when not given)."};
 inline constexpr Field kHeightLevels{"height_levels", "Levels", Kind::amount, "levels", "Height in levels.", "", false};
-inline constexpr Field kPoints{"strength_points", "Points", Kind::count, "points", "Structural strength points.", "", false};
+inline constexpr Field kPoints{
+    "strength_points", "Points", Kind::count, "points", "Structural strength points.", "", false};
 inline constexpr Field kSections{"sections", "Sections", Kind::text, "points",
                                  "A wall's sections' points, separated by spaces (null for others)."};
 inline constexpr Field kPointsWithPi{"points_with_pi", "With pi", Kind::count, "points",
                                      "Points with pi (null unless round)."};
-inline constexpr Field kStructureMaterial{"material", "Material", Kind::text, "", "Material (null when a factor is given)."};
+inline constexpr Field kStructureMaterial{"material", "Material", Kind::text, "",
+                                          "Material (null when a factor is given)."};
 inline constexpr Field kPi{"pi", "Pi", Kind::boolean, "", "Round structures: pi used instead of 3 (null for others)."};
 inline constexpr Field kProduct{"product", "Product", Kind::amount, "points", "Size x height x factor before rounding.",
                                 "",        false};
 inline constexpr Field kCannon = report::vocab::kCannon.as("Cannon", "Cannon on the structure (null when not given).");
-inline constexpr Field kDamageTaken{"damage_points", "Damage", Kind::amount, "points", "Damage taken, given in the input (null when none)."};
+inline constexpr Field kDamageTaken{"damage_points", "Damage", Kind::amount, "points",
+                                    "Damage taken, given in the input (null when none)."};
 inline constexpr Field kCannonLostNow{"cannon_lost_now", "Lost now", Kind::count, "pieces",
                                       "Cannon lost at that damage (null when none given)."};
-inline constexpr Field kStepFraction{"damage_fraction", "Damage", Kind::fraction, "", "Damage as a fraction of the points.", "", false};
+inline constexpr Field kStepFraction{
+    "damage_fraction", "Damage", Kind::fraction, "", "Damage as a fraction of the points.", "", false};
 inline constexpr Field kDamagePoints{
     "damage_points", "Damage points", Kind::amount, "points", "Damage in points.", "", false};
 inline constexpr Field kCannonLost{"cannon_lost", "Cannon lost", Kind::count, "pieces", "Cannon lost.", "", false};
@@ -375,7 +392,8 @@ inline constexpr Field kBombardWeeks{"bombard_weeks",
                                      "Weeks of bombardment before the assault (bombard-then-assault).",
                                      "",
                                      false};
-inline constexpr Field kWeeks = report::vocab::kWeeks.as("Weeks", "Week limit (--weeks or the input; default 52).", false);
+inline constexpr Field kWeeks =
+    report::vocab::kWeeks.as("Weeks", "Week limit (--weeks or the input; default 52).", false);
 inline constexpr Field kTiePolicy{"tie_policy",
                                   "Tie policy",
                                   Kind::enumerated,
@@ -398,7 +416,8 @@ inline constexpr Field kDepartBelow{"depart_below_troop_ratio", "Depart below ra
                                     "The attacker departs below this troop ratio (null when never)."};
 inline constexpr Field kFrontFt{"front_ft", "Front", Kind::amount, "ft",
                                 "Front of concentrated fire (null when none)."};
-inline constexpr Field kSmShp = report::vocab::kShp.as("shp", "The stronghold's structural points (null when not tracked).");
+inline constexpr Field kSmShp =
+    report::vocab::kShp.as("shp", "The stronghold's structural points (null when not tracked).");
 inline constexpr Field kGunpowderDamage{"gunpowder_weekly_damage",
                                         "Gunpowder d a week",
                                         Kind::amount,
@@ -471,7 +490,8 @@ inline constexpr Field kPlanMaterials{"materials_gp", "Materials", Kind::amount,
                                       false};
 inline constexpr Field kPlanDays = report::vocab::kDays.as("Days", "Days to build everything.", false);
 inline constexpr Field kWeek = report::vocab::kWeek.as("Week", "Week.", false);
-inline constexpr Field kWeekOption{"option_taken", "Option", Kind::text, "", "The option taken that week (null when none)."};
+inline constexpr Field kWeekOption{"option_taken", "Option", Kind::text, "",
+                                   "The option taken that week (null when none)."};
 inline constexpr Field kBrPair{"br_pair", "BR att/def", Kind::text, "BR", "Both sides' BR in the battle, as shown."};
 inline constexpr Field kAttackerBr{"attacker_br", "Attacker BR", Kind::count, "BR",
                                    "Attacker's BR in the battle (null without one)."};
@@ -482,7 +502,8 @@ inline constexpr Field kAttackerRoll{"attacker_roll", "Attacker d100", Kind::cou
                                      "Attacker's d100 (null without a battle)."};
 inline constexpr Field kDefenderRoll{"defender_roll", "Defender d100", Kind::count, "",
                                      "Defender's d100 (null without a battle)."};
-inline constexpr Field kBattle{"battle_result", "Battle", Kind::text, "", "The battle's result in words (null without one)."};
+inline constexpr Field kBattle{"battle_result", "Battle", Kind::text, "",
+                               "The battle's result in words (null without one)."};
 inline constexpr Field kHdPair{"hd_pair", "Artillery HD att/def", Kind::text, "HD", "Both sides' HD, as shown."};
 inline constexpr Field kAttackerHd{
     "attacker_hd", "Attacker HD", Kind::amount, "HD", "Hit dice of defenders the attacker's artillery kills.", "",
@@ -498,13 +519,15 @@ inline constexpr Field kDefenderLost{
 inline constexpr Field kTroopsPair{"troops_pair", "Troops att/def", Kind::text, "men", "Both sides' troops, as shown."};
 inline constexpr Field kAttackerTroops{
     "attacker_troops", "Attacker troops", Kind::count, "men", "Attacking troops left.", "", false};
-inline constexpr Field kDefenderTroops = report::vocab::kDefenderTroops.as("Defender troops", "Defending troops left.", false);
+inline constexpr Field kDefenderTroops =
+    report::vocab::kDefenderTroops.as("Defender troops", "Defending troops left.", false);
 inline constexpr Field kDamageText{"damage_roll_text", "d - d% = damage", Kind::text, "shp",
                                    "The week's d, the d% rolled and the damage, as shown."};
 inline constexpr Field kDamageD{"damage_d", "d", Kind::amount, "shp",
                                 "The week's d of damage to fortifications (null when none)."};
 inline constexpr Field kDamageRoll{"damage_roll", "d%", Kind::count, "", "The d% rolled against it (null when none)."};
-inline constexpr Field kWeekDamage{"damage_shp", "Damage", Kind::amount, "shp", "Damage done to the fortifications (null when none)."};
+inline constexpr Field kWeekDamage{"damage_shp", "Damage", Kind::amount, "shp",
+                                   "Damage done to the fortifications (null when none)."};
 inline constexpr Field kWeekShpLeft{"shp_left", "Shp left", Kind::amount, "shp",
                                     "Structural points left (null when not tracked)."};
 inline constexpr Field kBreachFt{"breach_ft", "Breach ft", Kind::amount, "ft",

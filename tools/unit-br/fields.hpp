@@ -39,14 +39,16 @@ inline constexpr Field kAc{
     "",   false};
 inline constexpr Field kAcAlt{"ac_alt", "AC (alternative)", Kind::integer, "",
                               "The alternative AC the tables print in parentheses (with a shield), or null."};
-inline constexpr Field kHd = report::vocab::kHd.as("HD", "Hit dice as the book writes them: \"1/2\", \"N\", \"N+M\" or \"N-M\".");
+inline constexpr Field kHd =
+    report::vocab::kHd.as("HD", "Hit dice as the book writes them: \"1/2\", \"N\", \"N+M\" or \"N-M\".");
 inline constexpr Field kHdDice{"hd_dice", "HD", Kind::number, "HD",
                                "The hit dice as a number: 1/2 is 0.5, N+M and N-M are N."};
 inline constexpr Field kHdBonus{"hd_bonus", "HD bonus", Kind::integer, "hp",
                                 "The +M or -M written after the hit dice (0 for none)."};
 inline constexpr Field kUhp = report::vocab::kUhp.as("uhp", "Unit hit points.", false);
 inline constexpr Field kMorale{"morale", "ML", Kind::integer, "", "Morale modifier (ML), signed: -1, 0, 1.", "", false};
-inline constexpr Field kEncounterMove = report::vocab::kEncounterMoveFt.as("Encounter movement", "Encounter movement of the troops, in feet a turn.");
+inline constexpr Field kEncounterMove =
+    report::vocab::kEncounterMoveFt.as("Encounter movement", "Encounter movement of the troops, in feet a turn.");
 inline constexpr Field kFormation{
     "formation", "Form", Kind::enumerated, "", "Formation code: DF, DM, FF, FLY, FM, IF, IM, LF, LM, MF or UF.",
     kFormations, false};
@@ -151,7 +153,8 @@ inline constexpr Field kLine{"line", "Attack characteristic", Kind::text, "",
                              "The attack line as the rosters print it (\"1 matchlock arquebus 11+ (2 reload)\")."};
 inline constexpr Field kFirearm{"firearm", "Firearm", Kind::text, "", "The firearm, in words (\"flintlock pistol\")."};
 inline constexpr Field kMechanism = report::vocab::kMechanism.as("Mechanism", "The firearm's mechanism.");
-inline constexpr Field kFirearmType = report::vocab::kFirearmType.as("Type", "The firearm's type (the firearms table's key).");
+inline constexpr Field kFirearmType =
+    report::vocab::kFirearmType.as("Type", "The firearm's type (the firearms table's key).");
 inline constexpr Field kBore = report::vocab::kBore.as("Bore", "The firearm's bore.");
 inline constexpr Field kCount = report::vocab::kCount.as("Count", "How many of this firearm each troop carries.");
 inline constexpr Field kRateShown{"rate", "Rate of fire", Kind::text};
@@ -164,7 +167,8 @@ inline constexpr Field kRateColumn{"rate_column",
                                    "",
                                    "The Rate of Fire table's column used: drilled (DF/DM) or other.",
                                    "drilled|other"};
-inline constexpr Field kMisfire{"misfire_factor", "Misfire factor", Kind::fraction, "", "Misfire factor of the mechanism (0 to 1) under the --misfire reading."};
+inline constexpr Field kMisfire{"misfire_factor", "Misfire factor", Kind::fraction, "",
+                                "Misfire factor of the mechanism (0 to 1) under the --misfire reading."};
 inline constexpr Field kAverageDamage{"average_damage", "Average damage", Kind::number, "",
                                       "Average damage of a hit of the firearm."};
 inline constexpr Field kFirearmAttacksRaw{"attacks_raw", "Raw", Kind::number, "",
@@ -210,7 +214,8 @@ inline constexpr Field kUhpRemaining{"uhp_remaining", "uhp remaining", Kind::cou
                                      "uhp the reformed unit has left."};
 
 // --- availability and training -------------------------------------------------------------------
-inline constexpr Field kEra = report::vocab::kEraPrinted.as("Era", "The era the troop type belongs to, as printed (\"Any\", \"Late\" ...).");
+inline constexpr Field kEra =
+    report::vocab::kEraPrinted.as("Era", "The era the troop type belongs to, as printed (\"Any\", \"Late\" ...).");
 inline constexpr Field kMarketShown{"market_shown", "Market class", Kind::text};
 inline constexpr Field kRealmShown{"realm_shown", "Realm", Kind::text};
 inline constexpr Field kTrainingShown{"training_shown", "Training time", Kind::text};
@@ -233,12 +238,14 @@ inline constexpr Field kQualifying{"qualifying_per_120", "Qualifying number per 
                                    "Qualifying number per 120 conscripts, or null."};
 inline constexpr Field kMarketClass{"market_class", "Market class", Kind::count, "", "The market class, 1 to 6.", "",
                                     false};
-inline constexpr Field kMarketDice{"troops_dice", "Troops", Kind::dice, "", "Troops on the market: dice to roll (\"7d20\") or a number, as printed."};
+inline constexpr Field kMarketDice{"troops_dice", "Troops", Kind::dice, "",
+                                   "Troops on the market: dice to roll (\"7d20\") or a number, as printed."};
 inline constexpr Field kChancePct{"chance_pct", "Chance", Kind::amount, "%",
                                   "Chance that the troops are on the market at all, in percent."};
 inline constexpr Field kRealm{"realm", "Realm", Kind::text, "", "The realm size's key (continent, empire ... barony).",
                               "",      false};
-inline constexpr Field kRealmTroops = report::vocab::kTroops.as("Troops", "Troops available per the realm's time period; null where the book prints \"-\".");
+inline constexpr Field kRealmTroops = report::vocab::kTroops.as(
+    "Troops", "Troops available per the realm's time period; null where the book prints \"-\".");
 inline constexpr Field kTimePeriod{"time_period", "Per", Kind::text, "",
                                    "The realm's time period the troops are available per (\"year\" ...)."};
 
@@ -246,7 +253,8 @@ inline constexpr Field kTimePeriod{"time_period", "Per", Kind::text, "",
 inline constexpr Field kKey{"key", "Key", Kind::text, "", "The roster row's key.", "", false};
 inline constexpr Field kPage{"page", "Page", Kind::count, "", "The page of the rosters the row is printed on."};
 inline constexpr Field kSource{"source", "Source", Kind::text, "", "The book, section and page of the row."};
-inline constexpr Field kRosterFormation{"formation_printed", "Form", Kind::text, "", "The formation as printed (\"DF\", \"FF (IM)\" ...)."};
+inline constexpr Field kRosterFormation{"formation_printed", "Form", Kind::text, "",
+                                        "The formation as printed (\"DF\", \"FF (IM)\" ...)."};
 inline constexpr Field kAcPrinted{"ac_printed", "AC", Kind::text};
 
 // --- the rosters against the formulas --------------------------------------------------------------

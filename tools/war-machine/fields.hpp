@@ -76,7 +76,8 @@ constexpr Field kStatementReading{"statement_reading",
                                   false};
 constexpr Field kSeed{"seed", "Seed", Kind::count, "",
                       "The seed of the d100 rolls (--seed, default 1); null when nothing is rolled"};
-constexpr Field kRounds = report::vocab::kRounds.as("Rounds", "With --roll (without --runs): the most battles fought in a row (--rounds, default 1); null otherwise");
+constexpr Field kRounds = report::vocab::kRounds.as(
+    "Rounds", "With --roll (without --runs): the most battles fought in a row (--rounds, default 1); null otherwise");
 constexpr Field kRuns{"runs", "Runs", Kind::count, "",
                       "With --roll --runs N: the number of independent battles tallied for each battle of the file; "
                       "null otherwise"};
@@ -549,7 +550,8 @@ constexpr Field kHunger{
 constexpr Field kWeeks = report::vocab::kWeeks.as("Weeks", "Weeks projected (--weeks)", false);
 constexpr Field kFoodWeeks{
     "food_weeks", "Food weeks", Kind::count, "weeks", "Weeks of food the defender holds (--food-weeks)", "", false};
-constexpr Field kDefenderTroops = report::vocab::kDefenderTroops.as("Defender troops", "The defender's troops at the start (--defender-troops, or the file's defender)", false);
+constexpr Field kDefenderTroops = report::vocab::kDefenderTroops.as(
+    "Defender troops", "The defender's troops at the start (--defender-troops, or the file's defender)", false);
 constexpr Field kLossOfStart{"loss_of_start",
                              "Loss of start",
                              Kind::boolean,

@@ -24,8 +24,8 @@ inline constexpr Field kRounds{"rounds", "Rounds", Kind::count, "", "a number of
 inline constexpr Field kCount{"count", "Count", Kind::count, "", "how many of what the row is"};
 
 // ---- firearms (the firearms table: an open list of types, closed mechanisms and bores)
-inline constexpr Field kMechanism{"mechanism", "Mechanism", Kind::enumerated, "", "the firearm's mechanism",
-                                  "matchlock|wheellock|flintlock"};
+inline constexpr Field kMechanism{
+    "mechanism", "Mechanism", Kind::enumerated, "", "the firearm's mechanism", "matchlock|wheellock|flintlock"};
 inline constexpr Field kFirearmType{"firearm_type", "Type", Kind::text, "",
                                     "the firearm's type, as the firearms table keys it (pistol, arquebus, musket...)"};
 inline constexpr Field kBore{"bore", "Bore", Kind::enumerated, "", "the firearm's bore", "smoothbore|rifled"};
@@ -39,8 +39,7 @@ inline constexpr Field kCannon{"cannon", "Cannon", Kind::count, "", "a number of
 
 // ---- movement
 inline constexpr Field kDailyMiles{"daily_miles", "Miles a day", Kind::amount, "miles", "overland movement a day"};
-inline constexpr Field kWeeklyMiles{"weekly_miles", "Miles a week", Kind::amount, "miles",
-                                    "overland movement a week"};
+inline constexpr Field kWeeklyMiles{"weekly_miles", "Miles a week", Kind::amount, "miles", "overland movement a week"};
 inline constexpr Field kEncounterMoveFt{"encounter_move_ft", "Encounter ft", Kind::amount, "ft",
                                         "encounter movement a turn, in feet"};
 

@@ -89,7 +89,8 @@ struct FieldUse {
   std::string_view header;  ///< empty: field->header
   Shown shown = Shown::everywhere;
 
-  FieldUse(const Field& f, std::string_view header_ = {}, Shown shown_ = Shown::everywhere)  // NOLINT: a field is its use
+  FieldUse(const Field& f, std::string_view header_ = {},
+           Shown shown_ = Shown::everywhere)  // NOLINT: a field is its use
       : field(&f), header(header_), shown(shown_) {}
   FieldUse(const Field& f, Shown shown_) : field(&f), shown(shown_) {}
 };
@@ -106,11 +107,11 @@ struct TableSpec {
   std::vector<FieldUse> fields;  ///< rows: the columns in order; record: every figure it may hold
   Layout layout = Layout::rows;
   std::vector<FieldUse> context;
-  std::string_view figure_header;   ///< record: the header of the figure column ("Characteristic")
+  std::string_view figure_header;           ///< record: the header of the figure column ("Characteristic")
   std::string_view value_header = "Value";  ///< record: the header of the value column (people)
-  bool sourced = false;             ///< record: each figure has a source (a "Source" column)
-  std::string_view source_header;   ///< record: the header of that column for people (empty: "Source")
-  Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
+  bool sourced = false;                     ///< record: each figure has a source (a "Source" column)
+  std::string_view source_header;           ///< record: the header of that column for people (empty: "Source")
+  Shown shown = Shown::everywhere;          ///< a table for people only (prose) or programs only
 
   TableSpec(std::string_view name_, std::string_view title_, std::string_view description_,
             std::vector<FieldUse> fields_)
