@@ -8,6 +8,10 @@ Each tool prints its declared JSON documents and csv tables with the hidden opti
                                          .\\" generated: json-keys begin / end
                                          .\\" generated: csv-columns begin / end
                                        (one .SS per document or csv table, one .TP per key)
+  docs/vocabulary.md                   its "Output keys" table, between the markers
+                                         <!-- generated: output-keys begin / end -->
+                                       (one row per key of every JSON document and csv table:
+                                       its kind, unit, first meaning and tools; docs.vocabulary)
 A tool that declares no document is left alone (its schemas and man page are still kept by hand).
 
   describe-outputs.py --bin build/bin [--root .] [--check]
@@ -86,6 +90,43 @@ def csv_section(desc):
     return out
 
 
+# Keys of the envelope and of the record layout (figure, value, unit, source): their meaning is the
+# layout's, not a figure's; docs/vocabulary.md describes them in words.
+LAYOUT = {"schema.name", "schema.version", "tool", "figure", "value", "unit", "source", "sources"}
+MARKERS["output-keys"] = ("<!-- generated: output-keys begin -->", "<!-- generated: output-keys end -->")
+
+
+def output_key_uses(desc):
+    """(key, kind, unit, meaning) of every JSON key (its last part) and csv column a tool declares."""
+    rows = []
+    for d in desc["documents"]:
+        uses = list(d["json_keys"])
+        for t in d["csv_tables"]:
+            uses += t["columns"]
+        for r in uses:
+            key = re.split(r"[.\]]", r["key"])[-1]
+            if r["key"] in LAYOUT or key in LAYOUT or r["type"] in ("array", "object"):
+                continue
+            kind = r["type"].replace(" or null", "")
+            rows.append((key, "enum" if "|" in kind else kind, r["unit"], r["meaning"]))
+    return rows
+
+
+def output_keys_table(descs):
+    """The markdown rows of docs/vocabulary.md's "Output keys": one per key, kind and unit."""
+    seen = {}
+    for desc in descs:
+        for key, kind, unit, meaning in output_key_uses(desc):
+            row = seen.setdefault((key, kind, unit), {"meaning": meaning, "tools": []})
+            if desc["tool"] not in row["tools"]:
+                row["tools"].append(desc["tool"])
+    out = ["| Key | Kind | Unit | Meaning (its first use) | Tools |", "|---|---|---|---|---|"]
+    for (key, kind, unit), r in sorted(seen.items()):
+        meaning = r["meaning"].replace("|", "\\|").replace("\n", " ").strip()
+        out.append("| `%s` | %s | %s | %s | %s |" % (key, kind, unit, meaning, "; ".join(r["tools"])))
+    return out
+
+
 def splice(page, name, lines):
     begin, end = MARKERS[name]
     if begin not in page:
@@ -116,10 +157,12 @@ def main():
             path.write_text(text)
             written.append(str(path.relative_to(root)))
 
+    descs = []
     for tool in TOOLS:
         exe = pathlib.Path(a.bin) / tool
         desc = json.loads(subprocess.run([str(exe), "--describe-output"], check=True, capture_output=True,
                                          text=True).stdout)
+        descs.append(desc)
         if not desc["documents"]:
             continue
         names = set()
@@ -141,6 +184,11 @@ def main():
         if not (has_json and has_csv):
             stale.append(str(man.relative_to(root)) + " (missing generated markers)")
         put(man, page)
+    vocabulary = root / "docs" / "vocabulary.md"
+    text, has_keys = splice(vocabulary.read_text(), "output-keys", output_keys_table(descs))
+    if not has_keys:
+        stale.append(str(vocabulary.relative_to(root)) + " (missing generated markers)")
+    put(vocabulary, text)
     if a.check:
         if stale:
             print("stale, regenerate with scripts/describe-outputs.py --bin build/bin:")

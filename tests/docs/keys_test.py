@@ -8,8 +8,10 @@ the columns of each csv table, generated from the fields each tool declares once
   - a key (the last part of a JSON path, or a csv column) has one kind and one unit wherever it
     appears, in every tool and document;
   - the unit is in the name: a key of unit gp, lb, yd, ft, in, days, weeks, months, miles or hexes
-    ends in `_<unit>` or has `_<unit>_per_<period>`; money per period is `<what>_gp_per_<period>`;
-  - `p_` begins a probability and only a probability (or `p`, a probability's own column);
+    has the unit (or, for a time, its singular) as one of its words: `shot_lb`, `cost_gp_per_day`,
+    `days_stated`, `mean_weeks_to_fall`, `plan_week`; money per period is `<what>_gp_per_<period>`;
+  - `p_` begins a probability and only a probability (or `p`, a probability's own column); a
+    share of a whole from 0 to 1 that is not a chance is of kind fraction and needs no `p_`;
   - keys are lower-case words joined by `_`; csv booleans and JSON booleans are one kind, boolean.
 Tools that declare no document yet are skipped (and listed). Prints "N passed, M failed".
 """
@@ -28,6 +30,17 @@ LAYOUT = {"schema.name", "schema.version", "tool", "figure", "value", "unit", "s
 def kind_of(type_text):
     t = type_text.replace(" or null", "")
     return "enum" if "|" in t else t
+
+
+# The singular a time unit takes in a name ("plan_week": the week of the plan, in weeks).
+SINGULAR = {"days": "day", "weeks": "week", "months": "month"}
+
+
+def unit_in_name(key, unit):
+    """The unit is one of the key's words: a suffix (`shot_lb`), or where the figure's words put it
+    (`days_stated`, `mean_weeks_to_fall`, `cost_gp_total`, `price_gp_per_lb`)."""
+    words = key.split("_")
+    return unit in words or SINGULAR.get(unit) in words
 
 
 def main():
@@ -60,7 +73,7 @@ def main():
         (kind, unit), = [next(iter(uses))] if len(uses) == 1 else [sorted(uses)[0]]
         if not re.fullmatch(r"[a-z][a-z0-9]*(_[a-z0-9]+)*", key):
             problems.append(f"{key}: not lower-case words joined by '_'")
-        if unit in UNITS and not (key.endswith("_" + unit) or f"_{unit}_per_" in key or key == unit):
+        if unit in UNITS and not unit_in_name(key, unit):
             problems.append(f"{key}: its unit {unit} is not in its name")
         if re.search(r"_gp_(month|week|day|year)$", key) or re.search(r"(^|_)(monthly|weekly|daily)_[a-z_]*gp", key):
             problems.append(f"{key}: money per period is <what>_gp_per_<period>")

@@ -15,7 +15,10 @@ every subcommand with the values it offers). Checked:
   5. every JSON key of a row is a property of some schema in docs/schema/, and every TOML key of a
      row is read somewhere in lib/src or tools (a string literal);
   6. no retired name is a flag of a tool, a property of a schema, or a column of a csv golden output
-     or reference table.
+     or reference table;
+  7. every JSON key (the last part of its path) and csv column of every document the tools declare
+     (`TOOL --describe-output`) is a row of the "Output keys" table with its kind and unit, and
+     every row of that table is a key of some tool's output, in the tools its row names.
 """
 import csv
 import io
@@ -36,9 +39,17 @@ def code(cell):
     return re.findall(r"`([^`]*)`", cell)
 
 
-def vocabulary(path):
-    """Rows of every table of docs/vocabulary.md under HEADER, and the retired names."""
+KEYS_HEADER = ["Key", "Kind", "Unit", "Meaning (its first use)", "Tools"]
+# The envelope's and the record layout's keys, not figures (the "Output keys" section says so).
+LAYOUT = {"schema.name", "schema.version", "tool", "figure", "value", "unit", "source", "sources"}
+
+
+def vocabulary(path, output_keys=None):
+    """Rows of every table of docs/vocabulary.md under HEADER, and the retired names; the rows of
+    the "Output keys" table go into `output_keys` ({key: (line, kind, unit, tools)})."""
     rows, retired = [], []
+    if output_keys is None:
+        output_keys = {}
     header = None
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.startswith("|"):
@@ -54,7 +65,57 @@ def vocabulary(path):
             rows.append((n, dict(zip(HEADER, cells))))
         elif header and header[0] == "Retired":
             retired.extend(code(cells[0]))
+        elif header == KEYS_HEADER:
+            key = (code(cells[0]) or [cells[0]])[0]
+            if key in output_keys:
+                output_keys[key] = (n, "two rows", "", set())
+            else:
+                output_keys[key] = (n, cells[1], cells[2], {c.strip() for c in cells[4].split(";")})
     return rows, retired
+
+
+def output_key_uses(binary, tool):
+    """{key: {(kind, unit)}} of every JSON key (its last part) and csv column the tool declares."""
+    desc = json.loads(subprocess.run([str(binary / tool), "--describe-output"], capture_output=True, text=True,
+                                     check=True).stdout)
+    uses = {}
+    for d in desc["documents"]:
+        rows = list(d["json_keys"])
+        for t in d["csv_tables"]:
+            rows += t["columns"]
+        for r in rows:
+            key = re.split(r"[.\]]", r["key"])[-1]
+            if r["key"] in LAYOUT or key in LAYOUT or r["type"] in ("array", "object"):
+                continue
+            kind = r["type"].replace(" or null", "")
+            uses.setdefault(key, set()).add(("enum" if "|" in kind else kind, r["unit"]))
+    return uses
+
+
+def check_output_keys(binary, output_keys):
+    """Check 7: the tools' output keys against the "Output keys" table, both ways."""
+    fails, used = [], {}
+    if not output_keys:
+        return ["docs/vocabulary.md has no \"Output keys\" table"]
+    for tool in TOOLS:
+        for key, kinds in output_key_uses(binary, tool).items():
+            used.setdefault(key, set()).add(tool)
+            row = output_keys.get(key)
+            if row is None:
+                fails.append(f"{tool}: output key {key} is not in the Output keys table of docs/vocabulary.md")
+                continue
+            n, kind, unit, tools = row
+            for k, u in sorted(kinds):
+                if (k, u) != (kind, unit):
+                    fails.append(f"vocabulary.md:{n}: {key} is {kind} {unit} there, but {tool} writes it as {k} {u}")
+            if tool not in tools:
+                fails.append(f"vocabulary.md:{n}: {key} is written by {tool}, which its Tools cell does not name")
+    for key, (n, _, _, tools) in sorted(output_keys.items()):
+        if key not in used:
+            fails.append(f"vocabulary.md:{n}: output key {key} is no tool's output key")
+        elif tools - used[key]:
+            fails.append(f"vocabulary.md:{n}: output key {key} is not written by {', '.join(sorted(tools - used[key]))}")
+    return fails
 
 
 def tool_flags(binary, tool):
@@ -119,7 +180,8 @@ def csv_columns(root):
 def main():
     root, binary = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     fails = []
-    rows, retired = vocabulary(root / "docs" / "vocabulary.md")
+    output_keys = {}
+    rows, retired = vocabulary(root / "docs" / "vocabulary.md", output_keys)
     by_flag = {}
     for n, r in rows:
         names = code(r["Flag"])
@@ -196,6 +258,9 @@ def main():
             if name in columns:
                 fails.append(f"retired name {name} is still a csv column")
 
+    # 7: every output key has its row, every row is used.
+    fails += check_output_keys(binary, output_keys)
+
     if len(sys.argv) > 3:
         only = sys.argv[3]
         lines = {r["_line"] for _, r in rows if only in r["Tools"]}
@@ -203,7 +268,8 @@ def main():
                  or any(f.startswith(f"vocabulary.md:{n}:") for n in lines)]
     for f in fails:
         print("FAIL:", f)
-    print(f"{len(rows)} vocabulary rows, {len(by_flag)} flags, {len(retired)} retired names; {len(fails)} problems")
+    print(f"{len(rows)} vocabulary rows, {len(by_flag)} flags, {len(retired)} retired names, "
+          f"{len(output_keys)} output keys; {len(fails)} problems")
     if len(rows) < 10:
         print("FAIL: fewer rows than expected: is the repository root right?")
         return 1

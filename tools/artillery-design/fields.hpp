@@ -3,6 +3,7 @@
 // are declared in specs.hpp.
 #pragma once
 
+#include "gunpowder/core/fields.hpp"
 #include "gunpowder/core/model.hpp"
 
 namespace gunpowder::artillery_app::fields {
@@ -17,7 +18,7 @@ inline constexpr Field kShotLb{"shot_lb", "Shot lb", Kind::amount, "lb", "shot w
 inline constexpr Field kSource{"source", "Source", Kind::text, "",
                                "where the figures come from: book, formula, house rule (FILE), ..."};
 inline constexpr Field kAc{"ac", "AC", Kind::integer, "", "armour class of the piece"};
-inline constexpr Field kShp{"shp", "SHP", Kind::count, "", "structural hit points of the piece"};
+inline constexpr Field kShp = report::vocab::kShp.as("SHP", "structural hit points of the piece");
 inline constexpr Field kBaseWeight{"base_weight_lb", "Weight lb", Kind::amount, "lb", "base weight of the piece"};
 inline constexpr Field kCaliber{"caliber_in", "Calibre", Kind::amount, "in", "barrel calibre"};
 inline constexpr Field kShotDiameter{"shot_diameter_in", "Shot diameter", Kind::amount, "in",
@@ -31,7 +32,7 @@ inline constexpr Field kRange{"range", "Range yd S/M/L", Kind::text, "yd", "shor
 inline constexpr Field kRangeShort{"range_short_yd", "Short yd", Kind::amount, "yd", "upper bound of short range"};
 inline constexpr Field kRangeMedium{"range_medium_yd", "Medium yd", Kind::amount, "yd", "upper bound of medium range"};
 inline constexpr Field kRangeLong{"range_long_yd", "Long yd", Kind::amount, "yd", "upper bound of long range"};
-inline constexpr Field kDamage{"damage", "Damage", Kind::dice, "", "damage dice, e.g. 8d10"};
+inline constexpr Field kDamage = report::vocab::kDamage.as("Damage", "damage dice, e.g. 8d10");
 inline constexpr Field kDamageDice{"damage_dice", "Damage d10", Kind::count, "d10", "number of d10 of damage"};
 inline constexpr Field kAoe{"aoe_ft", "AOE ft", Kind::amount, "ft",
                             "area of effect: a mortar's radius, a gun's or cannon's line length"};
@@ -41,7 +42,7 @@ inline constexpr Field kAoeWidth{"aoe_width_ft", "AOE width ft", Kind::amount, "
                                  "width of a line's area of effect (null: a mortar's radius)"};
 inline constexpr Field kAoeShape{"aoe_shape",  "AOE shape", Kind::enumerated, "", "shape of the area of effect",
                                  "radius|line"};
-inline constexpr Field kCrew{"crew", "Crew", Kind::count, "men", "crew needed at the full rate of fire"};
+inline constexpr Field kCrew{"crew_men", "Crew", Kind::count, "men", "crew needed at the full rate of fire"};
 inline constexpr Field kRoundsPerShot{"rounds_per_shot", "ROF", Kind::count, "rounds",
                                       "rate of fire 1/N: one shot every N rounds"};
 inline constexpr Field kShotsPerDay{"shots_per_day", "Shots/day", Kind::count, "", "shots per day of bombardment"};
@@ -86,11 +87,11 @@ inline constexpr Field kCartsWagons{"carts_wagons", "Carts/wagons", Kind::text, 
 inline constexpr Field kCarts{"carts", "Carts", Kind::count, "", "large carts to carry it"};
 inline constexpr Field kWagons{"wagons", "Wagons", Kind::count, "", "wagons to carry it (one replaces four carts)"};
 inline constexpr Field kMiles{"miles", "Miles day/week", Kind::text, "", "overland movement (shown to people)"};
-inline constexpr Field kMilesDay{"daily_miles", "Miles a day", Kind::count, "mi", "overland movement a day"};
-inline constexpr Field kMilesWeek{"weekly_miles", "Miles a week", Kind::count, "mi", "overland movement a week"};
+inline constexpr Field kMilesDay = report::vocab::kDailyMiles.as("Miles a day", "overland movement a day");
+inline constexpr Field kMilesWeek = report::vocab::kWeeklyMiles.as("Miles a week", "overland movement a week");
 inline constexpr Field kEncounter{"encounter_move", "Encounter", Kind::text, "", "encounter movement as printed"};
-inline constexpr Field kEncounterFt{"encounter_move_ft", "Encounter ft", Kind::count, "ft",
-                                    "the largest encounter move a turn (0: none, or a facing change only)"};
+inline constexpr Field kEncounterFt = report::vocab::kEncounterMoveFt.as(
+    "Encounter ft", "the largest encounter move a turn (0: none, or a facing change only)");
 inline constexpr Field kAssembly{"assembly", "Assembly", Kind::text, "", "assembly time (shown to people)"};
 inline constexpr Field kAssemblyTurns{"assembly_turns", "Assembly turns", Kind::count, "turns",
                                       "assembly time in turns (null: in rounds)"};
@@ -120,7 +121,7 @@ inline constexpr Field kShpWood{"shp_per_day_wood", "Wood", Kind::amount, "shp",
 // --- battle (Battle Ratings, Sieges Simplified, artillery units) ------------------------------------
 inline constexpr Field kUnitSize{"unit_size", "Pieces per unit (D@W: Campaigns)", Kind::count, "pieces",
                                  "pieces per unit"};
-inline constexpr Field kBr{"br", "Battle rating of the unit", Kind::number, "", "battle rating of the unit"};
+inline constexpr Field kBr = report::vocab::kBr.as("Battle rating of the unit", "battle rating of the unit");
 inline constexpr Field kBonusUnits{"bonus_units", "Bonus units per piece (Sieges Simplified)", Kind::count, "units",
                                    "siege bonus units per piece"};
 inline constexpr Field kUnitText{"battlefield_unit", "Battlefield unit", Kind::text, "",
@@ -157,7 +158,7 @@ inline constexpr Field kAoeSqFt{"aoe_sq_ft", "Area of effect", Kind::amount, "sq
 inline constexpr Field kTargets{"targets", "Estimated targets", Kind::amount, "", "estimated targets"};
 inline constexpr Field kMaxPerRound{"max_damage_per_round", "Maximum damage per round", Kind::amount, "hp",
                                     "maximum damage a round"};
-inline constexpr Field kHd{"hd", "Hit dice", Kind::count, "HD", "hit dice"};
+inline constexpr Field kHd = report::vocab::kHd.as("Hit dice", "hit dice");
 inline constexpr Field kWeightSt{"weight_st", "Weight", Kind::amount, "st", "weight in stone"};
 inline constexpr Field kStoneLb{"stone_lb", "Pounds a stone", Kind::amount, "lb", "pounds in a stone"};
 inline constexpr Field kWeightLb{"weight_lb", "Weight lb", Kind::amount, "lb", "weight in pounds"};

@@ -33,7 +33,7 @@ constexpr Field kItem{"item", "Item", Kind::text, "", "the item of the book's ex
 constexpr Field kHistorical{
     "historical_price_gp", "Historical gp", Kind::amount, "gp", "its historical price", "", false};
 constexpr Field kPrice{"price_gp", "Price gp", Kind::amount, "gp", "its price under the economy", "", false};
-constexpr Field kDays{"days", "Days", Kind::amount, "days", "days to make it", "", false};
+constexpr Field kDays = report::vocab::kDays.as("Days", "days to make it", false);
 constexpr Field kStatedText{"stated", "Book", Kind::text, "", "the book's figures (shown to people)"};
 constexpr Field kPriceStated{"price_gp_stated", "Book gp", Kind::amount, "gp", "the price the book states", "", false};
 constexpr Field kDaysStated{"days_stated", "Book days", Kind::amount, "days", "the days the book states"};

@@ -261,7 +261,7 @@ const TableSpec& bombardment_and_battle_spec() {
 
 const report::DocumentSpec& pieces_document() {
   static const report::DocumentSpec d(
-      "artillery-design", "pieces", kSchemaVersion,
+      "artillery-design", "pieces", kPiecesSchemaVersion,
       "designed pieces: several in the pieces table (and their chosen carriages), one in its detailed tables",
       {&pieces_spec(), &chosen_carriages_spec(), &characteristics_spec(), &mobility_spec(), &bombardment_spec(),
        &battle_spec(), &crew_attacks_spec(), &economy_spec(), &automaton_spec(), &formula_spec()});
@@ -269,7 +269,7 @@ const report::DocumentSpec& pieces_document() {
 }
 
 const report::DocumentSpec& catalogue_document() {
-  static const report::DocumentSpec d("artillery-design", "catalogue", kSchemaVersion,
+  static const report::DocumentSpec d("artillery-design", "catalogue", kPiecesSchemaVersion,
                                       "the book's 17 pieces, their carriages by era, bombardment and battle figures",
                                       {&pieces_spec(), &carriages_by_era_spec(), &bombardment_and_battle_spec()});
   return d;

@@ -13,6 +13,9 @@ namespace gunpowder::artillery_app {
 /// document from the declared tables (one array per table, the figures of a piece as a record with
 /// a source each), renames range to range_band and drops the copies of one figure under two keys.
 inline constexpr int kSchemaVersion = 3;
+/// The pieces and catalogue documents: version 4 (crew_men; hd as the books write it; shp, miles
+/// and encounter feet as amounts: one key, one kind and unit in every tool).
+inline constexpr int kPiecesSchemaVersion = 4;
 
 // A piece (mode_piece.cpp, mode_files.cpp, design_tables.cpp).
 const report::TableSpec& pieces_spec();            ///< "pieces": one row per piece (several pieces, --catalogue)

@@ -3,6 +3,7 @@
 // Schema and the man page's key tables are made (gunpowder/core/model.hpp).
 #pragma once
 
+#include "gunpowder/core/fields.hpp"
 #include "gunpowder/core/model.hpp"
 
 namespace gunpowder::fire_app::fields {
@@ -19,7 +20,8 @@ inline constexpr Field kScenario{"scenario",
                                  "files in order), from 1",
                                  "",
                                  false};
-inline constexpr Field kName{"name", "Name", Kind::text, "", "the scenario's name (the name key of its table in a file), or null"};
+inline constexpr Field kName{"name", "Name", Kind::text, "",
+                             "the scenario's name (the name key of its table in a file), or null"};
 inline constexpr Field kCommand{"command",
                                 "Command",
                                 Kind::enumerated,
@@ -34,7 +36,7 @@ inline constexpr Field kPAtLeast{
     "p_at_least", "P(at least)", Kind::probability, "", "the probability of the value or more", "", false};
 inline constexpr Field kDistanceYd{
     "distance_yd", "Yards", Kind::amount, "yd", "the distance of the impact point from the aim point", "", false};
-inline constexpr Field kPoints{"points", "Points", Kind::count, "", "ship or strength points lost", "", false};
+inline constexpr Field kPoints{"points_lost", "Points", Kind::count, "", "ship or strength points lost", "", false};
 inline constexpr Field kKills{"kills", "Kills", Kind::count, "", "figures killed", "", false};
 inline constexpr Field kHits{"hits", "Hits", Kind::count, "", "hits scored", "", false};
 inline constexpr Field kShots{"shots", "Shots", Kind::count, "", "shots fired", "", false};
@@ -75,7 +77,7 @@ inline constexpr Field kArtilleristsModifier{"artillerists_modifier", "Too few a
                                              "the modifier for too few artillerists, else 0"};
 inline constexpr Field kOtherModifier{"other_modifier", "Other modifier", Kind::integer, "",
                                       "any other modifier given (--modifier), else 0"};
-inline constexpr Field kTarget{"target", "Target value", Kind::integer, "", "the natural roll needed"};
+inline constexpr Field kTarget{"target_value", "Target value", Kind::integer, "", "the natural roll needed"};
 inline constexpr Field kExceed{
     "exceed", "Exceed", Kind::enumerated, "", "how \"exceeds the target value\" is read (--exceed)", "meet|strictly"};
 inline constexpr Field kPSuccess{"p_success", "P(success)", Kind::probability, "", "the attack throw succeeds"};
@@ -101,7 +103,7 @@ inline constexpr Field kNaturalMax{"natural_max", "Highest natural", Kind::count
 inline constexpr Field kEffect{"effect", "Effect", Kind::text, "", "what the result does"};
 
 // ---- artillery: damage
-inline constexpr Field kDamage{"damage", "Damage", Kind::dice, "", "the damage dice of one shot or hit"};
+inline constexpr Field kDamage = report::vocab::kDamage.as("Damage", "the damage dice of one shot or hit");
 inline constexpr Field kDamageMean{"damage_mean", "Mean damage", Kind::number, "", "the mean of those dice"};
 inline constexpr Field kAreaOfEffect{"area_of_effect", "Area of effect", Kind::text, "", "the area of effect"};
 inline constexpr Field kAoeWidthFt{"aoe_width_ft", "Width", Kind::amount, "ft",
@@ -129,7 +131,7 @@ inline constexpr Field kCrewDamage{"discharge_crew_damage", "Accidental discharg
                                    "the damage of each crew member who fails a save after an accidental discharge"};
 inline constexpr Field kCrewDamageMean{"discharge_crew_damage_mean", "Mean crew damage", Kind::number, "", "its mean"};
 inline constexpr Field kPieceDamagedShpFraction{
-    "discharge_piece_shp_fraction", "Piece damaged", Kind::probability, "",
+    "discharge_piece_shp_fraction", "Piece damaged", Kind::fraction, "",
     "the fraction of its structural hit points the piece loses when it fails its save"};
 
 // ---- artillery: creatures, units, heroes
@@ -143,13 +145,13 @@ inline constexpr Field kSaveEffect{"save_effect", "A save", Kind::text, "", "wha
 inline constexpr Field kCreatureSave{"save", "Save", Kind::count, "", "the creature's saving throw v. Blast (--save)"};
 inline constexpr Field kArtilleryCover{"cover", "Cover", Kind::enumerated, "", "its cover (--cover)", "none|hard"};
 inline constexpr Field kCoverBonus{"cover_bonus", "Cover bonus", Kind::count, "", "the bonus its cover gives the save"};
-inline constexpr Field kTroops{"troops", "Troops", Kind::count, "", "the troops in the unit (--troops)"};
+inline constexpr Field kTroops = report::vocab::kTroops.as("Troops", "the troops in the unit (--troops)");
 inline constexpr Field kTroopsCounted{"troops_counted", "Troops counted", Kind::count, "",
                                       "the troops the table is read with (doubled for cavalry)"};
-inline constexpr Field kHd{"hd", "Unit HD", Kind::text, "", "the unit's hit dice as given (--hd)"};
+inline constexpr Field kHd = report::vocab::kHd.as("Unit HD", "the unit's hit dice as given (--hd)");
 inline constexpr Field kTableUhp{"table_uhp", "Table uhp", Kind::count, "", "the unit hit points the table gives"};
 inline constexpr Field kEnfilade{"enfilade", "Enfilade", Kind::text, "", "the uhp doubled by enfilade fire"};
-inline constexpr Field kUhp{"uhp", "uhp", Kind::count, "", "the unit hit points an unsaved hit takes"};
+inline constexpr Field kUhp = report::vocab::kUhp.as("uhp", "the unit hit points an unsaved hit takes");
 inline constexpr Field kUnitSaveShown{"unit_save_shown", "Save", Kind::text, "", "the unit's save as shown"};
 inline constexpr Field kUnitSave{"unit_save", "Save", Kind::count, "", "the unit's saving throw v. Blast"};
 inline constexpr Field kFortifiedBonus{"fortified_bonus", "Fortified bonus", Kind::count, "",
@@ -167,7 +169,7 @@ inline constexpr Field kMeanUhpDirectHit{"mean_uhp_direct_hit", "Mean uhp, direc
                                          "the mean uhp lost to a direct hit"};
 inline constexpr Field kMeanUhpCloseHitOrScatter{"mean_uhp_close_hit_or_scatter", "Mean uhp, close hit or scatter",
                                                  Kind::number, "", "the mean uhp lost to a close hit or scatter"};
-inline constexpr Field kUhpLost{"uhp", "uhp", Kind::count, "", "the unit hit points lost", "", false};
+inline constexpr Field kUhpLost = report::vocab::kUhp.as("uhp", "the unit hit points lost", false);
 inline constexpr Field kSaveNeeded{"save_needed", "Save needed", Kind::integer, "", "the roll the hero needs"};
 inline constexpr Field kHeroSave{"hero_save", "Hero save", Kind::count, "",
                                  "the hero's saving throw v. Blast (--hero-save)"};
@@ -198,11 +200,12 @@ inline constexpr Field kArmorIgnored{"armor_ignored", "Armour ignored", Kind::co
 inline constexpr Field kEffectiveAc{"effective_ac", "Effective AC", Kind::integer, "",
                                     "the AC the shot is thrown against"};
 inline constexpr Field kModifiers{"modifiers", "Modifiers", Kind::integer, "", "the sum of the attack modifiers"};
-inline constexpr Field kNaturalNeeded{"target", "Natural roll needed", Kind::integer, "", "the natural roll needed"};
+inline constexpr Field kNaturalNeeded{"natural_needed", "Natural roll needed", Kind::integer, "",
+                                      "the natural roll needed"};
 inline constexpr Field kNaturalRule{"naturals", "Naturals", Kind::boolean, "",
                                     "a natural 20 always hits and a natural 1 always misses"};
 inline constexpr Field kPHit{"p_hit", "P(hit) per attack throw", Kind::probability, "", "the shot hits"};
-inline constexpr Field kFirearmDamage{"damage", "Damage on a hit", Kind::dice, "", "the damage dice of a hit"};
+inline constexpr Field kFirearmDamage = report::vocab::kDamage.as("Damage on a hit", "the damage dice of a hit");
 inline constexpr Field kMisfirePct{"misfire_pct", "Misfire chance", Kind::amount, "%",
                                    "the misfire chance (doubled when uncleaned, at most 100)"};
 inline constexpr Field kMisfireTablePct{"misfire_table_pct", "Table misfire chance", Kind::amount, "%",
@@ -229,7 +232,7 @@ inline constexpr Field kReloadApostles{"reload_apostles", "Reload, apostles", Ki
 inline constexpr Field kRoundSeconds{"round_seconds", "Round", Kind::amount, "s",
                                      "the length of a combat round (--round-seconds)"};
 inline constexpr Field kMinutes{"minutes", "Minutes", Kind::count, "", "minutes of firing counted (--minutes)"};
-inline constexpr Field kRounds{"rounds", "Rounds", Kind::count, "", "the rounds in those minutes"};
+inline constexpr Field kRounds = report::vocab::kRounds.as("Rounds", "the rounds in those minutes");
 inline constexpr Field kMeanAttempts{"mean_attempts", "Mean attempts", Kind::number, "",
                                      "the mean number of attempts to fire"};
 inline constexpr Field kMeanShots{"mean_shots", "Mean shots", Kind::number, "", "the mean number of shots fired"};
@@ -245,13 +248,15 @@ inline constexpr Field kPShots{"p_shots", "P(shots fired)", Kind::probability, "
 inline constexpr Field kPHits{"p_hits", "P(hits)", Kind::probability, "", "exactly n hits"};
 
 // ---- the firearms catalogue
-inline constexpr Field kFirearmName{"firearm", "Firearm", Kind::text, "", "the firearm, as the table names it", "", false};
-inline constexpr Field kMechanism{"mechanism", "Mechanism", Kind::text, "", "its lock (matchlock, wheellock...)"};
-inline constexpr Field kFirearmType{"type", "Type", Kind::text, "", "its type (musket, pistol...)"};
-inline constexpr Field kBore{"bore", "Bore", Kind::text, "", "smoothbore or rifled"};
+inline constexpr Field kFirearmName{"firearm", "Firearm", Kind::text, "", "the firearm, as the table names it",
+                                    "",        false};
+inline constexpr Field kMechanism =
+    report::vocab::kMechanism.as("Mechanism", "its lock (matchlock, wheellock or flintlock)");
+inline constexpr Field kFirearmType = report::vocab::kFirearmType.as("Type", "its type (musket, pistol...)");
+inline constexpr Field kBore = report::vocab::kBore.as("Bore", "smoothbore or rifled");
 inline constexpr Field kCostGp{"cost_gp", "Cost gp", Kind::amount, "gp",
                                "its price, or null where the book gives none"};
-inline constexpr Field kEra{"era", "Era", Kind::text, "", "the era it belongs to, as printed"};
+inline constexpr Field kEra = report::vocab::kEraPrinted.as("Era", "the era it belongs to, as printed");
 inline constexpr Field kCatalogueRanges{"ranges_shown", "Short / medium / long", Kind::text, "",
                                         "the ranges with their penalties as printed"};
 inline constexpr Field kPenaltyShort{"penalty_short", "Short penalty", Kind::integer, "", "the penalty at short range"};
@@ -282,9 +287,10 @@ inline constexpr Field kEncumbranceUnit{"encumbrance_unit", "Encumbrance unit", 
                                         "what it counts (stone, item)"};
 
 // ---- broadside (Baggins Wood Cannons)
-inline constexpr Field kGroup{"group", "Group", Kind::count, "", "the group of up to five cannon of one type, from 1",
-                              "",      false};
-inline constexpr Field kCannon{"cannon", "Cannon", Kind::count, "", "the cannon of the group, or null with --dice"};
+inline constexpr Field kGroup{
+    "cannon_group", "Group", Kind::count, "", "the group of up to five cannon of one type, from 1", "", false};
+inline constexpr Field kCannon{"cannon_in_group", "Cannon", Kind::count, "",
+                               "the cannon of the group, or null with --dice"};
 inline constexpr Field kDice{"dice", "Dice", Kind::count, "", "the dice it throws"};
 inline constexpr Field kRerolls{"rerolls", "Re-rolls", Kind::count, "", "the \"+n\" re-rolls"};
 inline constexpr Field kExpectedValue{"expected_value", "Expected value played for", Kind::number, "",
@@ -308,7 +314,7 @@ inline constexpr Field kPKnockdownsAfter{"p_knockdowns_after_saves", "P(knockdow
 inline constexpr Field kPWoundsAfter{"p_wounds_after_saves", "P(wounds) after saves", Kind::probability, "",
                                      "n wounds after saves"};
 inline constexpr Field kSpecialEffect{
-    "effect",
+    "special_effect",
     "Effect",
     Kind::enumerated,
     "",
@@ -316,11 +322,16 @@ inline constexpr Field kSpecialEffect{
     "door-breached|gate-breached|mast-or-rigging-badly-damaged|dismasted|fire-breaks-out",
     false};
 inline constexpr Field kRule{"rule", "Rule", Kind::text, "", "the rule that gives it"};
-inline constexpr Field kTargetEffect{
-    "effect", "Effect", Kind::enumerated, "", "the target's loss", "half-lost|three-quarters-lost|destroyed", false};
+inline constexpr Field kTargetEffect{"target_effect",
+                                     "Effect",
+                                     Kind::enumerated,
+                                     "",
+                                     "the target's loss",
+                                     "half-lost|three-quarters-lost|destroyed",
+                                     false};
 inline constexpr Field kWeight{
     "weight", "Weight", Kind::enumerated, "", "the cannon type (--weight), or null", "light|medium|heavy"};
-inline constexpr Field kCannonCount{"cannon", "Cannon", Kind::count, "", "the cannon firing (--cannon), or null"};
+inline constexpr Field kCannonCount = report::vocab::kCannon.as("Cannon", "the cannon firing (--cannon), or null");
 inline constexpr Field kDiceModifiers{"dice_modifiers", "Dice modifiers", Kind::text, "",
                                       "the dice modifiers in force (keys of the book's list, joined by ', ')"};
 inline constexpr Field kDiceModifier{"dice_modifier", "Dice modifier", Kind::integer, "", "their sum"};

@@ -3,6 +3,7 @@
 // core renders text, markdown, csv and JSON from those declarations and describes the JSON Schema.
 #pragma once
 
+#include "gunpowder/core/fields.hpp"
 #include "gunpowder/core/model.hpp"
 
 namespace gunpowder::siege_app::fields {
@@ -29,7 +30,7 @@ inline constexpr Field kMethod{"method",
 inline constexpr Field kRan{"ran", "Ran", Kind::boolean, "", "True when the method ran (false: skipped).", "", false};
 inline constexpr Field kReason{"reason", "Reason", Kind::text, "", "Why it was not run (null when it ran)."};
 inline constexpr Field kName{"name", "Name", Kind::text, "", "Name (null when not given)."};
-inline constexpr Field kShp{"shp", "shp", Kind::amount, "shp", "The stronghold's structural hit points."};
+inline constexpr Field kShp = report::vocab::kShp.as("shp", "The stronghold's structural hit points.");
 inline constexpr Field kShpSource{"shp_source",
                                   "shp from",
                                   Kind::enumerated,
@@ -37,8 +38,7 @@ inline constexpr Field kShpSource{"shp_source",
                                   "Where the shp come from: given (shp), value (value_gp) or structures.",
                                   "given|value|structures",
                                   false};
-inline constexpr Field kMaterial{"material",   "Material", Kind::enumerated, "", "The stronghold's material.",
-                                 "stone|wood", false};
+inline constexpr Field kMaterial{"material", "Material", Kind::text, "", "The stronghold's material.", "", false};
 inline constexpr Field kSite{"site", "Site", Kind::text, "",
                              "The site of the Duration of Siege table's multipliers (null when none)."};
 inline constexpr Field kSiteMultiplier{"site_multiplier",
@@ -48,19 +48,19 @@ inline constexpr Field kSiteMultiplier{"site_multiplier",
                                        "The site's multiplier of the days (1 when none).",
                                        "",
                                        false};
-inline constexpr Field kSide{"side", "Side", Kind::enumerated, "", "The side.", "besieger|defender", false};
-inline constexpr Field kSideUnits{
-    "units", "Units", Kind::count, "units", "The side's units as the input gives them (Sieges Simplified).", "", false};
+inline constexpr Field kSide = report::vocab::kSide.as("Side", "The side.", false);
+inline constexpr Field kSideUnits =
+    report::vocab::kUnits.as("Units", "The side's units as the input gives them (Sieges Simplified).", false);
 inline constexpr Field kPiece{"piece", "Piece", Kind::text, "", "The book's piece (\"24-pdr Cannon\").", "", false};
-inline constexpr Field kPieces{"count", "Count", Kind::count, "pieces", "Pieces of the line.", "", false};
+inline constexpr Field kPieces = report::vocab::kCount.as("Count", "Pieces of the line.", false);
 inline constexpr Field kRangeYd{"range_yd", "Range", Kind::amount, "yd",
                                 "Range the line bombards from (null when not given)."};
 inline constexpr Field kCarriage{
     "carriage", "Carriage", Kind::enumerated, "", "The piece's carriage.", "carriageless|garrison|field|limber", false};
 inline constexpr Field kSpiked{"spiked", "Spiked", Kind::count, "pieces", "Pieces of the line spiked.", "", false};
-inline constexpr Field kEngineType{"type", "Type", Kind::text, "", "Engine type, as the Bonus Units table names it.",
-                                   "",     false};
-inline constexpr Field kEngines{"count", "Count", Kind::count, "engines", "Engines of the line.", "", false};
+inline constexpr Field kEngineType{
+    "engine_type", "Type", Kind::text, "", "Engine type, as the Bonus Units table names it.", "", false};
+inline constexpr Field kEngines = report::vocab::kCount.as("Count", "Engines of the line.", false);
 inline constexpr Field kEngineBonus{"bonus_units", "Bonus units", Kind::count, "units",
                                     "Bonus units given in the input for each engine (null: the table's)."};
 inline constexpr Field kRemovalGp{
@@ -68,9 +68,9 @@ inline constexpr Field kRemovalGp{
 
 // --- simplified ---------------------------------------------------------------------------------------
 inline constexpr Field kItem{"item", "Item", Kind::text, "", "units, or the piece or engine.", "", false};
-inline constexpr Field kCount{"count", "Count", Kind::count, "", "Count of the item.", "", false};
+inline constexpr Field kCount = report::vocab::kCount.as("Count", "Count of the item.", false);
 inline constexpr Field kEach{"each", "Units each", Kind::count, "units", "Units each.", "", false};
-inline constexpr Field kUnits{"units", "Units", Kind::count, "units", "Units in all.", "", false};
+inline constexpr Field kUnits = report::vocab::kUnits.as("Units", "Units in all.", false);
 inline constexpr Field kUnitsSource{
     "source",
     "Source",
@@ -95,7 +95,7 @@ inline constexpr Field kDefenderTotal{
 inline constexpr Field kAdvantage{
     "advantage", "Unit advantage", Kind::integer, "units", "Unit advantage: besieger total less defender total.", "",
     false};
-inline constexpr Field kStrongholdShp{"shp", "Stronghold shp", Kind::amount, "shp", "The stronghold's shp.", "", false};
+inline constexpr Field kStrongholdShp = report::vocab::kShp.as("Stronghold shp", "The stronghold's shp.", false);
 inline constexpr Field kTableRow{"table_row", "Table row", Kind::text, "",
                                  "Row of the Duration of Siege table (shp band, as printed; null when none)."};
 inline constexpr Field kTableRowMin{"table_row_shp_min", "Table row from", Kind::amount, "shp",
@@ -110,7 +110,7 @@ inline constexpr Field kTableColumnMax{"table_column_units_max", "Table column t
                                        "Highest unit advantage of the table's column (null when none or open)."};
 inline constexpr Field kTableDays{"table_days", "Days on the table", Kind::amount, "days",
                                   "Days the table gives (null when it gives none)."};
-inline constexpr Field kOutcome{"outcome",
+inline constexpr Field kOutcome{"siege_outcome",
                                 "Outcome",
                                 Kind::enumerated,
                                 "",
@@ -119,17 +119,17 @@ inline constexpr Field kOutcome{"outcome",
                                 false};
 inline constexpr Field kByAssault{
     "by_assault", "By assault", Kind::boolean, "", "True when the stronghold can be taken by assault.", "", false};
-inline constexpr Field kCaptureDays{"days", "Time to capture", Kind::amount, "days",
-                                    "Days to capture (null when it cannot be taken by assault)."};
+inline constexpr Field kCaptureDays =
+    report::vocab::kDays.as("Time to capture", "Days to capture (null when it cannot be taken by assault).");
 inline constexpr Field kUnitSize{"unit_size", "Unit size", Kind::count, "pieces", "Pieces to a unit.", "", false};
 inline constexpr Field kArtilleryPieces{"pieces", "Pieces", Kind::count, "pieces", "Pieces.", "", false};
-inline constexpr Field kWholeUnits{"units", "Units", Kind::count, "units", "Whole units formed.", "", false};
+inline constexpr Field kWholeUnits = report::vocab::kUnits.as("Units", "Whole units formed.", false);
 inline constexpr Field kBrEach{"br_each", "BR each", Kind::number, "BR", "BR of one unit.", "", false};
-inline constexpr Field kBrUnits{"br", "BR", Kind::number, "BR", "BR of the units formed.", "", false};
+inline constexpr Field kBrUnits = report::vocab::kBr.as("BR", "BR of the units formed.", false);
 inline constexpr Field kScheduleMethod{
     "method", "Method", Kind::enumerated, "", "The method the schedule is of.", "simplified|bombardment", false};
 inline constexpr Field kDay{"day", "Day", Kind::count, "days", "Day.", "", false};
-inline constexpr Field kShpLeft{"shp", "shp left", Kind::amount, "shp", "shp left after the day.", "", false};
+inline constexpr Field kShpLeft = report::vocab::kShp.as("shp left", "shp left after the day.", false);
 
 // --- bombardment ----------------------------------------------------------------------------------------
 inline constexpr Field kRangeBand{"range_band",        "Range band", Kind::enumerated, "", "Range band of that range.",
@@ -147,11 +147,11 @@ inline constexpr Field kNote{"note", "Note", Kind::text, "", "Why the line does 
 inline constexpr Field kCautious{
     "cautious", "Cautious", Kind::boolean, "", "--cautious: only pieces beyond the defender's reach bombard.",
     "",         false};
-inline constexpr Field kBombardShp{"shp", "Stronghold shp", Kind::amount, "shp", "The stronghold's shp.", "", false};
+inline constexpr Field kBombardShp = report::vocab::kShp.as("Stronghold shp", "The stronghold's shp.", false);
 inline constexpr Field kShpPerDay{
     "shp_per_day", "shp destroyed a day", Kind::amount, "shp", "shp the park destroys a day.", "", false};
-inline constexpr Field kBombardDays{"days", "Days to bring it to zero", Kind::count, "days",
-                                    "Days to bring the stronghold to zero (null: no piece bombards)."};
+inline constexpr Field kBombardDays = report::vocab::kDays.as(
+    "Days to bring it to zero", "Days to bring the stronghold to zero (null: no piece bombards).");
 inline constexpr Field kCostPerDay{
     "cost_gp_per_day", "Powder and shot a day", Kind::amount, "gp", "Powder and shot a day.", "", false};
 inline constexpr Field kCostTotal{"cost_gp_total", "Powder and shot in all", Kind::amount, "gp",
@@ -167,7 +167,7 @@ inline constexpr Field kDaysToBreaches{
 inline constexpr Field kDefenderReach{"defender_reach_yd", "Defender's artillery reach", Kind::amount, "yd",
                                       "The defender's longest artillery range (null: no artillery)."};
 inline constexpr Field kDamageFraction{
-    "damage_fraction", "Damage", Kind::probability, "", "Damage as a fraction of the stronghold's shp.", "", false};
+    "damage_fraction", "Damage", Kind::fraction, "", "Damage as a fraction of the stronghold's shp.", "", false};
 inline constexpr Field kLossDay{"day", "Day", Kind::count, "days", "Day the damage is reached (null when never)."};
 inline constexpr Field kPiecesLost{"pieces_lost", "Pieces lost", Kind::count, "pieces", "Pieces lost by then.", "",
                                    false};
@@ -211,7 +211,7 @@ inline constexpr Field kStartYd{"start_yd", "Starts at", Kind::amount, "yd", "Wh
 inline constexpr Field kStopYd{"stop_yd", "Stops at", Kind::amount, "yd",
                                "Where it stops advancing (null: the stronghold)."};
 inline constexpr Field kEngageYd{"engage_yd", "Engages at", Kind::amount, "yd", "Range it engages from.", "", false};
-inline constexpr Field kPieceShp{"shp", "shp", Kind::count, "shp", "The piece's structural hit points.", "", false};
+inline constexpr Field kPieceShp = report::vocab::kShp.as("shp", "The piece's structural hit points.", false);
 inline constexpr Field kRoundsPerShot{"rounds_per_shot",
                                       "ROF",
                                       Kind::count,
@@ -227,7 +227,7 @@ inline constexpr Field kShooter{"shooter", "Shooter", Kind::text, "", "Shooting 
 inline constexpr Field kTarget{"target", "Target", Kind::text, "", "Target piece.", "", false};
 inline constexpr Field kShotBand{"range_band",        "Range", Kind::enumerated, "", "Range band of the shot.",
                                  "short|medium|long", false};
-inline constexpr Field kTargetValue{"target_value", "Throw", Kind::count, "", "d20 throw needed to hit.", "", false};
+inline constexpr Field kTargetValue{"target_value", "Throw", Kind::integer, "", "d20 throw needed to hit.", "", false};
 inline constexpr Field kPHit{"p_hit", "Hit", Kind::probability, "", "Probability: hit.", "", false};
 inline constexpr Field kPSave{"p_save", "Save", Kind::probability, "", "Probability: save.", "", false};
 inline constexpr Field kPDestroyGivenHit{
@@ -241,13 +241,13 @@ inline constexpr Field kDuelEnd{"end",
                                 "besieger-destroyed|defender-destroyed|defender-holed-up|besieger-fell-back|stalemate|"
                                 "round-limit",
                                 false};
-inline constexpr Field kRunsEnding{"count", "Runs", Kind::count, "", "Runs ending so.", "", false};
+inline constexpr Field kRunsEnding = report::vocab::kCount.as("Runs", "Runs ending so.", false);
 inline constexpr Field kP{"p", "Share", Kind::probability, "", "Share of the runs.", "", false};
 inline constexpr Field kCi{"ci", "95% interval", Kind::text, "", "The 95% Wilson interval, as shown."};
-inline constexpr Field kCiLow{"ci_low", "95% low", Kind::probability, "", "Low end of the 95% Wilson interval.",
-                              "",       false};
-inline constexpr Field kCiHigh{"ci_high", "95% high", Kind::probability, "", "High end of the 95% Wilson interval.",
-                               "",        false};
+inline constexpr Field kCiLow{"p_ci_low", "95% low", Kind::probability, "", "Low end of the 95% Wilson interval.",
+                              "",         false};
+inline constexpr Field kCiHigh{"p_ci_high", "95% high", Kind::probability, "", "High end of the 95% Wilson interval.",
+                               "",          false};
 inline constexpr Field kPiecesLeft{"pieces", "Pieces left", Kind::count, "pieces", "Pieces left at the end.",
                                    "",       false};
 inline constexpr Field kPBesiegerLeft{"p_besieger_left", "Besieger", Kind::probability, "",
@@ -308,18 +308,18 @@ inline constexpr Field kShotRange{"range_yd", "Range", Kind::amount, "yd", "Rang
 inline constexpr Field kShotBandOrNone{
     "range_band",       "Range band", Kind::enumerated, "", "Range band of the shot (null unless fire).",
     "short|medium|long"};
-inline constexpr Field kThrowNeeded{"target_value", "Throw", Kind::count, "", "d20 throw needed (null unless fire)."};
+inline constexpr Field kThrowNeeded{"target_value", "Throw", Kind::integer, "", "d20 throw needed (null unless fire)."};
 inline constexpr Field kRoll{"roll", "Roll", Kind::count, "", "d20 thrown (null unless fire)."};
 inline constexpr Field kSaveRoll{"save_roll", "Save roll", Kind::count, "",
                                  "The target's save throw (null when none)."};
-inline constexpr Field kShotDamage{"damage", "Damage", Kind::amount, "shp", "Damage done (null when none)."};
+inline constexpr Field kShotDamage{"damage_shp", "Damage", Kind::amount, "shp", "Damage done (null when none)."};
 inline constexpr Field kShotResult{"result",
                                    "Result",
                                    Kind::enumerated,
                                    "",
                                    "The shot's result (null unless fire).",
                                    "miss|saved|destroyed|suppressed"};
-inline constexpr Field kRoundsPlayed{"rounds", "Rounds", Kind::count, "rounds", "Rounds played.", "", false};
+inline constexpr Field kRoundsPlayed = report::vocab::kRounds.as("Rounds", "Rounds played.", false);
 inline constexpr Field kBesiegerLeft{
     "besieger_left", "Besieger left", Kind::count, "pieces", "Besieger pieces left.", "", false};
 inline constexpr Field kDefenderLeft{
@@ -336,7 +336,7 @@ inline constexpr Field kDefenderHoledUp{"defender_holed_up",
 inline constexpr Field kStructure{"name", "Structure", Kind::text, "", "Name (null when not given)."};
 inline constexpr Field kShape{
     "shape", "Shape", Kind::enumerated, "", "The structure's shape.", "rectangular|round|wall", false};
-inline constexpr Field kFactor{"factor", "Factor", Kind::count, "", "Materials factor.", "", false};
+inline constexpr Field kFactor{"materials_factor", "Factor", Kind::count, "", "Materials factor.", "", false};
 inline constexpr Field kSize{"size", "Size", Kind::text, "in", "The size on the table, as shown."};
 inline constexpr Field kLengthIn{"length_in", "Length in", Kind::amount, "in",
                                  "Length on the table (null when not given)."};
@@ -345,7 +345,8 @@ inline constexpr Field kWidthIn{"width_in", "Width in", Kind::amount, "in",
 inline constexpr Field kDiameterIn{"diameter_in", "Diameter in", Kind::amount, "in",
                                    "Diameter on the table (null when not given)."};
 inline constexpr Field kHeightLevels{"height_levels", "Levels", Kind::amount, "levels", "Height in levels.", "", false};
-inline constexpr Field kPoints{"points", "Points", Kind::count, "points", "Structural strength points.", "", false};
+inline constexpr Field kPoints{
+    "strength_points", "Points", Kind::count, "points", "Structural strength points.", "", false};
 inline constexpr Field kSections{"sections", "Sections", Kind::text, "points",
                                  "A wall's sections' points, separated by spaces (null for others)."};
 inline constexpr Field kPointsWithPi{"points_with_pi", "With pi", Kind::count, "points",
@@ -355,14 +356,13 @@ inline constexpr Field kStructureMaterial{"material", "Material", Kind::text, ""
 inline constexpr Field kPi{"pi", "Pi", Kind::boolean, "", "Round structures: pi used instead of 3 (null for others)."};
 inline constexpr Field kProduct{"product", "Product", Kind::amount, "points", "Size x height x factor before rounding.",
                                 "",        false};
-inline constexpr Field kCannon{"cannon", "Cannon", Kind::count, "pieces",
-                               "Cannon on the structure (null when not given)."};
-inline constexpr Field kDamageTaken{"damage", "Damage", Kind::amount, "points",
+inline constexpr Field kCannon = report::vocab::kCannon.as("Cannon", "Cannon on the structure (null when not given).");
+inline constexpr Field kDamageTaken{"damage_points", "Damage", Kind::amount, "points",
                                     "Damage taken, given in the input (null when none)."};
 inline constexpr Field kCannonLostNow{"cannon_lost_now", "Lost now", Kind::count, "pieces",
                                       "Cannon lost at that damage (null when none given)."};
 inline constexpr Field kStepFraction{
-    "damage_fraction", "Damage", Kind::probability, "", "Damage as a fraction of the points.", "", false};
+    "damage_fraction", "Damage", Kind::fraction, "", "Damage as a fraction of the points.", "", false};
 inline constexpr Field kDamagePoints{
     "damage_points", "Damage points", Kind::amount, "points", "Damage in points.", "", false};
 inline constexpr Field kCannonLost{"cannon_lost", "Cannon lost", Kind::count, "pieces", "Cannon lost.", "", false};
@@ -377,7 +377,7 @@ inline constexpr Field kMinHand{"min_hand",
 inline constexpr Field kGateRange{"range", "Range", Kind::text, "", "The range band it must be fired from.", "", false};
 
 // --- the Siege Machine ---------------------------------------------------------------------------------
-inline constexpr Field kSmSide{"side", "Side", Kind::enumerated, "", "The side.", "attacker|defender", false};
+inline constexpr Field kSmSide = report::vocab::kSide.as("Side", "The side.", false);
 inline constexpr Field kPlan{"plan",
                              "Plan",
                              Kind::enumerated,
@@ -392,8 +392,8 @@ inline constexpr Field kBombardWeeks{"bombard_weeks",
                                      "Weeks of bombardment before the assault (bombard-then-assault).",
                                      "",
                                      false};
-inline constexpr Field kWeeks{"weeks", "Weeks", Kind::amount, "weeks", "Week limit (--weeks or the input; default 52).",
-                              "",      false};
+inline constexpr Field kWeeks =
+    report::vocab::kWeeks.as("Weeks", "Week limit (--weeks or the input; default 52).", false);
 inline constexpr Field kTiePolicy{"tie_policy",
                                   "Tie policy",
                                   Kind::enumerated,
@@ -416,8 +416,8 @@ inline constexpr Field kDepartBelow{"depart_below_troop_ratio", "Depart below ra
                                     "The attacker departs below this troop ratio (null when never)."};
 inline constexpr Field kFrontFt{"front_ft", "Front", Kind::amount, "ft",
                                 "Front of concentrated fire (null when none)."};
-inline constexpr Field kSmShp{"shp", "shp", Kind::amount, "shp",
-                              "The stronghold's structural points (null when not tracked)."};
+inline constexpr Field kSmShp =
+    report::vocab::kShp.as("shp", "The stronghold's structural points (null when not tracked).");
 inline constexpr Field kGunpowderDamage{"gunpowder_weekly_damage",
                                         "Gunpowder d a week",
                                         Kind::amount,
@@ -435,21 +435,21 @@ inline constexpr Field kDefenderPlanWhen{
     "starving|breached"};
 inline constexpr Field kRatingMethod{
     "rating_method", "Rated by", Kind::text, "", "How the force was rated.", "", false};
-inline constexpr Field kBfr{"bfr", "BFR", Kind::count, "points", "Basic force rating (null when not used)."};
+inline constexpr Field kBfr = report::vocab::kBfr.as("BFR", "Basic force rating (null when not used).");
 inline constexpr Field kTroopClass{"troop_class", "Troop class", Kind::text, "", "Troop class (null when not used)."};
 inline constexpr Field kStatementsTrue{
     "statements_true", "Statements true", Kind::count, "", "Battle-rating statements that hold.", "", false};
-inline constexpr Field kRatedBr{"br", "BR", Kind::count, "BR", "The BR.", "", false};
+inline constexpr Field kRatedBr = report::vocab::kBr.as("BR", "The BR.", false);
 inline constexpr Field kOption{
     "option", "Option", Kind::enumerated, "", "The attacker's option (or the sally).", "bombard|harass|assault|sally",
     false};
-inline constexpr Field kSideBr{"br", "BR", Kind::count, "BR", "The side's BR.", "", false};
+inline constexpr Field kSideBr = report::vocab::kBr.as("BR", "The side's BR.", false);
 inline constexpr Field kArtilleryBonus{"artillery", "Artillery", Kind::count, "BR", "Artillery bonus.", "", false};
 inline constexpr Field kEquipmentBonus{"equipment", "Equipment", Kind::count, "BR", "Siege equipment bonus.",
                                        "",          false};
 inline constexpr Field kFortificationBonus{
     "fortification", "Fortification", Kind::count, "BR", "Fortification bonus.", "", false};
-inline constexpr Field kTotalBr{"total", "Total", Kind::count, "BR", "BR with the bonuses.", "", false};
+inline constexpr Field kTotalBr{"total_br", "Total", Kind::number, "", "BR with the bonuses.", "", false};
 inline constexpr Field kPayroll{"payroll_gp_per_week",       "Payroll", Kind::amount, "gp",
                                 "Pay of the troops a week.", "",        false};
 inline constexpr Field kFood{"food_gp_per_week", "Food", Kind::amount, "gp", "Food a week.", "", false};
@@ -484,13 +484,14 @@ inline constexpr Field kHp{"hp", "Hp", Kind::amount, "hp", "Hit points of the it
 inline constexpr Field kItemMaterials{"materials_gp", "Materials gp", Kind::amount, "gp", "Materials of the item.", "",
                                       false};
 inline constexpr Field kFinishedDay{"day", "Finished on day", Kind::count, "days", "Day it is finished.", "", false};
-inline constexpr Field kJoinsWeek{"week", "Joins in week", Kind::count, "weeks", "Week it joins the siege.", "", false};
+inline constexpr Field kJoinsWeek = report::vocab::kWeek.as("Joins in week", "Week it joins the siege.", false);
 inline constexpr Field kWoodHp{"wood_hp_per_day", "Wood a day", Kind::amount, "hp", "Wood gathered a day.", "", false};
 inline constexpr Field kPlanMaterials{"materials_gp", "Materials", Kind::amount, "gp", "Materials of all items.", "",
                                       false};
-inline constexpr Field kPlanDays{"days", "Days", Kind::count, "days", "Days to build everything.", "", false};
-inline constexpr Field kWeek{"week", "Week", Kind::count, "weeks", "Week.", "", false};
-inline constexpr Field kWeekOption{"option", "Option", Kind::text, "", "The option taken that week (null when none)."};
+inline constexpr Field kPlanDays = report::vocab::kDays.as("Days", "Days to build everything.", false);
+inline constexpr Field kWeek = report::vocab::kWeek.as("Week", "Week.", false);
+inline constexpr Field kWeekOption{"option_taken", "Option", Kind::text, "",
+                                   "The option taken that week (null when none)."};
 inline constexpr Field kBrPair{"br_pair", "BR att/def", Kind::text, "BR", "Both sides' BR in the battle, as shown."};
 inline constexpr Field kAttackerBr{"attacker_br", "Attacker BR", Kind::count, "BR",
                                    "Attacker's BR in the battle (null without one)."};
@@ -501,7 +502,8 @@ inline constexpr Field kAttackerRoll{"attacker_roll", "Attacker d100", Kind::cou
                                      "Attacker's d100 (null without a battle)."};
 inline constexpr Field kDefenderRoll{"defender_roll", "Defender d100", Kind::count, "",
                                      "Defender's d100 (null without a battle)."};
-inline constexpr Field kBattle{"battle", "Battle", Kind::text, "", "The battle's result in words (null without one)."};
+inline constexpr Field kBattle{"battle_result", "Battle", Kind::text, "",
+                               "The battle's result in words (null without one)."};
 inline constexpr Field kHdPair{"hd_pair", "Artillery HD att/def", Kind::text, "HD", "Both sides' HD, as shown."};
 inline constexpr Field kAttackerHd{
     "attacker_hd", "Attacker HD", Kind::amount, "HD", "Hit dice of defenders the attacker's artillery kills.", "",
@@ -517,14 +519,14 @@ inline constexpr Field kDefenderLost{
 inline constexpr Field kTroopsPair{"troops_pair", "Troops att/def", Kind::text, "men", "Both sides' troops, as shown."};
 inline constexpr Field kAttackerTroops{
     "attacker_troops", "Attacker troops", Kind::count, "men", "Attacking troops left.", "", false};
-inline constexpr Field kDefenderTroops{
-    "defender_troops", "Defender troops", Kind::count, "men", "Defending troops left.", "", false};
+inline constexpr Field kDefenderTroops =
+    report::vocab::kDefenderTroops.as("Defender troops", "Defending troops left.", false);
 inline constexpr Field kDamageText{"damage_roll_text", "d - d% = damage", Kind::text, "shp",
                                    "The week's d, the d% rolled and the damage, as shown."};
 inline constexpr Field kDamageD{"damage_d", "d", Kind::amount, "shp",
                                 "The week's d of damage to fortifications (null when none)."};
 inline constexpr Field kDamageRoll{"damage_roll", "d%", Kind::count, "", "The d% rolled against it (null when none)."};
-inline constexpr Field kWeekDamage{"damage", "Damage", Kind::amount, "shp",
+inline constexpr Field kWeekDamage{"damage_shp", "Damage", Kind::amount, "shp",
                                    "Damage done to the fortifications (null when none)."};
 inline constexpr Field kWeekShpLeft{"shp_left", "Shp left", Kind::amount, "shp",
                                     "Structural points left (null when not tracked)."};
@@ -554,7 +556,7 @@ inline constexpr Field kAmmunitionYield{"ammunition_yield_weeks",
                                         "Weeks of ammunition yielded that week.",
                                         "",
                                         false};
-inline constexpr Field kBuiltWeek{"week", "Week", Kind::count, "weeks", "Week it was finished.", "", false};
+inline constexpr Field kBuiltWeek = report::vocab::kWeek.as("Week", "Week it was finished.", false);
 inline constexpr Field kBuiltId{"id", "Item", Kind::text, "", "Equipment id.", "", false};
 inline constexpr Field kSmEnd{"end",
                               "End",
@@ -564,7 +566,7 @@ inline constexpr Field kSmEnd{"end",
                               "captured-by-assault|captured-by-bombardment|starved|abandoned|departed|lifted|"
                               "holding-out",
                               false};
-inline constexpr Field kWeeksTaken{"weeks", "Weeks", Kind::count, "weeks", "Weeks the siege took.", "", false};
+inline constexpr Field kWeeksTaken = report::vocab::kWeeks.as("Weeks", "Weeks the siege took.", false);
 inline constexpr Field kEscapedAll{"escaped", "Escaped", Kind::count, "men", "Defenders escaped.", "", false};
 inline constexpr Field kAttackerCostTotal{
     "attacker_cost_gp_total", "Attacker cost", Kind::amount, "gp", "What the siege cost the attacker.", "", false};

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "gunpowder/core/fields.hpp"
 #include "gunpowder/core/model.hpp"
 
 namespace gunpowder::unit_app::fields {
@@ -30,7 +31,7 @@ inline constexpr Field kRace{"race", "Race", Kind::text, "", "The race's key (ma
 inline constexpr Field kVeteran{
     "veteran", "Veteran", Kind::boolean, "", "Veteran troops (men only: Guns of War, the rosters' veteran note).",
     "",        false};
-inline constexpr Field kTroops{"troops", "Troops", Kind::count, "men", "Number of troops in the unit.", "", false};
+inline constexpr Field kTroops = report::vocab::kTroops.as("Troops", "Number of troops in the unit.", false);
 inline constexpr Field kMounted{
     "mounted", "Mounted", Kind::boolean, "", "The troops are mounted (horse, or Mounted Foot).", "", false};
 inline constexpr Field kAc{
@@ -38,16 +39,16 @@ inline constexpr Field kAc{
     "",   false};
 inline constexpr Field kAcAlt{"ac_alt", "AC (alternative)", Kind::integer, "",
                               "The alternative AC the tables print in parentheses (with a shield), or null."};
-inline constexpr Field kHd{"hd", "HD", Kind::text, "",
-                           "Hit dice as the book writes them: \"1/2\", \"N\", \"N+M\" or \"N-M\"."};
+inline constexpr Field kHd =
+    report::vocab::kHd.as("HD", "Hit dice as the book writes them: \"1/2\", \"N\", \"N+M\" or \"N-M\".");
 inline constexpr Field kHdDice{"hd_dice", "HD", Kind::number, "HD",
                                "The hit dice as a number: 1/2 is 0.5, N+M and N-M are N."};
 inline constexpr Field kHdBonus{"hd_bonus", "HD bonus", Kind::integer, "hp",
                                 "The +M or -M written after the hit dice (0 for none)."};
-inline constexpr Field kUhp{"uhp", "uhp", Kind::count, "uhp", "Unit hit points.", "", false};
+inline constexpr Field kUhp = report::vocab::kUhp.as("uhp", "Unit hit points.", false);
 inline constexpr Field kMorale{"morale", "ML", Kind::integer, "", "Morale modifier (ML), signed: -1, 0, 1.", "", false};
-inline constexpr Field kEncounterMove{"encounter_move_ft", "Encounter movement", Kind::amount, "ft",
-                                      "Encounter movement of the troops, in feet a turn."};
+inline constexpr Field kEncounterMove =
+    report::vocab::kEncounterMoveFt.as("Encounter movement", "Encounter movement of the troops, in feet a turn.");
 inline constexpr Field kFormation{
     "formation", "Form", Kind::enumerated, "", "Formation code: DF, DM, FF, FLY, FM, IF, IM, LF, LM, MF or UF.",
     kFormations, false};
@@ -103,7 +104,7 @@ inline constexpr Field kBrRounded{"br_rounded", "BR rounded", Kind::number, "",
                                   "Battle rating rounded (below 1 to the quarter, else to the half)."};
 inline constexpr Field kSpecialAttackBonus{"special_attack_bonus", "Special attack bonus", Kind::number, "",
                                            "Special attack bonus added after rounding."};
-inline constexpr Field kBr{"br", "BR", Kind::number, "", "Battle rating.", "", false};
+inline constexpr Field kBr = report::vocab::kBr.as("BR", "Battle rating.", false);
 inline constexpr Field kBrPublished{"br_published", "Published (campaign roster)", Kind::number, "",
                                     "The battle rating the campaign roster prints (plus the veteran note's bonus); "
                                     "null for a custom unit."};
@@ -122,10 +123,8 @@ inline constexpr Field kTotal{"total_gp_per_month",
                               "Total monthly cost: wage + specialists + weeks a month x weekly supply.",
                               "",
                               false};
-inline constexpr Field kDailyMiles{"daily_miles", "Miles/day", Kind::amount, "miles", "Campaign movement a day.", "",
-                                   false};
-inline constexpr Field kWeeklyMiles{"weekly_miles", "Miles/wk", Kind::amount, "miles", "Campaign movement a week.", "",
-                                    false};
+inline constexpr Field kDailyMiles = report::vocab::kDailyMiles.as("Miles/day", "Campaign movement a day.", false);
+inline constexpr Field kWeeklyMiles = report::vocab::kWeeklyMiles.as("Miles/wk", "Campaign movement a week.", false);
 inline constexpr Field kOverridden{"overridden", "Given instead of derived", Kind::text, "",
                                    "The [[unit]] keys given instead of derived, joined by \"; \"; null for none."};
 inline constexpr Field kNote{
@@ -153,12 +152,11 @@ inline constexpr Field kAttackKind{"kind",
 inline constexpr Field kLine{"line", "Attack characteristic", Kind::text, "",
                              "The attack line as the rosters print it (\"1 matchlock arquebus 11+ (2 reload)\")."};
 inline constexpr Field kFirearm{"firearm", "Firearm", Kind::text, "", "The firearm, in words (\"flintlock pistol\")."};
-inline constexpr Field kMechanism{
-    "mechanism", "Mechanism", Kind::enumerated, "", "The firearm's mechanism.", "matchlock|wheellock|flintlock"};
-inline constexpr Field kFirearmType{
-    "type", "Type", Kind::enumerated, "", "The firearm's type.", "pistol|arquebus|musket"};
-inline constexpr Field kBore{"bore", "Bore", Kind::enumerated, "", "The firearm's bore.", "smoothbore|rifled"};
-inline constexpr Field kCount{"count", "Count", Kind::count, "", "How many of this firearm each troop carries."};
+inline constexpr Field kMechanism = report::vocab::kMechanism.as("Mechanism", "The firearm's mechanism.");
+inline constexpr Field kFirearmType =
+    report::vocab::kFirearmType.as("Type", "The firearm's type (the firearms table's key).");
+inline constexpr Field kBore = report::vocab::kBore.as("Bore", "The firearm's bore.");
+inline constexpr Field kCount = report::vocab::kCount.as("Count", "How many of this firearm each troop carries.");
 inline constexpr Field kRateShown{"rate", "Rate of fire", Kind::text};
 inline constexpr Field kRoundsPerShot{"rounds_per_shot", "Rounds per shot", Kind::count, "rounds",
                                       "Rate of fire after reload-time adjustments: one shot every N rounds (the "
@@ -169,7 +167,7 @@ inline constexpr Field kRateColumn{"rate_column",
                                    "",
                                    "The Rate of Fire table's column used: drilled (DF/DM) or other.",
                                    "drilled|other"};
-inline constexpr Field kMisfire{"misfire_factor", "Misfire factor", Kind::probability, "",
+inline constexpr Field kMisfire{"misfire_factor", "Misfire factor", Kind::fraction, "",
                                 "Misfire factor of the mechanism (0 to 1) under the --misfire reading."};
 inline constexpr Field kAverageDamage{"average_damage", "Average damage", Kind::number, "",
                                       "Average damage of a hit of the firearm."};
@@ -202,9 +200,9 @@ inline constexpr Field kDeployment{"deployment",
                                    "halves (IM, each half).",
                                    "DF|IM",
                                    false};
-inline constexpr Field kDeployedUnits{"units", "Units", Kind::count, "", "Units deployed (1, or 2 halves)."};
-inline constexpr Field kDeployedTroops{"troops", "Troops each", Kind::count, "men", "Troops of each unit deployed."};
-inline constexpr Field kDeployedUhp{"uhp", "uhp each", Kind::count, "uhp", "Unit hit points of each unit deployed."};
+inline constexpr Field kDeployedUnits = report::vocab::kUnits.as("Units", "Units deployed (1, or 2 halves).");
+inline constexpr Field kDeployedTroops = report::vocab::kTroops.as("Troops each", "Troops of each unit deployed.");
+inline constexpr Field kDeployedUhp = report::vocab::kUhp.as("uhp each", "Unit hit points of each unit deployed.");
 inline constexpr Field kLostNumerator{"lost_numerator", "uhp lost by the halves", Kind::count, "uhp",
                                       "uhp the two halves lost together (the share's numerator)."};
 inline constexpr Field kLostDenominator{"lost_denominator", "uhp of the halves", Kind::count, "uhp",
@@ -216,8 +214,8 @@ inline constexpr Field kUhpRemaining{"uhp_remaining", "uhp remaining", Kind::cou
                                      "uhp the reformed unit has left."};
 
 // --- availability and training -------------------------------------------------------------------
-inline constexpr Field kEra{"era", "Era", Kind::text, "",
-                            "The era the troop type belongs to, as printed (\"Any\", \"Late\" ...)."};
+inline constexpr Field kEra =
+    report::vocab::kEraPrinted.as("Era", "The era the troop type belongs to, as printed (\"Any\", \"Late\" ...).");
 inline constexpr Field kMarketShown{"market_shown", "Market class", Kind::text};
 inline constexpr Field kRealmShown{"realm_shown", "Realm", Kind::text};
 inline constexpr Field kTrainingShown{"training_shown", "Training time", Kind::text};
@@ -240,14 +238,14 @@ inline constexpr Field kQualifying{"qualifying_per_120", "Qualifying number per 
                                    "Qualifying number per 120 conscripts, or null."};
 inline constexpr Field kMarketClass{"market_class", "Market class", Kind::count, "", "The market class, 1 to 6.", "",
                                     false};
-inline constexpr Field kMarketDice{"dice", "Troops", Kind::dice, "",
+inline constexpr Field kMarketDice{"troops_dice", "Troops", Kind::dice, "",
                                    "Troops on the market: dice to roll (\"7d20\") or a number, as printed."};
 inline constexpr Field kChancePct{"chance_pct", "Chance", Kind::amount, "%",
                                   "Chance that the troops are on the market at all, in percent."};
 inline constexpr Field kRealm{"realm", "Realm", Kind::text, "", "The realm size's key (continent, empire ... barony).",
                               "",      false};
-inline constexpr Field kRealmTroops{"troops", "Troops", Kind::count, "men",
-                                    "Troops available per the realm's time period; null where the book prints \"-\"."};
+inline constexpr Field kRealmTroops = report::vocab::kTroops.as(
+    "Troops", "Troops available per the realm's time period; null where the book prints \"-\".");
 inline constexpr Field kTimePeriod{"time_period", "Per", Kind::text, "",
                                    "The realm's time period the troops are available per (\"year\" ...)."};
 
@@ -255,7 +253,7 @@ inline constexpr Field kTimePeriod{"time_period", "Per", Kind::text, "",
 inline constexpr Field kKey{"key", "Key", Kind::text, "", "The roster row's key.", "", false};
 inline constexpr Field kPage{"page", "Page", Kind::count, "", "The page of the rosters the row is printed on."};
 inline constexpr Field kSource{"source", "Source", Kind::text, "", "The book, section and page of the row."};
-inline constexpr Field kRosterFormation{"formation", "Form", Kind::text, "",
+inline constexpr Field kRosterFormation{"formation_printed", "Form", Kind::text, "",
                                         "The formation as printed (\"DF\", \"FF (IM)\" ...)."};
 inline constexpr Field kAcPrinted{"ac_printed", "AC", Kind::text};
 

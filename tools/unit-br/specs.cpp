@@ -315,14 +315,14 @@ const TableSpec& compare_figures_spec() {
 
 const DocumentSpec& units_document() {
   static const DocumentSpec d(
-      "unit-br", "units", 3, "The rated units (--troop, or [[unit]] files).",
+      "unit-br", "units", 4, "The rated units (--troop, or [[unit]] files).",
       {&units_spec(), &characteristics_spec(), &attacks_spec(), &battle_rating_spec(), &campaign_cost_spec(),
        &mounted_foot_spec(), &reform_spec(), &availability_spec(), &market_spec(), &realms_spec(), &notes_spec()});
   return d;
 }
 
 const DocumentSpec& catalogue_document() {
-  static const DocumentSpec d("unit-br", "catalogue", 3, "The published rosters (--catalogue).",
+  static const DocumentSpec d("unit-br", "catalogue", 4, "The published rosters (--catalogue).",
                               {&campaign_roster_spec(), &battle_roster_spec()});
   return d;
 }

@@ -3,6 +3,7 @@
 // The tables made of them and the documents: specs.cpp.
 #pragma once
 
+#include "gunpowder/core/fields.hpp"
 #include "gunpowder/core/model.hpp"
 
 namespace gunpowder::war_app::fields {
@@ -75,9 +76,8 @@ constexpr Field kStatementReading{"statement_reading",
                                   false};
 constexpr Field kSeed{"seed", "Seed", Kind::count, "",
                       "The seed of the d100 rolls (--seed, default 1); null when nothing is rolled"};
-constexpr Field kRounds{"rounds", "Rounds", Kind::count, "",
-                        "With --roll (without --runs): the most battles fought in a row (--rounds, default 1); null "
-                        "otherwise"};
+constexpr Field kRounds = report::vocab::kRounds.as(
+    "Rounds", "With --roll (without --runs): the most battles fought in a row (--rounds, default 1); null otherwise");
 constexpr Field kRuns{"runs", "Runs", Kind::count, "",
                       "With --roll --runs N: the number of independent battles tallied for each battle of the file; "
                       "null otherwise"};
@@ -86,14 +86,14 @@ constexpr Field kMaxBattles{
 
 // --- a force and its rating
 constexpr Field kName{"name", "Force", Kind::text, "", "The force", "", false};
-constexpr Field kSide{"side", "Side", Kind::text, "", "Side, as given (null when not given)"};
+constexpr Field kSide = report::vocab::kSide.as("Side", "Side, as given (null when not given)");
 constexpr Field kRole{"role", "Role", Kind::enumerated, "", "The force's role", "attacker|defender|none", false};
-constexpr Field kTroops{"troops", "Troops", Kind::count, "", "Troops in the force", "", false};
+constexpr Field kTroops = report::vocab::kTroops.as("Troops", "Troops in the force", false);
 constexpr Field kMethod{"method", "Rated by", Kind::enumerated, "", "How the force is rated", "factors|bfr|br|quick",
                         false};
-constexpr Field kBfr{"bfr", "BFR", Kind::integer, "", "Basic force rating B' (null when not computed)"};
+constexpr Field kBfr = report::vocab::kBfr.as("BFR", "Basic force rating B' (null when not computed)");
 constexpr Field kTroopClass{"troop_class", "Class", Kind::text, "", "Troop class (null when not computed)"};
-constexpr Field kBr{"br", "BR", Kind::integer, "", "Battle rating B, before the battle's adjustments", "", false};
+constexpr Field kBr = report::vocab::kBr.as("BR", "Battle rating B, before the battle's adjustments", false);
 constexpr Field kModifiedBr{"modified_br", "Modified BR", Kind::integer, "",
                             "B with the adjustments (null when the force fights no battle)"};
 constexpr Field kOpponent{"opponent", "Opponent", Kind::text, "", "The force it fights; null when unmatched"};
@@ -408,7 +408,7 @@ constexpr Field kDestroyed{"destroyed", "Destroyed", Kind::boolean, "", "True wh
                            "",          false};
 
 // --- the tally of --runs
-constexpr Field kCount{"count", "Count", Kind::count, "", "Battles with this outcome", "", false};
+constexpr Field kCount = report::vocab::kCount.as("Count", "Battles with this outcome", false);
 constexpr Field kPShare{"p_share", "Share", Kind::probability, "", "Their share of the battles fought", "", false};
 constexpr Field kPExact{
     "p_exact", "Exact", Kind::probability, "", "The exact probability of the outcome on one d100 pair", "", false};
@@ -539,7 +539,7 @@ constexpr Field kPFatigueModerate{"p_fatigue_moderate", "P(moderate)", Kind::pro
                                   "The P row: that it ends moderately fatigued"};
 constexpr Field kPFatigueSerious{"p_fatigue_serious", "P(serious)", Kind::probability, "",
                                  "The P row: that it ends seriously fatigued"};
-constexpr Field kDays{"days", "Days", Kind::count, "days", "Days without food", "", false};
+constexpr Field kDays = report::vocab::kDays.as("Days", "Days without food", false);
 constexpr Field kAndMore{"and_more", "And more", Kind::boolean, "", "True on the last row: that many days or more",
                          "",         false};
 constexpr Field kHunger{
@@ -547,16 +547,11 @@ constexpr Field kHunger{
     false};
 
 // --- the simple siege
-constexpr Field kWeeks{"weeks", "Weeks", Kind::count, "weeks", "Weeks projected (--weeks)", "", false};
+constexpr Field kWeeks = report::vocab::kWeeks.as("Weeks", "Weeks projected (--weeks)", false);
 constexpr Field kFoodWeeks{
     "food_weeks", "Food weeks", Kind::count, "weeks", "Weeks of food the defender holds (--food-weeks)", "", false};
-constexpr Field kDefenderTroops{"defender_troops",
-                                "Defender troops",
-                                Kind::count,
-                                "",
-                                "The defender's troops at the start (--defender-troops, or the file's defender)",
-                                "",
-                                false};
+constexpr Field kDefenderTroops = report::vocab::kDefenderTroops.as(
+    "Defender troops", "The defender's troops at the start (--defender-troops, or the file's defender)", false);
 constexpr Field kLossOfStart{"loss_of_start",
                              "Loss of start",
                              Kind::boolean,
@@ -565,7 +560,7 @@ constexpr Field kLossOfStart{"loss_of_start",
                              "current",
                              "",
                              false};
-constexpr Field kWeek{"week", "Week", Kind::count, "", "The week, from 1", "", false};
+constexpr Field kWeek = report::vocab::kWeek.as("Week", "The week, from 1", false);
 constexpr Field kBesiegerBonus{
     "besieger_bonus", "Besieger BR", Kind::integer, "", "BR points the besieger has gained by this week", "", false};
 constexpr Field kStarving{"starving", "Starving", Kind::boolean, "", "True when the defender's food has run out",

@@ -29,6 +29,8 @@ std::string_view kind_name(Kind k) {
       return "amount";
     case Kind::probability:
       return "probability";
+    case Kind::fraction:
+      return "fraction";
     case Kind::dice:
       return "dice";
   }
@@ -56,7 +58,8 @@ std::string json_key(std::string_view table_name) {
 
 namespace {
 bool is_numeric(Kind k) {
-  return k == Kind::count || k == Kind::integer || k == Kind::number || k == Kind::amount || k == Kind::probability;
+  return k == Kind::count || k == Kind::integer || k == Kind::number || k == Kind::amount || k == Kind::probability ||
+         k == Kind::fraction;
 }
 Align align_of(const Field& f) { return is_numeric(f.kind) ? Align::right : Align::left; }
 std::string header_of(const FieldUse& u) { return std::string(u.header.empty() ? u.field->header : u.header); }
@@ -207,6 +210,7 @@ void append_json_value(std::string& out, const Field* f, const Cell& c) {
     case Kind::number:
     case Kind::amount:
     case Kind::probability:
+    case Kind::fraction:
       append_real_text(out, *f, raw);
       return;
     case Kind::text:
@@ -336,6 +340,7 @@ json::Value value_schema(const Field& f) {
       s.set("minimum", 0);
       break;
     case Kind::probability:
+    case Kind::fraction:
       s = typed("number");
       s.set("minimum", 0);
       s.set("maximum", 1);

@@ -27,7 +27,9 @@ enum class Kind {
   integer,      ///< any whole number (an adjustment, a modifier)
   number,       ///< any real number
   amount,       ///< a real number >= 0: money, length, weight, time (Field::unit says which)
-  probability,  ///< a real number from 0 to 1 (text shows it as a percentage)
+  probability,  ///< a real number from 0 to 1 (text shows it as a percentage): a chance (key p_...)
+  fraction,     ///< a real number from 0 to 1 that is a share of a whole, not a chance (damage as a
+                ///< fraction of the shp)
   dice,         ///< dice as the books write them ("2d6+1", "8d10")
 };
 
@@ -55,6 +57,13 @@ struct Field {
         description(description_),
         values(values_),
         nullable(nullable_) {}
+
+  /// The same figure (key, kind, unit, values) under another header and sentence: a figure of the
+  /// shared vocabulary (gunpowder/core/fields.hpp) as one table of one tool shows it.
+  [[nodiscard]] constexpr Field as(std::string_view header_, std::string_view description_,
+                                   bool nullable_ = true) const {
+    return Field(key, header_, kind, unit, description_, values, nullable_);
+  }
 };
 
 /// The values of an enumerated field, in their declared order.
@@ -80,7 +89,8 @@ struct FieldUse {
   std::string_view header;  ///< empty: field->header
   Shown shown = Shown::everywhere;
 
-  FieldUse(const Field& f, std::string_view header_ = {}, Shown shown_ = Shown::everywhere)  // NOLINT: a field is its use
+  FieldUse(const Field& f, std::string_view header_ = {},
+           Shown shown_ = Shown::everywhere)  // NOLINT: a field is its use
       : field(&f), header(header_), shown(shown_) {}
   FieldUse(const Field& f, Shown shown_) : field(&f), shown(shown_) {}
 };
@@ -97,11 +107,11 @@ struct TableSpec {
   std::vector<FieldUse> fields;  ///< rows: the columns in order; record: every figure it may hold
   Layout layout = Layout::rows;
   std::vector<FieldUse> context;
-  std::string_view figure_header;   ///< record: the header of the figure column ("Characteristic")
+  std::string_view figure_header;           ///< record: the header of the figure column ("Characteristic")
   std::string_view value_header = "Value";  ///< record: the header of the value column (people)
-  bool sourced = false;             ///< record: each figure has a source (a "Source" column)
-  std::string_view source_header;   ///< record: the header of that column for people (empty: "Source")
-  Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
+  bool sourced = false;                     ///< record: each figure has a source (a "Source" column)
+  std::string_view source_header;           ///< record: the header of that column for people (empty: "Source")
+  Shown shown = Shown::everywhere;          ///< a table for people only (prose) or programs only
 
   TableSpec(std::string_view name_, std::string_view title_, std::string_view description_,
             std::vector<FieldUse> fields_)

@@ -1,0 +1,51 @@
+// fields.hpp - the figures several tools report, declared once: one key, one kind, one unit in
+// every tool (docs/vocabulary.md, "Output keys"; ctest docs.keys). A tool shows one of them under
+// its own header and sentence with Field::as: `inline constexpr Field kTroops =
+// vocab::kTroops.as("Troops", "Troops in the force", false);` keeps the key, kind, unit and values.
+#pragma once
+
+#include "gunpowder/core/model.hpp"
+
+namespace gunpowder::report::vocab {
+
+// ---- forces and units
+inline constexpr Field kTroops{"troops", "Troops", Kind::count, "men", "the troops, in men"};
+inline constexpr Field kDefenderTroops{"defender_troops", "Defender troops", Kind::count, "men",
+                                       "the defender's troops, in men"};
+inline constexpr Field kSide{"side", "Side", Kind::text, "",
+                             "the side: attacker, besieger or defender (a battle file's side as it gives it)"};
+inline constexpr Field kBr{"br", "BR", Kind::number, "", "a battle rating (BR)"};
+inline constexpr Field kBfr{"bfr", "BFR", Kind::count, "points", "a basic force rating (BFR), in points"};
+inline constexpr Field kHd{"hd", "HD", Kind::text, "",
+                           "hit dice as the books write them (\"1/2\", \"N\", \"N+M\", \"N-M\")"};
+inline constexpr Field kUhp{"uhp", "uhp", Kind::count, "uhp", "unit hit points"};
+inline constexpr Field kUnits{"units", "Units", Kind::count, "", "a number of units"};
+inline constexpr Field kRounds{"rounds", "Rounds", Kind::count, "", "a number of rounds"};
+inline constexpr Field kCount{"count", "Count", Kind::count, "", "how many of what the row is"};
+
+// ---- firearms (the firearms table: an open list of types, closed mechanisms and bores)
+inline constexpr Field kMechanism{
+    "mechanism", "Mechanism", Kind::enumerated, "", "the firearm's mechanism", "matchlock|wheellock|flintlock"};
+inline constexpr Field kFirearmType{"firearm_type", "Type", Kind::text, "",
+                                    "the firearm's type, as the firearms table keys it (pistol, arquebus, musket...)"};
+inline constexpr Field kBore{"bore", "Bore", Kind::enumerated, "", "the firearm's bore", "smoothbore|rifled"};
+inline constexpr Field kEraPrinted{"era_printed", "Era", Kind::text, "",
+                                   "the era it belongs to, as the book prints it (\"Any\", \"Late\"...)"};
+
+// ---- artillery pieces
+inline constexpr Field kShp{"shp", "shp", Kind::amount, "shp", "structural hit points"};
+inline constexpr Field kDamage{"damage", "Damage", Kind::dice, "", "damage dice, e.g. 8d10"};
+inline constexpr Field kCannon{"cannon", "Cannon", Kind::count, "", "a number of cannon"};
+
+// ---- movement
+inline constexpr Field kDailyMiles{"daily_miles", "Miles a day", Kind::amount, "miles", "overland movement a day"};
+inline constexpr Field kWeeklyMiles{"weekly_miles", "Miles a week", Kind::amount, "miles", "overland movement a week"};
+inline constexpr Field kEncounterMoveFt{"encounter_move_ft", "Encounter ft", Kind::amount, "ft",
+                                        "encounter movement a turn, in feet"};
+
+// ---- time
+inline constexpr Field kDays{"days", "Days", Kind::amount, "days", "a time in days"};
+inline constexpr Field kWeek{"week", "Week", Kind::count, "", "a week's number, from 1"};
+inline constexpr Field kWeeks{"weeks", "Weeks", Kind::count, "weeks", "a number of weeks"};
+
+}  // namespace gunpowder::report::vocab
