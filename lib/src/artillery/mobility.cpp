@@ -41,6 +41,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
       m.availability_source = cat.carriage_rule_text[idx(t)][ci];
     }
     static constexpr std::array<std::string_view, 3> kEraNames = {"early", "middle", "late"};
+    if (from >= 0) m.from_era = static_cast<Era>(from);
     m.availability = from >= 0 ? kEraNames[static_cast<size_t>(from)] : std::string_view("not available");
     m.available = from >= 0 && (!era || from <= static_cast<int>(*era));
     m.carriage_cost_gp = c.cost_gp * rule.cost_pct / 100.0;
@@ -90,7 +91,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
 Diagnostics check_carriage(const Catalogue& cat, const Request& req, const Design& d) {
   if (!req.carriage) return {};
   const MobilityRow& m = d.mobility[static_cast<size_t>(*req.carriage)];
-  if (m.availability == "not available")
+  if (!m.from_era)
     return fail("carriage",
                 "a " + d.name + " cannot have a " + cat.carriage(*req.carriage).name + " (" +
                     (m.availability_source == "book" ? cat.sources.mobility : std::string(m.availability_source)) +
