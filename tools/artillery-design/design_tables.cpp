@@ -214,7 +214,7 @@ Table mobility_table(const Design& d) {
   align_right(mo, {"substitutes", "carts_wagons", "miles"});
   for (const auto& m : d.mobility) {
     const bool chosen = d.carriage && *d.carriage == m.carriage;
-    const bool era = m.availability != "not available";
+    const bool era = m.from_era.has_value();
     mo.add_row({Cell(std::string(m.name) + (chosen ? " *" : ""), artillery::to_string(m.carriage)),
                 report::cell::boolean(chosen),
                 Cell(std::string(m.availability), era ? std::string(m.availability) : ""),

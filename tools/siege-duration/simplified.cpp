@@ -74,15 +74,12 @@ void duration_table(const siege::Rules& rules, const siege::Siege& sg, const sie
   rep.tables.push_back(std::move(r));
 }
 
-// Where a line's units each come from: the item's source, or the house rule that changed the
-// figure (the Bonus Units table of data/artillery.toml, the worked example of siege_duration).
-std::string line_source(const siege::BonusLine& l, const std::string& piece) {
-  std::optional<std::string> rule;
-  if (l.source == "table")
-    rule = data::house_rule_source("artillery", "piece[name = \"" + piece + "\"].bonus_units");
-  else if (l.source == "example")
-    rule = data::house_rule_source("siege_duration", "example");
-  return rule ? *rule : suite_spelling(l.source);  // an enum value: "no figure" is no-figure
+// The house rule that changed a line's figure, if any (the Bonus Units table of data/artillery.toml,
+// the worked example of siege_duration); else the line's units come from the item's source.
+std::optional<std::string> line_rule(const siege::BonusLine& l, const std::string& piece) {
+  if (l.source == "table") return data::house_rule_source("artillery", "piece[name = \"" + piece + "\"].bonus_units");
+  if (l.source == "example") return data::house_rule_source("siege_duration", "example");
+  return std::nullopt;
 }
 
 // The note on the two readings of the bonus units, with the figures of the pieces they differ on
@@ -119,10 +116,11 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   }
   for (size_t i = 0; i < s.lines.size(); ++i) {
     const auto& l = s.lines[i];
-    const std::string source = line_source(l, i < pieces.size() ? pieces[i] : std::string());
-    const bool ruled = source.rfind("house rule", 0) == 0;  // people read the house rule too
+    const auto rule = line_rule(l, i < pieces.size() ? pieces[i] : std::string());
+    const std::string source = rule ? *rule : suite_spelling(l.source);  // an enum value: "no figure" is no-figure
     lines.add_row({l.side, l.item, report::cell::integer(l.count), report::cell::integer(l.each),
-                   report::cell::integer(l.total), value_cell(ruled ? source : l.source, source)});
+                   report::cell::integer(l.total),
+                   value_cell(rule ? *rule : l.source, source)});  // people read the house rule too
   }
   if (s.reading_matters) lines.notes.push_back(reading_note(s));
   for (const auto& l : s.lines)

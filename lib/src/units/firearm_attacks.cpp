@@ -80,7 +80,8 @@ PistolCharge pistol_charge(const Catalogue& cat, int attacks, int pistols, bool 
                            int charge_bonus, int range_hexes, bool target_mounted, int reload_tokens) {
   PistolCharge p;
   p.attacks = attacks;
-  if (pistols >= cat.reload.pistol_charge_min_pistols && !lance_or_shield) p.attacks += cat.reload.pistol_charge_bonus_attacks;
+  if (pistols >= cat.reload.pistol_charge_min_pistols && !lance_or_shield)
+    p.attacks += cat.reload.pistol_charge_bonus_attacks;
   for (const auto& r : cat.firearms.ranges)
     if (const auto* t = cat.firearm_type(r.type); t && t->pistol && !r.rifled) {
       const int ap = target_mounted ? r.ap_vs_mounted : r.ap_vs_foot;
@@ -95,14 +96,26 @@ namespace detail {
 
 namespace {
 
+// One attack clause: its figures, from which its line is rendered.
+Clause clause(int attacks, std::optional<int> bonus, const std::string& weapon, int throw_value, int tokens,
+              bool caracole) {
+  Clause c;
+  c.attacks = attacks;
+  c.bonus_attacks = bonus;
+  c.weapon = weapon;
+  c.throw_value = throw_value;
+  c.reload_tokens = tokens;
+  c.caracole = caracole;
+  return c;
+}
+
 // "1 matchlock musket 11+ (2 reload)", "1 (2) flintlock pistol 11+ (1 or 0 reload)": the rosters'
 // usual spelling (p. 47-51), and artillery-design's ("(1 reload)").
-std::string attack_line(int attacks, std::optional<int> bonus, const std::string& weapon, int throw_value, int tokens,
-                        bool caracole) {
-  std::string s = std::to_string(attacks);
-  if (bonus) s += " (" + std::to_string(*bonus) + ")";
-  s += " " + weapon + " " + std::to_string(throw_value) + "+ (" + std::to_string(tokens);
-  if (caracole) s += " or 0";
+std::string attack_line(const Clause& c) {
+  std::string s = std::to_string(c.attacks);
+  if (c.bonus_attacks) s += " (" + std::to_string(*c.bonus_attacks) + ")";
+  s += " " + c.weapon + " " + std::to_string(c.throw_value) + "+ (" + std::to_string(c.reload_tokens.value_or(0));
+  if (c.caracole) s += " or 0";
   return s + " reload)";
 }
 
@@ -130,14 +143,16 @@ void attack_lines(const Rater& r, Formation f, FirearmAttack& a) {
   const ReloadRules& rl = r.cat.reload;
   const Firearm& fa = a.firearm;
   const int thr = r.out.attack_throw;
-  a.line = attack_line(a.attacks, std::nullopt, fa.name(), thr, a.reload_tokens, a.caracole);
+  a.line = attack_line(clause(a.attacks, std::nullopt, fa.name(), thr, a.reload_tokens, a.caracole));
   if (contains(rl.volley_formations, f))
-    a.volley_line = attack_line(a.attacks * rl.volley_attacks_multiplier, std::nullopt, fa.name(), thr,
-                                a.reload_tokens * rl.volley_tokens_multiplier, false);
+    a.volley_line = attack_line(clause(a.attacks * rl.volley_attacks_multiplier, std::nullopt, fa.name(), thr,
+                                       a.reload_tokens * rl.volley_tokens_multiplier, false));
   if (r.cat.is_pistol(fa) && contains(rl.pistol_melee_formations, f)) {
-    const bool bonus = fa.count >= rl.pistol_charge_min_pistols && (r.req.pistol_bonus == "rosters" || !r.lance_or_shield);
-    a.melee_line = attack_line(a.attacks, bonus ? std::optional<int>(a.attacks + rl.pistol_charge_bonus_attacks) : std::nullopt,
-                               fa.name(), thr, a.reload_tokens, false);
+    const bool bonus =
+        fa.count >= rl.pistol_charge_min_pistols && (r.req.pistol_bonus == "rosters" || !r.lance_or_shield);
+    a.melee = clause(a.attacks, bonus ? std::optional<int>(a.attacks + rl.pistol_charge_bonus_attacks) : std::nullopt,
+                     fa.name(), thr, a.reload_tokens, false);
+    a.melee_line = attack_line(*a.melee);
   }
 }
 

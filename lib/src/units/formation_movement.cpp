@@ -2,33 +2,12 @@
 // movement tables looked up by weapon and encounter movement, the forced formations (Irregular
 // Foot, Undrilled Foot, Irregular Mounted, Mounted Foot) and the undrilled cap.
 #include <algorithm>
-#include <cctype>
 
 #include "rating_steps.hpp"
 
 namespace gunpowder::units::detail {
 
 namespace {
-
-// "2/3/4" or "-/1/2".
-bool parse_movement(const std::string& s, std::optional<int>& march, int& hustle, int& charge) {
-  const auto a = s.find('/');
-  const auto b = a == std::string::npos ? a : s.find('/', a + 1);
-  if (b == std::string::npos) return false;
-  auto part = [](const std::string& p, int& out) {
-    if (p.empty() || p.size() > 3) return false;
-    for (char c : p)
-      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-    out = std::stoi(p);
-    return true;
-  };
-  const std::string m = s.substr(0, a), h = s.substr(a + 1, b - a - 1), c = s.substr(b + 1);
-  int mv = 0;
-  if (m == "-") march.reset();
-  else if (part(m, mv)) march = mv;
-  else return false;
-  return part(h, hustle) && part(c, charge);
-}
 
 // Mounted Foot fight as Drilled Foot at the race's foot speed (decision: the fastest foot troop
 // of the race; 120' for men).
@@ -116,12 +95,14 @@ Expected<Cell> movement_cell(const MoveTable& t, int move_ft, const std::vector<
     if (t.columns_ft[i] <= move_ft) col = i;
   for (const MoveRow& r : t.rows)
     for (const auto k : keys)
-      if (std::find(r.weapon_keys.begin(), r.weapon_keys.end(), k) != r.weapon_keys.end()) return Cell{&r, &r.cells[col]};
+      if (std::find(r.weapon_keys.begin(), r.weapon_keys.end(), k) != r.weapon_keys.end())
+        return Cell{&r, &r.cells[col]};
   return Cell{&t.rows.back(), &t.rows.back().cells[col]};
 }
 
 std::string movement_text(std::optional<int> march, int hustle, int charge) {
-  return (march ? std::to_string(*march) : std::string("-")) + "/" + std::to_string(hustle) + "/" + std::to_string(charge);
+  return (march ? std::to_string(*march) : std::string("-")) + "/" + std::to_string(hustle) + "/" +
+         std::to_string(charge);
 }
 
 // Formation and movement (p. 43).
@@ -138,9 +119,12 @@ Diagnostics rate_formation(Rater& r) {
   bool undrilled_cap = false;
   const std::optional<Formation> forced = forced_formation(r, undrilled_cap);
   if (forced) out.formation_choices = {*forced};
-  if (r.overridden("formation", req.formation.has_value())) out.formation = *req.formation;
-  else if (forced) out.formation = *forced;
-  else out.formation = chosen_formation(r, *cell.cell);
+  if (r.overridden("formation", req.formation.has_value()))
+    out.formation = *req.formation;
+  else if (forced)
+    out.formation = *forced;
+  else
+    out.formation = chosen_formation(r, *cell.cell);
   out.march = cell.cell->march;
   out.hustle = cell.cell->hustle;
   out.charge = cell.cell->charge;
@@ -149,10 +133,11 @@ Diagnostics rate_formation(Rater& r) {
     out.hustle = std::min(out.hustle, cat.undrilled.max_hustle);
     out.charge = std::min(out.charge, cat.undrilled.max_charge);
   }
-  if (r.overridden("movement", req.movement.has_value()) &&
-      !parse_movement(*req.movement, out.march, out.hustle, out.charge))
-    return field_error("movement", "movement \"" + *req.movement +
-                                       "\" must be march/hustle/charge in hexes, e.g. \"2/3/4\" or \"-/1/2\"");
+  if (r.overridden("movement", req.movement.has_value())) {
+    out.march = req.movement->march;
+    out.hustle = req.movement->hustle;
+    out.charge = req.movement->charge;
+  }
   out.movement = movement_text(out.march, out.hustle, out.charge);
   if (r.explain)
     r.note("movement: " + std::string(r.horse ? "cavalry" : "infantry") + " table, row \"" + cell.row->weapons +

@@ -3,6 +3,7 @@
 #include "gunpowder/units/read_units.hpp"
 
 #include <array>
+#include <cctype>
 #include <set>
 #include <string_view>
 
@@ -205,6 +206,40 @@ void read_firearms(UnitKeys& k, Request& q) {
   q.firearms = std::move(fs);
 }
 
+// movement = "2/3/4" or "-/1/2": march/hustle/charge in hexes, up to three digits each.
+std::optional<Movement> parse_movement(const std::string& s) {
+  const auto a = s.find('/');
+  const auto b = a == std::string::npos ? a : s.find('/', a + 1);
+  if (b == std::string::npos) return std::nullopt;
+  auto part = [](const std::string& p, int& out) {
+    if (p.empty() || p.size() > 3) return false;
+    for (char c : p)
+      if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    out = std::stoi(p);
+    return true;
+  };
+  const std::string m = s.substr(0, a), h = s.substr(a + 1, b - a - 1), c = s.substr(b + 1);
+  Movement out;
+  int mv = 0;
+  if (m == "-")
+    out.march.reset();
+  else if (part(m, mv))
+    out.march = mv;
+  else
+    return std::nullopt;
+  if (!part(h, out.hustle) || !part(c, out.charge)) return std::nullopt;
+  return out;
+}
+
+void read_movement(UnitKeys& k, Request& q) {
+  const auto text = k.text("movement");
+  if (!text) return;
+  q.movement = parse_movement(*text);
+  if (!q.movement)
+    k.reader.error_at("movement",
+                      "movement \"" + *text + "\" must be march/hustle/charge in hexes, e.g. \"2/3/4\" or \"-/1/2\"");
+}
+
 // Attacks: attack throw, rate of fire and misfire, formation and movement, melee.
 void read_attacks(UnitKeys& k, Request& q) {
   q.attack_throw = k.integer("attack_throw", Range{1, 30});
@@ -213,7 +248,7 @@ void read_attacks(UnitKeys& k, Request& q) {
   q.average_damage = k.num("average_damage", input::positive(100));
   if (auto f = k.text("formation", {"DF", "DM", "FF", "FLY", "FM", "IF", "IM", "LF", "LM", "MF", "UF"}))
     q.formation = parse_formation(*f);
-  q.movement = k.text("movement");
+  read_movement(k, q);
   q.rate_column = k.text("rate_column", {"drilled", "other"});
   if (auto m = k.text("misfire", {"examples", "text"})) q.misfire_reading = *m;
   q.misfire_factor = k.num("misfire_factor", input::positive(1));

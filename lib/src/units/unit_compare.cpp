@@ -96,9 +96,10 @@ CompareFigures two(double x, const std::optional<int>& y) {
 CompareFigures movement(const std::optional<int>& march, int hustle, int charge) {
   return {march ? std::optional<double>(*march) : std::nullopt, hustle, charge};
 }
-CompareFigures hit_dice(const std::string& text) {
-  const auto hd = parse_hit_dice(text);  // the rosters' hit dice are checked at load time (unit_data)
-  return hd ? CompareFigures{hd->dice, hd->bonus, std::nullopt} : CompareFigures{};
+CompareFigures hit_dice(const HitDice& hd) { return {hd.dice, hd.bonus, std::nullopt}; }
+CompareFigures hit_dice(const std::string& printed) {
+  const auto hd = parse_hit_dice(printed);  // the rosters' hit dice are checked at load time (unit_data)
+  return hd ? hit_dice(*hd) : CompareFigures{};
 }
 
 void compare_characteristics(const RosterRow& row, const Rating& r, const Deployment* dep,
@@ -107,7 +108,7 @@ void compare_characteristics(const RosterRow& row, const Rating& r, const Deploy
   const std::string pac = std::to_string(row.ac) + (row.ac_alt ? " (" + std::to_string(*row.ac_alt) + ")" : "");
   out.push_back(field("ac", "characteristic", pac, ac, pac == ac, two(row.ac, row.ac_alt), two(r.ac, r.ac_alt)));
   out.push_back(
-      field("hd", "characteristic", row.hd, r.hd.text, row.hd == r.hd.text, hit_dice(row.hd), hit_dice(r.hd.text)));
+      field("hd", "characteristic", row.hd, r.hd.text, row.hd == r.hd.text, hit_dice(row.hd), hit_dice(r.hd)));
   const int uhp = dep ? dep->uhp : r.uhp;
   out.push_back(field("uhp", "characteristic", std::to_string(row.uhp), std::to_string(uhp), row.uhp == uhp,
                       one(row.uhp), one(uhp)));
@@ -156,7 +157,7 @@ void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareFi
     if (s.find("pistol") == std::string::npos) continue;
     const auto c = parse_clause(s);
     const FirearmAttack* a = find("pistol");
-    const auto mc = a && a->melee_line ? parse_clause(*a->melee_line) : std::nullopt;
+    const std::optional<Clause> mc = a ? a->melee : std::nullopt;  // the figures melee_line was rendered from
     const bool ok = c && mc && c->attacks == mc->attacks && c->bonus_attacks == mc->bonus_attacks &&
                     c->throw_value == mc->throw_value && c->reload_tokens == mc->reload_tokens;
     out.push_back(field("melee_line", "attack-line", s, a && a->melee_line ? *a->melee_line : std::string(), ok));

@@ -57,12 +57,35 @@ TEST_CASE("units::read_units") {
     CHECK(b.reform_uhp_lost == std::optional<std::array<int, 2>>({3, 4}));
     CHECK(b.formation == std::optional<Formation>(Formation::FM));
   }
+  SUBCASE("movement: march/hustle/charge in hexes read into its numbers, \"-\" for no march") {
+    const auto r = read(
+        "[[unit]]\ntroop = \"pikemen\"\nmovement = \"2/4/6\"\n"
+        "[[unit]]\ntroop = \"pikemen\"\nmovement = \"-/1/12\"\n"
+        "[[unit]]\ntroop = \"pikemen\"\nmovement = \"2/x/4\"\n"
+        "[[unit]]\ntroop = \"pikemen\"\nmovement = \"2/4\"\n");
+    REQUIRE(r.units.size() == 2);
+    REQUIRE(r.units[0].request.movement.has_value());
+    CHECK(r.units[0].request.movement->march == std::optional<int>(2));
+    CHECK(r.units[0].request.movement->hustle == 4);
+    CHECK(r.units[0].request.movement->charge == 6);
+    REQUIRE(r.units[1].request.movement.has_value());
+    CHECK_FALSE(r.units[1].request.movement->march.has_value());
+    CHECK(r.units[1].request.movement->hustle == 1);
+    CHECK(r.units[1].request.movement->charge == 12);
+    REQUIRE(r.errors.items().size() == 2);
+    CHECK(r.errors.items()[0].pos.line == 9);
+    CHECK(r.errors.items()[0].pos.column == 12);
+    CHECK(r.errors.items()[0].message ==
+          "movement \"2/x/4\" must be march/hustle/charge in hexes, e.g. \"2/3/4\" or \"-/1/2\"");
+    CHECK(r.errors.items()[1].pos.line == 12);
+  }
   SUBCASE("the base request's readings hold unless the table gives its own") {
     Request base;
     base.misfire_reading = "text";
     base.pistol_bonus = "rosters";
     base.explain = true;
-    const auto r = read("[[unit]]\ntroop = \"pikemen\"\n[[unit]]\ntroop = \"hussars\"\npistol_bonus = \"rule\"\n", base);
+    const auto r =
+        read("[[unit]]\ntroop = \"pikemen\"\n[[unit]]\ntroop = \"hussars\"\npistol_bonus = \"rule\"\n", base);
     REQUIRE(r.units.size() == 2);
     CHECK(r.units[0].request.misfire_reading == "text");
     CHECK(r.units[0].request.pistol_bonus == "rosters");

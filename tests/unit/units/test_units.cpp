@@ -270,6 +270,16 @@ TEST_CASE("units::examples - Pistol Charges (p. 36)") {
     CHECK(r.formation == Formation::FM);
     REQUIRE_FALSE(r.melee_lines.empty());
     CHECK(r.melee_lines.front() == "1 (2) flintlock pistol 11+ (1 reload)");
+    // The line is rendered from the figures the rating keeps (read by the roster comparison).
+    REQUIRE_FALSE(r.firearms.empty());
+    REQUIRE(r.firearms.front().melee.has_value());
+    const Clause& m = *r.firearms.front().melee;
+    CHECK(m.attacks == 1);
+    CHECK(m.bonus_attacks == std::optional<int>(2));
+    CHECK(m.weapon == "flintlock pistol");
+    CHECK(m.throw_value == 11);
+    CHECK(m.reload_tokens == std::optional<int>(1));
+    CHECK_FALSE(m.caracole);
     // FM with a pair of pistols: melee value at least 3 + its 3 charge attacks (p. 44)
     CHECK(r.melee_value >= 6.0);
   }
@@ -578,7 +588,7 @@ TEST_CASE("units::rate - every derived value can be given") {
   q.ac = 3;
   q.uhp = 8;
   q.morale = 1;
-  q.movement = "1/2/3";
+  q.movement = Movement{1, 2, 3};
   q.attack_throw = 10;
   q.missile_value = 4;
   q.melee_value = 5;

@@ -294,7 +294,8 @@ struct MobilityRow {
   Carriage carriage = Carriage::carriageless;
   std::string_view name;
   bool available = false;                ///< in the chosen era (or in some era when none is chosen)
-  std::string_view availability;         ///< "early", "middle", "late" or "not available"
+  std::optional<Era> from_era;           ///< the era from which the carriage exists; none: never
+  std::string_view availability;         ///< from_era spelled: "early", "middle", "late" or "not available"
   std::string_view availability_source;  ///< "book" or the rule used for a designed piece
   double carriage_cost_gp = 0, carriage_weight_lb = 0, total_weight_lb = 0;
   int horses = 0;

@@ -419,6 +419,12 @@ PistolCharge pistol_charge(const Catalogue& cat, int attacks, int pistols, bool 
 // ---------------------------------------------------------------------------------------------
 // Rating a unit
 
+/// A unit movement in hexes, as the book prints it march/hustle/charge ("2/4/6"; "-/1/2": no march).
+struct Movement {
+  std::optional<int> march;  ///< none: a movement the unit cannot make ("-")
+  int hustle = 0, charge = 0;
+};
+
 /// What a unit table or the command line gives. Every optional left empty is derived (from the
 /// catalogue when `troop` names a troop type); every derived value can be given instead.
 struct Request {
@@ -437,7 +443,7 @@ struct Request {
   std::optional<double> encumbrance_stone, average_damage;
   // formation and movement
   std::optional<Formation> formation;
-  std::optional<std::string> movement;       ///< "march/hustle/charge", "-" for none
+  std::optional<Movement> movement;          ///< [[unit]] movement = "march/hustle/charge" (read_units)
   std::optional<std::string> rate_column;    ///< "drilled" or "other"
   std::string fm_pistol_column = "drilled";  ///< unit_rules.md C3: "drilled" or "other"
   std::string misfire_reading;               ///< "" = the data's default; "examples" or "text"
@@ -475,7 +481,8 @@ struct FirearmAttack {
   bool caracole = false;
   std::string line;                        ///< "1 matchlock musket 11+ (reload 2)"
   std::optional<std::string> volley_line;  ///< Drilled Foot volley fire
-  std::optional<std::string> melee_line;   ///< FM pistol attack in the melee section
+  std::optional<std::string> melee_line;   ///< FM pistol attack in the melee section, rendered from `melee`
+  std::optional<Clause> melee;             ///< the figures of melee_line
   int ap_range_vs_foot = 0, max_range_vs_foot = 0, ap_range_vs_mounted = 0, max_range_vs_mounted = 0;
 };
 

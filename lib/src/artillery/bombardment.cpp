@@ -1,0 +1,86 @@
+// bombardment.cpp - the Gunpowder Artillery Bombardment table (Guns of War, p. 18): a piece's
+// structural damage a day by range bracket and fire mode (the book's figures for a book piece, the
+// fitted model otherwise) and the daily cost of its powder and shot.
+#include <array>
+#include <string_view>
+
+#include "design_steps.hpp"
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
+
+namespace gunpowder::artillery {
+
+namespace r = rounding;
+using detail::idx;
+using fmtnum::trim;
+
+namespace detail {
+
+Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& eff,
+                            double damage_scale, std::vector<std::string>* ex) {
+  Bombardment b;
+  b.shots_per_day = eff.shots_per_day;
+  const std::array<double, 3> range_to = {eff.range_short_yd, eff.range_medium_yd, eff.range_long_yd};
+  for (size_t bi = 0; bi < 3; ++bi) {
+    for (FireMode m : cat.attack.modes[idx(t)][bi]) {
+      BombardRow row;
+      row.bracket = static_cast<Bracket>(bi);
+      row.mode = m;
+      row.range_from_yd = bi == 0 ? 0 : range_to[bi - 1];
+      row.range_to_yd = range_to[bi];
+      const auto printed = book ? book->bombard.get(row.bracket, m) : std::nullopt;
+      if (printed && eff.source == "book") {
+        row.shp_per_day_stone = r::nearest(*printed * damage_scale, damage_scale == 1.0 ? 1 : 25);
+        const std::string_view ruled = eff.source_of("bombard");
+        row.source = ruled != "book"       ? ruled
+                     : damage_scale == 1.0 ? std::string_view("book")
+                                           : std::string_view("book, scaled by the reduced charge");
+      } else {
+        const auto model = bombard_model(cat, eff, row.bracket, m);
+        if (!model) continue;
+        row.shp_per_day_stone = *model;
+        row.source = "model";
+        SAY(ex, "bombardment " + to_string(row.bracket) + "/" + to_string(m) + ": " +
+                    std::to_string(eff.shots_per_day) + " shots x 5.5 x " + std::to_string(eff.damage_dice) +
+                    " dice x " + trim(*cat.bombard_factor[bi][static_cast<size_t>(m)], 4) +
+                    " -> rounded as the book: " + trim(row.shp_per_day_stone));
+      }
+      row.shp_per_day_wood = r::half_up(row.shp_per_day_stone * (1 + cat.attack.wood_increase_pct[bi] / 100.0));
+      b.rows.push_back(row);
+    }
+  }
+  return b;
+}
+
+// Daily cost of powder and shot (Gunpowder Artillery Bombardment table, p. 18): the book's figure
+// for a book piece at its own charge and historical powder, otherwise shots per day x (shot +
+// powder), to the nearest 25 gp.
+void daily_cost(const BookPiece* book_figures, const Request& req, const std::string& gunpowder, Design& d,
+                std::vector<std::string>* ex) {
+  const double per_shot = d.effective.shot_cost_gp + d.economy.powder_cost_per_shot_gp;
+  const bool book_cost = book_figures && !req.powder_lb && gunpowder == "historical" && !req.powder_gp_per_lb;
+  if (book_cost) {
+    d.bombardment.cost_gp_per_day = book_figures->cost_gp_per_day;
+    d.bombardment.cost_per_day_source = d.effective.source_of("cost_gp_per_day");
+  } else {
+    d.bombardment.cost_gp_per_day = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
+    d.bombardment.cost_per_day_source = "formula";
+    SAY(ex, "daily powder and shot = " + std::to_string(d.bombardment.shots_per_day) + " x (" +
+                trim(d.effective.shot_cost_gp) + " + " + trim(d.economy.powder_cost_per_shot_gp) +
+                ") gp -> nearest 25: " + trim(d.bombardment.cost_gp_per_day) + " gp");
+  }
+  d.economy.cost_gp_per_day = d.bombardment.cost_gp_per_day;
+}
+
+}  // namespace detail
+
+std::optional<double> bombard_model(const Catalogue& cat, const Characteristics& c, Bracket b, FireMode m) {
+  const auto& factor = cat.bombard_factor[static_cast<size_t>(b)][static_cast<size_t>(m)];
+  if (!factor) return std::nullopt;
+  // The book prints its short and medium figures in steps of 25 and its long-range figures
+  // (all below 200) in steps of 5.
+  const double raw = c.shots_per_day * 5.5 * c.damage_dice * *factor;
+  return r::nearest(raw, raw >= 200 ? 25 : 5);
+}
+
+}  // namespace gunpowder::artillery

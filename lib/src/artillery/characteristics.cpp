@@ -1,0 +1,270 @@
+// characteristics.cpp - Determining Gunpowder Artillery Characteristics (Guns of War, pp. 13-14):
+// the design formulas in the book's order (calibre, barrel, powder, range, weight and cost, crew,
+// damage and area of effect, rate of fire), each with its derivation line, and the formulas'
+// figures compared with the book's pieces.
+#include <algorithm>
+#include <cmath>
+
+#include "design_steps.hpp"
+#include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
+
+namespace gunpowder::artillery {
+
+namespace r = rounding;
+using detail::idx;
+using fmtnum::trim;
+
+namespace detail {
+
+// Area of effect from damage dice (p. 14, "AOE").
+int aoe_for(const DesignRules& g, Type t, int dice) {
+  if (t == Type::mortar) {
+    for (const auto& [max_dice, radius] : g.mortar_aoe_bands)
+      if (dice <= max_dice) return radius;
+    return g.mortar_aoe_bands.empty() ? 0 : g.mortar_aoe_bands.back().second;
+  }
+  return static_cast<int>(std::min(g.aoe_line_max_ft, g.aoe_line_base_ft + g.aoe_line_per_die_ft * dice));
+}
+
+// The nearest book piece of the same type by shot weight (ties: the lighter), used for the
+// figures the formulas do not give (AC, shp, unit size, BR, bonus units).
+const BookPiece& nearest_book_piece(const Catalogue& cat, Type t, double shot_lb) {
+  // Nearest by ratio of shot weights (a 5-lb piece is nearer a 6-pdr than a 3-pdr).
+  const BookPiece* best = nullptr;
+  double best_ratio = 0;
+  for (const auto& p : cat.pieces) {
+    if (p.type != t) continue;
+    const double ratio = std::max(p.shot_lb / shot_lb, shot_lb / p.shot_lb);
+    if (!best || ratio < best_ratio - 1e-12 || (ratio <= best_ratio + 1e-12 && p.shot_lb < best->shot_lb)) {
+      best = &p;
+      best_ratio = ratio;
+    }
+  }
+  return *best;
+}
+
+// The steps of "Determining Gunpowder Artillery Characteristics" (pp. 13-14), in the book's order.
+// Each fills its figures of `c` and, when `ex` is given, appends its derivation.
+
+}  // namespace detail
+
+using detail::aoe_for;
+using detail::nearest_book_piece;
+
+namespace {
+
+std::string feet_inches(double inches) {
+  const int total = static_cast<int>(std::lround(inches));
+  const int ft = total / 12, in = total % 12;
+  return std::to_string(ft) + "'" + (in ? std::to_string(in) + "\"" : "");
+}
+
+// Crew by shot weight (p. 14, "Crew").
+int crew_for(const DesignRules& g, double shot_lb) {
+  for (const auto& [max_lb, crew] : g.crew_bands)
+    if (shot_lb <= max_lb) return crew;
+  const int last = g.crew_bands.empty() ? 0 : g.crew_bands.back().second;
+  return last + static_cast<int>(std::floor((shot_lb - g.crew_extra_above_lb) / g.crew_extra_lb_per_man + 1e-9));
+}
+
+// Damage dice from the powder charge (p. 14, "Damage"): 1d10 per lb up to 3 lb, per 3 lb up to
+// 30 lb, per 5 lb beyond. Incomplete steps do not count; every piece deals at least 1d10.
+int damage_dice_for(const DesignRules& g, double powder_lb) {
+  double dice = 0, from = 0;
+  for (const auto& [upto, per] : g.damage_bands) {
+    const double span = std::min(powder_lb, upto) - from;
+    if (span <= 0) break;
+    dice += std::floor(span / per + 1e-9);
+    from = upto;
+  }
+  return std::max(1, static_cast<int>(dice));
+}
+
+// Shots per day from the ROF: 2,880 rounds a day / N. The bombardment table prints the whole
+// quotient when it is whole and the nearest 5 otherwise (53.3 -> 55, 205.7 -> 205), which
+// reproduces all 17 printed figures.
+int shots_per_day_from_rof(double rounds_per_day, int rounds_per_shot) {
+  const double q = rounds_per_day / rounds_per_shot;
+  if (std::fabs(q - std::round(q)) < 1e-9) return static_cast<int>(std::lround(q));
+  return static_cast<int>(r::nearest(q, 5));
+}
+
+// Price of one shot for a designed piece: iron round shot at the price list's 1 gp per 6 lb
+// (60 lb -> 10 gp, 9 lb -> 15 sp); stone shot interpolated between the book's four mortars.
+double shot_cost_for(const Catalogue& cat, Type t, double shot_lb) {
+  if (t != Type::mortar) return std::round(shot_lb / 6.0 * 100) / 100;
+  const auto& pts = cat.stone_shot_prices;
+  if (pts.size() < 2) return shot_lb / 6.0;
+  size_t i = 1;
+  while (i + 1 < pts.size() && shot_lb > pts[i].first) ++i;
+  const auto [x0, y0] = pts[i - 1];
+  const auto [x1, y1] = pts[i];
+  const double y = y0 + (y1 - y0) * (shot_lb - x0) / (x1 - x0);
+  return std::max(0.01, std::round(y * 100) / 100);
+}
+
+// Barrel calibre: offset + k x shot^(1/3), k for iron or stone shot, up to the quarter inch.
+void calibre_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+  const double k = t == Type::mortar ? g.caliber_k_stone : g.caliber_k_iron;
+  const double cal_raw = g.caliber_offset_in + k * std::cbrt(shot);
+  c.caliber_in = r::caliber_quarter_inch(cal_raw);
+  SAY(ex, "calibre = " + trim(g.caliber_offset_in) + " + " + trim(k) + " x " + trim(shot) +
+              "^(1/3) = " + trim(cal_raw, 3) + "\" -> up to the quarter inch: " + trim(c.caliber_in, 2) + "\"");
+}
+
+// Barrel length to the whole inch as the Gunpowder Artillery Characteristics table prints it: a
+// half inch goes to the even inch (112.5 -> 9'4", 97.5 -> 8'2", 127.5 -> 10'8"), which every
+// printed length with a half-inch product follows (docs/notes/artillery.md, "Barrel length").
+double barrel_inch_half_even(double inches) {
+  const double lower = std::floor(inches + 1e-9);
+  const double frac = inches - lower;
+  if (std::fabs(frac - 0.5) < 1e-9) return std::fmod(lower, 2.0) == 0 ? lower : lower + 1;
+  return r::half_up(inches);
+}
+
+// Barrel length: calibre x the type's number of calibres, in inches (Determining Gunpowder
+// Artillery Characteristics, Barrel Length), to the whole inch, halves to even.
+void barrel_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+  const size_t i = idx(t);
+  c.barrel_length_in = barrel_inch_half_even(c.caliber_in * g.barrel_calibers[i]);
+  SAY(ex, "barrel length = " + trim(c.caliber_in, 2) + " x " + trim(g.barrel_calibers[i]) + " = " +
+              trim(c.caliber_in * g.barrel_calibers[i], 2) + " in -> " + feet_inches(c.barrel_length_in) +
+              " (whole inch, halves to even as the table prints)");
+}
+
+// Powder charge: shot weight x the type's ratio.
+void powder_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+  const size_t i = idx(t);
+  c.powder_lb = shot * g.powder_ratio[i];
+  SAY(ex, "powder = " + trim(shot) + " lb x " + trim(g.powder_ratio[i]) + " = " + trim(c.powder_lb) + " lb");
+}
+
+// Range: short = barrel feet x yards per foot (nearest 20), long = short x the type's multiple
+// (nearest 100), medium = short + a fraction of the way to the unrounded long (nearest 20).
+void range_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+  const size_t i = idx(t);
+  const double barrel_ft = c.barrel_length_in / 12.0;
+  const double short_raw = barrel_ft * g.short_range_yd_per_ft[i];
+  const double long_raw = short_raw * g.long_range_mult[i];
+  const double medium_raw = short_raw + g.medium_range_fraction * (long_raw - short_raw);
+  c.range_short_yd = r::nearest(short_raw, g.short_range_round_yd);
+  c.range_long_yd = r::nearest(long_raw, g.long_range_round_yd);
+  c.range_medium_yd = r::nearest(medium_raw, g.medium_range_round_yd);
+  SAY(ex, "short range = " + trim(barrel_ft, 3) + " ft x " + trim(g.short_range_yd_per_ft[i]) + " = " +
+              trim(short_raw, 1) + " yd -> nearest 20: " + trim(c.range_short_yd));
+  SAY(ex, "long range = " + trim(short_raw, 1) + " x " + trim(g.long_range_mult[i]) + " = " + trim(long_raw, 1) +
+              " yd -> nearest 100: " + trim(c.range_long_yd));
+  SAY(ex, "medium range = " + trim(short_raw, 1) + " + " + trim(g.medium_range_fraction) + " x (" + trim(long_raw, 1) +
+              " - " + trim(short_raw, 1) + ") = " + trim(medium_raw, 1) +
+              " yd -> nearest 20: " + trim(c.range_medium_yd));
+}
+
+// Base weight: calibre^2 x barrel feet x the type's modifier, to the nearest 50 lb; cost: base
+// weight x gp per lb.
+void weight_and_cost_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+  const double barrel_ft = c.barrel_length_in / 12.0;
+  const double weight_raw = c.caliber_in * c.caliber_in * barrel_ft * g.weight_mod[idx(t)];
+  c.base_weight_lb = r::nearest_50_lb(weight_raw);
+  SAY(ex, "base weight = " + trim(c.caliber_in, 2) + "^2 x " + trim(barrel_ft, 3) + " ft x " +
+              trim(g.weight_mod[idx(t)]) + " = " + trim(weight_raw, 1) +
+              " lb -> nearest 50: " + trim(c.base_weight_lb));
+  c.cost_gp = c.base_weight_lb * g.cost_gp_per_lb_base_weight;
+  SAY(ex, "cost = " + trim(c.base_weight_lb) + " lb x " + trim(g.cost_gp_per_lb_base_weight) + " = " + trim(c.cost_gp) +
+              " gp");
+}
+
+// Crew by shot weight, damage by powder charge, area of effect by damage (p. 14).
+void crew_damage_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+  c.crew = crew_for(g, shot);
+  SAY(ex, "crew for " + trim(shot) + " lb of shot = " + std::to_string(c.crew) + " men");
+  c.damage_dice = damage_dice_for(g, c.powder_lb);
+  SAY(ex, "damage for " + trim(c.powder_lb) + " lb of powder = " + c.damage());
+  c.aoe_ft = aoe_for(g, t, c.damage_dice);
+  SAY(ex, std::string("area of effect = ") +
+              (t == Type::mortar ? std::to_string(c.aoe_ft) + "' radius"
+                                 : trim(g.aoe_line_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line (" +
+                                       trim(g.aoe_line_base_ft) + "' + " + trim(g.aoe_line_per_die_ft) +
+                                       "' per die, max " + trim(g.aoe_line_max_ft) + "')"));
+}
+
+// Rate of fire (Determining Gunpowder Artillery Characteristics, ROF): shots per day = numerator /
+// (shot / reference shot)^exponent, mortars x a factor; ROF = 1/N with N = rounds per day / shots
+// per day (the text's "1 / [1 / (shots per day / 2880)]" read as one shot every N rounds).
+// shots_first, the text's order: shots per day to the whole shot, then N from them, to the nearest
+// whole round. rof_first: N from the unrounded shots per day, then shots per day = 2,880 / N as
+// the Bombardment table prints them (whole, else the nearest 5).
+void rate_of_fire_step(const DesignRules& g, Type t, double shot, RateReading rate, Characteristics& c,
+                       std::vector<std::string>* ex) {
+  double spd = g.spd_numerator / std::pow(shot / g.spd_ref_shot_lb, g.spd_exponent);
+  if (t == Type::mortar) spd *= g.spd_factor_mortar;
+  const std::string formula = "shots per day = " + trim(g.spd_numerator) + " / (" + trim(shot) + "/" +
+                              trim(g.spd_ref_shot_lb) + ")^" + trim(g.spd_exponent) +
+                              (t == Type::mortar ? " x " + trim(g.spd_factor_mortar) : "") + " = " + trim(spd, 2);
+  if (rate == RateReading::shots_first) {
+    c.shots_per_day = std::max(1, static_cast<int>(r::half_up(spd)));
+    c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / c.shots_per_day)));
+    SAY(ex, formula + " -> " + std::to_string(c.shots_per_day) + " shots; ROF = 1/" +
+                std::to_string(c.rounds_per_shot) + " (" + trim(g.rof_rounds_per_day) + " / " +
+                std::to_string(c.shots_per_day) + " rounded)");
+    return;
+  }
+  c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
+  c.shots_per_day = shots_per_day_from_rof(g.rof_rounds_per_day, c.rounds_per_shot);
+  SAY(ex, formula + "; ROF = 1/" + std::to_string(c.rounds_per_shot) + " (" + trim(g.rof_rounds_per_day) + " / " +
+              trim(spd, 2) + " rounded); " + std::to_string(c.shots_per_day) +
+              " shots per day at that ROF (--rate-reading rof-first)");
+}
+
+}  // namespace
+
+Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex,
+                                        RateReading rate) {
+  const DesignRules& g = cat.design;
+  Characteristics c;
+  c.source = "formula";
+  c.shot_lb = shot;
+  calibre_step(g, t, shot, c, ex);
+  barrel_step(g, t, c, ex);
+  powder_step(g, t, shot, c, ex);
+  range_step(g, t, c, ex);
+  weight_and_cost_step(g, t, c, ex);
+  crew_damage_step(g, t, shot, c, ex);
+  rate_of_fire_step(g, t, shot, rate, c, ex);
+  // AC and structural hit points, which the formulas do not give: the nearest book piece's AC,
+  // its shp scaled by base weight.
+  const BookPiece& near = nearest_book_piece(cat, t, shot);
+  c.ac = near.ac;
+  c.shp = static_cast<int>(std::max(1.0, r::half_up(near.shp * c.base_weight_lb / near.base_weight_lb)));
+  SAY(ex, "AC " + std::to_string(c.ac) + " (every book piece); shp scaled by weight from the " + near.name + ": " +
+              std::to_string(near.shp) + " x " + trim(c.base_weight_lb) + " / " + trim(near.base_weight_lb) + " -> " +
+              std::to_string(c.shp));
+  c.shot_cost_gp = shot_cost_for(cat, t, shot);
+  c.powder_cost_gp = c.powder_lb * 1.0;
+  c.shot_diameter_in = c.caliber_in - g.shot_undersize_in;
+  return c;
+}
+
+bool CompareField::agrees() const { return std::fabs(book - formula) < 1e-6; }
+
+std::vector<CompareField> compare(const Catalogue& cat, const BookPiece& p, RateReading rate) {
+  // Every formula figure comes from the formulas alone (never from the book's own ROF).
+  const Characteristics f = formula_characteristics(cat, p.type, p.shot_lb, nullptr, rate);
+  return {
+      {"caliber_in", p.caliber_in, f.caliber_in},
+      {"barrel_length_in", p.barrel_length_in, f.barrel_length_in},
+      {"base_weight_lb", p.base_weight_lb, f.base_weight_lb},
+      {"powder_lb", p.powder_lb, f.powder_lb},
+      {"range_short_yd", p.range_short_yd, f.range_short_yd},
+      {"range_medium_yd", p.range_medium_yd, f.range_medium_yd},
+      {"range_long_yd", p.range_long_yd, f.range_long_yd},
+      {"damage_dice", static_cast<double>(p.damage_dice), static_cast<double>(f.damage_dice)},
+      {"aoe_ft", static_cast<double>(p.aoe_ft), static_cast<double>(f.aoe_ft)},
+      {"crew", static_cast<double>(p.crew), static_cast<double>(f.crew)},
+      {"rounds_per_shot", static_cast<double>(p.rounds_per_shot), static_cast<double>(f.rounds_per_shot)},
+      {"shots_per_day", static_cast<double>(p.shots_per_day), static_cast<double>(f.shots_per_day)},
+      {"cost_gp", p.cost_gp, f.cost_gp},
+  };
+}
+
+}  // namespace gunpowder::artillery

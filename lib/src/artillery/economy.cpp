@@ -1,0 +1,75 @@
+// economy.cpp - gunpowder economies (Guns of War, pp. 53-54): the chosen gunpowder's powder price
+// and price multiplier, a piece's price and the days to make it (a workshop's, or a dwarven
+// machinist's), the machinist's throw and the dwarven market class.
+#include <cmath>
+
+#include "design_steps.hpp"
+#include "gunpowder/core/fmtnum.hpp"
+
+namespace gunpowder::artillery {
+
+using detail::fail;
+using fmtnum::trim;
+
+namespace detail {
+
+// Economy (p. 53-54): powder price and price multiplier of the chosen gunpowder, the price of the
+// piece and its powder, and the time to make it (a workshop's rate, or a dwarven machinist's).
+Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Request& req, const Characteristics& full,
+                        const Characteristics& eff, Economy& e, std::vector<std::string>* ex) {
+  e.gunpowder = gp.id;
+  const bool dwarven = gp.id == "dwarven";
+  e.powder_gp_per_lb = req.powder_gp_per_lb  ? *req.powder_gp_per_lb
+                       : gp.powder_gp_per_lb ? *gp.powder_gp_per_lb
+                                             : cat.economy.dwarven_powder_gp_per_lb;
+  e.cost_multiplier = req.price_multiplier ? *req.price_multiplier
+                      : gp.cost_multiplier ? *gp.cost_multiplier
+                                           : cat.economy.dwarven_multiplier;
+  if (!std::isfinite(e.powder_gp_per_lb) || e.powder_gp_per_lb < 0)
+    return fail("powder_gp_per_lb", "powder price must be zero or more gp per pound");
+  if (!std::isfinite(e.cost_multiplier) || e.cost_multiplier <= 0)
+    return fail("price_multiplier", "price multiplier must be positive");
+  e.piece_cost_gp = full.cost_gp * e.cost_multiplier;
+  e.powder_cost_per_shot_gp = eff.powder_lb * e.powder_gp_per_lb;
+  e.market_class_reduction = dwarven ? cat.economy.dwarven_market_class_reduction : 0;
+  if (dwarven) {
+    e.making_days = cat.economy.machinist_base_days +
+                    cat.economy.machinist_days_per_1000gp * std::ceil(e.piece_cost_gp / 1000.0 - 1e-9);
+    e.making_rule = cat.machinist_rule_text;
+  } else {
+    e.making_days = std::ceil(e.piece_cost_gp / cat.economy.workshop_gp_per_day - 1e-9);
+    e.making_rule = cat.workshop_rule_text;
+  }
+  SAY(ex, "economy (" + gp.name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " +
+              trim(e.cost_multiplier) + " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) +
+              " days to make (" + std::string(e.making_rule) + ")");
+  return {};
+}
+
+}  // namespace detail
+
+Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::string& gunpowder) {
+  const GunpowderType* gp = cat.gunpowder(gunpowder);
+  if (!gp) return Expected<Priced>::failure("unknown gunpowder " + gunpowder);
+  const double mult = gp->cost_multiplier ? *gp->cost_multiplier : cat.economy.dwarven_multiplier;
+  Priced p;
+  p.price_gp = historical_gp * mult;
+  p.days = std::ceil(p.price_gp / cat.economy.workshop_gp_per_day - 1e-9);
+  return p;
+}
+
+int machinist_throw(int base_throw, double value_gp, int bonuses, double gp_per_step) {
+  // Dwarven Gunpowder, example: "+1 per 5,000gp value": 8,000 gp counts 2 (the example's own
+  // figure), so fractions round up.
+  return base_throw + static_cast<int>(std::ceil(value_gp / gp_per_step - 1e-9)) - bonuses;
+}
+
+std::optional<int> dwarven_market_class(const Catalogue& cat, int market_class) {
+  // Dwarven Gunpowder: "the market availability for dwarven gunpowder in non-dwarven settlements
+  // would be reduced by one market class"; past Class VI nothing is for sale.
+  const int shifted = market_class + cat.economy.dwarven_market_class_reduction;
+  if (shifted > kSmallestMarketClass) return std::nullopt;
+  return shifted;
+}
+
+}  // namespace gunpowder::artillery
