@@ -229,7 +229,8 @@ TEST_CASE("war tables: forced march results (1d6), seed 004 l. 233-240, cell by 
     const auto* row = R.forced_march_row(cls);
     REQUIRE(row != nullptr);
     for (size_t k = 0; k < 6; ++k) {
-      CAPTURE(cls);
+      const auto& captured_cls = cls;  // clang 14: no structured binding in CAPTURE's lambda
+      CAPTURE(captured_cls);
       CAPTURE(k + 1);
       const std::string& c = cells[k];
       CHECK(row->printed[k] == (c == "---" ? "-" : c));
@@ -438,7 +439,8 @@ TEST_CASE("war::rate_force") {
     SUBCASE("weapons 5/10/15 for average/good/excellent; below average 0 (a documented reading)") {
       const std::map<std::string, int> points = {{"below-average", 0}, {"average", 5}, {"good", 10}, {"excellent", 15}};
       for (const auto& [quality, n] : points) {
-        CAPTURE(quality);
+        const auto& captured_quality = quality;  // clang 14: no structured binding in CAPTURE's lambda
+        CAPTURE(captured_quality);
         f.factors->weapons = quality;
         CHECK(war::rate_force(R, f)->bfr == 104 - 10 + n);
       }
@@ -462,7 +464,8 @@ TEST_CASE("war::rate_force") {
         {56, "fair"}, {70, "fair"}, {71, "average"}, {80, "average"}, {81, "good"}, {100, "good"},
         {101, "excellent"}, {125, "excellent"}, {126, "elite"}, {400, "elite"}};
     for (const auto& [bfr, cls] : cases) {
-      CAPTURE(bfr);
+      const auto& captured_bfr = bfr;  // clang 14: no structured binding in CAPTURE's lambda
+      CAPTURE(captured_bfr);
       CHECK(R.class_for_bfr(bfr).id == cls);
     }
   }
@@ -504,7 +507,8 @@ TEST_CASE("war::troop_ratio_adjustment, seed 004 Troop ratio l. 73-80") {
     const std::vector<std::pair<double, int>> printed = {{1.5, 15}, {2, 30}, {3, 45}, {4, 60}, {5, 70}, {6, 80},
                                                          {7, 90}, {10, 100}, {15, 110}, {20, 120}, {30, 130}, {40, 140}};
     for (const auto& [ratio, adj] : printed) {
-      CAPTURE(ratio);
+      const auto& captured_ratio = ratio;  // clang 14: no structured binding in CAPTURE's lambda
+      CAPTURE(captured_ratio);
       const auto larger = static_cast<std::int64_t>(ratio * 1000);
       CHECK(war::troop_ratio_adjustment(R, larger, 1000, RatioReading::ceiling) == adj);
       CHECK(war::troop_ratio_adjustment(R, larger, 1000, RatioReading::floor) == adj);
@@ -514,7 +518,8 @@ TEST_CASE("war::troop_ratio_adjustment, seed 004 Troop ratio l. 73-80") {
     const std::vector<std::pair<std::int64_t, int>> cases = {
         {1001, 15}, {1600, 30}, {2500, 45}, {3500, 60}, {7500, 100}, {12000, 110}, {16000, 120}, {19999, 120}};
     for (const auto& [l, adj] : cases) {
-      CAPTURE(l);
+      const auto& captured_l = l;  // clang 14: no structured binding in CAPTURE's lambda
+      CAPTURE(captured_l);
       CHECK(war::troop_ratio_adjustment(R, l, 1000, RatioReading::ceiling) == adj);
     }
   }
@@ -525,7 +530,8 @@ TEST_CASE("war::troop_ratio_adjustment, seed 004 Troop ratio l. 73-80") {
                                                              {1999, 15},   {2000, 30},  {2500, 30}, {7500, 90},
                                                              {12000, 100}, {19999, 110}};
     for (const auto& [l, adj] : cases) {
-      CAPTURE(l);
+      const auto& captured_l = l;  // clang 14: no structured binding in CAPTURE's lambda
+      CAPTURE(captured_l);
       CHECK(war::troop_ratio_adjustment(R, l, 1000, RatioReading::floor) == adj);
     }
   }
@@ -979,7 +985,8 @@ TEST_CASE("war::march, seed 004 Rate, Food and Forced march l. 190-198") {
     const std::map<std::string, int> successes = {{"untrained", 3}, {"poor", 3}, {"below-average", 4}, {"fair", 4},
                                                   {"average", 4},   {"good", 4}, {"excellent", 5},     {"elite", 6}};
     for (const auto& [cls, n] : successes) {
-      CAPTURE(cls);
+      const auto& captured_cls = cls;  // clang 14: no structured binding in CAPTURE's lambda
+      CAPTURE(captured_cls);
       CHECK(run(300, cls).p_forced_success == doctest::Approx(n / 6.0));
     }
     const auto g = run(300, "good");
