@@ -4,8 +4,9 @@
 PREFIX ?= /usr/local
 BUILD ?= build
 # Release at -O2 (the optimisation of RelWithDebInfo, without its debug information, which cost a
-# third of the compile time: issue 28) for `make demo`, `make install`, `make deb` and `make test`;
-# CI builds RelWithDebInfo (.ci/run). Unity batches (GUNPOWDER_UNITY): UNITY=OFF compiles file by file.
+# third of the compile time) for `make demo`, `make install`, `make deb` and `make test`; CI builds
+# the same (.ci/run; BUILD_TYPE=RelWithDebInfo for debug information). Unity batches
+# (GUNPOWDER_UNITY): UNITY=OFF compiles file by file.
 BUILD_TYPE ?= Release
 RELEASE_FLAGS ?= -O2 -DNDEBUG
 UNITY ?= ON
