@@ -1,8 +1,6 @@
 // provenance.cpp - see provenance.hpp.
 #include "common/provenance.hpp"
 
-#include <utility>
-
 #include "gunpowder/data/house_rules.hpp"
 
 namespace gunpowder::cli {
@@ -15,7 +13,8 @@ std::optional<std::string> ruled(std::string_view table, std::initializer_list<s
 }
 
 std::optional<std::string> either(std::optional<std::string> a, const std::optional<std::string>& b) {
-  return a ? std::move(a) : b;
+  if (a) return a;
+  return b;
 }
 
 std::string row_path(std::string_view key, std::string_view field, std::string_view value) {
