@@ -169,8 +169,10 @@ void fire_figures(const Design& d, Table& ch) {
                        : std::to_string(c.aoe_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line",
                 aoe_src);
   ch.add_figure(kAoe, count(c.aoe_ft), aoe_src);
-  ch.add_figure(kAoeWidth, mortar ? report::cell::none() : count(c.aoe_width_ft), mortar ? "" : aoe_src);
-  ch.add_figure(kAoeShape, mortar ? "radius" : "line", aoe_src);
+  // The line's width and the shape are the type's, whatever the dice (a house rule of the dice
+  // or of the area's length leaves them as they are).
+  ch.add_figure(kAoeWidth, mortar ? report::cell::none() : count(c.aoe_width_ft), mortar ? "" : std::string(c.source));
+  ch.add_figure(kAoeShape, mortar ? "radius" : "line", std::string(c.source));
 }
 
 // Crew, rate of fire and prices.

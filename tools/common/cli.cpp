@@ -107,7 +107,10 @@ void note_house_rules(report::Report& r) {
   std::string names;
   for (const auto& f : data::house_rules_files())  // each by its last component, as in the table
     names += (names.empty() ? "" : "; ") + f.name.substr(f.name.find_last_of('/') + 1);
-  for (auto& table : r.tables) table.context.insert(table.context.begin(), {"house_rules", names});
+  for (auto& table : r.tables) {
+    table.context.insert(table.context.begin(), {"house_rules", names});
+    table.house_rules = true;
+  }
   r.tables.insert(r.tables.begin(), std::move(t));
   json::Value hr = json::object();
   hr.set("files", std::move(files));
@@ -231,7 +234,8 @@ void long_names(const CLI::App& app, std::vector<std::string>& out) {
 std::optional<std::string> unknown_subcommand(CLI::App& app, int split, const char* const* argv) {
   if (app.get_require_subcommand_min() == 0) return std::nullopt;
   std::vector<std::string> names;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
   for (int i = 1; i < split; ++i) {
     const std::string a = argv[i];
     if (a.size() > 1 && a[0] == '-') {
@@ -298,7 +302,8 @@ std::optional<std::string> empty_value(const CLI::App& app) {
   for (const CLI::Option* opt : app.get_options()) {
     if (opt->get_lnames().empty() && opt->get_snames().empty()) continue;  // a positional input
     for (const auto& r : opt->results())
-      if (r.empty()) return opt->get_lnames().empty() ? "-" + opt->get_snames().front() : "--" + opt->get_lnames().front();
+      if (r.empty())
+        return opt->get_lnames().empty() ? "-" + opt->get_snames().front() : "--" + opt->get_lnames().front();
   }
   for (const CLI::App* sub : app.get_subcommands())
     if (auto e = empty_value(*sub)) return e;

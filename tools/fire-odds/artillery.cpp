@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "common/completion.hpp"
+#include "common/provenance.hpp"
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fields.hpp"
 #include "fire-odds/fire_app.hpp"
@@ -213,6 +214,13 @@ const report::TableSpec& hero_spec() {
   return s;
 }
 
+// The house rule behind any of the three ranges, else `plain`: the range band is read from them.
+std::string ranges_source(const artillery::Characteristics& c, const std::string& plain) {
+  for (const char* k : {"range_short_yd", "range_medium_yd", "range_long_yd"})
+    if (c.source_of(k) != c.source) return std::string(c.source_of(k));
+  return plain;
+}
+
 Cell roll_cell(int n) { return report::cell::shown_as(std::to_string(n) + "+", n); }
 Cell modifier_cell(int v) { return report::cell::shown_as(signed_str(v), v); }
 
@@ -224,10 +232,15 @@ void add_piece(Table& t, const fire::ArtilleryRules& R, const ArtilleryShot& s) 
   program_figure(t, f::kCharacteristicsSource, std::string(c.source));
   program_figure(t, f::kRangeYd, report::cell::trimmed(s.range_yd, 12));
   const std::string src = std::string(c.source) == "book" ? R.catalogue->sources.characteristics : "design formulas";
-  t.add_figure(f::kRanges, ranges(c) + " yd", src);
-  t.add_figure(f::kRangeShortYd, report::cell::trimmed(c.range_short_yd, 12), src);
-  t.add_figure(f::kRangeMediumYd, report::cell::trimmed(c.range_medium_yd, 12), src);
-  t.add_figure(f::kRangeLongYd, report::cell::trimmed(c.range_long_yd, 12), src);
+  // A range a house rule changed says so (artillery::Characteristics::ruled), and so do the
+  // ranges shown together.
+  auto range_src = [&](std::string_view key) {
+    return c.source_of(key) == c.source ? src : std::string(c.source_of(key));
+  };
+  t.add_figure(f::kRanges, ranges(c) + " yd", ranges_source(c, src));
+  t.add_figure(f::kRangeShortYd, report::cell::trimmed(c.range_short_yd, 12), range_src("range_short_yd"));
+  t.add_figure(f::kRangeMediumYd, report::cell::trimmed(c.range_medium_yd, 12), range_src("range_medium_yd"));
+  t.add_figure(f::kRangeLongYd, report::cell::trimmed(c.range_long_yd, 12), range_src("range_long_yd"));
 }
 
 Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
@@ -235,7 +248,9 @@ Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   Table t(attack_spec());
   t.title = "Attack: " + s.design.name + " at " + trim(s.range_yd, 2) + " yd";
   add_piece(t, R, s);
-  t.add_figure(f::kArtilleryRangeBand, artillery::to_string(s.bracket), s.bracket_source);
+  const std::string band_src = ranges_source(s.design.effective, "");
+  t.add_figure(f::kArtilleryRangeBand, artillery::to_string(s.bracket),
+               band_src.empty() || s.bracket_source != "table" ? s.bracket_source : band_src);
   t.add_figure(f::kFireMode, artillery::to_string(s.mode), s.mode_source);
   program_figure(t, f::kVeteran, report::cell::boolean(s.crew == "veteran"));
   t.add_figure(f::kAttackThrow, roll_cell(a.base_throw), throw_source(s));
@@ -310,15 +325,24 @@ void add_discharge(Table& dm, const fire::ArtilleryRules& R) {
 Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
   Table dm(damage_spec());
-  dm.add_figure(f::kDamage, c.damage(), "mean " + trim(s.damage.mean(), 2));
-  program_figure(dm, f::kDamageMean, report::cell::trimmed(s.damage.mean(), 12));
+  // A house-ruled damage (or area of effect) says so, and so do the figures computed from it.
+  const std::string_view dice_src = c.source_of("damage_dice");
+  const std::optional<std::string> dice_rule =
+      dice_src == c.source ? std::nullopt : std::optional<std::string>(dice_src);
+  // A book piece's area of effect is the book's; a reduced charge's is read from its damage.
+  const std::optional<std::string> aoe_rule = c.source_of("aoe_ft") != c.source
+                                                  ? std::optional<std::string>(c.source_of("aoe_ft"))
+                                                  : (s.design.powder_used_lb ? dice_rule : std::nullopt);
+  dm.add_figure(f::kDamage, c.damage(), cli::sourced(dice_rule, "mean " + trim(s.damage.mean(), 2)));
+  program_figure(dm, f::kDamageMean, report::cell::trimmed(s.damage.mean(), 12), cli::sourced(dice_rule, ""));
   if (s.line)  // a line of the piece's width (Guns of War, Area of Effect)
     dm.add_figure(f::kAreaOfEffect, std::to_string(c.aoe_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line",
-                  "from the impact point directly away from the piece");
+                  cli::sourced(aoe_rule, "from the impact point directly away from the piece"));
   else
-    dm.add_figure(f::kAreaOfEffect, std::to_string(c.aoe_ft) + "' radius", "around the impact point");
+    dm.add_figure(f::kAreaOfEffect, std::to_string(c.aoe_ft) + "' radius",
+                  cli::sourced(aoe_rule, "around the impact point"));
   program_figure(dm, f::kAoeWidthFt, s.line ? Cell(std::to_string(c.aoe_width_ft)) : report::cell::none());
-  program_figure(dm, f::kAoeFt, std::to_string(c.aoe_ft));
+  program_figure(dm, f::kAoeFt, std::to_string(c.aoe_ft), cli::sourced(aoe_rule, ""));
   program_figure(dm, f::kAoeShape, s.line ? "line" : "radius");
   if (s.line)
     dm.add_figure(
@@ -333,10 +357,10 @@ Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
     dm.add_figure(f::kPStructuralSave, pct_cell(st->p_save), "a success: no damage");
     dm.add_figure(f::kExpectedShpDirectHits,
                   report::cell::shown_as(trim(st->expected_shp_direct, 3), st->expected_shp_direct),
-                  "P(direct) x P(no save) x mean");
+                  cli::sourced(dice_rule, "P(direct) x P(no save) x mean"));
     dm.add_figure(f::kExpectedShpWithCloseHits,
                   report::cell::shown_as(trim(st->expected_shp_with_close, 3), st->expected_shp_with_close),
-                  "when a close hit still lands on it");
+                  cli::sourced(dice_rule, "when a close hit still lands on it"));
   }
   add_discharge(dm, R);
   return dm;

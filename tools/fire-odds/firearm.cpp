@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common/completion.hpp"
+#include "common/provenance.hpp"
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fields.hpp"
 #include "fire-odds/fire_app.hpp"
@@ -191,76 +192,123 @@ std::string damage_text(const fire::FirearmRules& R, const FirearmParams& p, con
 
 Cell count_cell(long long n, const std::string& shown) { return report::cell::shown_as(shown, static_cast<double>(n)); }
 
+// The house rules behind the figures of a shot (none without house rules): each figure's own rows
+// and keys of data/firearms.toml, and those of the figures it is computed from.
+struct ShotRules {
+  std::optional<std::string> ranges, band, penalty, armor, throw_needed, hit, damage, misfire, attempt, reload, rate;
+};
+
+ShotRules shot_rules(const FirearmParams& p, const fire::Firearm& fa) {
+  using cli::either;
+  using cli::ruled;
+  const std::string row = cli::row_path("firearm", "name", fa.name);
+  auto key = [&](const char* k) { return row + "." + k; };
+  ShotRules r;
+  r.ranges = ruled("firearms", {key("short_range"), key("medium_range"), key("long_range"), key("short_ignores_armor"),
+                                key("medium_ignores_armor"), key("long_ignores_armor")});
+  r.band = ruled("firearms", {key("short_range"), key("medium_range"), key("long_range")});
+  // The band's penalty: the row's as printed, the normal ones of [rules.range] beyond short range.
+  r.penalty = either(
+      r.band, ruled("firearms", {key("short_penalty"), key("medium_penalty"), key("long_penalty"), "rules.range"}));
+  r.armor = either(r.ranges, ruled("firearms", {"rules.armor_penetration"}));
+  r.throw_needed = p.attack_throw ? std::nullopt : ruled("firearms", {"rules.attack_throw"});
+  const auto scatter = p.scattershot ? ruled("firearms", {"rules.scattershot"}) : std::nullopt;
+  r.hit = either(either(either(r.penalty, r.armor), r.throw_needed), scatter);
+  r.damage = p.scattershot ? scatter : ruled("firearms", {key("damage_dice"), key("damage_die_sides")});
+  r.misfire = ruled("firearms", {key("misfire_dry_pct"), "rules.misfire"});
+  r.attempt = either(r.hit, r.misfire);
+  r.reload = ruled("firearms", {key("reload_drilled"), key("reload_undrilled"),
+                                cli::row_path("fighting_style_reload", "name", fa.name), "rules.reload"});
+  r.rate = either(r.attempt, r.reload);
+  return r;
+}
+
 // The shot: range, band, attack throw, armour, the natural needed and its chance, damage.
-void add_shot(Table& t, const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
+void add_shot(Table& t, const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs,
+              const ShotRules& hr) {
+  using cli::sourced;
   const fire::Firearm& fa = *fs.firearm;
   const fire::Shot& shot = fs.shot;
   program_figure(t, f::kWeapon, fa.name);
   const Cell range = report::cell::trimmed(fs.range, 12);
   program_figure(t, f::kFirearmRangeYd, fs.range_in_feet ? report::cell::none() : range);
   program_figure(t, f::kRangeFt, fs.range_in_feet ? range : report::cell::none());
-  const std::string ranges_note = "* ignores " + std::to_string(R.armor_ignored) + " points of armour";
+  const std::string ranges_note =
+      sourced(hr.ranges ? hr.ranges : hr.armor, "* ignores " + std::to_string(R.armor_ignored) + " points of armour");
   t.add_figure(f::kFirearmRanges, ranges(fa), ranges_note);
-  t.add_figure(f::kRangeShort, std::to_string(fa.range[0]), ranges_note);
-  t.add_figure(f::kRangeMedium, std::to_string(fa.range[1]), ranges_note);
-  t.add_figure(f::kRangeLong, std::to_string(fa.range[2]), ranges_note);
-  t.add_figure(f::kFirearmRangeBand, fire::to_string(shot.band), "penalty " + signed_str(shot.penalty));
-  program_figure(t, f::kRangePenalty, std::to_string(shot.penalty));
+  const std::string band_note = sourced(hr.band, "* ignores " + std::to_string(R.armor_ignored) + " points of armour");
+  t.add_figure(f::kRangeShort, std::to_string(fa.range[0]), band_note);
+  t.add_figure(f::kRangeMedium, std::to_string(fa.range[1]), band_note);
+  t.add_figure(f::kRangeLong, std::to_string(fa.range[2]), band_note);
+  t.add_figure(f::kFirearmRangeBand, fire::to_string(shot.band),
+               sourced(hr.band, "penalty " + signed_str(shot.penalty)));
+  program_figure(t, f::kRangePenalty, std::to_string(shot.penalty), sourced(hr.penalty, ""));
   program_figure(t, f::kVeteran, report::cell::boolean(p.veteran));
   const int throw_needed = fs.shot_input.attack_throw, target_ac = fs.shot_input.target_ac;
   t.add_figure(f::kAttackThrow, count_cell(throw_needed, std::to_string(throw_needed) + "+"),
-               p.attack_throw ? "given" : fs.shooter + " shooter");
+               sourced(hr.throw_needed, p.attack_throw ? "given" : fs.shooter + " shooter"));
   program_figure(t, f::kTargetAc, std::to_string(target_ac));
   program_figure(t, f::kArmor, std::to_string(p.armor ? *p.armor : std::max(0, target_ac)));
   t.add_figure(f::kArmorIgnored, std::to_string(shot.armor_ignored),
-               "effective AC " + std::to_string(shot.effective_ac));
-  program_figure(t, f::kEffectiveAc, std::to_string(shot.effective_ac));
+               sourced(hr.armor, "effective AC " + std::to_string(shot.effective_ac)));
+  program_figure(t, f::kEffectiveAc, std::to_string(shot.effective_ac), sourced(hr.armor, ""));
   t.add_figure(f::kModifiers, report::cell::shown_as(signed_str(shot.modifiers), shot.modifiers),
-               p.scattershot ? "scattershot" : "");
+               sourced(hr.penalty, p.scattershot ? "scattershot" : ""));
   t.add_figure(f::kNaturalNeeded, count_cell(shot.target, std::to_string(shot.target) + "+"),
-               fs.shot_input.naturals ? "a natural 20 always hits, a natural 1 always misses" : "no natural rule");
+               sourced(hr.hit, fs.shot_input.naturals ? "a natural 20 always hits, a natural 1 always misses"
+                                                      : "no natural rule"));
   program_figure(t, f::kNaturalRule, report::cell::boolean(fs.shot_input.naturals));
-  t.add_figure(f::kPHit, pct_cell(shot.p_hit));
-  t.add_figure(f::kFirearmDamage, damage_text(R, p, fa), "mean " + trim(shot.damage.mean(), 2));
-  program_figure(t, f::kDamageMean, report::cell::trimmed(shot.damage.mean(), 12));
+  t.add_figure(f::kPHit, pct_cell(shot.p_hit), sourced(hr.hit, ""));
+  t.add_figure(f::kFirearmDamage, damage_text(R, p, fa), sourced(hr.damage, "mean " + trim(shot.damage.mean(), 2)));
+  program_figure(t, f::kDamageMean, report::cell::trimmed(shot.damage.mean(), 12), sourced(hr.damage, ""));
 }
 
 // The misfire chance, the chance an attempt hits, and the reload time.
-void add_misfire_and_reload(Table& t, const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
+void add_misfire_and_reload(Table& t, const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs,
+                            const ShotRules& hr) {
+  using cli::sourced;
   const fire::Misfire& mis = fs.misfire;
-  t.add_figure(
-      f::kMisfirePct, count_cell(mis.pct, std::to_string(mis.pct) + "%"),
-      fs.weather + (p.uncleaned ? ", not cleaned" : ", cleaned daily") + (mis.capped ? ", capped at 100%" : ""));
+  t.add_figure(f::kMisfirePct, count_cell(mis.pct, std::to_string(mis.pct) + "%"),
+               sourced(hr.misfire, fs.weather + (p.uncleaned ? ", not cleaned" : ", cleaned daily") +
+                                       (mis.capped ? ", capped at 100%" : "")));
   program_figure(t, f::kWeather, fs.weather);
   program_figure(t, f::kCleaned, report::cell::boolean(!p.uncleaned));
-  program_figure(t, f::kMisfireTablePct, std::to_string(mis.table_pct));
-  program_figure(t, f::kPMisfire, pct_cell(mis.p));
-  program_figure(t, f::kMisfireClearRounds, std::to_string(R.misfire_clear_rounds));
+  program_figure(t, f::kMisfireTablePct, std::to_string(mis.table_pct), sourced(hr.misfire, ""));
+  program_figure(t, f::kPMisfire, pct_cell(mis.p), sourced(hr.misfire, ""));
+  program_figure(t, f::kMisfireClearRounds, std::to_string(R.misfire_clear_rounds),
+                 sourced(cli::ruled("firearms", {"rules.misfire.clear_rounds"}), ""));
   const double per_attempt = (1 - mis.p) * fs.shot.p_hit;
-  t.add_figure(f::kPHitPerAttempt, pct_cell(per_attempt), "no misfire, then a hit");
-  t.add_figure(f::kReloadRounds, count_cell(fs.reload.total, std::to_string(fs.reload.total) + " rounds"),
-               fire::to_string(fs.reload_input.training) + (fs.reload.floored ? ", floored at 0" : ""));
+  t.add_figure(f::kPHitPerAttempt, pct_cell(per_attempt), sourced(hr.attempt, "no misfire, then a hit"));
+  t.add_figure(
+      f::kReloadRounds, count_cell(fs.reload.total, std::to_string(fs.reload.total) + " rounds"),
+      sourced(hr.reload, fire::to_string(fs.reload_input.training) + (fs.reload.floored ? ", floored at 0" : "")));
   program_figure(t, f::kTraining, fire::to_string(fs.reload_input.training));
-  program_figure(t, f::kReloadBase, std::to_string(fs.reload.base));
+  program_figure(t, f::kReloadBase, std::to_string(fs.reload.base), sourced(hr.reload, ""));
   program_figure(t, f::kReloadDex, std::to_string(fs.reload.dex));
   program_figure(t, f::kReloadEncumbrance, std::to_string(fs.reload.encumbrance));
   program_figure(t, f::kReloadApostles, std::to_string(fs.reload.apostles));
 }
 
 // The volley over the minutes and the long-run rates, for programs (the volley table's notes).
-void add_rates(Table& t, const FirearmScenario& fs) {
+void add_rates(Table& t, const FirearmScenario& fs, const ShotRules& hr) {
+  using cli::sourced;
   const fire::Volley& v = fs.volley;
   const double per_minute = fs.rounds_per_minute();
   auto real = [](double x) { return report::cell::trimmed(x, 12); };
+  // Attempts come every reload (and misfire clearing); shots are the attempts that do not
+  // misfire; hits the shots that hit.
+  const std::string attempts = sourced(cli::either(hr.reload, hr.misfire), "");
+  const std::string hits = sourced(hr.rate, "");
   program_figure(t, f::kRoundSeconds, real(fs.round_seconds));
   program_figure(t, f::kMinutes, std::to_string(fs.minutes));
   program_figure(t, f::kRounds, std::to_string(fs.rounds));
-  program_figure(t, f::kMeanAttempts, real(v.mean_attempts));
-  program_figure(t, f::kMeanShots, real(v.mean_shots));
-  program_figure(t, f::kMeanHits, real(v.mean_hits));
-  program_figure(t, f::kAttemptsPerMinute, real(v.attempts_per_round * per_minute));
-  program_figure(t, f::kHitsPerMinute, real(v.hits_per_round * per_minute));
-  program_figure(t, f::kDamagePerMinute, real(v.hits_per_round * per_minute * fs.shot.damage.mean()));
+  program_figure(t, f::kMeanAttempts, real(v.mean_attempts), attempts);
+  program_figure(t, f::kMeanShots, real(v.mean_shots), attempts);
+  program_figure(t, f::kMeanHits, real(v.mean_hits), hits);
+  program_figure(t, f::kAttemptsPerMinute, real(v.attempts_per_round * per_minute), attempts);
+  program_figure(t, f::kHitsPerMinute, real(v.hits_per_round * per_minute), hits);
+  program_figure(t, f::kDamagePerMinute, real(v.hits_per_round * per_minute * fs.shot.damage.mean()),
+                 sourced(cli::either(hr.rate, hr.damage), ""));
 }
 
 Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
@@ -268,9 +316,10 @@ Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const Fire
   Table t(shot_spec());
   t.title = fs.firearm->name + " at " + trim(fs.range, 2) + " " + unit + " against AC " +
             std::to_string(fs.shot_input.target_ac);
-  add_shot(t, R, p, fs);
-  add_misfire_and_reload(t, R, p, fs);
-  add_rates(t, fs);
+  const ShotRules hr = shot_rules(p, *fs.firearm);
+  add_shot(t, R, p, fs, hr);
+  add_misfire_and_reload(t, R, p, fs, hr);
+  add_rates(t, fs, hr);
   return t;
 }
 

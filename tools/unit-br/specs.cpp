@@ -148,7 +148,8 @@ const TableSpec& campaign_cost_spec() {
                                         {kSpecialist, "Specialists a month"},
                                         {kTotal, "Total a month"}})
                                  .with_context({kName})
-                                 .as_record("Figure", false, "gp");
+                                 .as_record("Figure", false, "gp")
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -315,7 +316,7 @@ const TableSpec& compare_figures_spec() {
 
 const DocumentSpec& units_document() {
   static const DocumentSpec d(
-      "unit-br", "units", 4, "The rated units (--troop, or [[unit]] files).",
+      "unit-br", "units", 5, "The rated units (--troop, or [[unit]] files).",
       {&units_spec(), &characteristics_spec(), &attacks_spec(), &battle_rating_spec(), &campaign_cost_spec(),
        &mounted_foot_spec(), &reform_spec(), &availability_spec(), &market_spec(), &realms_spec(), &notes_spec()});
   return d;

@@ -1,6 +1,9 @@
 // unit_tables.cpp - the tables of one unit: characteristics, attacks, battle rating, campaign cost,
 // Mounted Foot deployments, availability and training (and for programs its reform, market,
 // realms and notes), each made from its declaration (specs.cpp).
+#include <algorithm>
+
+#include "common/provenance.hpp"
 #include "unit-br/unit_report.hpp"
 
 namespace gunpowder::unit_app {
@@ -136,13 +139,27 @@ Table battle_rating_table(const Catalogue& cat, const Rating& r) {
   return b;
 }
 
+namespace {
+// The house rule behind a troop's wage: its row of data/troops.toml (wage_gp, or the
+// characteristics line's char_wage_gp), unless the unit's own wage_gp replaced it.
+std::optional<std::string> wage_rule(const Rating& r) {
+  if (r.troop.empty() || std::find(r.overridden.begin(), r.overridden.end(), "wage_gp") != r.overridden.end())
+    return std::nullopt;
+  const std::string row = "troop[race = \"" + r.race + "\", troop_type = \"" + r.troop + "\"]";
+  return cli::ruled("troops", {row + ".wage_gp", row + ".char_wage_gp"});
+}
+}  // namespace
+
 Table cost_table(const Catalogue& cat, const Rating& r) {
   Table c = table_of(campaign_cost_spec(), r);
-  c.add_figure(kTroopWage, trimmed(r.wage_gp_troop, 2));
-  c.add_figure(kWage, trimmed(r.wage_gp_month, 2));
+  // Under house rules, each figure says which changed it: the troop's wage (its row of the troop
+  // tables, unless the unit gives wage_gp), then the unit's wage and the total computed from it.
+  const std::string wage = cli::sourced(wage_rule(r), "");
+  c.add_figure(kTroopWage, trimmed(r.wage_gp_troop, 2), wage);
+  c.add_figure(kWage, trimmed(r.wage_gp_month, 2), wage);
   c.add_figure(kSupply, trimmed(r.supply_gp_week, 2));
   c.add_figure(kSpecialist, trimmed(r.specialist_gp_month, 2));
-  c.add_figure(kTotal, trimmed(r.total_gp_month, 2));
+  c.add_figure(kTotal, trimmed(r.total_gp_month, 2), wage);
   c.notes.push_back("total = wage + specialists + " + trim(cat.campaign.weeks_per_month) + " x weekly supply");
   return c;
 }

@@ -244,6 +244,10 @@ void read_design(const input::Document& doc, const toml::table& t, Diagnostics& 
                                     integer(b, "radius_ft"));
   });
   r.finish();
+  if (data::house_rules_in_effect())
+    for (const auto& [key, node] : t)
+      if (auto src = data::house_rule_source("artillery", "rules.design." + std::string(key.str())))
+        g.house_rule_sources.emplace(std::string(key.str()), *src);
 }
 
 // The tables of data/artillery.toml, all read by this one loader: the catalogue, and the duel and

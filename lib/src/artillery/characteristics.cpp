@@ -216,6 +216,59 @@ void rate_of_fire_step(const DesignRules& g, Type t, double shot, RateReading ra
               " shots per day at that ROF (--rate-reading rof-first)");
 }
 
+// The [rules.design] keys each figure of the formulas is computed from, for a piece of type `t`
+// (the steps above, in their order): a figure is ruled when a house rule changed one of them.
+std::vector<std::pair<std::string_view, std::vector<std::string>>> design_inputs(Type t) {
+  const std::string T = "_" + to_string(t);
+  const bool mortar = t == Type::mortar;
+  std::vector<std::string> caliber{"caliber_offset_in", mortar ? "caliber_k_stone" : "caliber_k_iron"};
+  std::vector<std::string> barrel = caliber;
+  barrel.push_back("barrel_calibers" + T);
+  std::vector<std::string> range = barrel;
+  range.insert(range.end(), {"short_range_yd_per_ft" + T, "long_range_mult" + T, "medium_range_fraction",
+                             "short_range_round_yd", "medium_range_round_yd", "long_range_round_yd"});
+  std::vector<std::string> weight = barrel;
+  weight.push_back("weight_mod" + T);
+  std::vector<std::string> cost = weight;
+  cost.push_back("cost_gp_per_lb_base_weight");
+  const std::vector<std::string> powder{"powder_ratio" + T};
+  std::vector<std::string> damage = powder;
+  damage.push_back("damage_band");
+  std::vector<std::string> aoe = damage;
+  if (mortar)
+    aoe.push_back("mortar_aoe_band");
+  else
+    aoe.insert(aoe.end(), {"aoe_line_base_ft", "aoe_line_per_die_ft", "aoe_line_max_ft"});
+  std::vector<std::string> rate{"spd_numerator", "spd_ref_shot_lb", "spd_exponent", "rof_rounds_per_day"};
+  if (mortar) rate.push_back("spd_factor_mortar");
+  return {{"caliber_in", caliber},
+          {"barrel_length_in", barrel},
+          {"powder_lb", powder},
+          {"range_short_yd", range},
+          {"range_medium_yd", range},
+          {"range_long_yd", range},
+          {"base_weight_lb", weight},
+          {"cost_gp", cost},
+          {"shp", weight},
+          {"crew", {"crew_band", "crew_extra_above_lb", "crew_extra_lb_per_man"}},
+          {"damage_dice", damage},
+          {"aoe_ft", aoe},
+          {"shots_per_day", rate},
+          {"rounds_per_shot", rate},
+          {"powder_cost_gp", powder}};
+}
+
+// The figures of the formulas a house rule of [rules.design] changed, by what they are computed from.
+void note_design_house_rules(const DesignRules& g, Type t, Characteristics& c) {
+  if (g.house_rule_sources.empty()) return;
+  for (const auto& [figure, inputs] : design_inputs(t))
+    for (const auto& key : inputs)
+      if (auto it = g.house_rule_sources.find(key); it != g.house_rule_sources.end()) {
+        c.ruled.emplace_back(figure, it->second);
+        break;
+      }
+}
+
 }  // namespace
 
 Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex,
@@ -242,6 +295,7 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
   c.shot_cost_gp = shot_cost_for(cat, t, shot);
   c.powder_cost_gp = c.powder_lb * 1.0;
   c.shot_diameter_in = c.caliber_in - g.shot_undersize_in;
+  note_design_house_rules(g, t, c);
   return c;
 }
 

@@ -277,7 +277,7 @@ void append_json_record(std::string& out, const Table& t, int level) {
     member(out, first, level, f.field->key);
     append_json_value(out, f.field, f.value);
   }
-  if (t.spec && t.spec->sourced) {
+  if (t.has_sources()) {
     member(out, first, level, "sources");
     bool inner = true;
     for (const auto& f : t.figures) {
@@ -395,11 +395,13 @@ json::Value describe_items(const TableSpec& t) {
     src.set("anyOf", json::Value(json::Array{typed("string"), typed("null")}));
     sources.set(std::string(u.field->key), std::move(src));
   }
-  if (record && t.sourced) {
+  if (record && (t.sourced || t.sourced_under_house_rules)) {
     json::Value s = closed_object(std::move(sources), json::array());
-    s.set("description", "where each figure came from: book, formula, reading, house rule (FILE)");
+    s.set("description", t.sourced ? "where each figure came from: book, formula, reading, house rule (FILE)"
+                                   : "with house rules only: the house rule (FILE) behind each figure it changed or "
+                                     "that is computed from one it changed, null for the others");
     props.set("sources", std::move(s));
-    required.push("sources");
+    if (t.sourced) required.push("sources");
   }
   json::Value item = closed_object(std::move(props), std::move(required));
   if (!t.description.empty()) item.set("description", std::string(t.description));
@@ -476,6 +478,9 @@ std::vector<KeyRow> describe_json_keys(const DocumentSpec& doc) {
       if (u.shown != Shown::people) out.push_back(row_of(k + "." + std::string(u.field->key), *u.field));
     if (t->layout == Layout::record && t->sourced)
       out.push_back({k + ".sources", "object", "", "the source of each figure, by its key"});
+    else if (t->layout == Layout::record && t->sourced_under_house_rules)
+      out.push_back(
+          {k + ".sources", "object", "", "with house rules only: the house rule behind each figure, by its key"});
   }
   return out;
 }
@@ -489,6 +494,8 @@ std::vector<KeyRow> describe_csv_columns(const TableSpec& t) {
     out.push_back({"unit", "text", "", "its unit"});
     if (t.sourced)
       out.push_back({"source", "text", "", "where it came from: book, formula, reading, house rule (FILE)"});
+    else if (t.sourced_under_house_rules)
+      out.push_back({"source", "text", "", "with house rules only: the house rule (FILE) behind the figure, if any"});
     return out;
   }
   for (const auto& u : t.fields)

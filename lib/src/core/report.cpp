@@ -45,7 +45,7 @@ Table frame_of(const Table& t) {
 Table record_rows(const Table& t, Shown audience) {
   const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
   Table out = frame_of(t);
-  const bool sourced = t.spec && t.spec->sourced;
+  const bool sourced = t.has_sources();
   if (audience == Shown::people) {
     const std::string_view head = t.spec && !t.spec->figure_header.empty() ? t.spec->figure_header : "Characteristic";
     const std::string_view value = t.spec && !t.spec->value_header.empty() ? t.spec->value_header : "Value";
@@ -167,7 +167,9 @@ Cell trimmed(double x, int max_decimals) { return {fmtnum::trim(x, max_decimals)
 Cell percent(double p, int decimals) { return {fmtnum::percent(p, decimals), fmtnum::shortest(p)}; }
 Cell inches(double in) { return {fmtnum::trim(in, 2) + '"', fmtnum::shortest(in)}; }
 Cell none(std::string shown) { return {std::move(shown), ""}; }
-Cell boolean(bool b, std::string yes, std::string no) { return {b ? std::move(yes) : std::move(no), b ? "true" : "false"}; }
+Cell boolean(bool b, std::string yes, std::string no) {
+  return {b ? std::move(yes) : std::move(no), b ? "true" : "false"};
+}
 Cell text_or_none(std::string s) { return s.empty() || s == "-" ? none() : Cell(std::move(s)); }
 Cell shown_as(std::string shown, double x) { return {std::move(shown), fmtnum::shortest(x)}; }
 }  // namespace cell

@@ -118,6 +118,10 @@ struct DesignRules {
   std::vector<std::pair<double, double>> damage_bands;  ///< (up to powder lb or +inf, lb per die)
   double aoe_line_base_ft = 0, aoe_line_per_die_ft = 0, aoe_line_max_ft = 0, aoe_line_width_ft = 0;
   std::vector<std::pair<int, int>> mortar_aoe_bands;  ///< (max dice or INT_MAX, radius ft)
+  /// The keys of [rules.design] a house rule changed ("damage_band", "powder_ratio_gun"), with
+  /// their source ("house rule (FILE)"); empty without house rules. The formulas' figures computed
+  /// from them say so (formula_characteristics, Characteristics::ruled).
+  std::map<std::string, std::string> house_rule_sources;
 };
 
 struct AttackRules {

@@ -110,8 +110,12 @@ struct TableSpec {
   std::string_view figure_header;           ///< record: the header of the figure column ("Characteristic")
   std::string_view value_header = "Value";  ///< record: the header of the value column (people)
   bool sourced = false;                     ///< record: each figure has a source (a "Source" column)
-  std::string_view source_header;           ///< record: the header of that column for people (empty: "Source")
-  Shown shown = Shown::everywhere;          ///< a table for people only (prose) or programs only
+  /// record: its figures have sources only under house rules (Table::house_rules): the Source
+  /// column, csv's `source` and JSON's `sources` are there exactly then, naming the house rule
+  /// behind each figure it changed or a figure was computed from (empty for the others)
+  bool sourced_under_house_rules = false;
+  std::string_view source_header;   ///< record: the header of that column for people (empty: "Source")
+  Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
 
   TableSpec(std::string_view name_, std::string_view title_, std::string_view description_,
             std::vector<FieldUse> fields_)
@@ -131,6 +135,11 @@ struct TableSpec {
     sourced = sourced_;
     value_header = value_header_;
     source_header = source_header_;
+    return *this;
+  }
+  /// A record table whose figures have sources under house rules only (sourced_under_house_rules).
+  TableSpec& sourced_by_house_rules() {
+    sourced_under_house_rules = true;
     return *this;
   }
   /// A table only `who` sees (Shown::programs: csv and JSON; Shown::people: text and markdown).

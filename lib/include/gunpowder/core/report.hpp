@@ -24,7 +24,6 @@ std::optional<Format> parse_format(const std::string& name);
 
 enum class Align { left, right };
 
-
 struct Column {
   std::string key;     ///< machine name (csv header), with its unit suffix (_lb, _yd, _gp, p_ ...)
   std::string header;  ///< human header (text and markdown)
@@ -115,6 +114,14 @@ struct Table {
   std::vector<Column> columns;
   std::vector<std::vector<Cell>> rows;
   std::vector<std::string> notes;
+  /// House rules are in effect (set on every table by the command line's house-rules note): a
+  /// record declared sourced_by_house_rules() then has its sources.
+  bool house_rules = false;
+  /// The table has a source for each figure: its spec is sourced, or sourced under house rules
+  /// and house rules are in effect.
+  [[nodiscard]] bool has_sources() const {
+    return spec && (spec->sourced || (spec->sourced_under_house_rules && house_rules));
+  }
 
   Table& add_column(std::string key, std::string header, Align align = Align::left, Shown shown = Shown::everywhere) {
     columns.push_back({std::move(key), std::move(header), align, shown});
