@@ -116,25 +116,23 @@ TEST_CASE("war_app::main - a large file of forces read in two pieces reports err
   CHECK(a < b);
 }
 
-TEST_CASE("war_app::named_subcommands - the options registered are those of every subcommand the line names") {
-  auto named = [](std::vector<const char*> args) {
-    args.insert(args.begin(), "war-machine");
-    return war_app::named_subcommands(static_cast<int>(args.size()), args.data());
-  };
-  using Flags = std::array<bool, war_app::kSubcommands>;  // rate, battle, campaign, march, siege
-  CHECK(named({"battle", "field.toml"}) == Flags{false, true, false, false, false});
-  CHECK(named({"--format", "json", "march", "--troops", "300"}) == Flags{false, false, false, true, false});
-  // A value that is also a subcommand's name: both are registered (the parse picks the right one).
-  CHECK(named({"--output", "rate", "siege", "x.toml"}) == Flags{true, false, false, false, true});
-  // After "--" every argument is a file, never a subcommand.
-  CHECK(named({"campaign", "--", "battle"}) == Flags{false, false, true, false, false});
-  // No subcommand named (--help, --version, a usage error): all of them, as before.
-  CHECK(named({"--help"}) == Flags{true, true, true, true, true});
-  CHECK(named({}) == Flags{true, true, true, true, true});
-  CHECK(named({"Battle"}) == Flags{true, true, true, true, true});  // CLI11 matches the exact name only
-  // The completion script is made from the whole option tree, whatever else the line names.
-  CHECK(named({"battle", "--completion", "bash"}) == Flags{true, true, true, true, true});
-  CHECK(named({"march", "--completion=zsh"}) == Flags{true, true, true, true, true});
+TEST_CASE("war_app::commands - one table gives the subcommands, their help and the choice") {
+  std::vector<std::string> names;
+  for (const auto& c : war_app::commands()) names.emplace_back(c.name);
+  CHECK(names == std::vector<std::string>{"rate", "battle", "campaign", "march", "siege"});
+  const auto help = run({"--help"});
+  for (const auto& c : war_app::commands()) {
+    CHECK(help.out.find(c.name) != std::string::npos);
+    CHECK(help.out.find(std::string(c.description).substr(0, 30)) != std::string::npos);
+    // Each subcommand's help lists the common options it takes from the tool.
+    const auto sub = run({c.name, "--help"});
+    CHECK(sub.code == 0);
+    for (const char* common : {"--format", "--output", "--explain", "--house-rules", "--table"})
+      CHECK_MESSAGE(sub.out.find(common) != std::string::npos, c.name, " --help lacks ", common);
+  }
+  const auto typo = run({"batle", example("war-machine-field.toml")});
+  CHECK(typo.code == 64);
+  CHECK(typo.err == "war-machine: error: unknown subcommand 'batle'; did you mean 'battle'?\n");
 }
 
 TEST_CASE("war_app::main - an option value that names another subcommand parses as with every option registered") {
