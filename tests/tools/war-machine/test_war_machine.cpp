@@ -9,6 +9,10 @@
 
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
+
+#include "common/commands.hpp"
+#include "common/completion.hpp"
 #include "war-machine/war_app.hpp"
 
 using namespace gunpowder;
@@ -63,8 +67,8 @@ TEST_CASE("war_app::main") {
   SUBCASE("seeded battles tally within 4 standard errors of the exact odds") {
     // 176 against 102: Elves win 9,649 of 10,000 pairs, tie 26 (test_war.cpp checks these counts
     // against a brute-force enumeration). 20,000 battles: sd of the share = sqrt(p(1-p)/n).
-    const auto r = run({"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--runs", "20000",
-                        "--format", "json"});
+    const auto r = run(
+        {"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--runs", "20000", "--format", "json"});
     REQUIRE(r.code == 0);
     // The repeated table's first row: the first force's wins ("count").
     const auto at = r.out.find("\"count\": ", r.out.find("\"repeated\": ["));
@@ -150,4 +154,47 @@ TEST_CASE("war_app::main - an option value that names another subcommand parses 
   CHECK(bad.code == 64);
   CHECK(bad.err.find("--tie-policy") != std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+namespace {
+// Every option of `app` and its subcommands: the declared values of each are offered by the bash
+// script, and an option whose check lists values ("{a,b}", as CLI11 describes an IsMember) declares them.
+void check_declared_values(CLI::App& app, const std::string& bash, int& with_values) {
+  for (CLI::Option* o : app.get_options()) {
+    const auto* cmd = dynamic_cast<const cli::Command*>(&app);
+    REQUIRE(cmd);
+    const std::vector<std::string> values = cmd->values_of(o);
+    bool listed = false;
+    for (int i = 0;; ++i) {
+      try {
+        const std::string d = o->get_validator(i)->get_description();
+        listed = listed || (!d.empty() && d.front() == '{');
+      } catch (const CLI::OptionNotFound&) {
+        break;
+      }
+    }
+    if (listed) CHECK_MESSAGE(!values.empty(), o->get_name(), " lists values it does not declare");
+    if (values.empty()) continue;
+    ++with_values;
+    std::string words;
+    for (const auto& v : values)
+      if (v.find_first_of(" '\"") == std::string::npos) words += (words.empty() ? "" : " ") + v;
+    CHECK_MESSAGE(bash.find("_gunpowder_words \"" + words + "\"") != std::string::npos, o->get_name());
+  }
+  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    check_declared_values(*sub, bash, with_values);
+}
+}  // namespace
+
+TEST_CASE("war_app: completion values come from the declared values of every option") {
+  cli::Command app("", "war-machine");
+  cli::CommonOptions common;
+  war_app::Options opt;
+  war_app::setup(app, opt);
+  cli::add_common_options(app, common, war_app::kInfo);
+  const auto bash = cli::completion_script(app, "war-machine", "bash");
+  REQUIRE(bash);
+  int with_values = 0;
+  check_declared_values(app, *bash, with_values);
+  CHECK(with_values >= 5);
 }
