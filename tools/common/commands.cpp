@@ -79,8 +79,8 @@ void declare(CLI::App& cmd, const CLI::Option* opt, std::function<std::vector<st
 }
 }  // namespace
 
-CLI::Option* choices(CLI::App& cmd, CLI::Option* opt, std::vector<std::string> values,
-                     std::function<std::string(std::string)> spelling) {
+CLI::Option* choices(CLI::App& cmd, CLI::Option* opt, const std::vector<std::string>& values,
+                     const std::function<std::string(std::string)>& spelling) {
   // Any case: both sides lower-cased, then the suite's or the books' spelling (which may keep case).
   std::function<std::string(std::string)> filter = [spelling](std::string s) {
     return spelling ? lower(spelling(lower(std::move(s)))) : lower(std::move(s));

@@ -71,8 +71,8 @@ std::string subcommand_list(const CLI::App& app, const std::string& last = " or 
 /// An option that takes one of `values`: read in any case (and through `spelling` when given, e.g.
 /// the books' spelling made the suite's), the option then holding the value as `values` spells it;
 /// the values are declared on `cmd` (a Command) for completion. Returns `opt`.
-CLI::Option* choices(CLI::App& cmd, CLI::Option* opt, std::vector<std::string> values,
-                     std::function<std::string(std::string)> spelling = {});
+CLI::Option* choices(CLI::App& cmd, CLI::Option* opt, const std::vector<std::string>& values,
+                     const std::function<std::string(std::string)>& spelling = {});
 
 /// An option naming things of the built-in tables (troop types, races, firearms, shot weights):
 /// any value is taken (the command checks it), and `values` is declared on `cmd` for completion
