@@ -7,7 +7,7 @@
 
 #include "artillery-design/modes.hpp"
 #include "artillery-design/specs.hpp"
-#include "common/completion.hpp"
+#include "common/commands.hpp"
 
 namespace gunpowder::artillery_app {
 
@@ -34,37 +34,32 @@ const cli::ToolInfo kInfo{
     "  artillery-design --economies\n"
     "  # every [[piece]] table of the file (name, type, shot_lb, powder_lb, ...)\n"
     "  artillery-design pieces.toml\n",
-    &documents};
-
-namespace {
-
-// The values an option takes, also typed in the book's spelling ("Field Carriage and Limber",
-// "Cannon": artillery::from_book_spelling); the suite's spelling is what the option gets.
-CLI::Validator one_of(std::vector<std::string> values) {
-  return CLI::IsMember(std::move(values), [](const std::string& s) { return artillery::from_book_spelling(s); });
-}
-
-}  // namespace
+    &documents,
+    /*charts=*/false};
 
 void setup(CLI::App& app, Options& opt) {
-  app.add_option("-t,--type", opt.type, "piece type: cannon, gun or mortar")
-      ->transform(one_of({"cannon", "gun", "mortar"}))
+  cli::choices(app, app.add_option("-t,--type", opt.type, "piece type: cannon, gun or mortar"),
+               {"cannon", "gun", "mortar"}, artillery::from_book_spelling)
       ->type_name("TYPE");
-  app.add_option("-s,--shot-lb", opt.shot_lb, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)")
-      ->check(cli::completion_values(&artillery::book_shot_weights))
+  cli::completion_values(
+      app,
+      app.add_option("-s,--shot-lb", opt.shot_lb, "shot weight in pounds (the piece's designation: 18 for an 18-pdr)"),
+      &artillery::book_shot_weights)
       ->type_name("LB");
   app.add_option("--powder-lb", opt.powder_lb, "reduced powder charge in pounds (scales range and damage)")
       ->type_name("LB");
   app.add_option("--shot-used-lb", opt.shot_used_lb, "lighter shot actually fired (medium and long range -25%)")
       ->type_name("LB");
-  app.add_option("-c,--carriage", opt.carriage, "carriageless, garrison, field or limber")
-      ->transform(one_of({"carriageless", "garrison", "field", "limber"}))
+  cli::choices(app, app.add_option("-c,--carriage", opt.carriage, "carriageless, garrison, field or limber"),
+               {"carriageless", "garrison", "field", "limber"}, artillery::from_book_spelling)
       ->type_name("CARRIAGE");
-  app.add_option("--era", opt.era, "early, middle or late: rules out carriages not yet invented")
-      ->transform(one_of({"early", "middle", "late"}))
+  cli::choices(app, app.add_option("--era", opt.era, "early, middle or late: rules out carriages not yet invented"),
+               {"early", "middle", "late"}, artillery::from_book_spelling)
       ->type_name("ERA");
-  app.add_option("-g,--gunpowder", opt.gunpowder, "historical, alchemical, magical or dwarven (default historical)")
-      ->transform(one_of({"historical", "alchemical", "magical", "dwarven"}))
+  cli::choices(app,
+               app.add_option("-g,--gunpowder", opt.gunpowder,
+                              "historical, alchemical, magical or dwarven (default historical)"),
+               {"historical", "alchemical", "magical", "dwarven"}, artillery::from_book_spelling)
       ->type_name("KIND");
   app.add_option("--price-multiplier", opt.price_multiplier,
                  "override the economy's price multiplier, 1 to 10 (dwarven: 1-5 by rarity, default 2; 10 for the "
@@ -81,15 +76,20 @@ void setup(CLI::App& app, Options& opt) {
   app.add_flag(
       "--economies", opt.economies,
       "the gunpowder economies: prices and making times, dwarven market availability, Grimm's machinist throw");
-  app.add_option("--rate-reading", opt.rate_reading,
-                 "order of the formulas' rate-of-fire step: shots-first (the text: shots per day, then ROF; default) "
-                 "or rof-first (ROF first, shots per day from it, as the Bombardment table)")
-      ->check(CLI::IsMember({"shots-first", "rof-first"}))
+  cli::choices(app,
+               app.add_option(
+                   "--rate-reading", opt.rate_reading,
+                   "order of the formulas' rate-of-fire step: shots-first (the text: shots per day, then ROF; default) "
+                   "or rof-first (ROF first, shots per day from it, as the Bombardment table)"),
+               {"shots-first", "rof-first"})
       ->type_name("ORDER");
   app.add_option(
          "--stone-lb", opt.stone_lb,
          "pounds in a stone for an automaton's weight (default 10, the book's; 12 reproduces the Grimm example)")
       ->type_name("LB");
+  // [[piece]] tables from standard input when no file and no other mode is given.
+  cli::reads_input(app,
+                   [&opt] { return !opt.type && !opt.shot_lb && !opt.catalogue && !opt.compare && !opt.economies; });
 }
 
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {

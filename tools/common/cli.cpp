@@ -7,10 +7,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <iostream>
 #include <new>
 #include <optional>
 #include <ostream>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/args.hpp"
+#include "common/commands.hpp"
 #include "common/completion.hpp"
 #include "common/describe.hpp"
 #include "common/suggest.hpp"
@@ -24,31 +31,35 @@ const char* const kVersion = GUNPOWDER_VERSION;
 
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info) {
   app.add_option("inputs", common.inputs, "TOML input files; - reads standard input")->type_name("FILE");
-  app.add_option("-f,--format", common.format, "output format: text, markdown, csv or json (default text)")
-      ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json"}, CLI::ignore_case))
+  choices(app,
+          app.add_option("-f,--format", common.format,
+                         "output format: text, markdown, csv or json, in any case (default text)"),
+          {"text", "markdown", "md", "csv", "json"})
       ->type_name("FORMAT");
   app.add_option("-o,--output", common.output, "write to FILE (atomically) instead of standard output")
       ->check(file_name())
       ->type_name("FILE");
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
-  app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
+  if (info.charts) app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
   app.add_option("--table", common.table,
                  "show the table NAME alone (csv shows one table: the main one without --table); "
                  "--table help lists the tables of the command")
       ->type_name("NAME");
   app.add_flag("--csv-formulas", common.csv_formulas,
                "csv: write cells beginning with = + - @ as they are, without the leading ' guard");
-  app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
-      ->check(file_name())
-      ->type_name("FILE");
+  if (info.charts)
+    app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
+        ->check(file_name())
+        ->type_name("FILE");
   app.add_option("--house-rules", common.rules,
                  "house rules: a TOML file that changes the built-in tables (repeatable; after GUNPOWDER_RULES)")
       ->check(file_name())
       ->type_name("FILE");
-  app.add_option("--print-rules", common.print_rules,
-                 "print the built-in table TABLE (every table without it) as TOML, to copy into a rules file")
+  choices(app,
+          app.add_option("--print-rules", common.print_rules,
+                         "print the built-in table TABLE (every table without it) as TOML, to copy into a rules file"),
+          data::table_names())
       ->expected(0, 1)
-      ->check(CLI::IsMember(data::table_names()))
       ->type_name("TABLE");
   app.set_version_flag("-V,--version", info.name + " " + kVersion + " (gunpowder suite)");
   app.footer(info.examples +
@@ -230,12 +241,15 @@ void long_names(const CLI::App& app, std::vector<std::string>& out) {
 }
 
 // "unknown subcommand 'batle'; did you mean 'battle'?" when the first word of the command line
-// that is neither an option nor an option's value is not a subcommand of a tool that needs one.
+// that is neither an option nor an option's value is not a subcommand of a tool that has them. Where
+// the subcommand is optional (fire-odds: subcommands or input files), a word that may name a file
+// ("-", a path with '.' or '/', or a file that exists) is an input.
 std::optional<std::string> unknown_subcommand(CLI::App& app, int split, const char* const* argv) {
-  if (app.get_require_subcommand_min() == 0) return std::nullopt;
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
     names.push_back(sub->get_name());
+  if (names.empty()) return std::nullopt;
+  const bool required = app.get_require_subcommand_min() > 0;
   for (int i = 1; i < split; ++i) {
     const std::string a = argv[i];
     if (a.size() > 1 && a[0] == '-') {
@@ -244,9 +258,10 @@ std::optional<std::string> unknown_subcommand(CLI::App& app, int split, const ch
       continue;
     }
     if (std::find(names.begin(), names.end(), a) != names.end()) return std::nullopt;
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    if (a.find_first_of("./") != std::string::npos)  // a file, given before any subcommand
+    const std::string list = subcommand_list(app, ", ");
+    const bool path_like = a == "-" || a.find_first_of("./") != std::string::npos;
+    if (!required && (path_like || std::filesystem::exists(a))) return std::nullopt;
+    if (path_like)  // a file, given before any subcommand
       return "a subcommand is required before the input " + escape::visible(a) + " (subcommands: " + list + ")";
     if (auto near = nearest(a, names))
       return "unknown subcommand '" + escape::visible(a) + "'; did you mean '" + *near + "'?";
@@ -312,22 +327,12 @@ std::optional<std::string> empty_value(const CLI::App& app) {
 
 std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions& common, int argc,
                               const char* const* argv, std::ostream& out, std::ostream& err) {
-  int split = argc;
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--") == 0) {
-      split = i;
-      break;
-    }
+  const ArgScan scan = scan_args(argc, argv);
+  const int split = scan.split;
   // --print-rules [TABLE] ends the run before the options are checked (like --help): a tool's
   // required subcommand or input is not needed for it.
-  for (int i = 1; i < split; ++i) {
-    const std::string_view a = argv[i];
-    if (a != "--print-rules" && a.substr(0, 14) != "--print-rules=") continue;
-    std::string table;
-    if (a.size() > 13)
-      table = std::string(a.substr(14));
-    else if (i + 1 < split && argv[i + 1][0] != '-')
-      table = argv[i + 1];
+  if (scan.print_rules) {
+    const std::string& table = *scan.print_rules;
     const auto text = print_rules_text(table);
     if (!text) {
       std::string list;
@@ -372,6 +377,18 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
   }
   for (int i = split + 1; i < argc; ++i) common.inputs.emplace_back(argv[i]);
   return std::nullopt;
+}
+
+// Whether the command that ran reads standard input now: it declares so (Command::reads_input)
+// and standard input is a pipe or a file, not a terminal or a device such as /dev/null.
+bool wants_standard_input(const CLI::App& app) {
+  const CLI::App* ran = &app;
+  while (!ran->get_subcommands().empty()) ran = ran->get_subcommands().front();
+  const auto* command = dynamic_cast<const Command*>(ran);
+  if (!command || !command->wants_input()) return false;
+  struct stat st {};
+  if (fstat(STDIN_FILENO, &st) != 0) return false;
+  return S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode) || S_ISSOCK(st.st_mode);
 }
 
 // Whether the terminal can show the charts' block characters: a UTF-8 locale (the first of LC_ALL,
@@ -441,7 +458,7 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
              const std::function<void(CLI::App&, CommonOptions&)>& setup,
              const std::function<Expected<report::Report>(const CommonOptions&)>& run) {
   try {
-    CLI::App app(info.description, info.name);
+    Command app(info.description, info.name);
     wrap_help(app, output_width(&out));  // --help is written to `out`
     CommonOptions common;
     setup(app, common);
@@ -451,6 +468,7 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     // The hidden --completion SHELL (completion.hpp): needs every subcommand's options registered.
     if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;
     if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;
+    if (common.inputs.empty() && &out == &std::cout && wants_standard_input(app)) common.inputs.emplace_back("-");
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
 

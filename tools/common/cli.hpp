@@ -36,8 +36,8 @@ struct CommonOptions {
   /// The files of this run besides --output and --svg (e.g. war-machine's --write-forces): `run`
   /// adds them here and run_tool writes them with the others once everything has succeeded.
   mutable Outputs outputs;
-  std::string table;  ///< --table NAME: that table alone (csv: instead of the main table); "help" lists them
-  bool csv_formulas = false;       ///< --csv-formulas: csv cells that look like formulas are not guarded
+  std::string table;          ///< --table NAME: that table alone (csv: instead of the main table); "help" lists them
+  bool csv_formulas = false;  ///< --csv-formulas: csv cells that look like formulas are not guarded
   std::vector<std::string> rules;  ///< --house-rules FILE (repeatable): house rules, after those of GUNPOWDER_RULES
   std::string print_rules;         ///< --print-rules [TABLE]: handled before parsing (see run_tool)
 };
@@ -48,6 +48,8 @@ struct ToolInfo {
   std::string examples;     ///< the EXAMPLES footer of --help
   /// The JSON documents the tool writes, declared (--describe-output describes them).
   std::vector<const report::DocumentSpec*> (*documents)() = nullptr;
+  /// Whether a command of the tool draws distributions: --chart and --svg are offered only then.
+  bool charts = true;
 };
 
 /// The house-rules files of a run: GUNPOWDER_RULES (`env`, a ':'-separated list; empty entries are
@@ -62,12 +64,16 @@ void note_house_rules(report::Report& r);
 /// under a comment saying how to make a rules file of it; nullopt for an unknown table.
 std::optional<std::string> print_rules_text(const std::string& table);
 
-/// Registers --format, --output, --explain, --version and the positional inputs.
+/// Registers --format, --output, --explain, --version and the positional inputs (and --chart and
+/// --svg when the tool has charts).
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info);
 
-/// Runs a tool: parses argv with `setup`'s options, calls `run`, renders the report and writes
+/// Runs a tool: parses argv with `setup`'s options (on a cli::Command: commands.hpp), calls `run`,
+/// renders the report and writes
 /// it to stdout or --output, with --svg and the files `run` added to CommonOptions::outputs, all
-/// at the end (Outputs::commit). Every argument after the first "--" is an input file.
+/// at the end (Outputs::commit). Every argument after the first "--" is an input file. When no file
+/// is named, the command that ran reads input (Command::reads_input) and standard input is a pipe
+/// or a file, the input is "-" (only for the program's own streams: `out` is std::cout).
 /// Returns the process exit code; never throws.
 /// `run` may return diagnostics; nothing is written to stdout or any output file then.
 int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,

@@ -8,31 +8,14 @@
 #include <string_view>
 #include <utility>
 
+#include "common/args.hpp"
 #include "common/cli.hpp"
+#include "common/commands.hpp"
 #include "gunpowder/core/escape.hpp"
 
 namespace gunpowder::cli {
 
 namespace {
-
-/// The name of the inactive check that carries an option's completion values.
-constexpr const char* kValuesCheck = "gunpowder-completion-values";
-
-/// An inactive check (CLI11 never runs it, --help never shows it) whose description, asked for by
-/// the script maker only, is the option's values, one a line.
-class CompletionValues : public CLI::Validator {
- public:
-  explicit CompletionValues(std::function<std::vector<std::string>()> values) {
-    name_ = kValuesCheck;
-    active_ = false;
-    non_modifying_ = true;
-    desc_function_ = [values = std::move(values)]() {
-      std::string lines;
-      for (const auto& v : values()) lines += v + "\n";
-      return lines;
-    };
-  }
-};
 
 enum class ValueKind { none, file, words, free };
 
@@ -58,17 +41,6 @@ struct CmdSpec {
   std::vector<CmdSpec> subs;
 };
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    const size_t end = std::min(s.find(sep, start), s.size());
-    if (end > start) out.push_back(s.substr(start, end - start));
-    start = end + 1;
-  }
-  return out;
-}
-
 /// A value a script can offer as it is: no blank, quote or shell metacharacter.
 bool plain_word(const std::string& w) {
   return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
@@ -77,35 +49,17 @@ bool plain_word(const std::string& w) {
   });
 }
 
-/// The values an option takes: those of its completion_values check, and those of a CLI::IsMember
-/// or CLI::CheckedTransformer ("{a,b,c}", "{a->1,b->2}": the words left of "->").
-std::vector<std::string> option_words(CLI::Option& opt) {
-  std::vector<std::string> words;
-  for (int i = 0;; ++i) {
-    CLI::Validator* v = nullptr;
-    try {
-      v = opt.get_validator(i);
-    } catch (const CLI::OptionNotFound&) {
-      break;
-    }
-    if (v->get_name() == kValuesCheck) {
-      for (const auto& w : split(std::as_const(*v).active(true).get_description(), '\n')) words.push_back(w);
-      continue;
-    }
-    const std::string desc = v->get_description();
-    if (desc.size() < 2 || desc.front() != '{' || desc.back() != '}') continue;
-    for (auto w : split(desc.substr(1, desc.size() - 2), ',')) {
-      if (const size_t arrow = w.find("->"); arrow != std::string::npos) w.resize(arrow);
-      words.push_back(w);
-    }
-  }
+/// The values an option takes, as its command declares them (cli::choices, cli::completion_values);
+/// those a script cannot offer as one word are left out.
+std::vector<std::string> option_words(const CLI::App& cmd, const CLI::Option& opt) {
   std::vector<std::string> out;
-  for (const auto& w : words)
-    if (plain_word(w) && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+  if (const auto* c = dynamic_cast<const Command*>(&cmd))
+    for (const auto& w : c->values_of(&opt))
+      if (plain_word(w)) out.push_back(w);
   return out;
 }
 
-OptSpec option_spec(CLI::Option& opt) {
+OptSpec option_spec(const CLI::App& cmd, CLI::Option& opt) {
   OptSpec o;
   for (const auto& s : opt.get_snames()) o.names.push_back("-" + s);
   for (const auto& l : opt.get_lnames()) o.names.push_back("--" + l);
@@ -116,7 +70,7 @@ OptSpec option_spec(CLI::Option& opt) {
   o.values = std::max(1, opt.get_expected_min());
   o.optional_value = opt.get_expected_min() == 0;
   o.repeatable = opt.get_expected_max() > std::max(1, opt.get_expected_min());
-  o.words = option_words(opt);
+  o.words = option_words(cmd, opt);
   if (!o.words.empty())
     o.kind = ValueKind::words;
   else if (o.value_name == "FILE")
@@ -146,7 +100,7 @@ CmdSpec collect(CLI::App& app, const CmdSpec* parent) {
       c.inputs = true;
       continue;
     }
-    c.options.push_back(option_spec(*o));
+    c.options.push_back(option_spec(app, *o));
   }
   // fallthrough: what the subcommand does not know goes to its parent (e.g. --format after it).
   if (parent && app.get_fallthrough()) {
@@ -446,12 +400,9 @@ std::string fish_script(const CmdSpec& tree, const std::string& tool) {
 
 }  // namespace
 
-CLI::Validator completion_values(std::function<std::vector<std::string>()> values) {
-  return CompletionValues(std::move(values));
-}
-
 std::optional<std::string> completion_script(CLI::App& app, const std::string& tool, const std::string& shell) {
   if (shell != "bash" && shell != "zsh" && shell != "fish") return std::nullopt;
+  set_up_all(app);  // the options of every subcommand, not only of one the command line names
   const CmdSpec tree = collect(app, nullptr);
   if (shell == "bash") return bash_script(tree, tool);
   if (shell == "zsh") return zsh_script(tree, tool);
@@ -460,30 +411,19 @@ std::optional<std::string> completion_script(CLI::App& app, const std::string& t
 
 std::optional<int> print_completion_if_asked(CLI::App& app, const std::string& tool, int argc, const char* const* argv,
                                              std::ostream& out, std::ostream& err) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a == "--") break;
-    std::string shell;
-    if (a == "--completion") {
-      if (i + 1 < argc) shell = argv[i + 1];
-    } else if (a.substr(0, 13) == "--completion=") {
-      shell = std::string(a.substr(13));
-    } else {
-      continue;
-    }
-    const auto script = completion_script(app, tool, shell);
-    if (!script) {
-      const Diagnostics bad =
-          usage_error("--completion", "unknown shell " + escape::visible(shell) + " (bash, zsh or fish)");
-      for (const auto& item : bad.items()) err << format_diagnostic(tool, item);
-      err.flush();
-      return static_cast<int>(ExitCode::usage);
-    }
-    out << *script;
-    out.flush();
-    return 0;
+  const std::optional<std::string> asked = scan_args(argc, argv).completion;
+  if (!asked) return std::nullopt;
+  const auto script = completion_script(app, tool, *asked);
+  if (!script) {
+    const Diagnostics bad =
+        usage_error("--completion", "unknown shell " + escape::visible(*asked) + " (bash, zsh or fish)");
+    for (const auto& item : bad.items()) err << format_diagnostic(tool, item);
+    err.flush();
+    return static_cast<int>(ExitCode::usage);
   }
-  return std::nullopt;
+  out << *script;
+  out.flush();
+  return 0;
 }
 
 }  // namespace gunpowder::cli

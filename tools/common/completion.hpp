@@ -1,6 +1,7 @@
 // completion.hpp - shell completion scripts (bash, zsh, fish) made from a tool's own CLI11 option
 // tree: its subcommands, the options valid after each (with those a subcommand takes from its
-// parent through fallthrough), their allowed values and which of them name files. The hidden flag
+// parent through fallthrough), their values as the commands declare them (commands.hpp:
+// cli::choices, cli::completion_values) and which of them name files. The hidden flag
 // --completion SHELL prints the script; the build writes them into the build tree and installs
 // them (completions/CMakeLists.txt), so that no script is kept by hand.
 #pragma once
@@ -17,12 +18,6 @@ class Validator;
 }  // namespace CLI
 
 namespace gunpowder::cli {
-
-/// A check that never refuses a value (it is inactive) and records on its option the values a
-/// completion script offers for it: names from the built-in tables (troop types, races, firearms,
-/// shot weights). `values` is called only when a script is made, never on an ordinary run.
-/// Options with CLI::IsMember or CLI::CheckedTransformer need none: their values are read there.
-CLI::Validator completion_values(std::function<std::vector<std::string>()> values);
 
 /// The completion script of the tool `tool` for `shell` ("bash", "zsh" or "fish"), made from
 /// every subcommand and option registered on `app`; nullopt for another shell.

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/args.hpp"
 #include "common/cli.hpp"
 
 namespace gunpowder::cli {
@@ -16,8 +17,8 @@ constexpr Field kFile{"file", "Rules file", Kind::text, "", "a house-rules file,
 constexpr Field kTable{"table", "Built-in table", Kind::text, "", "the built-in table it changes", "", false};
 constexpr Field kDescription{"description", "Description", Kind::text, "", "the file's own description"};
 constexpr Field kFigure{"figure", "Figure", Kind::text, "", "the key or row changed, as a path", "", false};
-constexpr Field kChange{"change", "Change", Kind::enumerated, "", "what was done to it", "changed|added|removed|replaced",
-                        false};
+constexpr Field kChange{
+    "change", "Change", Kind::enumerated, "", "what was done to it", "changed|added|removed|replaced", false};
 constexpr Field kBuiltIn{"built_in", "Book", Kind::text, "", "the built-in value (null: a row the house rules add)"};
 constexpr Field kHouseRule{"house_rule", "House rule", Kind::text, "",
                            "the house rule's value (null: a row they remove)"};
@@ -82,9 +83,11 @@ json::Value describe_outputs(const ToolInfo& info) {
       o.set("schema", report::describe_schema(*d, house_rules_schema()));
       auto keys = report::describe_json_keys(*d);
       for (const auto* t : {&house_rules_files_spec(), &house_rules_changes_spec()}) {
-        const std::string k = std::string("house_rules.") + (t == &house_rules_files_spec() ? "files" : "changes") + "[]";
+        const std::string k =
+            std::string("house_rules.") + (t == &house_rules_files_spec() ? "files" : "changes") + "[]";
         keys.push_back({k, "array", "", std::string(t->description) + " (only under house rules)"});
-        for (const auto& c : report::describe_csv_columns(*t)) keys.push_back({k + "." + c.key, c.type, c.unit, c.meaning});
+        for (const auto& c : report::describe_csv_columns(*t))
+          keys.push_back({k + "." + c.key, c.type, c.unit, c.meaning});
       }
       o.set("json_keys", rows_json(keys));
       json::Value csv = json::array();
@@ -105,15 +108,10 @@ json::Value describe_outputs(const ToolInfo& info) {
 
 std::optional<int> describe_outputs_if_asked(const ToolInfo& info, int argc, const char* const* argv,
                                              std::ostream& out) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    if (a == "--") break;
-    if (a != "--describe-output") continue;
-    out << json::dump(describe_outputs(info));
-    out.flush();
-    return 0;
-  }
-  return std::nullopt;
+  if (!scan_args(argc, argv).describe) return std::nullopt;
+  out << json::dump(describe_outputs(info));
+  out.flush();
+  return 0;
 }
 
 }  // namespace gunpowder::cli

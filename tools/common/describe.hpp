@@ -27,6 +27,7 @@ json::Value describe_outputs(const ToolInfo& info);
 
 /// Prints describe_outputs when argv holds --describe-output (before anything else is parsed);
 /// returns the exit code then, nullopt otherwise.
-std::optional<int> describe_outputs_if_asked(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out);
+std::optional<int> describe_outputs_if_asked(const ToolInfo& info, int argc, const char* const* argv,
+                                             std::ostream& out);
 
 }  // namespace gunpowder::cli

@@ -27,8 +27,7 @@ void Outputs::add(std::string option, std::string path, std::string text) {
   files_.push_back({std::move(option), std::move(path), std::move(text), {}});
 }
 
-void Outputs::add_streamed(std::string option, std::string path,
-                           std::function<Diagnostics(std::ostream&)> writer) {
+void Outputs::add_streamed(std::string option, std::string path, std::function<Diagnostics(std::ostream&)> writer) {
   files_.push_back({std::move(option), std::move(path), {}, std::move(writer)});
 }
 
@@ -48,9 +47,9 @@ namespace {
 
 Diagnostics failed(const std::string& path, bool writing, int e) {
   Diagnostics d;
-  d.error(SourcePos{path}, std::string(writing ? "cannot write output file: " : "cannot create output file: ") +
-                               std::strerror(e),
-          {}, writing ? ExitCode::io_error : ExitCode::cant_create);
+  d.error(SourcePos{path},
+          std::string(writing ? "cannot write output file: " : "cannot create output file: ") + std::strerror(e), {},
+          writing ? ExitCode::io_error : ExitCode::cant_create);
   return d;
 }
 
@@ -82,7 +81,7 @@ int write_all(int fd, std::string_view text) {
 
 /// Where a path leads once its symbolic links are followed.
 struct Resolved {
-  std::string path;    ///< the final name: not a link, or not there (a new file, or a dangling link's target)
+  std::string path;  ///< the final name: not a link, or not there (a new file, or a dangling link's target)
   bool exists = false;
   bool magic = false;  ///< reached through /proc or /dev/fd (/dev/stdout): written directly, never replaced
   struct stat st {};
@@ -213,7 +212,8 @@ int create_temporary(const std::string& target, Slot& s) {
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string suffix(6, 'x');
     for (char& c : suffix) c = kChars[rd() % (sizeof kChars - 1)];
-    const std::string name = temporary_name(base_of(target), suffix, name_max > 0 ? static_cast<size_t>(name_max) : NAME_MAX);
+    const std::string name =
+        temporary_name(base_of(target), suffix, name_max > 0 ? static_cast<size_t>(name_max) : NAME_MAX);
     const std::string temp = (dir == "/" ? "" : dir) + "/" + name;
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC, 0666);
     if (fd >= 0) {

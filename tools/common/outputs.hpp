@@ -11,7 +11,6 @@
 
 #include <functional>
 #include <iosfwd>
-#include <iosfwd>
 #include <string>
 #include <vector>
 

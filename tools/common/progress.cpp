@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <iostream>
+#include <string>
 
 #include <unistd.h>
 
@@ -58,8 +58,8 @@ void Progress::advance(std::uint64_t n) {
 void Progress::draw(bool /*final*/) {
   const std::uint64_t d = std::min(done_.load(), total_);
   const double pct = total_ ? 100.0 * static_cast<double>(d) / static_cast<double>(total_) : 100.0;
-  const std::string line = label_ + ": " + std::to_string(d) + '/' + std::to_string(total_) + " (" +
-                           fmtnum::fixed(pct, 0) + "%)";
+  const std::string line =
+      label_ + ": " + std::to_string(d) + '/' + std::to_string(total_) + " (" + fmtnum::fixed(pct, 0) + "%)";
   // Without an erase sequence, a shorter line is padded over the longer one drawn before it.
   const std::size_t pad = !ansi_ && line.size() < width_ ? width_ - line.size() : 0;
   *sink_ << '\r' << line << std::string(pad, ' ') << std::flush;

@@ -2,11 +2,11 @@
 // text is refused (CLI11 2.1's own conversion clamps 2^64 and wraps -1).
 #include "common/seed.hpp"
 
+#include <CLI/CLI.hpp>
 #include <charconv>
 #include <functional>
 #include <limits>
 #include <system_error>
-#include <CLI/CLI.hpp>
 
 namespace gunpowder::cli {
 

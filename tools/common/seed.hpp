@@ -8,7 +8,6 @@
 #include <string>
 #include <string_view>
 
-
 // CLI11 is declared, not included: it is the heaviest header of the build, and only the files that
 // register options (the setup functions) include <CLI/CLI.hpp> themselves.
 namespace CLI {

@@ -44,9 +44,8 @@ std::optional<std::string> nearest(std::string_view typed, const std::vector<std
   if (best) return *best;
   const std::string* prefixed = nullptr;
   for (const auto& v : valid)
-    if (v.size() > typed.size() && std::equal(typed.begin(), typed.end(), v.begin(), [](char x, char y) {
-          return fold(x) == fold(y);
-        })) {
+    if (v.size() > typed.size() &&
+        std::equal(typed.begin(), typed.end(), v.begin(), [](char x, char y) { return fold(x) == fold(y); })) {
       if (prefixed) return std::nullopt;  // a prefix of several: no one guess
       prefixed = &v;
     }

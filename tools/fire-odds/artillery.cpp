@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
-#include "common/completion.hpp"
 #include "common/provenance.hpp"
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fields.hpp"
@@ -485,16 +484,20 @@ std::vector<const report::TableSpec*> artillery_specs() {
 }
 
 void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
-  sub.add_option("-t,--type", p.type, "piece type: cannon, gun or mortar")
-      ->transform(choice(fire::choices::kPieceType))
+  cli::choices(sub, sub.add_option("-t,--type", p.type, "piece type: cannon, gun or mortar"), fire::choices::kPieceType,
+               suite_spelling)
       ->type_name("TYPE");
-  sub.add_option("-s,--shot-lb", p.shot_lb,
-                 "shot weight in pounds (the book's 17 pieces, or any other by the design formulas)")
-      ->check(cli::completion_values(&artillery::book_shot_weights))
+  cli::completion_values(
+      sub,
+      sub.add_option("-s,--shot-lb", p.shot_lb,
+                     "shot weight in pounds (the book's 17 pieces, or any other by the design formulas)"),
+      &artillery::book_shot_weights)
       ->type_name("LB");
   sub.add_option("-r,--range-yd", p.range_yd, "distance to the impact point in yards")->type_name("YD");
-  sub.add_option("--range-band", p.range_band, "force the range band (short, medium, long): the referee's call")
-      ->transform(choice(fire::choices::kArtilleryRangeBand))
+  cli::choices(
+      sub,
+      sub.add_option("--range-band", p.range_band, "force the range band (short, medium, long): the referee's call"),
+      fire::choices::kArtilleryRangeBand, suite_spelling)
       ->type_name("BAND");
   sub.add_flag("--plunging", p.plunging, "plunging fire (-4, scatter doubled); required where the piece must plunge");
   sub.add_flag("--direct", p.direct, "direct fire (the default wherever it is allowed)");
@@ -504,19 +507,24 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
       ->type_name("N");
   sub.add_flag("--few-artillerists", p.few_artillerists, "too few artillerists among the crew (-4)");
   sub.add_option("--modifier", p.modifier, "any further attack modifier the referee allows (+ helps)")->type_name("N");
-  sub.add_option("--exceed", p.exceed, "read \"exceeds the target value\" as meet (default) or strictly")
-      ->transform(choice(fire::choices::kExceed))
+  cli::choices(sub,
+               sub.add_option("--exceed", p.exceed, "read \"exceeds the target value\" as meet (default) or strictly"),
+               fire::choices::kExceed, suite_spelling)
       ->type_name("HOW");
   sub.add_option("--target-ac", p.target_ac, "AC of the structure or ship aimed at: structural save and expected shp")
       ->type_name("AC");
   sub.add_option("--save", p.save, "saving throw v. Blast of creatures in the area (17 for normal men)")
       ->type_name("N");
-  sub.add_option("--cover", p.cover,
-                 "those creatures' cover: none (the default) or hard (arrow loops, battlements, etc.: +4 to the save)")
-      ->transform(choice(fire::choices::kArtilleryCover))
+  cli::choices(
+      sub,
+      sub.add_option(
+          "--cover", p.cover,
+          "those creatures' cover: none (the default) or hard (arrow loops, battlements, etc.: +4 to the save)"),
+      fire::choices::kArtilleryCover, suite_spelling)
       ->type_name("COVER");
-  sub.add_option("--halving", p.halving, "an odd damage halved by a save rounds down (default) or up")
-      ->transform(choice(fire::choices::kHalving))
+  cli::choices(sub,
+               sub.add_option("--halving", p.halving, "an odd damage halved by a save rounds down (default) or up"),
+               fire::choices::kHalving, suite_spelling)
       ->type_name("HOW");
   sub.add_option("--troops", p.troops, "troops in the target unit (damage versus units)")->type_name("N");
   sub.add_option("--hd", p.hd, "the unit's hit dice, e.g. 1-1, 4+1, 3")->type_name("HD");

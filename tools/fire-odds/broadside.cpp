@@ -364,44 +364,51 @@ std::vector<const report::TableSpec*> broadside_specs() {
 
 void setup_broadside(CLI::App& sub, BroadsideParams& p) {
   sub.add_option("--cannon", p.cannon, "cannon of one type firing (groups of up to five)")->type_name("N");
-  sub.add_option("--weight", p.weight, "cannon type: light, medium or heavy")
-      ->transform(choice(fire::choices::kWeight))
+  cli::choices(sub, sub.add_option("--weight", p.weight, "cannon type: light, medium or heavy"), fire::choices::kWeight,
+               suite_spelling)
       ->type_name("TYPE");
   sub.add_option("--dice", p.dice, "throw this many dice instead (1-5)")->type_name("N");
   sub.add_option("--rerolls", p.rerolls, "with --dice: the \"+n\" re-rolls (default 0)")->type_name("N");
-  sub.add_option("--range-band", p.range_band, "range band: point-blank, short or long")
-      ->transform(choice(fire::choices::kBroadsideRangeBand))
+  cli::choices(sub, sub.add_option("--range-band", p.range_band, "range band: point-blank, short or long"),
+               fire::choices::kBroadsideRangeBand, suite_spelling)
       ->type_name("BAND");
   sub.add_option("--range-in", p.range_in, "range in inches (the band from the cannon type's table)")->type_name("IN");
   sub.add_flag("--formation", p.formation, "the target is a unit in formation (+1 die)");
   sub.add_flag("--still", p.still, "the cannon is ashore, or aboard a ship at standstill or at anchor (+1 die)");
   sub.add_flag("--turned", p.turned, "the firing ship made a turn this move (-1 die)");
-  sub.add_option("--modifiers-on", p.modifiers_on,
-                 "the dice modifiers act on dice + re-rolls (pool, default) or on the dice")
-      ->transform(choice(fire::choices::kModifiersOn))
+  cli::choices(sub,
+               sub.add_option("--modifiers-on", p.modifiers_on,
+                              "the dice modifiers act on dice + re-rolls (pool, default) or on the dice"),
+               fire::choices::kModifiersOn, suite_spelling)
       ->type_name("WHAT");
-  sub.add_option("--reroll-mode", p.reroll_mode, "once: one re-throw of up to n dice (default); rounds: n re-throws")
-      ->transform(choice(fire::choices::kRerollMode))
+  cli::choices(sub,
+               sub.add_option("--reroll-mode", p.reroll_mode,
+                              "once: one re-throw of up to n dice (default); rounds: n re-throws"),
+               fire::choices::kRerollMode, suite_spelling)
       ->type_name("MODE");
-  sub.add_option("--play", p.play,
-                 "what the re-rolls maximise: structural (default), casualties, rank, or a hand key "
-                 "(pair, two-pair, three-of-a-kind, full-house, straight, four-of-a-kind, poker) for P(at least it)")
-      ->transform(choice(fire::choices::kPlay))
+  cli::choices(sub,
+               sub.add_option(
+                   "--play", p.play,
+                   "what the re-rolls maximise: structural (default), casualties, rank, or a hand key "
+                   "(pair, two-pair, three-of-a-kind, full-house, straight, four-of-a-kind, poker) for P(at least it)"),
+               fire::choices::kPlay, suite_spelling)
       ->type_name("GOAL");
   sub.add_flag("--raking", p.raking, "raking fire: long reads short, short reads point blank");
   sub.add_flag("--formed-up", p.formed_up, "fire at short range into a formed-up party (casualties doubled)");
-  sub.add_option("--ammo", p.ammo, "round (default), chain or canister")
-      ->transform(choice(fire::choices::kAmmo))
+  cli::choices(sub, sub.add_option("--ammo", p.ammo, "round (default), chain or canister"), fire::choices::kAmmo,
+               suite_spelling)
       ->type_name("AMMO");
   sub.add_flag("--aim-high", p.aim_high, "aiming high at masts and rigging");
-  sub.add_option("--halving", p.halving, "aiming high halves strength points: round down (default) or up")
-      ->transform(choice(fire::choices::kHalving))
+  cli::choices(sub,
+               sub.add_option("--halving", p.halving, "aiming high halves strength points: round down (default) or up"),
+               fire::choices::kHalving, suite_spelling)
       ->type_name("HOW");
-  sub.add_option("--save-class", p.save_class, "casualties save as ordinary (default), officer or captain")
-      ->transform(choice(fire::choices::kSaveClass))
+  cli::choices(
+      sub, sub.add_option("--save-class", p.save_class, "casualties save as ordinary (default), officer or captain"),
+      fire::choices::kSaveClass, suite_spelling)
       ->type_name("CLASS");
-  sub.add_option("--cover", p.cover, "the casualties' cover: none (default), good or strong")
-      ->transform(choice(fire::choices::kBroadsideCover))
+  cli::choices(sub, sub.add_option("--cover", p.cover, "the casualties' cover: none (default), good or strong"),
+               fire::choices::kBroadsideCover, suite_spelling)
       ->type_name("COVER");
   sub.add_flag("--large-ship-from-small", p.large_ship_from_small,
                "aboard a large ship fired on from a small one (+1 save)");

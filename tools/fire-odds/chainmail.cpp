@@ -336,19 +336,22 @@ std::optional<fire::ObstacleRequest> parse_obstacle(const std::string& spec) {
 void setup_arquebus(CLI::App& sub, ArquebusParams& p) {
   sub.add_option("--men", p.men, "figures firing (one accuracy die, or one attack die, each)")->type_name("N");
   sub.add_option("--range-in", p.range_in, "range to the target in inches")->type_name("IN");
-  sub.add_option("--cover", p.cover, "hard cover: none (default), half (-1) or over-half (-2)")
-      ->transform(choice(fire::choices::kArquebusCover))
+  cli::choices(sub, sub.add_option("--cover", p.cover, "hard cover: none (default), half (-1) or over-half (-2)"),
+               fire::choices::kArquebusCover, suite_spelling)
       ->type_name("COVER");
   sub.add_flag("--rested", p.rested, "weapons rested on a strong support (+1)");
   sub.add_flag("--natural-six", p.natural_six, "a natural 6 always hits (not in the book)");
-  sub.add_option("--system", p.system, "accuracy (the hit table, default) or attack-dice (the AD 8 variant)")
-      ->transform(choice(fire::choices::kSystem))
+  cli::choices(
+      sub, sub.add_option("--system", p.system, "accuracy (the hit table, default) or attack-dice (the AD 8 variant)"),
+      fire::choices::kSystem, suite_spelling)
       ->type_name("SYSTEM");
   sub.add_option("--ar", p.ar, "attack-dice variant: the target's armour rating")->type_name("AR");
   add_turn_options(sub, p.turns, p.unloaded);
-  sub.add_option("--rate-of-fire", p.rate_of_fire,
-                 "heavy-crossbow (every other turn; the accuracy die's default) or every-turn (the attack dice')")
-      ->transform(choice(fire::choices::kRateOfFire))
+  cli::choices(
+      sub,
+      sub.add_option("--rate-of-fire", p.rate_of_fire,
+                     "heavy-crossbow (every other turn; the accuracy die's default) or every-turn (the attack dice')"),
+      fire::choices::kRateOfFire, suite_spelling)
       ->type_name("RATE");
 }
 
@@ -370,14 +373,16 @@ Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
 // dowel
 
 void setup_dowel(CLI::App& sub, DowelParams& p) {
-  sub.add_option("--gun", p.gun, "light, heavy or bombard")->transform(choice(fire::choices::kGun))->type_name("CLASS");
-  sub.add_option("--call", p.call, "white (firing short) or black (firing long)")
-      ->transform(choice(fire::choices::kCall))
+  cli::choices(sub, sub.add_option("--gun", p.gun, "light, heavy or bombard"), fire::choices::kGun, suite_spelling)
+      ->type_name("CLASS");
+  cli::choices(sub, sub.add_option("--call", p.call, "white (firing short) or black (firing long)"),
+               fire::choices::kCall, suite_spelling)
       ->type_name("COLOUR");
   sub.add_option("--range-in", p.range_in, "distance to the aim point in inches")->type_name("IN");
   sub.add_option("--depth-in", p.depth_in, "the target's depth along the line of fire in inches")->type_name("IN");
-  sub.add_option("--measure", p.measure, "the distance is to the target's centre (default) or its near-edge")
-      ->transform(choice(fire::choices::kMeasure))
+  cli::choices(
+      sub, sub.add_option("--measure", p.measure, "the distance is to the target's centre (default) or its near-edge"),
+      fire::choices::kMeasure, suite_spelling)
       ->type_name("TO");
   sub.add_option("--width-in", p.width_in, "the target's frontage in inches (for the variation die)")->type_name("IN");
   sub.add_option("--offsets", p.offsets,
@@ -388,8 +393,10 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
   add_turn_options(sub, p.turns, p.unloaded);
   sub.add_option("--crew", p.crew, "the gun's crew (default 4, a full crew; each man short adds a turn)")
       ->type_name("N");
-  sub.add_option("--rate-as", p.rate_as, "rate of fire as light-catapult or heavy-catapult (default: by class)")
-      ->transform(choice(fire::choices::kRateAs))
+  cli::choices(
+      sub,
+      sub.add_option("--rate-as", p.rate_as, "rate of fire as light-catapult or heavy-catapult (default: by class)"),
+      fire::choices::kRateAs, suite_spelling)
       ->type_name("CATAPULT");
   sub.add_option("--obstacle",
                  "terrain on the line of fire, inches from the muzzle: KIND:FROM[-TO], KIND feature, "
@@ -402,9 +409,11 @@ void setup_dowel(CLI::App& sub, DowelParams& p) {
       ->each([&p](const std::string& v) { p.obstacle.push_back(*parse_obstacle(v)); })
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("KIND:FROM[-TO]");
-  sub.add_option("--level-flight", p.level_flight,
-                 "the section water does not stop: first-white (default, the book's level flight) or first-called")
-      ->transform(choice(fire::choices::kLevelFlight))
+  cli::choices(
+      sub,
+      sub.add_option("--level-flight", p.level_flight,
+                     "the section water does not stop: first-white (default, the book's level flight) or first-called"),
+      fire::choices::kLevelFlight, suite_spelling)
       ->type_name("SECTION");
 }
 

@@ -8,6 +8,7 @@
 #include <limits>
 #include <ostream>
 
+#include "common/commands.hpp"
 #include "fire-odds/fields.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
@@ -176,8 +177,8 @@ const report::TableSpec& scenarios_spec() {
 const report::DocumentSpec& scenarios_doc() {
   static const report::DocumentSpec d = [] {
     std::vector<const report::TableSpec*> tables{&scenarios_spec()};
-    for (auto specs : {artillery_specs, firearm_specs, broadside_specs, arquebus_specs, dowel_specs})
-      for (const report::TableSpec* t : specs()) tables.push_back(t);
+    for (const FireCommand& c : commands())
+      for (const report::TableSpec* t : c.specs()) tables.push_back(t);
     // version 3: one array per table of each kind of scenario, rows named by scenario and name
     return report::DocumentSpec(
         "fire-odds", "scenarios", 4,
@@ -190,28 +191,74 @@ const report::DocumentSpec& scenarios_doc() {
 
 std::vector<const report::DocumentSpec*> documents() { return {&scenarios_doc()}; }
 
+const std::vector<FireCommand>& commands() {
+  static const std::vector<FireCommand> table{
+      {"artillery", "odds of one gunpowder artillery shot (Guns of War, p. 16-17, 37-40)",
+       [](CLI::App& sub, Options& o) { setup_artillery(sub, o.artillery); },
+       [](const Options& o, bool explain) { return run_artillery(o.artillery, explain); },
+       [](input::TableReader& r, Options& o) { fire::read_artillery(r, o.artillery); }, &artillery_specs},
+      {"firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)",
+       [](CLI::App& sub, Options& o) { setup_firearm(sub, o.firearm); },
+       [](const Options& o, bool explain) { return run_firearm(o.firearm, explain); },
+       [](input::TableReader& r, Options& o) { fire::read_firearm(r, o.firearm); }, &firearm_specs},
+      {"broadside", "a poker-dice broadside: hands, damage, casualties (Baggins Wood Cannons)",
+       [](CLI::App& sub, Options& o) { setup_broadside(sub, o.broadside); },
+       [](const Options& o, bool explain) { return run_broadside(o.broadside, explain); },
+       [](input::TableReader& r, Options& o) { fire::read_broadside(r, o.broadside); }, &broadside_specs},
+      {"arquebus", "Chainmail-style arquebus volley (Chainmail Gunpowder)",
+       [](CLI::App& sub, Options& o) { setup_arquebus(sub, o.arquebus); },
+       [](const Options& o, bool explain) { return run_arquebus(o.arquebus, explain); },
+       [](input::TableReader& r, Options& o) { fire::read_arquebus(r, o.arquebus); }, &arquebus_specs},
+      {"dowel", "Chainmail-style cannon shot with the coloured dowel (Chainmail Gunpowder)",
+       [](CLI::App& sub, Options& o) { setup_dowel(sub, o.dowel); },
+       [](const Options& o, bool explain) { return run_dowel(o.dowel, explain); },
+       [](input::TableReader& r, Options& o) { fire::read_dowel(r, o.dowel); }, &dowel_specs},
+  };
+  return table;
+}
+
 void setup(CLI::App& app, Options& opt) {
-  app.require_subcommand(0, 1);
-  app.fallthrough();  // --format, --output and --explain may follow the subcommand
-  opt.sub_artillery =
-      app.add_subcommand("artillery", "odds of one gunpowder artillery shot (Guns of War, p. 16-17, 37-40)");
-  setup_artillery(*opt.sub_artillery, opt.artillery);
-  opt.sub_firearm = app.add_subcommand(
-      "firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)");
-  setup_firearm(*opt.sub_firearm, opt.firearm);
-  opt.sub_broadside =
-      app.add_subcommand("broadside", "a poker-dice broadside: hands, damage, casualties (Baggins Wood Cannons)");
-  setup_broadside(*opt.sub_broadside, opt.broadside);
-  opt.sub_arquebus = app.add_subcommand("arquebus", "Chainmail-style arquebus volley (Chainmail Gunpowder)");
-  setup_arquebus(*opt.sub_arquebus, opt.arquebus);
-  opt.sub_dowel =
-      app.add_subcommand("dowel", "Chainmail-style cannon shot with the coloured dowel (Chainmail Gunpowder)");
-  setup_dowel(*opt.sub_dowel, opt.dowel);
+  std::vector<cli::Subcommand> table;
+  for (const FireCommand& c : commands())
+    table.push_back({c.name, c.description, [&opt, &c](CLI::App& sub) {
+                       sub.callback([&opt, &c] { opt.command = c.name; });
+                       c.setup(sub, opt);
+                     }});
+  cli::add_subcommands(app, table, false);
+  // Without a subcommand, the scenarios are the input files' (standard input when none is named).
+  cli::reads_input(app, [&opt] { return opt.command.empty(); });
 }
 
 namespace {
 
-const std::vector<std::string> kCommands = {"artillery", "firearm", "broadside", "arquebus", "dowel"};
+// The subcommands' names, as the scenario tables of a file are named.
+std::vector<std::string> command_names() {
+  std::vector<std::string> names;
+  for (const FireCommand& c : commands()) names.emplace_back(c.name);
+  return names;
+}
+
+// "artillery, firearm, broadside, arquebus, dowel"
+std::string names_text() {
+  std::string out;
+  for (const FireCommand& c : commands()) out += std::string(out.empty() ? "" : ", ") + c.name;
+  return out;
+}
+
+// "[[artillery]], [[firearm]], [[broadside]], [[arquebus]] or [[dowel]]"
+std::string table_list() {
+  std::string out;
+  const auto& all = commands();
+  for (size_t i = 0; i < all.size(); ++i)
+    out += std::string(i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + "[[" + all[i].name + "]]";
+  return out;
+}
+
+const FireCommand& command_named(const std::string& name) {
+  for (const FireCommand& c : commands())
+    if (name == c.name) return c;
+  return commands().front();  // not reached: every name comes from the table
+}
 
 /// Where a scenario's values came from: a TOML table, or the command line (no document).
 struct Origin {
@@ -236,17 +283,7 @@ Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
 // Runs one scenario (the `index`-th of the run, from 1) and names it in every table's context.
 Expected<Scenario> run_one(const std::string& command, const Options& opt, const Origin& o, bool explain,
                            const std::optional<std::string>& name, int index) {
-  Expected<Scenario> s = Scenario{};
-  if (command == "artillery")
-    s = run_artillery(opt.artillery, explain);
-  else if (command == "firearm")
-    s = run_firearm(opt.firearm, explain);
-  else if (command == "broadside")
-    s = run_broadside(opt.broadside, explain);
-  else if (command == "arquebus")
-    s = run_arquebus(opt.arquebus, explain);
-  else
-    s = run_dowel(opt.dowel, explain);
+  Expected<Scenario> s = command_named(command).run(opt, explain);
   if (!s) return place_errors(s.error(), o);
   report::Table listed(scenarios_spec());
   listed.add_row({command});
@@ -302,16 +339,7 @@ void read_scenario(const input::Document& doc, const toml::table& t, const std::
   pe.command = command;
   pe.origin = Origin{&doc, &t};
   pe.name = r.string("name", input::Need::optional);
-  if (command == "artillery")
-    fire::read_artillery(r, pe.opt.artillery);
-  else if (command == "firearm")
-    fire::read_firearm(r, pe.opt.firearm);
-  else if (command == "broadside")
-    fire::read_broadside(r, pe.opt.broadside);
-  else if (command == "arquebus")
-    fire::read_arquebus(r, pe.opt.arquebus);
-  else
-    fire::read_dowel(r, pe.opt.dowel);
+  command_named(command).read(r, pe.opt);
   r.finish();
   if (!local.empty()) {
     diags.append(local);
@@ -325,19 +353,18 @@ void read_scenario(const input::Document& doc, const toml::table& t, const std::
 std::vector<Pending> read_scenarios(const std::vector<input::Document>& docs, Diagnostics& diags) {
   std::vector<Pending> pending;
   for (const auto& doc : docs) {
-    input::check_top_level(doc, kCommands, diags);
+    const std::vector<std::string> names = command_names();
+    input::check_top_level(doc, names, diags);
     const size_t before = pending.size(), errors_before = diags.items().size();
     for (const auto& [key, node] : input::entries(doc.root)) {
       const std::string command(key);
-      if (std::find(kCommands.begin(), kCommands.end(), command) == kCommands.end()) continue;
+      if (std::find(names.begin(), names.end(), command) == names.end()) continue;
       for (const toml::table* t : input::tables_in(doc, *node, command, diags))
         read_scenario(doc, *t, command, pending, diags);
     }
     if (pending.size() == before && diags.items().size() == errors_before) {
       const SourcePos p{doc.name, 1, 1};
-      diags.error(
-          p, "no scenario in the file: add [[artillery]], [[firearm]], [[broadside]], [[arquebus]] or [[dowel]] tables",
-          doc.line(1));
+      diags.error(p, "no scenario in the file: add " + table_list() + " tables", doc.line(1));
     }
   }
   std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
@@ -389,15 +416,12 @@ Expected<bool> run_files(const cli::CommonOptions& common, report::Report& rep) 
 }  // namespace
 
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
-  std::string command;
-  for (const auto* sub : {opt.sub_artillery, opt.sub_firearm, opt.sub_broadside, opt.sub_arquebus, opt.sub_dowel})
-    if (sub && sub->parsed()) command = sub->get_name();
+  const std::string& command = opt.command;
   if (!command.empty() && !common.inputs.empty())
     return cli::usage_error("", "give either a subcommand with its options or input files, not both");
   if (command.empty() && common.inputs.empty())
     return cli::usage_error("",
-                            "nothing to do: give a subcommand (artillery, firearm, broadside, arquebus, dowel) "
-                            "or TOML input files; see --help");
+                            "nothing to do: give a subcommand (" + names_text() + ") or TOML input files; see --help");
   report::Report rep;
   rep.document = &scenarios_doc();
   // Why --chart and --svg have nothing to draw, when no scenario has a distribution.

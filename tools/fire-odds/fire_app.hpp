@@ -14,6 +14,10 @@
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/fire/requests.hpp"
 
+namespace gunpowder::input {
+class TableReader;
+}  // namespace gunpowder::input
+
 namespace gunpowder::fire_app {
 
 extern const cli::ToolInfo kInfo;
@@ -41,12 +45,23 @@ struct Options {
   BroadsideParams broadside;
   ArquebusParams arquebus;
   DowelParams dowel;
-  CLI::App* sub_artillery = nullptr;
-  CLI::App* sub_firearm = nullptr;
-  CLI::App* sub_broadside = nullptr;
-  CLI::App* sub_arquebus = nullptr;
-  CLI::App* sub_dowel = nullptr;
+  std::string command;  ///< the subcommand that ran (set when the command line names it)
 };
+
+/// One kind of scenario: the subcommand of its name (its line in --help, its options, its run) and
+/// the [[<name>]] tables of a file (their reader, the tables of its report).
+struct FireCommand {
+  const char* name;
+  const char* description;
+  void (*setup)(CLI::App& sub, Options& opt);
+  Expected<Scenario> (*run)(const Options& opt, bool explain);
+  void (*read)(input::TableReader& r, Options& opt);
+  std::vector<const report::TableSpec*> (*specs)();
+};
+
+/// The kinds of scenario, in the order of --help (fire_app.cpp). A new one is a file with its setup,
+/// run, reader and table declarations, and a line here.
+const std::vector<FireCommand>& commands();
 
 /// Registers the subcommands and their options on `app`.
 void setup(CLI::App& app, Options& opt);

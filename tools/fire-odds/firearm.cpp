@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "common/completion.hpp"
 #include "common/provenance.hpp"
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fields.hpp"
@@ -350,15 +349,17 @@ std::vector<const report::TableSpec*> firearm_specs() {
 }
 
 void setup_firearm(CLI::App& sub, FirearmParams& p) {
-  sub.add_option("-w,--weapon", p.weapon, "the firearm, e.g. \"matchlock musket\", \"rifled flintlock arquebus\"")
-      ->check(cli::completion_values([] {  // the table's firearms as one word each, for shell completion
+  cli::completion_values(
+      sub,
+      sub.add_option("-w,--weapon", p.weapon, "the firearm, e.g. \"matchlock musket\", \"rifled flintlock arquebus\""),
+      [] {  // the table's firearms as one word each, for shell completion
         std::vector<std::string> names;
         if (auto cat = firearms::load_catalogue())
           for (const auto& f : (*cat)->firearms)
             names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + firearms::to_string(f.mechanism) + "-" +
                             f.type);
         return names;
-      }))
+      })
       ->type_name("NAME");
   sub.add_flag("--catalogue", p.catalogue, "list the 14 firearms of the characteristics table");
   sub.add_option("--range-ft", p.range_ft, "range in feet (underground: the table's numbers as feet)")->type_name("FT");
@@ -368,15 +369,17 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
       ->type_name("N");
   sub.add_flag("--veteran", p.veteran, "a veteran shooter (attack throw 10+; default: a normal man, 11+)");
   sub.add_option("--attack-throw", p.attack_throw, "the shooter's attack throw; overrides --veteran")->type_name("N");
-  sub.add_option("--training", p.training, "undrilled (the default), drilled or style (Fighting Style (Firearms))")
-      ->transform(choice(fire::choices::kTraining))
+  cli::choices(
+      sub,
+      sub.add_option("--training", p.training, "undrilled (the default), drilled or style (Fighting Style (Firearms))"),
+      fire::choices::kTraining, suite_spelling)
       ->type_name("T");
   sub.add_option("--dex", p.dex, "the shooter's Dexterity modifier (a bonus shortens reload)")->type_name("N");
   sub.add_option("--carried-stone", p.carried_stone, "stone carried (more than 5, 7, 10: reload +1, +2, +3)")
       ->type_name("ST");
   sub.add_flag("--apostles", p.apostles, "loading from 12 apostles (reload -1)");
-  sub.add_option("--weather", p.weather, "dry (the default), damp or wet")
-      ->transform(choice(fire::choices::kWeather))
+  cli::choices(sub, sub.add_option("--weather", p.weather, "dry (the default), damp or wet"), fire::choices::kWeather,
+               suite_spelling)
       ->type_name("W");
   sub.add_flag("--uncleaned", p.uncleaned, "not cleaned daily with a gun cleaning kit (misfire chance doubled)");
   sub.add_flag("--scattershot", p.scattershot,
@@ -384,8 +387,9 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
   sub.add_flag("--no-rest", p.no_rest, "a musket fired without its fork rest (-2)");
   sub.add_option("--modifier", p.modifier, "any further attack modifier (+ helps)")->type_name("N");
   sub.add_flag("--no-naturals", p.no_naturals, "no automatic hit on a natural 20 nor miss on a natural 1");
-  sub.add_option("--penalties", p.penalties, "range penalties as printed (default) or by the smoothbore rule")
-      ->transform(choice(fire::choices::kPenalties))
+  cli::choices(
+      sub, sub.add_option("--penalties", p.penalties, "range penalties as printed (default) or by the smoothbore rule"),
+      fire::choices::kPenalties, suite_spelling)
       ->type_name("HOW");
   sub.add_option("--minutes", p.minutes, "minutes of firing for the shots and hits figures (default 1)")
       ->type_name("N");

@@ -1,4 +1,5 @@
 // options.cpp - siege-duration's options and help text.
+#include "common/commands.hpp"
 #include "common/seed.hpp"
 
 #include <CLI/CLI.hpp>
@@ -42,17 +43,19 @@ const cli::ToolInfo kInfo{
 void setup(CLI::App& app, Options& opt) {
   // Enum values as the book spells them ("Siege Machine", "fall back") are read in the suite's.
   const auto spelling = [](const std::string& typed) { return gunpowder::suite_spelling(typed); };
-  app.add_option(
-         "-m,--method", opt.method,
-         "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine")
-      ->transform(spelling)
-      ->check(CLI::IsMember({"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}))
+  cli::choices(
+      app,
+      app.add_option(
+          "-m,--method", opt.method,
+          "all (default: every method the input allows), simplified, bombardment, duel, structures or siege-machine"),
+      {"all", "simplified", "bombardment", "duel", "structures", "siege-machine"}, spelling)
       ->type_name("METHOD");
-  app.add_option("--bonus-units-reading", opt.bonus_units_reading,
-                 "table (default: the printed Bonus Units table) or example (the pieces as the book's worked example "
-                 "counts them, where it differs from the table)")
-      ->transform(spelling)
-      ->check(CLI::IsMember({"example", "table"}))
+  cli::choices(app,
+               app.add_option(
+                   "--bonus-units-reading", opt.bonus_units_reading,
+                   "table (default: the printed Bonus Units table) or example (the pieces as the book's worked example "
+                   "counts them, where it differs from the table)"),
+               {"example", "table"}, spelling)
       ->type_name("READING");
   app.add_flag("--cautious", opt.cautious, "bombard only with pieces standing beyond the defender's artillery range");
   app.add_option("--breaches", opt.breaches, "days to open this many breaches (one per 1,000 shp of damage)")
@@ -66,23 +69,25 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("--threads", opt.threads, "duel: threads (default: every core; results do not depend on it)")
       ->check(CLI::Range(0U, 256U))
       ->type_name("N");
-  app.add_option(
-         "--besieger-policy", opt.besieger_policy,
-         "advance (default: mobile pieces close in, then fire when loaded), fire (stand and fire when loaded) or "
-         "fall-back (advance, and fall back after losses)")
-      ->transform(spelling)
-      ->check(CLI::IsMember({"advance", "fire", "fall-back"}))
+  cli::choices(
+      app,
+      app.add_option(
+          "--besieger-policy", opt.besieger_policy,
+          "advance (default: mobile pieces close in, then fire when loaded), fire (stand and fire when loaded) or "
+          "fall-back (advance, and fall back after losses)"),
+      {"advance", "fire", "fall-back"}, spelling)
       ->type_name("POLICY");
-  app.add_option("--defender-policy", opt.defender_policy,
-                 "fire (default: fire when loaded), hold (hold fire until a target is at medium range) or hole-up "
-                 "(fire, and hole up after losses)")
-      ->transform(spelling)
-      ->check(CLI::IsMember({"fire", "hold", "hole-up"}))
+  cli::choices(
+      app,
+      app.add_option("--defender-policy", opt.defender_policy,
+                     "fire (default: fire when loaded), hold (hold fire until a target is at medium range) or hole-up "
+                     "(fire, and hole up after losses)"),
+      {"fire", "hold", "hole-up"}, spelling)
       ->type_name("POLICY");
-  app.add_option("--advance-to", opt.advance_to,
-                 "duel: the range band advancing pieces close to: short, medium (default) or long")
-      ->transform(spelling)
-      ->check(CLI::IsMember({"short", "medium", "long"}))
+  cli::choices(app,
+               app.add_option("--advance-to", opt.advance_to,
+                              "duel: the range band advancing pieces close to: short, medium (default) or long"),
+               {"short", "medium", "long"}, spelling)
       ->type_name("BAND");
   app.add_option("--fall-back-after", opt.fall_back_after,
                  "fall-back policy: pieces lost before falling back (default half the mobile pieces)")
@@ -96,14 +101,15 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::Range(1, 10000000))
       ->type_name("N");
   app.add_flag("--pi", opt.pi, "structures: use pi instead of 3 for round structures");
-  app.add_option("--plan", opt.plan,
-                 "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)")
-      ->transform(spelling)
-      ->check(CLI::IsMember({"bombard", "harass", "assault", "bombard-then-assault"}))
+  cli::choices(app,
+               app.add_option("--plan", opt.plan,
+                              "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)"),
+               {"bombard", "harass", "assault", "bombard-then-assault"}, spelling)
       ->type_name("PLAN");
   app.add_option("--weeks", opt.weeks, "Siege Machine: week limit (overrides the input; default 52)")
       ->check(CLI::Range(1, 1000))
       ->type_name("N");
+  cli::reads_input(app);  // the siege description: standard input when no file is named
 }
 
 }  // namespace gunpowder::siege_app

@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <ostream>
 
-#include "common/completion.hpp"
+#include "common/commands.hpp"
 #include "gunpowder/units/unit_br.hpp"
 #include "unit-br/fields.hpp"
 #include "unit-br/modes.hpp"
@@ -30,26 +30,31 @@ const cli::ToolInfo kInfo{
     "  unit-br --catalogue --compare --differences\n"
     "  # every [[unit]] table of the file (troop, race, troops, veteran, ...)\n"
     "  unit-br unit-br-units.toml\n",
-    &documents};
+    &documents,
+    /*charts=*/false};
 
 void setup(CLI::App& app, Options& opt) {
-  app.add_option("--troop", opt.troop, "catalogue troop type, e.g. \"matchlock musketeers\", pikemen, dragoons")
-      ->check(cli::completion_values([] {  // the catalogue's troop types, for shell completion
+  cli::completion_values(
+      app,
+      app.add_option("--troop", opt.troop, "catalogue troop type, e.g. \"matchlock musketeers\", pikemen, dragoons"),
+      [] {  // the catalogue's troop types, for shell completion
         std::vector<std::string> keys;
         if (auto cat = units::load_catalogue())
           for (const auto& t : (*cat)->troop_types) keys.push_back(t.key);
         return keys;
-      }))
+      })
       ->type_name("TYPE");
-  app.add_option("--race", opt.race,
-                 "race: man (default), dwarf, elf, kobold, goblin, orc, hobgoblin, gnoll, lizardman, "
-                 "bugbear, ogre")
-      ->check(cli::completion_values([] {  // the catalogue's races, for shell completion
+  cli::completion_values(
+      app,
+      app.add_option("--race", opt.race,
+                     "race: man (default), dwarf, elf, kobold, goblin, orc, hobgoblin, gnoll, lizardman, "
+                     "bugbear, ogre"),
+      [] {  // the catalogue's races, for shell completion
         std::vector<std::string> keys;
         if (auto cat = units::load_catalogue())
           for (const auto& r : (*cat)->races) keys.push_back(r.key);
         return keys;
-      }))
+      })
       ->type_name("RACE");
   app.add_flag("--veteran", opt.veteran, "veteran troops (human units only)");
   app.add_option("--troops", opt.troops, "number of troops (default: the unit size of the rosters)")->type_name("N");
@@ -58,26 +63,35 @@ void setup(CLI::App& app, Options& opt) {
                  "Mounted Foot: uhp lost by each of the two Irregular Mounted halves, reformed after battle")
       ->expected(2)
       ->type_name("A B");
-  app.add_option("--misfire", opt.misfire,
-                 "misfire factors: examples (flintlock 0.9, other 0.8; default) or text (0.8/0.9)")
-      ->check(CLI::IsMember({"examples", "text"}))
+  cli::choices(app,
+               app.add_option("--misfire", opt.misfire,
+                              "misfire factors: examples (flintlock 0.9, other 0.8; default) or text (0.8/0.9)"),
+               {"examples", "text"})
       ->type_name("READING");
-  app.add_option("--fm-pistol-column", opt.fm_pistol_column,
-                 "rate-of-fire column of Formed Mounted pistols: drilled (default, as the rosters) or other")
-      ->check(CLI::IsMember({"drilled", "other"}))
+  cli::choices(
+      app,
+      app.add_option("--fm-pistol-column", opt.fm_pistol_column,
+                     "rate-of-fire column of Formed Mounted pistols: drilled (default, as the rosters) or other"),
+      {"drilled", "other"})
       ->type_name("COLUMN");
-  app.add_option("--wage-source", opt.wage_source,
-                 "troop wage: wage-table (default) or characteristics (the two disagree for dragoons)")
-      ->check(CLI::IsMember({"wage-table", "characteristics"}))
+  cli::choices(app,
+               app.add_option("--wage-source", opt.wage_source,
+                              "troop wage: wage-table (default) or characteristics (the two disagree for dragoons)"),
+               {"wage-table", "characteristics"})
       ->type_name("TABLE");
-  app.add_option("--pistol-bonus", opt.pistol_bonus,
-                 "pistol-charge bonus attack: rule (never with lance or shield; default) or rosters (hussars get it)")
-      ->check(CLI::IsMember({"rule", "rosters"}))
+  cli::choices(
+      app,
+      app.add_option(
+          "--pistol-bonus", opt.pistol_bonus,
+          "pistol-charge bonus attack: rule (never with lance or shield; default) or rosters (hussars get it)"),
+      {"rule", "rosters"})
       ->type_name("READING");
   app.add_flag("--catalogue", opt.catalogue, "list every roster unit with its published figures");
   app.add_flag("--compare", opt.compare,
                "recompute every roster unit and compare it with the published figures (the agreement first)");
   app.add_flag("--differences", opt.differences, "with --compare: show only the figures that disagree");
+  // [[unit]] tables from standard input when no file and no other mode is given.
+  cli::reads_input(app, [&opt] { return !opt.troop && !opt.catalogue && !opt.compare; });
 }
 
 units::Request readings(const Options& opt, bool explain) {

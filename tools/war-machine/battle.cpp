@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
+#include "common/commands.hpp"
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
@@ -174,25 +175,30 @@ void json_tables(const war::Rules& R, const Options& opt, const BattlePlan& p, c
 }  // namespace
 
 void add_rule_options(CLI::App& c, Options& opt) {
-  c.add_option("--tie-policy", opt.tie_policy, "ties: reroll (default), no-result, defender or higher-br")
-      ->transform(CLI::IsMember({"reroll", "no-result", "defender", "higher-br"}, gunpowder::suite_spelling))
+  cli::choices(c,
+               c.add_option("--tie-policy", opt.tie_policy, "ties: reroll (default), no-result, defender or higher-br"),
+               {"reroll", "no-result", "defender", "higher-br"}, gunpowder::suite_spelling)
       ->type_name("POLICY");
-  c.add_option("--casualty-reading", opt.casualty_reading,
-               "tactics' C+n%: points (added percentage points, default) or multiply")
-      ->transform(CLI::IsMember({"points", "multiply"}, gunpowder::suite_spelling))
+  cli::choices(c,
+               c.add_option("--casualty-reading", opt.casualty_reading,
+                            "tactics' C+n%: points (added percentage points, default) or multiply"),
+               {"points", "multiply"}, gunpowder::suite_spelling)
       ->type_name("READING");
-  c.add_option("--troop-ratio-reading", opt.ratio_reading,
-               "troop ratio between printed ratios: ceiling (default) or floor")
-      ->transform(CLI::IsMember({"ceiling", "floor"}, gunpowder::suite_spelling))
+  cli::choices(c,
+               c.add_option("--troop-ratio-reading", opt.ratio_reading,
+                            "troop ratio between printed ratios: ceiling (default) or floor"),
+               {"ceiling", "floor"}, gunpowder::suite_spelling)
       ->type_name("READING");
   add_percent_option(c, opt);
   c.add_flag("--siege-machine", opt.siege_machine, "Siege Machine in use: ignore the starred defender lines");
 }
 
 void add_percent_option(CLI::App& c, Options& opt) {
-  c.add_option("--statement-reading", opt.percent_reading,
-               "battle-rating statements: up (a figure rounds up to a whole percent first, default) or exact")
-      ->transform(CLI::IsMember({"up", "exact"}, gunpowder::suite_spelling))
+  cli::choices(
+      c,
+      c.add_option("--statement-reading", opt.percent_reading,
+                   "battle-rating statements: up (a figure rounds up to a whole percent first, default) or exact"),
+      {"up", "exact"}, gunpowder::suite_spelling)
       ->type_name("READING");
 }
 

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 
+#include "common/commands.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/specs.hpp"
@@ -123,16 +124,18 @@ Table query_table(const war::MarchQuery& q, const std::optional<int>& bfr, const
 
 void setup_march(CLI::App& m, Options& opt) {
   m.add_option("--troops", opt.troops, "number of troops (required)")->type_name("N");
-  m.add_option("--troop-class", opt.troop_class,
-               "troop class: untrained, poor, below-average, fair, average, good, excellent or elite (or as the "
-               "book prints it: \"Below Average\")")
-      ->transform(CLI::IsMember({"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"},
-                                gunpowder::suite_spelling))
+  cli::choices(
+      m,
+      m.add_option("--troop-class", opt.troop_class,
+                   "troop class: untrained, poor, below-average, fair, average, good, excellent or elite (or as the "
+                   "book prints it: \"Below Average\")"),
+      {"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"},
+      gunpowder::suite_spelling)
       ->type_name("CLASS");
   m.add_option("--bfr", opt.bfr, "basic force rating, instead of --troop-class")->type_name("N");
   m.add_option("--movement-ft", opt.rate_ft, "V, the movement rate of the slowest member, in feet")->type_name("FEET");
-  m.add_option("--fatigue", opt.fatigue, "current fatigue: none (default), moderate or serious")
-      ->transform(CLI::IsMember({"none", "moderate", "serious"}, gunpowder::suite_spelling))
+  cli::choices(m, m.add_option("--fatigue", opt.fatigue, "current fatigue: none (default), moderate or serious"),
+               {"none", "moderate", "serious"}, gunpowder::suite_spelling)
       ->type_name("STATE");
   m.add_option("--days-without-food", opt.days_without_food, "days the force has gone without food")->type_name("N");
 }

@@ -5,8 +5,8 @@
 #include "war-machine/war_app.hpp"
 
 #include <CLI/CLI.hpp>
-#include <string_view>
 
+#include "common/commands.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/specs.hpp"
 
@@ -43,70 +43,48 @@ const cli::ToolInfo kInfo{
                                                       &specs::siege_document()};
     }};
 
-std::array<bool, kSubcommands> named_subcommands(int argc, const char* const* argv) {
-  std::array<bool, kSubcommands> named{};
-  bool any = false, whole_tree = false;
-  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
-    const std::string_view a = argv[i];
-    // The hidden --completion SHELL writes a script from every subcommand's options.
-    whole_tree = whole_tree || a == "--completion" || a.substr(0, 13) == "--completion=";
-    for (size_t c = 0; c < kSubcommands; ++c)
-      if (a == kSubcommandNames[c]) {
-        named[c] = true;
-        any = true;
-      }
-  }
-  if (!any || whole_tree) named.fill(true);
-  return named;
+namespace {
+bool always(const Options&) { return true; }
+}  // namespace
+
+const std::vector<WarCommand>& commands() {
+  static const std::vector<WarCommand> table{
+      {"rate", "rate each [[force]] of the files: BFR itemised, troop class, statements, BR", &setup_rate, &run_rate,
+       &always},
+      {"battle", "exact odds of a battle between the [[force]] tables of a file", &setup_battle, &run_battle, &always},
+      {"campaign", "exact odds of up to N battles in a row between the same forces, until one routs or is destroyed",
+       &setup_campaign, &run_campaign, &always},
+      {"march", "movement rate, forced march, foraging and hunger of a force", &setup_march, &run_march, nullptr},
+      {"siege", "the simple siege week by week: besieger's BR, starving defender, odds", &setup_siege, &run_siege,
+       [](const Options& opt) { return !opt.defender_troops; }},
+  };
+  return table;
 }
 
 void setup(CLI::App& app, Options& opt) {
-  std::array<bool, kSubcommands> all{};
-  all.fill(true);
-  setup(app, opt, all);
-}
-
-void setup(CLI::App& app, Options& opt, const std::array<bool, kSubcommands>& with_options) {
-  app.fallthrough();
-  app.require_subcommand(1);
-  opt.rate_cmd =
-      app.add_subcommand("rate", "rate each [[force]] of the files: BFR itemised, troop class, statements, BR");
-  opt.battle_cmd = app.add_subcommand("battle", "exact odds of a battle between the [[force]] tables of a file");
-  opt.campaign_cmd = app.add_subcommand(
-      "campaign", "exact odds of up to N battles in a row between the same forces, until one routs or is destroyed");
-  opt.march_cmd = app.add_subcommand("march", "movement rate, forced march, foraging and hunger of a force");
-  opt.siege_cmd = app.add_subcommand("siege", "the simple siege week by week: besieger's BR, starving defender, odds");
-  for (auto* c : {opt.rate_cmd, opt.battle_cmd, opt.campaign_cmd, opt.march_cmd, opt.siege_cmd})
-    c->footer("Common options (after the subcommand or before it): FILE..., --format, --output, --explain.\n" +
-              kInfo.examples);
-  // In the order of kSubcommandNames.
-  if (with_options[0]) setup_rate(*opt.rate_cmd, opt);
-  if (with_options[1]) setup_battle(*opt.battle_cmd, opt);
-  if (with_options[2]) setup_campaign(*opt.campaign_cmd, opt);
-  if (with_options[3]) setup_march(*opt.march_cmd, opt);
-  if (with_options[4]) setup_siege(*opt.siege_cmd, opt);
+  std::vector<cli::Subcommand> table;
+  for (const WarCommand& c : commands())
+    table.push_back({c.name, c.description, [&opt, &c](CLI::App& cmd) {
+                       cmd.callback([&opt, &c] { opt.command = c.name; });
+                       c.setup(cmd, opt);
+                       if (c.reads_input) cli::reads_input(cmd, [&opt, &c] { return c.reads_input(opt); });
+                     }});
+  for (cli::Command* sub : cli::add_subcommands(app, table, true)) sub->footer(kInfo.examples);
 }
 
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
   auto rules = war::load_rules();
   if (!rules) return rules.error();
-  const war::Rules& R = **rules;
-  if (opt.rate_cmd && opt.rate_cmd->parsed()) return run_rate(R, opt, common);
-  if (opt.battle_cmd && opt.battle_cmd->parsed()) return run_battle(R, opt, common);
-  if (opt.campaign_cmd && opt.campaign_cmd->parsed()) return run_campaign(R, opt, common);
-  if (opt.march_cmd && opt.march_cmd->parsed()) return run_march(R, opt, common);
-  if (opt.siege_cmd && opt.siege_cmd->parsed()) return run_siege(R, opt, common);
-  return cli::usage_error("", "choose a subcommand: rate, battle, campaign, march or siege");
+  for (const WarCommand& c : commands())
+    if (opt.command == c.name) return c.run(**rules, opt, common);
+  std::string names;
+  for (size_t i = 0; i < commands().size(); ++i)
+    names += (i == 0 ? "" : i + 1 == commands().size() ? " or " : ", ") + std::string(commands()[i].name);
+  return cli::usage_error("", "choose a subcommand: " + names);
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  // Only the options of the subcommand named are registered: CLI11 building the options of all five
-  // cost a one-liner a fifth of its instructions (issue 15, start-up).
-  Options opt;
-  return cli::run_tool(
-      kInfo, argc, argv, out, err,
-      [&](CLI::App& app, cli::CommonOptions&) { setup(app, opt, named_subcommands(argc, argv)); },
-      [&](const cli::CommonOptions& common) { return run(opt, common); });
+  return cli::run_tool_with<Options>(kInfo, argc, argv, out, err, &setup, &run);
 }
 
 }  // namespace gunpowder::war_app

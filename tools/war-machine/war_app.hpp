@@ -2,13 +2,12 @@
 // setup and run kept in the library so that tests can parse a command line in-process.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
-#include <string_view>
+#include <vector>
 
 #include "common/cli.hpp"
 #include "gunpowder/core/report.hpp"
@@ -41,31 +40,28 @@ struct Options {
   std::optional<int> food_weeks;
   std::optional<std::int64_t> defender_troops;
   bool loss_of_start = false;
-  // which subcommand ran (set by setup)
-  CLI::App* rate_cmd = nullptr;
-  CLI::App* battle_cmd = nullptr;
-  CLI::App* march_cmd = nullptr;
-  CLI::App* siege_cmd = nullptr;
-  CLI::App* campaign_cmd = nullptr;
+  // which subcommand ran (set when the command line names it)
+  std::string command;
 };
 
 extern const cli::ToolInfo kInfo;
 
-/// The subcommands, in the order of the flags of setup() and named_subcommands().
-inline constexpr std::size_t kSubcommands = 5;
-inline constexpr std::array<std::string_view, kSubcommands> kSubcommandNames{"rate", "battle", "campaign", "march",
-                                                                             "siege"};
+/// One subcommand: its name, its line in --help, its options, its run, and when it reads its
+/// [[force]] tables from standard input when no file is named (null: it takes no input).
+struct WarCommand {
+  const char* name;
+  const char* description;
+  void (*setup)(CLI::App& cmd, Options& opt);
+  Expected<report::Report> (*run)(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
+  bool (*reads_input)(const Options& opt);
+};
 
-/// Registers the subcommands and their options on `app`.
+/// The subcommands, in the order of --help (commands.cpp). A new one is a file with its setup and
+/// run and a line here.
+const std::vector<WarCommand>& commands();
+
+/// Registers the subcommands on `app` (their options when the command line names them).
 void setup(CLI::App& app, Options& opt);
-/// The same, with the options only of the subcommands `with_options` marks (the others are
-/// registered without options: their name and description for --help).
-void setup(CLI::App& app, Options& opt, const std::array<bool, kSubcommands>& with_options);
-/// The subcommands whose options a command line can use: those named by one of its arguments
-/// before "--" (CLI11 takes a subcommand only by its exact name, so the one that runs is among
-/// them); every subcommand when none is named (--help, a usage error) or when the hidden
-/// --completion asks for the script of the whole option tree.
-std::array<bool, kSubcommands> named_subcommands(int argc, const char* const* argv);
 /// Runs the chosen subcommand and builds the report.
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);
 /// main(): parse, run, render, write; returns the exit code.

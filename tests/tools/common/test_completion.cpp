@@ -9,13 +9,14 @@
 #include <CLI/CLI.hpp>
 
 #include "common/cli.hpp"
+#include "common/commands.hpp"
 #include "common/completion.hpp"
 
 using namespace gunpowder;
 
 namespace {
 struct Tree {
-  CLI::App app{"a test tool", "prog"};
+  cli::Command app{"a test tool", "prog"};
   std::string colour, out, name, hidden;
   int n = 0;
   std::vector<std::string> inputs;
@@ -23,19 +24,22 @@ struct Tree {
   Tree() {
     app.fallthrough();
     app.add_option("inputs", inputs)->type_name("FILE");
-    app.add_option("-c,--colour", colour)->check(CLI::IsMember({"red", "blue"}))->type_name("COLOUR");
+    cli::choices(app, app.add_option("-c,--colour", colour), {"red", "blue"})->type_name("COLOUR");
     app.add_option("--out", out)->type_name("FILE");
     app.add_option("--secret", hidden)->group("");
-    CLI::App* sub = app.add_subcommand("sub", "a subcommand");
-    sub->fallthrough();
-    sub->add_option("--n", n)->type_name("N");
-    sub->add_option("--name", name)
-        ->check(cli::completion_values([this] {
-          ++asked;
-          return std::vector<std::string>{"alpha", "beta gamma", "delta"};
-        }))
-        ->type_name("NAME");
+    cli::add_subcommands(app,
+                         {{"sub", "a subcommand",
+                           [this](CLI::App& sub) {
+                             ++set_up;
+                             sub.add_option("--n", n)->type_name("N");
+                             cli::completion_values(sub, sub.add_option("--name", name), [this] {
+                               ++asked;
+                               return std::vector<std::string>{"alpha", "beta gamma", "delta"};
+                             })->type_name("NAME");
+                           }}},
+                         false);
   }
+  int set_up = 0;  ///< how often the subcommand's options were registered
 };
 }  // namespace
 
@@ -44,6 +48,7 @@ TEST_CASE("completion: the names of completion_values are asked for only when a 
   const char* argv[] = {"prog", "sub", "--name", "anything at all"};
   t.app.parse(4, argv);
   CHECK(t.name == "anything at all");  // the check refuses nothing
+  CHECK(t.set_up == 1);                // registered once the command line named it
   CHECK(t.app.get_subcommand("sub")->help().find("alpha") == std::string::npos);
   CHECK(t.asked == 0);
   const auto script = cli::completion_script(t.app, "prog", "bash");
@@ -118,4 +123,31 @@ TEST_CASE("completion: run_tool prints the script before it parses (no subcomman
   CHECK(err.str().empty());
   CHECK(out.str().find("'only:the one subcommand'") != std::string::npos);
   CHECK(out.str().find("--format[") != std::string::npos);
+}
+
+TEST_CASE("completion: a subcommand's options are registered when it is named, or for a script") {
+  Tree t;
+  CHECK(t.set_up == 0);
+  const char* argv[] = {"prog", "-c", "red"};
+  t.app.parse(3, argv);
+  CHECK(t.set_up == 0);  // no subcommand named: its options are not built
+  const auto script = cli::completion_script(t.app, "prog", "fish");
+  REQUIRE(script);
+  CHECK(t.set_up == 1);
+  CHECK(script->find("-l name -x -a 'alpha delta'") != std::string::npos);
+}
+
+TEST_CASE("completion: an option's values are those its command declares, in any case on the command line") {
+  Tree t;
+  const char* argv[] = {"prog", "--colour", "RED"};
+  t.app.parse(3, argv);
+  CHECK(t.colour == "red");  // read in any case, held as declared
+  CHECK(t.app.values_of(t.app.get_option("--colour")) == std::vector<std::string>{"red", "blue"});
+  CHECK(t.app.values_of(t.app.get_option("--out")).empty());
+  // Not read back from the option's description: a check with a description of its own adds nothing.
+  t.app.add_option("--size", t.n)->check(CLI::IsMember({1, 2}))->type_name("SIZE");
+  const auto bash = cli::completion_script(t.app, "prog", "bash");
+  REQUIRE(bash);
+  CHECK(bash->find("_gunpowder_words \"red blue\"") != std::string::npos);
+  CHECK(bash->find("\"1 2\"") == std::string::npos);
 }

@@ -9,6 +9,10 @@
 
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
+
+#include "common/commands.hpp"
+#include "common/completion.hpp"
 #include "war-machine/war_app.hpp"
 
 using namespace gunpowder;
@@ -63,8 +67,8 @@ TEST_CASE("war_app::main") {
   SUBCASE("seeded battles tally within 4 standard errors of the exact odds") {
     // 176 against 102: Elves win 9,649 of 10,000 pairs, tie 26 (test_war.cpp checks these counts
     // against a brute-force enumeration). 20,000 battles: sd of the share = sqrt(p(1-p)/n).
-    const auto r = run({"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--runs", "20000",
-                        "--format", "json"});
+    const auto r = run(
+        {"battle", example("war-machine-field.toml"), "--roll", "--seed", "11", "--runs", "20000", "--format", "json"});
     REQUIRE(r.code == 0);
     // The repeated table's first row: the first force's wins ("count").
     const auto at = r.out.find("\"count\": ", r.out.find("\"repeated\": ["));
@@ -116,25 +120,23 @@ TEST_CASE("war_app::main - a large file of forces read in two pieces reports err
   CHECK(a < b);
 }
 
-TEST_CASE("war_app::named_subcommands - the options registered are those of every subcommand the line names") {
-  auto named = [](std::vector<const char*> args) {
-    args.insert(args.begin(), "war-machine");
-    return war_app::named_subcommands(static_cast<int>(args.size()), args.data());
-  };
-  using Flags = std::array<bool, war_app::kSubcommands>;  // rate, battle, campaign, march, siege
-  CHECK(named({"battle", "field.toml"}) == Flags{false, true, false, false, false});
-  CHECK(named({"--format", "json", "march", "--troops", "300"}) == Flags{false, false, false, true, false});
-  // A value that is also a subcommand's name: both are registered (the parse picks the right one).
-  CHECK(named({"--output", "rate", "siege", "x.toml"}) == Flags{true, false, false, false, true});
-  // After "--" every argument is a file, never a subcommand.
-  CHECK(named({"campaign", "--", "battle"}) == Flags{false, false, true, false, false});
-  // No subcommand named (--help, --version, a usage error): all of them, as before.
-  CHECK(named({"--help"}) == Flags{true, true, true, true, true});
-  CHECK(named({}) == Flags{true, true, true, true, true});
-  CHECK(named({"Battle"}) == Flags{true, true, true, true, true});  // CLI11 matches the exact name only
-  // The completion script is made from the whole option tree, whatever else the line names.
-  CHECK(named({"battle", "--completion", "bash"}) == Flags{true, true, true, true, true});
-  CHECK(named({"march", "--completion=zsh"}) == Flags{true, true, true, true, true});
+TEST_CASE("war_app::commands - one table gives the subcommands, their help and the choice") {
+  std::vector<std::string> names;
+  for (const auto& c : war_app::commands()) names.emplace_back(c.name);
+  CHECK(names == std::vector<std::string>{"rate", "battle", "campaign", "march", "siege"});
+  const auto help = run({"--help"});
+  for (const auto& c : war_app::commands()) {
+    CHECK(help.out.find(c.name) != std::string::npos);
+    CHECK(help.out.find(std::string(c.description).substr(0, 30)) != std::string::npos);
+    // Each subcommand's help lists the common options it takes from the tool.
+    const auto sub = run({c.name, "--help"});
+    CHECK(sub.code == 0);
+    for (const char* common : {"--format", "--output", "--explain", "--house-rules", "--table"})
+      CHECK_MESSAGE(sub.out.find(common) != std::string::npos, c.name, " --help lacks ", common);
+  }
+  const auto typo = run({"batle", example("war-machine-field.toml")});
+  CHECK(typo.code == 64);
+  CHECK(typo.err == "war-machine: error: unknown subcommand 'batle'; did you mean 'battle'?\n");
 }
 
 TEST_CASE("war_app::main - an option value that names another subcommand parses as with every option registered") {
@@ -152,4 +154,47 @@ TEST_CASE("war_app::main - an option value that names another subcommand parses 
   CHECK(bad.code == 64);
   CHECK(bad.err.find("--tie-policy") != std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+namespace {
+// Every option of `app` and its subcommands: the declared values of each are offered by the bash
+// script, and an option whose check lists values ("{a,b}", as CLI11 describes an IsMember) declares them.
+void check_declared_values(CLI::App& app, const std::string& bash, int& with_values) {
+  for (CLI::Option* o : app.get_options()) {
+    const auto* cmd = dynamic_cast<const cli::Command*>(&app);
+    REQUIRE(cmd);
+    const std::vector<std::string> values = cmd->values_of(o);
+    bool listed = false;
+    for (int i = 0;; ++i) {
+      try {
+        const std::string d = o->get_validator(i)->get_description();
+        listed = listed || (!d.empty() && d.front() == '{');
+      } catch (const CLI::OptionNotFound&) {
+        break;
+      }
+    }
+    if (listed) CHECK_MESSAGE(!values.empty(), o->get_name(), " lists values it does not declare");
+    if (values.empty()) continue;
+    ++with_values;
+    std::string words;
+    for (const auto& v : values)
+      if (v.find_first_of(" '\"") == std::string::npos) words += (words.empty() ? "" : " ") + v;
+    CHECK_MESSAGE(bash.find("_gunpowder_words \"" + words + "\"") != std::string::npos, o->get_name());
+  }
+  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    check_declared_values(*sub, bash, with_values);
+}
+}  // namespace
+
+TEST_CASE("war_app: completion values come from the declared values of every option") {
+  cli::Command app("", "war-machine");
+  cli::CommonOptions common;
+  war_app::Options opt;
+  war_app::setup(app, opt);
+  cli::add_common_options(app, common, war_app::kInfo);
+  const auto bash = cli::completion_script(app, "war-machine", "bash");
+  REQUIRE(bash);
+  int with_values = 0;
+  check_declared_values(app, *bash, with_values);
+  CHECK(with_values >= 5);
 }
