@@ -38,7 +38,7 @@ constexpr Field kStatedText{"stated", "Book", Kind::text, "", "the book's figure
 constexpr Field kPriceStated{"price_gp_stated", "Book gp", Kind::amount, "gp", "the price the book states", "", false};
 constexpr Field kDaysStated{"days_stated", "Book days", Kind::amount, "days", "the days the book states"};
 constexpr Field kYearsStated{"years_stated", "Book years", Kind::amount, "years", "the years the book states"};
-constexpr Field kAgrees{"agrees", "Agrees", Kind::boolean, "", "the rules give the book's figures", "", false};
+constexpr Field kEconomyAgrees{"agrees", "Agrees", Kind::boolean, "", "the rules give the book's figures", "", false};
 constexpr Field kItemPrice{"item_price_gp", "Price gp", Kind::amount, "gp", "the item's price", "", false};
 constexpr Field kMarket{"market", "Market", Kind::text, "", "settlement and market class (shown to people)"};
 constexpr Field kSettlement{"settlement", "Settlement", Kind::text, "", "the settlement", "", false};
@@ -46,7 +46,7 @@ constexpr Field kMarketClass{"market_class", "Market class", Kind::count, "", "i
 constexpr Field kActsAs{"acts_as_market_class", "Acts as", Kind::count, "",
                         "the class it acts as outside dwarven lands (null: not available)"};
 constexpr Field kAvailabilityText{"availability", "Availability", Kind::text, "", "availability (shown to people)"};
-constexpr Field kAvailable{"available", "Available", Kind::boolean, "", "it can be bought at all", "", false};
+constexpr Field kEconomyAvailable{"available", "Available", Kind::boolean, "", "it can be bought at all", "", false};
 constexpr Field kAvailabilityPct{
     "availability_pct_stated", "Availability %", Kind::amount, "%", "the example's availability", "", false};
 constexpr Field kGrimmFigure{"figure", "Figure", Kind::text, "", "the figure of the example", "", false};
@@ -90,7 +90,7 @@ const TableSpec& price_examples_spec() {
                             {kPriceStated, kPrograms},
                             {kDaysStated, kPrograms},
                             {kYearsStated, kPrograms},
-                            kAgrees});
+                            kEconomyAgrees});
   return s;
 }
 const TableSpec& market_examples_spec() {
@@ -104,13 +104,13 @@ const TableSpec& market_examples_spec() {
                             {kMarketClass, kPrograms},
                             kActsAs,
                             {kAvailabilityText, kPeople},
-                            {kAvailable, kPrograms},
+                            {kEconomyAvailable, kPrograms},
                             {kAvailabilityPct, kPrograms}});
   return s;
 }
 const TableSpec& grimm_spec() {
   static const TableSpec s("grimm-example", "Grimm's example", "one figure of Grimm's 60-pdr cannon",
-                           {kGrimmFigure, kValue, kBookValue, {kUnit, kPrograms}, kAgrees});
+                           {kGrimmFigure, kValue, kBookValue, {kUnit, kPrograms}, kEconomyAgrees});
   return s;
 }
 const TableSpec& grimm_figures_spec() {

@@ -124,7 +124,6 @@ const report::TableSpec& broadside_spec() {
   return s;
 }
 
-Cell real(double x) { return report::cell::trimmed(x, 12); }
 Cell optional_count(const std::optional<int>& n) {
   return report::cell::integer(n ? std::optional<long long>(*n) : std::nullopt);
 }

@@ -106,8 +106,6 @@ const report::TableSpec& self_hits_in_turns_spec() {
   return s;
 }
 
-Cell real(double x) { return report::cell::trimmed(x, 12); }
-
 // The rate of fire: shown in words, and its figures for programs.
 // (the dowel's record, for programs only, has no words: its sections' notes give them).
 void add_rate(Table& t, const fire::RateOfFire& r, const report::Field& shots, bool words = true) {

@@ -131,4 +131,7 @@ report::Chart dist_chart(std::string title, std::string label_axis, const std::v
 inline constexpr double kChartTail = 1e-4;
 inline constexpr int kChartBars = 40;
 
+/// A figure for programs: up to 12 decimals, trailing zeros trimmed.
+inline report::Cell real(double x) { return report::cell::trimmed(x, 12); }
+
 }  // namespace gunpowder::fire_app

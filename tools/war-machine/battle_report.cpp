@@ -14,8 +14,6 @@ namespace cell = report::cell;
 
 namespace {
 
-report::Cell count_cell(std::int64_t n) { return cell::integer(static_cast<long long>(n)); }
-
 /// The combat-results rows of a battle with their probabilities and consequences.
 Table results_table(const war::Rules& R, const std::array<std::string, 2>& names, const war::Engagement& e) {
   const auto& o = e.odds;

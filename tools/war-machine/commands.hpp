@@ -118,4 +118,7 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
 /// --runs: N independent battles of each engagement, tallied against the exact odds.
 void runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep);
 
+/// A count of troops, rounds or casualties as a table cell.
+inline report::Cell count_cell(std::int64_t n) { return report::cell::integer(static_cast<long long>(n)); }
+
 }  // namespace gunpowder::war_app

@@ -18,8 +18,6 @@ std::string toml_string(const std::string& s) { return json::quote(s); }
 }  // namespace
 
 namespace {
-report::Cell count_cell(std::int64_t n) { return report::cell::integer(static_cast<long long>(n)); }
-
 /// Each side after the last round (JSON only).
 Table final_table(const std::array<std::string, 2>& names, const war::RollOutcome& ro) {
   Table f(specs::final_state());

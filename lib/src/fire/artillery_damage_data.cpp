@@ -157,7 +157,7 @@ struct gunpowder::data::snapshot::Link<gunpowder::artillery::Catalogue> {
 namespace gunpowder::fire {
 namespace {
 
-Expected<ArtilleryRules> build() {
+Expected<ArtilleryRules> build_artillery_damage() {
   auto cat = artillery::load_catalogue();
   if (!cat) return cat.error();
   ArtilleryRules out;
@@ -184,10 +184,10 @@ const DamageTable* ArtilleryRules::table_for(artillery::Type t, double shot_lb) 
 
 Expected<const ArtilleryRules*> load_artillery_rules() {
   static const Expected<ArtilleryRules>& rules =
-      data::snapshot::built_in<ArtilleryRules>("fire.artillery_damage", build);
+      data::snapshot::built_in<ArtilleryRules>("fire.artillery_damage", build_artillery_damage);
   return data::pointer_to(rules);
 }
 
-Expected<std::string> builtin_section_artillery_damage() { return data::snapshot::section_of(build()); }
+Expected<std::string> builtin_section_artillery_damage() { return data::snapshot::section_of(build_artillery_damage()); }
 
 }  // namespace gunpowder::fire

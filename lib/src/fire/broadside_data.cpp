@@ -217,7 +217,7 @@ void order_hands(const input::Document& doc, Diagnostics& d, BroadsideRules& b,
     }
 }
 
-Expected<BroadsideRules> build() {
+Expected<BroadsideRules> build_broadside() {
   auto doc_or = data::load("broadside.toml");
   if (!doc_or) return doc_or.error();
   const input::Document& doc = *doc_or;
@@ -254,10 +254,10 @@ const RangeBandRule* BroadsideRules::band(const std::string& key) const {
 }
 
 Expected<const BroadsideRules*> load_broadside() {
-  static const Expected<BroadsideRules>& rules = data::snapshot::built_in<BroadsideRules>("fire.broadside", build);
+  static const Expected<BroadsideRules>& rules = data::snapshot::built_in<BroadsideRules>("fire.broadside", build_broadside);
   return data::pointer_to(rules);
 }
 
-Expected<std::string> builtin_section_broadside() { return data::snapshot::section_of(build()); }
+Expected<std::string> builtin_section_broadside() { return data::snapshot::section_of(build_broadside()); }
 
 }  // namespace gunpowder::fire

@@ -16,7 +16,7 @@ namespace {
 /// probabilities from the mode outward by the ratio P(k+1)/P(k) = (n-k)/(k+1) * p/(1-p), then
 /// normalised. Each value is a product of factors below 1 taken from the mode, so nothing
 /// overflows, and far tails fade to 0 where they fall below the smallest double.
-dice::Dist binomial(int n, double p) {
+dice::Dist chainmail_binomial(int n, double p) {
   if (n <= 0) return dice::Dist(0, {1.0});
   std::vector<double> b(static_cast<size_t>(n) + 1, 0.0);
   if (!(p > 0)) {
@@ -56,7 +56,7 @@ double max_range(const std::vector<RangeRow>& rows) {
 }
 }  // namespace
 
-dice::Dist binomial_dist(int n, double p) { return binomial(n, p); }
+dice::Dist binomial_dist(int n, double p) { return chainmail_binomial(n, p); }
 
 int shots_in_turns(int turns, int every, bool loaded) {
   if (turns < 1 || every < 1) return 0;
@@ -120,7 +120,7 @@ Expected<AccuracyOdds> accuracy_odds(const ChainmailRules& r, const AccuracyInpu
     if (n + o.modifier >= o.row->value || (in.natural_six_hits && n == r.accuracy_die_sides)) ++hits;
   o.p_hit = static_cast<double>(hits) / r.accuracy_die_sides;
   // "Regardless of the armor classification of their target, Arquibusiers will kill any figure they hit."
-  o.kills = binomial(in.men, o.p_hit);
+  o.kills = chainmail_binomial(in.men, o.p_hit);
   return o;
 }
 
@@ -143,8 +143,8 @@ Expected<AttackDiceOdds> attack_dice_odds(const ChainmailRules& r, const AttackD
   }
   o.p_self = static_cast<double>(self) / r.ad_sides;
   o.p_target = static_cast<double>(target) / r.ad_sides;
-  o.target_hits = binomial(in.dice, o.p_target);
-  o.self_hits = binomial(in.dice, o.p_self);
+  o.target_hits = chainmail_binomial(in.dice, o.p_target);
+  o.self_hits = chainmail_binomial(in.dice, o.p_self);
   return o;
 }
 

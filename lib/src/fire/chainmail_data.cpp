@@ -110,7 +110,7 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       [](TableReader&) {});
 }
 
-Expected<ChainmailRules> build() {
+Expected<ChainmailRules> build_chainmail() {
   auto doc_or = data::load("chainmail.toml");
   if (!doc_or) return doc_or.error();
   const input::Document& doc = *doc_or;
@@ -186,10 +186,10 @@ const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {
 }
 
 Expected<const ChainmailRules*> load_chainmail() {
-  static const Expected<ChainmailRules>& rules = data::snapshot::built_in<ChainmailRules>("fire.chainmail", build);
+  static const Expected<ChainmailRules>& rules = data::snapshot::built_in<ChainmailRules>("fire.chainmail", build_chainmail);
   return data::pointer_to(rules);
 }
 
-Expected<std::string> builtin_section_chainmail() { return data::snapshot::section_of(build()); }
+Expected<std::string> builtin_section_chainmail() { return data::snapshot::section_of(build_chainmail()); }
 
 }  // namespace gunpowder::fire

@@ -309,7 +309,7 @@ Expected<bool> take_engine_types(std::vector<std::string>& out) {
   return true;
 }
 
-Expected<Rules> build() {
+Expected<Rules> build_siege() {
   Rules rules;
   Diagnostics d;
   auto duration = data::load("siege_duration.toml");
@@ -328,10 +328,10 @@ Expected<Rules> build() {
 }  // namespace
 
 Expected<const Rules*> load_rules() {
-  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("siege", build);
+  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("siege", build_siege);
   return data::pointer_to(rules);
 }
 
-Expected<std::string> builtin_section_siege() { return data::snapshot::section_of(build()); }
+Expected<std::string> builtin_section_siege() { return data::snapshot::section_of(build_siege()); }
 
 }  // namespace gunpowder::siege

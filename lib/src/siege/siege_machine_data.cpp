@@ -323,7 +323,7 @@ void read_examples(const input::Document& doc, TableReader& top, Diagnostics& d,
   });
 }
 
-Expected<SiegeMachineRules> build() {
+Expected<SiegeMachineRules> build_siege_machine() {
   SiegeMachineRules r;
   Diagnostics d;
   auto doc_or = data::load("siege_machine.toml");
@@ -346,10 +346,10 @@ Expected<SiegeMachineRules> build() {
 }  // namespace
 
 Expected<const SiegeMachineRules*> load_siege_machine_rules() {
-  static const Expected<SiegeMachineRules>& rules = data::snapshot::built_in<SiegeMachineRules>("siege.machine", build);
+  static const Expected<SiegeMachineRules>& rules = data::snapshot::built_in<SiegeMachineRules>("siege.machine", build_siege_machine);
   return data::pointer_to(rules);
 }
 
-Expected<std::string> builtin_section_siege_machine() { return data::snapshot::section_of(build()); }
+Expected<std::string> builtin_section_siege_machine() { return data::snapshot::section_of(build_siege_machine()); }
 
 }  // namespace gunpowder::siege
