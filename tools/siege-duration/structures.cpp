@@ -114,6 +114,7 @@ MethodResult run_structures(const Context& c) {
     return false;
   }
   std::vector<siege::StructurePoints> pts;
+  pts.reserve(c.in.structures.size());
   for (const auto& s : c.in.structures) pts.push_back(siege::strength_points(c.rules.structures, s));
   structures_report(c.rules, pts, c.in.structures, c.rep);
   return true;
