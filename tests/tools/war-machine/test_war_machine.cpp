@@ -13,6 +13,7 @@
 
 #include "common/commands.hpp"
 #include "common/completion.hpp"
+#include "../declared_values.hpp"
 #include "war-machine/war_app.hpp"
 
 using namespace gunpowder;
@@ -156,35 +157,7 @@ TEST_CASE("war_app::main - an option value that names another subcommand parses 
   std::filesystem::remove_all(dir);
 }
 
-namespace {
-// Every option of `app` and its subcommands: the declared values of each are offered by the bash
-// script, and an option whose check lists values ("{a,b}", as CLI11 describes an IsMember) declares them.
-void check_declared_values(CLI::App& app, const std::string& bash, int& with_values) {
-  for (CLI::Option* o : app.get_options()) {
-    const auto* cmd = dynamic_cast<const cli::Command*>(&app);
-    REQUIRE(cmd);
-    const std::vector<std::string> values = cmd->values_of(o);
-    bool listed = false;
-    for (int i = 0;; ++i) {
-      try {
-        const std::string d = o->get_validator(i)->get_description();
-        listed = listed || (!d.empty() && d.front() == '{');
-      } catch (const CLI::OptionNotFound&) {
-        break;
-      }
-    }
-    if (listed) CHECK_MESSAGE(!values.empty(), o->get_name(), " lists values it does not declare");
-    if (values.empty()) continue;
-    ++with_values;
-    std::string words;
-    for (const auto& v : values)
-      if (v.find_first_of(" '\"") == std::string::npos) words += (words.empty() ? "" : " ") + v;
-    CHECK_MESSAGE(bash.find("_gunpowder_words \"" + words + "\"") != std::string::npos, o->get_name());
-  }
-  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-    check_declared_values(*sub, bash, with_values);
-}
-}  // namespace
+using test::check_declared_values;
 
 TEST_CASE("war_app: completion values come from the declared values of every option") {
   cli::Command app("", "war-machine");
