@@ -99,8 +99,10 @@ void note_house_rules(report::Report& r) {
   report::Table t(house_rules_changes_spec());
   report::Table files_table(house_rules_files_spec());
   for (const auto& f : data::house_rules_files()) {
-    t.notes.push_back("house rules: " + f.name + " changes data/" + f.table + ".toml" +
-                      (f.description.empty() ? "" : ": " + f.description));
+    // By the file's last component, as in the table (the JSON names it whole): a line whose
+    // wrapping depended on where the file lives would differ from one checkout to another.
+    t.notes.push_back("house rules: " + f.name.substr(f.name.find_last_of('/') + 1) + " changes the " + f.table +
+                      " table" + (f.description.empty() ? "" : ": " + f.description));
     files_table.add_row({f.name, f.table, report::cell::text_or_none(f.description)});
   }
   report::Table changes_table(house_rules_changes_spec());  // the JSON names each file whole
