@@ -132,3 +132,17 @@ TEST_CASE("artillery::from_book_spelling") {
     CHECK(diags.items()[0].message == "unknown type \"Howitzer\" (allowed: cannon, gun, mortar)");
   }
 }
+
+// toml++ 3.3 asks whether a character where whitespace may stand is non-ASCII whitespace, and for
+// most characters of U+00A1-U+0499 (and two other blocks) its answer was undefined behaviour (the
+// fuzzer found "\x07s\u0189[[p[ag"; the sanitizer build reports it). Each must be an ordinary
+// parse error, and the real non-ASCII spaces must still be refused as TOML refuses them.
+TEST_CASE("input::parse: non-ASCII characters where whitespace may stand are parse errors") {
+  for (const char* text : {"\x07s\xC6\x89[[p[ag", "a = 1 \xC6\x89\n", "a = 1\xC3\xA9\n", "[x]\xE3\x81\x82\n",
+                           "a = 1 \xEF\xB9\x90\n", "a =\xC2\xA0\x31\n"}) {
+    CAPTURE(text);
+    const auto doc = input::parse(text, "bad.toml");
+    CHECK_FALSE(doc.has_value());
+  }
+  CHECK(input::parse("a = 1 # \xC6\x89 in a comment\n", "ok.toml").has_value());
+}
