@@ -101,16 +101,14 @@ void note_house_rules(report::Report& r) {
   for (const auto& f : data::house_rules_files()) {
     // By the file's last component, as in the table (the JSON names it whole): a line whose
     // wrapping depended on where the file lives would differ from one checkout to another.
-    t.notes.push_back("house rules: " + f.name.substr(f.name.find_last_of('/') + 1) + " changes the " + f.table +
-                      " table" + (f.description.empty() ? "" : ": " + f.description));
+    t.notes.push_back("house rules: " + base_of(f.name) + " changes the " + f.table + " table" +
+                      (f.description.empty() ? "" : ": " + f.description));
     files_table.add_row({f.name, f.table, report::cell::text_or_none(f.description)});
   }
   report::Table changes_table(house_rules_changes_spec());  // the JSON names each file whole
   for (const auto& c : data::house_rule_changes()) {
-    // The table names the file by its last component (the notes above give it whole).
-    const size_t slash = c.file.find_last_of('/');
-    t.add_row({slash == std::string::npos ? c.file : c.file.substr(slash + 1), c.table, c.path, c.action, c.built_in,
-               c.value});
+    // The table and the notes name the file by its last component; the JSON names it whole.
+    t.add_row({base_of(c.file), c.table, c.path, c.action, c.built_in, c.value});
     changes_table.add_row({c.file, c.table, c.path, c.action, c.built_in, c.value});
   }
   json::Value files = json_rows(files_table);
@@ -119,7 +117,7 @@ void note_house_rules(report::Report& r) {
   // csv shows one table: each of the command's tables gets the rules files as its first column.
   std::string names;
   for (const auto& f : data::house_rules_files())  // each by its last component, as in the table
-    names += (names.empty() ? "" : "; ") + f.name.substr(f.name.find_last_of('/') + 1);
+    names += (names.empty() ? "" : "; ") + base_of(f.name);
   for (auto& table : r.tables) {
     table.context.insert(table.context.begin(), {"house_rules", names});
     table.house_rules = true;

@@ -59,11 +59,6 @@ std::string dir_of(const std::string& p) {
   return slash == 0 ? "/" : p.substr(0, slash);
 }
 
-std::string base_of(const std::string& p) {
-  const auto slash = p.find_last_of('/');
-  return slash == std::string::npos ? p : p.substr(slash + 1);
-}
-
 /// Writes all of `text` to `fd`; returns 0 or the errno of the failure.
 int write_all(int fd, std::string_view text) {
   size_t done = 0;
@@ -318,6 +313,11 @@ Expected<bool> Outputs::commit(const std::function<Expected<bool>()>& before_ren
     s.temp.clear();
   }
   return true;
+}
+
+std::string base_of(const std::string& p) {
+  const auto slash = p.find_last_of('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
 }
 
 }  // namespace gunpowder::cli

@@ -55,4 +55,7 @@ class Outputs {
 /// `name_max` bytes.
 std::string temporary_name(const std::string& base, const std::string& suffix, size_t name_max);
 
+/// The last component of a path ("rules/wet.toml" -> "wet.toml"; a name without '/' as it is).
+std::string base_of(const std::string& p);
+
 }  // namespace gunpowder::cli
