@@ -15,7 +15,11 @@ SANITIZE ?= OFF
 # The tools are linked statically for a fast start (issue 15); STATIC=OFF links them dynamically.
 STATIC ?= ON
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-DEB_PACKAGES := cmake make g++ libcli11-dev libtomlplusplus-dev doctest-dev
+DEB_PACKAGES := cmake make ninja-build g++ libcli11-dev libtomlplusplus-dev doctest-dev
+# Ninja, where installed, for a new build directory: it starts a file as soon as what it needs is
+# built, where the Makefile generator waits for each library in turn (a fresh build of the tools
+# on 2 cores: 170 s against 179 s). An existing build directory keeps its generator.
+GENERATOR ?= $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo 'Unix Makefiles')
 # What `make test` needs besides: the shells whose completion is tested and Debian's Python with
 # jsonschema, which validates the JSON outputs against docs/schema/ (tests call /usr/bin/python3);
 # man-db and mandoc, which render and lint the man pages (docs.man-width); dpkg-dev and lintian,
@@ -62,16 +66,20 @@ test-deps:
 	    npm install --silent --no-audit --no-fund --prefix $(BUILD)/test-node ajv@8 >/dev/null || \
 	      echo "warning: npm could not install ajv: json.ajv will say it is skipped"; }
 
+# Without `apt-get update` first when the package lists already offer them (a fresh machine's
+# usually do; the update is then tried only if the install fails).
 install-deb-packages:
 	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing missing build dependencies:$$missing"; \
 	  if [ "$$(id -u)" -ne 0 ]; then echo "error: run as root (or install:$$missing)" >&2; exit 1; fi; \
-	  export DEBIAN_FRONTEND=noninteractive; apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  if ! apt-get install -y -q --no-install-recommends $$missing 2>/dev/null; then \
+	    apt-get update -q && apt-get install -y -q --no-install-recommends $$missing; fi; \
 	fi
 
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) "-DCMAKE_CXX_FLAGS_RELEASE=$(RELEASE_FLAGS)" \
+	cmake -S . -B $(BUILD) $(if $(wildcard $(BUILD)/CMakeCache.txt),,-G "$(GENERATOR)") -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) "-DCMAKE_CXX_FLAGS_RELEASE=$(RELEASE_FLAGS)" \
 	  -DGUNPOWDER_WERROR=$(WERROR) -DGUNPOWDER_SANITIZE=$(SANITIZE) -DGUNPOWDER_STATIC=$(STATIC) \
 	  -DGUNPOWDER_UNITY=$(UNITY) -DCMAKE_INSTALL_PREFIX=$(PREFIX)
 
@@ -108,7 +116,7 @@ test-sanitize: sanitize-build test-deps
 
 sanitize-build:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(FUZZ_DEB_PACKAGES)"
-	CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=$(SANITIZE_FLAGS)" \
+	CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) $(if $(wildcard $(SANITIZE_BUILD)/CMakeCache.txt),,-G "$(GENERATOR)") -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=$(SANITIZE_FLAGS)" \
 	  -DGUNPOWDER_SANITIZE=ON -DGUNPOWDER_FUZZ=ON -DGUNPOWDER_WERROR=$(WERROR) -DGUNPOWDER_UNITY=$(UNITY)
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 

@@ -12,8 +12,6 @@ using units::Catalogue;
 
 namespace {
 
-report::Cell plain(long long n) { return report::Cell(std::to_string(n)); }
-
 std::vector<report::Cell> campaign_row(const units::RosterRow& u) {
   return {u.key,
           u.name,

@@ -65,6 +65,9 @@ std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, un
 /// Adds the output of a unit rated before under another name.
 void add_output(Part& part, const UnitOutput& out, const std::string& name, const cli::CommonOptions& common);
 
+/// A whole number shown as it is, without thousands separators (troops, pages, ratings).
+inline report::Cell plain(long long n) { return report::Cell(std::to_string(n)); }
+
 /// The summary table, without rows (a batch streamed writes its header, or its rows' JSON).
 report::Table units_table();
 

@@ -17,8 +17,6 @@ using report::cell::trimmed;
 
 namespace {
 
-report::Cell plain(long long n) { return report::Cell(std::to_string(n)); }
-
 Table table_of(const report::TableSpec& spec, const Rating& r) {
   Table t = unit_app::table_of(spec);
   t.set_context(kName, r.name);
