@@ -215,6 +215,7 @@ void setup_battle(CLI::App& b, Options& opt) {
       ->check(cli::file_name())
       ->type_name("FILE");
   add_rule_options(b, opt);
+  add_force_options(b, opt);
   b.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");
   b.add_option("--weeks-besieged", opt.weeks_besieged, "simple siege: weeks besieged (+5 BR a week to the attacker)")
       ->type_name("N");

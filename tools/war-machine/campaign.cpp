@@ -216,6 +216,7 @@ void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>&
 }  // namespace
 
 void setup_campaign(CLI::App& c, Options& opt) {
+  add_force_options(c, opt);
   c.add_option("--battles", opt.battles,
                "fight up to N battles in a row while neither side routs or is destroyed (1 to 100, default 10)")
       ->type_name("N");

@@ -28,6 +28,14 @@ void setup_battle(CLI::App& cmd, Options& opt);
 void setup_march(CLI::App& cmd, Options& opt);
 void setup_siege(CLI::App& cmd, Options& opt);
 void setup_campaign(CLI::App& cmd, Options& opt);
+/// --force and --situation (force_flags.cpp), on battle, campaign, rate and siege.
+void add_force_options(CLI::App& cmd, Options& opt);
+/// The [[force]] tables of the --force flags, one document each (named "--force SPEC"), read
+/// after any file's; a troop class alone rates its force at the class's lowest BFR. With `roles`
+/// (a battle), a force without role= attacks if it is the first, defends otherwise.
+Expected<std::vector<input::Document>> force_documents(const war::Rules& R, const Options& opt, bool roles);
+/// Errors placed in those documents, placed on their flag instead (no line, exit 64).
+Diagnostics on_force_flags(const Diagnostics& in);
 /// The options of the battle rules that battle and siege share (ties, casualties, ratio, Siege Machine).
 void add_rule_options(CLI::App& cmd, Options& opt);
 /// --statement-reading: how the battle-rating statements read a force's figures (rate, battle, siege).

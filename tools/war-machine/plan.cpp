@@ -31,12 +31,16 @@ Expected<war::BattleConfig> settings_for(const war::Rules& R, const Options& opt
 
 }  // namespace
 
-Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Options& opt,
-                                                  const cli::CommonOptions& common, const char* command) {
-  if (common.inputs.size() != 1)
-    return cli::usage_error(command, "give one TOML file with the [[force]] tables of both sides");
+namespace {
+
+Expected<std::unique_ptr<BattlePlan>> plan_of(const war::Rules& R, const Options& opt, const cli::CommonOptions& common,
+                                              const char* command) {
+  if (opt.force_flags.empty() ? common.inputs.size() != 1 : common.inputs.size() > 1)
+    return cli::usage_error(command, "give one TOML file with the [[force]] tables of both sides, or --force flags");
+  auto flag_docs = force_documents(R, opt, true);
+  if (!flag_docs) return flag_docs.error();
   auto plan = std::make_unique<BattlePlan>();
-  auto input = war::read_battle(R, common.inputs);
+  auto input = war::read_battle(R, common.inputs, std::move(*flag_docs));
   if (!input) return input.error();
   plan->input = std::move(*input);
   const auto& in = plan->input;
@@ -56,6 +60,15 @@ Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Opt
   if (!battles) return war::place_force_fields(battles.error(), in);
   plan->engagements = std::move(battles->engagements);
   plan->unmatched = std::move(battles->unmatched);
+  return plan;
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Options& opt,
+                                                  const cli::CommonOptions& common, const char* command) {
+  auto plan = plan_of(R, opt, common, command);
+  if (!plan && !opt.force_flags.empty()) return on_force_flags(plan.error());
   return plan;
 }
 

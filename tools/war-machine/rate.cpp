@@ -23,11 +23,19 @@ Table summary_table(const std::vector<war::RatedForce>& forces) {
 
 }  // namespace
 
-void setup_rate(CLI::App& cmd, Options& opt) { add_percent_option(cmd, opt); }
+void setup_rate(CLI::App& cmd, Options& opt) {
+  add_percent_option(cmd, opt);
+  add_force_options(cmd, opt);
+}
 
-Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
-  if (common.inputs.empty()) return cli::usage_error("rate", "give one or more TOML files with [[force]] tables");
-  auto input = war::read_battle(R, common.inputs);
+namespace {
+
+Expected<report::Report> rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  if (common.inputs.empty() && opt.force_flags.empty())
+    return cli::usage_error("rate", "give one or more TOML files with [[force]] tables, or --force flags");
+  auto flag_docs = force_documents(R, opt, false);
+  if (!flag_docs) return flag_docs.error();
+  auto input = war::read_battle(R, common.inputs, std::move(*flag_docs));
   if (!input) return input.error();
   // The statements' reading: the flag, else the files' [battle] statement_reading, else the data's.
   war::PercentReading reading = R.default_percent_reading;
@@ -45,6 +53,14 @@ Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const
   if (common.explain)
     for (const auto& x : *rated)
       rep.explain.insert(rep.explain.end(), x.rating.explain.begin(), x.rating.explain.end());
+  return rep;
+}
+
+}  // namespace
+
+Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
+  auto rep = rate(R, opt, common);
+  if (!rep && !opt.force_flags.empty()) return on_force_flags(rep.error());
   return rep;
 }
 

@@ -19,10 +19,11 @@ std::optional<Diagnostics> check_flags(const Options& opt, const cli::CommonOpti
   if (*opt.weeks < 1 || *opt.weeks > 520) return cli::usage_error("--weeks", "must be 1 to 520");
   if (!opt.food_weeks) return cli::usage_error("--food-weeks", "required: the weeks of food the defender holds");
   if (*opt.food_weeks < 0 || *opt.food_weeks > 10000) return cli::usage_error("--food-weeks", "must be 0 or more");
-  if (!common.inputs.empty() && opt.defender_troops)
-    return cli::usage_error("--defender-troops", "comes from the file's defender when a file is given");
-  if (common.inputs.empty() && !opt.defender_troops)
-    return cli::usage_error("siege", "give a battle file (one attacker, one defender) or --defender-troops");
+  const bool forces = !common.inputs.empty() || !opt.force_flags.empty();
+  if (forces && opt.defender_troops)
+    return cli::usage_error("--defender-troops", "comes from the battle's defender when a file or --force is given");
+  if (!forces && !opt.defender_troops)
+    return cli::usage_error("siege", "give a battle file (one attacker, one defender), --force flags or --defender-troops");
   if (opt.defender_troops && (*opt.defender_troops < 1 || *opt.defender_troops > war::kMaxInputTroops))
     return cli::usage_error("--defender-troops", "must be 1 to 1,000,000,000");
   return std::nullopt;
@@ -76,6 +77,7 @@ void week_notes(const war::Rules& R, const Options& opt, const SiegePlan* sp, Ta
 
 void setup_siege(CLI::App& s, Options& opt) {
   add_rule_options(s, opt);
+  add_force_options(s, opt);
   s.add_option("--weeks", opt.weeks, "weeks to project (required)")->type_name("N");
   s.add_option("--food-weeks", opt.food_weeks, "weeks of food the defender holds (required)")->type_name("N");
   s.add_option("--defender-troops", opt.defender_troops, "defender's troops, without a battle file")->type_name("N");
@@ -88,7 +90,7 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   rep.document = &specs::siege_document();
   std::optional<SiegePlan> sp;
   std::int64_t defenders = opt.defender_troops.value_or(0);
-  if (!common.inputs.empty()) {
+  if (!common.inputs.empty() || !opt.force_flags.empty()) {
     auto planned = plan_siege(R, opt, common);
     if (!planned) return planned.error();
     sp = std::move(*planned);

@@ -23,6 +23,9 @@ const cli::ToolInfo kInfo{
     "  war-machine rate war-machine-prince.toml\n"
     "  # exact odds, results rows, casualties, fatigue, location\n"
     "  war-machine battle war-machine-field.toml --format json\n"
+    "  # a battle from flags alone: a troop class, the woods, a BR\n"
+    "  war-machine battle --force Elves:2000:excellent --situation elves-woods \\\n"
+    "      --force Orcs:3500:br=72 --summary\n"
     "  # one battle rolled and applied to the forces\n"
     "  war-machine battle war-machine-field.toml --roll --seed 7\n"
     "  # five rounds, the forces after them written to after.toml\n"
@@ -44,19 +47,20 @@ const cli::ToolInfo kInfo{
     }};
 
 namespace {
-bool always(const Options&) { return true; }
+/// A file on standard input when no file is named, unless the forces are given as flags.
+bool no_force_flags(const Options& opt) { return opt.force_flags.empty(); }
 }  // namespace
 
 const std::vector<WarCommand>& commands() {
   static const std::vector<WarCommand> table{
       {"rate", "rate each [[force]] of the files: BFR itemised, troop class, statements, BR", &setup_rate, &run_rate,
-       &always},
-      {"battle", "exact odds of a battle between the [[force]] tables of a file", &setup_battle, &run_battle, &always},
+       &no_force_flags},
+      {"battle", "exact odds of a battle between the [[force]] tables of a file", &setup_battle, &run_battle, &no_force_flags},
       {"campaign", "exact odds of up to N battles in a row between the same forces, until one routs or is destroyed",
-       &setup_campaign, &run_campaign, &always},
+       &setup_campaign, &run_campaign, &no_force_flags},
       {"march", "movement rate, forced march, foraging and hunger of a force", &setup_march, &run_march, nullptr},
       {"siege", "the simple siege week by week: besieger's BR, starving defender, odds", &setup_siege, &run_siege,
-       [](const Options& opt) { return !opt.defender_troops; }},
+       [](const Options& opt) { return !opt.defender_troops && opt.force_flags.empty(); }},
   };
   return table;
 }

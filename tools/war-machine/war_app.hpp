@@ -15,6 +15,12 @@
 
 namespace gunpowder::war_app {
 
+/// A force given on the command line: --force SPEC, and the --situation flags that follow it.
+struct ForceFlag {
+  std::string spec;
+  std::vector<std::string> situations;
+};
+
 struct Options {
   // battle
   bool roll = false;
@@ -40,6 +46,9 @@ struct Options {
   std::optional<int> food_weeks;
   std::optional<std::int64_t> defender_troops;
   bool loss_of_start = false;
+  // battle, campaign, rate and siege: forces given as flags (force_flags.cpp)
+  std::vector<ForceFlag> force_flags;
+  std::string situation_without_force;  ///< a --situation before any --force (an error)
   // which subcommand ran (set when the command line names it)
   std::string command;
 };

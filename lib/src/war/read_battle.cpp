@@ -199,10 +199,16 @@ std::optional<std::pair<size_t, std::string_view>> force_path(std::string_view f
 }  // namespace
 
 Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::string>& paths) {
+  return read_battle(rules, paths, {});
+}
+
+Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::string>& paths,
+                                  std::vector<input::Document> more) {
   auto docs = load_documents(paths);
   if (!docs) return docs.error();
   BattleInput in;
   in.docs = std::move(*docs);
+  for (auto& doc : more) in.docs.push_back(std::move(doc));
   Diagnostics d;
   read_documents(rules, in, d);
   if (!d.empty()) return d;

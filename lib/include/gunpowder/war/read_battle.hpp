@@ -40,6 +40,9 @@ struct BattleInput {
 /// Reads and parses every path ("-": stdin), then reads the [[force]] and [battle] tables of
 /// each; all errors of all files at once, in file order.
 Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::string>& paths);
+/// The same, with documents parsed elsewhere (a tool's forces given as flags) read after the files.
+Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::string>& paths,
+                                  std::vector<input::Document> more);
 
 /// Places the diagnostics that name a force's field ("force[i].key", see battle.hpp) at that key
 /// of its table (at the table when the key is absent); "force[i]" alone is placed at its file,
