@@ -19,6 +19,10 @@ const cli::ToolInfo kInfo{
     "  # every method the input allows\n"
     "  siege-duration siege-duration.toml\n"
     "  siege-duration siege-duration.toml --method simplified --format json\n"
+    "  # a small castle against four 24-pdr cannon, from flags alone\n"
+    "  siege-duration --structure keep_square --structure 4xtower_round_small \\\n"
+    "      --besieger-units 40 --besieger-artillery 4x24-pdr-cannon@800 \\\n"
+    "      --defender-units 10\n"
     "  # the worked example's count of bonus units\n"
     "  siege-duration siege-duration.toml --method simplified \\\n"
     "      --bonus-units-reading example\n"
@@ -109,7 +113,9 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option("--weeks", opt.weeks, "Siege Machine: week limit (overrides the input; default 52)")
       ->check(CLI::Range(1, 1000))
       ->type_name("N");
-  cli::reads_input(app);  // the siege description: standard input when no file is named
+  add_siege_flags(app, opt);
+  // The siege description: standard input when no file is named and the siege is not given as flags.
+  cli::reads_input(app, [&opt] { return !has_siege_flags(opt); });
 }
 
 }  // namespace gunpowder::siege_app

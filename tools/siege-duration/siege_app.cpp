@@ -102,14 +102,18 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (!cat_or) return cat_or.error();
   const siege::Rules& rules = **rules_or;
 
-  if (common.inputs.size() != 1) return cli::usage_error("", "give exactly one input file (or - for standard input)");
-  const std::string& path = common.inputs.front();
-  auto text = input::read_input(path);
+  const bool flags = has_siege_flags(opt);
+  if (flags && !common.inputs.empty())
+    return cli::usage_error("", "give an input file or the siege as flags (--shp, --besieger-units, ...), not both");
+  if (!flags && common.inputs.size() != 1)
+    return cli::usage_error("", "give exactly one input file (or - for standard input), or the siege as flags");
+  const std::string path = flags ? std::string(kFlagsName) : common.inputs.front();
+  auto text = flags ? siege_flags_toml(opt) : input::read_input(path);
   if (!text) return text.error();
   auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
-  if (!doc) return doc.error();
+  if (!doc) return flags ? on_siege_flags(doc.error()) : doc.error();
   auto in = siege::read_siege(*doc, rules, **cat_or, opt.pi);
-  if (!in) return in.error();
+  if (!in) return flags ? on_siege_flags(in.error()) : in.error();
 
   report::Report rep;
   rep.document = &tables::document();

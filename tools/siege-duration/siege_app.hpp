@@ -7,6 +7,8 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "common/cli.hpp"
 #include "gunpowder/core/report.hpp"
@@ -29,7 +31,26 @@ struct Options {
   bool pi = false;
   std::optional<std::string> plan;  ///< Siege Machine: overrides the input's plan
   std::optional<int> weeks;         ///< Siege Machine: week limit
+  // A siege from flags (siege_flags.cpp), instead of a file.
+  std::optional<long long> shp;
+  std::optional<double> value_gp;
+  std::vector<std::string> structures;  ///< "[Nx]KEY"
+  std::optional<std::string> material, site;
+  std::optional<long long> besieger_units, defender_units;
+  std::vector<std::string> besieger_artillery, defender_artillery;  ///< "[Nx]SHOT-pdr-TYPE[@YARDS]"
 };
+
+/// Whether the siege is given as flags (--shp, --structure, --value-gp, --besieger-units, ...).
+bool has_siege_flags(const Options& opt);
+/// The siege flags as the text of a siege description ([stronghold], [besieger], [defender]),
+/// read by the file's reader; a malformed flag is a usage error naming it.
+Expected<std::string> siege_flags_toml(const Options& opt);
+/// Registers those flags.
+void add_siege_flags(CLI::App& app, Options& opt);
+/// The name of the siege description made from the flags (in diagnostics and the run table).
+inline constexpr std::string_view kFlagsName = "the siege flags";
+/// Errors placed in that description: no line (it is not the user's text), exit 64.
+Diagnostics on_siege_flags(const Diagnostics& in);
 
 extern const cli::ToolInfo kInfo;
 
