@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "common/flag_input.hpp"
 #include "siege-duration/siege_app.hpp"
 
 namespace gunpowder::siege_app {
@@ -68,7 +69,7 @@ Expected<std::string> piece_entry(const std::string& flag, const std::string& sp
   return e + " }";
 }
 
-Expected<std::string> side_table(const char* name, const char* flag_units, const char* flag_pieces,
+Expected<std::string> side_table(const char* name, const char* flag_pieces,
                                  const std::optional<long long>& units, const std::vector<std::string>& pieces,
                                  bool besieger) {
   std::string t = std::string("\n[") + name + "]\nname = \"" + (besieger ? "Besieger" : "Defender") + "\"\n";
@@ -82,7 +83,6 @@ Expected<std::string> side_table(const char* name, const char* flag_units, const
     }
     t += "]\n";
   }
-  (void)flag_units;
   return t;
 }
 
@@ -120,9 +120,9 @@ Expected<std::string> siege_flags_toml(const Options& o) {
     }
     t += "]\n";
   }
-  auto b = side_table("besieger", "--besieger-units", "--besieger-artillery", o.besieger_units, o.besieger_artillery, true);
+  auto b = side_table("besieger", "--besieger-artillery", o.besieger_units, o.besieger_artillery, true);
   if (!b) return b.error();
-  auto d = side_table("defender", "--defender-units", "--defender-artillery", o.defender_units, o.defender_artillery, false);
+  auto d = side_table("defender", "--defender-artillery", o.defender_units, o.defender_artillery, false);
   if (!d) return d.error();
   return t + *b + *d;
 }
@@ -156,17 +156,6 @@ void add_siege_flags(CLI::App& app, Options& opt) {
       ->allow_extra_args(false);
 }
 
-Diagnostics on_siege_flags(const Diagnostics& in) {
-  Diagnostics out;
-  for (auto item : in.items()) {
-    if (item.pos.file == kFlagsName) {
-      item.pos.line = item.pos.column = 0;
-      item.source_line.clear();
-      item.code = ExitCode::usage;
-    }
-    out.add(std::move(item));
-  }
-  return out;
-}
+Diagnostics on_siege_flags(const Diagnostics& in) { return cli::placed_on_flag(in, kFlagsName); }
 
 }  // namespace gunpowder::siege_app

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "common/commands.hpp"
+#include "common/flag_input.hpp"
 #include "common/suggest.hpp"
 #include "war-machine/commands.hpp"
 
@@ -244,18 +245,6 @@ Expected<std::vector<input::Document>> force_documents(const war::Rules& R, cons
   return docs;
 }
 
-Diagnostics on_force_flags(const Diagnostics& in) {
-  Diagnostics out;
-  for (auto item : in.items()) {
-    if (item.pos.file.compare(0, kFlagDoc.size(), kFlagDoc) == 0) {
-      // Positions in the generated table mean nothing to the user: the flag is the place.
-      item.pos.line = item.pos.column = 0;
-      item.source_line.clear();
-      item.code = ExitCode::usage;
-    }
-    out.add(std::move(item));
-  }
-  return out;
-}
+Diagnostics on_force_flags(const Diagnostics& in) { return cli::placed_on_flag(in, kFlagDoc); }
 
 }  // namespace gunpowder::war_app
