@@ -102,7 +102,8 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (!cat_or) return cat_or.error();
   const siege::Rules& rules = **rules_or;
 
-  if (common.inputs.size() != 1) return cli::usage_error("", "give exactly one input file (or - for standard input)");
+  if (common.inputs.size() != 1 && !cli::read_standard_input(common))
+    return cli::usage_error("", "give exactly one input file (or - for standard input)");
   const std::string& path = common.inputs.front();
   auto text = input::read_input(path);
   if (!text) return text.error();

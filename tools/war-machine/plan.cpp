@@ -33,7 +33,7 @@ Expected<war::BattleConfig> settings_for(const war::Rules& R, const Options& opt
 
 Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Options& opt,
                                                   const cli::CommonOptions& common, const char* command) {
-  if (common.inputs.size() != 1)
+  if (common.inputs.size() != 1 && !cli::read_standard_input(common))
     return cli::usage_error(command, "give one TOML file with the [[force]] tables of both sides");
   auto plan = std::make_unique<BattlePlan>();
   auto input = war::read_battle(R, common.inputs);

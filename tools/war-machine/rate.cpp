@@ -26,7 +26,8 @@ Table summary_table(const std::vector<war::RatedForce>& forces) {
 void setup_rate(CLI::App& cmd, Options& opt) { add_percent_option(cmd, opt); }
 
 Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
-  if (common.inputs.empty()) return cli::usage_error("rate", "give one or more TOML files with [[force]] tables");
+  if (common.inputs.empty() && !cli::read_standard_input(common))
+    return cli::usage_error("rate", "give one or more TOML files with [[force]] tables");
   auto input = war::read_battle(R, common.inputs);
   if (!input) return input.error();
   // The statements' reading: the flag, else the files' [battle] statement_reading, else the data's.

@@ -21,7 +21,7 @@ std::optional<Diagnostics> check_flags(const Options& opt, const cli::CommonOpti
   if (*opt.food_weeks < 0 || *opt.food_weeks > 10000) return cli::usage_error("--food-weeks", "must be 0 or more");
   if (!common.inputs.empty() && opt.defender_troops)
     return cli::usage_error("--defender-troops", "comes from the file's defender when a file is given");
-  if (common.inputs.empty() && !opt.defender_troops)
+  if (common.inputs.empty() && !opt.defender_troops && !cli::read_standard_input(common))
     return cli::usage_error("siege", "give a battle file (one attacker, one defender) or --defender-troops");
   if (opt.defender_troops && (*opt.defender_troops < 1 || *opt.defender_troops > war::kMaxInputTroops))
     return cli::usage_error("--defender-troops", "must be 1 to 1,000,000,000");
