@@ -87,9 +87,8 @@ void setup(CLI::App& app, Options& opt) {
          "--stone-lb", opt.stone_lb,
          "pounds in a stone for an automaton's weight (default 10, the book's; 12 reproduces the Grimm example)")
       ->type_name("LB");
-  // [[piece]] tables from standard input when no file and no other mode is given.
-  cli::reads_input(app,
-                   [&opt] { return !opt.type && !opt.shot_lb && !opt.catalogue && !opt.compare && !opt.economies; });
+  // [[piece]] tables from files (standard input when no file and no other mode is given: run).
+  cli::reads_input(app);
 }
 
 Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
@@ -98,8 +97,9 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   const artillery::Catalogue& cat = **cat_or;
 
   const bool flags_piece = opt.type || opt.shot_lb;
-  const int modes = (opt.catalogue ? 1 : 0) + (opt.compare ? 1 : 0) + (opt.economies ? 1 : 0) + (flags_piece ? 1 : 0) +
-                    (!common.inputs.empty() ? 1 : 0);
+  int modes = (opt.catalogue ? 1 : 0) + (opt.compare ? 1 : 0) + (opt.economies ? 1 : 0) + (flags_piece ? 1 : 0) +
+              (!common.inputs.empty() ? 1 : 0);
+  if (modes == 0 && cli::read_standard_input(common)) modes = 1;  // [[piece]] tables piped in
   if (modes == 0)
     return cli::usage_error(
         "", "nothing to do: give --type and --shot-lb, a TOML file, --catalogue, --compare or --economies");

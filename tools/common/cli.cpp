@@ -13,6 +13,8 @@
 #include <optional>
 #include <ostream>
 
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,7 +32,8 @@ namespace gunpowder::cli {
 const char* const kVersion = GUNPOWDER_VERSION;
 
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info) {
-  app.add_option("inputs", common.inputs, "TOML input files; - reads standard input")->type_name("FILE");
+  app.add_option("inputs", common.inputs, "TOML input files; - (or none, with a pipe) reads standard input")
+      ->type_name("FILE");
   choices(app,
           app.add_option("-f,--format", common.format,
                          "output format: text, markdown, csv or json, in any case (default text)"),
@@ -40,7 +43,8 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
       ->check(file_name())
       ->type_name("FILE");
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
-  if (info.charts) app.add_flag("--chart", common.chart, "show the distributions as text bar charts");
+  std::vector<const CLI::Option*> charts;
+  if (info.charts) charts.push_back(app.add_flag("--chart", common.chart, "show the distributions as text bar charts"));
   app.add_option("--table", common.table,
                  "show the table NAME alone (csv shows one table: the main one without --table); "
                  "--table help lists the tables of the command")
@@ -48,9 +52,10 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_flag("--csv-formulas", common.csv_formulas,
                "csv: write cells beginning with = + - @ as they are, without the leading ' guard");
   if (info.charts)
-    app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
-        ->check(file_name())
-        ->type_name("FILE");
+    charts.push_back(app.add_option("--svg", common.svg, "write the distributions as an SVG bar chart to FILE")
+                         ->check(file_name())
+                         ->type_name("FILE"));
+  if (auto* tool = dynamic_cast<Command*>(&app)) tool->chart_options(std::move(charts));
   app.add_option("--house-rules", common.rules,
                  "house rules: a TOML file that changes the built-in tables (repeatable; after GUNPOWDER_RULES)")
       ->check(file_name())
@@ -65,6 +70,33 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.footer(info.examples +
              "\nExit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,\n"
              "70 internal error, 71 out of memory, 73 output cannot be created, 74 write error.");
+}
+
+namespace {
+// Whether standard input holds at least one byte, found without taking any: a regular file past
+// the offset, or a pipe or socket with bytes to read once its writer has written or closed it
+// (poll waits for either; FIONREAD counts what is there). A terminal or another device: false.
+bool standard_input_holds_data() {
+  struct stat st {};
+  if (fstat(STDIN_FILENO, &st) != 0) return false;
+  if (S_ISREG(st.st_mode)) {
+    const off_t at = lseek(STDIN_FILENO, 0, SEEK_CUR);
+    return st.st_size > (at > 0 ? at : 0);
+  }
+  if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode)) return false;
+  pollfd p{STDIN_FILENO, POLLIN, 0};
+  while (poll(&p, 1, -1) < 0)
+    if (errno != EINTR) return false;
+  int n = 0;
+  if (ioctl(STDIN_FILENO, FIONREAD, &n) != 0) return (p.revents & POLLIN) != 0;
+  return n > 0;
+}
+}  // namespace
+
+bool read_standard_input(const CommonOptions& common) {
+  if (!common.inputs.empty() || !common.own_stdin || isatty(STDIN_FILENO) || !standard_input_holds_data()) return false;
+  common.inputs.emplace_back("-");
+  return true;
 }
 
 std::vector<std::string> rules_files(const char* env, const std::vector<std::string>& flags) {
@@ -325,6 +357,41 @@ std::optional<std::string> empty_value(const CLI::App& app) {
   return std::nullopt;
 }
 
+// The first option of the tool given to a subcommand that does not offer it (cli::offers: --chart
+// to a command that draws no distribution), refused as an unknown option of that subcommand: what
+// its --help and completion do not offer, its command line does not take. Looked for before the
+// parse, so that a missing value (`rate --svg`) is refused alike.
+std::optional<std::string> not_offered(CLI::App& app, int split, const char* const* argv) {
+  const auto all = [](CLI::App*) { return true; };
+  auto option_of = [](CLI::App& a, const std::string& word) -> CLI::Option* {
+    if (word.size() < 2 || word[0] != '-' || word == "--") return nullptr;
+    return a.get_option_no_throw(word.substr(0, word.find('=')));
+  };
+  Command* sub = nullptr;  // the subcommand the command line names
+  for (int i = 1; i < split && !sub; ++i) {
+    const std::string a = argv[i];
+    if (const CLI::Option* opt = option_of(app, a)) {
+      if (a.find('=') == std::string::npos && opt->get_expected_min() > 0) ++i;  // its value
+      continue;
+    }
+    if (!a.empty() && a[0] == '-') continue;
+    for (CLI::App* s : app.get_subcommands(all))
+      if (s->get_name() == a) sub = dynamic_cast<Command*>(s);
+    if (!sub) return std::nullopt;  // an input, or a word unknown_subcommand has let through
+  }
+  if (!sub) return std::nullopt;
+  sub->set_up();  // its options and what it declares (the parse would do it next)
+  for (int i = 1; i < split; ++i) {
+    const std::string a = argv[i];
+    if (option_of(*sub, a)) continue;  // the subcommand's own
+    const CLI::Option* opt = option_of(app, a);
+    if (opt && !offers(*sub, *opt))
+      return "unknown option '" + a.substr(0, a.find('=')) + "' for " + app.get_name() + " " + sub->get_name() + " (" +
+             app.get_name() + " " + sub->get_name() + " --help lists the options)";
+  }
+  return std::nullopt;
+}
+
 std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions& common, int argc,
                               const char* const* argv, std::ostream& out, std::ostream& err) {
   const ArgScan scan = scan_args(argc, argv);
@@ -348,6 +415,11 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
   }
   if (auto bad = unknown_subcommand(app, split, argv)) {
     report_errors(info, usage_error("", *bad), err);
+    return static_cast<int>(ExitCode::usage);
+  }
+  if (auto refused = not_offered(app, split, argv)) {
+    err << info.name << ": error: " << escape::visible(*refused) << "\n"
+        << info.name << ": run with --help for usage\n";
     return static_cast<int>(ExitCode::usage);
   }
   try {
@@ -377,18 +449,6 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
   }
   for (int i = split + 1; i < argc; ++i) common.inputs.emplace_back(argv[i]);
   return std::nullopt;
-}
-
-// Whether the command that ran reads standard input now: it declares so (Command::reads_input)
-// and standard input is a pipe or a file, not a terminal or a device such as /dev/null.
-bool wants_standard_input(const CLI::App& app) {
-  const CLI::App* ran = &app;
-  while (!ran->get_subcommands().empty()) ran = ran->get_subcommands().front();
-  const auto* command = dynamic_cast<const Command*>(ran);
-  if (!command || !command->wants_input()) return false;
-  struct stat st {};
-  if (fstat(STDIN_FILENO, &st) != 0) return false;
-  return S_ISFIFO(st.st_mode) || S_ISREG(st.st_mode) || S_ISSOCK(st.st_mode);
 }
 
 // Whether the terminal can show the charts' block characters: a UTF-8 locale (the first of LC_ALL,
@@ -468,7 +528,7 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     // The hidden --completion SHELL (completion.hpp): needs every subcommand's options registered.
     if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;
     if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;
-    if (common.inputs.empty() && &out == &std::cout && wants_standard_input(app)) common.inputs.emplace_back("-");
+    common.own_stdin = &out == &std::cout;
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
 

@@ -27,9 +27,13 @@ namespace gunpowder::cli {
 extern const char* const kVersion;
 
 struct CommonOptions {
-  std::vector<std::string> inputs;  ///< TOML files; "-" reads standard input
-  std::string format = "text";      ///< text | markdown | csv | json
-  std::string output;               ///< empty: standard output
+  /// TOML files; "-" reads standard input. Mutable: read_standard_input adds "-" from a run.
+  mutable std::vector<std::string> inputs;
+  /// Whether the run has the program's own standard input (run_tool sets it when `out` is
+  /// std::cout; an in-process test never reads the test's standard input).
+  bool own_stdin = false;
+  std::string format = "text";  ///< text | markdown | csv | json
+  std::string output;           ///< empty: standard output
   bool explain = false;
   bool chart = false;  ///< --chart: distributions as text bar charts (text and markdown)
   std::string svg;     ///< --svg FILE: distributions as an SVG bar chart
@@ -65,15 +69,26 @@ void note_house_rules(report::Report& r);
 std::optional<std::string> print_rules_text(const std::string& table);
 
 /// Registers --format, --output, --explain, --version and the positional inputs (and --chart and
-/// --svg when the tool has charts).
+/// --svg when the tool has charts; a subcommand that draws none does not offer them: commands.hpp).
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info);
+
+/// The one place where a command that reads an input file and has none would say so: called there,
+/// it takes standard input instead when no file is named and standard input is a pipe, a socket or
+/// a regular file that holds something, and then adds the input "-" to `common.inputs` (read whole
+/// by read_input, its diagnostics naming it <stdin>) and returns true. Standard input is looked at
+/// without taking a byte of it (poll and FIONREAD, or the file's size). False, leaving the command
+/// to give its usage error, when a file is named, standard input is a terminal (never waited on), a
+/// device such as /dev/null, or empty, or the run is not the program's own (CommonOptions::own_stdin).
+/// A command that can run from its flags calls it only when they do not say what to compute, so a
+/// one-liner in a `while read` loop leaves the loop's standard input alone.
+bool read_standard_input(const CommonOptions& common);
 
 /// Runs a tool: parses argv with `setup`'s options (on a cli::Command: commands.hpp), calls `run`,
 /// renders the report and writes
 /// it to stdout or --output, with --svg and the files `run` added to CommonOptions::outputs, all
-/// at the end (Outputs::commit). Every argument after the first "--" is an input file. When no file
-/// is named, the command that ran reads input (Command::reads_input) and standard input is a pipe
-/// or a file, the input is "-" (only for the program's own streams: `out` is std::cout).
+/// at the end (Outputs::commit). Every argument after the first "--" is an input file. A command
+/// that needs a file and has none may take standard input (read_standard_input, own_stdin: only
+/// for the program's own streams, `out` is std::cout).
 /// Returns the process exit code; never throws.
 /// `run` may return diagnostics; nothing is written to stdout or any output file then.
 int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,

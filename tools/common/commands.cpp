@@ -31,13 +31,6 @@ std::vector<std::string> Command::values_of(const CLI::Option* opt) const {
   return out;
 }
 
-void Command::reads_input(std::function<bool()> when) {
-  reads_input_ = true;
-  reads_input_when_ = std::move(when);
-}
-
-bool Command::wants_input() const { return reads_input_ && (!reads_input_when_ || reads_input_when_()); }
-
 std::vector<Command*> add_subcommands(CLI::App& tool, const std::vector<Subcommand>& table, bool required) {
   tool.fallthrough();  // the tool's options (--format, --output, ...) may follow the subcommand
   if (required)
@@ -95,8 +88,21 @@ CLI::Option* completion_values(CLI::App& cmd, CLI::Option* opt, std::function<st
   return opt;
 }
 
-void reads_input(CLI::App& cmd, std::function<bool()> when) {
-  if (auto* c = dynamic_cast<Command*>(&cmd)) c->reads_input(std::move(when));
+void reads_input(CLI::App& cmd) {
+  if (auto* c = dynamic_cast<Command*>(&cmd)) c->reads_input();
+}
+
+void draws_no_charts(CLI::App& cmd) {
+  if (auto* c = dynamic_cast<Command*>(&cmd)) c->draws_no_charts();
+}
+
+bool offers(const CLI::App& sub, const CLI::Option& opt) {
+  const auto* c = dynamic_cast<const Command*>(&sub);
+  if (opt.get_positional()) return c && c->takes_input();
+  const auto* tool = dynamic_cast<const Command*>(sub.get_parent());
+  if (!c || !tool || c->draws_charts()) return true;
+  const auto& charts = tool->chart_options();
+  return std::find(charts.begin(), charts.end(), &opt) == charts.end();
 }
 
 }  // namespace gunpowder::cli

@@ -1,7 +1,8 @@
 // commands.hpp - a tool's commands declared once: the subcommands (their names, their lines in
-// --help, the registration of their options), the values of every enumerated option, and when a
-// command reads standard input. The dispatch, --help, the "choose a subcommand" and "unknown
-// subcommand" messages and the shell completion are all made from these declarations.
+// --help, the registration of their options), the values of every enumerated option, which
+// commands read input files and which draw charts. The dispatch, --help, the "choose a
+// subcommand" and "unknown subcommand" messages and the shell completion are all made from these
+// declarations.
 // Included by the files that register options (it needs <CLI/CLI.hpp>, as they do).
 #pragma once
 
@@ -32,21 +33,26 @@ class Command : public CLI::App {
   /// The declared values of `opt`, in order; empty when it declares none.
   std::vector<std::string> values_of(const CLI::Option* opt) const;
 
-  /// This command reads standard input as its TOML input when no file is named, standard input is
-  /// a pipe or a file, and `when()` holds (always when it is not set); see run_tool.
-  void reads_input(std::function<bool()> when = {});
-  /// Whether this run of the command wants its input from standard input (as above, bar the check
-  /// of the stream).
-  bool wants_input() const;
+  /// This command reads TOML input files (its help and completion offer them); with none named it
+  /// may take standard input, where it would say that a file is missing (read_standard_input).
+  void reads_input() { reads_input_ = true; }
   /// Whether this command reads TOML input at all (input files, or standard input).
   bool takes_input() const { return reads_input_; }
+  /// This command draws no distribution: the tool's --chart and --svg are not offered in its help
+  /// and completion, and run_tool refuses them there as unknown options.
+  void draws_no_charts() { draws_charts_ = false; }
+  bool draws_charts() const { return draws_charts_; }
+  /// The tool's options that only a command drawing charts honours (add_common_options sets them).
+  void chart_options(std::vector<const CLI::Option*> opts) { chart_options_ = std::move(opts); }
+  const std::vector<const CLI::Option*>& chart_options() const { return chart_options_; }
 
  private:
   std::function<void(CLI::App&)> setup_;
   bool set_up_ = true;
   std::vector<std::pair<const CLI::Option*, std::function<std::vector<std::string>()>>> values_;
   bool reads_input_ = false;
-  std::function<bool()> reads_input_when_;
+  bool draws_charts_ = true;
+  std::vector<const CLI::Option*> chart_options_;
 };
 
 /// One line of a tool's table of subcommands.
@@ -80,6 +86,13 @@ CLI::Option* choices(CLI::App& cmd, CLI::Option* opt, const std::vector<std::str
 CLI::Option* completion_values(CLI::App& cmd, CLI::Option* opt, std::function<std::vector<std::string>()> values);
 
 /// Command::reads_input on `cmd` when it is a Command (a bare CLI::App, in a test, reads no input).
-void reads_input(CLI::App& cmd, std::function<bool()> when = {});
+void reads_input(CLI::App& cmd);
+/// Command::draws_no_charts on `cmd` when it is a Command.
+void draws_no_charts(CLI::App& cmd);
+
+/// Whether the subcommand `sub` offers `opt`, an option of its tool that it takes through
+/// fallthrough (its --help lists it, its completion offers it): the input files only where it
+/// reads input, the tool's chart options only where it draws charts.
+bool offers(const CLI::App& sub, const CLI::Option& opt);
 
 }  // namespace gunpowder::cli

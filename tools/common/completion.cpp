@@ -102,11 +102,20 @@ CmdSpec collect(CLI::App& app, const CmdSpec* parent) {
     }
     c.options.push_back(option_spec(app, *o));
   }
-  // fallthrough: what the subcommand does not know goes to its parent (e.g. --format after it).
+  // fallthrough: what the subcommand does not know goes to its parent (e.g. --format after it),
+  // those options of the parent that it honours (cli::offers).
   if (parent && app.get_fallthrough()) {
-    c.inputs = c.inputs || parent->inputs;
-    for (const auto& p : parent->options)
+    const CLI::App* tool = app.get_parent();
+    bool inputs = parent->inputs;
+    if (tool)
+      for (const CLI::Option* o : tool->get_options())
+        if (o->get_positional() && !offers(app, *o)) inputs = false;
+    c.inputs = c.inputs || inputs;
+    for (const auto& p : parent->options) {
+      const CLI::Option* o = tool && !p.names.empty() ? tool->get_option_no_throw(p.names.back()) : nullptr;
+      if (o && !offers(app, *o)) continue;
       if (!shares_a_name(c.options, p)) c.options.push_back(p);
+    }
   }
   const std::function<bool(CLI::App*)> all = [](CLI::App*) { return true; };
   for (CLI::App* sub : app.get_subcommands(all)) c.subs.push_back(collect(*sub, &c));

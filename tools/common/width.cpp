@@ -127,12 +127,6 @@ std::string wrap_name(const std::string& name, std::size_t width, std::size_t in
   return out + line;
 }
 
-// Whether the subcommand `app` reads input files (a cli::Command that says so): its help lists FILE.
-bool takes_input(const CLI::App* app) {
-  const auto* c = dynamic_cast<const Command*>(app);
-  return c && c->takes_input();
-}
-
 // CLI11's formatter with every line it writes wrapped to a width: the left column (option names)
 // takes at most a third of it, the descriptions the rest.
 class WrappingFormatter : public CLI::Formatter {
@@ -154,15 +148,16 @@ class WrappingFormatter : public CLI::Formatter {
     return wrap_block(CLI::Formatter::make_usage(app, std::move(name)), 2);
   }
   // A subcommand's help lists, before its footer, the tool's options it takes through
-  // fallthrough (the input files, --format, --output, ...), made from the tool's own tree.
+  // fallthrough (the input files, --format, --output, ...), made from the tool's own tree: those
+  // it honours (cli::offers: the input files where it reads input, --chart and --svg where it
+  // draws charts).
   std::string make_footer(const CLI::App* app) const override {
     std::string common;
     const CLI::App* parent = app->get_parent();
     if (parent && app->get_fallthrough()) {
       std::vector<const CLI::Option*> opts;
       for (const CLI::Option* o : parent->get_options())
-        if (!o->get_group().empty() && o != parent->get_help_ptr() && (!o->get_positional() || takes_input(app)))
-          opts.push_back(o);
+        if (!o->get_group().empty() && o != parent->get_help_ptr() && offers(*app, *o)) opts.push_back(o);
       std::stable_partition(opts.begin(), opts.end(), [](const CLI::Option* o) { return o->get_positional(); });
       if (!opts.empty()) {
         common = "Common options (before or after the subcommand):\n";

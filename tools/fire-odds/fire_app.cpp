@@ -226,7 +226,7 @@ void setup(CLI::App& app, Options& opt) {
                      }});
   cli::add_subcommands(app, table, false);
   // Without a subcommand, the scenarios are the input files' (standard input when none is named).
-  cli::reads_input(app, [&opt] { return opt.command.empty(); });
+  cli::reads_input(app);
 }
 
 namespace {
@@ -419,7 +419,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   const std::string& command = opt.command;
   if (!command.empty() && !common.inputs.empty())
     return cli::usage_error("", "give either a subcommand with its options or input files, not both");
-  if (command.empty() && common.inputs.empty())
+  if (command.empty() && common.inputs.empty() && !cli::read_standard_input(common))
     return cli::usage_error("",
                             "nothing to do: give a subcommand (" + names_text() + ") or TOML input files; see --help");
   report::Report rep;

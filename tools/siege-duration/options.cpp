@@ -114,8 +114,9 @@ void setup(CLI::App& app, Options& opt) {
       ->check(CLI::Range(1, 1000))
       ->type_name("N");
   add_siege_flags(app, opt);
-  // The siege description: standard input when no file is named and the siege is not given as flags.
-  cli::reads_input(app, [&opt] { return !has_siege_flags(opt); });
+  // The siege description: a file, or standard input when no file is named and the siege is not
+  // given as flags (run: cli::read_standard_input).
+  cli::reads_input(app);
 }
 
 }  // namespace gunpowder::siege_app

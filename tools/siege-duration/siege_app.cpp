@@ -105,7 +105,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   const bool flags = has_siege_flags(opt);
   if (flags && !common.inputs.empty())
     return cli::usage_error("", "give an input file or the siege as flags (--shp, --besieger-units, ...), not both");
-  if (!flags && common.inputs.size() != 1)
+  if (!flags && common.inputs.size() != 1 && !cli::read_standard_input(common))
     return cli::usage_error("", "give exactly one input file (or - for standard input), or the siege as flags");
   const std::string path = flags ? std::string(kFlagsName) : common.inputs.front();
   auto text = flags ? siege_flags_toml(opt) : input::read_input(path);

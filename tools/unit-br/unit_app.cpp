@@ -90,8 +90,8 @@ void setup(CLI::App& app, Options& opt) {
   app.add_flag("--compare", opt.compare,
                "recompute every roster unit and compare it with the published figures (the agreement first)");
   app.add_flag("--differences", opt.differences, "with --compare: show only the figures that disagree");
-  // [[unit]] tables from standard input when no file and no other mode is given.
-  cli::reads_input(app, [&opt] { return !opt.troop && !opt.catalogue && !opt.compare; });
+  // [[unit]] tables from files (standard input when no file and no other mode is given: run).
+  cli::reads_input(app);
 }
 
 units::Request readings(const Options& opt, bool explain) {
@@ -109,7 +109,8 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (!cat_or) return cat_or.error();
   const units::Catalogue& cat = **cat_or;
   const bool flags_unit = opt.troop.has_value();
-  const int modes = (opt.catalogue || opt.compare ? 1 : 0) + (flags_unit ? 1 : 0) + (!common.inputs.empty() ? 1 : 0);
+  int modes = (opt.catalogue || opt.compare ? 1 : 0) + (flags_unit ? 1 : 0) + (!common.inputs.empty() ? 1 : 0);
+  if (modes == 0 && cli::read_standard_input(common)) modes = 1;  // [[unit]] tables piped in
   if (modes == 0) return cli::usage_error("", "nothing to do: give --troop, a TOML file, --catalogue or --compare");
   if (modes > 1) return cli::usage_error("", "choose one of: --troop, input files, --catalogue/--compare");
   if (opt.differences && !opt.compare) return cli::usage_error("--differences", "goes with --compare");

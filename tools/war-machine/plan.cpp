@@ -35,7 +35,9 @@ namespace {
 
 Expected<std::unique_ptr<BattlePlan>> plan_of(const war::Rules& R, const Options& opt, const cli::CommonOptions& common,
                                               const char* command) {
-  if (opt.force_flags.empty() ? common.inputs.size() != 1 : common.inputs.size() > 1)
+  // Standard input only when neither a file nor --force gives the forces.
+  if (opt.force_flags.empty() ? common.inputs.size() != 1 && !cli::read_standard_input(common)
+                              : common.inputs.size() > 1)
     return cli::usage_error(command, "give one TOML file with the [[force]] tables of both sides, or --force flags");
   auto flag_docs = force_documents(R, opt, true);
   if (!flag_docs) return flag_docs.error();

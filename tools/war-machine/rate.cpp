@@ -31,7 +31,8 @@ void setup_rate(CLI::App& cmd, Options& opt) {
 namespace {
 
 Expected<report::Report> rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
-  if (common.inputs.empty() && opt.force_flags.empty())
+  // Standard input only when neither a file nor --force gives the forces.
+  if (common.inputs.empty() && opt.force_flags.empty() && !cli::read_standard_input(common))
     return cli::usage_error("rate", "give one or more TOML files with [[force]] tables, or --force flags");
   auto flag_docs = force_documents(R, opt, false);
   if (!flag_docs) return flag_docs.error();

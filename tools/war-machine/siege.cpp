@@ -22,7 +22,7 @@ std::optional<Diagnostics> check_flags(const Options& opt, const cli::CommonOpti
   const bool forces = !common.inputs.empty() || !opt.force_flags.empty();
   if (forces && opt.defender_troops)
     return cli::usage_error("--defender-troops", "comes from the battle's defender when a file or --force is given");
-  if (!forces && !opt.defender_troops)
+  if (!forces && !opt.defender_troops && !cli::read_standard_input(common))
     return cli::usage_error("siege", "give a battle file (one attacker, one defender), --force flags or --defender-troops");
   if (opt.defender_troops && (*opt.defender_troops < 1 || *opt.defender_troops > war::kMaxInputTroops))
     return cli::usage_error("--defender-troops", "must be 1 to 1,000,000,000");

@@ -46,21 +46,17 @@ const cli::ToolInfo kInfo{
                                                       &specs::siege_document()};
     }};
 
-namespace {
-/// A file on standard input when no file is named, unless the forces are given as flags.
-bool no_force_flags(const Options& opt) { return opt.force_flags.empty(); }
-}  // namespace
-
 const std::vector<WarCommand>& commands() {
   static const std::vector<WarCommand> table{
       {"rate", "rate each [[force]] of the files: BFR itemised, troop class, statements, BR", &setup_rate, &run_rate,
-       &no_force_flags},
-      {"battle", "exact odds of a battle between the [[force]] tables of a file", &setup_battle, &run_battle, &no_force_flags},
+       true, false},
+      {"battle", "exact odds of a battle between the [[force]] tables of a file", &setup_battle, &run_battle, true,
+       true},
       {"campaign", "exact odds of up to N battles in a row between the same forces, until one routs or is destroyed",
-       &setup_campaign, &run_campaign, &no_force_flags},
-      {"march", "movement rate, forced march, foraging and hunger of a force", &setup_march, &run_march, nullptr},
-      {"siege", "the simple siege week by week: besieger's BR, starving defender, odds", &setup_siege, &run_siege,
-       [](const Options& opt) { return !opt.defender_troops && opt.force_flags.empty(); }},
+       &setup_campaign, &run_campaign, true, true},
+      {"march", "movement rate, forced march, foraging and hunger of a force", &setup_march, &run_march, false, true},
+      {"siege", "the simple siege week by week: besieger's BR, starving defender, odds", &setup_siege, &run_siege, true,
+       true},
   };
   return table;
 }
@@ -71,7 +67,8 @@ void setup(CLI::App& app, Options& opt) {
     table.push_back({c.name, c.description, [&opt, &c](CLI::App& cmd) {
                        cmd.callback([&opt, &c] { opt.command = c.name; });
                        c.setup(cmd, opt);
-                       if (c.reads_input) cli::reads_input(cmd, [&opt, &c] { return c.reads_input(opt); });
+                       if (c.takes_input) cli::reads_input(cmd);
+                       if (!c.charts) cli::draws_no_charts(cmd);
                      }});
   for (cli::Command* sub : cli::add_subcommands(app, table, true)) sub->footer(kInfo.examples);
 }

@@ -55,14 +55,17 @@ struct Options {
 
 extern const cli::ToolInfo kInfo;
 
-/// One subcommand: its name, its line in --help, its options, its run, and when it reads its
-/// [[force]] tables from standard input when no file is named (null: it takes no input).
+/// One subcommand: its name, its line in --help, its options, its run, whether it reads [[force]]
+/// tables from files (standard input when none is named: its run calls cli::read_standard_input
+/// where it would say that a file is missing) and whether it draws distributions (--chart and
+/// --svg are offered only then).
 struct WarCommand {
   const char* name;
   const char* description;
   void (*setup)(CLI::App& cmd, Options& opt);
   Expected<report::Report> (*run)(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
-  bool (*reads_input)(const Options& opt);
+  bool takes_input;
+  bool charts;
 };
 
 /// The subcommands, in the order of --help (commands.cpp). A new one is a file with its setup and

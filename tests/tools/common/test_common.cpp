@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/cli.hpp"
+#include "common/commands.hpp"
 #include "common/progress.hpp"
 
 using namespace gunpowder;
@@ -98,6 +99,65 @@ TEST_CASE("cli::run_tool") {
     CHECK(call({"--n", "999"}, out, err) == 71);
     CHECK(out.empty());
     CHECK(err == "demo-tool: error: out of memory\n");
+  }
+}
+
+TEST_CASE("a subcommand offers the tool's options it honours, and takes no other") {
+  const cli::ToolInfo info{"demo-tool", "A demo.", "Examples:\n  demo-tool drawn"};
+  bool piped = true;
+  auto setup = [&](CLI::App& app, cli::CommonOptions&) {
+    cli::add_subcommands(app,
+                         {{"plain", "reads files, draws nothing",
+                           [](CLI::App& cmd) {
+                             cli::reads_input(cmd);
+                             cli::draws_no_charts(cmd);
+                           }},
+                          {"drawn", "draws, reads no file", [](CLI::App&) {}}},
+                         true);
+  };
+  auto run = [&](const cli::CommonOptions& common) -> Expected<report::Report> {
+    piped = cli::read_standard_input(common);  // never the test's own standard input
+    report::Report r;
+    report::Table t;
+    t.add_column("n", "N").add_row({"1"});
+    r.tables.push_back(t);
+    return r;
+  };
+  auto call = [&](std::vector<const char*> args, std::string& out, std::string& err) {
+    args.insert(args.begin(), "demo-tool");
+    std::ostringstream o, e;
+    const int code = cli::run_tool(info, static_cast<int>(args.size()), args.data(), o, e, setup, run);
+    out = o.str();
+    err = e.str();
+    return code;
+  };
+  std::string out, err;
+  SUBCASE("help: the input files where it reads them, --chart and --svg where it draws") {
+    REQUIRE(call({"plain", "--help"}, out, err) == 0);
+    CHECK(out.find("Common options") != std::string::npos);
+    CHECK(out.find("--format") != std::string::npos);
+    CHECK(out.find("inputs FILE") != std::string::npos);
+    CHECK(out.find("--chart") == std::string::npos);
+    CHECK(out.find("--svg") == std::string::npos);
+    REQUIRE(call({"drawn", "--help"}, out, err) == 0);
+    CHECK(out.find("inputs FILE") == std::string::npos);
+    CHECK(out.find("--chart") != std::string::npos);
+    CHECK(out.find("--svg") != std::string::npos);
+  }
+  SUBCASE("what it does not offer is an unknown option of it, before or after it, value or none") {
+    for (const auto& args : std::vector<std::vector<const char*>>{
+             {"plain", "--chart"}, {"--chart", "plain"}, {"plain", "--svg"}, {"plain", "--svg=x.svg"}}) {
+      CHECK(call(args, out, err) == 64);
+      CHECK(out.empty());
+      CHECK(err.rfind("demo-tool: error: unknown option '--", 0) == 0);
+      CHECK(err.find("for demo-tool plain (demo-tool plain --help lists the options)") != std::string::npos);
+    }
+    CHECK(call({"drawn", "--svg", "--format", "json"}, out, err) == 64);  // --svg's value missing: CLI11's error
+    CHECK(err.find("unknown option") == std::string::npos);
+  }
+  SUBCASE("an in-process run never reads the caller's standard input") {
+    CHECK(call({"plain"}, out, err) == 0);
+    CHECK_FALSE(piped);
   }
 }
 
