@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/cli.hpp"
+#include "demo_tool.hpp"
 #include "common/commands.hpp"
 #include "common/progress.hpp"
 
@@ -59,12 +60,7 @@ TEST_CASE("cli::run_tool") {
     return r;
   };
   auto call = [&](std::vector<const char*> args, std::string& out, std::string& err) {
-    args.insert(args.begin(), "demo-tool");
-    std::ostringstream o, e;
-    const int code = cli::run_tool(info, static_cast<int>(args.size()), args.data(), o, e, setup, run);
-    out = o.str();
-    err = e.str();
-    return code;
+    return test::run_demo(info, setup, run, std::move(args), out, err);
   };
   std::string out, err;
   SUBCASE("json output") {
@@ -124,12 +120,7 @@ TEST_CASE("a subcommand offers the tool's options it honours, and takes no other
     return r;
   };
   auto call = [&](std::vector<const char*> args, std::string& out, std::string& err) {
-    args.insert(args.begin(), "demo-tool");
-    std::ostringstream o, e;
-    const int code = cli::run_tool(info, static_cast<int>(args.size()), args.data(), o, e, setup, run);
-    out = o.str();
-    err = e.str();
-    return code;
+    return test::run_demo(info, setup, run, std::move(args), out, err);
   };
   std::string out, err;
   SUBCASE("help: the input files where it reads them, --chart and --svg where it draws") {

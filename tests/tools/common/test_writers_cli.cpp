@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/cli.hpp"
+#include "demo_tool.hpp"
 
 using namespace gunpowder;
 
@@ -24,12 +25,7 @@ TEST_CASE("cli::run_tool with hostile names") {
     return r;
   };
   auto call = [&](std::vector<const char*> args, std::string& out, std::string& err) {
-    args.insert(args.begin(), "demo-tool");
-    std::ostringstream o, e;
-    const int code = cli::run_tool(info, static_cast<int>(args.size()), args.data(), o, e, setup, run);
-    out = o.str();
-    err = e.str();
-    return code;
+    return test::run_demo(info, setup, run, std::move(args), out, err);
   };
   std::string out, err;
   SUBCASE("csv guards a formula by default, and --csv-formulas turns the guard off") {
