@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "common/commands.hpp"
 #include "common/flag_input.hpp"
 #include "siege-duration/siege_app.hpp"
 

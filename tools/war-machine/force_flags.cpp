@@ -108,6 +108,80 @@ Diagnostics flag_error(const std::string& flag, const std::string& message) {
   return d;
 }
 
+/// The keys of one --force's [[force]] table, as TOML values, gathered item by item.
+struct ForceTable {
+  std::vector<std::pair<std::string, std::string>> keys;                          ///< in order
+  std::map<std::string, std::vector<std::string>> lists;                          ///< situation, split, ...
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> tables;  ///< factors, quick
+  std::vector<std::string> given;                                                  ///< every key named
+  std::string class_id;                                                            ///< the troop class
+
+  [[nodiscard]] bool has(std::string_view k) const { return std::find(given.begin(), given.end(), k) != given.end(); }
+
+  /// A bare word: the troop class. Returns the error, if any.
+  std::optional<std::string> add_class(const war::Rules& R, const std::string& item) {
+    std::vector<std::string> ids;
+    for (const auto& c : R.troop_classes) ids.push_back(c.id);
+    const std::string id = force_id(item);
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) {
+      std::string m = "'" + item + "' is not KEY=VALUE nor a troop class";
+      if (auto near = cli::nearest(id, ids)) m.append("; did you mean '").append(*near).append("'?");
+      return m;
+    }
+    return add_key("troop_class", id);
+  }
+
+  /// KEY=VALUE, KEY a [[force]] key, a short name of one, or factors.KEY / quick.KEY.
+  std::optional<std::string> add_item(const std::string& item) {
+    const auto eq = item.find('=');
+    std::string key = item.substr(0, eq);
+    const std::string value = item.substr(eq + 1);
+    std::replace(key.begin(), key.end(), '-', '_');
+    if (const auto dot = key.find('.'); dot != std::string::npos) {
+      const std::string sub = key.substr(0, dot);
+      key = key.substr(dot + 1);
+      if (sub != "factors" && sub != "quick") return "'" + sub + ".' items: only factors.KEY=VALUE and quick.KEY=VALUE";
+      if (key.empty() || value.empty()) return "'" + item + "': give KEY=VALUE";
+      if (!has(sub)) given.push_back(sub);
+      tables[sub].emplace_back(key, toml_value(key, value));
+      return std::nullopt;
+    }
+    if (auto a = force_key_aliases().find(key); a != force_key_aliases().end()) key = a->second;
+    if (key.empty() || value.empty()) return "'" + item + "': give KEY=VALUE";
+    if (key == "name" || key == "troops") return "the name and troops are the first two parts (NAME:TROOPS:...)";
+    if (list_key(key)) {
+      given.push_back(key);
+      for (const std::string& v : split_on(value, "+")) lists[key].push_back(toml_value(key, v));
+      return std::nullopt;
+    }
+    return add_key(key, key == "troop_class" ? force_id(value) : value);
+  }
+
+  std::optional<std::string> add_key(const std::string& key, const std::string& value) {
+    if (has(key)) return "'" + key + "' is given twice";
+    given.push_back(key);
+    if (key == "troop_class") class_id = value;
+    keys.emplace_back(key, key == "troop_class" ? toml_string(value) : toml_value(key, value));
+    return std::nullopt;
+  }
+
+  [[nodiscard]] std::string text(const std::string& name, const std::string& troops) const {
+    std::string t = "[[force]]\nname = ";
+    t.append(toml_string(name)).append("\ntroops = ").append(troops).append("\n");
+    for (const auto& [k, v] : keys) t.append(k).append(" = ").append(v).append("\n");
+    for (const auto& [k, vs] : lists) {
+      t.append(k).append(" = [");
+      for (size_t i = 0; i < vs.size(); ++i) t.append(i ? ", " : "").append(vs[i]);
+      t.append("]\n");
+    }
+    for (const auto& [sub, kv] : tables) {
+      t.append("\n[force.").append(sub).append("]\n");
+      for (const auto& [k, v] : kv) t.append(k).append(" = ").append(v).append("\n");
+    }
+    return t;
+  }
+};
+
 /// The [[force]] table of one --force, as TOML text.
 Expected<std::string> force_toml(const war::Rules& R, const ForceFlag& f, std::optional<bool> first) {
   const std::string flag = "--force " + f.spec;
@@ -116,85 +190,20 @@ Expected<std::string> force_toml(const war::Rules& R, const ForceFlag& f, std::o
     return flag_error(flag, "give NAME:TROOPS, then the rating and other items (e.g. Elves:2000:bfr=96,mounted=20)");
   const auto troops = troops_of(parts[1]);
   if (!troops) return flag_error(flag, "the troops ('" + parts[1] + "') must be a whole number");
-  std::vector<std::pair<std::string, std::string>> keys;    // top-level key -> TOML value, in order
-  std::map<std::string, std::vector<std::string>> lists;     // list key -> TOML values
-  std::map<std::string, std::vector<std::pair<std::string, std::string>>> tables;  // factors, quick
-  std::vector<std::string> given;
-  auto has = [&](std::string_view k) { return std::find(given.begin(), given.end(), k) != given.end(); };
-  std::vector<std::string> class_ids;
-  for (const auto& c : R.troop_classes) class_ids.push_back(c.id);
+  ForceTable t;
   for (size_t i = 2; i < parts.size(); ++i) {
     for (const std::string& item : split_on(parts[i], ",")) {
       if (item.empty()) continue;
-      const auto eq = item.find('=');
-      if (eq == std::string::npos) {
-        // A bare word is the troop class.
-        const std::string id = force_id(item);
-        if (std::find(class_ids.begin(), class_ids.end(), id) == class_ids.end()) {
-          std::string m = "'" + item + "' is not KEY=VALUE nor a troop class";
-          if (auto near = cli::nearest(id, class_ids)) m += "; did you mean '" + *near + "'?";
-          return flag_error(flag, m);
-        }
-        if (has("troop_class")) return flag_error(flag, "the troop class is given twice");
-        given.emplace_back("troop_class");
-        keys.emplace_back("troop_class", toml_string(id));
-        continue;
-      }
-      std::string key = item.substr(0, eq);
-      const std::string value = item.substr(eq + 1);
-      std::replace(key.begin(), key.end(), '-', '_');
-      std::string sub;
-      if (const auto dot = key.find('.'); dot != std::string::npos) {
-        sub = key.substr(0, dot);
-        key = key.substr(dot + 1);
-        if (sub != "factors" && sub != "quick")
-          return flag_error(flag, "'" + sub + ".' items: only factors.KEY=VALUE and quick.KEY=VALUE");
-      } else if (auto a = force_key_aliases().find(key); a != force_key_aliases().end()) {
-        key = a->second;
-      }
-      if (key.empty() || value.empty()) return flag_error(flag, "'" + item + "': give KEY=VALUE");
-      if (key == "name" || key == "troops")
-        return flag_error(flag, "the name and troops are the first two parts (NAME:TROOPS:...)");
-      if (!sub.empty()) {
-        if (!has(sub)) given.push_back(sub);
-        tables[sub].emplace_back(key, toml_value(key, value));
-        continue;
-      }
-      if (list_key(key)) {
-        given.push_back(key);
-        for (const std::string& v : split_on(value, "+")) lists[key].push_back(toml_value(key, v));
-        continue;
-      }
-      if (has(key)) return flag_error(flag, "'" + key + "' is given twice");
-      given.push_back(key);
-      if (key == "troop_class") {
-        keys.emplace_back(key, toml_string(force_id(value)));
-        continue;
-      }
-      keys.emplace_back(key, toml_value(key, value));
+      const auto bad = item.find('=') == std::string::npos ? t.add_class(R, item) : t.add_item(item);
+      if (bad) return flag_error(flag, *bad);
     }
   }
-  for (const auto& s : f.situations) lists["situation"].push_back(toml_string(s));
-  if (!has("role") && first) keys.emplace_back("role", toml_string(*first ? "attacker" : "defender"));
+  for (const auto& s : f.situations) t.lists["situation"].push_back(toml_string(s));
+  if (!t.has("role") && first) t.keys.emplace_back("role", toml_string(*first ? "attacker" : "defender"));
   // A troop class alone rates the force at the lowest BFR of its class (docs/rules-notes.md).
-  if (has("troop_class") && !has("br") && !has("bfr") && !has("factors") && !has("quick")) {
-    std::string id;
-    for (const auto& [k, v] : keys)
-      if (k == "troop_class") id = v.substr(1, v.size() - 2);
-    if (const auto* tc = R.troop_class(id)) keys.emplace_back("bfr", std::to_string(tc->bfr_min));
-  }
-  std::string t = "[[force]]\nname = " + toml_string(parts[0]) + "\ntroops = " + *troops + "\n";
-  for (const auto& [k, v] : keys) t += k + " = " + v + "\n";
-  for (const auto& [k, vs] : lists) {
-    t += k + " = [";
-    for (size_t i = 0; i < vs.size(); ++i) t += (i ? ", " : "") + vs[i];
-    t += "]\n";
-  }
-  for (const auto& [sub, kv] : tables) {
-    t += "\n[force." + sub + "]\n";
-    for (const auto& [k, v] : kv) t += k + " = " + v + "\n";
-  }
-  return t;
+  if (!t.class_id.empty() && !t.has("br") && !t.has("bfr") && !t.has("factors") && !t.has("quick"))
+    if (const auto* tc = R.troop_class(t.class_id)) t.keys.emplace_back("bfr", std::to_string(tc->bfr_min));
+  return t.text(parts[0], *troops);
 }
 
 constexpr std::string_view kFlagDoc = "--force ";
