@@ -292,7 +292,9 @@ std::optional<std::string> unknown_subcommand(CLI::App& app, int split, const ch
     if (std::find(names.begin(), names.end(), a) != names.end()) return std::nullopt;
     const std::string list = subcommand_list(app, ", ");
     const bool path_like = a == "-" || a.find_first_of("./") != std::string::npos;
-    if (!required && (path_like || std::filesystem::exists(a))) return std::nullopt;
+    // exists() without an error code throws for a name the system refuses (longer than NAME_MAX).
+    std::error_code ec;
+    if (!required && (path_like || std::filesystem::exists(a, ec))) return std::nullopt;
     if (path_like)  // a file, given before any subcommand
       return "a subcommand is required before the input " + escape::visible(a) + " (subcommands: " + list + ")";
     if (auto near = nearest(a, names))
