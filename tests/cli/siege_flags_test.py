@@ -42,7 +42,7 @@ CASES = [
 
 ERRORS = [
     (["--shp", "1000", "--besieger-units", "5", "--defender-units", "2", "--besieger-artillery", "4x24-pdr-canon"],
-     "--besieger-artillery", "cannon, gun or mortar"),
+     "the siege flags", "allowed: cannon, gun, mortar"),
     (["--shp", "1000", "--besieger-units", "5", "--defender-units", "2", "--defender-artillery", "4x12-pdr-gun@300"],
      "--defender-artillery", "only the besieger"),
     (["--shp", "1000", "--value-gp", "5000", "--besieger-units", "5", "--defender-units", "2"], "--shp", "one of"),
