@@ -82,8 +82,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat, const Options& opt,
   rep.tables.push_back(summary_table(std::move(rows), "Gunpowder artillery (" + cat.sources.characteristics + ")"));
   rep.tables.push_back(carriages_by_era_table(cat));
   rep.tables.push_back(bombardment_and_battle_table(cat));
-  for (const auto& d : designs)
-    for (const auto& l : d.explain) rep.explain.push_back(l);
+  for (const auto& d : designs) rep.explain.insert(rep.explain.end(), d.explain.begin(), d.explain.end());
   return rep;
 }
 

@@ -13,13 +13,15 @@
 
 #include "artillery-design/artillery_app.hpp"
 
+#include "gunpowder/core/explain.hpp"
+
 namespace gunpowder::artillery_app {
 
 /// One designed piece, as the output needs it.
 struct Item {
   std::optional<artillery::Design> design;  ///< kept for a piece that may be the only one (its detailed tables)
   std::vector<report::Cell> row, carriage;  ///< its rows of the pieces and chosen-carriages tables
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 
 /// The pieces of one input (a file, or a chunk of a streamed file) and its errors.

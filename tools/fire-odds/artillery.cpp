@@ -54,24 +54,25 @@ std::string throw_source(const ArtilleryShot& s) { return s.throw_given ? "given
 double mean_impact_yd(const ArtilleryShot& s) { return s.impact.mean() / std::max(1e-12, 1 - s.odds.p_misfire); }
 
 // The derivation, for --explain.
-std::vector<std::string> explain_shot(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
+report::Steps explain_shot(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const artillery::Characteristics& c = s.design.effective;
   const fire::AttackSetup& a = s.attack;
-  std::vector<std::string> out;
-  out.push_back(s.design.name + " (" + std::string(c.source) + "): ranges " + ranges(c) + " yd, " + c.damage() +
-                ", AOE " + std::to_string(c.aoe_ft) + "'");
-  out.push_back(trim(s.range_yd, 2) + " yd: " + artillery::to_string(s.bracket) + " range (" + s.bracket_source + ")");
-  out.push_back("fire: " + artillery::to_string(s.mode) + " (" + s.mode_source + ")");
-  out.push_back("target value " + std::to_string(a.base_throw) + "+ (" + throw_source(s) + ") - (" +
-                signed_str(a.range_mod) + " range " + signed_str(a.plunging_mod) + " plunging " +
-                signed_str(a.shortage_mod) + " artillerists " + signed_str(a.other_mod) +
-                " other) = " + std::to_string(s.target) + "+");
+  report::Steps out;
+  out.push_back(report::untyped(s.design.name + " (" + std::string(c.source) + "): ranges " + ranges(c) + " yd, " +
+                                c.damage() + ", AOE " + std::to_string(c.aoe_ft) + "'"));
+  out.push_back(report::untyped(trim(s.range_yd, 2) + " yd: " + artillery::to_string(s.bracket) + " range (" +
+                                s.bracket_source + ")"));
+  out.push_back(report::untyped("fire: " + artillery::to_string(s.mode) + " (" + s.mode_source + ")"));
+  out.push_back(report::untyped("target value " + std::to_string(a.base_throw) + "+ (" + throw_source(s) + ") - (" +
+                                signed_str(a.range_mod) + " range " + signed_str(a.plunging_mod) + " plunging " +
+                                signed_str(a.shortage_mod) + " artillerists " + signed_str(a.other_mod) +
+                                " other) = " + std::to_string(s.target) + "+"));
   for (const char* k : {"direct", "close", "scatter", "misfire"})
-    out.push_back(std::string(k) + ": naturals " + naturals(R.results, k, s.target, s.exceed));
+    out.push_back(report::untyped(std::string(k) + ": naturals " + naturals(R.results, k, s.target, s.exceed)));
   if (s.structure)
-    out.push_back("structural save " + std::to_string(R.catalogue->attack.structural_save_base) + " + (" +
-                  signed_str(a.range_mod) + ") - " + std::to_string(s.structure->ac) + " = " +
-                  std::to_string(s.structure->save_target) + "+");
+    out.push_back(report::untyped("structural save " + std::to_string(R.catalogue->attack.structural_save_base) +
+                                  " + (" + signed_str(a.range_mod) + ") - " + std::to_string(s.structure->ac) + " = " +
+                                  std::to_string(s.structure->save_target) + "+"));
   return out;
 }
 

@@ -427,10 +427,11 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   const Broadside& b = *odds;
   Scenario s;
   if (explain) {
-    s.explain.push_back("re-rolls maximise " + b.maximises);
+    s.explain.push_back(report::untyped("re-rolls maximise " + b.maximises));
     if (b.at_band)
-      s.explain.push_back("range band " + fire::band_name(*b.band) +
-                          (p.raking ? ", raking: read as " + fire::band_name(b.at_band->effective) : ""));
+      s.explain.push_back(
+          report::untyped("range band " + fire::band_name(*b.band) +
+                          (p.raking ? ", raking: read as " + fire::band_name(b.at_band->effective) : "")));
   }
   s.tables.push_back(dice_table(R, p, b));
   for (size_t gi = 0; gi < b.groups.size(); ++gi) hands_of_group(R, b, gi, s);

@@ -167,10 +167,10 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
     s.charts.push_back(dist_chart(title, "Kills", {{"", &v.kills_in_turns}}));
   }
   if (explain)
-    s.explain.push_back("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " +
-                        std::to_string(odds.row->value) + " after " + std::to_string(odds.modifier) +
-                        ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" + std::to_string(*p.men) + ", " +
-                        trim(odds.p_hit, 4) + ")");
+    s.explain.push_back(report::untyped("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " +
+                                        std::to_string(odds.row->value) + " after " + std::to_string(odds.modifier) +
+                                        ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" +
+                                        std::to_string(*p.men) + ", " + trim(odds.p_hit, 4) + ")"));
 }
 
 // The attack dice: the band, the effective AR, hits on the target and on the firing unit.
@@ -531,14 +531,14 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
     s.no_chart = "one dowel shot has no distribution to chart: give --turns 2 or more for the shots over the turns";
   }
   if (explain) {
-    s.explain.push_back("target from " + trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in (" +
-                        (in.measure == fire::Measure::centre ? "distance to the centre" : "distance to the near edge") +
-                        ")");
-    if (d.stop) s.explain.push_back(stop_text(in, *d.stop));
+    s.explain.push_back(report::untyped(
+        "target from " + trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in (" +
+        (in.measure == fire::Measure::centre ? "distance to the centre" : "distance to the near edge") + ")"));
+    if (d.stop) s.explain.push_back(report::untyped(stop_text(in, *d.stop)));
     for (const auto& h : d.sections)
-      s.explain.push_back(h.section.colour + " section " + std::to_string(h.section.index) + " " +
-                          trim(h.section.start_in) + "-" + trim(h.section.end_in) + ": overlap " +
-                          trim(h.on_target_in, 3) + " in");
+      s.explain.push_back(report::untyped(h.section.colour + " section " + std::to_string(h.section.index) + " " +
+                                          trim(h.section.start_in) + "-" + trim(h.section.end_in) + ": overlap " +
+                                          trim(h.on_target_in, 3) + " in"));
   }
   s.tables.push_back(dowel_table(p, R, *shot));  // programs only: after the tables people see
   return s;

@@ -26,7 +26,7 @@ extern const cli::ToolInfo kInfo;
 /// its derivation lines and the charts of its distributions (--chart, --svg).
 struct Scenario {
   std::vector<report::Table> tables;
-  std::vector<std::string> explain;
+  report::Steps explain;
   std::vector<report::Chart> charts;
   /// Why the scenario has no chart, for the usage error of --chart and --svg (empty: it has one).
   std::string no_chart;

@@ -171,16 +171,15 @@ Scenario catalogue(const fire::FirearmCatalogue& cat) {
   return s;
 }
 // The derivation, for --explain.
-std::vector<std::string> explain_firearm(const fire::FirearmRules& R, const FirearmParams& p,
-                                         const FirearmScenario& fs) {
+report::Steps explain_firearm(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
   const fire::Misfire& mis = fs.misfire;
-  std::vector<std::string> out = fs.shot.explain;
+  report::Steps out = fs.shot.explain;
   out.insert(out.end(), fs.reload.explain.begin(), fs.reload.explain.end());
-  out.push_back("misfire " + fs.weather + ": " + std::to_string(mis.table_pct) + "%" +
-                (p.uncleaned ? " x " + std::to_string(R.uncleaned_multiplier) + " uncleaned" : "") + " = " +
-                std::to_string(mis.pct) + "%" + (mis.capped ? " (capped at 100%)" : ""));
-  out.push_back("one attempt every 1 + " + std::to_string(fs.reload.total) + " rounds, +" +
-                std::to_string(R.misfire_clear_rounds) + " to clear a misfire");
+  out.push_back(report::untyped("misfire " + fs.weather + ": " + std::to_string(mis.table_pct) + "%" +
+                                (p.uncleaned ? " x " + std::to_string(R.uncleaned_multiplier) + " uncleaned" : "") +
+                                " = " + std::to_string(mis.pct) + "%" + (mis.capped ? " (capped at 100%)" : "")));
+  out.push_back(report::untyped("one attempt every 1 + " + std::to_string(fs.reload.total) + " rounds, +" +
+                                std::to_string(R.misfire_clear_rounds) + " to clear a misfire"));
   return out;
 }
 

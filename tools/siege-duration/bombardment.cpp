@@ -92,7 +92,7 @@ void bombardment_report(const siege::Rules& rules, const artillery::Catalogue& c
   }
   if (b.days && !b.shp_by_day.empty())
     rep.tables.push_back(schedule_table("bombardment", "Bombardment: stronghold shp day by day", b.shp_by_day));
-  for (const auto& l : b.explain) rep.explain.push_back("bombardment: " + l);
+  report::append_under(rep.explain, b.explain, "bombardment");
 }
 
 }  // namespace

@@ -76,7 +76,7 @@ void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& 
                report::cell::shown_as(std::to_string(o.target_value) + "+", o.target_value),
                report::cell::percent(o.p_hit), report::cell::percent(o.p_save),
                report::cell::percent(o.p_destroy_given_hit), report::cell::percent(o.p_destroy)});
-    rep.explain.push_back("duel: " + o.derivation);
+    rep.explain.push_back(report::untyped("duel: " + o.derivation));
   }
   rep.tables.push_back(std::move(t));
 }

@@ -43,7 +43,7 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
       const auto b = siege::side_bonus(r, side, d == 1, o, nullptr, m.front_ft.has_value());
       row(o, d == 1, side.br, b.artillery, b.equipment, b.fortification, side.br + b.total());
       const std::string who = "siege machine: " + o + (d ? ", defender: " : ", attacker: ");
-      for (const auto& l : b.lines) rep.explain.push_back(who + l);
+      for (const auto& l : b.lines) rep.explain.push_back(report::untyped(who + l));
     }
   if (m.defender_plan == siege::SmDefenderPlan::sally) {
     // The sally: a standard War Machine battle, the defender +10% BR (rounded up), no siege bonuses.
@@ -231,9 +231,9 @@ Expected<siege::SmSetup> machine_setup(const Context& c) {
     auto b = siege::bombard(c.rules, c.cat, *c.in.siege, c.opt.cautious, std::nullopt);
     if (!b) return input::place_fields(b.error(), c.doc, c.doc.root);
     m.gunpowder_weekly_damage = siege::gunpowder_weekly_damage(*b);
-    c.rep.explain.push_back("siege machine: the besieger's gunpowder park bombards " + trim(b->shp_per_day, 2) +
-                            " shp a day: d += " + trim(m.gunpowder_weekly_damage, 2) +
-                            " a week while its artillery fires");
+    c.rep.explain.push_back(report::untyped(
+        "siege machine: the besieger's gunpowder park bombards " + trim(b->shp_per_day, 2) +
+        " shp a day: d += " + trim(m.gunpowder_weekly_damage, 2) + " a week while its artillery fires"));
   }
   return m;
 }
@@ -262,8 +262,8 @@ void setup_tables(const Context& c, const siege::SiegeMachineRules& sm, const si
     r.add_row({side_name(side == 1, true), rt->method, integer(rt->bfr),
                report::cell::text_or_none(rt->troop_class.value_or("")), integer(rt->statements_true),
                integer(rt->br)});
-    for (const auto& l : rt->explain)
-      c.rep.explain.push_back(std::string("siege machine: ") + side_name(side == 1, true) + " rating: " + l);
+    report::append_under(c.rep.explain, rt->explain,
+                         std::string("siege machine: ") + side_name(side == 1, true) + " rating");
   }
   c.rep.tables.push_back(std::move(r));
 }

@@ -46,13 +46,13 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
                                trimmed(fed, 12)});
     t.add_row(std::move(cells));
     const std::string who = std::string("siege machine: ") + (d ? "defender" : "attacker") + " costs: ";
-    rep.explain.push_back(who + "food = (" + grouped(s.troops) + " troops + " + std::to_string(r.mount_rations) +
-                          " x " + grouped(s.mounts) + " mounts) x " + trim(price, 2) + " gp x " +
-                          std::to_string(r.ration_price.n) + "/" + std::to_string(r.ration_price.d) +
-                          (fed > 0
-                               ? " x " + trim(share, 4) + " not made by Create food (" + trim(fed, 0) + " fed a day)"
-                               : std::string()) +
-                          " = " + trim(c.food, 2) + " gp a week");
+    rep.explain.push_back(
+        report::untyped(who + "food = (" + grouped(s.troops) + " troops + " + std::to_string(r.mount_rations) + " x " +
+                        grouped(s.mounts) + " mounts) x " + trim(price, 2) + " gp x " +
+                        std::to_string(r.ration_price.n) + "/" + std::to_string(r.ration_price.d) +
+                        (fed > 0 ? " x " + trim(share, 4) + " not made by Create food (" + trim(fed, 0) + " fed a day)"
+                                 : std::string()) +
+                        " = " + trim(c.food, 2) + " gp a week"));
   }
   t.notes.push_back(
       "rations at half adventurer prices (" + trim(r.adventurer_ration_gp, 2) +

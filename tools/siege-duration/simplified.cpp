@@ -142,7 +142,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   if (s.outcome == siege::SimpleOutcome::days && !s.shp_by_day.empty())
     rep.tables.push_back(schedule_table(
         "simplified", "Simplified siege: stronghold shp day by day (progress proportional)", s.shp_by_day));
-  for (const auto& l : s.explain) rep.explain.push_back("simplified: " + l);
+  report::append_under(rep.explain, s.explain, "simplified");
 }
 
 }  // namespace

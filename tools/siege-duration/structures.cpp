@@ -83,7 +83,7 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
                integer(p.points_with_pi), report::cell::text_or_none(s.material),
                s.shape == siege::Shape::round ? report::cell::boolean(s.use_pi) : report::cell::none(),
                trimmed(p.product, 12), integer(s.cannon), trimmed(s.damage_points, 12), integer(p.cannon_lost_now)});
-    for (const auto& l : p.explain) rep.explain.push_back("structures: " + l);
+    report::append_under(rep.explain, p.explain, "structures");
   }
   t.notes.push_back(
       "points = size x height in levels x materials factor (round: x3 or pi), rounded up to a multiple of " +

@@ -53,7 +53,7 @@ struct Part {
   Diagnostics errors;
   std::vector<std::vector<report::Cell>> rows;
   std::vector<report::Table> details;  ///< JSON: every unit's detail tables, in unit order
-  std::vector<std::string> explain;
+  report::Steps explain;
   std::optional<units::Rating> first;
   size_t count = 0;
 };

@@ -108,19 +108,20 @@ Expected<bool> roll_one(const war::Rules& R, const Options& opt, const BattlePla
 }
 
 /// --explain: each side's adjustments, modified BR and the count of roll pairs.
-void explain_battle(const BattlePlan& p, const war::Engagement& e, std::vector<std::string>& explain) {
+void explain_battle(const BattlePlan& p, const war::Engagement& e, report::Steps& explain) {
   const auto names = names_of(p, e);
   for (size_t k = 0; k < 2; ++k)
     for (const auto& l : e.adj[k].lines)
-      explain.push_back(names[k] + ": " + l.label + " " + (l.br > 0 ? "+" : "") + std::to_string(l.br) +
-                        (l.note.empty() ? "" : " (" + l.note + ")"));
+      explain.push_back(report::untyped(names[k] + ": " + l.label + " " + (l.br > 0 ? "+" : "") + std::to_string(l.br) +
+                                        (l.note.empty() ? "" : " (" + l.note + ")")));
   for (size_t k = 0; k < 2; ++k)
-    explain.push_back(names[k] + ": modified BR " + std::to_string(e.spec[k].modified_br) + ", in combat " +
-                      std::to_string(e.odds.final_br[k]));
-  explain.push_back("C difference = " + std::to_string(e.odds.final_br[0] - e.odds.final_br[1]) +
-                    " + (d100 - d100); of the 10,000 roll pairs " + std::to_string(e.odds.pairs_win[0]) + " / " +
-                    std::to_string(e.odds.pairs_win[1]) + " / " + std::to_string(e.odds.pairs_tie) +
-                    " give a win / a loss / a tie for " + names[0]);
+    explain.push_back(report::untyped(names[k] + ": modified BR " + std::to_string(e.spec[k].modified_br) +
+                                      ", in combat " + std::to_string(e.odds.final_br[k])));
+  explain.push_back(report::untyped("C difference = " + std::to_string(e.odds.final_br[0] - e.odds.final_br[1]) +
+                                    " + (d100 - d100); of the 10,000 roll pairs " +
+                                    std::to_string(e.odds.pairs_win[0]) + " / " + std::to_string(e.odds.pairs_win[1]) +
+                                    " / " + std::to_string(e.odds.pairs_tie) + " give a win / a loss / a tie for " +
+                                    names[0]));
 }
 
 /// Every battle in order: its tables, charts, roll and explanation.
@@ -151,7 +152,7 @@ Expected<bool> report_battles(const war::Rules& R, const Options& opt, const cli
 
 /// The ratings' explanation first (a divided force's once), and the unmatched forces' table.
 void finish_tables(const BattlePlan& p, report::Report& rep) {
-  std::vector<std::string> ratings;
+  report::Steps ratings;
   for (const auto& x : p.rated)
     if (x.parent.empty() || x.force.name == x.parent + " 1")
       ratings.insert(ratings.end(), x.rating.explain.begin(), x.rating.explain.end());

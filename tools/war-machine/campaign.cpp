@@ -191,26 +191,29 @@ void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& 
 }
 
 void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::Engagement& e,
-                      std::vector<std::string>& explain) {
-  explain.push_back(names[0] + " against " + names[1] + ": battle 1 at modified BR " +
-                    std::to_string(e.spec[0].modified_br) + " against " + std::to_string(e.spec[1].modified_br) +
-                    ", its odds over the 10,000 d100 pairs");
-  explain.push_back(
+                      report::Steps& explain) {
+  explain.push_back(report::untyped(names[0] + " against " + names[1] + ": battle 1 at modified BR " +
+                                    std::to_string(e.spec[0].modified_br) + " against " +
+                                    std::to_string(e.spec[1].modified_br) + ", its odds over the 10,000 d100 pairs"));
+  explain.push_back(report::untyped(
       "each later battle: the troops and fatigue the last left, the lines that last one battle dropped, the "
       "adjustments (troop ratio, fatigue) computed again, as --roll --rounds fights them; no fatigue "
-      "recovery, no wounded returning between battles");
-  explain.push_back("the chain stops when a side routs or is destroyed, on no combat, or after battle " +
-                    std::to_string(cp.max_battles));
+      "recovery, no wounded returning between battles"));
+  explain.push_back(
+      report::untyped("the chain stops when a side routs or is destroyed, on no combat, or after battle " +
+                      std::to_string(cp.max_battles)));
   for (const auto& st : cp.steps)
-    explain.push_back("after battle " + std::to_string(st.battle) + ": " + std::to_string(st.states) +
-                      " distinct states fight on (equal troops and fatigue merged), " + pct(st.p_ended) + " ended");
+    explain.push_back(report::untyped("after battle " + std::to_string(st.battle) + ": " + std::to_string(st.states) +
+                                      " distinct states fight on (equal troops and fatigue merged), " +
+                                      pct(st.p_ended) + " ended"));
   double total = 0;
   for (const auto& [n, p] : cp.battles_fought) total += p;
-  explain.push_back(std::to_string(cp.battles_resolved + 1) +
-                    " distinct battles worked out exactly, the states kept in " + (cp.dense ? "dense rows" : "a hash") +
-                    "; probabilities are doubles (sums of products of exact counts "
-                    "of d100 pairs), total " +
-                    fmtnum::fixed(total, 15));
+  explain.push_back(report::untyped(std::to_string(cp.battles_resolved + 1) +
+                                    " distinct battles worked out exactly, the states kept in " +
+                                    (cp.dense ? "dense rows" : "a hash") +
+                                    "; probabilities are doubles (sums of products of exact counts "
+                                    "of d100 pairs), total " +
+                                    fmtnum::fixed(total, 15)));
 }
 
 }  // namespace

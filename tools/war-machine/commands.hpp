@@ -118,7 +118,7 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
 /// The rounds of a rolled battle and their consequences (and, for JSON, each side at the end).
 void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
                  std::uint64_t seed, size_t battle, bool js, std::vector<report::Table>& tables,
-                 std::vector<std::string>& explain);
+                 report::Steps& explain);
 /// The forces after the rolled battles, as a battle file that reads back.
 std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
                         const std::vector<std::optional<war::ForceState>>& state, const war::BattleConfig& c,

@@ -54,8 +54,7 @@ Table consequences_table(const war::Rules& R, const std::array<std::string, 2>& 
 }  // namespace
 
 void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro,
-                 std::uint64_t seed, size_t battle, bool js, std::vector<Table>& tables,
-                 std::vector<std::string>& explain) {
+                 std::uint64_t seed, size_t battle, bool js, std::vector<Table>& tables, report::Steps& explain) {
   Table t(specs::rolled());
   t.title = "Rolled: " + names[0] + " against " + names[1] + " (seed " + std::to_string(seed) + ")";
   t.columns[1].header = names[0] + " d100";
@@ -78,10 +77,10 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
     if (r.rerolls)
       t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
     if (!b.note.empty()) t.notes.push_back("round " + std::to_string(r.round) + ": " + b.note);
-    explain.push_back("round " + std::to_string(r.round) + ": C = " + std::to_string(r.modified_br[0]) +
-                      " + tactics + " + std::to_string(b.roll[0]) + " = " + std::to_string(b.total[0]) + " against " +
-                      std::to_string(r.modified_br[1]) + " + tactics + " + std::to_string(b.roll[1]) + " = " +
-                      std::to_string(b.total[1]));
+    explain.push_back(report::untyped("round " + std::to_string(r.round) + ": C = " + std::to_string(r.modified_br[0]) +
+                                      " + tactics + " + std::to_string(b.roll[0]) + " = " + std::to_string(b.total[0]) +
+                                      " against " + std::to_string(r.modified_br[1]) + " + tactics + " +
+                                      std::to_string(b.roll[1]) + " = " + std::to_string(b.total[1])));
   }
   t.notes.push_back("ended: " + ro.stop);
   tables.push_back(std::move(t));

@@ -12,7 +12,7 @@ namespace r = rounding;
 using detail::idx;
 using fmtnum::trim;
 
-Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, std::vector<std::string>* ex,
+Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, report::Steps* ex,
                        std::optional<double> lb_per_stone) {
   const AutomatonRules& a = cat.automaton;
   Automaton m;

@@ -17,7 +17,7 @@ using fmtnum::trim;
 namespace detail {
 
 Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& eff,
-                            double damage_scale, std::vector<std::string>* ex) {
+                            double damage_scale, report::Steps* ex) {
   Bombardment b;
   b.shots_per_day = eff.shots_per_day;
   const std::array<double, 3> range_to = {eff.range_short_yd, eff.range_medium_yd, eff.range_long_yd};
@@ -56,7 +56,7 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
 // for a book piece at its own charge and historical powder, otherwise shots per day x (shot +
 // powder), to the nearest 25 gp.
 void daily_cost(const BookPiece* book_figures, const Request& req, const std::string& gunpowder, Design& d,
-                std::vector<std::string>* ex) {
+                report::Steps* ex) {
   const double per_shot = d.effective.shot_cost_gp + d.economy.powder_cost_per_shot_gp;
   const bool book_cost = book_figures && !req.powder_lb && gunpowder == "historical" && !req.powder_gp_per_lb;
   if (book_cost) {

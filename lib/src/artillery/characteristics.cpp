@@ -105,7 +105,7 @@ double shot_cost_for(const Catalogue& cat, Type t, double shot_lb) {
 }
 
 // Barrel calibre: offset + k x shot^(1/3), k for iron or stone shot, up to the quarter inch.
-void calibre_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+void calibre_step(const DesignRules& g, Type t, double shot, Characteristics& c, report::Steps* ex) {
   const double k = t == Type::mortar ? g.caliber_k_stone : g.caliber_k_iron;
   const double cal_raw = g.caliber_offset_in + k * std::cbrt(shot);
   c.caliber_in = r::caliber_quarter_inch(cal_raw);
@@ -125,7 +125,7 @@ double barrel_inch_half_even(double inches) {
 
 // Barrel length: calibre x the type's number of calibres, in inches (Determining Gunpowder
 // Artillery Characteristics, Barrel Length), to the whole inch, halves to even.
-void barrel_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+void barrel_step(const DesignRules& g, Type t, Characteristics& c, report::Steps* ex) {
   const size_t i = idx(t);
   c.barrel_length_in = barrel_inch_half_even(c.caliber_in * g.barrel_calibers[i]);
   SAY(ex, "barrel length = " + trim(c.caliber_in, 2) + " x " + trim(g.barrel_calibers[i]) + " = " +
@@ -134,7 +134,7 @@ void barrel_step(const DesignRules& g, Type t, Characteristics& c, std::vector<s
 }
 
 // Powder charge: shot weight x the type's ratio.
-void powder_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+void powder_step(const DesignRules& g, Type t, double shot, Characteristics& c, report::Steps* ex) {
   const size_t i = idx(t);
   c.powder_lb = shot * g.powder_ratio[i];
   SAY(ex, "powder = " + trim(shot) + " lb x " + trim(g.powder_ratio[i]) + " = " + trim(c.powder_lb) + " lb");
@@ -142,7 +142,7 @@ void powder_step(const DesignRules& g, Type t, double shot, Characteristics& c, 
 
 // Range: short = barrel feet x yards per foot (nearest 20), long = short x the type's multiple
 // (nearest 100), medium = short + a fraction of the way to the unrounded long (nearest 20).
-void range_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+void range_step(const DesignRules& g, Type t, Characteristics& c, report::Steps* ex) {
   const size_t i = idx(t);
   const double barrel_ft = c.barrel_length_in / 12.0;
   const double short_raw = barrel_ft * g.short_range_yd_per_ft[i];
@@ -162,7 +162,7 @@ void range_step(const DesignRules& g, Type t, Characteristics& c, std::vector<st
 
 // Base weight: calibre^2 x barrel feet x the type's modifier, to the nearest 50 lb; cost: base
 // weight x gp per lb.
-void weight_and_cost_step(const DesignRules& g, Type t, Characteristics& c, std::vector<std::string>* ex) {
+void weight_and_cost_step(const DesignRules& g, Type t, Characteristics& c, report::Steps* ex) {
   const double barrel_ft = c.barrel_length_in / 12.0;
   const double weight_raw = c.caliber_in * c.caliber_in * barrel_ft * g.weight_mod[idx(t)];
   c.base_weight_lb = r::nearest_50_lb(weight_raw);
@@ -175,7 +175,7 @@ void weight_and_cost_step(const DesignRules& g, Type t, Characteristics& c, std:
 }
 
 // Crew by shot weight, damage by powder charge, area of effect by damage (p. 14).
-void crew_damage_step(const DesignRules& g, Type t, double shot, Characteristics& c, std::vector<std::string>* ex) {
+void crew_damage_step(const DesignRules& g, Type t, double shot, Characteristics& c, report::Steps* ex) {
   c.crew = crew_for(g, shot);
   SAY(ex, "crew for " + trim(shot) + " lb of shot = " + std::to_string(c.crew) + " men");
   c.damage_dice = damage_dice_for(g, c.powder_lb);
@@ -195,7 +195,7 @@ void crew_damage_step(const DesignRules& g, Type t, double shot, Characteristics
 // whole round. rof_first: N from the unrounded shots per day, then shots per day = 2,880 / N as
 // the Bombardment table prints them (whole, else the nearest 5).
 void rate_of_fire_step(const DesignRules& g, Type t, double shot, RateReading rate, Characteristics& c,
-                       std::vector<std::string>* ex) {
+                       report::Steps* ex) {
   double spd = g.spd_numerator / std::pow(shot / g.spd_ref_shot_lb, g.spd_exponent);
   if (t == Type::mortar) spd *= g.spd_factor_mortar;
   const std::string formula = "shots per day = " + trim(g.spd_numerator) + " / (" + trim(shot) + "/" +
@@ -271,7 +271,7 @@ void note_design_house_rules(const DesignRules& g, Type t, Characteristics& c) {
 
 }  // namespace
 
-Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, std::vector<std::string>* ex,
+Characteristics formula_characteristics(const Catalogue& cat, Type t, double shot, report::Steps* ex,
                                         RateReading rate) {
   const DesignRules& g = cat.design;
   Characteristics c;

@@ -79,8 +79,8 @@ Diagnostics check_shot(const Request& req) {
 // The piece at full charge: the book's figures for a book piece (unless the formulas are forced),
 // the design formulas (p. 14) otherwise; the formulas' figures are always kept for comparison.
 void choose_figures(const Catalogue& cat, const Request& req, const BookPiece* book_figures, Design& d,
-                    std::vector<std::string>* ex) {
-  std::vector<std::string> formula_lines;
+                    report::Steps* ex) {
+  report::Steps formula_lines;
   d.formula = formula_characteristics(cat, req.type, req.shot_lb, ex ? &formula_lines : nullptr, req.rate_reading);
   if (book_figures) {
     d.book_or_formula = with_shot_diameter(from_book(*book_figures), cat.design);
@@ -98,7 +98,7 @@ void choose_figures(const Catalogue& cat, const Request& req, const BookPiece* b
 // Reduced powder charge: range and damage scale with charge / full charge (p. 14, "Powder Charge").
 // `damage_scale` becomes the ratio of the reduced dice to the full dice.
 Diagnostics reduce_charge(const DesignRules& g, const Request& req, Design& d, Characteristics& eff,
-                          double& damage_scale, std::vector<std::string>* ex) {
+                          double& damage_scale, report::Steps* ex) {
   damage_scale = 1.0;
   if (!req.powder_lb) return {};
   const Characteristics& full = d.book_or_formula;
@@ -124,8 +124,7 @@ Diagnostics reduce_charge(const DesignRules& g, const Request& req, Design& d, C
 }
 
 // Lighter shot: medium and long range -25% (p. 14, "Shot Weight").
-Diagnostics lighter_shot(const AttackRules& a, const Request& req, Design& d, Characteristics& eff,
-                         std::vector<std::string>* ex) {
+Diagnostics lighter_shot(const AttackRules& a, const Request& req, Design& d, Characteristics& eff, report::Steps* ex) {
   if (!req.shot_used_lb) return {};
   const double s = *req.shot_used_lb;
   if (!std::isfinite(s) || s <= 0)

@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/core/explain.hpp"
 
 // Appends a derivation line; the line is only built when a derivation was asked for.
-#define SAY(ex, line)              \
-  do {                             \
-    if (ex) (ex)->push_back(line); \
+#define SAY(ex, line)                               \
+  do {                                              \
+    if (ex) (ex)->push_back(report::untyped(line)); \
   } while (0)
 
 namespace gunpowder::artillery::detail {
@@ -36,19 +37,19 @@ const BookPiece& nearest_book_piece(const Catalogue& cat, Type t, double shot_lb
 
 /// The Gunpowder Mobility rows of a piece (p. 15-16; mobility.cpp).
 std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& c,
-                                      std::optional<Era> era, std::vector<std::string>* ex);
+                                      std::optional<Era> era, report::Steps* ex);
 /// The requested carriage, refused where the piece or the era rules it out (mobility.cpp).
 Diagnostics check_carriage(const Catalogue& cat, const Request& req, const Design& d);
 
 /// The Gunpowder Artillery Bombardment rows of a piece (p. 18; bombardment.cpp).
 Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& eff,
-                            double damage_scale, std::vector<std::string>* ex);
+                            double damage_scale, report::Steps* ex);
 /// The daily cost of powder and shot (p. 18; bombardment.cpp).
 void daily_cost(const BookPiece* book_figures, const Request& req, const std::string& gunpowder, Design& d,
-                std::vector<std::string>* ex);
+                report::Steps* ex);
 
 /// The economy of the chosen gunpowder (pp. 53-54; economy.cpp).
 Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Request& req, const Characteristics& full,
-                        const Characteristics& eff, Economy& e, std::vector<std::string>* ex);
+                        const Characteristics& eff, Economy& e, report::Steps* ex);
 
 }  // namespace gunpowder::artillery::detail

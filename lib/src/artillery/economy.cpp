@@ -16,7 +16,7 @@ namespace detail {
 // Economy (p. 53-54): powder price and price multiplier of the chosen gunpowder, the price of the
 // piece and its powder, and the time to make it (a workshop's rate, or a dwarven machinist's).
 Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Request& req, const Characteristics& full,
-                        const Characteristics& eff, Economy& e, std::vector<std::string>* ex) {
+                        const Characteristics& eff, Economy& e, report::Steps* ex) {
   e.gunpowder = gp.id;
   const bool dwarven = gp.id == "dwarven";
   e.powder_gp_per_lb = req.powder_gp_per_lb  ? *req.powder_gp_per_lb

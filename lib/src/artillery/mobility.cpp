@@ -24,7 +24,7 @@ namespace detail {
 // carriages (with or without limber) when its base weight does not exceed that of the heaviest
 // book piece of its type that may have one (docs/rules-notes.md, "Carriages for designed pieces").
 std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& c,
-                                      std::optional<Era> era, std::vector<std::string>* ex) {
+                                      std::optional<Era> era, report::Steps* ex) {
   std::vector<MobilityRow> rows;
   for (auto carriage : kCarriages) {
     const size_t ci = static_cast<size_t>(carriage);

@@ -408,6 +408,38 @@ json::Value describe_items(const TableSpec& t) {
   return item;
 }
 
+namespace {
+// A text of a derivation step: a string, or null when the step has no such part.
+json::Value step_text(const char* description) {
+  json::Value v = json::object();
+  v.set("anyOf", json::Value(json::Array{typed("string"), typed("null")}));
+  v.set("description", description);
+  return v;
+}
+
+// One step of --explain (explain.hpp, report::Step; rendered by report.cpp's json_steps).
+json::Value step_schema() {
+  json::Value input_props = json::object();
+  input_props.set("name", typed("string"));
+  input_props.set("value", typed("string"));
+  json::Value inputs = typed("array");
+  inputs.set("description", "what the rule reads: each input's name and value as shown (with its unit)");
+  inputs.set("items", closed_object(std::move(input_props), json::Value(json::Array{"name", "value"})));
+  json::Value props = json::object();
+  props.set("subject", step_text("whom or what the step is about (a force, a piece, a unit); null: the whole result"));
+  props.set("figure", step_text("the figure the step derives; null: a statement"));
+  props.set("rule", step_text("the rule as the book writes it, with its inputs in place"));
+  props.set("inputs", std::move(inputs));
+  props.set("result", step_text("the figure's value; null when the step states a fact"));
+  json::Value rounded = typed("boolean");
+  rounded.set("description", "the result is the rule's value rounded or looked up in a table");
+  props.set("rounded", std::move(rounded));
+  props.set("source", step_text("where the rule is from: book and section, or a reading"));
+  return closed_object(std::move(props),
+                       json::Value(json::Array{"subject", "figure", "rule", "inputs", "result", "rounded", "source"}));
+}
+}  // namespace
+
 json::Value describe_schema(const DocumentSpec& doc, const json::Value& extra) {
   const std::string name = "gunpowder/" + std::string(doc.tool) + "/" + std::string(doc.name);
   json::Value props = json::object();
@@ -437,8 +469,8 @@ json::Value describe_schema(const DocumentSpec& doc, const json::Value& extra) {
   if (extra.is_object())
     for (const auto& m : extra.object()) props.set(m.first, m.second);
   json::Value explain = typed("array");
-  explain.set("description", "the derivation (with --explain): one line a step");
-  explain.set("items", typed("string"));
+  explain.set("description", "the derivation (with --explain): one object a step");
+  explain.set("items", step_schema());
   props.set("explain", std::move(explain));
   json::Value s = json::object();
   s.set("$schema", "https://json-schema.org/draft/2020-12/schema");

@@ -398,12 +398,34 @@ void csv_rows(std::string& out, const Table& shape, const std::vector<std::vecto
 }
 
 namespace {
+// The derivation as JSON: one object a step, every part of it under its name (null when empty).
+json::Value json_steps(const Steps& steps) {
+  json::Value out = json::array();
+  for (const auto& s : steps) {
+    json::Value o = json::object();
+    o.set("subject", json::text_or_null(s.subject));
+    o.set("figure", json::text_or_null(s.figure));
+    o.set("rule", json::text_or_null(s.rule));
+    json::Value inputs = json::array();
+    for (const auto& in : s.inputs) {
+      json::Value i = json::object();
+      i.set("name", in.name);
+      i.set("value", in.value);
+      inputs.push(std::move(i));
+    }
+    o.set("inputs", std::move(inputs));
+    o.set("result", json::text_or_null(s.result));
+    o.set("rounded", s.yields == Yields::rounded);
+    o.set("source", json::text_or_null(s.source));
+    out.push(std::move(o));
+  }
+  return out;
+}
+
 // The report's JSON with the derivation under "explain": a copy, made only when it is asked for.
 json::Value json_with_explain(const Report& r) {
   json::Value v = r.json;
-  json::Value lines = json::array();
-  for (const auto& l : r.explain) lines.push(l);
-  if (v.is_object()) v.set("explain", std::move(lines));
+  if (v.is_object()) v.set("explain", json_steps(r.explain));
   return v;
 }
 }  // namespace
@@ -432,11 +454,7 @@ json::Value render_json(const Report& r, bool with_explain) {
   }
   if (r.json.is_object())
     for (const auto& m : r.json.object()) out.set(m.first, m.second);
-  if (with_explain && !r.explain.empty()) {
-    json::Value lines = json::array();
-    for (const auto& l : r.explain) lines.push(l);
-    out.set("explain", std::move(lines));
-  }
+  if (with_explain && !r.explain.empty()) out.set("explain", json_steps(r.explain));
   return out;
 }
 
@@ -464,7 +482,7 @@ std::string render(const Report& r, Format f, bool with_explain, CsvFormulas for
       std::string out = render_markdown(r.tables);
       if (with_explain && !r.explain.empty()) {
         out += "\n### Derivation\n\n";
-        for (const auto& l : r.explain) append_line(out, "    ", l);  // a code block: no markdown escapes
+        for (const auto& l : r.explain) append_line(out, "    ", step_line(l));  // a code block: no markdown escapes
       }
       return out;
     }
@@ -473,7 +491,7 @@ std::string render(const Report& r, Format f, bool with_explain, CsvFormulas for
       std::string out = render_text(r.tables, width);
       if (with_explain && !r.explain.empty()) {
         out += "\nDerivation\n";
-        for (const auto& l : r.explain) out += wrap_line(l, width, "  ", "    ");
+        for (const auto& l : r.explain) out += wrap_line(step_line(l), width, "  ", "    ");
       }
       return out;
     }

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire {
 
@@ -13,27 +13,36 @@ using fmtnum::trim;
 
 std::string to_string(Band b) {
   switch (b) {
-    case Band::short_range: return "short";
-    case Band::medium_range: return "medium";
-    case Band::long_range: return "long";
+    case Band::short_range:
+      return "short";
+    case Band::medium_range:
+      return "medium";
+    case Band::long_range:
+      return "long";
   }
   return "?";
 }
 
 std::string to_string(Training t) {
   switch (t) {
-    case Training::drilled: return "drilled";
-    case Training::undrilled: return "undrilled";
-    case Training::fighting_style: return "fighting style";
+    case Training::drilled:
+      return "drilled";
+    case Training::undrilled:
+      return "undrilled";
+    case Training::fighting_style:
+      return "fighting style";
   }
   return "?";
 }
 
 std::string to_string(Weather w) {
   switch (w) {
-    case Weather::dry: return "dry";
-    case Weather::damp: return "damp";
-    case Weather::wet: return "wet";
+    case Weather::dry:
+      return "dry";
+    case Weather::damp:
+      return "damp";
+    case Weather::wet:
+      return "wet";
   }
   return "?";
 }
@@ -46,30 +55,41 @@ Reload reload_time(const FirearmRules& r, const Firearm& f, const ReloadInput& i
   Reload out;
   // Base time by training (Reload Time, p. 10); Fighting Style (Firearms) replaces it (p. 11).
   switch (in.training) {
-    case Training::drilled: out.base = f.reload_drilled; break;
-    case Training::undrilled: out.base = f.reload_undrilled; break;
-    case Training::fighting_style: out.base = f.reload_style.value_or(f.reload_drilled); break;
+    case Training::drilled:
+      out.base = f.reload_drilled;
+      break;
+    case Training::undrilled:
+      out.base = f.reload_undrilled;
+      break;
+    case Training::fighting_style:
+      out.base = f.reload_style.value_or(f.reload_drilled);
+      break;
   }
-  out.explain.push_back("base reload, " + to_string(in.training) + ": " + std::to_string(out.base) + " rounds");
+  out.explain.push_back(
+      report::untyped("base reload, " + to_string(in.training) + ": " + std::to_string(out.base) + " rounds"));
   // "Adjust the base reload time by the character's Dexterity modifier" (sign: data, reload.dex_modifier_sign).
   out.dex = r.dex_modifier_sign * in.dex_mod;
-  if (out.dex != 0) out.explain.push_back("DEX modifier " + signed_str(in.dex_mod) + ": " + signed_str(out.dex) + " rounds");
+  if (out.dex != 0)
+    out.explain.push_back(
+        report::untyped("DEX modifier " + signed_str(in.dex_mod) + ": " + signed_str(out.dex) + " rounds"));
   // "Increase reload time by 1 if ... more than 5 stone, by 2 if more than 7, by 3 if more than 10":
   // the highest threshold exceeded, not a sum.
   for (size_t i = 0; i < r.encumbrance_thresholds_stone.size(); ++i)
     if (in.carried_stone > r.encumbrance_thresholds_stone[i]) out.encumbrance = r.encumbrance_increase_rounds[i];
   if (out.encumbrance != 0)
-    out.explain.push_back("carrying " + trim(in.carried_stone, 2) + " stone: " + signed_str(out.encumbrance) + " rounds");
+    out.explain.push_back(report::untyped("carrying " + trim(in.carried_stone, 2) +
+                                          " stone: " + signed_str(out.encumbrance) + " rounds"));
   // 12 Apostles: "reduces the time needed to load a firearm by one round".
   if (in.apostles) {
     out.apostles = -r.apostles_reduction_rounds;
-    out.explain.push_back("apostles: " + signed_str(out.apostles) + " round");
+    out.explain.push_back(report::untyped("apostles: " + signed_str(out.apostles) + " round"));
   }
   const int raw = out.base + out.dex + out.encumbrance + out.apostles;
   // No lower limit is printed; a reload time below 0 rounds means nothing, so it stops at 0.
   out.total = std::max(0, raw);
   out.floored = raw < 0;
-  out.explain.push_back("reload time: " + std::to_string(out.total) + " rounds" + (out.floored ? " (floored at 0)" : ""));
+  out.explain.push_back(report::untyped("reload time: " + std::to_string(out.total) + " rounds" +
+                                        (out.floored ? " (floored at 0)" : "")));
   return out;
 }
 
@@ -95,18 +115,21 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
   Shot s;
   const auto band = band_for(f, in.range);
   if (!band)
-    return Expected<Shot>::field_failure("range", "range " + trim(in.range, 2) + " is beyond the " + f.name + "'s long range of " +
-                                   std::to_string(f.range[2]));
+    return Expected<Shot>::field_failure("range", "range " + trim(in.range, 2) + " is beyond the " + f.name +
+                                                      "'s long range of " + std::to_string(f.range[2]));
   s.band = *band;
   const auto b = static_cast<size_t>(s.band);
   if (in.scattershot && !f.smoothbore())
-    return Expected<Shot>::field_failure("scattershot", "scattershot needs a smoothbore firearm; the " + f.name + " is rifled");
+    return Expected<Shot>::field_failure("scattershot",
+                                         "scattershot needs a smoothbore firearm; the " + f.name + " is rifled");
   if (in.no_rest && !f.musket)
-    return Expected<Shot>::field_failure("no_rest", "only muskets need a fork rest; the " + f.name + " is not a musket");
+    return Expected<Shot>::field_failure("no_rest",
+                                         "only muskets need a fork rest; the " + f.name + " is not a musket");
   const int armor = in.armor.value_or(std::max(0, in.target_ac));
   if (armor < 0 || armor > std::max(0, in.target_ac))
     return Expected<Shot>::field_failure("armor", "the armour part of the AC (" + std::to_string(armor) +
-                                   ") must be between 0 and the target's AC " + std::to_string(in.target_ac));
+                                                      ") must be between 0 and the target's AC " +
+                                                      std::to_string(in.target_ac));
 
   // Range penalty: as printed, or recomputed by the rule "smoothbore firearms have twice the
   // range penalty of other missile weapons" (they differ for the flintlock pistol's medium range).
@@ -116,32 +139,34 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
     const int normal = s.band == Band::medium_range ? r.normal_medium_penalty : r.normal_long_penalty;
     s.penalty = normal * (f.smoothbore() ? r.smoothbore_penalty_multiplier : 1);
   }
-  s.explain.push_back(f.name + " at " + trim(in.range, 2) + ": " + to_string(s.band) + " range (up to " +
-                      std::to_string(f.range[b]) + "), penalty " + signed_str(s.penalty) +
-                      (in.penalties == PenaltyRule::rule ? " by the smoothbore rule" : " as printed"));
+  s.explain.push_back(report::untyped(f.name + " at " + trim(in.range, 2) + ": " + to_string(s.band) +
+                                      " range (up to " + std::to_string(f.range[b]) + "), penalty " +
+                                      signed_str(s.penalty) +
+                                      (in.penalties == PenaltyRule::rule ? " by the smoothbore rule" : " as printed")));
   s.modifiers = s.penalty + in.other_mod;
   if (in.no_rest) {
     s.modifiers += r.no_rest_attack_penalty;
-    s.explain.push_back("musket without a rest: " + signed_str(r.no_rest_attack_penalty));
+    s.explain.push_back(report::untyped("musket without a rest: " + signed_str(r.no_rest_attack_penalty)));
   }
   bool ignores = f.ignores_armor[b];
   if (in.scattershot) {
     // Scattershot: "+2 bonus to attack throws at short range, but only deals 1d6 ... and does not ignore armor".
     if (s.band == Band::short_range) {
       s.modifiers += r.scattershot_bonus;
-      s.explain.push_back("scattershot at short range: " + signed_str(r.scattershot_bonus));
+      s.explain.push_back(report::untyped("scattershot at short range: " + signed_str(r.scattershot_bonus)));
     }
     ignores = ignores && r.scattershot_ignores_armor;
     s.damage = dice::Dist::sum(r.scattershot_dice, r.scattershot_die_sides);
   } else {
     s.damage = dice::Dist::sum(f.damage_dice, f.damage_die_sides);
   }
-  if (in.other_mod != 0) s.explain.push_back("other modifiers: " + signed_str(in.other_mod));
+  if (in.other_mod != 0) s.explain.push_back(report::untyped("other modifiers: " + signed_str(in.other_mod)));
   // "At short range (at any range for muskets), attacks with firearms may ignore 5 points of armor".
   s.armor_ignored = ignores ? std::min(r.armor_ignored, armor) : 0;
   s.effective_ac = in.target_ac - s.armor_ignored;
-  s.explain.push_back("AC " + std::to_string(in.target_ac) + " (armour " + std::to_string(armor) + "), armour ignored " +
-                      std::to_string(s.armor_ignored) + ": effective AC " + std::to_string(s.effective_ac));
+  s.explain.push_back(report::untyped("AC " + std::to_string(in.target_ac) + " (armour " + std::to_string(armor) +
+                                      "), armour ignored " + std::to_string(s.armor_ignored) + ": effective AC " +
+                                      std::to_string(s.effective_ac)));
   // ACKS attack throw: d20 + modifiers >= attack throw + AC.
   s.target = in.attack_throw + s.effective_ac - s.modifiers;
   if (in.naturals) {
@@ -152,10 +177,10 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
   } else {
     s.p_hit = dice::d20_at_least(s.target, 0);
   }
-  s.explain.push_back("attack throw " + std::to_string(in.attack_throw) + "+ + AC " + std::to_string(s.effective_ac) + " - (" +
-                      signed_str(s.modifiers) + ") = " + std::to_string(s.target) + "+ on the d20" +
-                      (in.naturals ? " (a natural 20 always hits, a natural 1 always misses)" : "") + ": P(hit) " +
-                      trim(s.p_hit, 4));
+  s.explain.push_back(report::untyped(
+      "attack throw " + std::to_string(in.attack_throw) + "+ + AC " + std::to_string(s.effective_ac) + " - (" +
+      signed_str(s.modifiers) + ") = " + std::to_string(s.target) + "+ on the d20" +
+      (in.naturals ? " (a natural 20 always hits, a natural 1 always misses)" : "") + ": P(hit) " + trim(s.p_hit, 4)));
   return s;
 }
 

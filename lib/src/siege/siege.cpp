@@ -21,28 +21,38 @@ std::string to_string(Material m) { return m == Material::stone ? "stone" : "woo
 
 std::string to_string(SimpleOutcome o) {
   switch (o) {
-    case SimpleOutcome::days: return "days";
-    case SimpleOutcome::without_fight: return "captured-without-fight";
-    case SimpleOutcome::not_by_assault: return "not-by-assault";
-    case SimpleOutcome::no_advantage: return "no-advantage";
+    case SimpleOutcome::days:
+      return "days";
+    case SimpleOutcome::without_fight:
+      return "captured-without-fight";
+    case SimpleOutcome::not_by_assault:
+      return "not-by-assault";
+    case SimpleOutcome::no_advantage:
+      return "no-advantage";
   }
   return "?";
 }
 
 std::string to_string(BesiegerPolicy p) {
   switch (p) {
-    case BesiegerPolicy::advance: return "advance";
-    case BesiegerPolicy::fire: return "fire";
-    case BesiegerPolicy::fall_back: return "fall-back";
+    case BesiegerPolicy::advance:
+      return "advance";
+    case BesiegerPolicy::fire:
+      return "fire";
+    case BesiegerPolicy::fall_back:
+      return "fall-back";
   }
   return "?";
 }
 
 std::string to_string(DefenderPolicy p) {
   switch (p) {
-    case DefenderPolicy::fire: return "fire";
-    case DefenderPolicy::hold: return "hold";
-    case DefenderPolicy::hole_up: return "hole-up";
+    case DefenderPolicy::fire:
+      return "fire";
+    case DefenderPolicy::hold:
+      return "hold";
+    case DefenderPolicy::hole_up:
+      return "hole-up";
   }
   return "?";
 }
@@ -57,9 +67,12 @@ namespace {
 
 double range_edge(const artillery::BookPiece& p, Bracket b) {
   switch (b) {
-    case Bracket::short_range: return p.range_short_yd;
-    case Bracket::medium_range: return p.range_medium_yd;
-    case Bracket::long_range: return p.range_long_yd;
+    case Bracket::short_range:
+      return p.range_short_yd;
+    case Bracket::medium_range:
+      return p.range_medium_yd;
+    case Bracket::long_range:
+      return p.range_long_yd;
   }
   return p.range_long_yd;
 }
@@ -135,8 +148,9 @@ int count_side(const DurationTables& t, const Side& side, const std::string& who
   s.lines.push_back({who, "units", side.units, 1, side.units, "units"});
   for (const auto& e : side.artillery) {
     // A spiked piece cannot fire until the spike is removed: it counts for nothing.
-    BonusLine l{who, e.piece->name + (e.spiked ? " (" + std::to_string(e.spiked) + " spiked)" : std::string()),
-                e.usable(), e.piece->bonus_units, 0, "table"};
+    BonusLine l{who,        e.piece->name + (e.spiked ? " (" + std::to_string(e.spiked) + " spiked)" : std::string()),
+                e.usable(), e.piece->bonus_units,
+                0,          "table"};
     if (e.bonus_units) {
       l.each = *e.bonus_units;
       l.source = "input";
@@ -181,11 +195,12 @@ void explain_totals(Simplified& s) {
     std::string sum;
     for (const auto& l : s.lines)
       if (l.side == who) sum += (sum.empty() ? "" : " + ") + line_text(l);
-    s.explain.push_back(std::string(who) + ": " + sum + " = " +
-                        std::to_string(std::string(who) == "besieger" ? s.besieger_total : s.defender_total));
+    s.explain.push_back(
+        report::untyped(std::string(who) + ": " + sum + " = " +
+                        std::to_string(std::string(who) == "besieger" ? s.besieger_total : s.defender_total)));
   }
-  s.explain.push_back("unit advantage = " + std::to_string(s.besieger_total) + " - " + std::to_string(s.defender_total) +
-                      " = " + std::to_string(s.advantage));
+  s.explain.push_back(report::untyped("unit advantage = " + std::to_string(s.besieger_total) + " - " +
+                                      std::to_string(s.defender_total) + " = " + std::to_string(s.advantage)));
 }
 
 // The row (stronghold shp) and column (unit advantage) of the Duration of Siege table.
@@ -210,32 +225,34 @@ void find_cell(const DurationTables& t, Simplified& s) {
 // The table's cell: '-', 0 (without a fight) or days, times the site multiplier.
 void read_cell(const DurationTables& t, const Siege& siege, Simplified& s) {
   const int cell = t.rows[*s.row].days[*s.band];
-  s.explain.push_back("Duration of Siege: row " + t.rows[*s.row].label + " shp, column " + t.bands[*s.band].label +
-                      " -> " + (cell == t.not_by_assault ? std::string("-") : std::to_string(cell)));
+  s.explain.push_back(report::untyped("Duration of Siege: row " + t.rows[*s.row].label + " shp, column " +
+                                      t.bands[*s.band].label + " -> " +
+                                      (cell == t.not_by_assault ? std::string("-") : std::to_string(cell))));
   if (siege.stronghold.site)
     if (const auto* m = t.site(*siege.stronghold.site)) s.site_multiplier = m->multiplier;
   if (cell == t.not_by_assault) {
     s.outcome = SimpleOutcome::not_by_assault;
-    s.explain.push_back("'-': the besieger cannot take the stronghold by assault; only a blockade will do");
+    s.explain.push_back(
+        report::untyped("'-': the besieger cannot take the stronghold by assault; only a blockade will do"));
     return;
   }
   s.table_days = cell;
   if (cell == t.captured_without_fight) {
     s.outcome = SimpleOutcome::without_fight;
     s.days = 0;
-    s.explain.push_back("0: the stronghold is captured without a fight");
+    s.explain.push_back(report::untyped("0: the stronghold is captured without a fight"));
     s.shp_by_day = {s.shp};
     return;
   }
   s.outcome = SimpleOutcome::days;
   s.days = cell * s.site_multiplier;  // site multipliers act on the duration (rules-gaps.md §1)
   if (s.site_multiplier != 1)
-    s.explain.push_back("site " + *siege.stronghold.site + ": " + std::to_string(cell) + " x " +
-                        std::to_string(s.site_multiplier) + " = " + std::to_string(*s.days) + " days");
+    s.explain.push_back(report::untyped("site " + *siege.stronghold.site + ": " + std::to_string(cell) + " x " +
+                                        std::to_string(s.site_multiplier) + " = " + std::to_string(*s.days) + " days"));
   if (t.progress_proportional) {
     s.shp_by_day = proportional_schedule(s.shp, *s.days);
-    s.explain.push_back("progress is proportional: shp left after day d = " + grouped(s.shp) + " x (" +
-                        std::to_string(*s.days) + " - d) / " + std::to_string(*s.days));
+    s.explain.push_back(report::untyped("progress is proportional: shp left after day d = " + grouped(s.shp) + " x (" +
+                                        std::to_string(*s.days) + " - d) / " + std::to_string(*s.days)));
   }
 }
 
@@ -254,9 +271,10 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
   find_cell(t, s);
   if (s.advantage < t.minimum_advantage) {
     s.outcome = SimpleOutcome::no_advantage;
-    s.explain.push_back("an advantage below " + std::to_string(t.minimum_advantage) +
+    s.explain.push_back(
+        report::untyped("an advantage below " + std::to_string(t.minimum_advantage) +
                         " is not on the Duration of Siege table: the stronghold cannot be taken by assault, only by "
-                        "blockade");
+                        "blockade"));
     return s;
   }
   if (!s.row || !s.band) {  // the tables cover every shp >= 0 and advantage >= 1 (checked by tests)
@@ -286,14 +304,14 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   const auto bracket = bracket_at(p, *e.range_yd);
   if (!bracket) {
     errors.field_error(field + ".range_yd", "artillery out of range of the stronghold: the " + p.name + " reaches " +
-                              yd(p.range_long_yd) + ", it stands at " + yd(*e.range_yd));
+                                                yd(p.range_long_yd) + ", it stands at " + yd(*e.range_yd));
     return std::nullopt;
   }
   const auto& modes = cat.attack.modes[static_cast<size_t>(p.type)][static_cast<size_t>(*bracket)];
   if (modes.empty()) {
     errors.field_error(field + ".range_yd", "a " + artillery::to_string(p.type) + " cannot fire at " +
-                              artillery::to_string(*bracket) + " range (" + yd(*e.range_yd) + ", up to " +
-                              yd(range_edge(p, *bracket)) + ")");
+                                                artillery::to_string(*bracket) + " range (" + yd(*e.range_yd) +
+                                                ", up to " + yd(range_edge(p, *bracket)) + ")");
     return std::nullopt;
   }
   BombardLine l;
@@ -303,8 +321,9 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   l.bracket = *bracket;
   if (e.fire) {
     if (std::find(modes.begin(), modes.end(), *e.fire) == modes.end()) {
-      errors.field_error(field + ".fire", "a " + artillery::to_string(p.type) + " cannot use " + artillery::to_string(*e.fire) +
-                                " fire at " + artillery::to_string(*bracket) + " range");
+      errors.field_error(field + ".fire", "a " + artillery::to_string(p.type) + " cannot use " +
+                                              artillery::to_string(*e.fire) + " fire at " +
+                                              artillery::to_string(*bracket) + " range");
       return std::nullopt;
     }
     l.mode = *e.fire;
@@ -321,12 +340,13 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   const auto stone = p.bombard.get(*bracket, l.mode);
   if (!stone) {
     errors.field_error(field, "the bombardment table prints no figure for the " + p.name + " at " +
-                              artillery::to_string(*bracket) + " range, " + artillery::to_string(l.mode) + " fire");
+                                  artillery::to_string(*bracket) + " range, " + artillery::to_string(l.mode) + " fire");
     return std::nullopt;
   }
   // Wood structures take 33% more at short and medium range and 66% more at long range
   // (Bombarding with Gunpowder Artillery, p. 17); the table's figures are for stone.
-  const double pct = siege.stronghold.material == Material::wood ? cat.attack.wood_increase_pct[static_cast<size_t>(*bracket)] : 0;
+  const double pct =
+      siege.stronghold.material == Material::wood ? cat.attack.wood_increase_pct[static_cast<size_t>(*bracket)] : 0;
   l.shp_per_day_each = *stone * (1 + pct / 100);
   l.shp_per_day = l.shp_per_day_each * e.usable();
   l.cost_gp_per_day = p.cost_gp_per_day * e.usable();
@@ -334,9 +354,8 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   // defender's artillery (Gunpowder Artillery Duels, p. 18).
   if (cautious && reach && l.range_yd <= *reach) {
     l.used = false;
-    l.note = p.range_long_yd > *reach
-                 ? "within the defender's reach (" + yd(*reach) + "); could bombard from beyond it"
-                 : "within the defender's reach (" + yd(*reach) + ") and cannot outrange it";
+    l.note = p.range_long_yd > *reach ? "within the defender's reach (" + yd(*reach) + "); could bombard from beyond it"
+                                      : "within the defender's reach (" + yd(*reach) + ") and cannot outrange it";
   }
   return l;
 }
@@ -359,35 +378,37 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
   if (!errors.empty()) return errors;
 
   for (const auto& l : b.lines) {
-    b.explain.push_back(std::to_string(l.count) + " x " + l.piece + " at " + yd(l.range_yd) + " (" +
-                        artillery::to_string(l.bracket) + ", " + artillery::to_string(l.mode) + "): " +
-                        amount(l.shp_per_day_each) + " shp a day each" + (l.used ? "" : " - held back: " + l.note));
+    b.explain.push_back(report::untyped(std::to_string(l.count) + " x " + l.piece + " at " + yd(l.range_yd) + " (" +
+                                        artillery::to_string(l.bracket) + ", " + artillery::to_string(l.mode) +
+                                        "): " + amount(l.shp_per_day_each) + " shp a day each" +
+                                        (l.used ? "" : " - held back: " + l.note)));
     if (!l.used) continue;
     b.shp_per_day += l.shp_per_day;
     b.cost_gp_per_day += l.cost_gp_per_day;
   }
   const int shp = siege.stronghold.shp;
-  b.explain.push_back("the park destroys " + amount(b.shp_per_day) + " shp a day and costs " + amount(b.cost_gp_per_day) +
-                      " gp a day in powder and shot");
+  b.explain.push_back(report::untyped("the park destroys " + amount(b.shp_per_day) + " shp a day and costs " +
+                                      amount(b.cost_gp_per_day) + " gp a day in powder and shot"));
   if (b.shp_per_day <= 0) {
-    b.explain.push_back("no piece can bombard: the stronghold is not reduced");
+    b.explain.push_back(report::untyped("no piece can bombard: the stronghold is not reduced"));
     b.shp_by_day = {shp};
     return b;
   }
   b.days = ceil_div(shp, b.shp_per_day);
   b.cost_gp_total = b.cost_gp_per_day * *b.days;
-  b.explain.push_back("days to zero = ceil(" + grouped(shp) + " / " + amount(b.shp_per_day) + ") = " +
-                      std::to_string(*b.days) + "; cost " + amount(b.cost_gp_per_day) + " x " + std::to_string(*b.days) +
-                      " = " + amount(*b.cost_gp_total) + " gp");
+  b.explain.push_back(report::untyped("days to zero = ceil(" + grouped(shp) + " / " + amount(b.shp_per_day) +
+                                      ") = " + std::to_string(*b.days) + "; cost " + amount(b.cost_gp_per_day) + " x " +
+                                      std::to_string(*b.days) + " = " + amount(*b.cost_gp_total) + " gp"));
   // One breach per 1,000 shp of damage (rules-gaps.md §1).
   if (shp >= b.shp_per_breach) b.days_to_first_breach = ceil_div(b.shp_per_breach, b.shp_per_day);
   if (breaches) {
     if (static_cast<long long>(*breaches) * b.shp_per_breach <= shp)
       b.days_to_breaches = ceil_div(static_cast<double>(*breaches) * b.shp_per_breach, b.shp_per_day);
-    b.explain.push_back(std::to_string(*breaches) + " breaches need " + grouped(static_cast<long long>(*breaches) * b.shp_per_breach) +
-                        " shp of damage" +
-                        (b.days_to_breaches ? ": " + std::to_string(*b.days_to_breaches) + " days"
-                                            : ", more than the stronghold has"));
+    b.explain.push_back(report::untyped(std::to_string(*breaches) + " breaches need " +
+                                        grouped(static_cast<long long>(*breaches) * b.shp_per_breach) +
+                                        " shp of damage" +
+                                        (b.days_to_breaches ? ": " + std::to_string(*b.days_to_breaches) + " days"
+                                                            : ", more than the stronghold has")));
   }
   b.shp_by_day.reserve(static_cast<size_t>(*b.days) + 1);
   for (int d = 0; d <= *b.days; ++d)
@@ -429,8 +450,10 @@ Expected<DuelSetup> duel_setup(const Rules& rules, const artillery::Catalogue& c
   int usable_d = 0, usable_b = 0;
   for (const auto& e : siege.defender.artillery) usable_d += e.usable();
   for (const auto& e : siege.besieger.artillery) usable_b += e.usable();
-  if (usable_d == 0) return Expected<DuelSetup>::failure("no artillery duel: the defender has no artillery that can fire");
-  if (usable_b == 0) return Expected<DuelSetup>::failure("no artillery duel: the besieger has no artillery that can fire");
+  if (usable_d == 0)
+    return Expected<DuelSetup>::failure("no artillery duel: the defender has no artillery that can fire");
+  if (usable_b == 0)
+    return Expected<DuelSetup>::failure("no artillery duel: the besieger has no artillery that can fire");
   DuelSetup s;
   s.options = options;
   s.max_rounds = options.max_rounds.value_or(rules.duel.rounds_per_day);

@@ -14,9 +14,12 @@ using fmtnum::trim;
 
 std::string to_string(Shape s) {
   switch (s) {
-    case Shape::rectangular: return "rectangular";
-    case Shape::round: return "round";
-    case Shape::wall: return "wall";
+    case Shape::rectangular:
+      return "rectangular";
+    case Shape::round:
+      return "round";
+    case Shape::wall:
+      return "wall";
   }
   return "?";
 }
@@ -47,15 +50,17 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
   out.name = s.name;
   out.shape = s.shape;
   out.factor = s.factor;
-  const std::string levels = trim(s.height_levels, 3) + (s.height_from_inches ? " levels (height / " + trim(r.level_height_in) + "\")" : " levels");
+  const std::string levels =
+      trim(s.height_levels, 3) +
+      (s.height_from_inches ? " levels (height / " + trim(r.level_height_in) + "\")" : " levels");
   switch (s.shape) {
     case Shape::rectangular: {
       // Area x height in levels x materials factor.
       out.product = s.length_in.value_or(0) * s.width_in.value_or(0) * s.height_levels * s.factor;
       out.points = round_up_points(r, out.product);
-      out.explain.push_back(s.name + ": " + trim(*s.length_in, 3) + "\" x " + trim(*s.width_in, 3) + "\" x " + levels +
-                            " x factor " + std::to_string(s.factor) + " = " + trim(out.product, 3) + " -> " +
-                            std::to_string(out.points));
+      out.explain.push_back(report::untyped(s.name + ": " + trim(*s.length_in, 3) + "\" x " + trim(*s.width_in, 3) +
+                                            "\" x " + levels + " x factor " + std::to_string(s.factor) + " = " +
+                                            trim(out.product, 3) + " -> " + std::to_string(out.points)));
       break;
     }
     case Shape::round: {
@@ -64,11 +69,13 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
       out.product = k * s.diameter_in.value_or(0) * s.height_levels * s.factor;
       out.points = round_up_points(r, out.product);
       if (r.round_factor_may_be_pi)
-        out.points_with_pi = round_up_points(r, std::numbers::pi * s.diameter_in.value_or(0) * s.height_levels * s.factor);
-      out.explain.push_back(s.name + ": " + (s.use_pi ? std::string("pi") : std::to_string(r.round_factor)) + " x " +
-                            trim(*s.diameter_in, 3) + "\" x " + levels + " x factor " + std::to_string(s.factor) + " = " +
-                            trim(out.product, 3) + " -> " + std::to_string(out.points) +
-                            (out.points_with_pi && !s.use_pi ? " (with pi: " + std::to_string(*out.points_with_pi) + ")" : ""));
+        out.points_with_pi =
+            round_up_points(r, std::numbers::pi * s.diameter_in.value_or(0) * s.height_levels * s.factor);
+      out.explain.push_back(report::untyped(
+          s.name + ": " + (s.use_pi ? std::string("pi") : std::to_string(r.round_factor)) + " x " +
+          trim(*s.diameter_in, 3) + "\" x " + levels + " x factor " + std::to_string(s.factor) + " = " +
+          trim(out.product, 3) + " -> " + std::to_string(out.points) +
+          (out.points_with_pi && !s.use_pi ? " (with pi: " + std::to_string(*out.points_with_pi) + ")" : "")));
       break;
     }
     case Shape::wall: {
@@ -87,9 +94,10 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
         parts += (parts.empty() ? "" : " + ") + std::to_string(pts);
         left -= len;
       }
-      out.explain.push_back(s.name + ": " + std::to_string(out.sections.size()) + " section(s) of up to " + trim(cap) +
-                            "\", each length x " + levels + " x factor " + std::to_string(s.factor) + ": " + parts +
-                            " = " + std::to_string(out.points));
+      out.explain.push_back(report::untyped(s.name + ": " + std::to_string(out.sections.size()) +
+                                            " section(s) of up to " + trim(cap) + "\", each length x " + levels +
+                                            " x factor " + std::to_string(s.factor) + ": " + parts + " = " +
+                                            std::to_string(out.points)));
       break;
     }
   }
@@ -103,9 +111,9 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
     }
     if (s.damage_points && out.points > 0) {
       out.cannon_lost_now = cannon_lost(r, *s.cannon, *s.damage_points / out.points);
-      out.explain.push_back(s.name + ": " + trim(*s.damage_points, 2) + " of " + std::to_string(out.points) +
-                            " points lost: " + std::to_string(*out.cannon_lost_now) + " of " + std::to_string(*s.cannon) +
-                            " cannon lost");
+      out.explain.push_back(report::untyped(
+          s.name + ": " + trim(*s.damage_points, 2) + " of " + std::to_string(out.points) + " points lost: " +
+          std::to_string(*out.cannon_lost_now) + " of " + std::to_string(*s.cannon) + " cannon lost"));
     }
   }
   return out;

@@ -36,7 +36,7 @@ Expected<Rating> rate(const Catalogue& cat, const Request& req) {
       &rate_reform,
       // the explanation's heading
       [](Rater& r) {
-        if (r.explain && !r.out.explain.empty()) r.out.explain.insert(r.out.explain.begin(), r.out.name + ":");
+        if (r.explain) report::with_subject(r.out.explain, r.out.name);
         return Diagnostics{};
       }};
   Rating out;

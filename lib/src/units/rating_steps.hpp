@@ -12,7 +12,9 @@
 
 namespace gunpowder::units::detail {
 
-inline bool contains(const std::vector<Formation>& v, Formation f) { return std::find(v.begin(), v.end(), f) != v.end(); }
+inline bool contains(const std::vector<Formation>& v, Formation f) {
+  return std::find(v.begin(), v.end(), f) != v.end();
+}
 inline bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
@@ -36,12 +38,12 @@ struct Rater {
   const Troop* tr = nullptr;          ///< the troop tables' row of the race and type
   const RosterRow* battle = nullptr;  ///< the printed rosters' rows of the race and type
   const RosterRow* campaign = nullptr;
-  const Troop* equip_row = nullptr;   ///< where the equipment comes from
+  const Troop* equip_row = nullptr;  ///< where the equipment comes from
   bool mounted_foot = false;
-  bool untrained = false;             ///< conscripts / militia
+  bool untrained = false;  ///< conscripts / militia
   // Troops (rate_troops).
-  int standard = 0;                   ///< the rosters' unit size, 0 for a custom unit
-  bool horse = false;                 ///< mounted and not Mounted Foot
+  int standard = 0;    ///< the rosters' unit size, 0 for a custom unit
+  bool horse = false;  ///< mounted and not Mounted Foot
   // Equipment (rate_equipment).
   Equipment eq;
   bool has_firearms = false, lance_or_shield = false;
@@ -53,7 +55,7 @@ struct Rater {
 
   /// Adds a line to the explanation (when one was asked for).
   void note(std::string s) {
-    if (explain) out.explain.push_back(std::move(s));
+    if (explain) out.explain.push_back(report::untyped(std::move(s)));
   }
   /// Records that the request gave `key` instead of letting it be derived; returns `given`.
   bool overridden(const char* key, bool given) {

@@ -385,7 +385,8 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
       m.rate_label = b.label;
     }
   if (q.rate_ft) m.rate_ft = *q.rate_ft * m.rate.value();
-  m.explain.push_back(fmtnum::grouped(q.troops) + " troops: " + m.rate_label + " (" + R.movement.front().source + ")");
+  m.explain.push_back(
+      report::untyped(fmtnum::grouped(q.troops) + " troops: " + m.rate_label + " (" + R.movement.front().source + ")"));
   m.hunger_fatigue = hunger_fatigue(R, q.days_without_food);
   m.effective_fatigue = std::max(q.fatigue, m.hunger_fatigue);
   // A seriously fatigued force cannot move (l. 192).

@@ -64,7 +64,9 @@ mode_t mode_of(const std::string& path) {
 }  // namespace
 
 TEST_CASE("cli::temporary_name") {
-  SUBCASE("a short name is kept whole") { CHECK(cli::temporary_name("out.txt", "ab12CD", 255) == ".out.txt.tmp.ab12CD"); }
+  SUBCASE("a short name is kept whole") {
+    CHECK(cli::temporary_name("out.txt", "ab12CD", 255) == ".out.txt.tmp.ab12CD");
+  }
   SUBCASE("a long name is shortened so that the temporary name fits in NAME_MAX") {
     const std::string base(250, 'a');
     const std::string t = cli::temporary_name(base, "ab12CD", 255);
@@ -276,7 +278,7 @@ TEST_CASE("cli::run_tool output files") {
     report::Table t;
     t.add_column("n", "N").add_row({std::to_string(common.inputs.size())});
     r.tables.push_back(t);
-    for (const auto& in : common.inputs) r.explain.push_back(in);
+    for (const auto& in : common.inputs) r.explain.push_back(report::statement(in));
     report::Chart c;
     c.title = "odds";
     c.labels = {"win", "lose"};
@@ -300,7 +302,8 @@ TEST_CASE("cli::run_tool output files") {
   SUBCASE("--svg with a failing --output: 73, the SVG is not written") {
     CHECK(call({"--svg", dir / "chart.svg", "--output", dir / "nodir/o.txt"}, out, err) == 73);
     CHECK(out.empty());
-    CHECK(err == "demo-tool: " + (dir / "nodir/o.txt") + ": error: cannot create output file: No such file or directory\n");
+    CHECK(err ==
+          "demo-tool: " + (dir / "nodir/o.txt") + ": error: cannot create output file: No such file or directory\n");
     CHECK(dir.names().empty());
   }
   SUBCASE("--svg with a failing --output: an existing SVG is unchanged") {

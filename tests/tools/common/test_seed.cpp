@@ -39,7 +39,7 @@ TEST_CASE("cli::add_seed_option") {
         [&](CLI::App& app, cli::CommonOptions&) { cli::add_seed_option(app, seed, "the seed"); },
         [&](const cli::CommonOptions&) -> Expected<report::Report> {
           report::Report r;
-          r.explain.push_back(seed ? std::to_string(*seed) : "none");
+          r.explain.push_back(report::statement(seed ? std::to_string(*seed) : "none"));
           return r;
         });
     return std::make_pair(code, seed);

@@ -180,7 +180,7 @@ TEST_CASE("report::render_text laid out to a width") {
   SUBCASE("explain lines wrap in text, never in markdown or csv") {
     report::Report r;
     r.tables.push_back(numbers(1, 1, 2));
-    r.explain.push_back("first second third fourth fifth sixth seventh eighth ninth tenth");
+    r.explain.push_back(report::statement("first second third fourth fifth sixth seventh eighth ninth tenth"));
     CHECK(report::render(r, report::Format::text, true, report::CsvFormulas::guard, 40)
               .find("\n  first second third fourth fifth sixth\n    seventh eighth ninth tenth\n") !=
           std::string::npos);

@@ -75,11 +75,14 @@ TEST_CASE("escape::visible") {
     // U+202E RIGHT-TO-LEFT OVERRIDE would show "evil\u202etxt.exe" as "evilexe.txt".
     CHECK(escape::visible("evil\xE2\x80\xAEtxt.exe") == R"(evil\u202etxt.exe)");
     CHECK(escape::visible("\xE2\x81\xA6iso\xE2\x81\xA9") == R"(\u2066iso\u2069)");  // isolates
-    CHECK(escape::visible("a\xE2\x80\x8B" "b\xE2\x80\x8F") == R"(a\u200bb\u200f)");      // zero width, RLM
-    CHECK(escape::visible("\xD8\x9C") == R"(\u061c)");                                   // Arabic letter mark
-    CHECK(escape::visible("\xEF\xBB\xBF" "bom") == R"(\ufeffbom)");
+    CHECK(escape::visible("a\xE2\x80\x8B"
+                          "b\xE2\x80\x8F") == R"(a\u200bb\u200f)");  // zero width, RLM
+    CHECK(escape::visible("\xD8\x9C") == R"(\u061c)");               // Arabic letter mark
+    CHECK(escape::visible("\xEF\xBB\xBF"
+                          "bom") == R"(\ufeffbom)");
     CHECK(escape::visible("tag\xF3\xA0\x80\x81") == R"(tag\U000e0001)");
-    CHECK(escape::visible("\xE2\x80\x90 \xE2\x80\x93") == "\xE2\x80\x90 \xE2\x80\x93");  // dashes are not format characters
+    CHECK(escape::visible("\xE2\x80\x90 \xE2\x80\x93") ==
+          "\xE2\x80\x90 \xE2\x80\x93");  // dashes are not format characters
     CHECK_FALSE(escape::is_plain("evil\xE2\x80\xAEtxt"));
   }
   SUBCASE("in a cell, newline and tab become spaces") {
@@ -113,7 +116,7 @@ bell\x07     3
   SUBCASE("explain lines too, a newline in one shown as \\n") {
     report::Report r;
     r.tables.push_back(t);
-    r.explain.push_back("step \x1b[1mone\nstep two");
+    r.explain.push_back(report::statement("step \x1b[1mone\nstep two"));
     const std::string e = report::render(r, report::Format::text, true);
     CHECK(e.find("\n  step \\x1b[1mone\\nstep two\n") != std::string::npos);
     CHECK(terminal_safe(e));
@@ -151,7 +154,7 @@ TEST_CASE("report::render_markdown with hostile cells") {
   SUBCASE("the derivation, an indented code block, gets no markdown escapes but no control or newline either") {
     report::Report r;
     r.tables.push_back(t);
-    r.explain.push_back("a < b\x1b\n# not a heading");
+    r.explain.push_back(report::statement("a < b\x1b\n# not a heading"));
     const std::string m = report::render(r, report::Format::markdown, true);
     CHECK(m.find("\n    a < b\\x1b\\n# not a heading\n") != std::string::npos);
     CHECK(terminal_safe(m));
@@ -165,8 +168,8 @@ TEST_CASE("report::render_csv guards formulas") {
       CAPTURE(cell);
       CHECK(report::csv_formula_guarded(cell));
     }
-    for (const char* cell : {"-3", "+20", "-0.5", "-.5", "+12.5%", "-1,250", "-12,500,000.25", "-1e5", "+2.5E-3",
-                             "-", "-/1/-", "-/*/-", "-/-/-", "", "5", "Saker", "x=1", "11+", "2/4/6"}) {
+    for (const char* cell : {"-3", "+20", "-0.5", "-.5", "+12.5%", "-1,250", "-12,500,000.25", "-1e5", "+2.5E-3", "-",
+                             "-/1/-", "-/*/-", "-/-/-", "", "5", "Saker", "x=1", "11+", "2/4/6"}) {
       CAPTURE(cell);
       CHECK_FALSE(report::csv_formula_guarded(cell));
     }
@@ -235,7 +238,7 @@ TEST_CASE("report::render_chart_svg is well-formed XML") {
   CHECK(s.find(">T\xEF\xBF\xBD &amp; &apos;q&apos;</text>") != std::string::npos);
   CHECK(s.find(">&lt;b&gt;\xEF\xBF\xBD&quot;x&quot;</text>") != std::string::npos);
   CHECK(s.find(">\xEF\xBF\xBD\xEF\xBF\xBD</text>") != std::string::npos);
-  CHECK(s.find(">ok\xEF\xBF\xBD</text>") != std::string::npos);  // U+FFFF is not an XML character
+  CHECK(s.find(">ok\xEF\xBF\xBD</text>") != std::string::npos);              // U+FFFF is not an XML character
   CHECK(s.find(">a \xEF\xBF\xBD&lt;side&gt;</text>") != std::string::npos);  // the legend
   CHECK(s.find(">&lt;axis&gt;\xEF\xBF\xBD</text>") != std::string::npos);
   CHECK(valid_utf8(s));

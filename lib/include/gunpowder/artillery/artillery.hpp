@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/explain.hpp"
 
 namespace gunpowder::artillery {
 
@@ -374,14 +375,13 @@ struct Design {
   Battle battle;
   Economy economy;
   std::optional<Automaton> automaton;  ///< dwarven gunpowder only
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 
 /// The design formulas alone (p. 14), in the text's order, with the derivation appended to
 /// `explain` when given; `rate` chooses the order of the rate-of-fire step.
 Characteristics formula_characteristics(const Catalogue& cat, Type type, double shot_lb,
-                                        std::vector<std::string>* explain = nullptr,
-                                        RateReading rate = RateReading::shots_first);
+                                        report::Steps* explain = nullptr, RateReading rate = RateReading::shots_first);
 std::string to_string(RateReading r);
 std::optional<RateReading> parse_rate_reading(const std::string& s);
 /// Designs one piece; errors (absurd weights, a charge above the piece's own, a carriage the
@@ -390,7 +390,7 @@ Expected<Design> design(const Catalogue& cat, const Request& req);
 
 /// The automaton of the "Steampunk 2020 BC" rule for a piece's characteristics; its weight in
 /// pounds at `lb_per_stone` (the book's 10 unless given; the Grimm example's arithmetic is 12).
-Automaton as_automaton(const Catalogue& cat, Type type, const Characteristics& c, std::vector<std::string>* explain,
+Automaton as_automaton(const Catalogue& cat, Type type, const Characteristics& c, report::Steps* explain,
                        std::optional<double> lb_per_stone = std::nullopt);
 
 /// Comparison of the formulas with the book, field by field.

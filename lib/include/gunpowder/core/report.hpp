@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/core/json.hpp"
 #include "gunpowder/core/model.hpp"
 
@@ -183,7 +184,7 @@ struct Report {
   std::string main_table;
   /// The JSON document (no `document`), or the members written after the tables (with one).
   json::Value json = json::object();
-  std::vector<std::string> explain;
+  Steps explain;
   std::vector<Chart> charts;
   /// A batch too large to hold, written as it is made: when set, it writes the whole output in the
   /// format asked for (tables, json and explain are not used) and returns what stopped it, if

@@ -13,8 +13,9 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
-#include "gunpowder/firearms/firearms.hpp"
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/fire/requests.hpp"
+#include "gunpowder/firearms/firearms.hpp"
 
 namespace gunpowder::fire {
 
@@ -43,9 +44,9 @@ struct ReloadInput {
 };
 struct Reload {
   int base = 0, dex = 0, encumbrance = 0, apostles = 0;
-  int total = 0;       ///< rounds; never below 0
+  int total = 0;         ///< rounds; never below 0
   bool floored = false;  ///< the adjustments would have gone below 0
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 /// Reload time (Firearm Characteristics, p. 10; Fighting Style, p. 11; 12 Apostles, p. 11).
 Reload reload_time(const FirearmRules& r, const Firearm& f, const ReloadInput& in);
@@ -56,8 +57,8 @@ std::string to_string(Weather w);
 /// capped at 1.
 struct Misfire {
   int table_pct = 0;
-  int pct = 0;          ///< after the cleaning rule, before the cap
-  double p = 0;         ///< capped at 1
+  int pct = 0;   ///< after the cleaning rule, before the cap
+  double p = 0;  ///< capped at 1
   bool capped = false;
 };
 Misfire misfire_chance(const FirearmRules& r, const Firearm& f, Weather w, bool cleaned);
@@ -65,14 +66,14 @@ Misfire misfire_chance(const FirearmRules& r, const Firearm& f, Weather w, bool 
 enum class PenaltyRule { printed, rule };
 
 struct ShotInput {
-  double range = 0;          ///< feet underground or yards outdoors: the table's numbers either way
-  int attack_throw = 0;      ///< shooter's attack throw (11+ normal men)
+  double range = 0;      ///< feet underground or yards outdoors: the table's numbers either way
+  int attack_throw = 0;  ///< shooter's attack throw (11+ normal men)
   int target_ac = 0;
   std::optional<int> armor;  ///< points of the AC from armour, hide or shields (default: all of it)
   bool scattershot = false;
-  bool no_rest = false;      ///< musket fired without its fork rest
-  int other_mod = 0;         ///< any further attack modifier (+ helps)
-  bool naturals = true;      ///< a natural 20 always hits and a natural 1 always misses
+  bool no_rest = false;  ///< musket fired without its fork rest
+  int other_mod = 0;     ///< any further attack modifier (+ helps)
+  bool naturals = true;  ///< a natural 20 always hits and a natural 1 always misses
   PenaltyRule penalties = PenaltyRule::printed;
 };
 struct Shot {
@@ -80,11 +81,11 @@ struct Shot {
   int penalty = 0;
   int armor_ignored = 0;
   int effective_ac = 0;
-  int modifiers = 0;     ///< total of the modifiers to the roll (penalty, rest, scattershot, other)
-  int target = 0;        ///< natural d20 roll needed (before the natural rules)
-  double p_hit = 0;      ///< per attack throw
-  dice::Dist damage;     ///< on a hit
-  std::vector<std::string> explain;
+  int modifiers = 0;  ///< total of the modifiers to the roll (penalty, rest, scattershot, other)
+  int target = 0;     ///< natural d20 roll needed (before the natural rules)
+  double p_hit = 0;   ///< per attack throw
+  dice::Dist damage;  ///< on a hit
+  report::Steps explain;
 };
 /// The band of a range, or nullopt beyond long range.
 std::optional<Band> band_for(const Firearm& f, double range);

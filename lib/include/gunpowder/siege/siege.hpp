@@ -20,6 +20,7 @@
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/artillery/duel_rules.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/core/rng.hpp"
 
 namespace gunpowder::siege {
@@ -146,14 +147,14 @@ std::string to_string(Material m);
 struct ParkEntry {
   const artillery::BookPiece* piece = nullptr;
   int count = 0;
-  std::optional<double> range_yd;        ///< where the pieces stand (bombardment, duel start)
-  std::optional<double> duel_range_yd;   ///< where mobile pieces stop advancing in a duel
+  std::optional<double> range_yd;       ///< where the pieces stand (bombardment, duel start)
+  std::optional<double> duel_range_yd;  ///< where mobile pieces stop advancing in a duel
   artillery::Carriage carriage = artillery::Carriage::garrison;
-  bool carriage_given = false;           ///< false: the most mobile carriage the book allows
+  bool carriage_given = false;              ///< false: the most mobile carriage the book allows
   std::optional<artillery::FireMode> fire;  ///< forced fire mode for bombardment
-  std::optional<int> bonus_units;        ///< overrides the Bonus Units table
-  std::vector<std::string> labels;       ///< duel labels, one per piece
-  int spiked = 0;                        ///< pieces spiked: they cannot fire until the spike is removed
+  std::optional<int> bonus_units;           ///< overrides the Bonus Units table
+  std::vector<std::string> labels;          ///< duel labels, one per piece
+  int spiked = 0;                           ///< pieces spiked: they cannot fire until the spike is removed
   [[nodiscard]] int usable() const { return count - spiked; }
 };
 
@@ -223,7 +224,7 @@ struct Simplified {
   int besieger_total = 0, defender_total = 0, advantage = 0;
   int shp = 0;
   std::optional<size_t> row, band;  ///< indexes into the duration table
-  bool reading_matters = false;  ///< a piece is counted differently by the two readings
+  bool reading_matters = false;     ///< a piece is counted differently by the two readings
   /// A piece the two readings count differently: its name as the worked example spells it, the
   /// Bonus Units table's figure and the worked example's.
   struct ReadingDifference {
@@ -234,15 +235,15 @@ struct Simplified {
   SimpleOutcome outcome = SimpleOutcome::days;
   std::optional<int> table_days;
   int site_multiplier = 1;
-  std::optional<int> days;       ///< nullopt when the stronghold cannot be taken by assault
-  std::vector<int> shp_by_day;   ///< shp left after day 0 .. days (progress proportional)
-  struct ArtilleryUnits {  ///< Gunpowder Artillery Battle Ratings (p. 20)
+  std::optional<int> days;      ///< nullopt when the stronghold cannot be taken by assault
+  std::vector<int> shp_by_day;  ///< shp left after day 0 .. days (progress proportional)
+  struct ArtilleryUnits {       ///< Gunpowder Artillery Battle Ratings (p. 20)
     std::string side, piece;
     int pieces = 0, unit_size = 0, units = 0;
     double br_each = 0, br = 0;
   };
   std::vector<ArtilleryUnits> artillery_units;
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 
 Simplified simplified(const Rules& rules, const Siege& siege, BonusReading reading);
@@ -272,7 +273,7 @@ struct Bombardment {
   std::vector<BombardLine> lines;
   double shp_per_day = 0;
   double cost_gp_per_day = 0;
-  std::optional<int> days;          ///< days to bring the stronghold to zero
+  std::optional<int> days;  ///< days to bring the stronghold to zero
   std::optional<double> cost_gp_total;
   int shp_per_breach = 0;
   std::optional<int> days_to_first_breach;
@@ -285,7 +286,7 @@ struct Bombardment {
     int pieces_lost = 0;
   };
   std::vector<CannonLoss> defender_losses;
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 
 /// The daily damage of the park (errors: a piece out of range, a fire mode impossible at its
@@ -318,9 +319,9 @@ struct DuelPiece {
   bool besieger = false;
   bool mobile = false;
   artillery::Carriage carriage = artillery::Carriage::garrison;
-  double start_yd = 0;  ///< besieger: range from the defender's position; defender: 0
-  double stop_yd = 0;   ///< besieger advancing: where it stops; otherwise = start
-  double engage_yd = 0; ///< farthest range at which it opens fire
+  double start_yd = 0;   ///< besieger: range from the defender's position; defender: 0
+  double stop_yd = 0;    ///< besieger advancing: where it stops; otherwise = start
+  double engage_yd = 0;  ///< farthest range at which it opens fire
 };
 
 struct DuelSetup {
@@ -339,8 +340,8 @@ Expected<DuelSetup> duel_setup(const Rules& rules, const artillery::Catalogue& c
 class DuelDice {
  public:
   virtual ~DuelDice() = default;
-  virtual int d20() = 0;                       ///< attack throws and saves
-  virtual int damage(int dice, int sides) = 0; ///< damage of a hit
+  virtual int d20() = 0;                        ///< attack throws and saves
+  virtual int damage(int dice, int sides) = 0;  ///< damage of a hit
 };
 
 /// Seeded dice (gunpowder::Rng).
@@ -354,7 +355,14 @@ class RngDice final : public DuelDice {
   Rng rng_;
 };
 
-enum class DuelEnd { besieger_destroyed, defender_destroyed, defender_holed_up, besieger_fell_back, stalemate, round_limit };
+enum class DuelEnd {
+  besieger_destroyed,
+  defender_destroyed,
+  defender_holed_up,
+  besieger_fell_back,
+  stalemate,
+  round_limit
+};
 inline constexpr std::array<DuelEnd, 6> kDuelEnds = {DuelEnd::besieger_destroyed, DuelEnd::defender_destroyed,
                                                      DuelEnd::defender_holed_up,  DuelEnd::besieger_fell_back,
                                                      DuelEnd::stalemate,          DuelEnd::round_limit};
@@ -364,8 +372,8 @@ std::string describe(DuelEnd e);
 /// One line of a duel's trace.
 struct TraceEvent {
   int round_from = 0, round_to = 0;
-  int phase = 0;      ///< 1 defender, 2 besieger, 0 whole round
-  std::string kind;   ///< "fire", "actions", "hole_up", "fall_back", "end"
+  int phase = 0;     ///< 1 defender, 2 besieger, 0 whole round
+  std::string kind;  ///< "fire", "actions", "hole_up", "fall_back", "end"
   std::string piece, target;
   double range_yd = 0;
   std::string bracket;
@@ -378,7 +386,7 @@ struct TraceEvent {
 
 struct DuelResult {
   DuelEnd end = DuelEnd::round_limit;
-  int rounds = 0;  ///< rounds played
+  int rounds = 0;                            ///< rounds played
   int besieger_left = 0, defender_left = 0;  ///< pieces not destroyed (holed-up pieces count as left)
   int defender_holed_up = 0;
 };
@@ -397,7 +405,7 @@ struct DuelOdds {
   long long runs = 0;
   std::uint64_t seed = 0;
   unsigned threads = 1;
-  std::array<Proportion, 6> ends{};                ///< by DuelEnd
+  std::array<Proportion, 6> ends{};                     ///< by DuelEnd
   std::vector<long long> besieger_left, defender_left;  ///< histogram by pieces left
   double besieger_left_mean = 0, defender_left_mean = 0;
   double rounds_mean = 0, rounds_ci = 0;  ///< mean and 95% half-width

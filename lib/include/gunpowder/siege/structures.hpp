@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/siege/siege.hpp"
 
 namespace gunpowder::siege {
@@ -22,13 +23,13 @@ std::optional<Shape> parse_shape(const std::string& s);
 struct StructureSpec {
   std::string name;
   Shape shape = Shape::rectangular;
-  int factor = 0;              ///< materials factor (1 light, 2 substantial, 3 fortified)
-  std::string material;        ///< the material key the factor came from ("" when given as a number)
+  int factor = 0;        ///< materials factor (1 light, 2 substantial, 3 fortified)
+  std::string material;  ///< the material key the factor came from ("" when given as a number)
   std::optional<double> length_in, width_in, diameter_in;
-  double height_levels = 0;    ///< height in levels (storeys)
-  bool height_from_inches = false;  ///< the levels were converted from a height in inches
-  bool use_pi = false;         ///< round structures: pi instead of 3
-  std::optional<int> cannon;   ///< cannon mounted in the structure
+  double height_levels = 0;             ///< height in levels (storeys)
+  bool height_from_inches = false;      ///< the levels were converted from a height in inches
+  bool use_pi = false;                  ///< round structures: pi instead of 3
+  std::optional<int> cannon;            ///< cannon mounted in the structure
   std::optional<double> damage_points;  ///< points of damage taken so far
 };
 
@@ -42,13 +43,13 @@ struct StructurePoints {
   std::string name;
   Shape shape = Shape::rectangular;
   int factor = 0;
-  double product = 0;   ///< the unrounded product (one section for a wall)
-  int points = 0;       ///< rounded up to a multiple of round_up_multiple (the whole structure)
-  std::vector<int> sections;  ///< walls: points of each 6-inch section, in order
-  std::optional<int> points_with_pi;   ///< round structures: the pi alternative
+  double product = 0;                      ///< the unrounded product (one section for a wall)
+  int points = 0;                          ///< rounded up to a multiple of round_up_multiple (the whole structure)
+  std::vector<int> sections;               ///< walls: points of each 6-inch section, in order
+  std::optional<int> points_with_pi;       ///< round structures: the pi alternative
   std::vector<CannonLossRow> cannon_loss;  ///< when cannon are given
   std::optional<int> cannon_lost_now;      ///< when damage and cannon are given
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 
 /// Strength points of one structure (dimensions already checked positive by the caller).

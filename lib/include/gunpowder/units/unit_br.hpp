@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/firearms/firearms.hpp"
 
 namespace gunpowder::units {
@@ -540,7 +541,7 @@ struct Rating {
   std::optional<Availability> availability;
   std::vector<std::string> overridden;  ///< request keys that replaced a derived value
   std::vector<std::string> notes;       ///< where a figure comes from when it is not a rule
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 
 /// Rates one unit. Errors are field errors (Diagnostic::field: the request's [[unit]] key, e.g.

@@ -16,6 +16,7 @@
 // Side index 0 is side A of the tactics table (its columns), side 1 is side B (its rows).
 #pragma once
 
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/core/spelling.hpp"
 
 #include <array>
@@ -389,7 +390,7 @@ struct Rating {
   int statements_true = 0;
   int bonus_per_statement = 0;
   int br = 0;
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 
 /// Rates a force: BFR with every factor itemised, troop class, the twelve statements (their
@@ -617,7 +618,7 @@ struct March {
   std::vector<Forage> forage;
   Fatigue hunger_fatigue = Fatigue::none;  ///< from days without food
   Fatigue effective_fatigue = Fatigue::none;
-  std::vector<std::string> explain;
+  report::Steps explain;
 };
 Expected<March> march(const Rules& rules, const MarchQuery& q);
 /// The fatigue of a force after `days_without_food` days without food (seed 004, food).
