@@ -33,6 +33,20 @@ struct Step {
   std::vector<StepInput> inputs;  ///< what the rule reads, each with its value
   Yields yields = Yields::equals;
 
+  Step() = default;
+  /// A step of its parts in declaration order (the trailing ones may be left out); its inputs are
+  /// added with in().
+  // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): written with its parts in their order
+  Step(std::string subject_, std::string figure_, std::string rule_, std::string result_, std::string source_ = {},
+       std::vector<StepInput> inputs_ = {}, Yields yields_ = Yields::equals)
+      : subject(std::move(subject_)),
+        figure(std::move(figure_)),
+        rule(std::move(rule_)),
+        result(std::move(result_)),
+        source(std::move(source_)),
+        inputs(std::move(inputs_)),
+        yields(yields_) {}
+
   /// Adds an input (chained: `Step{...}.in("troops", "60").in("HD", "0.75")`).
   Step& in(std::string name, std::string value) {
     inputs.push_back({std::move(name), std::move(value)});
