@@ -29,7 +29,7 @@ echo "one battle, full outcome table, json:        $(ms $(( (t1 - t0) / runs )))
 awk 'BEGIN {
   for (i = 1; i <= 10000; i++) {
     printf "[[force]]\nname = \"A%d\"\nside = \"north\"\nrole = \"attacker\"\ntroops = %d\nbfr = %d\nmounted_pct = %d\nopponent = \"D%d\"\ntactic = \"attack\"\n\n", i, 100 + (i * 37) % 900, 40 + (i * 13) % 90, (i * 7) % 60, i
-    printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending_in_place\"]\ntactic = \"hold\"\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120
+    printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending-in-place\"]\ntactic = \"hold\"\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120
   }
 }' > "$tmp/many.toml"
 timed() {  # label, then the command
@@ -54,7 +54,7 @@ pairing() {  # forces a side, file
   awk -v n="$1" 'BEGIN {
     for (i = 1; i <= n; i++) {
       printf "[[force]]\nname = \"A%d\"\nside = \"north\"\nrole = \"attacker\"\ntroops = %d\nbfr = %d\nmounted_pct = %d\n\n", i, 100 + (i * 37) % 900, 40 + (i * 13) % 90, (i * 7) % 60
-      printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending_in_place\"]\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120
+      printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending-in-place\"]\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120
     }
   }' > "$2"
 }
