@@ -317,8 +317,10 @@ inline constexpr Field kShotResult{"result",
                                    "Result",
                                    Kind::enumerated,
                                    "",
-                                   "The shot's result (null unless fire).",
-                                   "miss|saved|destroyed|suppressed"};
+                                   "The shot's result (a fire row), or how the duel ended (the end row); null "
+                                   "otherwise.",
+                                   "miss|saved|destroyed|suppressed|besieger-destroyed|defender-destroyed|"
+                                   "defender-holed-up|besieger-fell-back|stalemate|round-limit"};
 inline constexpr Field kRoundsPlayed = report::vocab::kRounds.as("Rounds", "Rounds played.", false);
 inline constexpr Field kBesiegerLeft{
     "besieger_left", "Besieger left", Kind::count, "pieces", "Besieger pieces left.", "", false};
