@@ -272,8 +272,10 @@ void quick_rating(const Rules& R, const Force& force, Rating& out, Diagnostics& 
   out.bfr_lines.push_back(
       {"quick", "max_damage", "Maximum damage per round", std::to_string(q.max_damage), q.max_damage, ""});
   for (const auto& l : out.bfr_lines) out.br += l.points;
-  out.explain.push_back(
-      report::untyped(force.name + ": quick BR = " + std::to_string(out.br) + " (" + R.quick_source + ")"));
+  report::Step quick{force.name, "quick BR", "the sum of the quick rating's points", std::to_string(out.br),
+                     R.quick_source};
+  for (const auto& l : out.bfr_lines) quick.in(l.label, std::to_string(l.points));
+  out.explain.push_back(std::move(quick));
 }
 
 /// B', given or computed from the factors (seed 004, "Battle force rating B'"); a negative BFR
@@ -283,7 +285,7 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
   if (force.bfr) {
     out.method = "bfr";
     bfr = *force.bfr;
-    out.explain.push_back(report::untyped(force.name + ": BFR " + std::to_string(bfr) + " given directly"));
+    out.explain.push_back({force.name, "BFR", "given directly", std::to_string(bfr), R.bfr_source});
   } else {
     out.method = "factors";
     auto b = compute_bfr(R, *force.factors, force.troops);
@@ -302,11 +304,15 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
       if (l.points)
         sum += (sum.empty() ? (l.points < 0 ? "-" : "") : (l.points < 0 ? " - " : " + ")) +
                std::to_string(std::abs(l.points));
-    out.explain.push_back(report::untyped(force.name + ": B' = " + (sum.empty() ? "0" : sum) + " = " +
-                                          std::to_string(bfr) + " (" + R.bfr_source + ")"));
+    report::Step step{force.name, "B'", sum.empty() ? "0" : sum, std::to_string(bfr), R.bfr_source};
+    for (const auto& l : out.bfr_lines)
+      if (l.points) step.in(l.label, std::to_string(l.points));
+    out.explain.push_back(std::move(step));
   }
   if (bfr < 0) {
-    out.explain.push_back(report::untyped(force.name + ": a negative BFR counts as 0 (the class table starts at 0)"));
+    out.explain.push_back(report::Step{force.name, "BFR", "a negative BFR counts as 0 (the class table starts at 0)", "0",
+                                       R.class_source}
+                              .in("B'", std::to_string(bfr)));
     bfr = 0;
   }
   return bfr;
@@ -362,13 +368,19 @@ std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, Per
   if (!errs.empty()) return errs;
   out.bonus_per_statement = static_cast<int>(ceil_div(bfr, R.br_bonus_divisor));
   out.br = battle_rating(R, bfr, out.statements_true);
-  out.explain.push_back(report::untyped(force.name + ": troop class " + tc.label + " (BFR " + std::to_string(bfr) +
-                                        " in " + std::to_string(tc.bfr_min) +
-                                        (tc.bfr_max ? "-" + std::to_string(*tc.bfr_max) : "+") + ")"));
-  out.explain.push_back(report::untyped(force.name + ": B = B' + n ceil(B'/" + std::to_string(R.br_bonus_divisor) +
-                                        ") = " + std::to_string(bfr) + " + " + std::to_string(out.statements_true) +
-                                        " x " + std::to_string(out.bonus_per_statement) + " = " +
-                                        std::to_string(out.br)));
+  const std::string range = std::to_string(tc.bfr_min) + (tc.bfr_max ? "-" + std::to_string(*tc.bfr_max) : "+");
+  out.explain.push_back(report::Step{force.name, "troop class", "BFR " + std::to_string(bfr) + " in " + range, tc.label,
+                                     R.class_source, {}, report::Yields::rounded}
+                            .in("BFR", std::to_string(bfr)));
+  out.explain.push_back(report::Step{force.name, "B",
+                                     "B' + n ceil(B'/" + std::to_string(R.br_bonus_divisor) + ") = " +
+                                         std::to_string(bfr) + " + " + std::to_string(out.statements_true) + " x " +
+                                         std::to_string(out.bonus_per_statement),
+                                     std::to_string(out.br), R.br_source}
+                            .in("B'", std::to_string(bfr))
+                            .in("n (statements true)", std::to_string(out.statements_true))
+                            .in("ceil(B'/" + std::to_string(R.br_bonus_divisor) + ")",
+                                std::to_string(out.bonus_per_statement)));
   return std::nullopt;
 }
 
@@ -406,7 +418,7 @@ Expected<Rating> rate_force(const Rules& R, const Force& force, PercentReading r
   if (force.br) {
     out.method = "br";
     out.br = *force.br;
-    out.explain.push_back(report::untyped(force.name + ": BR " + std::to_string(out.br) + " given directly"));
+    out.explain.push_back({force.name, "BR", "given directly", std::to_string(out.br), R.br_source});
   } else if (force.quick) {
     quick_rating(R, force, out, errs);
   } else if (auto failed = rate_from_bfr(R, force, reading, out)) {
