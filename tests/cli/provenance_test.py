@@ -94,6 +94,62 @@ ROW_CASES = [
      WM + "75-house-rule-movement-provenance-csv/movement.toml", ("roll|printed",), set()),
 ]
 
+SD = "siege-duration/"
+SIEGE = SD + "56-house-rule-bombard-cost-provenance-csv/siege.toml"
+MACHINE = "@../../examples/siege-duration-machine.toml"
+
+# siege-duration: records (the figures' keys) and tables of rows.
+ROW_CASES += [
+    # The 24-pdr cannon counts 20 bonus units (the book: 16): the besieger's units and the advantage;
+    # the table's column is read by the advantage, the days from the cell, the outcome from them;
+    # the row is read by the stronghold's shp (given), the defender's units are its own.
+    ("siege-duration", ["@" + SD + "50-house-rule-bonus-units/siege.toml", "--method", "simplified", "--format", "csv",
+                        "--table", "duration"],
+     SD + "50-house-rule-bonus-units/bonus-units.toml", ("figure",),
+     {"besieger_total", "advantage", "table_column", "table_column_units_min", "table_column_units_max",
+      "table_days", "siege_outcome", "by_assault", "days"}),
+    # The 24-pdr cannon's cost a day: the park's cost a day and in all, not its damage or the days.
+    ("siege-duration", ["@" + SIEGE, "--method", "bombardment", "--format", "csv", "--table", "result"],
+     SD + "56-house-rule-bombard-cost-provenance-csv/cost.toml", ("figure",), {"cost_gp_per_day", "cost_gp_total"}),
+    ("siege-duration", ["@" + SIEGE, "--method", "bombardment", "--format", "csv", "--table", "park"],
+     SD + "56-house-rule-bombard-cost-provenance-csv/cost.toml", ("piece",), {"24-pdr Cannon"}),
+    # Its damage a day at long range (where it stands, plunging fire): the park's shp a day, the
+    # days, the cost in all (a day x days), the first breach; the days the defender's cannon are lost.
+    ("siege-duration", ["@" + SIEGE, "--method", "bombardment", "--format", "csv", "--table", "result"],
+     SD + "57-house-rule-bombard-damage-provenance-csv/damage.toml", ("figure",),
+     {"shp_per_day", "days", "cost_gp_total", "days_to_first_breach"}),
+    ("siege-duration", ["@" + SIEGE, "--method", "bombardment", "--format", "csv", "--table", "artillery-lost"],
+     SD + "57-house-rule-bombard-damage-provenance-csv/damage.toml", ("damage_fraction",), {"0.5", "0.75", "1"}),
+    # Strength points rounded to a multiple of 5: every structure; the gates and doors are not.
+    ("siege-duration", ["@" + SD + "58-house-rule-structures-rounding-provenance-csv/structures.toml", "--format",
+                        "csv", "--table", "structural-strength-points"],
+     SD + "58-house-rule-structures-rounding-provenance-csv/rounding.toml", ("name",),
+     {"East Wing", "Stockade", "Round stone tower"}),
+    # Fortified structures of factor 4: the one fortified structure.
+    ("siege-duration", ["@" + SD + "58-house-rule-structures-rounding-provenance-csv/structures.toml", "--format",
+                        "csv", "--table", "structural-strength-points"],
+     SD + "58-house-rule-structures-rounding-provenance-csv/fortified.toml", ("name",), {"Round stone tower"}),
+    ("siege-duration", ["@" + SD + "58-house-rule-structures-rounding-provenance-csv/structures.toml", "--format",
+                        "csv", "--table", "gates-and-doors"],
+     SD + "58-house-rule-structures-rounding-provenance-csv/rounding.toml", ("target",), set()),
+    # A defending piece saves on 13+: the besieger's shots at the defender's 12-pdr guns (the
+    # mortar never fires at short range), not the defender's shots, which the besieger does not save.
+    ("siege-duration", ["@" + SIEGE, "--method", "duel", "--format", "csv", "--table", "shot-odds"],
+     SD + "59-house-rule-duel-save-provenance-csv/save.toml", ("shooter", "target", "range_band"),
+     {"24-pdr Cannon (besieger):12-pdr Gun:short", "24-pdr Cannon (besieger):12-pdr Gun:medium",
+      "24-pdr Cannon (besieger):12-pdr Gun:long", "90-pdr Mortar (besieger):12-pdr Gun:medium",
+      "90-pdr Mortar (besieger):12-pdr Gun:long"}),
+    # The Siege Machine's battles are War Machine battles: the share of casualties killed is read by
+    # every one (each end of the seeded sieges); the marching rate is not read by any.
+    ("siege-duration", [MACHINE, "--method", "siege-machine", "--runs", "200", "--format", "csv", "--table",
+                        "siege-ends"],
+     KILLED, ("end",), {"captured-by-assault", "captured-by-bombardment", "starved", "abandoned", "departed",
+                        "lifted", "holding-out"}),
+    ("siege-duration", [MACHINE, "--method", "siege-machine", "--runs", "200", "--format", "csv", "--table",
+                        "siege-ends"],
+     WM + "75-house-rule-movement-provenance-csv/movement.toml", ("end",), set()),
+]
+
 
 def row_key(row, key):
     """The name of a row: the value of each column of `key` ("a|b": the first not empty), by ':'."""
