@@ -12,6 +12,14 @@ std::optional<std::string> ruled(std::string_view table, std::initializer_list<s
   return std::nullopt;
 }
 
+std::optional<std::string> ruled_table(std::string_view table) {
+  if (!data::house_rules_in_effect()) return std::nullopt;
+  std::optional<std::string> last;
+  for (const auto& c : data::house_rule_changes())
+    if (c.table == table) last = c.path;
+  return last ? data::house_rule_source(table, *last) : std::nullopt;
+}
+
 std::optional<std::string> either(std::optional<std::string> a, const std::optional<std::string>& b) {
   if (a) return a;
   return b;

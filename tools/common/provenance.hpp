@@ -15,6 +15,10 @@ namespace gunpowder::cli {
 /// when none did, and at once when no house rule is in effect.
 std::optional<std::string> ruled(std::string_view table, std::initializer_list<std::string_view> paths);
 
+/// The house rule that changed any figure of the built-in table `table` (the last file that did):
+/// for a figure computed from the whole table (a simulation that reads every part of it).
+std::optional<std::string> ruled_table(std::string_view table);
+
 /// The first of `a` and `b` that is set: a figure computed from two figures is ruled when either is.
 std::optional<std::string> either(std::optional<std::string> a, const std::optional<std::string>& b);
 

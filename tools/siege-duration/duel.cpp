@@ -5,9 +5,11 @@
 #include <thread>
 
 #include "common/progress.hpp"
+#include "common/provenance.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
+#include "siege-duration/ruled.hpp"
 #include "siege-duration/tables.hpp"
 
 namespace gunpowder::siege_app {
@@ -21,13 +23,15 @@ namespace {
 
 constexpr long long kMaxDuelWork = 2'000'000'000;  // duels x pieces^2 (the work of a duel grows with both sides)
 
-void duel_setup_report(const Context& c, const siege::DuelSetup& s) {
+void duel_setup_report(const Context& c, const siege::DuelSetup& s, const std::string& source) {
   report::Report& rep = c.rep;
   Table d = table_of(tables::duel());
+  // The defender's reach and where the besieger stands come from the pieces and the duel rules.
   d.add_row({report::cell::boolean(c.opt.trace), std::to_string(c.opt.seed), siege::to_string(s.options.besieger),
              siege::to_string(s.options.defender), artillery::to_string(s.options.advance_to),
              report::cell::integer(s.fall_back_after), report::cell::integer(s.hole_up_after),
-             report::cell::integer(s.max_rounds), report::cell::trimmed(s.defender_reach_yd)});
+             report::cell::integer(s.max_rounds), report::cell::trimmed(s.defender_reach_yd)},
+            source);
   Table t = table_of(tables::parks());
   t.title = "Artillery duel: the parks (Guns of War, Gunpowder Artillery Duels, pp. 18-19)";
   for (size_t i = 0; i < s.pieces.size();) {
@@ -49,14 +53,16 @@ void duel_setup_report(const Context& c, const siege::DuelSetup& s) {
                report::cell::shown_as("1/" + std::to_string(bp.rounds_per_shot), bp.rounds_per_shot),
                gp(bp.range_short_yd) + "/" + gp(bp.range_medium_yd) + "/" + gp(bp.range_long_yd),
                report::cell::trimmed(bp.range_short_yd), report::cell::trimmed(bp.range_medium_yd),
-               report::cell::trimmed(bp.range_long_yd)});
+               report::cell::trimmed(bp.range_long_yd)},
+              source);
     i = j;
   }
   Table every = table_of(tables::duel_pieces());
   for (const auto& p : s.pieces)
     every.add_row({p.label, side_name(!p.besieger), p.piece->name, artillery::to_string(p.carriage),
                    report::cell::boolean(p.mobile), report::cell::trimmed(p.start_yd), report::cell::trimmed(p.stop_yd),
-                   report::cell::trimmed(p.engage_yd)});
+                   report::cell::trimmed(p.engage_yd)},
+                  source);
   t.notes.push_back("the besieger starts at the defender's longest range (" + yd(s.defender_reach_yd) +
                     ") or farther; only pieces on a limber move, " + std::to_string(c.rules.duel.move_yd) +
                     " yd a round");
@@ -69,13 +75,31 @@ void duel_setup_report(const Context& c, const siege::DuelSetup& s) {
   rep.tables.push_back(std::move(d));
 }
 
-void shot_odds_report(const std::vector<siege::ShotOdds>& odds, report::Report& rep) {
+// The house rule behind one shot's odds: the attack throw of its range band (at which the fire
+// modes let the shooter fire), a defending target's save, the shooter's damage and the target's shp.
+Ruled shot_rule(const siege::DuelSetup& s, const siege::ShotOdds& o) {
+  const siege::DuelPiece* shooter = nullptr;
+  for (const auto& p : s.pieces)
+    if (!shooter && p.piece->name + (p.besieger ? " (besieger)" : " (defender)") == o.shooter) shooter = &p;
+  const siege::DuelPiece* target = nullptr;
+  for (const auto& p : s.pieces)
+    if (!target && shooter && p.besieger != shooter->besieger && p.piece->name == o.target) target = &p;
+  Ruled r = cli::ruled("artillery", {"rules.duel.target_" + o.bracket, "rules.fire_mode"});
+  if (target && !target->besieger) r = cli::either(std::move(r), cli::ruled("artillery", {"rules.duel.besieged_save"}));
+  if (shooter) r = cli::either(std::move(r), piece_rule(*shooter->piece, {"damage_dice"}));
+  if (target) r = cli::either(std::move(r), piece_rule(*target->piece, {"shp"}));
+  return r;
+}
+
+void shot_odds_report(const siege::DuelSetup& setup, const std::vector<siege::ShotOdds>& odds, report::Report& rep) {
   Table t = table_of(tables::shot_odds());
   for (const auto& o : odds) {
-    t.add_row({o.shooter, o.target, o.bracket,
-               report::cell::shown_as(std::to_string(o.target_value) + "+", o.target_value),
-               report::cell::percent(o.p_hit), report::cell::percent(o.p_save),
-               report::cell::percent(o.p_destroy_given_hit), report::cell::percent(o.p_destroy)});
+    const std::string source = source_of(shot_rule(setup, o));
+    t.add_row(
+        {o.shooter, o.target, o.bracket, report::cell::shown_as(std::to_string(o.target_value) + "+", o.target_value),
+         report::cell::percent(o.p_hit), report::cell::percent(o.p_save), report::cell::percent(o.p_destroy_given_hit),
+         report::cell::percent(o.p_destroy)},
+        source);
     rep.explain.push_back(report::untyped("duel: " + o.derivation));
   }
   rep.tables.push_back(std::move(t));
@@ -124,7 +148,7 @@ void duel_charts(const siege::DuelOdds& o, report::Report& rep) {
   rep.charts.push_back(std::move(left));
 }
 
-void odds_report(const siege::DuelOdds& o, report::Report& rep) {
+void odds_report(const siege::DuelOdds& o, const std::string& source, report::Report& rep) {
   Table t = table_of(tables::duel_ends());
   t.title = "Artillery duel: how " + grouped(o.runs) + " seeded duels end (seed " + std::to_string(o.seed) + ")";
   seeded_context(t, o.seed, o.runs);
@@ -132,7 +156,7 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep) {
     const auto& p = o.ends[static_cast<size_t>(e)];
     std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e)), report::cell::integer(p.count)};
     for (auto& c : proportion_cells(p)) row.push_back(std::move(c));
-    t.add_row(std::move(row));
+    t.add_row(std::move(row), source);
   }
   t.notes.push_back(
       "Wilson score intervals; duel i uses the random stream (seed, i), so the figures do not depend on "
@@ -151,7 +175,8 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep) {
   for (size_t i = 0; i < rows; ++i)
     if (count(o.besieger_left, i) > 0 || count(o.defender_left, i) > 0)
       l.add_row({std::to_string(i), share(o.besieger_left, i), share(o.defender_left, i),
-                 report::cell::integer(count(o.besieger_left, i)), report::cell::integer(count(o.defender_left, i))});
+                 report::cell::integer(count(o.besieger_left, i)), report::cell::integer(count(o.defender_left, i))},
+                source);
   l.notes.push_back("rows where neither side ever ends with that many pieces are left out");
   l.notes.push_back("mean: besieger " + trim(o.besieger_left_mean, 3) + ", defender " + trim(o.defender_left_mean, 3) +
                     " pieces (holed-up pieces count as left)");
@@ -162,20 +187,20 @@ void odds_report(const siege::DuelOdds& o, report::Report& rep) {
   Table r = table_of(tables::rounds());
   seeded_context(r, o.seed, o.runs);
   r.add_figure(f::kRoundsMean,
-               report::cell::shown_as(trim(o.rounds_mean, 2) + " +/- " + trim(o.rounds_ci, 2), o.rounds_mean));
-  r.add_figure(f::kRoundsCi, report::cell::trimmed(o.rounds_ci, 12));
-  r.add_figure(f::kRoundsMin, integer(o.rounds_min));
-  r.add_figure(f::kRoundsP10, integer(o.rounds_p10));
-  r.add_figure(f::kRoundsMedian, integer(o.rounds_median));
-  r.add_figure(f::kRoundsP90, integer(o.rounds_p90));
-  r.add_figure(f::kRoundsMax, integer(o.rounds_max));
-  r.add_figure(f::kBesiegerLeftMean, report::cell::trimmed(o.besieger_left_mean, 12));
-  r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12));
+               report::cell::shown_as(trim(o.rounds_mean, 2) + " +/- " + trim(o.rounds_ci, 2), o.rounds_mean), source);
+  r.add_figure(f::kRoundsCi, report::cell::trimmed(o.rounds_ci, 12), source);
+  r.add_figure(f::kRoundsMin, integer(o.rounds_min), source);
+  r.add_figure(f::kRoundsP10, integer(o.rounds_p10), source);
+  r.add_figure(f::kRoundsMedian, integer(o.rounds_median), source);
+  r.add_figure(f::kRoundsP90, integer(o.rounds_p90), source);
+  r.add_figure(f::kRoundsMax, integer(o.rounds_max), source);
+  r.add_figure(f::kBesiegerLeftMean, report::cell::trimmed(o.besieger_left_mean, 12), source);
+  r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12), source);
   rep.tables.push_back(std::move(r));
 }
 
 void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::DuelResult& res, std::uint64_t seed,
-                  report::Report& rep) {
+                  const std::string& source, report::Report& rep) {
   using report::cell::integer;
   using report::cell::text_or_none;
   Table t = table_of(tables::duel_trace());
@@ -193,13 +218,15 @@ void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::Duel
                e.text, e.kind, text_or_none(e.piece), text_or_none(e.target),
                fire ? report::cell::trimmed(e.range_yd, 12) : report::cell::none(), text_or_none(e.bracket),
                fire ? integer(e.target_value) : report::cell::none(), fire ? integer(e.roll) : report::cell::none(),
-               integer(e.save_roll), integer(e.damage), text_or_none(e.result)});
+               integer(e.save_roll), integer(e.damage), text_or_none(e.result)},
+              source);
   }
   rep.tables.push_back(std::move(t));
   Table r = table_of(tables::duel_result());
   seeded_context(r, seed, std::nullopt);
   r.add_row({siege::to_string(res.end), integer(res.rounds), integer(res.besieger_left), integer(res.defender_left),
-             integer(res.defender_holed_up)});
+             integer(res.defender_holed_up)},
+            source);
   rep.tables.push_back(std::move(r));
 }
 
@@ -221,15 +248,15 @@ siege::DuelOptions duel_options(const Options& opt) {
 }
 
 // One seeded duel, round by round (--trace).
-void run_traced(const Context& c, const siege::DuelSetup& setup) {
+void run_traced(const Context& c, const siege::DuelSetup& setup, const std::string& source) {
   std::vector<siege::TraceEvent> trace;
   siege::RngDice dice(Rng::stream(c.opt.seed, 0));
   const auto res = siege::run_duel(c.rules, c.cat, setup, dice, &trace);
-  trace_report(trace, res, c.opt.seed, c.rep);
+  trace_report(trace, res, c.opt.seed, source, c.rep);
 }
 
 // The odds over --runs seeded duels, within a budget on the work asked for.
-std::optional<Diagnostics> run_odds(const Context& c, const siege::DuelSetup& setup) {
+std::optional<Diagnostics> run_odds(const Context& c, const siege::DuelSetup& setup, const std::string& source) {
   // The book's park (12 pieces) takes up to a million duels.
   const auto n = static_cast<long long>(setup.pieces.size());
   const long long runs = c.opt.runs;
@@ -241,7 +268,7 @@ std::optional<Diagnostics> run_odds(const Context& c, const siege::DuelSetup& se
   Progress progress("duels", static_cast<std::uint64_t>(runs));
   const auto odds = siege::duel_odds(c.rules, c.cat, setup, runs, c.opt.seed, c.threads(),
                                      [&](std::uint64_t done) { progress.advance(done); });
-  odds_report(odds, c.rep);
+  odds_report(odds, source, c.rep);
   return std::nullopt;
 }
 
@@ -254,11 +281,13 @@ MethodResult run_duel(const Context& c) {
     c.skip("duel", setup.error().items().front().message);
     return false;
   }
-  duel_setup_report(c, *setup);
-  shot_odds_report(siege::shot_odds(c.rules, c.cat, *setup), c.rep);
+  // Every figure of the duel is computed from its pieces' figures and the duel's rules.
+  const std::string source = source_of(duel_rule(*setup));
+  duel_setup_report(c, *setup, source);
+  shot_odds_report(*setup, siege::shot_odds(c.rules, c.cat, *setup), c.rep);
   if (c.opt.trace)
-    run_traced(c, *setup);
-  else if (auto error = run_odds(c, *setup))
+    run_traced(c, *setup, source);
+  else if (auto error = run_odds(c, *setup, source))
     return *error;
   return true;
 }

@@ -46,8 +46,10 @@ std::string yd(double v);
 std::string gp(double v);
 /// A table of the declared shape, its composite columns aligned right as numbers are.
 report::Table table_of(const report::TableSpec& spec);
-/// The stronghold's shp day by day of `method` (simplified or bombardment).
-report::Table schedule_table(const std::string& method, const std::string& title, const std::vector<int>& shp_by_day);
+/// The stronghold's shp day by day of `method` (simplified or bombardment); `source`: the house
+/// rule behind the days, under house rules.
+report::Table schedule_table(const std::string& method, const std::string& title, const std::vector<int>& shp_by_day,
+                             const std::string& source);
 
 // Typed cells: the text people see and the raw value csv writes.
 /// Yards as yd() shows them ("2,100 yd"), raw the number.
@@ -72,11 +74,14 @@ void seeded_context(report::Table& t, std::uint64_t seed, std::optional<long lon
 void hide_from_people(report::Table& t, const std::vector<const report::Field*>& keys);
 
 // The Siege Machine's money and field construction (siege_machine_money.cpp).
-/// The first week's costs of each side, the money on hand, and the field construction plan.
-void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep);
+/// The first week's costs of each side, the money on hand, and the field construction plan
+/// (`source`: the house rule behind their figures, under house rules).
+void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, const std::string& source,
+                          report::Report& rep);
 /// A week's cost (and money) cells of the trace: both sides' totals, then their money.
 void week_money_cells(const siege::SmWeek& w, std::vector<report::Cell>& cells);
 /// The costs of each side in each week (week-costs) and the items finished (week-built).
-void week_cost_tables(const std::vector<siege::SmWeek>& weeks, std::uint64_t seed, report::Report& rep);
+void week_cost_tables(const std::vector<siege::SmWeek>& weeks, std::uint64_t seed, const std::string& source,
+                      report::Report& rep);
 
 }  // namespace gunpowder::siege_app

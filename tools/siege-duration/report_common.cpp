@@ -59,12 +59,13 @@ Table table_of(const report::TableSpec& spec) {
   return t;
 }
 
-Table schedule_table(const std::string& method, const std::string& title, const std::vector<int>& shp_by_day) {
+Table schedule_table(const std::string& method, const std::string& title, const std::vector<int>& shp_by_day,
+                     const std::string& source) {
   Table t = table_of(tables::schedule());
   t.title = title;
   t.set_context(fields::kScheduleMethod, method);
   for (size_t d : schedule_rows(shp_by_day.size() - 1))
-    t.add_row({std::to_string(d), report::cell::integer(shp_by_day[d])});
+    t.add_row({std::to_string(d), report::cell::integer(shp_by_day[d])}, source);
   return t;
 }
 

@@ -3,8 +3,10 @@
 // the Siege Machine), or the one chosen; each method is in its own file (methods.hpp).
 #include "siege-duration/siege_app.hpp"
 
+#include "common/provenance.hpp"
 #include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
+#include "siege-duration/ruled.hpp"
 #include "siege-duration/tables.hpp"
 
 namespace gunpowder::siege_app {
@@ -41,7 +43,8 @@ void spiked_report(const siege::Rules& rules, const siege::Siege& sg, report::Re
     for (const auto& e : (d ? sg.defender : sg.besieger).artillery) {
       if (!e.spiked) continue;
       const double cost = e.spiked * rules.duel.spike_removal_gp;
-      t.add_row({side_name(d == 1), e.piece->name, report::cell::integer(e.spiked), gp_cell(cost)});
+      t.add_row({side_name(d == 1), e.piece->name, report::cell::integer(e.spiked), gp_cell(cost)},
+                source_of(cli::ruled("artillery", {"rules.spiking.removal_cost_gp"})));
     }
   if (t.rows.empty()) return;
   t.notes.push_back(
@@ -57,9 +60,10 @@ Table stronghold_table(const siege::Rules& rules, const siege::Stronghold& st) {
   int mult = 1;
   if (st.site)
     if (const auto* m = rules.duration.site(*st.site)) mult = m->multiplier;
-  t.add_row({report::cell::text_or_none(st.name), report::cell::trimmed(st.shp), st.shp_source,
-             siege::to_string(st.material), st.site ? report::Cell(*st.site) : report::cell::none(),
-             report::cell::integer(mult)});
+  t.add_row(
+      {report::cell::text_or_none(st.name), report::cell::trimmed(st.shp), st.shp_source, siege::to_string(st.material),
+       st.site ? report::Cell(*st.site) : report::cell::none(), report::cell::integer(mult)},
+      source_of(cli::either(shp_rule(st), st.site ? cli::ruled("siege_duration", {"site_multiplier"}) : std::nullopt)));
   return t;
 }
 

@@ -5,9 +5,11 @@
 #include <thread>
 
 #include "common/progress.hpp"
+#include "common/provenance.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
+#include "siege-duration/ruled.hpp"
 #include "siege-duration/tables.hpp"
 
 namespace gunpowder::siege_app {
@@ -20,7 +22,29 @@ namespace {
 
 constexpr long long kMaxMachineWork = 60'000'000;  // sieges x weeks
 
-void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep) {
+/// The house rules behind the Siege Machine's figures: its own table (data/siege_machine.toml,
+/// read by every part of it), each side's rating, and for a siege run the War Machine rules its
+/// battles read (the combat results, tactics, troop ratio and fatigue), the stronghold's shp and
+/// the gunpowder park's bombardment.
+struct MachineRuled {
+  Ruled table;
+  std::array<Ruled, 2> rating;
+  Ruled run;
+};
+
+Ruled war_rule(const war::Rules& wr) {
+  const auto& x = wr.ruled;
+  Ruled r;
+  for (const Ruled* k : {&x.results, &x.result_rules, &x.tactics, &x.withdraw, &x.ratio_formula, &x.ratio_bands,
+                         &x.ratio_reading, &x.tie_policy})
+    r = cli::either(std::move(r), *k);
+  for (const char* id : {"moderately-fatigued", "seriously-fatigued"})
+    if (const auto* a = wr.adjustment(id)) r = cli::either(std::move(r), a->ruled);
+  return r;
+}
+
+void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, const MachineRuled& ruled,
+                          report::Report& rep) {
   Table t = table_of(tables::br_bonuses());
   t.title = "Siege Machine: BR bonuses by the attacker's option (War Machine, Siege Machine: Preparation)";
   std::vector<std::string> options;
@@ -35,7 +59,9 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
         siege::engines_at_front(r, m.attacker.equipment, siege::front_limits(r, *m.front_ft).max_engines);
   auto row = [&](const std::string& o, bool d, int br, int art, int eq, int fort, int total) {
     using report::cell::integer;
-    t.add_row({o, side_name(d, true), integer(br), integer(art), integer(eq), integer(fort), integer(total)});
+    // The side's BR (its rating) and the bonuses of the Siege Machine's table.
+    t.add_row({o, side_name(d, true), integer(br), integer(art), integer(eq), integer(fort), integer(total)},
+              source_of(cli::either(ruled.rating[d ? 1 : 0], ruled.table)));
   };
   for (const auto& o : options)
     for (int d = 0; d < 2; ++d) {
@@ -111,7 +137,7 @@ std::vector<report::Cell> week_cells(const siege::SmWeek& w) {
 }
 
 void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::SmResult& res, std::uint64_t seed,
-                          report::Report& rep) {
+                          const std::string& source, report::Report& rep) {
   namespace f = fields;
   // Columns for the structure, morale and money only when the siege tracks them (people).
   const bool shp =
@@ -123,7 +149,7 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   Table t = table_of(tables::week_by_week());
   t.title = "Siege Machine, week by week (seed " + std::to_string(seed) + ")";
   seeded_context(t, seed, std::nullopt);
-  for (const auto& w : weeks) t.add_row(week_cells(w));
+  for (const auto& w : weeks) t.add_row(week_cells(w), source);
   std::vector<const report::Field*> hidden;
   hidden.reserve(5);
   if (!shp)  // one at a time: GCC 12 warns of a false overflow in insert() of a list into an empty vector
@@ -133,14 +159,15 @@ void machine_trace_report(const std::vector<siege::SmWeek>& weeks, const siege::
   hide_from_people(t, hidden);
   t.notes.push_back(siege::describe(res.end) + " in week " + std::to_string(res.weeks));
   rep.tables.push_back(std::move(t));
-  week_cost_tables(weeks, seed, rep);
+  week_cost_tables(weeks, seed, source, rep);
   using report::cell::integer;
   using report::cell::trimmed;
   Table r = table_of(tables::machine_result());
   seeded_context(r, seed, std::nullopt);
   r.add_row({siege::to_string(res.end), integer(res.weeks), integer(res.attacker_troops), integer(res.defender_troops),
              integer(res.escaped), trimmed(res.shp_left, 12), trimmed(res.cost_total[0], 12),
-             trimmed(res.cost_total[1], 12), trimmed(res.money[0], 12), trimmed(res.money[1], 12)});
+             trimmed(res.cost_total[1], 12), trimmed(res.money[0], 12), trimmed(res.money[1], 12)},
+            source);
   rep.tables.push_back(std::move(r));
 }
 
@@ -165,7 +192,7 @@ std::string sm_end_words(siege::SmEnd e) {
   return siege::to_string(e);
 }
 
-void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& rep) {
+void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::string& source, report::Report& rep) {
   Table t = table_of(tables::siege_ends());
   t.title = "Siege Machine: how " + grouped(o.runs) + " seeded sieges end (seed " + std::to_string(o.seed) + ")";
   seeded_context(t, o.seed, o.runs);
@@ -173,7 +200,7 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
     const auto p = siege::wilson(o.ends[static_cast<size_t>(e)], o.runs);
     std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e)), report::cell::integer(p.count)};
     for (auto& c : proportion_cells(p)) row.push_back(std::move(c));
-    t.add_row(std::move(row));
+    t.add_row(std::move(row), source);
   }
   rep.tables.push_back(std::move(t));
   Table w = table_of(tables::weeks_to_fall());
@@ -183,9 +210,10 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
     const long long c = o.capture_week[static_cast<size_t>(k)];
     cum += c;
     if (c > 0)
-      w.add_row({report::cell::integer(k), report::cell::percent(static_cast<double>(c) / static_cast<double>(o.runs)),
-                 report::cell::percent(static_cast<double>(cum) / static_cast<double>(o.runs)),
-                 report::cell::integer(c)});
+      w.add_row(
+          {report::cell::integer(k), report::cell::percent(static_cast<double>(c) / static_cast<double>(o.runs)),
+           report::cell::percent(static_cast<double>(cum) / static_cast<double>(o.runs)), report::cell::integer(c)},
+          source);
   }
   report::Chart ends_chart;
   ends_chart.title = "Siege Machine: how the sieges end";
@@ -216,7 +244,8 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, report::Report& 
   Table m = table_of(tables::machine_odds());
   seeded_context(m, o.seed, o.runs);
   m.add_row({trimmed(o.mean_weeks_to_capture, 12), report::cell::integer(o.median_weeks_to_capture),
-             trimmed(o.mean_cost_gp_total[0], 12), trimmed(o.mean_cost_gp_total[1], 12)});
+             trimmed(o.mean_cost_gp_total[0], 12), trimmed(o.mean_cost_gp_total[1], 12)},
+            source);
   rep.tables.push_back(std::move(m));
 }
 
@@ -238,8 +267,26 @@ Expected<siege::SmSetup> machine_setup(const Context& c) {
   return m;
 }
 
+MachineRuled machine_ruled(const Context& c, const war::Rules& wr) {
+  MachineRuled r;
+  r.table = cli::ruled_table("siege_machine");
+  for (size_t side = 0; side < 2; ++side)
+    if (const auto& rt = c.in.machine_ratings[side]) r.rating[side] = rt->ruled.any();
+  r.run = cli::either(cli::either(r.table, war_rule(wr)), cli::either(r.rating[0], r.rating[1]));
+  if (c.in.siege) r.run = cli::either(std::move(r.run), shp_rule(c.in.siege->stronghold));
+  if (c.in.machine_bombardment && c.in.siege) {
+    Ruled park = cli::ruled("artillery", {"rules.fire_mode", "rules.bombardment"});
+    for (const auto& e : c.in.siege->besieger.artillery)
+      park = cli::either(std::move(park),
+                         piece_rule(*e.piece, {"bombard", "range_short_yd", "range_medium_yd", "range_long_yd"}));
+    r.run = cli::either(std::move(r.run), park);
+  }
+  return r;
+}
+
 // The setup (programs), and the explanation of rated sides.
-void setup_tables(const Context& c, const siege::SiegeMachineRules& sm, const siege::SmSetup& m) {
+void setup_tables(const Context& c, const siege::SiegeMachineRules& sm, const siege::SmSetup& m,
+                  const MachineRuled& ruled) {
   using report::cell::integer;
   using report::cell::none;
   using report::cell::trimmed;
@@ -249,7 +296,8 @@ void setup_tables(const Context& c, const siege::SiegeMachineRules& sm, const si
              integer(m.bombard_weeks), integer(m.max_weeks), war::to_string(m.tie), report::cell::boolean(m.escape),
              report::cell::boolean(m.pursue_departure), integer(m.depart_after_weeks),
              trimmed(m.depart_below_troop_ratio, 12), trimmed(m.front_ft, 12),
-             st.tracked() ? trimmed(st.total_initial(), 12) : none(), trimmed(m.gunpowder_weekly_damage, 12)});
+             st.tracked() ? trimmed(st.total_initial(), 12) : none(), trimmed(m.gunpowder_weekly_damage, 12)},
+            source_of(ruled.run));  // the structure's shp and the park's damage
   c.rep.tables.push_back(std::move(t));
   Table d = table_of(tables::defender_plan());
   d.add_row({siege::to_string(m.defender_plan), integer(m.defender_week),
@@ -260,8 +308,8 @@ void setup_tables(const Context& c, const siege::SiegeMachineRules& sm, const si
     const auto& rt = c.in.machine_ratings[side];
     if (!rt) continue;
     r.add_row({side_name(side == 1, true), rt->method, integer(rt->bfr),
-               report::cell::text_or_none(rt->troop_class.value_or("")), integer(rt->statements_true),
-               integer(rt->br)});
+               report::cell::text_or_none(rt->troop_class.value_or("")), integer(rt->statements_true), integer(rt->br)},
+              source_of(ruled.rating[side]));
     report::append_under(c.rep.explain, rt->explain,
                          std::string("siege machine: ") + side_name(side == 1, true) + " rating");
   }
@@ -270,18 +318,18 @@ void setup_tables(const Context& c, const siege::SiegeMachineRules& sm, const si
 
 // One seeded siege, week by week (--trace).
 std::optional<Diagnostics> run_traced(const Context& c, const war::Rules& wr, const siege::SiegeMachineRules& sm,
-                                      const siege::SmSetup& m) {
+                                      const siege::SmSetup& m, const std::string& source) {
   Rng rng = Rng::stream(c.opt.seed, 0);
   std::vector<siege::SmWeek> weeks;
   auto res = siege::run_siege_machine(wr, sm, m, rng, &weeks);
   if (!res) return res.error();
-  machine_trace_report(weeks, *res, c.opt.seed, c.rep);
+  machine_trace_report(weeks, *res, c.opt.seed, source, c.rep);
   return std::nullopt;
 }
 
 // The odds over --runs seeded sieges, within a budget on the work asked for.
 std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, const siege::SiegeMachineRules& sm,
-                                    const siege::SmSetup& m) {
+                                    const siege::SmSetup& m, const std::string& source) {
   const long long runs = c.opt.runs;
   if (runs * static_cast<long long>(m.max_weeks) > kMaxMachineWork)
     return cli::usage_error("--runs", std::to_string(runs) + " sieges of up to " + std::to_string(m.max_weeks) +
@@ -291,7 +339,7 @@ std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, cons
   auto odds = siege::siege_machine_odds(wr, sm, m, runs, c.opt.seed, c.threads(),
                                         [&](std::uint64_t done) { progress.advance(done); });
   if (!odds) return odds.error();
-  machine_odds_report(*odds, m.max_weeks, c.rep);
+  machine_odds_report(*odds, m.max_weeks, source, c.rep);
   return std::nullopt;
 }
 
@@ -309,11 +357,13 @@ MethodResult run_siege_machine(const Context& c) {
   if (!wr) return wr.error();
   auto m = machine_setup(c);
   if (!m) return m.error();
-  machine_bonus_report(**sm, *m, c.rep);
-  machine_money_report(**sm, *m, c.rep);
-  auto error = c.opt.trace ? run_traced(c, **wr, **sm, *m) : run_odds(c, **wr, **sm, *m);
+  const MachineRuled ruled = machine_ruled(c, **wr);
+  machine_bonus_report(**sm, *m, ruled, c.rep);
+  machine_money_report(**sm, *m, source_of(ruled.table), c.rep);
+  const std::string source = source_of(ruled.run);
+  auto error = c.opt.trace ? run_traced(c, **wr, **sm, *m, source) : run_odds(c, **wr, **sm, *m, source);
   if (error) return *error;
-  setup_tables(c, **sm, *m);  // for programs: after the tables people see
+  setup_tables(c, **sm, *m, ruled);  // for programs: after the tables people see
   return true;
 }
 

@@ -24,7 +24,7 @@ void cost_cells(const siege::SmCosts& c, const std::optional<double>& money, std
 // The first week's costs as the Preparation computes them: the troops on hand, full rations less
 // what Create food makes, a week of ammunition if the side has artillery.
 void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m, double materials,
-                      report::Report& rep) {
+                      const std::string& source, report::Report& rep) {
   Table t = table_of(tables::weekly_costs());
   t.title = "Siege Machine: weekly costs at the start, gp (War Machine, Siege Machine: Preparation)";
   for (int d = 0; d < 2; ++d) {
@@ -44,7 +44,7 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
     cost_cells(c, s.money_gp, cells);
     cells.insert(cells.end(), {trimmed(s.income_gp_per_week, 12), trimmed(price, 12), report::cell::integer(s.mounts),
                                trimmed(fed, 12)});
-    t.add_row(std::move(cells));
+    t.add_row(std::move(cells), source);
     const std::string who = std::string("siege machine: ") + (d ? "defender" : "attacker") + " costs: ";
     rep.explain.push_back(
         report::untyped(who + "food = (" + grouped(s.troops) + " troops + " + std::to_string(r.mount_rations) + " x " +
@@ -63,13 +63,15 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
   rep.tables.push_back(std::move(t));
 }
 
-void construction_table(const siege::SiegeMachineRules& r, const siege::SmConstructionPlan& p, report::Report& rep) {
+void construction_table(const siege::SiegeMachineRules& r, const siege::SmConstructionPlan& p,
+                        const std::string& source, report::Report& rep) {
   Table t = table_of(tables::field_construction());
   t.title = "Siege Machine: field construction (War Machine, Siege Machine: Other notes)";
   for (const auto& b : p.items) {
     const auto* e = r.find_equipment(b.id);
     t.add_row({value_cell(e ? e->label : b.id, b.id), report::cell::trimmed(b.hp, 2),
-               report::cell::trimmed(b.materials_gp, 2), report::cell::integer(b.day), report::cell::integer(b.week)});
+               report::cell::trimmed(b.materials_gp, 2), report::cell::integer(b.day), report::cell::integer(b.week)},
+              source);
   }
   t.notes.push_back("wood " + trim(p.wood_hp_per_day, 2) + " hp a day (5 x floor(n/10) x ceil(d/5), as printed); " +
                     std::to_string(r.field.max_men_per_item) +
@@ -81,18 +83,20 @@ void construction_table(const siege::SiegeMachineRules& r, const siege::SmConstr
   rep.tables.push_back(std::move(t));
   Table plan = table_of(tables::construction_plan());
   plan.add_row({report::cell::trimmed(p.wood_hp_per_day, 12), report::cell::trimmed(p.materials_gp, 12),
-                report::cell::integer(p.days)});
+                report::cell::integer(p.days)},
+               source);
   rep.tables.push_back(std::move(plan));
 }
 
 }  // namespace
 
-void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, report::Report& rep) {
+void machine_money_report(const siege::SiegeMachineRules& r, const siege::SmSetup& m, const std::string& source,
+                          report::Report& rep) {
   std::optional<siege::SmConstructionPlan> plan = m.construction_plan;
   if (!plan && m.construction)
     if (auto p = siege::plan_construction(r, *m.construction)) plan = std::move(*p);
-  first_week_table(r, m, plan ? plan->materials_gp : 0, rep);
-  if (plan) construction_table(r, *plan, rep);
+  first_week_table(r, m, plan ? plan->materials_gp : 0, source, rep);
+  if (plan) construction_table(r, *plan, source, rep);
 }
 
 void week_money_cells(const siege::SmWeek& w, std::vector<report::Cell>& cells) {
@@ -101,7 +105,8 @@ void week_money_cells(const siege::SmWeek& w, std::vector<report::Cell>& cells) 
   side_pair_cells(trimmed(w.money[0], 2), trimmed(w.money[1], 2), cells);
 }
 
-void week_cost_tables(const std::vector<siege::SmWeek>& weeks, std::uint64_t seed, report::Report& rep) {
+void week_cost_tables(const std::vector<siege::SmWeek>& weeks, std::uint64_t seed, const std::string& source,
+                      report::Report& rep) {
   Table costs = table_of(tables::week_costs());
   Table built = table_of(tables::week_built());
   seeded_context(costs, seed, std::nullopt);
@@ -110,9 +115,9 @@ void week_cost_tables(const std::vector<siege::SmWeek>& weeks, std::uint64_t see
     for (int d = 0; d < 2; ++d) {
       std::vector<report::Cell> cells{report::cell::integer(w.week), side_name(d == 1, true)};
       cost_cells(w.costs[static_cast<size_t>(d)], w.money[static_cast<size_t>(d)], cells);
-      costs.add_row(std::move(cells));
+      costs.add_row(std::move(cells), source);
     }
-    for (const auto& b : w.built) built.add_row({report::cell::integer(w.week), b});
+    for (const auto& b : w.built) built.add_row({report::cell::integer(w.week), b}, source);
   }
   rep.tables.push_back(std::move(costs));
   rep.tables.push_back(std::move(built));

@@ -3,9 +3,11 @@
 // damaged, and the gates and doors.
 #include <algorithm>
 
+#include "common/provenance.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "siege-duration/methods.hpp"
+#include "siege-duration/ruled.hpp"
 #include "siege-duration/tables.hpp"
 
 namespace gunpowder::siege_app {
@@ -16,6 +18,28 @@ using report::Column;
 using report::Table;
 
 namespace {
+
+// The house rule behind a structure's strength points: the rules of data/structures.toml it reads
+// (the rounding; a height given in inches, a wall's sections, a round structure's factor), its
+// shape's row and its material's.
+Ruled points_rule(const siege::StructureSpec& s) {
+  Ruled r = cli::ruled("structures", {"strength_rules.round_up_multiple",
+                                      cli::row_path("shape.rows", "key", siege::to_string(s.shape))});
+  if (s.height_from_inches) r = cli::either(std::move(r), cli::ruled("structures", {"strength_rules.level_height_in"}));
+  if (s.shape == siege::Shape::wall)
+    r = cli::either(std::move(r), cli::ruled("structures", {"strength_rules.section_length_in"}));
+  if (s.shape == siege::Shape::round)
+    r = cli::either(std::move(r),
+                    cli::ruled("structures", {"strength_rules.round_factor", "strength_rules.round_factor_may_be_pi"}));
+  if (!s.material.empty())
+    r = cli::either(std::move(r), cli::ruled("structures", {cli::row_path("material.rows", "key", s.material)}));
+  return r;
+}
+
+// ... and behind the cannon it loses: those points, and the steps of data/broadside.toml's rule.
+Ruled loss_rule(const siege::StructureSpec& s) {
+  return cli::either(points_rule(s), cli::ruled("broadside", {"cannon_loss"}));
+}
 
 // Cannon lost as a structure is damaged: for people "3 (54 pts)" a step, one column each (the
 // steps are the table's); programs read the same figures a step a row in cannon-loss.
@@ -31,15 +55,17 @@ void cannon_loss_table(const siege::StructureRules& sr, const std::vector<siege:
   c.columns.push_back(now);
   Table loss = table_of(tables::cannon_loss());
   for (size_t i = 0; i < pts.size(); ++i) {
+    const std::string source = source_of(loss_rule(specs[i]));
     for (const auto& l : pts[i].cannon_loss)
       loss.add_row({pts[i].name, report::cell::percent(l.damage_fraction, 0),
-                    report::cell::trimmed(l.damage_points, 12), report::cell::integer(l.cannon_lost)});
+                    report::cell::trimmed(l.damage_points, 12), report::cell::integer(l.cannon_lost)},
+                   source);
     if (!specs[i].cannon) continue;
     std::vector<report::Cell> row{pts[i].name, report::cell::integer(*specs[i].cannon)};
     for (const auto& l : pts[i].cannon_loss)
       row.emplace_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
     row.push_back(report::cell::integer(pts[i].cannon_lost_now));
-    c.add_row(std::move(row));
+    c.add_row(std::move(row), source);
   }
   if (!c.rows.empty()) {
     c.notes.push_back("rounded up at every step");
@@ -82,7 +108,8 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
                sections.empty() ? report::cell::none() : report::Cell(sections, section_values),
                integer(p.points_with_pi), report::cell::text_or_none(s.material),
                s.shape == siege::Shape::round ? report::cell::boolean(s.use_pi) : report::cell::none(),
-               trimmed(p.product, 12), integer(s.cannon), trimmed(s.damage_points, 12), integer(p.cannon_lost_now)});
+               trimmed(p.product, 12), integer(s.cannon), trimmed(s.damage_points, 12), integer(p.cannon_lost_now)},
+              source_of(p.cannon_lost_now ? loss_rule(s) : points_rule(s)));
     report::append_under(rep.explain, p.explain, "structures");
   }
   t.notes.push_back(
@@ -99,7 +126,7 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
     std::replace(h.begin(), h.end(), '_', ' ');
     std::replace(h.begin(), h.end(), '-', ' ');
     const std::string value = suite_spelling(hand);  // an enum value: words joined by '-'
-    g.add_row({what, value_cell(h, value), sr.gate_door_range});
+    g.add_row({what, value_cell(h, value), sr.gate_door_range}, source_of(cli::ruled("broadside", {"gate_door"})));
   }
   g.notes.push_back(sr.gate_door_deducts ? "a breach deducts strength points" : "a breach deducts no strength points");
   rep.tables.push_back(std::move(g));

@@ -28,7 +28,8 @@ const TableSpec& stronghold() {
   static const TableSpec s =
       TableSpec("stronghold", "Stronghold", "the stronghold as read (none when the input has no siege)",
                 {kName, kShp, kShpSource, kMaterial, kSite, kSiteMultiplier})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& sides() {
@@ -50,9 +51,10 @@ const TableSpec& engines() {
   return s;
 }
 const TableSpec& spiked() {
-  static const TableSpec s("spiked-guns", "Spiked guns",
-                           "artillery pieces spiked (Spiking the Guns) and the cost of removing the spikes",
-                           {kSide, kPiece, kSpiked, kRemovalGp});
+  static const TableSpec s = TableSpec("spiked-guns", "Spiked guns",
+                                       "artillery pieces spiked (Spiking the Guns) and the cost of removing the spikes",
+                                       {kSide, kPiece, kSpiked, kRemovalGp})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -80,35 +82,39 @@ const TableSpec& duration() {
                                         {kOutcome, kPrograms},
                                         {kByAssault, kPrograms},
                                         kCaptureDays})
-                                 .as_record("Figure", false);
+                                 .as_record("Figure", false)
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& battle_ratings() {
-  static const TableSpec s("gunpowder-artillery-battle-ratings", "Gunpowder artillery battle ratings",
-                           "gunpowder artillery battle ratings (for D@W: Campaigns)",
-                           {kSide, kPiece, kArtilleryPieces, kUnitSize, kWholeUnits, kBrEach, kBrUnits});
+  static const TableSpec s = TableSpec("gunpowder-artillery-battle-ratings", "Gunpowder artillery battle ratings",
+                                       "gunpowder artillery battle ratings (for D@W: Campaigns)",
+                                       {kSide, kPiece, kArtilleryPieces, kUnitSize, kWholeUnits, kBrEach, kBrUnits})
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& schedule() {
   static const TableSpec s =
       TableSpec("schedule", "Stronghold shp day by day",
                 "the stronghold's shp day by day (every day up to 30, else at most 31 rows)", {kDay, kShpLeft})
-          .with_context({kScheduleMethod});
+          .with_context({kScheduleMethod})
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& park() {
-  static const TableSpec s("park", "Bombardment: the park", "the park, one line per input line",
-                           {kPiece,
-                            kPieces,
-                            kRangeYd,
-                            kRangeBand,
-                            kFire,
-                            kShpPerDayEach,
-                            kLineShpPerDay,
-                            kLineCost,
-                            kUsed,
-                            {kNote, kPrograms}});
+  static const TableSpec s = TableSpec("park", "Bombardment: the park", "the park, one line per input line",
+                                       {kPiece,
+                                        kPieces,
+                                        kRangeYd,
+                                        kRangeBand,
+                                        kFire,
+                                        kShpPerDayEach,
+                                        kLineShpPerDay,
+                                        kLineCost,
+                                        kUsed,
+                                        {kNote, kPrograms}})
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& result() {
@@ -125,12 +131,15 @@ const TableSpec& result() {
                                         {kBreaches, kPrograms},
                                         kDaysToBreaches,
                                         kDefenderReach})
-                                 .as_record("Figure", false);
+                                 .as_record("Figure", false)
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& artillery_lost() {
-  static const TableSpec s("artillery-lost", "Bombardment: the defender's artillery lost as the stronghold is damaged",
-                           "a step of damage (Baggins Wood Cannons, Firing)", {kDamageFraction, kLossDay, kPiecesLost});
+  static const TableSpec s =
+      TableSpec("artillery-lost", "Bombardment: the defender's artillery lost as the stronghold is damaged",
+                "a step of damage (Baggins Wood Cannons, Firing)", {kDamageFraction, kLossDay, kPiecesLost})
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -138,37 +147,41 @@ const TableSpec& duel() {
   static const TableSpec s = TableSpec("duel", "Artillery duel", "the duel's settings",
                                        {kTrace, kSeed, kBesiegerPolicy, kDefenderPolicy, kAdvanceTo, kFallBackAfter,
                                         kHoleUpAfter, kMaxRounds, kDuelReach})
-                                 .only_for(kPrograms);
+                                 .only_for(kPrograms)
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& parks() {
-  static const TableSpec s("parks", "Artillery duel: the parks", "pieces of one type, side and station",
-                           {kSide,
-                            kLabels,
-                            kType,
-                            kCarriage,
-                            kMobile,
-                            kStartYd,
-                            kStopYd,
-                            kPieceShp,
-                            kRoundsPerShot,
-                            {kRange, kPeople},
-                            {kRangeShort, kPrograms},
-                            {kRangeMedium, kPrograms},
-                            {kRangeLong, kPrograms}});
+  static const TableSpec s = TableSpec("parks", "Artillery duel: the parks", "pieces of one type, side and station",
+                                       {kSide,
+                                        kLabels,
+                                        kType,
+                                        kCarriage,
+                                        kMobile,
+                                        kStartYd,
+                                        kStopYd,
+                                        kPieceShp,
+                                        kRoundsPerShot,
+                                        {kRange, kPeople},
+                                        {kRangeShort, kPrograms},
+                                        {kRangeMedium, kPrograms},
+                                        {kRangeLong, kPrograms}})
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& duel_pieces() {
   static const TableSpec s = TableSpec("duel-pieces", "Artillery duel: every piece", "a piece of either park",
                                        {kLabel, kSide, kType, kCarriage, kMobile, kStartYd, kStopYd, kEngageYd})
-                                 .only_for(kPrograms);
+                                 .only_for(kPrograms)
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& shot_odds() {
-  static const TableSpec s(
-      "shot-odds", "Artillery duel: odds of one shot (exact)",
-      "the exact odds of one shot, by shooter, target and range band",
-      {kShooter, kTarget, kShotBand, kTargetValue, kPHit, kPSave, {kPDestroyGivenHit, kPrograms}, kPDestroy});
+  static const TableSpec s =
+      TableSpec("shot-odds", "Artillery duel: odds of one shot (exact)",
+                "the exact odds of one shot, by shooter, target and range band",
+                {kShooter, kTarget, kShotBand, kTargetValue, kPHit, kPSave, {kPDestroyGivenHit, kPrograms}, kPDestroy})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& duel_ends() {
@@ -176,7 +189,8 @@ const TableSpec& duel_ends() {
       TableSpec(
           "duel-ends", "Artillery duel: how the seeded duels end", "an end: the duels ending so",
           {{kDuelEnd, "End"}, {kRunsEnding, "Duels"}, kP, {kCi, kPeople}, {kCiLow, kPrograms}, {kCiHigh, kPrograms}})
-          .with_context({kSeed, kRuns});
+          .with_context({kSeed, kRuns})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& pieces_left() {
@@ -187,7 +201,8 @@ const TableSpec& pieces_left() {
                  kPDefenderLeft,
                  {kBesiegerLeftDuels, kPrograms},
                  {kDefenderLeftDuels, kPrograms}})
-          .with_context({kSeed, kRuns});
+          .with_context({kSeed, kRuns})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& rounds() {
@@ -203,7 +218,8 @@ const TableSpec& rounds() {
                  {kBesiegerLeftMean, kPrograms},
                  {kDefenderLeftMean, kPrograms}})
           .with_context({kSeed, kRuns})
-          .as_record("Figure", false, "Rounds");
+          .as_record("Figure", false, "Rounds")
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& duel_trace() {
@@ -224,7 +240,8 @@ const TableSpec& duel_trace() {
                  {kSaveRoll, kPrograms},
                  {kShotDamage, kPrograms},
                  {kShotResult, kPrograms}})
-          .with_context({kSeed});
+          .with_context({kSeed})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& duel_result() {
@@ -232,49 +249,55 @@ const TableSpec& duel_result() {
       TableSpec("duel-result", "Artillery duel: the traced duel's end", "the end of the traced duel",
                 {kDuelEnd, kRoundsPlayed, kBesiegerLeft, kDefenderLeft, kDefenderHoledUp})
           .with_context({kSeed})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& strength_points() {
-  static const TableSpec s("structural-strength-points", "Structural strength points",
-                           "a [[structure]] with its strength points",
-                           {kStructure,
-                            kShape,
-                            kFactor,
-                            {kSize, kPeople},
-                            {kLengthIn, kPrograms},
-                            {kWidthIn, kPrograms},
-                            {kDiameterIn, kPrograms},
-                            kHeightLevels,
-                            kPoints,
-                            kSections,
-                            kPointsWithPi,
-                            {kStructureMaterial, kPrograms},
-                            {kPi, kPrograms},
-                            {kProduct, kPrograms},
-                            {kCannon, kPrograms},
-                            {kDamageTaken, kPrograms},
-                            {kCannonLostNow, kPrograms}});
+  static const TableSpec s =
+      TableSpec("structural-strength-points", "Structural strength points", "a [[structure]] with its strength points",
+                {kStructure,
+                 kShape,
+                 kFactor,
+                 {kSize, kPeople},
+                 {kLengthIn, kPrograms},
+                 {kWidthIn, kPrograms},
+                 {kDiameterIn, kPrograms},
+                 kHeightLevels,
+                 kPoints,
+                 kSections,
+                 kPointsWithPi,
+                 {kStructureMaterial, kPrograms},
+                 {kPi, kPrograms},
+                 {kProduct, kPrograms},
+                 {kCannon, kPrograms},
+                 {kDamageTaken, kPrograms},
+                 {kCannonLostNow, kPrograms}})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& cannon_lost() {
   // The steps of damage are the table's (a column each for people, added as the table is built);
   // programs read them in cannon-loss.
-  static const TableSpec s("cannon-lost-as-a-structure-is-damaged", "Cannon lost as a structure is damaged",
-                           "a structure with cannon", {kStructure, kCannon, kCannonLostNow});
+  static const TableSpec s = TableSpec("cannon-lost-as-a-structure-is-damaged", "Cannon lost as a structure is damaged",
+                                       "a structure with cannon", {kStructure, kCannon, kCannonLostNow})
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& cannon_loss() {
   static const TableSpec s =
       TableSpec("cannon-loss", "Cannon lost as a structure is damaged", "a structure at a step of damage",
                 {kStructure, kStepFraction, kDamagePoints, kCannonLost})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& gates_and_doors() {
-  static const TableSpec s("gates-and-doors", "Gates and doors", "the weakest hand that breaches a gate or door",
-                           {kGateTarget, kMinHand, kGateRange});
+  static const TableSpec s =
+      TableSpec("gates-and-doors", "Gates and doors", "the weakest hand that breaches a gate or door",
+                {kGateTarget, kMinHand, kGateRange})
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -282,7 +305,8 @@ const TableSpec& siege_machine() {
   static const TableSpec s = TableSpec("siege-machine", "Siege Machine", "the Siege Machine's settings",
                                        {kTrace, kSeed, kPlan, kBombardWeeks, kWeeks, kTiePolicy, kEscape, kPursue,
                                         kDepartAfter, kDepartBelow, kFrontFt, kSmShp, kGunpowderDamage})
-                                 .only_for(kPrograms);
+                                 .only_for(kPrograms)
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& defender_plan() {
@@ -296,43 +320,48 @@ const TableSpec& ratings() {
   static const TableSpec s =
       TableSpec("ratings", "Siege Machine: sides rated", "a side rated from a War Machine force table",
                 {kSmSide, kRatingMethod, kBfr, kTroopClass, kStatementsTrue, kRatedBr})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& br_bonuses() {
-  static const TableSpec s(
-      "br-bonuses", "Siege Machine: BR bonuses by the attacker's option",
-      "a side's BR bonuses under an option (Preparation)",
-      {kOption, kSmSide, kSideBr, kArtilleryBonus, kEquipmentBonus, kFortificationBonus, kTotalBr});
+  static const TableSpec s =
+      TableSpec("br-bonuses", "Siege Machine: BR bonuses by the attacker's option",
+                "a side's BR bonuses under an option (Preparation)",
+                {kOption, kSmSide, kSideBr, kArtilleryBonus, kEquipmentBonus, kFortificationBonus, kTotalBr})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& weekly_costs() {
-  static const TableSpec s("weekly-costs", "Siege Machine: weekly costs at the start, gp",
-                           "a side's first week: its costs, money and rations (Preparation)",
-                           {kSmSide,
-                            kPayroll,
-                            kFood,
-                            kWater,
-                            kSupplies,
-                            kAmmunition,
-                            kMaterials,
-                            kWeekCost,
-                            kMoney,
-                            {kIncome, kPrograms},
-                            {kRationPrice, kPrograms},
-                            {kMounts, kPrograms},
-                            {kCreateFoodFed, kPrograms}});
+  static const TableSpec s = TableSpec("weekly-costs", "Siege Machine: weekly costs at the start, gp",
+                                       "a side's first week: its costs, money and rations (Preparation)",
+                                       {kSmSide,
+                                        kPayroll,
+                                        kFood,
+                                        kWater,
+                                        kSupplies,
+                                        kAmmunition,
+                                        kMaterials,
+                                        kWeekCost,
+                                        kMoney,
+                                        {kIncome, kPrograms},
+                                        {kRationPrice, kPrograms},
+                                        {kMounts, kPrograms},
+                                        {kCreateFoodFed, kPrograms}})
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& field_construction() {
-  static const TableSpec s("field-construction", "Siege Machine: field construction", "an item built",
-                           {kItemId, kHp, kItemMaterials, kFinishedDay, kJoinsWeek});
+  static const TableSpec s = TableSpec("field-construction", "Siege Machine: field construction", "an item built",
+                                       {kItemId, kHp, kItemMaterials, kFinishedDay, kJoinsWeek})
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& construction_plan() {
   static const TableSpec s = TableSpec("field-construction-plan", "Siege Machine: the field construction plan",
                                        "the plan as a whole", {kWoodHp, kPlanMaterials, kPlanDays})
-                                 .only_for(kPrograms);
+                                 .only_for(kPrograms)
+                                 .sourced_by_house_rules();
   return s;
 }
 const TableSpec& week_by_week() {
@@ -374,7 +403,8 @@ const TableSpec& week_by_week() {
                  kWeekNote,
                  {kEscaped, kPrograms},
                  {kAmmunitionYield, kPrograms}})
-          .with_context({kSeed});
+          .with_context({kSeed})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& week_costs() {
@@ -382,7 +412,8 @@ const TableSpec& week_costs() {
       TableSpec("week-costs", "Siege Machine: each week's costs", "a side's costs of a week of the traced siege",
                 {kWeek, kSmSide, kPayroll, kFood, kWater, kSupplies, kAmmunition, kMaterials, kWeekCost, kMoney})
           .with_context({kSeed})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& week_built() {
@@ -390,7 +421,8 @@ const TableSpec& week_built() {
       TableSpec("week-built", "Siege Machine: equipment finished",
                 "an item of equipment finished in a week of the traced siege", {kBuiltWeek, kBuiltId})
           .with_context({kSeed})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& machine_result() {
@@ -399,7 +431,8 @@ const TableSpec& machine_result() {
                 {kSmEnd, kWeeksTaken, kAttackerTroops, kDefenderTroops, kEscapedAll, kWeekShpLeft, kAttackerCostTotal,
                  kDefenderCostTotal, kAttackerMoney, kDefenderMoney})
           .with_context({kSeed})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& siege_ends() {
@@ -407,14 +440,16 @@ const TableSpec& siege_ends() {
       TableSpec(
           "siege-ends", "Siege Machine: how the seeded sieges end", "an end: the sieges ending so",
           {{kSmEnd, "End"}, {kRunsEnding, "Sieges"}, kP, {kCi, kPeople}, {kCiLow, kPrograms}, {kCiHigh, kPrograms}})
-          .with_context({kSeed, kRuns});
+          .with_context({kSeed, kRuns})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& weeks_to_fall() {
   static const TableSpec s =
       TableSpec("weeks-to-fall", "Siege Machine: weeks until the stronghold falls", "a week in which strongholds fall",
                 {kWeek, kPFalls, kPFallen, {kFalls, kPrograms}})
-          .with_context({kSeed, kRuns});
+          .with_context({kSeed, kRuns})
+          .sourced_by_house_rules();
   return s;
 }
 const TableSpec& machine_odds() {
@@ -422,7 +457,8 @@ const TableSpec& machine_odds() {
       TableSpec("siege-machine-odds", "Siege Machine: the seeded sieges", "means over the seeded sieges",
                 {kMeanWeeks, kMedianWeeks, kAttackerMeanCost, kDefenderMeanCost})
           .with_context({kSeed, kRuns})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 

@@ -55,7 +55,7 @@ void build_battles(const war::Rules& R, const BattlePlan& p, bool roll, BattleRe
     for (size_t b = from; b < to; ++b) {
       const auto& e = p.engagements[b];
       if (br.full || br.js) {
-        adjustment_tables(p.rated, e, b, tables[b]);
+        adjustment_tables(R, p.rated, e, b, tables[b]);
         odds_tables(R, p.rated, e, b, !roll, br.js, tables[b]);
       }
       if (br.summary) br.battles.rows[b] = battle_row(p, b);

@@ -21,6 +21,7 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
   rt.title = "Combat results: " + names[0] + " against " + names[1] + " (War Machine, Combat results (winner/loser))";
   rt.columns[1].align = report::Align::right;  // a band of numbers ("16-24") lines up as they do
   // The band "16-24" for people; its two ends for programs (151+: no upper end; a tie: 0).
+  const std::string source = source_of(o.ruled.any());  // its odds, casualties, fatigue and location
   auto add = [&](const war::RowOdds& ro, const std::string& band, bool tie) {
     const auto& row = R.results[ro.row];
     const report::Cell from = std::to_string(tie ? 0 : row.diff_min);
@@ -50,7 +51,8 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
                 count_cell(W.killed),
                 count_cell(W.wounded),
                 count_cell(L.killed),
-                count_cell(L.wounded)});
+                count_cell(L.wounded)},
+               source);
   };
   for (const auto& ro : o.rows) add(ro, R.results[ro.row].label, false);
   if (o.tie_row) add(*o.tie_row, "tie", true);
@@ -67,14 +69,17 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
 Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
   Table fd(specs::after());
   fd.title = "After the battle: " + names[0] + " against " + names[1];
+  const std::string source = source_of(o.ruled.states);
   for (size_t k = 0; k < 2; ++k) {
     for (const auto& [state, p] : o.fatigue_dist[k])
       fd.add_row({names[k], "fatigue", state == "-" ? cell::none("- (routed or destroyed)") : report::Cell(state),
-                  cell::none(""), cell::percent(p)});
+                  cell::none(""), cell::percent(p)},
+                 source);
     // "field+2" for people; the location and the terrain units it moves, as the rules gave them, for programs.
     for (const auto& l : o.location_dist[k])
       fd.add_row({names[k], "location", report::Cell(l.label, l.place),
-                  l.units ? report::Cell(std::to_string(*l.units)) : cell::none(""), cell::percent(l.p)});
+                  l.units ? report::Cell(std::to_string(*l.units)) : cell::none(""), cell::percent(l.p)},
+                 source);
   }
   fd.notes.push_back(
       "field+n: holds the field and may advance n terrain units; retreat+n: falls back n units; "
@@ -92,7 +97,8 @@ Table expected_table(const std::array<std::string, 2>& names, const war::Engagem
                 cell::number(o.expected_killed[k], 1), cell::number(o.expected_wounded[k], 1),
                 std::to_string(e.spec[k].modified_br), opt_text_cell(e.spec[k].tactic), std::to_string(o.tactic_br[k]),
                 std::to_string(o.tactic_casualty[k]), std::to_string(o.final_br[k]), cell::percent(o.p_win[k]),
-                std::to_string(o.pairs_win[k]), cell::percent(o.p_win_resolved[k])});
+                std::to_string(o.pairs_win[k]), cell::percent(o.p_win_resolved[k])},
+               source_of(o.ruled.casualties));
   ex.notes.push_back("half killed, half wounded; a force that retreats or routs counts its wounded as killed");
   return ex;
 }
@@ -113,25 +119,29 @@ std::string tie_note(const war::Odds& o) {
 
 }  // namespace
 
-void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e, size_t battle,
-                       std::vector<Table>& tables) {
+void adjustment_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e,
+                       size_t battle, std::vector<Table>& tables) {
   for (size_t k = 0; k < 2; ++k) {
     const auto& x = rated[e.force[k]];
     Table t(specs::adjustments());
     t.set_context(fields::kBattle, std::to_string(battle + 1));
     t.set_context(fields::kForce, x.force.name);
     t.title = "Adjustments: " + x.force.name + " against " + rated[e.force[1 - k]].force.name;
-    t.add_row({"", "", "Battle rating B", std::to_string(x.rating.br), x.rating.method});
-    for (const auto& l : e.adj[k].lines) t.add_row({l.group, l.id, l.label, cell::signed_integer(l.br), l.note});
-    t.add_row({"", "", "Modified BR", std::to_string(e.spec[k].modified_br), ""});
+    t.add_row({"", "", "Battle rating B", std::to_string(x.rating.br), x.rating.method}, source_of(x.rating.ruled.br));
+    for (const auto& l : e.adj[k].lines)
+      t.add_row({l.group, l.id, l.label, cell::signed_integer(l.br), l.note}, source_of(l.ruled));
+    t.add_row({"", "", "Modified BR", std::to_string(e.spec[k].modified_br), ""}, source_of(e.spec[k].ruled));
     if (e.spec[k].tactic) {
       const int tb = e.odds.tactic_br[k];
       std::string note = "\"" + *e.spec[k].tactic + "\": " + e.odds.tactic_printed[k];
       if (e.odds.tactic_casualty[k])
         note += "; casualties " + std::string(e.odds.tactic_casualty[k] > 0 ? "+" : "") +
                 std::to_string(e.odds.tactic_casualty[k]) + "%";
-      t.add_row({"tactics", "tactic", "Tactic " + *e.spec[k].tactic, cell::signed_integer(tb), note});
-      t.add_row({"", "", "BR in combat", std::to_string(e.odds.final_br[k]), ""});
+      // The tactics table gives the tactic's points; the BR in combat adds them to the modified BR.
+      t.add_row({"tactics", "tactic", "Tactic " + *e.spec[k].tactic, cell::signed_integer(tb), note},
+                source_of(R.ruled.tactics));
+      t.add_row({"", "", "BR in combat", std::to_string(e.odds.final_br[k]), ""},
+                source_of(war::either(e.spec[k].ruled, R.ruled.tactics)));
     }
     tables.push_back(std::move(t));
   }
@@ -146,14 +156,17 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
   t.title =
       "Odds: " + names[0] + " against " + names[1] + " (War Machine, Combat results: C = B + adjustments + 1d100)";
   t.columns[3].header = "Ties " + war::to_string(o.tie_policy);
+  const std::string source = source_of(o.ruled.resolved);  // the raw odds, and after the tie policy
   if (!o.combat) {
-    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", cell::percent(1), cell::percent(1)});
+    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", cell::percent(1), cell::percent(1)}, source);
   } else {
     for (size_t k = 0; k < 2; ++k)
       t.add_row({names[k] + " wins", std::to_string(o.pairs_win[k]), pct_pairs_cell(o.pairs_win[k], o.p_win[k]),
-                 cell::percent(o.p_win_resolved[k])});
+                 cell::percent(o.p_win_resolved[k])},
+                source);
     t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct_pairs_cell(o.pairs_tie, o.p_tie),
-               cell::percent(o.p_no_result)});
+               cell::percent(o.p_no_result)},
+              source);
     if (o.tactics_cancelled) t.notes.push_back("tactics: " + o.tactic_printed[0] + " (both plans cancel)");
     t.notes.push_back(tie_note(o));
   }
@@ -170,30 +183,36 @@ std::vector<report::Cell> battle_row(const BattlePlan& p, size_t b) {
   const auto& e = p.engagements[b];
   const auto& o = e.odds;
   const auto names = names_of(p, e);
-  return {std::to_string(b + 1),
-          names[0],
-          std::to_string(o.final_br[0]),
-          names[1],
-          std::to_string(o.final_br[1]),
-          cell::percent(o.p_win_resolved[0]),
-          cell::percent(o.p_win_resolved[1]),
-          pct_pairs_cell(o.pairs_tie, o.p_tie),
-          cell::number(o.expected_casualties_pct[0], 2),
-          cell::number(o.expected_casualties_pct[1], 2),
-          cell::boolean(o.combat),
-          o.tactic_printed[0],
-          cell::boolean(o.tactics_cancelled),
-          war::to_string(o.tie_policy),
-          std::to_string(o.pairs_tie),
-          cell::percent(o.p_no_result)};
+  std::vector<report::Cell> row{std::to_string(b + 1),
+                                names[0],
+                                std::to_string(o.final_br[0]),
+                                names[1],
+                                std::to_string(o.final_br[1]),
+                                cell::percent(o.p_win_resolved[0]),
+                                cell::percent(o.p_win_resolved[1]),
+                                pct_pairs_cell(o.pairs_tie, o.p_tie),
+                                cell::number(o.expected_casualties_pct[0], 2),
+                                cell::number(o.expected_casualties_pct[1], 2),
+                                cell::boolean(o.combat),
+                                o.tactic_printed[0],
+                                cell::boolean(o.tactics_cancelled),
+                                war::to_string(o.tie_policy),
+                                std::to_string(o.pairs_tie),
+                                cell::percent(o.p_no_result)};
+  add_row_source(row, specs::battles(), o.ruled.casualties);  // its odds and expected casualties
+  return row;
 }
 
 Table battle_forces_table(const BattlePlan& p) {
   Table t(specs::battle_forces());
   // By force index: (modified BR, opponent's index) of the battle it fights (the last, as listed).
   std::vector<std::optional<std::pair<int, size_t>>> mod(p.rated.size());
+  std::vector<const war::Ruled*> mod_ruled(p.rated.size(), nullptr);  // the house rule behind that modified BR
   for (const auto& e : p.engagements)
-    for (size_t k = 0; k < 2; ++k) mod[e.force[k]] = std::make_pair(e.spec[k].modified_br, e.force[1 - k]);
+    for (size_t k = 0; k < 2; ++k) {
+      mod[e.force[k]] = std::make_pair(e.spec[k].modified_br, e.force[1 - k]);
+      mod_ruled[e.force[k]] = &e.spec[k].ruled;
+    }
   t.rows.resize(p.rated.size());
   split_work(p.rated.size(), 4096, [&](size_t from, size_t to) {
     for (size_t i = from; i < to; ++i) {
@@ -211,6 +230,9 @@ Table battle_forces_table(const BattlePlan& p) {
                    m ? report::Cell(p.rated[m->second].force.name) : cell::none("(unmatched)"),
                    x.rating.statements.empty() ? cell::none() : report::Cell(std::to_string(x.rating.statements_true)),
                    std::to_string(x.rating.bonus_per_statement)};
+      // Its rating, and its modified BR.
+      add_row_source(t.rows[i], specs::battle_forces(),
+                     war::either(x.rating.ruled.any(), mod_ruled[i] ? *mod_ruled[i] : war::Ruled()));
     }
   });
   if (p.engagements.size() > 1 || !p.unmatched.empty())
@@ -226,7 +248,9 @@ Table settings_table(const report::TableSpec& spec, const war::BattleConfig& s, 
                                 war::to_string(s.options.casualty_reading), war::to_string(s.battle.ratio_reading),
                                 war::to_string(s.battle.percent_reading)};
   for (auto& c : more) row.push_back(std::move(c));
-  t.add_row(std::move(row));
+  // The tie policy and the readings, where they are the data's.
+  t.add_row(std::move(row), source_of(war::either(war::either(s.options.tie_ruled, s.battle.ratio_reading_ruled),
+                                                  s.battle.percent_reading_ruled)));
   return t;
 }
 

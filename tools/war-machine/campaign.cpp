@@ -255,8 +255,13 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
     for (size_t i = 0; i < 2; ++i) rep.tables.push_back(step_table(*cp, names[i], i));
     rep.tables.push_back(fought_table(*cp));
     for (size_t i = 0; i < 2; ++i) rep.tables.push_back(troops_table(*cp, names[i], i, js));
-    for (size_t i = first; i < rep.tables.size(); ++i)
-      rep.tables[i].set_context(fields::kCampaign, std::to_string(b + 1));
+    // Every figure of a campaign is computed from the odds of its battles (war::Campaign::ruled).
+    const std::string source = source_of(cp->ruled);
+    for (size_t i = first; i < rep.tables.size(); ++i) {
+      auto& t = rep.tables[i];
+      t.set_context(fields::kCampaign, std::to_string(b + 1));
+      for (auto& row : t.rows) t.add_source(row, source);
+    }
     if (p.engagements.size() <= 100) campaign_charts(*cp, names, rep);
     if (common.explain) explain_campaign(*cp, names, e, rep.explain);
   }

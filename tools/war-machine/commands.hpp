@@ -108,8 +108,8 @@ report::Table unmatched_table(const BattlePlan& p);
 /// The row of battle `b` in the table of battles (--summary, and JSON).
 std::vector<report::Cell> battle_row(const BattlePlan& p, size_t b);
 /// Each side's adjustments in battle `battle` (from 0).
-void adjustment_tables(const std::vector<war::RatedForce>& rated, const war::Engagement& e, size_t battle,
-                       std::vector<report::Table>& tables);
+void adjustment_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e,
+                       size_t battle, std::vector<report::Table>& tables);
 /// The odds of battle `battle`, its expected casualties and, when `full` or `js`, its combat-results
 /// rows and states after it (`js`: every table, for JSON).
 void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e,
@@ -125,6 +125,13 @@ std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>&
                         std::uint64_t seed);
 /// --runs: N independent battles of each engagement, tallied against the exact odds.
 void runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep);
+
+/// The source a row shows under house rules (its table declared sourced_by_house_rules()): the
+/// house rule behind its figures, or "" (cli::sourced).
+std::string source_of(const war::Ruled& r);
+/// Gives `row` of a table of `spec` the source of `r` (report::Table::add_source), for a row made
+/// before its table.
+void add_row_source(std::vector<report::Cell>& row, const report::TableSpec& spec, const war::Ruled& r);
 
 /// A count of troops, rounds or casualties as a table cell.
 inline report::Cell count_cell(std::int64_t n) { return report::cell::integer(static_cast<long long>(n)); }

@@ -4,6 +4,7 @@
 #include <bit>
 #include <unordered_map>
 
+#include "common/provenance.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/fields.hpp"
@@ -55,6 +56,13 @@ report::Cell location_units_cell(Location l, int units) {
 }
 report::Cell opt_text_cell(const std::optional<std::string>& v) { return v ? report::Cell(*v) : report::cell::none(); }
 
+std::string source_of(const war::Ruled& r) { return cli::sourced(r, ""); }
+void add_row_source(std::vector<report::Cell>& row, const report::TableSpec& spec, const war::Ruled& r) {
+  if (!r) return;
+  row.resize(spec.fields.size());  // a table of rows has a column per field (report::Table(spec))
+  row.emplace_back(*r);
+}
+
 void rating_tables(const war::Rules& R, const war::RatedForce& x, const report::TableSpec& lines_spec,
                    const report::TableSpec& statements_spec, std::vector<report::Table>& tables) {
   const auto& r = x.rating;
@@ -68,10 +76,11 @@ void rating_tables(const war::Rules& R, const war::RatedForce& x, const report::
       // The line's handle as the suite spells values (the data's BFR ids and quick flags join words by '_').
       std::string id = l.id;
       std::replace(id.begin(), id.end(), '_', '-');
-      t.add_row({l.factor, id, l.label, l.input, std::to_string(l.points), l.note});
+      t.add_row({l.factor, id, l.label, l.input, std::to_string(l.points), l.note}, source_of(l.ruled));
       total += l.points;
     }
-    t.add_row({"", "", r.method == "quick" ? "BR" : "B'", "", std::to_string(total), ""});
+    t.add_row({"", "", r.method == "quick" ? "BR" : "B'", "", std::to_string(total), ""},
+              source_of(r.method == "quick" ? r.ruled.br : r.ruled.bfr));
     tables.push_back(std::move(t));
   }
   if (!r.statements.empty()) {
@@ -86,7 +95,8 @@ void rating_tables(const war::Rules& R, const war::RatedForce& x, const report::
                  s.given    ? report::cell::boolean(true)
                  : s.figure ? report::cell::boolean(false)
                             : report::cell::none(),
-                 report::cell::boolean(s.holds), report::cell::boolean(s.in_seed)});
+                 report::cell::boolean(s.holds), report::cell::boolean(s.in_seed)},
+                source_of(s.ruled));
     }
     t.notes.push_back(std::to_string(r.statements_true) + " true x ceil(B'/" + std::to_string(R.br_bonus_divisor) +
                       ") = " + std::to_string(r.statements_true) + " x " + std::to_string(r.bonus_per_statement) +

@@ -60,12 +60,15 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   t.title = "March: " + fmtnum::grouped(q.troops) + " troops, " + tc->label + " (" + R.movement.front().source + ")";
   // Movement and forced march rates are of V'; foraging's of V' as well (the book's "V'/2").
   t.add_row({"Movement rate V'", "movement", frac(m->rate), of_v(m->rate), ft(m->rate_ft), report::cell::none(""),
-             m->rate_label});
+             m->rate_label},
+            source_of(m->ruled.rate));
   t.add_row({"Forced march", "forced-march", primed(m->forced_rate), of_v(m->forced_rate), ft(m->forced_rate_ft),
-             report::cell::none(""), "on a success (" + R.forced_march.source + ")"});
+             report::cell::none(""), "on a success (" + R.forced_march.source + ")"},
+            source_of(m->ruled.forced_rate));
   for (const auto& f : m->forage)
     t.add_row({"Foraging", f.id, primed(f.rate), of_v(f.rate), ft(f.rate_ft), report::Cell(fmtnum::shortest(f.p)),
-               std::to_string(static_cast<int>(std::lround(f.p * 6))) + " in 6 to find food (" + f.label + ")"});
+               std::to_string(static_cast<int>(std::lround(f.p * 6))) + " in 6 to find food (" + f.label + ")"},
+              source_of(f.ruled));
   if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move");
   if (m->hunger_fatigue != Fatigue::none)
     t.notes.push_back(std::to_string(q.days_without_food) + " days without food: " + war::to_string(m->hunger_fatigue) +
@@ -74,8 +77,11 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   return t;
 }
 
-Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const war::March& mv) {
+Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const war::March& mv,
+                         const war::Ruled& class_ruled) {
   const auto* m = &mv;
+  // The troop class's row of the table (the class from --bfr by the BFR/Class table).
+  const std::string source = source_of(war::either(m->ruled.forced, class_ruled));
   const auto* tc = R.troop_class(q.troop_class);
   Table fm(specs::forced_march());
   fm.title = "Forced march results (1d6), " + tc->label + " (" + R.forced_march_row(q.troop_class)->source + ")";
@@ -84,12 +90,14 @@ Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const wa
   const report::Cell blank = report::cell::none("");
   for (const auto& f : m->forced)
     fm.add_row({std::to_string(f.roll), f.printed == "-" ? report::cell::none() : report::Cell(f.printed),
-                report::cell::boolean(f.success), blank, war::to_string(f.fatigue), blank, blank, blank});
+                report::cell::boolean(f.success), blank, war::to_string(f.fatigue), blank, blank, blank},
+               source);
   const auto& pf = m->p_forced_fatigue;
   fm.add_row({report::cell::none(""), "P", report::cell::none(pct(m->p_forced_success)),
               report::cell::percent(m->p_forced_success),
               report::cell::none("none " + pct(pf[0]) + ", moderate " + pct(pf[1]) + ", serious " + pct(pf[2])),
-              report::cell::percent(pf[0]), report::cell::percent(pf[1]), report::cell::percent(pf[2])});
+              report::cell::percent(pf[0]), report::cell::percent(pf[1]), report::cell::percent(pf[2])},
+             source);
   fm.notes.push_back(
       "F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
       "'-': no forced march and no fatigue");
@@ -103,7 +111,8 @@ Table food_table(const war::Rules& R) {
   for (int dday = 0; dday <= R.food.days_serious; ++dday) {
     const bool last = dday == R.food.days_serious;
     food.add_row({report::Cell(std::to_string(dday) + (last ? "+" : ""), std::to_string(dday)),
-                  report::cell::boolean(last), war::to_string(war::hunger_fatigue(R, dday))});
+                  report::cell::boolean(last), war::to_string(war::hunger_fatigue(R, dday))},
+                 source_of(R.ruled.hunger));
   }
   food.notes.push_back("fatigue recovery: serious -> moderate after " + R.fatigue.serious_to_moderate_dice + " " +
                        R.fatigue.unit + ", moderate -> none after " + R.fatigue.moderate_to_none_dice + " " +
@@ -112,11 +121,13 @@ Table food_table(const war::Rules& R) {
 }
 
 /// What only programs see: the force that marches, as the flags give it, and its state.
-Table query_table(const war::MarchQuery& q, const std::optional<int>& bfr, const war::March& m) {
+Table query_table(const war::MarchQuery& q, const std::optional<int>& bfr, const war::March& m,
+                  const war::Ruled& class_ruled) {
   Table t(specs::march_query());
   t.add_row({report::cell::integer(q.troops), q.troop_class, report::cell::integer(bfr),
              report::cell::trimmed(q.rate_ft, 12), war::to_string(q.fatigue), std::to_string(q.days_without_food),
-             report::cell::boolean(m.can_move), war::to_string(m.effective_fatigue), war::to_string(m.hunger_fatigue)});
+             report::cell::boolean(m.can_move), war::to_string(m.effective_fatigue), war::to_string(m.hunger_fatigue)},
+            source_of(war::either(war::either(class_ruled, m.ruled.can_move), m.ruled.hunger)));
   return t;
 }
 
@@ -149,7 +160,9 @@ Expected<report::Report> run_march(const war::Rules& R, const Options& opt, cons
   report::Report rep;
   rep.document = &specs::march_document();
   rep.tables.push_back(movement_table(R, *q, *m));
-  rep.tables.push_back(forced_march_table(R, *q, *m));
+  // A class from --bfr is looked up in the BFR/Class table.
+  const war::Ruled class_ruled = opt.bfr ? R.ruled.troop_classes : std::nullopt;
+  rep.tables.push_back(forced_march_table(R, *q, *m, class_ruled));
   rep.tables.push_back(food_table(R));
   rep.explain = m->explain;
   report::Chart chart;
@@ -157,7 +170,7 @@ Expected<report::Report> run_march(const war::Rules& R, const Options& opt, cons
   chart.labels = {"none", "moderate", "serious"};
   chart.values = {m->p_forced_fatigue[0], m->p_forced_fatigue[1], m->p_forced_fatigue[2]};
   rep.charts.push_back(std::move(chart));
-  rep.tables.push_back(query_table(*q, opt.bfr, *m));
+  rep.tables.push_back(query_table(*q, opt.bfr, *m, class_ruled));
   return rep;
 }
 

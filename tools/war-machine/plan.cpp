@@ -11,19 +11,30 @@ namespace {
 /// data's defaults.
 Expected<war::BattleConfig> settings_for(const war::Rules& R, const Options& opt, const war::BattleFileSettings& fs) {
   war::BattleConfig s;
+  // The data's defaults, and the house rules that may have set them (none once a flag or the file gives one).
   s.options.tie = R.default_tie_policy;
+  s.options.tie_ruled = R.ruled.tie_policy;
   s.battle.ratio_reading = R.troop_ratio.default_reading;
+  s.battle.ratio_reading_ruled = R.ruled.ratio_reading;
   s.battle.percent_reading = R.default_percent_reading;
+  s.battle.percent_reading_ruled = R.ruled.statement_reading;
   s.battle.siege_machine = opt.siege_machine || fs.siege_machine.value_or(false);
   s.battle.simple_siege = opt.simple_siege || fs.simple_siege.value_or(false);
   s.battle.weeks_besieged = opt.weeks_besieged ? *opt.weeks_besieged : fs.weeks_besieged.value_or(0);
-  if (auto t = opt.tie_policy ? opt.tie_policy : fs.tie_policy) s.options.tie = *war::parse_tie_policy(*t);
+  if (auto t = opt.tie_policy ? opt.tie_policy : fs.tie_policy) {
+    s.options.tie = *war::parse_tie_policy(*t);
+    s.options.tie_ruled.reset();
+  }
   if (auto c = opt.casualty_reading ? opt.casualty_reading : fs.casualty_reading)
     s.options.casualty_reading = *war::parse_casualty_reading(*c);
-  if (auto r = opt.ratio_reading ? opt.ratio_reading : fs.ratio_reading)
+  if (auto r = opt.ratio_reading ? opt.ratio_reading : fs.ratio_reading) {
     s.battle.ratio_reading = *war::parse_ratio_reading(*r);
-  if (auto r = opt.percent_reading ? opt.percent_reading : fs.percent_reading)
+    s.battle.ratio_reading_ruled.reset();
+  }
+  if (auto r = opt.percent_reading ? opt.percent_reading : fs.percent_reading) {
     s.battle.percent_reading = *war::parse_percent_reading(*r);
+    s.battle.percent_reading_ruled.reset();
+  }
   if (s.battle.weeks_besieged > 0 && !s.battle.simple_siege)
     return cli::usage_error("--weeks-besieged", "goes with the simple siege (--simple-siege or simple_siege = true)");
   return s;
@@ -49,7 +60,8 @@ Expected<std::unique_ptr<BattlePlan>> plan_of(const war::Rules& R, const Options
   auto settings = settings_for(R, opt, in.settings);
   if (!settings) return settings.error();
   plan->config = *settings;
-  auto rated = war::rate_forces(R, in.forces, plan->config.battle.percent_reading);
+  auto rated =
+      war::rate_forces(R, in.forces, plan->config.battle.percent_reading, plan->config.battle.percent_reading_ruled);
   if (!rated) return war::place_force_fields(rated.error(), in);
   plan->rated = std::move(*rated);
   auto sides = war::make_sides(plan->rated);

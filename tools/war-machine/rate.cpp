@@ -17,7 +17,8 @@ Table summary_table(const std::vector<war::RatedForce>& forces) {
         {x.force.name, x.force.side, war::to_string(x.force.role), report::cell::integer(x.force.troops),
          x.rating.method, report::cell::integer(x.rating.bfr), opt_text_cell(x.rating.troop_class),
          x.rating.statements.empty() ? report::cell::none() : report::Cell(std::to_string(x.rating.statements_true)),
-         std::to_string(x.rating.bonus_per_statement), std::to_string(x.rating.br)});
+         std::to_string(x.rating.bonus_per_statement), std::to_string(x.rating.br)},
+        source_of(x.rating.ruled.any()));
   return t;
 }
 
@@ -40,16 +41,19 @@ Expected<report::Report> rate(const war::Rules& R, const Options& opt, const cli
   if (!input) return input.error();
   // The statements' reading: the flag, else the files' [battle] statement_reading, else the data's.
   war::PercentReading reading = R.default_percent_reading;
-  if (auto r = opt.percent_reading ? opt.percent_reading : input->settings.percent_reading)
+  war::Ruled reading_ruled = R.ruled.statement_reading;  // the data's reading, which a house rule may set
+  if (auto r = opt.percent_reading ? opt.percent_reading : input->settings.percent_reading) {
     reading = *war::parse_percent_reading(*r);
-  auto rated = war::rate_forces(R, input->forces, reading);
+    reading_ruled.reset();
+  }
+  auto rated = war::rate_forces(R, input->forces, reading, reading_ruled);
   if (!rated) return war::place_force_fields(rated.error(), *input);
   report::Report rep;
   rep.document = &specs::rate_document();
   rep.tables.push_back(summary_table(*rated));
   for (const auto& x : *rated) rating_tables(R, x, specs::force_rating(), specs::statements(), rep.tables);
   Table settings(specs::rate_settings());
-  settings.add_row({war::to_string(reading)});
+  settings.add_row({war::to_string(reading)}, source_of(reading_ruled));
   rep.tables.push_back(std::move(settings));
   if (common.explain)
     for (const auto& x : *rated)

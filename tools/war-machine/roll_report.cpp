@@ -21,31 +21,40 @@ namespace {
 /// Each side after the last round (JSON only).
 Table final_table(const std::array<std::string, 2>& names, const war::RollOutcome& ro) {
   Table f(specs::final_state());
+  war::Ruled ruled;  // the sides at the end: every round's consequences
+  for (const auto& r : ro.rounds) ruled = war::either(std::move(ruled), r.roll.ruled);
   for (size_t k = 0; k < 2; ++k) {
     const auto& s = ro.state[k];
     f.add_row({names[k], count_cell(s.troops), count_cell(s.killed), count_cell(s.wounded), war::to_string(s.fatigue),
                location_cell(s.location, s.location_units), location_units_cell(s.location, s.location_units),
-               report::cell::boolean(s.routed), report::cell::boolean(s.destroyed)});
+               report::cell::boolean(s.routed), report::cell::boolean(s.destroyed)},
+              source_of(ruled));
   }
   return f;
 }
 
 Table consequences_table(const war::Rules& R, const std::array<std::string, 2>& names, const war::RollOutcome& ro) {
   Table c(specs::consequences());
-  for (const auto& r : ro.rounds)
+  war::Ruled before;  // the troops a round starts with come from the rounds before it
+  for (const auto& r : ro.rounds) {
+    const war::Ruled ruled = war::either(before, r.roll.ruled);
+    before = ruled;
     for (size_t k = 0; k < 2; ++k) {
       const auto& s = r.roll.result[k];
       if (!r.roll.combat || !r.roll.winner) {
         c.add_row({std::to_string(r.round), names[k], "0", "0", "0", "0", report::cell::none(),
                    report::cell::none(r.roll.combat ? "no result" : "no combat"), report::cell::none(""),
-                   count_cell(r.troops_after[k]), report::cell::boolean(false)});
+                   count_cell(r.troops_after[k]), report::cell::boolean(false)},
+                  source_of(ruled));
         continue;
       }
       c.add_row({std::to_string(r.round), names[k], report::cell::trimmed(s.casualties_pct, 2),
                  count_cell(s.casualties), count_cell(s.killed), count_cell(s.wounded), fatigue_cell(s.fatigue),
                  location_cell(s.location, s.location_units), location_units_cell(s.location, s.location_units),
-                 count_cell(r.troops_after[k]), report::cell::boolean(s.won)});
+                 count_cell(r.troops_after[k]), report::cell::boolean(s.won)},
+                source_of(ruled));
     }
+  }
   c.notes.push_back("wounded of a force that holds the field return in " + R.result_rules.wounded_return_dice + " " +
                     R.result_rules.wounded_return_unit + "; routed survivors reappear at home " +
                     R.result_rules.routed_return_dice + " " + R.result_rules.routed_return_unit + " later");
@@ -62,8 +71,10 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
   t.columns[3].header = names[1] + " d100";
   t.columns[4].header = names[1] + " C";
   const std::string seed_text = std::to_string(seed);
+  war::Ruled before;  // a later round's sides come from the rounds before it
   for (const auto& r : ro.rounds) {
     const auto& b = r.roll;
+    before = war::either(std::move(before), b.ruled);
     // The winner's name; "tie" or "no combat" for people, none for programs (combat and tie say which).
     const report::Cell winner = !b.combat  ? report::cell::none("no combat")
                                 : b.winner ? report::Cell(names[static_cast<size_t>(*b.winner)])
@@ -73,7 +84,8 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
                combat_int(b.total[1]), combat_int(b.diff), winner,
                b.row ? report::Cell(R.results[*b.row].label) : report::cell::none(), seed_text,
                report::cell::boolean(b.combat), std::to_string(r.rerolls), std::to_string(r.modified_br[0]),
-               std::to_string(r.modified_br[1]), report::cell::boolean(b.tie), b.note, ro.stop});
+               std::to_string(r.modified_br[1]), report::cell::boolean(b.tie), b.note, ro.stop},
+              source_of(before));
     if (r.rerolls)
       t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
     if (!b.note.empty()) t.notes.push_back("round " + std::to_string(r.round) + ": " + b.note);
@@ -168,11 +180,15 @@ void runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64
     const double n = runs;
     const bool settled = e.odds.tie_row.has_value();
     const std::string runs_text = std::to_string(runs), seed_text = std::to_string(seed);
+    // The battles are rolled with the exact odds' BRs and tie policy.
+    const std::string source = source_of(e.odds.ruled.resolved);
     for (size_t k = 0; k < 2; ++k)
       t.add_row({names[k] + " wins", std::to_string(wins[k]), report::cell::percent(static_cast<double>(wins[k]) / n),
-                 report::cell::percent(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k]), runs_text, seed_text});
+                 report::cell::percent(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k]), runs_text, seed_text},
+                source);
     t.add_row({"Tie", std::to_string(ties), report::cell::percent(static_cast<double>(ties) / n),
-               report::cell::percent(settled ? 0.0 : e.odds.p_tie), runs_text, seed_text});
+               report::cell::percent(settled ? 0.0 : e.odds.p_tie), runs_text, seed_text},
+              source);
     t.notes.push_back(
         "one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "
         "(3 sqrt(p(1-p)/n)) of the exact figure in 99.7% of runs");

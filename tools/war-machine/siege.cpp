@@ -23,7 +23,8 @@ std::optional<Diagnostics> check_flags(const Options& opt, const cli::CommonOpti
   if (forces && opt.defender_troops)
     return cli::usage_error("--defender-troops", "comes from the battle's defender when a file or --force is given");
   if (!forces && !opt.defender_troops && !cli::read_standard_input(common))
-    return cli::usage_error("siege", "give a battle file (one attacker, one defender), --force flags or --defender-troops");
+    return cli::usage_error("siege",
+                            "give a battle file (one attacker, one defender), --force flags or --defender-troops");
   if (opt.defender_troops && (*opt.defender_troops < 1 || *opt.defender_troops > war::kMaxInputTroops))
     return cli::usage_error("--defender-troops", "must be 1 to 1,000,000,000");
   return std::nullopt;
@@ -108,11 +109,13 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
     std::vector<report::Cell> row{std::to_string(w.week), report::cell::signed_integer(w.besieger_bonus),
                                   report::cell::boolean(w.starving), report::cell::integer(w.defender_lost),
                                   report::cell::integer(w.defender_troops)};
+    war::Ruled ruled = w.ruled;  // the bonus and the losses, and the assault's odds
     if (sp) {
       const auto& p = *sp->plan;
       auto x =
           war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
       if (!x) return x.error();
+      ruled = war::either(std::move(ruled), x->ruled);
       row.insert(row.end(), {report::cell::percent(x->p_attacker), report::cell::percent(x->p_defender),
                              report::cell::percent(x->p_tie)});
       chart.labels.push_back("week " + std::to_string(w.week));
@@ -122,7 +125,7 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
     } else {
       row.insert(row.end(), {report::cell::none(""), report::cell::none(""), report::cell::none("")});
     }
-    t.add_row(std::move(row));
+    t.add_row(std::move(row), source_of(ruled));
   }
   week_notes(R, opt, sp ? &*sp : nullptr, t);
   rep.tables.push_back(std::move(t));

@@ -20,22 +20,24 @@ constexpr Shown kPeople = Shown::people;
 const TableSpec& rate_settings() {
   static const TableSpec s =
       TableSpec("settings", "Settings", "the reading of the statements in effect", {kStatementReading})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& rate_forces() {
-  static const TableSpec s("forces", "Forces", "one [[force]] rated",
-                           {kName,
-                            {kSide, kPrograms},
-                            {kRole, kPrograms},
-                            kTroops,
-                            kMethod,
-                            kBfr,
-                            kTroopClass,
-                            kStatementsTrue,
-                            {kBonusPerStatement, kPrograms},
-                            kBr});
+  static const TableSpec s = TableSpec("forces", "Forces", "one [[force]] rated",
+                                       {kName,
+                                        {kSide, kPrograms},
+                                        {kRole, kPrograms},
+                                        kTroops,
+                                        kMethod,
+                                        kBfr,
+                                        kTroopClass,
+                                        kStatementsTrue,
+                                        {kBonusPerStatement, kPrograms},
+                                        kBr})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -59,14 +61,16 @@ const TableSpec& force_rating() {
   static const TableSpec s =
       TableSpec("force-rating", "Basic force rating",
                 "one line of a force's basic force rating B' (or quick rating), then their total", rating_lines())
-          .with_context({kForce});
+          .with_context({kForce})
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& statements() {
   static const TableSpec s = TableSpec("statements", "Battle-rating statements",
                                        "one of a force's twelve battle-rating statements", statement_fields())
-                                 .with_context({kForce});
+                                 .with_context({kForce})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -75,7 +79,8 @@ const TableSpec& battle_force_rating() {
       TableSpec("force-rating", "Basic force rating",
                 "one line of a force's basic force rating B' (or quick rating), then their total", rating_lines())
           .with_context({kForce})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -83,7 +88,8 @@ const TableSpec& battle_statements() {
   static const TableSpec s = TableSpec("statements", "Battle-rating statements",
                                        "one of a force's twelve battle-rating statements", statement_fields())
                                  .with_context({kForce})
-                                 .only_for(kPrograms);
+                                 .only_for(kPrograms)
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -94,24 +100,26 @@ const TableSpec& battle_settings() {
       TableSpec("settings", "Settings", "the readings and policies in effect, and the rolls' seed",
                 {kSiegeMachine, kSimpleSiege, kWeeksBesieged, kTiePolicy, kCasualtyReading, kTroopRatioReading,
                  kStatementReading, kSeed, kRounds, kRuns})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& battle_forces() {
-  static const TableSpec s("forces", "Forces", "one force, rated, with the battle it fights",
-                           {kName,
-                            kSide,
-                            kRole,
-                            kTroops,
-                            kMethod,
-                            kBfr,
-                            kTroopClass,
-                            kBr,
-                            kModifiedBr,
-                            kOpponent,
-                            {kStatementsTrue, kPrograms},
-                            {kBonusPerStatement, kPrograms}});
+  static const TableSpec s = TableSpec("forces", "Forces", "one force, rated, with the battle it fights",
+                                       {kName,
+                                        kSide,
+                                        kRole,
+                                        kTroops,
+                                        kMethod,
+                                        kBfr,
+                                        kTroopClass,
+                                        kBr,
+                                        kModifiedBr,
+                                        kOpponent,
+                                        {kStatementsTrue, kPrograms},
+                                        {kBonusPerStatement, kPrograms}})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -119,35 +127,39 @@ const TableSpec& adjustments() {
   static const TableSpec s =
       TableSpec("adjustments", "Adjustments", "one line of a force's BR in a battle: B, each adjustment, modified BR",
                 {kGroup, {kAdjustmentId, kPrograms}, kAdjustment, kBrPoints, kNote})
-          .with_context({kBattle, kForce});
+          .with_context({kBattle, kForce})
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& battles() {
-  static const TableSpec s("battles", "Battles", "one battle of the file: its exact odds (--summary shows it)",
-                           {kBattle,
-                            kForce0,
-                            kCombatBr0,
-                            kForce1,
-                            kCombatBr1,
-                            kPWinResolved0,
-                            kPWinResolved1,
-                            kPTie,
-                            kExpectedCasualtiesPct0,
-                            kExpectedCasualtiesPct1,
-                            {kCombat, kPrograms},
-                            {kTactics, kPrograms},
-                            {kTacticsCancelled, kPrograms},
-                            {kTiePolicy, kPrograms},
-                            {kPairsTie, kPrograms},
-                            {kPNoResult, kPrograms}});
+  static const TableSpec s =
+      TableSpec("battles", "Battles", "one battle of the file: its exact odds (--summary shows it)",
+                {kBattle,
+                 kForce0,
+                 kCombatBr0,
+                 kForce1,
+                 kCombatBr1,
+                 kPWinResolved0,
+                 kPWinResolved1,
+                 kPTie,
+                 kExpectedCasualtiesPct0,
+                 kExpectedCasualtiesPct1,
+                 {kCombat, kPrograms},
+                 {kTactics, kPrograms},
+                 {kTacticsCancelled, kPrograms},
+                 {kTiePolicy, kPrograms},
+                 {kPairsTie, kPrograms},
+                 {kPNoResult, kPrograms}})
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& odds() {
   static const TableSpec s = TableSpec("odds", "Odds", "one outcome of a battle over the 10,000 pairs of d100 rolls",
                                        {kOutcome, {kPairs, "Roll pairs"}, kP, kPResolved})
-                                 .with_context({kBattle});
+                                 .with_context({kBattle})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -174,7 +186,8 @@ const TableSpec& results() {
                                         {kWinnerWounded, kPrograms},
                                         {kLoserKilled, kPrograms},
                                         {kLoserWounded, kPrograms}})
-                                 .with_context({kBattle});
+                                 .with_context({kBattle})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -194,7 +207,8 @@ const TableSpec& sides() {
                                         {kPWin, kPrograms},
                                         {kPairsWin, kPrograms},
                                         {kPWinResolved, kPrograms}})
-                                 .with_context({kBattle});
+                                 .with_context({kBattle})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -202,7 +216,8 @@ const TableSpec& after() {
   static const TableSpec s =
       TableSpec("after-the-battle", "After the battle", "one fatigue or location of a side after the battle",
                 {kForce, kOf, kState, {kStateUnits, kPrograms}, kP})
-          .with_context({kBattle});
+          .with_context({kBattle})
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -224,7 +239,8 @@ const TableSpec& rolled() {
                                         {kTie, kPrograms},
                                         {kNote, kPrograms},
                                         {kEnded, kPrograms}})
-                                 .with_context({kBattle});
+                                 .with_context({kBattle})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -241,7 +257,8 @@ const TableSpec& consequences() {
                                         {kLocationUnits, kPrograms},
                                         kTroopsAfter,
                                         {kWon, kPrograms}})
-                                 .with_context({kBattle});
+                                 .with_context({kBattle})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -250,7 +267,8 @@ const TableSpec& final_state() {
       TableSpec("final", "After the rolled battle", "one side after the last round",
                 {kForce, kTroopsAfter, kKilled, kWounded, kFatigue, kLocation, kLocationUnits, kRouted, kDestroyed})
           .with_context({kBattle})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -258,7 +276,8 @@ const TableSpec& repeated() {
   static const TableSpec s =
       TableSpec("repeated", "Repeated", "one outcome of --runs independent battles, against the exact odds",
                 {kOutcome, kCount, kPShare, kPExact, {kRuns, kPrograms}, {kSeed, kPrograms}})
-          .with_context({kBattle});
+          .with_context({kBattle})
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -275,7 +294,8 @@ const TableSpec& campaign_settings() {
       TableSpec("settings", "Settings", "the readings and policies in effect, and the most battles",
                 {kSiegeMachine, kSimpleSiege, kWeeksBesieged, kTiePolicy, kCasualtyReading, kTroopRatioReading,
                  kStatementReading, kMaxBattles})
-          .only_for(kPrograms);
+          .only_for(kPrograms)
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -294,14 +314,16 @@ const TableSpec& campaign_end() {
                                         {kExpectedBattles, kPrograms},
                                         {kMaxStates, kPrograms},
                                         {kBattlesResolved, kPrograms}})
-                                 .with_context({kCampaign});
+                                 .with_context({kCampaign})
+                                 .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& endings() {
   static const TableSpec s = TableSpec("how-it-ends", "How it ends", "one way a campaign ends",
                                        {kEnding, {kStanding0, kPrograms}, {kStanding1, kPrograms}, kP})
-                                 .with_context({kCampaign});
+                                 .with_context({kCampaign})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -318,14 +340,16 @@ const TableSpec& after_each_battle() {
                  kPDestroyed,
                  kExpectedTroops,
                  {kStates, kPrograms}})
-          .with_context({kCampaign, kForce});
+          .with_context({kCampaign, kForce})
+          .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& battles_fought() {
   static const TableSpec s = TableSpec("battles-fought", "Battles fought", "one number of battles a campaign fights",
                                        {kBattlesFought, kP, kPAtMost})
-                                 .with_context({kCampaign});
+                                 .with_context({kCampaign})
+                                 .sourced_by_house_rules();
   return s;
 }
 
@@ -334,7 +358,8 @@ const TableSpec& troops_left() {
       TableSpec("troops-left", "Troops left",
                 "one count of troops a side has left at the end (a band of counts in text when there are many)",
                 {{kTroopsBand, kPeople}, {kTroopsMin, kPrograms}, {kTroopsMax, kPrograms}, kP, kPAtMost})
-          .with_context({kCampaign, kForce});
+          .with_context({kCampaign, kForce})
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -344,34 +369,44 @@ const TableSpec& march_query() {
   static const TableSpec s = TableSpec("query", "March", "the force that marches, as the flags give it, and its state",
                                        {kTroops, kMarchTroopClass, kBfr, kMovementFt, kMarchFatigue, kDaysWithoutFood,
                                         kCanMove, kEffectiveFatigue, kHungerFatigue})
-                                 .only_for(kPrograms);
+                                 .only_for(kPrograms)
+                                 .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& march_rates() {
-  static const TableSpec s(
-      "rates", "March", "one rate: movement, forced march, or a foraging line",
-      {kWhat, {kRateId, kPrograms}, {kRate, kPeople}, {kRateFraction, kPrograms}, kRateFt, {kPFood, kPrograms}, kNote});
+  static const TableSpec s = TableSpec("rates", "March", "one rate: movement, forced march, or a foraging line",
+                                       {kWhat,
+                                        {kRateId, kPrograms},
+                                        {kRate, kPeople},
+                                        {kRateFraction, kPrograms},
+                                        kRateFt,
+                                        {kPFood, kPrograms},
+                                        kNote})
+                                 .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& forced_march() {
-  static const TableSpec s("forced-march-results", "Forced march results",
-                           "one roll of the forced-march die, then the odds over the die (the P row)",
-                           {kRoll1d6,
-                            kPrinted,
-                            kSuccess,
-                            {kPSuccess, kPrograms},
-                            kFatigueAfter,
-                            {kPFatigueNone, kPrograms},
-                            {kPFatigueModerate, kPrograms},
-                            {kPFatigueSerious, kPrograms}});
+  static const TableSpec s = TableSpec("forced-march-results", "Forced march results",
+                                       "one roll of the forced-march die, then the odds over the die (the P row)",
+                                       {kRoll1d6,
+                                        kPrinted,
+                                        kSuccess,
+                                        {kPSuccess, kPrograms},
+                                        kFatigueAfter,
+                                        {kPFatigueNone, kPrograms},
+                                        {kPFatigueModerate, kPrograms},
+                                        {kPFatigueSerious, kPrograms}})
+                                 .sourced_by_house_rules();
   return s;
 }
 
 const TableSpec& food() {
-  static const TableSpec s("days-without-food", "Days without food", "a number of days without food and its fatigue",
-                           {kDays, {kAndMore, kPrograms}, kHunger});
+  static const TableSpec s =
+      TableSpec("days-without-food", "Days without food", "a number of days without food and its fatigue",
+                {kDays, {kAndMore, kPrograms}, kHunger})
+          .sourced_by_house_rules();
   return s;
 }
 
@@ -385,9 +420,11 @@ const TableSpec& siege_settings() {
 }
 
 const TableSpec& siege_weeks() {
-  static const TableSpec s(
-      "simple-siege-week-by-week", "Simple siege, week by week", "one week of the siege",
-      {kWeek, kBesiegerBonus, kStarving, kDefendersLost, kDefenders, kPAttackerWins, kPDefenderWins, kSiegePTie});
+  static const TableSpec s =
+      TableSpec(
+          "simple-siege-week-by-week", "Simple siege, week by week", "one week of the siege",
+          {kWeek, kBesiegerBonus, kStarving, kDefendersLost, kDefenders, kPAttackerWins, kPDefenderWins, kSiegePTie})
+          .sourced_by_house_rules();
   return s;
 }
 

@@ -266,6 +266,14 @@ void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& 
     static const Cell empty;
     append_json_value(out, col.field, i < row.size() ? row[i] : empty);
   }
+  if (t.has_sources()) {  // rows sourced by house rules, under house rules
+    member(out, first, level, "source");
+    const std::string& source = t.row_source(row);
+    if (source.empty())
+      out += "null";
+    else
+      json::append_quoted(out, source);
+  }
   close_object(out, first, level);
 }
 
@@ -403,6 +411,14 @@ json::Value describe_items(const TableSpec& t) {
     props.set("sources", std::move(s));
     if (t.sourced) required.push("sources");
   }
+  if (!record && t.sourced_under_house_rules) {
+    json::Value s = json::object();
+    s.set("description",
+          "with house rules only: the house rule (FILE) behind a figure of the row it changed or that is computed "
+          "from one it changed, null for the others");
+    s.set("anyOf", json::Value(json::Array{typed("string"), typed("null")}));
+    props.set("source", std::move(s));
+  }
   json::Value item = closed_object(std::move(props), std::move(required));
   if (!t.description.empty()) item.set("description", std::string(t.description));
   return item;
@@ -513,6 +529,9 @@ std::vector<KeyRow> describe_json_keys(const DocumentSpec& doc) {
     else if (t->layout == Layout::record && t->sourced_under_house_rules)
       out.push_back(
           {k + ".sources", "object", "", "with house rules only: the house rule behind each figure, by its key"});
+    else if (t->sourced_under_house_rules)
+      out.push_back({k + ".source", "text or null", "",
+                     "with house rules only: the house rule (FILE) behind the row's figures, if any"});
   }
   return out;
 }
@@ -532,6 +551,9 @@ std::vector<KeyRow> describe_csv_columns(const TableSpec& t) {
   }
   for (const auto& u : t.fields)
     if (u.shown != Shown::people) out.push_back(row_of(std::string(u.field->key), *u.field));
+  if (t.sourced_under_house_rules)
+    out.push_back(
+        {"source", "text", "", "with house rules only: the house rule (FILE) behind the row's figures, if any"});
   return out;
 }
 

@@ -80,12 +80,19 @@ Table shown_to(const Table& t, Shown audience) {
       keep.push_back(i);
       out.columns.push_back(t.columns[i]);
     }
+  // Rows sourced by house rules, under house rules: their sources as the last column.
+  const bool sourced = t.has_sources();
+  if (sourced) out.add_column("source", t.spec->source_header.empty() ? "Source" : std::string(t.spec->source_header));
   out.rows.reserve(t.rows.size());
   for (const auto& r : t.rows) {
     auto& o = out.rows.emplace_back();
-    o.reserve(keep.size());
+    o.reserve(keep.size() + (sourced ? 1 : 0));
     for (size_t i : keep)
       if (i < r.size()) o.push_back(r[i]);
+    if (sourced) {
+      o.resize(keep.size());
+      o.emplace_back(t.row_source(r));
+    }
   }
   return out;
 }
@@ -138,6 +145,7 @@ const std::vector<Table>& shown_to(const std::vector<Table>& tables, Shown audie
   const Shown other = audience == Shown::people ? Shown::programs : Shown::people;
   const auto differs = [&](const Table& t) {
     if (t.spec && (t.spec->layout == Layout::record || t.spec->shown != Shown::everywhere)) return true;
+    if (t.has_sources()) return true;  // rows with their sources: a column more
     return std::any_of(t.columns.begin(), t.columns.end(), [&](const Column& c) { return c.shown == other; });
   };
   if (!std::any_of(tables.begin(), tables.end(), differs)) return tables;

@@ -526,15 +526,15 @@ std::string force_field(size_t source, std::string_view key) {
 }
 
 Expected<std::vector<RatedForce>> rate_forces(const Rules& rules, const std::vector<BattleForce>& forces) {
-  return rate_forces(rules, forces, rules.default_percent_reading);
+  return rate_forces(rules, forces, rules.default_percent_reading, rules.ruled.statement_reading);
 }
 
 Expected<std::vector<RatedForce>> rate_forces(const Rules& rules, const std::vector<BattleForce>& forces,
-                                              PercentReading reading) {
+                                              PercentReading reading, const Ruled& reading_ruled) {
   // Each force is rated on its own (two threads for many), then joined in input order.
   std::vector<std::optional<Expected<Rating>>> ratings(forces.size());
   split_work(forces.size(), [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) ratings[i].emplace(rate_force(rules, forces[i].force, reading));
+    for (size_t i = from; i < to; ++i) ratings[i].emplace(rate_force(rules, forces[i].force, reading, reading_ruled));
   });
   std::vector<RatedForce> out;
   out.reserve(forces.size());
@@ -592,10 +592,12 @@ SideSpec side_spec(const Rules& rules, const RatedForce& x, const SideAdjustment
   sp.troops = x.force.troops;
   sp.role = x.force.role;
   sp.fatigue = x.force.fatigue;
+  sp.ruled = either(x.rating.ruled.br, adj.ruled);
   if (c.battle.simple_siege && x.force.role == Role::defender) {
     // Simple siege (l. 182-183): the defender ignores retreat and rout and takes half casualties.
     sp.casualty_scale = rules.simple_siege.defender_casualty_fraction;
     sp.holds_position = rules.simple_siege.defender_ignores_retreat_and_rout;
+    sp.outcome_ruled = either(rules.ruled.siege_casualties, rules.ruled.siege_holds);
   }
   return sp;
 }

@@ -219,6 +219,7 @@ class Walk {
   Walk(const Rules& R, const std::array<RatedForce, 2>& pair, const Engagement& first, const BattleConfig& c, int n)
       : R_(R), pair_(pair), first_(first), c_(c), keep_standing_(c.options.tie == TiePolicy::no_result) {
     out_.max_battles = n;
+    out_.ruled = first.odds.ruled.any();  // and each later battle's (outcomes)
     fought_.assign(static_cast<size_t>(n) + 1, 0.0);
     for (size_t s = 0; s < 2; ++s) out_.initial_troops[s] = pair[s].force.troops;
   }
@@ -396,6 +397,7 @@ class Walk {
     auto odds = resolve_battle(R_, (*spec)[0], (*spec)[1], c_.options);
     if (!odds) return odds.error();
     ++out_.battles_resolved;
+    out_.ruled = either(std::move(out_.ruled), odds->ruled.any());
     return &cache_.emplace(key, transitions(*odds)).first->second;
   }
 

@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "gunpowder/core/rounding.hpp"
+#include "gunpowder/data/house_rules.hpp"
 #include "war_steps.hpp"
 
 namespace gunpowder::war {
@@ -139,6 +140,21 @@ std::array<SideResult, 2> outcome(const Rules& R, const SideSpec& a, const SideS
     out[i] = casualties_for(R, s[i]->troops, pct, fat, loc, units, static_cast<int>(i) == winner);
   }
   return out;
+}
+
+/// The house rules behind a battle's figures: the BRs in combat (modified BRs, the tactics table),
+/// the tie policy when ties are possible, the combat-results table, the casualty rules, a simple
+/// siege's defender and the Withdraw tactic.
+OddsRuled odds_ruled(const Rules& R, const SideSpec& a, const SideSpec& b, const BattleOptions& opt, bool ties) {
+  OddsRuled r;
+  r.br = either(either(a.ruled, b.ruled), a.tactic || b.tactic ? R.ruled.tactics : std::nullopt);
+  r.resolved = either(r.br, ties ? opt.tie_ruled : std::nullopt);
+  r.rows = either(r.resolved, R.ruled.results);
+  const Ruled sides = either(a.outcome_ruled, b.outcome_ruled);
+  r.casualties = either(either(r.rows, R.ruled.result_rules), sides);
+  const bool withdraws = a.tactic == "withdraw" || b.tactic == "withdraw";
+  r.states = either(either(r.rows, sides), withdraws ? R.ruled.withdraw : std::nullopt);
+  return r;
 }
 
 std::string location_label(Location l, int units) {
@@ -302,6 +318,9 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
   if (p.tactics.kind == TacticKind::no_combat) {
     o.combat = false;
     o.p_no_result = 1;
+    // No combat: every figure is the tactics table's (and the modified BRs were read by it).
+    const Ruled br = odds_ruled(R, a, b, opt, false).br;
+    o.ruled = {br, br, br, br, br};
     for (size_t i = 0; i < 2; ++i) {
       o.fatigue_dist[i] = {{to_string(i == 0 ? a.fatigue : b.fatigue), 1.0}};
       o.location_dist[i] = {{"no combat", "no-combat", std::nullopt, 1.0}};
@@ -325,6 +344,7 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
         o.rows.push_back(ro);
       }
   expectations(o, settle_ties(R, a, b, p, opt, o), {a.fatigue, b.fatigue});
+  o.ruled = odds_ruled(R, a, b, opt, o.pairs_tie > 0);
   return o;
 }
 
@@ -337,6 +357,9 @@ Expected<RolledBattle> resolve_roll(const Rules& R, const SideSpec& a, const Sid
   const Prepared& p = *prep;
   RolledBattle rb;
   rb.roll = {roll_a, roll_b};
+  // Every figure of the roll (its totals, winner, row and consequences) by the battle's rules.
+  if (data::house_rules_in_effect())  // (a tally rolls millions: nothing to do without house rules)
+    rb.ruled = odds_ruled(R, a, b, opt, roll_a + p.final_br[0] == roll_b + p.final_br[1]).any();
   if (p.tactics.kind == TacticKind::no_combat) {
     rb.combat = false;
     rb.note = "no combat (" + p.tactics.printed + ")";

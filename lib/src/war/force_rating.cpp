@@ -45,6 +45,7 @@ std::string pct_text(double pct) {
 struct BfrResult {
   std::vector<RatingLine> lines;
   int total = 0;
+  Ruled ruled;  ///< behind the total: any line
 };
 
 /// A value capped at the component's input_max ("max 10"), noted on the line.
@@ -64,6 +65,7 @@ void leadership_line(const Rules& R, const BfrComponent& c, const Factors& f, Ra
     if (f.leader_level) {
       line.input = std::to_string(*f.leader_level);
       line.points = up(ppu * *f.leader_level);
+      line.ruled = c.ruled;
     }
   } else if (c.kind == BfrKind::leader_ability_adjustments) {
     std::string text;
@@ -81,10 +83,12 @@ void leadership_line(const Rules& R, const BfrComponent& c, const Factors& f, Ra
     if (!text.empty()) {
       line.input = text;
       line.points = up(ppu * sum);
+      line.ruled = either(c.ruled, R.ruled.ability_bands);  // the adjustments are read from their bands
     }
   } else if (f.name_level_pct) {  // BfrKind::name_level_percent
     line.input = pct_text(*f.name_level_pct);
     line.points = up(ppu * percent_counted(*f.name_level_pct));
+    line.ruled = c.ruled;
   }
 }
 
@@ -105,6 +109,9 @@ void officer_line(const Rules& R, const BfrComponent& c, const Factors& f, std::
         std::to_string(R.troops_per_officer) + " troops)");
   if (!level && f.officers) err("officers needs officer_level or officer_hit_dice");
   if (!level || !f.officers) return;
+  // Its points: the row's, one officer per troops_per_officer, and a non-human officer's level bonus.
+  line.ruled = either(either(c.ruled, R.ruled.troops_per_officer),
+                      f.officer_hit_dice ? R.ruled.nonhuman_officer_bonus : std::nullopt);
   line.input = trim(*level) + how + ", " + std::to_string(*f.officers) + " officers";
   const std::int64_t needed = ceil_div(troops, R.troops_per_officer);
   if (*f.officers < needed) {
@@ -124,6 +131,7 @@ void experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) 
     if (f.troop_level) {
       line.input = trim(*f.troop_level);
       line.points = up(ppu * *f.troop_level);
+      line.ruled = c.ruled;
     }
     return;
   }
@@ -135,6 +143,7 @@ void experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) 
   if (v) {
     line.input = std::to_string(*v);
     line.points = static_cast<int>(std::lround(ppu * capped(c, *v, line)));
+    line.ruled = c.ruled;
   }
 }
 
@@ -147,13 +156,20 @@ void equipment_line(const Rules& R, const BfrComponent& c, const Factors& f, Rat
       line.input = *f.weapons;
       for (const auto& q : R.weapon_qualities)
         if (q.quality == *f.weapons) line.points = up(c.points_per_unit * q.points);
+      line.ruled = either(c.ruled, R.ruled.weapon_qualities);
     }
   } else if (c.kind == BfrKind::second_weapon) {
     line.input = f.second_weapon ? "yes" : "no";
-    if (f.second_weapon) line.points = c.points.value_or(0);
+    if (f.second_weapon) {
+      line.points = c.points.value_or(0);
+      line.ruled = c.ruled;
+    }
   } else if (f.average_ac) {  // BfrKind::armour_class
     line.input = "AC " + trim(*f.average_ac);
-    if (*f.average_ac <= 5) line.points = c.points.value_or(0);
+    if (*f.average_ac <= 5) {
+      line.points = c.points.value_or(0);
+      line.ruled = c.ruled;
+    }
   }
 }
 
@@ -162,9 +178,15 @@ void equipment_line(const Rules& R, const BfrComponent& c, const Factors& f, Rat
 void special_troops_alternative(const std::vector<BfrComponent>& components, std::vector<RatingLine>& lines,
                                 int elves_points, int asterisk_points) {
   if (elves_points <= 0 || asterisk_points <= 0) return;
+  // Which of the two counts depends on both: each line is ruled when either is.
+  Ruled both;
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (components[i].kind == BfrKind::elves_or_dwarves || components[i].kind == BfrKind::two_asterisk_percent)
+      both = either(std::move(both), lines[i].ruled);
   for (size_t i = 0; i < lines.size(); ++i) {
     RatingLine& l = lines[i];
     const BfrKind kind = components[i].kind;
+    if (kind == BfrKind::elves_or_dwarves || kind == BfrKind::two_asterisk_percent) l.ruled = both;
     if (kind == BfrKind::elves_or_dwarves && elves_points < asterisk_points) {
       l.points = 0;
       l.note = "alternative to the asterisk line, which is larger";
@@ -181,7 +203,7 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
   Diagnostics errs;
   int elves_points = 0, asterisk_points = 0;
   for (const auto& c : R.bfr_components) {
-    RatingLine line{c.factor, c.id, c.label, "not given", 0, ""};
+    RatingLine line{c.factor, c.id, c.label, "not given", 0, "", std::nullopt};
     switch (c.kind) {  // every kind has its rule; the loader refuses any other id
       case BfrKind::leader_level:
       case BfrKind::leader_ability_adjustments:
@@ -207,7 +229,10 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
       case BfrKind::elves_or_dwarves:
         // 15 if all elves or dwarves (l. 32).
         line.input = f.all_elves_or_dwarves ? "yes" : "no";
-        if (f.all_elves_or_dwarves) elves_points = c.points.value_or(0);
+        if (f.all_elves_or_dwarves) {
+          elves_points = c.points.value_or(0);
+          line.ruled = c.ruled;
+        }
         line.points = elves_points;
         break;
       case BfrKind::two_asterisk_percent:
@@ -215,6 +240,7 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
         if (f.two_asterisk_pct) {
           line.input = pct_text(*f.two_asterisk_pct);
           asterisk_points = up(c.points_per_unit * percent_counted(*f.two_asterisk_pct));
+          line.ruled = c.ruled;
         }
         line.points = asterisk_points;
         break;
@@ -223,7 +249,10 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
   }
   special_troops_alternative(R.bfr_components, out.lines, elves_points, asterisk_points);
   if (!errs.empty()) return errs;
-  for (const auto& l : out.lines) out.total += l.points;
+  for (const auto& l : out.lines) {
+    out.total += l.points;
+    out.ruled = either(std::move(out.ruled), l.ruled);
+  }
   return out;
 }
 
@@ -253,7 +282,7 @@ void quick_rating(const Rules& R, const Force& force, Rating& out, Diagnostics& 
   out.method = "quick";
   const auto& q = *force.quick;
   out.bfr_lines.push_back(
-      {"quick", "leader_level", "Leader level", std::to_string(q.leader_level), q.leader_level, ""});
+      {"quick", "leader_level", "Leader level", std::to_string(q.leader_level), q.leader_level, "", std::nullopt});
   int hd_points = 0;
   std::string hd_label;
   for (const auto& b : R.quick_hit_dice)
@@ -261,17 +290,27 @@ void quick_rating(const Rules& R, const Force& force, Rating& out, Diagnostics& 
       hd_points = b.points;
       hd_label = b.label;
     }
-  out.bfr_lines.push_back({"quick", "hit_dice", "Hit dice (" + hd_label + ")", trim(q.hit_dice), hd_points, ""});
-  for (const auto& flag : R.quick_flags) {
+  out.bfr_lines.push_back(
+      {"quick", "hit_dice", "Hit dice (" + hd_label + ")", trim(q.hit_dice), hd_points, "", R.ruled.quick_hit_dice});
+  for (size_t k = 0; k < R.quick_flags.size(); ++k) {
+    const auto& flag = R.quick_flags[k];
     const bool has = std::find(q.flags.begin(), q.flags.end(), flag) != q.flags.end();
-    out.bfr_lines.push_back({"quick", flag, "Any " + flag, has ? "yes" : "no", has ? R.quick_flag_points : 0, ""});
+    // A flag the force has scores flag_points; its row names it.
+    const Ruled ruled =
+        has ? either(k < R.ruled.quick_flags.size() ? R.ruled.quick_flags[k] : std::nullopt, R.ruled.quick_flag_points)
+            : std::nullopt;
+    out.bfr_lines.push_back(
+        {"quick", flag, "Any " + flag, has ? "yes" : "no", has ? R.quick_flag_points : 0, "", ruled});
   }
   for (const auto& flag : q.flags)
     if (std::find(R.quick_flags.begin(), R.quick_flags.end(), flag) == R.quick_flags.end())
       errs.error({}, "force '" + force.name + "': unknown quick-rating flag " + flag);
-  out.bfr_lines.push_back(
-      {"quick", "max_damage", "Maximum damage per round", std::to_string(q.max_damage), q.max_damage, ""});
-  for (const auto& l : out.bfr_lines) out.br += l.points;
+  out.bfr_lines.push_back({"quick", "max_damage", "Maximum damage per round", std::to_string(q.max_damage),
+                           q.max_damage, "", std::nullopt});
+  for (const auto& l : out.bfr_lines) {
+    out.br += l.points;
+    out.ruled.br = either(std::move(out.ruled.br), l.ruled);
+  }
   report::Step quick{force.name, "quick BR", "the sum of the quick rating's points", std::to_string(out.br),
                      R.quick_source};
   for (const auto& l : out.bfr_lines) quick.in(l.label, std::to_string(l.points));
@@ -299,6 +338,7 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
     }
     out.bfr_lines = b->lines;
     bfr = b->total;
+    out.ruled.bfr = b->ruled;
     std::string sum;
     for (const auto& l : out.bfr_lines)
       if (l.points)
@@ -320,9 +360,11 @@ Expected<int> basic_force_rating(const Rules& R, const Force& force, Rating& out
 
 /// The twelve statements (l. 52-63), given as letters or measured from the composition; n of
 /// them hold. A measured figure meets "at least" its threshold as `reading` says.
-void statements_of(const Rules& R, const Force& force, PercentReading reading, Rating& out, Diagnostics& errs) {
+void statements_of(const Rules& R, const Force& force, PercentReading reading, const Ruled& reading_ruled, Rating& out,
+                   Diagnostics& errs) {
   for (const auto& s : R.statements) {
-    StatementLine sl{s.letter, s.id, s.label, "not given", false, s.in_seed, std::nullopt, std::nullopt, "", false};
+    StatementLine sl{s.letter,     s.id,         s.label, "not given", false,       s.in_seed,
+                     std::nullopt, std::nullopt, "",      false,       std::nullopt};
     const auto v = quantity_of(force.composition, s.quantity);
     const bool meets = v && statement_figure(*v, reading) >= s.threshold;
     if (force.statement_letters) {
@@ -342,15 +384,19 @@ void statements_of(const Rules& R, const Force& force, PercentReading reading, R
       sl.counted = counted;
       sl.unit = s.unit == "percent" ? "percent" : "ft";
       if (counted != *v) sl.measured += " (" + trim(*v) + unit + " rounded up)";
+      // Measured: the row's threshold, and the reading of the figure.
+      sl.ruled = either(s.ruled, reading_ruled);
     }
     if (sl.holds) ++out.statements_true;
+    out.ruled.statements = either(std::move(out.ruled.statements), sl.ruled);
     out.statements.push_back(sl);
   }
 }
 
 /// BR from B': troop class (l. 38-43, from the BFR, not the BR), the statements, and
 /// B = B' + n x ceil(B'/10) (l. 48).
-std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, PercentReading reading, Rating& out) {
+std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, PercentReading reading,
+                                         const Ruled& reading_ruled, Rating& out) {
   auto given = basic_force_rating(R, force, out);
   if (!given) return given.error();
   const int bfr = *given;
@@ -364,10 +410,15 @@ std::optional<Diagnostics> rate_from_bfr(const Rules& R, const Force& force, Per
   }
   out.troop_class = tc.id;
   out.troop_class_rank = tc.rank;
-  statements_of(R, force, reading, out, errs);
+  out.ruled.troop_class = either(out.ruled.bfr, R.ruled.troop_classes);  // looked up in the BFR/Class table
+  statements_of(R, force, reading, reading_ruled, out, errs);
   if (!errs.empty()) return errs;
   out.bonus_per_statement = static_cast<int>(ceil_div(bfr, R.br_bonus_divisor));
   out.br = battle_rating(R, bfr, out.statements_true);
+  // B = B' + n x bonus: the bonus counts only when a statement holds.
+  out.ruled.bonus_per_statement = either(out.ruled.bfr, R.ruled.bonus_divisor);
+  out.ruled.br = either(out.ruled.bfr, out.ruled.statements);
+  if (out.statements_true > 0) out.ruled.br = either(std::move(out.ruled.br), out.ruled.bonus_per_statement);
   const std::string range = std::to_string(tc.bfr_min) + (tc.bfr_max ? "-" + std::to_string(*tc.bfr_max) : "+");
   out.explain.push_back(report::Step{force.name, "troop class", "BFR " + std::to_string(bfr) + " in " + range, tc.label,
                                      R.class_source, {}, report::Yields::rounded}
@@ -408,10 +459,10 @@ Diagnostics check_force(const Rules& R, const Force& force) {
 }  // namespace
 
 Expected<Rating> rate_force(const Rules& R, const Force& force) {
-  return rate_force(R, force, R.default_percent_reading);
+  return rate_force(R, force, R.default_percent_reading, R.ruled.statement_reading);
 }
 
-Expected<Rating> rate_force(const Rules& R, const Force& force, PercentReading reading) {
+Expected<Rating> rate_force(const Rules& R, const Force& force, PercentReading reading, const Ruled& reading_ruled) {
   Rating out;
   Diagnostics errs = check_force(R, force);
   if (!errs.empty()) return errs;
@@ -421,13 +472,14 @@ Expected<Rating> rate_force(const Rules& R, const Force& force, PercentReading r
     out.explain.push_back({force.name, "BR", "given directly", std::to_string(out.br), R.br_source});
   } else if (force.quick) {
     quick_rating(R, force, out, errs);
-  } else if (auto failed = rate_from_bfr(R, force, reading, out)) {
+  } else if (auto failed = rate_from_bfr(R, force, reading, reading_ruled, out)) {
     return *failed;
   }
   if (!out.troop_class && force.troop_class) {
     const auto* tc = R.troop_class(*force.troop_class);
     out.troop_class = tc->id;
     out.troop_class_rank = tc->rank;
+    out.ruled.troop_class = R.ruled.troop_classes;  // its rank, from its row
   }
   if (!errs.empty()) return errs;
   return out;

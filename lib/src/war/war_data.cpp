@@ -2,10 +2,12 @@
 // embedded table is part of the program: a broken table is an internal error, exit 70, and the
 // data tests load it).
 #include <algorithm>
+#include <initializer_list>
 
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
+#include "gunpowder/data/house_rules.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/war/war_machine.hpp"
@@ -34,9 +36,7 @@ const std::vector<std::string>& bfr_kind_names() {
   return names;
 }
 
-std::optional<BfrKind> parse_bfr_kind(std::string_view id) {
-  return kind_named<BfrKind>(bfr_kind_names(), id);
-}
+std::optional<BfrKind> parse_bfr_kind(std::string_view id) { return kind_named<BfrKind>(bfr_kind_names(), id); }
 
 namespace {
 
@@ -506,6 +506,57 @@ void check(Ctx& c, const Rules& R) {
   if (R.movement.empty() || R.movement.front().troops_min != 1) fail("movement bands must start at 1 troop");
 }
 
+/// The house rules behind the figures (Rules::ruled and each row's `ruled`): only with house rules.
+void note_house_rules(Rules& R) {
+  if (!data::house_rules_in_effect()) return;
+  auto src = [](std::initializer_list<std::string_view> paths) -> Ruled {
+    for (auto p : paths)
+      if (auto s = data::house_rule_source("war_machine", p)) return s;
+    return std::nullopt;
+  };
+  auto row = [](std::string_view key, const std::string& id) {
+    return data::house_rule_source("war_machine", std::string(key) + "[id = \"" + id + "\"]");
+  };
+  for (auto& c : R.bfr_components) c.ruled = row("bfr_component", c.id);
+  for (auto& s : R.statements) s.ruled = row("br_statement", s.id);
+  for (auto& a : R.adjustments) a.ruled = either(row("adjustment", a.id), row("adjustment_group", a.group));
+  for (auto& f : R.forage) f.ruled = row("forage_option", f.id);
+  auto& r = R.ruled;
+  for (const auto& f : R.quick_flags) r.quick_flags.push_back(row("quick_br_flag", f));
+  r.ability_bands = src({"ability_adjustment"});
+  r.weapon_qualities = src({"weapon_quality"});
+  r.troops_per_officer = src({"bfr.troops_per_officer"});
+  r.nonhuman_officer_bonus = src({"bfr.nonhuman_officer_level_bonus"});
+  r.troop_classes = src({"troop_class"});
+  r.bonus_divisor = src({"battle_rating.bonus_divisor"});
+  r.statement_reading = src({"battle_rating.statement_reading"});
+  r.quick_flag_points = src({"quick_battle_rating.flag_points"});
+  r.quick_hit_dice = src({"quick_br_hit_dice"});
+  r.tie_policy = src({"combat.tie_policy"});
+  r.ratio_formula = src({"troop_ratio.formula_from_ratio", "troop_ratio.formula_base", "troop_ratio.formula_step",
+                         "troop_ratio.formula_divisor"});
+  r.ratio_reading = src({"troop_ratio.default_reading"});
+  r.ratio_bands = src({"troop_ratio_band"});
+  r.defender_flyers = src({"defender_terrain_flyers"});
+  r.results = src({"combat_result"});
+  r.result_rules =
+      src({"combat_result_rules.casualties_killed_fraction", "combat_result_rules.casualties_wounded_fraction",
+           "combat_result_rules.retreating_force_wounded_count_as_killed"});
+  r.tactics = src({"tactic", "tactics_cell"});
+  r.withdraw = src({"withdraw"});
+  r.siege_multiplier = src({"simple_siege.defender_troop_multiplier_for_ratio"});
+  r.siege_casualties = src({"simple_siege.defender_casualty_fraction"});
+  r.siege_holds = src({"simple_siege.defender_ignores_retreat_and_rout"});
+  r.siege_bonus = src({"simple_siege.besiege_br_bonus_per_week"});
+  r.siege_loss = src({"simple_siege.defender_loss_pct_per_week_without_food"});
+  r.movement = src({"movement_rate"});
+  r.forced_rate = src({"forced_march.rate_fraction"});
+  r.forced_serious = src({"forced_march.moderate_becomes_serious_if_already_fatigued"});
+  r.forced_results = src({"forced_march_result"});
+  r.can_move = src({"fatigue.seriously_fatigued_can_move"});
+  r.hunger = src({"food.days_without_food_moderate_fatigue", "food.days_without_food_serious_fatigue"});
+}
+
 Expected<Rules> build() {
   Rules R;
   Diagnostics d;
@@ -515,6 +566,7 @@ Expected<Rules> build() {
   read_all(c, R);
   if (d.empty()) check(c, R);
   if (!d.empty()) return data::as_internal(d);
+  note_house_rules(R);
   return R;
 }
 

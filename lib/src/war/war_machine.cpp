@@ -26,6 +26,11 @@ using fmtnum::trim;
 // ---------------------------------------------------------------------------------------------
 // Names
 
+Ruled either(Ruled a, const Ruled& b) {
+  if (a) return a;
+  return b;
+}
+
 std::string to_string(Fatigue f) {
   switch (f) {
     case Fatigue::none:
@@ -220,6 +225,30 @@ std::int64_t troops_for_ratio(const Rules& rules, const BattleSettings& s, Role 
   return troops * (multiplied ? rules.simple_siege.defender_troop_multiplier : 1);
 }
 
+namespace {
+/// A defenders-only line (l. 117): dropped with the Siege Machine when starred, else halved if 5%
+/// of the attackers can fly, ignored if all can.
+void defenders_only(const Rules& R, const Adjustment& a, const Force& attacker, const BattleSettings& s,
+                    AdjustmentLine& l) {
+  if (s.siege_machine && a.ignore_with_siege_machine) {
+    l.br = 0;
+    l.note = "ignored with Siege Machine (*)";
+    return;
+  }
+  const auto fly = attacker.composition.flying_pct;
+  if (!fly) return;
+  // The attackers' flyers are read by the flyer rule (and their percentage by the reading).
+  l.ruled = either(either(std::move(l.ruled), R.ruled.defender_flyers), s.percent_reading_ruled);
+  if (*fly >= 100 && R.defender_flyers.ignore_if_all_attackers_fly) {
+    l.br = 0;
+    l.note = "ignored: all attackers fly";
+  } else if (statement_figure(*fly, s.percent_reading) >= R.defender_flyers.halve_if_attacker_flyers_pct_min) {
+    l.br = static_cast<int>(ceil_div(a.br, 2));
+    l.note = "halved (rounded up): " + trim(*fly) + "% of the attackers fly";
+  }
+}
+}  // namespace
+
 Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, const std::array<const Force*, 2>& f,
                                                             const std::array<const Rating*, 2>& r,
                                                             const BattleSettings& s) {
@@ -243,60 +272,52 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     const std::int64_t mine = counted(i), theirs = counted(j);
     if (mine > theirs) {
       const int adj = troop_ratio_adjustment(R, mine, theirs, s.ratio_reading);
+      // The formula and the bands (read by the reading), and a simple-siege defender's multiplier.
+      Ruled ruled = either(either(R.ruled.ratio_formula, R.ruled.ratio_bands), s.ratio_reading_ruled);
+      if (mine != f[i]->troops || theirs != f[j]->troops) ruled = either(std::move(ruled), R.ruled.siege_multiplier);
       lines.push_back(
           {"troop-ratio", "troop-ratio", "Troop ratio", adj,
            trim(static_cast<double>(mine) / static_cast<double>(theirs), 2) + ":1 (" + fmtnum::grouped(mine) + " to " +
                fmtnum::grouped(theirs) +
                (mine != f[i]->troops ? ", defender x" + std::to_string(R.simple_siege.defender_troop_multiplier) : "") +
-               "; " + to_string(s.ratio_reading) + " reading)"});
+               "; " + to_string(s.ratio_reading) + " reading)",
+           std::move(ruled)});
     }
     // Morale: two or more troop-class advantage, from the classes when both are known (l. 94).
     if (r[i]->troop_class_rank && r[j]->troop_class_rank && *r[i]->troop_class_rank - *r[j]->troop_class_rank >= 2) {
       const auto* a = R.adjustment("troop-class-advantage-2");
-      lines.push_back({a->group, a->id, a->label, a->br, *r[i]->troop_class + " against " + *r[j]->troop_class});
+      lines.push_back({a->group, a->id, a->label, a->br, *r[i]->troop_class + " against " + *r[j]->troop_class,
+                       either(either(a->ruled, r[i]->ruled.troop_class), r[j]->ruled.troop_class)});
     }
     // The force's own situation.
     for (const auto& id : f[i]->situation) {
       const auto* a = R.adjustment(id);
       if (a->benefits_opponent) continue;  // goes to the other side below
       if (a->id == "troop-class-advantage-2" && r[i]->troop_class_rank && r[j]->troop_class_rank) continue;
-      AdjustmentLine l{a->group, a->id, a->label, a->br, ""};
-      const auto* g = R.group(a->group);
-      if (g->defender_only) {
-        if (s.siege_machine && a->ignore_with_siege_machine) {
-          l.br = 0;
-          l.note = "ignored with Siege Machine (*)";
-        } else {
-          // Halved if 5% of the attackers can fly, ignored if all can (l. 117).
-          const auto fly = f[j]->composition.flying_pct;
-          const double halve_at = R.defender_flyers.halve_if_attacker_flyers_pct_min;
-          if (fly && *fly >= 100 && R.defender_flyers.ignore_if_all_attackers_fly) {
-            l.br = 0;
-            l.note = "ignored: all attackers fly";
-          } else if (fly && statement_figure(*fly, s.percent_reading) >= halve_at) {
-            l.br = static_cast<int>(ceil_div(a->br, 2));
-            l.note = "halved (rounded up): " + trim(*fly) + "% of the attackers fly";
-          }
-        }
-      }
+      AdjustmentLine l{a->group, a->id, a->label, a->br, "", a->ruled};
+      if (R.group(a->group)->defender_only) defenders_only(R, *a, *f[j], s, l);
       lines.push_back(l);
     }
     // Fatigue (only one, l. 135-138) from the force's state.
     if (f[i]->fatigue != Fatigue::none) {
       const auto* a = R.adjustment(f[i]->fatigue == Fatigue::moderate ? "moderately-fatigued" : "seriously-fatigued");
-      lines.push_back({a->group, a->id, a->label, a->br, ""});
+      lines.push_back({a->group, a->id, a->label, a->br, "", a->ruled});
     }
     // Leader loss (l. 155-158): the side facing the force whose leader/officer was removed gains.
     for (const auto& id : f[j]->situation) {
       const auto* a = R.adjustment(id);
-      if (a->benefits_opponent) lines.push_back({a->group, a->id, a->label, a->br, f[j]->name + "'s loss"});
+      if (a->benefits_opponent) lines.push_back({a->group, a->id, a->label, a->br, f[j]->name + "'s loss", a->ruled});
     }
     // Simple siege: the besieger gains +5 BR for each week (l. 184).
     if (s.simple_siege && s.weeks_besieged > 0 && f[i]->role == Role::attacker)
       lines.push_back(
           {"simple-siege", "besieged-weeks", "Besieged", s.weeks_besieged * R.simple_siege.besiege_br_per_week,
-           std::to_string(s.weeks_besieged) + " weeks x " + std::to_string(R.simple_siege.besiege_br_per_week)});
-    for (const auto& l : lines) out[i].total += l.br;
+           std::to_string(s.weeks_besieged) + " weeks x " + std::to_string(R.simple_siege.besiege_br_per_week),
+           R.ruled.siege_bonus});
+    for (const auto& l : lines) {
+      out[i].total += l.br;
+      out[i].ruled = either(std::move(out[i].ruled), l.ruled);
+    }
   }
   return out;
 }
@@ -378,7 +399,9 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
   if (q.rate_ft && !(*q.rate_ft > 0)) return Expected<March>::failure("the movement rate must be positive");
   if (q.days_without_food < 0) return Expected<March>::failure("days without food cannot be negative");
   March m;
+  const auto& rs = R.ruled;
   // Rate (l. 190-192): by the number of troops, a fraction of V, the slowest member's rate.
+  m.ruled.rate = rs.movement;
   for (const auto& b : R.movement)
     if (q.troops >= b.troops_min && (!b.troops_max || q.troops <= *b.troops_max)) {
       m.rate = b.rate;
@@ -389,13 +412,18 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
       report::untyped(fmtnum::grouped(q.troops) + " troops: " + m.rate_label + " (" + R.movement.front().source + ")"));
   m.hunger_fatigue = hunger_fatigue(R, q.days_without_food);
   m.effective_fatigue = std::max(q.fatigue, m.hunger_fatigue);
+  if (q.days_without_food > 0) m.ruled.hunger = rs.hunger;  // the days are read by the food rule
   // A seriously fatigued force cannot move (l. 192).
   m.can_move = m.effective_fatigue != Fatigue::serious || R.fatigue.seriously_fatigued_can_move;
+  m.ruled.can_move = either(m.ruled.hunger, m.effective_fatigue == Fatigue::serious ? rs.can_move : std::nullopt);
   // Forced march (l. 196-198, table l. 230-240): 3V'/2 on a success; M is serious if already
   // fatigued.
   m.forced_rate = R.forced_march.rate;
   if (m.rate_ft) m.forced_rate_ft = *m.rate_ft * m.forced_rate.value();
   const bool already = m.effective_fatigue != Fatigue::none;
+  // The die's results: the troop class's row, M made S for a fatigued force, the fatigue in effect.
+  m.ruled.forced_rate = either(rs.forced_rate, m.rate_ft ? m.ruled.rate : std::nullopt);
+  m.ruled.forced = either(either(rs.forced_results, already ? rs.forced_serious : std::nullopt), m.ruled.can_move);
   for (size_t k = 0; k < 6; ++k) {
     ForcedMarchOdds f;
     f.roll = static_cast<int>(k) + 1;
@@ -412,8 +440,16 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
   }
   // Foraging (l. 193-194): at 2V'/3, 2 in 6; at V'/3, 4 in 6.
   for (const auto& fo : R.forage) {
-    March::Forage x{fo.id, fo.label, fo.rate, std::nullopt, m.can_move ? fo.chance_in_6 / 6.0 : 0.0};
-    if (m.rate_ft) x.rate_ft = *m.rate_ft * fo.rate.value();
+    March::Forage x{fo.id,
+                    fo.label,
+                    fo.rate,
+                    std::nullopt,
+                    m.can_move ? fo.chance_in_6 / 6.0 : 0.0,
+                    either(fo.ruled, m.ruled.can_move)};
+    if (m.rate_ft) {
+      x.rate_ft = *m.rate_ft * fo.rate.value();
+      x.ruled = either(std::move(x.ruled), m.ruled.rate);
+    }
     m.forage.push_back(x);
   }
   return m;
@@ -423,11 +459,13 @@ std::vector<SiegeWeek> simple_siege_weeks(const Rules& R, std::int64_t defender_
                                           bool of_start) {
   std::vector<SiegeWeek> out;
   std::int64_t troops = defender_troops;
+  Ruled lost_ruled;
   for (int w = 1; w <= weeks; ++w) {
     SiegeWeek s;
     s.week = w;
     // Besiege: +5 BR for each week (l. 184).
     s.besieger_bonus = w * R.simple_siege.besiege_br_per_week;
+    s.ruled = R.ruled.siege_bonus;
     // The defender loses 10% of its numbers a week once its food is gone (l. 185), rounded up.
     s.starving = w > food_weeks;
     if (s.starving && troops > 0) {
@@ -435,7 +473,9 @@ std::vector<SiegeWeek> simple_siege_weeks(const Rules& R, std::int64_t defender_
       const auto tenths = static_cast<std::int64_t>(std::llround(R.simple_siege.defender_loss_pct_per_week * 100));
       s.defender_lost = std::min(troops, ceil_div(basis * tenths, 10000));
       troops -= s.defender_lost;
+      lost_ruled = either(std::move(lost_ruled), R.ruled.siege_loss);  // this week's losses, and every later week's
     }
+    if (lost_ruled) s.ruled = either(std::move(s.ruled), lost_ruled);
     s.defender_troops = troops;
     out.push_back(s);
   }

@@ -253,3 +253,51 @@ TEST_CASE("report::TableSpec::as_record") {
     CHECK(report::render_csv({t}) == "figure,value,unit,source\r\ncost_gp,20,gp,p. 14\r\ncrew,3,,\r\n");
   }
 }
+
+TEST_CASE("report::TableSpec::sourced_by_house_rules on a table of rows") {
+  static const report::TableSpec s =
+      report::TableSpec("crews", "Crews", "one crew", {kName, kCrew}).sourced_by_house_rules();
+  auto made = [](bool house_rules) {
+    report::Table t(s);
+    t.house_rules = house_rules;
+    t.add_row({"Gun", report::cell::integer(11)}, "house rule (my.toml)");
+    t.add_row({"Mortar", report::cell::integer(4)}, "");
+    t.add_row({"Bombard"}, "house rule (my.toml)");  // a short row: its source still follows the columns
+    return t;
+  };
+  SUBCASE("without house rules the rows are as they were: no Source column, csv source or JSON source") {
+    const report::Table t = made(false);
+    CHECK(t.rows[1].size() == 2);
+    CHECK(report::render_csv({t}) == "name,crew\r\nGun,11\r\nMortar,4\r\nBombard,\r\n");
+    CHECK(report::render_text({t}).find("Source") == std::string::npos);
+    CHECK(report::render_text({t}).find("house rule") == std::string::npos);
+    std::string j;
+    report::append_json_row(j, t, t.rows[0], 0);
+    CHECK(j.find("source") == std::string::npos);
+  }
+  SUBCASE("under house rules: a last column Source, csv source and JSON source (null for a row without)") {
+    const report::Table t = made(true);
+    CHECK(report::render_csv({t}) ==
+          "name,crew,source\r\nGun,11,house rule (my.toml)\r\nMortar,4,\r\nBombard,,house rule (my.toml)\r\n");
+    const std::string text = report::render_text({t});
+    CHECK(text.find("Source") != std::string::npos);
+    CHECK(text.find("Name     Crew  Source\n") != std::string::npos);
+    CHECK(text.find("Gun        11  house rule (my.toml)\n") != std::string::npos);
+    CHECK(text.find("Bombard        house rule (my.toml)\n") != std::string::npos);
+    std::string j0, j1;
+    report::append_json_row(j0, t, t.rows[0], 0);
+    report::append_json_row(j1, t, t.rows[1], 0);
+    CHECK(j0.find("\"source\": \"house rule (my.toml)\"") != std::string::npos);
+    CHECK(j1.find("\"source\": null") != std::string::npos);
+  }
+  SUBCASE("the schema and the key tables name the source, optional") {
+    const json::Value items = report::describe_items(s);
+    const std::string dumped = json::dump(items);
+    CHECK(dumped.find("\"source\"") != std::string::npos);
+    REQUIRE(items.find("required") != nullptr);
+    CHECK(json::dump(*items.find("required")).find("source") == std::string::npos);
+    const auto cols = report::describe_csv_columns(s);
+    REQUIRE(!cols.empty());
+    CHECK(cols.back().key == "source");
+  }
+}

@@ -110,9 +110,10 @@ struct TableSpec {
   std::string_view figure_header;           ///< record: the header of the figure column ("Characteristic")
   std::string_view value_header = "Value";  ///< record: the header of the value column (people)
   bool sourced = false;                     ///< record: each figure has a source (a "Source" column)
-  /// record: its figures have sources only under house rules (Table::house_rules): the Source
-  /// column, csv's `source` and JSON's `sources` are there exactly then, naming the house rule
-  /// behind each figure it changed or a figure was computed from (empty for the others)
+  /// Its figures have sources only under house rules (Table::house_rules): the Source column, csv's
+  /// `source` and JSON's `sources` (a record: one per figure) or `source` (rows: one per row, the
+  /// last column) are there exactly then, naming the house rule behind each figure (or row) it
+  /// changed or that is computed from one it changed (empty for the others)
   bool sourced_under_house_rules = false;
   std::string_view source_header;   ///< record: the header of that column for people (empty: "Source")
   Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
@@ -137,7 +138,8 @@ struct TableSpec {
     source_header = source_header_;
     return *this;
   }
-  /// A record table whose figures have sources under house rules only (sourced_under_house_rules).
+  /// A table whose figures (a record) or rows have sources under house rules only
+  /// (sourced_under_house_rules; a row's source: Table::add_row(cells, source)).
   TableSpec& sourced_by_house_rules() {
     sourced_under_house_rules = true;
     return *this;

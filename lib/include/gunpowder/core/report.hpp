@@ -116,12 +116,25 @@ struct Table {
   std::vector<std::vector<Cell>> rows;
   std::vector<std::string> notes;
   /// House rules are in effect (set on every table by the command line's house-rules note): a
-  /// record declared sourced_by_house_rules() then has its sources.
+  /// table declared sourced_by_house_rules() then has its sources.
   bool house_rules = false;
-  /// The table has a source for each figure: its spec is sourced, or sourced under house rules
-  /// and house rules are in effect.
+  /// The table has a source for each figure (a record) or row: its spec is sourced, or sourced
+  /// under house rules and house rules are in effect.
   [[nodiscard]] bool has_sources() const {
     return spec && (spec->sourced || (spec->sourced_under_house_rules && house_rules));
+  }
+  /// A row's source in a table of rows sourced_by_house_rules(): the cell after its columns
+  /// (add_source), "" when it has none.
+  [[nodiscard]] const std::string& row_source(const std::vector<Cell>& row) const {
+    static const std::string none;
+    return row.size() > columns.size() ? row[columns.size()].text : none;
+  }
+  /// Gives `row` (of this table's columns) the source `source`: a cell after its columns, shown
+  /// only when has_sources(). An empty source adds nothing, so that a row without one is as it was.
+  void add_source(std::vector<Cell>& row, std::string source) const {
+    if (source.empty()) return;
+    row.resize(columns.size());
+    row.emplace_back(std::move(source));
   }
 
   Table& add_column(std::string key, std::string header, Align align = Align::left, Shown shown = Shown::everywhere) {
@@ -129,6 +142,12 @@ struct Table {
     return *this;
   }
   Table& add_row(std::vector<Cell> cells) {
+    rows.push_back(std::move(cells));
+    return *this;
+  }
+  /// A row and its source (add_source): a table of rows sourced_by_house_rules().
+  Table& add_row(std::vector<Cell> cells, std::string source) {
+    add_source(cells, std::move(source));
     rows.push_back(std::move(cells));
     return *this;
   }

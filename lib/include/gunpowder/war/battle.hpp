@@ -41,9 +41,10 @@ std::string force_field(size_t source, std::string_view key = {});
 /// Rates every force (seed 004, "Battle rating B"), many on two threads; the results keep the
 /// input order. An error names the force's `name` field.
 Expected<std::vector<RatedForce>> rate_forces(const Rules& rules, const std::vector<BattleForce>& forces);
-/// The same with the battle-rating statements read as `reading` says (rate_force()).
+/// The same with the battle-rating statements read as `reading` says (rate_force(); `reading_ruled`:
+/// the house rule behind it when it is the data's default).
 Expected<std::vector<RatedForce>> rate_forces(const Rules& rules, const std::vector<BattleForce>& forces,
-                                              PercentReading reading);
+                                              PercentReading reading, const Ruled& reading_ruled = std::nullopt);
 
 /// Both sides' settings of one battle: the adjustments' and the resolution's.
 struct BattleConfig {

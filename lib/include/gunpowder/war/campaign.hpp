@@ -71,6 +71,8 @@ struct Campaign {
   size_t max_states = 0;        ///< the most states alive after one battle
   size_t battles_resolved = 0;  ///< exact battle odds worked out (one per distinct pair of sides)
   bool dense = false;           ///< states kept in dense rows (few troop counts a side), else in a hash
+  /// The house rule behind its figures: any of the battles it works out (OddsRuled::any).
+  Ruled ruled{};
 };
 
 /// The exact distribution of up to `max_battles` battles of `first` (the engagement of the two forces

@@ -16,6 +16,7 @@ namespace gunpowder::war {
 /// A defender with no troops left loses for certain.
 struct SiegeWeekOdds {
   double p_attacker = 0, p_defender = 0, p_tie = 0;
+  Ruled ruled{};  ///< the house rule behind the odds (OddsRuled::resolved of the week's battle)
 };
 Expected<SiegeWeekOdds> siege_week_odds(const Rules& rules, const std::vector<RatedForce>& rated, const Engagement& e,
                                         size_t defender_side, const BattleConfig& c, int week,

@@ -78,6 +78,13 @@ std::optional<CasualtyReading> parse_casualty_reading(const std::string& s);
 std::optional<RatioReading> parse_ratio_reading(const std::string& s);
 std::optional<PercentReading> parse_percent_reading(const std::string& s);
 
+/// Where a figure came from when a house rule changed it, or a figure it is computed from:
+/// "house rule (FILE)" (data::house_rule_source); nullopt for the book's figures, and always
+/// without house rules.
+using Ruled = std::optional<std::string>;
+/// `a`, else `b`: a figure computed from two figures is ruled when either is.
+Ruled either(Ruled a, const Ruled& b);
+
 // ---------------------------------------------------------------------------------------------
 // The tables of data/war_machine.toml
 
@@ -111,6 +118,7 @@ struct BfrComponent {  ///< one printed line of the BFR table
   double points_per_unit = 0;       ///< for lines counted per unit of an input
   std::optional<int> points;        ///< flat points for a yes/no line
   std::optional<double> input_max;  ///< cap on the input ("max 10")
+  Ruled ruled{};                    ///< a house rule changed or added the row
 };
 struct AbilityBand {
   int score_min = 0, score_max = 0, adjustment = 0;
@@ -130,6 +138,7 @@ struct BrStatement {
   std::string id, label, quantity, unit, source;
   double threshold = 0;
   bool in_seed = true;
+  Ruled ruled{};  ///< a house rule changed or added the row
 };
 struct QuickHitDice {
   std::string label;
@@ -162,6 +171,7 @@ struct Adjustment {
   bool ignore_with_siege_machine = false;  ///< the seed's '*'
   bool benefits_opponent = false;          ///< leader/officer "removed": the other side gains
   bool one_battle_only = false;            ///< lasts one battle (as its group's flag)
+  Ruled ruled{};                           ///< a house rule changed the row or its group's
 };
 struct DefenderFlyers {
   double halve_if_attacker_flyers_pct_min = 0;
@@ -235,6 +245,7 @@ struct ForageOption {
   Fraction rate;
   int chance_in_6 = 0;
   std::string source;
+  Ruled ruled{};  ///< a house rule changed or added the row
 };
 struct FoodRule {
   int days_moderate = 0, days_serious = 0, days_food_to_negate = 0;
@@ -252,6 +263,42 @@ struct OtherNotes {
   std::string loser_spells, winner_spells;
   Fraction loser_charges, winner_charges, xp_loss_fraction;
   std::string source;
+};
+
+/// The house rules behind the figures of data/war_machine.toml that are not rows of their own
+/// (a key, or a list read whole), each by the key (or keys) it holds; all nullopt without house
+/// rules (the rows keep theirs: BfrComponent::ruled, ...).
+struct RuleSources {
+  Ruled ability_bands{};           ///< [[ability_adjustment]]
+  Ruled weapon_qualities{};        ///< [[weapon_quality]]
+  Ruled troops_per_officer{};      ///< [bfr] troops_per_officer
+  Ruled nonhuman_officer_bonus{};  ///< [bfr] nonhuman_officer_level_bonus
+  Ruled troop_classes{};           ///< [[troop_class]] (any row: the class is looked up in all)
+  Ruled bonus_divisor{};           ///< [battle_rating] bonus_divisor
+  Ruled statement_reading{};       ///< [battle_rating] statement_reading (the default reading)
+  Ruled quick_flag_points{};       ///< [quick_battle_rating] flag_points
+  Ruled quick_hit_dice{};          ///< [[quick_br_hit_dice]]
+  std::vector<Ruled> quick_flags;  ///< [[quick_br_flag]], one per Rules::quick_flags
+  Ruled tie_policy{};              ///< [combat] tie_policy (the default policy)
+  Ruled ratio_formula{};           ///< [troop_ratio] formula_from_ratio, formula_base, _step, _divisor
+  Ruled ratio_reading{};           ///< [troop_ratio] default_reading
+  Ruled ratio_bands{};             ///< [[troop_ratio_band]]
+  Ruled defender_flyers{};         ///< [defender_terrain_flyers]
+  Ruled results{};                 ///< [[combat_result]]
+  Ruled result_rules{};            ///< [combat_result_rules] (killed, wounded, retreating wounded)
+  Ruled tactics{};                 ///< [[tactic]] and [[tactics_cell]]
+  Ruled withdraw{};                ///< [withdraw]
+  Ruled siege_multiplier{};        ///< [simple_siege] defender_troop_multiplier_for_ratio
+  Ruled siege_casualties{};        ///< [simple_siege] defender_casualty_fraction
+  Ruled siege_holds{};             ///< [simple_siege] defender_ignores_retreat_and_rout
+  Ruled siege_bonus{};             ///< [simple_siege] besiege_br_bonus_per_week
+  Ruled siege_loss{};              ///< [simple_siege] defender_loss_pct_per_week_without_food
+  Ruled movement{};                ///< [[movement_rate]]
+  Ruled forced_rate{};             ///< [forced_march] rate_fraction
+  Ruled forced_serious{};          ///< [forced_march] moderate_becomes_serious_if_already_fatigued
+  Ruled forced_results{};          ///< [[forced_march_result]]
+  Ruled can_move{};                ///< [fatigue] seriously_fatigued_can_move
+  Ruled hunger{};                  ///< [food] days_without_food_moderate_fatigue, _serious_fatigue
 };
 
 /// Everything the War Machine rules read from data/war_machine.toml.
@@ -286,6 +333,7 @@ struct Rules {
   SimpleSiegeRule simple_siege;
   OtherNotes other;
   std::string bfr_source, class_source, br_source, quick_source, combat_source, divide_source;
+  RuleSources ruled;  ///< the house rules behind the figures that are not rows
 
   [[nodiscard]] const TroopClass* troop_class(const std::string& id) const;
   [[nodiscard]] const TroopClass& class_for_bfr(int bfr) const;
@@ -367,6 +415,7 @@ struct RatingLine {  ///< one itemised line of a rating
   std::string input;  ///< the value used, as text ("12", "4% (3.33% rounded up)", "not given")
   int points = 0;
   std::string note;
+  Ruled ruled{};  ///< the house rule behind its points (its row, or a table its points are read from)
 };
 struct StatementLine {
   char letter = 'a';
@@ -378,6 +427,20 @@ struct StatementLine {
   std::optional<double> counted;  ///< the figure as it meets the threshold (the reading's)
   std::string unit;               ///< of the figures: "percent" or "ft"; empty when not measured
   bool given = false;             ///< the force lists its statements (holds is as listed)
+  Ruled ruled{};                  ///< its row, or the reading of a measured figure, by a house rule
+};
+
+/// The house rules behind a rating's figures (each nullopt when none is behind it).
+struct RatingRuled {
+  Ruled bfr{};                  ///< B' (its lines)
+  Ruled troop_class{};          ///< the class (from B' and the BFR/Class table, or the class given)
+  Ruled statements{};           ///< the count of true statements (any statement line)
+  Ruled bonus_per_statement{};  ///< ceil(B' / bonus_divisor)
+  Ruled br{};                   ///< B (or the quick rating)
+  /// Any of them: a row that shows the rating.
+  [[nodiscard]] Ruled any() const {
+    return either(either(either(either(bfr, troop_class), statements), bonus_per_statement), br);
+  }
 };
 
 struct Rating {
@@ -391,11 +454,14 @@ struct Rating {
   int bonus_per_statement = 0;
   int br = 0;
   report::Steps explain;
+  RatingRuled ruled{};  ///< the house rules behind its figures
 };
 
 /// Rates a force: BFR with every factor itemised, troop class, the twelve statements (their
 /// figures read as `reading` says), BR. Errors (contradictory inputs) name the force.
-Expected<Rating> rate_force(const Rules& rules, const Force& force, PercentReading reading);
+/// `reading_ruled`: the house rule behind the reading when it is the data's default.
+Expected<Rating> rate_force(const Rules& rules, const Force& force, PercentReading reading,
+                            const Ruled& reading_ruled = std::nullopt);
 /// The same with the data's default reading of the statements (rules.default_percent_reading).
 Expected<Rating> rate_force(const Rules& rules, const Force& force);
 
@@ -416,6 +482,7 @@ struct AdjustmentLine {
   std::string group, id, label;
   int br = 0;
   std::string note;  ///< e.g. "halved: 20% of the attackers fly", "from Orcs' leader loss"
+  Ruled ruled{};     ///< the house rule behind its points (its row, or the rule it is read by)
 };
 
 /// What the exact resolution needs of one side.
@@ -430,12 +497,26 @@ struct SideSpec {
   /// The fatigue the side brings to the battle (its BR line is in modified_br): after the battle
   /// it has the worse of this and the combat-results row's.
   Fatigue fatigue = Fatigue::none;
+  Ruled ruled{};          ///< the house rule behind modified_br (its B or an adjustment)
+  Ruled outcome_ruled{};  ///< behind casualty_scale or holds_position (the simple siege's)
 };
 
 struct BattleOptions {
   TiePolicy tie = TiePolicy::reroll;
   CasualtyReading casualty_reading = CasualtyReading::points;
   bool location_changes = true;  ///< false: no side moves (Siege Machine harassment)
+  Ruled tie_ruled{};             ///< the house rule behind `tie` when it is the data's default
+};
+
+/// The house rules behind the figures of a battle's odds, from what each is computed from.
+struct OddsRuled {
+  Ruled br{};          ///< the BRs in combat and the raw odds (p_win, p_tie): modified BRs, tactics
+  Ruled resolved{};    ///< the odds after the tie policy (p_win_resolved, p_no_result)
+  Ruled rows{};        ///< each combat-results row's odds (its band)
+  Ruled casualties{};  ///< casualties, killed and wounded, and their expectations
+  Ruled states{};      ///< fatigue and location after the battle
+  /// Every figure of the battle.
+  [[nodiscard]] Ruled any() const { return either(casualties, states); }
 };
 
 /// One side's consequences of one outcome.
@@ -489,6 +570,7 @@ struct Odds {
   /// "-") and location (field+1, field, withdraw, hold, retreat, retreat+2, rout, none, no result).
   std::array<std::vector<std::pair<std::string, double>>, 2> fatigue_dist;
   std::array<std::vector<LocationShare>, 2> location_dist;
+  OddsRuled ruled{};  ///< the house rules behind its figures
 };
 
 /// The tactics table's effect of side A's and side B's tactics (both given, or neither).
@@ -516,6 +598,7 @@ struct RolledBattle {
   std::optional<size_t> row;
   std::array<SideResult, 2> result{};
   std::string note;  ///< e.g. "tie settled for the defender"
+  Ruled ruled{};     ///< the house rule behind its totals, winner, row or consequences
 };
 Expected<RolledBattle> resolve_roll(const Rules& rules, const SideSpec& a, const SideSpec& b, int roll_a, int roll_b,
                                     const BattleOptions& opt);
@@ -548,6 +631,8 @@ struct BattleSettings {
   int weeks_besieged = 0;      ///< simple siege: +5 BR a week for the attacker
   RatioReading ratio_reading = RatioReading::ceiling;
   PercentReading percent_reading = PercentReading::up;  ///< the attackers' flyer percentage too
+  Ruled ratio_reading_ruled{};    ///< the house rule behind ratio_reading when it is the data's default
+  Ruled percent_reading_ruled{};  ///< the same for percent_reading
 };
 /// The troops a force counts for the troop ratio (War Machine, Troop ratio): its troops, times the
 /// simple siege's multiplier for a defender (Simple sieges: "the defender's troops count x4").
@@ -556,6 +641,7 @@ std::int64_t troops_for_ratio(const Rules& rules, const BattleSettings& s, Role 
 struct SideAdjustments {
   std::vector<AdjustmentLine> lines;
   int total = 0;
+  Ruled ruled{};  ///< behind the total (any line)
 };
 Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& rules, const std::array<const Force*, 2>& f,
                                                             const std::array<const Rating*, 2>& r,
@@ -614,11 +700,20 @@ struct March {
     Fraction rate;
     std::optional<double> rate_ft;
     double p = 0;
+    Ruled ruled{};  ///< its row, its rate's (of V') and whether the force can move, by a house rule
   };
   std::vector<Forage> forage;
   Fatigue hunger_fatigue = Fatigue::none;  ///< from days without food
   Fatigue effective_fatigue = Fatigue::none;
   report::Steps explain;
+  /// The house rules behind its figures.
+  struct Sources {
+    Ruled rate{};         ///< the rate (of V, and V')
+    Ruled forced_rate{};  ///< the forced march's rate (of V', and in feet)
+    Ruled forced{};       ///< the forced-march die's results and their odds
+    Ruled hunger{};       ///< the fatigue of days without food, and the fatigue in effect
+    Ruled can_move{};     ///< whether the force can move
+  } ruled{};
 };
 Expected<March> march(const Rules& rules, const MarchQuery& q);
 /// The fatigue of a force after `days_without_food` days without food (seed 004, food).
@@ -631,6 +726,7 @@ struct SiegeWeek {
   std::int64_t defender_troops = 0;
   std::int64_t defender_lost = 0;
   bool starving = false;
+  Ruled ruled{};  ///< the house rule behind the bonus or the losses
 };
 /// food_weeks: weeks of food the defender holds; losses are 10% of the current numbers a week,
 /// rounded up (compound) or of the starting numbers (`of_start`).
