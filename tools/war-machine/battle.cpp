@@ -108,20 +108,36 @@ Expected<bool> roll_one(const war::Rules& R, const Options& opt, const BattlePla
 }
 
 /// --explain: each side's adjustments, modified BR and the count of roll pairs.
-void explain_battle(const BattlePlan& p, const war::Engagement& e, report::Steps& explain) {
+void explain_battle(const war::Rules& R, const BattlePlan& p, const war::Engagement& e, report::Steps& explain) {
   const auto names = names_of(p, e);
+  // An adjustment's section: its row's, else its group's; the one line of no row and no group is
+  // the troop ratio's, computed by its rule.
+  const auto section = [&R](const war::AdjustmentLine& l) {
+    if (const war::Adjustment* a = R.adjustment(l.id); a && !a->source.empty()) return a->source;
+    const war::AdjustmentGroup* g = R.group(l.group);
+    return g ? g->source : R.troop_ratio.source;
+  };
+  const auto signed_br = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
   for (size_t k = 0; k < 2; ++k)
     for (const auto& l : e.adj[k].lines)
-      explain.push_back(report::untyped(names[k] + ": " + l.label + " " + (l.br > 0 ? "+" : "") + std::to_string(l.br) +
-                                        (l.note.empty() ? "" : " (" + l.note + ")")));
-  for (size_t k = 0; k < 2; ++k)
-    explain.push_back(report::untyped(names[k] + ": modified BR " + std::to_string(e.spec[k].modified_br) +
-                                      ", in combat " + std::to_string(e.odds.final_br[k])));
-  explain.push_back(report::untyped("C difference = " + std::to_string(e.odds.final_br[0] - e.odds.final_br[1]) +
-                                    " + (d100 - d100); of the 10,000 roll pairs " +
-                                    std::to_string(e.odds.pairs_win[0]) + " / " + std::to_string(e.odds.pairs_win[1]) +
-                                    " / " + std::to_string(e.odds.pairs_tie) + " give a win / a loss / a tie for " +
-                                    names[0]));
+      explain.push_back(report::Step{names[k], l.label, l.note, signed_br(l.br), section(l)});
+  for (size_t k = 0; k < 2; ++k) {
+    report::Step m{names[k], "modified BR", "B + adjustments", std::to_string(e.spec[k].modified_br), R.combat_source};
+    for (const auto& l : e.adj[k].lines) m.in(l.label, signed_br(l.br));
+    explain.push_back(std::move(m));
+    if (e.odds.final_br[k] != e.spec[k].modified_br)
+      explain.push_back(report::Step{names[k], "BR in combat", "modified BR with the battle's settings",
+                                     std::to_string(e.odds.final_br[k]), R.combat_source}
+                            .in("modified BR", std::to_string(e.spec[k].modified_br)));
+  }
+  const int diff = e.odds.final_br[0] - e.odds.final_br[1];
+  explain.push_back(report::Step{names[0], "roll pairs won / lost / tied",
+                                 "C difference = " + std::to_string(diff) + " + (d100 - d100) over the 10,000 pairs",
+                                 std::to_string(e.odds.pairs_win[0]) + " / " + std::to_string(e.odds.pairs_win[1]) +
+                                     " / " + std::to_string(e.odds.pairs_tie),
+                                 R.combat_source}
+                        .in("BR in combat, " + names[0], std::to_string(e.odds.final_br[0]))
+                        .in("BR in combat, " + names[1], std::to_string(e.odds.final_br[1])));
 }
 
 /// Every battle in order: its tables, charts, roll and explanation.
@@ -145,7 +161,7 @@ Expected<bool> report_battles(const war::Rules& R, const Options& opt, const cli
       auto rolled = roll_one(R, opt, p, b, br, rep);
       if (!rolled) return rolled.error();
     }
-    if (common.explain) explain_battle(p, e, rep.explain);
+    if (common.explain) explain_battle(R, p, e, rep.explain);
   }
   return true;
 }

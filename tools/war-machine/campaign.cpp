@@ -190,30 +190,37 @@ void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& 
   }
 }
 
-void explain_campaign(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::Engagement& e,
-                      report::Steps& explain) {
-  explain.push_back(report::untyped(names[0] + " against " + names[1] + ": battle 1 at modified BR " +
-                                    std::to_string(e.spec[0].modified_br) + " against " +
-                                    std::to_string(e.spec[1].modified_br) + ", its odds over the 10,000 d100 pairs"));
-  explain.push_back(report::untyped(
+void explain_campaign(const war::Rules& R, const war::Campaign& cp, const std::array<std::string, 2>& names,
+                      const war::Engagement& e, report::Steps& explain) {
+  explain.push_back(report::Step{names[0] + " against " + names[1], "battle 1",
+                                 "its odds over the 10,000 d100 pairs at modified BR " +
+                                     std::to_string(e.spec[0].modified_br) + " against " +
+                                     std::to_string(e.spec[1].modified_br),
+                                 "", R.combat_source}
+                        .in("modified BR, " + names[0], std::to_string(e.spec[0].modified_br))
+                        .in("modified BR, " + names[1], std::to_string(e.spec[1].modified_br)));
+  explain.push_back(report::statement(
       "each later battle: the troops and fatigue the last left, the lines that last one battle dropped, the "
       "adjustments (troop ratio, fatigue) computed again, as --roll --rounds fights them; no fatigue "
       "recovery, no wounded returning between battles"));
   explain.push_back(
-      report::untyped("the chain stops when a side routs or is destroyed, on no combat, or after battle " +
-                      std::to_string(cp.max_battles)));
+      report::statement("the chain stops when a side routs or is destroyed, on no combat, or after battle " +
+                        std::to_string(cp.max_battles))
+          .in("battles at most", std::to_string(cp.max_battles)));
   for (const auto& st : cp.steps)
-    explain.push_back(report::untyped("after battle " + std::to_string(st.battle) + ": " + std::to_string(st.states) +
-                                      " distinct states fight on (equal troops and fatigue merged), " +
-                                      pct(st.p_ended) + " ended"));
+    explain.push_back(report::Step{
+        "after battle " + std::to_string(st.battle), "campaigns ended",
+        std::to_string(st.states) + " distinct states fight on (equal troops and fatigue merged)", pct(st.p_ended)}
+                          .in("states fighting on", std::to_string(st.states)));
   double total = 0;
   for (const auto& [n, p] : cp.battles_fought) total += p;
-  explain.push_back(report::untyped(std::to_string(cp.battles_resolved + 1) +
-                                    " distinct battles worked out exactly, the states kept in " +
-                                    (cp.dense ? "dense rows" : "a hash") +
-                                    "; probabilities are doubles (sums of products of exact counts "
-                                    "of d100 pairs), total " +
-                                    fmtnum::fixed(total, 15)));
+  explain.push_back(report::Step{"", "distinct battles worked out exactly",
+                                 std::string("the states kept in ") + (cp.dense ? "dense rows" : "a hash"),
+                                 std::to_string(cp.battles_resolved + 1)});
+  explain.push_back(report::Step{"", "total probability",
+                                 "the campaigns' ends summed; probabilities are doubles (sums of products of exact "
+                                 "counts of d100 pairs)",
+                                 fmtnum::fixed(total, 15)});
 }
 
 }  // namespace
@@ -263,7 +270,7 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
       for (auto& row : t.rows) t.add_source(row, source);
     }
     if (p.engagements.size() <= 100) campaign_charts(*cp, names, rep);
-    if (common.explain) explain_campaign(*cp, names, e, rep.explain);
+    if (common.explain) explain_campaign(R, *cp, names, e, rep.explain);
   }
   // csv's main table is each side's standing at the end, not the forces.
   rep.main_table = "campaign";

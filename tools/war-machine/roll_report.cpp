@@ -89,10 +89,12 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
     if (r.rerolls)
       t.notes.push_back("round " + std::to_string(r.round) + ": " + std::to_string(r.rerolls) + " tie(s) rolled again");
     if (!b.note.empty()) t.notes.push_back("round " + std::to_string(r.round) + ": " + b.note);
-    explain.push_back(report::untyped("round " + std::to_string(r.round) + ": C = " + std::to_string(r.modified_br[0]) +
-                                      " + tactics + " + std::to_string(b.roll[0]) + " = " + std::to_string(b.total[0]) +
-                                      " against " + std::to_string(r.modified_br[1]) + " + tactics + " +
-                                      std::to_string(b.roll[1]) + " = " + std::to_string(b.total[1])));
+    for (size_t k = 0; k < 2; ++k)
+      explain.push_back(report::Step{"round " + std::to_string(r.round) + ", " + names[k], "C",
+                                     std::to_string(r.modified_br[k]) + " + tactics + " + std::to_string(b.roll[k]),
+                                     std::to_string(b.total[k]), R.combat_source}
+                            .in("modified BR", std::to_string(r.modified_br[k]))
+                            .in("d100", std::to_string(b.roll[k])));
   }
   t.notes.push_back("ended: " + ro.stop);
   tables.push_back(std::move(t));

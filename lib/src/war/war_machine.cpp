@@ -408,8 +408,14 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
       m.rate_label = b.label;
     }
   if (q.rate_ft) m.rate_ft = *q.rate_ft * m.rate.value();
-  m.explain.push_back(
-      report::untyped(fmtnum::grouped(q.troops) + " troops: " + m.rate_label + " (" + R.movement.front().source + ")"));
+  m.explain.push_back(report::Step{"",
+                                   "movement rate",
+                                   "movement table, the row of " + fmtnum::grouped(q.troops) + " troops",
+                                   m.rate_label,
+                                   R.movement.front().source,
+                                   {},
+                                   report::Yields::rounded}
+                          .in("troops", fmtnum::grouped(q.troops)));
   m.hunger_fatigue = hunger_fatigue(R, q.days_without_food);
   m.effective_fatigue = std::max(q.fatigue, m.hunger_fatigue);
   if (q.days_without_food > 0) m.ruled.hunger = rs.hunger;  // the days are read by the food rule

@@ -292,6 +292,41 @@ TEST_CASE("war tables: combat adjustments, seed 004 Combat results l. 92-166, in
   for (const char* id : {"narrow-defile", "attackers-cross-deep-water"}) CHECK_FALSE(R.adjustment(id)->ignore_with_siege_machine);
 }
 
+TEST_CASE("war::rate_force: its derivation as typed steps (War Machine, Battle rating B)") {
+  // The worked check of the battle rating: BFR 96 and eight statements true give B = 96 + 8 x
+  // ceil(96/10) = 176, troop class Good (BFR 81-100).
+  war::Force f;
+  f.name = "Elves";
+  f.troops = 500;
+  f.bfr = 96;
+  f.statement_letters = std::vector<char>{'a', 'c', 'd', 'h', 'i', 'j', 'k', 'l'};
+  auto r = war::rate_force(rules(), f);
+  REQUIRE(r.has_value());
+  const auto step = [&](const std::string& figure) -> const report::Step& {
+    auto it = std::find_if(r->explain.begin(), r->explain.end(), [&](const auto& s) { return s.figure == figure; });
+    REQUIRE(it != r->explain.end());
+    return *it;
+  };
+  const auto input = [](const report::Step& s, const std::string& name) {
+    for (const auto& in : s.inputs)
+      if (in.name == name) return in.value;
+    return std::string("(none)");
+  };
+  const report::Step& b = step("B");
+  CHECK(b.subject == "Elves");
+  CHECK(b.result == "176");
+  CHECK(input(b, "B'") == "96");
+  CHECK(input(b, "n (statements true)") == "8");
+  CHECK(input(b, "ceil(B'/10)") == "10");
+  CHECK(b.source.find("War Machine, Battle rating B") == 0);
+  const report::Step& tc = step("troop class");
+  CHECK(tc.result == "Good");
+  CHECK(tc.yields == report::Yields::rounded);
+  CHECK(input(tc, "BFR") == "96");
+  CHECK(step("BFR").result == "96");
+  CHECK(report::step_line(b).find("Elves: B = ") == 0);
+}
+
 TEST_CASE("war::rate_force") {
   const auto& R = rules();
   SUBCASE("rules-gaps s.3 Battle rating check: BFR 96 with a, c, d, h, i, j, k, l true gives BR 176, Good") {
