@@ -36,6 +36,10 @@ void design_into(const artillery::Catalogue& cat, artillery::Request req, const 
   it.explain = std::move(d->explain);
   it.row = summary_row(*d);
   it.carriage = carriage_row(*d);
+  if (part.emit) {
+    part.emit(it);
+    return;
+  }
   if (keep && !s.streamed) it.design = std::move(*d);
   part.items.push_back(std::move(it));
 }

@@ -30,6 +30,10 @@ struct Part {
   std::vector<Item> items;
   size_t checked = 0;    ///< pieces designed without errors, with DesignSettings::check_only
   size_t carriages = 0;  ///< of those, the pieces with a chosen carriage
+  /// When set, each designed piece is handed to it as soon as it is made instead of being kept in
+  /// `items`: a streamed batch writes its rows at once, and the memory of one piece's rows is
+  /// reused by the next.
+  std::function<void(const Item&)> emit;
 };
 
 /// How a tool's request becomes a design: the settings every piece shares.

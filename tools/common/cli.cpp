@@ -118,9 +118,10 @@ std::vector<std::string> rules_files(const char* env, const std::vector<std::str
 // The JSON array of the rows of `t` (made from a TableSpec), as the core writes a table.
 json::Value json_rows(const report::Table& t) {
   json::Value a = json::array();
+  const report::JsonRows rows(t, 3);  // house_rules.files[] and .changes[] sit at level 3
   for (const auto& row : t.rows) {
-    json::Raw raw{{}, 3};  // house_rules.files[] and .changes[] sit at level 3
-    report::append_json_row(raw.text, t, row, 3);
+    json::Raw raw{{}, 3};
+    rows.append(raw.text, row);
     a.push(std::move(raw));
   }
   return a;

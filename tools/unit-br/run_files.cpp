@@ -188,9 +188,10 @@ class DocumentStream {
 std::vector<std::string> part_json(const Part& part, const report::Table& shape, const DocumentStream& doc,
                                    size_t tables) {
   std::vector<std::string> blocks(tables);
+  const report::JsonRows units(shape, 2);
   for (const auto& row : part.rows) {
     blocks[0] += ",\n    ";
-    report::append_json_row(blocks[0], shape, row, 2);
+    units.append(blocks[0], row);
   }
   for (const auto& t : part.details) {
     std::string& b = blocks[doc.index(t.spec)];
@@ -199,9 +200,10 @@ std::vector<std::string> part_json(const Part& part, const report::Table& shape,
       report::append_json_record(b, t, 2);
       continue;
     }
+    const report::JsonRows rows(t, 2);
     for (const auto& row : t.rows) {
       b += ",\n    ";
-      report::append_json_row(b, t, row, 2);
+      rows.append(b, row);
     }
   }
   return blocks;

@@ -257,24 +257,44 @@ void close_object(std::string& out, bool first, int level) {
 }  // namespace
 
 void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& row, int level) {
+  JsonRows(t, level).append(out, row);
+}
+
+JsonRows::JsonRows(const Table& t, int level) {
   bool first = true;
-  context_members(out, first, t, level);
+  context_members(context_, first, t, level);
   for (size_t i = 0; i < t.columns.size(); ++i) {
     const auto& col = t.columns[i];
     if (col.shown == Shown::people) continue;
-    member(out, first, level, col.key);
-    static const Cell empty;
-    append_json_value(out, col.field, i < row.size() ? row[i] : empty);
+    Member m;
+    member(m.before, first, level, col.key);
+    m.column = i;
+    m.field = col.field;
+    members_.push_back(std::move(m));
   }
-  if (t.has_sources()) {  // rows sourced by house rules, under house rules
-    member(out, first, level, "source");
-    const std::string& source = t.row_source(row);
-    if (source.empty())
-      out += "null";
+  if (t.has_sources()) {  // rows sourced by house rules, under house rules: a cell after the columns
+    sourced_ = true;
+    source_column_ = t.columns.size();
+    member(source_before_, first, level, "source");
+  }
+  close_object(close_, first, level);
+}
+
+void JsonRows::append(std::string& out, const std::vector<Cell>& row) const {
+  static const Cell empty;
+  out += context_;
+  for (const auto& m : members_) {
+    out += m.before;
+    append_json_value(out, m.field, m.column < row.size() ? row[m.column] : empty);
+  }
+  if (sourced_) {
+    out += source_before_;
+    if (row.size() > source_column_ && !row[source_column_].text.empty())
+      json::append_quoted(out, row[source_column_].text);
     else
-      json::append_quoted(out, source);
+      out += "null";
   }
-  close_object(out, first, level);
+  out += close_;
 }
 
 void append_json_record(std::string& out, const Table& t, int level) {

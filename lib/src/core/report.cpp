@@ -392,17 +392,19 @@ std::string csv_header(const Table& t) {
   return out;
 }
 
-void csv_rows(std::string& out, const Table& shape, const std::vector<std::vector<Cell>>& rows, CsvFormulas formulas) {
-  for (const auto& r : rows) {
-    bool first = true;
-    for (size_t i = 0; i < shape.columns.size(); ++i) {
-      if (shape.columns[i].shown == Shown::people) continue;
-      if (!first) out += ',';
-      first = false;
-      if (i < r.size()) csv_field(out, r[i].data(), formulas);
-    }
-    out += "\r\n";
+void csv_row(std::string& out, const Table& shape, const std::vector<Cell>& row, CsvFormulas formulas) {
+  bool first = true;
+  for (size_t i = 0; i < shape.columns.size(); ++i) {
+    if (shape.columns[i].shown == Shown::people) continue;
+    if (!first) out += ',';
+    first = false;
+    if (i < row.size()) csv_field(out, row[i].data(), formulas);
   }
+  out += "\r\n";
+}
+
+void csv_rows(std::string& out, const Table& shape, const std::vector<std::vector<Cell>>& rows, CsvFormulas formulas) {
+  for (const auto& r : rows) csv_row(out, shape, r, formulas);
 }
 
 namespace {
@@ -453,9 +455,10 @@ json::Value render_json(const Report& r, bool with_explain) {
         items.push(std::move(raw));
         continue;
       }
+      const JsonRows rows(t, 2);
       for (const auto& row : t.rows) {
         json::Raw raw{{}, 2};
-        append_json_row(raw.text, t, row, 2);
+        rows.append(raw.text, row);
         items.push(std::move(raw));
       }
     }

@@ -294,6 +294,9 @@ std::string csv_header(const Table& t);
 /// Appends the csv of `rows` of a table shaped as `shape` (its columns; any thread; no header).
 void csv_rows(std::string& out, const Table& shape, const std::vector<std::vector<Cell>>& rows,
               CsvFormulas formulas = CsvFormulas::guard);
+/// The same for one row.
+void csv_row(std::string& out, const Table& shape, const std::vector<Cell>& row,
+             CsvFormulas formulas = CsvFormulas::guard);
 /// Renders a report in the chosen format (csv: the main table alone); `with_explain` appends the
 /// derivation (text and markdown show its lines with control characters made visible); `formulas`
 /// is for csv; text is laid out to `width` columns (render_text; the derivation's lines wrap).
@@ -309,6 +312,28 @@ json::Value render_json(const Report& r, bool with_explain);
 /// Appends the JSON object of one row of `t` (made from a TableSpec of rows) as render_json writes
 /// it at nesting `level`: the context, then each column shown to programs, typed by its field's kind.
 void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& row, int level);
+/// The JSON objects of many rows of one table, as append_json_row writes each: the text of its
+/// members but their values (each key quoted and indented, and the context with its values, which
+/// every row shares) is made once, for every row. Holds pointers into `t`, which must outlive it.
+class JsonRows {
+ public:
+  JsonRows(const Table& t, int level);
+  /// Appends the object of `row` (a row of the table, or of one shaped as it).
+  void append(std::string& out, const std::vector<Cell>& row) const;
+
+ private:
+  struct Member {
+    std::string before;  ///< what comes before the value: "{" or ",", the newline, indent, key, ": "
+    size_t column = 0;
+    const Field* field = nullptr;
+  };
+  std::string context_;  ///< the context members, values and all ("{" ... ), or empty
+  std::vector<Member> members_;
+  std::string close_;          ///< "{}" when the object has no member, else its closing line
+  bool sourced_ = false;       ///< the rows have a source (Table::has_sources): "source" last
+  size_t source_column_ = 0;   ///< where a row holds it (Table::row_source)
+  std::string source_before_;  ///< what comes before it
+};
 /// The same for a record table: its context and figures (and "sources" when the spec has them).
 void append_json_record(std::string& out, const Table& t, int level);
 /// Appends the JSON value of a cell of field `f` (nullptr: a text): null when its raw value is
