@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "common/provenance.hpp"
 #include "unit-br/unit_app.hpp"
 
 namespace gunpowder::unit_app {
@@ -93,8 +94,14 @@ std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, Ra
     kept->row = part.rows.back();
     kept->details.assign(part.details.begin() + static_cast<std::ptrdiff_t>(first_detail), part.details.end());
   }
-  if (common.explain)
-    for (auto& l : r.explain) part.explain.push_back(std::move(l));
+  if (common.explain) {
+    // The cost step names the house rule behind the wage, as the cost table does.
+    const std::optional<std::string> wage = wage_rule(r);
+    for (auto& s : r.explain) {
+      if (wage && s.figure == units::kTotalCostFigure) s.source = cli::sourced(wage, s.source);
+      part.explain.push_back(std::move(s));
+    }
+  }
   if (!part.first) part.first = std::move(r);
   return kept;
 }

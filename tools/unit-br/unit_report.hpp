@@ -38,6 +38,10 @@ report::Cell hd_bonus_cell(const std::optional<units::HitDice>& hd);
 /// Troops a troop type gives a realm of this size, per the realm's time period.
 std::optional<int> realm_troops(const units::TroopType& t, const std::string& realm);
 
+/// The house rule behind a troop's wage: its row of data/troops.toml (wage_gp, or the
+/// characteristics line's char_wage_gp), unless the unit's own wage_gp replaced it.
+std::optional<std::string> wage_rule(const units::Rating& r);
+
 /// The tables of one unit shown alone (characteristics, attacks, battle rating, cost, Mounted Foot
 /// deployments, availability), and for programs the unit's reform, market, realms and notes.
 void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vector<report::Table>& out);

@@ -15,6 +15,13 @@ using units::Rating;
 using namespace fields;
 using report::cell::trimmed;
 
+std::optional<std::string> wage_rule(const Rating& r) {
+  if (r.troop.empty() || std::find(r.overridden.begin(), r.overridden.end(), "wage_gp") != r.overridden.end())
+    return std::nullopt;
+  const std::string row = "troop[race = \"" + r.race + "\", troop_type = \"" + r.troop + "\"]";
+  return cli::ruled("troops", {row + ".wage_gp", row + ".char_wage_gp"});
+}
+
 namespace {
 
 Table table_of(const report::TableSpec& spec, const Rating& r) {
@@ -136,17 +143,6 @@ Table battle_rating_table(const Catalogue& cat, const Rating& r) {
   b.add_figure(kMaxChargeDamage, trimmed(r.max_charge_damage, 12));
   return b;
 }
-
-namespace {
-// The house rule behind a troop's wage: its row of data/troops.toml (wage_gp, or the
-// characteristics line's char_wage_gp), unless the unit's own wage_gp replaced it.
-std::optional<std::string> wage_rule(const Rating& r) {
-  if (r.troop.empty() || std::find(r.overridden.begin(), r.overridden.end(), "wage_gp") != r.overridden.end())
-    return std::nullopt;
-  const std::string row = "troop[race = \"" + r.race + "\", troop_type = \"" + r.troop + "\"]";
-  return cli::ruled("troops", {row + ".wage_gp", row + ".char_wage_gp"});
-}
-}  // namespace
 
 Table cost_table(const Catalogue& cat, const Rating& r) {
   Table c = table_of(campaign_cost_spec(), r);

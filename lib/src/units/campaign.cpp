@@ -54,10 +54,18 @@ Diagnostics rate_supply_and_specialists(Rater& r) {
                                 ? *r.req.specialist_gp_month
                                 : specialists * scale;
   out.total_gp_month = out.wage_gp_month + out.specialist_gp_month + cm.weeks_per_month * out.supply_gp_week;
-  if (r.explain)
-    r.note("cost: " + fmtnum::trim(out.wage_gp_troop, 2) + " gp x " + std::to_string(out.troops) + " + " +
-           fmtnum::trim(out.specialist_gp_month, 2) + " specialists + " + fmtnum::trim(cm.weeks_per_month) + " x " +
-           fmtnum::trim(out.supply_gp_week, 2) + " supply = " + fmtnum::trim(out.total_gp_month, 2) + " gp a month");
+  if (r.explain) {
+    using fmtnum::trim;
+    r.note(rule_step(kTotalCostFigure,
+                     trim(out.wage_gp_troop, 2) + " gp x " + std::to_string(out.troops) + " troops + " +
+                         trim(out.specialist_gp_month, 2) + " gp specialists + " + trim(cm.weeks_per_month) + " x " +
+                         trim(out.supply_gp_week, 2) + " gp weekly supply",
+                     trim(out.total_gp_month, 2) + " gp", kRostersReading)
+               .in("wage", trim(out.wage_gp_troop, 2) + " gp")
+               .in("troops", std::to_string(out.troops))
+               .in("specialists", trim(out.specialist_gp_month, 2) + " gp")
+               .in("weekly supply", trim(out.supply_gp_week, 2) + " gp"));
+  }
   return {};
 }
 

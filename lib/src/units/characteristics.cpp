@@ -12,6 +12,10 @@ namespace gunpowder::units::detail {
 
 namespace {
 
+constexpr const char* kHorseAcReading =
+    "Guns of War, Units of the Pike and Shot Age, pp. 47-51 (a documented reading: as the rosters print the AC of "
+    "horse)";
+
 // Unit AC of horse: the riders' and the mounts' AC averaged, halves up (decision: reproduces
 // every human and hobgoblin horse roster AC, e.g. cuirassiers 6/2 -> 4, gendarmes 9 (7)/6 -> 8 (7)).
 int horse_unit_ac(int rider, int mount) { return static_cast<int>(rounding::half_up((rider + mount) / 2.0)); }
@@ -118,8 +122,13 @@ Diagnostics rate_armour_class(Rater& r) {
       out.ac = horse_unit_ac(*rider_ac, *mount_ac);
       if (alt_ac) out.ac_alt = horse_unit_ac(*alt_ac, *mount_ac);
       if (r.explain)
-        r.note("unit AC: riders " + std::to_string(*rider_ac) + " and mounts " + std::to_string(*mount_ac) +
-               " averaged, halves up = " + std::to_string(out.ac));
+        r.note(rule_step("unit AC",
+                         "riders " + std::to_string(*rider_ac) + " and mounts " + std::to_string(*mount_ac) +
+                             " averaged, halves up",
+                         std::to_string(out.ac), kHorseAcReading,
+                         rounded_unless_equal((*rider_ac + *mount_ac) / 2.0, out.ac))
+                   .in("riders' AC", std::to_string(*rider_ac))
+                   .in("mounts' AC", std::to_string(*mount_ac)));
     } else {
       out.ac = *rider_ac;
       out.ac_alt = alt_ac;
@@ -162,12 +171,19 @@ Diagnostics rate_unit_hit_points(Rater& r) {
     out.uhp = *r.req.uhp;
     return {};
   }
-  out.uhp = std::max(1, static_cast<int>(rounding::half_up(uhp_troops * out.hd.value * cm.uhp_per_hd_troop)));
-  if (r.explain)
-    r.note("uhp = " + std::to_string(out.troops) + " troops" +
-           (r.horse ? " x " + std::to_string(cm.cavalry_uhp_multiplier) + " (riders and mounts)" : "") + " x " +
-           fmtnum::trim(out.hd.value) + " HD / " + fmtnum::trim(1 / cm.uhp_per_hd_troop) + " = " +
-           std::to_string(out.uhp));
+  const double raw = uhp_troops * out.hd.value * cm.uhp_per_hd_troop;
+  out.uhp = std::max(1, static_cast<int>(rounding::half_up(raw)));
+  if (r.explain) {
+    report::Step s =
+        rule_step("uhp",
+                  std::to_string(out.troops) + " troops" +
+                      (r.horse ? " x " + std::to_string(cm.cavalry_uhp_multiplier) + " (riders and mounts)" : "") +
+                      " x " + fmtnum::trim(out.hd.value) + " HD / " + fmtnum::trim(1 / cm.uhp_per_hd_troop),
+                  std::to_string(out.uhp), kRostersReading, rounded_unless_equal(raw, out.uhp));
+    s.in("troops", std::to_string(out.troops));
+    if (r.horse) s.in("riders and mounts", std::to_string(cm.cavalry_uhp_multiplier));
+    r.note(std::move(s.in("hit dice", fmtnum::trim(out.hd.value))));
+  }
   return {};
 }
 

@@ -156,6 +156,49 @@ void attack_lines(const Rater& r, Formation f, FirearmAttack& a) {
   }
 }
 
+// The steps of one firearm's attacks: its rate of fire (unless given), its raw number of attacks
+// (unless given) and its attack characteristic, each under the firearm's name.
+void firearm_steps(Rater& r, const FirearmAttack& a, double troops, bool raw_given) {
+  const Catalogue& cat = r.cat;
+  const Request& req = r.req;
+  const std::string name = a.firearm.name();
+  const std::string rate = "1/" + std::to_string(a.rate_denominator);
+  if (!req.rate_denominator) {
+    const RateRow* rr = cat.rate(a.firearm.mechanism, a.firearm.key());
+    report::Step s = rule_step(
+        "rate of fire", "Firearm Rate of Fire table, row \"" + rr->printed + "\", " + a.rate_column() + " column", rate,
+        cat.rate_source, report::Yields::rounded, name);
+    s.in("row", rr->printed).in("column", a.rate_column());
+    if (req.apostles || req.dex_modifier || req.encumbrance_stone) {
+      s.rule += " (1/" + std::to_string(a.table_denominator) + "), adjusted for reload time";
+      if (req.apostles) s.in("apostles", *req.apostles ? "yes" : "no");
+      if (req.dex_modifier)
+        s.in("DEX modifier", (*req.dex_modifier >= 0 ? "+" : "") + std::to_string(*req.dex_modifier));
+      if (req.encumbrance_stone) s.in("encumbrance", fmtnum::trim(*req.encumbrance_stone, 2) + " stone");
+    }
+    r.note(std::move(s));
+  }
+  const std::string raw = fmtnum::trim(a.attacks_raw, 4);
+  if (!raw_given)
+    r.note(rule_step("raw attacks",
+                     "(" + fmtnum::trim(troops) + " / " + fmtnum::trim(cat.attack.troops_divisor) + ") x (" +
+                         fmtnum::trim(a.average_damage, 2) + " / " + fmtnum::trim(cat.attack.average_damage_divisor) +
+                         ") x (" + rate + ") x " + fmtnum::trim(a.misfire),
+                     raw, cat.attack.source, report::Yields::equals, name)
+               .in("troops", fmtnum::trim(troops))
+               .in("average damage", fmtnum::trim(a.average_damage, 2))
+               .in("rate of fire", rate)
+               .in("misfire factor", fmtnum::trim(a.misfire)));
+  const std::string throw_value = std::to_string(r.out.attack_throw) + "+";
+  r.note(rule_step("attack characteristic",
+                   "Firearm Number of Attacks and Reload Tokens table, row \"" +
+                       attacks_band(cat, a.attacks_raw).printed + "\" (raw " + raw + "), attack throw " + throw_value +
+                       (a.caracole ? ", pistol caracole (or 0)" : ""),
+                   a.line, cat.attack.bands_source, report::Yields::rounded, name)
+             .in("raw attacks", raw)
+             .in("attack throw", throw_value));
+}
+
 }  // namespace
 
 // Firearm attacks (p. 44): rate of fire, misfire, the raw number of attacks and the table's
@@ -202,13 +245,10 @@ Diagnostics rate_firearm_attacks(Rater& r) {
   r.overridden("attacks_raw", req.attacks_raw.has_value() && r.has_firearms);
   const double br_troops = out.formation == Formation::MF ? cat.mounted_foot.br_treat_as_troops : out.troops;
   out.firearms = firearm_attacks(r, r.acting, br_troops, true);
-  for (const auto& a : out.firearms) {
+  for (size_t i = 0; i < out.firearms.size(); ++i) {
+    const FirearmAttack& a = out.firearms[i];
     out.missile_lines.push_back(a.line);
-    if (r.explain)
-      r.note(a.firearm.name() + ": (" + fmtnum::trim(br_troops) + " / " + fmtnum::trim(cat.attack.troops_divisor) +
-             ") x (" + fmtnum::trim(a.average_damage, 2) + " / " + fmtnum::trim(cat.attack.average_damage_divisor) +
-             ") x (1/" + std::to_string(a.rate_denominator) + ", " + a.rate_column() + " column) x " +
-             fmtnum::trim(a.misfire) + " misfire = " + fmtnum::trim(a.attacks_raw, 4) + " -> " + a.line);
+    if (r.explain) firearm_steps(r, a, br_troops, i == 0 && req.attacks_raw);
   }
   return {};
 }

@@ -53,6 +53,27 @@ Formation chosen_formation(const Rater& r, const MoveCell& cell) {
   return f;
 }
 
+// The step of formation and movement: the table's cell, and what the rules or the request changed.
+report::Step movement_step(const Rater& r, const Cell& cell, int move_ft, std::optional<Formation> forced,
+                           bool undrilled_cap) {
+  const Catalogue& cat = r.cat;
+  std::string rule = std::string(r.horse ? "cavalry" : "infantry") + " table, row \"" + cell.row->weapons + "\", " +
+                     std::to_string(move_ft) + "' column (" + cell.cell->printed + ")";
+  if (r.req.formation)
+    rule += ", formation given";
+  else if (forced)
+    rule += ", forced: " + cat.formation(*forced).name + " (" + to_string(*forced) + ")";
+  if (undrilled_cap)
+    rule += ", at most " + movement_text(cat.undrilled.max_march, cat.undrilled.max_hustle, cat.undrilled.max_charge) +
+            " (Undrilled Foot)";
+  if (r.req.movement) rule += ", movement given";
+  report::Step s =
+      rule_step("movement and formation", std::move(rule), r.out.movement + " " + to_string(r.out.formation),
+                (r.horse ? cat.cavalry : cat.infantry).source, report::Yields::rounded);
+  s.in("row", cell.row->weapons).in("column", std::to_string(move_ft) + "'");
+  return s;
+}
+
 }  // namespace
 
 std::vector<std::string_view> row_keys(const Catalogue& cat, const Equipment& e, bool cavalry) {
@@ -139,10 +160,7 @@ Diagnostics rate_formation(Rater& r) {
     out.charge = req.movement->charge;
   }
   out.movement = movement_text(out.march, out.hustle, out.charge);
-  if (r.explain)
-    r.note("movement: " + std::string(r.horse ? "cavalry" : "infantry") + " table, row \"" + cell.row->weapons +
-           "\", " + std::to_string(move_ft) + "' column: " + cell.cell->printed + " -> " + out.movement + " " +
-           to_string(out.formation));
+  if (r.explain) r.note(movement_step(r, cell, move_ft, forced, undrilled_cap));
   // The formation the firearm rules see: Mounted Foot are rated as Drilled Foot (p. 44).
   r.acting = out.formation == Formation::MF ? Formation::DF : out.formation;
   return {};

@@ -33,6 +33,11 @@ Expected<Reform> reform_mounted_foot(int unit_uhp, std::array<int, 2> half_uhp, 
 
 namespace detail {
 
+namespace {
+// The reform rule's section (the [mounted_foot] table's source also names the BR rules, p. 44).
+constexpr const char* kReformSource = "Guns of War, Unit Formations of the Pike and Shot Age: Mounted Foot, p. 31";
+}  // namespace
+
 // Mounted Foot, Variable Deployment (p. 31): as one Drilled Foot unit, or as two Irregular
 // Mounted units of half the troops each, each carrying the whole unit's uhp.
 Diagnostics rate_mounted_foot(Rater& r) {
@@ -73,10 +78,24 @@ Diagnostics rate_reform(Rater& r) {
   auto reform = reform_mounted_foot(out.uhp, {out.uhp, out.uhp}, *r.req.reform_uhp_lost);
   if (!reform) return field_error("reform_uhp_lost", reform.error().items().front().message);
   out.reform = *reform;
-  if (r.explain)
-    r.note("reform: " + std::to_string(reform->lost_numerator) + "/" + std::to_string(reform->lost_denominator) +
-           " x " + std::to_string(out.uhp) + " = " + fmtnum::trim(reform->uhp_lost_unrounded, 3) + " uhp lost -> " +
-           std::to_string(reform->uhp_lost) + " (half to even); " + std::to_string(reform->uhp_remaining) + " remain");
+  if (r.explain) {
+    const std::string unrounded = fmtnum::trim(reform->uhp_lost_unrounded, 3);
+    const std::string lost = std::to_string(reform->uhp_lost);
+    r.note(rule_step("uhp lost before rounding",
+                     std::to_string(reform->lost_numerator) + "/" + std::to_string(reform->lost_denominator) + " x " +
+                         std::to_string(out.uhp),
+                     unrounded, kReformSource)
+               .in("uhp lost by the halves", std::to_string(reform->lost_numerator))
+               .in("uhp of the halves", std::to_string(reform->lost_denominator))
+               .in("unit uhp", std::to_string(out.uhp)));
+    r.note(rule_step("uhp lost", unrounded + " to the nearest whole number, 0.5 up if odd and down if even", lost,
+                     kReformSource, rounded_unless_equal(reform->uhp_lost_unrounded, reform->uhp_lost))
+               .in("uhp lost before rounding", unrounded));
+    r.note(rule_step("uhp remaining", std::to_string(out.uhp) + " - " + lost, std::to_string(reform->uhp_remaining),
+                     kReformSource)
+               .in("unit uhp", std::to_string(out.uhp))
+               .in("uhp lost", lost));
+  }
   return {};
 }
 

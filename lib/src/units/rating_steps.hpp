@@ -19,6 +19,33 @@ inline bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
+/// A step's result follows from its rule by rounding when the rule's value `raw` is not the value
+/// `shown` ("-> 8" for riders 9 and mounts 6 averaged, halves up; "= 4" for 6 and 2); a difference
+/// of floating-point arithmetic alone (120 x 0.75 x 1/15) is no rounding.
+inline report::Yields rounded_unless_equal(double raw, double shown) {
+  const double diff = raw > shown ? raw - shown : shown - raw;
+  return diff < 1e-9 ? report::Yields::equals : report::Yields::rounded;
+}
+
+/// A step of the rating (Rater::note): the figure derived, the rule with its inputs in place, the
+/// result, the book's section; `subject` a part of the unit (a firearm), else empty (rate.cpp names
+/// the unit). Its inputs are chained on: `rule_step(...).in("troops", "120")`.
+inline report::Step rule_step(std::string figure, std::string rule, std::string result, std::string source,
+                              report::Yields yields = report::Yields::equals, std::string subject = {}) {
+  report::Step s;
+  s.subject = std::move(subject);
+  s.figure = std::move(figure);
+  s.rule = std::move(rule);
+  s.result = std::move(result);
+  s.source = std::move(source);
+  s.yields = yields;
+  return s;
+}
+
+/// Where the readings of docs/notes/unit-br-decisions.md that were fitted to the rosters belong.
+inline constexpr const char* kRostersReading =
+    "Guns of War, Units of the Pike and Shot Age, pp. 47-51 (a documented reading: fitted to the rosters)";
+
 /// A rule error about one field of the request (Diagnostic::field: the [[unit]] key, e.g. "troops").
 Diagnostics field_error(const std::string& field, const std::string& message);
 
@@ -53,9 +80,10 @@ struct Rater {
   // Average damage of a firearm hit (rate_average_damage).
   double average_damage = 0;
 
-  /// Adds a line to the explanation (when one was asked for).
-  void note(std::string s) {
-    if (explain) out.explain.push_back(report::untyped(std::move(s)));
+  /// Adds a step to the explanation (when one was asked for). The unit is each step's subject,
+  /// named once at the end (rate.cpp); a step's own subject is a part of the unit (a firearm).
+  void note(report::Step s) {
+    if (explain) out.explain.push_back(std::move(s));
   }
   /// Records that the request gave `key` instead of letting it be derived; returns `given`.
   bool overridden(const char* key, bool given) {

@@ -332,7 +332,7 @@ MoveTable read_move_table(const input::Document& doc, const toml::table& t, Diag
 // Formation modifiers for the battle rating (p. 44).
 void read_formations(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[formation]");
-  r.note("source");
+  cat.formation_source = str(r, "source");
   r.note("title");
   each_table(r, "row", [&](const toml::table& rt) {
     TableReader rr(doc, rt, d, "[[formation.row]]");
@@ -424,7 +424,7 @@ void read_misfire_factor(const input::Document& doc, const toml::table& t, Diagn
 // Firearm Number of Attacks and Reload Tokens (p. 44).
 void read_attacks_and_reload_tokens(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[attacks_and_reload_tokens]");
-  r.note("source");
+  cat.attack.bands_source = str(r, "source");
   r.note("title");
   cat.attack.comparison_precision = integer(r, "comparison_precision");
   each_table(r, "row", [&](const toml::table& rt) {

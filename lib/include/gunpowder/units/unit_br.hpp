@@ -246,7 +246,8 @@ struct BattleRatingRules {
 };
 
 struct AttackCountRules {
-  std::string source;
+  std::string source;        ///< the raw number of attacks (p. 44)
+  std::string bands_source;  ///< the Firearm Number of Attacks and Reload Tokens table (p. 44)
   double troops_divisor = 0, average_damage_divisor = 0;
   std::string default_reading;  ///< "examples" or "text"
   double flintlock_examples = 0, flintlock_text = 0, other_examples = 0, other_text = 0;
@@ -316,6 +317,7 @@ struct Catalogue {
   std::vector<RealmSize> realms;
   std::vector<RosterRow> roster;
   std::vector<FormationRow> formations;
+  std::string formation_source;  ///< the Formation Modifier table (p. 44)
   MoveTable infantry, cavalry;
   UndrilledFootRules undrilled;
   std::vector<RateRow> rates;
@@ -543,6 +545,10 @@ struct Rating {
   std::vector<std::string> notes;       ///< where a figure comes from when it is not a rule
   report::Steps explain;
 };
+
+/// The figure of the explanation's step that adds up the campaign cost (a tool names there the house
+/// rule behind the troop's wage, as in its cost table).
+inline constexpr const char* kTotalCostFigure = "total cost a month";
 
 /// Rates one unit. Errors are field errors (Diagnostic::field: the request's [[unit]] key, e.g.
 /// "troops"; the caller places them at the key or on a flag): an unknown troop type or race, a
