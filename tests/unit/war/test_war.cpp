@@ -27,6 +27,17 @@ const war::Rules& rules() {
   return **r;
 }
 
+/// The worked check of the battle rating (rules-gaps s.3): BFR 96 with statements a, c, d, h, i,
+/// j, k and l true.
+war::Force elves_battle_rating_check() {
+  war::Force f;
+  f.name = "Elves";
+  f.troops = 500;
+  f.bfr = 96;
+  f.statement_letters = std::vector<char>{'a', 'c', 'd', 'h', 'i', 'j', 'k', 'l'};
+  return f;
+}
+
 war::Force force(const std::string& name, std::int64_t troops, int br, Role role = Role::none) {
   war::Force f;
   f.name = name;
@@ -295,11 +306,7 @@ TEST_CASE("war tables: combat adjustments, seed 004 Combat results l. 92-166, in
 TEST_CASE("war::rate_force: its derivation as typed steps (War Machine, Battle rating B)") {
   // The worked check of the battle rating: BFR 96 and eight statements true give B = 96 + 8 x
   // ceil(96/10) = 176, troop class Good (BFR 81-100).
-  war::Force f;
-  f.name = "Elves";
-  f.troops = 500;
-  f.bfr = 96;
-  f.statement_letters = std::vector<char>{'a', 'c', 'd', 'h', 'i', 'j', 'k', 'l'};
+  const war::Force f = elves_battle_rating_check();
   auto r = war::rate_force(rules(), f);
   REQUIRE(r.has_value());
   const auto step = [&](const std::string& figure) -> const report::Step& {
@@ -330,11 +337,7 @@ TEST_CASE("war::rate_force: its derivation as typed steps (War Machine, Battle r
 TEST_CASE("war::rate_force") {
   const auto& R = rules();
   SUBCASE("rules-gaps s.3 Battle rating check: BFR 96 with a, c, d, h, i, j, k, l true gives BR 176, Good") {
-    war::Force f;
-    f.name = "Elves";
-    f.troops = 500;
-    f.bfr = 96;
-    f.statement_letters = std::vector<char>{'a', 'c', 'd', 'h', 'i', 'j', 'k', 'l'};
+    const war::Force f = elves_battle_rating_check();
     auto r = war::rate_force(R, f);
     REQUIRE(r.has_value());
     CHECK(r->bonus_per_statement == 10);
