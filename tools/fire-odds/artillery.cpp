@@ -41,10 +41,6 @@ std::string runs_text(const std::vector<int>& naturals) {
   return out.empty() ? "-" : out;
 }
 
-std::string naturals(const fire::AttackResultRules& r, const std::string& kind, int target, fire::Exceed e) {
-  return runs_text(naturals_of(r, kind, target, e));
-}
-
 std::string ranges(const artillery::Characteristics& c) {
   return trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd);
 }
@@ -52,29 +48,6 @@ std::string ranges(const artillery::Characteristics& c) {
 std::string throw_source(const ArtilleryShot& s) { return s.throw_given ? "given" : s.crew + " crew"; }
 
 double mean_impact_yd(const ArtilleryShot& s) { return s.impact.mean() / std::max(1e-12, 1 - s.odds.p_misfire); }
-
-// The derivation, for --explain.
-report::Steps explain_shot(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
-  const artillery::Characteristics& c = s.design.effective;
-  const fire::AttackSetup& a = s.attack;
-  report::Steps out;
-  out.push_back(report::untyped(s.design.name + " (" + std::string(c.source) + "): ranges " + ranges(c) + " yd, " +
-                                c.damage() + ", AOE " + std::to_string(c.aoe_ft) + "'"));
-  out.push_back(report::untyped(trim(s.range_yd, 2) + " yd: " + artillery::to_string(s.bracket) + " range (" +
-                                s.bracket_source + ")"));
-  out.push_back(report::untyped("fire: " + artillery::to_string(s.mode) + " (" + s.mode_source + ")"));
-  out.push_back(report::untyped("target value " + std::to_string(a.base_throw) + "+ (" + throw_source(s) + ") - (" +
-                                signed_str(a.range_mod) + " range " + signed_str(a.plunging_mod) + " plunging " +
-                                signed_str(a.shortage_mod) + " artillerists " + signed_str(a.other_mod) +
-                                " other) = " + std::to_string(s.target) + "+"));
-  for (const char* k : {"direct", "close", "scatter", "misfire"})
-    out.push_back(report::untyped(std::string(k) + ": naturals " + naturals(R.results, k, s.target, s.exceed)));
-  if (s.structure)
-    out.push_back(report::untyped("structural save " + std::to_string(R.catalogue->attack.structural_save_base) +
-                                  " + (" + signed_str(a.range_mod) + ") - " + std::to_string(s.structure->ac) + " = " +
-                                  std::to_string(s.structure->save_target) + "+"));
-  return out;
-}
 
 namespace f = fields;
 using report::Cell;
@@ -548,7 +521,7 @@ Expected<Scenario> run_artillery(const ArtilleryParams& p, bool explain) {
   if (!shot) return shot.error();
   const ArtilleryShot& s = *shot;
   Scenario out;
-  if (explain) out.explain = explain_shot(R, s);
+  if (explain) out.explain = s.explain;
   out.tables = shot_tables(R, p, s);
   out.charts = shot_charts(R, s);
   return out;

@@ -9,6 +9,7 @@
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/broadside.hpp"
+#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -418,6 +419,37 @@ void setup_broadside(CLI::App& sub, BroadsideParams& p) {
   sub.add_option("--crew", p.crew, "figures manning each cannon (how often it fires)")->type_name("N");
 }
 
+namespace {
+
+// The derivation, for --explain: the play of the re-rolls, the range band and the column read.
+report::Steps broadside_steps(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
+  report::Steps out;
+  // The re-roll play is the suite's search for the best play (no rule of the book).
+  out.push_back(report::statement("the re-rolls maximise " + b.maximises));
+  if (!b.at_band) return out;
+  const std::string band = fire::band_name(*b.band);
+  if (p.range_in) {
+    const fire::CannonType* ct = R.cannon_type(*p.weight);
+    const std::string ranges = std::to_string(ct->point_blank_max_in) + "/" + std::to_string(ct->short_max_in) + "/" +
+                               std::to_string(ct->long_max_in) + "\"";
+    out.push_back(fire::make_step("range band",
+                                  trim(*p.range_in, 2) + "\" against the " + ct->name +
+                                      " cannon's ranges (point blank, short, long) " + ranges,
+                                  band, R.source_ranges, report::Yields::rounded)
+                      .in("range", trim(*p.range_in, 2) + " in")
+                      .in("ranges", ranges));
+  } else {
+    out.push_back(fire::make_step("range band", "given", band, "").in("range band", *p.range_band));
+  }
+  if (p.raking)
+    out.push_back(fire::make_step("band read", "raking fire reads the " + band + " range one band closer",
+                                  fire::band_name(b.at_band->effective), R.source_bands, report::Yields::rounded)
+                      .in("range band", band));
+  return out;
+}
+
+}  // namespace
+
 Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   auto rules_or = fire::load_broadside();
   if (!rules_or) return rules_or.error();
@@ -426,13 +458,7 @@ Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
   if (!odds) return odds.error();
   const Broadside& b = *odds;
   Scenario s;
-  if (explain) {
-    s.explain.push_back(report::untyped("re-rolls maximise " + b.maximises));
-    if (b.at_band)
-      s.explain.push_back(
-          report::untyped("range band " + fire::band_name(*b.band) +
-                          (p.raking ? ", raking: read as " + fire::band_name(b.at_band->effective) : "")));
-  }
+  if (explain) s.explain = broadside_steps(R, p, b);
   s.tables.push_back(dice_table(R, p, b));
   for (size_t gi = 0; gi < b.groups.size(); ++gi) hands_of_group(R, b, gi, s);
   s.charts.push_back(hands_chart(R, b));

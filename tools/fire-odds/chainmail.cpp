@@ -10,6 +10,7 @@
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/chainmail.hpp"
+#include "gunpowder/fire/fire_common.hpp"
 
 namespace gunpowder::fire_app {
 
@@ -134,6 +135,33 @@ void add_band(Table& t, const fire::RangeRow& row, const std::string& shown) {
   program_figure(t, f::kDistanceBandToIn, real(row.range_max));
 }
 
+// The derivation of the accuracy die, for --explain: the table's score, the natural needed after
+// the modifiers, the chance per man and the kills of the volley.
+report::Steps accuracy_steps(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::AccuracyOdds& odds) {
+  using fire::make_step;
+  const std::string die = "d" + std::to_string(R.accuracy_die_sides);
+  const std::string score = std::to_string(odds.row->value);
+  const std::string needed = std::to_string(odds.needed) + "+";
+  report::Steps out;
+  out.push_back(make_step("score to hit", "accuracy table, row " + odds.row->label, score + "+", R.source_arquebus,
+                          report::Yields::rounded)
+                    .in("range", inches(*p.range_in)));
+  out.push_back(
+      make_step("natural needed", score + " - (" + signed_str(odds.modifier) + " modifiers)", needed, R.source_arquebus)
+          .in("score to hit", score + "+")
+          .in("modifiers", signed_str(odds.modifier)));
+  out.push_back(make_step("P(hit) per man", "a " + die + " of " + needed + (p.natural_six ? ", a 6 always hits" : ""),
+                          trim(odds.p_hit, 4), R.source_arquebus)
+                    .in("natural needed", needed));
+  out.push_back(make_step("mean kills per volley",
+                          "Binomial(" + std::to_string(*p.men) + " men, " + trim(odds.p_hit, 4) +
+                              "): a hit kills whatever the armour",
+                          trim(odds.kills.mean(), 4), R.source_arquebus)
+                    .in("men", std::to_string(*p.men))
+                    .in("P(hit) per man", trim(odds.p_hit, 4)));
+  return out;
+}
+
 // The accuracy die: the band, the score needed, kills per volley.
 void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::ArquebusVolley& v,
                      bool explain, Scenario& s) {
@@ -166,11 +194,7 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
     s.tables.push_back(dist_table(kills_in_turns_spec(), v.kills_in_turns, title));
     s.charts.push_back(dist_chart(title, "Kills", {{"", &v.kills_in_turns}}));
   }
-  if (explain)
-    s.explain.push_back(report::untyped("d" + std::to_string(R.accuracy_die_sides) + " per man: needs " +
-                                        std::to_string(odds.row->value) + " after " + std::to_string(odds.modifier) +
-                                        ", P = " + trim(odds.p_hit, 4) + "; kills ~ Binomial(" +
-                                        std::to_string(*p.men) + ", " + trim(odds.p_hit, 4) + ")"));
+  if (explain) s.explain = accuracy_steps(R, p, odds);
 }
 
 // The attack dice: the band, the effective AR, hits on the target and on the firing unit.
@@ -476,6 +500,30 @@ Table faces_table(const DowelParams& p, const fire::DowelOdds& d) {
   return ft;
 }
 
+// The derivation of the dowel shot, for --explain: the target's extent along the line of fire,
+// where terrain stops the ball, and each section of the called colour over the target.
+report::Steps dowel_steps(const fire::ChainmailRules& R, const fire::DowelInput& in, const fire::DowelOdds& d) {
+  using fire::make_step;
+  const bool centre = in.measure == fire::Measure::centre;
+  const std::string target = trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in";
+  report::Steps out;
+  out.push_back(make_step("target along the line of fire",
+                          trim(in.range_in, 3) + (centre ? " in to the centre, " : " in to the near edge, ") +
+                              trim(in.depth_in, 3) + " in deep",
+                          target, R.source_dowel)
+                    .in("range", trim(in.range_in, 3) + " in")
+                    .in("depth", trim(in.depth_in, 3) + " in")
+                    .in("measured to", centre ? "centre" : "near-edge"));
+  if (d.stop) out.push_back(report::statement(stop_text(in, *d.stop), R.source_dowel));
+  for (const auto& h : d.sections)
+    out.push_back(make_step(h.section.colour + " section " + std::to_string(h.section.index) + " on the target",
+                            trim(h.section.start_in) + "-" + trim(h.section.end_in) + " in against " + target,
+                            trim(h.on_target_in, 3) + " in", R.source_dowel)
+                      .in("section", trim(h.section.start_in) + "-" + trim(h.section.end_in) + " in")
+                      .in("target", target));
+  return out;
+}
+
 Table dowel_table(const DowelParams& p, const fire::ChainmailRules& R, const fire::DowelShot& shot) {
   const fire::DowelInput& in = shot.input;
   const fire::DowelOdds& d = shot.odds;
@@ -530,16 +578,7 @@ Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
   } else {
     s.no_chart = "one dowel shot has no distribution to chart: give --turns 2 or more for the shots over the turns";
   }
-  if (explain) {
-    s.explain.push_back(report::untyped(
-        "target from " + trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in (" +
-        (in.measure == fire::Measure::centre ? "distance to the centre" : "distance to the near edge") + ")"));
-    if (d.stop) s.explain.push_back(report::untyped(stop_text(in, *d.stop)));
-    for (const auto& h : d.sections)
-      s.explain.push_back(report::untyped(h.section.colour + " section " + std::to_string(h.section.index) + " " +
-                                          trim(h.section.start_in) + "-" + trim(h.section.end_in) + ": overlap " +
-                                          trim(h.on_target_in, 3) + " in"));
-  }
+  if (explain) s.explain = dowel_steps(R, in, d);
   s.tables.push_back(dowel_table(p, R, *shot));  // programs only: after the tables people see
   return s;
 }

@@ -280,7 +280,8 @@ Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
   return input::place_fields(named, *o.doc, *o.table);
 }
 
-// Runs one scenario (the `index`-th of the run, from 1) and names it in every table's context.
+// Runs one scenario (the `index`-th of the run, from 1) and names it in every table's context and
+// every step of its derivation.
 Expected<Scenario> run_one(const std::string& command, const Options& opt, const Origin& o, bool explain,
                            const std::optional<std::string>& name, int index) {
   Expected<Scenario> s = command_named(command).run(opt, explain);
@@ -295,6 +296,11 @@ Expected<Scenario> run_one(const std::string& command, const Options& opt, const
   }
   if (name)
     for (auto& c : s->charts) c.title = *name + ": " + c.title;
+  // The steps of a scenario of a file are about it: its name, else its place in the run.
+  if (name)
+    report::with_subject(s->explain, *name);
+  else if (o.doc)
+    report::with_subject(s->explain, "scenario " + std::to_string(index));
   return s;
 }
 

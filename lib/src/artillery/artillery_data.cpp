@@ -263,7 +263,7 @@ void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostic
   if (const auto* t = r.table("range", Need::required)) {
     TableReader e(doc, *t, d, "[rules.range]");
     attack.range_mod = {integer(e, "short_attack_mod"), integer(e, "medium_attack_mod"), integer(e, "long_attack_mod")};
-    e.note("source");
+    attack.range_source = str(e, "source");
     e.finish();
   }
   if (const auto* t = r.table("fire_mode", Need::required)) {
@@ -290,7 +290,7 @@ void read_range_and_modes(const input::Document& doc, TableReader& r, Diagnostic
         me.finish();
       }
     }
-    e.note("source");
+    attack.fire_mode_source = str(e, "source");
     e.finish();
   }
 }
@@ -359,7 +359,7 @@ void read_transport(TableReader& e, TransportRules& transport) {
   transport.substitute_men = integer(e, "horse_substitute_men");
   transport.substitute_mules = integer(e, "horse_substitute_mules");
   transport.substitute_medium_horses = integer(e, "horse_substitute_medium_horses");
-  e.note("source");
+  transport.source = str(e, "source");
 }
 
 void read_rules(const input::Document& doc, const toml::table& rules, Diagnostics& d, Tables& tables) {

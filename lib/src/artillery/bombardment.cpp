@@ -12,7 +12,28 @@ namespace gunpowder::artillery {
 
 namespace r = rounding;
 using detail::idx;
+using detail::reading;
+using detail::say;
+using detail::step;
 using fmtnum::trim;
+
+namespace {
+
+// The step of a bombardment figure of the fitted model (docs/rules-notes.md, "Bombardment"):
+// shots per day x 5.5 a die x dice x the median factor of the book's pieces, rounded as the table.
+report::Step model_step(const Catalogue& cat, const Characteristics& eff, const BombardRow& row) {
+  const double factor = *cat.bombard_factor[static_cast<size_t>(row.bracket)][static_cast<size_t>(row.mode)];
+  return step("stone shp a day, " + to_string(row.bracket) + " range, " + to_string(row.mode) + " fire",
+              std::to_string(eff.shots_per_day) + " shots x 5.5 x " + std::to_string(eff.damage_dice) + " dice x " +
+                  trim(factor, 4) + ", to the nearest 25 (5 below 200)",
+              trim(row.shp_per_day_stone) + " shp", reading(cat.sources.bombardment), report::Yields::rounded)
+      .in("shots per day", std::to_string(eff.shots_per_day))
+      .in("mean damage a die", "5.5")
+      .in("damage dice", std::to_string(eff.damage_dice))
+      .in("factor", trim(factor, 4));
+}
+
+}  // namespace
 
 namespace detail {
 
@@ -40,10 +61,7 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
         if (!model) continue;
         row.shp_per_day_stone = *model;
         row.source = "model";
-        SAY(ex, "bombardment " + to_string(row.bracket) + "/" + to_string(m) + ": " +
-                    std::to_string(eff.shots_per_day) + " shots x 5.5 x " + std::to_string(eff.damage_dice) +
-                    " dice x " + trim(*cat.bombard_factor[bi][static_cast<size_t>(m)], 4) +
-                    " -> rounded as the book: " + trim(row.shp_per_day_stone));
+        if (ex) say(*ex, model_step(cat, eff, row));
       }
       row.shp_per_day_wood = r::half_up(row.shp_per_day_stone * (1 + cat.attack.wood_increase_pct[bi] / 100.0));
       b.rows.push_back(row);
@@ -55,8 +73,8 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
 // Daily cost of powder and shot (Gunpowder Artillery Bombardment table, p. 18): the book's figure
 // for a book piece at its own charge and historical powder, otherwise shots per day x (shot +
 // powder), to the nearest 25 gp.
-void daily_cost(const BookPiece* book_figures, const Request& req, const std::string& gunpowder, Design& d,
-                report::Steps* ex) {
+void daily_cost(const Sources& sources, const BookPiece* book_figures, const Request& req, const std::string& gunpowder,
+                Design& d, report::Steps* ex) {
   const double per_shot = d.effective.shot_cost_gp + d.economy.powder_cost_per_shot_gp;
   const bool book_cost = book_figures && !req.powder_lb && gunpowder == "historical" && !req.powder_gp_per_lb;
   if (book_cost) {
@@ -65,9 +83,14 @@ void daily_cost(const BookPiece* book_figures, const Request& req, const std::st
   } else {
     d.bombardment.cost_gp_per_day = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
     d.bombardment.cost_per_day_source = "formula";
-    SAY(ex, "daily powder and shot = " + std::to_string(d.bombardment.shots_per_day) + " x (" +
-                trim(d.effective.shot_cost_gp) + " + " + trim(d.economy.powder_cost_per_shot_gp) +
-                ") gp -> nearest 25: " + trim(d.bombardment.cost_gp_per_day) + " gp");
+    if (ex)
+      say(*ex, step("daily powder and shot",
+                    std::to_string(d.bombardment.shots_per_day) + " x (" + trim(d.effective.shot_cost_gp) + " + " +
+                        trim(d.economy.powder_cost_per_shot_gp) + ") gp, to the nearest 25 gp",
+                    trim(d.bombardment.cost_gp_per_day) + " gp", reading(sources.bombardment), report::Yields::rounded)
+                   .in("shots per day", std::to_string(d.bombardment.shots_per_day))
+                   .in("shot", trim(d.effective.shot_cost_gp) + " gp")
+                   .in("powder", trim(d.economy.powder_cost_per_shot_gp) + " gp"));
   }
   d.economy.cost_gp_per_day = d.bombardment.cost_gp_per_day;
 }

@@ -20,7 +20,12 @@ using detail::economy_for;
 using detail::fail;
 using detail::mobility_for;
 using detail::nearest_book_piece;
+using detail::say;
+using detail::section;
+using detail::step;
 using fmtnum::trim;
+using report::Step;
+using report::Yields;
 
 namespace {
 
@@ -84,21 +89,46 @@ void choose_figures(const Catalogue& cat, const Request& req, const BookPiece* b
   d.formula = formula_characteristics(cat, req.type, req.shot_lb, ex ? &formula_lines : nullptr, req.rate_reading);
   if (book_figures) {
     d.book_or_formula = with_shot_diameter(from_book(*book_figures), cat.design);
-    SAY(ex, d.name + ": the book's figures (" + cat.sources.characteristics + ")");
+    if (ex) say(*ex, report::statement("the book's figures", cat.sources.characteristics));
   } else {
     d.book_or_formula = d.formula;
-    SAY(ex, d.name + ": design formulas (" + cat.sources.design + ")");
-    if (ex) ex->insert(ex->end(), formula_lines.begin(), formula_lines.end());
+    if (ex) {
+      say(*ex, report::statement("design formulas", cat.sources.design));
+      ex->insert(ex->end(), formula_lines.begin(), formula_lines.end());
+    }
   }
   // A gun's or cannon's area of effect is a line of this width; a mortar's a radius (p. 14).
   const int width = req.type == Type::mortar ? 0 : static_cast<int>(cat.design.aoe_line_width_ft);
   d.formula.aoe_width_ft = d.book_or_formula.aoe_width_ft = width;
 }
 
+std::string ranges_text(const Characteristics& c) {
+  return trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd) + " yd";
+}
+
+// The steps of a reduced charge: the ranges, the damage and, when the dice change, the area of effect.
+void reduced_charge_steps(const Catalogue& cat, Type t, const Characteristics& full, const Characteristics& eff,
+                          double f, report::Steps& ex) {
+  const std::string src = section(cat.sources.characteristics, "Powder Charge");
+  const std::string factor = trim(eff.powder_lb) + " lb / " + trim(full.powder_lb) + " lb (" + trim(f, 4) + ")";
+  say(ex, step("ranges", ranges_text(full) + " x " + factor + ", to the yard", ranges_text(eff), src, Yields::rounded)
+              .in("ranges at full charge", ranges_text(full))
+              .in("powder charge", trim(eff.powder_lb) + " lb")
+              .in("full charge", trim(full.powder_lb) + " lb"));
+  say(ex,
+      step("damage", full.damage() + " x " + factor + ", halves up, at least 1d10", eff.damage(), src, Yields::rounded)
+          .in("damage at full charge", full.damage())
+          .in("powder charge", trim(eff.powder_lb) + " lb")
+          .in("full charge", trim(full.powder_lb) + " lb"));
+  if (eff.damage_dice != full.damage_dice)
+    say(ex, detail::aoe_step(cat.design, cat.sources.design, t, eff.damage_dice, eff.aoe_ft));
+}
+
 // Reduced powder charge: range and damage scale with charge / full charge (p. 14, "Powder Charge").
 // `damage_scale` becomes the ratio of the reduced dice to the full dice.
-Diagnostics reduce_charge(const DesignRules& g, const Request& req, Design& d, Characteristics& eff,
+Diagnostics reduce_charge(const Catalogue& cat, const Request& req, Design& d, Characteristics& eff,
                           double& damage_scale, report::Steps* ex) {
+  const DesignRules& g = cat.design;
   damage_scale = 1.0;
   if (!req.powder_lb) return {};
   const Characteristics& full = d.book_or_formula;
@@ -117,14 +147,13 @@ Diagnostics reduce_charge(const DesignRules& g, const Request& req, Design& d, C
   eff.damage_dice = std::max(1, static_cast<int>(r::half_up(full.damage_dice * f)));
   if (eff.damage_dice != full.damage_dice) eff.aoe_ft = aoe_for(g, req.type, eff.damage_dice);
   damage_scale = static_cast<double>(eff.damage_dice) / full.damage_dice;
-  SAY(ex, "reduced charge " + trim(pw) + " of " + trim(full.powder_lb) + " lb: ranges and damage x " + trim(f, 4) +
-              " -> " + trim(eff.range_short_yd) + "/" + trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) +
-              " yd, " + eff.damage());
+  if (ex) reduced_charge_steps(cat, req.type, full, eff, f, *ex);
   return {};
 }
 
 // Lighter shot: medium and long range -25% (p. 14, "Shot Weight").
-Diagnostics lighter_shot(const AttackRules& a, const Request& req, Design& d, Characteristics& eff, report::Steps* ex) {
+Diagnostics lighter_shot(const Catalogue& cat, const Request& req, Design& d, Characteristics& eff, report::Steps* ex) {
+  const AttackRules& a = cat.attack;
   if (!req.shot_used_lb) return {};
   const double s = *req.shot_used_lb;
   if (!std::isfinite(s) || s <= 0)
@@ -135,10 +164,19 @@ Diagnostics lighter_shot(const AttackRules& a, const Request& req, Design& d, Ch
   d.shot_used_lb = s;
   if (s < req.shot_lb) {
     const double f = a.lighter_shot_range_factor;
+    const std::string before = trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) + " yd";
     eff.range_medium_yd = r::half_up(eff.range_medium_yd * f);
     eff.range_long_yd = r::half_up(eff.range_long_yd * f);
-    SAY(ex, "lighter shot (" + trim(s) + " lb): medium and long range x " + trim(f) + " -> " +
-                trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) + " yd");
+    if (ex)
+      say(*ex, step("medium and long range",
+                    before + " x " + trim(f) + " (" + trim(s) + " lb shot, lighter than " + trim(req.shot_lb) +
+                        " lb), to the yard",
+                    trim(eff.range_medium_yd) + "/" + trim(eff.range_long_yd) + " yd",
+                    section(cat.sources.characteristics, "Shot Weight"), Yields::rounded)
+                   .in("medium and long range", before)
+                   .in("shot used", trim(s) + " lb")
+                   .in("shot", trim(req.shot_lb) + " lb")
+                   .in("range factor", trim(f)));
   }
   return {};
 }
@@ -190,8 +228,8 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
 
   Characteristics eff = d.book_or_formula;
   double damage_scale = 1.0;
-  if (auto bad = reduce_charge(cat.design, req, d, eff, damage_scale, ex); !bad.empty()) return bad;
-  if (auto bad = lighter_shot(cat.attack, req, d, eff, ex); !bad.empty()) return bad;
+  if (auto bad = reduce_charge(cat, req, d, eff, damage_scale, ex); !bad.empty()) return bad;
+  if (auto bad = lighter_shot(cat, req, d, eff, ex); !bad.empty()) return bad;
 
   const GunpowderType* gp = cat.gunpowder(req.gunpowder);
   if (!gp)
@@ -208,10 +246,11 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
 
   // Bombardment: the book's table for a book piece, the fitted model otherwise.
   d.bombardment = bombardment_for(cat, book_figures, req.type, d.effective, damage_scale, ex);
-  daily_cost(book_figures, req, gp->id, d, ex);
+  daily_cost(cat.sources, book_figures, req, gp->id, d, ex);
 
   d.battle = battle_for(cat, req, book, d.effective);
   if (gp->id == "dwarven") d.automaton = as_automaton(cat, req.type, d.effective, ex, req.lb_per_stone);
+  if (ex) report::with_subject(*ex, d.name);  // every step is about the piece
   return d;
 }
 

@@ -1,24 +1,61 @@
-// design_steps.hpp - what the files of the artillery rules share: the derivation lines of
-// --explain, a rule error about one field, and the steps of design() that live in the file of their
-// section (characteristics, mobility, bombardment, economy). Internal to the artillery library
-// (lib/src/artillery); design.cpp runs the steps in the order of the book.
+// design_steps.hpp - what the files of the artillery rules share: the typed steps of --explain
+// (say, section), a rule error about one field, and the steps of design() that live in the file of
+// their section (characteristics, mobility, bombardment, economy). Internal to the artillery
+// library (lib/src/artillery); design.cpp runs the steps in the order of the book.
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/core/explain.hpp"
 
-// Appends a derivation line; the line is only built when a derivation was asked for.
-#define SAY(ex, line)                               \
-  do {                                              \
-    if (ex) (ex)->push_back(report::untyped(line)); \
-  } while (0)
-
 namespace gunpowder::artillery::detail {
+
+/// Appends a step of the derivation. Callers build the step only when a derivation was asked for
+/// (`if (ex) say(*ex, ...)`): a batch of pieces without --explain builds none.
+inline void say(report::Steps& ex, report::Step& step) { ex.push_back(std::move(step)); }
+inline void say(report::Steps& ex, report::Step&& step) { ex.push_back(std::move(step)); }
+
+/// A step deriving `figure` by `rule` (its inputs in place) with `result`, from `source`; inputs
+/// are added with `.in(name, value)`.
+inline report::Step step(std::string figure, std::string rule, std::string result, std::string source,
+                         report::Yields yields = report::Yields::equals) {
+  report::Step s;
+  s.figure = std::move(figure);
+  s.rule = std::move(rule);
+  s.result = std::move(result);
+  s.source = std::move(source);
+  s.yields = yields;
+  return s;
+}
+
+/// The step under `subject` (a carriage of the piece, the piece as an automaton).
+inline report::Step about(std::string subject, report::Step s) {
+  s.subject = std::move(subject);
+  return s;
+}
+
+/// A rule of a section, cited as docs/sources.md writes a part of a section: "Guns of War,
+/// Determining Gunpowder Artillery Characteristics, pp. 13-14" and "Barrel Caliber" give "Guns of
+/// War, Determining Gunpowder Artillery Characteristics (Barrel Caliber), pp. 13-14". A source that
+/// names its parts already ("Moving Gunpowder Artillery (Horses, Wagons, Daily/Weekly Movement)")
+/// names this one instead.
+inline std::string section(const std::string& source, std::string_view part) {
+  const auto at = source.rfind(", p");
+  std::string head = at == std::string::npos ? source : source.substr(0, at);
+  const std::string pages = at == std::string::npos ? "" : source.substr(at);
+  if (!head.empty() && head.back() == ')')
+    if (const auto open = head.rfind(" ("); open != std::string::npos) head.resize(open);
+  return head + " (" + std::string(part) + ")" + pages;
+}
+
+/// A citation of a documented reading (docs/sources.md): the book's section, then "(a documented reading)".
+inline std::string reading(const std::string& source) { return source + " (a documented reading)"; }
 
 inline size_t idx(Type t) { return static_cast<size_t>(t); }
 
@@ -32,6 +69,10 @@ inline Diagnostics fail(const std::string& field, const std::string& message) {
 
 /// Area of effect from damage dice (p. 14, "AOE"): a mortar's radius, a line's length (characteristics.cpp).
 int aoe_for(const DesignRules& g, Type t, int dice);
+/// The step of the damage dice of a powder charge (p. 14, "Damage"; characteristics.cpp).
+report::Step damage_step(const DesignRules& g, const std::string& source, double powder_lb, int dice);
+/// The step of the area of effect of the damage dice (p. 14, "AOE"; characteristics.cpp).
+report::Step aoe_step(const DesignRules& g, const std::string& source, Type t, int dice, int aoe_ft);
 /// The nearest book piece of the type by ratio of shot weights, ties the lighter (characteristics.cpp).
 const BookPiece& nearest_book_piece(const Catalogue& cat, Type t, double shot_lb);
 
@@ -45,8 +86,8 @@ Diagnostics check_carriage(const Catalogue& cat, const Request& req, const Desig
 Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& eff,
                             double damage_scale, report::Steps* ex);
 /// The daily cost of powder and shot (p. 18; bombardment.cpp).
-void daily_cost(const BookPiece* book_figures, const Request& req, const std::string& gunpowder, Design& d,
-                report::Steps* ex);
+void daily_cost(const Sources& sources, const BookPiece* book_figures, const Request& req, const std::string& gunpowder,
+                Design& d, report::Steps* ex);
 
 /// The economy of the chosen gunpowder (pp. 53-54; economy.cpp).
 Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Request& req, const Characteristics& full,

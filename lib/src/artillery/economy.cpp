@@ -9,7 +9,68 @@
 namespace gunpowder::artillery {
 
 using detail::fail;
+using detail::reading;
+using detail::say;
+using detail::section;
+using detail::step;
 using fmtnum::trim;
+using report::Step;
+using report::Yields;
+
+namespace {
+
+// Where a figure of the gunpowder comes from: given by the request, the Gunpowder Type table's
+// row, or (dwarven gunpowder, whose price "varies") the suite's reading of the recommendation.
+Step gunpowder_figure(const Catalogue& cat, const GunpowderType& gp, bool given, bool in_table, std::string figure,
+                      std::string result) {
+  const std::string& src = cat.sources.economies;
+  if (given) return step(std::move(figure), "given", std::move(result), "");
+  if (in_table)
+    return step(std::move(figure), "Gunpowder Type table, row \"" + gp.name + "\"", std::move(result),
+                section(src, "Gunpowder Type table"), Yields::rounded)
+        .in("gunpowder", gp.name);
+  return step(std::move(figure), "the recommendation for " + gp.name, std::move(result),
+              reading(section(src, "Dwarven Gunpowder")))
+      .in("gunpowder", gp.name);
+}
+
+// The steps of the economy: the powder price and price multiplier, the piece's price, its powder
+// cost a shot and the days to make it.
+void economy_steps(const Catalogue& cat, const GunpowderType& gp, const Request& req, const Characteristics& full,
+                   const Characteristics& eff, const Economy& e, report::Steps& ex) {
+  const std::string& src = cat.sources.economies;
+  const std::string price = trim(e.piece_cost_gp) + " gp";
+  say(ex, gunpowder_figure(cat, gp, req.powder_gp_per_lb.has_value(), gp.powder_gp_per_lb.has_value(), "powder price",
+                           trim(e.powder_gp_per_lb) + " gp/lb"));
+  say(ex, gunpowder_figure(cat, gp, req.price_multiplier.has_value(), gp.cost_multiplier.has_value(),
+                           "price multiplier", "x" + trim(e.cost_multiplier)));
+  say(ex, step("price", trim(full.cost_gp) + " gp x " + trim(e.cost_multiplier), price, src)
+              .in("historical price", trim(full.cost_gp) + " gp")
+              .in("price multiplier", trim(e.cost_multiplier)));
+  say(ex, step("powder cost", trim(eff.powder_lb) + " lb x " + trim(e.powder_gp_per_lb) + " gp/lb",
+               trim(e.powder_cost_per_shot_gp) + " gp a shot", src)
+              .in("powder charge", trim(eff.powder_lb) + " lb")
+              .in("powder price", trim(e.powder_gp_per_lb) + " gp/lb"));
+  const EconomyRules& r = cat.economy;
+  if (gp.id == "dwarven") {
+    const double thousands = std::ceil(e.piece_cost_gp / 1000.0 - 1e-9);
+    say(ex, step("days to make",
+                 trim(r.machinist_base_days) + " days + " + trim(r.machinist_days_per_1000gp) + " day x " +
+                     trim(thousands) + " (a dwarven machinist: per 1,000 gp of " + price + ", rounded up)",
+                 trim(e.making_days) + " days", section(src, "Dwarven Gunpowder"), Yields::rounded)
+                .in("price", price)
+                .in("base days", trim(r.machinist_base_days))
+                .in("days per 1,000 gp", trim(r.machinist_days_per_1000gp)));
+    return;
+  }
+  say(ex, step("days to make",
+               price + " / " + trim(r.workshop_gp_per_day) + " gp a day of a gunsmith's workshop, rounded up",
+               trim(e.making_days) + " days", reading(src), Yields::rounded)
+              .in("price", price)
+              .in("gp a day", trim(r.workshop_gp_per_day)));
+}
+
+}  // namespace
 
 namespace detail {
 
@@ -40,9 +101,7 @@ Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Req
     e.making_days = std::ceil(e.piece_cost_gp / cat.economy.workshop_gp_per_day - 1e-9);
     e.making_rule = cat.workshop_rule_text;
   }
-  SAY(ex, "economy (" + gp.name + "): powder " + trim(e.powder_gp_per_lb) + " gp/lb, price x " +
-              trim(e.cost_multiplier) + " -> " + trim(e.piece_cost_gp) + " gp, " + trim(e.making_days) +
-              " days to make (" + std::string(e.making_rule) + ")");
+  if (ex) economy_steps(cat, gp, req, full, eff, e, *ex);
   return {};
 }
 

@@ -13,9 +13,44 @@
 namespace gunpowder::artillery {
 
 namespace r = rounding;
+using detail::about;
 using detail::fail;
 using detail::idx;
+using detail::step;
 using fmtnum::trim;
+
+namespace {
+
+// The steps of a carriage's total weight and horses (Moving Gunpowder Artillery, Cost and Weight,
+// Horses), under the carriage's name; a book piece's horses are the printed figure, after the
+// formula's for comparison.
+void carriage_steps(const Catalogue& cat, const BookPiece* book, const Characteristics& c, const CarriageRule& rule,
+                    const MobilityRow& m, int formula_horses, report::Steps& ex) {
+  const std::string total = trim(m.total_weight_lb, 1) + " lb";
+  detail::say(ex, about(rule.name, step("total weight", trim(c.base_weight_lb) + " lb + " + trim(rule.weight_pct) + "%",
+                                        total, cat.sources.mobility))
+                      .in("base weight", trim(c.base_weight_lb) + " lb")
+                      .in("carriage weight", trim(rule.weight_pct) + "%"));
+  const bool printed = m.horses_source != "formula";
+  detail::say(
+      ex, about(rule.name, step(printed ? "horses by the formula" : "horses",
+                                total + " / " + trim(rule.horse_divisor_lb) + " lb, to the nearest horse, at least 1",
+                                std::to_string(formula_horses), detail::section(cat.transport.source, "Horses"),
+                                report::Yields::rounded))
+              .in("total weight", total)
+              .in("lb per horse", trim(rule.horse_divisor_lb)));
+  if (printed && book)
+    detail::say(
+        ex, about(rule.name,
+                  step("horses", "horses by carriage table, row \"" + book->name + "\", column \"" + rule.name + "\"",
+                       std::to_string(m.horses),
+                       m.horses_source == "book" ? cat.sources.horses : std::string(m.horses_source),
+                       report::Yields::rounded))
+                .in("piece", book->name)
+                .in("carriage", rule.name));
+}
+
+}  // namespace
 
 namespace detail {
 
@@ -55,10 +90,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
       m.horses = formula_horses;
       m.horses_source = "formula";
     }
-    SAY(ex, std::string(rule.name) + ": total weight " + trim(c.base_weight_lb) + " + " + trim(rule.weight_pct) +
-                "% = " + trim(m.total_weight_lb, 1) + " lb; horses = " + trim(m.total_weight_lb, 1) + " / " +
-                trim(rule.horse_divisor_lb) + " -> " + std::to_string(formula_horses) +
-                (m.horses_source == "book" ? " (book prints " + std::to_string(m.horses) + ")" : std::string()));
+    if (ex) carriage_steps(cat, book, c, rule, m, formula_horses, *ex);
     m.substitute_men = m.horses * cat.transport.substitute_men;
     m.substitute_mules = m.horses * cat.transport.substitute_mules;
     m.substitute_medium_horses = m.horses * cat.transport.substitute_medium_horses;

@@ -16,6 +16,36 @@ using fmtnum::trim;
 namespace {
 
 using Shot = Expected<ArtilleryShot>;
+using report::Yields;
+
+std::string plus_minus(int v) { return v >= 0 ? "+" + std::to_string(v) : std::to_string(v); }
+
+std::string piece_ranges(const artillery::Characteristics& c) {
+  return trim(c.range_short_yd) + "/" + trim(c.range_medium_yd) + "/" + trim(c.range_long_yd) + " yd";
+}
+
+// The piece's figures the attack reads: its ranges, damage and area of effect, the book's (a row of
+// the Gunpowder Artillery Characteristics table) or the design formulas'.
+void piece_steps(const artillery::Catalogue& cat, ArtilleryShot& s) {
+  const artillery::Characteristics& c = s.design.effective;
+  const bool book = c.source == "book";
+  const std::string rule = book ? "Gunpowder Artillery Characteristics table, row \"" + s.design.name + "\""
+                                : "the design formulas for " + trim(s.shot_lb) + " lb of shot";
+  const std::string& source = book ? cat.sources.characteristics : cat.sources.design;
+  const std::string aoe =
+      s.type == artillery::Type::mortar ? std::to_string(c.aoe_ft) + "' radius" : std::to_string(c.aoe_ft) + "' line";
+  // A figure a house rule changed cites it (Characteristics::source_of).
+  auto cite = [&](std::string_view key) {
+    const std::string_view ruled = c.source_of(key);
+    return ruled == c.source ? source : std::string(ruled);
+  };
+  const std::string what = book ? "piece" : "shot";
+  const std::string which = book ? s.design.name : trim(s.shot_lb) + " lb";
+  s.explain.push_back(
+      make_step("ranges", rule, piece_ranges(c), cite("range_short_yd"), Yields::rounded).in(what, which));
+  s.explain.push_back(make_step("damage", rule, c.damage(), cite("damage_dice"), Yields::rounded).in(what, which));
+  s.explain.push_back(make_step("area of effect", rule, aoe, cite("aoe_ft"), Yields::rounded).in(what, which));
+}
 
 // A value the rules bound: "an attack throw must be between 1 and 30, got 99".
 Diagnostics out_of_range(const std::optional<int>& v, const char* field, int lo, int hi, const char* what) {
@@ -54,8 +84,11 @@ Diagnostics check_request(const ArtilleryRequest& p) {
   return d;
 }
 
+// The part of a citation before its first ';': the section of a rule whose data cites several.
+std::string first_citation(const std::string& source) { return source.substr(0, source.find(';')); }
+
 // Range bracket (Gunpowder Artillery Characteristics, "Range", p. 14), or the referee's call.
-Diagnostics choose_bracket(const ArtilleryRequest& p, ArtilleryShot& s) {
+Diagnostics choose_bracket(const artillery::Catalogue& cat, const ArtilleryRequest& p, ArtilleryShot& s) {
   Diagnostics d;
   const artillery::Characteristics& c = s.design.effective;
   const auto table_bracket = bracket_for(c, s.range_yd);
@@ -64,15 +97,28 @@ Diagnostics choose_bracket(const ArtilleryRequest& p, ArtilleryShot& s) {
                                   trim(c.range_long_yd) + " yd");
     return d;
   }
+  const std::string& src = cat.attack.range_source;
   s.bracket = *table_bracket;
   s.bracket_source = "table";
+  s.explain.push_back(make_step("range band", trim(s.range_yd, 2) + " yd against the ranges " + piece_ranges(c),
+                                artillery::to_string(s.bracket), src, Yields::rounded)
+                          .in("range", trim(s.range_yd, 2) + " yd")
+                          .in("ranges", piece_ranges(c)));
   if (p.range_band) {
     const Bracket chosen = *p.range_band == "short"    ? Bracket::short_range
                            : *p.range_band == "medium" ? Bracket::medium_range
                                                        : Bracket::long_range;
-    if (chosen != s.bracket) s.bracket_source = "override: the table gives " + artillery::to_string(s.bracket);
+    if (chosen != s.bracket) {
+      s.bracket_source = "override: the table gives " + artillery::to_string(s.bracket);
+      s.explain.push_back(make_step("range band", "given, the referee's call", artillery::to_string(chosen), "")
+                              .in("range band", *p.range_band));
+    }
     s.bracket = chosen;
   }
+  const int mod = cat.attack.range_mod[static_cast<size_t>(s.bracket)];
+  s.explain.push_back(
+      make_step("range modifier", artillery::to_string(s.bracket) + " range", plus_minus(mod), src, Yields::rounded)
+          .in("range band", artillery::to_string(s.bracket)));
   return d;
 }
 
@@ -108,7 +154,62 @@ Diagnostics choose_mode(const artillery::Catalogue& cat, const ArtilleryRequest&
     s.mode = FireMode::plunging;
     s.mode_source = "required";
   }
+  std::string allowed;
+  for (auto x : modes) allowed += (allowed.empty() ? "" : " or ") + artillery::to_string(x);
+  const std::string table = "the fire-type table allows " + allowed + " for a " + type + " at " + bracket + " range";
+  const std::string rule = s.mode_source == "chosen"    ? "given; " + table
+                           : s.mode_source == "default" ? "direct wherever allowed; " + table
+                                                        : table;
+  s.explain.push_back(
+      make_step("fire", rule, artillery::to_string(s.mode), cat.attack.fire_mode_source, Yields::rounded)
+          .in("piece type", type)
+          .in("range band", bracket));
   return d;
+}
+
+// The naturals of the d20 that give one result of the attack throw, as runs ("2-14", "20", "-").
+std::string natural_runs(const AttackResultRules& r, const std::string& kind, int target, Exceed e) {
+  std::vector<int> n;
+  for (int v = 1; v <= kD20; ++v)
+    if (classify_natural(r, v, target, e) == kind) n.push_back(v);
+  std::string out;
+  for (size_t i = 0; i < n.size();) {
+    size_t j = i;
+    while (j + 1 < n.size() && n[j + 1] == n[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") + std::to_string(n[i]) + (j > i ? "-" + std::to_string(n[j]) : std::string());
+    i = j + 1;
+  }
+  return out.empty() ? "-" : out;
+}
+
+// The target value of the attack throw and the naturals of each of its four results (p. 16).
+void attack_steps(const ArtilleryRules& R, ArtilleryShot& s) {
+  const AttackSetup& a = s.attack;
+  const std::string src = first_citation(R.results.source);
+  const std::string target = std::to_string(s.target) + "+";
+  s.explain.push_back(make_step("target value",
+                                std::to_string(a.base_throw) + " (" + (s.throw_given ? "given" : s.crew + " crew") +
+                                    ") - (" + plus_minus(a.range_mod) + " range " +
+                                    plus_minus(a.plunging_mod) + " plunging " + plus_minus(a.shortage_mod) +
+                                    " artillerists " + plus_minus(a.other_mod) + " other)",
+                                target, src)
+                          .in("attack throw", std::to_string(a.base_throw) + "+")
+                          .in("crew", s.throw_given ? "given" : s.crew)
+                          .in("range modifier", plus_minus(a.range_mod))
+                          .in("plunging modifier", plus_minus(a.plunging_mod))
+                          .in("artillerists modifier", plus_minus(a.shortage_mod))
+                          .in("other modifier", plus_minus(a.other_mod)));
+  const std::string makes = s.exceed == Exceed::meet ? "makes " + target : "exceeds " + std::to_string(s.target);
+  const std::pair<const char*, std::string> results[] = {
+      {"direct", "the throw " + makes + " on a natural 20"},
+      {"close", "the throw " + makes + " on a natural 2-19, or a natural 20"},
+      {"scatter", "any other roll"},
+      {"misfire", "the throw fails on a natural 1"}};
+  for (const auto& [kind, rule] : results)
+    s.explain.push_back(
+        make_step(std::string("naturals, ") + kind, rule, natural_runs(R.results, kind, s.target, s.exceed), src)
+            .in("target value", target)
+            .in("reading of exceeds", s.exceed == Exceed::meet ? "meet" : "strictly"));
 }
 
 // The attack throw: "artillery attacks as the lowest level member of the crew" (p. 14, 16-17),
@@ -127,6 +228,7 @@ void attack(const ArtilleryRules& R, const ArtilleryRequest& p, ArtilleryShot& s
   a.other_mod = p.modifier.value_or(0);
   s.exceed = p.exceed.value_or("meet") == "strictly" ? Exceed::strictly : Exceed::meet;
   s.target = a.target();
+  attack_steps(R, s);
   s.odds = attack_odds(R.results, s.target, s.exceed);
   s.scatter = scatter_odds(R.scatter, s.bracket, s.mode);
   s.impact = impact_distance(s.odds, s.scatter);
@@ -136,11 +238,18 @@ void attack(const ArtilleryRules& R, const ArtilleryRequest& p, ArtilleryShot& s
 }
 
 // Structural Saving Throws (p. 17): the save, and the shp a shot is expected to do.
-StructureTarget structure(const ArtilleryRules& R, const ArtilleryShot& s, int ac) {
+StructureTarget structure(const ArtilleryRules& R, ArtilleryShot& s, int ac) {
   StructureTarget t;
   t.ac = ac;
   t.save_target = structural_save_target(R.catalogue->attack.structural_save_base, s.attack.range_mod, ac);
   t.p_save = save_chance(t.save_target, 0);
+  s.explain.push_back(make_step("structural save",
+                                std::to_string(R.catalogue->attack.structural_save_base) + " + (" +
+                                    plus_minus(s.attack.range_mod) + ") - " + std::to_string(ac),
+                                std::to_string(t.save_target) + "+", first_citation(R.results.source))
+                          .in("base", std::to_string(R.catalogue->attack.structural_save_base))
+                          .in("range modifier", plus_minus(s.attack.range_mod))
+                          .in("target AC", std::to_string(ac)));
   t.expected_shp_direct = s.odds.p_direct_hit * (1 - t.p_save) * s.damage.mean();
   t.expected_shp_with_close = (s.odds.p_direct_hit + s.odds.p_close_hit) * (1 - t.p_save) * s.damage.mean();
   return t;
@@ -213,7 +322,8 @@ Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& R, const ArtilleryR
   auto design = artillery::design(*R.catalogue, req);
   if (!design) return Shot::field_failure("shot_lb", design.error().items().front().message);
   s.design = std::move(*design);
-  if (auto d = choose_bracket(p, s); !d.empty()) return d;
+  piece_steps(*R.catalogue, s);
+  if (auto d = choose_bracket(*R.catalogue, p, s); !d.empty()) return d;
   if (auto d = choose_mode(*R.catalogue, p, s); !d.empty()) return d;
   attack(R, p, s);
   if (p.target_ac) s.structure = structure(R, s, *p.target_ac);
@@ -226,6 +336,7 @@ Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& R, const ArtilleryR
     s.unit = std::move(*u);
   }
   if (p.hero_save) s.hero = hero_odds(R.damage, s.damage, *p.hero_save, p.hero_fortified, s.halving);
+  report::with_subject(s.explain, s.design.name);
   return s;
 }
 

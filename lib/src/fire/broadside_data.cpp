@@ -24,7 +24,8 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
   read_table(top, doc, d, "damage_order", [](TableReader& r) { r.note("source"); }, [](TableReader& r) {
     for (const char* k : {"family", "weapon"}) r.note(k);
   });
-  read_table(top, doc, d, "cannon_type", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
+  auto ranges_source = [&](TableReader& r) { b.source_ranges = req_string(r, "source"); };
+  read_table(top, doc, d, "cannon_type", ranges_source, [&](TableReader& r) {
     CannonType c;
     c.key = req_string(r, "key");
     c.name = req_string(r, "name");
@@ -94,7 +95,8 @@ void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, 
         f.text_short = req_string(r, "casualties_short_text");
         results.emplace_back(hand, f);
       });
-  read_table(top, doc, d, "range_band", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
+  auto bands_source = [&](TableReader& r) { b.source_bands = req_string(r, "source"); };
+  read_table(top, doc, d, "range_band", bands_source, [&](TableReader& r) {
     RangeBandRule rb;
     rb.key = req_string(r, "key");
     rb.uses_long = req_bool(r, "uses_long");

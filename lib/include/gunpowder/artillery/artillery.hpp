@@ -134,12 +134,14 @@ struct AttackRules {
   int structural_save_base = 0;
   int artillerist_shortage_mod = 0;
   double lighter_shot_range_factor = 0;
-  std::array<double, 3> wood_increase_pct{};  ///< by Bracket
+  std::array<double, 3> wood_increase_pct{};   ///< by Bracket
+  std::string range_source, fire_mode_source;  ///< [rules.range] and [rules.fire_mode] sources
 };
 
 struct TransportRules {
   double large_cart_lb = 0;
   int carts_per_wagon = 0, substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
+  std::string source;  ///< [rules.transport] source: the horses, carts and wagons rules
 };
 
 struct GunpowderType {

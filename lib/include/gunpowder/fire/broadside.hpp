@@ -17,8 +17,8 @@
 
 namespace gunpowder::fire {
 
-inline constexpr int kFaces = 6;   ///< "We use ordinary d6s" (seed 001, Firing)
-inline constexpr int kMaxPool = 5; ///< poker-dice hands are read from at most five dice
+inline constexpr int kFaces = 6;    ///< "We use ordinary d6s" (seed 001, Firing)
+inline constexpr int kMaxPool = 5;  ///< poker-dice hands are read from at most five dice
 
 struct Hand {
   std::string key, name;
@@ -69,7 +69,7 @@ struct CrewRate {
 };
 
 struct BroadsideRules {
-  std::vector<Hand> hands;  ///< weakest first
+  std::vector<Hand> hands;          ///< weakest first
   std::vector<FireResult> results;  ///< parallel to hands
   std::vector<CannonType> cannon_types;
   std::vector<PoolRow> pools;
@@ -98,6 +98,7 @@ struct BroadsideRules {
   std::string cannon_loss_source;                      ///< [cannon_loss] source
   std::vector<CrewRate> crew_rates;
   std::string source_firing, source_results, source_saves, source_ammunition, source_fire;
+  std::string source_ranges, source_bands;  ///< [cannon_type] (the range table), [range_band] (raking)
 
   /// A hand by its data key or any spelling of it ("two_pair", "two-pair", "Two Pair").
   [[nodiscard]] std::optional<size_t> hand_index(const std::string& key) const;
@@ -144,7 +145,8 @@ struct HandOdds {
 
 /// Value of each hand under an objective (index 0: no hand); `casualty_value` gives each hand's
 /// value for Objective::casualties.
-std::vector<double> hand_values(const BroadsideRules& r, const PlayRule& play, const std::vector<double>& casualty_value);
+std::vector<double> hand_values(const BroadsideRules& r, const PlayRule& play,
+                                const std::vector<double>& casualty_value);
 
 /// Exact hand distribution for `dice` dice and `rerolls` re-rolls, each re-roll chosen to
 /// maximise the expectation of `values` (index -1 = no hand, value 0). Ties keep more dice.
@@ -182,7 +184,7 @@ struct BroadsideSetup {
   bool formed_up = false;
   std::string ammo = "round_shot";
   bool aiming_high = false;
-  bool halve_up = false;       ///< aiming high: how an odd number of points halves
+  bool halve_up = false;  ///< aiming high: how an odd number of points halves
 };
 HandEffect hand_effect(const BroadsideRules& r, size_t hand, const BroadsideSetup& s);
 
@@ -229,7 +231,7 @@ struct BandFigures {
   std::string save_class;  ///< "ordinary", "officer" or "captain"
   int save_min_roll = 0, save_modifier = 0;
   double p_save = 0;
-  bool gates = false;      ///< gates and doors may be targeted at this band
+  bool gates = false;  ///< gates and doors may be targeted at this band
   double p_door = 0, p_gate = 0;
   double p_mast = 0, p_dismasted = 0;  ///< aiming high
   double p_fire = 0;
@@ -250,17 +252,17 @@ struct Broadside {
   std::vector<std::string> modifier_names;  ///< their keys
   bool on_dice = false;                     ///< the modifiers act on the dice only
   std::vector<BroadsideGroup> groups;
-  std::optional<std::string> band;          ///< the range band, when known
-  std::string ammo;                         ///< ammunition key
+  std::optional<std::string> band;  ///< the range band, when known
+  std::string ammo;                 ///< ammunition key
   const Ammunition* ammunition = nullptr;
   PlayRule play;
-  std::string goal;       ///< as requested: structural, casualties, rank or a hand key
-  std::string maximises;  ///< what the play maximises, in words
+  std::string goal;                        ///< as requested: structural, casualties, rank or a hand key
+  std::string maximises;                   ///< what the play maximises, in words
   std::vector<double> structural_by_band;  ///< expected points, by kBandKeys (round shot, not raking or aiming high)
   std::optional<BandFigures> at_band;
   std::optional<TargetLoss> target;
   double p_gun_eliminated = 0, p_gun_eliminated_strong_cover = 0;  ///< fancy shooting
-  std::optional<int> fires_every_turns;                           ///< with a crew
+  std::optional<int> fires_every_turns;                            ///< with a crew
 };
 
 /// A broadside of a request. An error names the request's field (its TOML key, e.g. "range_in").

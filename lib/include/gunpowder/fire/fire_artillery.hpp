@@ -17,6 +17,7 @@
 #include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/requests.hpp"
 
@@ -82,14 +83,14 @@ enum class Exceed { meet, strictly };
 
 /// Probabilities of the attack results for one attack throw (all sum to 1).
 struct AttackOdds {
-  int target = 0;            ///< natural d20 roll needed for the throw to succeed (before natural rules)
-  double p_success = 0;      ///< P(the throw meets its target), naturals aside
-  double p_direct_hit = 0;   ///< throw made and a natural 20
-  double p_close_hit = 0;    ///< throw made on a natural 2-19, or a natural 20 that misses the target
-  double p_scatter = 0;      ///< any other result
-  double p_misfire = 0;      ///< throw failed on a natural 1 (wasted + discharge)
-  double p_wasted = 0;       ///< misfire, then a natural 2-20: shot and powder wasted
-  double p_discharge = 0;    ///< misfire, then another natural 1: accidental powder discharge
+  int target = 0;           ///< natural d20 roll needed for the throw to succeed (before natural rules)
+  double p_success = 0;     ///< P(the throw meets its target), naturals aside
+  double p_direct_hit = 0;  ///< throw made and a natural 20
+  double p_close_hit = 0;   ///< throw made on a natural 2-19, or a natural 20 that misses the target
+  double p_scatter = 0;     ///< any other result
+  double p_misfire = 0;     ///< throw failed on a natural 1 (wasted + discharge)
+  double p_wasted = 0;      ///< misfire, then a natural 2-20: shot and powder wasted
+  double p_discharge = 0;   ///< misfire, then another natural 1: accidental powder discharge
 };
 
 /// The four result rules applied literally to every natural roll (p. 16): a natural 20 is a direct
@@ -104,11 +105,11 @@ std::string classify_natural(const AttackResultRules& r, int natural, int target
 struct AttackSetup {
   artillery::Bracket bracket = artillery::Bracket::short_range;
   artillery::FireMode mode = artillery::FireMode::direct;
-  int base_throw = 0;     ///< crew's attack throw (11+ normal men, 10+ veterans)
+  int base_throw = 0;  ///< crew's attack throw (11+ normal men, 10+ veterans)
   int range_mod = 0;
   int plunging_mod = 0;
-  int shortage_mod = 0;   ///< too few artillerists
-  int other_mod = 0;      ///< any further modifier the referee allows (+ helps)
+  int shortage_mod = 0;  ///< too few artillerists
+  int other_mod = 0;     ///< any further modifier the referee allows (+ helps)
   [[nodiscard]] int target() const { return base_throw - range_mod - plunging_mod - shortage_mod - other_mod; }
 };
 
@@ -148,8 +149,8 @@ dice::Dist halved(const dice::Dist& d, Halving h);
 struct CreatureOdds {
   int save_target = 0, bonus = 0;
   double p_save = 0;
-  double mean_damage_direct = 0;   ///< in the area of a direct hit: save halves
-  double mean_damage_other = 0;    ///< in the area of a close hit or scatter: save avoids
+  double mean_damage_direct = 0;  ///< in the area of a direct hit: save halves
+  double mean_damage_other = 0;   ///< in the area of a close hit or scatter: save avoids
   double p_damaged_direct = 0, p_damaged_other = 0;
 };
 CreatureOdds creature_odds(const dice::Dist& damage, int save_target, int bonus, Halving h);
@@ -173,7 +174,8 @@ struct UnitDamage {
   dice::Dist direct;         ///< uhp distribution on a direct hit
   dice::Dist other;          ///< on a close hit or scatter
 };
-UnitDamage unit_damage(const DamageRules& r, int table_value, bool enfilade, int save_target, bool fortified, Halving h);
+UnitDamage unit_damage(const DamageRules& r, int table_value, bool enfilade, int save_target, bool fortified,
+                       Halving h);
 
 /// A hero in the impact hex (p. 37): one shot's damage, save v. Blast with +4 fortified and a
 /// further +4 after a close hit or scatter.
@@ -206,7 +208,7 @@ struct UnitTarget {
   std::optional<int> troops_counted;  ///< when troops are given
   std::optional<int> hd_column;       ///< when the unit HD are given
   int table_value = 0;
-  std::string table_source;           ///< "given" or the table's source
+  std::string table_source;  ///< "given" or the table's source
   UnitDamage damage;
 };
 
@@ -236,6 +238,9 @@ struct ArtilleryShot {
   std::optional<CreatureOdds> creatures;
   std::optional<UnitTarget> unit;
   std::optional<HeroOdds> hero;
+  /// The derivation of the attack (--explain): the piece, the range band, the fire, the target
+  /// value, the naturals of each result and the structural save, each step under the piece's name.
+  report::Steps explain;
 };
 
 /// One shot of an artillery request: the piece (designed when the book has none), the range
