@@ -186,7 +186,7 @@ int count_side(const DurationTables& t, const Side& side, const std::string& who
   return total;
 }
 
-void explain_totals(Simplified& s) {
+void explain_totals(const DurationTables& t, Simplified& s) {
   auto line_text = [](const BonusLine& l) {
     if (l.item == "units") return std::to_string(l.count) + " units";
     return std::to_string(l.count) + " x " + l.item + " (" + std::to_string(l.each) + " each, " + l.source + ")";
@@ -195,12 +195,17 @@ void explain_totals(Simplified& s) {
     std::string sum;
     for (const auto& l : s.lines)
       if (l.side == who) sum += (sum.empty() ? "" : " + ") + line_text(l);
-    s.explain.push_back(
-        report::untyped(std::string(who) + ": " + sum + " = " +
-                        std::to_string(std::string(who) == "besieger" ? s.besieger_total : s.defender_total)));
+    report::Step step{who, "units", sum,
+                      std::to_string(std::string(who) == "besieger" ? s.besieger_total : s.defender_total), t.source};
+    for (const auto& l : s.lines)
+      if (l.side == who) step.in(l.item, std::to_string(l.total));
+    s.explain.push_back(std::move(step));
   }
-  s.explain.push_back(report::untyped("unit advantage = " + std::to_string(s.besieger_total) + " - " +
-                                      std::to_string(s.defender_total) + " = " + std::to_string(s.advantage)));
+  s.explain.push_back(report::Step{"", "unit advantage",
+                                   std::to_string(s.besieger_total) + " - " + std::to_string(s.defender_total),
+                                   std::to_string(s.advantage), t.source}
+                          .in("besieger units", std::to_string(s.besieger_total))
+                          .in("defender units", std::to_string(s.defender_total)));
 }
 
 // The row (stronghold shp) and column (unit advantage) of the Duration of Siege table.
@@ -225,34 +230,47 @@ void find_cell(const DurationTables& t, Simplified& s) {
 // The table's cell: '-', 0 (without a fight) or days, times the site multiplier.
 void read_cell(const DurationTables& t, const Siege& siege, Simplified& s) {
   const int cell = t.rows[*s.row].days[*s.band];
-  s.explain.push_back(report::untyped("Duration of Siege: row " + t.rows[*s.row].label + " shp, column " +
-                                      t.bands[*s.band].label + " -> " +
-                                      (cell == t.not_by_assault ? std::string("-") : std::to_string(cell))));
+  s.explain.push_back(report::Step{"",
+                                   "Duration of Siege",
+                                   "row " + t.rows[*s.row].label + " shp, column " + t.bands[*s.band].label,
+                                   cell == t.not_by_assault ? std::string("-") : std::to_string(cell),
+                                   t.source,
+                                   {},
+                                   report::Yields::rounded}
+                          .in("stronghold shp", grouped(s.shp))
+                          .in("unit advantage", std::to_string(s.advantage)));
   if (siege.stronghold.site)
     if (const auto* m = t.site(*siege.stronghold.site)) s.site_multiplier = m->multiplier;
   if (cell == t.not_by_assault) {
     s.outcome = SimpleOutcome::not_by_assault;
-    s.explain.push_back(
-        report::untyped("'-': the besieger cannot take the stronghold by assault; only a blockade will do"));
+    s.explain.push_back(report::statement(
+        "'-': the besieger cannot take the stronghold by assault; only a blockade will do", t.source));
     return;
   }
   s.table_days = cell;
   if (cell == t.captured_without_fight) {
     s.outcome = SimpleOutcome::without_fight;
     s.days = 0;
-    s.explain.push_back(report::untyped("0: the stronghold is captured without a fight"));
+    s.explain.push_back(report::statement("0: the stronghold is captured without a fight", t.source));
     s.shp_by_day = {s.shp};
     return;
   }
   s.outcome = SimpleOutcome::days;
   s.days = cell * s.site_multiplier;  // site multipliers act on the duration (rules-gaps.md §1)
   if (s.site_multiplier != 1)
-    s.explain.push_back(report::untyped("site " + *siege.stronghold.site + ": " + std::to_string(cell) + " x " +
-                                        std::to_string(s.site_multiplier) + " = " + std::to_string(*s.days) + " days"));
+    s.explain.push_back(report::Step{"site " + *siege.stronghold.site, "days",
+                                     std::to_string(cell) + " x " + std::to_string(s.site_multiplier),
+                                     std::to_string(*s.days) + " days", t.source}
+                            .in("table days", std::to_string(cell))
+                            .in("site multiplier", std::to_string(s.site_multiplier)));
   if (t.progress_proportional) {
     s.shp_by_day = proportional_schedule(s.shp, *s.days);
-    s.explain.push_back(report::untyped("progress is proportional: shp left after day d = " + grouped(s.shp) + " x (" +
-                                        std::to_string(*s.days) + " - d) / " + std::to_string(*s.days)));
+    s.explain.push_back(report::Step{"", "shp left after day d",
+                                     grouped(s.shp) + " x (" + std::to_string(*s.days) + " - d) / " +
+                                         std::to_string(*s.days) + " (progress is proportional)",
+                                     "", t.source}
+                            .in("stronghold shp", grouped(s.shp))
+                            .in("days", std::to_string(*s.days)));
   }
 }
 
@@ -267,14 +285,15 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
   s.defender_total = count_side(t, siege.defender, "defender", s);
   // Unit advantage = besieging units - defending units, bonus units included (Sieges Simplified).
   s.advantage = s.besieger_total - s.defender_total;
-  explain_totals(s);
+  explain_totals(t, s);
   find_cell(t, s);
   if (s.advantage < t.minimum_advantage) {
     s.outcome = SimpleOutcome::no_advantage;
-    s.explain.push_back(
-        report::untyped("an advantage below " + std::to_string(t.minimum_advantage) +
-                        " is not on the Duration of Siege table: the stronghold cannot be taken by assault, only by "
-                        "blockade"));
+    s.explain.push_back(report::statement("an advantage below " + std::to_string(t.minimum_advantage) +
+                                              " is not on the Duration of Siege table: the stronghold cannot be "
+                                              "taken by assault, only by blockade",
+                                          t.source)
+                            .in("unit advantage", std::to_string(s.advantage)));
     return s;
   }
   if (!s.row || !s.band) {  // the tables cover every shp >= 0 and advantage >= 1 (checked by tests)

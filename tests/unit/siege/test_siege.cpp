@@ -105,6 +105,22 @@ TEST_CASE("siege::simplified") {
     CHECK(s.besieger_total == 252);  // 60 + 6 x 27 + 2 x 15
     CHECK(s.defender_total == 104);  // 24 + 4 x 20
     CHECK(s.advantage == 148);
+    // Its derivation, typed: the advantage 252 - 104 and the table's cell (row by shp, column by
+    // advantage) -> 5 days.
+    const auto step = [&](const std::string& figure) -> const report::Step& {
+      auto it = std::find_if(s.explain.begin(), s.explain.end(), [&](const auto& x) { return x.figure == figure; });
+      REQUIRE(it != s.explain.end());
+      return *it;
+    };
+    const report::Step& adv = step("unit advantage");
+    CHECK(adv.result == "148");
+    REQUIRE(adv.inputs.size() == 2);
+    CHECK(adv.inputs[0].value == "252");
+    CHECK(adv.inputs[1].value == "104");
+    const report::Step& cell = step("Duration of Siege");
+    CHECK(cell.result == "5");
+    CHECK(cell.yields == report::Yields::rounded);
+    CHECK(cell.rule == "row 20,001-30,000 shp, column 101-200");
     CHECK(rules().duration.rows[*s.row].label == "20,001-30,000");
     CHECK(rules().duration.bands[*s.band].label == "101-200");
     CHECK(s.outcome == siege::SimpleOutcome::days);
