@@ -432,17 +432,17 @@ report::Steps broadside_steps(const fire::BroadsideRules& R, const BroadsidePara
     const fire::CannonType* ct = R.cannon_type(*p.weight);
     const std::string ranges = std::to_string(ct->point_blank_max_in) + "/" + std::to_string(ct->short_max_in) + "/" +
                                std::to_string(ct->long_max_in) + "\"";
-    out.push_back(fire::make_step("range band",
+    out.push_back(report::step("range band",
                                   trim(*p.range_in, 2) + "\" against the " + ct->name +
                                       " cannon's ranges (point blank, short, long) " + ranges,
                                   band, R.source_ranges, report::Yields::rounded)
                       .in("range", trim(*p.range_in, 2) + " in")
                       .in("ranges", ranges));
   } else {
-    out.push_back(fire::make_step("range band", "given", band, "").in("range band", *p.range_band));
+    out.push_back(report::step("range band", "given", band, "").in("range band", *p.range_band));
   }
   if (p.raking)
-    out.push_back(fire::make_step("band read", "raking fire reads the " + band + " range one band closer",
+    out.push_back(report::step("band read", "raking fire reads the " + band + " range one band closer",
                                   fire::band_name(b.at_band->effective), R.source_bands, report::Yields::rounded)
                       .in("range band", band));
   return out;

@@ -138,22 +138,21 @@ void add_band(Table& t, const fire::RangeRow& row, const std::string& shown) {
 // The derivation of the accuracy die, for --explain: the table's score, the natural needed after
 // the modifiers, the chance per man and the kills of the volley.
 report::Steps accuracy_steps(const fire::ChainmailRules& R, const ArquebusParams& p, const fire::AccuracyOdds& odds) {
-  using fire::make_step;
   const std::string die = "d" + std::to_string(R.accuracy_die_sides);
   const std::string score = std::to_string(odds.row->value);
   const std::string needed = std::to_string(odds.needed) + "+";
   report::Steps out;
-  out.push_back(make_step("score to hit", "accuracy table, row " + odds.row->label, score + "+", R.source_arquebus,
+  out.push_back(report::step("score to hit", "accuracy table, row " + odds.row->label, score + "+", R.source_arquebus,
                           report::Yields::rounded)
                     .in("range", inches(*p.range_in)));
   out.push_back(
-      make_step("natural needed", score + " - (" + signed_str(odds.modifier) + " modifiers)", needed, R.source_arquebus)
+      report::step("natural needed", score + " - (" + signed_str(odds.modifier) + " modifiers)", needed, R.source_arquebus)
           .in("score to hit", score + "+")
           .in("modifiers", signed_str(odds.modifier)));
-  out.push_back(make_step("P(hit) per man", "a " + die + " of " + needed + (p.natural_six ? ", a 6 always hits" : ""),
+  out.push_back(report::step("P(hit) per man", "a " + die + " of " + needed + (p.natural_six ? ", a 6 always hits" : ""),
                           trim(odds.p_hit, 4), R.source_arquebus)
                     .in("natural needed", needed));
-  out.push_back(make_step("mean kills per volley",
+  out.push_back(report::step("mean kills per volley",
                           "Binomial(" + std::to_string(*p.men) + " men, " + trim(odds.p_hit, 4) +
                               "): a hit kills whatever the armour",
                           trim(odds.kills.mean(), 4), R.source_arquebus)
@@ -503,11 +502,10 @@ Table faces_table(const DowelParams& p, const fire::DowelOdds& d) {
 // The derivation of the dowel shot, for --explain: the target's extent along the line of fire,
 // where terrain stops the ball, and each section of the called colour over the target.
 report::Steps dowel_steps(const fire::ChainmailRules& R, const fire::DowelInput& in, const fire::DowelOdds& d) {
-  using fire::make_step;
   const bool centre = in.measure == fire::Measure::centre;
   const std::string target = trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in";
   report::Steps out;
-  out.push_back(make_step("target along the line of fire",
+  out.push_back(report::step("target along the line of fire",
                           trim(in.range_in, 3) + (centre ? " in to the centre, " : " in to the near edge, ") +
                               trim(in.depth_in, 3) + " in deep",
                           target, R.source_dowel)
@@ -516,7 +514,7 @@ report::Steps dowel_steps(const fire::ChainmailRules& R, const fire::DowelInput&
                     .in("measured to", centre ? "centre" : "near-edge"));
   if (d.stop) out.push_back(report::statement(stop_text(in, *d.stop), R.source_dowel));
   for (const auto& h : d.sections)
-    out.push_back(make_step(h.section.colour + " section " + std::to_string(h.section.index) + " on the target",
+    out.push_back(report::step(h.section.colour + " section " + std::to_string(h.section.index) + " on the target",
                             trim(h.section.start_in) + "-" + trim(h.section.end_in) + " in against " + target,
                             trim(h.on_target_in, 3) + " in", R.source_dowel)
                       .in("section", trim(h.section.start_in) + "-" + trim(h.section.end_in) + " in")

@@ -174,14 +174,13 @@ Scenario catalogue(const fire::FirearmCatalogue& cat) {
 // The derivation, for --explain: the shot's and the reload's steps (fire::shot_odds,
 // fire::reload_time), the misfire chance and the rounds between attempts, under the firearm's name.
 report::Steps explain_firearm(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
-  using fire::make_step;
   const fire::Misfire& mis = fs.misfire;
   const fire::Firearm& fa = *fs.firearm;
   report::Steps out = fs.shot.explain;
   out.insert(out.end(), fs.reload.explain.begin(), fs.reload.explain.end());
   const std::string table = std::to_string(mis.table_pct) + "%";
   const bool adjusted = p.uncleaned || mis.capped;
-  out.push_back(make_step(adjusted ? "misfire chance in the table" : "misfire chance",
+  out.push_back(report::step(adjusted ? "misfire chance in the table" : "misfire chance",
                           "Firearm Characteristics table, row \"" + fa.name + "\", column \"" + fs.weather + "\"",
                           table, R.source_misfire, report::Yields::rounded)
                     .in("firearm", fa.name)
@@ -190,16 +189,16 @@ report::Steps explain_firearm(const fire::FirearmRules& R, const FirearmParams& 
     std::string rule = table;
     if (p.uncleaned) rule += " x " + std::to_string(R.uncleaned_multiplier) + " (not cleaned daily)";
     if (mis.capped) rule += " = " + std::to_string(mis.pct) + "%, at most 100%";
-    out.push_back(make_step("misfire chance", rule, std::to_string(std::min(100, mis.pct)) + "%", R.source_misfire,
+    out.push_back(report::step("misfire chance", rule, std::to_string(std::min(100, mis.pct)) + "%", R.source_misfire,
                             mis.capped ? report::Yields::rounded : report::Yields::equals)
                       .in("table", table)
                       .in("cleaned", p.uncleaned ? "no" : "yes"));
   }
   const int reload = fs.reload.total;
-  out.push_back(make_step("rounds an attempt", "1 + " + std::to_string(reload) + " rounds of reloading",
+  out.push_back(report::step("rounds an attempt", "1 + " + std::to_string(reload) + " rounds of reloading",
                           std::to_string(1 + reload) + " rounds", R.source_reload)
                     .in("reload time", std::to_string(reload) + " rounds"));
-  out.push_back(make_step("rounds an attempt after a misfire",
+  out.push_back(report::step("rounds an attempt after a misfire",
                           "1 + " + std::to_string(R.misfire_clear_rounds) + " rounds to clear it + " +
                               std::to_string(reload) + " rounds of reloading",
                           std::to_string(1 + R.misfire_clear_rounds + reload) + " rounds", R.source_misfire)

@@ -21,18 +21,7 @@ namespace gunpowder::artillery::detail {
 inline void say(report::Steps& ex, report::Step& step) { ex.push_back(std::move(step)); }
 inline void say(report::Steps& ex, report::Step&& step) { ex.push_back(std::move(step)); }
 
-/// A step deriving `figure` by `rule` (its inputs in place) with `result`, from `source`; inputs
-/// are added with `.in(name, value)`.
-inline report::Step step(std::string figure, std::string rule, std::string result, std::string source,
-                         report::Yields yields = report::Yields::equals) {
-  report::Step s;
-  s.figure = std::move(figure);
-  s.rule = std::move(rule);
-  s.result = std::move(result);
-  s.source = std::move(source);
-  s.yields = yields;
-  return s;
-}
+using report::step;  // the shared step builder (gunpowder/core/explain.hpp)
 
 /// The step under `subject` (a carriage of the piece, the piece as an automaton).
 inline report::Step about(std::string subject, report::Step s) {

@@ -42,9 +42,9 @@ void piece_steps(const artillery::Catalogue& cat, ArtilleryShot& s) {
   const std::string what = book ? "piece" : "shot";
   const std::string which = book ? s.design.name : trim(s.shot_lb) + " lb";
   s.explain.push_back(
-      make_step("ranges", rule, piece_ranges(c), cite("range_short_yd"), Yields::rounded).in(what, which));
-  s.explain.push_back(make_step("damage", rule, c.damage(), cite("damage_dice"), Yields::rounded).in(what, which));
-  s.explain.push_back(make_step("area of effect", rule, aoe, cite("aoe_ft"), Yields::rounded).in(what, which));
+      report::step("ranges", rule, piece_ranges(c), cite("range_short_yd"), Yields::rounded).in(what, which));
+  s.explain.push_back(report::step("damage", rule, c.damage(), cite("damage_dice"), Yields::rounded).in(what, which));
+  s.explain.push_back(report::step("area of effect", rule, aoe, cite("aoe_ft"), Yields::rounded).in(what, which));
 }
 
 // A value the rules bound: "an attack throw must be between 1 and 30, got 99".
@@ -100,7 +100,7 @@ Diagnostics choose_bracket(const artillery::Catalogue& cat, const ArtilleryReque
   const std::string& src = cat.attack.range_source;
   s.bracket = *table_bracket;
   s.bracket_source = "table";
-  s.explain.push_back(make_step("range band", trim(s.range_yd, 2) + " yd against the ranges " + piece_ranges(c),
+  s.explain.push_back(report::step("range band", trim(s.range_yd, 2) + " yd against the ranges " + piece_ranges(c),
                                 artillery::to_string(s.bracket), src, Yields::rounded)
                           .in("range", trim(s.range_yd, 2) + " yd")
                           .in("ranges", piece_ranges(c)));
@@ -110,14 +110,14 @@ Diagnostics choose_bracket(const artillery::Catalogue& cat, const ArtilleryReque
                                                        : Bracket::long_range;
     if (chosen != s.bracket) {
       s.bracket_source = "override: the table gives " + artillery::to_string(s.bracket);
-      s.explain.push_back(make_step("range band", "given, the referee's call", artillery::to_string(chosen), "")
+      s.explain.push_back(report::step("range band", "given, the referee's call", artillery::to_string(chosen), "")
                               .in("range band", *p.range_band));
     }
     s.bracket = chosen;
   }
   const int mod = cat.attack.range_mod[static_cast<size_t>(s.bracket)];
   s.explain.push_back(
-      make_step("range modifier", artillery::to_string(s.bracket) + " range", plus_minus(mod), src, Yields::rounded)
+      report::step("range modifier", artillery::to_string(s.bracket) + " range", plus_minus(mod), src, Yields::rounded)
           .in("range band", artillery::to_string(s.bracket)));
   return d;
 }
@@ -161,7 +161,7 @@ Diagnostics choose_mode(const artillery::Catalogue& cat, const ArtilleryRequest&
                            : s.mode_source == "default" ? "direct wherever allowed; " + table
                                                         : table;
   s.explain.push_back(
-      make_step("fire", rule, artillery::to_string(s.mode), cat.attack.fire_mode_source, Yields::rounded)
+      report::step("fire", rule, artillery::to_string(s.mode), cat.attack.fire_mode_source, Yields::rounded)
           .in("piece type", type)
           .in("range band", bracket));
   return d;
@@ -187,7 +187,7 @@ void attack_steps(const ArtilleryRules& R, ArtilleryShot& s) {
   const AttackSetup& a = s.attack;
   const std::string src = first_citation(R.results.source);
   const std::string target = std::to_string(s.target) + "+";
-  s.explain.push_back(make_step("target value",
+  s.explain.push_back(report::step("target value",
                                 std::to_string(a.base_throw) + " (" + (s.throw_given ? "given" : s.crew + " crew") +
                                     ") - (" + plus_minus(a.range_mod) + " range " +
                                     plus_minus(a.plunging_mod) + " plunging " + plus_minus(a.shortage_mod) +
@@ -207,7 +207,7 @@ void attack_steps(const ArtilleryRules& R, ArtilleryShot& s) {
       {"misfire", "the throw fails on a natural 1"}};
   for (const auto& [kind, rule] : results)
     s.explain.push_back(
-        make_step(std::string("naturals, ") + kind, rule, natural_runs(R.results, kind, s.target, s.exceed), src)
+        report::step(std::string("naturals, ") + kind, rule, natural_runs(R.results, kind, s.target, s.exceed), src)
             .in("target value", target)
             .in("reading of exceeds", s.exceed == Exceed::meet ? "meet" : "strictly"));
 }
@@ -243,7 +243,7 @@ StructureTarget structure(const ArtilleryRules& R, ArtilleryShot& s, int ac) {
   t.ac = ac;
   t.save_target = structural_save_target(R.catalogue->attack.structural_save_base, s.attack.range_mod, ac);
   t.p_save = save_chance(t.save_target, 0);
-  s.explain.push_back(make_step("structural save",
+  s.explain.push_back(report::step("structural save",
                                 std::to_string(R.catalogue->attack.structural_save_base) + " + (" +
                                     plus_minus(s.attack.range_mod) + ") - " + std::to_string(ac),
                                 std::to_string(t.save_target) + "+", first_citation(R.results.source))

@@ -66,14 +66,14 @@ std::string firearm_ranges(const Firearm& f) {
 // Fighting Style (Firearms) table's row.
 report::Step base_reload_step(const FirearmRules& r, const Firearm& f, Training t, int base, std::string figure) {
   if (t == Training::fighting_style && f.reload_style)
-    return make_step(std::move(figure), "Fighting Style (Firearms) table, row \"" + f.name + "\"", rounds(base),
+    return report::step(std::move(figure), "Fighting Style (Firearms) table, row \"" + f.name + "\"", rounds(base),
                      kFightingStyleSource, report::Yields::rounded)
         .in("firearm", f.name);
   const bool drilled = t != Training::undrilled;
   std::string rule =
       "Firearm Characteristics table, row \"" + f.name + "\", column \"" + (drilled ? "drilled" : "undrilled") + "\"";
   if (t == Training::fighting_style) rule += " (no Fighting Style figure: the drilled time)";
-  return make_step(std::move(figure), std::move(rule), rounds(base), r.source_characteristics, report::Yields::rounded)
+  return report::step(std::move(figure), std::move(rule), rounds(base), r.source_characteristics, report::Yields::rounded)
       .in("firearm", f.name)
       .in("training", to_string(t));
 }
@@ -85,7 +85,7 @@ void reload_steps(const FirearmRules& r, const Firearm& f, const ReloadInput& in
   out.explain.push_back(base_reload_step(r, f, in.training, out.base, adjusted ? "base reload" : "reload time"));
   if (!adjusted) return;
   if (out.dex != 0)
-    out.explain.push_back(make_step("DEX adjustment",
+    out.explain.push_back(report::step("DEX adjustment",
                                     std::to_string(r.dex_modifier_sign) + " x " + signed_str(in.dex_mod) +
                                         " (a bonus shortens the reload)",
                                     signed_rounds(out.dex), reading(r.source_characteristics))
@@ -94,7 +94,7 @@ void reload_steps(const FirearmRules& r, const Firearm& f, const ReloadInput& in
     size_t band = 0;
     for (size_t i = 0; i < r.encumbrance_thresholds_stone.size(); ++i)
       if (in.carried_stone > r.encumbrance_thresholds_stone[i]) band = i;
-    out.explain.push_back(make_step("encumbrance adjustment",
+    out.explain.push_back(report::step("encumbrance adjustment",
                                     trim(in.carried_stone, 2) + " stone carried, more than " +
                                         std::to_string(r.encumbrance_thresholds_stone[band]),
                                     signed_rounds(out.encumbrance), r.source_characteristics, report::Yields::rounded)
@@ -102,11 +102,11 @@ void reload_steps(const FirearmRules& r, const Firearm& f, const ReloadInput& in
   }
   if (in.apostles)
     out.explain.push_back(
-        make_step("apostles adjustment", "loading from 12 apostles", signed_rounds(out.apostles), r.source_reload));
+        report::step("apostles adjustment", "loading from 12 apostles", signed_rounds(out.apostles), r.source_reload));
   std::string sum = std::to_string(out.base);
   for (int adj : {out.dex, out.encumbrance, out.apostles})
     if (adj != 0) sum += (adj > 0 ? " + " : " - ") + std::to_string(adj > 0 ? adj : -adj);
-  out.explain.push_back(make_step("reload time", sum + (out.floored ? ", at least 0" : ""), rounds(out.total),
+  out.explain.push_back(report::step("reload time", sum + (out.floored ? ", at least 0" : ""), rounds(out.total),
                                   r.source_reload, out.floored ? report::Yields::rounded : report::Yields::equals)
                             .in("base reload", rounds(out.base))
                             .in("DEX adjustment", signed_rounds(out.dex))
@@ -117,14 +117,14 @@ void reload_steps(const FirearmRules& r, const Firearm& f, const ReloadInput& in
 // The range band of the shot and its penalty, as printed or by the smoothbore rule.
 void band_steps(const FirearmRules& r, const Firearm& f, const ShotInput& in, Shot& s) {
   const std::string band = to_string(s.band);
-  s.explain.push_back(make_step("range band", trim(in.range, 2) + " against the ranges " + firearm_ranges(f), band,
+  s.explain.push_back(report::step("range band", trim(in.range, 2) + " against the ranges " + firearm_ranges(f), band,
                                 r.source_characteristics, report::Yields::rounded)
                           .in("range", trim(in.range, 2))
                           .in("ranges", firearm_ranges(f)));
   if (in.penalties == PenaltyRule::rule && s.band != Band::short_range) {
     const int normal = s.band == Band::medium_range ? r.normal_medium_penalty : r.normal_long_penalty;
     const int times = f.smoothbore() ? r.smoothbore_penalty_multiplier : 1;
-    s.explain.push_back(make_step("range penalty",
+    s.explain.push_back(report::step("range penalty",
                                   signed_str(normal) + " x " + std::to_string(times) +
                                       (f.smoothbore() ? " (smoothbore: twice the normal penalty)" : " (rifled)"),
                                   signed_str(s.penalty), r.source_characteristics)
@@ -132,7 +132,7 @@ void band_steps(const FirearmRules& r, const Firearm& f, const ShotInput& in, Sh
                             .in("bore", f.bore));
     return;
   }
-  s.explain.push_back(make_step("range penalty",
+  s.explain.push_back(report::step("range penalty",
                                 "Firearm Characteristics table, row \"" + f.name + "\", column \"" + band + "\"",
                                 signed_str(s.penalty), r.source_characteristics, report::Yields::rounded)
                           .in("firearm", f.name)
@@ -145,9 +145,9 @@ void armour_steps(const FirearmRules& r, const ShotInput& in, int armor, bool ig
       ignores ? "at most " + std::to_string(r.armor_ignored) + " of " + std::to_string(armor) +
                     " points of armour (an armour-piercing range)"
               : std::string(in.scattershot ? "scattershot ignores none" : "none beyond the armour-piercing range");
-  s.explain.push_back(make_step("armour ignored", why, std::to_string(s.armor_ignored), r.source_characteristics)
+  s.explain.push_back(report::step("armour ignored", why, std::to_string(s.armor_ignored), r.source_characteristics)
                           .in("armour", std::to_string(armor)));
-  s.explain.push_back(make_step("effective AC", std::to_string(in.target_ac) + " - " + std::to_string(s.armor_ignored),
+  s.explain.push_back(report::step("effective AC", std::to_string(in.target_ac) + " - " + std::to_string(s.armor_ignored),
                                 std::to_string(s.effective_ac), r.source_characteristics)
                           .in("target AC", std::to_string(in.target_ac))
                           .in("armour ignored", std::to_string(s.armor_ignored)));
@@ -157,14 +157,14 @@ void armour_steps(const FirearmRules& r, const ShotInput& in, int armor, bool ig
 void throw_steps(const FirearmRules& r, const ShotInput& in, Shot& s) {
   // The attack throws' citation, at character scale: its first part ("Guns of War, Firearms, p. 9").
   const std::string source = r.source_attack.substr(0, r.source_attack.find(';'));
-  s.explain.push_back(make_step("natural needed",
+  s.explain.push_back(report::step("natural needed",
                                 std::to_string(in.attack_throw) + " + " + std::to_string(s.effective_ac) + " - (" +
                                     signed_str(s.modifiers) + ")",
                                 std::to_string(s.target) + "+", source)
                           .in("attack throw", std::to_string(in.attack_throw) + "+")
                           .in("effective AC", std::to_string(s.effective_ac))
                           .in("modifiers", signed_str(s.modifiers)));
-  s.explain.push_back(make_step("P(hit)",
+  s.explain.push_back(report::step("P(hit)",
                                 "a d20 of " + std::to_string(s.target) + "+" +
                                     (in.naturals ? ", a natural 20 always hits, a natural 1 always misses" : ""),
                                 trim(s.p_hit, 4), source)
@@ -253,7 +253,7 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
   s.modifiers = s.penalty + in.other_mod;
   if (in.no_rest) {
     s.modifiers += r.no_rest_attack_penalty;
-    s.explain.push_back(make_step("no-rest modifier", "a musket fired without its fork rest",
+    s.explain.push_back(report::step("no-rest modifier", "a musket fired without its fork rest",
                                   signed_str(r.no_rest_attack_penalty), kForkRestSource));
   }
   bool ignores = f.ignores_armor[b];
@@ -261,7 +261,7 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
     // Scattershot: "+2 bonus to attack throws at short range, but only deals 1d6 ... and does not ignore armor".
     if (s.band == Band::short_range) {
       s.modifiers += r.scattershot_bonus;
-      s.explain.push_back(make_step("scattershot modifier", "scattershot at short range",
+      s.explain.push_back(report::step("scattershot modifier", "scattershot at short range",
                                     signed_str(r.scattershot_bonus), r.source_scattershot));
     }
     ignores = ignores && r.scattershot_ignores_armor;
@@ -269,7 +269,7 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
   } else {
     s.damage = dice::Dist::sum(f.damage_dice, f.damage_die_sides);
   }
-  if (in.other_mod != 0) s.explain.push_back(make_step("other modifiers", "given", signed_str(in.other_mod), ""));
+  if (in.other_mod != 0) s.explain.push_back(report::step("other modifiers", "given", signed_str(in.other_mod), ""));
   // "At short range (at any range for muskets), attacks with firearms may ignore 5 points of armor".
   s.armor_ignored = ignores ? std::min(r.armor_ignored, armor) : 0;
   s.effective_ac = in.target_ac - s.armor_ignored;

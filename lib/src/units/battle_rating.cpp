@@ -37,7 +37,7 @@ Diagnostics rate_missile_value(Rater& r) {
   out.equipment_bonus =
       bonus_given ? *r.req.equipment_bonus : b.equipment_bonus_per_extra_firearm * std::max(0, r.firearm_count - 1);
   if (r.explain && !bonus_given && r.firearm_count > 1)
-    r.note(rule_step(
+    r.note(report::step(
                "equipment bonus",
                trim(b.equipment_bonus_per_extra_firearm) + " x (" + std::to_string(r.firearm_count) + " firearms - 1)",
                trim(out.equipment_bonus), b.source)
@@ -55,7 +55,7 @@ Diagnostics rate_missile_value(Rater& r) {
   out.missile_value =
       (a.attacks_raw + out.equipment_bonus) * (walk_term + f->missile_range) * f->firearm_modifier / b.missile_value_divisor;
   if (r.explain)
-    r.note(rule_step("missile value",
+    r.note(report::step("missile value",
                      "(" + trim(a.attacks_raw, 4) + " + " + trim(out.equipment_bonus) + ") x (" + trim(walk) +
                          (full ? "" : " / " + trim(b.other_walk_divisor)) + " + " + std::to_string(f->missile_range) +
                          ") x " + trim(f->firearm_modifier, 3) + " / " + trim(b.missile_value_divisor),
@@ -87,7 +87,7 @@ Diagnostics rate_melee_value(Rater& r) {
   const double ratio = out.melee_attacks > 0 ? out.melee_attacks_raw / out.melee_attacks : 1.0;
   out.melee_value = ratio * out.max_charge_damage;
   if (r.explain)
-    r.note(rule_step("melee value",
+    r.note(report::step("melee value",
                      "(" + trim(out.melee_attacks_raw, 4) + " / " + std::to_string(out.melee_attacks) + ") x " +
                          trim(out.max_charge_damage, 4),
                      trim(out.melee_value, 4), b.source)
@@ -99,7 +99,7 @@ Diagnostics rate_melee_value(Rater& r) {
     if (floor_value > out.melee_value) {
       out.melee_value = floor_value;
       if (r.explain)
-        r.note(rule_step("melee value",
+        r.note(report::step("melee value",
                          "pistol-pair minimum " + trim(b.pistol_pair_min_melee_base) + " + " +
                              std::to_string(out.charge_attacks) + " charge attacks",
                          trim(floor_value), b.source)
@@ -125,20 +125,20 @@ void modifier_steps(Rater& r, const GivenModifiers& given) {
     const double first = melee_first ? out.melee_value : out.missile_value;
     const double other = melee_first ? out.missile_value : out.melee_value;
     const double weight = melee_first ? b.melee_dominant_missile_weight : b.missile_dominant_melee_weight;
-    r.note(rule_step("combat modifier", trim(first, 4) + " + " + trim(weight) + " x " + trim(other, 4),
+    r.note(report::step("combat modifier", trim(first, 4) + " + " + trim(weight) + " x " + trim(other, 4),
                      trim(out.combat_modifier, 4), b.source)
                .in("melee value", trim(out.melee_value, 4))
                .in("missile value", trim(out.missile_value, 4)));
   }
   if (!given.morale)
-    r.note(rule_step("morale modifier",
+    r.note(report::step("morale modifier",
                      "((" + std::to_string(out.morale) + " + " + trim(b.morale_offset) + ") / " +
                          trim(b.morale_offset) + ")^" + trim(b.morale_exponent, 3),
                      trim(out.morale_modifier, 4), b.source)
                .in("morale", (out.morale >= 0 ? "+" : "") + std::to_string(out.morale)));
   if (!given.speed) {
     const bool dm = out.formation == Formation::DM;
-    r.note(rule_step(
+    r.note(report::step(
                "speed modifier",
                dm ? std::to_string(out.charge) + " / " + trim(b.dm_speed_divisor)
                   : "(" + std::to_string(out.charge) + " / " + trim(b.speed_divisor) + ")^" + trim(b.speed_exponent, 3),
@@ -148,7 +148,7 @@ void modifier_steps(Rater& r, const GivenModifiers& given) {
   if (!given.formation) {
     const bool mf = out.formation == Formation::MF;
     const std::string code = to_string(out.formation);
-    r.note(rule_step("formation modifier",
+    r.note(report::step("formation modifier",
                      mf ? "Mounted Foot rated as Drilled Foot, with the Mounted Foot modifier"
                         : "Formation Modifier table, column " + code,
                      trim(out.formation_modifier, 3), mf ? r.cat.mounted_foot.source : r.cat.formation_source,
@@ -161,7 +161,7 @@ void modifier_steps(Rater& r, const GivenModifiers& given) {
 void battle_rating_steps(Rater& r) {
   const BattleRatingRules& b = r.cat.br;
   const Rating& out = r.out;
-  r.note(rule_step("BR before rounding",
+  r.note(report::step("BR before rounding",
                    std::to_string(out.ac) + " x (" + std::to_string(out.uhp) + " / " + trim(b.uhp_divisor) + ") x " +
                        trim(out.morale_modifier, 4) + " x " + trim(out.speed_modifier, 4) + " x " +
                        trim(out.formation_modifier, 3) + " x " + trim(out.combat_modifier, 4) + " / " +
@@ -174,11 +174,11 @@ void battle_rating_steps(Rater& r) {
              .in("formation modifier", trim(out.formation_modifier, 3))
              .in("combat modifier", trim(out.combat_modifier, 4)));
   const double step = out.br_raw < b.rounding_threshold ? b.rounding_step_low : b.rounding_step_high;
-  r.note(rule_step(r.has_firearms ? "BR rounded" : "BR", trim(out.br_raw, 4) + " to the nearest " + trim(step),
+  r.note(report::step(r.has_firearms ? "BR rounded" : "BR", trim(out.br_raw, 4) + " to the nearest " + trim(step),
                    trim(out.br_rounded, 2), b.source, rounded_unless_equal(out.br_raw, out.br_rounded))
              .in("BR before rounding", trim(out.br_raw, 4)));
   if (r.has_firearms)
-    r.note(rule_step("BR",
+    r.note(report::step("BR",
                      trim(out.br_rounded, 2) + " + " + trim(out.special_attack_bonus, 2) + " special attack bonus",
                      trim(out.br, 2), b.source)
                .in("BR rounded", trim(out.br_rounded, 2))

@@ -56,7 +56,7 @@ Diagnostics rate_supply_and_specialists(Rater& r) {
   out.total_gp_month = out.wage_gp_month + out.specialist_gp_month + cm.weeks_per_month * out.supply_gp_week;
   if (r.explain) {
     using fmtnum::trim;
-    r.note(rule_step(kTotalCostFigure,
+    r.note(report::step(kTotalCostFigure,
                      trim(out.wage_gp_troop, 2) + " gp x " + std::to_string(out.troops) + " troops + " +
                          trim(out.specialist_gp_month, 2) + " gp specialists + " + trim(cm.weeks_per_month) + " x " +
                          trim(out.supply_gp_week, 2) + " gp weekly supply",

@@ -122,7 +122,7 @@ Diagnostics rate_armour_class(Rater& r) {
       out.ac = horse_unit_ac(*rider_ac, *mount_ac);
       if (alt_ac) out.ac_alt = horse_unit_ac(*alt_ac, *mount_ac);
       if (r.explain)
-        r.note(rule_step("unit AC",
+        r.note(report::step("unit AC",
                          "riders " + std::to_string(*rider_ac) + " and mounts " + std::to_string(*mount_ac) +
                              " averaged, halves up",
                          std::to_string(out.ac), kHorseAcReading,
@@ -175,7 +175,7 @@ Diagnostics rate_unit_hit_points(Rater& r) {
   out.uhp = std::max(1, static_cast<int>(rounding::half_up(raw)));
   if (r.explain) {
     report::Step s =
-        rule_step("uhp",
+        report::step("uhp",
                   std::to_string(out.troops) + " troops" +
                       (r.horse ? " x " + std::to_string(cm.cavalry_uhp_multiplier) + " (riders and mounts)" : "") +
                       " x " + fmtnum::trim(out.hd.value) + " HD / " + fmtnum::trim(1 / cm.uhp_per_hd_troop),

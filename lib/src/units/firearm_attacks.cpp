@@ -165,7 +165,7 @@ void firearm_steps(Rater& r, const FirearmAttack& a, double troops, bool raw_giv
   const std::string rate = "1/" + std::to_string(a.rate_denominator);
   if (!req.rate_denominator) {
     const RateRow* rr = cat.rate(a.firearm.mechanism, a.firearm.key());
-    report::Step s = rule_step(
+    report::Step s = report::step(
         "rate of fire", "Firearm Rate of Fire table, row \"" + rr->printed + "\", " + a.rate_column() + " column", rate,
         cat.rate_source, report::Yields::rounded, name);
     s.in("row", rr->printed).in("column", a.rate_column());
@@ -180,7 +180,7 @@ void firearm_steps(Rater& r, const FirearmAttack& a, double troops, bool raw_giv
   }
   const std::string raw = fmtnum::trim(a.attacks_raw, 4);
   if (!raw_given)
-    r.note(rule_step("raw attacks",
+    r.note(report::step("raw attacks",
                      "(" + fmtnum::trim(troops) + " / " + fmtnum::trim(cat.attack.troops_divisor) + ") x (" +
                          fmtnum::trim(a.average_damage, 2) + " / " + fmtnum::trim(cat.attack.average_damage_divisor) +
                          ") x (" + rate + ") x " + fmtnum::trim(a.misfire),
@@ -190,7 +190,7 @@ void firearm_steps(Rater& r, const FirearmAttack& a, double troops, bool raw_giv
                .in("rate of fire", rate)
                .in("misfire factor", fmtnum::trim(a.misfire)));
   const std::string throw_value = std::to_string(r.out.attack_throw) + "+";
-  r.note(rule_step("attack characteristic",
+  r.note(report::step("attack characteristic",
                    "Firearm Number of Attacks and Reload Tokens table, row \"" +
                        attacks_band(cat, a.attacks_raw).printed + "\" (raw " + raw + "), attack throw " + throw_value +
                        (a.caracole ? ", pistol caracole (or 0)" : ""),

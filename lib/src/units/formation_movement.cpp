@@ -68,7 +68,7 @@ report::Step movement_step(const Rater& r, const Cell& cell, int move_ft, std::o
             " (Undrilled Foot)";
   if (r.req.movement) rule += ", movement given";
   report::Step s =
-      rule_step("movement and formation", std::move(rule), r.out.movement + " " + to_string(r.out.formation),
+      report::step("movement and formation", std::move(rule), r.out.movement + " " + to_string(r.out.formation),
                 (r.horse ? cat.cavalry : cat.infantry).source, report::Yields::rounded);
   s.in("row", cell.row->weapons).in("column", std::to_string(move_ft) + "'");
   return s;

@@ -81,17 +81,17 @@ Diagnostics rate_reform(Rater& r) {
   if (r.explain) {
     const std::string unrounded = fmtnum::trim(reform->uhp_lost_unrounded, 3);
     const std::string lost = std::to_string(reform->uhp_lost);
-    r.note(rule_step("uhp lost before rounding",
+    r.note(report::step("uhp lost before rounding",
                      std::to_string(reform->lost_numerator) + "/" + std::to_string(reform->lost_denominator) + " x " +
                          std::to_string(out.uhp),
                      unrounded, kReformSource)
                .in("uhp lost by the halves", std::to_string(reform->lost_numerator))
                .in("uhp of the halves", std::to_string(reform->lost_denominator))
                .in("unit uhp", std::to_string(out.uhp)));
-    r.note(rule_step("uhp lost", unrounded + " to the nearest whole number, 0.5 up if odd and down if even", lost,
+    r.note(report::step("uhp lost", unrounded + " to the nearest whole number, 0.5 up if odd and down if even", lost,
                      kReformSource, rounded_unless_equal(reform->uhp_lost_unrounded, reform->uhp_lost))
                .in("uhp lost before rounding", unrounded));
-    r.note(rule_step("uhp remaining", std::to_string(out.uhp) + " - " + lost, std::to_string(reform->uhp_remaining),
+    r.note(report::step("uhp remaining", std::to_string(out.uhp) + " - " + lost, std::to_string(reform->uhp_remaining),
                      kReformSource)
                .in("unit uhp", std::to_string(out.uhp))
                .in("uhp lost", lost));

@@ -27,21 +27,6 @@ inline report::Yields rounded_unless_equal(double raw, double shown) {
   return diff < 1e-9 ? report::Yields::equals : report::Yields::rounded;
 }
 
-/// A step of the rating (Rater::note): the figure derived, the rule with its inputs in place, the
-/// result, the book's section; `subject` a part of the unit (a firearm), else empty (rate.cpp names
-/// the unit). Its inputs are chained on: `rule_step(...).in("troops", "120")`.
-inline report::Step rule_step(std::string figure, std::string rule, std::string result, std::string source,
-                              report::Yields yields = report::Yields::equals, std::string subject = {}) {
-  report::Step s;
-  s.subject = std::move(subject);
-  s.figure = std::move(figure);
-  s.rule = std::move(rule);
-  s.result = std::move(result);
-  s.source = std::move(source);
-  s.yields = yields;
-  return s;
-}
-
 /// Where the readings of docs/notes/unit-br-decisions.md that were fitted to the rosters belong.
 inline constexpr const char* kRostersReading =
     "Guns of War, Units of the Pike and Shot Age, pp. 47-51 (a documented reading: fitted to the rosters)";

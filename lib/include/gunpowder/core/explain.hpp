@@ -54,6 +54,14 @@ struct Step {
   }
 };
 
+/// A step deriving `figure` by `rule` (its inputs in place) with `result`, from `source`, about
+/// `subject` (empty: the caller names it); inputs are added with `.in(name, value)`. The one
+/// builder the modules share, for a step whose subject is named last or not at all.
+inline Step step(std::string figure, std::string rule, std::string result, std::string source,
+                 Yields yields = Yields::equals, std::string subject = {}) {
+  return {std::move(subject), std::move(figure), std::move(rule), std::move(result), std::move(source), {}, yields};
+}
+
 /// A step that states a fact or a choice (no figure derived, no result): "the target is a structure".
 inline Step statement(std::string rule, std::string source = {}) {
   Step s;

@@ -14,19 +14,6 @@ namespace gunpowder::fire {
 /// seed 000 reads them on a d20).
 inline constexpr int kD20 = 20;
 
-/// A step of --explain deriving `figure` by `rule` (its inputs in place) with `result`, from
-/// `source`; inputs are added with `.in(name, value)`. (The artillery module has its own.)
-inline report::Step make_step(std::string figure, std::string rule, std::string result, std::string source,
-                              report::Yields yields = report::Yields::equals) {
-  report::Step s;
-  s.figure = std::move(figure);
-  s.rule = std::move(rule);
-  s.result = std::move(result);
-  s.source = std::move(source);
-  s.yields = yields;
-  return s;
-}
-
 /// A citation of a documented reading (docs/sources.md): the book's section, then "(a documented reading)".
 inline std::string reading(const std::string& source) { return source + " (a documented reading)"; }
 
