@@ -11,11 +11,13 @@ namespace gunpowder::artillery_app {
 
 /// The version of the tool's JSON documents (docs/schema/artillery-design.*.json): 3 writes every
 /// document from the declared tables (one array per table, the figures of a piece as a record with
-/// a source each), renames range to range_band and drops the copies of one figure under two keys.
-inline constexpr int kSchemaVersion = 3;
+/// a source each), renames range to range_band and drops the copies of one figure under two keys;
+/// 4: --explain's derivation is an array of typed steps (objects), not lines of text.
+inline constexpr int kSchemaVersion = 4;
 /// The pieces and catalogue documents: version 4 (crew_men; hd as the books write it; shp, miles
-/// and encounter feet as amounts: one key, one kind and unit in every tool).
-inline constexpr int kPiecesSchemaVersion = 4;
+/// and encounter feet as amounts: one key, one kind and unit in every tool); 5: --explain's
+/// derivation as typed steps.
+inline constexpr int kPiecesSchemaVersion = 5;
 
 // A piece (mode_piece.cpp, mode_files.cpp, design_tables.cpp).
 const report::TableSpec& pieces_spec();            ///< "pieces": one row per piece (several pieces, --catalogue)

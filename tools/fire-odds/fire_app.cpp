@@ -181,7 +181,7 @@ const report::DocumentSpec& scenarios_doc() {
       for (const report::TableSpec* t : c.specs()) tables.push_back(t);
     // version 3: one array per table of each kind of scenario, rows named by scenario and name
     return report::DocumentSpec(
-        "fire-odds", "scenarios", 4,
+        "fire-odds", "scenarios", 5,
         "The scenarios of a fire-odds run (a subcommand, or every scenario of the input files): one array per "
         "table, each row or record naming its scenario (its place in the run, from 1) and name.",
         std::move(tables));

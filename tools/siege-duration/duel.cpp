@@ -100,7 +100,9 @@ void shot_odds_report(const siege::DuelSetup& setup, const std::vector<siege::Sh
          report::cell::percent(o.p_hit), report::cell::percent(o.p_save), report::cell::percent(o.p_destroy_given_hit),
          report::cell::percent(o.p_destroy)},
         source);
-    rep.explain.push_back(report::untyped("duel: " + o.derivation));
+    report::Step step = o.explain;
+    step.subject = "duel: " + step.subject;
+    rep.explain.push_back(std::move(step));
   }
   rep.tables.push_back(std::move(t));
 }

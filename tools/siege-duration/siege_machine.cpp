@@ -68,8 +68,7 @@ void machine_bonus_report(const siege::SiegeMachineRules& r, const siege::SmSetu
       const auto& side = d ? m.defender : attacker;
       const auto b = siege::side_bonus(r, side, d == 1, o, nullptr, m.front_ft.has_value());
       row(o, d == 1, side.br, b.artillery, b.equipment, b.fortification, side.br + b.total());
-      const std::string who = "siege machine: " + o + (d ? ", defender: " : ", attacker: ");
-      for (const auto& l : b.lines) rep.explain.push_back(report::untyped(who + l));
+      report::append_under(rep.explain, b.steps, "siege machine: " + o + (d ? ", defender" : ", attacker"));
     }
   if (m.defender_plan == siege::SmDefenderPlan::sally) {
     // The sally: a standard War Machine battle, the defender +10% BR (rounded up), no siege bonuses.
@@ -260,9 +259,13 @@ Expected<siege::SmSetup> machine_setup(const Context& c) {
     auto b = siege::bombard(c.rules, c.cat, *c.in.siege, c.opt.cautious, std::nullopt);
     if (!b) return input::place_fields(b.error(), c.doc, c.doc.root);
     m.gunpowder_weekly_damage = siege::gunpowder_weekly_damage(*b);
-    c.rep.explain.push_back(report::untyped(
-        "siege machine: the besieger's gunpowder park bombards " + trim(b->shp_per_day, 2) +
-        " shp a day: d += " + trim(m.gunpowder_weekly_damage, 2) + " a week while its artillery fires"));
+    c.rep.explain.push_back(
+        report::Step{"siege machine: the besieger's gunpowder park", "d a week",
+                     trim(b->shp_per_day, 2) + " x 7 (added to d while its artillery fires)",
+                     trim(m.gunpowder_weekly_damage, 2),
+                     "a reading of War Machine, Siege Machine: Application, with " + c.cat.sources.bombardment}
+            .in("shp a day", trim(b->shp_per_day, 2))
+            .in("days a week", "7"));
   }
   return m;
 }

@@ -13,6 +13,8 @@ using report::Table;
 
 namespace {
 
+constexpr const char* kPreparation = "War Machine, Siege Machine: Preparation";
+
 // A side's costs of a week (payroll ... total) and its money: the cells of weekly-costs and week-costs.
 void cost_cells(const siege::SmCosts& c, const std::optional<double>& money, std::vector<report::Cell>& cells) {
   using report::cell::trimmed;
@@ -26,7 +28,7 @@ void cost_cells(const siege::SmCosts& c, const std::optional<double>& money, std
 void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m, double materials,
                       const std::string& source, report::Report& rep) {
   Table t = table_of(tables::weekly_costs());
-  t.title = "Siege Machine: weekly costs at the start, gp (War Machine, Siege Machine: Preparation)";
+  t.title = std::string("Siege Machine: weekly costs at the start, gp (") + kPreparation + ")";
   for (int d = 0; d < 2; ++d) {
     const auto& s = d ? m.defender : m.attacker;
     const bool fires =
@@ -45,14 +47,18 @@ void first_week_table(const siege::SiegeMachineRules& r, const siege::SmSetup& m
     cells.insert(cells.end(), {trimmed(s.income_gp_per_week, 12), trimmed(price, 12), report::cell::integer(s.mounts),
                                trimmed(fed, 12)});
     t.add_row(std::move(cells), source);
-    const std::string who = std::string("siege machine: ") + (d ? "defender" : "attacker") + " costs: ";
-    rep.explain.push_back(
-        report::untyped(who + "food = (" + grouped(s.troops) + " troops + " + std::to_string(r.mount_rations) + " x " +
-                        grouped(s.mounts) + " mounts) x " + trim(price, 2) + " gp x " +
-                        std::to_string(r.ration_price.n) + "/" + std::to_string(r.ration_price.d) +
-                        (fed > 0 ? " x " + trim(share, 4) + " not made by Create food (" + trim(fed, 0) + " fed a day)"
-                                 : std::string()) +
-                        " = " + trim(c.food, 2) + " gp a week"));
+    report::Step food{std::string("siege machine: ") + (d ? "defender" : "attacker") + " costs", "food",
+                      "(" + grouped(s.troops) + " troops + " + std::to_string(r.mount_rations) + " x " +
+                          grouped(s.mounts) + " mounts) x " + trim(price, 2) + " gp x " +
+                          std::to_string(r.ration_price.n) + "/" + std::to_string(r.ration_price.d) +
+                          (fed > 0 ? " x " + trim(share, 4) + " not made by Create food" : std::string()),
+                      trim(c.food, 2) + " gp a week", kPreparation};
+    food.in("troops", grouped(s.troops))
+        .in("mounts", grouped(s.mounts))
+        .in("ration gp a week", trim(price, 2))
+        .in("share of the price", std::to_string(r.ration_price.n) + "/" + std::to_string(r.ration_price.d));
+    if (fed > 0) food.in("fed a day by Create food", trim(fed, 0)).in("share not made by Create food", trim(share, 4));
+    rep.explain.push_back(std::move(food));
   }
   t.notes.push_back(
       "rations at half adventurer prices (" + trim(r.adventurer_ration_gp, 2) +

@@ -464,7 +464,7 @@ const TableSpec& machine_odds() {
 
 const report::DocumentSpec& document() {
   static const report::DocumentSpec d(
-      "siege-duration", "siege", 4,
+      "siege-duration", "siege", 5,
       "The JSON output of siege-duration: the input as read, then the tables of every method run (an empty array for "
       "a table a run does not make).",
       {&run(),

@@ -316,20 +316,20 @@ const TableSpec& compare_figures_spec() {
 
 const DocumentSpec& units_document() {
   static const DocumentSpec d(
-      "unit-br", "units", 5, "The rated units (--troop, or [[unit]] files).",
+      "unit-br", "units", 6, "The rated units (--troop, or [[unit]] files).",
       {&units_spec(), &characteristics_spec(), &attacks_spec(), &battle_rating_spec(), &campaign_cost_spec(),
        &mounted_foot_spec(), &reform_spec(), &availability_spec(), &market_spec(), &realms_spec(), &notes_spec()});
   return d;
 }
 
 const DocumentSpec& catalogue_document() {
-  static const DocumentSpec d("unit-br", "catalogue", 4, "The published rosters (--catalogue).",
+  static const DocumentSpec d("unit-br", "catalogue", 5, "The published rosters (--catalogue).",
                               {&campaign_roster_spec(), &battle_roster_spec()});
   return d;
 }
 
 const DocumentSpec& compare_document() {
-  static const DocumentSpec d("unit-br", "compare", 3, "The rosters against the formulas (--compare).",
+  static const DocumentSpec d("unit-br", "compare", 4, "The rosters against the formulas (--compare).",
                               {&agreement_by_kind_spec(), &agreement_by_field_spec(), &compare_figures_spec()});
   return d;
 }

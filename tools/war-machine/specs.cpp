@@ -431,14 +431,14 @@ const TableSpec& siege_weeks() {
 // --- the documents
 
 const report::DocumentSpec& rate_document() {
-  static const report::DocumentSpec d("war-machine", "rate", 4, "war-machine rate: each [[force]] rated",
+  static const report::DocumentSpec d("war-machine", "rate", 5, "war-machine rate: each [[force]] rated",
                                       {&rate_settings(), &rate_forces(), &force_rating(), &statements()});
   return d;
 }
 
 const report::DocumentSpec& battle_document() {
   static const report::DocumentSpec d(
-      "war-machine", "battle", 4,
+      "war-machine", "battle", 5,
       "war-machine battle: the exact odds of each battle of a file, and with --roll the rolled battles",
       {&battle_settings(), &battle_forces(), &battle_force_rating(), &battle_statements(), &adjustments(), &battles(),
        &odds(), &results(), &sides(), &after(), &rolled(), &consequences(), &final_state(), &repeated(), &unmatched()});
@@ -447,7 +447,7 @@ const report::DocumentSpec& battle_document() {
 
 const report::DocumentSpec& campaign_document() {
   static const report::DocumentSpec d(
-      "war-machine", "campaign", 4,
+      "war-machine", "campaign", 5,
       "war-machine campaign: the exact odds of battles in a row between the forces of each battle of a file",
       {&campaign_settings(), &battle_forces(), &campaign_end(), &endings(), &after_each_battle(), &battles_fought(),
        &troops_left(), &unmatched()});
@@ -455,7 +455,7 @@ const report::DocumentSpec& campaign_document() {
 }
 
 const report::DocumentSpec& march_document() {
-  static const report::DocumentSpec d("war-machine", "march", 4,
+  static const report::DocumentSpec d("war-machine", "march", 5,
                                       "war-machine march: movement rate, forced march, foraging and hunger",
                                       {&march_query(), &march_rates(), &forced_march(), &food()});
   return d;
@@ -463,7 +463,7 @@ const report::DocumentSpec& march_document() {
 
 const report::DocumentSpec& siege_document() {
   static const report::DocumentSpec d(
-      "war-machine", "siege", 4,
+      "war-machine", "siege", 5,
       "war-machine siege: the simple siege week by week, and with a battle file the assault's odds",
       {&siege_settings(), &battle_forces(), &siege_weeks()});
   return d;

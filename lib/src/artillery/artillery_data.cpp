@@ -384,7 +384,7 @@ void read_rules(const input::Document& doc, const toml::table& rules, Diagnostic
   sub("bombardment", [&](TableReader& e) {
     cat.attack.wood_increase_pct = {num(e, "wood_increase_short_pct"), num(e, "wood_increase_medium_pct"),
                                     num(e, "wood_increase_long_pct")};
-    e.note("source");
+    cat.attack.bombardment_source = str(e, "source");
   });
   if (const auto* t = r.table("design", Need::required)) read_design(doc, *t, d, cat);
   sub("transport", [&](TableReader& e) { read_transport(e, cat.transport); });

@@ -366,6 +366,8 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   // (Bombarding with Gunpowder Artillery, p. 17); the table's figures are for stone.
   const double pct =
       siege.stronghold.material == Material::wood ? cat.attack.wood_increase_pct[static_cast<size_t>(*bracket)] : 0;
+  l.shp_per_day_stone = *stone;
+  l.wood_increase_pct = pct;
   l.shp_per_day_each = *stone * (1 + pct / 100);
   l.shp_per_day = l.shp_per_day_each * e.usable();
   l.cost_gp_per_day = p.cost_gp_per_day * e.usable();
@@ -396,38 +398,90 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
     if (auto l = park_line(cat, siege, besieger[i], i, cautious, b.defender_reach_yd, errors)) b.lines.push_back(*l);
   if (!errors.empty()) return errors;
 
+  const std::string& table = cat.sources.bombardment;
   for (const auto& l : b.lines) {
-    b.explain.push_back(report::untyped(std::to_string(l.count) + " x " + l.piece + " at " + yd(l.range_yd) + " (" +
-                                        artillery::to_string(l.bracket) + ", " + artillery::to_string(l.mode) +
-                                        "): " + amount(l.shp_per_day_each) + " shp a day each" +
-                                        (l.used ? "" : " - held back: " + l.note)));
-    if (!l.used) continue;
+    const std::string where = artillery::to_string(l.bracket) + " range, " + artillery::to_string(l.mode) + " fire";
+    const bool wood = l.wood_increase_pct > 0;
+    b.explain.push_back(report::Step{l.piece, wood ? "stone shp a day" : "shp a day each", "the table at " + where,
+                                     amount(l.shp_per_day_stone), table, {}, report::Yields::rounded}
+                            .in("range", yd(l.range_yd))
+                            .in("range band", artillery::to_string(l.bracket))
+                            .in("fire", artillery::to_string(l.mode)));
+    if (wood)  // wood takes more than the table's stone figure
+      b.explain.push_back(report::Step{l.piece, "shp a day each",
+                                       amount(l.shp_per_day_stone) + " x (1 + " + trim(l.wood_increase_pct) + "%)",
+                                       amount(l.shp_per_day_each), cat.attack.bombardment_source}
+                              .in("stone shp a day", amount(l.shp_per_day_stone))
+                              .in("wood increase", trim(l.wood_increase_pct) + "%"));
+    if (!l.used) {
+      b.explain.push_back(report::Step{l.piece, "", "held back: " + l.note, "", rules.duel.source}
+                              .in("range", yd(l.range_yd))
+                              .in("defender's reach", b.defender_reach_yd ? yd(*b.defender_reach_yd) : "none"));
+      continue;
+    }
+    b.explain.push_back(report::Step{l.piece, "shp a day",
+                                     std::to_string(l.count) + " x " + amount(l.shp_per_day_each),
+                                     amount(l.shp_per_day), table}
+                            .in("pieces", std::to_string(l.count))
+                            .in("shp a day each", amount(l.shp_per_day_each)));
     b.shp_per_day += l.shp_per_day;
     b.cost_gp_per_day += l.cost_gp_per_day;
   }
+  std::string used_shp, used_cost;
+  for (const auto& l : b.lines)
+    if (l.used) {
+      used_shp += (used_shp.empty() ? "" : " + ") + amount(l.shp_per_day);
+      used_cost += (used_cost.empty() ? "" : " + ") + amount(l.cost_gp_per_day);
+    }
   const int shp = siege.stronghold.shp;
-  b.explain.push_back(report::untyped("the park destroys " + amount(b.shp_per_day) + " shp a day and costs " +
-                                      amount(b.cost_gp_per_day) + " gp a day in powder and shot"));
+  b.explain.push_back(report::Step{"the park", "shp a day", used_shp.empty() ? "no piece bombards" : used_shp,
+                                   amount(b.shp_per_day), table});
+  b.explain.push_back(report::Step{"the park", "powder and shot a day",
+                                   used_cost.empty() ? "no piece bombards" : used_cost + " gp",
+                                   amount(b.cost_gp_per_day) + " gp", cat.sources.price_list});
   if (b.shp_per_day <= 0) {
-    b.explain.push_back(report::untyped("no piece can bombard: the stronghold is not reduced"));
+    b.explain.push_back(report::statement("no piece can bombard: the stronghold is not reduced", table));
     b.shp_by_day = {shp};
     return b;
   }
   b.days = ceil_div(shp, b.shp_per_day);
   b.cost_gp_total = b.cost_gp_per_day * *b.days;
-  b.explain.push_back(report::untyped("days to zero = ceil(" + grouped(shp) + " / " + amount(b.shp_per_day) +
-                                      ") = " + std::to_string(*b.days) + "; cost " + amount(b.cost_gp_per_day) + " x " +
-                                      std::to_string(*b.days) + " = " + amount(*b.cost_gp_total) + " gp"));
+  b.explain.push_back(report::Step{"", "days to zero", "ceil(" + grouped(shp) + " / " + amount(b.shp_per_day) + ")",
+                                   std::to_string(*b.days), table}
+                          .in("stronghold shp", grouped(shp))
+                          .in("shp a day", amount(b.shp_per_day)));
+  b.explain.push_back(report::Step{"", "powder and shot in all",
+                                   amount(b.cost_gp_per_day) + " x " + std::to_string(*b.days),
+                                   amount(*b.cost_gp_total) + " gp", cat.sources.price_list}
+                          .in("gp a day", amount(b.cost_gp_per_day))
+                          .in("days", std::to_string(*b.days)));
   // One breach per 1,000 shp of damage (rules-gaps.md §1).
-  if (shp >= b.shp_per_breach) b.days_to_first_breach = ceil_div(b.shp_per_breach, b.shp_per_day);
+  if (shp >= b.shp_per_breach) {
+    b.days_to_first_breach = ceil_div(b.shp_per_breach, b.shp_per_day);
+    b.explain.push_back(report::Step{"", "days to the first breach",
+                                     "ceil(" + grouped(b.shp_per_breach) + " / " + amount(b.shp_per_day) + ")",
+                                     std::to_string(*b.days_to_first_breach), rules.duration.breach_source}
+                            .in("shp a breach", grouped(b.shp_per_breach))
+                            .in("shp a day", amount(b.shp_per_day)));
+  }
   if (breaches) {
-    if (static_cast<long long>(*breaches) * b.shp_per_breach <= shp)
-      b.days_to_breaches = ceil_div(static_cast<double>(*breaches) * b.shp_per_breach, b.shp_per_day);
-    b.explain.push_back(report::untyped(std::to_string(*breaches) + " breaches need " +
-                                        grouped(static_cast<long long>(*breaches) * b.shp_per_breach) +
-                                        " shp of damage" +
-                                        (b.days_to_breaches ? ": " + std::to_string(*b.days_to_breaches) + " days"
-                                                            : ", more than the stronghold has")));
+    const long long need = static_cast<long long>(*breaches) * b.shp_per_breach;
+    if (need <= shp) {
+      b.days_to_breaches = ceil_div(static_cast<double>(need), b.shp_per_day);
+      b.explain.push_back(report::Step{"", "days to " + std::to_string(*breaches) + " breaches",
+                                       "ceil(" + std::to_string(*breaches) + " x " + grouped(b.shp_per_breach) +
+                                           " / " + amount(b.shp_per_day) + ")",
+                                       std::to_string(*b.days_to_breaches), rules.duration.breach_source}
+                              .in("breaches", std::to_string(*breaches))
+                              .in("shp a breach", grouped(b.shp_per_breach))
+                              .in("shp a day", amount(b.shp_per_day)));
+    } else {
+      b.explain.push_back(report::statement(std::to_string(*breaches) + " breaches need " + grouped(need) +
+                                                " shp of damage, more than the stronghold's " + grouped(shp),
+                                            rules.duration.breach_source)
+                              .in("breaches", std::to_string(*breaches))
+                              .in("stronghold shp", grouped(shp)));
+    }
   }
   b.shp_by_day.reserve(static_cast<size_t>(*b.days) + 1);
   for (int d = 0; d <= *b.days; ++d)

@@ -150,7 +150,7 @@ void read_duration_rules(const input::Document& doc, TableReader& top, Diagnosti
   }
   if (const auto* a = top.table("breach", Need::required)) {
     TableReader r(doc, *a, d, "[breach]");
-    r.note("source");
+    t.breach_source = str(r, "source");
     r.note("title");
     t.shp_per_breach = integer(r, "shp_per_breach");
     r.finish();

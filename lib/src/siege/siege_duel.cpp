@@ -715,13 +715,18 @@ std::vector<ShotOdds> shot_odds(const Rules& rules, const artillery::Catalogue& 
         o.p_destroy_given_hit = (1 - o.p_save) * dice::Dist::sum(s->piece->damage_dice, sides).at_least(t->piece->shp);
         o.p_destroy = o.p_hit * o.p_destroy_given_hit;
         const double p_kill = dice::Dist::sum(s->piece->damage_dice, sides).at_least(t->piece->shp);
-        o.derivation = o.shooter + " at a " + o.target + ", " + o.bracket + " range: P(d20 >= " +
-                       std::to_string(o.target_value) + ") = " + fmtnum::percent(o.p_hit) +
-                       (t->besieger ? std::string() : " x P(save d20 < " + std::to_string(rules.duel.besieged_save) + ") = " +
-                                                          fmtnum::percent(1 - o.p_save)) +
-                       " x P(" + std::to_string(s->piece->damage_dice) + "d" + std::to_string(sides) + " >= " +
-                       std::to_string(t->piece->shp) + " shp) = " + fmtnum::percent(p_kill, 4) + " -> destroyed " +
-                       fmtnum::percent(o.p_destroy, 4);
+        const std::string hit = "P(d20 >= " + std::to_string(o.target_value) + ")";
+        const std::string save = "P(save fails: d20 < " + std::to_string(rules.duel.besieged_save) + ")";
+        const std::string kill = "P(" + std::to_string(s->piece->damage_dice) + "d" + std::to_string(sides) +
+                                 " >= " + std::to_string(t->piece->shp) + " shp)";
+        o.explain = report::Step{o.shooter + " at a " + o.target + ", " + o.bracket + " range", "P(destroyed)",
+                                 fmtnum::percent(o.p_hit) +
+                                     (t->besieger ? std::string() : " x " + fmtnum::percent(1 - o.p_save)) + " x " +
+                                     fmtnum::percent(p_kill, 4),
+                                 fmtnum::percent(o.p_destroy, 4), rules.duel.source};
+        o.explain.in("hit: " + hit, fmtnum::percent(o.p_hit));
+        if (!t->besieger) o.explain.in(save, fmtnum::percent(1 - o.p_save));
+        o.explain.in(kill, fmtnum::percent(p_kill, 4));
         out.push_back(o);
       }
     }

@@ -34,8 +34,14 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
   const double art_f = rule->artillery_given ? rule->artillery.value() : 1.0;
   const double bal_f = rule->ballista.value();
   double artillery = s.artillery_bonus * art_f;
+  const std::string& source = rule->source;
+  using fmtnum::trim;
   if (s.artillery_bonus)
-    b.lines.push_back("artillery bonus given: " + std::to_string(s.artillery_bonus) + " x " + fmtnum::trim(art_f, 3));
+    b.steps.push_back(report::Step{"", "artillery bonus",
+                                   std::to_string(s.artillery_bonus) + " x " + trim(art_f, 3), trim(artillery, 2),
+                                   source}
+                          .in("artillery bonus given", std::to_string(s.artillery_bonus))
+                          .in("fraction", trim(art_f, 3)));
   double equipment = 0;
   int rams = 0, sheds = 0, ram_br = 0;
   for (const auto& item : s.equipment) {
@@ -46,8 +52,14 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
       const double f = e->category == SmCategory::artillery ? art_f : bal_f;
       const double v = e->br * item.count * cf * f;
       artillery += v;
-      b.lines.push_back(e->label + ": " + std::to_string(item.count) + " x " + std::to_string(e->br) + " x crew " +
-                        fmtnum::trim(cf, 2) + " x " + fmtnum::trim(f, 3) + " = " + fmtnum::trim(v, 2));
+      b.steps.push_back(report::Step{e->label, "BR bonus",
+                                     std::to_string(item.count) + " x " + std::to_string(e->br) + " x crew " +
+                                         trim(cf, 2) + " x " + trim(f, 3),
+                                     trim(v, 2), source}
+                            .in("items", std::to_string(item.count))
+                            .in("BR each", std::to_string(e->br))
+                            .in("crew factor", trim(cf, 2))
+                            .in("fraction", trim(f, 3)));
       continue;
     }
     const bool counted = std::find(rule->other.begin(), rule->other.end(), "all") != rule->other.end() ||
@@ -65,9 +77,12 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
       const bool enough = static_cast<double>(item.count) * *e->one_per_men >= static_cast<double>(s.troops);
       const double v = enough ? each * cf : 0;
       equipment += v;
-      b.lines.push_back(
-          e->label + ": " +
-          (enough ? std::to_string(each) : std::string("0 (needs 1 per ") + std::to_string(*e->one_per_men) + " men)"));
+      b.steps.push_back(report::Step{e->label, "BR bonus",
+                                     enough ? std::to_string(each) + " x crew " + trim(cf, 2)
+                                            : "0 (needs 1 per " + std::to_string(*e->one_per_men) + " men)",
+                                     trim(v, 2), source}
+                            .in("items", std::to_string(item.count))
+                            .in("troops", std::to_string(s.troops)));
       continue;
     }
     if (e->category == SmCategory::ram) {
@@ -76,15 +91,23 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
     }
     const double v = each * item.count * cf;
     equipment += v;
-    b.lines.push_back(e->label + ": " + std::to_string(item.count) + " x " + std::to_string(each) + " x crew " +
-                      fmtnum::trim(cf, 2) + " = " + fmtnum::trim(v, 2));
+    b.steps.push_back(report::Step{e->label, "BR bonus",
+                                   std::to_string(item.count) + " x " + std::to_string(each) + " x crew " + trim(cf, 2),
+                                   trim(v, 2), source}
+                          .in("items", std::to_string(item.count))
+                          .in("BR each", std::to_string(each))
+                          .in("crew factor", trim(cf, 2)));
   }
   if (sheds > 0 && rams > 0) {
     // A gallery shed doubles a bore or ram (one shed per bore or ram).
     const int doubled = std::min(sheds, rams);
     equipment += static_cast<double>(doubled) * ram_br;
-    b.lines.push_back("gallery sheds double " + std::to_string(doubled) + " bore(s)/ram(s): +" +
-                      std::to_string(doubled * ram_br));
+    b.steps.push_back(report::Step{"gallery sheds", "BR bonus",
+                                   std::to_string(doubled) + " x " + std::to_string(ram_br) +
+                                       " (each shed doubles a bore or ram)",
+                                   std::to_string(doubled * ram_br), source}
+                          .in("bores and rams doubled", std::to_string(doubled))
+                          .in("BR of a bore or ram", std::to_string(ram_br)));
   }
   // Fortifications count for the defender inside; a breach counts for the attacker (handled by
   // the caller with the defender's list).
@@ -100,21 +123,19 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
       const bool far = concentrated && !item.near;
       const double n =
           f->per_length_ft && item.length_ft ? round_up(*item.length_ft * left / *f->per_length_ft) : item.count * left;
-      const int v = round_up(f->br * n * (far ? r.cf_other.value() : 1.0));
+      const double raw = f->br * n * (far ? r.cf_other.value() : 1.0);
+      const int v = round_up(raw);
       b.fortification += v;
-      std::string line = f->label;
-      line.append(": ").append(fmtnum::trim(n, 2)).append(" x ").append(std::to_string(f->br));
-      if (left < 1) line.append(" (").append(fmtnum::percent(left)).append(" of its points left)");
+      std::string rule_text = trim(n, 2) + " x " + std::to_string(f->br);
+      if (left < 1) rule_text += " (" + fmtnum::percent(left) + " of its points left)";
       if (far)
-        line.append(" x ")
-            .append(std::to_string(r.cf_other.n))
-            .append("/")
-            .append(std::to_string(r.cf_other.d))
-            .append(" (beyond ")
-            .append(std::to_string(r.cf_full_within_ft))
-            .append("' of the front) = ")
-            .append(std::to_string(v));
-      b.lines.push_back(line);
+        rule_text += " x " + std::to_string(r.cf_other.n) + "/" + std::to_string(r.cf_other.d) + " (beyond " +
+                     std::to_string(r.cf_full_within_ft) + "' of the front)";
+      report::Step step{f->label, "BR bonus", rule_text, std::to_string(v), source, {},
+                        raw == v ? report::Yields::equals : report::Yields::rounded};
+      step.in("count", trim(n, 2)).in("BR each", std::to_string(f->br));
+      if (left < 1) step.in("points left", fmtnum::percent(left));
+      b.steps.push_back(std::move(step));
     }
   b.artillery = round_up(artillery);
   b.equipment = round_up(equipment);

@@ -140,6 +140,7 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
       for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
     b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
     e.note("condition");
+    b.source = e.string("source", Need::optional).value_or(r.source);
     r.bonus_rules.push_back(b);
   });
   rows(doc, top, "attacker_option", d, [&](TableReader& e) {

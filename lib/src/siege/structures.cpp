@@ -53,14 +53,21 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
   const std::string levels =
       trim(s.height_levels, 3) +
       (s.height_from_inches ? " levels (height / " + trim(r.level_height_in) + "\")" : " levels");
+  const std::string rounding_note = ", up to a multiple of " + std::to_string(r.round_up_multiple);
   switch (s.shape) {
     case Shape::rectangular: {
       // Area x height in levels x materials factor.
       out.product = s.length_in.value_or(0) * s.width_in.value_or(0) * s.height_levels * s.factor;
       out.points = round_up_points(r, out.product);
-      out.explain.push_back(report::untyped(s.name + ": " + trim(*s.length_in, 3) + "\" x " + trim(*s.width_in, 3) +
-                                            "\" x " + levels + " x factor " + std::to_string(s.factor) + " = " +
-                                            trim(out.product, 3) + " -> " + std::to_string(out.points)));
+      out.explain.push_back(report::Step{s.name, "strength points",
+                                         trim(*s.length_in, 3) + "\" x " + trim(*s.width_in, 3) + "\" x " + levels +
+                                             " x factor " + std::to_string(s.factor) + " = " + trim(out.product, 3) +
+                                             rounding_note,
+                                         std::to_string(out.points), r.source, {}, report::Yields::rounded}
+                                .in("length", trim(*s.length_in, 3) + "\"")
+                                .in("width", trim(*s.width_in, 3) + "\"")
+                                .in("height", trim(s.height_levels, 3) + " levels")
+                                .in("materials factor", std::to_string(s.factor)));
       break;
     }
     case Shape::round: {
@@ -71,11 +78,22 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
       if (r.round_factor_may_be_pi)
         out.points_with_pi =
             round_up_points(r, std::numbers::pi * s.diameter_in.value_or(0) * s.height_levels * s.factor);
-      out.explain.push_back(report::untyped(
-          s.name + ": " + (s.use_pi ? std::string("pi") : std::to_string(r.round_factor)) + " x " +
-          trim(*s.diameter_in, 3) + "\" x " + levels + " x factor " + std::to_string(s.factor) + " = " +
-          trim(out.product, 3) + " -> " + std::to_string(out.points) +
-          (out.points_with_pi && !s.use_pi ? " (with pi: " + std::to_string(*out.points_with_pi) + ")" : "")));
+      out.explain.push_back(report::Step{s.name, "strength points",
+                                         (s.use_pi ? std::string("pi") : std::to_string(r.round_factor)) + " x " +
+                                             trim(*s.diameter_in, 3) + "\" x " + levels + " x factor " +
+                                             std::to_string(s.factor) + " = " + trim(out.product, 3) + rounding_note,
+                                         std::to_string(out.points), r.source, {}, report::Yields::rounded}
+                                .in("diameter", trim(*s.diameter_in, 3) + "\"")
+                                .in("height", trim(s.height_levels, 3) + " levels")
+                                .in("materials factor", std::to_string(s.factor)));
+      if (out.points_with_pi && !s.use_pi)
+        out.explain.push_back(report::Step{s.name, "strength points with pi",
+                                           "pi x " + trim(*s.diameter_in, 3) + "\" x " + levels + " x factor " +
+                                               std::to_string(s.factor) + rounding_note,
+                                           std::to_string(*out.points_with_pi), r.source, {}, report::Yields::rounded}
+                                  .in("diameter", trim(*s.diameter_in, 3) + "\"")
+                                  .in("height", trim(s.height_levels, 3) + " levels")
+                                  .in("materials factor", std::to_string(s.factor)));
       break;
     }
     case Shape::wall: {
@@ -94,10 +112,15 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
         parts += (parts.empty() ? "" : " + ") + std::to_string(pts);
         left -= len;
       }
-      out.explain.push_back(report::untyped(s.name + ": " + std::to_string(out.sections.size()) +
-                                            " section(s) of up to " + trim(cap) + "\", each length x " + levels +
-                                            " x factor " + std::to_string(s.factor) + ": " + parts + " = " +
-                                            std::to_string(out.points)));
+      out.explain.push_back(report::Step{s.name, "strength points",
+                                         std::to_string(out.sections.size()) + " section(s) of up to " + trim(cap) +
+                                             "\", each length x " + levels + " x factor " +
+                                             std::to_string(s.factor) + rounding_note + ": " + parts,
+                                         std::to_string(out.points), r.source}
+                                .in("length", trim(s.length_in.value_or(0), 3) + "\"")
+                                .in("section length", trim(cap) + "\"")
+                                .in("height", trim(s.height_levels, 3) + " levels")
+                                .in("materials factor", std::to_string(s.factor)));
       break;
     }
   }
@@ -111,9 +134,14 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
     }
     if (s.damage_points && out.points > 0) {
       out.cannon_lost_now = cannon_lost(r, *s.cannon, *s.damage_points / out.points);
-      out.explain.push_back(report::untyped(
-          s.name + ": " + trim(*s.damage_points, 2) + " of " + std::to_string(out.points) + " points lost: " +
-          std::to_string(*out.cannon_lost_now) + " of " + std::to_string(*s.cannon) + " cannon lost"));
+      out.explain.push_back(report::Step{s.name, "cannon lost",
+                                         trim(*s.damage_points, 2) + " of " + std::to_string(out.points) +
+                                             " points lost, of " + std::to_string(*s.cannon) + " cannon",
+                                         std::to_string(*out.cannon_lost_now), r.cannon_loss_source, {},
+                                         report::Yields::rounded}
+                                .in("points lost", trim(*s.damage_points, 2))
+                                .in("strength points", std::to_string(out.points))
+                                .in("cannon", std::to_string(*s.cannon)));
     }
   }
   return out;

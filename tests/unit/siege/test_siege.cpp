@@ -301,6 +301,42 @@ TEST_CASE("siege::bombard") {
     CHECK(b.error().items()[0].field == "besieger.artillery[0]");
     CHECK(b.error().items()[0].message.rfind("range_yd: bombardment needs the range", 0) == 0);
   }
+  SUBCASE("the derivation as typed steps: the table's figure, the pieces, the park, the days, the breaches") {
+    auto sg = falconi(1000, 2500);
+    sg.stronghold.material = siege::Material::wood;
+    auto b = siege::bombard(rules(), cat(), sg, false, 3);
+    REQUIRE(b.has_value());
+    const auto find = [&](const std::string& subject, const std::string& figure) -> const report::Step& {
+      for (const auto& st : b->explain)
+        if (st.subject == subject && st.figure == figure) return st;
+      FAIL("no step " << subject << ": " << figure);
+      return b->explain.front();
+    };
+    // Bombardment table (p. 18): the 90-pdr mortar at long range, plunging, 75 a day (stone).
+    const auto& stone = find("90-pdr Mortar", "stone shp a day");
+    CHECK(stone.result == "75");
+    CHECK(stone.yields == report::Yields::rounded);
+    CHECK(stone.source.find("Gunpowder Artillery Bombardment table") != std::string::npos);
+    // Wood at long range: +66% (p. 17).
+    const auto& wood = find("90-pdr Mortar", "shp a day each");
+    CHECK(wood.rule == "75 x (1 + 66%)");
+    CHECK(wood.result == "124.5");
+    CHECK(wood.source == "Guns of War, Bombarding with Gunpowder Artillery, p. 17");
+    // Six 24-pdr cannon at 60 x 1.66 = 99.6 each.
+    const auto& cannon = find("24-pdr Cannon", "shp a day");
+    CHECK(cannon.rule == "6 x 99.6");
+    CHECK(cannon.result == "597.6");
+    REQUIRE(cannon.inputs.size() == 2);
+    CHECK(cannon.inputs[0].name == "pieces");
+    CHECK(cannon.inputs[0].value == "6");
+    const auto& park = find("the park", "shp a day");
+    CHECK(park.rule == "597.6 + 249");
+    CHECK(park.result == "846.6");
+    CHECK(find("", "days to zero").result == "29");  // ceil(24,000 / 846.6)
+    const auto& breaches = find("", "days to 3 breaches");
+    CHECK(breaches.result == "4");  // ceil(3,000 / 846.6)
+    CHECK(breaches.source == "Domains at War: Campaigns, p. 85 (a documented reading)");
+  }
   SUBCASE("no piece outranges the defender: the stronghold is not reduced") {
     auto sg = falconi(1000, 2000);
     auto b = siege::bombard(rules(), cat(), sg, true, std::nullopt);

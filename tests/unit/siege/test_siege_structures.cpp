@@ -61,6 +61,25 @@ TEST_CASE("siege::strength_points, Baggins Wood Cannons Structural Strength Poin
     s.use_pi = true;
     CHECK(siege::strength_points(rules(), s).points == 116);
   }
+  SUBCASE("the East Wing's derivation: one step with its inputs, cited from the section") {
+    auto s = spec(Shape::rectangular, 2, 2);
+    s.name = "East Wing";
+    s.length_in = 6;
+    s.width_in = 4;
+    const auto p = siege::strength_points(rules(), s);
+    REQUIRE(p.explain.size() == 1);
+    const auto& st = p.explain[0];
+    CHECK(st.subject == "East Wing");
+    CHECK(st.figure == "strength points");
+    CHECK(st.result == "96");
+    CHECK(st.source == "Baggins Wood Cannons, Structural Strength Points");
+    REQUIRE(st.inputs.size() == 4);
+    CHECK(st.inputs[0].value == "6\"");
+    CHECK(st.inputs[1].value == "4\"");
+    CHECK(st.inputs[2].value == "2 levels");
+    CHECK(st.inputs[3].name == "materials factor");
+    CHECK(st.inputs[3].value == "2");
+  }
   SUBCASE("every example row of data/structures.toml gives its expected points") {
     for (const auto& x : rules().examples) {
       CAPTURE(x.description);

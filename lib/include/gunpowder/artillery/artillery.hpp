@@ -135,6 +135,7 @@ struct AttackRules {
   int artillerist_shortage_mod = 0;
   double lighter_shot_range_factor = 0;
   std::array<double, 3> wood_increase_pct{};   ///< by Bracket
+  std::string bombardment_source;              ///< [rules.bombardment] source (the wood increase)
   std::string range_source, fire_mode_source;  ///< [rules.range] and [rules.fire_mode] sources
 };
 

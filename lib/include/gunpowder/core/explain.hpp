@@ -70,14 +70,6 @@ inline Step statement(std::string rule, std::string source = {}) {
   return s;
 }
 
-/// TRANSITIONAL (issue 22, --explain as typed steps): a line not yet split into its parts, kept
-/// as the step's rule. Every use is to become a typed step; then this goes.
-inline Step untyped(std::string line) {
-  Step s;
-  s.rule = std::move(line);
-  return s;
-}
-
 /// A derivation: its steps in order.
 using Steps = std::vector<Step>;
 

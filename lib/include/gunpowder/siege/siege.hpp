@@ -76,6 +76,7 @@ struct DurationTables {
   double stone_gp_per_shp = 0;
   double wood_fraction_of_stone = 0;
   int shp_per_breach = 0;
+  std::string breach_source;  ///< [breach] source
   std::vector<SiegeStructure> structures;
   std::vector<DurationExample> examples;
 
@@ -260,7 +261,9 @@ struct BombardLine {
   double range_yd = 0;
   artillery::Bracket bracket = artillery::Bracket::long_range;
   artillery::FireMode mode = artillery::FireMode::direct;
-  double shp_per_day_each = 0;  ///< against the stronghold's material
+  double shp_per_day_stone = 0;  ///< the bombardment table's figure (for stone)
+  double wood_increase_pct = 0;  ///< added to it for a wood stronghold (0 for stone)
+  double shp_per_day_each = 0;   ///< against the stronghold's material
   double shp_per_day = 0;
   double cost_gp_per_day = 0;
   bool used = true;
@@ -426,7 +429,7 @@ struct ShotOdds {
   double p_save = 0;  ///< defending targets only
   double p_destroy_given_hit = 0;
   double p_destroy = 0;
-  std::string derivation;  ///< the exact figures, spelled out for --explain
+  report::Step explain;  ///< how p_destroy follows from the dice (--explain)
 };
 std::vector<ShotOdds> shot_odds(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup);
 

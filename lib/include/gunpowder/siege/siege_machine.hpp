@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/explain.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/rng.hpp"
 #include "gunpowder/siege/siege.hpp"
@@ -63,6 +64,7 @@ struct SmBonusRule {
   bool artillery_given = false;
   std::vector<std::string> other;  ///< equipment ids counted, "all" = every item
   std::string column;              ///< "assault" | "harass" | "" (which A/H value)
+  std::string source;              ///< where the book gives the rule ("War Machine, Preparation, ...")
 };
 
 struct SmScaling {  ///< casualties of harassment and assault (Application, l. 337-343)
@@ -340,7 +342,7 @@ struct SmBonus {
   int artillery = 0;  ///< artillery and ballista part (A of the bombard casualties)
   int equipment = 0;  ///< other equipment counted for the option
   int fortification = 0;
-  std::vector<std::string> lines;
+  report::Steps steps;  ///< how each part was counted (--explain)
   [[nodiscard]] int total() const { return artillery + equipment + fortification; }
 };
 /// With `structure`, damaged fortifications count the share of their points left; with
