@@ -23,12 +23,7 @@ Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& o
   q.troop = opt.troop;
   if (opt.race) q.race = *opt.race;
   q.veteran = opt.veteran;
-  if (opt.troops) {
-    if (*opt.troops < 1 || *opt.troops > units::kMaxTroops)
-      return cli::usage_error("--troops", "must be between 1 and " + std::to_string(units::kMaxTroops) + ", got " +
-                                              std::to_string(*opt.troops));
-    q.troops = opt.troops;
-  }
+  if (opt.troops) q.troops = opt.troops;  // within 1 .. kMaxTroops (cli::bounded)
   q.name = opt.name.value_or("");
   if (!opt.reform_uhp_lost.empty()) {
     for (int v : opt.reform_uhp_lost)

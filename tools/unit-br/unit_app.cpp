@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <ostream>
 
+#include "common/bounds.hpp"
 #include "common/commands.hpp"
 #include "gunpowder/units/unit_br.hpp"
 #include "unit-br/fields.hpp"
@@ -57,7 +58,9 @@ void setup(CLI::App& app, Options& opt) {
       })
       ->type_name("RACE");
   app.add_flag("--veteran", opt.veteran, "veteran troops (human units only)");
-  app.add_option("--troops", opt.troops, "number of troops (default: the unit size of the rosters)")->type_name("N");
+  app.add_option("--troops", opt.troops, "number of troops (default: the unit size of the rosters)")
+      ->check(cli::bounded({1, units::kMaxTroops, true}))
+      ->type_name("N");
   app.add_option("-n,--name", opt.name, "name of the unit in the output")->type_name("NAME");
   app.add_option("--reform-uhp-lost", opt.reform_uhp_lost,
                  "Mounted Foot: uhp lost by each of the two Irregular Mounted halves, reformed after battle")

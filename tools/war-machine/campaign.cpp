@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/bounds.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "war-machine/commands.hpp"
@@ -229,21 +230,17 @@ void setup_campaign(CLI::App& c, Options& opt) {
   add_force_options(c, opt);
   c.add_option("--battles", opt.battles,
                "fight up to N battles in a row while neither side routs or is destroyed (1 to 100, default 10)")
+      ->check(cli::bounded({1, kMaxBattles, true}))
       ->type_name("N");
   add_rule_options(c, opt);
   c.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");
   c.add_option("--weeks-besieged", opt.weeks_besieged, "simple siege: weeks besieged (+5 BR a week to the attacker)")
+      ->check(cli::bounded({0, war::kMaxWeeksBesieged, true, false, "weeks"}))
       ->type_name("N");
 }
 
 Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   const int battles = opt.battles.value_or(kDefaultBattles);
-  if (battles < 1 || battles > kMaxBattles)
-    return cli::usage_error("--battles",
-                            "must be 1 to " + std::to_string(kMaxBattles) + ", got " + std::to_string(battles));
-  if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
-    return cli::usage_error("--weeks-besieged", "must be 0 to " + fmtnum::grouped(war::kMaxWeeksBesieged) + ", got " +
-                                                    std::to_string(*opt.weeks_besieged));
   auto planned = plan_battle(R, opt, common, "campaign");
   if (!planned) return planned.error();
   const BattlePlan& p = **planned;
