@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/bounds.hpp"
+#include "common/progress.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "war-machine/commands.hpp"
@@ -248,11 +249,18 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
   rep.document = &specs::campaign_document();
   rep.tables.push_back(battle_forces_table(p));
   const bool js = common.format == "json";
+  // A progress line on a terminal (a campaign of many forces takes minutes): battles worked out.
+  Progress progress("campaign battles", static_cast<std::uint64_t>(p.engagements.size()) * static_cast<std::uint64_t>(battles));
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     const auto names = names_of(p, e);
-    auto cp = war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles);
+    int reached = 0;
+    auto cp = war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles, [&](int n) {
+      progress.advance(static_cast<std::uint64_t>(n - reached));
+      reached = n;
+    });
     if (!cp) return war::place_force_fields(cp.error(), p.input);
+    progress.advance(static_cast<std::uint64_t>(battles - reached));  // a campaign that ended early
     const size_t first = rep.tables.size();
     rep.tables.push_back(end_table(*cp, names, p.config));
     rep.tables.push_back(endings_table(*cp, names));

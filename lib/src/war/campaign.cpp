@@ -224,7 +224,7 @@ class Walk {
     for (size_t s = 0; s < 2; ++s) out_.initial_troops[s] = pair[s].force.troops;
   }
 
-  Expected<Campaign> run() {
+  Expected<Campaign> run(const std::function<void(int)>& on_battle) {
     State start;
     for (size_t s = 0; s < 2; ++s) start.fatigue[s] = pair_[s].force.fatigue;
     const bool dense = number_troops(start);
@@ -246,6 +246,7 @@ class Walk {
       if (!done) return done.error();
       live = std::move(*done);
       finish_step(live.size());
+      if (on_battle) on_battle(n);
     }
     for (size_t b = 1; b < fought_.size(); ++b)
       if (fought_[b] > 0) out_.battles_fought[static_cast<int>(b)] = fought_[b];
@@ -518,9 +519,9 @@ class Walk {
 }  // namespace
 
 Expected<Campaign> campaign(const Rules& rules, const std::array<RatedForce, 2>& pair, const Engagement& first,
-                            const BattleConfig& c, int max_battles) {
+                            const BattleConfig& c, int max_battles, const std::function<void(int)>& on_battle) {
   if (max_battles < 1) return Expected<Campaign>::failure("a campaign has at least one battle");
-  return Walk(rules, pair, first, c, max_battles).run();
+  return Walk(rules, pair, first, c, max_battles).run(on_battle);
 }
 
 }  // namespace gunpowder::war
