@@ -88,7 +88,7 @@ struct BookPiece {
   int bonus_units = 0;
   BattlefieldUnit battlefield_unit;
   /// The keys of this row a house rule changed (or added the row), each with its source
-  /// ("house rule (FILE)", data::house_rule_source); empty without house rules.
+  /// ("house rule (FILE)", data::Tables::house_rule_source); empty without house rules.
   std::map<std::string, std::string> house_rule_sources;
 };
 

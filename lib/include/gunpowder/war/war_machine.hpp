@@ -83,7 +83,7 @@ std::optional<RatioReading> parse_ratio_reading(const std::string& s);
 std::optional<PercentReading> parse_percent_reading(const std::string& s);
 
 /// Where a figure came from when a house rule changed it, or a figure it is computed from:
-/// "house rule (FILE)" (data::house_rule_source); nullopt for the book's figures, and always
+/// "house rule (FILE)" (data::Tables::house_rule_source); nullopt for the book's figures, and always
 /// without house rules.
 using Ruled = std::optional<std::string>;
 /// `a`, else `b`: a figure computed from two figures is ruled when either is.
