@@ -47,7 +47,8 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
       [&](TableReader& r) {
         b.source_firing = req_string(r, "source");
         b.max_group_size = req_int(r, "max_group_size");
-        b.max_dice = req_int(r, "max_dice");
+        // Hands are read from at most kMaxPool dice (broadside.cpp): more, from house rules, is refused.
+        b.max_dice = static_cast<int>(r.integer("max_dice", Need::required, {1, kMaxPool}).value_or(0));
       },
       [&](TableReader& r) {
         PoolRow p;
