@@ -95,8 +95,8 @@ void setup(CLI::App& app, Options& opt) {
   cli::reads_input(app);
 }
 
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
-  auto cat_or = artillery::load_catalogue();
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
+  auto cat_or = artillery::load_catalogue(tables);
   if (!cat_or) return cat_or.error();
   const artillery::Catalogue& cat = **cat_or;
 
@@ -123,7 +123,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (opt.compare) return run_compare(cat, opt);
   if (opt.economies) return run_economies(cat, opt);
   if (flags_piece) return run_piece(cat, opt, common);
-  return run_files(cat, opt, common);
+  return run_files(tables, cat, opt, common);
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

@@ -18,7 +18,8 @@ std::string flag_of(const std::string& field) {
 
 }  // namespace
 
-Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
+Expected<report::Report> run_flags(const data::Tables& tables, const units::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common) {
   units::Request q = readings(opt, common.explain);
   q.troop = opt.troop;
   if (opt.race) q.race = *opt.race;
@@ -34,8 +35,8 @@ Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& o
   auto r = units::rate(cat, q);
   if (!r) return cli::place_on_flags(r.error(), &flag_of);
   std::vector<Part> parts(1);
-  add_rating(parts[0], cat, std::move(*r), common, false);
-  return units_report(cat, parts, {}, common);
+  add_rating(parts[0], tables, cat, std::move(*r), common, false);
+  return units_report(tables, cat, parts, {}, common);
 }
 
 }  // namespace gunpowder::unit_app

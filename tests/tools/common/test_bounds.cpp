@@ -58,7 +58,7 @@ TEST_CASE("cli::bounded: CLI11 reports the message on the flag, exit 64") {
       [&](CLI::App& app, cli::CommonOptions&) {
         app.add_option("--feet", feet, "feet")->check(cli::bounded({0, 100000, false, true, "feet"}));
       },
-      [&](const cli::CommonOptions&) -> Expected<report::Report> { return report::Report{}; });
+      [&](const data::Tables&, const cli::CommonOptions&) -> Expected<report::Report> { return report::Report{}; });
   CHECK(code == 64);
   CHECK(out.str().empty());
   CHECK(err.str().find("tool: error: --feet: must be positive and at most 100,000 feet, got 1e308\n") == 0);

@@ -346,7 +346,7 @@ TEST_CASE("cli::run_tool output files") {
     app.fallthrough();
     sub = app.add_subcommand("sub", "a subcommand");
   };
-  auto run = [&](const cli::CommonOptions& common) -> Expected<report::Report> {
+  auto run = [&](const data::Tables&, const cli::CommonOptions& common) -> Expected<report::Report> {
     sub_parsed = sub && sub->parsed();
     if (!extra.empty()) common.outputs.add("--extra", extra, "extra\n");
     if (!fail.empty()) return cli::usage_error("--fail", fail);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/war/battle.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "gunpowder/war/read_battle.hpp"
@@ -20,7 +21,7 @@ using war::Standing;
 namespace {
 
 const war::Rules& rules() {
-  auto r = war::load_rules();
+  auto r = war::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
