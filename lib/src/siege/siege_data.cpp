@@ -254,6 +254,8 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
     });
     r.finish();
   }
+  // Worked examples: read by the tests, not by the rules (a rules file may not change them).
+  top.note("example");
   each_row(doc, top, "example", d, "[[example]]", [&](TableReader& e) {
     StructureRules::Example x;
     e.note("source");
