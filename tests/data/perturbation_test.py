@@ -7,8 +7,10 @@ changed in turn by a house-rules file (`[house_rules] table = "NAME"`) that give
 boolean is flipped). The table's probe commands (PROBES below: golden cases of tests/cli, run with
 `--format json` unless they ask for csv, and a few commands of their own) are then run with
 `--house-rules rules.toml`; the figure passes when some probe's standard output differs from its
-output under a rules file that changes nothing, or when the tool refuses the file with exit status
-65 (a key no rule reads, a value the loader or a cross-check refuses). A figure whose every probe
+output under a rules file that changes nothing (compared without the list of changes and without
+the provenance of the figures: a house rule marks every figure it reaches "house rule (FILE)", a
+whole table's when a tool reads all of it, so a mark alone says nothing of the figure), or when the
+tool refuses the file with exit status 65 (a key no rule reads, a value the loader or a cross-check refuses). A figure whose every probe
 prints the same is a failure: it is a figure no rule reads (make a rule read it, or move it into a
 comment of the table), or one the probes do not reach (add a probe that does).
 
@@ -26,10 +28,13 @@ Only the standard library (Python 3.11: tomllib).
 import argparse
 import concurrent.futures
 import copy
+import csv
 import hashlib
+import io
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -277,8 +282,16 @@ def overlay(node, path, value):
             row = {f: node[step][f] for f in fields}
             row.update(overlay(node[step], rest, value))
             return [row]
-    whole = copy.deepcopy(node)  # a band table or a list of figures: replaced whole
-    whole[step] = overlay(node[step], rest, value)
+    return replaced(node, path, value)  # rows without a natural key or a list of figures: replaced whole
+
+
+def replaced(node, path, value):
+    """A copy of `node` with the leaf at `path` changed to `value` (every other key kept)."""
+    whole = copy.deepcopy(node)
+    at = whole
+    for step in path[:-1]:
+        at = at[step]
+    at[path[-1]] = value
     return whole
 
 
@@ -341,17 +354,59 @@ class Probe:
         return p.returncode, normalize(p.stdout), p.stderr.decode("utf-8", "replace")
 
 
+PROVENANCE = re.compile(r"house rule \([^)]*\)(, )?")
+
+
+def plain_source(v):
+    """A source with the house rule's provenance taken out: "house rule (FILE), formula" is
+    "formula", and "house rule (FILE)" stands where the plain source is "book" or none, so those
+    three are one. A source says where a figure comes from, not what it is: a house rule marks
+    every figure it reaches (a whole table's, for a tool that reads all of it), so that a figure
+    that only changed its source is not taken for a figure that changed."""
+    if isinstance(v, str):
+        v = PROVENANCE.sub("", v)
+        return None if v in ("", "book") else v
+    if isinstance(v, dict):
+        return {k: plain_source(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [plain_source(x) for x in v]
+    return v
+
+
+def without_provenance(node):
+    if isinstance(node, dict):
+        return {k: plain_source(v) if k in ("source", "sources") else without_provenance(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [without_provenance(v) for v in node]
+    return node
+
+
 def normalize(out):
-    """The output without the list of changes (which names the changed figure)."""
+    """The output without the list of changes (which names the changed figure) and without the
+    provenance of its figures (JSON's `source` and `sources`, csv's `source` column)."""
     try:
         doc = json.loads(out)
     except ValueError:
-        return out
+        return normalize_csv(out)
     if isinstance(doc, dict):
         hr = doc.pop("house_rules", None)
         if hr is not None and set(doc) == {"result"}:
             doc = doc["result"]
-    return json.dumps(doc, sort_keys=True).encode()
+    return json.dumps(without_provenance(doc), sort_keys=True).encode()
+
+
+def normalize_csv(out):
+    try:
+        rows = list(csv.reader(io.StringIO(out.decode("utf-8"))))
+    except (UnicodeDecodeError, csv.Error):
+        return out
+    if not rows or "source" not in rows[0]:
+        return out
+    at = rows[0].index("source")
+    for row in rows[1:]:
+        if at < len(row):
+            row[at] = plain_source(row[at]) or ""
+    return json.dumps(rows).encode()
 
 
 class Worker:
