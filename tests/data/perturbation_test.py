@@ -41,6 +41,12 @@ import sys
 import threading
 import tomllib
 
+# The structures of data/siege_duration.toml's [siege_structure], one each in a probe.
+SIEGE_STRUCTURES = ["barbican", "battlement", "building_stone", "building_wood", "gatehouse", "keep_square",
+                    "tower_round_small", "tower_round_medium", "tower_round_large", "tower_round_huge",
+                    "wall_stone_20ft", "wall_stone_30ft", "wall_stone_40ft", "wall_stone_50ft", "wall_stone_60ft",
+                    "rampart_earthen", "palisade_wood", "drawbridge_wood"]
+
 # The probes of each table: a golden case "tool/NN-name" (its args, {CASE} replaced, its stdin) or
 # a command ["tool", args...]. Cheapest and widest first: each figure stops at the first probe that
 # changes.
@@ -140,6 +146,13 @@ PROBES = {
         "siege-duration/38-worked-example-bonus-units-27",
         "siege-duration/27-spiked",
         "siege-duration/21-explain",
+        # A stronghold of one of each structure (40,372 shp) on an island: every row's shp is in its
+        # total; 20 days on the table, x4.
+        ["siege-duration", "--method", "simplified", "--besieger-units", "80", "--defender-units", "20",
+         "--site", "island"] + [a for key in SIEGE_STRUCTURES for a in ("--structure", key)],
+        # The Duration of Siege table's row 200,001-250,000, column 51-75 (120 days).
+        ["siege-duration", "--method", "simplified", "--shp", "220000", "--besieger-units", "80",
+         "--defender-units", "20"],
     ],
     "siege_machine": [
         "siege-duration/24-siege-machine-trace",
