@@ -302,3 +302,22 @@ TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other 
     CHECK_FALSE(fire::dowel_shot(R, q).has_value());
   }
 }
+
+TEST_CASE("fire::dowel_shot: the offsets lie on the variation measure, centred on the dowel's end") {
+  // Cannon, Method of Fire: "a 6" 'variation measure' ... The center of the variation measure is
+  // placed at the far end of the firing dowel": a shift reaches 3" either way, no more.
+  const auto& R = rules();
+  fire::DowelRequest q;
+  q.gun = "heavy";
+  q.call = "white";
+  q.range_in = 26;
+  q.depth_in = 8;
+  q.width_in = 4;
+  q.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3};
+  CHECK(fire::dowel_shot(R, q).has_value());
+  q.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3.5};
+  auto s = fire::dowel_shot(R, q);
+  REQUIRE_FALSE(s.has_value());
+  CHECK(s.error().items().front().message ==
+        "each offset must lie on the 6\" measure, centred on the dowel's end: at most 3\" either way, got 3.5");
+}
