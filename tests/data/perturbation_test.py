@@ -50,7 +50,8 @@ SIEGE_STRUCTURES = ["barbican", "battlement", "building_stone", "building_wood",
                     "rampart_earthen", "palisade_wood", "drawbridge_wood"]
 
 # The probes of each table: a golden case "tool/NN-name" (its args, {CASE} replaced, its stdin) or
-# a command ["tool", args...]. Cheapest and widest first: each figure stops at the first probe that
+# a command ["tool", args...] ({EXAMPLES}: examples/, {CASES}: tests/cli/, {PROBES}: the inputs of
+# tests/data/probes/, which only this test reads). Cheapest and widest first: each figure stops at the first probe that
 # changes.
 PROBES = {
     "artillery": [
@@ -187,6 +188,23 @@ PROBES = {
         "siege-duration/45-field-construction-csv",
         "siege-duration/44-weekly-costs-csv",
         "war-machine/12-siege-text",
+        # The BR bonuses of a harassment under concentrated fire and of an assault, figure by figure.
+        "siege-duration/63-siege-machine-harass-bonuses-csv",
+        "siege-duration/64-siege-machine-assault-bonuses-csv",
+        "siege-duration/65-field-construction-overseers-csv",
+        "siege-duration/66-siege-machine-create-food-costs-csv",
+        # The harassment over six weeks: its battles' locations and engaged troops, and the
+        # derivation's "beyond 200' of the front".
+        ["siege-duration", "{CASES}/siege-duration/63-siege-machine-harass-bonuses-csv/siege.toml", "--method",
+         "siege-machine", "--trace", "--seed", "1", "--weeks", "6", "--explain", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-ammunition.toml", "--method", "siege-machine", "--trace", "--seed",
+         "1", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-ballistas.toml", "--method", "siege-machine", "--trace", "--seed",
+         "1", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-sally-fatigue.toml", "--method", "siege-machine", "--trace",
+         "--seed", "1", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-harass-rout.toml", "--method", "siege-machine", "--trace",
+         "--seed", "1", "--format", "json"],
     ],
     "structures": [
         "siege-duration/06-structures",
@@ -373,7 +391,9 @@ class Probe:
                 self.stdin = os.path.join(case, "stdin")
             self.name = spec
         else:
-            argv = [a.replace("{EXAMPLES}", args.examples) for a in spec]
+            argv = [a.replace("{EXAMPLES}", args.examples).replace("{CASES}", args.cases)
+                    .replace("{PROBES}", os.path.join(os.path.dirname(os.path.abspath(__file__)), "probes"))
+                    for a in spec]
             self.name = " ".join(spec)
         # json (or csv) only: a text or markdown output lists the changed figure itself.
         if "--format" not in argv:

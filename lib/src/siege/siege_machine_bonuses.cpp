@@ -43,7 +43,7 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
                           .in("artillery bonus given", std::to_string(s.artillery_bonus))
                           .in("fraction", trim(art_f, 3)));
   double equipment = 0;
-  int rams = 0, sheds = 0, ram_br = 0;
+  int rams = 0, sheds = 0, ram_br = 0, shed_multiplier = 1;
   for (const auto& item : s.equipment) {
     const SmEquipment* e = r.find_equipment(item.id);
     if (!e) continue;
@@ -67,6 +67,7 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
     if (!counted) continue;
     if (!e->multiplies.empty()) {
       sheds += item.count;
+      shed_multiplier = e->multiplier;
       continue;
     }
     int each = e->br;
@@ -98,14 +99,19 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
                           .in("BR each", std::to_string(each))
                           .in("crew factor", trim(cf, 2)));
   }
-  if (sheds > 0 && rams > 0) {
-    // A gallery shed doubles a bore or ram (one shed per bore or ram).
+  if (sheds > 0 && rams > 0 && shed_multiplier != 1) {
+    // A gallery shed doubles a bore or ram ("bore/ram x 2", one shed per bore or ram): it adds the
+    // multiplier less one times the bore's or ram's BR.
     const int doubled = std::min(sheds, rams);
-    equipment += static_cast<double>(doubled) * ram_br;
+    const int added = doubled * ram_br * (shed_multiplier - 1);
+    equipment += added;
     b.steps.push_back(report::Step{"gallery sheds", "BR bonus",
                                    std::to_string(doubled) + " x " + std::to_string(ram_br) +
-                                       " (each shed doubles a bore or ram)",
-                                   std::to_string(doubled * ram_br), source}
+                                       (shed_multiplier == 2 ? std::string(" (each shed doubles a bore or ram)")
+                                                             : " x " + std::to_string(shed_multiplier - 1) +
+                                                                   " (each shed multiplies a bore or ram by " +
+                                                                   std::to_string(shed_multiplier) + ")"),
+                                   std::to_string(added), source}
                           .in("bores and rams doubled", std::to_string(doubled))
                           .in("BR of a bore or ram", std::to_string(ram_br)));
   }
