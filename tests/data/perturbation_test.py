@@ -250,6 +250,23 @@ PROBES = {
         ["war-machine", "march", "--troops", "300", "--troop-class", "elite", "--format", "json"],
         ["war-machine", "march", "--troops", "300", "--troop-class", "untrained", "--format", "json"],
         "siege-duration/24-siege-machine-trace",
+        # The adjustment lines of four battles by the card, figure by figure; a force's BFR lines.
+        "war-machine/100-battle-adjustments-by-the-card-csv",
+        "war-machine/101-rate-officers-special-troops-csv",
+        ["war-machine", "rate", "--force", "Dwarves:400:factors.officers=6,factors.officer_hit_dice=3,"
+         "factors.all_elves_or_dwarves=true,factors.two_asterisk_pct=10,flying=2", "--format", "json"],
+        # Lines that last one battle, over rounds; a withdrawing winner; a simple siege's defender.
+        ["war-machine", "battle", "--roll", "--seed", "1", "--rounds", "5", "--force",
+         "A:1000:br=60,role=attacker,situation=attacking-on-march,situation=ambush", "--force",
+         "B:1000:br=130,role=defender", "--format", "json"],
+        ["war-machine", "battle", "--force", "W:500:br=200,role=attacker,tactic=withdraw", "--force",
+         "E:500:br=50,role=defender,tactic=envelop", "--format", "json"],
+        ["war-machine", "battle", "--simple-siege", "--force", "A:2000:br=150,role=attacker", "--force",
+         "D:200:br=100,role=defender", "--format", "json"],
+        # A poor force, seriously fatigued, three days without food.
+        ["war-machine", "march", "--troops", "300", "--troop-class", "poor", "--fatigue", "serious",
+         "--days-without-food", "3", "--format", "json"],
+        ["war-machine", "march", "--troops", "300", "--troop-class", "poor", "--format", "json"],
     ],
 }
 
