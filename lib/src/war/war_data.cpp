@@ -155,7 +155,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     b.kind = parse_bfr_kind(b.id).value_or(b.kind);
     b.label = str(r, "label");
     b.source = str(r, "source");
-    str(r, "input");
+    r.note("input");  // what the user supplies, in words: the rule reads the kind (id)
     b.points_per_unit = r.number("points_per_unit", Need::optional).value_or(0);
     b.points = opt_integer(r, "points");
     if (!b.points && !r.has("points_per_unit")) r.error("a [[bfr_component]] needs points or points_per_unit");
@@ -187,7 +187,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     str(r, "troop_class_from", {"bfr"});
     R.default_percent_reading =
         parse_percent_reading(str(r, "statement_reading", {"up", "exact"})).value_or(PercentReading::up);
-    strings(r, "statement_readings");
+    r.note("statement_readings");  // the readings the tools offer (PercentReading)
     R.br_source = str(r, "source");
   });
   each(c, top, "br_statement", "[[br_statement]]", [&](TableReader& r) {
@@ -212,7 +212,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
 void read_quick_rating(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "quick_battle_rating", [&](TableReader& r) {
     R.quick_flag_points = integer(r, "flag_points");
-    strings(r, "components");
+    r.note("components");  // the sum, in words: quick_rating computes it
     R.quick_source = str(r, "source");
   });
   each(c, top, "quick_br_hit_dice", "[[quick_br_hit_dice]]", [&](TableReader& r) {
@@ -226,7 +226,7 @@ void read_quick_rating(Ctx& c, TableReader& top, Rules& R) {
   });
   each(c, top, "quick_br_flag", "[[quick_br_flag]]", [&](TableReader& r) {
     R.quick_flags.push_back(str(r, "id"));
-    str(r, "label");
+    r.note("label");
     r.note("source");
   });
 }
@@ -253,7 +253,7 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
   });
   table(c, top, "troop_ratio", [&](TableReader& r) {
     auto& t = R.troop_ratio;
-    str(r, "applies_to");
+    r.note("applies_to");  // "larger force only": troop_ratio_adjustment's rule
     t.formula_from_ratio = num(r, "formula_from_ratio");
     t.base = integer(r, "formula_base");
     t.step = integer(r, "formula_step");
@@ -261,7 +261,7 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
     str(r, "formula_rounding", {"up"});
     t.default_reading =
         parse_ratio_reading(str(r, "default_reading", {"ceiling", "floor"})).value_or(RatioReading::ceiling);
-    strings(r, "readings");
+    r.note("readings");  // the readings the tools offer (RatioReading)
     t.source = str(r, "source");
   });
   each(c, top, "troop_ratio_band", "[[troop_ratio_band]]", [&](TableReader& r) {
@@ -456,7 +456,7 @@ void read_siege_and_notes(Ctx& c, TableReader& top, Rules& R) {
 void read_all(Ctx& c, Rules& R) {
   TableReader top(c.doc, c.doc.root, c.diags, "war_machine.toml");
   top.integer("schema_version", Need::required, {1, 1});
-  str(top, "seed");
+  top.note("seed");
   read_rating(c, top, R);
   read_quick_rating(c, top, R);
   read_adjustments(c, top, R);
