@@ -250,11 +250,10 @@ PROBES = {
         ["war-machine", "march", "--troops", "300", "--troop-class", "elite", "--format", "json"],
         ["war-machine", "march", "--troops", "300", "--troop-class", "untrained", "--format", "json"],
         "siege-duration/24-siege-machine-trace",
-        # The adjustment lines of four battles by the card, figure by figure; a force's BFR lines.
+        # The adjustment lines of four battles by the card, figure by figure; a force's BFR lines (in
+        # JSON, with its statements).
         "war-machine/100-battle-adjustments-by-the-card-csv",
-        "war-machine/101-rate-officers-special-troops-csv",
-        ["war-machine", "rate", "--force", "Dwarves:400:factors.officers=6,factors.officer_hit_dice=3,"
-         "factors.all_elves_or_dwarves=true,factors.two_asterisk_pct=10,flying=2", "--format", "json"],
+        "war-machine/101-rate-officers-special-troops-text",
         # Lines that last one battle, over rounds; a withdrawing winner; a simple siege's defender.
         ["war-machine", "battle", "--roll", "--seed", "1", "--rounds", "5", "--force",
          "A:1000:br=60,role=attacker,situation=attacking-on-march,situation=ambush", "--force",
@@ -412,13 +411,17 @@ class Probe:
                     .replace("{PROBES}", os.path.join(os.path.dirname(os.path.abspath(__file__)), "probes"))
                     for a in spec]
             self.name = " ".join(spec)
-        # json (or csv) only: a text or markdown output lists the changed figure itself.
+        # json (or csv) only: a text or markdown output lists the changed figure itself. JSON holds
+        # every table: a --table of text is dropped.
         if "--format" not in argv:
             argv += ["--format", "json"]
         else:
             at = argv.index("--format") + 1
             if argv[at] not in ("json", "csv"):
                 argv[at] = "json"
+        if "--table" in argv and argv[argv.index("--format") + 1] == "json":
+            at = argv.index("--table")
+            del argv[at:at + 2]
         self.tool = argv[0]
         self.argv = [os.path.join(args.bin, argv[0])] + argv[1:]
 
