@@ -252,8 +252,8 @@ PROBES = {
         "siege-duration/24-siege-machine-trace",
         # The adjustment lines of four battles by the card, figure by figure; a force's BFR lines (in
         # JSON, with its statements).
-        "war-machine/100-battle-adjustments-by-the-card-csv",
-        "war-machine/101-rate-officers-special-troops-text",
+        "war-machine/102-battle-adjustments-by-the-card-csv",
+        "war-machine/103-rate-officers-special-troops-text",
         # Lines that last one battle, over rounds; a withdrawing winner; a simple siege's defender.
         ["war-machine", "battle", "--roll", "--seed", "1", "--rounds", "5", "--force",
          "A:1000:br=60,role=attacker,situation=attacking-on-march,situation=ambush", "--force",
