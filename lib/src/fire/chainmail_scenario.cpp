@@ -86,10 +86,14 @@ Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
   } else if (p.offsets->size() != static_cast<size_t>(R.measure_die_sides)) {
     d.field_error("offsets", "one offset per die face (" + std::to_string(R.measure_die_sides) + ") expected");
   } else {
+    // "The center of the variation measure is placed at the far end of the firing dowel" (Cannon:
+    // Method of Fire): a shift reaches half the measure's length either way.
+    const double reach = R.measure_length_in / 2;
     for (double x : *p.offsets)
-      if (!std::isfinite(x) || std::abs(x) > R.measure_length_in) {
-        d.field_error("offsets",
-                      "each offset must lie on the " + trim(R.measure_length_in) + "\" measure, got " + fmtnum::shortest(x, 17));
+      if (!std::isfinite(x) || std::abs(x) > reach) {
+        d.field_error("offsets", "each offset must lie on the " + trim(R.measure_length_in) +
+                                     "\" measure, centred on the dowel's end: at most " + trim(reach) +
+                                     "\" either way, got " + fmtnum::shortest(x, 17));
         break;
       }
   }

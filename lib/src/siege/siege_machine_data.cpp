@@ -3,9 +3,10 @@
 // The embedded tables are part of the program: any error is internal (exit 70).
 #include <algorithm>
 
-#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -98,6 +99,30 @@ bool parse_dice(const std::string& s, int& n, int& sides) {
   return true;
 }
 
+// [siege_machine], [preparation] and [ammunition]: how long a battle's fatigue lasts, and whether a
+// ballista's ammunition can be reclaimed.
+void read_turn_rules(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  if (const auto* t = top.table("siege_machine", Need::required)) {
+    TableReader e(doc, *t, d, "[siege_machine]");
+    e.string("turn_length", Need::required, {"week"});
+    r.fatigue_weeks =
+        static_cast<int>(e.integer("fatigue_lasts_weeks", Need::required, input::positive(52)).value_or(1));
+    e.note("source");
+    e.finish();
+  }
+  if (const auto* t = top.table("preparation", Need::required)) {
+    TableReader e(doc, *t, d, "[preparation]");
+    for (const char* k : {"weekly_costs", "source"}) e.note(k);
+    e.finish();
+  }
+  if (const auto* t = top.table("ammunition", Need::required)) {
+    TableReader e(doc, *t, d, "[ammunition]");
+    r.ballista_ammunition_ruined = e.boolean("ballista_ammunition_ruined", Need::required).value_or(true);
+    for (const char* k : {"stone_building_destroyed_yields", "source"}) e.note(k);
+    e.finish();
+  }
+}
+
 // [[equipment]] and [[fortification]]: the BR of siege equipment and fortifications.
 void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
   rows(doc, top, "equipment", d, [&](TableReader& e) {
@@ -125,6 +150,27 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
     r.fortifications.push_back(f);
   });
+}
+
+/// The crew bands cover every crew from none up, each crew once: from 0, each band starting where
+/// the one before ends, the last open (and above).
+void check_crew_bands(std::vector<SmCrewBand> bands, Diagnostics& d) {
+  std::sort(bands.begin(), bands.end(), [](const SmCrewBand& a, const SmCrewBand& b) { return a.min < b.min; });
+  double from = 0;
+  for (size_t i = 0; i < bands.size(); ++i) {
+    const bool last = i + 1 == bands.size();
+    if (bands[i].min != from || bands[i].max_exclusive.has_value() == last ||
+        (bands[i].max_exclusive && *bands[i].max_exclusive <= bands[i].min)) {
+      d.error({},
+              "siege_machine.toml: the [[crew_band]] rows must cover every crew from 0 once: each from where "
+              "the one before ends (" +
+                  fmtnum::trim(from, 3) +
+                  "), only the last without "
+                  "crew_fraction_max_exclusive");
+      return;
+    }
+    from = bands[i].max_exclusive.value_or(from);
+  }
 }
 
 // [[tactic_bonus_rule]], [[attacker_option]], [[casualty_scaling]] and [[crew_band]].
@@ -170,6 +216,7 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     c.counts = fraction(e, "counts_as_fraction", Need::required);
     r.crew_bands.push_back(c);
   });
+  check_crew_bands(r.crew_bands, d);
 }
 
 // [bombard], [siege_food] and [[ammunition_reclaim]].
@@ -236,8 +283,12 @@ void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics&
   rows(doc, top, "create_food", d, [&](TableReader& e) {
     SmCreateFood c;
     c.level = integer(e, "level");
-    c.per_spell = integer(e, "per_spell");
     c.per_day = integer(e, "per_day");
+    // One row a caster level, in order (the table runs 10 to 36).
+    if (!r.create_food.empty() && c.level != r.create_food.back().level + 1)
+      e.error_at("level", "the Create food rows run one level at a time: level " +
+                              std::to_string(r.create_food.back().level + 1) + " expected, got " +
+                              std::to_string(c.level));
     r.create_food.push_back(c);
   });
   rows(doc, top, "ammunition_conversion", d, [&](TableReader& e) {
@@ -291,6 +342,13 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
     r.damage_steps.push_back(x);
   });
   std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });
+  // The steps are numbered 1, 2, ... each once: the order the damage goes.
+  for (size_t i = 0; i < r.damage_steps.size(); ++i)
+    if (r.damage_steps[i].order != static_cast<int>(i) + 1) {
+      d.error({}, "siege_machine.toml: the [[damage_allocation]] orders must number the steps 1 to " +
+                      std::to_string(r.damage_steps.size()) + ", each once");
+      break;
+    }
   if (const auto* t = top.table("concentrated_fire", Need::required)) {
     TableReader e(doc, *t, d, "[concentrated_fire]");
     r.cf_troops_per_100ft = integer(e, "max_troops_per_100ft");
@@ -331,6 +389,9 @@ Expected<SiegeMachineRules> build_siege_machine(const data::Tables& t) {
   const auto& doc = *doc_or;
   TableReader top(doc, doc.root, d, "siege_machine.toml");
   r.source = "War Machine, Siege Machine";
+  top.integer("schema_version", Need::required, {1, 1});
+  top.note("book");
+  read_turn_rules(doc, top, d, r);
   read_devices(doc, top, d, r);
   read_bonus_rules(doc, top, d, r);
   read_bombard_and_food(doc, top, d, r);
@@ -339,6 +400,9 @@ Expected<SiegeMachineRules> build_siege_machine(const data::Tables& t) {
   read_other_notes(doc, top, d, r);
   read_examples(doc, top, d, r);
   top.note("example");  // the worked examples: the tests' figures, not house rules'
+  // The card's descriptions: footnote marks and texts, the steps of the application.
+  for (const char* k : {"footnote", "application"}) top.note(k);
+  top.finish();
   if (!d.empty()) return data::as_internal(t, d);
   return r;
 }

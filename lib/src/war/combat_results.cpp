@@ -126,9 +126,9 @@ std::array<SideResult, 2> outcome(const Rules& R, const SideSpec& a, const SideS
     // (routed or destroyed) stays "-".
     if (fat) fat = std::max(*fat, s[i]->fatigue);
     // Withdraw (l. 199-201): unless the other side chose Attack+, a withdrawing side moves one
-    // terrain unit after combat and cannot hold the field or pursue.
+    // terrain unit after combat and cannot hold the field or pursue ([withdraw] may_occupy_field).
     if (p.tactic[i] == "withdraw" && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic &&
-        p.tactics.kind != TacticKind::no_combat && loc == Location::field) {
+        p.tactics.kind != TacticKind::no_combat && loc == Location::field && !R.withdraw.may_occupy_field) {
       loc = Location::withdraw;
       units = R.withdraw.terrain_units;
     }

@@ -247,7 +247,15 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
     }
     out.lines.push_back(std::move(line));
   }
-  special_troops_alternative(R.bfr_components, out.lines, elves_points, asterisk_points);
+  // "15 if all elves or dwarves or 2 for each 1% ... with 2 asterisks": one of the two, unless
+  // [bfr] special_troops_exclusive says both count.
+  if (R.special_troops_exclusive)
+    special_troops_alternative(R.bfr_components, out.lines, elves_points, asterisk_points);
+  if (elves_points > 0 && asterisk_points > 0)
+    for (size_t i = 0; i < out.lines.size(); ++i)
+      if (R.bfr_components[i].kind == BfrKind::elves_or_dwarves ||
+          R.bfr_components[i].kind == BfrKind::two_asterisk_percent)
+        out.lines[i].ruled = either(std::move(out.lines[i].ruled), R.ruled.special_troops);
   if (!errs.empty()) return errs;
   for (const auto& l : out.lines) {
     out.total += l.points;

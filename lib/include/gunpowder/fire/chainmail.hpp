@@ -62,7 +62,7 @@ struct ChainmailRules {
   int arquebus_every_turns = 0, attack_dice_every_turns = 0;
   std::vector<CatapultRate> catapult_rates;
   int full_crew = 0, extra_turn_per_missing = 0;
-  double measure_length_in = 0, measure_segment_in = 0;
+  double measure_length_in = 0;  ///< the variation measure, centred on the dowel's far end
   int measure_die_sides = 0, straight_result = 0;
   std::string source_arquebus, source_ad, source_cannon, source_dowel, source_arquebus_rate, source_catapult_rate;
 

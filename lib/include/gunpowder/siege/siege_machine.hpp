@@ -112,7 +112,7 @@ struct SmDetection {
 /// One row of the Create food table (Siege Machine, Create food): what one caster of the level
 /// makes per spell and per day, read as people fed (rations).
 struct SmCreateFood {
-  int level = 0, per_spell = 0, per_day = 0;
+  int level = 0, per_day = 0;
 };
 
 /// Ammunition conversion (Other notes): `units` of this engine's ammunition are worth the same as
@@ -155,6 +155,8 @@ struct SiegeMachineRules {
   int cf_troops_per_100ft = 0, cf_engines_per_100ft = 0, cf_full_within_ft = 0;  ///< concentrated fire
   war::Fraction cf_other{1, 4};  ///< BR of fortifications farther than 200'
   int morale_loss_per_week = 0;  ///< of malnutrition
+  int fatigue_weeks = 1;         ///< a battle's fatigue lasts this many weeks (Application)
+  bool ballista_ammunition_ruined = true;  ///< by firing: nothing of it is reclaimed (Other notes)
   // Money (Preparation, Application; Other notes, Food).
   war::Fraction ration_price{1, 2};  ///< rations at half adventurer prices
   double adventurer_ration_gp = 0;   ///< a person's rations for a week at adventurer prices (not printed)

@@ -194,10 +194,9 @@ struct CombatResult {  ///< one row of the combat results table (winner/loser)
   std::string source;
 };
 struct CombatResultRules {
-  Fraction killed{1, 2}, wounded{1, 2};
+  Fraction killed{1, 2};  ///< the wounded are the casualties not killed
   bool retreating_wounded_count_as_killed = true;
   std::string wounded_return_dice, wounded_return_unit, routed_return_dice, routed_return_unit;
-  int staff_of_healing_max = 0;
   std::string source;
 };
 struct Tactic {
@@ -219,6 +218,7 @@ struct TacticsCell {
 struct WithdrawRule {
   int terrain_units = 0;
   std::string unless_opponent_tactic;
+  bool may_occupy_field = false;  ///< a withdrawing side that wins keeps the field
   std::string source;
 };
 struct FatigueRecovery {
@@ -252,7 +252,7 @@ struct ForageOption {
   Ruled ruled{};  ///< a house rule changed or added the row
 };
 struct FoodRule {
-  int days_moderate = 0, days_serious = 0, days_food_to_negate = 0;
+  int days_moderate = 0, days_serious = 0;
   std::string source;
 };
 struct SimpleSiegeRule {
@@ -261,11 +261,6 @@ struct SimpleSiegeRule {
   Fraction defender_casualty_fraction{1, 2};
   int besiege_br_per_week = 0;
   double defender_loss_pct_per_week = 0;
-  std::string source;
-};
-struct OtherNotes {
-  std::string loser_spells, winner_spells;
-  Fraction loser_charges, winner_charges, xp_loss_fraction;
   std::string source;
 };
 
@@ -278,6 +273,7 @@ struct RuleSources {
   Ruled weapon_qualities{};        ///< [[weapon_quality]]
   Ruled troops_per_officer{};      ///< [bfr] troops_per_officer
   Ruled nonhuman_officer_bonus{};  ///< [bfr] nonhuman_officer_level_bonus
+  Ruled special_troops{};          ///< [bfr] special_troops_exclusive
   Ruled troop_classes{};           ///< [[troop_class]] (any row: the class is looked up in all)
   Ruled bonus_divisor{};           ///< [battle_rating] bonus_divisor
   Ruled statement_reading{};       ///< [battle_rating] statement_reading (the default reading)
@@ -290,7 +286,7 @@ struct RuleSources {
   Ruled ratio_bands{};             ///< [[troop_ratio_band]]
   Ruled defender_flyers{};         ///< [defender_terrain_flyers]
   Ruled results{};                 ///< [[combat_result]]
-  Ruled result_rules{};            ///< [combat_result_rules] (killed, wounded, retreating wounded)
+  Ruled result_rules{};            ///< [combat_result_rules] (killed, retreating wounded)
   Ruled tactics{};                 ///< [[tactic]] and [[tactics_cell]]
   Ruled withdraw{};                ///< [withdraw]
   Ruled siege_multiplier{};        ///< [simple_siege] defender_troop_multiplier_for_ratio
@@ -309,7 +305,8 @@ struct RuleSources {
 /// Everything the War Machine rules read from data/war_machine.toml.
 struct Rules {
   std::vector<BfrComponent> bfr_components;
-  int name_level_hit_dice = 0, troops_per_officer = 0, nonhuman_officer_level_bonus = 0;
+  int troops_per_officer = 0, nonhuman_officer_level_bonus = 0;
+  bool special_troops_exclusive = true;  ///< the two special-troop lines: the larger counts
   std::vector<AbilityBand> ability_bands;
   std::vector<WeaponQuality> weapon_qualities;
   std::vector<TroopClass> troop_classes;  ///< by rank
@@ -336,7 +333,6 @@ struct Rules {
   std::vector<ForageOption> forage;
   FoodRule food;
   SimpleSiegeRule simple_siege;
-  OtherNotes other;
   std::string bfr_source, class_source, br_source, quick_source, combat_source, divide_source;
   RuleSources ruled;  ///< the house rules behind the figures that are not rows
 
