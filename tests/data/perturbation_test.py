@@ -12,6 +12,11 @@ output under a rules file that changes nothing, or when the tool refuses the fil
 prints the same is a failure: it is a figure no rule reads (make a rule read it, or move it into a
 comment of the table), or one the probes do not reach (add a probe that does).
 
+An error probe is a golden case that fails (it has a `code` file): a figure that decides a refusal
+(a flag that forbids, a bound) is seen only there, since loosening it makes the refused input
+succeed. Its output under the rules file that changes nothing must be its failure, and the figure
+passes when its exit status, standard output or standard error changes.
+
 Speed: the probes of a table run one after the other until one tells (the cheapest first), two
 figures at a time (--jobs). By default each key *path* (a key of a table, or of every row of an
 array of tables, e.g. `piece[].crew`) is tried on one row chosen deterministically (a hash of the
@@ -308,18 +313,24 @@ class Probe:
         self.cases = args.cases
         self.bin = args.bin
         self.stdin = None
+        self.expected_code = 0
         if isinstance(spec, str):
             case = os.path.join(args.cases, spec)
             with open(os.path.join(case, "args"), encoding="utf-8") as f:
                 argv = [spec.split("/")[0]] + [a.replace("{CASE}", case) for a in f.read().splitlines()]
             if os.path.exists(os.path.join(case, "stdin")):
                 self.stdin = os.path.join(case, "stdin")
+            if os.path.exists(os.path.join(case, "code")):  # an error probe: its baseline is its failure
+                with open(os.path.join(case, "code"), encoding="utf-8") as f:
+                    self.expected_code = int(f.read().strip())
             self.name = spec
         else:
             argv = [a.replace("{EXAMPLES}", args.examples) for a in spec]
             self.name = " ".join(spec)
         # json (or csv) only: a text or markdown output lists the changed figure itself.
-        if "--format" not in argv:
+        if self.expected_code:
+            pass  # an error probe runs as its golden case does
+        elif "--format" not in argv:
             argv += ["--format", "json"]
         else:
             at = argv.index("--format") + 1
@@ -384,9 +395,10 @@ class Baseline:
         with self.lock:
             if i not in self.outputs:
                 code, out, err = probe.run(self.worker.dir, "rules.toml")
-                if code != 0:
-                    self.broken.append("probe %s fails without changes (exit %d): %s" % (probe.name, code, err.strip()))
-                self.outputs[i] = (code, out)
+                if code != probe.expected_code:
+                    self.broken.append("probe %s exits %d without changes, not %d: %s" %
+                                       (probe.name, code, probe.expected_code, err.strip()))
+                self.outputs[i] = (code, out, err if probe.expected_code else "")
             return self.outputs[i]
 
 
@@ -398,11 +410,15 @@ def check_figure(worker, table, doc, path, probes, baseline):
     rules = worker.write(rules_text(table, overlay(doc, path, new)))
     for i, probe in enumerate(probes):
         code, out, err = probe.run(worker.dir, rules)
-        if code == 65:
-            return "refused", probe.name, err.strip().splitlines()[0] if err.strip() else ""
         if code < 0:
             return "crashed", probe.name, "signal %d" % -code
-        if (code, out) != baseline.get(i, probe):
+        if probe.expected_code:  # an error probe: any change of its failure tells
+            if (code, out, err) != baseline.get(i, probe):
+                return "changed", probe.name, "exit %d" % code
+            continue
+        if code == 65:
+            return "refused", probe.name, err.strip().splitlines()[0] if err.strip() else ""
+        if (code, out, "") != baseline.get(i, probe):
             return "changed", probe.name, "exit %d" % code if code else ""
     return "unchanged", "", "%r -> %r" % (value, new)
 

@@ -454,7 +454,8 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       if (const auto* t = n.as_table()) {
         TableReader r(doc, *t, d, "[[gunpowder_type]]");
         GunpowderType g;
-        g.id = str(r, "id");
+        g.id = r.string("id", Need::required, gunpowder_kind_names()).value_or("");
+        g.kind = parse_gunpowder_kind(g.id).value_or(g.kind);
         g.name = str(r, "name");
         g.proficiency = str(r, "proficiency_required");
         g.powder_gp_per_lb = r.number("powder_cost_gp_per_lb", Need::optional);

@@ -1,6 +1,7 @@
 // chainmail_data.cpp - loads data/chainmail.toml (seed 003) for fire-odds. A broken embedded
 // table is an internal error (exit 70).
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -61,7 +62,7 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       },
       [&](TableReader& r) {
         CannonClass cc;
-        cc.key = req_string(r, "key");
+        cc.key = r.string("key", Need::required, chainmail_gun_names()).value_or("");
         cc.name = req_string(r, "name");
         cc.range_in = req_number(r, "range_in");
         cc.diameter_in = req_number(r, "dowel_diameter_in");
@@ -133,7 +134,7 @@ Expected<ChainmailRules> build_chainmail() {
       top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.note("source"); },
       [&](TableReader& r) {
         AccuracyModifier m;
-        m.key = req_string(r, "key");
+        m.key = r.string("key", Need::required, accuracy_condition_names()).value_or("");
         m.modifier = req_int(r, "modifier");
         m.condition = req_string(r, "condition");
         m.group = r.string("group", Need::optional).value_or("");
@@ -173,12 +174,23 @@ Expected<ChainmailRules> build_chainmail() {
 
 }  // namespace
 
+const std::vector<std::string>& accuracy_condition_names() {
+  static const std::vector<std::string> names = {"hard_cover_half", "hard_cover_over_half", "rested"};
+  return names;
+}
+const std::string& condition_key(AccuracyCondition c) { return accuracy_condition_names()[static_cast<size_t>(c)]; }
+const std::vector<std::string>& chainmail_gun_names() {
+  static const std::vector<std::string> names = {"light_field_gun", "heavy_field_gun", "bombard"};
+  return names;
+}
+
 const CannonClass* ChainmailRules::cannon_class(const std::string& key) const {
   return lookup::find(cannon, [&](const auto& cc) { return cc.key == key; });
 }
 
 const CatapultRate* ChainmailRules::catapult_rate(const std::string& key) const {
-  return lookup::find(catapult_rates, [&](const auto& r) { return r.key == key; });
+  // by its key, or the key in the suite's spelling: "light-catapult" is light_catapult
+  return lookup::find(catapult_rates, [&](const auto& r) { return r.key == key || suite_spelling(r.key) == key; });
 }
 
 const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {

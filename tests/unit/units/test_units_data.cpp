@@ -47,7 +47,7 @@ TEST_CASE("units::data - the tables load with every row") {
   CHECK(cat().realms.size() == 8);
   CHECK(cat().roster.size() == 192);
   int campaign = 0, battle = 0;
-  for (const auto& u : cat().roster) (u.roster == "campaign" ? campaign : battle)++;
+  for (const auto& u : cat().roster) (u.roster == RosterKind::campaign ? campaign : battle)++;
   CHECK(campaign == 98);
   CHECK(battle == 94);
   CHECK(cat().formations.size() == 11);
@@ -200,7 +200,7 @@ TEST_CASE("units::data - every row against the tables that repeat it") {
                                                 "campaign-ogre-flintlock-musketeers"};  // units.md 1-4
     int rows = 0;
     for (const auto& u : cat().roster) {
-      if (u.roster != "campaign") continue;
+      if (u.roster != RosterKind::campaign) continue;
       ++rows;
       CAPTURE(u.key);
       const Troop& t = troop(u.race, u.troop_type);
@@ -217,12 +217,12 @@ TEST_CASE("units::data - every row against the tables that repeat it") {
                                                "battle-human-veteran-dragoons-mounted"};  // units.md 12
     const std::set<std::string> morale_differs = {"battle-orc-armored-pikemen", "battle-orc-armored-swordsmen"};  // units.md 11
     for (const auto& u : cat().roster) {
-      if (u.roster != "battle") continue;
+      if (u.roster != RosterKind::battle) continue;
       CAPTURE(u.key);
       const auto hd = parse_hit_dice(u.hd);
       REQUIRE(hd.has_value());
       const TroopType* tt = cat().troop_type(u.troop_type);
-      const bool horse = tt->category == "horse" || u.variant == "mounted";
+      const bool horse = tt->category == TroopCategory::horse || u.variant == RosterVariant::mounted;
       const double uhp = u.troops * (horse ? 2 : 1) * hd->value / 15;
       CHECK((std::fabs(uhp - u.uhp) < 1e-9) == (uhp_differs.count(u.key) == 0));
       const Troop& t = troop(u.race, u.troop_type);
@@ -232,7 +232,7 @@ TEST_CASE("units::data - every row against the tables that repeat it") {
   }
   SUBCASE("battle rows: AC = the troop table's, horse averaging rider and mount") {
     for (const auto& u : cat().roster) {
-      if (u.roster != "battle") continue;
+      if (u.roster != RosterKind::battle) continue;
       const Troop& t = troop(u.race, u.troop_type);
       if (!t.has_characteristics) continue;
       CAPTURE(u.key);
@@ -245,7 +245,7 @@ TEST_CASE("units::data - every row against the tables that repeat it") {
                                            "campaign-hobgoblin-cuirassiers",
                                            "campaign-ogre-flintlock-musketeers"};  // troops.md 9-10, units.md 3-4
     for (const auto& u : cat().roster) {
-      if (u.roster != "campaign") continue;
+      if (u.roster != RosterKind::campaign) continue;
       const Troop& t = troop(u.race, u.troop_type);
       if (!t.has_characteristics) continue;
       CAPTURE(u.key);
@@ -261,11 +261,9 @@ TEST_CASE("units::data - every equipment list reads to weapons the movement tabl
     CAPTURE(t.race);
     CAPTURE(t.troop_type);
     CHECK((!t.gear.firearms.empty() || !t.gear.weapons.empty()));
-    for (const auto& w : t.gear.weapons) {
-      bool known = false;
-      for (const auto& k : melee_weapon_keys()) known = known || k == w;
-      CHECK(known);
-    }
+    std::vector<std::string> unknown;  // every other item is an [[equipment_item]]
+    read_equipment(cat(), t.equipment, unknown);
+    CHECK(unknown.empty());
     int listed_firearms = 0;
     for (const auto& e : t.equipment)
       listed_firearms += e.find("arquebus") != std::string::npos || e.find("musket") != std::string::npos ||

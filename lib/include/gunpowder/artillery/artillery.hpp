@@ -145,7 +145,19 @@ struct TransportRules {
   std::string source;  ///< [rules.transport] source: the horses, carts and wagons rules
 };
 
+/// The gunpowders of the Gunpowder Type table (Guns of War, p. 53): a closed kind, since the
+/// rules single out two (a dwarven piece is made by a dwarven machinist, may be an automaton and
+/// takes the [dwarven] prices; the Bombardment table's daily cost is at historical prices) and the
+/// command line offers the four (`--gunpowder`, read before house rules are). Spelled once, in
+/// gunpowder_kind_names() (the `id` of its [[gunpowder_type]] row); a row of another id, from
+/// house rules, is refused with the list.
+enum class GunpowderKind { historical, alchemical, magical, dwarven };
+/// "historical", "alchemical", "magical", "dwarven", in the enum's order.
+const std::vector<std::string>& gunpowder_kind_names();
+std::optional<GunpowderKind> parse_gunpowder_kind(std::string_view id);
+
 struct GunpowderType {
+  GunpowderKind kind = GunpowderKind::historical;
   std::string id, name, proficiency;
   std::optional<double> powder_gp_per_lb;
   std::optional<double> cost_multiplier;
