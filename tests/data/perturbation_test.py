@@ -63,6 +63,8 @@ PROBES = {
         "siege-duration/09-duel-odds-json",
         "siege-duration/03-duel-trace",
         "siege-duration/04-bombardment-markdown",
+        "artillery-design/94-explain-json",
+        "fire-odds/86-explain-json",
     ],
     "artillery_damage": [
         "fire-odds/02-artillery-json",
@@ -77,6 +79,7 @@ PROBES = {
         "fire-odds/73-artillery-veteran-text",
         "fire-odds/03-artillery-plunging-markdown",
         "fire-odds/04-artillery-example2-csv",
+        "fire-odds/92-artillery-enfilade-json",
     ],
     "broadside": [
         "fire-odds/09-broadside-json",
@@ -91,6 +94,10 @@ PROBES = {
         "fire-odds/64-broadside-structural-csv",
         "siege-duration/04-bombardment-markdown",
         "siege-duration/24-siege-machine-trace",
+        "fire-odds/89-broadside-captain-casualties-json",
+        "fire-odds/90-broadside-medium-range-explain-json",
+        "fire-odds/86-explain-json",
+        "fire-odds/91-broadside-err-chain-long",
     ],
     "chainmail": [
         "fire-odds/13-arquebus-attack-dice-json",
@@ -123,6 +130,7 @@ PROBES = {
         "unit-br/01-json-matchlock-musketeers",
         "unit-br/64-csv-table-attacks-dragoons",
         "unit-br/04-file-text",
+        "unit-br/83-file-rifled-flyers-json",
     ],
     "gunpowder_economies": [
         ["artillery-design", "--economies", "--format", "json"],
@@ -131,6 +139,10 @@ PROBES = {
         "artillery-design/46-economies-grimm-set-up-x5",
         ["artillery-design", "--catalogue", "--format", "json"],
         "unit-br/25-catalogue-markdown-beastman",
+        "artillery-design/94-explain-json",
+        "artillery-design/96-dwarven-price-multiplier-low-json",
+        "artillery-design/98-house-rules-automaton-abilities-json",
+        "artillery-design/97-err-price-multiplier-above-machinist",
     ],
     "siege_duration": [
         "siege-duration/02-simplified-json",
@@ -164,6 +176,15 @@ PROBES = {
         "unit-br/25-catalogue-markdown-beastman",
         "unit-br/65-csv-table-availability",
         "unit-br/02-csv-veteran-flintlock-arquebusiers",
+        "unit-br/84-csv-table-realms-pikemen",
+        "unit-br/85-csv-table-realms-hussars",
+        "unit-br/88-csv-table-realms-harquebusiers",
+        "unit-br/89-csv-table-realms-demi-lancers",
+        "unit-br/90-csv-table-availability-swordsmen",
+        "unit-br/91-csv-table-availability-armored-swordsmen",
+        "unit-br/92-csv-table-availability-hussars",
+        "unit-br/87-house-rules-riding-horse-json",
+        "unit-br/86-err-kobold-musket",
     ],
     "unit_rules": [
         ["unit-br", "--catalogue", "--format", "json"],
@@ -175,6 +196,7 @@ PROBES = {
         "unit-br/08-stdin-custom-json",
         "unit-br/69-csv-table-battle-rating",
         "unit-br/64-csv-table-attacks-dragoons",
+        "unit-br/83-file-rifled-flyers-json",
     ],
     "units": [
         ["unit-br", "--catalogue", "--format", "json"],

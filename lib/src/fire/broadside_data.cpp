@@ -101,7 +101,6 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
     const auto shape = kind_key<HandShape>(r, hand_shape_names(), &h.key);
     h.name = req_string(r, "name");
     h.rank = req_int(r, "rank");
-    h.dice_needed = req_int(r, "dice_needed");
     r.note("definition");
     if (!shape) return;  // refused with the hands allowed
     h.shape = *shape;
@@ -161,6 +160,14 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
         b.save_die_sides = req_int(r, "die_sides");
         b.save_natural_success = req_int(r, "natural_success");
         b.save_natural_failure = req_int(r, "natural_failure");
+        // A natural roll is a face of the die ("a natural six always succeeds and a natural one
+        // always fails").
+        for (const auto& [k, v] : {std::pair<const char*, int>{"natural_success", b.save_natural_success},
+                                   std::pair<const char*, int>{"natural_failure", b.save_natural_failure}}) {
+          if (v < 1 || v > b.save_die_sides)
+            r.error_at(k, std::string(k) + " must be a face of the d" + std::to_string(b.save_die_sides) + " (1 to " +
+                              std::to_string(b.save_die_sides) + "), got " + std::to_string(v));
+        }
         for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes"}) r.note(k);
       },
       [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll")); });
@@ -195,7 +202,6 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
   read_table(top, doc, d, "aiming_high", [&](TableReader& r) {
     r.note("source");
     b.aim_damage_per_die = req_int(r, "damage_per_die");
-    b.aim_mast_face = req_int(r, "mast_hit_face");
     b.aim_dismasted_hand = req_string(r, "dismasted_on_hand");
     b.aim_structural_multiplier = req_number(r, "structural_multiplier");
     b.aim_knockdowns_become_wounds = req_bool(r, "knockdowns_become_wounds");

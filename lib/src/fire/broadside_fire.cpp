@@ -311,6 +311,8 @@ Diagnostics crew_rate(const BroadsideRules& R, const BroadsideRequest& p, Broads
     if (c.cannon_type == *p.weight && *p.crew >= c.crew_min && (!c.crew_max || *p.crew <= *c.crew_max))
       b.fires_every_turns = c.fires_every_turns;
   if (const auto* ct = R.cannon_type(*p.weight)) min_crew = ct->min_crew;
+  // The cannon type's fewest figures that can fire it (Cannons); the crew table gives the rate.
+  if (*p.crew < min_crew) b.fires_every_turns.reset();
   if (!b.fires_every_turns)
     return error("crew", "a " + *p.weight + " cannon needs at least " + std::to_string(min_crew) +
                              " figures to fire, got " + std::to_string(*p.crew));

@@ -109,7 +109,6 @@ void read_realm_size(const input::Document& doc, const toml::table& t, Diagnosti
   RealmSize s;
   s.key = str(r, "key");
   s.name = str(r, "name");
-  s.population_families = r.integer("population_families", Need::required).value_or(0);
   s.time_period = r.string("time_period", Need::required, {"year", "season", "month", "week"}).value_or("");
   r.note("source");
   r.finish();
@@ -155,7 +154,6 @@ void read_troop_type(const input::Document& doc, const toml::table& t, Diagnosti
   tt.training_cost_gp = r.number("training_cost_gp", Need::optional);
   tt.equipment_cost_gp = r.number("equipment_cost_gp", Need::optional);
   tt.total_cost_troop_gp = r.number("total_cost_troop_gp", Need::optional);
-  tt.total_cost_unit_gp = r.number("total_cost_unit_gp", Need::optional);
   r.finish();
   cat.troop_types.push_back(std::move(tt));
 }
@@ -172,12 +170,9 @@ void read_race(const input::Document& doc, const toml::table& t, Diagnostics& d,
   race.troop_types = strings(r, "troop_types");
   race.has_characteristics = r.has("characteristics_source");
   r.allow("characteristics_source");
-  race.veteran_fraction = r.number("veteran_fraction", Need::optional);
   race.veteran_hd = r.string("veteran_hd", Need::optional);
-  race.veteran_hp = opt_int(r, "veteran_hp");
   race.veteran_morale_bonus = opt_int(r, "veteran_morale_bonus");
   race.veteran_damage_bonus = opt_int(r, "veteran_damage_bonus");
-  race.needs_fork_rest = r.boolean("needs_fork_rest", Need::optional).value_or(false);
   race.can_fire_muskets = r.boolean("can_fire_muskets", Need::optional).value_or(true);
   r.finish();
   cat.races.push_back(std::move(race));
@@ -202,12 +197,13 @@ void read_troop(const input::Document& doc, const toml::table& t, Diagnostics& d
   r.note("ac_printed");
   tr.move_ft = static_cast<int>(r.integer("move_ft", need).value_or(0));
   tr.hd = r.string("hd", need).value_or("");
-  tr.hp = static_cast<int>(r.integer("hp", need).value_or(0));
-  tr.attacks = static_cast<int>(r.integer("attacks", need).value_or(0));
   tr.damage = r.string("damage", need).value_or("");
   tr.save = r.string("save", need).value_or("");
-  tr.ml = static_cast<int>(r.integer("ml", need).value_or(0));
-  tr.br = r.number("br", need).value_or(0);
+  // The morale is the morale table's (base_morale); the characteristics line's ML, the same figure,
+  // is a key only where that table has none (the conscripts).
+  if (tr.base_morale && r.has("ml"))
+    r.error_at("ml", "the morale of this troop is its base_morale (the morale table); give that, not ml");
+  tr.ml = static_cast<int>(r.integer("ml", tr.base_morale ? Need::optional : need).value_or(0));
   tr.char_wage_gp = r.number("char_wage_gp", Need::optional);
   r.note("char_source");
   tr.errata = strings(r, "errata", Need::optional);
@@ -265,7 +261,6 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
     u.veteran = flag(r, "veteran");
     u.variant = kind_of<RosterVariant>(r, "variant", roster_variant_names(), Need::optional);
     u.troops = integer(r, "troops");
-    u.troops_printed = flag(r, "troops_printed");
     u.source = str(r, "source");
     u.page = integer(r, "page");
     if (u.roster == RosterKind::campaign) {
@@ -365,7 +360,6 @@ void read_formations(const input::Document& doc, const toml::table& t, Diagnosti
       rr.error_at("code", "unknown formation code " + code);
     f.name = str(rr, "name");
     f.kind = str(rr, "kind");
-    f.new_in_book = flag(rr, "new_in_book");
     f.modifier = num(rr, "br_formation_modifier");
     rr.finish();
     cat.formations.push_back(std::move(f));
@@ -702,6 +696,14 @@ void check(Catalogue& cat, Diagnostics& d) {
     if (!cat.race(u.race) || !cat.troop_type(u.troop_type))
       fail("roster row " + u.key + " names an unknown race or type");
   if (!cat.human_race()) fail("no race is of the human group (the rosters' race_group \"human\")");
+  // A troop type's unit size is the human campaign roster's (Human Unit Characteristics -
+  // Campaigns, pp. 46-47), where that roster has the type.
+  if (const Race* man = cat.human_race())
+    for (const auto& t : cat.troop_types)
+      if (const RosterRow* row = cat.roster_row(man->key, t.key, RosterKind::campaign, false);
+          row && row->troops != t.unit_size)
+        fail("troop type " + t.key + ": unit_size " + std::to_string(t.unit_size) +
+             " is not the human campaign roster's " + std::to_string(row->troops) + " troops");
   for (auto f : kFormations) {
     bool found = false;
     for (const auto& row : cat.formations) found = found || row.code == f;

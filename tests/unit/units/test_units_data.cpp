@@ -5,7 +5,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <fstream>
+#include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -29,6 +32,31 @@ const Troop& troop(const std::string& race, const std::string& type) {
   const Troop* t = cat().troop(race, type);
   REQUIRE(t != nullptr);
   return *t;
+}
+
+// The per-troop BR of the characteristics tables, a comment of data/troops.toml (`# br = 0.133`:
+// no rule reads it), by "race|troop type": the transcription is still checked against the rosters.
+const std::map<std::string, double>& commented_troop_br() {
+  static const std::map<std::string, double> out = [] {
+    std::ifstream in(std::string(GUNPOWDER_SOURCE_DIR) + "/data/troops.toml");
+    std::map<std::string, double> m;
+    std::string line, race, type;
+    auto value = [](const std::string& l) { return l.substr(l.find('=') + 2); };
+    auto unquote = [](std::string s) { return s.size() >= 2 ? s.substr(1, s.size() - 2) : s; };
+    while (std::getline(in, line)) {
+      if (line == "[[troop]]") race = type = "";
+      if (line.rfind("race = ", 0) == 0) race = unquote(value(line));
+      if (line.rfind("troop_type = ", 0) == 0) type = unquote(value(line));
+      if (line.rfind("# br = ", 0) == 0) m[race + "|" + type] = std::stod(value(line));
+    }
+    return m;
+  }();
+  return out;
+}
+double troop_br(const std::string& race, const std::string& type) {
+  const auto it = commented_troop_br().find(race + "|" + type);
+  REQUIRE(it != commented_troop_br().end());
+  return it->second;
 }
 
 const RosterRow& row(const std::string& key) {
@@ -78,7 +106,6 @@ TEST_CASE("units::data - figures against the printed tables") {
     CHECK(m->realm.front() == std::pair<std::string, int>("continent", 240000));
     CHECK(m->realm.back() == std::pair<std::string, int>("barony", 2));
     CHECK(cat().realms[3].name == "Principality");
-    CHECK(cat().realms[3].population_families == 87000);
     CHECK(cat().realms[3].time_period == "month");
   }
   SUBCASE("GP Wage per Month, Base Morale, Qualifying Number, pp. 24-25") {
@@ -105,7 +132,7 @@ TEST_CASE("units::data - figures against the printed tables") {
     CHECK(c->training_cost_gp == 85);
     CHECK(c->equipment_cost_gp == 545);
     CHECK(c->total_cost_troop_gp == 638);
-    CHECK(c->total_cost_unit_gp == 38280);
+    CHECK(*c->total_cost_troop_gp * c->unit_size == 38280);  // Total Cost (Unit), a comment of the data
     CHECK(cat().troop_type("matchlock-arquebusiers")->marshal_cost_gp == 0.25);
   }
   SUBCASE("Human and Beastman Troop Characteristics, pp. 26-29") {
@@ -115,8 +142,8 @@ TEST_CASE("units::data - figures against the printed tables") {
     CHECK(g.mount_ac == 6);
     CHECK(g.move_ft == 120);
     CHECK(g.hd == "1-1");
-    CHECK(g.br == 0.133);
-    CHECK(troop("man", "reiters").br == 0.067);  // printed 0.67, corrected (troops.md contradiction 3)
+    CHECK(troop_br("man", "gendarmes") == 0.133);
+    CHECK(troop_br("man", "reiters") == 0.067);  // printed 0.67, corrected (troops.md contradiction 3)
     CHECK(troop("man", "reiters").errata.size() == 1);
     CHECK(troop("man", "dragoons").char_wage_gp == 21);
     CHECK(troop("ogre", "armored-pikemen").hd == "4+1");
@@ -183,13 +210,12 @@ TEST_CASE("units::data - the campaign model fitted from the rosters") {
 }
 
 TEST_CASE("units::data - every row against the tables that repeat it") {
-  SUBCASE("training: unit total = troop total x unit size; troop total = the three costs") {
+  SUBCASE("training: troop total = the three costs (the unit total, a comment, is troop total x unit size)") {
     const std::set<std::string> not_summed = {"matchlock-musketeers", "flintlock-musketeers", "heavy-swordsmen",
                                               "coutiliers"};  // troops.md contradiction 2
     for (const auto& t : cat().troop_types) {
       if (!t.training_weeks && !t.training_months) continue;
       CAPTURE(t.key);
-      CHECK(*t.total_cost_unit_gp == doctest::Approx(*t.total_cost_troop_gp * t.unit_size));
       const double sum = *t.marshal_cost_gp + *t.training_cost_gp + *t.equipment_cost_gp;
       CHECK((std::fabs(sum - *t.total_cost_troop_gp) < 1e-9) == (not_summed.count(t.key) == 0));
     }
@@ -249,7 +275,8 @@ TEST_CASE("units::data - every row against the tables that repeat it") {
       const Troop& t = troop(u.race, u.troop_type);
       if (!t.has_characteristics) continue;
       CAPTURE(u.key);
-      const bool agrees = std::fabs(t.br * u.troops - u.battle_rating) <= 0.0005 * u.troops + 1e-9;
+      const bool agrees =
+          std::fabs(troop_br(u.race, u.troop_type) * u.troops - u.battle_rating) <= 0.0005 * u.troops + 1e-9;
       CHECK(agrees == (differs.count(u.key) == 0));
     }
   }

@@ -69,7 +69,7 @@ struct BookPiece {
   double shot_lb = 0;
   std::string shot_kind;  ///< "round" | "stone"
   int ac = 0, shp = 0;
-  double base_weight_lb = 0, price_list_weight_lb = 0;
+  double base_weight_lb = 0;
   double caliber_in = 0, barrel_length_in = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
   int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0;
@@ -141,7 +141,7 @@ struct AttackRules {
 
 struct TransportRules {
   double large_cart_lb = 0;
-  int carts_per_wagon = 0, substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
+  int substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
   std::string source;  ///< [rules.transport] source: the horses, carts and wagons rules
 };
 

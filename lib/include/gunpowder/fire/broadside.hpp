@@ -54,7 +54,6 @@ struct Hand {
   HandShape shape = HandShape::pair;
   std::string key, name;
   int rank = 0;
-  int dice_needed = 0;
 };
 struct FireResult {  ///< one row of "Cannon Fire Results"
   int structural_long = 0, structural_short = 0;
@@ -116,7 +115,7 @@ struct BroadsideRules {
   std::vector<std::pair<std::string, int>> save_classes;  ///< key, min roll
   std::vector<SaveModifier> save_modifiers;
   std::vector<Ammunition> ammunition;
-  int aim_damage_per_die = 0, aim_mast_face = 0;
+  int aim_damage_per_die = 0;
   std::string aim_dismasted_hand;
   double aim_structural_multiplier = 0;
   bool aim_knockdowns_become_wounds = false, aim_wounds_ignored = false;

@@ -122,7 +122,6 @@ struct MarketAvailability {
 
 struct RealmSize {
   std::string key, name, time_period;
-  std::int64_t population_families = 0;
 };
 
 /// What a troop type is (the troop tables' column heads, pp. 23-25): a closed kind, since the
@@ -161,7 +160,7 @@ struct TroopType {
   std::vector<std::pair<std::string, int>> realm;  ///< realm key -> troops; absent realm = "-"
   /// "Training Time": the book gives it in weeks for some troop types, in months for most; at most one is set.
   std::optional<int> training_weeks, training_months;
-  std::optional<double> marshal_cost_gp, training_cost_gp, equipment_cost_gp, total_cost_troop_gp, total_cost_unit_gp;
+  std::optional<double> marshal_cost_gp, training_cost_gp, equipment_cost_gp, total_cost_troop_gp;
 };
 
 struct Race {
@@ -173,10 +172,8 @@ struct Race {
   std::vector<std::string> aliases;  ///< other names of the race (the row's `aliases`: "human", "men")
   std::vector<std::string> troop_types;
   bool has_characteristics = false;
-  std::optional<double> veteran_fraction;
   std::optional<std::string> veteran_hd;
-  std::optional<int> veteran_hp, veteran_morale_bonus, veteran_damage_bonus;
-  bool needs_fork_rest = false;
+  std::optional<int> veteran_morale_bonus, veteran_damage_bonus;
   bool can_fire_muskets = true;
 };
 
@@ -210,10 +207,8 @@ struct Troop {
   std::optional<int> ac_alt, mount_ac;
   int move_ft = 0;
   std::string hd;
-  int hp = 0, attacks = 0;
   std::string damage, save;
-  int ml = 0;
-  double br = 0;
+  int ml = 0;  ///< the characteristics line's ML: read only where the morale table has no base_morale
   std::optional<double> char_wage_gp;
   std::vector<std::string> errata;
 };
@@ -239,7 +234,6 @@ struct RosterRow {
   bool veteran = false;
   std::optional<RosterVariant> variant;
   int troops = 0;
-  bool troops_printed = false;
   std::string source;
   int page = 0;
   // campaign
@@ -309,7 +303,6 @@ struct BrFactor {
 struct FormationRow {
   Formation code = Formation::DF;
   std::string name, kind;
-  bool new_in_book = false;
   double modifier = 0;
 };
 
