@@ -140,9 +140,9 @@ PROBES = {
         ["artillery-design", "--catalogue", "--format", "json"],
         "unit-br/25-catalogue-markdown-beastman",
         "artillery-design/94-explain-json",
-        "artillery-design/96-dwarven-price-multiplier-low-json",
-        "artillery-design/98-house-rules-automaton-abilities-json",
-        "artillery-design/97-err-price-multiplier-above-machinist",
+        "artillery-design/97-dwarven-price-multiplier-low-json",
+        "artillery-design/99-house-rules-automaton-abilities-json",
+        "artillery-design/98-err-price-multiplier-above-machinist",
     ],
     "siege_duration": [
         "siege-duration/02-simplified-json",
