@@ -451,8 +451,8 @@ report::Steps broadside_steps(const fire::BroadsideRules& R, const BroadsidePara
 
 }  // namespace
 
-Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
-  auto rules_or = fire::load_broadside();
+Expected<Scenario> run_broadside(const data::Tables& tables, const BroadsideParams& p, bool explain) {
+  auto rules_or = fire::load_broadside(tables);
   if (!rules_or) return rules_or.error();
   const fire::BroadsideRules& R = **rules_or;
   auto odds = fire::broadside_odds(R, p);

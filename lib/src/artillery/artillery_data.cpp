@@ -13,7 +13,6 @@
 #include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/artillery/duel_rules.hpp"
 #include "gunpowder/core/fmtnum.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -40,8 +39,7 @@ std::optional<Era> era_or_none(const std::string& s) { return s == "none" ? std:
 
 // The keys of a [[piece]] row that house rules changed (or the row they added), each with its
 // source, for the figures taken from it (Characteristics::ruled).
-void note_house_rules(BookPiece& p) {
-  if (!data::house_rules_in_effect()) return;
+void note_house_rules(const data::Tables& t, BookPiece& p) {
   static constexpr std::array<const char*, 26> kKeys = {"ac",
                                                         "shp",
                                                         "base_weight_lb",
@@ -70,7 +68,17 @@ void note_house_rules(BookPiece& p) {
                                                         "battlefield_unit"};
   const std::string row = "piece[name = \"" + p.name + "\"]";
   for (const char* k : kKeys)
-    if (auto src = data::house_rule_source("artillery", row + "." + k)) p.house_rule_sources.emplace(k, *src);
+    if (auto src = t.house_rule_source("artillery", row + "." + k)) p.house_rule_sources.emplace(k, *src);
+}
+
+// The house rules behind the pieces' figures and the keys of [rules.design] (DesignRules::house_rule_sources).
+void note_house_rules(const data::Tables& t, const input::Document& doc, Catalogue& cat) {
+  if (!t.house_rules_in_effect()) return;
+  for (auto& p : cat.pieces) note_house_rules(t, p);
+  if (const auto* design = doc.root["rules"]["design"].as_table())
+    for (const auto& [key, node] : *design)
+      if (auto src = t.house_rule_source("artillery", "rules.design." + std::string(key.str())))
+        cat.design.house_rule_sources.emplace(std::string(key.str()), *src);
 }
 
 // The battlefield movement as the table prints it, march/hustle/charge ("1/2/-"): "-" may not,
@@ -159,7 +167,6 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
     e.finish();
   }
   r.finish();
-  note_house_rules(p);
   cat.pieces.push_back(std::move(p));
 }
 
@@ -243,10 +250,6 @@ void read_design(const input::Document& doc, const toml::table& t, Diagnostics& 
                                     integer(b, "radius_ft"));
   });
   r.finish();
-  if (data::house_rules_in_effect())
-    for (const auto& [key, node] : t)
-      if (auto src = data::house_rule_source("artillery", "rules.design." + std::string(key.str())))
-        g.house_rule_sources.emplace(std::string(key.str()), *src);
 }
 
 // The tables of data/artillery.toml, all read by this one loader: the catalogue, and the duel and
@@ -598,11 +601,11 @@ void read_meta(const input::Document& doc, const toml::table& meta, Diagnostics&
 }
 
 // One parse of artillery.toml (and of gunpowder_economies.toml) into every table of the module.
-Expected<Tables> build() {
+Expected<Tables> build(const data::Tables& data_tables) {
   Tables tables;
   Catalogue& cat = tables.catalogue;
   Diagnostics d;
-  auto doc = data::load("artillery.toml");
+  auto doc = data::load(data_tables, "artillery.toml");
   if (!doc) return doc.error();
   {
     TableReader top(*doc, doc->root, d, "artillery.toml");
@@ -616,35 +619,34 @@ Expected<Tables> build() {
     if (const auto* t = top.table("rules", Need::required)) read_rules(*doc, *t, d, tables);
     top.finish();
   }
-  auto eco = data::load("gunpowder_economies.toml");
+  auto eco = data::load(data_tables, "gunpowder_economies.toml");
   if (!eco) return eco.error();
   read_economies(*eco, d, cat);
-  if (!d.empty()) return data::as_internal(d);
+  if (!d.empty()) return data::as_internal(data_tables, d);
+  note_house_rules(data_tables, *doc, cat);
   fit_bombard_model(cat);
   derive_design_tables(cat);
   return tables;
 }
 
-const Expected<Tables>& tables() {
-  static const Expected<Tables>& built = data::snapshot::built_in<Tables>("artillery", build);
-  return built;
-}
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<Tables> kArtillerySection{"artillery", &build};
 
-// A part of the one loaded Tables, or the load's errors.
+// A part of the module's tables in `tables`, or the load's errors.
 template <class T>
-Expected<const T*> part(T Tables::*member) {
-  const auto& t = tables();
+Expected<const T*> part(const data::Tables& tables, T Tables::*member) {
+  const auto& t = kArtillerySection.get(tables);
   if (!t) return t.error();
   return &((*t).*member);
 }
 
 }  // namespace
 
-Expected<const Catalogue*> load_catalogue() { return part(&Tables::catalogue); }
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables) { return part(tables, &Tables::catalogue); }
 
-std::vector<std::string> book_shot_weights() {
+std::vector<std::string> book_shot_weights(const data::Tables& tables) {
   std::vector<double> lb;
-  if (auto cat = load_catalogue())
+  if (auto cat = load_catalogue(tables))
     for (const auto& p : (*cat)->pieces) lb.push_back(p.shot_lb);
   std::sort(lb.begin(), lb.end());
   lb.erase(std::unique(lb.begin(), lb.end()), lb.end());
@@ -653,9 +655,9 @@ std::vector<std::string> book_shot_weights() {
   for (const double x : lb) out.push_back(fmtnum::trim(x, 2));
   return out;
 }
-Expected<const DuelRules*> load_duel_rules() { return part(&Tables::duel); }
-Expected<const AttackResults*> load_attack_results() { return part(&Tables::attack_results); }
-
-Expected<std::string> builtin_section_artillery() { return data::snapshot::section_of(build()); }
+Expected<const DuelRules*> load_duel_rules(const data::Tables& tables) { return part(tables, &Tables::duel); }
+Expected<const AttackResults*> load_attack_results(const data::Tables& tables) {
+  return part(tables, &Tables::attack_results);
+}
 
 }  // namespace gunpowder::artillery

@@ -2,7 +2,6 @@
 // and for the siege module's gates, doors and cannon loss. A broken embedded table is an internal
 // error (exit 70).
 #include "gunpowder/fire/broadside.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "read_tables.hpp"
@@ -79,7 +78,8 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
       [&](TableReader& r) {
         b.source_firing = req_string(r, "source");
         b.max_group_size = req_int(r, "max_group_size");
-        b.max_dice = req_int(r, "max_dice");
+        // Hands are read from at most kMaxPool dice (broadside.cpp): more, from house rules, is refused.
+        b.max_dice = static_cast<int>(r.integer("max_dice", Need::required, {1, kMaxPool}).value_or(0));
       },
       [&](TableReader& r) {
         PoolRow p;
@@ -263,8 +263,8 @@ void order_hands(const input::Document& doc, Diagnostics& d, BroadsideRules& b,
     }
 }
 
-Expected<BroadsideRules> build_broadside() {
-  auto doc_or = data::load("broadside.toml");
+Expected<BroadsideRules> build_broadside(const data::Tables& t) {
+  auto doc_or = data::load(t, "broadside.toml");
   if (!doc_or) return doc_or.error();
   const input::Document& doc = *doc_or;
   BroadsideRules b;
@@ -280,9 +280,12 @@ Expected<BroadsideRules> build_broadside() {
   order_hands(doc, d, b, results);
   for (const auto& band : broadside_band_names())
     if (!b.band(band)) d.error(SourcePos{doc.name, 1, 1}, "no [[range_band.rows]] for the " + band + " band");
-  if (!d.empty()) return as_internal(d);
+  if (!d.empty()) return data::as_internal(t, d);
   return b;
 }
+
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<BroadsideRules> kBroadsideSection{"fire.broadside", &build_broadside};
 
 }  // namespace
 
@@ -302,11 +305,8 @@ const RangeBandRule* BroadsideRules::band(const std::string& key) const {
   return lookup::find(bands, [&](const auto& rb) { return rb.key == key; });
 }
 
-Expected<const BroadsideRules*> load_broadside() {
-  static const Expected<BroadsideRules>& rules = data::snapshot::built_in<BroadsideRules>("fire.broadside", build_broadside);
-  return data::pointer_to(rules);
+Expected<const BroadsideRules*> load_broadside(const data::Tables& tables) {
+  return data::pointer_to(kBroadsideSection.get(tables));
 }
-
-Expected<std::string> builtin_section_broadside() { return data::snapshot::section_of(build_broadside()); }
 
 }  // namespace gunpowder::fire

@@ -92,7 +92,7 @@ Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broad
   if (!p.weight) return error("range_in", "needs --weight (the cannon type's range table); or give --range-band");
   const CannonType* ct = R.cannon_type(*p.weight);
   const double d = *p.range_in;
-  if (!std::isfinite(d) || d < 0) return error("range_in", "must be 0 inches or more, got " + trim(d, 2));
+  if (!std::isfinite(d) || d < 0) return error("range_in", "must be 0 inches or more, got " + fmtnum::shortest(d, 17));
   // The range table's figures are read as the far end of each band (docs/notes).
   if (d <= ct->point_blank_max_in)
     b.band = band_key(BroadsideBand::point_blank);

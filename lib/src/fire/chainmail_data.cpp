@@ -2,7 +2,6 @@
 // table is an internal error (exit 70).
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/core/spelling.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/chainmail.hpp"
@@ -111,8 +110,8 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       [](TableReader&) {});
 }
 
-Expected<ChainmailRules> build_chainmail() {
-  auto doc_or = data::load("chainmail.toml");
+Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
+  auto doc_or = data::load(t, "chainmail.toml");
   if (!doc_or) return doc_or.error();
   const input::Document& doc = *doc_or;
   ChainmailRules c;
@@ -168,9 +167,12 @@ Expected<ChainmailRules> build_chainmail() {
       d.error({}, "chainmail.toml: cannon class " + cc.key + " rate_as " + cc.rate_as + " is no catapult");
   if (c.arquebus_every_turns < 1 || c.attack_dice_every_turns < 1 || c.full_crew < 1)
     d.error({}, "chainmail.toml: rates of fire and the full crew must be at least 1");
-  if (!d.empty()) return as_internal(d);
+  if (!d.empty()) return data::as_internal(t, d);
   return c;
 }
+
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<ChainmailRules> kChainmailSection{"fire.chainmail", &build_chainmail};
 
 }  // namespace
 
@@ -197,11 +199,8 @@ const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {
   return lookup::find(modifiers, [&](const auto& m) { return m.key == key; });
 }
 
-Expected<const ChainmailRules*> load_chainmail() {
-  static const Expected<ChainmailRules>& rules = data::snapshot::built_in<ChainmailRules>("fire.chainmail", build_chainmail);
-  return data::pointer_to(rules);
+Expected<const ChainmailRules*> load_chainmail(const data::Tables& tables) {
+  return data::pointer_to(kChainmailSection.get(tables));
 }
-
-Expected<std::string> builtin_section_chainmail() { return data::snapshot::section_of(build_chainmail()); }
 
 }  // namespace gunpowder::fire

@@ -78,11 +78,11 @@ Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
   else if (!p.depth_in)
     d.field_error("depth_in", "required: the target's depth in inches");
   else if (!std::isfinite(*p.range_in) || *p.range_in < 0)
-    d.field_error("range_in", "must be 0 inches or more, got " + trim(*p.range_in, 2));
+    d.field_error("range_in", "must be 0 inches or more, got " + fmtnum::shortest(*p.range_in, 17));
   else if (!std::isfinite(*p.depth_in) || *p.depth_in <= 0 || *p.depth_in > 1000)
-    d.field_error("depth_in", "must be a positive depth up to 1000 inches, got " + trim(*p.depth_in, 2));
+    d.field_error("depth_in", "must be a positive depth up to 1000 inches, got " + fmtnum::shortest(*p.depth_in, 17));
   else if (p.width_in && (!std::isfinite(*p.width_in) || *p.width_in <= 0 || *p.width_in > 1000))
-    d.field_error("width_in", "must be a positive width up to 1000 inches, got " + trim(*p.width_in, 2));
+    d.field_error("width_in", "must be a positive width up to 1000 inches, got " + fmtnum::shortest(*p.width_in, 17));
   if (!d.empty() || !p.offsets) return d;
   if (!p.width_in) {
     d.field_error("offsets", "needs --width-in (whether a shifted shot still crosses the target)");
@@ -92,7 +92,7 @@ Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
     for (double x : *p.offsets)
       if (!std::isfinite(x) || std::abs(x) > R.measure_length_in) {
         d.field_error("offsets",
-                      "each offset must lie on the " + trim(R.measure_length_in) + "\" measure, got " + trim(x, 3));
+                      "each offset must lie on the " + trim(R.measure_length_in) + "\" measure, got " + fmtnum::shortest(x, 17));
         break;
       }
   }
@@ -115,9 +115,9 @@ void check_obstacles(const DowelRequest& p, Diagnostics& d) {
     if (!parse_obstacle_kind(o.kind))
       why = "kind must be feature, man-high or water, got \"" + o.kind + "\"";
     else if (!std::isfinite(o.from_in) || o.from_in < 0 || o.from_in > 1000)
-      why = "must start between 0 and 1000 inches from the muzzle, got " + trim(o.from_in, 2);
+      why = "must start between 0 and 1000 inches from the muzzle, got " + fmtnum::shortest(o.from_in, 17);
     else if (!std::isfinite(to) || to < o.from_in || to > 1000)
-      why = "must end between its start (" + trim(o.from_in, 2) + "\") and 1000 inches, got " + trim(to, 2);
+      why = "must end between its start (" + trim(o.from_in, 2) + "\") and 1000 inches, got " + fmtnum::shortest(to, 17);
     if (!why.empty()) {
       d.field_error("obstacle", why);
       return;
@@ -144,7 +144,7 @@ Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const Arquebus
     return Result::field_failure("men", "must be between 1 and 1000, got " + std::to_string(*p.men));
   if (!p.range_in) return Result::field_failure("range_in", "required: the range in inches");
   if (!std::isfinite(*p.range_in) || *p.range_in < 0)
-    return Result::field_failure("range_in", "must be 0 inches or more, got " + trim(*p.range_in, 2));
+    return Result::field_failure("range_in", "must be 0 inches or more, got " + fmtnum::shortest(*p.range_in, 17));
   if (auto why = bad_turns(p.turns)) return Result::field_failure("turns", *why);
   ArquebusVolley v;
   v.system = p.system.value_or("accuracy");

@@ -7,7 +7,6 @@
 #include <algorithm>
 
 #include "gunpowder/core/lookup.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/broadside.hpp"
@@ -284,8 +283,8 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
 }
 
 // Gates and doors, and the cannon a damaged structure loses: the fire module's broadside.toml.
-Expected<bool> take_broadside(StructureRules& s) {
-  auto bs = fire::load_broadside();
+Expected<bool> take_broadside(const data::Tables& t, StructureRules& s) {
+  auto bs = fire::load_broadside(t);
   if (!bs) return bs.error();
   s.gate_door_source = (*bs)->gate_door_source;
   s.gate_door_range = (*bs)->gate_door_band;
@@ -299,10 +298,10 @@ Expected<bool> take_broadside(StructureRules& s) {
 }
 
 // The duel and spiking rules and the rounds in a day (artillery.toml, the artillery module's).
-Expected<bool> take_duel(DuelRules& duel) {
-  auto rules = artillery::load_duel_rules();
+Expected<bool> take_duel(const data::Tables& t, DuelRules& duel) {
+  auto rules = artillery::load_duel_rules(t);
   if (!rules) return rules.error();
-  auto cat = artillery::load_catalogue();
+  auto cat = artillery::load_catalogue(t);
   if (!cat) return cat.error();
   static_cast<artillery::DuelRules&>(duel) = **rules;
   duel.rounds_per_day = static_cast<int>((*cat)->design.rof_rounds_per_day);
@@ -310,36 +309,34 @@ Expected<bool> take_duel(DuelRules& duel) {
 }
 
 // The siege engines an input may name: the Siege Machine's [[equipment]] ids.
-Expected<bool> take_engine_types(std::vector<std::string>& out) {
-  auto sm = load_siege_machine_rules();
+Expected<bool> take_engine_types(const data::Tables& t, std::vector<std::string>& out) {
+  auto sm = load_siege_machine_rules(t);
   if (!sm) return sm.error();
   for (const auto& e : (*sm)->equipment) out.push_back(e.id);
   return true;
 }
 
-Expected<Rules> build_siege() {
+Expected<Rules> build_siege(const data::Tables& t) {
   Rules rules;
   Diagnostics d;
-  auto duration = data::load("siege_duration.toml");
+  auto duration = data::load(t, "siege_duration.toml");
   if (!duration) return duration.error();
   read_duration(*duration, d, rules.duration);
-  auto st = data::load("structures.toml");
+  auto st = data::load(t, "structures.toml");
   if (!st) return st.error();
   read_structures(*st, d, rules.structures);
-  if (!d.empty()) return data::as_internal(d);
-  if (auto ok = take_duel(rules.duel); !ok) return ok.error();
-  if (auto ok = take_broadside(rules.structures); !ok) return ok.error();
-  if (auto ok = take_engine_types(rules.engine_types); !ok) return ok.error();
+  if (!d.empty()) return data::as_internal(t, d);
+  if (auto ok = take_duel(t, rules.duel); !ok) return ok.error();
+  if (auto ok = take_broadside(t, rules.structures); !ok) return ok.error();
+  if (auto ok = take_engine_types(t, rules.engine_types); !ok) return ok.error();
   return rules;
 }
 
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<Rules> kSiegeSection{"siege", &build_siege};
+
 }  // namespace
 
-Expected<const Rules*> load_rules() {
-  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("siege", build_siege);
-  return data::pointer_to(rules);
-}
-
-Expected<std::string> builtin_section_siege() { return data::snapshot::section_of(build_siege()); }
+Expected<const Rules*> load_rules(const data::Tables& tables) { return data::pointer_to(kSiegeSection.get(tables)); }
 
 }  // namespace gunpowder::siege

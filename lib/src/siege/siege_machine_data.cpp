@@ -6,7 +6,6 @@
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/lookup.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -341,10 +340,10 @@ void read_examples(const input::Document& doc, TableReader& top, Diagnostics& d,
   });
 }
 
-Expected<SiegeMachineRules> build_siege_machine() {
+Expected<SiegeMachineRules> build_siege_machine(const data::Tables& t) {
   SiegeMachineRules r;
   Diagnostics d;
-  auto doc_or = data::load("siege_machine.toml");
+  auto doc_or = data::load(t, "siege_machine.toml");
   if (!doc_or) return doc_or.error();
   const auto& doc = *doc_or;
   TableReader top(doc, doc.root, d, "siege_machine.toml");
@@ -357,17 +356,17 @@ Expected<SiegeMachineRules> build_siege_machine() {
   read_other_notes(doc, top, d, r);
   read_examples(doc, top, d, r);
   top.note("example");  // the worked examples: the tests' figures, not house rules'
-  if (!d.empty()) return data::as_internal(d);
+  if (!d.empty()) return data::as_internal(t, d);
   return r;
 }
 
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<SiegeMachineRules> kSiegeMachineSection{"siege.machine", &build_siege_machine};
+
 }  // namespace
 
-Expected<const SiegeMachineRules*> load_siege_machine_rules() {
-  static const Expected<SiegeMachineRules>& rules = data::snapshot::built_in<SiegeMachineRules>("siege.machine", build_siege_machine);
-  return data::pointer_to(rules);
+Expected<const SiegeMachineRules*> load_siege_machine_rules(const data::Tables& tables) {
+  return data::pointer_to(kSiegeMachineSection.get(tables));
 }
-
-Expected<std::string> builtin_section_siege_machine() { return data::snapshot::section_of(build_siege_machine()); }
 
 }  // namespace gunpowder::siege

@@ -7,7 +7,6 @@
 #include <map>
 
 #include "gunpowder/core/spelling.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/firearms/firearms.hpp"
@@ -751,37 +750,37 @@ void take_firearm_types(const firearms::Catalogue& fc, Diagnostics& d, Catalogue
   }
 }
 
-Expected<Catalogue> build() {
+Expected<Catalogue> build(const data::Tables& t) {
   Catalogue cat;
   Diagnostics d;
   Veterans vet;
-  auto troops = data::load("troops.toml");
+  auto troops = data::load(t, "troops.toml");
   if (!troops) return troops.error();
   read_troops(*troops, d, cat);
-  auto rosters = data::load("units.toml");
+  auto rosters = data::load(t, "units.toml");
   if (!rosters) return rosters.error();
   read_rosters(*rosters, d, cat, vet);
-  auto rules = data::load("unit_rules.toml");
+  auto rules = data::load(t, "unit_rules.toml");
   if (!rules) return rules.error();
   read_unit_rules(*rules, d, cat);
-  auto fc = firearms::load_catalogue();
+  auto fc = firearms::load_catalogue(t);
   if (!fc) return fc.error();
   take_firearms(**fc, d, cat.firearms);
   take_firearm_types(**fc, d, cat);
   if (d.empty()) check(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
-  if (!d.empty()) return data::as_internal(d);
-  for (auto* doc : {&*troops, &*rosters, &*rules}) data::retire(std::move(*doc));
+  if (!d.empty()) return data::as_internal(t, d);
+  for (auto* doc : {&*troops, &*rosters, &*rules}) data::retire(t, std::move(*doc));
   return cat;
 }
 
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<Catalogue> kUnitsSection{"units", &build};
+
 }  // namespace
 
-Expected<const Catalogue*> load_catalogue() {
-  static const Expected<Catalogue>& cat = data::snapshot::built_in<Catalogue>("units", build);
-  return data::pointer_to(cat);
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables) {
+  return data::pointer_to(kUnitsSection.get(tables));
 }
-
-Expected<std::string> builtin_section_units() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::units

@@ -11,7 +11,6 @@
 #include <numeric>
 
 #include "gunpowder/core/rounding.hpp"
-#include "gunpowder/data/house_rules.hpp"
 #include "war_steps.hpp"
 
 namespace gunpowder::war {
@@ -358,7 +357,7 @@ Expected<RolledBattle> resolve_roll(const Rules& R, const SideSpec& a, const Sid
   RolledBattle rb;
   rb.roll = {roll_a, roll_b};
   // Every figure of the roll (its totals, winner, row and consequences) by the battle's rules.
-  if (data::house_rules_in_effect())  // (a tally rolls millions: nothing to do without house rules)
+  if (R.ruled.in_effect)  // (a tally rolls millions: nothing to do without house rules)
     rb.ruled = odds_ruled(R, a, b, opt, roll_a + p.final_br[0] == roll_b + p.final_br[1]).any();
   if (p.tactics.kind == TacticKind::no_combat) {
     rb.combat = false;

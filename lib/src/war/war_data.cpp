@@ -5,9 +5,7 @@
 #include <initializer_list>
 
 #include "gunpowder/core/spelling.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
-#include "gunpowder/data/house_rules.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/war/war_machine.hpp"
@@ -529,21 +527,22 @@ void check(Ctx& c, const Rules& R) {
 }
 
 /// The house rules behind the figures (Rules::ruled and each row's `ruled`): only with house rules.
-void note_house_rules(Rules& R) {
-  if (!data::house_rules_in_effect()) return;
-  auto src = [](std::initializer_list<std::string_view> paths) -> Ruled {
+void note_house_rules(const data::Tables& t, Rules& R) {
+  if (!t.house_rules_in_effect()) return;
+  auto src = [&t](std::initializer_list<std::string_view> paths) -> Ruled {
     for (auto p : paths)
-      if (auto s = data::house_rule_source("war_machine", p)) return s;
+      if (auto s = t.house_rule_source("war_machine", p)) return s;
     return std::nullopt;
   };
-  auto row = [](std::string_view key, const std::string& id) {
-    return data::house_rule_source("war_machine", std::string(key) + "[id = \"" + id + "\"]");
+  auto row = [&t](std::string_view key, const std::string& id) {
+    return t.house_rule_source("war_machine", std::string(key) + "[id = \"" + id + "\"]");
   };
   for (auto& c : R.bfr_components) c.ruled = row("bfr_component", c.id);
   for (auto& s : R.statements) s.ruled = row("br_statement", s.id);
   for (auto& a : R.adjustments) a.ruled = either(row("adjustment", a.id), row("adjustment_group", a.group));
   for (auto& f : R.forage) f.ruled = row("forage_option", f.id);
   auto& r = R.ruled;
+  r.in_effect = true;
   for (const auto& f : R.quick_flags) r.quick_flags.push_back(row("quick_br_flag", f));
   r.ability_bands = src({"ability_adjustment"});
   r.weapon_qualities = src({"weapon_quality"});
@@ -579,26 +578,24 @@ void note_house_rules(Rules& R) {
   r.hunger = src({"food.days_without_food_moderate_fatigue", "food.days_without_food_serious_fatigue"});
 }
 
-Expected<Rules> build() {
+Expected<Rules> build(const data::Tables& t) {
   Rules R;
   Diagnostics d;
-  auto doc = data::load("war_machine.toml");
+  auto doc = data::load(t, "war_machine.toml");
   if (!doc) return doc.error();
   Ctx c{*doc, d};
   read_all(c, R);
   if (d.empty()) check(c, R);
-  if (!d.empty()) return data::as_internal(d);
-  note_house_rules(R);
+  if (!d.empty()) return data::as_internal(t, d);
+  note_house_rules(t, R);
   return R;
 }
 
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<Rules> kWarSection{"war", &build};
+
 }  // namespace
 
-Expected<const Rules*> load_rules() {
-  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("war", build);
-  return data::pointer_to(rules);
-}
-
-Expected<std::string> builtin_section_war() { return data::snapshot::section_of(build()); }
+Expected<const Rules*> load_rules(const data::Tables& tables) { return data::pointer_to(kWarSection.get(tables)); }
 
 }  // namespace gunpowder::war

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/artillery/duel_rules.hpp"
@@ -18,7 +19,7 @@ using namespace gunpowder::artillery;
 namespace {
 const Catalogue& cat() {
   static const Catalogue* c = [] {
-    auto r = load_catalogue();
+    auto r = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(r.has_value());
     return *r;
   }();
@@ -548,12 +549,12 @@ TEST_CASE("artillery::bombard_model") {
 // data/artillery.toml is parsed once: the duel and attack-result rules are parts of the load that
 // builds the catalogue, and each accessor hands back the same tables on every call.
 TEST_CASE("artillery::load_duel_rules and load_attack_results") {
-  auto duel = load_duel_rules();
-  auto attack = load_attack_results();
+  auto duel = load_duel_rules(gunpowder::testing::built_in());
+  auto attack = load_attack_results(gunpowder::testing::built_in());
   REQUIRE(duel.has_value());
   REQUIRE(attack.has_value());
-  CHECK(*load_duel_rules() == *duel);
-  CHECK(*load_attack_results() == *attack);
+  CHECK(*load_duel_rules(gunpowder::testing::built_in()) == *duel);
+  CHECK(*load_attack_results(gunpowder::testing::built_in()) == *attack);
   SUBCASE("the duel (Gunpowder Artillery Duels, pp. 18-19) and spiking (p. 18)") {
     const DuelRules& d = **duel;
     // "The target value for the attack throw is 6+ at short range, 14+ at medium range, and 20+ at long range."

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/artillery/artillery.hpp"
 
 using namespace gunpowder::artillery;
@@ -54,7 +55,7 @@ std::vector<double> numbers(const std::string& line) {
 
 const Catalogue& cat() {
   static const Catalogue* c = [] {
-    auto r = load_catalogue();
+    auto r = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(r.has_value());
     return *r;
   }();
@@ -271,7 +272,7 @@ TEST_CASE("artillery data against seed 000's text") {
 TEST_CASE("artillery worked figures against seed 000's text (Barrel Caliber, Firearm Accessories, Dwarven Gunpowder)") {
   std::string all;
   for (const auto& l : lines()) all += l + "\n";
-  const Catalogue& c = **load_catalogue();
+  const Catalogue& c = **load_catalogue(gunpowder::testing::built_in());
   SUBCASE("Barrel Caliber: the 18-pdr gun's 5.5\" barrel fires 5.25\" shot, 1/4\" smaller") {
     CHECK(all.find("round shot of 5.25") != std::string::npos);
     CHECK(all.find("at least ¼” smaller than the caliber") != std::string::npos);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
@@ -19,7 +20,7 @@ using artillery::Type;
 namespace {
 
 const fire::ArtilleryRules& rules() {
-  auto r = fire::load_artillery_rules();
+  auto r = fire::load_artillery_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }

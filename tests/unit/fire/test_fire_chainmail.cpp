@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/chainmail.hpp"
 
@@ -12,7 +13,7 @@ using namespace gunpowder;
 
 namespace {
 const fire::ChainmailRules& rules() {
-  auto r = fire::load_chainmail();
+  auto r = fire::load_chainmail(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
@@ -58,7 +59,7 @@ TEST_CASE("Example of Firing: a heavy field gun calls WHITE at a pike square 26\
   CHECK(d->sections[2].on_target_in == doctest::Approx(1));
   CHECK(d->straight_on_target_in == doctest::Approx(4));
   // The same figures as the data's transcription of the example.
-  auto doc = data::load("chainmail.toml");
+  auto doc = data::load(gunpowder::testing::built_in(), "chainmail.toml");
   REQUIRE(doc.has_value());
   CHECK(*(*doc->root["example"].as_array())[0].as_table()->get("inches_on_target")->value<int>() == 4);
   SUBCASE("read as the distance to the near edge, only 1\" of the second white section would fall on it") {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
 
 using namespace gunpowder;
@@ -28,7 +29,7 @@ std::string flat() {
 }
 
 const siege::SiegeMachineRules& rules() {
-  auto r = siege::load_siege_machine_rules();
+  auto r = siege::load_siege_machine_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/units/unit_br.hpp"
 
@@ -18,7 +19,7 @@ namespace {
 
 const Catalogue& cat() {
   static const Catalogue* c = [] {
-    auto r = load_catalogue();
+    auto r = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(r.has_value());
     return *r;
   }();

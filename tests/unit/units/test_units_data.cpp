@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gunpowder/units/unit_br.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 using namespace gunpowder::units;
@@ -21,7 +22,7 @@ namespace {
 
 const Catalogue& cat() {
   static const Catalogue* c = [] {
-    auto r = load_catalogue();
+    auto r = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(r.has_value());
     return *r;
   }();

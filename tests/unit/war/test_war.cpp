@@ -13,6 +13,7 @@
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/war/war_machine.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 using war::Fatigue;
@@ -22,7 +23,7 @@ using war::Role;
 namespace {
 
 const war::Rules& rules() {
-  auto r = war::load_rules();
+  auto r = war::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
@@ -265,7 +266,7 @@ TEST_CASE("war tables: create food, seed 004 Siege Machine l. 392-400, cell by c
   std::map<int, std::pair<int, int>> want;
   for (const auto& row : seed)
     for (size_t g = 0; g < 3; ++g) want[row[3 * g]] = {row[3 * g + 1], row[3 * g + 2]};
-  auto doc = data::load("siege_machine.toml");
+  auto doc = data::load(gunpowder::testing::built_in(), "siege_machine.toml");
   REQUIRE(doc.has_value());
   const auto* arr = doc->root.get_as<toml::array>("create_food");
   REQUIRE(arr != nullptr);

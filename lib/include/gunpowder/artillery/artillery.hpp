@@ -4,7 +4,7 @@
 // artillery as automatons and the alternative gunpowder economies.
 //
 // Model and rules only: no I/O, no TOML, no command line. The tables come from
-// data/artillery.toml and data/gunpowder_economies.toml through load_catalogue().
+// data/artillery.toml and data/gunpowder_economies.toml through load_catalogue(tables).
 #pragma once
 
 #include <array>
@@ -16,6 +16,10 @@
 
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/explain.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::artillery {
 
@@ -84,7 +88,7 @@ struct BookPiece {
   int bonus_units = 0;
   BattlefieldUnit battlefield_unit;
   /// The keys of this row a house rule changed (or added the row), each with its source
-  /// ("house rule (FILE)", data::house_rule_source); empty without house rules.
+  /// ("house rule (FILE)", data::Tables::house_rule_source); empty without house rules.
   std::map<std::string, std::string> house_rule_sources;
 };
 
@@ -255,13 +259,14 @@ struct Catalogue {
 /// caller to refuse.
 std::string from_book_spelling(std::string_view typed);
 
-/// Loads and checks the embedded tables once; later calls return the same catalogue.
-/// A failure is an internal error (exit 70): the embedded data is part of the program.
-Expected<const Catalogue*> load_catalogue();
+/// The catalogue of `tables` (with its house rules), loaded and checked on the first call for that
+/// Tables; later calls return the same catalogue. A failure is an internal error (exit 70): the
+/// embedded data is part of the program (exit 65 when house rules caused it).
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables);
 
 /// The shot weights of the book's pieces, each once, ascending, as a user types them ("1", "90"):
 /// the values shell completion offers for --shot-lb. Empty when the catalogue cannot be loaded.
-std::vector<std::string> book_shot_weights();
+std::vector<std::string> book_shot_weights(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // Designing a piece

@@ -11,6 +11,10 @@
 
 #include "gunpowder/core/error.hpp"
 
+namespace gunpowder::data {
+class Tables;
+}
+
 namespace gunpowder::artillery {
 
 /// The attack-result rules of [rules.attack] that the artillery catalogue does not carry.
@@ -41,8 +45,8 @@ struct AttackResults {
   ScatterRules scatter;
 };
 
-/// [rules.attack]'s result rules and [rules.scatter], from the one load of data/artillery.toml that
-/// also builds the catalogue (exit 70 on a broken table).
-Expected<const AttackResults*> load_attack_results();
+/// [rules.attack]'s result rules and [rules.scatter] of `tables`, from the one load of
+/// data/artillery.toml that also builds the catalogue (exit 70 on a broken table).
+Expected<const AttackResults*> load_attack_results(const data::Tables& tables);
 
 }  // namespace gunpowder::artillery

@@ -11,6 +11,10 @@
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/core/error.hpp"
 
+namespace gunpowder::data {
+class Tables;
+}
+
 namespace gunpowder::artillery {
 
 struct DuelRules {
@@ -25,8 +29,8 @@ struct DuelRules {
   double spike_removal_gp = 0;  ///< removing a spike: a construction project of this value
 };
 
-/// [rules.duel] and [rules.spiking] of data/artillery.toml, from the one load of the file that also
-/// builds the catalogue (errors are internal, exit 70).
-Expected<const DuelRules*> load_duel_rules();
+/// [rules.duel] and [rules.spiking] of data/artillery.toml in `tables`, from the one load of the
+/// file that also builds the catalogue (errors are internal, exit 70).
+Expected<const DuelRules*> load_duel_rules(const data::Tables& tables);
 
 }  // namespace gunpowder::artillery

@@ -3,7 +3,7 @@
 // the distributions of structural damage and casualties that follow, with raking, ammunition,
 // aiming high, gates and doors, fancy shooting, fire and casualty saving throws.
 //
-// Model and rules only: the figures come from data/broadside.toml through load_broadside().
+// Model and rules only: the figures come from data/broadside.toml through load_broadside(tables).
 #pragma once
 
 #include <array>
@@ -14,6 +14,10 @@
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/fire/requests.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::fire {
 
@@ -141,7 +145,9 @@ struct BroadsideRules {
   [[nodiscard]] const RangeBandRule* band(const std::string& key) const;
 };
 
-Expected<const BroadsideRules*> load_broadside();
+/// The rules of data/broadside.toml in `tables`, loaded on the first call for that Tables (exit 70 on
+/// a broken table, 65 when house rules broke it).
+Expected<const BroadsideRules*> load_broadside(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // Hands and re-rolls

@@ -2,7 +2,7 @@
 // table with cover and rest, the attack-dice variant (AD 8, a self-hit on each 1, the armour
 // penalty by range), and cannon fire with the coloured dowel and the variation die.
 //
-// Model and rules only: the figures come from data/chainmail.toml through load_chainmail().
+// Model and rules only: the figures come from data/chainmail.toml through load_chainmail(tables).
 #pragma once
 
 #include <optional>
@@ -12,6 +12,10 @@
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/fire/requests.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::fire {
 
@@ -82,7 +86,9 @@ struct ChainmailRules {
   [[nodiscard]] const AccuracyModifier* modifier(const std::string& key) const;
 };
 
-Expected<const ChainmailRules*> load_chainmail();
+/// The rules of data/chainmail.toml in `tables`, loaded on the first call for that Tables (exit 70 on
+/// a broken table, 65 when house rules broke it).
+Expected<const ChainmailRules*> load_chainmail(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // Arquebus, accuracy die

@@ -13,6 +13,10 @@
 
 #include "gunpowder/core/error.hpp"
 
+namespace gunpowder::data {
+class Tables;
+}
+
 namespace gunpowder::firearms {
 
 /// Firearm mechanisms (Firearm Mechanisms, p. 9): a closed kind, since rules name them (the
@@ -111,8 +115,9 @@ struct Catalogue {
   [[nodiscard]] std::string type_list() const;
 };
 
-/// data/firearms.toml, read once, every key checked; later calls return the same catalogue.
-/// A failure is an internal error (exit 70): the embedded data is part of the program.
-Expected<const Catalogue*> load_catalogue();
+/// data/firearms.toml in `tables`, read on the first call for that Tables, every key checked; later
+/// calls return the same catalogue. A failure is an internal error (exit 70): the embedded data is
+/// part of the program (exit 65 when house rules caused it).
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables);
 
 }  // namespace gunpowder::firearms

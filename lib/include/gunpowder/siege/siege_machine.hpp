@@ -6,7 +6,7 @@
 // abandonment, the lifting of the siege or starvation.
 //
 // Rules only; the figures come from data/siege_machine.toml (and data/war_machine.toml through
-// war::load_rules()). Decisions: docs/notes/siege-duration-decisions.md, "Siege Machine".
+// war::load_rules(tables)). Decisions: docs/notes/siege-duration-decisions.md, "Siege Machine".
 #pragma once
 
 #include <array>
@@ -23,6 +23,10 @@
 #include "gunpowder/core/rng.hpp"
 #include "gunpowder/siege/siege.hpp"
 #include "gunpowder/war/war_machine.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::siege {
 
@@ -179,7 +183,8 @@ struct SiegeMachineRules {
   [[nodiscard]] const SmDetection* detection_for(const std::string& option) const;
 };
 
-Expected<const SiegeMachineRules*> load_siege_machine_rules();
+/// The rules of data/siege_machine.toml in `tables`, loaded on the first call for that Tables.
+Expected<const SiegeMachineRules*> load_siege_machine_rules(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // A side of the siege

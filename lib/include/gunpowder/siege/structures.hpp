@@ -3,7 +3,7 @@
 // breach thresholds, and the cannon a structure loses as it is damaged (seed 001, "Firing").
 //
 // Rules only; the constants come from data/structures.toml and data/broadside.toml through
-// siege::load_rules().
+// siege::load_rules(tables).
 #pragma once
 
 #include <optional>

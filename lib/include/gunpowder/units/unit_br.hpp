@@ -3,7 +3,7 @@
 // firearm attacks and reload tokens, battle rating, campaign cost and movement, Mounted Foot.
 //
 // Model and rules only: no I/O, no TOML, no command line. The tables come from data/troops.toml,
-// data/units.toml, data/unit_rules.toml and data/firearms.toml through load_catalogue().
+// data/units.toml, data/unit_rules.toml and data/firearms.toml through load_catalogue(tables).
 // Where the seed does not define a quantity (melee value, unit hit points, unit AC of horse,
 // campaign supply and specialists) the definition is documented in
 // docs/notes/unit-br-decisions.md and every such quantity can be overridden by the Request.
@@ -20,6 +20,10 @@
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/explain.hpp"
 #include "gunpowder/firearms/firearms.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::units {
 
@@ -443,12 +447,14 @@ Equipment read_equipment(const Catalogue& cat, const std::vector<std::string>& i
                          std::vector<std::string>& unknown);
 
 /// Builds the name and row indexes and the parsed forms of the tables (equipment lists, melee
-/// cells); load_catalogue() calls it. The items no [[equipment_item]] names are added to `unknown`.
+/// cells); load_catalogue(tables) calls it. The items no [[equipment_item]] names are added to
+/// `unknown`.
 void prepare_catalogue(Catalogue& cat, std::vector<std::string>* unknown = nullptr);
 
-/// Loads and checks the embedded tables once; later calls return the same catalogue.
-/// A failure is an internal error (exit 70): the embedded data is part of the program.
-Expected<const Catalogue*> load_catalogue();
+/// The catalogue of `tables` (with its house rules), loaded and checked on the first call for that
+/// Tables; later calls return the same catalogue. A failure is an internal error (exit 70): the
+/// embedded data is part of the program (exit 65 when house rules caused it).
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // Rules that stand alone (worked examples)

@@ -4,11 +4,11 @@
 // applying one rolled result to two forces, movement, forced march, food and the simple siege.
 //
 // Model and rules only: no I/O, no TOML, no command line. Every figure comes from
-// data/war_machine.toml through load_rules(). Decisions where the seed is silent or contradicts
+// data/war_machine.toml through load_rules(tables). Decisions where the seed is silent or contradicts
 // itself: docs/notes/war-machine-decisions.md.
 //
 // Public API used by the Siege Machine (siege-duration), kept stable:
-//   load_rules()                      the tables
+//   load_rules(tables)                the tables
 //   Force / rate_force()              a force and its BFR, troop class, BR (itemised)
 //   SideSpec, BattleOptions, resolve_battle()
 //                                     exact outcome distribution from two modified BRs and tactics
@@ -29,6 +29,10 @@
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::war {
 
@@ -79,7 +83,7 @@ std::optional<RatioReading> parse_ratio_reading(const std::string& s);
 std::optional<PercentReading> parse_percent_reading(const std::string& s);
 
 /// Where a figure came from when a house rule changed it, or a figure it is computed from:
-/// "house rule (FILE)" (data::house_rule_source); nullopt for the book's figures, and always
+/// "house rule (FILE)" (data::Tables::house_rule_source); nullopt for the book's figures, and always
 /// without house rules.
 using Ruled = std::optional<std::string>;
 /// `a`, else `b`: a figure computed from two figures is ruled when either is.
@@ -293,6 +297,7 @@ struct OtherNotes {
 /// (a key, or a list read whole), each by the key (or keys) it holds; all nullopt without house
 /// rules (the rows keep theirs: BfrComponent::ruled, ...).
 struct RuleSources {
+  bool in_effect = false;          ///< house rules were in effect when the rules were loaded
   Ruled ability_bands{};           ///< [[ability_adjustment]]
   Ruled weapon_qualities{};        ///< [[weapon_quality]]
   Ruled troops_per_officer{};      ///< [bfr] troops_per_officer
@@ -376,9 +381,10 @@ struct Rules {
   [[nodiscard]] const BfrComponent* component(const std::string& id) const;
 };
 
-/// Loads and checks data/war_machine.toml once; later calls return the same rules.
-/// A failure is an internal error (exit 70): the embedded data is part of the program.
-Expected<const Rules*> load_rules();
+/// The rules of data/war_machine.toml in `tables` (with its house rules), loaded and checked on the
+/// first call for that Tables; later calls return the same rules. A failure is an internal error
+/// (exit 70): the embedded data is part of the program (exit 65 when house rules caused it).
+Expected<const Rules*> load_rules(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // Rating a force
