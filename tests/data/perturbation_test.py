@@ -14,6 +14,11 @@ tool refuses the file with exit status 65 (a key no rule reads, a value the load
 prints the same is a failure: it is a figure no rule reads (make a rule read it, or move it into a
 comment of the table), or one the probes do not reach (add a probe that does).
 
+An error probe is a golden case that fails (it has a `code` file): a figure that decides a refusal
+(a flag that forbids, a bound) is seen only there, since loosening it makes the refused input
+succeed. Its output under the rules file that changes nothing must be its failure, and the figure
+passes when its exit status, standard output or standard error changes.
+
 Speed: the probes of a table run one after the other until one tells (the cheapest first), two
 figures at a time (--jobs). By default each key *path* (a key of a table, or of every row of an
 array of tables, e.g. `piece[].crew`) is tried on one row chosen deterministically (a hash of the
@@ -72,6 +77,8 @@ PROBES = {
         "siege-duration/09-duel-odds-json",
         "siege-duration/03-duel-trace",
         "siege-duration/04-bombardment-markdown",
+        "artillery-design/94-explain-json",
+        "fire-odds/86-explain-json",
     ],
     "artillery_damage": [
         "fire-odds/02-artillery-json",
@@ -86,6 +93,7 @@ PROBES = {
         "fire-odds/73-artillery-veteran-text",
         "fire-odds/03-artillery-plunging-markdown",
         "fire-odds/04-artillery-example2-csv",
+        "fire-odds/92-artillery-enfilade-json",
     ],
     "broadside": [
         "fire-odds/09-broadside-json",
@@ -100,6 +108,10 @@ PROBES = {
         "fire-odds/64-broadside-structural-csv",
         "siege-duration/04-bombardment-markdown",
         "siege-duration/24-siege-machine-trace",
+        "fire-odds/89-broadside-captain-casualties-json",
+        "fire-odds/90-broadside-medium-range-explain-json",
+        "fire-odds/86-explain-json",
+        "fire-odds/91-broadside-err-chain-long",
     ],
     "chainmail": [
         "fire-odds/13-arquebus-attack-dice-json",
@@ -153,6 +165,7 @@ PROBES = {
         "unit-br/01-json-matchlock-musketeers",
         "unit-br/64-csv-table-attacks-dragoons",
         "unit-br/04-file-text",
+        "unit-br/83-file-rifled-flyers-json",
     ],
     "gunpowder_economies": [
         ["artillery-design", "--economies", "--format", "json"],
@@ -161,6 +174,10 @@ PROBES = {
         "artillery-design/46-economies-grimm-set-up-x5",
         ["artillery-design", "--catalogue", "--format", "json"],
         "unit-br/25-catalogue-markdown-beastman",
+        "artillery-design/94-explain-json",
+        "artillery-design/97-dwarven-price-multiplier-low-json",
+        "artillery-design/99-house-rules-automaton-abilities-json",
+        "artillery-design/98-err-price-multiplier-above-machinist",
     ],
     "siege_duration": [
         "siege-duration/02-simplified-json",
@@ -197,6 +214,9 @@ PROBES = {
         # derivation's "beyond 200' of the front".
         ["siege-duration", "{CASES}/siege-duration/63-siege-machine-harass-bonuses-csv/siege.toml", "--method",
          "siege-machine", "--trace", "--seed", "1", "--weeks", "6", "--explain", "--format", "json"],
+        # A departure under bombardment, never noticed ([[departure_detection]] noticed = false).
+        ["siege-duration", "{CASES}/siege-duration/30-siege-machine-depart-json/siege.toml", "--method",
+         "siege-machine", "--plan", "bombard", "--trace", "--seed", "3", "--format", "json"],
         ["siege-duration", "{PROBES}/siege-machine-ammunition.toml", "--method", "siege-machine", "--trace", "--seed",
          "1", "--format", "json"],
         ["siege-duration", "{PROBES}/siege-machine-ballistas.toml", "--method", "siege-machine", "--trace", "--seed",
@@ -218,6 +238,15 @@ PROBES = {
         "unit-br/25-catalogue-markdown-beastman",
         "unit-br/65-csv-table-availability",
         "unit-br/02-csv-veteran-flintlock-arquebusiers",
+        "unit-br/84-csv-table-realms-pikemen",
+        "unit-br/85-csv-table-realms-hussars",
+        "unit-br/88-csv-table-realms-harquebusiers",
+        "unit-br/89-csv-table-realms-demi-lancers",
+        "unit-br/90-csv-table-availability-swordsmen",
+        "unit-br/91-csv-table-availability-armored-swordsmen",
+        "unit-br/92-csv-table-availability-hussars",
+        "unit-br/87-house-rules-riding-horse-json",
+        "unit-br/86-err-kobold-musket",
     ],
     "unit_rules": [
         ["unit-br", "--catalogue", "--format", "json"],
@@ -229,6 +258,7 @@ PROBES = {
         "unit-br/08-stdin-custom-json",
         "unit-br/69-csv-table-battle-rating",
         "unit-br/64-csv-table-attacks-dragoons",
+        "unit-br/83-file-rifled-flyers-json",
     ],
     "units": [
         ["unit-br", "--catalogue", "--format", "json"],
@@ -393,8 +423,10 @@ class Probe:
         self.stdin = None
         # A figure that only refuses input (a bound of what a user may give) changes no output it
         # lets through: its probe is a command refused without the change, {"exit": 64, "argv": [...]}
-        # (never 65, which says that the rules file is refused).
+        # (never 65, which says that the rules file is refused). A golden case that fails (it has a
+        # code file) is an error probe too: its baseline is its failure, stderr included.
         self.exit = 0
+        self.watch_err = False
         if isinstance(spec, dict):
             self.exit = spec["exit"]
             assert self.exit not in (0, 65), spec
@@ -405,6 +437,10 @@ class Probe:
                 argv = [spec.split("/")[0]] + [a.replace("{CASE}", case) for a in f.read().splitlines()]
             if os.path.exists(os.path.join(case, "stdin")):
                 self.stdin = os.path.join(case, "stdin")
+            if os.path.exists(os.path.join(case, "code")):  # an error probe: its baseline is its failure
+                with open(os.path.join(case, "code"), encoding="utf-8") as f:
+                    self.exit = int(f.read().strip())
+                    self.watch_err = True
             self.name = spec
         else:
             argv = [a.replace("{EXAMPLES}", args.examples).replace("{CASES}", args.cases)
@@ -413,7 +449,9 @@ class Probe:
             self.name = " ".join(spec)
         # json (or csv) only: a text or markdown output lists the changed figure itself. JSON holds
         # every table: a --table of text is dropped.
-        if "--format" not in argv:
+        if self.watch_err:
+            pass  # an error probe runs as its golden case does
+        elif "--format" not in argv:
             argv += ["--format", "json"]
         else:
             at = argv.index("--format") + 1
@@ -526,7 +564,7 @@ class Baseline:
                 if code != probe.exit:
                     self.broken.append("probe %s exits %d without changes, not %d: %s" %
                                        (probe.name, code, probe.exit, err.strip()))
-                self.outputs[i] = (code, out)
+                self.outputs[i] = (code, out, err if probe.watch_err else "")
             return self.outputs[i]
 
 
@@ -538,11 +576,15 @@ def check_figure(worker, table, doc, path, probes, baseline):
     rules = worker.write(rules_text(table, overlay(doc, path, new)))
     for i, probe in enumerate(probes):
         code, out, err = probe.run(worker.dir, rules)
-        if code == 65:
-            return "refused", probe.name, err.strip().splitlines()[0] if err.strip() else ""
         if code < 0:
             return "crashed", probe.name, "signal %d" % -code
-        if (code, out) != baseline.get(i, probe):
+        if probe.watch_err:  # an error probe: any change of its failure tells
+            if (code, out, err) != baseline.get(i, probe):
+                return "changed", probe.name, "exit %d" % code
+            continue
+        if code == 65:
+            return "refused", probe.name, err.strip().splitlines()[0] if err.strip() else ""
+        if (code, out, "") != baseline.get(i, probe):
             return "changed", probe.name, "exit %d" % code if code else ""
     return "unchanged", "", "%r -> %r" % (value, new)
 

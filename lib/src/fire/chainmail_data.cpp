@@ -4,6 +4,7 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/chainmail.hpp"
@@ -63,7 +64,7 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       },
       [&](TableReader& r) {
         CannonClass cc;
-        cc.key = req_string(r, "key");
+        cc.key = r.string("key", Need::required, chainmail_gun_names()).value_or("");
         cc.name = req_string(r, "name");
         cc.range_in = req_number(r, "range_in");
         cc.diameter_in = req_number(r, "dowel_diameter_in");
@@ -141,7 +142,7 @@ void check_dowel(const ChainmailRules& c, const CannonClass& cc, Diagnostics& d)
   for (size_t i = 0; i < cc.sections.size(); ++i) {
     const DowelSection& s = cc.sections[i];
     const bool white = i % 2 == 0;
-    const std::string what = "chainmail.toml: the " + cc.name + "' dowel section " + std::to_string(i + 1) + ": ";
+    const std::string what = "chainmail.toml: section " + std::to_string(i + 1) + " of the dowel of " + cc.name + ": ";
     if (s.index != static_cast<int>(i) + 1)
       d.error({}, what + "index must be " + std::to_string(i + 1) + " (its place from the muzzle), got " +
                       std::to_string(s.index));
@@ -155,7 +156,7 @@ void check_dowel(const ChainmailRules& c, const CannonClass& cc, Diagnostics& d)
   }
   if (at != cc.range_in)
     d.error({},
-            "chainmail.toml: the " + cc.name + "' dowel must end at its range (" + fmtnum::trim(cc.range_in) + "\")");
+            "chainmail.toml: the dowel of " + cc.name + " must end at its range (" + fmtnum::trim(cc.range_in) + "\")");
 }
 
 Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
@@ -181,7 +182,7 @@ Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
       top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.note("source"); },
       [&](TableReader& r) {
         AccuracyModifier m;
-        m.key = req_string(r, "key");
+        m.key = r.string("key", Need::required, accuracy_condition_names()).value_or("");
         m.modifier = req_int(r, "modifier");
         m.condition = req_string(r, "condition");
         m.group = r.string("group", Need::optional).value_or("");
@@ -210,9 +211,12 @@ Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
   read_cannon(top, doc, d, c);
   top.note("example");
   top.finish();
-  check_bands(c.hit_rows, "arquebus_hit", d);
-  check_bands(c.ad_rows, "arquebus_armor_penalty", d);
-  for (const auto& cc : c.cannon) check_dowel(c, cc, d);
+  // The tables' checks as wholes, once their rows read cleanly (a row refused is not checked again).
+  if (d.empty()) {
+    check_bands(c.hit_rows, "arquebus_hit", d);
+    check_bands(c.ad_rows, "arquebus_armor_penalty", d);
+    for (const auto& cc : c.cannon) check_dowel(c, cc, d);
+  }
   for (const auto& cc : c.cannon)
     if (!c.catapult_rate(cc.rate_as))
       d.error({}, "chainmail.toml: cannon class " + cc.key + " rate_as " + cc.rate_as + " is no catapult");
@@ -227,12 +231,23 @@ const data::snapshot::Section<ChainmailRules> kChainmailSection{"fire.chainmail"
 
 }  // namespace
 
+const std::vector<std::string>& accuracy_condition_names() {
+  static const std::vector<std::string> names = {"hard_cover_half", "hard_cover_over_half", "rested"};
+  return names;
+}
+const std::string& condition_key(AccuracyCondition c) { return accuracy_condition_names()[static_cast<size_t>(c)]; }
+const std::vector<std::string>& chainmail_gun_names() {
+  static const std::vector<std::string> names = {"light_field_gun", "heavy_field_gun", "bombard"};
+  return names;
+}
+
 const CannonClass* ChainmailRules::cannon_class(const std::string& key) const {
   return lookup::find(cannon, [&](const auto& cc) { return cc.key == key; });
 }
 
 const CatapultRate* ChainmailRules::catapult_rate(const std::string& key) const {
-  return lookup::find(catapult_rates, [&](const auto& r) { return r.key == key; });
+  // by its key, or the key in the suite's spelling: "light-catapult" is light_catapult
+  return lookup::find(catapult_rates, [&](const auto& r) { return r.key == key || suite_spelling(r.key) == key; });
 }
 
 const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {

@@ -257,20 +257,28 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
     // The shapes are checked against what the code implements: the product of the listed inputs,
     // with the round constant and the wall's length cap taken from [strength_rules].
     each_row(doc, r, "rows", d, "[[shape.rows]]", [&](TableReader& e) {
-      const std::string key = str(e, "key");
+      const auto shape = e.string("key", Need::required, shape_names());
       std::vector<std::string> inputs;
       if (const auto* in = e.array("inputs", Need::required))
         for (const auto& n : *in) inputs.push_back(n.value<std::string>().value_or(""));
       const int constant = integer(e, "constant");
       const auto cap = e.number("length_cap_in", Need::optional);
       e.note("formula");
-      const bool ok = (key == "rectangular" && inputs == std::vector<std::string>{"length_in", "width_in", "height_levels"} &&
-                       constant == 1 && !cap) ||
-                      (key == "round" && inputs == std::vector<std::string>{"diameter_in", "height_levels"} &&
-                       constant == s.round_factor && !cap) ||
-                      (key == "wall" && inputs == std::vector<std::string>{"length_in", "height_levels"} && constant == 1 &&
-                       cap && *cap == s.section_length_in);
-      if (!ok) e.error_at("key", "shape '" + key + "' does not match the strength-point rules the code implements");
+      if (!shape) return;  // refused with the shapes allowed
+      using In = std::vector<std::string>;
+      bool ok = false;
+      switch (*parse_shape(*shape)) {
+        case Shape::rectangular:
+          ok = inputs == In{"length_in", "width_in", "height_levels"} && constant == 1 && !cap;
+          break;
+        case Shape::round:
+          ok = inputs == In{"diameter_in", "height_levels"} && constant == s.round_factor && !cap;
+          break;
+        case Shape::wall:
+          ok = inputs == In{"length_in", "height_levels"} && constant == 1 && cap && *cap == s.section_length_in;
+          break;
+      }
+      if (!ok) e.error_at("key", "shape '" + *shape + "' does not match the strength-point rules the code implements");
     });
     r.finish();
   }

@@ -17,7 +17,6 @@
 namespace gunpowder::siege {
 
 using detail::devices_damage;
-using detail::kStoneBuilding;
 using detail::round_up;
 
 std::string to_string(SmPlan p) {
@@ -106,7 +105,7 @@ int breach_bonus_for(const SiegeMachineRules& r, double ft) {
 
 int fatigue_br(const war::Rules& wr, war::Fatigue f) {
   if (f == war::Fatigue::none) return 0;
-  const auto* a = wr.adjustment(f == war::Fatigue::moderate ? "moderately-fatigued" : "seriously-fatigued");
+  const auto* a = wr.fatigue_line(f);
   return a ? a->br : 0;
 }
 
@@ -510,7 +509,7 @@ class SiegeRun {
     def_ = rear;
     std::string noticed = "unnoticed";
     const SmDetection* x = r_.detection_for(k.option);
-    const bool seen = x && x->detected != "never";
+    const bool seen = x && x->noticed;
     if (seen) {
       noticed = "noticed ";
       if (x->delay_n > 0)
@@ -689,14 +688,17 @@ class SiegeRun {
   void stone_yield(SmWeek& w) {
     const auto& forts = s_.defender.fortifications;
     int fresh = 0;
+    double yield = 0;
     for (size_t i = 0; i < forts.size(); ++i) {
-      if (forts[i].id != kStoneBuilding) continue;
+      const SmFortification* f = r_.find_fortification(forts[i].id);
+      if (!f || !f->stone_building) continue;
       const int gone = static_cast<int>(std::floor(forts[i].count * (1 - st_.fraction(i)) + 1e-9));
       fresh += gone - stone_gone_[i];
+      yield += static_cast<double>(gone - stone_gone_[i]) * f->br;
       stone_gone_[i] = gone;
     }
     if (fresh <= 0) return;
-    w.ammunition_yield = static_cast<double>(fresh) * r_.stone_building_br;
+    w.ammunition_yield = yield;
     if (def_ammo_) *def_ammo_ += w.ammunition_yield;
     add_note(w, std::to_string(fresh) + " stone building(s) destroyed: " + fmtnum::trim(w.ammunition_yield, 2) +
                     " weeks of ammunition for the defender");

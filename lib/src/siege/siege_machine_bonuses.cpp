@@ -119,8 +119,8 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
                             .in("fraction", trim(f, 3)));
       continue;
     }
-    const bool counted = std::find(rule->other.begin(), rule->other.end(), "all") != rule->other.end() ||
-                         std::find(rule->other.begin(), rule->other.end(), e->id) != rule->other.end();
+    const bool counted =
+        rule->other_all || std::find(rule->other.begin(), rule->other.end(), e->id) != rule->other.end();
     if (!counted) continue;
     if (!e->multiplies.empty()) {
       sheds += item.count;
@@ -128,8 +128,8 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
       continue;
     }
     int each = e->br;
-    if (rule->column == "assault" && e->br_assault) each = *e->br_assault;
-    if (rule->column == "harass" && e->br_harass) each = *e->br_harass;
+    if (rule->column == SmValueColumn::assault && e->br_assault) each = *e->br_assault;
+    if (rule->column == SmValueColumn::harass && e->br_harass) each = *e->br_harass;
     if (e->one_per_men) {
       // "Requires 1 per 100 men": a force-wide bonus earned only with one item per 100 men.
       const bool enough = static_cast<double>(item.count) * *e->one_per_men >= static_cast<double>(s.troops);

@@ -55,12 +55,24 @@ std::optional<SmCategory> parse_sm_category(std::string_view s) {
   return kind_named<SmCategory>(sm_category_names(), s);
 }
 
+const std::vector<std::string>& sm_value_column_names() {
+  static const std::vector<std::string> names = {"assault", "harass"};
+  return names;
+}
+
 namespace {
 
 // The attacker's options (War Machine, Attacker options): a closed kind, each with its own rules;
-// the tables of bonuses, casualties and detection name the three that fight or fire.
+// the tables of bonuses, casualties and detection name the three that fight or fire (kAttackerOptions,
+// whose order is that of SiegeMachineRules::reclaim_attacker). The defender's options are two of
+// the same spellings: depart, and assault (a sally).
+enum class Option { depart, bombard, harass, assault };
 const std::vector<std::string> kAttackerOptionIds = {"depart", "bombard", "harass", "assault"};
-const std::vector<std::string> kAttackerOptions = {"bombard", "harass", "assault"};
+const std::vector<std::string> kAttackerOptions(kAttackerOptionIds.begin() + 1, kAttackerOptionIds.end());
+const std::vector<std::string> kDefenderOptionIds = {kAttackerOptionIds[0], kAttackerOptionIds[3]};
+std::optional<Option> option_named(const std::optional<std::string>& id) {
+  return id ? kind_named<Option>(kAttackerOptionIds, *id) : std::nullopt;
+}
 
 war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
   war::Fraction f{0, 1};
@@ -148,6 +160,7 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     f.br = integer(e, "br");
     if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
     f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
+    f.stone_building = e.boolean("stone_building", Need::optional).value_or(false);
     r.fortifications.push_back(f);
   });
 }
@@ -181,17 +194,20 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     b.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     b.artillery = fraction(e, "artillery_fraction", Need::optional, &b.artillery_given);
     b.ballista = fraction(e, "ballista_fraction", Need::required);
+    // other_equipment: equipment ids; "all" for every item.
     if (const auto* o = e.array("other_equipment", Need::optional))
       for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
-    b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
+    b.other_all = std::find(b.other.begin(), b.other.end(), "all") != b.other.end();
+    if (const auto c = e.string("equipment_value_column", Need::optional, sm_value_column_names()))
+      b.column = kind_named<SmValueColumn>(sm_value_column_names(), *c);
     e.note("condition");
     b.source = e.string("source", Need::optional).value_or(r.source);
     r.bonus_rules.push_back(b);
   });
   rows(doc, top, "attacker_option", d, [&](TableReader& e) {
-    const std::string id = e.string("id", Need::required, kAttackerOptionIds).value_or("");
+    const auto id = option_named(e.string("id", Need::required, kAttackerOptionIds));
     const auto pct = e.number("br_bonus_pct", Need::optional);
-    if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
+    if (id == Option::assault && pct) r.assault_br_pct = static_cast<int>(*pct);
     for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
@@ -248,28 +264,30 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
   }
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
     const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
-    const auto opt = e.string("attacker_option", Need::optional, kAttackerOptions);
+    const auto opt = option_named(e.string("attacker_option", Need::optional, kAttackerOptions));
     const auto f = fraction(e, "fraction", Need::required);
     e.note("what");
     if (who == "defender") r.reclaim_defender = f;
-    else if (opt) r.reclaim_attacker[*opt == "bombard" ? 0 : *opt == "harass" ? 1 : 2] = f;
+    else if (opt)
+      r.reclaim_attacker[static_cast<size_t>(*opt) - 1] = f;  // bombard, harass, assault
   });
 }
 
 // [[defender_option]] and [[departure_detection]].
 void read_defender_options(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
   rows(doc, top, "defender_option", d, [&](TableReader& e) {
-    const std::string id = e.string("id", Need::required, {"depart", "assault"}).value_or("");
+    const auto id = option_named(e.string("id", Need::required, kDefenderOptionIds));
     const auto pct = e.number("br_bonus_pct", Need::optional);
     const auto rear = e.number("rearguard_pct", Need::optional);
-    if (id == "assault" && pct) r.sally_br_pct = static_cast<int>(*pct);
-    if (id == "depart" && rear) r.rearguard_pct = static_cast<int>(*rear);
+    if (id == Option::assault && pct) r.sally_br_pct = static_cast<int>(*pct);  // a sally
+    if (id == Option::depart && rear) r.rearguard_pct = static_cast<int>(*rear);
     for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "departure_detection", d, [&](TableReader& e) {
     SmDetection x;
     x.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     x.detected = str(e, "detected");
+    x.noticed = e.boolean("noticed", Need::optional).value_or(true);
     if (auto dd = e.string("delay_dice", Need::optional))
       if (!parse_dice(*dd, x.delay_n, x.delay_sides)) e.error_at("delay_dice", "bad dice");
     x.delay_unit = e.string("delay_unit", Need::optional).value_or("");
@@ -313,7 +331,6 @@ void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics&
     for (const char* k : {"wood_formula", "source"}) e.note(k);
     e.finish();
   }
-  if (const auto* f = r.find_fortification("building_stone")) r.stone_building_br = f->br;
 }
 
 // [fortification_damage], [[damage_allocation]] (in order) and [concentrated_fire].

@@ -264,14 +264,23 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
   return out;
 }
 
-std::optional<double> quantity_of(const Composition& c, const std::string& q) {
-  if (q == "mounted") return c.mounted_pct;
-  if (q == "missile_capable") return c.missile_pct;
-  if (q == "missile_range_100ft") return c.missile_100ft_pct;
-  if (q == "magical") return c.magical_pct;
-  if (q == "spellcasters") return c.spells_pct;
-  if (q == "flyers") return c.flying_pct;
-  if (q == "average_movement_fastest_mode") return c.movement_ft;
+std::optional<double> quantity_of(const Composition& c, QuickQuantity q) {
+  switch (q) {
+    case QuickQuantity::mounted:
+      return c.mounted_pct;
+    case QuickQuantity::missile_capable:
+      return c.missile_pct;
+    case QuickQuantity::missile_range_100ft:
+      return c.missile_100ft_pct;
+    case QuickQuantity::magical:
+      return c.magical_pct;
+    case QuickQuantity::spellcasters:
+      return c.spells_pct;
+    case QuickQuantity::flyers:
+      return c.flying_pct;
+    case QuickQuantity::average_movement_fastest_mode:
+      return c.movement_ft;
+  }
   return std::nullopt;
 }
 
@@ -385,12 +394,12 @@ void statements_of(const Rules& R, const Force& force, PercentReading reading, c
                            (sl.holds ? "listed" : "not listed") + " but the force's figure is " + trim(*v));
     } else if (v) {
       sl.holds = meets;
-      const std::string unit = s.unit == "percent" ? "%" : "'";
+      const std::string unit = s.percent ? "%" : "'";
       const double counted = statement_figure(*v, reading);
       sl.measured = trim(counted) + unit;
       sl.figure = *v;
       sl.counted = counted;
-      sl.unit = s.unit == "percent" ? "percent" : "ft";
+      sl.unit = s.percent ? "percent" : "ft";
       if (counted != *v) sl.measured += " (" + trim(*v) + unit + " rounded up)";
       // Measured: the row's threshold, and the reading of the figure.
       sl.ruled = either(s.ruled, reading_ruled);

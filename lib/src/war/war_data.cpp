@@ -37,6 +37,13 @@ const std::vector<std::string>& bfr_kind_names() {
 
 std::optional<BfrKind> parse_bfr_kind(std::string_view id) { return kind_named<BfrKind>(bfr_kind_names(), id); }
 
+const std::vector<std::string>& quick_quantity_names() {
+  static const std::vector<std::string> names = {
+      "mounted",      "missile_capable", "missile_range_100ft",          "magical",
+      "spellcasters", "flyers",          "average_movement_fastest_mode"};
+  return names;
+}
+
 namespace {
 
 struct Ctx {
@@ -194,11 +201,12 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     s.letter = letter.size() == 1 ? letter[0] : '?';
     s.id = str(r, "id");
     s.label = str(r, "label");
-    s.quantity = str(r, "quantity",
-                     {"mounted", "missile_capable", "missile_range_100ft", "magical", "spellcasters", "flyers",
-                      "average_movement_fastest_mode"});
+    s.quantity = kind_named<QuickQuantity>(quick_quantity_names(), str(r, "quantity", quick_quantity_names()))
+                     .value_or(s.quantity);
     s.threshold = num(r, "threshold");
-    s.unit = str(r, "unit", {"percent", "feet_per_turn"});
+    static const std::vector<std::string> units = {"percent", "feet_per_turn"};
+    s.unit = str(r, "unit", units);
+    s.percent = s.unit == units[0];
     str(r, "comparison", {">="});
     s.in_seed = boolean(r, "in_seed");
     s.source = str(r, "source");
@@ -295,6 +303,9 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
     a.benefits_opponent = r.has("beneficiary");
     r.string("beneficiary", Need::optional);
     a.one_battle_only = r.boolean("one_battle_only", Need::optional).value_or(false);
+    if (auto f = r.string("fatigue", Need::optional, {"moderate", "serious"})) a.fatigue = parse_fatigue(*f);
+    a.troop_class_advantage = r.boolean("troop_class_advantage", Need::optional).value_or(false);
+    if (r.has("excludes")) a.excludes = strings(r, "excludes");
     a.source = str(r, "source");
     R.adjustments.push_back(a);
   });
@@ -356,10 +367,8 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
     TacticsCell x;
     x.b = str(r, "b");
     x.a = str(r, "a");
-    const auto kind = str(r, "kind", {"effects", "no_effect", "no_combat"});
-    x.kind = kind == "no_effect"   ? TacticKind::no_effect
-             : kind == "no_combat" ? TacticKind::no_combat
-                                   : TacticKind::effects;
+    static const std::vector<std::string> kinds = {"effects", "no_effect", "no_combat"};  // TacticKind's order
+    x.kind = kind_named<TacticKind>(kinds, str(r, "kind", kinds)).value_or(TacticKind::effects);
     x.effect = {effect_of(r, "a_effect", "a_value"), effect_of(r, "b_effect", "b_value")};
     x.printed = str(r, "printed");
     x.source = str(r, "source");
@@ -367,6 +376,7 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
   });
   table(c, top, "withdraw", [&](TableReader& r) {
     R.withdraw.terrain_units = integer(r, "terrain_units_after_combat");
+    R.withdraw.tactic = str(r, "tactic");
     R.withdraw.unless_opponent_tactic = str(r, "unless_opponent_tactic");
     R.withdraw.may_occupy_field = boolean(r, "may_occupy_field");
     R.withdraw.source = str(r, "source");
@@ -556,8 +566,20 @@ void check(Ctx& c, const Rules& R) {
   for (size_t i = 1; i < R.troop_classes.size(); ++i)
     if (!R.troop_classes[i - 1].bfr_max || *R.troop_classes[i - 1].bfr_max + 1 != R.troop_classes[i].bfr_min)
       fail("the troop classes must be contiguous");
-  for (const auto& a : R.adjustments)
+  for (const auto& a : R.adjustments) {
     if (!R.group(a.group)) fail("adjustment " + a.id + " names an unknown group");
+    for (const auto& x : a.excludes)
+      if (!R.adjustment(x)) fail("adjustment " + a.id + " excludes an unknown adjustment " + x);
+  }
+  // The lines the rules give from a force's state: one per fatigue, one troop-class advantage.
+  for (Fatigue f : {Fatigue::moderate, Fatigue::serious})
+    if (std::count_if(R.adjustments.begin(), R.adjustments.end(), [&](const auto& a) { return a.fatigue == f; }) != 1)
+      fail("one [[adjustment]] must be the line of " + to_string(f) + " fatigue (fatigue = \"" + to_string(f) + "\")");
+  if (std::count_if(R.adjustments.begin(), R.adjustments.end(),
+                    [](const auto& a) { return a.troop_class_advantage; }) != 1)
+    fail("one [[adjustment]] must be the troop-class advantage line (troop_class_advantage = true)");
+  for (const auto* t : {&R.withdraw.tactic, &R.withdraw.unless_opponent_tactic})
+    if (!R.tactic(*t)) fail("[withdraw] names an unknown tactic " + *t);
   if (R.statements.size() != 12) fail("there must be twelve battle-rating statements");
   if (R.forced_march_rows.size() != R.troop_classes.size()) fail("one forced-march row per troop class");
   for (const auto& t : R.troop_classes)

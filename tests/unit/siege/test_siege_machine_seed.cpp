@@ -99,7 +99,8 @@ TEST_CASE("siege_machine.toml against the book: Other notes (food, ammunition co
   SUBCASE("Stone buildings yield their BR in weeks of ammunition; a stone building's BR is 6") {
     CHECK(text.find("Destroying stone buildings yields BR-value as weeks of 370 ammunition") != std::string::npos);
     CHECK(text.find("Building, stone & 6") != std::string::npos);
-    CHECK(rules().stone_building_br == 6);
+    CHECK(rules().find_fortification("building_stone")->br == 6);
+    CHECK(rules().find_fortification("building_stone")->stone_building);
   }
   SUBCASE("Preparation and Application: weekly costs, money on hand, costs deducted each week") {
     CHECK(text.find("Compute weekly payroll, food, water, supplies and ammunition costs; 305 note money, rations and "

@@ -606,7 +606,7 @@ TEST_CASE("war::battle_adjustments") {
   }
   SUBCASE("each adjustment adds its printed value to its own side") {
     for (const auto& adj : R.adjustments) {
-      if (adj.group == "fatigue" || adj.benefits_opponent) continue;
+      if (adj.fatigue || adj.benefits_opponent) continue;
       CAPTURE(adj.id);
       war::Force& who = R.group(adj.group)->defender_only ? d : a;
       who.situation = {adj.id};

@@ -58,7 +58,15 @@ struct SmFortification {
   int br = 0;
   std::optional<int> per_length_ft;  ///< the value is per this length of the feature
   bool attacker = false;             ///< a breach helps the attacker
+  /// A stone building: destroyed, one yields its BR value in weeks of ammunition (Other notes,
+  /// Reclaiming ammunition); the row's `stone_building`.
+  bool stone_building = false;
 };
+
+/// Which value of an "x(A), y(H)" item a bonus rule counts (Preparation): a closed kind, spelled
+/// once in sm_value_column_names() (the `equipment_value_column` of a [[tactic_bonus_rule]]).
+enum class SmValueColumn { assault, harass };
+const std::vector<std::string>& sm_value_column_names();
 
 /// Which bonuses a side counts for the attacker's option (Preparation, l. 310-323).
 struct SmBonusRule {
@@ -66,8 +74,9 @@ struct SmBonusRule {
   std::string option;
   war::Fraction artillery{0, 1}, ballista{0, 1};
   bool artillery_given = false;
-  std::vector<std::string> other;  ///< equipment ids counted, "all" = every item
-  std::string column;              ///< "assault" | "harass" | "" (which A/H value)
+  std::vector<std::string> other;       ///< equipment ids counted
+  bool other_all = false;               ///< `other_equipment` is ["all"]: every item counts
+  std::optional<SmValueColumn> column;  ///< which A/H value; none: the plain BR
   std::string source;              ///< where the book gives the rule ("War Machine, Preparation, ...")
 };
 
@@ -105,6 +114,7 @@ struct SmDamageStep {
 /// When the defender's departure is noticed, by the attacker's option (Defender options, l. 294-296).
 struct SmDetection {
   std::string option, detected;
+  bool noticed = true;               ///< false: the departure is never noticed (the row's `noticed`)
   int delay_n = 0, delay_sides = 0;  ///< 1d4 (hours after dawn); 0: no delay roll
   std::string delay_unit;
 };
@@ -164,7 +174,6 @@ struct SiegeMachineRules {
   std::vector<SmCreateFood> create_food;
   std::vector<SmConversion> conversion;
   SmFieldRules field;
-  int stone_building_br = 0;  ///< destroying one yields its BR value in weeks of ammunition
 
   [[nodiscard]] const SmCreateFood* create_food_at(int level) const;
   [[nodiscard]] const SmConversion* conversion_for(const std::string& equipment) const;

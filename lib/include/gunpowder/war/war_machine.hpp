@@ -137,9 +137,25 @@ struct TroopClass {
   int bfr_min = 0;
   std::optional<int> bfr_max;  ///< absent for the top band
 };
+/// What a quick battle-rating statement measures of a force (War Machine, Battle Rating): a closed
+/// kind, each a figure of the force's composition. Spelled once, in quick_quantity_names() (the
+/// `quantity` of a [[br_statement]] row); a row of another quantity is refused with the list.
+enum class QuickQuantity {
+  mounted,
+  missile_capable,
+  missile_range_100ft,
+  magical,
+  spellcasters,
+  flyers,
+  average_movement_fastest_mode
+};
+const std::vector<std::string>& quick_quantity_names();
+
 struct BrStatement {
   char letter = 'a';
-  std::string id, label, quantity, unit, source;
+  QuickQuantity quantity = QuickQuantity::mounted;
+  bool percent = true;  ///< the threshold is a percentage of the force (`unit` "percent"), else feet per turn
+  std::string id, label, unit, source;
   double threshold = 0;
   bool in_seed = true;
   Ruled ruled{};  ///< a house rule changed or added the row
@@ -175,6 +191,13 @@ struct Adjustment {
   bool ignore_with_siege_machine = false;  ///< the seed's '*'
   bool benefits_opponent = false;          ///< leader/officer "removed": the other side gains
   bool one_battle_only = false;            ///< lasts one battle (as its group's flag)
+  /// The line of a force in this state of fatigue (`fatigue`): given by a force's `fatigue`, not
+  /// as a situation. Each state but none has one row (the loader checks).
+  std::optional<Fatigue> fatigue;
+  /// The line the rules give a force whose troop class ranks two or more above its opponent's
+  /// (`troop_class_advantage`; one row, the loader checks): computed when both classes are known.
+  bool troop_class_advantage = false;
+  std::vector<std::string> excludes;       ///< ids of lines that cannot apply with this one
   Ruled ruled{};                           ///< a house rule changed the row or its group's
 };
 struct DefenderFlyers {
@@ -217,6 +240,7 @@ struct TacticsCell {
 };
 struct WithdrawRule {
   int terrain_units = 0;
+  std::string tactic;  ///< the [[tactic]] id whose side withdraws ([withdraw] tactic)
   std::string unless_opponent_tactic;
   bool may_occupy_field = false;  ///< a withdrawing side that wins keeps the field
   std::string source;
@@ -339,6 +363,10 @@ struct Rules {
   [[nodiscard]] const TroopClass* troop_class(const std::string& id) const;
   [[nodiscard]] const TroopClass& class_for_bfr(int bfr) const;
   [[nodiscard]] const Adjustment* adjustment(const std::string& id) const;
+  /// The line of a fatigued force (Adjustment::fatigue); nullptr for Fatigue::none.
+  [[nodiscard]] const Adjustment* fatigue_line(Fatigue f) const;
+  /// The troop-class advantage line (Adjustment::troop_class_advantage).
+  [[nodiscard]] const Adjustment* troop_class_advantage_line() const;
   [[nodiscard]] const AdjustmentGroup* group(const std::string& id) const;
   [[nodiscard]] const Tactic* tactic(const std::string& id) const;
   /// The cell for side A's and side B's tactics (nullptr for an unknown id).
