@@ -515,11 +515,27 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
     return true;
   });
 }
+// A figure out of its kind's range (report::figure_out_of_range): refused, never written. Only a
+// rules file's figures lead there (the flags and inputs are bounded), and the error names them.
+Diagnostics out_of_range(const data::Tables& tables, const std::string& what) {
+  Diagnostics d;
+  std::string names;
+  for (const auto& f : tables.house_rules_files()) names += (names.empty() ? "" : ", ") + f.name;
+  SourcePos pos;
+  if (!tables.house_rules_files().empty()) pos.file = tables.house_rules_files().front().name;
+  const size_t files = tables.house_rules_files().size();
+  d.error(pos, what + (files == 0   ? "; the input's figures lead to it"
+                       : files == 1 ? "; the house rules change the figures it is computed from"
+                                    : "; the house rules (" + names + ") change the figures it is computed from"));
+  return d;
+}
+
 // Runs the command on the run's tables and writes what it made; the exit code.
 int run_and_write(const ToolInfo& info, const data::Tables& tables, const CommonOptions& common, report::Format format,
                   const RunFunction& run, std::ostream& out, std::ostream& err) {
   Expected<report::Report> result = run(tables, common);
   if (!result) return report_errors(info, result.error(), err);
+  if (auto bad = report::figure_out_of_range(*result)) return report_errors(info, out_of_range(tables, *bad), err);
   note_house_rules(tables, *result);
   auto listed = select_table(common.table, format, *result, out);
   if (!listed) return report_errors(info, listed.error(), err);

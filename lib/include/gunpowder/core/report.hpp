@@ -211,6 +211,12 @@ struct Report {
   std::function<Diagnostics(std::ostream&)> write;
 };
 
+/// The first figure of the report's tables (their declared fields) out of its kind's range, in
+/// words ("the figure 'Structural hit points' of '7-pdr Gun' (-2,147,483,648) is negative, ..."):
+/// not finite, beyond 10^15 in size, at a 32-bit integer's limit, a negative count or amount, a
+/// probability or fraction outside 0 to 1. None: every figure is in range.
+std::optional<std::string> figure_out_of_range(const Report& r);
+
 /// `tables` as `audience` (people or programs) sees them: without the columns shown only to the
 /// other. Returns `tables` itself when none has such a column, else copies held in `scratch`. The
 /// renderers call it; a tool need not.
