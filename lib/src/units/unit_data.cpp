@@ -12,6 +12,7 @@
 #include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/units/unit_br.hpp"
+#include "unit_checks.hpp"
 
 namespace gunpowder::units {
 
@@ -768,6 +769,7 @@ Expected<Catalogue> build(const data::Tables& t) {
   take_firearms(**fc, d, cat.firearms);
   take_firearm_types(**fc, d, cat);
   if (d.empty()) check(cat, d);
+  if (d.empty()) detail::check_unit_rules(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
   if (!d.empty()) return data::as_internal(t, d);
   for (auto* doc : {&*troops, &*rosters, &*rules}) data::retire(t, std::move(*doc));
