@@ -10,20 +10,15 @@
 
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/input/reader.hpp"
-#include "lines.hpp"
 
 namespace gunpowder::input {
 
-namespace detail {
 std::vector<size_t> line_starts(const std::string& text) {
   std::vector<size_t> out{0};
   for (size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\n' && i + 1 < text.size()) out.push_back(i + 1);
   return out;
 }
-}  // namespace detail
-
-using detail::line_starts;
 
 Expected<Document> parse(std::string text, std::string name) {
   Document doc;

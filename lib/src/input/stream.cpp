@@ -13,11 +13,8 @@
 #include <utility>
 
 #include "gunpowder/input/reader.hpp"
-#include "lines.hpp"
 
 namespace gunpowder::input {
-
-using detail::line_starts;
 
 namespace {
 // A regular file read in pieces of about kChunkBytes, each beginning at a line that reads exactly
@@ -91,7 +88,7 @@ class ChunkFile {
 };
 
 // Whether the first line of `text` that is neither blank nor a comment reads `header` (as in cut_lines).
-bool opens_with(std::string_view text, std::string_view header) {
+bool stream_opens_with(std::string_view text, std::string_view header) {
   while (!text.empty()) {
     const size_t end = std::min(text.find('\n'), text.size());
     std::string_view line = text.substr(0, end);
@@ -159,7 +156,7 @@ struct Stream {
     }
     if (!*r) return Took::end;
     index = next++;
-    if (index == 0 && !opens_with(text, "[[" + std::string(key) + "]]")) {
+    if (index == 0 && !stream_opens_with(text, "[[" + std::string(key) + "]]")) {
       whole = true;
       return Took::failed;
     }

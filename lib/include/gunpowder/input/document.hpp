@@ -93,6 +93,112 @@ struct Document {
 /// Parses TOML text; a syntax error becomes a diagnostic with its position.
 Expected<Document> parse(std::string text, std::string name);
 
+/// The offset of the first character of each line of `text` (0 first; none after a final newline),
+/// as a Document keeps them in `line_starts`.
+std::vector<size_t> line_starts(const std::string& text);
+
+/// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
+/// gives a diagnostic with exit code 66.
+Expected<std::string> read_input(const std::string& path);
+
+// ---------------------------------------------------------------------------------------------
+// Batches: one input of `[[key]]` tables cut into pieces, parsed on several threads and handed on
+// (for_each_piece). Every batch reader goes through it: artillery-design's [[piece]] and unit-br's
+// [[unit]] files (held, or streamed to csv and JSON), war-machine's [[force]] files, and the rows
+// of a large house-rules file.
+
+namespace detail {
+class Pass;  ///< one pass over a Source (lib/src/input/pass.hpp)
+}  // namespace detail
+
+/// An input of for_each_piece: a file, standard input ("-"), or a text in memory. A handle: its
+/// copies share what has been read. Nothing is read until a pass over it; a Source may be read by
+/// several passes (a streamed batch is checked, then written). Standard input, or any input that
+/// is not a regular file (a pipe), is taken once, at the first pass: kept in memory when it is
+/// small, else copied to a temporary file (memory stays flat), and every pass reads that.
+class Source {
+ public:
+  /// The file `path`, or standard input for "-" (named "<stdin>" in diagnostics).
+  static Source file(const std::string& path);
+  /// `text` (shared, not copied), named `name` in diagnostics.
+  static Source text(std::shared_ptr<const std::string> text, std::string name);
+
+  /// The name diagnostics give the input: the path, "<stdin>", or the text's name.
+  [[nodiscard]] const std::string& name() const;
+  /// The whole input, with read_input's errors (exit 66, a NUL byte).
+  [[nodiscard]] Expected<std::string> whole() const;
+
+  struct State;  ///< the input and what has been taken of it (read_input.cpp)
+
+ private:
+  friend class detail::Pass;
+  explicit Source(std::shared_ptr<State> state) : state_(std::move(state)) {}
+  std::shared_ptr<State> state_;
+};
+
+/// Inputs below this size are parsed whole by for_each_piece by default; larger ones are cut
+/// into pieces of about kChunkBytes.
+inline constexpr size_t kChunkMinBytes = size_t{256} * 1024;
+inline constexpr size_t kChunkBytes = size_t{64} * 1024;
+
+/// How for_each_piece cuts an input.
+struct Cut {
+  std::string_view key;  ///< a piece after the first begins at a line that reads exactly "[[key]]"
+  unsigned threads = 2;  ///< pieces parsed and used at once (the calling thread is worker 0)
+  /// A piece ends at the first such line that begins at least this far into it.
+  size_t piece_bytes = kChunkBytes;
+  /// An input smaller than this is parsed whole (a thread costs more than it saves).
+  size_t min_bytes = kChunkMinBytes;
+  /// The first piece may hold anything, so long as its last table of `key` is written "[[key]]":
+  /// the later pieces' tables continue that array (a house-rules file's [house_rules] and rows).
+  /// Without it, the input must open (after blank and comment lines) with "[[key]]".
+  bool head = false;
+  /// Each piece is parsed with its lines where they are in the input (as many line breaks before
+  /// it), so that its nodes carry the input's own lines and can be moved into one document (see
+  /// data::parse_rules). For a few large pieces: the line breaks are parsed too.
+  bool input_lines = false;
+};
+
+/// What for_each_piece hands its pieces to.
+struct PieceSink {
+  /// Each piece, on one of the worker threads, in any order: `index` counts the pieces of the input
+  /// (0, 1, ...), `worker` (0 .. threads-1) the thread, for state of its own (a slot, a cache). The
+  /// document holds the piece's `[[key]]` tables (and, with Cut::head, the first piece what comes
+  /// before), placed at the lines of the whole input; `use` may move it away to keep it, else it is
+  /// freed when `use` returns.
+  std::function<void(size_t index, unsigned worker, Document& piece)> use;
+  /// When set: after `use`, on the same thread, the pieces in input order and one at a time, so that
+  /// what `use` made in the worker's slot can be written out or moved into place. Unset, no worker
+  /// waits for another.
+  std::function<void(size_t index, unsigned worker)> in_order;
+  /// Called when the input cannot be cut after all and pieces were handed on already: the caller
+  /// discards what they made, and the whole document follows as piece 0. Returning false stops
+  /// there instead (Delivered::stopped). Unset: as returning true.
+  std::function<bool()> restart;
+};
+
+/// What for_each_piece did with an input.
+struct Delivered {
+  size_t pieces = 0;     ///< pieces handed on (1 when the input was parsed whole)
+  bool whole = false;    ///< the input was parsed whole: it is small, or cannot be cut
+  bool stopped = false;  ///< PieceSink::restart returned false
+  /// The input is not valid TOML: the errors of input::parse on the whole input; no piece was handed
+  /// on (or, after pieces were, PieceSink::restart was called).
+  Diagnostics invalid;
+};
+
+/// Reads `source`, a run of `[[key]]` tables, in pieces: a pass reads it kChunkBytes at a time,
+/// cuts it at lines that read exactly "[[key]]" into pieces of about Cut::piece_bytes, and
+/// `threads` threads each take the next piece, parse it and hand it on (PieceSink), so that a few
+/// pieces are in memory at once and never the whole input. Positions and lines stay those of the
+/// whole input. Whenever the cut cannot be trusted (the input does not open with the header, a
+/// piece does not parse or holds anything but `key` tables, e.g. a multi-line string holding such a
+/// line, or other tables after them), it is parsed whole instead (input::parse) and handed on as one
+/// piece; the result and the errors are always those of an ordinary parse. An error: the input
+/// cannot be read (exit 66) or is not text, with read_input's messages. An exception thrown by the
+/// sink stops every worker and is thrown again here.
+Expected<Delivered> for_each_piece(const Source& source, const Cut& cut, const PieceSink& sink);
+
 /// Parses a large file whose top level is a run of `[[key]]` tables in up to `threads` pieces
 /// at once: the text is cut at lines that read exactly "[[key]]" and each piece is parsed on
 /// its own thread. Positions in diagnostics stay those of the whole file. Whenever the cut
@@ -101,10 +207,6 @@ Expected<Document> parse(std::string text, std::string name);
 /// result and the errors are always those of an ordinary parse.
 Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
                                               unsigned threads);
-
-/// Files of at least this size are read in pieces by for_each_chunk, of about kChunkBytes each.
-inline constexpr size_t kChunkMinBytes = size_t{256} * 1024;
-inline constexpr size_t kChunkBytes = size_t{64} * 1024;
 
 /// Streams a large file whose top level is a run of `[[key]]` tables: the text is cut, as by
 /// parse_chunked, into pieces of about kChunkBytes, and `threads` threads each take the next
@@ -134,10 +236,6 @@ bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::s
 Expected<bool> stream_file(const std::string& path, std::string_view key, unsigned threads,
                            const std::function<void(size_t, unsigned, const Document&)>& use,
                            const std::function<void(size_t, unsigned)>& in_order);
-
-/// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
-/// gives a diagnostic with exit code 66.
-Expected<std::string> read_input(const std::string& path);
 
 enum class Need { required, optional };
 

@@ -1,0 +1,72 @@
+// pass.hpp - an input::Source and one pass over it (read_input.cpp), read by the batch reader
+// (pieces.cpp) and by Source::whole. Internal to the input library (lib/src/input).
+#pragma once
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "gunpowder/input/document.hpp"
+
+namespace gunpowder::input {
+
+/// A Source's input and what has been taken of it. A stream (standard input, a pipe) can be read
+/// once: the first pass takes it whole, into `text` when it is small, else into the unnamed
+/// temporary file `spool`, and every pass reads that.
+struct Source::State {
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+  ~State();
+
+  std::string path;                         ///< the file, "-" for standard input; empty for a text
+  std::string name;                         ///< as diagnostics name it
+  std::shared_ptr<const std::string> text;  ///< a text, or a stream taken into memory
+  int spool = -1;                           ///< a stream taken into a temporary file
+  size_t spool_size = 0;
+};
+
+namespace detail {
+
+/// A stream of at least this many bytes is taken into a temporary file rather than memory.
+inline constexpr size_t kSpoolBytes = size_t{1} << 20;
+
+/// One pass over a Source: its bytes from the start, block by block.
+class Pass {
+ public:
+  explicit Pass(const Source& source) : s_(*source.state_) {}
+  Pass(const Pass&) = delete;
+  Pass& operator=(const Pass&) = delete;
+  ~Pass();
+
+  /// Opens the input (the first pass over a stream takes it), with read_input's errors.
+  Expected<bool> open();
+  /// The bytes the pass reads (a file's size when it was opened).
+  [[nodiscard]] size_t size() const { return size_; }
+  /// Appends the next bytes of the input, at most `n`, to `buf`; false at the end.
+  Expected<bool> read(std::string& buf, size_t n);
+  /// The whole input, from the start of the pass.
+  Expected<std::string> all();
+  [[nodiscard]] const std::string& name() const { return s_.name; }
+
+ private:
+  Expected<bool> take(int fd);
+
+  Source::State& s_;
+  int fd_ = -1;  ///< a regular file of this pass
+  size_t offset_ = 0, size_ = 0;
+};
+
+/// Opens `path` ("-": standard input) as read_input does, its status in `st`: the descriptor, or
+/// read_input's error (exit 66; a directory is refused).
+Expected<int> open_input(const std::string& path, const std::string& name, struct stat& st);
+/// Reads `fd` to its end; a read error at any point is an error, never a partial text.
+Expected<std::string> read_all(int fd, const std::string& name, off_t size_hint);
+/// The error of an input that holds a NUL byte, as read_input gives it.
+Diagnostics not_text(const std::string& name);
+
+}  // namespace detail
+}  // namespace gunpowder::input
