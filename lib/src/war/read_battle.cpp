@@ -2,6 +2,7 @@
 // battle request, and placing the field paths of the battle's rule errors (see read_battle.hpp).
 #include "gunpowder/war/read_battle.hpp"
 
+#include <array>
 #include <charconv>
 #include <string_view>
 
@@ -133,20 +134,26 @@ void read_file(const Rules& R, const input::Document& doc, FileForces& file, Dia
 }
 
 /// Reads and parses every input; all errors of all files at once. A large file of [[force]]
-/// tables is parsed in two pieces at once (input::parse_chunked), so one input may give several
-/// documents, in file order; positions stay those of the whole file.
+/// tables is read in pieces, parsed on two threads (input::for_each_piece), so one input may give
+/// several documents, in file order; positions stay those of the whole file.
 Expected<std::vector<input::Document>> load_documents(const std::vector<std::string>& paths) {
   std::vector<input::Document> docs;
   Diagnostics d;
+  std::array<input::Document, 2> slots;
   for (const auto& path : paths) {
-    auto text = input::read_input(path);
-    if (!text) return text.error();
-    auto parts = input::parse_chunked(std::move(*text), path == "-" ? "<stdin>" : path, "force", 2);
-    if (!parts) {
-      d.append(parts.error());
-      continue;
-    }
-    for (auto& doc : *parts) docs.push_back(std::move(doc));
+    const size_t base = docs.size();
+    input::Cut how;
+    how.key = "force";
+    auto read =
+        input::for_each_piece(input::Source::file(path), how,
+                              {[&](size_t, unsigned w, input::Document& piece) { slots.at(w) = std::move(piece); },
+                               [&](size_t, unsigned w) { docs.push_back(std::move(slots.at(w))); },
+                               [&] {
+                                 docs.resize(base);
+                                 return true;
+                               }});
+    if (!read) return read.error();
+    d.append(read->invalid);
   }
   if (!d.empty()) return d;
   return docs;

@@ -199,44 +199,6 @@ struct Delivered {
 /// sink stops every worker and is thrown again here.
 Expected<Delivered> for_each_piece(const Source& source, const Cut& cut, const PieceSink& sink);
 
-/// Parses a large file whose top level is a run of `[[key]]` tables in up to `threads` pieces
-/// at once: the text is cut at lines that read exactly "[[key]]" and each piece is parsed on
-/// its own thread. Positions in diagnostics stay those of the whole file. Whenever the cut
-/// cannot be trusted (anything but [[key]] tables at top level, or a piece that fails to parse,
-/// e.g. a multi-line string holding such a line) the file is parsed whole instead, so the
-/// result and the errors are always those of an ordinary parse.
-Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
-                                              unsigned threads);
-
-/// Streams a large file whose top level is a run of `[[key]]` tables: the text is cut, as by
-/// parse_chunked, into pieces of about kChunkBytes, and `threads` threads each take the next
-/// piece, parse it and hand it to `use(index, worker, piece)` (worker: 0 .. threads-1, the
-/// thread's number, for per-thread caches); the piece's tree is freed as soon as `use`
-/// returns, so memory holds a few small trees instead of the whole file's. `prepare(count)` is
-/// called once, before any `use`, with the number of pieces; `use` may run on any thread, in any
-/// order, so it writes to its own slot `index`. Returns false when the file is small or cannot
-/// be cut (it does not open with the header, a piece does not parse, or a piece holds anything
-/// but [[key]] tables, e.g. a multi-line string with such a line): the caller then discards what
-/// `use` produced and parses the file whole with `parse`, which also gives the right diagnostics.
-bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::string& name, std::string_view key,
-                    unsigned threads, const std::function<void(size_t)>& prepare,
-                    const std::function<void(size_t, unsigned, const Document&)>& use);
-
-/// Streams the `[[key]]` tables of the regular file at `path` without holding the file: it is
-/// read kChunkBytes at a time and cut, as by for_each_chunk, at lines that read exactly "[[key]]"
-/// into pieces of about kChunkBytes. `threads` threads each take the next piece, parse it and call
-/// `use(index, worker, piece)`; then `in_order(index, worker)` is called on the same thread, for
-/// the pieces in input order and one at a time, so that what `use` made in the worker's own slot
-/// can be written out in order. At most `threads` pieces are in memory at once. Returns true when
-/// the whole file was streamed; false, before or after handing on pieces, when it cannot be (`path`
-/// is "-" or not a regular file that can be opened, the file does not open with the header, a piece
-/// does not parse or holds anything but [[key]] tables): the caller then discards what it was
-/// handed and reads the input whole (read_input, parse), which also gives the right diagnostics.
-/// An error: a read error (exit 66) or a piece that is not text, with read_input's messages.
-Expected<bool> stream_file(const std::string& path, std::string_view key, unsigned threads,
-                           const std::function<void(size_t, unsigned, const Document&)>& use,
-                           const std::function<void(size_t, unsigned)>& in_order);
-
 enum class Need { required, optional };
 
 /// Numeric bounds for a value, inclusive; message names them when violated.
