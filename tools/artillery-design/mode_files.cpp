@@ -70,18 +70,12 @@ constexpr input::Cut kCut{"piece"};
 // otherwise.
 Diagnostics design_input(const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
                          const input::Source& source, std::vector<Part>& parts, Diagnostics& input_errors) {
-  const size_t base = parts.size();
-  std::array<Part, 2> slots;
   auto r = input::for_each_piece(source, kCut,
-                                 {[&](size_t, unsigned w, const input::Document& doc) {
-                                    slots.at(w) = Part{};
-                                    design_document(cat, opt, s, doc, slots.at(w));
-                                  },
-                                  [&](size_t, unsigned w) { parts.push_back(std::move(slots.at(w))); },
-                                  [&] {
-                                    parts.resize(base);
-                                    return true;
-                                  }});
+                                 input::append_in_order(parts, kCut.threads, [&](const input::Document& doc, unsigned) {
+                                   Part part;
+                                   design_document(cat, opt, s, doc, part);
+                                   return part;
+                                 }));
   if (!r) return r.error();
   input_errors.append(r->invalid);
   return {};

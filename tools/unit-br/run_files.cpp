@@ -316,21 +316,15 @@ Expected<report::Report> run_files(const units::Catalogue& cat, const Options& o
   // are handed on in input order, so the output and the order of the errors do not depend on the
   // cut, and no more than a few pieces' parse trees are in memory at once.
   Rater rate{cat, base, common, {}};
-  std::array<Part, 2> slots;
   std::vector<Part> parts;
   Diagnostics errors;
   for (const auto& source : *inputs) {
-    const size_t base_part = parts.size();
-    auto r = input::for_each_piece(source, kCut,
-                                   {[&](size_t, unsigned w, const input::Document& doc) {
-                                      slots.at(w) = Part{};
-                                      rate(doc, slots.at(w), w);
-                                    },
-                                    [&](size_t, unsigned w) { parts.push_back(std::move(slots.at(w))); },
-                                    [&] {
-                                      parts.resize(base_part);
-                                      return true;
-                                    }});
+    auto r = input::for_each_piece(
+        source, kCut, input::append_in_order(parts, kCut.threads, [&](const input::Document& doc, unsigned w) {
+          Part part;
+          rate(doc, part, w);
+          return part;
+        }));
     if (!r) return r.error();
     errors.append(r->invalid);
   }

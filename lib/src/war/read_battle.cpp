@@ -2,7 +2,6 @@
 // battle request, and placing the field paths of the battle's rule errors (see read_battle.hpp).
 #include "gunpowder/war/read_battle.hpp"
 
-#include <array>
 #include <charconv>
 #include <string_view>
 
@@ -139,19 +138,12 @@ void read_file(const Rules& R, const input::Document& doc, FileForces& file, Dia
 Expected<std::vector<input::Document>> load_documents(const std::vector<std::string>& paths) {
   std::vector<input::Document> docs;
   Diagnostics d;
-  std::array<input::Document, 2> slots;
   for (const auto& path : paths) {
-    const size_t base = docs.size();
     input::Cut how;
     how.key = "force";
-    auto read =
-        input::for_each_piece(input::Source::file(path), how,
-                              {[&](size_t, unsigned w, input::Document& piece) { slots.at(w) = std::move(piece); },
-                               [&](size_t, unsigned w) { docs.push_back(std::move(slots.at(w))); },
-                               [&] {
-                                 docs.resize(base);
-                                 return true;
-                               }});
+    auto read = input::for_each_piece(
+        input::Source::file(path), how,
+        input::append_in_order(docs, how.threads, [](input::Document& piece, unsigned) { return std::move(piece); }));
     if (!read) return read.error();
     d.append(read->invalid);
   }

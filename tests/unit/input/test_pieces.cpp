@@ -338,6 +338,28 @@ TEST_CASE("input::for_each_piece - in input order, one at a time, whatever the t
   }
 }
 
+TEST_CASE("input::append_in_order - each piece made into a value, appended in input order") {
+  // What the input before this one appended stays; a restart drops only this input's values.
+  std::vector<std::vector<long long>> out{{-1}};
+  auto numbers_of = [](const input::Document& doc, unsigned) { return describe(0, doc).numbers; };
+  std::string t = pieces(9000) + "[[piece]]\nn = 9000\nname = \"\"\"\n";
+  for (int i = 0; i < 20000; ++i) t += "[[piece]]\n";  // cut inside: parsed whole after a restart
+  t += "\"\"\"\n" + pieces(3000, 9001);
+  for (const std::string& text : {pieces(12000), t}) {
+    const size_t before = out.size();
+    auto r = input::for_each_piece(input::Source::text(std::make_shared<const std::string>(text), "t.toml"),
+                                   input::Cut{"piece"}, input::append_in_order(out, 2, numbers_of));
+    REQUIRE(r);
+    std::vector<long long> all;
+    for (size_t i = before; i < out.size(); ++i) all.insert(all.end(), out[i].begin(), out[i].end());
+    REQUIRE(all.size() == (before == 1 ? 12000U : 12001U));
+    for (size_t i = 0; i < all.size(); ++i) REQUIRE(all[i] == static_cast<long long>(i));
+    CHECK(out.size() - before == r->pieces);
+    CHECK(r->whole == (before > 1));
+  }
+  CHECK(out.front() == std::vector<long long>{-1});
+}
+
 TEST_CASE("input::for_each_piece - a first piece that holds more (Cut::head, a house-rules file)") {
   const std::string head = "[house_rules]\ntable = \"artillery\"\n\n";
   input::Cut cut{"piece"};

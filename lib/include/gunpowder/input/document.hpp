@@ -12,6 +12,7 @@
 // ctest build.includes checks that no file compiled for tools/ reaches <toml++/...>.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -128,9 +129,8 @@ class Source {
   /// The whole input, with read_input's errors (exit 66, a NUL byte).
   [[nodiscard]] Expected<std::string> whole() const;
 
-  struct State;  ///< the input and what has been taken of it (read_input.cpp)
-
  private:
+  struct State;  ///< the input and what has been taken of it (pass.hpp)
   friend class detail::Pass;
   explicit Source(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;
@@ -198,6 +198,21 @@ struct Delivered {
 /// cannot be read (exit 66) or is not text, with read_input's messages. An exception thrown by the
 /// sink stops every worker and is thrown again here.
 Expected<Delivered> for_each_piece(const Source& source, const Cut& cut, const PieceSink& sink);
+
+/// A PieceSink that makes each piece into a T on its worker's thread (`make(piece, worker)`) and
+/// appends the Ts to `out` in input order; when the input is parsed whole after all, what its pieces
+/// appended is dropped first. T is default-constructible and movable; `out` outlives the sink.
+template <class T, class Make>
+PieceSink append_in_order(std::vector<T>& out, unsigned threads, Make make) {
+  auto slots = std::make_shared<std::vector<T>>(std::max(threads, 1U));
+  const size_t base = out.size();
+  return {[slots, make](size_t, unsigned worker, Document& piece) { (*slots)[worker] = make(piece, worker); },
+          [slots, &out](size_t, unsigned worker) { out.push_back(std::move((*slots)[worker])); },
+          [&out, base] {
+            out.resize(base);
+            return true;
+          }};
+}
 
 enum class Need { required, optional };
 
