@@ -324,9 +324,8 @@ std::vector<const std::string*> path_ids(const input::Document& doc) {
 /// Below this size a rules file is parsed whole: a thread costs more than it saves.
 constexpr size_t kSplitMinBytes = size_t{256} * 1024;
 
-/// The line `li` of `text` (0-based) without its line break.
-std::string_view line_at(const std::string& text, const std::vector<size_t>& starts, size_t li) {
-  const size_t from = starts[li];
+/// The line of `text` that begins at `from`, without its line break.
+std::string_view line_from(const std::string& text, size_t from) {
   size_t to = text.find('\n', from);
   if (to == std::string::npos) to = text.size();
   if (to > from && text[to - 1] == '\r') --to;
@@ -438,6 +437,24 @@ void merge_rules(input::Document& base, input::Document& rules, const std::strin
     base.merged.push_back(input::Document::Merged{rules.name, id, rules.text, rules.line_starts});
 }
 
+/// The key of the first line of `text` that begins at `from` or after and reads "[[key]]" with a
+/// bare key; empty when there is none.
+std::string row_header_after(const std::string& text, size_t from) {
+  size_t at = from;
+  if (at > 0 && text[at - 1] != '\n') {  // the line that begins after `from`
+    at = text.find('\n', at);
+    if (at == std::string::npos) return {};
+    ++at;
+  }
+  while (at < text.size()) {
+    if (const auto key = row_header_key(line_from(text, at)); !key.empty()) return std::string(key);
+    at = text.find('\n', at);
+    if (at == std::string::npos) break;
+    ++at;
+  }
+  return {};
+}
+
 /// Parses `text` as a rules file: in two pieces on two threads when it is large and can be cut at
 /// a line "[[key]]" past its middle (input::for_each_piece with Cut::head: the first piece holds
 /// [house_rules] and whatever comes before the cut, the second nothing but [[key]] rows, each
@@ -446,12 +463,9 @@ void merge_rules(input::Document& base, input::Document& rules, const std::strin
 /// result, so the document and the errors are always those of an ordinary parse.
 Expected<input::Document> parse_rules(std::string text, std::string name) {
   if (text.size() < kSplitMinBytes) return input::parse(std::move(text), std::move(name));
+  const std::string key = row_header_after(text, text.size() / 2);
+  if (key.empty()) return input::parse(std::move(text), std::move(name));
   auto shared = std::make_shared<const std::string>(std::move(text));
-  auto starts = std::make_shared<const std::vector<size_t>>(input::line_starts(*shared));
-  size_t cut = std::lower_bound(starts->begin(), starts->end(), shared->size() / 2) - starts->begin();
-  while (cut < starts->size() && row_header_key(line_at(*shared, *starts, cut)).empty()) ++cut;
-  if (cut >= starts->size()) return input::parse(*shared, std::move(name));
-  const std::string key(row_header_key(line_at(*shared, *starts, cut)));
   std::vector<std::optional<input::Document>> parsed(2);  // two: the second piece is shorter than half the file
   input::Cut how;
   how.key = key;
@@ -464,13 +478,13 @@ Expected<input::Document> parse_rules(std::string text, std::string name) {
       {[&](size_t i, unsigned, input::Document& piece) { parsed.at(i) = std::move(piece); }, {}, {}});
   if (!read) return read.error();
   if (!read->invalid.empty()) return read->invalid;
-  input::Document doc = std::move(*parsed[0]);
+  input::Document doc = std::move(*parsed[0]);  // the whole file's text and lines (a Source::text's pieces share them)
   if (read->whole) return doc;
   auto* rows = doc.root.get_as<toml::array>(key);
   for (auto& row : *parsed[1]->root.get_as<toml::array>(key)) rows->push_back(std::move(*row.as_table()));
-  doc.text = std::move(shared);
-  doc.line_starts = std::move(starts);
-  retire(std::move(*parsed[1]));  // the second piece's rows, emptied: never freed, like the rest
+  input::Document shells;  // the second piece's rows, emptied: never freed, like the rest
+  shells.root = std::move(parsed[1]->root);
+  retire(std::move(shells));
   return doc;
 }
 

@@ -1,17 +1,33 @@
 // parse.cpp - a TOML text parsed into a Document (toml++'s errors turned into diagnostics), with
-// the offsets of its lines.
+// the offsets of its lines (found with memchr: a byte loop was a fifth of reading a rules file).
 #include <cctype>
+#include <cstring>
 #include <utility>
 
 #include "gunpowder/input/reader.hpp"
+#include "pass.hpp"
 
 namespace gunpowder::input {
 
 std::vector<size_t> line_starts(const std::string& text) {
   std::vector<size_t> out{0};
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n' && i + 1 < text.size()) out.push_back(i + 1);
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  for (const char* p = begin; (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p))));) {
+    if (++p == end) break;
+    out.push_back(static_cast<size_t>(p - begin));
+  }
   return out;
+}
+
+size_t detail::count_lines(std::string_view text) {
+  size_t n = 0;
+  if (text.empty()) return n;
+  const char* const end = text.data() + text.size();
+  for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p))));
+       ++p)
+    ++n;
+  return n;
 }
 
 Expected<Document> parse(std::string text, std::string name) {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "gunpowder/input/document.hpp"
 
@@ -50,6 +51,8 @@ class Pass {
   Expected<bool> read(std::string& buf, size_t n);
   /// The whole input, from the start of the pass.
   Expected<std::string> all();
+  /// The input when it is in memory (a text, or a stream taken into memory), else nullptr.
+  [[nodiscard]] const std::shared_ptr<const std::string>& memory() const { return s_.text; }
   [[nodiscard]] const std::string& name() const { return s_.name; }
 
  private:
@@ -67,6 +70,8 @@ Expected<int> open_input(const std::string& path, const std::string& name, struc
 Expected<std::string> read_all(int fd, const std::string& name, off_t size_hint);
 /// The error of an input that holds a NUL byte, as read_input gives it.
 Diagnostics not_text(const std::string& name);
+/// The line breaks in `text` (parse.cpp).
+size_t count_lines(std::string_view text);
 
 }  // namespace detail
 }  // namespace gunpowder::input

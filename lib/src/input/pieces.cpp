@@ -18,44 +18,57 @@ namespace gunpowder::input {
 
 namespace {
 
+// A piece as the cutter gives it: its text, a view of the input in memory or of `own`, and the
+// line of the input it begins at.
+struct Raw {
+  std::string own;
+  std::string_view text;
+  int first_line = 0;
+};
+
 // The bytes of one pass cut into pieces: each after the first begins at a line that reads exactly
-// `header`, the first such line that begins at least `piece_bytes` into the piece before it.
+// `header`, the first such line that begins at least `piece_bytes` into the piece before it. An
+// input in memory is cut where it is; a file is read into a buffer, a block at a time, and each
+// piece copied out of it.
 class Cutter {
  public:
   Cutter(detail::Pass& pass, const std::string& header, size_t piece_bytes)
-      : pass_(pass), pattern_("\n" + header), min_cut_(std::max<size_t>(piece_bytes, 1) - 1) {}
+      : pass_(pass), pattern_("\n" + header), min_cut_(std::max<size_t>(piece_bytes, 1) - 1) {
+    if (const auto text = pass.memory()) {
+      memory_ = *text;
+      in_memory_ = eof_ = true;
+    }
+  }
 
-  // The next piece into `text`, with the line of the input it begins at; false at the end.
-  Expected<bool> next(std::string& text, int& first_line) {
+  // The next piece into `piece`; false at the end.
+  Expected<bool> next(Raw& piece) {
     size_t search = min_cut_;  // "\n" + header found here or after: the header begins at piece_bytes
     for (;;) {
+      const std::string_view w = in_memory_ ? memory_.substr(at_) : std::string_view(buf_);
       size_t cut = std::string::npos;
       bool partial = false;
-      for (size_t p = buf_.find(pattern_, search); p != std::string::npos; p = buf_.find(pattern_, p + 1)) {
+      for (size_t p = w.find(pattern_, search); p != std::string::npos; p = w.find(pattern_, p + 1)) {
         const size_t end = p + pattern_.size();
-        if (end == buf_.size() && !eof_) {  // is the line longer? read on to see
+        if (end == w.size() && !eof_) {  // is the line longer? read on to see
           partial = true;
           search = p;
           break;
         }
-        if (end == buf_.size() || buf_[end] == '\n' || buf_[end] == '\r') {
+        if (end == w.size() || w[end] == '\n' || w[end] == '\r') {
           cut = p + 1;
           break;
         }
       }
       if (cut == std::string::npos && eof_) {
-        if (buf_.empty()) return false;
-        cut = buf_.size();
+        if (w.empty()) return false;
+        cut = w.size();
       }
       if (cut != std::string::npos) {
-        text.assign(buf_, 0, cut);
-        buf_.erase(0, cut);
-        first_line = lines_ + 1;
-        lines_ += static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+        take(piece, w.substr(0, cut));
         return true;
       }
       // A match may begin in the last pattern_.size() - 1 bytes.
-      if (!partial && buf_.size() >= pattern_.size()) search = std::max(search, buf_.size() - pattern_.size() + 1);
+      if (!partial && w.size() >= pattern_.size()) search = std::max(search, w.size() - pattern_.size() + 1);
       auto more = pass_.read(buf_, kChunkBytes);
       if (!more) return more.error();
       eof_ = !*more;
@@ -63,11 +76,27 @@ class Cutter {
   }
 
  private:
+  void take(Raw& piece, std::string_view text) {
+    if (in_memory_) {
+      piece.text = text;
+      at_ += text.size();
+    } else {
+      piece.own.assign(text);
+      piece.text = piece.own;
+      buf_.erase(0, text.size());
+    }
+    piece.first_line = lines_ + 1;
+    lines_ += static_cast<int>(detail::count_lines(piece.text));
+  }
+
   detail::Pass& pass_;
   std::string pattern_, buf_;
   size_t min_cut_;
+  bool in_memory_ = false;
+  std::string_view memory_;  // the input, when it is in memory
+  size_t at_ = 0;            // where in memory_ the next piece begins
   bool eof_ = false;
-  int lines_ = 0;  // lines of the input before buf_
+  int lines_ = 0;  // lines of the input before the next piece
 };
 
 // Whether the first line of `text` that is neither blank nor a comment reads `header`.
@@ -83,23 +112,39 @@ bool opens_with(std::string_view text, std::string_view header) {
   return false;
 }
 
+// An input in memory, which the documents of its pieces share, with its lines.
+struct Memory {
+  std::shared_ptr<const std::string> text;
+  std::shared_ptr<const std::vector<size_t>> starts;
+};
+
 // A piece parsed on its own, placed at its lines of the input; nothing when it does not parse or
 // holds what a cut piece must not: anything but `key` tables, or (the first piece with Cut::head)
 // no `key` table, or a last one not written "[[key]]" (the later pieces' tables continue that array).
-std::optional<Document> parse_piece(std::string text, int first_line, const std::string& name, const Cut& cut,
-                                    bool first) {
+// The document holds the piece's own text, or, for an input in memory, the whole input's.
+std::optional<Document> parse_piece(Raw& piece, const std::string& name, const Cut& cut, bool first,
+                                    const Memory& memory) {
   std::optional<Document> d(std::in_place);
   d->name = name;
-  if (cut.input_lines) {
-    text.insert(0, static_cast<size_t>(first_line - 1), '\n');
+  if (memory.text) {
+    d->text = memory.text;
+    d->line_starts = memory.starts;
   } else {
-    d->line_offset = first_line - 1;
-    d->text_line = first_line;
+    d->text = std::make_shared<const std::string>(std::move(piece.own));
+    piece.text = *d->text;
+    d->line_starts = std::make_shared<const std::vector<size_t>>(line_starts(*d->text));
+    d->text_line = piece.first_line;
   }
-  d->text = std::make_shared<const std::string>(std::move(text));
-  d->line_starts = std::make_shared<const std::vector<size_t>>(line_starts(*d->text));
+  std::string padded;  // Cut::input_lines: the piece after as many line breaks as lines before it
+  if (cut.input_lines && piece.first_line > 1) {
+    padded.reserve(static_cast<size_t>(piece.first_line - 1) + piece.text.size());
+    padded.assign(static_cast<size_t>(piece.first_line - 1), '\n');
+    padded.append(piece.text);
+  } else if (!cut.input_lines) {
+    d->line_offset = piece.first_line - 1;
+  }
   try {
-    d->root = toml::parse(std::string_view(*d->text), std::string_view(name));
+    d->root = toml::parse(padded.empty() ? piece.text : std::string_view(padded), std::string_view(name));
   } catch (const toml::parse_error&) {
     return std::nullopt;
   }
@@ -117,9 +162,16 @@ std::optional<Document> parse_piece(std::string text, int first_line, const std:
 
 // The workers of one pass and what they share.
 struct Workers {
-  Workers(Cutter& c, const std::string& n, const Cut& k, const PieceSink& s)
-      : cutter(c), name(n), cut(k), sink(s), header("[[" + std::string(k.key) + "]]"), thrown(k.threads) {}
+  Workers(Cutter& c, Memory m, const std::string& n, const Cut& k, const PieceSink& s)
+      : cutter(c),
+        memory(std::move(m)),
+        name(n),
+        cut(k),
+        sink(s),
+        header("[[" + std::string(k.key) + "]]"),
+        thrown(k.threads) {}
   Cutter& cutter;
+  const Memory memory;
   const std::string& name;
   const Cut& cut;
   const PieceSink& sink;
@@ -146,21 +198,21 @@ struct Workers {
   }
   enum class Took { piece, end, failed };
   // The next piece to parse; a failure is recorded in `error` or `whole`.
-  Took take(std::string& text, int& first_line, size_t& index) {
+  Took take(Raw& piece, size_t& index) {
     const std::lock_guard<std::mutex> l(read_lock);
     if (stopped_now()) return Took::end;
-    auto r = cutter.next(text, first_line);
+    auto r = cutter.next(piece);
     if (!r) {
       error = r.error();
       return Took::failed;
     }
     if (!*r) return Took::end;
     index = taken++;
-    if (text.find('\0') != std::string::npos) {  // as read_input refuses it
+    if (piece.text.find('\0') != std::string::npos) {  // as read_input refuses it
       error = detail::not_text(name);
       return Took::failed;
     }
-    if (index == 0 && !cut.head && !opens_with(text, header)) {
+    if (index == 0 && !cut.head && !opens_with(piece.text, header)) {
       whole = true;
       return Took::failed;
     }
@@ -188,14 +240,12 @@ struct Workers {
   }
   // Parses and hands on the pieces this worker takes, until the end or a failure.
   bool run(unsigned worker) {
-    std::string text;
-    int first_line = 0;
-    size_t index = 0;
     for (;;) {
-      const Took took = take(text, first_line, index);
+      Raw piece;
+      size_t index = 0;
+      const Took took = take(piece, index);
       if (took != Took::piece) return took == Took::end;
-      std::optional<Document> d = parse_piece(std::move(text), first_line, name, cut, index == 0);
-      text = std::string();
+      std::optional<Document> d = parse_piece(piece, name, cut, index == 0, memory);
       if (!d) {
         const std::lock_guard<std::mutex> l(read_lock);
         whole = true;
@@ -240,7 +290,10 @@ Expected<Delivered> for_each_piece(const Source& source, const Cut& cut_asked, c
   if (auto opened = pass.open(); !opened) return opened.error();
   if (pass.size() < cut.min_bytes) return hand_on_whole(pass.all(), source.name(), sink);
   Cutter cutter(pass, "[[" + std::string(cut.key) + "]]", cut.piece_bytes);
-  Workers w(cutter, source.name(), cut, sink);
+  Memory memory;  // an input in memory: its lines found once, for every piece
+  if ((memory.text = pass.memory()))
+    memory.starts = std::make_shared<const std::vector<size_t>>(line_starts(*memory.text));
+  Workers w(cutter, std::move(memory), source.name(), cut, sink);
   std::vector<std::thread> pool;
   for (unsigned k = 1; k < cut.threads; ++k) pool.emplace_back([&w, k] { w.work(k); });
   w.work(0);

@@ -35,12 +35,13 @@ std::string pieces(int n, int from = 0) {
   return t;
 }
 
-// What for_each_piece handed on, in the order in_order saw it: each piece's text and first line,
-// and the numbers `n` of its tables.
+// What for_each_piece handed on, in the order in_order saw it: each piece's first line, the size of
+// its document's text (its own, or the whole input's when the input is in memory), and the
+// numbers `n` of its tables.
 struct Piece {
   size_t index = 0;
-  std::string text;
   int first_line = 0;
+  size_t text_size = 0;
   std::vector<long long> numbers;
 };
 struct Seen {
@@ -55,7 +56,7 @@ struct Seen {
 };
 
 Piece describe(size_t index, const input::Document& doc) {
-  Piece p{index, *doc.text, doc.text_line, {}};
+  Piece p{index, doc.line_offset + 1, doc.text->size(), {}};
   if (const auto* arr = doc.root.get("piece") ? doc.root.get("piece")->as_array() : nullptr)
     for (const auto& t : *arr)
       if (const auto* n = t.as_table() ? t.as_table()->get("n") : nullptr; n && n->as_integer())
@@ -105,6 +106,21 @@ void check_same(const Diagnostics& a, const Diagnostics& b) {
   }
 }
 
+// The text of each piece, cut from `input` at the first lines of the pieces.
+std::vector<std::string> piece_texts(const std::string& input, const std::vector<Piece>& pieces) {
+  std::vector<size_t> line_at{0};  // where each line of the input begins (0-based lines)
+  for (size_t i = 0; i < input.size(); ++i)
+    if (input[i] == '\n') line_at.push_back(i + 1);
+  std::vector<std::string> out;
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    const size_t from = line_at.at(static_cast<size_t>(pieces[k].first_line - 1));
+    const size_t to =
+        k + 1 < pieces.size() ? line_at.at(static_cast<size_t>(pieces[k + 1].first_line - 1)) : input.size();
+    out.push_back(input.substr(from, to - from));
+  }
+  return out;
+}
+
 // Standard input replaced by a pipe that a thread fills with `text` while `fn` runs.
 template <class Fn>
 void with_stdin(const std::string& text, Fn fn) {
@@ -131,32 +147,41 @@ void with_stdin(const std::string& text, Fn fn) {
 
 TEST_CASE("input::for_each_piece - where the input is cut") {
   const std::string text = "# pieces\n\n" + pieces(20000);  // about 700 KB: a dozen pieces of 64 KiB
-  const Seen seen = read_text(text);
-  REQUIRE(seen.result);
-  CHECK_FALSE(seen.result->whole);
-  REQUIRE(seen.pieces.size() > 10);
-  CHECK(seen.result->pieces == seen.pieces.size());
-  CHECK(seen.restarts == 0);
-  std::string joined;
-  for (size_t i = 0; i < seen.pieces.size(); ++i) {
-    CAPTURE(i);
-    const Piece& p = seen.pieces[i];
-    CHECK(p.index == i);
-    // Each piece after the first begins at a line "[[piece]]"; it ends at the first such line that
-    // begins at least kChunkBytes into it, so none begins between there and its end.
-    if (i > 0) CHECK(p.text.rfind("[[piece]]\n", 0) == 0);
-    if (i + 1 < seen.pieces.size()) {
-      CHECK(p.text.size() >= input::kChunkBytes);
-      CHECK(p.text.find("\n[[piece]]\n", input::kChunkBytes - 1) == std::string::npos);
+  const std::string path = temp_file("gp-pieces-cut.toml", text);
+  std::vector<long long> numbers;
+  for (const bool in_memory : {true, false}) {
+    CAPTURE(in_memory);
+    const Seen seen = in_memory ? read_text(text) : read(input::Source::file(path));
+    REQUIRE(seen.result);
+    CHECK_FALSE(seen.result->whole);
+    REQUIRE(seen.pieces.size() > 10);
+    CHECK(seen.result->pieces == seen.pieces.size());
+    CHECK(seen.restarts == 0);
+    const auto texts = piece_texts(text, seen.pieces);
+    std::string joined;
+    for (size_t i = 0; i < seen.pieces.size(); ++i) {
+      CAPTURE(i);
+      const Piece& p = seen.pieces[i];
+      const std::string& t = texts[i];
+      CHECK(p.index == i);
+      // A document holds its piece's own text, or the whole input when it is in memory.
+      CHECK(p.text_size == (in_memory ? text.size() : t.size()));
+      // Each piece after the first begins at a line "[[piece]]"; it ends at the first such line that
+      // begins at least kChunkBytes into it, so none begins between there and its end.
+      if (i > 0) CHECK(t.rfind("[[piece]]\n", 0) == 0);
+      if (i + 1 < seen.pieces.size()) {
+        CHECK(t.size() >= input::kChunkBytes);
+        CHECK(t.find("\n[[piece]]\n", input::kChunkBytes - 1) == std::string::npos);
+      }
+      // Its tables are those its text holds.
+      CHECK(static_cast<size_t>(std::count(t.begin(), t.end(), '[')) == 2 * p.numbers.size());
+      joined += t;
     }
-    // Its first line is its line in the input.
-    CHECK(p.first_line == 1 + static_cast<int>(std::count(joined.begin(), joined.end(), '\n')));
-    joined += p.text;
+    CHECK(joined == text);
+    numbers = seen.numbers();
+    REQUIRE(numbers.size() == 20000);
+    for (size_t i = 0; i < numbers.size(); ++i) REQUIRE(numbers[i] == static_cast<long long>(i));
   }
-  CHECK(joined == text);
-  const auto numbers = seen.numbers();
-  REQUIRE(numbers.size() == 20000);
-  for (size_t i = 0; i < numbers.size(); ++i) REQUIRE(numbers[i] == static_cast<long long>(i));
 
   SUBCASE("a header line with more on it, or indented, is not a cut") {
     std::string t = pieces(9000);
@@ -164,9 +189,9 @@ TEST_CASE("input::for_each_piece - where the input is cut") {
     const Seen s = read_text(t);
     REQUIRE(s.result);
     CHECK_FALSE(s.result->whole);
-    for (const auto& p : s.pieces) {
-      CHECK(p.text.rfind("[[piece]] #", 0) != 0);
-      CHECK(p.text.rfind("  [[piece]]", 0) != 0);
+    for (const auto& piece : piece_texts(t, s.pieces)) {
+      CHECK(piece.rfind("[[piece]] #", 0) != 0);
+      CHECK(piece.rfind("  [[piece]]", 0) != 0);
     }
     CHECK(s.numbers().size() == 18002);
   }
@@ -206,17 +231,21 @@ TEST_CASE("input::for_each_piece - positions and errors are those of the whole i
   REQUIRE(whole);
   const Diagnostics expected = unknown_keys(*whole);
   REQUIRE(expected.items().size() == 10 + 200 + 1);
-  std::vector<Diagnostics> found(2);
-  Diagnostics in_order;
-  auto r =
-      input::for_each_piece(input::Source::file(path), input::Cut{"piece"},
-                            {[&](size_t, unsigned w, const input::Document& doc) { found.at(w) = unknown_keys(doc); },
-                             [&](size_t, unsigned w) { in_order.append(found.at(w)); },
-                             {}});
-  REQUIRE(r);
-  CHECK(r->pieces > 4);
-  check_same(in_order, expected);
-  CHECK(in_order.items().back().source_line == "last = true");
+  // A file (each piece its own text) and a text in memory (the pieces share it).
+  for (const auto& source :
+       {input::Source::file(path), input::Source::text(std::make_shared<const std::string>(text), path)}) {
+    std::vector<Diagnostics> found(2);
+    Diagnostics in_order;
+    auto r =
+        input::for_each_piece(source, input::Cut{"piece"},
+                              {[&](size_t, unsigned w, const input::Document& doc) { found.at(w) = unknown_keys(doc); },
+                               [&](size_t, unsigned w) { in_order.append(found.at(w)); },
+                               {}});
+    REQUIRE(r);
+    CHECK(r->pieces > 4);
+    check_same(in_order, expected);
+    CHECK(in_order.items().back().source_line == "last = true");
+  }
 }
 
 TEST_CASE("input::for_each_piece - an input that cannot be cut is parsed whole") {
@@ -232,7 +261,8 @@ TEST_CASE("input::for_each_piece - an input that cannot be cut is parsed whole")
     CHECK(s.result->whole);
     CHECK(s.restarts == 1);  // the first pieces had been handed on
     REQUIRE(s.pieces.size() == 1);
-    CHECK(s.pieces[0].text == t);
+    CHECK(s.pieces[0].first_line == 1);
+    CHECK(s.pieces[0].text_size == t.size());
     CHECK(s.numbers().size() == 5011);
   }
   SUBCASE("other tables after the [[piece]] tables") {
@@ -287,7 +317,7 @@ TEST_CASE("input::for_each_piece - an input that cannot be cut is parsed whole")
     REQUIRE(empty.result);
     CHECK(empty.result->whole);
     REQUIRE(empty.pieces.size() == 1);
-    CHECK(empty.pieces[0].text.empty());
+    CHECK(empty.pieces[0].text_size == 0);
     input::Cut cut{"piece"};
     cut.min_bytes = 0;
     const Seen none = read_text("", cut);

@@ -121,7 +121,8 @@ class Source {
  public:
   /// The file `path`, or standard input for "-" (named "<stdin>" in diagnostics).
   static Source file(const std::string& path);
-  /// `text` (shared, not copied), named `name` in diagnostics.
+  /// `text` (shared, not copied), named `name` in diagnostics. The documents of its pieces share it
+  /// and its lines: each holds the whole text.
   static Source text(std::shared_ptr<const std::string> text, std::string name);
 
   /// The name diagnostics give the input: the path, "<stdin>", or the text's name.
@@ -153,9 +154,9 @@ struct Cut {
   /// the later pieces' tables continue that array (a house-rules file's [house_rules] and rows).
   /// Without it, the input must open (after blank and comment lines) with "[[key]]".
   bool head = false;
-  /// Each piece is parsed with its lines where they are in the input (as many line breaks before
-  /// it), so that its nodes carry the input's own lines and can be moved into one document (see
-  /// data::parse_rules). For a few large pieces: the line breaks are parsed too.
+  /// Each piece is parsed with its lines where they are in the input (after as many line breaks as
+  /// lines before it), so that its nodes carry the input's own lines and can be moved into one
+  /// document (see data::parse_rules). For a few large pieces: the line breaks are parsed too.
   bool input_lines = false;
 };
 
