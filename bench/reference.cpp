@@ -28,6 +28,7 @@
 #include "gunpowder/fire/fire_artillery.hpp"
 #include "gunpowder/fire/firearm.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/data/tables.hpp"
 #include "gunpowder/war/war_machine.hpp"
 
 namespace gunpowder::bench {
@@ -488,9 +489,10 @@ Enumerated creature_reference(const CreatureSpec& s) {
 // ---------------------------------------------------------------------------------------------
 
 int run() {
-  const auto war_rules = war::load_rules();
-  const auto broadside_rules = fire::load_broadside();
-  const auto artillery_rules = fire::load_artillery_rules();
+  const data::Tables tables;  // the built-in tables
+  const auto war_rules = war::load_rules(tables);
+  const auto broadside_rules = fire::load_broadside(tables);
+  const auto artillery_rules = fire::load_artillery_rules(tables);
   if (!war_rules || !broadside_rules || !artillery_rules) {
     std::cerr << "bench-reference: an embedded rule table does not load\n";
     return 70;

@@ -5,6 +5,11 @@
 // loader built, encoded by data::snapshot, and installing it before main. A table with an error is
 // printed and the generator exits 1, so that a broken data/ file fails the build.
 //
+// It names no module: each module's loader registers its section (data::snapshot::Section), and
+// the build links every module library whole into this program (lib/CMakeLists.txt,
+// gunpowder_link_sections), so that no registration is left out of the link. A program that
+// registers no section at all is refused.
+//
 // Usage: gunpowder-snapshot OUTPUT.cpp
 #include <cstdio>
 #include <fstream>
@@ -12,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "gunpowder/data/builtin_sections.hpp"
+#include "gunpowder/data/tables.hpp"
 
 namespace {
 
@@ -47,29 +52,34 @@ int main(int argc, char** argv) {
     std::cerr << "usage: gunpowder-snapshot OUTPUT.cpp\n";
     return 64;
   }
-  using gunpowder::data::snapshot::kProducers;
+  const auto producers = gunpowder::data::producers();
+  if (producers.empty()) {
+    std::cerr << "gunpowder-snapshot: no module registered a section (are the module libraries linked whole?)\n";
+    return 1;
+  }
+  const gunpowder::data::Tables tables(gunpowder::data::Tables::Source::toml);
   bool failed = false;
   std::ofstream out(argv[1], std::ios::binary);
   out << "// Generated at build time by gunpowder-snapshot (lib/snapshot/make_snapshot.cpp) from data/*.toml.\n"
          "// Do not edit: change data/ and rebuild.\n"
          "#include \"gunpowder/data/snapshot.hpp\"\n\nnamespace {\n\n";
   std::size_t index = 0;
-  for (const auto& p : kProducers) {
-    auto section = p.build();
+  for (const auto* p : producers) {
+    auto section = p->encode(tables);
     if (!section) {
       for (const auto& d : section.error().items()) std::cerr << gunpowder::format_diagnostic("gunpowder-snapshot", d);
       failed = true;
       continue;
     }
-    out << "// " << p.name << ": " << section->size() << " bytes\n";
+    out << "// " << p->name() << ": " << section->size() << " bytes\n";
     out << "constexpr char kSection" << index++ << "[] =\n";
     write_literal(out, *section);
     out << ";\n\n";
   }
-  out << "constexpr gunpowder::data::snapshot::Section kSections[] = {\n";
+  out << "constexpr gunpowder::data::snapshot::SectionBytes kSections[] = {\n";
   index = 0;
-  for (const auto& p : kProducers) {
-    out << "    {\"" << p.name << "\", {kSection" << index << ", sizeof kSection" << index << " - 1}},\n";
+  for (const auto* p : producers) {
+    out << "    {\"" << p->name() << "\", {kSection" << index << ", sizeof kSection" << index << " - 1}},\n";
     ++index;
   }
   out << "};\n\n"

@@ -12,7 +12,10 @@ python3-jsonschema.
 
 A schema must describe its document whole: the first object at each place of every document is
 also validated with one key added that no schema knows, and that must fail (additionalProperties:
-false everywhere).
+false everywhere). Closed value sets and bounds must hold too (issue 22, item 4): in every schema a
+probability (`p`, `p_*`) is bounded 0 to 1 and money (a key with the word `gp`) is at least 0; and
+at the first object of each place, a value whose schema has an `enum` is set to "howitzer", one
+with a `minimum` to 5 below it and one with a `maximum` to 0.5 above it, each of which must fail.
 """
 import glob
 import json
@@ -83,6 +86,86 @@ def load_schemas(src):
     return schemas
 
 
+def properties_of(schema):
+    """The properties of an object schema, through anyOf branches."""
+    props = dict(schema.get("properties", {}))
+    for branch in schema.get("anyOf", []):
+        props.update(properties_of(branch))
+    return props
+
+
+def items_of(schema):
+    if "items" in schema:
+        return schema["items"]
+    for branch in schema.get("anyOf", []):
+        if "items" in branch:
+            return branch["items"]
+    return None
+
+
+def facets(schema):
+    """enum, minimum, maximum and type of a value's schema, through anyOf branches."""
+    out = {}
+    for f in [schema] + schema.get("anyOf", []):
+        for k in ("enum", "minimum", "maximum", "type"):
+            if k in f:
+                out.setdefault(k, f[k])
+    return out
+
+
+def enum_keys(src):
+    """The output keys of kind enum in docs/vocabulary.md ("Output keys": | `key` | enum | ...)."""
+    keys = set()
+    with open(os.path.join(src, "docs/vocabulary.md"), encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"\| `([a-z0-9_]+)` \| enum \|", line)
+            if m:
+                keys.add(m.group(1))
+    return keys
+
+
+def schema_bounds(where, schema, enums, path="$"):
+    """Probabilities bounded 0..1, money at least 0 and the vocabulary's enum keys closed, everywhere
+    in a schema."""
+    problems = []
+    for key, sub in properties_of(schema).items():
+        f = facets(sub)
+        # A derivation step's members and a record's `sources` (figure key -> source) are layout,
+        # not figures: their keys are not the vocabulary's output keys.
+        if key in ("explain", "sources"):
+            continue
+        if key in enums and "enum" not in f and f.get("type") != "array":
+            problems.append(f"{where}: {path}.{key}: an enum key of the vocabulary without an enum")
+        numeric = f.get("type") in ("number", "integer")
+        if numeric and (key == "p" or key.startswith("p_")) and (f.get("minimum") != 0 or f.get("maximum") != 1):
+            problems.append(f"{where}: {path}.{key}: a probability without the bounds 0 and 1")
+        if numeric and re.search(r"(^|_)gp($|_)", key) and f.get("minimum") is None:
+            problems.append(f"{where}: {path}.{key}: money without a minimum")
+        problems += schema_bounds(where, sub, enums, f"{path}.{key}")
+    items = items_of(schema)
+    if items is not None:
+        problems += schema_bounds(where, items, enums, path + "[]")
+    return problems
+
+
+def values_with_facets(value, schema, path="$"):
+    """(container, key, facets, path) of every value of a document whose schema has an enum or a bound."""
+    if isinstance(value, dict):
+        props = properties_of(schema)
+        for k, v in value.items():
+            if k not in props:
+                continue
+            f = facets(props[k])
+            if any(x in f for x in ("enum", "minimum", "maximum")) and not isinstance(v, (dict, list, bool)) and v is not None:
+                yield value, k, f, f"{path}.{k}"
+            yield from values_with_facets(v, props[k], f"{path}.{k}")
+    elif isinstance(value, list):
+        items = items_of(schema)
+        if items is not None:
+            for i, v in enumerate(value):
+                yield from values_with_facets(v, items, f"{path}[{i}]")
+
+
 def significant_digits(literal):
     """The significant digits of a JSON number literal: 0.533333333333 has 12, 24000 has 2, 1e-20 has 1."""
     mantissa = re.split(r"[eE]", literal.lstrip("-"))[0]
@@ -134,6 +217,28 @@ def check(label, text, schemas):
             problems.append(f"{label}: {path}: the schema {where} accepts an unknown key there")
             if len(problems) >= 5:
                 break
+    # Every enum and bound refuses a value outside it (the first value at each place).
+    seen = set()
+    for container, key, f, path in list(values_with_facets(doc, schema)):
+        place = re.sub(r"\[\d+\]", "[]", path)
+        if place in seen:
+            continue
+        seen.add(place)
+        old = container[key]
+        wrong = []
+        if "enum" in f:
+            wrong.append("howitzer")
+        if "minimum" in f:
+            wrong.append(f["minimum"] - 5)
+        if "maximum" in f:
+            wrong.append(f["maximum"] + 0.5)
+        for w in wrong:
+            container[key] = w
+            if validator.is_valid(doc):
+                problems.append(f"{label}: {path}: the schema {where} accepts {w!r} there")
+        container[key] = old
+        if len(problems) >= 5:
+            break
     return problems
 
 
@@ -141,6 +246,11 @@ def main():
     src = sys.argv[1]
     schemas = load_schemas(src)
     problems, count, used = [], 0, set()
+    enums = enum_keys(src)
+    if len(enums) < 20:
+        problems.append(f"docs/vocabulary.md: only {len(enums)} enum keys found (its Output keys table moved?)")
+    for where, schema, _ in schemas.values():
+        problems += schema_bounds(where, schema, enums)
     for label, text in documents(src):
         count += 1
         found = check(label, text, schemas)

@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "built_in_tables.hpp"
 #include "common/commands.hpp"
 
 namespace gunpowder::test {
@@ -19,7 +20,7 @@ inline void check_declared_values(CLI::App& app, const std::string& bash, int& w
   for (CLI::Option* o : app.get_options()) {
     const auto* cmd = dynamic_cast<const cli::Command*>(&app);
     REQUIRE(cmd);
-    const std::vector<std::string> values = cmd->values_of(o);
+    const std::vector<std::string> values = cmd->values_of(o, gunpowder::testing::built_in());
     bool listed = false;
     for (int i = 0;; ++i) {
       try {

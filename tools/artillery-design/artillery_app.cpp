@@ -3,6 +3,7 @@
 #include "artillery-design/artillery_app.hpp"
 
 #include <CLI/CLI.hpp>
+#include "common/bounds.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 
 #include "artillery-design/modes.hpp"
@@ -59,13 +60,14 @@ void setup(CLI::App& app, Options& opt) {
   cli::choices(app,
                app.add_option("-g,--gunpowder", opt.gunpowder,
                               "historical, alchemical, magical or dwarven (default historical)"),
-               {"historical", "alchemical", "magical", "dwarven"}, artillery::from_book_spelling)
+               artillery::gunpowder_kind_names(), artillery::from_book_spelling)
       ->type_name("KIND");
   app.add_option("--price-multiplier", opt.price_multiplier,
                  "override the economy's price multiplier, 1 to 10 (dwarven: 1-5 by rarity, default 2; 10 for the "
                  "machinist rule)")
       ->type_name("X");
   app.add_option("--powder-gp-per-lb", opt.powder_gp_per_lb, "override the economy's powder price, gp per pound")
+      ->check(cli::bounded({0, 1e300, false, false, "gp"}))
       ->type_name("GP");
   app.add_option("-n,--name", opt.name, "name of the piece in the output")->type_name("NAME");
   app.add_flag("--catalogue", opt.catalogue, "list the book's 17 pieces");
@@ -86,13 +88,15 @@ void setup(CLI::App& app, Options& opt) {
   app.add_option(
          "--stone-lb", opt.stone_lb,
          "pounds in a stone for an automaton's weight (default 10, the book's; 12 reproduces the Grimm example)")
+      // A stone of 10 lb (the book) or 12 lb (the Grimm example); anything from 1 to 100 lb is accepted.
+      ->check(cli::bounded({1, 100, false, false, "pounds"}))
       ->type_name("LB");
   // [[piece]] tables from files (standard input when no file and no other mode is given: run).
   cli::reads_input(app);
 }
 
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
-  auto cat_or = artillery::load_catalogue();
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
+  auto cat_or = artillery::load_catalogue(tables);
   if (!cat_or) return cat_or.error();
   const artillery::Catalogue& cat = **cat_or;
 
@@ -114,18 +118,12 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
     return cli::usage_error("--price-multiplier", "must be from " + fmtnum::trim(lo, 6) + " to " + fmtnum::trim(hi, 6) +
                                                       " (the book's x" + fmtnum::trim(lo, 6) +
                                                       " to the dwarven machinist's x" + fmtnum::trim(hi, 6) +
-                                                      "), got " + fmtnum::trim(*opt.price_multiplier, 6));
-  // A stone of 10 lb (the book) or 12 lb (the Grimm example); anything from 1 to 100 lb is accepted.
-  if (opt.stone_lb && !(*opt.stone_lb >= 1 && *opt.stone_lb <= 100))
-    return cli::usage_error("--stone-lb", "must be from 1 to 100 pounds, got " + fmtnum::trim(*opt.stone_lb, 6));
-  if (opt.powder_gp_per_lb && !(*opt.powder_gp_per_lb >= 0 && *opt.powder_gp_per_lb <= 1e300))
-    return cli::usage_error("--powder-gp-per-lb",
-                            "must be 0 or more and at most 1e+300, got " + fmtnum::trim(*opt.powder_gp_per_lb, 6));
+                                                      "), got " + fmtnum::shortest(*opt.price_multiplier, 17));
   if (opt.catalogue) return run_catalogue(cat, opt, common);
   if (opt.compare) return run_compare(cat, opt);
   if (opt.economies) return run_economies(cat, opt);
   if (flags_piece) return run_piece(cat, opt, common);
-  return run_files(cat, opt, common);
+  return run_files(tables, cat, opt, common);
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

@@ -29,7 +29,7 @@ extern const cli::ToolInfo kInfo;
 /// Registers the tool's own options on `app`.
 void setup(CLI::App& app, Options& opt);
 /// Reads the inputs, designs every piece and builds the report.
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common);
 /// main(): parse, run, render, write; returns the exit code.
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 

@@ -24,7 +24,6 @@
 #include "artillery-design/specs.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
 #include "gunpowder/core/json.hpp"
-#include "gunpowder/data/house_rules.hpp"
 #include "gunpowder/input/document.hpp"
 
 namespace gunpowder::artillery_app {
@@ -35,7 +34,7 @@ namespace {
 // key of the piece's table that it concerns.
 void design_document(const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
                      const input::Document& doc, Part& part) {
-  std::vector<artillery::PieceInput> pieces = artillery::read_pieces(doc, part.read_errors);
+  std::vector<artillery::PieceInput> pieces = artillery::read_pieces(doc, cat, part.read_errors);
   if (!part.read_errors.empty()) return;
   part.items.reserve(pieces.size());
   for (auto& p : pieces) {
@@ -224,13 +223,14 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
 // A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
 // designed, so that memory does not grow with it. Nothing when it is not (another format, one piece
 // in all): the caller reads it into memory.
-std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue& cat, const Options& opt,
-                                                     const DesignSettings& s, const cli::CommonOptions& common,
+std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables, const artillery::Catalogue& cat,
+                                                     const Options& opt, const DesignSettings& s,
+                                                     const cli::CommonOptions& common,
                                                      const std::shared_ptr<const Inputs>& inputs) {
   // A streamed batch has no room for the house-rules table (with house rules it is built whole)
   // and writes the main table alone (another --table is chosen from the whole report).
   if (s.explain || !(s.json_out || report::parse_format(common.format) == report::Format::csv) ||
-      data::house_rules_in_effect() || !common.table.empty())
+      tables.house_rules_in_effect() || !common.table.empty())
     return std::nullopt;
   Checked c;
   if (auto fatal = check_inputs(cat, opt, s, *inputs, c); !fatal.empty()) return Expected<report::Report>(fatal);
@@ -251,7 +251,7 @@ std::optional<Expected<report::Report>> run_streamed(const artillery::Catalogue&
 
 }  // namespace
 
-Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt,
+Expected<report::Report> run_files(const data::Tables& tables, const artillery::Catalogue& cat, const Options& opt,
                                    const cli::CommonOptions& common) {
   if (opt.powder_lb || opt.shot_used_lb || opt.carriage || opt.era || opt.name)
     return cli::usage_error("",
@@ -259,7 +259,7 @@ Expected<report::Report> run_files(const artillery::Catalogue& cat, const Option
                             "in a file, give them as keys of each [[piece]]");
   const DesignSettings s = design_settings(opt, common);
   const auto inputs = std::make_shared<const Inputs>(sources(common.inputs));
-  if (auto streamed = run_streamed(cat, opt, s, common, inputs)) return std::move(*streamed);
+  if (auto streamed = run_streamed(tables, cat, opt, s, common, inputs)) return std::move(*streamed);
   std::vector<Part> parts;
   Diagnostics input_errors;
   for (const auto& source : *inputs)

@@ -12,7 +12,7 @@ namespace gunpowder::artillery_app {
 Expected<report::Report> run_piece(const artillery::Catalogue& cat, const Options& opt,
                                    const cli::CommonOptions& common);
 /// TOML files of [[piece]] tables (or "-"): every piece, in the pieces table (detailed tables for one).
-Expected<report::Report> run_files(const artillery::Catalogue& cat, const Options& opt,
+Expected<report::Report> run_files(const data::Tables& tables, const artillery::Catalogue& cat, const Options& opt,
                                    const cli::CommonOptions& common);
 /// --catalogue: the book's 17 pieces, their carriages, bombardment and battle figures.
 Expected<report::Report> run_catalogue(const artillery::Catalogue& cat, const Options& opt,

@@ -25,7 +25,7 @@
 #include "common/suggest.hpp"
 #include "common/width.hpp"
 #include "gunpowder/core/escape.hpp"
-#include "gunpowder/data/house_rules.hpp"
+#include "gunpowder/data/tables.hpp"
 
 namespace gunpowder::cli {
 
@@ -127,11 +127,11 @@ json::Value json_rows(const report::Table& t) {
   return a;
 }
 
-void note_house_rules(report::Report& r) {
-  if (!data::house_rules_in_effect()) return;
+void note_house_rules(const data::Tables& tables, report::Report& r) {
+  if (!tables.house_rules_in_effect()) return;
   report::Table t(house_rules_changes_spec());
   report::Table files_table(house_rules_files_spec());
-  for (const auto& f : data::house_rules_files()) {
+  for (const auto& f : tables.house_rules_files()) {
     // By the file's last component, as in the table (the JSON names it whole): a line whose
     // wrapping depended on where the file lives would differ from one checkout to another.
     t.notes.push_back("house rules: " + base_of(f.name) + " changes the " + f.table + " table" +
@@ -139,7 +139,7 @@ void note_house_rules(report::Report& r) {
     files_table.add_row({f.name, f.table, report::cell::text_or_none(f.description)});
   }
   report::Table changes_table(house_rules_changes_spec());  // the JSON names each file whole
-  for (const auto& c : data::house_rule_changes()) {
+  for (const auto& c : tables.house_rule_changes()) {
     // The table and the notes name the file by its last component; the JSON names it whole.
     t.add_row({base_of(c.file), c.table, c.path, c.action, c.built_in, c.value});
     changes_table.add_row({c.file, c.table, c.path, c.action, c.built_in, c.value});
@@ -149,7 +149,7 @@ void note_house_rules(report::Report& r) {
   if (r.main_table.empty()) r.main_table = report::main_table_name(r);  // still the command's own
   // csv shows one table: each of the command's tables gets the rules files as its first column.
   std::string names;
-  for (const auto& f : data::house_rules_files())  // each by its last component, as in the table
+  for (const auto& f : tables.house_rules_files())  // each by its last component, as in the table
     names += (names.empty() ? "" : "; ") + base_of(f.name);
   for (auto& table : r.tables) {
     table.context.insert(table.context.begin(), {"house_rules", names});
@@ -487,11 +487,26 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
     return true;
   });
 }
+// Runs the command on the run's tables and writes what it made; the exit code.
+int run_and_write(const ToolInfo& info, const data::Tables& tables, const CommonOptions& common, report::Format format,
+                  const RunFunction& run, std::ostream& out, std::ostream& err) {
+  Expected<report::Report> result = run(tables, common);
+  if (!result) return report_errors(info, result.error(), err);
+  note_house_rules(tables, *result);
+  auto listed = select_table(common.table, format, *result, out);
+  if (!listed) return report_errors(info, listed.error(), err);
+  if (*listed) return 0;
+  if ((common.chart || !common.svg.empty()) && result->charts.empty())
+    return report_errors(
+        info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"), err);
+  auto written = write_results(common, format, *result, out);
+  if (!written) return report_errors(info, written.error(), err);
+  return 0;
+}
 }  // namespace
 
 int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-             const std::function<void(CLI::App&, CommonOptions&)>& setup,
-             const std::function<Expected<report::Report>(const CommonOptions&)>& run) {
+             const std::function<void(CLI::App&, CommonOptions&)>& setup, const RunFunction& run) {
   try {
     Command app(info.description, info.name);
     wrap_help(app, output_width(&out));  // --help is written to `out`
@@ -508,21 +523,13 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
 
-    // House rules are merged before `run` loads any table (data::set_house_rules).
-    if (auto bad = data::set_house_rules(rules_files(std::getenv("GUNPOWDER_RULES"), common.rules)); !bad.empty())
-      return report_errors(info, bad, err);
-    Expected<report::Report> result = run(common);
-    if (!result) return report_errors(info, result.error(), err);
-    note_house_rules(*result);
-    auto listed = select_table(common.table, *format, *result, out);
-    if (!listed) return report_errors(info, listed.error(), err);
-    if (*listed) return 0;
-    if ((common.chart || !common.svg.empty()) && result->charts.empty())
-      return report_errors(
-          info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"), err);
-    auto written = write_results(common, *format, *result, out);
-    if (!written) return report_errors(info, written.error(), err);
-    return 0;
+    // The tables of this run: the built-in ones, with the house rules merged over them.
+    auto tables = data::Tables::with_house_rules(rules_files(std::getenv("GUNPOWDER_RULES"), common.rules));
+    if (!tables) return report_errors(info, tables.error(), err);
+    const int code = run_and_write(info, *tables, common, *format, run, out, err);
+    // The program's own run ends here: its tables are never freed (data::Tables::keep_until_exit).
+    if (common.own_stdin) data::Tables::keep_until_exit(std::move(*tables));
+    return code;
   } catch (const std::bad_alloc&) {
     err << info.name << ": error: out of memory\n";
     return static_cast<int>(ExitCode::os_error);

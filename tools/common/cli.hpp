@@ -12,6 +12,7 @@
 #include "common/outputs.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/report.hpp"
+#include "gunpowder/data/tables.hpp"
 
 // CLI11 is declared, not included: it is the heaviest header of the build, and only the files that
 // register options (the setup functions) include <CLI/CLI.hpp> themselves.
@@ -60,9 +61,10 @@ struct ToolInfo {
 /// skipped) first, then each --house-rules in order, so that a later file overrides an earlier one.
 std::vector<std::string> rules_files(const char* env, const std::vector<std::string>& flags);
 
-/// Adds to `r` what says that house rules made it: a first table "House rules" (text, markdown,
-/// csv) listing each file and each figure it changed, and the JSON key "house_rules".
-void note_house_rules(report::Report& r);
+/// Adds to `r` what says that the house rules of `tables` made it: a first table "House rules"
+/// (text, markdown, csv) listing each file and each figure it changed, and the JSON key
+/// "house_rules". Nothing without house rules.
+void note_house_rules(const data::Tables& tables, report::Report& r);
 
 /// The text --print-rules prints: the built-in table `table` (every table when empty) as embedded,
 /// under a comment saying how to make a rules file of it; nullopt for an unknown table.
@@ -83,28 +85,32 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
 /// one-liner in a `while read` loop leaves the loop's standard input alone.
 bool read_standard_input(const CommonOptions& common);
 
-/// Runs a tool: parses argv with `setup`'s options (on a cli::Command: commands.hpp), calls `run`,
-/// renders the report and writes
+/// Runs a tool: parses argv with `setup`'s options (on a cli::Command: commands.hpp), makes the
+/// tables of the run (data::Tables: the built-in tables, with the house-rules files of
+/// GUNPOWDER_RULES and --house-rules merged over them), calls `run` with them, renders the report
+/// and writes
 /// it to stdout or --output, with --svg and the files `run` added to CommonOptions::outputs, all
 /// at the end (Outputs::commit). Every argument after the first "--" is an input file. A command
 /// that needs a file and has none may take standard input (read_standard_input, own_stdin: only
 /// for the program's own streams, `out` is std::cout).
 /// Returns the process exit code; never throws.
-/// `run` may return diagnostics; nothing is written to stdout or any output file then.
+/// `run` may return diagnostics; nothing is written to stdout or any output file then. The
+/// program's own run (`out` is std::cout) lets its tables live until the process ends
+/// (data::Tables::keep_until_exit); an in-process run's are destroyed when it returns.
+using RunFunction = std::function<Expected<report::Report>(const data::Tables&, const CommonOptions&)>;
 int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-             const std::function<void(CLI::App&, CommonOptions&)>& setup,
-             const std::function<Expected<report::Report>(const CommonOptions&)>& run);
+             const std::function<void(CLI::App&, CommonOptions&)>& setup, const RunFunction& run);
 
 /// The same for a tool whose options live in one struct: `setup(app, options)` declares them,
-/// `run(options, common)` does the work once they are parsed. A tool's main() is this one call.
+/// `run(tables, options, common)` does the work once they are parsed. A tool's main() is this one call.
 template <class Options>
 int run_tool_with(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                   void (*setup)(CLI::App&, Options&),
-                  Expected<report::Report> (*run)(const Options&, const CommonOptions&)) {
+                  Expected<report::Report> (*run)(const data::Tables&, const Options&, const CommonOptions&)) {
   Options opt;
   return run_tool(
       info, argc, argv, out, err, [&](CLI::App& app, CommonOptions&) { setup(app, opt); },
-      [&](const CommonOptions& common) { return run(opt, common); });
+      [&](const data::Tables& tables, const CommonOptions& common) { return run(tables, opt, common); });
 }
 
 /// Writes `text` to `path` now, as one output of Outputs (see outputs.hpp): a regular file replaced

@@ -18,15 +18,13 @@ void Command::set_up() {
   if (setup_) setup_(*this);
 }
 
-void Command::declare_values(const CLI::Option* opt, std::function<std::vector<std::string>()> values) {
-  values_.emplace_back(opt, std::move(values));
-}
+void Command::declare_values(const CLI::Option* opt, Values values) { values_.emplace_back(opt, std::move(values)); }
 
-std::vector<std::string> Command::values_of(const CLI::Option* opt) const {
+std::vector<std::string> Command::values_of(const CLI::Option* opt, const data::Tables& tables) const {
   std::vector<std::string> out;
   for (const auto& [o, values] : values_)
     if (o == opt)
-      for (auto& v : values())
+      for (auto& v : values(tables))
         if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(std::move(v));
   return out;
 }
@@ -67,7 +65,7 @@ std::string lower(std::string s) {
 }
 
 // The command an option is declared on, to record its values; a bare CLI::App records nothing.
-void declare(CLI::App& cmd, const CLI::Option* opt, std::function<std::vector<std::string>()> values) {
+void declare(CLI::App& cmd, const CLI::Option* opt, Command::Values values) {
   if (auto* c = dynamic_cast<Command*>(&cmd)) c->declare_values(opt, std::move(values));
 }
 }  // namespace
@@ -79,11 +77,11 @@ CLI::Option* choices(CLI::App& cmd, CLI::Option* opt, const std::vector<std::str
     return spelling ? lower(spelling(lower(std::move(s)))) : lower(std::move(s));
   };
   opt->transform(CLI::IsMember(values, filter));
-  declare(cmd, opt, [values] { return values; });
+  declare(cmd, opt, [values](const data::Tables&) { return values; });
   return opt;
 }
 
-CLI::Option* completion_values(CLI::App& cmd, CLI::Option* opt, std::function<std::vector<std::string>()> values) {
+CLI::Option* completion_values(CLI::App& cmd, CLI::Option* opt, Command::Values values) {
   declare(cmd, opt, std::move(values));
   return opt;
 }

@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "gunpowder/data/tables.hpp"
+
 namespace gunpowder::cli {
 
 /// A command of the suite: the tool itself (made by run_tool) or one of its subcommands (made by
@@ -28,10 +30,11 @@ class Command : public CLI::App {
   void set_up();
 
   /// The values that `opt` (an option of this command) takes, for completion: asked only when a
-  /// script is made.
-  void declare_values(const CLI::Option* opt, std::function<std::vector<std::string>()> values);
-  /// The declared values of `opt`, in order; empty when it declares none.
-  std::vector<std::string> values_of(const CLI::Option* opt) const;
+  /// script is made, with the tables it offers the names of (the built-in tables).
+  using Values = std::function<std::vector<std::string>(const data::Tables&)>;
+  void declare_values(const CLI::Option* opt, Values values);
+  /// The declared values of `opt` in `tables`, in order; empty when it declares none.
+  std::vector<std::string> values_of(const CLI::Option* opt, const data::Tables& tables) const;
 
   /// This command reads TOML input files (its help and completion offer them); with none named it
   /// may take standard input, where it would say that a file is missing (read_standard_input).
@@ -49,7 +52,7 @@ class Command : public CLI::App {
  private:
   std::function<void(CLI::App&)> setup_;
   bool set_up_ = true;
-  std::vector<std::pair<const CLI::Option*, std::function<std::vector<std::string>()>>> values_;
+  std::vector<std::pair<const CLI::Option*, Values>> values_;
   bool reads_input_ = false;
   bool draws_charts_ = true;
   std::vector<const CLI::Option*> chart_options_;
@@ -82,8 +85,8 @@ CLI::Option* choices(CLI::App& cmd, CLI::Option* opt, const std::vector<std::str
 
 /// An option naming things of the built-in tables (troop types, races, firearms, shot weights):
 /// any value is taken (the command checks it), and `values` is declared on `cmd` for completion
-/// only, called only when a script is made. Returns `opt`.
-CLI::Option* completion_values(CLI::App& cmd, CLI::Option* opt, std::function<std::vector<std::string>()> values);
+/// only, called only when a script is made (with the built-in tables). Returns `opt`.
+CLI::Option* completion_values(CLI::App& cmd, CLI::Option* opt, Command::Values values);
 
 /// Command::reads_input on `cmd` when it is a Command (a bare CLI::App, in a test, reads no input).
 void reads_input(CLI::App& cmd);

@@ -51,15 +51,15 @@ bool plain_word(const std::string& w) {
 
 /// The values an option takes, as its command declares them (cli::choices, cli::completion_values);
 /// those a script cannot offer as one word are left out.
-std::vector<std::string> option_words(const CLI::App& cmd, const CLI::Option& opt) {
+std::vector<std::string> option_words(const data::Tables& tables, const CLI::App& cmd, const CLI::Option& opt) {
   std::vector<std::string> out;
   if (const auto* c = dynamic_cast<const Command*>(&cmd))
-    for (const auto& w : c->values_of(&opt))
+    for (const auto& w : c->values_of(&opt, tables))
       if (plain_word(w)) out.push_back(w);
   return out;
 }
 
-OptSpec option_spec(const CLI::App& cmd, CLI::Option& opt) {
+OptSpec option_spec(const data::Tables& tables, const CLI::App& cmd, CLI::Option& opt) {
   OptSpec o;
   for (const auto& s : opt.get_snames()) o.names.push_back("-" + s);
   for (const auto& l : opt.get_lnames()) o.names.push_back("--" + l);
@@ -70,7 +70,7 @@ OptSpec option_spec(const CLI::App& cmd, CLI::Option& opt) {
   o.values = std::max(1, opt.get_expected_min());
   o.optional_value = opt.get_expected_min() == 0;
   o.repeatable = opt.get_expected_max() > std::max(1, opt.get_expected_min());
-  o.words = option_words(cmd, opt);
+  o.words = option_words(tables, cmd, opt);
   if (!o.words.empty())
     o.kind = ValueKind::words;
   else if (o.value_name == "FILE")
@@ -88,8 +88,9 @@ bool shares_a_name(const std::vector<OptSpec>& options, const OptSpec& o) {
   });
 }
 
-/// The tree of `app`: every subcommand, every option not hidden (an empty group).
-CmdSpec collect(CLI::App& app, const CmdSpec* parent) {
+/// The tree of `app`: every subcommand, every option not hidden (an empty group), with the values
+/// the options offer from `tables`.
+CmdSpec collect(const data::Tables& tables, CLI::App& app, const CmdSpec* parent) {
   CmdSpec c;
   c.name = app.get_name();
   c.description = app.get_description();
@@ -100,7 +101,7 @@ CmdSpec collect(CLI::App& app, const CmdSpec* parent) {
       c.inputs = true;
       continue;
     }
-    c.options.push_back(option_spec(app, *o));
+    c.options.push_back(option_spec(tables, app, *o));
   }
   // fallthrough: what the subcommand does not know goes to its parent (e.g. --format after it),
   // those options of the parent that it honours (cli::offers).
@@ -118,7 +119,7 @@ CmdSpec collect(CLI::App& app, const CmdSpec* parent) {
     }
   }
   const std::function<bool(CLI::App*)> all = [](CLI::App*) { return true; };
-  for (CLI::App* sub : app.get_subcommands(all)) c.subs.push_back(collect(*sub, &c));
+  for (CLI::App* sub : app.get_subcommands(all)) c.subs.push_back(collect(tables, *sub, &c));
   return c;
 }
 
@@ -411,8 +412,9 @@ std::string fish_script(const CmdSpec& tree, const std::string& tool) {
 
 std::optional<std::string> completion_script(CLI::App& app, const std::string& tool, const std::string& shell) {
   if (shell != "bash" && shell != "zsh" && shell != "fish") return std::nullopt;
-  set_up_all(app);  // the options of every subcommand, not only of one the command line names
-  const CmdSpec tree = collect(app, nullptr);
+  set_up_all(app);              // the options of every subcommand, not only of one the command line names
+  const data::Tables built_in;  // the scripts offer the names of the built-in tables
+  const CmdSpec tree = collect(built_in, app, nullptr);
   if (shell == "bash") return bash_script(tree, tool);
   if (shell == "zsh") return zsh_script(tree, tool);
   return fish_script(tree, tool);

@@ -160,6 +160,9 @@ struct Slot {
   const Outputs::File* file = nullptr;
   std::string target;  ///< replaced file: where the temporary file goes
   std::string temp;    ///< replaced file: the temporary file, until renamed
+  std::string backup;  ///< replaced file that existed: a hard link to the old file, until every rename is done
+  bool existed = false;  ///< replaced file: the target existed before the run
+  bool renamed = false;  ///< replaced file: the temporary file is now the target
   int fd = -1;         ///< written directly: open until written
   bool truncate = false;
 };
@@ -174,6 +177,7 @@ class Pending {
     for (auto& s : slots) {
       if (s.fd >= 0) ::close(s.fd);
       if (!s.temp.empty()) ::unlink(s.temp.c_str());
+      if (!s.backup.empty()) ::unlink(s.backup.c_str());
     }
   }
   std::vector<Slot> slots;
@@ -183,6 +187,30 @@ Expected<bool> open_direct(const std::string& path, bool truncate, Slot& s) {
   s.fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
   if (s.fd < 0) return failed(s.file->path, false, errno);
   s.truncate = truncate;
+  return true;
+}
+
+/// A FIFO: opened for writing once a process reads it, waiting at most kFifoWaitMs for one (an
+/// open without a reader would block the run forever; issue 24, item 6). Its writes then block as
+/// a pipe's do.
+constexpr int kFifoWaitMs = 2000;
+Expected<bool> open_fifo(const std::string& path, Slot& s) {
+  for (int waited = 0;; waited += 10) {
+    s.fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (s.fd >= 0) break;
+    if (errno != ENXIO && errno != EINTR) return failed(s.file->path, false, errno);
+    if (waited >= kFifoWaitMs) {
+      Diagnostics d;
+      d.error(SourcePos{s.file->path},
+              "cannot create output file: no process reads this FIFO (waited " + std::to_string(kFifoWaitMs / 1000) +
+                  " s for one)",
+              {}, ExitCode::cant_create);
+      return d;
+    }
+    ::usleep(10000);
+  }
+  const int flags = ::fcntl(s.fd, F_GETFL);
+  if (flags < 0 || ::fcntl(s.fd, F_SETFL, flags & ~O_NONBLOCK) != 0) return failed(s.file->path, false, errno);
   return true;
 }
 
@@ -251,7 +279,52 @@ Expected<bool> prepare_replacement(const Resolved& t, Slot& s) {
   if (::close(fd) != 0 && e == 0) e = errno;
   if (e != 0) return failed(s.file->path, true, e);
   s.target = t.path;
+  s.existed = t.exists;
   return true;
+}
+
+/// Keeps the old file of a replaced output as a hard link beside it until every rename is done, so
+/// that a later failed rename can put it back. False when the system will not link it (the file
+/// system has no hard links): that output cannot be restored.
+bool keep_backup(Slot& s) {
+  const std::string dir = dir_of(s.target);
+  const long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    const std::string name = temporary_name(base_of(s.target), "bak" + std::to_string(::getpid()) + "-" + std::to_string(attempt),
+                                            name_max > 0 ? static_cast<size_t>(name_max) : NAME_MAX);
+    const std::string backup = (dir == "/" ? "" : dir) + "/" + name;
+    if (::link(s.target.c_str(), backup.c_str()) == 0) {
+      s.backup = backup;
+      return true;
+    }
+    if (errno != EEXIST) return false;
+  }
+  return false;
+}
+
+/// After the rename of `failed_slot` failed: the outputs renamed before it are put back as they
+/// were (the old file from its backup, a new file removed). Returns the outputs that stay replaced
+/// (none, unless the system refused a link or a rename back; a backup that could not be put back is
+/// kept, and named).
+std::vector<std::string> undo_renames(std::vector<Slot>& slots, const RenameFn& rename_fn) {
+  std::vector<std::string> replaced;
+  for (auto& s : slots) {
+    if (!s.renamed) continue;
+    bool undone = false;
+    if (!s.backup.empty())
+      undone = rename_fn(s.backup.c_str(), s.target.c_str()) == 0;
+    else if (!s.existed)
+      undone = ::unlink(s.target.c_str()) == 0;
+    if (undone) {
+      s.backup.clear();
+    } else if (!s.backup.empty()) {  // kept for the user to put back
+      replaced.push_back(s.file->path + " (its old content is in " + s.backup + ")");
+      s.backup.clear();
+    } else {
+      replaced.push_back(s.file->path);
+    }
+  }
+  return replaced;
 }
 
 Expected<bool> prepare(Slot& s) {
@@ -262,7 +335,8 @@ Expected<bool> prepare(Slot& s) {
   const auto mode = t.st.st_mode;
   if (S_ISDIR(mode)) return failed(s.file->path, false, EISDIR);
   if (S_ISSOCK(mode)) return connect_socket(t.path, s);
-  if (!S_ISREG(mode)) return open_direct(t.path, false, s);  // a device or a FIFO
+  if (S_ISFIFO(mode)) return open_fifo(t.path, s);
+  if (!S_ISREG(mode)) return open_direct(t.path, false, s);  // a device
   // A rename would cut a hard link, and /dev/stdout's file is the one the shell opened.
   if (t.magic || t.st.st_nlink > 1) return open_direct(t.path, true, s);
   return prepare_replacement(t, s);
@@ -285,7 +359,7 @@ Expected<bool> write_direct(Slot& s) {
 
 }  // namespace
 
-Expected<bool> Outputs::commit(const std::function<Expected<bool>()>& before_renames) const {
+Expected<bool> Outputs::commit(const std::function<Expected<bool>()>& before_renames, const RenameFn& rename_fn) const {
   for (size_t i = 0; i < files_.size(); ++i) {
     if (files_[i].path.empty()) return usage_error(files_[i].option, "needs a file name");
     for (size_t j = 0; j < i; ++j)
@@ -307,10 +381,26 @@ Expected<bool> Outputs::commit(const std::function<Expected<bool>()>& before_ren
     auto done = before_renames();
     if (!done) return done;
   }
+  // Every rename, or none: the old files are kept as backups until the last rename is done.
+  const RenameFn do_rename = rename_fn ? rename_fn : RenameFn(&::rename);
+  int renames = 0;
+  for (const auto& s : pending.slots) renames += s.temp.empty() ? 0 : 1;
+  for (auto& s : pending.slots)
+    if (renames > 1 && !s.temp.empty() && s.existed) keep_backup(s);
   for (auto& s : pending.slots) {
     if (s.temp.empty()) continue;
-    if (::rename(s.temp.c_str(), s.target.c_str()) != 0) return failed(s.file->path, false, errno);
+    if (do_rename(s.temp.c_str(), s.target.c_str()) != 0) {
+      Diagnostics d = failed(s.file->path, false, errno);
+      const std::vector<std::string> replaced = undo_renames(pending.slots, do_rename);
+      std::string list;
+      for (const auto& r : replaced) list += (list.empty() ? "" : ", ") + r;
+      if (!replaced.empty())
+        d.error(SourcePos{s.file->path}, "these outputs were replaced before the failure and could not be put back: " + list,
+                {}, ExitCode::cant_create);
+      return d;
+    }
     s.temp.clear();
+    s.renamed = true;
   }
   return true;
 }

@@ -18,6 +18,9 @@
 
 namespace gunpowder::cli {
 
+/// rename(2), or what a test puts in its place.
+using RenameFn = std::function<int(const char* from, const char* to)>;
+
 class Outputs {
  public:
   struct File {
@@ -42,9 +45,15 @@ class Outputs {
   ///  2. the devices (and files written in place) are written;
   ///  3. `before_renames` runs (run_tool writes standard output there); if it fails, nothing is
   ///     renamed and its diagnostics are returned;
-  ///  4. the temporary files are renamed over their targets.
+  ///  4. the temporary files are renamed over their targets. With several, each old file is kept
+  ///     first as a hard link beside it, so that when a rename fails the outputs renamed before it
+  ///     are put back (an old file restored, a new one removed); only where the system refuses a
+  ///     link or a rename back does the error name the outputs that stay replaced.
   /// On any failure every temporary file is removed. Two outputs naming one path are a usage error.
-  [[nodiscard]] Expected<bool> commit(const std::function<Expected<bool>()>& before_renames = {}) const;
+  /// A FIFO is written once a process reads it, after waiting at most 2 s for one (exit 73 then).
+  /// `rename_fn` (tests only) stands in for rename(2).
+  [[nodiscard]] Expected<bool> commit(const std::function<Expected<bool>()>& before_renames = {},
+                                      const RenameFn& rename_fn = {}) const;
 
  private:
   std::vector<File> files_;

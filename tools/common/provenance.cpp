@@ -1,23 +1,22 @@
 // provenance.cpp - see provenance.hpp.
 #include "common/provenance.hpp"
 
-#include "gunpowder/data/house_rules.hpp"
-
 namespace gunpowder::cli {
 
-std::optional<std::string> ruled(std::string_view table, std::initializer_list<std::string_view> paths) {
-  if (!data::house_rules_in_effect()) return std::nullopt;
+std::optional<std::string> ruled(const data::Tables& tables, std::string_view table,
+                                 std::initializer_list<std::string_view> paths) {
+  if (!tables.house_rules_in_effect()) return std::nullopt;
   for (auto p : paths)
-    if (auto src = data::house_rule_source(table, p)) return src;
+    if (auto src = tables.house_rule_source(table, p)) return src;
   return std::nullopt;
 }
 
-std::optional<std::string> ruled_table(std::string_view table) {
-  if (!data::house_rules_in_effect()) return std::nullopt;
+std::optional<std::string> ruled_table(const data::Tables& tables, std::string_view table) {
+  if (!tables.house_rules_in_effect()) return std::nullopt;
   std::optional<std::string> last;
-  for (const auto& c : data::house_rule_changes())
+  for (const auto& c : tables.house_rule_changes())
     if (c.table == table) last = c.path;
-  return last ? data::house_rule_source(table, *last) : std::nullopt;
+  return last ? tables.house_rule_source(table, *last) : std::nullopt;
 }
 
 std::optional<std::string> either(std::optional<std::string> a, const std::optional<std::string>& b) {

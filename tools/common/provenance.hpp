@@ -7,17 +7,20 @@
 #include <string>
 #include <string_view>
 
+#include "gunpowder/data/tables.hpp"
+
 namespace gunpowder::cli {
 
-/// The house rule ("house rule (FILE)") that changed one of `paths` of the built-in table `table`
-/// (a key, a row, or a key of a row; spelled as data::house_rule_source spells them:
-/// `firearm[name = "Matchlock Arquebus, Smoothbore"].damage_dice`), the last file that did; nullopt
-/// when none did, and at once when no house rule is in effect.
-std::optional<std::string> ruled(std::string_view table, std::initializer_list<std::string_view> paths);
+/// The house rule of `tables` ("house rule (FILE)") that changed one of `paths` of the built-in
+/// table `table` (a key, a row, or a key of a row; spelled as data::Tables::house_rule_source spells
+/// them: `firearm[name = "Matchlock Arquebus, Smoothbore"].damage_dice`), the last file that did;
+/// nullopt when none did, and at once when no house rule is in effect.
+std::optional<std::string> ruled(const data::Tables& tables, std::string_view table,
+                                 std::initializer_list<std::string_view> paths);
 
 /// The house rule that changed any figure of the built-in table `table` (the last file that did):
 /// for a figure computed from the whole table (a simulation that reads every part of it).
-std::optional<std::string> ruled_table(std::string_view table);
+std::optional<std::string> ruled_table(const data::Tables& tables, std::string_view table);
 
 /// The first of `a` and `b` that is set: a figure computed from two figures is ruled when either is.
 std::optional<std::string> either(std::optional<std::string> a, const std::optional<std::string>& b);

@@ -513,8 +513,8 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_flag("--hero-fortified", p.hero_fortified, "the hero occupies a fortified structure (+4)");
 }
 
-Expected<Scenario> run_artillery(const ArtilleryParams& p, bool explain) {
-  auto rules_or = fire::load_artillery_rules();
+Expected<Scenario> run_artillery(const data::Tables& tables, const ArtilleryParams& p, bool explain) {
+  auto rules_or = fire::load_artillery_rules(tables);
   if (!rules_or) return rules_or.error();
   const fire::ArtilleryRules& R = **rules_or;
   auto shot = fire::artillery_shot(R, p);

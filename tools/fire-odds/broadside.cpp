@@ -184,8 +184,9 @@ void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi
 Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
   Table bt(by_band_spec());
   bt.title = "Expected structural damage by range band (" + R.source_results + ")";
-  for (size_t i = 0; i < fire::kBandKeys.size(); ++i)
-    bt.add_row({report::Cell(fire::band_name(fire::kBandKeys[i]), suite_spelling(fire::kBandKeys[i])),
+  const auto& bands = fire::broadside_band_names();
+  for (size_t i = 0; i < bands.size(); ++i)
+    bt.add_row({report::Cell(fire::band_name(bands[i]), suite_spelling(bands[i])),
                 report::cell::trimmed(b.structural_by_band[i], 4)});
   bt.notes.push_back("roundshot, not raking, not aiming high; point blank adds the long and short columns");
   return bt;
@@ -267,7 +268,7 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
   const std::string column = fire::band_name(f.effective) + " column";
   s.tables.push_back(dist_table(structural_spec(), f.structural,
                                 "Structural damage (" + column +
-                                    (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
+                                    (p.ammo.value_or("round") != "round" ? ", " + b.ammunition->name : "") +
                                     (p.aim_high ? ", aiming high" : "") + ")"));
   s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
@@ -450,8 +451,8 @@ report::Steps broadside_steps(const fire::BroadsideRules& R, const BroadsidePara
 
 }  // namespace
 
-Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain) {
-  auto rules_or = fire::load_broadside();
+Expected<Scenario> run_broadside(const data::Tables& tables, const BroadsideParams& p, bool explain) {
+  auto rules_or = fire::load_broadside(tables);
   if (!rules_or) return rules_or.error();
   const fire::BroadsideRules& R = **rules_or;
   auto odds = fire::broadside_odds(R, p);

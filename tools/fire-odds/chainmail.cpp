@@ -376,8 +376,8 @@ void setup_arquebus(CLI::App& sub, ArquebusParams& p) {
       ->type_name("RATE");
 }
 
-Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain) {
-  auto rules_or = fire::load_chainmail();
+Expected<Scenario> run_arquebus(const data::Tables& tables, const ArquebusParams& p, bool explain) {
+  auto rules_or = fire::load_chainmail(tables);
   if (!rules_or) return rules_or.error();
   const fire::ChainmailRules& R = **rules_or;
   auto volley = fire::arquebus_volley(R, p);
@@ -548,8 +548,8 @@ Table dowel_table(const DowelParams& p, const fire::ChainmailRules& R, const fir
 
 }  // namespace
 
-Expected<Scenario> run_dowel(const DowelParams& p, bool explain) {
-  auto rules_or = fire::load_chainmail();
+Expected<Scenario> run_dowel(const data::Tables& tables, const DowelParams& p, bool explain) {
+  auto rules_or = fire::load_chainmail(tables);
   if (!rules_or) return rules_or.error();
   const fire::ChainmailRules& R = **rules_or;
   auto shot = fire::dowel_shot(R, p);

@@ -176,15 +176,15 @@ const report::TableSpec& scenarios_spec() {
 
 const report::DocumentSpec& scenarios_doc() {
   static const report::DocumentSpec d = [] {
-    std::vector<const report::TableSpec*> tables{&scenarios_spec()};
+    std::vector<const report::TableSpec*> specs{&scenarios_spec()};
     for (const FireCommand& c : commands())
-      for (const report::TableSpec* t : c.specs()) tables.push_back(t);
+      for (const report::TableSpec* t : c.specs()) specs.push_back(t);
     // version 3: one array per table of each kind of scenario, rows named by scenario and name
     return report::DocumentSpec(
         "fire-odds", "scenarios", 5,
         "The scenarios of a fire-odds run (a subcommand, or every scenario of the input files): one array per "
         "table, each row or record naming its scenario (its place in the run, from 1) and name.",
-        std::move(tables));
+        std::move(specs));
   }();
   return d;
 }
@@ -195,23 +195,23 @@ const std::vector<FireCommand>& commands() {
   static const std::vector<FireCommand> table{
       {"artillery", "odds of one gunpowder artillery shot (Guns of War, p. 16-17, 37-40)",
        [](CLI::App& sub, Options& o) { setup_artillery(sub, o.artillery); },
-       [](const Options& o, bool explain) { return run_artillery(o.artillery, explain); },
+       [](const data::Tables& t, const Options& o, bool explain) { return run_artillery(t, o.artillery, explain); },
        [](input::TableReader& r, Options& o) { fire::read_artillery(r, o.artillery); }, &artillery_specs},
       {"firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)",
        [](CLI::App& sub, Options& o) { setup_firearm(sub, o.firearm); },
-       [](const Options& o, bool explain) { return run_firearm(o.firearm, explain); },
+       [](const data::Tables& t, const Options& o, bool explain) { return run_firearm(t, o.firearm, explain); },
        [](input::TableReader& r, Options& o) { fire::read_firearm(r, o.firearm); }, &firearm_specs},
       {"broadside", "a poker-dice broadside: hands, damage, casualties (Baggins Wood Cannons)",
        [](CLI::App& sub, Options& o) { setup_broadside(sub, o.broadside); },
-       [](const Options& o, bool explain) { return run_broadside(o.broadside, explain); },
+       [](const data::Tables& t, const Options& o, bool explain) { return run_broadside(t, o.broadside, explain); },
        [](input::TableReader& r, Options& o) { fire::read_broadside(r, o.broadside); }, &broadside_specs},
       {"arquebus", "Chainmail-style arquebus volley (Chainmail Gunpowder)",
        [](CLI::App& sub, Options& o) { setup_arquebus(sub, o.arquebus); },
-       [](const Options& o, bool explain) { return run_arquebus(o.arquebus, explain); },
+       [](const data::Tables& t, const Options& o, bool explain) { return run_arquebus(t, o.arquebus, explain); },
        [](input::TableReader& r, Options& o) { fire::read_arquebus(r, o.arquebus); }, &arquebus_specs},
       {"dowel", "Chainmail-style cannon shot with the coloured dowel (Chainmail Gunpowder)",
        [](CLI::App& sub, Options& o) { setup_dowel(sub, o.dowel); },
-       [](const Options& o, bool explain) { return run_dowel(o.dowel, explain); },
+       [](const data::Tables& t, const Options& o, bool explain) { return run_dowel(t, o.dowel, explain); },
        [](input::TableReader& r, Options& o) { fire::read_dowel(r, o.dowel); }, &dowel_specs},
   };
   return table;
@@ -282,9 +282,9 @@ Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
 
 // Runs one scenario (the `index`-th of the run, from 1) and names it in every table's context and
 // every step of its derivation.
-Expected<Scenario> run_one(const std::string& command, const Options& opt, const Origin& o, bool explain,
-                           const std::optional<std::string>& name, int index) {
-  Expected<Scenario> s = command_named(command).run(opt, explain);
+Expected<Scenario> run_one(const data::Tables& tables, const std::string& command, const Options& opt, const Origin& o,
+                           bool explain, const std::optional<std::string>& name, int index) {
+  Expected<Scenario> s = command_named(command).run(tables, opt, explain);
   if (!s) return place_errors(s.error(), o);
   report::Table listed(scenarios_spec());
   listed.add_row({command});
@@ -402,13 +402,13 @@ Diagnostics in_file_order(const Diagnostics& diags, const std::vector<input::Doc
 
 // Every scenario of the input files. Scenarios that read cleanly are still run, so that their rule
 // errors join the reading errors.
-Expected<bool> run_files(const cli::CommonOptions& common, report::Report& rep) {
+Expected<bool> run_files(const data::Tables& tables, const cli::CommonOptions& common, report::Report& rep) {
   Diagnostics diags;
   auto docs = parse_inputs(common.inputs, diags);
   if (!docs) return docs.error();
   int index = 0;
   for (const auto& pe : read_scenarios(*docs, diags)) {
-    auto s = run_one(pe.command, pe.opt, pe.origin, common.explain, pe.name, ++index);
+    auto s = run_one(tables, pe.command, pe.opt, pe.origin, common.explain, pe.name, ++index);
     if (!s) {
       diags.append(s.error());
       continue;
@@ -421,7 +421,7 @@ Expected<bool> run_files(const cli::CommonOptions& common, report::Report& rep) 
 
 }  // namespace
 
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
   const std::string& command = opt.command;
   if (!command.empty() && !common.inputs.empty())
     return cli::usage_error("", "give either a subcommand with its options or input files, not both");
@@ -433,11 +433,11 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   // Why --chart and --svg have nothing to draw, when no scenario has a distribution.
   std::string no_chart = "no scenario of the input files has a distribution to chart";
   if (!command.empty()) {
-    auto s = run_one(command, opt, Origin{}, common.explain, std::nullopt, 1);
+    auto s = run_one(tables, command, opt, Origin{}, common.explain, std::nullopt, 1);
     if (!s) return s.error();
     no_chart = s->no_chart;
     add_scenario(rep, std::move(*s));
-  } else if (auto ran = run_files(common, rep); !ran) {
+  } else if (auto ran = run_files(tables, common, rep); !ran) {
     return ran.error();
   }
   if ((common.chart || !common.svg.empty()) && rep.charts.empty())

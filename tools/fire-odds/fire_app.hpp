@@ -54,7 +54,7 @@ struct FireCommand {
   const char* name;
   const char* description;
   void (*setup)(CLI::App& sub, Options& opt);
-  Expected<Scenario> (*run)(const Options& opt, bool explain);
+  Expected<Scenario> (*run)(const data::Tables& tables, const Options& opt, bool explain);
   void (*read)(input::TableReader& r, Options& opt);
   std::vector<const report::TableSpec*> (*specs)();
 };
@@ -66,7 +66,7 @@ const std::vector<FireCommand>& commands();
 /// Registers the subcommands and their options on `app`.
 void setup(CLI::App& app, Options& opt);
 /// Runs the chosen subcommand, or every scenario of the input files, and builds the report.
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common);
 /// main(): parse, run, render, write; returns the exit code.
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
@@ -74,19 +74,19 @@ int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err
 // options, and the run of one scenario into its report. A rule's error names its field (the TOML
 // key); fire_app.cpp places it at the scenario's key or on the flag.
 void setup_artillery(CLI::App& sub, ArtilleryParams& p);
-Expected<Scenario> run_artillery(const ArtilleryParams& p, bool explain);
+Expected<Scenario> run_artillery(const data::Tables& tables, const ArtilleryParams& p, bool explain);
 
 void setup_firearm(CLI::App& sub, FirearmParams& p);
-Expected<Scenario> run_firearm(const FirearmParams& p, bool explain);
+Expected<Scenario> run_firearm(const data::Tables& tables, const FirearmParams& p, bool explain);
 
 void setup_broadside(CLI::App& sub, BroadsideParams& p);
-Expected<Scenario> run_broadside(const BroadsideParams& p, bool explain);
+Expected<Scenario> run_broadside(const data::Tables& tables, const BroadsideParams& p, bool explain);
 
 void setup_arquebus(CLI::App& sub, ArquebusParams& p);
-Expected<Scenario> run_arquebus(const ArquebusParams& p, bool explain);
+Expected<Scenario> run_arquebus(const data::Tables& tables, const ArquebusParams& p, bool explain);
 
 void setup_dowel(CLI::App& sub, DowelParams& p);
-Expected<Scenario> run_dowel(const DowelParams& p, bool explain);
+Expected<Scenario> run_dowel(const data::Tables& tables, const DowelParams& p, bool explain);
 
 // Shared formatting.
 std::string pct(double p);

@@ -218,31 +218,33 @@ Cell count_cell(long long n, const std::string& shown) { return report::cell::sh
 // The house rules behind the figures of a shot (none without house rules): each figure's own rows
 // and keys of data/firearms.toml, and those of the figures it is computed from.
 struct ShotRules {
-  std::optional<std::string> ranges, band, penalty, armor, throw_needed, hit, damage, misfire, attempt, reload, rate;
+  std::optional<std::string> ranges, band, penalty, armor, throw_needed, hit, damage, misfire, attempt, reload, rate,
+      clear_rounds;
 };
 
-ShotRules shot_rules(const FirearmParams& p, const fire::Firearm& fa) {
+ShotRules shot_rules(const data::Tables& tables, const FirearmParams& p, const fire::Firearm& fa) {
   using cli::either;
   using cli::ruled;
   const std::string row = cli::row_path("firearm", "name", fa.name);
   auto key = [&](const char* k) { return row + "." + k; };
   ShotRules r;
-  r.ranges = ruled("firearms", {key("short_range"), key("medium_range"), key("long_range"), key("short_ignores_armor"),
+  r.ranges = ruled(tables, "firearms", {key("short_range"), key("medium_range"), key("long_range"), key("short_ignores_armor"),
                                 key("medium_ignores_armor"), key("long_ignores_armor")});
-  r.band = ruled("firearms", {key("short_range"), key("medium_range"), key("long_range")});
+  r.band = ruled(tables, "firearms", {key("short_range"), key("medium_range"), key("long_range")});
   // The band's penalty: the row's as printed, the normal ones of [rules.range] beyond short range.
   r.penalty = either(
-      r.band, ruled("firearms", {key("short_penalty"), key("medium_penalty"), key("long_penalty"), "rules.range"}));
-  r.armor = either(r.ranges, ruled("firearms", {"rules.armor_penetration"}));
-  r.throw_needed = p.attack_throw ? std::nullopt : ruled("firearms", {"rules.attack_throw"});
-  const auto scatter = p.scattershot ? ruled("firearms", {"rules.scattershot"}) : std::nullopt;
+      r.band, ruled(tables, "firearms", {key("short_penalty"), key("medium_penalty"), key("long_penalty"), "rules.range"}));
+  r.armor = either(r.ranges, ruled(tables, "firearms", {"rules.armor_penetration"}));
+  r.throw_needed = p.attack_throw ? std::nullopt : ruled(tables, "firearms", {"rules.attack_throw"});
+  const auto scatter = p.scattershot ? ruled(tables, "firearms", {"rules.scattershot"}) : std::nullopt;
   r.hit = either(either(either(r.penalty, r.armor), r.throw_needed), scatter);
-  r.damage = p.scattershot ? scatter : ruled("firearms", {key("damage_dice"), key("damage_die_sides")});
-  r.misfire = ruled("firearms", {key("misfire_dry_pct"), "rules.misfire"});
+  r.damage = p.scattershot ? scatter : ruled(tables, "firearms", {key("damage_dice"), key("damage_die_sides")});
+  r.misfire = ruled(tables, "firearms", {key("misfire_dry_pct"), "rules.misfire"});
   r.attempt = either(r.hit, r.misfire);
-  r.reload = ruled("firearms", {key("reload_drilled"), key("reload_undrilled"),
+  r.reload = ruled(tables, "firearms", {key("reload_drilled"), key("reload_undrilled"),
                                 cli::row_path("fighting_style_reload", "name", fa.name), "rules.reload"});
   r.rate = either(r.attempt, r.reload);
+  r.clear_rounds = ruled(tables, "firearms", {"rules.misfire.clear_rounds"});
   return r;
 }
 
@@ -299,7 +301,7 @@ void add_misfire_and_reload(Table& t, const fire::FirearmRules& R, const Firearm
   program_figure(t, f::kMisfireTablePct, std::to_string(mis.table_pct), sourced(hr.misfire, ""));
   program_figure(t, f::kPMisfire, pct_cell(mis.p), sourced(hr.misfire, ""));
   program_figure(t, f::kMisfireClearRounds, std::to_string(R.misfire_clear_rounds),
-                 sourced(cli::ruled("firearms", {"rules.misfire.clear_rounds"}), ""));
+                 sourced(hr.clear_rounds, ""));
   const double per_attempt = (1 - mis.p) * fs.shot.p_hit;
   t.add_figure(f::kPHitPerAttempt, pct_cell(per_attempt), sourced(hr.attempt, "no misfire, then a hit"));
   t.add_figure(
@@ -334,12 +336,13 @@ void add_rates(Table& t, const FirearmScenario& fs, const ShotRules& hr) {
                  sourced(cli::either(hr.rate, hr.damage), ""));
 }
 
-Table shot_table(const fire::FirearmRules& R, const FirearmParams& p, const FirearmScenario& fs) {
+Table shot_table(const data::Tables& tables, const fire::FirearmRules& R, const FirearmParams& p,
+                 const FirearmScenario& fs) {
   const std::string unit = fs.range_in_feet ? "ft" : "yd";
   Table t(shot_spec());
   t.title = fs.firearm->name + " at " + trim(fs.range, 2) + " " + unit + " against AC " +
             std::to_string(fs.shot_input.target_ac);
-  const ShotRules hr = shot_rules(p, *fs.firearm);
+  const ShotRules hr = shot_rules(tables, p, *fs.firearm);
   add_shot(t, R, p, fs, hr);
   add_misfire_and_reload(t, R, p, fs, hr);
   add_rates(t, fs, hr);
@@ -376,12 +379,11 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
   cli::completion_values(
       sub,
       sub.add_option("-w,--weapon", p.weapon, "the firearm, e.g. \"matchlock musket\", \"rifled flintlock arquebus\""),
-      [] {  // the table's firearms as one word each, for shell completion
+      [](const data::Tables& tables) {  // the table's firearms as one word each, for shell completion
         std::vector<std::string> names;
-        if (auto cat = firearms::load_catalogue())
+        if (auto cat = firearms::load_catalogue(tables))
           for (const auto& f : (*cat)->firearms)
-            names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + firearms::to_string(f.mechanism) + "-" +
-                            f.type);
+            names.push_back((f.smoothbore() ? "" : f.bore + "-") + firearms::to_string(f.mechanism) + "-" + f.type);
         return names;
       })
       ->type_name("NAME");
@@ -420,8 +422,8 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
   sub.add_option("--round-seconds", p.round_seconds, "length of a combat round in seconds (ACKS: 10)")->type_name("S");
 }
 
-Expected<Scenario> run_firearm(const FirearmParams& p, bool explain) {
-  auto cat_or = fire::load_firearms();
+Expected<Scenario> run_firearm(const data::Tables& tables, const FirearmParams& p, bool explain) {
+  auto cat_or = fire::load_firearms(tables);
   if (!cat_or) return cat_or.error();
   const fire::FirearmCatalogue& cat = **cat_or;
   if (p.catalogue) {
@@ -439,7 +441,7 @@ Expected<Scenario> run_firearm(const FirearmParams& p, bool explain) {
   const FirearmScenario& fs = *scenario;
   Scenario s;
   if (explain) s.explain = explain_firearm(cat.rules, p, fs);
-  s.tables.push_back(shot_table(cat.rules, p, fs));
+  s.tables.push_back(shot_table(tables, cat.rules, p, fs));
   s.tables.push_back(volley_table(fs));
   s.charts.push_back(
       dist_chart(s.tables.back().title, "N",

@@ -35,15 +35,15 @@ struct BombardRuled {
   Ruled reach, shp, per_day, cost, days, breach;
 };
 
-BombardRuled bombard_ruled(const siege::Siege& sg, const siege::Bombardment& b) {
+BombardRuled bombard_ruled(const data::Tables& run_tables, const siege::Siege& sg, const siege::Bombardment& b) {
   BombardRuled r;
   r.reach = reach_rule(sg.defender);
-  r.shp = shp_rule(sg.stronghold);
+  r.shp = shp_rule(run_tables, sg.stronghold);
   // A line's shp a day: its range band and fire mode, the piece's figure (for wood, raised); its
   // cost: the piece's cost a day. Whether it is used: a cautious besieger's, the defender's reach.
-  Ruled damage = cli::ruled("artillery", {"rules.fire_mode"});
+  Ruled damage = cli::ruled(run_tables, "artillery", {"rules.fire_mode"});
   if (sg.stronghold.material == siege::Material::wood)
-    damage = cli::either(std::move(damage), cli::ruled("artillery", {"rules.bombardment"}));
+    damage = cli::either(std::move(damage), cli::ruled(run_tables, "artillery", {"rules.bombardment"}));
   const Ruled used = b.cautious ? r.reach : std::nullopt;
   // The park's lines in input order (siege::bombard makes one per entry of the besieger's park).
   const auto& park = sg.besieger.artillery;
@@ -62,13 +62,13 @@ BombardRuled bombard_ruled(const siege::Siege& sg, const siege::Bombardment& b) 
     r.lines.push_back(cli::either(shp, cost));
   }
   r.days = cli::either(r.per_day, r.shp);
-  r.breach = cli::either(r.days, cli::ruled("siege_duration", {"breach.shp_per_breach"}));
+  r.breach = cli::either(r.days, cli::ruled(run_tables, "siege_duration", {"breach.shp_per_breach"}));
   return r;
 }
 
 // Bombardment: result, one figure a line.
-void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege::Bombardment& b,
-                  const BombardRuled& ruled, report::Report& rep) {
+void result_table(const data::Tables& run_tables, const siege::Rules& rules, const siege::Siege& sg,
+                  const siege::Bombardment& b, const BombardRuled& ruled, report::Report& rep) {
   namespace f = fields;
   using report::cell::integer;
   using report::cell::none;
@@ -90,7 +90,7 @@ void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege
                b.cost_gp_total ? report::cell::shown_as(gp(*b.cost_gp_total) + " gp", *b.cost_gp_total) : none(),
                src(cli::either(ruled.cost, ruled.days)));
   r.add_figure(f::kShpPerBreach, integer(b.shp_per_breach),
-               src(cli::ruled("siege_duration", {"breach.shp_per_breach"})));
+               src(cli::ruled(run_tables, "siege_duration", {"breach.shp_per_breach"})));
   r.add_figure(f::kFirstBreach, integer(b.days_to_first_breach), src(ruled.breach));
   r.add_figure(f::kBreaches, b.breaches_wanted ? integer(*b.breaches_wanted) : none());
   if (b.breaches_wanted) {
@@ -116,12 +116,12 @@ void result_table(const siege::Rules& rules, const siege::Siege& sg, const siege
   rep.tables.push_back(std::move(r));
 }
 
-void bombardment_report(const siege::Rules& rules, const artillery::Catalogue& cat, const siege::Siege& sg,
-                        const siege::Bombardment& b, report::Report& rep) {
+void bombardment_report(const data::Tables& run_tables, const siege::Rules& rules, const artillery::Catalogue& cat,
+                        const siege::Siege& sg, const siege::Bombardment& b, report::Report& rep) {
   Table p = table_of(tables::park());
   p.title = "Bombardment: the park (Guns of War, Bombarding with Gunpowder Artillery, pp. 17-18; " +
             std::string(b.cautious ? "cautious besieger" : "every piece") + ")";
-  const BombardRuled ruled = bombard_ruled(sg, b);
+  const BombardRuled ruled = bombard_ruled(run_tables, sg, b);
   for (size_t i = 0; i < b.lines.size(); ++i) {
     const auto& l = b.lines[i];
     p.add_row({l.piece, report::cell::integer(l.count), yd_cell(l.range_yd), artillery::to_string(l.bracket),
@@ -133,12 +133,12 @@ void bombardment_report(const siege::Rules& rules, const artillery::Catalogue& c
   if (sg.stronghold.material == siege::Material::wood) p.notes.push_back(wood_note(cat));
   rep.tables.push_back(std::move(p));
 
-  result_table(rules, sg, b, ruled, rep);
+  result_table(run_tables, rules, sg, b, ruled, rep);
   if (!b.defender_losses.empty()) {
     Table c = table_of(tables::artillery_lost());
     c.title = "Bombardment: the defender's artillery lost as the stronghold is damaged (Baggins Wood Cannons, Firing)";
     // The steps of the cannon-loss rule (data/broadside.toml), reached on the days of the bombardment.
-    const std::string source = source_of(cli::either(cli::ruled("broadside", {"cannon_loss"}), ruled.days));
+    const std::string source = source_of(cli::either(cli::ruled(run_tables, "broadside", {"cannon_loss"}), ruled.days));
     for (const auto& l : b.defender_losses)
       c.add_row({report::cell::percent(l.damage_fraction, 0), report::cell::integer(l.day),
                  report::cell::integer(l.pieces_lost)},
@@ -168,7 +168,7 @@ MethodResult run_bombardment(const Context& c) {
   }
   auto b = siege::bombard(c.rules, c.cat, sg, c.opt.cautious, c.opt.breaches);
   if (!b) return input::place_fields(b.error(), c.doc, c.doc.root);
-  bombardment_report(c.rules, c.cat, sg, *b, c.rep);
+  bombardment_report(c.run_tables, c.rules, c.cat, sg, *b, c.rep);
   return true;
 }
 

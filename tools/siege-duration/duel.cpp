@@ -77,24 +77,26 @@ void duel_setup_report(const Context& c, const siege::DuelSetup& s, const std::s
 
 // The house rule behind one shot's odds: the attack throw of its range band (at which the fire
 // modes let the shooter fire), a defending target's save, the shooter's damage and the target's shp.
-Ruled shot_rule(const siege::DuelSetup& s, const siege::ShotOdds& o) {
+Ruled shot_rule(const data::Tables& run_tables, const siege::DuelSetup& s, const siege::ShotOdds& o) {
   const siege::DuelPiece* shooter = nullptr;
   for (const auto& p : s.pieces)
     if (!shooter && p.piece->name + (p.besieger ? " (besieger)" : " (defender)") == o.shooter) shooter = &p;
   const siege::DuelPiece* target = nullptr;
   for (const auto& p : s.pieces)
     if (!target && shooter && p.besieger != shooter->besieger && p.piece->name == o.target) target = &p;
-  Ruled r = cli::ruled("artillery", {"rules.duel.target_" + o.bracket, "rules.fire_mode"});
-  if (target && !target->besieger) r = cli::either(std::move(r), cli::ruled("artillery", {"rules.duel.besieged_save"}));
+  Ruled r = cli::ruled(run_tables, "artillery", {"rules.duel.target_" + o.bracket, "rules.fire_mode"});
+  if (target && !target->besieger)
+    r = cli::either(std::move(r), cli::ruled(run_tables, "artillery", {"rules.duel.besieged_save"}));
   if (shooter) r = cli::either(std::move(r), piece_rule(*shooter->piece, {"damage_dice"}));
   if (target) r = cli::either(std::move(r), piece_rule(*target->piece, {"shp"}));
   return r;
 }
 
-void shot_odds_report(const siege::DuelSetup& setup, const std::vector<siege::ShotOdds>& odds, report::Report& rep) {
+void shot_odds_report(const data::Tables& run_tables, const siege::DuelSetup& setup,
+                      const std::vector<siege::ShotOdds>& odds, report::Report& rep) {
   Table t = table_of(tables::shot_odds());
   for (const auto& o : odds) {
-    const std::string source = source_of(shot_rule(setup, o));
+    const std::string source = source_of(shot_rule(run_tables, setup, o));
     t.add_row(
         {o.shooter, o.target, o.bracket, report::cell::shown_as(std::to_string(o.target_value) + "+", o.target_value),
          report::cell::percent(o.p_hit), report::cell::percent(o.p_save), report::cell::percent(o.p_destroy_given_hit),
@@ -284,9 +286,9 @@ MethodResult run_duel(const Context& c) {
     return false;
   }
   // Every figure of the duel is computed from its pieces' figures and the duel's rules.
-  const std::string source = source_of(duel_rule(*setup));
+  const std::string source = source_of(duel_rule(c.run_tables, *setup));
   duel_setup_report(c, *setup, source);
-  shot_odds_report(*setup, siege::shot_odds(c.rules, c.cat, *setup), c.rep);
+  shot_odds_report(c.run_tables, *setup, siege::shot_odds(c.rules, c.cat, *setup), c.rep);
   if (c.opt.trace)
     run_traced(c, *setup, source);
   else if (auto error = run_odds(c, *setup, source))

@@ -16,6 +16,7 @@ namespace gunpowder::siege_app {
 
 /// What every method reads and where it reports.
 struct Context {
+  const data::Tables& run_tables;  ///< the run's tables (the house rules behind a figure)
   const Options& opt;
   const siege::Rules& rules;
   const artillery::Catalogue& cat;

@@ -1,4 +1,5 @@
 // options.cpp - siege-duration's options and help text.
+#include "common/bounds.hpp"
 #include "common/commands.hpp"
 #include "common/seed.hpp"
 
@@ -63,15 +64,15 @@ void setup(CLI::App& app, Options& opt) {
       ->type_name("READING");
   app.add_flag("--cautious", opt.cautious, "bombard only with pieces standing beyond the defender's artillery range");
   app.add_option("--breaches", opt.breaches, "days to open this many breaches (one per 1,000 shp of damage)")
-      ->check(CLI::Range(1, 100000))
+      ->check(cli::bounded({1, 100000, true, false, "", "INT in [1 - 100000]"}))
       ->type_name("N");
   app.add_flag("--trace", opt.trace, "duel: play one duel (seeded) and show it round by round");
   cli::add_seed_option(app, opt.seed, "seed of the duel and Siege Machine dice, 0 to 2^64-1 (default 1)");
   app.add_option("--runs", opt.runs, "duel and siege-machine: number of seeded runs for the odds (default 10000)")
-      ->check(CLI::Range(1LL, 1000000LL))
+      ->check(cli::bounded({1, 1000000, true, false, "", "INT in [1 - 1000000]"}))
       ->type_name("N");
   app.add_option("--threads", opt.threads, "duel: threads (default: every core; results do not depend on it)")
-      ->check(CLI::Range(0U, 256U))
+      ->check(cli::bounded({0, 256, true, false, "", "UINT in [0 - 256]"}))
       ->type_name("N");
   cli::choices(
       app,
@@ -95,14 +96,14 @@ void setup(CLI::App& app, Options& opt) {
       ->type_name("BAND");
   app.add_option("--fall-back-after", opt.fall_back_after,
                  "fall-back policy: pieces lost before falling back (default half the mobile pieces)")
-      ->check(CLI::Range(1, 100000))
+      ->check(cli::bounded({1, 100000, true, false, "", "INT in [1 - 100000]"}))
       ->type_name("N");
   app.add_option("--hole-up-after", opt.hole_up_after,
                  "hole-up policy: pieces lost before holing up (default half the defender's pieces)")
-      ->check(CLI::Range(1, 100000))
+      ->check(cli::bounded({1, 100000, true, false, "", "INT in [1 - 100000]"}))
       ->type_name("N");
   app.add_option("--max-rounds", opt.max_rounds, "duel: round limit (default one day, 2,880 rounds)")
-      ->check(CLI::Range(1, 10000000))
+      ->check(cli::bounded({1, 10000000, true, false, "", "INT in [1 - 10000000]"}))
       ->type_name("N");
   app.add_flag("--pi", opt.pi, "structures: use pi instead of 3 for round structures");
   cli::choices(app,
@@ -111,7 +112,7 @@ void setup(CLI::App& app, Options& opt) {
                {"bombard", "harass", "assault", "bombard-then-assault"}, spelling)
       ->type_name("PLAN");
   app.add_option("--weeks", opt.weeks, "Siege Machine: week limit (overrides the input; default 52)")
-      ->check(CLI::Range(1, 1000))
+      ->check(cli::bounded({1, 1000, true, false, "", "INT in [1 - 1000]"}))
       ->type_name("N");
   add_siege_flags(app, opt);
   // The siege description: a file, or standard input when no file is named and the siege is not

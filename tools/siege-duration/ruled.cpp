@@ -11,10 +11,10 @@ Ruled piece_rule(const artillery::BookPiece& p, std::initializer_list<std::strin
   return std::nullopt;
 }
 
-Ruled shp_rule(const siege::Stronghold& s) {
+Ruled shp_rule(const data::Tables& run_tables, const siege::Stronghold& s) {
   if (s.shp_source == "value")  // stone: ceil(value / stone_gp_per_shp); wood: a fraction of it
-    return cli::ruled("siege_duration", {"stronghold_estimate"});
-  if (s.shp_source == "structures") return cli::ruled("siege_duration", {"siege_structure"});
+    return cli::ruled(run_tables, "siege_duration", {"stronghold_estimate"});
+  if (s.shp_source == "structures") return cli::ruled(run_tables, "siege_duration", {"siege_structure"});
   return std::nullopt;  // given
 }
 
@@ -25,8 +25,8 @@ Ruled reach_rule(const siege::Side& side) {
   return r;
 }
 
-Ruled duel_rule(const siege::DuelSetup& s) {
-  Ruled r = cli::ruled("artillery", {"rules.duel", "rules.fire_mode"});
+Ruled duel_rule(const data::Tables& run_tables, const siege::DuelSetup& s) {
+  Ruled r = cli::ruled(run_tables, "artillery", {"rules.duel", "rules.fire_mode"});
   for (const auto& p : s.pieces)
     r = cli::either(std::move(r), piece_rule(*p.piece, {"range_short_yd", "range_medium_yd", "range_long_yd", "shp",
                                                         "damage_dice", "rounds_per_shot", "carriage_era"}));

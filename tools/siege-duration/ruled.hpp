@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "gunpowder/data/tables.hpp"
 #include "gunpowder/siege/siege.hpp"
 
 namespace gunpowder::siege_app {
@@ -20,12 +21,12 @@ using Ruled = std::optional<std::string>;
 Ruled piece_rule(const artillery::BookPiece& p, std::initializer_list<std::string_view> keys);
 /// The house rule behind the stronghold's shp: its estimate from its value (stronghold_estimate)
 /// or the structural hit points of its parts (siege_structure) in data/siege_duration.toml.
-Ruled shp_rule(const siege::Stronghold& s);
+Ruled shp_rule(const data::Tables& run_tables, const siege::Stronghold& s);
 /// The house rule behind the longest range of `side`'s usable pieces (the defender's reach).
 Ruled reach_rule(const siege::Side& side);
 /// The house rule behind a duel's figures: its pieces' ranges, shp, damage and rate of fire, the
 /// duel rules ([rules.duel]) and the fire modes ([rules.fire_mode]) of data/artillery.toml.
-Ruled duel_rule(const siege::DuelSetup& s);
+Ruled duel_rule(const data::Tables& run_tables, const siege::DuelSetup& s);
 /// The source a row shows: the house rule, or "" (cli::sourced).
 std::string source_of(const Ruled& r);
 

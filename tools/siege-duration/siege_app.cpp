@@ -36,7 +36,8 @@ void side_tables(const siege::Siege& sg, report::Report& rep) {
 
 // Spiking the Guns (p. 18): a spiked piece cannot fire until the spike is removed, a
 // construction project of 1 gp needing Craft (Gunsmith).
-void spiked_report(const siege::Rules& rules, const siege::Siege& sg, report::Report& rep) {
+void spiked_report(const data::Tables& run_tables, const siege::Rules& rules, const siege::Siege& sg,
+                   report::Report& rep) {
   Table t = table_of(tables::spiked());
   t.title = "Spiked guns (" + rules.duel.spiking_source + ")";
   for (int d = 0; d < 2; ++d)
@@ -44,18 +45,17 @@ void spiked_report(const siege::Rules& rules, const siege::Siege& sg, report::Re
       if (!e.spiked) continue;
       const double cost = e.spiked * rules.duel.spike_removal_gp;
       t.add_row({side_name(d == 1), e.piece->name, report::cell::integer(e.spiked), gp_cell(cost)},
-                source_of(cli::ruled("artillery", {"rules.spiking.removal_cost_gp"})));
+                source_of(cli::ruled(run_tables, "artillery", {"rules.spiking.removal_cost_gp"})));
     }
   if (t.rows.empty()) return;
   t.notes.push_back(
       "a spiked piece cannot fire and counts for nothing until its spike is removed: a construction "
       "project of " +
-      gp(rules.duel.spike_removal_gp) + " gp each, Craft (Gunsmith); spiking takes " +
-      std::to_string(rules.duel.spike_rounds) + " stationary round adjacent to the piece");
+      gp(rules.duel.spike_removal_gp) + " gp each, Craft (Gunsmith)");
   rep.tables.push_back(std::move(t));
 }
 
-Table stronghold_table(const siege::Rules& rules, const siege::Stronghold& st) {
+Table stronghold_table(const data::Tables& run_tables, const siege::Rules& rules, const siege::Stronghold& st) {
   Table t = table_of(tables::stronghold());
   int mult = 1;
   if (st.site)
@@ -63,7 +63,8 @@ Table stronghold_table(const siege::Rules& rules, const siege::Stronghold& st) {
   t.add_row(
       {report::cell::text_or_none(st.name), report::cell::trimmed(st.shp), st.shp_source, siege::to_string(st.material),
        st.site ? report::Cell(*st.site) : report::cell::none(), report::cell::integer(mult)},
-      source_of(cli::either(shp_rule(st), st.site ? cli::ruled("siege_duration", {"site_multiplier"}) : std::nullopt)));
+      source_of(cli::either(shp_rule(run_tables, st),
+                            st.site ? cli::ruled(run_tables, "siege_duration", {"site_multiplier"}) : std::nullopt)));
   return t;
 }
 
@@ -99,10 +100,10 @@ std::optional<Diagnostics> run_methods(const Context& c) {
 
 }  // namespace
 
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
-  auto rules_or = siege::load_rules();
+Expected<report::Report> run(const data::Tables& run_tables, const Options& opt, const cli::CommonOptions& common) {
+  auto rules_or = siege::load_rules(run_tables);
   if (!rules_or) return rules_or.error();
-  auto cat_or = artillery::load_catalogue();
+  auto cat_or = artillery::load_catalogue(run_tables);
   if (!cat_or) return cat_or.error();
   const siege::Rules& rules = **rules_or;
 
@@ -116,14 +117,14 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (!text) return text.error();
   auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
   if (!doc) return flags ? on_siege_flags(doc.error()) : doc.error();
-  auto in = siege::read_siege(*doc, rules, **cat_or, opt.pi);
+  auto in = siege::read_siege(run_tables, *doc, rules, **cat_or, opt.pi);
   if (!in) return flags ? on_siege_flags(in.error()) : in.error();
 
   report::Report rep;
   rep.document = &tables::document();
   Table methods = table_of(tables::methods());
-  const Context c{opt, rules, **cat_or, *doc, *in, rep, methods};
-  if (in->siege) spiked_report(rules, *in->siege, rep);
+  const Context c{run_tables, opt, rules, **cat_or, *doc, *in, rep, methods};
+  if (in->siege) spiked_report(run_tables, rules, *in->siege, rep);
   if (auto error = run_methods(c)) return *error;
 
   // What was read, for programs: after the tables people see (csv's main table stays the first).
@@ -132,7 +133,7 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   rep.tables.push_back(std::move(run_t));
   rep.tables.push_back(std::move(methods));
   if (in->siege) {
-    rep.tables.push_back(stronghold_table(rules, in->siege->stronghold));
+    rep.tables.push_back(stronghold_table(run_tables, rules, in->siege->stronghold));
     side_tables(*in->siege, rep);
   }
   return rep;

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 
+#include "common/bounds.hpp"
 #include "common/commands.hpp"
 #include "common/flag_input.hpp"
 #include "siege-duration/siege_app.hpp"
@@ -129,10 +130,11 @@ Expected<std::string> siege_flags_toml(const Options& o) {
 }
 
 void add_siege_flags(CLI::App& app, Options& opt) {
-  app.add_option("--shp", opt.shp, "the stronghold's structural points")->check(CLI::Range(1LL, 100000000LL))
+  app.add_option("--shp", opt.shp, "the stronghold's structural points")->check(cli::bounded({1, 100000000, true, false, "", "INT in [1 - 100000000]"}))
       ->type_name("N");
   app.add_option("--value-gp", opt.value_gp, "the stronghold's value in gp (stone: shp = value / 8)")
-      ->check(CLI::PositiveNumber)->type_name("GP");
+      ->check(cli::bounded({0, 100000000, false, true, "gp", "POSITIVE"}))
+      ->type_name("GP");
   app.add_option("--structure", opt.structures,
                  "a structure of the stronghold, [Nx]KEY (repeatable), e.g. keep_square, 4xtower_round_small")
       ->type_name("SPEC")
@@ -143,9 +145,11 @@ void add_siege_flags(CLI::App& app, Options& opt) {
   cli::choices(app, app.add_option("--site", opt.site, "mountain, island, peninsula or riverbank (default: none)"),
                {"mountain", "island", "peninsula", "riverbank"})
       ->type_name("SITE");
-  app.add_option("--besieger-units", opt.besieger_units, "the besieger's units")->check(CLI::Range(0LL, 1000000LL))
+  app.add_option("--besieger-units", opt.besieger_units, "the besieger's units")
+      ->check(cli::bounded({0, 1000000, true, false, "", "INT in [0 - 1000000]"}))
       ->type_name("N");
-  app.add_option("--defender-units", opt.defender_units, "the garrison's units")->check(CLI::Range(0LL, 1000000LL))
+  app.add_option("--defender-units", opt.defender_units, "the garrison's units")
+      ->check(cli::bounded({0, 1000000, true, false, "", "INT in [0 - 1000000]"}))
       ->type_name("N");
   app.add_option("--besieger-artillery", opt.besieger_artillery,
                  "the besieger's pieces, [Nx]SHOT-pdr-TYPE[@YARDS] (repeatable), e.g. 4x24-pdr-cannon@800")

@@ -38,8 +38,8 @@ Ruled war_rule(const war::Rules& wr) {
   for (const Ruled* k : {&x.results, &x.result_rules, &x.tactics, &x.withdraw, &x.ratio_formula, &x.ratio_bands,
                          &x.ratio_reading, &x.tie_policy})
     r = cli::either(std::move(r), *k);
-  for (const char* id : {"moderately-fatigued", "seriously-fatigued"})
-    if (const auto* a = wr.adjustment(id)) r = cli::either(std::move(r), a->ruled);
+  for (auto f : {war::Fatigue::moderate, war::Fatigue::serious})
+    if (const auto* a = wr.fatigue_line(f)) r = cli::either(std::move(r), a->ruled);
   return r;
 }
 
@@ -272,13 +272,13 @@ Expected<siege::SmSetup> machine_setup(const Context& c) {
 
 MachineRuled machine_ruled(const Context& c, const war::Rules& wr) {
   MachineRuled r;
-  r.table = cli::ruled_table("siege_machine");
+  r.table = cli::ruled_table(c.run_tables, "siege_machine");
   for (size_t side = 0; side < 2; ++side)
     if (const auto& rt = c.in.machine_ratings[side]) r.rating[side] = rt->ruled.any();
   r.run = cli::either(cli::either(r.table, war_rule(wr)), cli::either(r.rating[0], r.rating[1]));
-  if (c.in.siege) r.run = cli::either(std::move(r.run), shp_rule(c.in.siege->stronghold));
+  if (c.in.siege) r.run = cli::either(std::move(r.run), shp_rule(c.run_tables, c.in.siege->stronghold));
   if (c.in.machine_bombardment && c.in.siege) {
-    Ruled park = cli::ruled("artillery", {"rules.fire_mode", "rules.bombardment"});
+    Ruled park = cli::ruled(c.run_tables, "artillery", {"rules.fire_mode", "rules.bombardment"});
     for (const auto& e : c.in.siege->besieger.artillery)
       park = cli::either(std::move(park),
                          piece_rule(*e.piece, {"bombard", "range_short_yd", "range_medium_yd", "range_long_yd"}));
@@ -354,9 +354,9 @@ MethodResult run_siege_machine(const Context& c) {
     c.skip("siege-machine", "no [siege_machine]");
     return false;
   }
-  auto sm = siege::load_siege_machine_rules();
+  auto sm = siege::load_siege_machine_rules(c.run_tables);
   if (!sm) return sm.error();
-  auto wr = war::load_rules();
+  auto wr = war::load_rules(c.run_tables);
   if (!wr) return wr.error();
   auto m = machine_setup(c);
   if (!m) return m.error();

@@ -39,17 +39,18 @@ struct DurationRuled {
   Ruled advantage, shp, row, column, days, site, outcome;
 };
 
-DurationRuled duration_ruled(const siege::Siege& sg, const Ruled& besieger, const Ruled& defender) {
+DurationRuled duration_ruled(const data::Tables& run_tables, const siege::Siege& sg, const Ruled& besieger,
+                             const Ruled& defender) {
   DurationRuled d;
   d.besieger = besieger;
   d.defender = defender;
   d.advantage = cli::either(besieger, defender);
-  d.shp = shp_rule(sg.stronghold);
+  d.shp = shp_rule(run_tables, sg.stronghold);
   // The row by the shp, the column by the advantage, the cell of both; the site's multiplier.
-  d.row = cli::either(d.shp, cli::ruled("siege_duration", {"duration.rows"}));
-  d.column = cli::either(d.advantage, cli::ruled("siege_duration", {"advantage_band"}));
-  d.days = cli::either(cli::either(d.row, d.column), cli::ruled("siege_duration", {"duration"}));
-  if (sg.stronghold.site) d.site = cli::ruled("siege_duration", {"site_multiplier"});
+  d.row = cli::either(d.shp, cli::ruled(run_tables, "siege_duration", {"duration.rows"}));
+  d.column = cli::either(d.advantage, cli::ruled(run_tables, "siege_duration", {"advantage_band"}));
+  d.days = cli::either(cli::either(d.row, d.column), cli::ruled(run_tables, "siege_duration", {"duration"}));
+  if (sg.stronghold.site) d.site = cli::ruled(run_tables, "siege_duration", {"site_multiplier"});
   d.outcome = cli::either(d.days, d.site);
   return d;
 }
@@ -104,9 +105,11 @@ void duration_table(const siege::Rules& rules, const siege::Siege& sg, const sie
 
 // The house rule that changed a line's figure, if any (the Bonus Units table of data/artillery.toml,
 // the worked example of siege_duration); else the line's units come from the item's source.
-std::optional<std::string> line_rule(const siege::BonusLine& l, const std::string& piece) {
-  if (l.source == "table") return data::house_rule_source("artillery", "piece[name = \"" + piece + "\"].bonus_units");
-  if (l.source == "example") return data::house_rule_source("siege_duration", "example");
+std::optional<std::string> line_rule(const data::Tables& run_tables, const siege::BonusLine& l,
+                                     const std::string& piece) {
+  if (l.source == "table")
+    return run_tables.house_rule_source("artillery", "piece[name = \"" + piece + "\"].bonus_units");
+  if (l.source == "example") return run_tables.house_rule_source("siege_duration", "example");
   return std::nullopt;
 }
 
@@ -139,8 +142,8 @@ std::string reading_note(const siege::Simplified& s) {
          example_figures;
 }
 
-void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const siege::Simplified& s,
-                       report::Report& rep) {
+void simplified_report(const data::Tables& run_tables, const siege::Rules& rules, const siege::Siege& sg,
+                       const siege::Simplified& s, report::Report& rep) {
   Table lines = table_of(tables::units());
   lines.title = "Simplified siege: units and bonus units (Guns of War, Sieges Simplified, p. 21)";
   // The piece of each artillery line, in the order count_side makes them.
@@ -153,7 +156,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   Ruled besieger, defender;  // the house rules behind each side's units
   for (size_t i = 0; i < s.lines.size(); ++i) {
     const auto& l = s.lines[i];
-    const auto rule = line_rule(l, i < pieces.size() ? pieces[i] : std::string());
+    const auto rule = line_rule(run_tables, l, i < pieces.size() ? pieces[i] : std::string());
     auto& side = l.side == "defender" ? defender : besieger;
     side = cli::either(std::move(side), rule);
     const std::string source = rule ? *rule : suite_spelling(l.source);  // an enum value: "no figure" is no-figure
@@ -168,7 +171,7 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
                             ": the rules print no bonus units for it; give bonus_units in the input to count it");
   rep.tables.push_back(std::move(lines));
 
-  const DurationRuled ruled = duration_ruled(sg, besieger, defender);
+  const DurationRuled ruled = duration_ruled(run_tables, sg, besieger, defender);
   duration_table(rules, sg, s, ruled, rep);
   if (!s.artillery_units.empty()) {
     Table u = table_of(tables::battle_ratings());
@@ -183,7 +186,8 @@ void simplified_report(const siege::Rules& rules, const siege::Siege& sg, const 
   if (s.outcome == siege::SimpleOutcome::days && !s.shp_by_day.empty())
     rep.tables.push_back(schedule_table(
         "simplified", "Simplified siege: stronghold shp day by day (progress proportional)", s.shp_by_day,
-        source_of(cli::either(ruled.outcome, cli::ruled("siege_duration", {"duration_rules.progress_proportional"})))));
+        source_of(cli::either(ruled.outcome,
+                              cli::ruled(run_tables, "siege_duration", {"duration_rules.progress_proportional"})))));
   report::append_under(rep.explain, s.explain, "simplified");
 }
 
@@ -194,7 +198,7 @@ MethodResult run_simplified(const Context& c) {
   const auto reading =
       c.opt.bonus_units_reading == "example" ? siege::BonusReading::example : siege::BonusReading::table;
   const auto s = siege::simplified(c.rules, sg, reading);
-  simplified_report(c.rules, sg, s, c.rep);
+  simplified_report(c.run_tables, c.rules, sg, s, c.rep);
   return true;
 }
 

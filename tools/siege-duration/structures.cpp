@@ -22,29 +22,33 @@ namespace {
 // The house rule behind a structure's strength points: the rules of data/structures.toml it reads
 // (the rounding; a height given in inches, a wall's sections, a round structure's factor), its
 // shape's row and its material's.
-Ruled points_rule(const siege::StructureSpec& s) {
-  Ruled r = cli::ruled("structures", {"strength_rules.round_up_multiple",
-                                      cli::row_path("shape.rows", "key", siege::to_string(s.shape))});
-  if (s.height_from_inches) r = cli::either(std::move(r), cli::ruled("structures", {"strength_rules.level_height_in"}));
+Ruled points_rule(const data::Tables& run_tables, const siege::StructureSpec& s) {
+  Ruled r =
+      cli::ruled(run_tables, "structures",
+                 {"strength_rules.round_up_multiple", cli::row_path("shape.rows", "key", siege::to_string(s.shape))});
+  if (s.height_from_inches)
+    r = cli::either(std::move(r), cli::ruled(run_tables, "structures", {"strength_rules.level_height_in"}));
   if (s.shape == siege::Shape::wall)
-    r = cli::either(std::move(r), cli::ruled("structures", {"strength_rules.section_length_in"}));
+    r = cli::either(std::move(r), cli::ruled(run_tables, "structures", {"strength_rules.section_length_in"}));
   if (s.shape == siege::Shape::round)
-    r = cli::either(std::move(r),
-                    cli::ruled("structures", {"strength_rules.round_factor", "strength_rules.round_factor_may_be_pi"}));
+    r = cli::either(std::move(r), cli::ruled(run_tables, "structures",
+                                             {"strength_rules.round_factor", "strength_rules.round_factor_may_be_pi"}));
   if (!s.material.empty())
-    r = cli::either(std::move(r), cli::ruled("structures", {cli::row_path("material.rows", "key", s.material)}));
+    r = cli::either(std::move(r),
+                    cli::ruled(run_tables, "structures", {cli::row_path("material.rows", "key", s.material)}));
   return r;
 }
 
 // ... and behind the cannon it loses: those points, and the steps of data/broadside.toml's rule.
-Ruled loss_rule(const siege::StructureSpec& s) {
-  return cli::either(points_rule(s), cli::ruled("broadside", {"cannon_loss"}));
+Ruled loss_rule(const data::Tables& run_tables, const siege::StructureSpec& s) {
+  return cli::either(points_rule(run_tables, s), cli::ruled(run_tables, "broadside", {"cannon_loss"}));
 }
 
 // Cannon lost as a structure is damaged: for people "3 (54 pts)" a step, one column each (the
 // steps are the table's); programs read the same figures a step a row in cannon-loss.
-void cannon_loss_table(const siege::StructureRules& sr, const std::vector<siege::StructurePoints>& pts,
-                       const std::vector<siege::StructureSpec>& specs, report::Report& rep) {
+void cannon_loss_table(const data::Tables& run_tables, const siege::StructureRules& sr,
+                       const std::vector<siege::StructurePoints>& pts, const std::vector<siege::StructureSpec>& specs,
+                       report::Report& rep) {
   Table c = table_of(tables::cannon_lost());
   c.title = "Cannon lost as a structure is damaged (" + sr.cannon_loss_source + ")";
   const Column now = c.columns.back();  // cannon_lost_now, after the steps
@@ -55,7 +59,7 @@ void cannon_loss_table(const siege::StructureRules& sr, const std::vector<siege:
   c.columns.push_back(now);
   Table loss = table_of(tables::cannon_loss());
   for (size_t i = 0; i < pts.size(); ++i) {
-    const std::string source = source_of(loss_rule(specs[i]));
+    const std::string source = source_of(loss_rule(run_tables, specs[i]));
     for (const auto& l : pts[i].cannon_loss)
       loss.add_row({pts[i].name, report::cell::percent(l.damage_fraction, 0),
                     report::cell::trimmed(l.damage_points, 12), report::cell::integer(l.cannon_lost)},
@@ -87,8 +91,9 @@ std::string size_text(const siege::StructureSpec& s) {
   return {};
 }
 
-void structures_report(const siege::Rules& rules, const std::vector<siege::StructurePoints>& pts,
-                       const std::vector<siege::StructureSpec>& specs, report::Report& rep) {
+void structures_report(const data::Tables& run_tables, const siege::Rules& rules,
+                       const std::vector<siege::StructurePoints>& pts, const std::vector<siege::StructureSpec>& specs,
+                       report::Report& rep) {
   using report::cell::integer;
   using report::cell::trimmed;
   const auto& sr = rules.structures;
@@ -109,7 +114,7 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
                integer(p.points_with_pi), report::cell::text_or_none(s.material),
                s.shape == siege::Shape::round ? report::cell::boolean(s.use_pi) : report::cell::none(),
                trimmed(p.product, 12), integer(s.cannon), trimmed(s.damage_points, 12), integer(p.cannon_lost_now)},
-              source_of(p.cannon_lost_now ? loss_rule(s) : points_rule(s)));
+              source_of(p.cannon_lost_now ? loss_rule(run_tables, s) : points_rule(run_tables, s)));
     report::append_under(rep.explain, p.explain, "structures");
   }
   t.notes.push_back(
@@ -117,7 +122,7 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
       std::to_string(sr.round_up_multiple) + "; walls count at most " + trim(sr.section_length_in) + "\" a section");
   rep.tables.push_back(std::move(t));
 
-  cannon_loss_table(sr, pts, specs, rep);
+  cannon_loss_table(run_tables, sr, pts, specs, rep);
 
   Table g = table_of(tables::gates_and_doors());
   g.title = "Gates and doors (" + sr.gate_door_source + ")";
@@ -126,7 +131,8 @@ void structures_report(const siege::Rules& rules, const std::vector<siege::Struc
     std::replace(h.begin(), h.end(), '_', ' ');
     std::replace(h.begin(), h.end(), '-', ' ');
     const std::string value = suite_spelling(hand);  // an enum value: words joined by '-'
-    g.add_row({what, value_cell(h, value), sr.gate_door_range}, source_of(cli::ruled("broadside", {"gate_door"})));
+    g.add_row({what, value_cell(h, value), sr.gate_door_range},
+              source_of(cli::ruled(run_tables, "broadside", {"gate_door"})));
   }
   g.notes.push_back(sr.gate_door_deducts ? "a breach deducts strength points" : "a breach deducts no strength points");
   rep.tables.push_back(std::move(g));
@@ -143,7 +149,7 @@ MethodResult run_structures(const Context& c) {
   std::vector<siege::StructurePoints> pts;
   pts.reserve(c.in.structures.size());
   for (const auto& s : c.in.structures) pts.push_back(siege::strength_points(c.rules.structures, s));
-  structures_report(c.rules, pts, c.in.structures, c.rep);
+  structures_report(c.run_tables, c.rules, pts, c.in.structures, c.rep);
   return true;
 }
 

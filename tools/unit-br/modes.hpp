@@ -11,8 +11,10 @@ namespace gunpowder::unit_app {
 /// --pistol-bonus) make; a [[unit]] table's own keys replace them.
 units::Request readings(const Options& opt, bool explain);
 
-Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
-Expected<report::Report> run_files(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run_flags(const data::Tables& tables, const units::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common);
+Expected<report::Report> run_files(const data::Tables& tables, const units::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common);
 Expected<report::Report> run_catalogue(const units::Catalogue& cat);
 Expected<report::Report> run_compare(const units::Catalogue& cat, const Options& opt);
 

@@ -15,7 +15,6 @@
 #include <unordered_map>
 #include <utility>
 
-#include "gunpowder/data/house_rules.hpp"
 #include "gunpowder/units/read_units.hpp"
 #include "unit-br/modes.hpp"
 #include "unit-br/unit_report.hpp"
@@ -46,8 +45,8 @@ std::string memo_key(const units::Request& q) {
 
 // Rates one unit table into `part`; returns rate()'s errors (read_units places them). Once the
 // part holds an error, units are still rated for their errors but give no output.
-Diagnostics rate_unit(const units::Catalogue& cat, units::UnitTable& u, Part& part, Memo& memo,
-                      const cli::CommonOptions& common) {
+Diagnostics rate_unit(const data::Tables& tables, const units::Catalogue& cat, units::UnitTable& u, Part& part,
+                      Memo& memo, const cli::CommonOptions& common) {
   const bool cacheable = !common.explain && u.identity_only;
   std::string key;
   if (cacheable) {
@@ -62,21 +61,22 @@ Diagnostics rate_unit(const units::Catalogue& cat, units::UnitTable& u, Part& pa
   auto r = units::rate(cat, u.request);
   if (!r) return r.error();
   if (!part.errors.empty()) return {};
-  auto out = add_rating(part, cat, std::move(*r), common, cacheable);
+  auto out = add_rating(part, tables, cat, std::move(*r), common, cacheable);
   if (out) memo.emplace(std::move(key), std::move(*out));
   return {};
 }
 
 // Reads and rates the units of one piece of the input into `part`, with the memo of its worker.
 struct Rater {
+  const data::Tables& tables;
   const units::Catalogue& cat;
   const units::Request& base;
   const cli::CommonOptions& common;
   std::array<Memo, 2> memos;
   void operator()(const input::Document& doc, Part& part, unsigned worker) {
     Memo& memo = memos.at(worker);
-    units::read_units(doc, base, part.errors,
-                      [&](units::UnitTable& u) { return rate_unit(cat, u, part, memo, common); });
+    units::read_units(doc, cat, base, part.errors,
+                      [&](units::UnitTable& u) { return rate_unit(tables, cat, u, part, memo, common); });
   }
 };
 
@@ -90,11 +90,11 @@ constexpr input::Cut kCut{"unit"};
 // gathered in input order into `errors`, after the errors of the inputs that are not valid TOML
 // (as units_report orders them). Returns the error that stops the run (an input that cannot be
 // read).
-Diagnostics check_units(const units::Catalogue& cat, const units::Request& base, const cli::CommonOptions& common,
-                        const Inputs& inputs, Diagnostics& errors) {
+Diagnostics check_units(const data::Tables& tables, const units::Catalogue& cat, const units::Request& base,
+                        const cli::CommonOptions& common, const Inputs& inputs, Diagnostics& errors) {
   cli::CommonOptions rows_only = common;  // the errors are the same in every format; rows cost least
   rows_only.format = "csv";
-  Rater rate{cat, base, rows_only, {}};
+  Rater rate{tables, cat, base, rows_only, {}};
   std::array<Part, 2> slots;
   Diagnostics invalid, found;
   for (const auto& source : inputs) {
@@ -224,8 +224,8 @@ std::vector<std::string> part_json(const Part& part, const report::Table& shape,
 
 // The second pass: the units table (csv) or the units document (JSON), written as the units are
 // rated, in input order; the first pass found no error.
-Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const units::Request& base,
-                        const cli::CommonOptions& common, const Inputs& inputs) {
+Diagnostics write_units(std::ostream& os, const data::Tables& tables, const units::Catalogue& cat,
+                        const units::Request& base, const cli::CommonOptions& common, const Inputs& inputs) {
   const bool want_json = common.format == "json";
   const report::Table shape = units_table();
   const report::DocumentSpec& spec = units_document();
@@ -234,7 +234,7 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
     doc.emplace(os, spec);
   else
     os << report::csv_header(shape);
-  Rater rate{cat, base, common, {}};
+  Rater rate{tables, cat, base, common, {}};
   std::array<std::pair<Part, std::vector<std::string>>, 2> slots;
   bool spilled = true;
   for (const auto& source : inputs) {
@@ -284,25 +284,28 @@ Diagnostics write_units(std::ostream& os, const units::Catalogue& cat, const uni
 // A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
 // rated, so that memory does not grow with it. Nothing when it is not (another format): the caller
 // reads it into memory.
-std::optional<Expected<report::Report>> run_streamed(const units::Catalogue& cat, const units::Request& base,
-                                                     const cli::CommonOptions& common,
+std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables, const units::Catalogue& cat,
+                                                     const units::Request& base, const cli::CommonOptions& common,
                                                      const std::shared_ptr<const Inputs>& inputs) {
   // A streamed batch has no room for the house-rules table: with house rules it is built whole.
-  if (common.explain || (common.format != "csv" && common.format != "json") || data::house_rules_in_effect() ||
+  if (common.explain || (common.format != "csv" && common.format != "json") || tables.house_rules_in_effect() ||
       !common.table.empty())
     return std::nullopt;
   Diagnostics errors;
-  if (auto fatal = check_units(cat, base, common, *inputs, errors); !fatal.empty())
+  if (auto fatal = check_units(tables, cat, base, common, *inputs, errors); !fatal.empty())
     return Expected<report::Report>(fatal);
   if (!errors.empty()) return Expected<report::Report>(errors);
   report::Report rep;
-  rep.write = [&cat, base, &common, inputs](std::ostream& os) { return write_units(os, cat, base, common, *inputs); };
+  rep.write = [&tables, &cat, base, &common, inputs](std::ostream& os) {
+    return write_units(os, tables, cat, base, common, *inputs);
+  };
   return Expected<report::Report>(std::move(rep));
 }
 
 }  // namespace
 
-Expected<report::Report> run_files(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
+Expected<report::Report> run_files(const data::Tables& tables, const units::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common) {
   if (opt.race || opt.veteran || opt.troops || opt.name || !opt.reform_uhp_lost.empty())
     return cli::usage_error("",
                             "--race, --veteran, --troops, --name and --reform-uhp-lost go with --troop; in a file, "
@@ -311,11 +314,11 @@ Expected<report::Report> run_files(const units::Catalogue& cat, const Options& o
   Inputs sources;
   for (const auto& p : common.inputs) sources.push_back(input::Source::file(p));
   const auto inputs = std::make_shared<const Inputs>(std::move(sources));
-  if (auto streamed = run_streamed(cat, base, common, inputs)) return std::move(*streamed);
+  if (auto streamed = run_streamed(tables, cat, base, common, inputs)) return std::move(*streamed);
   // Each piece of an input read and rated into its own Part, one memo per worker thread; the parts
   // are handed on in input order, so the output and the order of the errors do not depend on the
   // cut, and no more than a few pieces' parse trees are in memory at once.
-  Rater rate{cat, base, common, {}};
+  Rater rate{tables, cat, base, common, {}};
   std::vector<Part> parts;
   Diagnostics errors;
   for (const auto& source : *inputs) {
@@ -328,7 +331,7 @@ Expected<report::Report> run_files(const units::Catalogue& cat, const Options& o
     if (!r) return r.error();
     errors.append(r->invalid);
   }
-  return units_report(cat, parts, std::move(errors), common);
+  return units_report(tables, cat, parts, std::move(errors), common);
 }
 
 }  // namespace gunpowder::unit_app

@@ -18,17 +18,13 @@ std::string flag_of(const std::string& field) {
 
 }  // namespace
 
-Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& opt, const cli::CommonOptions& common) {
+Expected<report::Report> run_flags(const data::Tables& tables, const units::Catalogue& cat, const Options& opt,
+                                   const cli::CommonOptions& common) {
   units::Request q = readings(opt, common.explain);
   q.troop = opt.troop;
   if (opt.race) q.race = *opt.race;
   q.veteran = opt.veteran;
-  if (opt.troops) {
-    if (*opt.troops < 1 || *opt.troops > units::kMaxTroops)
-      return cli::usage_error("--troops", "must be between 1 and " + std::to_string(units::kMaxTroops) + ", got " +
-                                              std::to_string(*opt.troops));
-    q.troops = opt.troops;
-  }
+  if (opt.troops) q.troops = opt.troops;  // within 1 .. kMaxTroops (cli::bounded)
   q.name = opt.name.value_or("");
   if (!opt.reform_uhp_lost.empty()) {
     for (int v : opt.reform_uhp_lost)
@@ -39,8 +35,8 @@ Expected<report::Report> run_flags(const units::Catalogue& cat, const Options& o
   auto r = units::rate(cat, q);
   if (!r) return cli::place_on_flags(r.error(), &flag_of);
   std::vector<Part> parts(1);
-  add_rating(parts[0], cat, std::move(*r), common, false);
-  return units_report(cat, parts, {}, common);
+  add_rating(parts[0], tables, cat, std::move(*r), common, false);
+  return units_report(tables, cat, parts, {}, common);
 }
 
 }  // namespace gunpowder::unit_app

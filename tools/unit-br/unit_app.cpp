@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <ostream>
 
+#include "common/bounds.hpp"
 #include "common/commands.hpp"
 #include "gunpowder/units/unit_br.hpp"
 #include "unit-br/fields.hpp"
@@ -37,9 +38,9 @@ void setup(CLI::App& app, Options& opt) {
   cli::completion_values(
       app,
       app.add_option("--troop", opt.troop, "catalogue troop type, e.g. \"matchlock musketeers\", pikemen, dragoons"),
-      [] {  // the catalogue's troop types, for shell completion
+      [](const data::Tables& tables) {  // the catalogue's troop types, for shell completion
         std::vector<std::string> keys;
-        if (auto cat = units::load_catalogue())
+        if (auto cat = units::load_catalogue(tables))
           for (const auto& t : (*cat)->troop_types) keys.push_back(t.key);
         return keys;
       })
@@ -49,15 +50,17 @@ void setup(CLI::App& app, Options& opt) {
       app.add_option("--race", opt.race,
                      "race: man (default), dwarf, elf, kobold, goblin, orc, hobgoblin, gnoll, lizardman, "
                      "bugbear, ogre"),
-      [] {  // the catalogue's races, for shell completion
+      [](const data::Tables& tables) {  // the catalogue's races, for shell completion
         std::vector<std::string> keys;
-        if (auto cat = units::load_catalogue())
+        if (auto cat = units::load_catalogue(tables))
           for (const auto& r : (*cat)->races) keys.push_back(r.key);
         return keys;
       })
       ->type_name("RACE");
   app.add_flag("--veteran", opt.veteran, "veteran troops (human units only)");
-  app.add_option("--troops", opt.troops, "number of troops (default: the unit size of the rosters)")->type_name("N");
+  app.add_option("--troops", opt.troops, "number of troops (default: the unit size of the rosters)")
+      ->check(cli::bounded({1, units::kMaxTroops, true}))
+      ->type_name("N");
   app.add_option("-n,--name", opt.name, "name of the unit in the output")->type_name("NAME");
   app.add_option("--reform-uhp-lost", opt.reform_uhp_lost,
                  "Mounted Foot: uhp lost by each of the two Irregular Mounted halves, reformed after battle")
@@ -104,8 +107,8 @@ units::Request readings(const Options& opt, bool explain) {
   return q;
 }
 
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
-  auto cat_or = units::load_catalogue();
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
+  auto cat_or = units::load_catalogue(tables);
   if (!cat_or) return cat_or.error();
   const units::Catalogue& cat = **cat_or;
   const bool flags_unit = opt.troop.has_value();
@@ -116,8 +119,8 @@ Expected<report::Report> run(const Options& opt, const cli::CommonOptions& commo
   if (opt.differences && !opt.compare) return cli::usage_error("--differences", "goes with --compare");
   if (opt.compare) return run_compare(cat, opt);
   if (opt.catalogue) return run_catalogue(cat);
-  if (flags_unit) return run_flags(cat, opt, common);
-  return run_files(cat, opt, common);
+  if (flags_unit) return run_flags(tables, cat, opt, common);
+  return run_files(tables, cat, opt, common);
 }
 
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

@@ -81,13 +81,13 @@ std::vector<report::Cell> summary_row(const Rating& r) {
 
 Table units_table() { return table_of(units_spec()); }
 
-std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, Rating&& r,
+std::optional<UnitOutput> add_rating(Part& part, const data::Tables& tables, const units::Catalogue& cat, Rating&& r,
                                      const cli::CommonOptions& common, bool keep) {
   const bool want_json = common.format == "json";
   ++part.count;
   part.rows.push_back(summary_row(r));
   const size_t first_detail = part.details.size();
-  if (want_json) detail_tables(cat, r, part.details);
+  if (want_json) detail_tables(tables, cat, r, part.details);
   std::optional<UnitOutput> kept;
   if (keep) {
     kept.emplace();
@@ -96,7 +96,7 @@ std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, Ra
   }
   if (common.explain) {
     // The cost step names the house rule behind the wage, as the cost table does.
-    const std::optional<std::string> wage = wage_rule(r);
+    const std::optional<std::string> wage = wage_rule(tables, r);
     for (auto& s : r.explain) {
       if (wage && s.figure == units::kTotalCostFigure) s.source = cli::sourced(wage, s.source);
       part.explain.push_back(std::move(s));
@@ -119,8 +119,8 @@ void add_output(Part& part, const UnitOutput& out, const std::string& name, cons
   }
 }
 
-Expected<report::Report> units_report(const units::Catalogue& cat, std::vector<Part>& parts, Diagnostics errors,
-                                      const cli::CommonOptions& common) {
+Expected<report::Report> units_report(const data::Tables& tables, const units::Catalogue& cat, std::vector<Part>& parts,
+                                      Diagnostics errors, const cli::CommonOptions& common) {
   const bool want_json = common.format == "json";
   std::optional<Rating> first;
   size_t count = 0;
@@ -142,7 +142,7 @@ Expected<report::Report> units_report(const units::Catalogue& cat, std::vector<P
     p = Part{};
   }
   // One unit: its detail tables too (csv prints the main table, the others with --table).
-  if (!want_json && count == 1) detail_tables(cat, *first, rep.tables);
+  if (!want_json && count == 1) detail_tables(tables, cat, *first, rep.tables);
   rep.main_table = "units";
   return rep;
 }

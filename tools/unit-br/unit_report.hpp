@@ -38,13 +38,14 @@ report::Cell hd_bonus_cell(const std::optional<units::HitDice>& hd);
 /// Troops a troop type gives a realm of this size, per the realm's time period.
 std::optional<int> realm_troops(const units::TroopType& t, const std::string& realm);
 
-/// The house rule behind a troop's wage: its row of data/troops.toml (wage_gp, or the
+/// The house rule of `tables` behind a troop's wage: its row of data/troops.toml (wage_gp, or the
 /// characteristics line's char_wage_gp), unless the unit's own wage_gp replaced it.
-std::optional<std::string> wage_rule(const units::Rating& r);
+std::optional<std::string> wage_rule(const data::Tables& tables, const units::Rating& r);
 
 /// The tables of one unit shown alone (characteristics, attacks, battle rating, cost, Mounted Foot
 /// deployments, availability), and for programs the unit's reform, market, realms and notes.
-void detail_tables(const units::Catalogue& cat, const units::Rating& r, std::vector<report::Table>& out);
+void detail_tables(const data::Tables& tables, const units::Catalogue& cat, const units::Rating& r,
+                   std::vector<report::Table>& out);
 
 /// A rated unit's output: its summary row (cell 0 is the name) and, in JSON, its detail tables.
 struct UnitOutput {
@@ -64,8 +65,8 @@ struct Part {
 
 /// Adds a rated unit's output (and explanation) to `part`; returns a copy of the output when
 /// `keep` (for units that rate the same).
-std::optional<UnitOutput> add_rating(Part& part, const units::Catalogue& cat, units::Rating&& r,
-                                     const cli::CommonOptions& common, bool keep);
+std::optional<UnitOutput> add_rating(Part& part, const data::Tables& tables, const units::Catalogue& cat,
+                                     units::Rating&& r, const cli::CommonOptions& common, bool keep);
 /// Adds the output of a unit rated before under another name.
 void add_output(Part& part, const UnitOutput& out, const std::string& name, const cli::CommonOptions& common);
 
@@ -77,7 +78,7 @@ report::Table units_table();
 
 /// The report of the units of every part, in input order (a summary table, and the detail tables
 /// when there is one unit or in JSON), or every error of `errors` and of the parts.
-Expected<report::Report> units_report(const units::Catalogue& cat, std::vector<Part>& parts, Diagnostics errors,
-                                      const cli::CommonOptions& common);
+Expected<report::Report> units_report(const data::Tables& tables, const units::Catalogue& cat, std::vector<Part>& parts,
+                                      Diagnostics errors, const cli::CommonOptions& common);
 
 }  // namespace gunpowder::unit_app

@@ -15,11 +15,11 @@ using units::Rating;
 using namespace fields;
 using report::cell::trimmed;
 
-std::optional<std::string> wage_rule(const Rating& r) {
+std::optional<std::string> wage_rule(const data::Tables& tables, const Rating& r) {
   if (r.troop.empty() || std::find(r.overridden.begin(), r.overridden.end(), "wage_gp") != r.overridden.end())
     return std::nullopt;
   const std::string row = "troop[race = \"" + r.race + "\", troop_type = \"" + r.troop + "\"]";
-  return cli::ruled("troops", {row + ".wage_gp", row + ".char_wage_gp"});
+  return cli::ruled(tables, "troops", {row + ".wage_gp", row + ".char_wage_gp"});
 }
 
 namespace {
@@ -144,11 +144,11 @@ Table battle_rating_table(const Catalogue& cat, const Rating& r) {
   return b;
 }
 
-Table cost_table(const Catalogue& cat, const Rating& r) {
+Table cost_table(const data::Tables& tables, const Catalogue& cat, const Rating& r) {
   Table c = table_of(campaign_cost_spec(), r);
   // Under house rules, each figure says which changed it: the troop's wage (its row of the troop
   // tables, unless the unit gives wage_gp), then the unit's wage and the total computed from it.
-  const std::string wage = cli::sourced(wage_rule(r), "");
+  const std::string wage = cli::sourced(wage_rule(tables, r), "");
   c.add_figure(kTroopWage, trimmed(r.wage_gp_troop, 2), wage);
   c.add_figure(kWage, trimmed(r.wage_gp_month, 2), wage);
   c.add_figure(kSupply, trimmed(r.supply_gp_week, 2));
@@ -239,11 +239,11 @@ Table realms_table(const Catalogue& cat, const Rating& r) {
 
 }  // namespace
 
-void detail_tables(const Catalogue& cat, const Rating& r, std::vector<Table>& out) {
+void detail_tables(const data::Tables& tables, const Catalogue& cat, const Rating& r, std::vector<Table>& out) {
   out.push_back(characteristics_table(r));
   out.push_back(attacks_table(r));
   out.push_back(battle_rating_table(cat, r));
-  out.push_back(cost_table(cat, r));
+  out.push_back(cost_table(tables, cat, r));
   if (r.as_drilled_foot && r.as_irregular_mounted) out.push_back(mounted_foot_table(cat, r));
   if (r.reform) out.push_back(reform_table(r));
   if (r.availability) {

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 
+#include "common/bounds.hpp"
 #include "common/commands.hpp"
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
@@ -24,13 +25,6 @@ std::optional<Diagnostics> check_flags(const Options& opt) {
     if (opt.runs) return cli::usage_error("--runs", "goes with --roll");
     if (!opt.write_forces.empty()) return cli::usage_error("--write-forces", "goes with --roll");
   }
-  if (opt.rounds && (*opt.rounds < 1 || *opt.rounds > 10000))
-    return cli::usage_error("--rounds", "must be 1 to 10,000");
-  if (opt.runs && (*opt.runs < 1 || *opt.runs > 10000000)) return cli::usage_error("--runs", "must be 1 to 10,000,000");
-  // The same limit as the [battle] table's weeks_besieged key.
-  if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
-    return cli::usage_error("--weeks-besieged", "must be 0 to " + fmtnum::grouped(war::kMaxWeeksBesieged) + ", got " +
-                                                    std::to_string(*opt.weeks_besieged));
   if (opt.runs && (opt.rounds || !opt.write_forces.empty()))
     return cli::usage_error("--runs", "tallies single battles: no --rounds or --write-forces with it");
   return std::nullopt;
@@ -224,8 +218,10 @@ void setup_battle(CLI::App& b, Options& opt) {
   cli::add_seed_option(b, opt.seed,
                        "with --roll: seed of the d100 rolls, 0 to 2^64-1 (default 1, shown in the output)");
   b.add_option("--rounds", opt.rounds, "with --roll: fight up to N battles while neither side routs or is destroyed")
+      ->check(cli::bounded({1, 10000, true}))
       ->type_name("N");
   b.add_option("--runs", opt.runs, "with --roll: fight N independent battles and tally them against the exact odds")
+      ->check(cli::bounded({1, 10000000, true}))
       ->type_name("N");
   b.add_flag("--summary", opt.summary, "text, markdown and csv: one row per battle instead of every table");
   b.add_option("--write-forces", opt.write_forces, "with --roll: write the forces after the battle as TOML to FILE")
@@ -234,7 +230,9 @@ void setup_battle(CLI::App& b, Options& opt) {
   add_rule_options(b, opt);
   add_force_options(b, opt);
   b.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");
+  // The same limit as the [battle] table's weeks_besieged key.
   b.add_option("--weeks-besieged", opt.weeks_besieged, "simple siege: weeks besieged (+5 BR a week to the attacker)")
+      ->check(cli::bounded({0, war::kMaxWeeksBesieged, true, false, "weeks"}))
       ->type_name("N");
 }
 

@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "common/bounds.hpp"
+#include "common/progress.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "war-machine/commands.hpp"
@@ -229,21 +231,17 @@ void setup_campaign(CLI::App& c, Options& opt) {
   add_force_options(c, opt);
   c.add_option("--battles", opt.battles,
                "fight up to N battles in a row while neither side routs or is destroyed (1 to 100, default 10)")
+      ->check(cli::bounded({1, kMaxBattles, true}))
       ->type_name("N");
   add_rule_options(c, opt);
   c.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");
   c.add_option("--weeks-besieged", opt.weeks_besieged, "simple siege: weeks besieged (+5 BR a week to the attacker)")
+      ->check(cli::bounded({0, war::kMaxWeeksBesieged, true, false, "weeks"}))
       ->type_name("N");
 }
 
 Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   const int battles = opt.battles.value_or(kDefaultBattles);
-  if (battles < 1 || battles > kMaxBattles)
-    return cli::usage_error("--battles",
-                            "must be 1 to " + std::to_string(kMaxBattles) + ", got " + std::to_string(battles));
-  if (opt.weeks_besieged && (*opt.weeks_besieged < 0 || *opt.weeks_besieged > war::kMaxWeeksBesieged))
-    return cli::usage_error("--weeks-besieged", "must be 0 to " + fmtnum::grouped(war::kMaxWeeksBesieged) + ", got " +
-                                                    std::to_string(*opt.weeks_besieged));
   auto planned = plan_battle(R, opt, common, "campaign");
   if (!planned) return planned.error();
   const BattlePlan& p = **planned;
@@ -251,11 +249,18 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
   rep.document = &specs::campaign_document();
   rep.tables.push_back(battle_forces_table(p));
   const bool js = common.format == "json";
+  // A progress line on a terminal (a campaign of many forces takes minutes): battles worked out.
+  Progress progress("campaign battles", static_cast<std::uint64_t>(p.engagements.size()) * static_cast<std::uint64_t>(battles));
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     const auto names = names_of(p, e);
-    auto cp = war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles);
+    int reached = 0;
+    auto cp = war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles, [&](int n) {
+      progress.advance(static_cast<std::uint64_t>(n - reached));
+      reached = n;
+    });
     if (!cp) return war::place_force_fields(cp.error(), p.input);
+    progress.advance(static_cast<std::uint64_t>(battles - reached));  // a campaign that ended early
     const size_t first = rep.tables.size();
     rep.tables.push_back(end_table(*cp, names, p.config));
     rep.tables.push_back(endings_table(*cp, names));

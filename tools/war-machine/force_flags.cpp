@@ -230,11 +230,11 @@ void add_force_options(CLI::App& cmd, Options& opt) {
       },
       "a combat adjustment of the --force before it (repeatable), e.g. elves-woods");
   situation->type_name("ID")->trigger_on_parse()->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cli::completion_values(cmd, situation, [] {
+  cli::completion_values(cmd, situation, [](const data::Tables& tables) {
     std::vector<std::string> ids;
-    if (auto R = war::load_rules())
+    if (auto R = war::load_rules(tables))
       for (const auto& a : (**R).adjustments)
-        if (a.group != "fatigue") ids.push_back(a.id);  // fatigue comes from fatigue=, not a situation
+        if (!a.fatigue) ids.push_back(a.id);  // fatigue comes from fatigue=, not a situation
     return ids;
   });
 }

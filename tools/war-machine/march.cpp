@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 
+#include "common/bounds.hpp"
 #include "common/commands.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
@@ -20,18 +21,11 @@ namespace {
 Expected<war::MarchQuery> march_query(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   if (!common.inputs.empty()) return cli::usage_error("march", "takes no input file (use --troops and --troop-class)");
   if (!opt.troops) return cli::usage_error("--troops", "required: the number of troops");
-  if (*opt.troops < 1 || *opt.troops > war::kMaxInputTroops)
-    return cli::usage_error("--troops", "must be 1 to 1,000,000,000");
   if (opt.troop_class.has_value() == opt.bfr.has_value())
     return cli::usage_error("--troop-class", "give the troop class (--troop-class) or the BFR (--bfr), one of them");
-  if (opt.rate_ft && (!(*opt.rate_ft > 0) || *opt.rate_ft > 100000))
-    return cli::usage_error("--movement-ft", "must be positive (feet)");
-  if (opt.days_without_food < 0 || opt.days_without_food > 10000)
-    return cli::usage_error("--days-without-food", "must be 0 or more");
   war::MarchQuery q;
   q.troops = *opt.troops;
   if (opt.bfr) {
-    if (*opt.bfr < 0 || *opt.bfr > war::kMaxInputRating) return cli::usage_error("--bfr", "must be 0 or more");
     q.troop_class = R.class_for_bfr(*opt.bfr).id;
   } else {
     q.troop_class = *opt.troop_class;
@@ -72,8 +66,7 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move");
   if (m->hunger_fatigue != Fatigue::none)
     t.notes.push_back(std::to_string(q.days_without_food) + " days without food: " + war::to_string(m->hunger_fatigue) +
-                      " fatigue (" + R.food.source + "); " + std::to_string(R.food.days_food_to_negate) +
-                      " day's food negates it");
+                      " fatigue (" + R.food.source + "); \"fatigue negated by day's food\"");
   return t;
 }
 
@@ -134,7 +127,9 @@ Table query_table(const war::MarchQuery& q, const std::optional<int>& bfr, const
 }  // namespace
 
 void setup_march(CLI::App& m, Options& opt) {
-  m.add_option("--troops", opt.troops, "number of troops (required)")->type_name("N");
+  m.add_option("--troops", opt.troops, "number of troops (required)")
+      ->check(cli::bounded({1, static_cast<double>(war::kMaxInputTroops), true}))
+      ->type_name("N");
   cli::choices(
       m,
       m.add_option("--troop-class", opt.troop_class,
@@ -143,12 +138,18 @@ void setup_march(CLI::App& m, Options& opt) {
       {"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"},
       gunpowder::suite_spelling)
       ->type_name("CLASS");
-  m.add_option("--bfr", opt.bfr, "basic force rating, instead of --troop-class")->type_name("N");
-  m.add_option("--movement-ft", opt.rate_ft, "V, the movement rate of the slowest member, in feet")->type_name("FEET");
+  m.add_option("--bfr", opt.bfr, "basic force rating, instead of --troop-class")
+      ->check(cli::bounded({0, war::kMaxInputRating, true}))
+      ->type_name("N");
+  m.add_option("--movement-ft", opt.rate_ft, "V, the movement rate of the slowest member, in feet")
+      ->check(cli::bounded({0, 100000, false, true, "feet"}))
+      ->type_name("FEET");
   cli::choices(m, m.add_option("--fatigue", opt.fatigue, "current fatigue: none (default), moderate or serious"),
                {"none", "moderate", "serious"}, gunpowder::suite_spelling)
       ->type_name("STATE");
-  m.add_option("--days-without-food", opt.days_without_food, "days the force has gone without food")->type_name("N");
+  m.add_option("--days-without-food", opt.days_without_food, "days the force has gone without food")
+      ->check(cli::bounded({0, 10000, true, false, "days"}))
+      ->type_name("N");
 }
 
 Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {

@@ -4,6 +4,7 @@
 #include "gunpowder/core/fmtnum.hpp"
 
 #include <CLI/CLI.hpp>
+#include "common/bounds.hpp"
 #include "gunpowder/war/simple_siege.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/specs.hpp"
@@ -16,17 +17,13 @@ namespace {
 
 std::optional<Diagnostics> check_flags(const Options& opt, const cli::CommonOptions& common) {
   if (!opt.weeks) return cli::usage_error("--weeks", "required: how many weeks to project");
-  if (*opt.weeks < 1 || *opt.weeks > 520) return cli::usage_error("--weeks", "must be 1 to 520");
   if (!opt.food_weeks) return cli::usage_error("--food-weeks", "required: the weeks of food the defender holds");
-  if (*opt.food_weeks < 0 || *opt.food_weeks > 10000) return cli::usage_error("--food-weeks", "must be 0 or more");
   const bool forces = !common.inputs.empty() || !opt.force_flags.empty();
   if (forces && opt.defender_troops)
     return cli::usage_error("--defender-troops", "comes from the battle's defender when a file or --force is given");
   if (!forces && !opt.defender_troops && !cli::read_standard_input(common))
     return cli::usage_error("siege",
                             "give a battle file (one attacker, one defender), --force flags or --defender-troops");
-  if (opt.defender_troops && (*opt.defender_troops < 1 || *opt.defender_troops > war::kMaxInputTroops))
-    return cli::usage_error("--defender-troops", "must be 1 to 1,000,000,000");
   return std::nullopt;
 }
 
@@ -79,9 +76,13 @@ void week_notes(const war::Rules& R, const Options& opt, const SiegePlan* sp, Ta
 void setup_siege(CLI::App& s, Options& opt) {
   add_rule_options(s, opt);
   add_force_options(s, opt);
-  s.add_option("--weeks", opt.weeks, "weeks to project (required)")->type_name("N");
-  s.add_option("--food-weeks", opt.food_weeks, "weeks of food the defender holds (required)")->type_name("N");
-  s.add_option("--defender-troops", opt.defender_troops, "defender's troops, without a battle file")->type_name("N");
+  s.add_option("--weeks", opt.weeks, "weeks to project (required)")->check(cli::bounded({1, 520, true}))->type_name("N");
+  s.add_option("--food-weeks", opt.food_weeks, "weeks of food the defender holds (required)")
+      ->check(cli::bounded({0, 10000, true, false, "weeks"}))
+      ->type_name("N");
+  s.add_option("--defender-troops", opt.defender_troops, "defender's troops, without a battle file")
+      ->check(cli::bounded({1, static_cast<double>(war::kMaxInputTroops), true}))
+      ->type_name("N");
   s.add_flag("--loss-of-start", opt.loss_of_start, "starving losses are 10% of the starting numbers, not the current");
 }
 

@@ -73,8 +73,8 @@ void setup(CLI::App& app, Options& opt) {
   for (cli::Command* sub : cli::add_subcommands(app, table, true)) sub->footer(kInfo.examples);
 }
 
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common) {
-  auto rules = war::load_rules();
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
+  auto rules = war::load_rules(tables);
   if (!rules) return rules.error();
   for (const WarCommand& c : commands())
     if (opt.command == c.name) return c.run(**rules, opt, common);

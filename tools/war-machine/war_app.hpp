@@ -75,7 +75,7 @@ const std::vector<WarCommand>& commands();
 /// Registers the subcommands on `app` (their options when the command line names them).
 void setup(CLI::App& app, Options& opt);
 /// Runs the chosen subcommand and builds the report.
-Expected<report::Report> run(const Options& opt, const cli::CommonOptions& common);
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common);
 /// main(): parse, run, render, write; returns the exit code.
 int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 

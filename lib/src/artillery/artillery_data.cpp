@@ -13,7 +13,6 @@
 #include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/artillery/duel_rules.hpp"
 #include "gunpowder/core/fmtnum.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -40,8 +39,7 @@ std::optional<Era> era_or_none(const std::string& s) { return s == "none" ? std:
 
 // The keys of a [[piece]] row that house rules changed (or the row they added), each with its
 // source, for the figures taken from it (Characteristics::ruled).
-void note_house_rules(BookPiece& p) {
-  if (!data::house_rules_in_effect()) return;
+void note_house_rules(const data::Tables& t, BookPiece& p) {
   static constexpr std::array<const char*, 26> kKeys = {"ac",
                                                         "shp",
                                                         "base_weight_lb",
@@ -70,7 +68,17 @@ void note_house_rules(BookPiece& p) {
                                                         "battlefield_unit"};
   const std::string row = "piece[name = \"" + p.name + "\"]";
   for (const char* k : kKeys)
-    if (auto src = data::house_rule_source("artillery", row + "." + k)) p.house_rule_sources.emplace(k, *src);
+    if (auto src = t.house_rule_source("artillery", row + "." + k)) p.house_rule_sources.emplace(k, *src);
+}
+
+// The house rules behind the pieces' figures and the keys of [rules.design] (DesignRules::house_rule_sources).
+void note_house_rules(const data::Tables& t, const input::Document& doc, Catalogue& cat) {
+  if (!t.house_rules_in_effect()) return;
+  for (auto& p : cat.pieces) note_house_rules(t, p);
+  if (const auto* design = doc.root["rules"]["design"].as_table())
+    for (const auto& [key, node] : *design)
+      if (auto src = t.house_rule_source("artillery", "rules.design." + std::string(key.str())))
+        cat.design.house_rule_sources.emplace(std::string(key.str()), *src);
 }
 
 // The battlefield movement as the table prints it, march/hustle/charge ("1/2/-"): "-" may not,
@@ -104,7 +112,6 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
   p.ac = integer(r, "ac");
   p.shp = integer(r, "shp");
   p.base_weight_lb = num(r, "base_weight_lb");
-  p.price_list_weight_lb = num(r, "price_list_weight_lb");
   p.caliber_in = num(r, "caliber_in");
   p.barrel_length_in = num(r, "barrel_length_in");
   p.powder_lb = num(r, "powder_lb");
@@ -160,7 +167,6 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
     e.finish();
   }
   r.finish();
-  note_house_rules(p);
   cat.pieces.push_back(std::move(p));
 }
 
@@ -244,10 +250,6 @@ void read_design(const input::Document& doc, const toml::table& t, Diagnostics& 
                                     integer(b, "radius_ft"));
   });
   r.finish();
-  if (data::house_rules_in_effect())
-    for (const auto& [key, node] : t)
-      if (auto src = data::house_rule_source("artillery", "rules.design." + std::string(key.str())))
-        g.house_rule_sources.emplace(std::string(key.str()), *src);
 }
 
 // The tables of data/artillery.toml, all read by this one loader: the catalogue, and the duel and
@@ -310,7 +312,6 @@ void read_attack(TableReader& e, AttackRules& attack, AttackResultRules& a) {
   a.discharge_crew_dice = integer(e, "discharge_crew_dice");
   a.discharge_crew_die_sides = integer(e, "discharge_crew_die_sides");
   a.discharge_piece_shp_fraction = num(e, "discharge_piece_shp_fraction");
-  a.discharge_piece_save_level_with_artillerist = integer(e, "discharge_piece_save_level_with_artillerist");
   a.shrapnel_radius_ft = integer(e, "shrapnel_radius_ft");
   a.cover_save_bonus = integer(e, "cover_save_bonus");
   e.note("crew_shortage_rof");  // transcribed, read by no rule of the suite
@@ -349,13 +350,11 @@ void read_duel(TableReader& e, DuelRules& duel) {
 // [rules.spiking] (Spiking the Guns, p. 18).
 void read_spiking(TableReader& e, DuelRules& duel) {
   duel.spiking_source = str(e, "source");
-  duel.spike_rounds = integer(e, "spike_rounds");
   duel.spike_removal_gp = num(e, "removal_cost_gp");
 }
 
 void read_transport(TableReader& e, TransportRules& transport) {
   transport.large_cart_lb = num(e, "large_cart_lb");
-  transport.carts_per_wagon = integer(e, "carts_per_wagon");
   transport.substitute_men = integer(e, "horse_substitute_men");
   transport.substitute_mules = integer(e, "horse_substitute_mules");
   transport.substitute_medium_horses = integer(e, "horse_substitute_medium_horses");
@@ -431,7 +430,8 @@ void read_grimm(const input::Document& doc, const toml::table& t, Diagnostics& d
   g.item = str(r, "item");
   g.historical_gp = num(r, "historical_price_gp");
   g.price_stated_gp = num(r, "price_gp_stated");
-  g.multiplier_stated = num(r, "world_price_multiplier_stated");
+  g.multiplier_stated = num(r, "world_price_multiplier_stated");  // the example's own figure, a note:
+  r.note("world_price_multiplier_stated");                        // refused to house rules
   g.base_throw = integer(r, "base_throw");
   cat.economy.machinist_throw_gp_per_step = num(r, "cost_throw_penalty_per_gp");
   g.throw_after_penalty_stated = integer(r, "throw_after_penalty_stated");
@@ -454,7 +454,8 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       if (const auto* t = n.as_table()) {
         TableReader r(doc, *t, d, "[[gunpowder_type]]");
         GunpowderType g;
-        g.id = str(r, "id");
+        g.id = r.string("id", Need::required, gunpowder_kind_names()).value_or("");
+        g.kind = parse_gunpowder_kind(g.id).value_or(g.kind);
         g.name = str(r, "name");
         g.proficiency = str(r, "proficiency_required");
         g.powder_gp_per_lb = r.number("powder_cost_gp_per_lb", Need::optional);
@@ -521,6 +522,7 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       TableReader e(doc, *ex, d, "[automaton.example]");
       const double st = num(e, "weight_st");
       a.example_lb_per_stone = st > 0 ? num(e, "weight_lb_stated") / st : 0;
+      for (const char* k : {"weight_st", "weight_lb_stated"}) e.note(k);  // read by the tests, refused to house rules
       for (const char* k :
            {"item", "damage_dice", "aoe_listed_ft", "rate_of_fire", "max_damage", "aoe_sq_ft", "targets",
             "max_damage_per_round", "hd", "piece_type", "max_range_ft", "net_special_abilities", "cost_gp",
@@ -599,11 +601,11 @@ void read_meta(const input::Document& doc, const toml::table& meta, Diagnostics&
 }
 
 // One parse of artillery.toml (and of gunpowder_economies.toml) into every table of the module.
-Expected<Tables> build() {
+Expected<Tables> build(const data::Tables& data_tables) {
   Tables tables;
   Catalogue& cat = tables.catalogue;
   Diagnostics d;
-  auto doc = data::load("artillery.toml");
+  auto doc = data::load(data_tables, "artillery.toml");
   if (!doc) return doc.error();
   {
     TableReader top(*doc, doc->root, d, "artillery.toml");
@@ -617,35 +619,34 @@ Expected<Tables> build() {
     if (const auto* t = top.table("rules", Need::required)) read_rules(*doc, *t, d, tables);
     top.finish();
   }
-  auto eco = data::load("gunpowder_economies.toml");
+  auto eco = data::load(data_tables, "gunpowder_economies.toml");
   if (!eco) return eco.error();
   read_economies(*eco, d, cat);
-  if (!d.empty()) return data::as_internal(d);
+  if (!d.empty()) return data::as_internal(data_tables, d);
+  note_house_rules(data_tables, *doc, cat);
   fit_bombard_model(cat);
   derive_design_tables(cat);
   return tables;
 }
 
-const Expected<Tables>& tables() {
-  static const Expected<Tables>& built = data::snapshot::built_in<Tables>("artillery", build);
-  return built;
-}
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<Tables> kArtillerySection{"artillery", &build};
 
-// A part of the one loaded Tables, or the load's errors.
+// A part of the module's tables in `tables`, or the load's errors.
 template <class T>
-Expected<const T*> part(T Tables::*member) {
-  const auto& t = tables();
+Expected<const T*> part(const data::Tables& tables, T Tables::*member) {
+  const auto& t = kArtillerySection.get(tables);
   if (!t) return t.error();
   return &((*t).*member);
 }
 
 }  // namespace
 
-Expected<const Catalogue*> load_catalogue() { return part(&Tables::catalogue); }
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables) { return part(tables, &Tables::catalogue); }
 
-std::vector<std::string> book_shot_weights() {
+std::vector<std::string> book_shot_weights(const data::Tables& tables) {
   std::vector<double> lb;
-  if (auto cat = load_catalogue())
+  if (auto cat = load_catalogue(tables))
     for (const auto& p : (*cat)->pieces) lb.push_back(p.shot_lb);
   std::sort(lb.begin(), lb.end());
   lb.erase(std::unique(lb.begin(), lb.end()), lb.end());
@@ -654,9 +655,9 @@ std::vector<std::string> book_shot_weights() {
   for (const double x : lb) out.push_back(fmtnum::trim(x, 2));
   return out;
 }
-Expected<const DuelRules*> load_duel_rules() { return part(&Tables::duel); }
-Expected<const AttackResults*> load_attack_results() { return part(&Tables::attack_results); }
-
-Expected<std::string> builtin_section_artillery() { return data::snapshot::section_of(build()); }
+Expected<const DuelRules*> load_duel_rules(const data::Tables& tables) { return part(tables, &Tables::duel); }
+Expected<const AttackResults*> load_attack_results(const data::Tables& tables) {
+  return part(tables, &Tables::attack_results);
+}
 
 }  // namespace gunpowder::artillery

@@ -134,7 +134,7 @@ Diagnostics reduce_charge(const Catalogue& cat, const Request& req, Design& d, C
   const Characteristics& full = d.book_or_formula;
   const double pw = *req.powder_lb;
   if (!std::isfinite(pw) || pw <= 0)
-    return fail("powder_lb", "powder charge must be a positive number of pounds, got " + trim(pw));
+    return fail("powder_lb", "powder charge must be a positive number of pounds, got " + fmtnum::shortest(pw, 17));
   if (pw > full.powder_lb + 1e-9)
     return fail("powder_lb", "powder charge " + trim(pw) + " lb is above the piece's own charge of " +
                                  trim(full.powder_lb) + " lb (a reduced charge may only be smaller)");
@@ -157,10 +157,10 @@ Diagnostics lighter_shot(const Catalogue& cat, const Request& req, Design& d, Ch
   if (!req.shot_used_lb) return {};
   const double s = *req.shot_used_lb;
   if (!std::isfinite(s) || s <= 0)
-    return fail("shot_used_lb", "shot used must be a positive number of pounds, got " + trim(s));
+    return fail("shot_used_lb", "shot used must be a positive number of pounds, got " + fmtnum::shortest(s, 17));
   if (s > req.shot_lb + 1e-9)
     return fail("shot_used_lb",
-                "a piece cannot fire shot heavier than its own " + trim(req.shot_lb) + " lb, got " + trim(s) + " lb");
+                "a piece cannot fire shot heavier than its own " + trim(req.shot_lb) + " lb, got " + fmtnum::shortest(s, 17) + " lb");
   d.shot_used_lb = s;
   if (s < req.shot_lb) {
     const double f = a.lighter_shot_range_factor;
@@ -246,10 +246,10 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
 
   // Bombardment: the book's table for a book piece, the fitted model otherwise.
   d.bombardment = bombardment_for(cat, book_figures, req.type, d.effective, damage_scale, ex);
-  daily_cost(cat.sources, book_figures, req, gp->id, d, ex);
+  daily_cost(cat.sources, book_figures, req, gp->kind, d, ex);
 
   d.battle = battle_for(cat, req, book, d.effective);
-  if (gp->id == "dwarven") d.automaton = as_automaton(cat, req.type, d.effective, ex, req.lb_per_stone);
+  if (gp->kind == GunpowderKind::dwarven) d.automaton = as_automaton(cat, req.type, d.effective, ex, req.lb_per_stone);
   if (ex) report::with_subject(*ex, d.name);  // every step is about the piece
   return d;
 }

@@ -9,14 +9,9 @@ namespace gunpowder::artillery {
 
 // Values are read in the suite's spelling or the book's ("Field Carriage & Limber", "Dwarven
 // Gunpowder", "Cannon": from_book_spelling); anything else is an error at the key.
-std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& diags) {
+std::vector<PieceInput> read_pieces(const input::Document& doc, const Catalogue& cat, Diagnostics& diags) {
   std::vector<PieceInput> out;
-  const auto cat = load_catalogue();
-  if (!cat) {
-    for (const auto& item : cat.error().items()) diags.add(item);
-    return out;
-  }
-  const EconomyRules& eco = (*cat)->economy;
+  const EconomyRules& eco = cat.economy;
   input::check_top_level(doc, {"piece"}, diags);
   for (const toml::table* t : input::tables_of(doc, "piece", diags)) {
     input::TableReader r(doc, *t, diags, "[[piece]]");
@@ -34,8 +29,7 @@ std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& dia
       req.carriage = parse_carriage(*c);
     if (auto e = r.value("era", input::Need::optional, {"early", "middle", "late"}, {}, from_book_spelling))
       req.era = parse_era(*e);
-    const auto gunpowder = r.value("gunpowder", input::Need::optional,
-                                   {"historical", "alchemical", "magical", "dwarven"}, {}, from_book_spelling);
+    const auto gunpowder = r.value("gunpowder", input::Need::optional, gunpowder_kind_names(), {}, from_book_spelling);
     p.gunpowder_given = gunpowder.has_value();
     req.gunpowder = gunpowder.value_or("historical");
     // The book's multipliers (Gunpowder in an Age of Swords and Sorcery), from the tables.

@@ -1,4 +1,5 @@
-// rules.cpp - house rules: rules files merged over the built-in tables before any loader reads them.
+// rules.cpp - house rules: rules files merged over the built-in tables of a data::Tables before any
+// of its loaders reads them.
 //
 // A rules file names the built-in table it changes in `[house_rules] table = "NAME"` and otherwise
 // has that table's layout (data/NAME.toml), giving only what it changes or adds. Tables merge key by
@@ -21,6 +22,7 @@
 #endif
 
 #include "gunpowder/data/data.hpp"
+#include "tables_state.hpp"
 
 namespace gunpowder::data {
 
@@ -282,20 +284,6 @@ void Merger::merge_rows(toml::array& base, toml::array& over, const Shape& shape
     base.erase(base.begin() + static_cast<std::ptrdiff_t>(*it));
 }
 
-struct State {
-  std::vector<RulesFile> files;
-  std::vector<RuleChange> changes;
-  std::vector<input::Document> docs;                           ///< the rules files, parsed, their [house_rules] removed
-  std::map<std::string, input::Document, std::less<>> merged;  ///< by table, until its loader takes it
-  bool loaded = false;  ///< a table was loaded: the house rules can no longer change
-};
-/// Never destroyed: freeing the rules files' trees and their changes at exit cost a run with a
-/// large rules file a few milliseconds for nothing (issue 15).
-State& state() {
-  static State& s = *new State;  // NOLINT(cppcoreguidelines-owning-memory): lives until the process ends
-  return s;
-}
-
 const std::string* path_id(const input::Document& doc) {
   if (doc.root.source().path) return doc.root.source().path.get();
   for (const auto& [k, v] : doc.root)
@@ -379,7 +367,7 @@ Expected<input::Document> build_merged(const std::string& table, const std::vect
 
 /// A cross-check of the merged tables names the value it refuses ("an unknown race kender"): when a
 /// rules file writes that value as a string, the error is placed there, the last word first.
-void place_on_value(Diagnostic& item, const State& s) {
+void place_on_value(Diagnostic& item, const HouseRules& s) {
   std::vector<std::string> words;
   std::string w;
   for (const char c : item.message + " ") {
@@ -488,41 +476,8 @@ Expected<input::Document> parse_rules(std::string text, std::string name) {
   return doc;
 }
 
-bool house_rules_in_effect() { return !state().files.empty(); }
-
-void retire(input::Document&& doc) {
-  static auto& kept = *new std::vector<input::Document>;  // NOLINT(cppcoreguidelines-owning-memory): never freed
-  kept.push_back(std::move(doc));
-}
-
-const std::vector<RulesFile>& house_rules_files() { return state().files; }
-const std::vector<RuleChange>& house_rule_changes() { return state().changes; }
-
-namespace {
-// `inner` is `outer` or lies inside it: "piece[name = \"X\"].crew" inside "piece[name = \"X\"]".
-bool within(std::string_view inner, std::string_view outer) {
-  if (inner.size() < outer.size() || inner.substr(0, outer.size()) != outer) return false;
-  return inner.size() == outer.size() || inner[outer.size()] == '.' || inner[outer.size()] == '[';
-}
-}  // namespace
-
-std::optional<std::string> house_rule_source(std::string_view table, std::string_view path) {
-  const RuleChange* last = nullptr;
-  for (const auto& c : state().changes)
-    if (c.table == table && (within(path, c.path) || within(c.path, path))) last = &c;
-  if (!last) return std::nullopt;
-  const size_t slash = last->file.find_last_of('/');
-  return "house rule (" + (slash == std::string::npos ? last->file : last->file.substr(slash + 1)) + ")";
-}
-
-Diagnostics set_house_rules(const std::vector<std::string>& paths) {
-  State& s = state();
+Expected<HouseRules> read_house_rules(const std::vector<std::string>& paths) {
   Diagnostics d;
-  if (paths.empty()) return d;
-  if (s.loaded || !s.files.empty()) {
-    d.error({}, "--house-rules: the tables of this process are already loaded (house rules come first)", {}, ExitCode::usage);
-    return d;
-  }
   std::vector<RulesFile> files;
   std::vector<input::Document> docs;
   for (const auto& path : paths) {
@@ -557,23 +512,22 @@ Diagnostics set_house_rules(const std::vector<std::string>& paths) {
     merged.emplace(name, std::move(*doc));
   }
   if (!d.empty()) return in_file_order(d, paths);
-  s.files = std::move(files);
-  s.changes = std::move(changes);
-  s.docs = std::move(docs);
-  s.merged = std::move(merged);
-  return d;
+  return HouseRules{std::move(files), std::move(changes), std::move(docs), std::move(merged)};
 }
 
-Expected<input::Document> load(std::string_view name) {
-  State& s = state();
-  s.loaded = true;
+Expected<input::Document> load(const Tables& tables, std::string_view name) {
+  Tables::State& state = tables.state();
+  const HouseRules& s = state.rules;
   if (s.files.empty()) return load_built_in(name);
   std::string table(name);
   if (table.size() > 5 && table.substr(table.size() - 5) == ".toml") table.resize(table.size() - 5);
-  if (auto it = s.merged.find(table); it != s.merged.end()) {
-    input::Document doc = std::move(it->second);  // each table is loaded once (its loader keeps what it built)
-    s.merged.erase(it);
-    return doc;
+  {
+    const std::lock_guard<std::mutex> lock(state.rules_mutex);
+    if (auto it = state.rules.merged.find(table); it != state.rules.merged.end()) {
+      input::Document doc = std::move(it->second);  // each table is loaded once (its loader keeps what it built)
+      state.rules.merged.erase(it);
+      return doc;
+    }
   }
   bool patched = false;
   for (const auto& f : s.files) patched = patched || f.table == table;
@@ -594,8 +548,8 @@ Expected<input::Document> load(std::string_view name) {
   return build_merged(table, mine, ignored);
 }
 
-Diagnostics as_internal(const Diagnostics& d) {
-  const State& s = state();
+Diagnostics as_internal(const Tables& tables, const Diagnostics& d) {
+  const HouseRules& s = tables.state().rules;
   Diagnostics out;
   for (auto item : d.items()) {
     if (s.files.empty()) {

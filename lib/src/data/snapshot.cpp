@@ -5,11 +5,11 @@ namespace gunpowder::data::snapshot {
 
 namespace {
 // Set before main by the generated snapshot's initialiser; read-only afterwards.
-const Section* g_sections = nullptr;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables)
-std::size_t g_count = 0;              // NOLINT(cppcoreguidelines-avoid-non-const-global-variables)
+const SectionBytes* g_sections = nullptr;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables)
+std::size_t g_count = 0;                   // NOLINT(cppcoreguidelines-avoid-non-const-global-variables)
 }  // namespace
 
-void install(const Section* sections, std::size_t count) {
+void install(const SectionBytes* sections, std::size_t count) {
   g_sections = sections;
   g_count = count;
 }

@@ -3,7 +3,6 @@
 // attack-result and scatter rules come from the artillery module, the owner of
 // data/artillery.toml. The embedded tables are part of the program: a broken table is an internal
 // error (exit 70), caught by the data tests.
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
@@ -148,8 +147,8 @@ void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out
 // The rules point to the artillery catalogue; a snapshot of them gets it from its loader again.
 template <>
 struct gunpowder::data::snapshot::Link<gunpowder::artillery::Catalogue> {
-  static const artillery::Catalogue* get() {
-    auto cat = artillery::load_catalogue();
+  static const artillery::Catalogue* get(const data::Tables& tables) {
+    auto cat = artillery::load_catalogue(tables);
     return cat ? *cat : nullptr;
   }
 };
@@ -157,22 +156,25 @@ struct gunpowder::data::snapshot::Link<gunpowder::artillery::Catalogue> {
 namespace gunpowder::fire {
 namespace {
 
-Expected<ArtilleryRules> build_artillery_damage() {
-  auto cat = artillery::load_catalogue();
+Expected<ArtilleryRules> build_artillery_damage(const data::Tables& t) {
+  auto cat = artillery::load_catalogue(t);
   if (!cat) return cat.error();
   ArtilleryRules out;
   out.catalogue = *cat;
-  auto attack = artillery::load_attack_results();
+  auto attack = artillery::load_attack_results(t);
   if (!attack) return attack.error();
   out.results = (*attack)->results;
   out.scatter = (*attack)->scatter;
   Diagnostics d;
-  auto dmg = data::load("artillery_damage.toml");
+  auto dmg = data::load(t, "artillery_damage.toml");
   if (!dmg) return dmg.error();
   read_damage(*dmg, d, out);
-  if (!d.empty()) return as_internal(d);
+  if (!d.empty()) return data::as_internal(t, d);
   return out;
 }
+
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<ArtilleryRules> kArtilleryDamageSection{"fire.artillery_damage", &build_artillery_damage};
 
 }  // namespace
 
@@ -182,12 +184,8 @@ const DamageTable* ArtilleryRules::table_for(artillery::Type t, double shot_lb) 
   return nullptr;
 }
 
-Expected<const ArtilleryRules*> load_artillery_rules() {
-  static const Expected<ArtilleryRules>& rules =
-      data::snapshot::built_in<ArtilleryRules>("fire.artillery_damage", build_artillery_damage);
-  return data::pointer_to(rules);
+Expected<const ArtilleryRules*> load_artillery_rules(const data::Tables& tables) {
+  return data::pointer_to(kArtilleryDamageSection.get(tables));
 }
-
-Expected<std::string> builtin_section_artillery_damage() { return data::snapshot::section_of(build_artillery_damage()); }
 
 }  // namespace gunpowder::fire

@@ -66,7 +66,7 @@ Diagnostics check_request(const ArtilleryRequest& p) {
   else if (!p.range_yd)
     d.field_error("range_yd", "required: the distance to the impact point in yards");
   else if (!std::isfinite(*p.range_yd) || *p.range_yd <= 0)
-    d.field_error("range_yd", "must be a positive, finite number of yards, got " + trim(*p.range_yd, 2));
+    d.field_error("range_yd", "must be a positive, finite number of yards, got " + fmtnum::shortest(*p.range_yd, 17));
   if (!d.empty()) return d;
   for (const auto& e :
        {out_of_range(p.attack_throw, "attack_throw", 1, 30, "an attack throw"),

@@ -199,10 +199,14 @@ HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_ta
   o.needed_other = save_target - fort - r.hero_close_or_scatter_bonus;
   o.p_save_direct = save_chance(o.needed_direct, 0);
   o.p_save_other = save_chance(o.needed_other, 0);
-  const dice::Dist saved_direct = map_dist(one_shot, r.hero_direct_success_factor, h);
-  const dice::Dist saved_other = map_dist(one_shot, r.hero_other_success_factor, h);
-  o.mean_damage_direct = (1 - o.p_save_direct) * one_shot.mean() + o.p_save_direct * saved_direct.mean();
-  o.mean_damage_other = (1 - o.p_save_other) * one_shot.mean() + o.p_save_other * saved_other.mean();
+  // Damage versus Heroes: "the hp damage of a single shot, whatever the number of pieces": the
+  // damage of [rules.hero_damage] shots shots (one), saved against as one.
+  dice::Dist hit = one_shot;
+  for (int i = 1; i < r.hero_shots; ++i) hit = hit.plus(one_shot);
+  const dice::Dist saved_direct = map_dist(hit, r.hero_direct_success_factor, h);
+  const dice::Dist saved_other = map_dist(hit, r.hero_other_success_factor, h);
+  o.mean_damage_direct = (1 - o.p_save_direct) * hit.mean() + o.p_save_direct * saved_direct.mean();
+  o.mean_damage_other = (1 - o.p_save_other) * hit.mean() + o.p_save_other * saved_other.mean();
   return o;
 }
 

@@ -28,7 +28,7 @@ Diagnostics check_request(const FirearmRequest& p) {
   else if (!p.range_ft && !p.range_yd)
     d.field_error("range_ft", "required: the range (--range-ft or --range-yd)");
   else if (const double range = p.range_ft ? *p.range_ft : *p.range_yd; !std::isfinite(range) || range < 0)
-    d.field_error(p.range_ft ? "range_ft" : "range_yd", "must be a range of 0 or more, got " + trim(range, 2));
+    d.field_error(p.range_ft ? "range_ft" : "range_yd", "must be a range of 0 or more, got " + fmtnum::shortest(range, 17));
   else if (!p.target_ac)
     d.field_error("target_ac", "required: the target's armour class");
   if (!d.empty()) return d;
@@ -37,7 +37,7 @@ Diagnostics check_request(const FirearmRequest& p) {
                         out_of_range(p.modifier, "modifier", -20, 20), out_of_range(p.minutes, "minutes", 1, 60)})
     if (!e.empty()) return e;
   if (p.carried_stone && (!std::isfinite(*p.carried_stone) || *p.carried_stone < 0 || *p.carried_stone > 100))
-    d.field_error("carried_stone", "must be between 0 and 100 stone, got " + trim(*p.carried_stone, 2));
+    d.field_error("carried_stone", "must be between 0 and 100 stone, got " + fmtnum::shortest(*p.carried_stone, 17));
   return d;
 }
 
@@ -47,7 +47,7 @@ Diagnostics count_rounds(const FirearmRequest& p, FirearmScenario& s) {
   s.round_seconds = p.round_seconds.value_or(kAcksRoundSeconds);
   const double seconds = s.round_seconds;
   if (!std::isfinite(seconds) || seconds < 1 || seconds > 60) {
-    d.field_error("round_seconds", "must be between 1 and 60 seconds, got " + trim(seconds, 2));
+    d.field_error("round_seconds", "must be between 1 and 60 seconds, got " + fmtnum::shortest(seconds, 17));
     return d;
   }
   s.minutes = p.minutes.value_or(1);

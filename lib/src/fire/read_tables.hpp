@@ -27,8 +27,6 @@ inline bool req_bool(input::TableReader& r, std::string_view key) {
   return r.boolean(key, input::Need::required).value_or(false);
 }
 
-using data::as_internal;
-
 /// Reads a top-level table of an embedded file: its scalars through `fn`, then each of its
 /// [[key.rows]] through `row` (its "title" is a note, read by no rule).
 template <typename Fn, typename Row>

@@ -6,7 +6,6 @@
 #include <cctype>
 
 #include "gunpowder/core/spelling.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/firearms/firearms.hpp"
@@ -19,7 +18,7 @@ using input::TableReader;
 
 namespace {
 
-const std::vector<std::string> kBores = {"smoothbore", "rifled"};
+const std::vector<std::string>& kBores = bore_names();
 
 // Required values; a missing or mistyped key is reported by the reader and the placeholder
 // returned here is never used (the load fails as a whole).
@@ -235,8 +234,8 @@ void read_rules(TableReader& top, const input::Document& doc, Diagnostics& d, Ru
   rr.finish();
 }
 
-Expected<Catalogue> build() {
-  auto doc_or = data::load("firearms.toml");
+Expected<Catalogue> build(const data::Tables& t) {
+  auto doc_or = data::load(t, "firearms.toml");
   if (!doc_or) return doc_or.error();
   const input::Document& doc = *doc_or;
   Catalogue cat;
@@ -247,9 +246,12 @@ Expected<Catalogue> build() {
   read_rules(top, doc, d, cat.rules, weather);
   top.finish();
   derive_weather_misfire(cat, weather[0], weather[1]);
-  if (!d.empty()) return data::as_internal(d);
+  if (!d.empty()) return data::as_internal(t, d);
   return cat;
 }
+
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<Catalogue> kFirearmsSection{"firearms", &build};
 
 std::string lower(std::string s) {
   for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -268,6 +270,12 @@ std::string to_string(Mechanism m) { return mechanism_names()[static_cast<size_t
 std::optional<Mechanism> parse_mechanism(std::string_view s) {
   return kind_named<Mechanism>(mechanism_names(), s);
 }
+
+const std::vector<std::string>& bore_names() {
+  static const std::vector<std::string> names = {"smoothbore", "rifled"};
+  return names;
+}
+const std::string& to_string(Bore b) { return bore_names()[static_cast<size_t>(b)]; }
 
 std::string mechanism_list() {
   std::string out;
@@ -313,7 +321,7 @@ const Firearm* Catalogue::find(const std::string& query) const {
   }
   if (type.empty()) return nullptr;
   // "Firearms are generally smoothbore unless otherwise noted" (Firearm Bores, p. 9).
-  if (bore.empty()) bore = "smoothbore";
+  if (bore.empty()) bore = to_string(Bore::smoothbore);
   const Firearm* found = nullptr;
   for (const auto& f : firearms)
     if ((!mechanism || f.mechanism == *mechanism) && f.type == type && f.bore == bore) {
@@ -323,11 +331,8 @@ const Firearm* Catalogue::find(const std::string& query) const {
   return found;
 }
 
-Expected<const Catalogue*> load_catalogue() {
-  static const Expected<Catalogue>& cat = data::snapshot::built_in<Catalogue>("firearms", build);
-  return data::pointer_to(cat);
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables) {
+  return data::pointer_to(kFirearmsSection.get(tables));
 }
-
-Expected<std::string> builtin_section_firearms() { return data::snapshot::section_of(build()); }
 
 }  // namespace gunpowder::firearms

@@ -15,9 +15,27 @@ namespace {
 std::string describe(const toml::node& n) {
   if (auto v = n.as_string()) return "\"" + v->get() + "\"";
   if (auto v = n.as_integer()) return std::to_string(v->get());
-  if (auto v = n.as_floating_point()) return fmtnum::trim(v->get(), 6);
+  if (auto v = n.as_floating_point()) return fmtnum::shortest(v->get(), 17);
   if (auto v = n.as_boolean()) return v->get() ? "true" : "false";
   return type_name(n);
+}
+
+/// A number as its file writes it (issue 24, item 5: `9223372036854775807`, `1e300`, `0.10000001`,
+/// not the double they became): the literal under the node's place when it stands on one line and
+/// reads as a TOML number; else as toml++ read it, exactly (an integer's digits, a float's
+/// shortest round-trip form).
+std::string as_given(const Document& doc, const toml::node& n) {
+  const auto& src = n.source();
+  if (src.begin.line == src.end.line && src.end.column > src.begin.column) {
+    const std::string line = doc.line(doc.pos(n));
+    const size_t from = static_cast<size_t>(src.begin.column) - 1;
+    const size_t len = static_cast<size_t>(src.end.column - src.begin.column);
+    if (from + len <= line.size()) {
+      const std::string lit = line.substr(from, len);
+      if (!lit.empty() && lit.find_first_not_of("0123456789+-._eEinfatxob") == std::string::npos) return lit;
+    }
+  }
+  return describe(n);
 }
 }  // namespace
 
@@ -132,24 +150,31 @@ void TableReader::type_error(std::string_view key, const toml::node& n, const ch
   error_at(key, std::move(msg));
 }
 
-bool TableReader::check_range(std::string_view key, double v, const Range& r) {
+namespace {
+/// A bound of a key's range: a whole number's digits, any other number exactly.
+std::string bound_text(double x) {
+  return std::abs(x) < 1e15 && x == std::floor(x) ? fmtnum::trim(x, 0) : fmtnum::shortest(x, 17);
+}
+}  // namespace
+
+bool TableReader::check_range(std::string_view key, const toml::node& n, double v, const Range& r) {
   const std::string k(key);
   if (!std::isfinite(v)) {
-    error_at(key, "'" + k + "' must be a finite number, got " + fmtnum::trim(v));
+    error_at(key, "'" + k + "' must be a finite number, got " + as_given(doc_, n));
     return false;
   }
   if (r.exclusive_min && v <= r.min) {
     error_at(key, "'" + k + "' must be " +
-                      (r.min == 0 ? std::string("positive") : "greater than " + fmtnum::trim(r.min)) + ", got " +
-                      fmtnum::trim(v, 6));
+                      (r.min == 0 ? std::string("positive") : "greater than " + bound_text(r.min)) + ", got " +
+                      as_given(doc_, n));
     return false;
   }
   if (!r.exclusive_min && v < r.min) {
-    error_at(key, "'" + k + "' must be at least " + fmtnum::trim(r.min, 6) + ", got " + fmtnum::trim(v, 6));
+    error_at(key, "'" + k + "' must be at least " + bound_text(r.min) + ", got " + as_given(doc_, n));
     return false;
   }
   if (v > r.max) {
-    error_at(key, "'" + k + "' must be at most " + fmtnum::trim(r.max, 6) + ", got " + fmtnum::trim(v, 6));
+    error_at(key, "'" + k + "' must be at most " + bound_text(r.max) + ", got " + as_given(doc_, n));
     return false;
   }
   return true;
@@ -167,7 +192,7 @@ std::optional<double> TableReader::number(std::string_view key, Need need, Range
     type_error(key, *n, "a number");
     return std::nullopt;
   }
-  if (!check_range(key, v, range)) return std::nullopt;
+  if (!check_range(key, *n, v, range)) return std::nullopt;
   return v;
 }
 
@@ -179,7 +204,7 @@ std::optional<std::int64_t> TableReader::integer(std::string_view key, Need need
     type_error(key, *n, "an integer");
     return std::nullopt;
   }
-  if (!check_range(key, static_cast<double>(i->get()), range)) return std::nullopt;
+  if (!check_range(key, *n, static_cast<double>(i->get()), range)) return std::nullopt;
   return i->get();
 }
 

@@ -30,11 +30,11 @@ void read_the_siege(const input::Document& doc, TableReader& top, const Rules& r
 }
 
 // [siege_machine], with the Siege Machine's and the War Machine's rules.
-std::optional<Diagnostics> read_the_machine(const input::Document& doc, const toml::table& t, Diagnostics& diags,
-                                            Request& in) {
-  auto sm = load_siege_machine_rules();
+std::optional<Diagnostics> read_the_machine(const data::Tables& tables, const input::Document& doc,
+                                            const toml::table& t, Diagnostics& diags, Request& in) {
+  auto sm = load_siege_machine_rules(tables);
   if (!sm) return sm.error();
-  auto wr = war::load_rules();
+  auto wr = war::load_rules(tables);
   if (!wr) return wr.error();
   const bool bombardment_possible = in.siege && !in.siege->besieger.artillery.empty() && in.ranges_complete;
   reading::MachineRequest m;
@@ -52,8 +52,8 @@ std::optional<Diagnostics> read_the_machine(const input::Document& doc, const to
 
 }  // namespace
 
-Expected<Request> read_siege(const input::Document& doc, const Rules& rules, const artillery::Catalogue& cat,
-                             bool use_pi) {
+Expected<Request> read_siege(const data::Tables& tables, const input::Document& doc, const Rules& rules,
+                             const artillery::Catalogue& cat, bool use_pi) {
   Diagnostics diags;
   Request in;
   input::check_top_level(doc, {"stronghold", "besieger", "defender", "structure", "siege_machine"}, diags);
@@ -68,7 +68,7 @@ Expected<Request> read_siege(const input::Document& doc, const Rules& rules, con
         top.error_at("structure", "structure must be an array of tables ([[structure]])");
     }
   if (const auto* t = top.table("siege_machine", Need::optional))
-    if (auto internal = read_the_machine(doc, *t, diags, in)) return *internal;
+    if (auto internal = read_the_machine(tables, doc, *t, diags, in)) return *internal;
   if (!any_siege && !top.has("structure") && !top.has("siege_machine"))
     diags.error(
         {doc.name, 1, 1},

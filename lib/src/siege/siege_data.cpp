@@ -7,7 +7,6 @@
 #include <algorithm>
 
 #include "gunpowder/core/lookup.hpp"
-#include "gunpowder/data/builtin_sections.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/broadside.hpp"
@@ -92,6 +91,17 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
       b.min = integer(e, "min");
       if (auto mx = e.integer("max", Need::optional)) b.max = static_cast<int>(*mx);
       b.label = str(e, "label");
+      // The columns cover every advantage from the first on, each once: a column starts where
+      // the one before ends, and only the last is open ("601+").
+      if (!t.bands.empty()) {
+        const auto& before = t.bands.back().max;
+        if (!before)
+          e.error_at("min", "only the last advantage band may be open-ended (no max)");
+        else if (b.min != *before + 1)
+          e.error_at("min", "an advantage band must start where the one before ends: min " +
+                                std::to_string(*before + 1) + ", got " + std::to_string(b.min));
+      }
+      if (b.max && *b.max < b.min) e.error_at("max", "an advantage band's max must be at least its min");
       t.bands.push_back(b);
     });
     r.finish();
@@ -103,6 +113,12 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
     t.not_by_assault = integer(r, "not_by_assault");
     t.captured_without_fight = integer(r, "captured_without_fight");
     t.minimum_advantage = integer(r, "minimum_advantage");
+    if (t.not_by_assault >= 0)
+      r.error_at("not_by_assault",
+                 "not_by_assault stands for the printed dash: it must be below 0, where no number of days is");
+    if (!t.bands.empty() && t.bands.front().min != t.minimum_advantage)
+      r.error_at("minimum_advantage",
+                 "the first advantage band (" + t.bands.front().label + ") must start at minimum_advantage");
     each_row(doc, r, "rows", d, "[[duration.rows]]", [&](TableReader& e) {
       DurationRow row;
       row.shp_min = integer(e, "shp_min");
@@ -111,8 +127,26 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
       row.label = str(e, "label");
       if (const auto* days = e.array("days", Need::required))
         for (const auto& n : *days) row.days.push_back(static_cast<int>(n.value<std::int64_t>().value_or(-2)));
+      // A cell is days (0: captured without a fight) or the dash, stored as not_by_assault.
+      for (const int cell : row.days)
+        if (cell < 0 && cell != t.not_by_assault && t.not_by_assault < 0) {
+          e.error_at("days", "a cell is a number of days (0 or more) or not_by_assault (" +
+                                 std::to_string(t.not_by_assault) + ", the printed dash), got " + std::to_string(cell));
+          break;
+        }
+      // The rows cover every shp from 0 up, each once: a row starts where the one before ends,
+      // and only the last also takes every larger shp ("... and more").
+      const int from = t.rows.empty() ? 0 : t.rows.back().shp_max + 1;
+      if (row.shp_min != from)
+        e.error_at("shp_min", "a row must start where the one before ends: shp_min " + std::to_string(from) + ", got " +
+                                  std::to_string(row.shp_min));
+      if (row.shp_max < row.shp_min) e.error_at("shp_max", "a row's shp_max must be at least its shp_min");
       t.rows.push_back(std::move(row));
     });
+    for (size_t i = 0; i < t.rows.size(); ++i)
+      if (t.rows[i].open_ended != (i + 1 == t.rows.size()))
+        r.error_at("rows", "the last row, and only the last, is open_ended (it takes every larger shp): row " +
+                               t.rows[i].label + (t.rows[i].open_ended ? " is" : " is not"));
     r.finish();
   }
 }
@@ -168,7 +202,6 @@ void read_structures_and_examples(const input::Document& doc, TableReader& top, 
       s.key = str(e, "key");
       s.name = str(e, "name");
       s.shp = integer(e, "shp");
-      s.ac = integer(e, "ac");
       t.structures.push_back(s);
     });
     r.finish();
@@ -224,20 +257,28 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
     // The shapes are checked against what the code implements: the product of the listed inputs,
     // with the round constant and the wall's length cap taken from [strength_rules].
     each_row(doc, r, "rows", d, "[[shape.rows]]", [&](TableReader& e) {
-      const std::string key = str(e, "key");
+      const auto shape = e.string("key", Need::required, shape_names());
       std::vector<std::string> inputs;
       if (const auto* in = e.array("inputs", Need::required))
         for (const auto& n : *in) inputs.push_back(n.value<std::string>().value_or(""));
       const int constant = integer(e, "constant");
       const auto cap = e.number("length_cap_in", Need::optional);
       e.note("formula");
-      const bool ok = (key == "rectangular" && inputs == std::vector<std::string>{"length_in", "width_in", "height_levels"} &&
-                       constant == 1 && !cap) ||
-                      (key == "round" && inputs == std::vector<std::string>{"diameter_in", "height_levels"} &&
-                       constant == s.round_factor && !cap) ||
-                      (key == "wall" && inputs == std::vector<std::string>{"length_in", "height_levels"} && constant == 1 &&
-                       cap && *cap == s.section_length_in);
-      if (!ok) e.error_at("key", "shape '" + key + "' does not match the strength-point rules the code implements");
+      if (!shape) return;  // refused with the shapes allowed
+      using In = std::vector<std::string>;
+      bool ok = false;
+      switch (*parse_shape(*shape)) {
+        case Shape::rectangular:
+          ok = inputs == In{"length_in", "width_in", "height_levels"} && constant == 1 && !cap;
+          break;
+        case Shape::round:
+          ok = inputs == In{"diameter_in", "height_levels"} && constant == s.round_factor && !cap;
+          break;
+        case Shape::wall:
+          ok = inputs == In{"length_in", "height_levels"} && constant == 1 && cap && *cap == s.section_length_in;
+          break;
+      }
+      if (!ok) e.error_at("key", "shape '" + *shape + "' does not match the strength-point rules the code implements");
     });
     r.finish();
   }
@@ -254,6 +295,8 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
     });
     r.finish();
   }
+  // Worked examples: read by the tests, not by the rules (a rules file may not change them).
+  top.note("example");
   each_row(doc, top, "example", d, "[[example]]", [&](TableReader& e) {
     StructureRules::Example x;
     e.note("source");
@@ -276,8 +319,8 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
 }
 
 // Gates and doors, and the cannon a damaged structure loses: the fire module's broadside.toml.
-Expected<bool> take_broadside(StructureRules& s) {
-  auto bs = fire::load_broadside();
+Expected<bool> take_broadside(const data::Tables& t, StructureRules& s) {
+  auto bs = fire::load_broadside(t);
   if (!bs) return bs.error();
   s.gate_door_source = (*bs)->gate_door_source;
   s.gate_door_range = (*bs)->gate_door_band;
@@ -291,10 +334,10 @@ Expected<bool> take_broadside(StructureRules& s) {
 }
 
 // The duel and spiking rules and the rounds in a day (artillery.toml, the artillery module's).
-Expected<bool> take_duel(DuelRules& duel) {
-  auto rules = artillery::load_duel_rules();
+Expected<bool> take_duel(const data::Tables& t, DuelRules& duel) {
+  auto rules = artillery::load_duel_rules(t);
   if (!rules) return rules.error();
-  auto cat = artillery::load_catalogue();
+  auto cat = artillery::load_catalogue(t);
   if (!cat) return cat.error();
   static_cast<artillery::DuelRules&>(duel) = **rules;
   duel.rounds_per_day = static_cast<int>((*cat)->design.rof_rounds_per_day);
@@ -302,36 +345,34 @@ Expected<bool> take_duel(DuelRules& duel) {
 }
 
 // The siege engines an input may name: the Siege Machine's [[equipment]] ids.
-Expected<bool> take_engine_types(std::vector<std::string>& out) {
-  auto sm = load_siege_machine_rules();
+Expected<bool> take_engine_types(const data::Tables& t, std::vector<std::string>& out) {
+  auto sm = load_siege_machine_rules(t);
   if (!sm) return sm.error();
   for (const auto& e : (*sm)->equipment) out.push_back(e.id);
   return true;
 }
 
-Expected<Rules> build_siege() {
+Expected<Rules> build_siege(const data::Tables& t) {
   Rules rules;
   Diagnostics d;
-  auto duration = data::load("siege_duration.toml");
+  auto duration = data::load(t, "siege_duration.toml");
   if (!duration) return duration.error();
   read_duration(*duration, d, rules.duration);
-  auto st = data::load("structures.toml");
+  auto st = data::load(t, "structures.toml");
   if (!st) return st.error();
   read_structures(*st, d, rules.structures);
-  if (!d.empty()) return data::as_internal(d);
-  if (auto ok = take_duel(rules.duel); !ok) return ok.error();
-  if (auto ok = take_broadside(rules.structures); !ok) return ok.error();
-  if (auto ok = take_engine_types(rules.engine_types); !ok) return ok.error();
+  if (!d.empty()) return data::as_internal(t, d);
+  if (auto ok = take_duel(t, rules.duel); !ok) return ok.error();
+  if (auto ok = take_broadside(t, rules.structures); !ok) return ok.error();
+  if (auto ok = take_engine_types(t, rules.engine_types); !ok) return ok.error();
   return rules;
 }
 
+// The module's snapshot section (data/snapshot.hpp): registered here, built once per data::Tables.
+const data::snapshot::Section<Rules> kSiegeSection{"siege", &build_siege};
+
 }  // namespace
 
-Expected<const Rules*> load_rules() {
-  static const Expected<Rules>& rules = data::snapshot::built_in<Rules>("siege", build_siege);
-  return data::pointer_to(rules);
-}
-
-Expected<std::string> builtin_section_siege() { return data::snapshot::section_of(build_siege()); }
+Expected<const Rules*> load_rules(const data::Tables& tables) { return data::pointer_to(kSiegeSection.get(tables)); }
 
 }  // namespace gunpowder::siege

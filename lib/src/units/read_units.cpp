@@ -163,18 +163,15 @@ void read_weapons(UnitKeys& k, Request& q) {
 }
 
 // firearms = [{mechanism, type, bore, count}, ...].
-// The firearm types of data/firearms.toml (open data: house rules may add one).
-const std::vector<std::string>& firearm_type_keys() {
-  static const std::vector<std::string> keys = [] {
-    std::vector<std::string> out;
-    if (auto cat = firearms::load_catalogue())
-      for (const auto& t : (*cat)->types) out.push_back(t.key);
-    return out;
-  }();
-  return keys;
+// The firearm types of the catalogue's data/firearms.toml (open data: house rules may add one).
+std::vector<std::string> firearm_type_keys(const Catalogue& cat) {
+  std::vector<std::string> out;
+  out.reserve(cat.firearm_types.size());
+  for (const auto& t : cat.firearm_types) out.push_back(t.key);
+  return out;
 }
 
-void read_firearms(UnitKeys& k, Request& q) {
+void read_firearms(UnitKeys& k, const std::vector<std::string>& firearm_types, Request& q) {
   if (!k.has("firearms")) return;
   const auto* a = k.reader.array("firearms", Need::optional);
   if (!a) return;
@@ -191,15 +188,15 @@ void read_firearms(UnitKeys& k, Request& q) {
     }
     input::TableReader fr(doc, *ft, diags, "firearm");
     const auto mech = fr.string("mechanism", Need::required, firearms::mechanism_names());
-    const auto type = fr.string("type", Need::required, firearm_type_keys());
-    const auto bore = fr.has("bore") ? fr.string("bore", Need::optional, {"smoothbore", "rifled"}) : std::nullopt;
+    const auto type = fr.string("type", Need::required, firearm_types);
+    const auto bore = fr.has("bore") ? fr.string("bore", Need::optional, firearms::bore_names()) : std::nullopt;
     const auto count = fr.has("count") ? fr.integer("count", Need::optional, Range{1, 6}) : std::nullopt;
     fr.finish();
     if (!mech || !type) continue;
     Firearm f;
     f.mechanism = *parse_mechanism(*mech);
     f.type = *type;
-    f.rifled = bore && *bore == "rifled";
+    f.rifled = bore && *bore == firearms::to_string(firearms::Bore::rifled);
     f.count = static_cast<int>(count.value_or(1));
     fs.push_back(f);
   }
@@ -299,14 +296,15 @@ void read_reform(UnitKeys& k, Request& q) {
 }
 
 // One [[unit]] table into `u`; its errors go to `local`.
-void read_unit(const input::Document& doc, const toml::table& t, Diagnostics& local, UnitTable& u) {
+void read_unit(const input::Document& doc, const toml::table& t, const std::vector<std::string>& firearm_types,
+               Diagnostics& local, UnitTable& u) {
   input::TableReader r(doc, t, local, "[[unit]]");
   UnitKeys k(r, t);
   Request& q = u.request;
   read_identity(k, q);
   read_characteristics(k, q);
   read_weapons(k, q);
-  read_firearms(k, q);
+  read_firearms(k, firearm_types, q);
   read_attacks(k, q);
   read_overrides(k, q);
   read_reform(k, q);
@@ -325,14 +323,15 @@ void read_unit(const input::Document& doc, const toml::table& t, Diagnostics& lo
 
 }  // namespace
 
-void read_units(const input::Document& doc, const Request& base, Diagnostics& diags,
+void read_units(const input::Document& doc, const Catalogue& cat, const Request& base, Diagnostics& diags,
                 const std::function<Diagnostics(UnitTable&)>& on_unit) {
   input::check_top_level(doc, {"unit"}, diags);
+  const std::vector<std::string> firearm_types = firearm_type_keys(cat);
   for (const toml::table* t : input::tables_of(doc, "unit", diags)) {
     // The unit's errors are gathered apart to know whether it read cleanly.
     Diagnostics local;
     UnitTable u{base, false};
-    read_unit(doc, *t, local, u);
+    read_unit(doc, *t, firearm_types, local, u);
     const bool clean = local.empty();
     diags.append(local);
     if (clean) diags.append(input::place_fields(on_unit(u), doc, *t));

@@ -7,6 +7,7 @@
 #include "gunpowder/war/campaign.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -154,7 +155,22 @@ class StateMap {
 /// adds stay close in memory where a hash would scatter them.
 class DenseMap {
  public:
-  explicit DenseMap(size_t width) : width_(width) { cache_.fill({kEmpty, 0}); }
+  static constexpr size_t kBlockRows = 64;
+  /// Blocks of kBlockRows rows of cells, all zero, kept from one battle's map for the next: fresh
+  /// memory cost the campaign its page faults and their zeroing (a third of its time).
+  using Pool = std::vector<std::unique_ptr<double[]>>;
+  DenseMap(size_t width, Pool& pool) : width_(width), pool_(pool) { cache_.fill({kEmpty, 0}); }
+  DenseMap(const DenseMap&) = delete;
+  DenseMap& operator=(const DenseMap&) = delete;
+  DenseMap(DenseMap&&) = default;
+  DenseMap& operator=(DenseMap&&) = delete;
+  /// Gives the blocks back to the pool, zeroing the cells that were used.
+  ~DenseMap() {
+    for (size_t id = 0; id < rows_.size(); ++id)
+      if (rows_[id].lo <= rows_[id].hi) std::fill(cell(id) + rows_[id].lo, cell(id) + rows_[id].hi + 1, 0.0);
+    for (auto& b : blocks_)
+      if (b) pool_.push_back(std::move(b));
+  }
   void add(std::uint64_t key, double p) {
     const std::uint64_t rk = key & ~(kIndexMask << kIndexBits);
     const auto col = static_cast<size_t>(key >> kIndexBits & kIndexMask);
@@ -163,15 +179,16 @@ class DenseMap {
     Row& r = rows_[c.second];
     r.lo = std::min(r.lo, col);
     r.hi = std::max(r.hi, col);
-    cells_[c.second * width_ + col] += p;
+    cell(c.second)[col] += p;
   }
   /// The states and probabilities in key order (row, then the second side's count).
   [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
     std::vector<std::pair<std::uint64_t, double>> out;
     for (const auto& [rk, id] : index_) {
       const Row& r = rows_[id];
+      const double* cells = cell(id);
       for (size_t col = r.lo; col <= r.hi; ++col)
-        if (const double p = cells_[id * width_ + col]; p > 0)
+        if (const double p = cells[col]; p > 0)
           out.emplace_back(rk | static_cast<std::uint64_t>(col) << kIndexBits, p);
     }
     return out;
@@ -181,18 +198,33 @@ class DenseMap {
   struct Row {
     size_t lo = ~size_t{0}, hi = 0;
   };
+  // The rows' cells in blocks of kBlockRows rows, zero until used, taken from the pool or made as
+  // rows are added: growing one vector of every cell moved all of them at each doubling (a fifth
+  // of a campaign's time).
   std::uint32_t row(std::uint64_t rk) {
     auto [it, fresh] = index_.try_emplace(rk, static_cast<std::uint32_t>(rows_.size()));
     if (fresh) {
+      if (rows_.size() % kBlockRows == 0) {
+        if (pool_.empty()) {
+          blocks_.emplace_back(new double[kBlockRows * width_]());
+        } else {
+          blocks_.push_back(std::move(pool_.back()));
+          pool_.pop_back();
+        }
+      }
       rows_.emplace_back();
-      cells_.resize(cells_.size() + width_, 0.0);
     }
     return it->second;
+  }
+  double* cell(size_t id) { return blocks_[id / kBlockRows].get() + (id % kBlockRows) * width_; }
+  [[nodiscard]] const double* cell(size_t id) const {
+    return blocks_[id / kBlockRows].get() + (id % kBlockRows) * width_;
   }
   size_t width_;
   std::map<std::uint64_t, std::uint32_t> index_;
   std::vector<Row> rows_;
-  std::vector<double> cells_;
+  Pool blocks_;
+  Pool& pool_;
   std::array<std::pair<std::uint64_t, std::uint32_t>, 64> cache_{};
 };
 
@@ -224,7 +256,7 @@ class Walk {
     for (size_t s = 0; s < 2; ++s) out_.initial_troops[s] = pair[s].force.troops;
   }
 
-  Expected<Campaign> run() {
+  Expected<Campaign> run(const std::function<void(int)>& on_battle) {
     State start;
     for (size_t s = 0; s < 2; ++s) start.fatigue[s] = pair_[s].force.fatigue;
     const bool dense = number_troops(start);
@@ -242,10 +274,11 @@ class Walk {
       }
       step_ = CampaignStep{};
       step_.battle = n;
-      auto done = dense ? battle(n, live, DenseMap(values_[1].size())) : battle(n, live, StateMap(live.size() * 2));
+      auto done = dense ? battle(n, live, DenseMap(values_[1].size(), pool_)) : battle(n, live, StateMap(live.size() * 2));
       if (!done) return done.error();
       live = std::move(*done);
       finish_step(live.size());
+      if (on_battle) on_battle(n);
     }
     for (size_t b = 1; b < fought_.size(); ++b)
       if (fought_[b] > 0) out_.battles_fought[static_cast<int>(b)] = fought_[b];
@@ -513,14 +546,15 @@ class Walk {
   double ended_p_ = 0;
   size_t walked_ = 0;
   std::vector<double> fought_;  ///< by battles fought, gathered into out_.battles_fought at the end
+  DenseMap::Pool pool_;  ///< zeroed cell blocks handed from one battle's DenseMap to the next
 };
 
 }  // namespace
 
 Expected<Campaign> campaign(const Rules& rules, const std::array<RatedForce, 2>& pair, const Engagement& first,
-                            const BattleConfig& c, int max_battles) {
+                            const BattleConfig& c, int max_battles, const std::function<void(int)>& on_battle) {
   if (max_battles < 1) return Expected<Campaign>::failure("a campaign has at least one battle");
-  return Walk(rules, pair, first, c, max_battles).run();
+  return Walk(rules, pair, first, c, max_battles).run(on_battle);
 }
 
 }  // namespace gunpowder::war

@@ -11,7 +11,6 @@
 #include <numeric>
 
 #include "gunpowder/core/rounding.hpp"
-#include "gunpowder/data/house_rules.hpp"
 #include "war_steps.hpp"
 
 namespace gunpowder::war {
@@ -127,9 +126,9 @@ std::array<SideResult, 2> outcome(const Rules& R, const SideSpec& a, const SideS
     // (routed or destroyed) stays "-".
     if (fat) fat = std::max(*fat, s[i]->fatigue);
     // Withdraw (l. 199-201): unless the other side chose Attack+, a withdrawing side moves one
-    // terrain unit after combat and cannot hold the field or pursue.
-    if (p.tactic[i] == "withdraw" && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic &&
-        p.tactics.kind != TacticKind::no_combat && loc == Location::field) {
+    // terrain unit after combat and cannot hold the field or pursue ([withdraw] may_occupy_field).
+    if (p.tactic[i] == R.withdraw.tactic && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic &&
+        p.tactics.kind != TacticKind::no_combat && loc == Location::field && !R.withdraw.may_occupy_field) {
       loc = Location::withdraw;
       units = R.withdraw.terrain_units;
     }
@@ -152,7 +151,7 @@ OddsRuled odds_ruled(const Rules& R, const SideSpec& a, const SideSpec& b, const
   r.rows = either(r.resolved, R.ruled.results);
   const Ruled sides = either(a.outcome_ruled, b.outcome_ruled);
   r.casualties = either(either(r.rows, R.ruled.result_rules), sides);
-  const bool withdraws = a.tactic == "withdraw" || b.tactic == "withdraw";
+  const bool withdraws = a.tactic == R.withdraw.tactic || b.tactic == R.withdraw.tactic;
   r.states = either(either(r.rows, sides), withdraws ? R.ruled.withdraw : std::nullopt);
   return r;
 }
@@ -358,7 +357,7 @@ Expected<RolledBattle> resolve_roll(const Rules& R, const SideSpec& a, const Sid
   RolledBattle rb;
   rb.roll = {roll_a, roll_b};
   // Every figure of the roll (its totals, winner, row and consequences) by the battle's rules.
-  if (data::house_rules_in_effect())  // (a tally rolls millions: nothing to do without house rules)
+  if (R.ruled.in_effect)  // (a tally rolls millions: nothing to do without house rules)
     rb.ruled = odds_ruled(R, a, b, opt, roll_a + p.final_br[0] == roll_b + p.final_br[1]).any();
   if (p.tactics.kind == TacticKind::no_combat) {
     rb.combat = false;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "artillery-design/artillery_app.hpp"
+#include "built_in_tables.hpp"
 #include "gunpowder/artillery/artillery.hpp"
 #include "run_app.hpp"
 
@@ -107,7 +108,7 @@ double printed(const artillery::BookPiece& p, const std::string& f) {
 TEST_CASE(
     "artillery-design --compare: its counts equal an independent recomputation of Determining Gunpowder "
     "Artillery Characteristics") {
-  const auto* cat = *artillery::load_catalogue();
+  const auto* cat = *artillery::load_catalogue(gunpowder::testing::built_in());
   REQUIRE(cat->pieces.size() == 17);
   for (bool rof_first : {false, true}) {
     CAPTURE(rof_first);
@@ -150,7 +151,7 @@ TEST_CASE(
 TEST_CASE(
     "artillery-design: the catalogue's formula figures are --compare's (Determining Gunpowder Artillery "
     "Characteristics)") {
-  const auto* cat = *artillery::load_catalogue();
+  const auto* cat = *artillery::load_catalogue(gunpowder::testing::built_in());
   for (const auto& p : cat->pieces) {
     CAPTURE(p.name);
     artillery::Request req;

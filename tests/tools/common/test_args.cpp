@@ -140,7 +140,7 @@ TEST_CASE("run_tool reads the walk: unknown subcommands, options a subcommand do
                           {"march", "a march", [](CLI::App& cmd) { cli::draws_no_charts(cmd); }}},
                          true);
   };
-  auto run = [](const cli::CommonOptions&) -> Expected<report::Report> {
+  auto run = [](const data::Tables&, const cli::CommonOptions&) -> Expected<report::Report> {
     report::Report r;
     report::Table t;
     t.add_column("n", "N").add_row({"1"});

@@ -49,7 +49,7 @@ TEST_CASE("cli::run_tool") {
   const cli::ToolInfo info{"demo-tool", "A demo.", "Examples:\n  demo-tool --n 2"};
   int n = 0;
   auto setup = [&](CLI::App& app, cli::CommonOptions&) { app.add_option("--n", n, "a number"); };
-  auto run = [&](const cli::CommonOptions&) -> Expected<report::Report> {
+  auto run = [&](const data::Tables&, const cli::CommonOptions&) -> Expected<report::Report> {
     if (n < 0) return cli::usage_error("--n", "must not be negative");
     if (n == 999) throw std::bad_alloc();
     report::Report r;
@@ -111,7 +111,7 @@ TEST_CASE("a subcommand offers the tool's options it honours, and takes no other
                           {"drawn", "draws, reads no file", [](CLI::App&) {}}},
                          true);
   };
-  auto run = [&](const cli::CommonOptions& common) -> Expected<report::Report> {
+  auto run = [&](const data::Tables&, const cli::CommonOptions& common) -> Expected<report::Report> {
     piped = cli::read_standard_input(common);  // never the test's own standard input
     report::Report r;
     report::Table t;

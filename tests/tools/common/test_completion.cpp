@@ -32,7 +32,7 @@ struct Tree {
                            [this](CLI::App& sub) {
                              ++set_up;
                              sub.add_option("--n", n)->type_name("N");
-                             cli::completion_values(sub, sub.add_option("--name", name), [this] {
+                             cli::completion_values(sub, sub.add_option("--name", name), [this](const data::Tables&) {
                                ++asked;
                                return std::vector<std::string>{"alpha", "beta gamma", "delta"};
                              })->type_name("NAME");
@@ -115,7 +115,7 @@ TEST_CASE("completion: run_tool prints the script before it parses (no subcomman
         app.require_subcommand(1);
         app.add_subcommand("only", "the one subcommand");
       },
-      [&](const cli::CommonOptions&) -> Expected<report::Report> {
+      [&](const data::Tables&, const cli::CommonOptions&) -> Expected<report::Report> {
         ran = true;
         return report::Report{};
       });
@@ -143,8 +143,9 @@ TEST_CASE("completion: an option's values are those its command declares, in any
   const char* argv[] = {"prog", "--colour", "RED"};
   t.app.parse(3, argv);
   CHECK(t.colour == "red");  // read in any case, held as declared
-  CHECK(t.app.values_of(t.app.get_option("--colour")) == std::vector<std::string>{"red", "blue"});
-  CHECK(t.app.values_of(t.app.get_option("--out")).empty());
+  const data::Tables tables;
+  CHECK(t.app.values_of(t.app.get_option("--colour"), tables) == std::vector<std::string>{"red", "blue"});
+  CHECK(t.app.values_of(t.app.get_option("--out"), tables).empty());
   // Not read back from the option's description: a check with a description of its own adds nothing.
   t.app.add_option("--size", t.n)->check(CLI::IsMember({1, 2}))->type_name("SIZE");
   const auto bash = cli::completion_script(t.app, "prog", "bash");

@@ -2,6 +2,9 @@
 // path becomes, and that a failed run leaves every output as it was.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <cerrno>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -239,6 +242,79 @@ TEST_CASE("cli::Outputs::commit") {
     CHECK(bad.error().code() == ExitCode::io_error);
     CHECK(dir.names().empty());
   }
+  SUBCASE("a rename that fails puts back the outputs renamed before it (issue 24, item 6)") {
+    // The reproducer: --write-forces after.toml -o out.txt, the second rename failing after the
+    // first had replaced after.toml. Here the third of three renames fails.
+    spit(dir / "after.toml", "old forces\n");
+    cli::Outputs o;
+    o.add("--write-forces", dir / "after.toml", "new forces\n");
+    o.add("--svg", dir / "chart.svg", "<svg/>\n");
+    o.add("--output", dir / "out.txt", "out\n");
+    int calls = 0;
+    auto bad = o.commit({}, [&](const char* from, const char* to) {
+      if (++calls == 3) {
+        errno = EXDEV;
+        return -1;
+      }
+      return ::rename(from, to);
+    });
+    REQUIRE_FALSE(bad.has_value());
+    CHECK(bad.error().code() == ExitCode::cant_create);
+    REQUIRE(bad.error().items().size() == 1);  // nothing stays replaced: no second message
+    CHECK(bad.error().items()[0].message.find("cannot create output file") == 0);
+    CHECK(calls == 4);  // three renames, then after.toml's backup put back
+    CHECK(slurp(dir / "after.toml") == "old forces\n");
+    CHECK(dir.names() == std::vector<std::string>{"after.toml"});  // chart.svg removed, no backup or temporary left
+  }
+  SUBCASE("an output that cannot be put back is named") {
+    spit(dir / "a.txt", "old a\n");
+    spit(dir / "b.txt", "old b\n");
+    cli::Outputs o;
+    o.add("--svg", dir / "a.txt", "new a\n");
+    o.add("--output", dir / "b.txt", "new b\n");
+    int calls = 0;
+    auto bad = o.commit({}, [&](const char* from, const char* to) {
+      ++calls;
+      if (calls >= 2) {  // the second rename and every rename back fail
+        errno = EIO;
+        return -1;
+      }
+      return ::rename(from, to);
+    });
+    REQUIRE_FALSE(bad.has_value());
+    REQUIRE(bad.error().items().size() == 2);
+    const std::string msg = bad.error().items()[1].message;
+    const std::string head = "these outputs were replaced before the failure and could not be put back: " +
+                             (dir / "a.txt") + " (its old content is in ";
+    REQUIRE(msg.rfind(head, 0) == 0);
+    const std::string backup = msg.substr(head.size(), msg.size() - head.size() - 1);
+    CHECK(slurp(backup) == "old a\n");  // kept for the user
+    CHECK(slurp(dir / "a.txt") == "new a\n");
+    CHECK(slurp(dir / "b.txt") == "old b\n");
+    CHECK(dir.names().size() == 3);  // a.txt, b.txt and the kept backup; no temporary file
+  }
+  SUBCASE("every rename done: no backup is left") {
+    spit(dir / "a.txt", "old a\n");
+    cli::Outputs o;
+    o.add("--svg", dir / "a.txt", "new a\n");
+    o.add("--output", dir / "b.txt", "new b\n");
+    CHECK(o.commit().has_value());
+    CHECK(dir.names() == std::vector<std::string>{"a.txt", "b.txt"});
+    CHECK(slurp(dir / "a.txt") == "new a\n");
+  }
+  SUBCASE("a FIFO without a reader is refused after a short wait, not waited on forever") {
+    REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
+    cli::Outputs o;
+    o.add("--output", dir / "fifo", "text\n");
+    const auto start = std::chrono::steady_clock::now();
+    auto bad = o.commit();
+    const auto waited = std::chrono::steady_clock::now() - start;
+    REQUIRE_FALSE(bad.has_value());
+    CHECK(bad.error().code() == ExitCode::cant_create);
+    CHECK(bad.error().items()[0].message == "cannot create output file: no process reads this FIFO (waited 2 s for one)");
+    CHECK(waited >= std::chrono::milliseconds(1900));
+    CHECK(waited < std::chrono::seconds(10));
+  }
   SUBCASE("two outputs naming one file are a usage error") {
     cli::Outputs o;
     o.add("--svg", dir / "x", "1");
@@ -270,7 +346,7 @@ TEST_CASE("cli::run_tool output files") {
     app.fallthrough();
     sub = app.add_subcommand("sub", "a subcommand");
   };
-  auto run = [&](const cli::CommonOptions& common) -> Expected<report::Report> {
+  auto run = [&](const data::Tables&, const cli::CommonOptions& common) -> Expected<report::Report> {
     sub_parsed = sub && sub->parsed();
     if (!extra.empty()) common.outputs.add("--extra", extra, "extra\n");
     if (!fail.empty()) return cli::usage_error("--fail", fail);

@@ -37,7 +37,7 @@ TEST_CASE("cli::add_seed_option") {
     const int code = cli::run_tool(
         {"tool", "a test", ""}, static_cast<int>(args.size()), args.data(), out, err,
         [&](CLI::App& app, cli::CommonOptions&) { cli::add_seed_option(app, seed, "the seed"); },
-        [&](const cli::CommonOptions&) -> Expected<report::Report> {
+        [&](const data::Tables&, const cli::CommonOptions&) -> Expected<report::Report> {
           report::Report r;
           r.explain.push_back(report::statement(seed ? std::to_string(*seed) : "none"));
           return r;

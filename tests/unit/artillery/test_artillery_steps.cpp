@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/core/explain.hpp"
 
@@ -16,7 +17,7 @@ using namespace gunpowder::artillery;
 namespace {
 
 const Catalogue& catalogue() {
-  auto r = load_catalogue();
+  auto r = load_catalogue(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
 
 using namespace gunpowder;
@@ -24,7 +25,7 @@ TEST_CASE("artillery::read_pieces") {
         "carriage = \"field\"\nera = \"late\"\ngunpowder = \"dwarven\"\nprice_multiplier = 3\n"
         "powder_gp_per_lb = 4\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
     Diagnostics diags;
-    const auto pieces = read_pieces(doc, diags);
+    const auto pieces = read_pieces(doc, **load_catalogue(gunpowder::testing::built_in()), diags);
     REQUIRE(diags.empty());
     REQUIRE(pieces.size() == 2);
     const Request& a = pieces[0].request;
@@ -49,7 +50,7 @@ TEST_CASE("artillery::read_pieces") {
   SUBCASE("reading errors are all reported, at their keys; a piece without a valid shot is left out") {
     const auto doc = parse("[[piece]]\ntype = \"howitzer\"\nshot_lb = -2\ncolour = \"red\"\n\n[side]\n");
     Diagnostics diags;
-    const auto pieces = read_pieces(doc, diags);
+    const auto pieces = read_pieces(doc, **load_catalogue(gunpowder::testing::built_in()), diags);
     CHECK(pieces.empty());
     REQUIRE(diags.items().size() >= 3);
     for (const auto& e : diags.items()) CHECK(e.pos.file == "pieces.toml");
@@ -58,9 +59,9 @@ TEST_CASE("artillery::read_pieces") {
     const auto doc =
         parse("[[piece]]\ntype = \"gun\"\nshot_lb = 6\npowder_lb = 9\n\n[[piece]]\ntype = \"gun\"\nshot_lb = 6\n");
     Diagnostics diags;
-    const auto pieces = read_pieces(doc, diags);
+    const auto pieces = read_pieces(doc, **load_catalogue(gunpowder::testing::built_in()), diags);
     REQUIRE(pieces.size() == 2);
-    auto cat = load_catalogue();
+    auto cat = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(cat.has_value());
     auto d = design(**cat, pieces[0].request);
     REQUIRE_FALSE(d.has_value());
@@ -91,7 +92,7 @@ TEST_CASE("artillery::from_book_spelling") {
     CHECK(from_book_spelling("Field  Carriage &  Limber ") == "limber");
   }
   SUBCASE("every carriage's and gunpowder's name in the data is read as its key") {
-    const auto cat = load_catalogue();
+    const auto cat = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(cat);
     for (const auto& c : (*cat)->carriages) CHECK(from_book_spelling(c.name) == to_string(c.key));
     for (const auto& g : (*cat)->economy.types) CHECK(from_book_spelling(g.name) == g.id);
@@ -116,7 +117,7 @@ TEST_CASE("artillery::from_book_spelling") {
     const auto doc = parse(
         "[[piece]]\ntype = \"Mortar\"\nshot_lb = 12\ncarriage = \"Garrison Carriage\"\nera = \"Middle\"\n"
         "gunpowder = \"Dwarven Gunpowder\"\n");
-    const auto pieces = read_pieces(doc, diags);
+    const auto pieces = read_pieces(doc, **load_catalogue(gunpowder::testing::built_in()), diags);
     REQUIRE(diags.empty());
     REQUIRE(pieces.size() == 1);
     CHECK(pieces[0].request.type == Type::mortar);
@@ -127,7 +128,7 @@ TEST_CASE("artillery::from_book_spelling") {
   SUBCASE("an unknown value is an error naming the value as typed") {
     Diagnostics diags;
     const auto doc = parse("[[piece]]\ntype = \"Howitzer\"\nshot_lb = 12\n");
-    read_pieces(doc, diags);
+    read_pieces(doc, **load_catalogue(gunpowder::testing::built_in()), diags);
     REQUIRE(diags.items().size() == 1);
     CHECK(diags.items()[0].message == "unknown type \"Howitzer\" (allowed: cannon, gun, mortar)");
   }

@@ -25,6 +25,7 @@
 #include "gunpowder/core/rng.hpp"
 #include "gunpowder/core/rounding.hpp"
 #include "gunpowder/input/reader.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 
@@ -411,7 +412,7 @@ TEST_CASE("data::embedded") {
     std::set<std::string> embedded;
     for (const auto& f : data::embedded_files()) {
       embedded.insert(std::string(f.name));
-      auto doc = data::load(f.name);
+      auto doc = data::load(gunpowder::testing::built_in(), f.name);
       CAPTURE(f.name);
       CHECK(doc.has_value());
       std::ifstream in(std::string(GUNPOWDER_SOURCE_DIR) + "/data/" + std::string(f.name), std::ios::binary);
@@ -423,7 +424,7 @@ TEST_CASE("data::embedded") {
     CHECK(on_disk.size() >= 10);
   }
   SUBCASE("an unknown name is an internal error") {
-    auto d = data::load("nope.toml");
+    auto d = data::load(gunpowder::testing::built_in(), "nope.toml");
     REQUIRE_FALSE(d.has_value());
     CHECK(d.error().code() == ExitCode::internal);
   }

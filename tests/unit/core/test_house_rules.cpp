@@ -204,7 +204,7 @@ TEST_CASE("data::parse_rules - a large rules file parsed in two pieces gives inp
     const std::string text = many_pieces(6000);
     auto rules = data::parse_rules(text, "house.toml");
     REQUIRE(rules);
-    rules->root.erase("house_rules");  // as set_house_rules does
+    rules->root.erase("house_rules");  // as data::Tables::with_house_rules does
     auto base = data::load_built_in("artillery.toml");
     REQUIRE(base);
     std::vector<data::RuleChange> changes;

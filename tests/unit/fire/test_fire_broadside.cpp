@@ -11,12 +11,13 @@
 
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/data/data.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 
 namespace {
 const fire::BroadsideRules& rules() {
-  auto r = fire::load_broadside();
+  auto r = fire::load_broadside(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
@@ -115,7 +116,7 @@ TEST_CASE("fire::load_broadside: gates, doors and the cannon lost, for the siege
 
 TEST_CASE("Firing: seven guns roll as five and two, not three and four") {
   const auto& R = rules();
-  auto doc = data::load("broadside.toml");
+  auto doc = data::load(gunpowder::testing::built_in(), "broadside.toml");
   REQUIRE(doc.has_value());
   const auto& ex = *(*doc->root["example"].as_array())[0].as_table();
   std::vector<int> expected;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/chainmail.hpp"
 
@@ -12,10 +13,22 @@ using namespace gunpowder;
 
 namespace {
 const fire::ChainmailRules& rules() {
-  auto r = fire::load_chainmail();
+  auto r = fire::load_chainmail(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
+
+/// The Example of Firing's shot as a request: a heavy field gun calls white at a target 26" away
+/// and 8" deep.
+fire::DowelRequest example_request() {
+  fire::DowelRequest q;
+  q.gun = "heavy";
+  q.call = "white";
+  q.range_in = 26;
+  q.depth_in = 8;
+  return q;
+}
+
 void each_throw(int n, int sides, const std::function<void(const std::vector<int>&)>& fn) {
   std::vector<int> d(static_cast<size_t>(n), 1);
   while (true) {
@@ -58,7 +71,7 @@ TEST_CASE("Example of Firing: a heavy field gun calls WHITE at a pike square 26\
   CHECK(d->sections[2].on_target_in == doctest::Approx(1));
   CHECK(d->straight_on_target_in == doctest::Approx(4));
   // The same figures as the data's transcription of the example.
-  auto doc = data::load("chainmail.toml");
+  auto doc = data::load(gunpowder::testing::built_in(), "chainmail.toml");
   REQUIRE(doc.has_value());
   CHECK(*(*doc->root["example"].as_array())[0].as_table()->get("inches_on_target")->value<int>() == 4);
   SUBCASE("read as the distance to the near edge, only 1\" of the second white section would fall on it") {
@@ -287,11 +300,7 @@ TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other 
   CHECK(fire::cannon_rate(R, *light, "", 8, 6, true)->every_turns == 2);  // more than four do not help
   CHECK(fire::cannon_rate(R, *bombard, "light_catapult", 4, 6, true)->every_turns == 2);
   SUBCASE("straight shots over the turns are Binomial(shots, 1/6)") {
-    fire::DowelRequest q;
-    q.gun = "heavy";
-    q.call = "white";
-    q.range_in = 26;
-    q.depth_in = 8;
+    fire::DowelRequest q = example_request();
     q.turns = 6;
     auto s = fire::dowel_shot(R, q);
     REQUIRE(s.has_value());
@@ -301,4 +310,19 @@ TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other 
     q.crew = 0;
     CHECK_FALSE(fire::dowel_shot(R, q).has_value());
   }
+}
+
+TEST_CASE("fire::dowel_shot: the offsets lie on the variation measure, centred on the dowel's end") {
+  // Cannon, Method of Fire: "a 6" 'variation measure' ... The center of the variation measure is
+  // placed at the far end of the firing dowel": a shift reaches 3" either way, no more.
+  const auto& R = rules();
+  fire::DowelRequest q = example_request();
+  q.width_in = 4;
+  q.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3};
+  CHECK(fire::dowel_shot(R, q).has_value());
+  q.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3.5};
+  auto s = fire::dowel_shot(R, q);
+  REQUIRE_FALSE(s.has_value());
+  CHECK(s.error().items().front().message ==
+        "each offset must lie on the 6\" measure, centred on the dowel's end: at most 3\" either way, got 3.5");
 }

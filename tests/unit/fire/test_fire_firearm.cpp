@@ -9,12 +9,13 @@
 #include "gunpowder/fire/firearm.hpp"
 #include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/core/rng.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 
 namespace {
 const fire::FirearmCatalogue& cat() {
-  auto c = fire::load_firearms();
+  auto c = fire::load_firearms(gunpowder::testing::built_in());
   REQUIRE(c.has_value());
   return **c;
 }
@@ -27,7 +28,7 @@ const fire::Firearm& gun(const std::string& name) {
 
 // The catalogue's own tests (lookup, prices) moved with its loader to tests/unit/firearms.
 TEST_CASE("fire::load_firearms is the firearms module's one load of data/firearms.toml") {
-  auto shared = firearms::load_catalogue();
+  auto shared = firearms::load_catalogue(gunpowder::testing::built_in());
   REQUIRE(shared.has_value());
   CHECK(&cat() == *shared);
 }
@@ -42,7 +43,7 @@ TEST_CASE("Calculating Battle Rating of Firearms-Equipped Units: rate of fire 1/
   // The Firearm Rate of Fire table assumes no DEX modifier, no encumbrance and, for DF/DM, apostles:
   // it is reproduced by the characters' reload times for every firearm but one cell (the flintlock rifled
   // musket's drilled cell, 1/7, disagrees with the characteristics table's 8: docs/notes/firearms.md).
-  auto doc = data::load("firearms.toml");
+  auto doc = data::load(gunpowder::testing::built_in(), "firearms.toml");
   REQUIRE(doc.has_value());
   int agree = 0, cells = 0;
   for (const auto& n : *doc->root["unit_rate_of_fire"].as_array()) {

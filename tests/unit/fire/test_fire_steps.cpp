@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/core/explain.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
 #include "gunpowder/fire/firearm.hpp"
@@ -15,7 +16,7 @@ using namespace gunpowder;
 namespace {
 
 const fire::ArtilleryRules& rules() {
-  auto r = fire::load_artillery_rules();
+  auto r = fire::load_artillery_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
@@ -121,7 +122,7 @@ TEST_CASE("Plunging Fire example: the 24-pdr cannon must fire plunging and needs
 TEST_CASE("Pistol Charges example as a firearm's shot: armour ignored, 9+ needed") {
   // "the cuirassier will ignore all 5 points of the enemy's AC. Both attacks will be at +2 because
   // the cuirassier charged, so the cuirassier only needs to roll 9+ to hit!"
-  auto c = fire::load_firearms();
+  auto c = fire::load_firearms(gunpowder::testing::built_in());
   REQUIRE(c.has_value());
   const fire::Firearm* pistol = (*c)->find("flintlock pistol");
   REQUIRE(pistol != nullptr);
@@ -150,7 +151,7 @@ TEST_CASE("Pistol Charges example as a firearm's shot: armour ignored, 9+ needed
 TEST_CASE("Calculating Battle Rating of Firearms-Equipped Units, example #2: the musket's reload as steps") {
   // "120 Drilled Foot ... equipped with matchlock musket ... x (1/9)": drilled, with apostles, a
   // shot every 1 + 8 rounds; the Firearm Characteristics table's drilled matchlock musket reloads in 9.
-  auto c = fire::load_firearms();
+  auto c = fire::load_firearms(gunpowder::testing::built_in());
   REQUIRE(c.has_value());
   const fire::Firearm* musket = (*c)->find("matchlock musket");
   REQUIRE(musket != nullptr);

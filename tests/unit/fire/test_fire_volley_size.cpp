@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/fire/chainmail.hpp"
 
 using namespace gunpowder;
@@ -13,7 +14,7 @@ using namespace gunpowder;
 namespace {
 
 const fire::ChainmailRules& rules() {
-  auto r = fire::load_chainmail();
+  auto r = fire::load_chainmail(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }

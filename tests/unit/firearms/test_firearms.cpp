@@ -6,12 +6,13 @@
 #include <string>
 
 #include "gunpowder/firearms/firearms.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 
 namespace {
 const firearms::Catalogue& cat() {
-  auto c = firearms::load_catalogue();
+  auto c = firearms::load_catalogue(gunpowder::testing::built_in());
   REQUIRE(c.has_value());
   return **c;
 }
@@ -45,7 +46,7 @@ TEST_CASE("firearms::load_catalogue and Catalogue::find") {
     CHECK(*gun("rifled wheellock musket").cost_gp == 285);
   }
   SUBCASE("loaded once") {
-    auto again = firearms::load_catalogue();
+    auto again = firearms::load_catalogue(gunpowder::testing::built_in());
     REQUIRE(again.has_value());
     CHECK(*again == &cat());
   }

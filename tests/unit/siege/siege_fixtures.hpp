@@ -6,19 +6,20 @@
 #include <optional>
 #include <string>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
 #include "gunpowder/war/war_machine.hpp"
 
 namespace siege_test {
 
 inline const gunpowder::siege::SiegeMachineRules& rules() {
-  auto r = gunpowder::siege::load_siege_machine_rules();
+  auto r = gunpowder::siege::load_siege_machine_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
 
 inline const gunpowder::war::Rules& war_rules() {
-  auto r = gunpowder::war::load_rules();
+  auto r = gunpowder::war::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }

@@ -6,19 +6,20 @@
 #include <vector>
 
 #include "gunpowder/siege/read_siege.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 
 namespace {
 
 const siege::Rules& rules() {
-  auto r = siege::load_rules();
+  auto r = siege::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
 
 const artillery::Catalogue& cat() {
-  auto c = artillery::load_catalogue();
+  auto c = artillery::load_catalogue(gunpowder::testing::built_in());
   REQUIRE(c.has_value());
   return **c;
 }
@@ -45,7 +46,7 @@ std::vector<std::string> errors_of(const std::string& text) {
     for (const auto& d : doc.error().items()) out.push_back(d.message);
     return out;
   }
-  auto in = siege::read_siege(*doc, rules(), cat(), false);
+  auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
   if (in) return out;
   for (const auto& d : in.error().items())
     out.push_back(std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + ": " + d.message);
@@ -58,7 +59,7 @@ TEST_CASE("siege::read_siege") {
   SUBCASE("the issue's example reads cleanly") {
     auto doc = input::parse(kBook, "t.toml");
     REQUIRE(doc.has_value());
-    auto in = siege::read_siege(*doc, rules(), cat(), false);
+    auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
     REQUIRE(in.has_value());
     REQUIRE(in->siege.has_value());
     CHECK(in->siege->stronghold.shp == 24000);
@@ -72,7 +73,7 @@ TEST_CASE("siege::read_siege") {
     auto doc = input::parse("[stronghold]\nstructures = [{ key = \"keep_square\", count = 1 }, { key = \"gatehouse\", count = 2 }]\n"
                             "material = \"stone\"\n[besieger]\nunits = 5\n[defender]\nunits = 1\n",
                             "t.toml");
-    auto in = siege::read_siege(*doc, rules(), cat(), false);
+    auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
     REQUIRE(in.has_value());
     CHECK(in->siege->stronghold.shp == 17000);
   }
@@ -124,7 +125,7 @@ TEST_CASE("siege::read_siege, the Siege Machine's new keys") {
                                    "\"k\", \"l\"]\n" + def,
                             "t.toml");
     REQUIRE(doc.has_value());
-    auto in = siege::read_siege(*doc, rules(), cat(), false);
+    auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
     REQUIRE(in.has_value());
     CHECK(in->machine->attacker.br == 176);
     REQUIRE(in->machine_ratings[0].has_value());
@@ -133,7 +134,7 @@ TEST_CASE("siege::read_siege, the Siege Machine's new keys") {
   }
   SUBCASE("the force's factors, read as war-machine reads a [[force]]") {
     auto doc = input::parse(head + "[siege_machine.attacker.force.factors]\nleader_level = 9\nleader_int = 16\n" + def, "t.toml");
-    auto in = siege::read_siege(*doc, rules(), cat(), false);
+    auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
     REQUIRE(in.has_value());
     CHECK(in->machine_ratings[0]->method == "factors");
     CHECK(in->machine->attacker.br == in->machine_ratings[0]->br);
@@ -183,7 +184,7 @@ TEST_CASE("siege::read_siege, the Siege Machine's new keys") {
                                 "equipment = [{ id = \"catapult_heavy\", count = 2 }]\n" +
                                 def + "create_food = [{ level = 14, casters = 2 }]\n",
                             "t.toml");
-    auto in = siege::read_siege(*doc, rules(), cat(), false);
+    auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
     REQUIRE(in.has_value());
     const auto& m = *in->machine;
     CHECK(*m.attacker.money_gp == 1000);
@@ -218,7 +219,7 @@ TEST_CASE("siege::read_siege, the Siege Machine's new keys") {
   }
   SUBCASE("the [stronghold]'s shp is the Siege Machine's structural points unless the defender gives its own") {
     auto doc = input::parse(std::string(kBook) + head + "br = 5\n" + def, "t.toml");
-    auto in = siege::read_siege(*doc, rules(), cat(), false);
+    auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
     REQUIRE(in.has_value());
     CHECK(in->machine->stronghold_shp == 24000);
   }
@@ -235,7 +236,7 @@ TEST_CASE("siege::read_siege: enum values as the books print them read as the da
       "fortifications = [ { id = \"Keep, square\" }, { id = \"Tower, round (wide)\", count = 4 } ]\n",
       "t.toml");
   REQUIRE(doc.has_value());
-  auto in = siege::read_siege(*doc, rules(), cat(), false);
+  auto in = siege::read_siege(gunpowder::testing::built_in(), *doc, rules(), cat(), false);
   REQUIRE(in.has_value());
   const auto& m = *in->machine;
   CHECK(m.plan == siege::SmPlan::harass);

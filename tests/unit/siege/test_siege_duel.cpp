@@ -8,6 +8,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/siege/siege.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 using artillery::Type;
@@ -15,13 +16,13 @@ using artillery::Type;
 namespace {
 
 const siege::Rules& rules() {
-  auto r = siege::load_rules();
+  auto r = siege::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
 
 const artillery::Catalogue& cat() {
-  auto c = artillery::load_catalogue();
+  auto c = artillery::load_catalogue(gunpowder::testing::built_in());
   REQUIRE(c.has_value());
   return **c;
 }

@@ -2,6 +2,7 @@
 // structure is damaged ("Structural Strength Points"; "Firing").
 #include <doctest/doctest.h>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/siege/structures.hpp"
 
 using namespace gunpowder;
@@ -10,7 +11,7 @@ using siege::Shape;
 namespace {
 
 const siege::StructureRules& rules() {
-  auto r = siege::load_rules();
+  auto r = siege::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return (*r)->structures;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/units/read_units.hpp"
 
 using namespace gunpowder;
@@ -23,7 +24,7 @@ Read read(const std::string& text, const Request& base = {}, const Diagnostics& 
   Read out;
   auto doc = input::parse(text, "u.toml");
   REQUIRE(doc.has_value());
-  read_units(*doc, base, out.errors, [&](UnitTable& u) {
+  read_units(*doc, **load_catalogue(gunpowder::testing::built_in()), base, out.errors, [&](UnitTable& u) {
     out.units.push_back(u);
     return rule_errors;
   });

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/units/unit_br.hpp"
 
 using namespace gunpowder;
@@ -15,7 +16,7 @@ namespace {
 
 const Catalogue& explained_catalogue() {
   static const Catalogue* c = [] {
-    auto r = load_catalogue();
+    auto r = load_catalogue(gunpowder::testing::built_in());
     REQUIRE(r.has_value());
     return *r;
   }();

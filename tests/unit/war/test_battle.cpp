@@ -15,6 +15,7 @@
 #include "gunpowder/war/read_battle.hpp"
 #include "gunpowder/war/rounds.hpp"
 #include "gunpowder/war/simple_siege.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 using war::Role;
@@ -22,7 +23,7 @@ using war::Role;
 namespace {
 
 const war::Rules& rules() {
-  auto r = war::load_rules();
+  auto r = war::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "built_in_tables.hpp"
 #include "gunpowder/war/battle.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "gunpowder/war/read_battle.hpp"
@@ -20,7 +21,7 @@ using war::Standing;
 namespace {
 
 const war::Rules& rules() {
-  auto r = war::load_rules();
+  auto r = war::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }
@@ -121,6 +122,17 @@ TEST_CASE("war::campaign: a second battle is fought only after a retreat (by han
   double total = 0;
   for (const auto& [n, p] : cp.battles_fought) total += p;
   CHECK(total == doctest::Approx(1.0).epsilon(1e-14));
+}
+
+TEST_CASE("war::campaign: on_battle is told of each battle worked out (the progress line)") {
+  // The by-hand case above: two battles may be fought, so battles 1 and 2 are reported, in order.
+  const auto s = setup({battle_force("A", 100, 160, Role::attacker), battle_force("B", 100, 10, Role::defender)});
+  std::vector<int> told;
+  auto cp = war::campaign(rules(), {s.rated[s.first.force[0]], s.rated[s.first.force[1]]}, s.first, s.config, 5,
+                          [&](int n) { told.push_back(n); });
+  REQUIRE(cp.has_value());
+  CHECK(told == std::vector<int>{1, 2});  // after battle 2 no state fights on
+  CHECK(cp->steps.size() == 2);
 }
 
 TEST_CASE("war::campaign: certain destruction ends after one battle") {

@@ -13,6 +13,7 @@
 
 #include "gunpowder/core/rng.hpp"
 #include "gunpowder/war/battle.hpp"
+#include "built_in_tables.hpp"
 
 using namespace gunpowder;
 using war::Role;
@@ -20,7 +21,7 @@ using war::Role;
 namespace {
 
 const war::Rules& rules() {
-  auto r = war::load_rules();
+  auto r = war::load_rules(gunpowder::testing::built_in());
   REQUIRE(r.has_value());
   return **r;
 }

@@ -4,7 +4,7 @@
 // artillery as automatons and the alternative gunpowder economies.
 //
 // Model and rules only: no I/O, no TOML, no command line. The tables come from
-// data/artillery.toml and data/gunpowder_economies.toml through load_catalogue().
+// data/artillery.toml and data/gunpowder_economies.toml through load_catalogue(tables).
 #pragma once
 
 #include <array>
@@ -16,6 +16,10 @@
 
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/explain.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::artillery {
 
@@ -69,7 +73,7 @@ struct BookPiece {
   double shot_lb = 0;
   std::string shot_kind;  ///< "round" | "stone"
   int ac = 0, shp = 0;
-  double base_weight_lb = 0, price_list_weight_lb = 0;
+  double base_weight_lb = 0;
   double caliber_in = 0, barrel_length_in = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
   int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0;
@@ -84,7 +88,7 @@ struct BookPiece {
   int bonus_units = 0;
   BattlefieldUnit battlefield_unit;
   /// The keys of this row a house rule changed (or added the row), each with its source
-  /// ("house rule (FILE)", data::house_rule_source); empty without house rules.
+  /// ("house rule (FILE)", data::Tables::house_rule_source); empty without house rules.
   std::map<std::string, std::string> house_rule_sources;
 };
 
@@ -141,11 +145,23 @@ struct AttackRules {
 
 struct TransportRules {
   double large_cart_lb = 0;
-  int carts_per_wagon = 0, substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
+  int substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
   std::string source;  ///< [rules.transport] source: the horses, carts and wagons rules
 };
 
+/// The gunpowders of the Gunpowder Type table (Guns of War, p. 53): a closed kind, since the
+/// rules single out two (a dwarven piece is made by a dwarven machinist, may be an automaton and
+/// takes the [dwarven] prices; the Bombardment table's daily cost is at historical prices) and the
+/// command line offers the four (`--gunpowder`, read before house rules are). Spelled once, in
+/// gunpowder_kind_names() (the `id` of its [[gunpowder_type]] row); a row of another id, from
+/// house rules, is refused with the list.
+enum class GunpowderKind { historical, alchemical, magical, dwarven };
+/// "historical", "alchemical", "magical", "dwarven", in the enum's order.
+const std::vector<std::string>& gunpowder_kind_names();
+std::optional<GunpowderKind> parse_gunpowder_kind(std::string_view id);
+
 struct GunpowderType {
+  GunpowderKind kind = GunpowderKind::historical;
   std::string id, name, proficiency;
   std::optional<double> powder_gp_per_lb;
   std::optional<double> cost_multiplier;
@@ -243,13 +259,14 @@ struct Catalogue {
 /// caller to refuse.
 std::string from_book_spelling(std::string_view typed);
 
-/// Loads and checks the embedded tables once; later calls return the same catalogue.
-/// A failure is an internal error (exit 70): the embedded data is part of the program.
-Expected<const Catalogue*> load_catalogue();
+/// The catalogue of `tables` (with its house rules), loaded and checked on the first call for that
+/// Tables; later calls return the same catalogue. A failure is an internal error (exit 70): the
+/// embedded data is part of the program (exit 65 when house rules caused it).
+Expected<const Catalogue*> load_catalogue(const data::Tables& tables);
 
 /// The shot weights of the book's pieces, each once, ascending, as a user types them ("1", "90"):
 /// the values shell completion offers for --shot-lb. Empty when the catalogue cannot be loaded.
-std::vector<std::string> book_shot_weights();
+std::vector<std::string> book_shot_weights(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // Designing a piece

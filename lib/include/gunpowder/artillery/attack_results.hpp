@@ -11,6 +11,10 @@
 
 #include "gunpowder/core/error.hpp"
 
+namespace gunpowder::data {
+class Tables;
+}
+
 namespace gunpowder::artillery {
 
 /// The attack-result rules of [rules.attack] that the artillery catalogue does not carry.
@@ -21,7 +25,6 @@ struct AttackResultRules {
   int discharge_natural = 0;   ///< second unmodified roll after a misfire: accidental discharge
   int discharge_crew_dice = 0, discharge_crew_die_sides = 0;
   double discharge_piece_shp_fraction = 0;
-  int discharge_piece_save_level_with_artillerist = 0;
   int shrapnel_radius_ft = 0;
   int cover_save_bonus = 0;
   std::string source;
@@ -42,8 +45,8 @@ struct AttackResults {
   ScatterRules scatter;
 };
 
-/// [rules.attack]'s result rules and [rules.scatter], from the one load of data/artillery.toml that
-/// also builds the catalogue (exit 70 on a broken table).
-Expected<const AttackResults*> load_attack_results();
+/// [rules.attack]'s result rules and [rules.scatter] of `tables`, from the one load of
+/// data/artillery.toml that also builds the catalogue (exit 70 on a broken table).
+Expected<const AttackResults*> load_attack_results(const data::Tables& tables);
 
 }  // namespace gunpowder::artillery

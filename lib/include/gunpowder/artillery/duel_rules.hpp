@@ -11,6 +11,10 @@
 #include "gunpowder/artillery/artillery.hpp"
 #include "gunpowder/core/error.hpp"
 
+namespace gunpowder::data {
+class Tables;
+}
+
 namespace gunpowder::artillery {
 
 struct DuelRules {
@@ -22,12 +26,11 @@ struct DuelRules {
   std::vector<Carriage> mobile_carriages;
   // Spiking the Guns (p. 18): [rules.spiking]
   std::string spiking_source;
-  int spike_rounds = 0;         ///< stationary rounds adjacent to the piece to spike it
   double spike_removal_gp = 0;  ///< removing a spike: a construction project of this value
 };
 
-/// [rules.duel] and [rules.spiking] of data/artillery.toml, from the one load of the file that also
-/// builds the catalogue (errors are internal, exit 70).
-Expected<const DuelRules*> load_duel_rules();
+/// [rules.duel] and [rules.spiking] of data/artillery.toml in `tables`, from the one load of the
+/// file that also builds the catalogue (errors are internal, exit 70).
+Expected<const DuelRules*> load_duel_rules(const data::Tables& tables);
 
 }  // namespace gunpowder::artillery

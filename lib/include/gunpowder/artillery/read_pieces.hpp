@@ -21,7 +21,8 @@ struct PieceInput {
 
 /// Reads the [[piece]] tables of `doc` (the only top-level key allowed): name, type, shot_lb,
 /// powder_lb, shot_used_lb, carriage, era, gunpowder, price_multiplier, powder_gp_per_lb.
-/// Every error is added to `diags`; a table without a valid shot_lb is left out.
-std::vector<PieceInput> read_pieces(const input::Document& doc, Diagnostics& diags);
+/// Every error is added to `diags`; a table without a valid shot_lb is left out. The limits of
+/// price_multiplier and powder_gp_per_lb are those of `cat`'s economy rules.
+std::vector<PieceInput> read_pieces(const input::Document& doc, const Catalogue& cat, Diagnostics& diags);
 
 }  // namespace gunpowder::artillery

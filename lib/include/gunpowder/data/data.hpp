@@ -1,5 +1,5 @@
 // data.hpp - the rule tables of data/*.toml, embedded in the binaries at build time, as the loaders
-// read them (with toml++; the command line includes gunpowder/data/house_rules.hpp).
+// read them (with toml++; the command line includes gunpowder/data/tables.hpp).
 #pragma once
 
 #include <optional>
@@ -9,19 +9,23 @@
 
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/data/house_rules.hpp"
+#include "gunpowder/data/tables.hpp"
 #include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::data {
 
-/// Parses an embedded file (diagnostics name it "data/NAME"), with the house rules of this process
-/// merged over it (see set_house_rules): a merged node keeps its place in its rules file, so the
-/// loader's errors about it point there.
-Expected<input::Document> load(std::string_view name);
+/// Parses an embedded file (diagnostics name it "data/NAME"), with the house rules of `tables`
+/// merged over it: a merged node keeps its place in its rules file, so the loader's errors about it
+/// point there. A loader calls it once per Tables (its Section keeps what it built).
+Expected<input::Document> load(const Tables& tables, std::string_view name);
 
-/// Keeps a document a loader has read until the process ends, without ever freeing it: a table
-/// with house rules can hold thousands of rows, and freeing its tree node by node cost more than
-/// the loader's reading of it (issue 15: a 1 MB rules file). A loader calls it when it is done
-/// with what load() gave it; the tables it built are kept as long anyway (snapshot::built_in).
+/// Keeps a document a loader has read as long as `tables`, so that it is freed with the tables
+/// (never, for a tool's own run: Tables::keep_until_exit) instead of node by node when the loader
+/// returns: a table with house rules can hold thousands of rows, and freeing its tree cost more
+/// than the loader's reading of it (issue 15: a 1 MB rules file).
+void retire(const Tables& tables, input::Document&& doc);
+
+/// Never frees `doc`: for the emptied pieces of a rules file that parse_rules joined.
 void retire(input::Document&& doc);
 
 /// The embedded file alone, without house rules ("data/NAME"; errors are exit 70).
@@ -42,11 +46,11 @@ void merge_rules(input::Document& base, input::Document& rules, const std::strin
 Expected<input::Document> parse_rules(std::string text, std::string name);
 
 /// Errors in an embedded table are bugs of the program (exit 70), not of the user's input. With
-/// house rules in effect they are the rules' doing (the built-in tables pass the tests on their
-/// own): exit 65, placed in the rules file, naming the built-in table they change.
-Diagnostics as_internal(const Diagnostics& d);
+/// house rules in effect in `tables` they are the rules' doing (the built-in tables pass the tests
+/// on their own): exit 65, placed in the rules file, naming the built-in table they change.
+Diagnostics as_internal(const Tables& tables, const Diagnostics& d);
 
-/// The tables a loader built once (`static const Expected<T> x = build();`), or its errors.
+/// The tables a loader built (its Section's get()), or their errors.
 template <class T>
 Expected<const T*> pointer_to(const Expected<T>& built) {
   if (!built) return built.error();

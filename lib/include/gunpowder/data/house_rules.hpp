@@ -1,9 +1,9 @@
-// house_rules.hpp - what the command line asks of the data layer (tools/common: --house-rules,
-// --print-rules): the embedded tables' names and texts and the house rules in effect. Without
-// toml++ (the tools include this, not data.hpp; ctest build.includes).
+// house_rules.hpp - what the command line asks of the data layer besides the tables themselves
+// (tools/common: --print-rules, the "House rules" table): the embedded tables' names and texts,
+// and the records of the house rules in effect (data::Tables holds them). Without toml++ (the tools
+// include this and tables.hpp, not data.hpp; ctest build.includes).
 #pragma once
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,10 +22,6 @@ const std::vector<EmbeddedFile>& embedded_files();
 
 /// The text of one embedded file; empty when there is none by that name.
 std::string_view embedded(std::string_view name);
-
-/// True when a house-rules file changes the built-in tables in this process (issue 15: `--house-rules`,
-/// GUNPOWDER_RULES). Loaders may take a precomputed form of the built-in tables only when false.
-bool house_rules_in_effect();
 
 /// The names of the built-in tables, "artillery" for data/artillery.toml, in the build's order.
 std::vector<std::string> table_names();
@@ -47,18 +43,5 @@ struct RulesFile {
   std::string description;  ///< [house_rules] description, may be empty
   SourcePos pos;            ///< where it names its table (`table = ...`)
 };
-
-/// Reads, checks and merges the house-rules files `paths` over the built-in tables, for every
-/// later load() of this process. Must be called before any table is loaded: a later call with
-/// files is an error (the tables are built once). Errors: a missing file (66), bad TOML, an
-/// unknown table, key or row, a value of the wrong type (65) — every error of every file.
-Diagnostics set_house_rules(const std::vector<std::string>& paths);
-const std::vector<RulesFile>& house_rules_files();
-const std::vector<RuleChange>& house_rule_changes();
-/// Where a figure of a built-in table came from when a house rule changed it: "house rule (FILE)"
-/// (the last file, by its last path component) when a change of `table` is at `path`, inside it
-/// (a key of the row `path` names) or around it (the row, or a list, holding it); nullopt when no
-/// house rule touched it. `path` is spelled as RuleChange::path is: `piece[name = "18-pdr Gun"].damage_dice`.
-std::optional<std::string> house_rule_source(std::string_view table, std::string_view path);
 
 }  // namespace gunpowder::data

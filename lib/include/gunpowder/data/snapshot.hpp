@@ -1,20 +1,23 @@
 // snapshot.hpp - the built-in tables in a precomputed form, so that a tool does not parse
 // data/*.toml at every start (issue 15).
 //
-// At build time, `gunpowder-snapshot` (lib/snapshot/) runs every loader on the embedded TOML, which
-// checks data/ strictly (a broken table fails the build), and writes what each loader built, with
-// save() below, into a generated source that the five tools link (`builtin_snapshot.cpp`). At run
-// time a loader takes its section of it with built_in() instead of parsing, unless house rules are in
-// effect (data::house_rules_in_effect()) or the program has no snapshot (the tests, the generator):
-// then it parses the TOML as before. Both paths give the same tables: tests/unit/snapshot checks
-// that the linked snapshot equals what the TOML loads.
+// Each loader declares its section once, at namespace scope in its own file:
+// `const data::snapshot::Section<Rules> kSection{"war", &build};` (build: the tables from the TOML of
+// a data::Tables). That registers it (data::producers()). At build time, `gunpowder-snapshot`
+// (lib/snapshot/) runs every registered section's build on the embedded TOML, which checks data/
+// strictly (a broken table fails the build), and writes what each built, with save() below, into a
+// generated source that the five tools link (`builtin_snapshot.cpp`). At run time a section's get()
+// decodes its bytes for a Tables instead of parsing, unless that Tables has house rules in effect or
+// the program has no snapshot (the tests, the generator): then it builds from the TOML as before.
+// Both paths give the same tables: tests/unit/snapshot checks that the linked snapshot equals what
+// the TOML loads.
 //
 // The encoding visits the fields of each table struct in declaration order (an aggregate's fields,
 // through structured bindings): numbers, enums and booleans as their bytes, strings, vectors,
 // arrays, optionals, pairs and maps as their size then their elements. string_views are refused at
 // compile time (they would point into the building process); a pointer is allowed only to another
 // loader's tables, declared with a specialisation of Link (it is not encoded: the reader asks that
-// loader again).
+// loader again, for the same data::Tables).
 #pragma once
 
 #include <algorithm>
@@ -97,14 +100,15 @@ struct is_set<std::set<K, C, A>> : std::true_type {};
 }  // namespace detail
 
 /// A table that points to another loader's tables (fire's artillery rules point to the artillery
-/// catalogue) declares, before its loader calls built_in(), how to get them again:
-/// `template <> struct data::snapshot::Link<artillery::Catalogue> { static const artillery::Catalogue* get(); };`
+/// catalogue) declares, before its Section, how to get them again from the same data::Tables:
+/// `template <> struct data::snapshot::Link<artillery::Catalogue> {
+///    static const artillery::Catalogue* get(const data::Tables&); };`
 /// get() returns nullptr when that loader fails.
 template <class Target>
 struct Link;
 
 /// A struct that structured bindings cannot take apart (one with a base class holding fields)
-/// lists its parts itself, before its loader calls built_in():
+/// lists its parts itself, before its Section:
 /// `template <> struct data::snapshot::Fields<siege::DuelRules> { static void visit(auto& t, auto& v) {...} };`
 template <class T>
 struct Fields;
@@ -121,16 +125,18 @@ void for_each_field(T& t, V&& visit) {
   }
 }
 
-/// Appends the encoding of values to a byte string.
+/// Appends the encoding of values to a byte string. `links`: the Tables whose tables a pointer
+/// must point to (none: a table with a pointer cannot be saved).
 class Writer {
  public:
+  explicit Writer(const Tables* links = nullptr) : links_(links) {}
   template <class T>
   void put(const T& v) {
     using U = std::remove_cv_t<T>;
     static_assert(!std::is_same_v<U, std::string_view>, "snapshot: a table holds a string_view");
     if constexpr (std::is_pointer_v<U>) {
       // Not encoded; it must be the pointer the reader will get back.
-      if (v != Link<std::remove_cv_t<std::remove_pointer_t<U>>>::get()) ok_ = false;
+      if (!links_ || v != Link<std::remove_cv_t<std::remove_pointer_t<U>>>::get(*links_)) ok_ = false;
     } else if constexpr (std::is_arithmetic_v<U> || std::is_enum_v<U>) {
       out_.append(reinterpret_cast<const char*>(&v), sizeof v);  // NOLINT: the value's bytes
     } else if constexpr (std::is_same_v<U, std::string>) {
@@ -173,19 +179,21 @@ class Writer {
       put(kv->second);
     }
   }
+  const Tables* links_;
   std::string out_;
   bool ok_ = true;
 };
 
-/// Reads values back from the bytes a Writer made; ok() is false once the bytes ran out.
+/// Reads values back from the bytes a Writer made; ok() is false once the bytes ran out. A pointer
+/// is read as what its Link gives for `links` (none: a table with a pointer cannot be read).
 class Reader {
  public:
-  explicit Reader(std::string_view in) : in_(in) {}
+  explicit Reader(std::string_view in, const Tables* links = nullptr) : in_(in), links_(links) {}
   template <class T>
   void get(T& v) {
     using U = std::remove_cv_t<T>;
     if constexpr (std::is_pointer_v<U>) {
-      v = Link<std::remove_cv_t<std::remove_pointer_t<U>>>::get();
+      v = links_ ? Link<std::remove_cv_t<std::remove_pointer_t<U>>>::get(*links_) : nullptr;
       if (v == nullptr) ok_ = false;
     } else if constexpr (std::is_arithmetic_v<U> || std::is_enum_v<U>) {
       if (!take(sizeof v)) return;
@@ -243,70 +251,93 @@ class Reader {
     }
   }
   std::string_view in_;
+  const Tables* links_;
   std::size_t pos_ = 0;
   bool ok_ = true;
 };
 
-/// The encoding of a table struct; nullopt when one of its pointers is not its Link's.
+/// The encoding of a table struct; nullopt when one of its pointers is not its Link's for `links`.
 template <class T>
-std::optional<std::string> save(const T& tables) {
-  Writer w;
+std::optional<std::string> save(const T& tables, const Tables* links = nullptr) {
+  Writer w(links);
   w.put(tables);
   if (!w.ok()) return std::nullopt;
   return w.bytes();
 }
 
-/// Decodes a table struct; false when the bytes do not hold exactly one.
+/// Decodes a table struct (its pointers: their Links for `links`); false when the bytes do not hold
+/// exactly one.
 template <class T>
-bool load(std::string_view bytes, T& tables) {
-  Reader r(bytes);
+bool load(std::string_view bytes, T& tables, const Tables* links = nullptr) {
+  Reader r(bytes, links);
   r.get(tables);
   return r.complete();
 }
 
-/// One section of the snapshot: the encoded tables of one loader.
-struct Section {
+/// One section of the linked snapshot: the encoded tables of one loader.
+struct SectionBytes {
   std::string_view name;
   std::string_view bytes;
 };
 
-/// Called once, before main, by the generated snapshot that a tool links.
-void install(const Section* sections, std::size_t count);
+/// Called once, before main, by the generated snapshot that a tool links: the bytes are constants
+/// of the program, like the embedded TOML (they never change while it runs).
+void install(const SectionBytes* sections, std::size_t count);
 
 /// The bytes of a loader's section; empty when the program has no snapshot.
 std::string_view section(std::string_view name);
-
-/// A loader's tables: from the snapshot when the program has one and no house rules are in effect,
-/// else built from the TOML by build(). They live until the process ends and are never destroyed
-/// (`static const Expected<T>& x = built_in<T>(...)`): freeing thousands of strings at exit cost a
-/// one-liner about 5% of its run.
-template <class T, class Build>
-const Expected<T>& built_in(std::string_view name, Build build) {
-  if (!house_rules_in_effect()) {
-    const std::string_view bytes = section(name);
-    if (!bytes.empty()) {
-      T tables{};
-      if (load(bytes, tables)) return *new Expected<T>(std::move(tables));  // NOLINT: never freed, see above
-    }
-  }
-  return *new Expected<T>(build());  // NOLINT(cppcoreguidelines-owning-memory): never freed, see above
-}
 
 /// The snapshot section of a loader (for the generator): its tables' bytes, or the TOML's errors.
 /// The bytes are read back and encoded again, and must come out the same: every field survives the
 /// snapshot (a field the encoding lost, or a pointer not its Link's, fails the build).
 template <class T>
-Expected<std::string> section_of(const Expected<T>& built) {
+Expected<std::string> section_of(const Expected<T>& built, const Tables& links) {
   if (!built) return built.error();
-  auto bytes = save(*built);
+  auto bytes = save(*built, &links);
   if (!bytes)
     return Expected<std::string>::failure("a pointer of the tables is not the one snapshot::Link gives", {},
                                           ExitCode::internal);
   T copy{};
-  if (!load(*bytes, copy) || save(copy) != bytes)
+  if (!load(*bytes, copy, &links) || save(copy, &links) != bytes)
     return Expected<std::string>::failure("the tables do not read back the same from their snapshot", {},
                                           ExitCode::internal);
   return std::move(*bytes);
 }
+
+/// A module's tables, declared once at namespace scope in its loader's file, which registers the
+/// section (data::producers(): the generator writes it into the snapshot):
+///   `const data::snapshot::Section<Rules> kSection{"war", &build};`
+/// where `Expected<Rules> build(const data::Tables&)` reads the TOML (data::load) and asks other
+/// modules for theirs through the same Tables. get(tables) gives the tables of that Tables object:
+/// decoded from the program's snapshot when it has one and `tables` has no house rules, else
+/// built; made on the first request and kept in `tables` (Tables::made_by).
+template <class T>
+class Section final : public Producer {
+ public:
+  using Build = Expected<T> (*)(const Tables&);
+  Section(std::string_view name, Build build) : Producer(name), build_(build) {}
+
+  [[nodiscard]] const Expected<T>& get(const Tables& tables) const {
+    return *static_cast<const Expected<T>*>(tables.made_by(*this));
+  }
+
+  [[nodiscard]] void* make(const Tables& tables) const override {
+    if (!tables.house_rules_in_effect() && tables.source() == Tables::Source::snapshot_if_linked) {
+      const std::string_view bytes = section(name());
+      if (!bytes.empty()) {
+        T decoded{};
+        if (load(bytes, decoded, &tables)) return new Expected<T>(std::move(decoded));  // NOLINT: owned by `tables`
+      }
+    }
+    return new Expected<T>(build_(tables));  // NOLINT(cppcoreguidelines-owning-memory): owned by `tables`
+  }
+  void destroy(void* made) const override { delete static_cast<Expected<T>*>(made); }  // NOLINT: made by make()
+  [[nodiscard]] Expected<std::string> encode(const Tables& tables) const override {
+    return section_of(build_(tables), tables);
+  }
+
+ private:
+  Build build_;
+};
 
 }  // namespace gunpowder::data::snapshot

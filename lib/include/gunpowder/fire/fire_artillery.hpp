@@ -5,7 +5,7 @@
 //
 // Model and rules only: no I/O, no TOML, no command line. The figures come from
 // data/artillery.toml (through the artillery module: its catalogue and its attack results) and
-// data/artillery_damage.toml (this module's loader), through load_artillery_rules().
+// data/artillery_damage.toml (this module's loader), through load_artillery_rules(tables).
 #pragma once
 
 #include <array>
@@ -20,6 +20,10 @@
 #include "gunpowder/core/explain.hpp"
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/requests.hpp"
+
+namespace gunpowder::data {
+class Tables;
+}
 
 namespace gunpowder::fire {
 
@@ -71,8 +75,9 @@ struct ArtilleryRules {
   [[nodiscard]] const DamageTable* table_for(artillery::Type t, double shot_lb) const;
 };
 
-/// Loads the embedded tables once (exit 70 on a broken table).
-Expected<const ArtilleryRules*> load_artillery_rules();
+/// The artillery-fire tables of `tables`, loaded on the first call for that Tables (exit 70 on a
+/// broken table, 65 when house rules broke it).
+Expected<const ArtilleryRules*> load_artillery_rules(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // The attack throw and its four results

@@ -28,8 +28,10 @@ using Firearm = firearms::Firearm;
 using FirearmRules = firearms::Rules;
 using FirearmCatalogue = firearms::Catalogue;
 
-/// The one load of data/firearms.toml (firearms::load_catalogue).
-inline Expected<const FirearmCatalogue*> load_firearms() { return firearms::load_catalogue(); }
+/// The one load of data/firearms.toml in `tables` (firearms::load_catalogue).
+inline Expected<const FirearmCatalogue*> load_firearms(const data::Tables& tables) {
+  return firearms::load_catalogue(tables);
+}
 
 // ---------------------------------------------------------------------------------------------
 

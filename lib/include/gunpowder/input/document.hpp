@@ -274,7 +274,7 @@ class TableReader {
   void remember(std::string_view key);
   std::vector<std::string> owned_;  ///< keys built at run time (e.g. "barrel_calibers_" + type)
   void type_error(std::string_view key, const toml::node& n, const char* expected);
-  bool check_range(std::string_view key, double v, const Range& r);
+  bool check_range(std::string_view key, const toml::node& n, double v, const Range& r);
 
   const Document& doc_;
   const toml::table& table_;

@@ -30,8 +30,9 @@ struct Request {
 
 /// Reads and checks an input document. `use_pi`: round structures use pi unless they say
 /// otherwise (--pi). Rule errors found later carry field paths from the document's root
-/// ("besieger.artillery[2].range_yd"), placed by input::place_fields.
-Expected<Request> read_siege(const input::Document& doc, const Rules& rules, const artillery::Catalogue& cat,
-                             bool use_pi);
+/// ("besieger.artillery[2].range_yd"), placed by input::place_fields. A [siege_machine] is read
+/// with the Siege Machine's and the War Machine's rules of `tables`.
+Expected<Request> read_siege(const data::Tables& tables, const input::Document& doc, const Rules& rules,
+                             const artillery::Catalogue& cat, bool use_pi);
 
 }  // namespace gunpowder::siege

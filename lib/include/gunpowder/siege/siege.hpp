@@ -23,6 +23,10 @@
 #include "gunpowder/core/explain.hpp"
 #include "gunpowder/core/rng.hpp"
 
+namespace gunpowder::data {
+class Tables;
+}
+
 namespace gunpowder::siege {
 
 // ---------------------------------------------------------------------------------------------
@@ -46,9 +50,9 @@ struct SiteMultiplier {
   int multiplier = 1;
 };
 
-struct SiegeStructure {  ///< a stronghold part of the D@W structure list (shp and AC)
+struct SiegeStructure {  ///< a stronghold part of the D@W structure list (its shp; its AC is a note)
   std::string key, name;
-  int shp = 0, ac = 0;
+  int shp = 0;
 };
 
 struct ExamplePiece {  ///< an artillery line of the worked example, as the example counts it
@@ -135,8 +139,9 @@ struct Rules {
   std::vector<std::string> engine_types;  ///< siege engines the input may name (siege_machine.toml [[equipment]] ids)
 };
 
-/// Loads and checks the embedded tables once (a broken table is an internal error, exit 70).
-Expected<const Rules*> load_rules();
+/// The rules of `tables`, loaded and checked on the first call for that Tables (a broken table is
+/// an internal error, exit 70; 65 when house rules broke it).
+Expected<const Rules*> load_rules(const data::Tables& tables);
 
 // ---------------------------------------------------------------------------------------------
 // The siege described by the input

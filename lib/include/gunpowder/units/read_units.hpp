@@ -21,8 +21,9 @@ struct UnitTable {
 /// Reads every [[unit]] table of `doc` in order, each into a copy of `base` (the readings of the
 /// command line, which the table's own keys replace), and hands each that read cleanly to
 /// `on_unit`. The errors on_unit returns (rate()'s field errors) are placed at the table's keys
-/// (input::place_fields). Every error goes to `diags`, in the order of the tables.
-void read_units(const input::Document& doc, const Request& base, Diagnostics& diags,
+/// (input::place_fields). Every error goes to `diags`, in the order of the tables. A firearm's
+/// `type` is one of `cat`'s firearm types.
+void read_units(const input::Document& doc, const Catalogue& cat, const Request& base, Diagnostics& diags,
                 const std::function<Diagnostics(UnitTable&)>& on_unit);
 
 }  // namespace gunpowder::units

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -78,9 +79,10 @@ struct Campaign {
 /// The exact distribution of up to `max_battles` battles of `first` (the engagement of the two forces
 /// in `pair`, side 0 first), each battle after the first fought as roll_battle fights its later
 /// rounds (next_round), ties settled as `c.options.tie` says (reroll: the battle is fought again).
-/// Probabilities are doubles: sums of products of exact counts of d100 pairs.
+/// Probabilities are doubles: sums of products of exact counts of d100 pairs. `on_battle(n)`, when
+/// given, is called as battle n has been worked out (a progress line; issue 24, item 7).
 Expected<Campaign> campaign(const Rules& rules, const std::array<RatedForce, 2>& pair, const Engagement& first,
-                            const BattleConfig& c, int max_battles);
+                            const BattleConfig& c, int max_battles, const std::function<void(int)>& on_battle = {});
 
 /// How a rolled chain (roll_battle) ended, in the campaign's terms: for tallies against the exact odds.
 EndingKey ending_of(const RollOutcome& ro);
