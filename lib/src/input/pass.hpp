@@ -28,6 +28,11 @@ struct Source::State {
   std::shared_ptr<const std::string> text;  ///< a text, or a stream taken into memory
   int spool = -1;                           ///< a stream taken into a temporary file
   size_t spool_size = 0;
+  /// The `[[key]]` tables that a pass could not cut (for_each_piece parsed the input whole): a
+  /// later pass parses it whole at once, as the first did in the end, rather than handing on
+  /// pieces and having to restart.
+  std::string uncut_key;
+  bool uncut = false;
 };
 
 namespace detail {
@@ -54,6 +59,12 @@ class Pass {
   /// The input when it is in memory (a text, or a stream taken into memory), else nullptr.
   [[nodiscard]] const std::shared_ptr<const std::string>& memory() const { return s_.text; }
   [[nodiscard]] const std::string& name() const { return s_.name; }
+  /// Whether an earlier pass could not cut the input at `key` tables; `set_uncut` records it.
+  [[nodiscard]] bool uncut(std::string_view key) const { return s_.uncut && s_.uncut_key == key; }
+  void set_uncut(std::string_view key) {
+    s_.uncut = true;
+    s_.uncut_key = key;
+  }
 
  private:
   Expected<bool> take(int fd);

@@ -288,7 +288,7 @@ Expected<Delivered> for_each_piece(const Source& source, const Cut& cut_asked, c
   cut.threads = std::max(cut.threads, 1U);
   detail::Pass pass(source);
   if (auto opened = pass.open(); !opened) return opened.error();
-  if (pass.size() < cut.min_bytes) return hand_on_whole(pass.all(), source.name(), sink);
+  if (pass.size() < cut.min_bytes || pass.uncut(cut.key)) return hand_on_whole(pass.all(), source.name(), sink);
   Cutter cutter(pass, "[[" + std::string(cut.key) + "]]", cut.piece_bytes);
   Memory memory;  // an input in memory: its lines found once, for every piece
   if ((memory.text = pass.memory()))
@@ -306,6 +306,7 @@ Expected<Delivered> for_each_piece(const Source& source, const Cut& cut_asked, c
     out.pieces = w.taken;
     return out;
   }
+  pass.set_uncut(cut.key);
   if (w.used && sink.restart && !sink.restart()) {
     Delivered out;
     out.stopped = true;

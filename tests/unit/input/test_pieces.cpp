@@ -264,6 +264,16 @@ TEST_CASE("input::for_each_piece - an input that cannot be cut is parsed whole")
     CHECK(s.pieces[0].first_line == 1);
     CHECK(s.pieces[0].text_size == t.size());
     CHECK(s.numbers().size() == 5011);
+    // A second pass over the same source (a streamed batch's writing pass) parses it whole at once:
+    // no piece handed on before the restart, which the writing pass could not take back.
+    const auto file = input::Source::file(temp_file("gp-pieces-uncut.toml", t));
+    const Seen first = read(file), second = read(file);
+    REQUIRE(first.result);
+    REQUIRE(second.result);
+    CHECK(first.restarts == 1);
+    CHECK(second.restarts == 0);
+    CHECK(second.result->whole);
+    CHECK(second.numbers() == first.numbers());
   }
   SUBCASE("other tables after the [[piece]] tables") {
     const Seen s = read_text(body + "[other]\nk = 1\n");

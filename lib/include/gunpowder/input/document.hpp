@@ -195,7 +195,9 @@ struct Delivered {
 /// whole input. Whenever the cut cannot be trusted (the input does not open with the header, a
 /// piece does not parse or holds anything but `key` tables, e.g. a multi-line string holding such a
 /// line, or other tables after them), it is parsed whole instead (input::parse) and handed on as one
-/// piece; the result and the errors are always those of an ordinary parse. An error: the input
+/// piece; the result and the errors are always those of an ordinary parse. The Source remembers it:
+/// a later pass over it with the same key parses it whole at once (the second pass of a streamed
+/// batch writes it without restarting). An error: the input
 /// cannot be read (exit 66) or is not text, with read_input's messages. An exception thrown by the
 /// sink stops every worker and is thrown again here.
 Expected<Delivered> for_each_piece(const Source& source, const Cut& cut, const PieceSink& sink);
