@@ -63,7 +63,9 @@ Args walk_args(CLI::App& app, int argc, const char* const* argv) {
     w.text = argv[i];
     if (w.text.size() < 2 || w.text[0] != '-') {  // "-" alone is standard input, a word
       if (!a.first_word) a.first_word = a.words.size();
-      if (!sub && (sub = subcommand_named(app, w.text))) {
+      CLI::App* named = sub ? nullptr : subcommand_named(app, w.text);
+      if (named) {
+        sub = named;
         a.subcommand = a.words.size();
         if (auto* c = dynamic_cast<Command*>(sub)) c->set_up();  // its options, which the words after it may name
       }

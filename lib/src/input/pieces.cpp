@@ -34,7 +34,7 @@ class Cutter {
  public:
   Cutter(detail::Pass& pass, const std::string& header, size_t piece_bytes)
       : pass_(pass), pattern_("\n" + header), min_cut_(std::max<size_t>(piece_bytes, 1) - 1) {
-    if (const auto text = pass.memory()) {
+    if (const auto& text = pass.memory()) {
       memory_ = *text;
       in_memory_ = eof_ = true;
     }
@@ -291,7 +291,8 @@ Expected<Delivered> for_each_piece(const Source& source, const Cut& cut_asked, c
   if (pass.size() < cut.min_bytes || pass.uncut(cut.key)) return hand_on_whole(pass.all(), source.name(), sink);
   Cutter cutter(pass, "[[" + std::string(cut.key) + "]]", cut.piece_bytes);
   Memory memory;  // an input in memory: its lines found once, for every piece
-  if ((memory.text = pass.memory()))
+  memory.text = pass.memory();
+  if (memory.text)
     memory.starts = std::make_shared<const std::vector<size_t>>(line_starts(*memory.text));
   Workers w(cutter, std::move(memory), source.name(), cut, sink);
   std::vector<std::thread> pool;
