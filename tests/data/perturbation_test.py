@@ -7,15 +7,24 @@ changed in turn by a house-rules file (`[house_rules] table = "NAME"`) that give
 boolean is flipped). The table's probe commands (PROBES below: golden cases of tests/cli, run with
 `--format json` unless they ask for csv, and a few commands of their own) are then run with
 `--house-rules rules.toml`; the figure passes when some probe's standard output differs from its
-output under a rules file that changes nothing, or when the tool refuses the file with exit status
-65 (a key no rule reads, a value the loader or a cross-check refuses). A figure whose every probe
+output under a rules file that changes nothing (compared without the list of changes and without
+the provenance of the figures: a house rule marks every figure it reaches "house rule (FILE)", a
+whole table's when a tool reads all of it, so a mark alone says nothing of the figure), or when the
+tool refuses the file with exit status 65 (a key no rule reads, a value the loader or a cross-check refuses). A figure whose every probe
 prints the same is a failure: it is a figure no rule reads (make a rule read it, or move it into a
 comment of the table), or one the probes do not reach (add a probe that does).
+
+An error probe is a golden case that fails (it has a `code` file): a figure that decides a refusal
+(a flag that forbids, a bound) is seen only there, since loosening it makes the refused input
+succeed. Its output under the rules file that changes nothing must be its failure, and the figure
+passes when its exit status, standard output or standard error changes.
 
 Speed: the probes of a table run one after the other until one tells (the cheapest first), two
 figures at a time (--jobs). By default each key *path* (a key of a table, or of every row of an
 array of tables, e.g. `piece[].crew`) is tried on one row chosen deterministically (a hash of the
 path): every key of every table is covered, not every row. `--all` tries every row of every key.
+A probe is normally a command that succeeds; a figure that only bounds what a user may give (and
+so changes no output it lets through) is probed by a command refused without the change (exit 64).
 The natural key of a row (its `key`, `id`, `name`, ...: rules.cpp) and the worked examples
 (`example`: read by the unit tests, refused to house rules) are named in the summary, not perturbed
 one by one: a sample of them is checked to be refused.
@@ -26,18 +35,28 @@ Only the standard library (Python 3.11: tomllib).
 import argparse
 import concurrent.futures
 import copy
+import csv
 import hashlib
+import io
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
 import threading
 import tomllib
 
+# The structures of data/siege_duration.toml's [siege_structure], one each in a probe.
+SIEGE_STRUCTURES = ["barbican", "battlement", "building_stone", "building_wood", "gatehouse", "keep_square",
+                    "tower_round_small", "tower_round_medium", "tower_round_large", "tower_round_huge",
+                    "wall_stone_20ft", "wall_stone_30ft", "wall_stone_40ft", "wall_stone_50ft", "wall_stone_60ft",
+                    "rampart_earthen", "palisade_wood", "drawbridge_wood"]
+
 # The probes of each table: a golden case "tool/NN-name" (its args, {CASE} replaced, its stdin) or
-# a command ["tool", args...]. Cheapest and widest first: each figure stops at the first probe that
+# a command ["tool", args...] ({EXAMPLES}: examples/, {CASES}: tests/cli/, {PROBES}: the inputs of
+# tests/data/probes/, which only this test reads). Cheapest and widest first: each figure stops at the first probe that
 # changes.
 PROBES = {
     "artillery": [
@@ -58,6 +77,8 @@ PROBES = {
         "siege-duration/09-duel-odds-json",
         "siege-duration/03-duel-trace",
         "siege-duration/04-bombardment-markdown",
+        "artillery-design/94-explain-json",
+        "fire-odds/86-explain-json",
     ],
     "artillery_damage": [
         "fire-odds/02-artillery-json",
@@ -72,6 +93,7 @@ PROBES = {
         "fire-odds/73-artillery-veteran-text",
         "fire-odds/03-artillery-plunging-markdown",
         "fire-odds/04-artillery-example2-csv",
+        "fire-odds/92-artillery-enfilade-json",
     ],
     "broadside": [
         "fire-odds/09-broadside-json",
@@ -86,6 +108,10 @@ PROBES = {
         "fire-odds/64-broadside-structural-csv",
         "siege-duration/04-bombardment-markdown",
         "siege-duration/24-siege-machine-trace",
+        "fire-odds/89-broadside-captain-casualties-json",
+        "fire-odds/90-broadside-medium-range-explain-json",
+        "fire-odds/86-explain-json",
+        "fire-odds/91-broadside-err-chain-long",
     ],
     "chainmail": [
         "fire-odds/13-arquebus-attack-dice-json",
@@ -99,6 +125,27 @@ PROBES = {
         "fire-odds/69-dowel-cannon-ranges-csv",
         "fire-odds/70-dowel-faces-csv",
         "fire-odds/71-dowel-shots-csv",
+        # The accuracy die's farthest and nearest bands (6-12 is 12-arquebus-text's), with both cover
+        # and the rest; the attack dice's short and long bands (medium is 13's) at an effective AR of
+        # 2 and 3, where the self-hit face takes a face that would hit the target.
+        ["fire-odds", "arquebus", "--men", "10", "--range-in", "15", "--cover", "over-half", "--rested",
+         "--format", "json"],
+        ["fire-odds", "arquebus", "--men", "10", "--range-in", "3", "--format", "json"],
+        ["fire-odds", "arquebus", "--system", "attack-dice", "--men", "10", "--range-in", "3", "--ar", "12",
+         "--format", "json"],
+        ["fire-odds", "arquebus", "--system", "attack-dice", "--men", "10", "--range-in", "15", "--ar", "3",
+         "--format", "json"],
+        # Each class's dowel shifted by the variation die across a narrow target (its thickness
+        # counts), over six turns (its catapult's rate of fire).
+        ["fire-odds", "dowel", "--gun", "light", "--call", "white", "--range-in", "14", "--depth-in", "4",
+         "--width-in", "1", "--offsets", "0,1.5,3,-1.5,-3,0", "--turns", "6", "--format", "json"],
+        ["fire-odds", "dowel", "--gun", "heavy", "--call", "white", "--range-in", "14", "--depth-in", "4",
+         "--width-in", "1", "--offsets", "0,1.5,3,-1.5,-3,0", "--turns", "6", "--format", "json"],
+        ["fire-odds", "dowel", "--gun", "bombard", "--call", "white", "--range-in", "14", "--depth-in", "4",
+         "--width-in", "1", "--offsets", "0,1.5,3,-1.5,-3,0", "--turns", "6", "--format", "json"],
+        # An offset off the 6" variation measure centred on the dowel's end (3.5" > 3"): refused.
+        {"exit": 64, "argv": ["fire-odds", "dowel", "--gun", "heavy", "--call", "white", "--range-in", "26",
+                              "--depth-in", "8", "--width-in", "4", "--offsets", "0,1.5,3.5,-1.5,-3,0"]},
     ],
     "firearms": [
         "fire-odds/07-firearm-json",
@@ -118,6 +165,7 @@ PROBES = {
         "unit-br/01-json-matchlock-musketeers",
         "unit-br/64-csv-table-attacks-dragoons",
         "unit-br/04-file-text",
+        "unit-br/83-file-rifled-flyers-json",
     ],
     "gunpowder_economies": [
         ["artillery-design", "--economies", "--format", "json"],
@@ -126,6 +174,10 @@ PROBES = {
         "artillery-design/46-economies-grimm-set-up-x5",
         ["artillery-design", "--catalogue", "--format", "json"],
         "unit-br/25-catalogue-markdown-beastman",
+        "artillery-design/94-explain-json",
+        "artillery-design/97-dwarven-price-multiplier-low-json",
+        "artillery-design/99-house-rules-automaton-abilities-json",
+        "artillery-design/98-err-price-multiplier-above-machinist",
     ],
     "siege_duration": [
         "siege-duration/02-simplified-json",
@@ -135,6 +187,13 @@ PROBES = {
         "siege-duration/38-worked-example-bonus-units-27",
         "siege-duration/27-spiked",
         "siege-duration/21-explain",
+        # A stronghold of one of each structure (40,372 shp) on an island: every row's shp is in its
+        # total; 20 days on the table, x4.
+        ["siege-duration", "--method", "simplified", "--besieger-units", "80", "--defender-units", "20",
+         "--site", "island"] + [a for key in SIEGE_STRUCTURES for a in ("--structure", key)],
+        # The Duration of Siege table's row 200,001-250,000, column 51-75 (120 days).
+        ["siege-duration", "--method", "simplified", "--shp", "220000", "--besieger-units", "80",
+         "--defender-units", "20"],
     ],
     "siege_machine": [
         "siege-duration/24-siege-machine-trace",
@@ -146,6 +205,26 @@ PROBES = {
         "siege-duration/45-field-construction-csv",
         "siege-duration/44-weekly-costs-csv",
         "war-machine/12-siege-text",
+        # The BR bonuses of a harassment under concentrated fire and of an assault, figure by figure.
+        "siege-duration/63-siege-machine-harass-bonuses-csv",
+        "siege-duration/64-siege-machine-assault-bonuses-csv",
+        "siege-duration/65-field-construction-overseers-csv",
+        "siege-duration/66-siege-machine-create-food-costs-csv",
+        # The harassment over six weeks: its battles' locations and engaged troops, and the
+        # derivation's "beyond 200' of the front".
+        ["siege-duration", "{CASES}/siege-duration/63-siege-machine-harass-bonuses-csv/siege.toml", "--method",
+         "siege-machine", "--trace", "--seed", "1", "--weeks", "6", "--explain", "--format", "json"],
+        # A departure under bombardment, never noticed ([[departure_detection]] noticed = false).
+        ["siege-duration", "{CASES}/siege-duration/30-siege-machine-depart-json/siege.toml", "--method",
+         "siege-machine", "--plan", "bombard", "--trace", "--seed", "3", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-ammunition.toml", "--method", "siege-machine", "--trace", "--seed",
+         "1", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-ballistas.toml", "--method", "siege-machine", "--trace", "--seed",
+         "1", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-sally-fatigue.toml", "--method", "siege-machine", "--trace",
+         "--seed", "1", "--format", "json"],
+        ["siege-duration", "{PROBES}/siege-machine-harass-rout.toml", "--method", "siege-machine", "--trace",
+         "--seed", "1", "--format", "json"],
     ],
     "structures": [
         "siege-duration/06-structures",
@@ -159,6 +238,15 @@ PROBES = {
         "unit-br/25-catalogue-markdown-beastman",
         "unit-br/65-csv-table-availability",
         "unit-br/02-csv-veteran-flintlock-arquebusiers",
+        "unit-br/84-csv-table-realms-pikemen",
+        "unit-br/85-csv-table-realms-hussars",
+        "unit-br/88-csv-table-realms-harquebusiers",
+        "unit-br/89-csv-table-realms-demi-lancers",
+        "unit-br/90-csv-table-availability-swordsmen",
+        "unit-br/91-csv-table-availability-armored-swordsmen",
+        "unit-br/92-csv-table-availability-hussars",
+        "unit-br/87-house-rules-riding-horse-json",
+        "unit-br/86-err-kobold-musket",
     ],
     "unit_rules": [
         ["unit-br", "--catalogue", "--format", "json"],
@@ -170,6 +258,7 @@ PROBES = {
         "unit-br/08-stdin-custom-json",
         "unit-br/69-csv-table-battle-rating",
         "unit-br/64-csv-table-attacks-dragoons",
+        "unit-br/83-file-rifled-flyers-json",
     ],
     "units": [
         ["unit-br", "--catalogue", "--format", "json"],
@@ -191,6 +280,22 @@ PROBES = {
         ["war-machine", "march", "--troops", "300", "--troop-class", "elite", "--format", "json"],
         ["war-machine", "march", "--troops", "300", "--troop-class", "untrained", "--format", "json"],
         "siege-duration/24-siege-machine-trace",
+        # The adjustment lines of four battles by the card, figure by figure; a force's BFR lines (in
+        # JSON, with its statements).
+        "war-machine/102-battle-adjustments-by-the-card-csv",
+        "war-machine/103-rate-officers-special-troops-text",
+        # Lines that last one battle, over rounds; a withdrawing winner; a simple siege's defender.
+        ["war-machine", "battle", "--roll", "--seed", "1", "--rounds", "5", "--force",
+         "A:1000:br=60,role=attacker,situation=attacking-on-march,situation=ambush", "--force",
+         "B:1000:br=130,role=defender", "--format", "json"],
+        ["war-machine", "battle", "--force", "W:500:br=200,role=attacker,tactic=withdraw", "--force",
+         "E:500:br=50,role=defender,tactic=envelop", "--format", "json"],
+        ["war-machine", "battle", "--simple-siege", "--force", "A:2000:br=150,role=attacker", "--force",
+         "D:200:br=100,role=defender", "--format", "json"],
+        # A poor force, seriously fatigued, three days without food.
+        ["war-machine", "march", "--troops", "300", "--troop-class", "poor", "--fatigue", "serious",
+         "--days-without-food", "3", "--format", "json"],
+        ["war-machine", "march", "--troops", "300", "--troop-class", "poor", "--format", "json"],
     ],
 }
 
@@ -277,8 +382,16 @@ def overlay(node, path, value):
             row = {f: node[step][f] for f in fields}
             row.update(overlay(node[step], rest, value))
             return [row]
-    whole = copy.deepcopy(node)  # a band table or a list of figures: replaced whole
-    whole[step] = overlay(node[step], rest, value)
+    return replaced(node, path, value)  # rows without a natural key or a list of figures: replaced whole
+
+
+def replaced(node, path, value):
+    """A copy of `node` with the leaf at `path` changed to `value` (every other key kept)."""
+    whole = copy.deepcopy(node)
+    at = whole
+    for step in path[:-1]:
+        at = at[step]
+    at[path[-1]] = value
     return whole
 
 
@@ -308,23 +421,45 @@ class Probe:
         self.cases = args.cases
         self.bin = args.bin
         self.stdin = None
+        # A figure that only refuses input (a bound of what a user may give) changes no output it
+        # lets through: its probe is a command refused without the change, {"exit": 64, "argv": [...]}
+        # (never 65, which says that the rules file is refused). A golden case that fails (it has a
+        # code file) is an error probe too: its baseline is its failure, stderr included.
+        self.exit = 0
+        self.watch_err = False
+        if isinstance(spec, dict):
+            self.exit = spec["exit"]
+            assert self.exit not in (0, 65), spec
+            spec = spec["argv"]
         if isinstance(spec, str):
             case = os.path.join(args.cases, spec)
             with open(os.path.join(case, "args"), encoding="utf-8") as f:
                 argv = [spec.split("/")[0]] + [a.replace("{CASE}", case) for a in f.read().splitlines()]
             if os.path.exists(os.path.join(case, "stdin")):
                 self.stdin = os.path.join(case, "stdin")
+            if os.path.exists(os.path.join(case, "code")):  # an error probe: its baseline is its failure
+                with open(os.path.join(case, "code"), encoding="utf-8") as f:
+                    self.exit = int(f.read().strip())
+                    self.watch_err = True
             self.name = spec
         else:
-            argv = [a.replace("{EXAMPLES}", args.examples) for a in spec]
+            argv = [a.replace("{EXAMPLES}", args.examples).replace("{CASES}", args.cases)
+                    .replace("{PROBES}", os.path.join(os.path.dirname(os.path.abspath(__file__)), "probes"))
+                    for a in spec]
             self.name = " ".join(spec)
-        # json (or csv) only: a text or markdown output lists the changed figure itself.
-        if "--format" not in argv:
+        # json (or csv) only: a text or markdown output lists the changed figure itself. JSON holds
+        # every table: a --table of text is dropped.
+        if self.watch_err:
+            pass  # an error probe runs as its golden case does
+        elif "--format" not in argv:
             argv += ["--format", "json"]
         else:
             at = argv.index("--format") + 1
             if argv[at] not in ("json", "csv"):
                 argv[at] = "json"
+        if "--table" in argv and argv[argv.index("--format") + 1] == "json":
+            at = argv.index("--table")
+            del argv[at:at + 2]
         self.tool = argv[0]
         self.argv = [os.path.join(args.bin, argv[0])] + argv[1:]
 
@@ -341,17 +476,59 @@ class Probe:
         return p.returncode, normalize(p.stdout), p.stderr.decode("utf-8", "replace")
 
 
+PROVENANCE = re.compile(r"house rule \([^)]*\)(, )?")
+
+
+def plain_source(v):
+    """A source with the house rule's provenance taken out: "house rule (FILE), formula" is
+    "formula", and "house rule (FILE)" stands where the plain source is "book" or none, so those
+    three are one. A source says where a figure comes from, not what it is: a house rule marks
+    every figure it reaches (a whole table's, for a tool that reads all of it), so that a figure
+    that only changed its source is not taken for a figure that changed."""
+    if isinstance(v, str):
+        v = PROVENANCE.sub("", v)
+        return None if v in ("", "book") else v
+    if isinstance(v, dict):
+        return {k: plain_source(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [plain_source(x) for x in v]
+    return v
+
+
+def without_provenance(node):
+    if isinstance(node, dict):
+        return {k: plain_source(v) if k in ("source", "sources") else without_provenance(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [without_provenance(v) for v in node]
+    return node
+
+
 def normalize(out):
-    """The output without the list of changes (which names the changed figure)."""
+    """The output without the list of changes (which names the changed figure) and without the
+    provenance of its figures (JSON's `source` and `sources`, csv's `source` column)."""
     try:
         doc = json.loads(out)
     except ValueError:
-        return out
+        return normalize_csv(out)
     if isinstance(doc, dict):
         hr = doc.pop("house_rules", None)
         if hr is not None and set(doc) == {"result"}:
             doc = doc["result"]
-    return json.dumps(doc, sort_keys=True).encode()
+    return json.dumps(without_provenance(doc), sort_keys=True).encode()
+
+
+def normalize_csv(out):
+    try:
+        rows = list(csv.reader(io.StringIO(out.decode("utf-8"))))
+    except (UnicodeDecodeError, csv.Error):
+        return out
+    if not rows or "source" not in rows[0]:
+        return out
+    at = rows[0].index("source")
+    for row in rows[1:]:
+        if at < len(row):
+            row[at] = plain_source(row[at]) or ""
+    return json.dumps(rows).encode()
 
 
 class Worker:
@@ -384,9 +561,10 @@ class Baseline:
         with self.lock:
             if i not in self.outputs:
                 code, out, err = probe.run(self.worker.dir, "rules.toml")
-                if code != 0:
-                    self.broken.append("probe %s fails without changes (exit %d): %s" % (probe.name, code, err.strip()))
-                self.outputs[i] = (code, out)
+                if code != probe.exit:
+                    self.broken.append("probe %s exits %d without changes, not %d: %s" %
+                                       (probe.name, code, probe.exit, err.strip()))
+                self.outputs[i] = (code, out, err if probe.watch_err else "")
             return self.outputs[i]
 
 
@@ -398,11 +576,15 @@ def check_figure(worker, table, doc, path, probes, baseline):
     rules = worker.write(rules_text(table, overlay(doc, path, new)))
     for i, probe in enumerate(probes):
         code, out, err = probe.run(worker.dir, rules)
-        if code == 65:
-            return "refused", probe.name, err.strip().splitlines()[0] if err.strip() else ""
         if code < 0:
             return "crashed", probe.name, "signal %d" % -code
-        if (code, out) != baseline.get(i, probe):
+        if probe.watch_err:  # an error probe: any change of its failure tells
+            if (code, out, err) != baseline.get(i, probe):
+                return "changed", probe.name, "exit %d" % code
+            continue
+        if code == 65:
+            return "refused", probe.name, err.strip().splitlines()[0] if err.strip() else ""
+        if (code, out, "") != baseline.get(i, probe):
             return "changed", probe.name, "exit %d" % code if code else ""
     return "unchanged", "", "%r -> %r" % (value, new)
 

@@ -60,7 +60,7 @@ void setup(CLI::App& app, Options& opt) {
   cli::choices(app,
                app.add_option("-g,--gunpowder", opt.gunpowder,
                               "historical, alchemical, magical or dwarven (default historical)"),
-               {"historical", "alchemical", "magical", "dwarven"}, artillery::from_book_spelling)
+               artillery::gunpowder_kind_names(), artillery::from_book_spelling)
       ->type_name("KIND");
   app.add_option("--price-multiplier", opt.price_multiplier,
                  "override the economy's price multiplier, 1 to 10 (dwarven: 1-5 by rarity, default 2; 10 for the "

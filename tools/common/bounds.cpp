@@ -22,7 +22,7 @@ std::string bounds_error(const Bounds& b, const std::string& text) {
   const std::string range = b.above_min ? (b.min == 0 ? std::string("positive") : "greater than " + lo) +
                                               " and at most " + hi + unit
                                         : "from " + lo + " to " + hi + unit;
-  const std::string want = std::string("must be ") + (b.whole ? "a whole number " : "") + range + ", got " +
+  std::string want = std::string("must be ") + (b.whole ? "a whole number " : "") + range + ", got " +
                            escape::visible(text);
   // The whole text must be the number (from_chars takes no leading '+', space or "0x").
   std::string_view t(text);

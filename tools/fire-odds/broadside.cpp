@@ -192,8 +192,9 @@ void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi
 Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
   Table bt(by_band_spec());
   bt.title = "Expected structural damage by range band (" + R.source_results + ")";
-  for (size_t i = 0; i < fire::kBandKeys.size(); ++i)
-    bt.add_row({report::Cell(fire::band_name(fire::kBandKeys[i]), suite_spelling(fire::kBandKeys[i])),
+  const auto& bands = fire::broadside_band_names();
+  for (size_t i = 0; i < bands.size(); ++i)
+    bt.add_row({report::Cell(fire::band_name(bands[i]), suite_spelling(bands[i])),
                 report::cell::trimmed(b.structural_by_band[i], 4)});
   bt.notes.push_back("roundshot, not raking, not aiming high; point blank adds the long and short columns");
   return bt;
@@ -273,7 +274,8 @@ report::Chart hands_chart(const fire::BroadsideRules& R, const Broadside& b) {
 void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   const fire::BandFigures& f = *b.at_band;
   const std::string column = fire::band_name(f.effective) + " column";
-  const std::string title = "Structural damage (" + column + (b.ammo != "round_shot" ? ", " + b.ammunition->name : "") +
+  const std::string title = "Structural damage (" + column +
+                            (p.ammo.value_or("round") != "round" ? ", " + b.ammunition->name : "") +
                             (p.aim_high ? ", aiming high" : "") + ")";
   dist_tables(structural_spec(), f.structural, title).add_to(s.tables);
   s.charts.push_back(dist_chart(title, "Points", {{"", &f.structural}}));

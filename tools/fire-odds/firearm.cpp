@@ -422,8 +422,7 @@ void setup_firearm(CLI::App& sub, FirearmParams& p) {
         std::vector<std::string> names;
         if (auto cat = firearms::load_catalogue(tables))
           for (const auto& f : (*cat)->firearms)
-            names.push_back((f.bore == "smoothbore" ? "" : f.bore + "-") + firearms::to_string(f.mechanism) + "-" +
-                            f.type);
+            names.push_back((f.smoothbore() ? "" : f.bore + "-") + firearms::to_string(f.mechanism) + "-" + f.type);
         return names;
       })
       ->type_name("NAME");

@@ -51,8 +51,7 @@ void spiked_report(const data::Tables& run_tables, const siege::Rules& rules, co
   t.notes.push_back(
       "a spiked piece cannot fire and counts for nothing until its spike is removed: a construction "
       "project of " +
-      gp(rules.duel.spike_removal_gp) + " gp each, Craft (Gunsmith); spiking takes " +
-      std::to_string(rules.duel.spike_rounds) + " stationary round adjacent to the piece");
+      gp(rules.duel.spike_removal_gp) + " gp each, Craft (Gunsmith)");
   rep.tables.push_back(std::move(t));
 }
 

@@ -38,8 +38,8 @@ Ruled war_rule(const war::Rules& wr) {
   for (const Ruled* k : {&x.results, &x.result_rules, &x.tactics, &x.withdraw, &x.ratio_formula, &x.ratio_bands,
                          &x.ratio_reading, &x.tie_policy})
     r = cli::either(std::move(r), *k);
-  for (const char* id : {"moderately-fatigued", "seriously-fatigued"})
-    if (const auto* a = wr.adjustment(id)) r = cli::either(std::move(r), a->ruled);
+  for (auto f : {war::Fatigue::moderate, war::Fatigue::serious})
+    if (const auto* a = wr.fatigue_line(f)) r = cli::either(std::move(r), a->ruled);
   return r;
 }
 

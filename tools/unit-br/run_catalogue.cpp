@@ -54,7 +54,7 @@ Expected<report::Report> run_catalogue(const Catalogue& cat) {
   Table b = table_of(battle_roster_spec());
   b.title = "Battle rosters (Guns of War, Units of the Pike and Shot Age, pp. 47-51)";
   for (const auto& u : cat.roster) {
-    if (u.roster == "campaign")
+    if (u.roster == units::RosterKind::campaign)
       c.add_row(campaign_row(u));
     else
       b.add_row(battle_row(u));

@@ -234,7 +234,7 @@ void add_force_options(CLI::App& cmd, Options& opt) {
     std::vector<std::string> ids;
     if (auto R = war::load_rules(tables))
       for (const auto& a : (**R).adjustments)
-        if (a.group != "fatigue") ids.push_back(a.id);  // fatigue comes from fatigue=, not a situation
+        if (!a.fatigue) ids.push_back(a.id);  // fatigue comes from fatigue=, not a situation
     return ids;
   });
 }

@@ -66,8 +66,7 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move");
   if (m->hunger_fatigue != Fatigue::none)
     t.notes.push_back(std::to_string(q.days_without_food) + " days without food: " + war::to_string(m->hunger_fatigue) +
-                      " fatigue (" + R.food.source + "); " + std::to_string(R.food.days_food_to_negate) +
-                      " day's food negates it");
+                      " fatigue (" + R.food.source + "); \"fatigue negated by day's food\"");
   return t;
 }
 

@@ -112,7 +112,6 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
   p.ac = integer(r, "ac");
   p.shp = integer(r, "shp");
   p.base_weight_lb = num(r, "base_weight_lb");
-  p.price_list_weight_lb = num(r, "price_list_weight_lb");
   p.caliber_in = num(r, "caliber_in");
   p.barrel_length_in = num(r, "barrel_length_in");
   p.powder_lb = num(r, "powder_lb");
@@ -313,7 +312,6 @@ void read_attack(TableReader& e, AttackRules& attack, AttackResultRules& a) {
   a.discharge_crew_dice = integer(e, "discharge_crew_dice");
   a.discharge_crew_die_sides = integer(e, "discharge_crew_die_sides");
   a.discharge_piece_shp_fraction = num(e, "discharge_piece_shp_fraction");
-  a.discharge_piece_save_level_with_artillerist = integer(e, "discharge_piece_save_level_with_artillerist");
   a.shrapnel_radius_ft = integer(e, "shrapnel_radius_ft");
   a.cover_save_bonus = integer(e, "cover_save_bonus");
   e.note("crew_shortage_rof");  // transcribed, read by no rule of the suite
@@ -352,13 +350,11 @@ void read_duel(TableReader& e, DuelRules& duel) {
 // [rules.spiking] (Spiking the Guns, p. 18).
 void read_spiking(TableReader& e, DuelRules& duel) {
   duel.spiking_source = str(e, "source");
-  duel.spike_rounds = integer(e, "spike_rounds");
   duel.spike_removal_gp = num(e, "removal_cost_gp");
 }
 
 void read_transport(TableReader& e, TransportRules& transport) {
   transport.large_cart_lb = num(e, "large_cart_lb");
-  transport.carts_per_wagon = integer(e, "carts_per_wagon");
   transport.substitute_men = integer(e, "horse_substitute_men");
   transport.substitute_mules = integer(e, "horse_substitute_mules");
   transport.substitute_medium_horses = integer(e, "horse_substitute_medium_horses");
@@ -434,7 +430,8 @@ void read_grimm(const input::Document& doc, const toml::table& t, Diagnostics& d
   g.item = str(r, "item");
   g.historical_gp = num(r, "historical_price_gp");
   g.price_stated_gp = num(r, "price_gp_stated");
-  g.multiplier_stated = num(r, "world_price_multiplier_stated");
+  g.multiplier_stated = num(r, "world_price_multiplier_stated");  // the example's own figure, a note:
+  r.note("world_price_multiplier_stated");                        // refused to house rules
   g.base_throw = integer(r, "base_throw");
   cat.economy.machinist_throw_gp_per_step = num(r, "cost_throw_penalty_per_gp");
   g.throw_after_penalty_stated = integer(r, "throw_after_penalty_stated");
@@ -457,7 +454,8 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       if (const auto* t = n.as_table()) {
         TableReader r(doc, *t, d, "[[gunpowder_type]]");
         GunpowderType g;
-        g.id = str(r, "id");
+        g.id = r.string("id", Need::required, gunpowder_kind_names()).value_or("");
+        g.kind = parse_gunpowder_kind(g.id).value_or(g.kind);
         g.name = str(r, "name");
         g.proficiency = str(r, "proficiency_required");
         g.powder_gp_per_lb = r.number("powder_cost_gp_per_lb", Need::optional);
@@ -524,6 +522,7 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
       TableReader e(doc, *ex, d, "[automaton.example]");
       const double st = num(e, "weight_st");
       a.example_lb_per_stone = st > 0 ? num(e, "weight_lb_stated") / st : 0;
+      for (const char* k : {"weight_st", "weight_lb_stated"}) e.note(k);  // read by the tests, refused to house rules
       for (const char* k :
            {"item", "damage_dice", "aoe_listed_ft", "rate_of_fire", "max_damage", "aoe_sq_ft", "targets",
             "max_damage_per_round", "hd", "piece_type", "max_range_ft", "net_special_abilities", "cost_gp",

@@ -73,10 +73,11 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
 // Daily cost of powder and shot (Gunpowder Artillery Bombardment table, p. 18): the book's figure
 // for a book piece at its own charge and historical powder, otherwise shots per day x (shot +
 // powder), to the nearest 25 gp.
-void daily_cost(const Sources& sources, const BookPiece* book_figures, const Request& req, const std::string& gunpowder,
+void daily_cost(const Sources& sources, const BookPiece* book_figures, const Request& req, GunpowderKind gunpowder,
                 Design& d, report::Steps* ex) {
   const double per_shot = d.effective.shot_cost_gp + d.economy.powder_cost_per_shot_gp;
-  const bool book_cost = book_figures && !req.powder_lb && gunpowder == "historical" && !req.powder_gp_per_lb;
+  const bool book_cost =
+      book_figures && !req.powder_lb && gunpowder == GunpowderKind::historical && !req.powder_gp_per_lb;
   if (book_cost) {
     d.bombardment.cost_gp_per_day = book_figures->cost_gp_per_day;
     d.bombardment.cost_per_day_source = d.effective.source_of("cost_gp_per_day");

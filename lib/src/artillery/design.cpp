@@ -246,10 +246,10 @@ Expected<Design> design(const Catalogue& cat, const Request& req) {
 
   // Bombardment: the book's table for a book piece, the fitted model otherwise.
   d.bombardment = bombardment_for(cat, book_figures, req.type, d.effective, damage_scale, ex);
-  daily_cost(cat.sources, book_figures, req, gp->id, d, ex);
+  daily_cost(cat.sources, book_figures, req, gp->kind, d, ex);
 
   d.battle = battle_for(cat, req, book, d.effective);
-  if (gp->id == "dwarven") d.automaton = as_automaton(cat, req.type, d.effective, ex, req.lb_per_stone);
+  if (gp->kind == GunpowderKind::dwarven) d.automaton = as_automaton(cat, req.type, d.effective, ex, req.lb_per_stone);
   if (ex) report::with_subject(*ex, d.name);  // every step is about the piece
   return d;
 }

@@ -75,7 +75,7 @@ Diagnostics check_carriage(const Catalogue& cat, const Request& req, const Desig
 Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t, const Characteristics& eff,
                             double damage_scale, report::Steps* ex);
 /// The daily cost of powder and shot (p. 18; bombardment.cpp).
-void daily_cost(const Sources& sources, const BookPiece* book_figures, const Request& req, const std::string& gunpowder,
+void daily_cost(const Sources& sources, const BookPiece* book_figures, const Request& req, GunpowderKind gunpowder,
                 Design& d, report::Steps* ex);
 
 /// The economy of the chosen gunpowder (pp. 53-54; economy.cpp).

@@ -52,7 +52,7 @@ void economy_steps(const Catalogue& cat, const GunpowderType& gp, const Request&
               .in("powder charge", trim(eff.powder_lb) + " lb")
               .in("powder price", trim(e.powder_gp_per_lb) + " gp/lb"));
   const EconomyRules& r = cat.economy;
-  if (gp.id == "dwarven") {
+  if (gp.kind == GunpowderKind::dwarven) {
     const double thousands = std::ceil(e.piece_cost_gp / 1000.0 - 1e-9);
     say(ex, step("days to make",
                  trim(r.machinist_base_days) + " days + " + trim(r.machinist_days_per_1000gp) + " day x " +
@@ -79,7 +79,7 @@ namespace detail {
 Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Request& req, const Characteristics& full,
                         const Characteristics& eff, Economy& e, report::Steps* ex) {
   e.gunpowder = gp.id;
-  const bool dwarven = gp.id == "dwarven";
+  const bool dwarven = gp.kind == GunpowderKind::dwarven;
   e.powder_gp_per_lb = req.powder_gp_per_lb  ? *req.powder_gp_per_lb
                        : gp.powder_gp_per_lb ? *gp.powder_gp_per_lb
                                              : cat.economy.dwarven_powder_gp_per_lb;

@@ -74,6 +74,14 @@ std::optional<Era> parse_era(const std::string& s) {
   return std::nullopt;
 }
 
+const std::vector<std::string>& gunpowder_kind_names() {
+  static const std::vector<std::string> names = {"historical", "alchemical", "magical", "dwarven"};
+  return names;
+}
+std::optional<GunpowderKind> parse_gunpowder_kind(std::string_view id) {
+  return kind_named<GunpowderKind>(gunpowder_kind_names(), id);
+}
+
 std::string from_book_spelling(std::string_view typed) {
   std::string s = suite_spelling(typed);  // "Field Carriage & Limber" is field-carriage-and-limber
   // The whole names of the Gunpowder Mobility table's carriages and the Gunpowder Type table's

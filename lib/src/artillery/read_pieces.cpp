@@ -29,8 +29,7 @@ std::vector<PieceInput> read_pieces(const input::Document& doc, const Catalogue&
       req.carriage = parse_carriage(*c);
     if (auto e = r.value("era", input::Need::optional, {"early", "middle", "late"}, {}, from_book_spelling))
       req.era = parse_era(*e);
-    const auto gunpowder = r.value("gunpowder", input::Need::optional,
-                                   {"historical", "alchemical", "magical", "dwarven"}, {}, from_book_spelling);
+    const auto gunpowder = r.value("gunpowder", input::Need::optional, gunpowder_kind_names(), {}, from_book_spelling);
     p.gunpowder_given = gunpowder.has_value();
     req.gunpowder = gunpowder.value_or("historical");
     // The book's multipliers (Gunpowder in an Age of Swords and Sorcery), from the tables.

@@ -86,18 +86,27 @@ void for_each_sub(const Counts& m, const std::function<void(const Counts&)>& fn)
   rec(0);
 }
 
-bool shows(const std::string& key, const Counts& c) {
+bool shows(HandShape shape, const Counts& c) {
   std::array<int, kFaces> s = c;
   std::sort(s.begin(), s.end(), std::greater<>());
   const int n = size_of(c);
-  if (key == "pair") return s[0] >= 2;
-  if (key == "two_pair") return s[0] >= 2 && s[1] >= 2;
-  if (key == "three_of_a_kind") return s[0] >= 3;
-  if (key == "full_house") return s[0] == 3 && s[1] == 2;
-  // "We ... treat a Straight as 1..5 or 2..6": five different faces, missing the 1 or the 6.
-  if (key == "straight") return n == kMaxPool && s[0] == 1 && (c[0] == 0 || c[kFaces - 1] == 0);
-  if (key == "four_of_a_kind") return s[0] >= 4;
-  if (key == "poker") return s[0] == kMaxPool;
+  switch (shape) {
+    case HandShape::pair:
+      return s[0] >= 2;
+    case HandShape::two_pair:
+      return s[0] >= 2 && s[1] >= 2;
+    case HandShape::three_of_a_kind:
+      return s[0] >= 3;
+    case HandShape::full_house:
+      return s[0] == 3 && s[1] == 2;
+    case HandShape::straight:
+      // "We ... treat a Straight as 1..5 or 2..6": five different faces, missing the 1 or the 6.
+      return n == kMaxPool && s[0] == 1 && (c[0] == 0 || c[kFaces - 1] == 0);
+    case HandShape::four_of_a_kind:
+      return s[0] >= 4;
+    case HandShape::poker:
+      return s[0] == kMaxPool;
+  }
   return false;
 }
 
@@ -105,7 +114,7 @@ bool shows(const std::string& key, const Counts& c) {
 
 int best_hand(const BroadsideRules& r, const Counts& c) {
   for (size_t i = r.hands.size(); i-- > 0;)  // strongest first
-    if (shows(r.hands[i].key, c)) return static_cast<int>(i);
+    if (shows(r.hands[i].shape, c)) return static_cast<int>(i);
   return -1;
 }
 

@@ -14,9 +14,40 @@ namespace gunpowder::fire {
 using input::Need;
 using input::TableReader;
 
+const std::vector<std::string>& hand_shape_names() {
+  static const std::vector<std::string> names = {
+      "pair", "two_pair", "three_of_a_kind", "full_house", "straight", "four_of_a_kind", "poker"};
+  return names;
+}
+const std::vector<std::string>& dice_condition_names() {
+  static const std::vector<std::string> names = {"target_in_formation", "firing_platform_still", "ship_turned"};
+  return names;
+}
+const std::vector<std::string>& save_condition_names() {
+  static const std::vector<std::string> names = {"long_range", "large_ship_from_small", "good_cover", "strong_cover"};
+  return names;
+}
+const std::vector<std::string>& broadside_band_names() {
+  static const std::vector<std::string> names = {"long", "short", "point_blank"};
+  return names;
+}
+const std::string& band_key(BroadsideBand b) { return broadside_band_names()[static_cast<size_t>(b)]; }
+const std::vector<std::string>& breach_names() {
+  static const std::vector<std::string> names = {"door", "gate"};
+  return names;
+}
+
 namespace {
 
 auto none = [](TableReader&) {};
+
+// The key of a row that names a closed kind: one of `names`, else an error listing them.
+template <class Kind>
+std::optional<Kind> kind_key(TableReader& r, const std::vector<std::string>& names, std::string* key = nullptr) {
+  const auto k = r.string("key", Need::required, names);
+  if (key) *key = k.value_or("");
+  return k ? kind_named<Kind>(names, *k) : std::nullopt;
+}
 
 // Firing (seed 001): cannon types, crews, dice pools and their modifiers, the poker hands.
 void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
@@ -60,18 +91,19 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
       });
   read_table(top, doc, d, "dice_modifier", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     DiceModifier m;
-    m.key = req_string(r, "key");
+    m.when = kind_key<DiceCondition>(r, dice_condition_names(), &m.key).value_or(m.when);
     m.delta = req_int(r, "dice_delta");
     m.condition = req_string(r, "condition");
     b.dice_modifiers.push_back(m);
   });
   read_table(top, doc, d, "hand", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     Hand h;
-    h.key = req_string(r, "key");
+    const auto shape = kind_key<HandShape>(r, hand_shape_names(), &h.key);
     h.name = req_string(r, "name");
     h.rank = req_int(r, "rank");
-    h.dice_needed = req_int(r, "dice_needed");
     r.note("definition");
+    if (!shape) return;  // refused with the hands allowed
+    h.shape = *shape;
     b.hands.push_back(h);
   });
 }
@@ -98,7 +130,7 @@ void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, 
   auto bands_source = [&](TableReader& r) { b.source_bands = req_string(r, "source"); };
   read_table(top, doc, d, "range_band", bands_source, [&](TableReader& r) {
     RangeBandRule rb;
-    rb.key = req_string(r, "key");
+    kind_key<BroadsideBand>(r, broadside_band_names(), &rb.key);
     rb.uses_long = req_bool(r, "uses_long");
     rb.uses_short = req_bool(r, "uses_short");
     rb.raking_becomes = r.string("raking_becomes", Need::optional);
@@ -128,12 +160,20 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
         b.save_die_sides = req_int(r, "die_sides");
         b.save_natural_success = req_int(r, "natural_success");
         b.save_natural_failure = req_int(r, "natural_failure");
+        // A natural roll is a face of the die ("a natural six always succeeds and a natural one
+        // always fails").
+        for (const auto& [k, v] : {std::pair<const char*, int>{"natural_success", b.save_natural_success},
+                                   std::pair<const char*, int>{"natural_failure", b.save_natural_failure}}) {
+          if (v < 1 || v > b.save_die_sides)
+            r.error_at(k, std::string(k) + " must be a face of the d" + std::to_string(b.save_die_sides) + " (1 to " +
+                              std::to_string(b.save_die_sides) + "), got " + std::to_string(v));
+        }
         for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes"}) r.note(k);
       },
       [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll")); });
   read_table(top, doc, d, "save_modifier", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
     SaveModifier m;
-    m.key = req_string(r, "key");
+    m.when = kind_key<SaveCondition>(r, save_condition_names(), &m.key).value_or(m.when);
     m.modifier = req_int(r, "modifier");
     m.condition = req_string(r, "condition");
     m.group = r.string("group", Need::optional).value_or("");
@@ -162,7 +202,6 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
   read_table(top, doc, d, "aiming_high", [&](TableReader& r) {
     r.note("source");
     b.aim_damage_per_die = req_int(r, "damage_per_die");
-    b.aim_mast_face = req_int(r, "mast_hit_face");
     b.aim_dismasted_hand = req_string(r, "dismasted_on_hand");
     b.aim_structural_multiplier = req_number(r, "structural_multiplier");
     b.aim_knockdowns_become_wounds = req_bool(r, "knockdowns_become_wounds");
@@ -175,7 +214,12 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
         b.gate_door_band = req_string(r, "range_band");
         b.gate_door_deducts = req_bool(r, "deducts_strength_points");
       },
-      [&](TableReader& r) { b.gate_door.emplace_back(req_string(r, "key"), req_string(r, "min_hand")); });
+      [&](TableReader& r) {
+        std::string key;
+        const auto what = kind_key<Breach>(r, breach_names(), &key);
+        b.gate_door.emplace_back(key, req_string(r, "min_hand"));
+        (what == Breach::door ? b.door_hand : b.gate_hand) = b.gate_door.back().second;
+      });
   read_table(top, doc, d, "fancy_shooting", [&](TableReader& r) {
     r.note("source");
     b.fancy_min_hand = req_string(r, "min_hand");
@@ -234,6 +278,8 @@ Expected<BroadsideRules> build_broadside(const data::Tables& t) {
   top.note("example");
   top.finish();
   order_hands(doc, d, b, results);
+  for (const auto& band : broadside_band_names())
+    if (!b.band(band)) d.error(SourcePos{doc.name, 1, 1}, "no [[range_band.rows]] for the " + band + " band");
   if (!d.empty()) return data::as_internal(t, d);
   return b;
 }
@@ -252,7 +298,8 @@ const CannonType* BroadsideRules::cannon_type(const std::string& key) const {
   return lookup::find(cannon_types, [&](const auto& c) { return c.key == key; });
 }
 const Ammunition* BroadsideRules::ammo(const std::string& key) const {
-  return lookup::find(ammunition, [&](const auto& a) { return a.key == key; });
+  // "round" names round_shot, as "chain" chain_shot: the book's "round shot", "chain shot".
+  return lookup::find(ammunition, [&](const auto& a) { return a.key == key || a.key == key + "_shot"; });
 }
 const RangeBandRule* BroadsideRules::band(const std::string& key) const {
   return lookup::find(bands, [&](const auto& rb) { return rb.key == key; });

@@ -22,18 +22,21 @@ Diagnostics error(const char* field, std::string message) {
   return d;
 }
 
-// "round" -> "round_shot", as the data names the ammunition.
-std::string ammo_key(const std::string& s) {
-  if (s == "round") return "round_shot";
-  if (s == "chain") return "chain_shot";
-  return s;
-}
-
 // The dice modifiers in force (Firing: target in formation, firing platform still, ship turned).
 void dice_modifiers(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b) {
   for (const auto& m : R.dice_modifiers) {
-    const bool on = (m.key == "target_in_formation" && p.formation) || (m.key == "firing_platform_still" && p.still) ||
-                    (m.key == "ship_turned" && p.turned);
+    bool on = false;
+    switch (m.when) {
+      case DiceCondition::target_in_formation:
+        on = p.formation;
+        break;
+      case DiceCondition::firing_platform_still:
+        on = p.still;
+        break;
+      case DiceCondition::ship_turned:
+        on = p.turned;
+        break;
+    }
     if (on) {
       b.modifier += m.delta;
       b.modifier_names.push_back(m.key);
@@ -83,7 +86,7 @@ Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broa
 Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b) {
   if (p.range_band && p.range_in) return error("range_in", "give --range-band or --range-in, not both");
   if (p.range_band)  // the suite's "point-blank" is the data's point_blank
-    for (const char* k : kBandKeys)
+    for (const auto& k : broadside_band_names())
       if (suite_spelling(k) == *p.range_band) b.band = k;
   if (!p.range_in) return {};
   if (!p.weight) return error("range_in", "needs --weight (the cannon type's range table); or give --range-band");
@@ -92,11 +95,11 @@ Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broad
   if (!std::isfinite(d) || d < 0) return error("range_in", "must be 0 inches or more, got " + fmtnum::shortest(d, 17));
   // The range table's figures are read as the far end of each band (docs/notes).
   if (d <= ct->point_blank_max_in)
-    b.band = "point_blank";
+    b.band = band_key(BroadsideBand::point_blank);
   else if (d <= ct->short_max_in)
-    b.band = "short";
+    b.band = band_key(BroadsideBand::short_range);
   else if (d <= ct->long_max_in)
-    b.band = "long";
+    b.band = band_key(BroadsideBand::long_range);
   else
     return error("range_in", trim(d, 2) + "\" is beyond the " + ct->name + "'s maximum range of " +
                                  std::to_string(ct->long_max_in) + "\"");
@@ -105,10 +108,11 @@ Diagnostics range_band(const BroadsideRules& R, const BroadsideRequest& p, Broad
 
 // Ammunition, and the choices that need the range band.
 Diagnostics ammunition(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b) {
-  b.ammo = ammo_key(p.ammo.value_or("round"));
-  b.ammunition = R.ammo(b.ammo);
-  if (!b.ammunition) return error("ammo", "unknown ammunition " + b.ammo);
-  if (b.ammunition->short_range_only && (!b.band || *b.band == "long"))
+  const std::string ammo = p.ammo.value_or("round");  // the request's --ammo
+  b.ammunition = R.ammo(ammo);
+  if (!b.ammunition) return error("ammo", "unknown ammunition " + ammo);
+  b.ammo = b.ammunition->key;
+  if (b.ammunition->short_range_only && (!b.band || *b.band == band_key(BroadsideBand::long_range)))
     return error("ammo", b.ammunition->name + " can only be fired at short range" +
                              std::string(b.band ? "" : ": give --range-band short or point-blank"));
   const char* needs = "needs the range band (--range-band or --range-in)";
@@ -145,7 +149,7 @@ Diagnostics play_rule(const BroadsideRules& R, const BroadsideRequest& p, Broads
 
 BroadsideSetup setup_of(const BroadsideRequest& p, const Broadside& b) {
   BroadsideSetup setup;
-  setup.band = b.band.value_or("long");
+  setup.band = b.band.value_or(band_key(BroadsideBand::long_range));
   setup.raking = p.raking;
   setup.formed_up = p.formed_up;
   setup.ammo = b.ammo;
@@ -164,7 +168,7 @@ double p_at_least(const BroadsideRules& R, const HandOdds& odds, const std::opti
 
 // Expected structural damage in each band (round shot, no raking, not aiming high).
 void structural_by_band(const BroadsideRules& R, Broadside& b) {
-  for (const char* band : kBandKeys) {
+  for (const auto& band : broadside_band_names()) {
     BroadsideSetup plain;
     plain.band = band;
     double e = 0;
@@ -181,11 +185,23 @@ void saves(const BroadsideRules& R, const BroadsideRequest& p, const std::string
   for (const auto& [key, m] : R.save_classes)
     if (key == f.save_class) f.save_min_roll = m;
   std::map<std::string, int> group_best;
+  const std::string cover = p.cover.value_or("none");  // the request's --cover: none, good or strong
   for (const auto& m : R.save_modifiers) {
-    const bool on = (m.key == "long_range" && band == "long") ||
-                    (m.key == "large_ship_from_small" && p.large_ship_from_small) ||
-                    (m.key == "good_cover" && p.cover.value_or("none") == "good") ||
-                    (m.key == "strong_cover" && p.cover.value_or("none") == "strong");
+    bool on = false;
+    switch (m.when) {
+      case SaveCondition::long_range:
+        on = band == band_key(BroadsideBand::long_range);
+        break;
+      case SaveCondition::large_ship_from_small:
+        on = p.large_ship_from_small;
+        break;
+      case SaveCondition::good_cover:
+        on = cover == "good";
+        break;
+      case SaveCondition::strong_cover:
+        on = cover == "strong";
+        break;
+    }
     if (!on) continue;
     if (m.group.empty())
       f.save_modifier += m.modifier;
@@ -228,12 +244,12 @@ BandFigures at_band(const BroadsideRules& R, const BroadsideRequest& p, const Br
     f.before = add(f.before, casualties_before_saves(cas, g.odds));
     f.after = add(f.after, casualties_after_saves(cas, g.odds, f.p_save));
     // Gates and doors: at least a pair breaches a door, two pair a gate.
-    for (const auto& [key, hand] : R.gate_door)
-      (key == "door" ? p_no_door : p_no_gate) *= 1 - p_at_least(R, g.odds, R.hand_index(hand));
+    p_no_door *= 1 - p_at_least(R, g.odds, R.hand_index(R.door_hand));
+    p_no_gate *= 1 - p_at_least(R, g.odds, R.hand_index(R.gate_hand));
   }
   // Gates and doors "can be targeted independently by cannons at short range" (point blank
   // being closer still counts, decision).
-  f.gates = band == R.gate_door_band || band == "point_blank";
+  f.gates = band == R.gate_door_band || band == band_key(BroadsideBand::point_blank);
   f.p_door = 1 - p_no_door;
   f.p_gate = 1 - p_no_gate;
   f.p_mast = 1 - p_no_mast;
@@ -295,6 +311,8 @@ Diagnostics crew_rate(const BroadsideRules& R, const BroadsideRequest& p, Broads
     if (c.cannon_type == *p.weight && *p.crew >= c.crew_min && (!c.crew_max || *p.crew <= *c.crew_max))
       b.fires_every_turns = c.fires_every_turns;
   if (const auto* ct = R.cannon_type(*p.weight)) min_crew = ct->min_crew;
+  // The cannon type's fewest figures that can fire it (Cannons); the crew table gives the rate.
+  if (*p.crew < min_crew) b.fires_every_turns.reset();
   if (!b.fires_every_turns)
     return error("crew", "a " + *p.weight + " cannon needs at least " + std::to_string(min_crew) +
                              " figures to fire, got " + std::to_string(*p.crew));
@@ -319,7 +337,11 @@ Diagnostics hands(const BroadsideRules& R, const BroadsideRequest& p, Broadside&
 
 }  // namespace
 
-std::string band_name(const std::string& key) { return key == "point_blank" ? "point blank" : key; }
+std::string band_name(const std::string& key) {
+  std::string name = key;
+  std::replace(name.begin(), name.end(), '_', ' ');  // point_blank: "point blank"
+  return name;
+}
 
 Expected<Broadside> broadside_odds(const BroadsideRules& R, const BroadsideRequest& p) {
   Broadside b;

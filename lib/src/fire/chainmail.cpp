@@ -112,7 +112,7 @@ Expected<AccuracyOdds> accuracy_odds(const ChainmailRules& r, const AccuracyInpu
     o.modifier += m->modifier;
   }
   if (in.rested) {
-    if (const AccuracyModifier* m = r.modifier("rested")) o.modifier += m->modifier;
+    if (const AccuracyModifier* m = r.modifier(condition_key(AccuracyCondition::rested))) o.modifier += m->modifier;
   }
   o.needed = o.row->value - o.modifier;
   int hits = 0;

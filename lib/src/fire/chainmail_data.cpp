@@ -1,6 +1,10 @@
 // chainmail_data.cpp - loads data/chainmail.toml (seed 003) for fire-odds. A broken embedded
 // table is an internal error (exit 70).
+#include <algorithm>
+
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/chainmail.hpp"
@@ -60,7 +64,7 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       },
       [&](TableReader& r) {
         CannonClass cc;
-        cc.key = req_string(r, "key");
+        cc.key = r.string("key", Need::required, chainmail_gun_names()).value_or("");
         cc.name = req_string(r, "name");
         cc.range_in = req_number(r, "range_in");
         cc.diameter_in = req_number(r, "dowel_diameter_in");
@@ -102,11 +106,57 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       [&](TableReader& r) {
         r.note("source");
         c.measure_length_in = req_number(r, "length_in");
-        c.measure_segment_in = req_number(r, "segment_in");
         c.measure_die_sides = req_int(r, "die_sides");
         c.straight_result = req_int(r, "straight_result");
       },
       [](TableReader&) {});
+}
+
+/// A range table's bands cover the distances from the nearest band's range_min on, each distance
+/// once: the nearest band includes its range_min, every other starts where the one before ends
+/// (a shared end point belongs to the nearer band), and each ends beyond where it starts.
+void check_bands(std::vector<RangeRow> rows, const char* table, Diagnostics& d) {
+  std::sort(rows.begin(), rows.end(), [](const RangeRow& a, const RangeRow& b) { return a.range_min < b.range_min; });
+  auto fail = [&](const RangeRow& b, const std::string& why) {
+    d.error({}, std::string("chainmail.toml: [") + table + "] band " + b.label + ": " + why +
+                    " (the bands cover the range once: the nearest includes its range_min, each other starts"
+                    " where the one before ends)");
+  };
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const RangeRow& b = rows[i];
+    if (b.range_max <= b.range_min) fail(b, "range_max must be beyond range_min");
+    if (b.min_inclusive != (i == 0))
+      fail(b, i == 0 ? "the nearest band must include its range_min" : "only the nearest band includes its range_min");
+    if (i > 0 && b.range_min != rows[i - 1].range_max)
+      fail(b, "starts at " + fmtnum::trim(b.range_min) + "\", where the band before ends at " +
+                  fmtnum::trim(rows[i - 1].range_max) + "\"");
+  }
+}
+
+/// A dowel is coloured alternately white and black from the muzzle, its sections end to end from
+/// the muzzle to its range (Cannon: Method of Fire, The Dowel): each section's index is its place,
+/// its colour_ordinal the count of its colour so far.
+void check_dowel(const ChainmailRules& c, const CannonClass& cc, Diagnostics& d) {
+  double at = 0;
+  int ordinal[2] = {0, 0};
+  for (size_t i = 0; i < cc.sections.size(); ++i) {
+    const DowelSection& s = cc.sections[i];
+    const bool white = i % 2 == 0;
+    const std::string what = "chainmail.toml: section " + std::to_string(i + 1) + " of the dowel of " + cc.name + ": ";
+    if (s.index != static_cast<int>(i) + 1)
+      d.error({}, what + "index must be " + std::to_string(i + 1) + " (its place from the muzzle), got " +
+                      std::to_string(s.index));
+    if (s.colour != (white ? c.colour_short : c.colour_long))
+      d.error({}, what + "the colours alternate from the muzzle: " + (white ? c.colour_short : c.colour_long) +
+                      " expected");
+    if (s.colour_ordinal != ++ordinal[white ? 0 : 1])
+      d.error({}, what + "colour_ordinal must be " + std::to_string(ordinal[white ? 0 : 1]));
+    if (s.start_in != at) d.error({}, what + "must start where the section before ends (" + fmtnum::trim(at) + "\")");
+    at = s.end_in;
+  }
+  if (at != cc.range_in)
+    d.error({},
+            "chainmail.toml: the dowel of " + cc.name + " must end at its range (" + fmtnum::trim(cc.range_in) + "\")");
 }
 
 Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
@@ -132,7 +182,7 @@ Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
       top, doc, d, "arquebus_accuracy_modifier", [](TableReader& r) { r.note("source"); },
       [&](TableReader& r) {
         AccuracyModifier m;
-        m.key = req_string(r, "key");
+        m.key = r.string("key", Need::required, accuracy_condition_names()).value_or("");
         m.modifier = req_int(r, "modifier");
         m.condition = req_string(r, "condition");
         m.group = r.string("group", Need::optional).value_or("");
@@ -161,6 +211,12 @@ Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
   read_cannon(top, doc, d, c);
   top.note("example");
   top.finish();
+  // The tables' checks as wholes, once their rows read cleanly (a row refused is not checked again).
+  if (d.empty()) {
+    check_bands(c.hit_rows, "arquebus_hit", d);
+    check_bands(c.ad_rows, "arquebus_armor_penalty", d);
+    for (const auto& cc : c.cannon) check_dowel(c, cc, d);
+  }
   for (const auto& cc : c.cannon)
     if (!c.catapult_rate(cc.rate_as))
       d.error({}, "chainmail.toml: cannon class " + cc.key + " rate_as " + cc.rate_as + " is no catapult");
@@ -175,12 +231,23 @@ const data::snapshot::Section<ChainmailRules> kChainmailSection{"fire.chainmail"
 
 }  // namespace
 
+const std::vector<std::string>& accuracy_condition_names() {
+  static const std::vector<std::string> names = {"hard_cover_half", "hard_cover_over_half", "rested"};
+  return names;
+}
+const std::string& condition_key(AccuracyCondition c) { return accuracy_condition_names()[static_cast<size_t>(c)]; }
+const std::vector<std::string>& chainmail_gun_names() {
+  static const std::vector<std::string> names = {"light_field_gun", "heavy_field_gun", "bombard"};
+  return names;
+}
+
 const CannonClass* ChainmailRules::cannon_class(const std::string& key) const {
   return lookup::find(cannon, [&](const auto& cc) { return cc.key == key; });
 }
 
 const CatapultRate* ChainmailRules::catapult_rate(const std::string& key) const {
-  return lookup::find(catapult_rates, [&](const auto& r) { return r.key == key; });
+  // by its key, or the key in the suite's spelling: "light-catapult" is light_catapult
+  return lookup::find(catapult_rates, [&](const auto& r) { return r.key == key || suite_spelling(r.key) == key; });
 }
 
 const AccuracyModifier* ChainmailRules::modifier(const std::string& key) const {

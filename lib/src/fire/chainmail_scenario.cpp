@@ -1,5 +1,6 @@
 // chainmail_scenario.cpp - one Chainmail-style request (seed 003): the checks of an arquebus
 // volley or a dowel shot and their odds. Errors name the request's field.
+#include <algorithm>
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
@@ -11,17 +12,19 @@ using fmtnum::trim;
 
 namespace {
 
-// "half" -> the cover group's modifier key; "none" or absent -> no cover.
+// The request's cover (none, half, over-half) -> the cover's accuracy condition key ("" for none):
+// the choices after none are the first conditions, in order.
 std::string cover_key(const std::string& c) {
-  if (c == "half") return "hard_cover_half";
-  if (c == "over-half") return "hard_cover_over_half";
-  return "";
+  const auto& covers = choices::kArquebusCover;
+  const auto at = std::find(covers.begin(), covers.end(), c) - covers.begin();
+  if (at == 0 || at == static_cast<std::ptrdiff_t>(covers.size())) return "";
+  return condition_key(static_cast<AccuracyCondition>(at - 1));
 }
-// "light" -> the cannon class key.
+// The request's gun (light, heavy, bombard) -> its cannon class key, in the same order.
 std::string gun_key(const std::string& g) {
-  if (g == "light") return "light_field_gun";
-  if (g == "heavy") return "heavy_field_gun";
-  return g;
+  const auto& guns = choices::kGun;
+  const auto at = static_cast<size_t>(std::find(guns.begin(), guns.end(), g) - guns.begin());
+  return at < guns.size() ? chainmail_gun_names()[at] : g;
 }
 
 // A failure of the odds (a range beyond the table) is about the range.
@@ -86,10 +89,14 @@ Diagnostics check_dowel(const ChainmailRules& R, const DowelRequest& p) {
   } else if (p.offsets->size() != static_cast<size_t>(R.measure_die_sides)) {
     d.field_error("offsets", "one offset per die face (" + std::to_string(R.measure_die_sides) + ") expected");
   } else {
+    // "The center of the variation measure is placed at the far end of the firing dowel" (Cannon:
+    // Method of Fire): a shift reaches half the measure's length either way.
+    const double reach = R.measure_length_in / 2;
     for (double x : *p.offsets)
-      if (!std::isfinite(x) || std::abs(x) > R.measure_length_in) {
-        d.field_error("offsets",
-                      "each offset must lie on the " + trim(R.measure_length_in) + "\" measure, got " + fmtnum::shortest(x, 17));
+      if (!std::isfinite(x) || std::abs(x) > reach) {
+        d.field_error("offsets", "each offset must lie on the " + trim(R.measure_length_in) +
+                                     "\" measure, centred on the dowel's end: at most " + trim(reach) +
+                                     "\" either way, got " + fmtnum::shortest(x, 17));
         break;
       }
   }
@@ -129,11 +136,8 @@ void check_dowel_rate(const DowelRequest& p, Diagnostics& d) {
     d.field_error("crew", "must be between 1 and 100 men, got " + std::to_string(*p.crew));
 }
 
-// "light-catapult" -> the catapult rate key.
-std::string catapult_key(const std::optional<std::string>& a) {
-  if (!a) return "";
-  return *a == "light-catapult" ? "light_catapult" : "heavy_catapult";
-}
+// The request's rate_as ("light-catapult"), which names a catapult row in the suite's spelling.
+std::string catapult_key(const std::optional<std::string>& a) { return a.value_or(""); }
 
 }  // namespace
 

@@ -208,10 +208,14 @@ HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_ta
   o.needed_other = save_target - fort - r.hero_close_or_scatter_bonus;
   o.p_save_direct = save_chance(o.needed_direct, 0);
   o.p_save_other = save_chance(o.needed_other, 0);
-  const dice::Dist saved_direct = map_dist(one_shot, r.hero_direct_success_factor, h);
-  const dice::Dist saved_other = map_dist(one_shot, r.hero_other_success_factor, h);
-  o.damage_direct = dice::Dist::mixture(one_shot, 1 - o.p_save_direct, saved_direct, o.p_save_direct);
-  o.damage_other = dice::Dist::mixture(one_shot, 1 - o.p_save_other, saved_other, o.p_save_other);
+  // Damage versus Heroes: "the hp damage of a single shot, whatever the number of pieces": the
+  // damage of [rules.hero_damage] shots shots (one), saved against as one.
+  dice::Dist hit = one_shot;
+  for (int i = 1; i < r.hero_shots; ++i) hit = hit.plus(one_shot);
+  const dice::Dist saved_direct = map_dist(hit, r.hero_direct_success_factor, h);
+  const dice::Dist saved_other = map_dist(hit, r.hero_other_success_factor, h);
+  o.damage_direct = dice::Dist::mixture(hit, 1 - o.p_save_direct, saved_direct, o.p_save_direct);
+  o.damage_other = dice::Dist::mixture(hit, 1 - o.p_save_other, saved_other, o.p_save_other);
   o.mean_damage_direct = o.damage_direct.mean();
   o.mean_damage_other = o.damage_other.mean();
   return o;

@@ -18,7 +18,7 @@ using input::TableReader;
 
 namespace {
 
-const std::vector<std::string> kBores = {"smoothbore", "rifled"};
+const std::vector<std::string>& kBores = bore_names();
 
 // Required values; a missing or mistyped key is reported by the reader and the placeholder
 // returned here is never used (the load fails as a whole).
@@ -271,6 +271,12 @@ std::optional<Mechanism> parse_mechanism(std::string_view s) {
   return kind_named<Mechanism>(mechanism_names(), s);
 }
 
+const std::vector<std::string>& bore_names() {
+  static const std::vector<std::string> names = {"smoothbore", "rifled"};
+  return names;
+}
+const std::string& to_string(Bore b) { return bore_names()[static_cast<size_t>(b)]; }
+
 std::string mechanism_list() {
   std::string out;
   for (const auto& m : mechanism_names()) out += (out.empty() ? "" : ", ") + m;
@@ -315,7 +321,7 @@ const Firearm* Catalogue::find(const std::string& query) const {
   }
   if (type.empty()) return nullptr;
   // "Firearms are generally smoothbore unless otherwise noted" (Firearm Bores, p. 9).
-  if (bore.empty()) bore = "smoothbore";
+  if (bore.empty()) bore = to_string(Bore::smoothbore);
   const Firearm* found = nullptr;
   for (const auto& f : firearms)
     if ((!mechanism || f.mechanism == *mechanism) && f.type == type && f.bore == bore) {

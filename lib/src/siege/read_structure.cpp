@@ -13,7 +13,7 @@ void read_structure(const input::Document& doc, const toml::table& t, const Rule
   TableReader r(doc, t, diags, "[[structure]]");
   StructureSpec s;
   s.name = r.string("name", Need::optional).value_or("structure " + std::to_string(out.size() + 1));
-  const auto shape = r.value("shape", Need::required, {"rectangular", "round", "wall"});
+  const auto shape = r.value("shape", Need::required, shape_names());
   std::vector<std::string> materials;
   for (const auto& m : rules.structures.materials) materials.push_back(m.key);
   const auto material = r.value("material", Need::optional, materials);

@@ -381,6 +381,57 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   return l;
 }
 
+// The derivation of one line of the park: the table's figure, wood's increase, held back or the
+// line's total.
+void explain_line(const Rules& rules, const artillery::Catalogue& cat, const BombardLine& l, Bombardment& b) {
+  const std::string& table = cat.sources.bombardment;
+  const std::string where = artillery::to_string(l.bracket) + " range, " + artillery::to_string(l.mode) + " fire";
+  const bool wood = l.wood_increase_pct > 0;
+  b.explain.push_back(report::Step{l.piece, wood ? "stone shp a day" : "shp a day each", "the table at " + where,
+                                   amount(l.shp_per_day_stone), table, {}, report::Yields::rounded}
+                          .in("range", yd(l.range_yd))
+                          .in("range band", artillery::to_string(l.bracket))
+                          .in("fire", artillery::to_string(l.mode)));
+  if (wood)  // wood takes more than the table's stone figure
+    b.explain.push_back(report::Step{l.piece, "shp a day each",
+                                     amount(l.shp_per_day_stone) + " x (1 + " + trim(l.wood_increase_pct) + "%)",
+                                     amount(l.shp_per_day_each), cat.attack.bombardment_source}
+                            .in("stone shp a day", amount(l.shp_per_day_stone))
+                            .in("wood increase", trim(l.wood_increase_pct) + "%"));
+  if (!l.used) {
+    b.explain.push_back(report::Step{l.piece, "", "held back: " + l.note, "", rules.duel.source}
+                            .in("range", yd(l.range_yd))
+                            .in("defender's reach", b.defender_reach_yd ? yd(*b.defender_reach_yd) : "none"));
+    return;
+  }
+  b.explain.push_back(report::Step{l.piece, "shp a day",
+                                   std::to_string(l.count) + " x " + amount(l.shp_per_day_each),
+                                   amount(l.shp_per_day), table}
+                          .in("pieces", std::to_string(l.count))
+                          .in("shp a day each", amount(l.shp_per_day_each)));
+}
+
+// The days to a number of breaches, or why the stronghold cannot take that many.
+void explain_breaches(const Rules& rules, int breaches, int shp, Bombardment& b) {
+  const long long need = static_cast<long long>(breaches) * b.shp_per_breach;
+  if (need <= shp) {
+    b.days_to_breaches = ceil_div(static_cast<double>(need), b.shp_per_day);
+    b.explain.push_back(report::Step{"", "days to " + std::to_string(breaches) + " breaches",
+                                     "ceil(" + std::to_string(breaches) + " x " + grouped(b.shp_per_breach) +
+                                         " / " + amount(b.shp_per_day) + ")",
+                                     std::to_string(*b.days_to_breaches), rules.duration.breach_source}
+                            .in("breaches", std::to_string(breaches))
+                            .in("shp a breach", grouped(b.shp_per_breach))
+                            .in("shp a day", amount(b.shp_per_day)));
+  } else {
+    b.explain.push_back(report::statement(std::to_string(breaches) + " breaches need " + grouped(need) +
+                                              " shp of damage, more than the stronghold's " + grouped(shp),
+                                          rules.duration.breach_source)
+                            .in("breaches", std::to_string(breaches))
+                            .in("stronghold shp", grouped(shp)));
+  }
+}
+
 }  // namespace
 
 Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& cat, const Siege& siege, bool cautious,
@@ -400,30 +451,8 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
 
   const std::string& table = cat.sources.bombardment;
   for (const auto& l : b.lines) {
-    const std::string where = artillery::to_string(l.bracket) + " range, " + artillery::to_string(l.mode) + " fire";
-    const bool wood = l.wood_increase_pct > 0;
-    b.explain.push_back(report::Step{l.piece, wood ? "stone shp a day" : "shp a day each", "the table at " + where,
-                                     amount(l.shp_per_day_stone), table, {}, report::Yields::rounded}
-                            .in("range", yd(l.range_yd))
-                            .in("range band", artillery::to_string(l.bracket))
-                            .in("fire", artillery::to_string(l.mode)));
-    if (wood)  // wood takes more than the table's stone figure
-      b.explain.push_back(report::Step{l.piece, "shp a day each",
-                                       amount(l.shp_per_day_stone) + " x (1 + " + trim(l.wood_increase_pct) + "%)",
-                                       amount(l.shp_per_day_each), cat.attack.bombardment_source}
-                              .in("stone shp a day", amount(l.shp_per_day_stone))
-                              .in("wood increase", trim(l.wood_increase_pct) + "%"));
-    if (!l.used) {
-      b.explain.push_back(report::Step{l.piece, "", "held back: " + l.note, "", rules.duel.source}
-                              .in("range", yd(l.range_yd))
-                              .in("defender's reach", b.defender_reach_yd ? yd(*b.defender_reach_yd) : "none"));
-      continue;
-    }
-    b.explain.push_back(report::Step{l.piece, "shp a day",
-                                     std::to_string(l.count) + " x " + amount(l.shp_per_day_each),
-                                     amount(l.shp_per_day), table}
-                            .in("pieces", std::to_string(l.count))
-                            .in("shp a day each", amount(l.shp_per_day_each)));
+    explain_line(rules, cat, l, b);
+    if (!l.used) continue;
     b.shp_per_day += l.shp_per_day;
     b.cost_gp_per_day += l.cost_gp_per_day;
   }
@@ -464,25 +493,7 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
                             .in("shp a breach", grouped(b.shp_per_breach))
                             .in("shp a day", amount(b.shp_per_day)));
   }
-  if (breaches) {
-    const long long need = static_cast<long long>(*breaches) * b.shp_per_breach;
-    if (need <= shp) {
-      b.days_to_breaches = ceil_div(static_cast<double>(need), b.shp_per_day);
-      b.explain.push_back(report::Step{"", "days to " + std::to_string(*breaches) + " breaches",
-                                       "ceil(" + std::to_string(*breaches) + " x " + grouped(b.shp_per_breach) +
-                                           " / " + amount(b.shp_per_day) + ")",
-                                       std::to_string(*b.days_to_breaches), rules.duration.breach_source}
-                              .in("breaches", std::to_string(*breaches))
-                              .in("shp a breach", grouped(b.shp_per_breach))
-                              .in("shp a day", amount(b.shp_per_day)));
-    } else {
-      b.explain.push_back(report::statement(std::to_string(*breaches) + " breaches need " + grouped(need) +
-                                                " shp of damage, more than the stronghold's " + grouped(shp),
-                                            rules.duration.breach_source)
-                              .in("breaches", std::to_string(*breaches))
-                              .in("stronghold shp", grouped(shp)));
-    }
-  }
+  if (breaches) explain_breaches(rules, *breaches, shp, b);
   b.shp_by_day.reserve(static_cast<size_t>(*b.days) + 1);
   for (int d = 0; d <= *b.days; ++d)
     b.shp_by_day.push_back(static_cast<int>(std::max(0.0, rounding::half_up(shp - b.shp_per_day * d))));

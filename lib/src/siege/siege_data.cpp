@@ -91,6 +91,17 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
       b.min = integer(e, "min");
       if (auto mx = e.integer("max", Need::optional)) b.max = static_cast<int>(*mx);
       b.label = str(e, "label");
+      // The columns cover every advantage from the first on, each once: a column starts where
+      // the one before ends, and only the last is open ("601+").
+      if (!t.bands.empty()) {
+        const auto& before = t.bands.back().max;
+        if (!before)
+          e.error_at("min", "only the last advantage band may be open-ended (no max)");
+        else if (b.min != *before + 1)
+          e.error_at("min", "an advantage band must start where the one before ends: min " +
+                                std::to_string(*before + 1) + ", got " + std::to_string(b.min));
+      }
+      if (b.max && *b.max < b.min) e.error_at("max", "an advantage band's max must be at least its min");
       t.bands.push_back(b);
     });
     r.finish();
@@ -102,6 +113,12 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
     t.not_by_assault = integer(r, "not_by_assault");
     t.captured_without_fight = integer(r, "captured_without_fight");
     t.minimum_advantage = integer(r, "minimum_advantage");
+    if (t.not_by_assault >= 0)
+      r.error_at("not_by_assault",
+                 "not_by_assault stands for the printed dash: it must be below 0, where no number of days is");
+    if (!t.bands.empty() && t.bands.front().min != t.minimum_advantage)
+      r.error_at("minimum_advantage",
+                 "the first advantage band (" + t.bands.front().label + ") must start at minimum_advantage");
     each_row(doc, r, "rows", d, "[[duration.rows]]", [&](TableReader& e) {
       DurationRow row;
       row.shp_min = integer(e, "shp_min");
@@ -110,8 +127,26 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
       row.label = str(e, "label");
       if (const auto* days = e.array("days", Need::required))
         for (const auto& n : *days) row.days.push_back(static_cast<int>(n.value<std::int64_t>().value_or(-2)));
+      // A cell is days (0: captured without a fight) or the dash, stored as not_by_assault.
+      for (const int cell : row.days)
+        if (cell < 0 && cell != t.not_by_assault && t.not_by_assault < 0) {
+          e.error_at("days", "a cell is a number of days (0 or more) or not_by_assault (" +
+                                 std::to_string(t.not_by_assault) + ", the printed dash), got " + std::to_string(cell));
+          break;
+        }
+      // The rows cover every shp from 0 up, each once: a row starts where the one before ends,
+      // and only the last also takes every larger shp ("... and more").
+      const int from = t.rows.empty() ? 0 : t.rows.back().shp_max + 1;
+      if (row.shp_min != from)
+        e.error_at("shp_min", "a row must start where the one before ends: shp_min " + std::to_string(from) + ", got " +
+                                  std::to_string(row.shp_min));
+      if (row.shp_max < row.shp_min) e.error_at("shp_max", "a row's shp_max must be at least its shp_min");
       t.rows.push_back(std::move(row));
     });
+    for (size_t i = 0; i < t.rows.size(); ++i)
+      if (t.rows[i].open_ended != (i + 1 == t.rows.size()))
+        r.error_at("rows", "the last row, and only the last, is open_ended (it takes every larger shp): row " +
+                               t.rows[i].label + (t.rows[i].open_ended ? " is" : " is not"));
     r.finish();
   }
 }
@@ -167,7 +202,6 @@ void read_structures_and_examples(const input::Document& doc, TableReader& top, 
       s.key = str(e, "key");
       s.name = str(e, "name");
       s.shp = integer(e, "shp");
-      s.ac = integer(e, "ac");
       t.structures.push_back(s);
     });
     r.finish();
@@ -223,20 +257,28 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
     // The shapes are checked against what the code implements: the product of the listed inputs,
     // with the round constant and the wall's length cap taken from [strength_rules].
     each_row(doc, r, "rows", d, "[[shape.rows]]", [&](TableReader& e) {
-      const std::string key = str(e, "key");
+      const auto shape = e.string("key", Need::required, shape_names());
       std::vector<std::string> inputs;
       if (const auto* in = e.array("inputs", Need::required))
         for (const auto& n : *in) inputs.push_back(n.value<std::string>().value_or(""));
       const int constant = integer(e, "constant");
       const auto cap = e.number("length_cap_in", Need::optional);
       e.note("formula");
-      const bool ok = (key == "rectangular" && inputs == std::vector<std::string>{"length_in", "width_in", "height_levels"} &&
-                       constant == 1 && !cap) ||
-                      (key == "round" && inputs == std::vector<std::string>{"diameter_in", "height_levels"} &&
-                       constant == s.round_factor && !cap) ||
-                      (key == "wall" && inputs == std::vector<std::string>{"length_in", "height_levels"} && constant == 1 &&
-                       cap && *cap == s.section_length_in);
-      if (!ok) e.error_at("key", "shape '" + key + "' does not match the strength-point rules the code implements");
+      if (!shape) return;  // refused with the shapes allowed
+      using In = std::vector<std::string>;
+      bool ok = false;
+      switch (*parse_shape(*shape)) {
+        case Shape::rectangular:
+          ok = inputs == In{"length_in", "width_in", "height_levels"} && constant == 1 && !cap;
+          break;
+        case Shape::round:
+          ok = inputs == In{"diameter_in", "height_levels"} && constant == s.round_factor && !cap;
+          break;
+        case Shape::wall:
+          ok = inputs == In{"length_in", "height_levels"} && constant == 1 && cap && *cap == s.section_length_in;
+          break;
+      }
+      if (!ok) e.error_at("key", "shape '" + *shape + "' does not match the strength-point rules the code implements");
     });
     r.finish();
   }
@@ -253,6 +295,8 @@ void read_structures(const input::Document& doc, Diagnostics& d, StructureRules&
     });
     r.finish();
   }
+  // Worked examples: read by the tests, not by the rules (a rules file may not change them).
+  top.note("example");
   each_row(doc, top, "example", d, "[[example]]", [&](TableReader& e) {
     StructureRules::Example x;
     e.note("source");

@@ -17,7 +17,6 @@
 namespace gunpowder::siege {
 
 using detail::devices_damage;
-using detail::kStoneBuilding;
 using detail::round_up;
 
 std::string to_string(SmPlan p) {
@@ -106,7 +105,7 @@ int breach_bonus_for(const SiegeMachineRules& r, double ft) {
 
 int fatigue_br(const war::Rules& wr, war::Fatigue f) {
   if (f == war::Fatigue::none) return 0;
-  const auto* a = wr.adjustment(f == war::Fatigue::moderate ? "moderately-fatigued" : "seriously-fatigued");
+  const auto* a = wr.fatigue_line(f);
   return a ? a->br : 0;
 }
 
@@ -286,6 +285,7 @@ class SiegeRun {
  private:
   /// What a week's battles start from: fatigue, BR after malnutrition, the option, the breach.
   struct WeekStart {
+    int week = 0;
     war::Fatigue att_f = war::Fatigue::none, def_f = war::Fatigue::none;
     int att_base = 0, def_br = 0;
     SmPlan plan = SmPlan::bombard;
@@ -422,9 +422,22 @@ class SiegeRun {
   [[nodiscard]] bool week_of_fire(bool defender, SmPlan plan, bool attacker_fires) const {
     const auto& ammo = defender ? def_ammo_ : att_ammo_;
     if (!ammo) return true;  // ammunition not counted: unlimited
-    const double gathered = defender ? (attacker_fires ? r_.reclaim_defender.value() : 0.0)
-                                     : r_.reclaim_attacker[option_index(plan)].value();
+    const double gathered = !attacker_reclaimable() ? 0.0
+                            : defender              ? (attacker_fires ? r_.reclaim_defender.value() : 0.0)
+                                                    : r_.reclaim_attacker[option_index(plan)].value();
     return *ammo + gathered >= 1 - 1e-9;
+  }
+
+  /// Whether what the attacker fires can be picked up again: "All ballista ammunition is ruined by
+  /// firing" (Other notes, Reclaiming ammunition), so an attacker firing ballistas only (no
+  /// artillery, no artillery bonus) leaves nothing to reclaim, to either side. The stores are weeks
+  /// of fire of the whole park: a mixed park reclaims as artillery.
+  [[nodiscard]] bool attacker_reclaimable() const {
+    if (!r_.ballista_ammunition_ruined || attacker_.artillery_bonus > 0) return true;
+    return std::any_of(attacker_.equipment.begin(), attacker_.equipment.end(), [&](const SmItem& i) {
+      const auto* e = r_.find_equipment(i.id);
+      return e && e->category == SmCategory::artillery;
+    });
   }
 
   /// Whether a side's artillery (or ballistas) fires this week: it has some, and a week of fire.
@@ -470,11 +483,14 @@ class SiegeRun {
   }
 
   /// 2. BR modifications: malnutrition (moderate, serious fatigue, then -50% BR); battle fatigue
-  /// lasts one week. 3. The attacker's option for the week.
+  /// lasts one week ([siege_machine] fatigue_lasts_weeks; a later battle's replaces it). 3. The
+  /// attacker's option for the week.
   WeekStart start(int week, SmWeek& w) const {
     WeekStart k;
-    k.def_f = std::max(def_fat_, def_food_.fatigue(r_));
-    k.att_f = std::max(att_fat_, att_food_.fatigue(r_));
+    k.week = week;
+    const bool lasting = week - fatigue_week_ <= r_.fatigue_weeks;
+    k.def_f = std::max(lasting ? def_fat_ : war::Fatigue::none, def_food_.fatigue(r_));
+    k.att_f = std::max(lasting ? att_fat_ : war::Fatigue::none, att_food_.fatigue(r_));
     k.def_br = def_food_.br(r_, s_.defender.br);
     k.att_base = att_food_.br(r_, s_.attacker.br);
     k.plan = plan_of(week);
@@ -493,7 +509,7 @@ class SiegeRun {
     def_ = rear;
     std::string noticed = "unnoticed";
     const SmDetection* x = r_.detection_for(k.option);
-    const bool seen = x && x->detected != "never";
+    const bool seen = x && x->noticed;
     if (seen) {
       noticed = "noticed ";
       if (x->delay_n > 0)
@@ -551,6 +567,7 @@ class SiegeRun {
     if (!rb) return rb.error();
     bool lifted = false, destroyed = false;
     att_fat_ = def_fat_ = war::Fatigue::none;
+    fatigue_week_ = k.week;
     if (const auto* res2 = record_battle(*rb, abr, dbr, att_, def_, w, att_fat_, def_fat_)) {
       const auto& [ar, dr] = *res2;
       lifted = driven_off(ar.location);
@@ -588,7 +605,6 @@ class SiegeRun {
     if (k.plan == SmPlan::bombard) {
       w.defender_hd = def_hd;
       w.attacker_hd = att_hd;
-      att_fat_ = def_fat_ = war::Fatigue::none;
     } else {
       auto c = battle(k, ab, db, att_fires, def_fires, def_hd + att_hd, w);
       if (!c) return c.error();
@@ -632,9 +648,12 @@ class SiegeRun {
     bo.location_changes = sc->location_changes;
     auto rb = fight(wr_, a, d, bo, rng_);
     if (!rb) return rb.error();
-    // Rout or extermination drives the defenders from the fortification (l. 341-342).
+    att_fat_ = def_fat_ = war::Fatigue::none;  // a tie or no combat leaves none
+    fatigue_week_ = k.week;
+    // Rout or extermination drives the defenders from the fortification (l. 341-342): in the
+    // battles whose results move the sides (the assault's; a harassment has no location changes).
     if (const auto* res2 = record_battle(*rb, att_br, dbr, engaged, def_, w, att_fat_, def_fat_))
-      return k.plan == SmPlan::assault && driven_off((*res2)[1].location);
+      return sc->location_changes && driven_off((*res2)[1].location);
     return false;
   }
 
@@ -643,9 +662,10 @@ class SiegeRun {
   /// fires. A side fires only with a week of fire on hand (week_of_fire), so no store falls below
   /// zero (the clamp absorbs rounding only).
   void use_ammunition(SmPlan plan, bool att_used, bool def_used) {
+    const bool reclaim = attacker_reclaimable();
     if (att_ammo_ && att_used)
-      *att_ammo_ = std::max(0.0, *att_ammo_ - 1 + r_.reclaim_attacker[option_index(plan)].value());
-    if (def_ammo_ && att_used) *def_ammo_ += r_.reclaim_defender.value();
+      *att_ammo_ = std::max(0.0, *att_ammo_ - 1 + (reclaim ? r_.reclaim_attacker[option_index(plan)].value() : 0.0));
+    if (def_ammo_ && att_used && reclaim) *def_ammo_ += r_.reclaim_defender.value();
     if (def_ammo_ && def_used) *def_ammo_ = std::max(0.0, *def_ammo_ - 1);
   }
 
@@ -668,14 +688,17 @@ class SiegeRun {
   void stone_yield(SmWeek& w) {
     const auto& forts = s_.defender.fortifications;
     int fresh = 0;
+    double yield = 0;
     for (size_t i = 0; i < forts.size(); ++i) {
-      if (forts[i].id != kStoneBuilding) continue;
+      const SmFortification* f = r_.find_fortification(forts[i].id);
+      if (!f || !f->stone_building) continue;
       const int gone = static_cast<int>(std::floor(forts[i].count * (1 - st_.fraction(i)) + 1e-9));
       fresh += gone - stone_gone_[i];
+      yield += static_cast<double>(gone - stone_gone_[i]) * f->br;
       stone_gone_[i] = gone;
     }
     if (fresh <= 0) return;
-    w.ammunition_yield = static_cast<double>(fresh) * r_.stone_building_br;
+    w.ammunition_yield = yield;
     if (def_ammo_) *def_ammo_ += w.ammunition_yield;
     add_note(w, std::to_string(fresh) + " stone building(s) destroyed: " + fmtnum::trim(w.ammunition_yield, 2) +
                     " weeks of ammunition for the defender");
@@ -693,6 +716,7 @@ class SiegeRun {
   std::optional<double> att_ammo_, def_ammo_;
   std::optional<double> att_money_, def_money_;
   war::Fatigue att_fat_ = war::Fatigue::none, def_fat_ = war::Fatigue::none;
+  int fatigue_week_ = 0;  ///< the week of the battle that left att_fat_ and def_fat_
   int input_breach_;
   SmStructure st_;
   std::optional<SmFront> front_;

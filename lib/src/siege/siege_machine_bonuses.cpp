@@ -24,6 +24,64 @@ int sally_bonus(const SiegeMachineRules& r, int defender_br) { return round_up(d
 
 double gunpowder_weekly_damage(const Bombardment& b) { return b.shp_per_day * kDaysPerWeek; }
 
+namespace {
+
+/// A gallery shed doubles a bore or ram ("bore/ram x 2", one shed per bore or ram): it adds the
+/// multiplier less one times the bore's or ram's BR. Returns what it adds.
+int gallery_sheds(int sheds, int rams, int ram_br, int multiplier, const std::string& source, SmBonus& b) {
+  if (sheds <= 0 || rams <= 0 || multiplier == 1) return 0;
+  const int doubled = std::min(sheds, rams);
+  const int added = doubled * ram_br * (multiplier - 1);
+  b.steps.push_back(report::Step{
+      "gallery sheds", "BR bonus",
+      std::to_string(doubled) + " x " + std::to_string(ram_br) +
+          (multiplier == 2 ? std::string(" (each shed doubles a bore or ram)")
+                           : " x " + std::to_string(multiplier - 1) + " (each shed multiplies a bore or ram by " +
+                                 std::to_string(multiplier) + ")"),
+      std::to_string(added), source}
+                        .in("bores and rams doubled", std::to_string(doubled))
+                        .in("BR of a bore or ram", std::to_string(ram_br)));
+  return added;
+}
+
+/// The defender's fortifications (a breach counts for the attacker, handled by the caller with the
+/// defender's list). Damaged fortifications count the share of their points left (a length item
+/// the length still standing); under concentrated fire those beyond 200' of the front count a
+/// quarter (l. 356-358). Every fraction is rounded up.
+void fortification_bonus(const SiegeMachineRules& r, const SmSide& s, const SmStructure* structure, bool concentrated,
+                         const std::string& source, SmBonus& b) {
+  using fmtnum::trim;
+  for (size_t i = 0; i < s.fortifications.size(); ++i) {
+    const auto& item = s.fortifications[i];
+    const SmFortification* f = r.find_fortification(item.id);
+    if (!f || f->attacker) continue;
+    const double left = structure ? structure->fraction(i) : 1.0;
+    const bool far = concentrated && !item.near;
+    const double n =
+        f->per_length_ft && item.length_ft ? round_up(*item.length_ft * left / *f->per_length_ft) : item.count * left;
+    const double raw = f->br * n * (far ? r.cf_other.value() : 1.0);
+    const int v = round_up(raw);
+    b.fortification += v;
+    std::string rule_text = trim(n, 2) + " x " + std::to_string(f->br);
+    if (left < 1) rule_text += " (" + fmtnum::percent(left) + " of its points left)";
+    if (far)
+      rule_text += " x " + std::to_string(r.cf_other.n) + "/" + std::to_string(r.cf_other.d) + " (beyond " +
+                   std::to_string(r.cf_full_within_ft) + "' of the front)";
+    report::Step step{f->label,
+                      "BR bonus",
+                      rule_text,
+                      std::to_string(v),
+                      source,
+                      {},
+                      raw == v ? report::Yields::equals : report::Yields::rounded};
+    step.in("count", trim(n, 2)).in("BR each", std::to_string(f->br));
+    if (left < 1) step.in("points left", fmtnum::percent(left));
+    b.steps.push_back(std::move(step));
+  }
+}
+
+}  // namespace
+
 SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, const std::string& option,
                    const SmStructure* structure, bool concentrated) {
   SmBonus b;
@@ -37,13 +95,12 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
   const std::string& source = rule->source;
   using fmtnum::trim;
   if (s.artillery_bonus)
-    b.steps.push_back(report::Step{"", "artillery bonus",
-                                   std::to_string(s.artillery_bonus) + " x " + trim(art_f, 3), trim(artillery, 2),
-                                   source}
+    b.steps.push_back(report::Step{"", "artillery bonus", std::to_string(s.artillery_bonus) + " x " + trim(art_f, 3),
+                                   trim(artillery, 2), source}
                           .in("artillery bonus given", std::to_string(s.artillery_bonus))
                           .in("fraction", trim(art_f, 3)));
   double equipment = 0;
-  int rams = 0, sheds = 0, ram_br = 0;
+  int rams = 0, sheds = 0, ram_br = 0, shed_multiplier = 1;
   for (const auto& item : s.equipment) {
     const SmEquipment* e = r.find_equipment(item.id);
     if (!e) continue;
@@ -52,26 +109,27 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
       const double f = e->category == SmCategory::artillery ? art_f : bal_f;
       const double v = e->br * item.count * cf * f;
       artillery += v;
-      b.steps.push_back(report::Step{e->label, "BR bonus",
-                                     std::to_string(item.count) + " x " + std::to_string(e->br) + " x crew " +
-                                         trim(cf, 2) + " x " + trim(f, 3),
-                                     trim(v, 2), source}
+      b.steps.push_back(report::Step{
+          e->label, "BR bonus",
+          std::to_string(item.count) + " x " + std::to_string(e->br) + " x crew " + trim(cf, 2) + " x " + trim(f, 3),
+          trim(v, 2), source}
                             .in("items", std::to_string(item.count))
                             .in("BR each", std::to_string(e->br))
                             .in("crew factor", trim(cf, 2))
                             .in("fraction", trim(f, 3)));
       continue;
     }
-    const bool counted = std::find(rule->other.begin(), rule->other.end(), "all") != rule->other.end() ||
-                         std::find(rule->other.begin(), rule->other.end(), e->id) != rule->other.end();
+    const bool counted =
+        rule->other_all || std::find(rule->other.begin(), rule->other.end(), e->id) != rule->other.end();
     if (!counted) continue;
     if (!e->multiplies.empty()) {
       sheds += item.count;
+      shed_multiplier = e->multiplier;
       continue;
     }
     int each = e->br;
-    if (rule->column == "assault" && e->br_assault) each = *e->br_assault;
-    if (rule->column == "harass" && e->br_harass) each = *e->br_harass;
+    if (rule->column == SmValueColumn::assault && e->br_assault) each = *e->br_assault;
+    if (rule->column == SmValueColumn::harass && e->br_harass) each = *e->br_harass;
     if (e->one_per_men) {
       // "Requires 1 per 100 men": a force-wide bonus earned only with one item per 100 men.
       const bool enough = static_cast<double>(item.count) * *e->one_per_men >= static_cast<double>(s.troops);
@@ -98,45 +156,8 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
                           .in("BR each", std::to_string(each))
                           .in("crew factor", trim(cf, 2)));
   }
-  if (sheds > 0 && rams > 0) {
-    // A gallery shed doubles a bore or ram (one shed per bore or ram).
-    const int doubled = std::min(sheds, rams);
-    equipment += static_cast<double>(doubled) * ram_br;
-    b.steps.push_back(report::Step{"gallery sheds", "BR bonus",
-                                   std::to_string(doubled) + " x " + std::to_string(ram_br) +
-                                       " (each shed doubles a bore or ram)",
-                                   std::to_string(doubled * ram_br), source}
-                          .in("bores and rams doubled", std::to_string(doubled))
-                          .in("BR of a bore or ram", std::to_string(ram_br)));
-  }
-  // Fortifications count for the defender inside; a breach counts for the attacker (handled by
-  // the caller with the defender's list).
-  // Damaged fortifications count the share of their points left (a length item the length still
-  // standing); under concentrated fire those beyond 200' of the front count a quarter (l. 356-358).
-  // Every fraction is rounded up.
-  if (defender)
-    for (size_t i = 0; i < s.fortifications.size(); ++i) {
-      const auto& item = s.fortifications[i];
-      const SmFortification* f = r.find_fortification(item.id);
-      if (!f || f->attacker) continue;
-      const double left = structure ? structure->fraction(i) : 1.0;
-      const bool far = concentrated && !item.near;
-      const double n =
-          f->per_length_ft && item.length_ft ? round_up(*item.length_ft * left / *f->per_length_ft) : item.count * left;
-      const double raw = f->br * n * (far ? r.cf_other.value() : 1.0);
-      const int v = round_up(raw);
-      b.fortification += v;
-      std::string rule_text = trim(n, 2) + " x " + std::to_string(f->br);
-      if (left < 1) rule_text += " (" + fmtnum::percent(left) + " of its points left)";
-      if (far)
-        rule_text += " x " + std::to_string(r.cf_other.n) + "/" + std::to_string(r.cf_other.d) + " (beyond " +
-                     std::to_string(r.cf_full_within_ft) + "' of the front)";
-      report::Step step{f->label, "BR bonus", rule_text, std::to_string(v), source, {},
-                        raw == v ? report::Yields::equals : report::Yields::rounded};
-      step.in("count", trim(n, 2)).in("BR each", std::to_string(f->br));
-      if (left < 1) step.in("points left", fmtnum::percent(left));
-      b.steps.push_back(std::move(step));
-    }
+  equipment += gallery_sheds(sheds, rams, ram_br, shed_multiplier, source, b);
+  if (defender) fortification_bonus(r, s, structure, concentrated, source, b);
   b.artillery = round_up(artillery);
   b.equipment = round_up(equipment);
   return b;

@@ -3,9 +3,10 @@
 // The embedded tables are part of the program: any error is internal (exit 70).
 #include <algorithm>
 
-#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -54,12 +55,24 @@ std::optional<SmCategory> parse_sm_category(std::string_view s) {
   return kind_named<SmCategory>(sm_category_names(), s);
 }
 
+const std::vector<std::string>& sm_value_column_names() {
+  static const std::vector<std::string> names = {"assault", "harass"};
+  return names;
+}
+
 namespace {
 
 // The attacker's options (War Machine, Attacker options): a closed kind, each with its own rules;
-// the tables of bonuses, casualties and detection name the three that fight or fire.
+// the tables of bonuses, casualties and detection name the three that fight or fire (kAttackerOptions,
+// whose order is that of SiegeMachineRules::reclaim_attacker). The defender's options are two of
+// the same spellings: depart, and assault (a sally).
+enum class Option { depart, bombard, harass, assault };
 const std::vector<std::string> kAttackerOptionIds = {"depart", "bombard", "harass", "assault"};
-const std::vector<std::string> kAttackerOptions = {"bombard", "harass", "assault"};
+const std::vector<std::string> kAttackerOptions(kAttackerOptionIds.begin() + 1, kAttackerOptionIds.end());
+const std::vector<std::string> kDefenderOptionIds = {kAttackerOptionIds[0], kAttackerOptionIds[3]};
+std::optional<Option> option_named(const std::optional<std::string>& id) {
+  return id ? kind_named<Option>(kAttackerOptionIds, *id) : std::nullopt;
+}
 
 war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
   war::Fraction f{0, 1};
@@ -98,6 +111,30 @@ bool parse_dice(const std::string& s, int& n, int& sides) {
   return true;
 }
 
+// [siege_machine], [preparation] and [ammunition]: how long a battle's fatigue lasts, and whether a
+// ballista's ammunition can be reclaimed.
+void read_turn_rules(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
+  if (const auto* t = top.table("siege_machine", Need::required)) {
+    TableReader e(doc, *t, d, "[siege_machine]");
+    e.string("turn_length", Need::required, {"week"});
+    r.fatigue_weeks =
+        static_cast<int>(e.integer("fatigue_lasts_weeks", Need::required, input::positive(52)).value_or(1));
+    e.note("source");
+    e.finish();
+  }
+  if (const auto* t = top.table("preparation", Need::required)) {
+    TableReader e(doc, *t, d, "[preparation]");
+    for (const char* k : {"weekly_costs", "source"}) e.note(k);
+    e.finish();
+  }
+  if (const auto* t = top.table("ammunition", Need::required)) {
+    TableReader e(doc, *t, d, "[ammunition]");
+    r.ballista_ammunition_ruined = e.boolean("ballista_ammunition_ruined", Need::required).value_or(true);
+    for (const char* k : {"stone_building_destroyed_yields", "source"}) e.note(k);
+    e.finish();
+  }
+}
+
 // [[equipment]] and [[fortification]]: the BR of siege equipment and fortifications.
 void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
   rows(doc, top, "equipment", d, [&](TableReader& e) {
@@ -123,8 +160,30 @@ void read_devices(const input::Document& doc, TableReader& top, Diagnostics& d, 
     f.br = integer(e, "br");
     if (auto v = e.integer("per_length_ft", Need::optional)) f.per_length_ft = static_cast<int>(*v);
     f.attacker = e.string("beneficiary", Need::required, {"defender", "attacker"}).value_or("") == "attacker";
+    f.stone_building = e.boolean("stone_building", Need::optional).value_or(false);
     r.fortifications.push_back(f);
   });
+}
+
+/// The crew bands cover every crew from none up, each crew once: from 0, each band starting where
+/// the one before ends, the last open (and above).
+void check_crew_bands(std::vector<SmCrewBand> bands, Diagnostics& d) {
+  std::sort(bands.begin(), bands.end(), [](const SmCrewBand& a, const SmCrewBand& b) { return a.min < b.min; });
+  double from = 0;
+  for (size_t i = 0; i < bands.size(); ++i) {
+    const bool last = i + 1 == bands.size();
+    if (bands[i].min != from || bands[i].max_exclusive.has_value() == last ||
+        (bands[i].max_exclusive && *bands[i].max_exclusive <= bands[i].min)) {
+      d.error({},
+              "siege_machine.toml: the [[crew_band]] rows must cover every crew from 0 once: each from where "
+              "the one before ends (" +
+                  fmtnum::trim(from, 3) +
+                  "), only the last without "
+                  "crew_fraction_max_exclusive");
+      return;
+    }
+    from = bands[i].max_exclusive.value_or(from);
+  }
 }
 
 // [[tactic_bonus_rule]], [[attacker_option]], [[casualty_scaling]] and [[crew_band]].
@@ -135,17 +194,20 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     b.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     b.artillery = fraction(e, "artillery_fraction", Need::optional, &b.artillery_given);
     b.ballista = fraction(e, "ballista_fraction", Need::required);
+    // other_equipment: equipment ids; "all" for every item.
     if (const auto* o = e.array("other_equipment", Need::optional))
       for (const auto& n : *o) b.other.push_back(n.value<std::string>().value_or(""));
-    b.column = e.string("equipment_value_column", Need::optional, {"assault", "harass"}).value_or("");
+    b.other_all = std::find(b.other.begin(), b.other.end(), "all") != b.other.end();
+    if (const auto c = e.string("equipment_value_column", Need::optional, sm_value_column_names()))
+      b.column = kind_named<SmValueColumn>(sm_value_column_names(), *c);
     e.note("condition");
     b.source = e.string("source", Need::optional).value_or(r.source);
     r.bonus_rules.push_back(b);
   });
   rows(doc, top, "attacker_option", d, [&](TableReader& e) {
-    const std::string id = e.string("id", Need::required, kAttackerOptionIds).value_or("");
+    const auto id = option_named(e.string("id", Need::required, kAttackerOptionIds));
     const auto pct = e.number("br_bonus_pct", Need::optional);
-    if (id == "assault" && pct) r.assault_br_pct = static_cast<int>(*pct);
+    if (id == Option::assault && pct) r.assault_br_pct = static_cast<int>(*pct);
     for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "casualty_scaling", d, [&](TableReader& e) {
@@ -170,6 +232,7 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     c.counts = fraction(e, "counts_as_fraction", Need::required);
     r.crew_bands.push_back(c);
   });
+  check_crew_bands(r.crew_bands, d);
 }
 
 // [bombard], [siege_food] and [[ammunition_reclaim]].
@@ -201,28 +264,30 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
   }
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
     const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
-    const auto opt = e.string("attacker_option", Need::optional, kAttackerOptions);
+    const auto opt = option_named(e.string("attacker_option", Need::optional, kAttackerOptions));
     const auto f = fraction(e, "fraction", Need::required);
     e.note("what");
     if (who == "defender") r.reclaim_defender = f;
-    else if (opt) r.reclaim_attacker[*opt == "bombard" ? 0 : *opt == "harass" ? 1 : 2] = f;
+    else if (opt)
+      r.reclaim_attacker[static_cast<size_t>(*opt) - 1] = f;  // bombard, harass, assault
   });
 }
 
 // [[defender_option]] and [[departure_detection]].
 void read_defender_options(const input::Document& doc, TableReader& top, Diagnostics& d, SiegeMachineRules& r) {
   rows(doc, top, "defender_option", d, [&](TableReader& e) {
-    const std::string id = e.string("id", Need::required, {"depart", "assault"}).value_or("");
+    const auto id = option_named(e.string("id", Need::required, kDefenderOptionIds));
     const auto pct = e.number("br_bonus_pct", Need::optional);
     const auto rear = e.number("rearguard_pct", Need::optional);
-    if (id == "assault" && pct) r.sally_br_pct = static_cast<int>(*pct);
-    if (id == "depart" && rear) r.rearguard_pct = static_cast<int>(*rear);
+    if (id == Option::assault && pct) r.sally_br_pct = static_cast<int>(*pct);  // a sally
+    if (id == Option::depart && rear) r.rearguard_pct = static_cast<int>(*rear);
     for (const char* k : {"label", "description"}) e.note(k);
   });
   rows(doc, top, "departure_detection", d, [&](TableReader& e) {
     SmDetection x;
     x.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     x.detected = str(e, "detected");
+    x.noticed = e.boolean("noticed", Need::optional).value_or(true);
     if (auto dd = e.string("delay_dice", Need::optional))
       if (!parse_dice(*dd, x.delay_n, x.delay_sides)) e.error_at("delay_dice", "bad dice");
     x.delay_unit = e.string("delay_unit", Need::optional).value_or("");
@@ -236,8 +301,12 @@ void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics&
   rows(doc, top, "create_food", d, [&](TableReader& e) {
     SmCreateFood c;
     c.level = integer(e, "level");
-    c.per_spell = integer(e, "per_spell");
     c.per_day = integer(e, "per_day");
+    // One row a caster level, in order (the table runs 10 to 36).
+    if (!r.create_food.empty() && c.level != r.create_food.back().level + 1)
+      e.error_at("level", "the Create food rows run one level at a time: level " +
+                              std::to_string(r.create_food.back().level + 1) + " expected, got " +
+                              std::to_string(c.level));
     r.create_food.push_back(c);
   });
   rows(doc, top, "ammunition_conversion", d, [&](TableReader& e) {
@@ -262,7 +331,6 @@ void read_other_notes(const input::Document& doc, TableReader& top, Diagnostics&
     for (const char* k : {"wood_formula", "source"}) e.note(k);
     e.finish();
   }
-  if (const auto* f = r.find_fortification("building_stone")) r.stone_building_br = f->br;
 }
 
 // [fortification_damage], [[damage_allocation]] (in order) and [concentrated_fire].
@@ -291,6 +359,13 @@ void read_damage_rules(const input::Document& doc, TableReader& top, Diagnostics
     r.damage_steps.push_back(x);
   });
   std::sort(r.damage_steps.begin(), r.damage_steps.end(), [](const SmDamageStep& a, const SmDamageStep& b) { return a.order < b.order; });
+  // The steps are numbered 1, 2, ... each once: the order the damage goes.
+  for (size_t i = 0; i < r.damage_steps.size(); ++i)
+    if (r.damage_steps[i].order != static_cast<int>(i) + 1) {
+      d.error({}, "siege_machine.toml: the [[damage_allocation]] orders must number the steps 1 to " +
+                      std::to_string(r.damage_steps.size()) + ", each once");
+      break;
+    }
   if (const auto* t = top.table("concentrated_fire", Need::required)) {
     TableReader e(doc, *t, d, "[concentrated_fire]");
     r.cf_troops_per_100ft = integer(e, "max_troops_per_100ft");
@@ -331,6 +406,9 @@ Expected<SiegeMachineRules> build_siege_machine(const data::Tables& t) {
   const auto& doc = *doc_or;
   TableReader top(doc, doc.root, d, "siege_machine.toml");
   r.source = "War Machine, Siege Machine";
+  top.integer("schema_version", Need::required, {1, 1});
+  top.note("book");
+  read_turn_rules(doc, top, d, r);
   read_devices(doc, top, d, r);
   read_bonus_rules(doc, top, d, r);
   read_bombard_and_food(doc, top, d, r);
@@ -339,6 +417,9 @@ Expected<SiegeMachineRules> build_siege_machine(const data::Tables& t) {
   read_other_notes(doc, top, d, r);
   read_examples(doc, top, d, r);
   top.note("example");  // the worked examples: the tests' figures, not house rules'
+  // The card's descriptions: footnote marks and texts, the steps of the application.
+  for (const char* k : {"footnote", "application"}) top.note(k);
+  top.finish();
   if (!d.empty()) return data::as_internal(t, d);
   return r;
 }

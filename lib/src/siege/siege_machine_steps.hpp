@@ -26,7 +26,6 @@ inline double crew_factor(const SiegeMachineRules& r, double crew) {
 inline int round_up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
 
 inline constexpr double kDaysPerWeek = 7;  // a Siege Machine turn is a week (turn_length "week")
-inline constexpr const char* kStoneBuilding = "building_stone";
 
 inline bool lists(const std::vector<std::string>& v, const std::string& id) {
   return std::find(v.begin(), v.end(), id) != v.end();

@@ -195,7 +195,7 @@ double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::v
     const SmEquipment* e = r.find_equipment(item.id);
     if (!e) continue;
     const bool fires = e->fires();
-    const bool used = fires ? artillery_fires : rule && (lists(rule->other, "all") || lists(rule->other, e->id));
+    const bool used = fires ? artillery_fires : rule && (rule->other_all || lists(rule->other, e->id));
     const double cf = crew_factor(r, item.crew);
     if (!used || cf <= 0) continue;
     const auto& n = *item.damage;

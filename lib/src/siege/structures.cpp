@@ -7,28 +7,20 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "gunpowder/core/spelling.hpp"
 
 namespace gunpowder::siege {
 
 using fmtnum::trim;
 
-std::string to_string(Shape s) {
-  switch (s) {
-    case Shape::rectangular:
-      return "rectangular";
-    case Shape::round:
-      return "round";
-    case Shape::wall:
-      return "wall";
-  }
-  return "?";
+const std::vector<std::string>& shape_names() {
+  static const std::vector<std::string> names = {"rectangular", "round", "wall"};
+  return names;
 }
 
-std::optional<Shape> parse_shape(const std::string& s) {
-  for (auto v : {Shape::rectangular, Shape::round, Shape::wall})
-    if (to_string(v) == s) return v;
-  return std::nullopt;
-}
+std::string to_string(Shape s) { return shape_names()[static_cast<size_t>(s)]; }
+
+std::optional<Shape> parse_shape(const std::string& s) { return kind_named<Shape>(shape_names(), s); }
 
 int round_up_points(const StructureRules& r, double value) {
   // "If necessary round the value of the structure up to the nearest number divisible by four":

@@ -6,6 +6,7 @@
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "gunpowder/core/spelling.hpp"
 #include "rating_steps.hpp"
 
 namespace gunpowder::units::detail {
@@ -57,15 +58,17 @@ Diagnostics resolve_troop(Rater& r) {
   if (req.veteran && !race.veteran_hd)
     return field_error("veteran", "the book defines veterans for human troops only (race man), not for " + race.key);
   r.out.veteran = req.veteran;
-  r.mounted_foot = (r.tt && r.tt->category == "mounted-foot") || req.formation == Formation::MF;
-  r.untrained = r.tt && r.tt->key == "undrilled-conscripts";
+  r.mounted_foot = (r.tt && r.tt->category == TroopCategory::mounted_foot) || req.formation == Formation::MF;
+  r.untrained = r.tt && r.tt->untrained;
   if (r.tt) {
-    r.battle = cat.roster_row(race.key, r.tt->key, "battle", req.veteran, r.mounted_foot ? "dismounted" : "");
-    r.campaign = cat.roster_row(race.key, r.tt->key, "campaign", false);
+    const auto variant = r.mounted_foot ? std::optional(RosterVariant::dismounted) : std::nullopt;
+    r.battle = cat.roster_row(race.key, r.tt->key, RosterKind::battle, req.veteran, variant);
+    r.campaign = cat.roster_row(race.key, r.tt->key, RosterKind::campaign, false);
   }
   // A race without a characteristics line (dwarves, elves) takes its troops' equipment from the
   // human line of the same type and its AC, hit dice and movement from its battle roster.
-  r.equip_row = r.has_characteristics() ? r.tr : (r.tt ? cat.troop("man", r.tt->key) : nullptr);
+  const Race* human = cat.human_race();
+  r.equip_row = r.has_characteristics() ? r.tr : (r.tt && human ? cat.troop(human->key, r.tt->key) : nullptr);
   return {};
 }
 
@@ -82,8 +85,8 @@ Diagnostics rate_troops(Rater& r) {
                                      std::to_string(out.troops));
   r.overridden("troops", req.troops && r.standard != 0 && *req.troops != r.standard);
   out.name = !req.name.empty() ? req.name
-             : r.tt ? (req.veteran ? "Veteran " : "") + (r.race->key == "man" ? std::string() : r.race->name + " ") +
-                          r.tt->name
+             : r.tt            ? (req.veteran ? "Veteran " : "") +
+                          (r.race->group == RaceGroup::human ? std::string() : r.race->name + " ") + r.tt->name
                     : std::string("Unit");
   out.mounted = r.overridden("mounted", req.mounted.has_value()) ? *req.mounted : (r.tt && r.tt->mounted);
   r.horse = out.mounted && !r.mounted_foot;
@@ -207,9 +210,12 @@ Diagnostics rate_equipment(Rater& r) {
   if (r.overridden("firearms", req.firearms.has_value())) eq.firearms = *req.firearms;
   if (r.overridden("weapons", req.weapons.has_value())) {
     eq.weapons.clear();
-    for (const auto& w : *req.weapons) {
-      if (w == "shield") eq.shield = true;
-      else eq.weapons.push_back(w);
+    for (const auto& key : *req.weapons) {  // melee_weapon_keys(), checked by the reader
+      const auto w = kind_named<MeleeWeapon>(melee_weapon_keys(), key);
+      if (w == MeleeWeapon::shield)
+        eq.shield = true;
+      else if (w)
+        eq.weapons.push_back(*w);
     }
   }
   if (r.overridden("shield", req.shield.has_value())) eq.shield = *req.shield;
@@ -227,7 +233,7 @@ Diagnostics rate_equipment(Rater& r) {
     r.firearm_count += f.count;
     if (r.cat.is_pistol(f)) r.pistols += f.count;
   }
-  r.lance_or_shield = eq.shield || contains(eq.weapons, "lance");
+  r.lance_or_shield = eq.shield || contains(eq.weapons, MeleeWeapon::lance);
   return {};
 }
 
@@ -238,7 +244,8 @@ Diagnostics rate_attack_throw(Rater& r) {
   Rating& out = r.out;
   const FirearmFigures& f = r.cat.firearms;
   if (r.overridden("attack_throw", r.req.attack_throw.has_value())) out.attack_throw = *r.req.attack_throw;
-  else if (r.race->key == "man" && out.hd.value < 1) out.attack_throw = f.normal_men_throw;
+  else if (r.race->group == RaceGroup::human && out.hd.value < 1)
+    out.attack_throw = f.normal_men_throw;
   else out.attack_throw = std::max(1, f.veteran_throw - (out.hd.steps - 1));
   return {};
 }
@@ -250,9 +257,9 @@ Diagnostics rate_average_damage(Rater& r) {
   if (r.overridden("average_damage", r.req.average_damage.has_value())) {
     avg = *r.req.average_damage;
   } else {
-    const Race* man = r.cat.race("man");
+    const Race* man = r.cat.human_race();
     const int vet_bonus = man ? man->veteran_damage_bonus.value_or(0) : 0;
-    if (r.req.veteran || r.race->group == "demi-human") avg += vet_bonus;
+    if (r.req.veteran || r.race->group == RaceGroup::demi_human) avg += vet_bonus;
     if (r.has_characteristics()) avg += missile_damage_bonus(r.tr->damage);
   }
   r.average_damage = avg;

@@ -16,7 +16,7 @@ int mounted_foot_move_ft(Rater& r) {
   int foot_move = 0;
   for (const auto& t : r.cat.troops) {
     const TroopType* ty = r.cat.troop_type(t.troop_type);
-    if (t.race == r.race->key && t.has_characteristics && ty && ty->category == "foot")
+    if (t.race == r.race->key && t.has_characteristics && ty && ty->category == TroopCategory::foot)
       foot_move = std::max(foot_move, t.move_ft);
   }
   return foot_move == 0 ? r.out.encounter_move_ft : foot_move;
@@ -24,7 +24,7 @@ int mounted_foot_move_ft(Rater& r) {
 
 // The formation the rules impose, if any; `undrilled_cap` is set for Undrilled Foot.
 std::optional<Formation> forced_formation(const Rater& r, bool& undrilled_cap) {
-  const bool beastman = r.race->group == "beastman" && r.race->key != "hobgoblin";
+  const bool beastman = r.race->irregular;  // beastmen other than hobgoblins (p. 43)
   const bool no_firearm_experience = r.req.firearm_experience && !*r.req.firearm_experience;
   std::optional<Formation> forced;
   if (!r.horse && (r.untrained || beastman || no_firearm_experience)) {
@@ -46,7 +46,8 @@ std::optional<Formation> forced_formation(const Rater& r, bool& undrilled_cap) {
 Formation chosen_formation(const Rater& r, const MoveCell& cell) {
   Formation f = cell.formations.front();
   if (cell.choose_at_creation && r.tt) {
-    const RosterRow* human = r.cat.roster_row("man", r.tt->key, "battle", false);
+    const Race* man = r.cat.human_race();
+    const RosterRow* human = man ? r.cat.roster_row(man->key, r.tt->key, RosterKind::battle, false) : nullptr;
     for (const RosterRow* row : {human, r.battle})
       if (row && row->formation && contains(cell.formations, *row->formation)) f = *row->formation;
   }
@@ -85,22 +86,28 @@ std::vector<std::string_view> row_keys(const Catalogue& cat, const Equipment& e,
     if (const firearms::FirearmType* t = cat.firearm_type(f.type))
       k.emplace_back(cavalry ? t->cavalry_movement_key : t->infantry_movement_key);
   }
-  auto has = [&](const char* w) { return contains(e.weapons, w); };
-  for (const char* m : {"bow", "crossbow", "darts", "javelins", "sling", "natural_weapons"})
-    if (has(m)) k.emplace_back(m);
+  using W = MeleeWeapon;
+  using M = MoveWeapon;
+  auto has = [&](W w) { return contains(e.weapons, w); };
+  auto add = [&](M m) { k.emplace_back(move_weapon_keys()[static_cast<size_t>(m)]); };
+  const std::pair<W, M> missile[] = {{W::bow, M::bow},     {W::crossbow, M::crossbow},
+                                     {W::darts, M::darts}, {W::javelins, M::javelins},
+                                     {W::sling, M::sling}, {W::natural_weapons, M::natural_weapons}};
+  for (const auto& [w, m] : missile)
+    if (has(w)) add(m);
   if (cavalry) {
-    if (has("lance")) k.emplace_back("lance");
-    if (has("spear")) k.emplace_back("spear");
-    if (has("one_handed_weapon") || has("two_handed_weapon") || has("dual_wielding") || has("pole_arm"))
-      k.emplace_back("other_melee_weapon");
+    if (has(W::lance)) add(M::lance);
+    if (has(W::spear)) add(M::spear);
+    if (has(W::one_handed_weapon) || has(W::two_handed_weapon) || has(W::dual_wielding) || has(W::pole_arm))
+      add(M::other_melee_weapon);
   } else {
-    if (has("pole_arm")) k.emplace_back("pole_arm");
-    if (has("spear") || has("lance")) k.emplace_back(e.shield ? "spear_and_shield" : "spear_without_shield");
-    if (has("two_handed_weapon")) k.emplace_back("two_handed_weapon");
-    if (has("dual_wielding")) k.emplace_back("dual_wielding_one_handed");
-    if (has("one_handed_weapon")) k.emplace_back(e.shield ? "weapon_and_shield" : "one_handed_weapon_without_shield");
+    if (has(W::pole_arm)) add(M::pole_arm);
+    if (has(W::spear) || has(W::lance)) add(e.shield ? M::spear_and_shield : M::spear_without_shield);
+    if (has(W::two_handed_weapon)) add(M::two_handed_weapon);
+    if (has(W::dual_wielding)) add(M::dual_wielding_one_handed);
+    if (has(W::one_handed_weapon)) add(e.shield ? M::weapon_and_shield : M::one_handed_weapon_without_shield);
   }
-  if (k.empty()) k.emplace_back("natural_weapons");
+  if (k.empty()) add(M::natural_weapons);
   return k;
 }
 

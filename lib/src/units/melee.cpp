@@ -16,7 +16,8 @@ const RosterRow* melee_row(Rater& r) {
   const RosterRow* best = nullptr;
   double best_d = 1e9;
   for (const auto& u : r.cat.roster) {
-    if (u.roster != "battle" || u.troop_type != r.tt->key || u.veteran != r.req.veteran || u.variant == "mounted")
+    if (u.roster != RosterKind::battle || u.troop_type != r.tt->key || u.veteran != r.req.veteran ||
+        u.variant == RosterVariant::mounted)
       continue;
     const auto h = parse_hit_dice(u.hd);
     if (!h) continue;

@@ -18,6 +18,9 @@ inline bool contains(const std::vector<Formation>& v, Formation f) {
 inline bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
+inline bool contains(const std::vector<MeleeWeapon>& v, MeleeWeapon w) {
+  return std::find(v.begin(), v.end(), w) != v.end();
+}
 
 /// A step's result follows from its rule by rounding when the rule's value `raw` is not the value
 /// `shown` ("-> 8" for riders 9 and mounts 6 averaged, halves up; "= 4" for 6 and 2); a difference

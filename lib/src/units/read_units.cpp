@@ -189,14 +189,14 @@ void read_firearms(UnitKeys& k, const std::vector<std::string>& firearm_types, R
     input::TableReader fr(doc, *ft, diags, "firearm");
     const auto mech = fr.string("mechanism", Need::required, firearms::mechanism_names());
     const auto type = fr.string("type", Need::required, firearm_types);
-    const auto bore = fr.has("bore") ? fr.string("bore", Need::optional, {"smoothbore", "rifled"}) : std::nullopt;
+    const auto bore = fr.has("bore") ? fr.string("bore", Need::optional, firearms::bore_names()) : std::nullopt;
     const auto count = fr.has("count") ? fr.integer("count", Need::optional, Range{1, 6}) : std::nullopt;
     fr.finish();
     if (!mech || !type) continue;
     Firearm f;
     f.mechanism = *parse_mechanism(*mech);
     f.type = *type;
-    f.rifled = bore && *bore == "rifled";
+    f.rifled = bore && *bore == firearms::to_string(firearms::Bore::rifled);
     f.count = static_cast<int>(count.value_or(1));
     fs.push_back(f);
   }

@@ -59,6 +59,43 @@ std::string Firearm::name() const { return to_string(mechanism) + (rifled ? " ri
 
 std::string Firearm::key() const { return (rifled ? "rifled_" : "") + type; }
 
+const std::vector<std::string>& troop_category_names() {
+  static const std::vector<std::string> names = {"foot", "mounted-foot", "horse"};
+  return names;
+}
+const std::vector<std::string>& race_group_names() {
+  static const std::vector<std::string> names = {"human", "demi-human", "beastman"};
+  return names;
+}
+const std::vector<std::string>& roster_kind_names() {
+  static const std::vector<std::string> names = {"campaign", "battle"};
+  return names;
+}
+const std::vector<std::string>& roster_variant_names() {
+  static const std::vector<std::string> names = {"dismounted", "mounted"};
+  return names;
+}
+
+const std::vector<std::string>& move_weapon_keys() {
+  static const std::vector<std::string> keys = {"bow",
+                                                "crossbow",
+                                                "darts",
+                                                "javelins",
+                                                "sling",
+                                                "natural_weapons",
+                                                "lance",
+                                                "spear",
+                                                "other_melee_weapon",
+                                                "pole_arm",
+                                                "spear_and_shield",
+                                                "spear_without_shield",
+                                                "two_handed_weapon",
+                                                "dual_wielding_one_handed",
+                                                "weapon_and_shield",
+                                                "one_handed_weapon_without_shield"};
+  return keys;
+}
+
 const std::vector<std::string>& melee_weapon_keys() {
   static const std::vector<std::string> keys = {"one_handed_weapon",
                                                 "two_handed_weapon",
@@ -134,19 +171,27 @@ const Troop* Catalogue::troop(std::string_view r, std::string_view type) const {
 }
 
 namespace {
-std::string roster_key(std::string_view r, std::string_view type, std::string_view which, bool veteran,
-                       std::string_view variant) {
+std::string roster_key(std::string_view r, std::string_view type, RosterKind which, bool veteran,
+                       std::optional<RosterVariant> variant) {
+  const std::string& w = roster_kind_names()[static_cast<size_t>(which)];
+  const std::string v = variant ? roster_variant_names()[static_cast<size_t>(*variant)] : std::string();
   std::string k;
-  k.reserve(r.size() + type.size() + which.size() + variant.size() + 8);
-  k.append(r).append("|").append(type).append("|").append(which).append(veteran ? "|v|" : "|-|").append(variant);
+  k.reserve(r.size() + type.size() + w.size() + v.size() + 8);
+  k.append(r).append("|").append(type).append("|").append(w).append(veteran ? "|v|" : "|-|").append(v);
   return k;
 }
 }  // namespace
 
-const RosterRow* Catalogue::roster_row(std::string_view r, std::string_view type, std::string_view which, bool veteran,
-                                       std::string_view variant) const {
+const RosterRow* Catalogue::roster_row(std::string_view r, std::string_view type, RosterKind which, bool veteran,
+                                       std::optional<RosterVariant> variant) const {
   const auto it = roster_index.find(roster_key(r, type, which, veteran, variant));
   return it == roster_index.end() ? nullptr : &roster[it->second];
+}
+
+const Race* Catalogue::human_race() const {
+  for (const auto& r : races)
+    if (r.group == RaceGroup::human) return &r;
+  return nullptr;
 }
 
 const FormationRow& Catalogue::formation(Formation f) const {
@@ -165,6 +210,12 @@ const BrFactor* Catalogue::br_factor(const std::string& firearm_key) const {
 const firearms::FirearmType* Catalogue::firearm_type(std::string_view key) const {
   for (const auto& t : firearm_types)
     if (t.key == key) return &t;
+  return nullptr;
+}
+
+const firearms::FirearmType* Catalogue::firearm_type_in(std::string_view text) const {
+  for (const auto& t : firearm_types)
+    if (text.find(t.key) != std::string_view::npos) return &t;
   return nullptr;
 }
 
@@ -192,34 +243,41 @@ std::optional<std::string> Catalogue::find_race(std::string_view name) const {
   return it->second;
 }
 
-void prepare_catalogue(Catalogue& cat) {
+void prepare_catalogue(Catalogue& cat, std::vector<std::string>* unknown) {
   for (const auto& t : cat.troop_types) {
     cat.troop_type_names[t.key] = t.key;
     cat.troop_type_names[normalise(t.name)] = t.key;
     if (t.key.size() > 1 && t.key.back() == 's') cat.troop_type_names[t.key.substr(0, t.key.size() - 1)] = t.key;
+    // Other names the book gives the type (the conscripts: "Untrained Conscripts/Militia", ...).
+    for (const auto& alias : t.aliases) cat.troop_type_names[normalise(alias)] = t.key;
   }
-  // The conscripts go by several names in the seed ("Undrilled Conscripts/Militia", "Untrained
-  // Conscripts/Militia", "Conscripts/Militia").
-  for (const char* alias : {"conscripts", "militia", "conscripts-militia", "conscripts/militia", "untrained-conscripts",
-                            "untrained-conscripts/militia", "undrilled-conscripts/militia"})
-    cat.troop_type_names[alias] = "undrilled-conscripts";
   for (const auto& r : cat.races) {
     cat.race_names[r.key] = r.key;
     cat.race_names[r.key + "s"] = r.key;
     cat.race_names[normalise(r.table_label)] = r.key;
     cat.race_names[normalise(r.name)] = r.key;
+    for (const auto& alias : r.aliases) cat.race_names[normalise(alias)] = r.key;
   }
-  for (const char* alias : {"human", "humans", "men"}) cat.race_names[alias] = "man";
+  // The rosters name a race or a troop type by one of its names ("human", "conscripts-militia").
+  for (auto& u : cat.roster) {
+    if (auto k = cat.find_race(u.race)) u.race = *k;
+    if (auto k = cat.find_troop_type(u.troop_type)) u.troop_type = *k;
+  }
   for (size_t i = 0; i < cat.troops.size(); ++i) {
     auto& t = cat.troops[i];
     cat.troop_index[t.race + "|" + t.troop_type] = i;
-    t.gear = read_equipment(t.equipment, cat.firearm_types);
+    std::vector<std::string> missing;
+    t.gear = read_equipment(cat, t.equipment, missing);
+    if (unknown)
+      for (const auto& m : missing)
+        unknown->push_back(t.race + " " + t.troop_type +
+                           " carries an item that is no [[equipment_item]] and no firearm: " + m);
   }
   for (size_t i = 0; i < cat.roster.size(); ++i) {
     const auto& u = cat.roster[i];
     cat.roster_index.emplace(roster_key(u.race, u.troop_type, u.roster, u.veteran, u.variant), i);
-    // a row without a variant is also found without naming one
-    if (!u.variant.empty()) cat.roster_index.emplace(roster_key(u.race, u.troop_type, u.roster, u.veteran, ""), i);
+    // a row with a variant is also found without naming one
+    if (u.variant) cat.roster_index.emplace(roster_key(u.race, u.troop_type, u.roster, u.veteran, std::nullopt), i);
   }
   // Rows in lookup order: "start at the top and work downward" (p. 43).
   for (MoveTable* t : {&cat.infantry, &cat.cavalry})
@@ -234,7 +292,7 @@ void prepare_catalogue(Catalogue& cat) {
       }
       auto c = parse_clause(s);
       if (!c) continue;
-      if (c->weapon.find("pistol") != std::string::npos)
+      if (const auto* t = cat.firearm_type_in(c->weapon); t && t->pistol)  // a pistol fired in melee (p. 35)
         u.melee_pistol = c;
       else if (!u.melee_weapon || c->attacks > u.melee_weapon->attacks)
         u.melee_weapon = c;
@@ -256,7 +314,8 @@ std::string Catalogue::race_list() const {
 // ---------------------------------------------------------------------------------------------
 // Equipment lists
 
-Equipment read_equipment(const std::vector<std::string>& items, const std::vector<firearms::FirearmType>& types) {
+Equipment read_equipment(const Catalogue& cat, const std::vector<std::string>& items,
+                         std::vector<std::string>& unknown) {
   Equipment e;
   for (const auto& raw : items) {
     std::string s = lower(raw);
@@ -267,7 +326,7 @@ Equipment read_equipment(const std::vector<std::string>& items, const std::vecto
     }
     bool firearm = false;
     for (const auto& name : firearms::mechanism_names())
-      for (const auto& t : types)
+      for (const auto& t : cat.firearm_types)
         if (s.rfind(name, 0) == 0 && s.find(t.key) != std::string::npos) {
           Firearm f;
           f.mechanism = *parse_mechanism(name);
@@ -278,25 +337,18 @@ Equipment read_equipment(const std::vector<std::string>& items, const std::vecto
           firearm = true;
         }
     if (firearm) continue;
-    auto add = [&](const char* k) {
-      if (!contains(e.weapons, k)) e.weapons.emplace_back(k);
-    };
-    if (s == "shield")
+    // Any other item is one of [[equipment_item]]: a weapon of the movement tables, a shield, a
+    // mount not trained for war, or none of these (armour and war mounts choose no row).
+    const EquipmentItem* item = lookup::find(cat.equipment_items, [&](const auto& i) { return i.name == s; });
+    if (!item) {
+      unknown.push_back(s);
+      continue;
+    }
+    if (item->riding_horse) e.riding_horse = true;
+    if (item->weapon == MeleeWeapon::shield)
       e.shield = true;
-    else if (s == "pole arm")
-      add("pole_arm");
-    else if (s == "two-handed sword")
-      add("two_handed_weapon");
-    else if (s == "lance")
-      add("lance");
-    else if (s == "spear")
-      add("spear");
-    else if (s == "sword" || s == "short sword" || s == "hand axe" || s == "dagger" || s == "dagger sword" ||
-             s == "mace")
-      add("one_handed_weapon");
-    else if (s.find("riding horse") != std::string::npos)
-      e.riding_horse = true;
-    // armour, mounts and accessories do not choose a movement row
+    else if (item->weapon && !contains(e.weapons, *item->weapon))
+      e.weapons.push_back(*item->weapon);
   }
   return e;
 }

@@ -73,12 +73,6 @@ std::optional<Clause> parse_clause(const std::string& text) {
 
 namespace {
 
-std::string family(const std::string& weapon) {
-  for (const char* f : {"pistol", "arquebus", "musket"})
-    if (weapon.find(f) != std::string::npos) return f;
-  return "";
-}
-
 bool same(double a, double b) { return std::fabs(a - b) < 0.005; }
 
 std::string fnum(double v) { return fmtnum::trim(v, 2); }
@@ -135,28 +129,31 @@ void compare_characteristics(const RosterRow& row, const Rating& r, const Deploy
   }
 }
 
-void compare_battle(const RosterRow& row, const Rating& r, std::vector<CompareField>& out) {
-  const bool im = row.variant == "mounted";
+void compare_battle(const Catalogue& cat, const RosterRow& row, const Rating& r, std::vector<CompareField>& out) {
+  const bool im = row.variant == RosterVariant::mounted;
   const Deployment* dep = im ? (r.as_irregular_mounted ? &*r.as_irregular_mounted : nullptr)
                              : (r.as_drilled_foot ? &*r.as_drilled_foot : nullptr);
   compare_characteristics(row, r, dep, out);
   const std::vector<FirearmAttack>& fas = dep ? dep->firearms : r.firearms;
-  auto find = [&](const std::string& fam) -> const FirearmAttack* {
+  // The unit's attack with the firearm type a printed clause names (the catalogue's types).
+  auto find = [&](const std::string& text) -> const FirearmAttack* {
+    const firearms::FirearmType* type = cat.firearm_type_in(text);
     for (const auto& a : fas)
-      if (a.firearm.type == fam) return &a;
+      if (type && a.firearm.type == type->key) return &a;
     return nullptr;
   };
   for (const auto& s : row.missile_attacks) {
     const auto c = parse_clause(s);
-    const FirearmAttack* a = c ? find(family(c->weapon)) : nullptr;
+    const FirearmAttack* a = c ? find(c->weapon) : nullptr;
     const bool ok = c && a && c->attacks == a->attacks && c->throw_value == r.attack_throw && c->reload_tokens &&
                     *c->reload_tokens == a->reload_tokens && c->caracole == a->caracole;
     out.push_back(field("line", "attack-line", s, a ? a->line : std::string(), ok));
   }
   for (const auto& s : row.melee_attacks) {
-    if (s.find("pistol") == std::string::npos) continue;
+    const firearms::FirearmType* type = cat.firearm_type_in(s);
+    if (!type || !type->pistol) continue;  // the pistols fired in melee (p. 35)
     const auto c = parse_clause(s);
-    const FirearmAttack* a = find("pistol");
+    const FirearmAttack* a = find(s);
     const std::optional<Clause> mc = a ? a->melee : std::nullopt;  // the figures melee_line was rendered from
     const bool ok = c && mc && c->attacks == mc->attacks && c->bonus_attacks == mc->bonus_attacks &&
                     c->throw_value == mc->throw_value && c->reload_tokens == mc->reload_tokens;
@@ -199,10 +196,10 @@ std::vector<CompareUnit> compare(const Catalogue& cat, const Request& options) {
     auto r = rate(cat, req);
     if (!r) {
       cu.fields.push_back(field("error", "error", "", r.error().items().front().message, false));
-    } else if (row.roster == "campaign") {
+    } else if (row.roster == RosterKind::campaign) {
       compare_campaign(row, *r, cu.fields);
     } else {
-      compare_battle(row, *r, cu.fields);
+      compare_battle(cat, row, *r, cu.fields);
     }
     out.push_back(std::move(cu));
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/firearms/firearms.hpp"
@@ -18,6 +19,14 @@ using input::Need;
 using input::TableReader;
 
 namespace {
+
+// The closed kind a row's `key` names: one of `names` (else an error listing them), or nullopt.
+template <class Kind>
+std::optional<Kind> kind_of(TableReader& r, std::string_view key, const std::vector<std::string>& names,
+                            Need need = Need::required) {
+  const auto s = r.string(key, need, names);
+  return s ? kind_named<Kind>(names, *s) : std::nullopt;
+}
 
 double num(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
 int integer(TableReader& r, std::string_view key) {
@@ -65,34 +74,32 @@ void each_table(TableReader& r, std::string_view key, const F& fn) {
     }
 }
 
-// The rosters name races and the conscripts differently from the troop tables.
-std::string troops_race_key(const std::string& roster_race) { return roster_race == "human" ? "man" : roster_race; }
-std::string troops_type_key(const std::string& roster_type) {
-  return roster_type == "conscripts-militia" ? "undrilled-conscripts" : roster_type;
-}
-
 // ---------------------------------------------------------------------------------------------
 // troops.toml
 
 // A [[source_table]]: where each table of the troop tables was printed.
 void read_source_table(const input::Document& doc, const toml::table& t, Diagnostics& d, Catalogue& cat) {
   TableReader r(doc, t, d, "[[source_table]]");
-  const std::string key = str(r, "key");
+  // The printed tables whose citation the reports give, each into its field of the catalogue; a
+  // row of another key (from house rules) is refused with the list.
+  const std::pair<const char*, std::string Catalogue::*> fields[] = {
+      {"market_availability", &Catalogue::market_source},
+      {"realm_availability", &Catalogue::realm_source},
+      {"wage", &Catalogue::wage_source},
+      {"qualifying", &Catalogue::qualifying_source},
+      {"training", &Catalogue::training_source},
+      {"human_characteristics", &Catalogue::troops_source},
+      {"morale", nullptr},
+      {"beastman_characteristics", nullptr},
+      {"beastman_characteristics_2", nullptr}};
+  std::vector<std::string> keys;
+  for (const auto& f : fields) keys.emplace_back(f.first);
+  const auto key = r.string("key", Need::required, keys);
   const std::string source = str(r, "source");
   r.note("title");
   r.finish();
-  if (key == "market_availability")
-    cat.market_source = source;
-  else if (key == "realm_availability")
-    cat.realm_source = source;
-  else if (key == "wage")
-    cat.wage_source = source;
-  else if (key == "qualifying")
-    cat.qualifying_source = source;
-  else if (key == "training")
-    cat.training_source = source;
-  else if (key == "human_characteristics")
-    cat.troops_source = source;
+  for (const auto& [k, field] : fields)
+    if (key && *key == k && field) cat.*field = source;
 }
 
 // A [[realm_size]]: a column of the realm availability table.
@@ -101,7 +108,6 @@ void read_realm_size(const input::Document& doc, const toml::table& t, Diagnosti
   RealmSize s;
   s.key = str(r, "key");
   s.name = str(r, "name");
-  s.population_families = r.integer("population_families", Need::required).value_or(0);
   s.time_period = r.string("time_period", Need::required, {"year", "season", "month", "week"}).value_or("");
   r.note("source");
   r.finish();
@@ -114,7 +120,9 @@ void read_troop_type(const input::Document& doc, const toml::table& t, Diagnosti
   TroopType tt;
   tt.key = str(r, "key");
   tt.name = str(r, "name");
-  tt.category = r.string("category", Need::required, {"foot", "mounted-foot", "horse"}).value_or("foot");
+  tt.category = kind_of<TroopCategory>(r, "category", troop_category_names()).value_or(tt.category);
+  tt.untrained = r.boolean("untrained", Need::optional).value_or(false);
+  tt.aliases = strings(r, "aliases", Need::optional);
   tt.mounted = flag(r, "mounted");
   tt.unit_size = integer(r, "unit_size");
   tt.era_printed = r.string("era_printed", Need::optional).value_or("");
@@ -145,7 +153,6 @@ void read_troop_type(const input::Document& doc, const toml::table& t, Diagnosti
   tt.training_cost_gp = r.number("training_cost_gp", Need::optional);
   tt.equipment_cost_gp = r.number("equipment_cost_gp", Need::optional);
   tt.total_cost_troop_gp = r.number("total_cost_troop_gp", Need::optional);
-  tt.total_cost_unit_gp = r.number("total_cost_unit_gp", Need::optional);
   r.finish();
   cat.troop_types.push_back(std::move(tt));
 }
@@ -157,15 +164,14 @@ void read_race(const input::Document& doc, const toml::table& t, Diagnostics& d,
   race.key = str(r, "key");
   race.name = str(r, "name");
   race.table_label = str(r, "table_label");
+  race.aliases = strings(r, "aliases", Need::optional);
+  race.irregular = r.boolean("irregular", Need::optional).value_or(false);
   race.troop_types = strings(r, "troop_types");
   race.has_characteristics = r.has("characteristics_source");
   r.allow("characteristics_source");
-  race.veteran_fraction = r.number("veteran_fraction", Need::optional);
   race.veteran_hd = r.string("veteran_hd", Need::optional);
-  race.veteran_hp = opt_int(r, "veteran_hp");
   race.veteran_morale_bonus = opt_int(r, "veteran_morale_bonus");
   race.veteran_damage_bonus = opt_int(r, "veteran_damage_bonus");
-  race.needs_fork_rest = r.boolean("needs_fork_rest", Need::optional).value_or(false);
   race.can_fire_muskets = r.boolean("can_fire_muskets", Need::optional).value_or(true);
   r.finish();
   cat.races.push_back(std::move(race));
@@ -190,12 +196,13 @@ void read_troop(const input::Document& doc, const toml::table& t, Diagnostics& d
   r.note("ac_printed");
   tr.move_ft = static_cast<int>(r.integer("move_ft", need).value_or(0));
   tr.hd = r.string("hd", need).value_or("");
-  tr.hp = static_cast<int>(r.integer("hp", need).value_or(0));
-  tr.attacks = static_cast<int>(r.integer("attacks", need).value_or(0));
   tr.damage = r.string("damage", need).value_or("");
   tr.save = r.string("save", need).value_or("");
-  tr.ml = static_cast<int>(r.integer("ml", need).value_or(0));
-  tr.br = r.number("br", need).value_or(0);
+  // The morale is the morale table's (base_morale); the characteristics line's ML, the same figure,
+  // is a key only where that table has none (the conscripts).
+  if (tr.base_morale && r.has("ml"))
+    r.error_at("ml", "the morale of this troop is its base_morale (the morale table); give that, not ml");
+  tr.ml = static_cast<int>(r.integer("ml", tr.base_morale ? Need::optional : need).value_or(0));
   tr.char_wage_gp = r.number("char_wage_gp", Need::optional);
   r.note("char_source");
   tr.errata = strings(r, "errata", Need::optional);
@@ -210,6 +217,16 @@ void read_troops(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
   each_table(top, "troop_type", [&](const toml::table& t) { read_troop_type(doc, t, d, cat); });
   each_table(top, "race", [&](const toml::table& t) { read_race(doc, t, d, cat); });
   each_table(top, "troop", [&](const toml::table& t) { read_troop(doc, t, d, cat); });
+  // [[equipment_item]]: what each item of the equipment lists is to the movement tables.
+  each_table(top, "equipment_item", [&](const toml::table& t) {
+    TableReader r(doc, t, d, "[[equipment_item]]");
+    EquipmentItem item;
+    item.name = str(r, "name");
+    item.weapon = kind_of<MeleeWeapon>(r, "weapon", melee_weapon_keys(), Need::optional);
+    item.riding_horse = r.boolean("riding_horse", Need::optional).value_or(false);
+    r.finish();
+    cat.equipment_items.push_back(std::move(item));
+  });
   top.finish();
 }
 
@@ -236,17 +253,16 @@ void read_rosters(const input::Document& doc, Diagnostics& d, Catalogue& cat, Ve
     RosterRow u;
     u.key = str(r, "key");
     u.name = str(r, "name");
-    u.race = troops_race_key(str(r, "race"));
-    u.race_group = r.string("race_group", Need::required, {"human", "demi-human", "beastman"}).value_or("");
-    u.roster = r.string("roster", Need::required, {"campaign", "battle"}).value_or("");
-    u.troop_type = troops_type_key(str(r, "troop_type"));
+    u.race = str(r, "race");              // the rosters' name ("human"): a race's key or alias,
+    u.troop_type = str(r, "troop_type");  // and a troop type's ("conscripts-militia"): prepare_catalogue
+    u.race_group = kind_of<RaceGroup>(r, "race_group", race_group_names()).value_or(u.race_group);
+    u.roster = kind_of<RosterKind>(r, "roster", roster_kind_names()).value_or(u.roster);
     u.veteran = flag(r, "veteran");
-    u.variant = r.string("variant", Need::optional, {"dismounted", "mounted"}).value_or("");
+    u.variant = kind_of<RosterVariant>(r, "variant", roster_variant_names(), Need::optional);
     u.troops = integer(r, "troops");
-    u.troops_printed = flag(r, "troops_printed");
     u.source = str(r, "source");
     u.page = integer(r, "page");
-    if (u.roster == "campaign") {
+    if (u.roster == RosterKind::campaign) {
       u.daily_move_miles = integer(r, "daily_miles");
       u.weekly_move_miles = integer(r, "weekly_miles");
       u.monthly_wage_gp = num(r, "wage_gp_month");
@@ -343,7 +359,6 @@ void read_formations(const input::Document& doc, const toml::table& t, Diagnosti
       rr.error_at("code", "unknown formation code " + code);
     f.name = str(rr, "name");
     f.kind = str(rr, "kind");
-    f.new_in_book = flag(rr, "new_in_book");
     f.modifier = num(rr, "br_formation_modifier");
     rr.finish();
     cat.formations.push_back(std::move(f));
@@ -566,8 +581,8 @@ void take_firearms(const firearms::Catalogue& fc, Diagnostics& d, FirearmFigures
   }
   f.average_damage = mean.value_or(0);
   for (const auto& rg : fc.battlefield_ranges)
-    f.ranges.push_back(
-        {rg.type, rg.bore == "rifled", rg.ap_vs_foot, rg.max_vs_foot, rg.ap_vs_mounted, rg.max_vs_mounted});
+    f.ranges.push_back({rg.type, rg.bore == firearms::to_string(firearms::Bore::rifled), rg.ap_vs_foot, rg.max_vs_foot,
+                        rg.ap_vs_mounted, rg.max_vs_mounted});
   const firearms::Rules& g = fc.rules;
   f.normal_men_throw = g.normal_men_throw;
   f.veteran_throw = g.veteran_throw;
@@ -606,21 +621,21 @@ void fit_campaign_model(Catalogue& cat, const Veterans& vet, Diagnostics& d) {
   m.veteran_br_bonus_cavalry = vet.br_cavalry;
   std::vector<double> sizes;
   for (const auto& t : cat.troop_types)
-    if (t.category == "horse") sizes.push_back(t.unit_size);
+    if (t.category == TroopCategory::horse) sizes.push_back(t.unit_size);
   m.horse_unit_size = static_cast<int>(mode(sizes));
   std::vector<double> foot_supply, horse_supply, conscript_supply, foot_spec, horse_spec, conscript_spec, miles, weeks,
       months, uhp_foot, uhp_cav;
   for (const auto& u : cat.roster) {
     const TroopType* tt = cat.troop_type(u.troop_type);
     if (!tt) continue;
-    if (u.roster == "campaign") {
-      if (u.troop_type == "undrilled-conscripts") {
+    if (u.roster == RosterKind::campaign) {
+      if (tt->untrained) {
         conscript_supply.push_back(u.supply_cost_gp_per_week);
         conscript_spec.push_back(u.specialist_cost_gp_per_month);
-      } else if (tt->category == "foot" && u.troops == tt->unit_size) {
+      } else if (tt->category == TroopCategory::foot && u.troops == tt->unit_size) {
         foot_supply.push_back(u.supply_cost_gp_per_week);
         foot_spec.push_back(u.specialist_cost_gp_per_month);
-      } else if (tt->category == "horse") {
+      } else if (tt->category == TroopCategory::horse) {
         horse_supply.push_back(u.supply_cost_gp_per_week);
         horse_spec.push_back(u.specialist_cost_gp_per_month);
       }
@@ -656,7 +671,9 @@ void fit_campaign_model(Catalogue& cat, const Veterans& vet, Diagnostics& d) {
 
 void check(Catalogue& cat, Diagnostics& d) {
   auto fail = [&](const std::string& msg) { d.error(SourcePos{"data/troops.toml"}, msg, {}, ExitCode::internal); };
-  prepare_catalogue(cat);
+  std::vector<std::string> unknown;
+  prepare_catalogue(cat, &unknown);
+  for (const auto& u : unknown) fail("troop " + u);
   for (const auto& t : cat.troops) {
     if (!cat.race(t.race)) fail("troop row names an unknown race " + t.race);
     if (!cat.troop_type(t.troop_type)) fail("troop row names an unknown troop type " + t.troop_type);
@@ -665,16 +682,27 @@ void check(Catalogue& cat, Diagnostics& d) {
   for (auto& r : cat.races) {
     for (const auto& k : r.troop_types)
       if (!cat.troop_type(k)) fail("race " + r.key + " lists an unknown troop type " + k);
+    bool rostered = false;
     for (const auto& u : cat.roster)
       if (u.race == r.key) {
         r.group = u.race_group;
+        rostered = true;
         break;
       }
-    if (r.group.empty()) fail("race " + r.key + " has no roster row");
+    if (!rostered) fail("race " + r.key + " has no roster row");
   }
   for (const auto& u : cat.roster)
     if (!cat.race(u.race) || !cat.troop_type(u.troop_type))
       fail("roster row " + u.key + " names an unknown race or type");
+  if (!cat.human_race()) fail("no race is of the human group (the rosters' race_group \"human\")");
+  // A troop type's unit size is the human campaign roster's (Human Unit Characteristics -
+  // Campaigns, pp. 46-47), where that roster has the type.
+  if (const Race* man = cat.human_race())
+    for (const auto& t : cat.troop_types)
+      if (const RosterRow* row = cat.roster_row(man->key, t.key, RosterKind::campaign, false);
+          row && row->troops != t.unit_size)
+        fail("troop type " + t.key + ": unit_size " + std::to_string(t.unit_size) +
+             " is not the human campaign roster's " + std::to_string(row->troops) + " troops");
   for (auto f : kFormations) {
     bool found = false;
     for (const auto& row : cat.formations) found = found || row.code == f;
@@ -693,6 +721,23 @@ void take_firearm_types(const firearms::Catalogue& fc, Diagnostics& d, Catalogue
       if (std::find(row.weapon_keys.begin(), row.weapon_keys.end(), key) != row.weapon_keys.end()) return true;
     return false;
   };
+  // A row's weapon keys: the rules' (move_weapon_keys) and the firearm types' movement keys.
+  for (const MoveTable* table : {&cat.infantry, &cat.cavalry})
+    for (const auto& row : table->rows)
+      for (const auto& key : row.weapon_keys) {
+        const bool firearm = std::any_of(fc.types.begin(), fc.types.end(), [&](const auto& t) {
+          return key == (table == &cat.infantry ? t.infantry_movement_key : t.cavalry_movement_key);
+        });
+        const auto& rules = move_weapon_keys();
+        if (!firearm && std::find(rules.begin(), rules.end(), key) == rules.end()) {
+          std::string allowed;
+          for (const auto& k : rules) allowed += (allowed.empty() ? "" : ", ") + k;
+          d.error(SourcePos{"data/unit_rules.toml"},
+                  "a movement row's weapon key is one the rules derive from a unit's weapons (" + allowed +
+                      ") or a firearm type's movement key, not " + key,
+                  {}, ExitCode::internal);
+        }
+      }
   for (const auto& t : fc.types) {
     if (!names(cat.infantry, t.infantry_movement_key))
       d.error(SourcePos{"data/firearms.toml"},

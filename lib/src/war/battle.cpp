@@ -191,8 +191,7 @@ Profile profile_of(const Rules& R, const RatedForce& x, const BattleSettings& s,
   Profile p;
   const Force& f = x.force;
   p.own_base = x.rating.br;
-  if (f.fatigue != Fatigue::none)
-    p.own_base += R.adjustment(f.fatigue == Fatigue::moderate ? "moderately-fatigued" : "seriously-fatigued")->br;
+  if (f.fatigue != Fatigue::none) p.own_base += R.fatigue_line(f.fatigue)->br;
   if (s.simple_siege && s.weeks_besieged > 0 && f.role == Role::attacker)
     p.own_base += s.weeks_besieged * R.simple_siege.besiege_br_per_week;
   for (const auto& id : f.situation) {
@@ -203,7 +202,7 @@ Profile profile_of(const Rules& R, const RatedForce& x, const BattleSettings& s,
     }
     for (int fb = 0; fb < 3; ++fb)
       for (int both = 0; both < 2; ++both)
-        if (!(both && a->id == "troop-class-advantage-2"))
+        if (!(both && a->troop_class_advantage))
           p.own[static_cast<size_t>(fb)][static_cast<size_t>(both)] += line_value(R, *a, s, fb);
   }
   p.rank = x.rating.troop_class_rank;
@@ -436,7 +435,7 @@ std::optional<FastSetup> fast_setup(const Rules& R, const std::vector<RatedForce
 size_t choose(const Rules& R, const FastSetup& f, size_t s, size_t a, RatioReading reading) {
   const Profile& me = f.prof[s][a];
   const Levels& lv = f.levels[s];
-  const int tca = R.adjustment("troop-class-advantage-2")->br;
+  const int tca = R.troop_class_advantage_line()->br;
   auto gain = [&](std::int64_t t) { return ratio_gain(R, me.counted, t, reading); };
   struct Query {
     const Kind* kind;

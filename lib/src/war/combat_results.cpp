@@ -126,9 +126,9 @@ std::array<SideResult, 2> outcome(const Rules& R, const SideSpec& a, const SideS
     // (routed or destroyed) stays "-".
     if (fat) fat = std::max(*fat, s[i]->fatigue);
     // Withdraw (l. 199-201): unless the other side chose Attack+, a withdrawing side moves one
-    // terrain unit after combat and cannot hold the field or pursue.
-    if (p.tactic[i] == "withdraw" && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic &&
-        p.tactics.kind != TacticKind::no_combat && loc == Location::field) {
+    // terrain unit after combat and cannot hold the field or pursue ([withdraw] may_occupy_field).
+    if (p.tactic[i] == R.withdraw.tactic && p.tactic[1 - i] != R.withdraw.unless_opponent_tactic &&
+        p.tactics.kind != TacticKind::no_combat && loc == Location::field && !R.withdraw.may_occupy_field) {
       loc = Location::withdraw;
       units = R.withdraw.terrain_units;
     }
@@ -151,7 +151,7 @@ OddsRuled odds_ruled(const Rules& R, const SideSpec& a, const SideSpec& b, const
   r.rows = either(r.resolved, R.ruled.results);
   const Ruled sides = either(a.outcome_ruled, b.outcome_ruled);
   r.casualties = either(either(r.rows, R.ruled.result_rules), sides);
-  const bool withdraws = a.tactic == "withdraw" || b.tactic == "withdraw";
+  const bool withdraws = a.tactic == R.withdraw.tactic || b.tactic == R.withdraw.tactic;
   r.states = either(either(r.rows, sides), withdraws ? R.ruled.withdraw : std::nullopt);
   return r;
 }

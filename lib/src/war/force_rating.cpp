@@ -247,7 +247,15 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
     }
     out.lines.push_back(std::move(line));
   }
-  special_troops_alternative(R.bfr_components, out.lines, elves_points, asterisk_points);
+  // "15 if all elves or dwarves or 2 for each 1% ... with 2 asterisks": one of the two, unless
+  // [bfr] special_troops_exclusive says both count.
+  if (R.special_troops_exclusive)
+    special_troops_alternative(R.bfr_components, out.lines, elves_points, asterisk_points);
+  if (elves_points > 0 && asterisk_points > 0)
+    for (size_t i = 0; i < out.lines.size(); ++i)
+      if (R.bfr_components[i].kind == BfrKind::elves_or_dwarves ||
+          R.bfr_components[i].kind == BfrKind::two_asterisk_percent)
+        out.lines[i].ruled = either(std::move(out.lines[i].ruled), R.ruled.special_troops);
   if (!errs.empty()) return errs;
   for (const auto& l : out.lines) {
     out.total += l.points;
@@ -256,14 +264,23 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
   return out;
 }
 
-std::optional<double> quantity_of(const Composition& c, const std::string& q) {
-  if (q == "mounted") return c.mounted_pct;
-  if (q == "missile_capable") return c.missile_pct;
-  if (q == "missile_range_100ft") return c.missile_100ft_pct;
-  if (q == "magical") return c.magical_pct;
-  if (q == "spellcasters") return c.spells_pct;
-  if (q == "flyers") return c.flying_pct;
-  if (q == "average_movement_fastest_mode") return c.movement_ft;
+std::optional<double> quantity_of(const Composition& c, QuickQuantity q) {
+  switch (q) {
+    case QuickQuantity::mounted:
+      return c.mounted_pct;
+    case QuickQuantity::missile_capable:
+      return c.missile_pct;
+    case QuickQuantity::missile_range_100ft:
+      return c.missile_100ft_pct;
+    case QuickQuantity::magical:
+      return c.magical_pct;
+    case QuickQuantity::spellcasters:
+      return c.spells_pct;
+    case QuickQuantity::flyers:
+      return c.flying_pct;
+    case QuickQuantity::average_movement_fastest_mode:
+      return c.movement_ft;
+  }
   return std::nullopt;
 }
 
@@ -377,12 +394,12 @@ void statements_of(const Rules& R, const Force& force, PercentReading reading, c
                            (sl.holds ? "listed" : "not listed") + " but the force's figure is " + trim(*v));
     } else if (v) {
       sl.holds = meets;
-      const std::string unit = s.unit == "percent" ? "%" : "'";
+      const std::string unit = s.percent ? "%" : "'";
       const double counted = statement_figure(*v, reading);
       sl.measured = trim(counted) + unit;
       sl.figure = *v;
       sl.counted = counted;
-      sl.unit = s.unit == "percent" ? "percent" : "ft";
+      sl.unit = s.percent ? "percent" : "ft";
       if (counted != *v) sl.measured += " (" + trim(*v) + unit + " rounded up)";
       // Measured: the row's threshold, and the reading of the figure.
       sl.ruled = either(s.ruled, reading_ruled);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <initializer_list>
 
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -35,6 +36,13 @@ const std::vector<std::string>& bfr_kind_names() {
 }
 
 std::optional<BfrKind> parse_bfr_kind(std::string_view id) { return kind_named<BfrKind>(bfr_kind_names(), id); }
+
+const std::vector<std::string>& quick_quantity_names() {
+  static const std::vector<std::string> names = {
+      "mounted",      "missile_capable", "missile_range_100ft",          "magical",
+      "spellcasters", "flyers",          "average_movement_fastest_mode"};
+  return names;
+}
 
 namespace {
 
@@ -140,11 +148,10 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
   });
   table(c, top, "bfr", [&](TableReader& r) {
     R.bfr_source = str(r, "source");
-    R.name_level_hit_dice = integer(r, "name_level_hit_dice");
     R.troops_per_officer = integer(r, "troops_per_officer");
     R.nonhuman_officer_level_bonus = integer(r, "nonhuman_officer_level_bonus");
     str(r, "percent_rounding", {"up"});
-    boolean(r, "special_troops_exclusive");
+    R.special_troops_exclusive = boolean(r, "special_troops_exclusive");
   });
   each(c, top, "bfr_component", "[[bfr_component]]", [&](TableReader& r) {
     BfrComponent b;
@@ -153,7 +160,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     b.kind = parse_bfr_kind(b.id).value_or(b.kind);
     b.label = str(r, "label");
     b.source = str(r, "source");
-    str(r, "input");
+    r.note("input");  // what the user supplies, in words: the rule reads the kind (id)
     b.points_per_unit = r.number("points_per_unit", Need::optional).value_or(0);
     b.points = opt_integer(r, "points");
     if (!b.points && !r.has("points_per_unit")) r.error("a [[bfr_component]] needs points or points_per_unit");
@@ -185,7 +192,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     str(r, "troop_class_from", {"bfr"});
     R.default_percent_reading =
         parse_percent_reading(str(r, "statement_reading", {"up", "exact"})).value_or(PercentReading::up);
-    strings(r, "statement_readings");
+    r.note("statement_readings");  // the readings the tools offer (PercentReading)
     R.br_source = str(r, "source");
   });
   each(c, top, "br_statement", "[[br_statement]]", [&](TableReader& r) {
@@ -194,11 +201,12 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
     s.letter = letter.size() == 1 ? letter[0] : '?';
     s.id = str(r, "id");
     s.label = str(r, "label");
-    s.quantity = str(r, "quantity",
-                     {"mounted", "missile_capable", "missile_range_100ft", "magical", "spellcasters", "flyers",
-                      "average_movement_fastest_mode"});
+    s.quantity = kind_named<QuickQuantity>(quick_quantity_names(), str(r, "quantity", quick_quantity_names()))
+                     .value_or(s.quantity);
     s.threshold = num(r, "threshold");
-    s.unit = str(r, "unit", {"percent", "feet_per_turn"});
+    static const std::vector<std::string> units = {"percent", "feet_per_turn"};
+    s.unit = str(r, "unit", units);
+    s.percent = s.unit == units[0];
     str(r, "comparison", {">="});
     s.in_seed = boolean(r, "in_seed");
     s.source = str(r, "source");
@@ -210,7 +218,7 @@ void read_rating(Ctx& c, TableReader& top, Rules& R) {
 void read_quick_rating(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "quick_battle_rating", [&](TableReader& r) {
     R.quick_flag_points = integer(r, "flag_points");
-    strings(r, "components");
+    r.note("components");  // the sum, in words: quick_rating computes it
     R.quick_source = str(r, "source");
   });
   each(c, top, "quick_br_hit_dice", "[[quick_br_hit_dice]]", [&](TableReader& r) {
@@ -224,7 +232,7 @@ void read_quick_rating(Ctx& c, TableReader& top, Rules& R) {
   });
   each(c, top, "quick_br_flag", "[[quick_br_flag]]", [&](TableReader& r) {
     R.quick_flags.push_back(str(r, "id"));
-    str(r, "label");
+    r.note("label");
     r.note("source");
   });
 }
@@ -232,8 +240,12 @@ void read_quick_rating(Ctx& c, TableReader& top, Rules& R) {
 /// Seed 004: Divide forces, the combat roll, Troop ratio and the combat adjustments.
 void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "divide_forces", [&](TableReader& r) {
-    boolean(r, "preserve_br");
-    str(r, "choose_order");
+    // The parts of a divided force keep its BR (battle.cpp, divide); no other division is a rule.
+    if (!boolean(r, "preserve_br"))
+      r.error_at("preserve_br",
+                 "must be true: the parts of a divided force keep its BR (Divide forces), the only "
+                 "division the tools make");
+    r.note("choose_order");  // the rule is match_forces' (highest BR chooses first)
     R.divide_source = str(r, "source");
   });
   table(c, top, "combat", [&](TableReader& r) {
@@ -247,7 +259,7 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
   });
   table(c, top, "troop_ratio", [&](TableReader& r) {
     auto& t = R.troop_ratio;
-    str(r, "applies_to");
+    r.note("applies_to");  // "larger force only": troop_ratio_adjustment's rule
     t.formula_from_ratio = num(r, "formula_from_ratio");
     t.base = integer(r, "formula_base");
     t.step = integer(r, "formula_step");
@@ -255,7 +267,7 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
     str(r, "formula_rounding", {"up"});
     t.default_reading =
         parse_ratio_reading(str(r, "default_reading", {"ceiling", "floor"})).value_or(RatioReading::ceiling);
-    strings(r, "readings");
+    r.note("readings");  // the readings the tools offer (RatioReading)
     t.source = str(r, "source");
   });
   each(c, top, "troop_ratio_band", "[[troop_ratio_band]]", [&](TableReader& r) {
@@ -291,6 +303,9 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
     a.benefits_opponent = r.has("beneficiary");
     r.string("beneficiary", Need::optional);
     a.one_battle_only = r.boolean("one_battle_only", Need::optional).value_or(false);
+    if (auto f = r.string("fatigue", Need::optional, {"moderate", "serious"})) a.fatigue = parse_fatigue(*f);
+    a.troop_class_advantage = r.boolean("troop_class_advantage", Need::optional).value_or(false);
+    if (r.has("excludes")) a.excludes = strings(r, "excludes");
     a.source = str(r, "source");
     R.adjustments.push_back(a);
   });
@@ -307,14 +322,12 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "combat_result_rules", [&](TableReader& r) {
     auto& x = R.result_rules;
     x.killed = fraction(r, "casualties_killed_fraction");
-    x.wounded = fraction(r, "casualties_wounded_fraction");
     str(r, "casualty_rounding", {"up"});
     x.retreating_wounded_count_as_killed = boolean(r, "retreating_force_wounded_count_as_killed");
     x.wounded_return_dice = str(r, "wounded_return_dice");
     x.wounded_return_unit = str(r, "wounded_return_unit");
     x.routed_return_dice = str(r, "routed_survivors_return_dice");
     x.routed_return_unit = str(r, "routed_survivors_return_unit");
-    x.staff_of_healing_max = integer(r, "staff_of_healing_cures_wounded_max");
     x.source = str(r, "source");
   });
   each(c, top, "combat_result", "[[combat_result]]", [&](TableReader& r) {
@@ -335,9 +348,7 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
     R.results.push_back(x);
   });
   table(c, top, "tactics_rules", [&](TableReader& r) {
-    boolean(r, "secret_choice");
-    str(r, "casualty_effect_unit");
-    str(r, "br_effect_unit");
+    for (const char* k : {"casualty_effect_unit", "br_effect_unit"}) r.note(k);
     str(r, "rows_are", {"side B's tactic"});
     str(r, "columns_are", {"side A's tactic"});
     str(r, "left_effect_applies_to", {"A"});
@@ -356,10 +367,8 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
     TacticsCell x;
     x.b = str(r, "b");
     x.a = str(r, "a");
-    const auto kind = str(r, "kind", {"effects", "no_effect", "no_combat"});
-    x.kind = kind == "no_effect"   ? TacticKind::no_effect
-             : kind == "no_combat" ? TacticKind::no_combat
-                                   : TacticKind::effects;
+    static const std::vector<std::string> kinds = {"effects", "no_effect", "no_combat"};  // TacticKind's order
+    x.kind = kind_named<TacticKind>(kinds, str(r, "kind", kinds)).value_or(TacticKind::effects);
     x.effect = {effect_of(r, "a_effect", "a_value"), effect_of(r, "b_effect", "b_value")};
     x.printed = str(r, "printed");
     x.source = str(r, "source");
@@ -367,9 +376,9 @@ void read_results(Ctx& c, TableReader& top, Rules& R) {
   });
   table(c, top, "withdraw", [&](TableReader& r) {
     R.withdraw.terrain_units = integer(r, "terrain_units_after_combat");
+    R.withdraw.tactic = str(r, "tactic");
     R.withdraw.unless_opponent_tactic = str(r, "unless_opponent_tactic");
-    boolean(r, "may_occupy_field");
-    boolean(r, "may_pursue");
+    R.withdraw.may_occupy_field = boolean(r, "may_occupy_field");
     R.withdraw.source = str(r, "source");
   });
 }
@@ -434,7 +443,6 @@ void read_march(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "food", [&](TableReader& r) {
     R.food.days_moderate = integer(r, "days_without_food_moderate_fatigue");
     R.food.days_serious = integer(r, "days_without_food_serious_fatigue");
-    R.food.days_food_to_negate = integer(r, "days_food_to_negate_fatigue");
     R.food.source = str(r, "source");
   });
 }
@@ -446,28 +454,17 @@ void read_siege_and_notes(Ctx& c, TableReader& top, Rules& R) {
     s.defender_troop_multiplier = integer(r, "defender_troop_multiplier_for_ratio");
     s.defender_ignores_retreat_and_rout = boolean(r, "defender_ignores_retreat_and_rout");
     s.defender_casualty_fraction = fraction(r, "defender_casualty_fraction");
-    boolean(r, "attacker_may_attack_normally");
     s.besiege_br_per_week = integer(r, "besiege_br_bonus_per_week");
     str(r, "besiege_bonus_side", {"attacker"});
     s.defender_loss_pct_per_week = num(r, "defender_loss_pct_per_week_without_food");
     s.source = str(r, "source");
-  });
-  table(c, top, "other_notes", [&](TableReader& r) {
-    boolean(r, "pcs_never_killed");
-    R.other.loser_spells = str(r, "loser_spells_used");
-    R.other.loser_charges = fraction(r, "loser_item_charges_used_fraction");
-    R.other.winner_spells = str(r, "winner_spells_used");
-    R.other.winner_charges = fraction(r, "winner_item_charges_used_fraction");
-    str(r, "xp_win");
-    R.other.xp_loss_fraction = fraction(r, "xp_loss_fraction_of_opponents");
-    R.other.source = str(r, "source");
   });
 }
 
 void read_all(Ctx& c, Rules& R) {
   TableReader top(c.doc, c.doc.root, c.diags, "war_machine.toml");
   top.integer("schema_version", Need::required, {1, 1});
-  str(top, "seed");
+  top.note("seed");
   read_rating(c, top, R);
   read_quick_rating(c, top, R);
   read_adjustments(c, top, R);
@@ -477,6 +474,81 @@ void read_all(Ctx& c, Rules& R) {
   // Worked figures: read by the tests, not by the rules.
   top.note("example");
   top.finish();
+}
+
+/// The troop ratio table (bands sorted by ratio): each printed ratio is its ceiling band's top,
+/// the ceiling bands run on from 1:1, and the floor bands (the ratios below the formula) run from
+/// 1:1 too, each from its printed ratio to the next, the last to formula_from_ratio.
+template <typename Fail>
+void check_ratio_bands(const TroopRatioRule& t, const Fail& fail) {
+  double ceil_from = 1;
+  const RatioBand* last_floor = nullptr;
+  for (size_t i = 0; i < t.bands.size(); ++i) {
+    const auto& b = t.bands[i];
+    const std::string which = " (ratio " + fmtnum::trim(b.ratio) + ")";
+    if (b.ceil_max != b.ratio || b.ceil_min_exclusive != ceil_from)
+      fail("a [[troop_ratio_band]]'s ceiling band runs from the ratio before to its own" + which);
+    ceil_from = b.ratio;
+    if (b.floor_min.has_value() != b.floor_max_exclusive.has_value() ||
+        b.floor_min.has_value() != (b.ratio < t.formula_from_ratio))
+      fail("a [[troop_ratio_band]] below formula_from_ratio, and only such a band, has a floor band" + which);
+    if (!b.floor_min || !b.floor_max_exclusive) continue;
+    const double next = i + 1 < t.bands.size() && t.bands[i + 1].ratio < t.formula_from_ratio ? t.bands[i + 1].ratio
+                                                                                              : t.formula_from_ratio;
+    if (*b.floor_min != (last_floor ? b.ratio : 1.0) || *b.floor_max_exclusive != next)
+      fail(
+          "a [[troop_ratio_band]]'s floor band runs from its ratio (the first from 1) to the next ratio, the last "
+          "to formula_from_ratio" +
+          which);
+    last_floor = &b;
+  }
+}
+
+/// The tables of bands cover their ranges once, and the orders and ranks number their rows: a
+/// band, rank or order changed alone by a house rule is refused.
+template <typename Fail>
+void check_bands(const Rules& R, const Fail& fail) {
+  // Ability scores, from the lowest band up, each band from the score after the one before.
+  for (size_t i = 1; i < R.ability_bands.size(); ++i)
+    if (R.ability_bands[i].score_min != R.ability_bands[i - 1].score_max + 1)
+      fail("the [[ability_adjustment]] bands must run on: score_min " +
+           std::to_string(R.ability_bands[i - 1].score_max + 1) + " after score_max " +
+           std::to_string(R.ability_bands[i - 1].score_max) + ", got " + std::to_string(R.ability_bands[i].score_min));
+  for (const auto& b : R.ability_bands)
+    if (b.score_max < b.score_min) fail("an [[ability_adjustment]] band ends before it starts");
+  // Quick-rating hit dice from 0, each band from where the one before ends, the last open.
+  for (size_t i = 0; i < R.quick_hit_dice.size(); ++i) {
+    const auto& q = R.quick_hit_dice[i];
+    const double from = i == 0 ? 0.0 : R.quick_hit_dice[i - 1].hd_max_exclusive.value_or(-1);
+    if (q.hd_min != from || q.hd_max_exclusive.has_value() == (i + 1 == R.quick_hit_dice.size()) ||
+        (q.hd_max_exclusive && *q.hd_max_exclusive <= q.hd_min))
+      fail(
+          "the [[quick_br_hit_dice]] bands must run from 0 hit dice, each from where the one before ends, the "
+          "last open (" +
+          q.label + ")");
+  }
+  // Troops per movement band from 1 (checked above), each band from the troop after the one before.
+  for (size_t i = 0; i < R.movement.size(); ++i) {
+    const auto& m = R.movement[i];
+    const bool last = i + 1 == R.movement.size();
+    if (m.troops_max.has_value() == last || (m.troops_max && *m.troops_max < m.troops_min) ||
+        (!last && R.movement[i + 1].troops_min != m.troops_max.value_or(0) + 1))
+      fail(
+          "the [[movement_rate]] bands must run on from 1 troop, each from the troop after the one before, the "
+          "last open (" +
+          m.label + ")");
+  }
+  // Troop classes: rank 1 (worst) to N in the order of their BFR bands (the class advantage is
+  // a difference of ranks).
+  for (size_t i = 0; i < R.troop_classes.size(); ++i)
+    if (R.troop_classes[i].rank != static_cast<int>(i) + 1)
+      fail("the [[troop_class]] ranks must number the classes 1 to " + std::to_string(R.troop_classes.size()) +
+           " in the order of their BFR (" + R.troop_classes[i].id + ")");
+  // Tactics: the order of the table's columns and rows, 1 to N each once.
+  for (size_t i = 0; i < R.tactics.size(); ++i)
+    if (R.tactics[i].order != static_cast<int>(i) + 1)
+      fail("the [[tactic]] orders must number the tactics 1 to " + std::to_string(R.tactics.size()) + ", each once");
+  check_ratio_bands(R.troop_ratio, fail);
 }
 
 /// Consistency checks the rules rely on (each a reason for exit 70 if the data were broken).
@@ -494,14 +566,27 @@ void check(Ctx& c, const Rules& R) {
   for (size_t i = 1; i < R.troop_classes.size(); ++i)
     if (!R.troop_classes[i - 1].bfr_max || *R.troop_classes[i - 1].bfr_max + 1 != R.troop_classes[i].bfr_min)
       fail("the troop classes must be contiguous");
-  for (const auto& a : R.adjustments)
+  for (const auto& a : R.adjustments) {
     if (!R.group(a.group)) fail("adjustment " + a.id + " names an unknown group");
+    for (const auto& x : a.excludes)
+      if (!R.adjustment(x)) fail("adjustment " + a.id + " excludes an unknown adjustment " + x);
+  }
+  // The lines the rules give from a force's state: one per fatigue, one troop-class advantage.
+  for (Fatigue f : {Fatigue::moderate, Fatigue::serious})
+    if (std::count_if(R.adjustments.begin(), R.adjustments.end(), [&](const auto& a) { return a.fatigue == f; }) != 1)
+      fail("one [[adjustment]] must be the line of " + to_string(f) + " fatigue (fatigue = \"" + to_string(f) + "\")");
+  if (std::count_if(R.adjustments.begin(), R.adjustments.end(),
+                    [](const auto& a) { return a.troop_class_advantage; }) != 1)
+    fail("one [[adjustment]] must be the troop-class advantage line (troop_class_advantage = true)");
+  for (const auto* t : {&R.withdraw.tactic, &R.withdraw.unless_opponent_tactic})
+    if (!R.tactic(*t)) fail("[withdraw] names an unknown tactic " + *t);
   if (R.statements.size() != 12) fail("there must be twelve battle-rating statements");
   if (R.forced_march_rows.size() != R.troop_classes.size()) fail("one forced-march row per troop class");
   for (const auto& t : R.troop_classes)
     if (!R.forced_march_row(t.id)) fail("no forced-march row for " + t.id);
   if (R.br_bonus_divisor <= 0 || R.troop_ratio.divisor <= 0) fail("divisors must be positive");
   if (R.movement.empty() || R.movement.front().troops_min != 1) fail("movement bands must start at 1 troop");
+  check_bands(R, fail);
 }
 
 /// The house rules behind the figures (Rules::ruled and each row's `ruled`): only with house rules.
@@ -526,6 +611,7 @@ void note_house_rules(const data::Tables& t, Rules& R) {
   r.weapon_qualities = src({"weapon_quality"});
   r.troops_per_officer = src({"bfr.troops_per_officer"});
   r.nonhuman_officer_bonus = src({"bfr.nonhuman_officer_level_bonus"});
+  r.special_troops = src({"bfr.special_troops_exclusive"});
   r.troop_classes = src({"troop_class"});
   r.bonus_divisor = src({"battle_rating.bonus_divisor"});
   r.statement_reading = src({"battle_rating.statement_reading"});
@@ -538,9 +624,8 @@ void note_house_rules(const data::Tables& t, Rules& R) {
   r.ratio_bands = src({"troop_ratio_band"});
   r.defender_flyers = src({"defender_terrain_flyers"});
   r.results = src({"combat_result"});
-  r.result_rules =
-      src({"combat_result_rules.casualties_killed_fraction", "combat_result_rules.casualties_wounded_fraction",
-           "combat_result_rules.retreating_force_wounded_count_as_killed"});
+  r.result_rules = src({"combat_result_rules.casualties_killed_fraction",
+                        "combat_result_rules.retreating_force_wounded_count_as_killed"});
   r.tactics = src({"tactic", "tactics_cell"});
   r.withdraw = src({"withdraw"});
   r.siege_multiplier = src({"simple_siege.defender_troop_multiplier_for_ratio"});

@@ -128,6 +128,12 @@ const TroopClass& Rules::class_for_bfr(int bfr) const {
 const Adjustment* Rules::adjustment(const std::string& id) const {
   return lookup::find(adjustments, [&](const auto& a) { return a.id == id; });
 }
+const Adjustment* Rules::fatigue_line(Fatigue f) const {
+  return lookup::find(adjustments, [&](const auto& a) { return a.fatigue == f; });
+}
+const Adjustment* Rules::troop_class_advantage_line() const {
+  return lookup::find(adjustments, [&](const auto& a) { return a.troop_class_advantage; });
+}
 const AdjustmentGroup* Rules::group(const std::string& id) const {
   return lookup::find(groups, [&](const auto& g) { return g.id == id; });
 }
@@ -189,7 +195,7 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
     if (!a) {
       std::string list;
       for (const auto& x : R.adjustments)
-        if (x.group != "fatigue") list.append(list.empty() ? "" : ", ").append(x.id);
+        if (!x.fatigue) list.append(list.empty() ? "" : ", ").append(x.id);
       std::string message = "unknown situation \"" + id + "\" (allowed: ";
       message.append(list).append(")");
       out.emplace_back(id, std::move(message));
@@ -200,7 +206,7 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
       continue;
     }
     const auto* g = R.group(a->group);
-    if (a->group == "fatigue") {
+    if (a->fatigue) {
       out.emplace_back(id, "give fatigue = \"moderate\" or \"serious\" instead of the situation \"" + id + "\"");
       continue;
     }
@@ -214,9 +220,13 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
             id, "\"" + it->second + "\" and \"" + id + "\" are both " + g->label + " lines, and only one may apply");
     }
   }
-  if (seen.count("extremely-favourable") && seen.count("extremely-unfavourable"))
-    out.emplace_back("extremely-unfavourable",
-                     "the environment cannot be both extremely favourable and extremely unfavourable");
+  // Lines that exclude each other (the Environment's extremely favourable and unfavourable).
+  for (const auto& id : ids)
+    if (const auto* a = R.adjustment(id))
+      for (const auto& other : a->excludes)
+        if (seen.count(other))
+          out.emplace_back(id, "\"" + id + "\" and \"" + other + "\" cannot both apply (" + a->label + ", " +
+                                   R.adjustment(other)->label + ")");
   return out;
 }
 
@@ -285,7 +295,7 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     }
     // Morale: two or more troop-class advantage, from the classes when both are known (l. 94).
     if (r[i]->troop_class_rank && r[j]->troop_class_rank && *r[i]->troop_class_rank - *r[j]->troop_class_rank >= 2) {
-      const auto* a = R.adjustment("troop-class-advantage-2");
+      const auto* a = R.troop_class_advantage_line();
       lines.push_back({a->group, a->id, a->label, a->br, *r[i]->troop_class + " against " + *r[j]->troop_class,
                        either(either(a->ruled, r[i]->ruled.troop_class), r[j]->ruled.troop_class)});
     }
@@ -293,14 +303,14 @@ Expected<std::array<SideAdjustments, 2>> battle_adjustments(const Rules& R, cons
     for (const auto& id : f[i]->situation) {
       const auto* a = R.adjustment(id);
       if (a->benefits_opponent) continue;  // goes to the other side below
-      if (a->id == "troop-class-advantage-2" && r[i]->troop_class_rank && r[j]->troop_class_rank) continue;
+      if (a->troop_class_advantage && r[i]->troop_class_rank && r[j]->troop_class_rank) continue;
       AdjustmentLine l{a->group, a->id, a->label, a->br, "", a->ruled};
       if (R.group(a->group)->defender_only) defenders_only(R, *a, *f[j], s, l);
       lines.push_back(l);
     }
     // Fatigue (only one, l. 135-138) from the force's state.
     if (f[i]->fatigue != Fatigue::none) {
-      const auto* a = R.adjustment(f[i]->fatigue == Fatigue::moderate ? "moderately-fatigued" : "seriously-fatigued");
+      const auto* a = R.fatigue_line(f[i]->fatigue);
       lines.push_back({a->group, a->id, a->label, a->br, "", a->ruled});
     }
     // Leader loss (l. 155-158): the side facing the force whose leader/officer was removed gains.

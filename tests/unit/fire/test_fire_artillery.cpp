@@ -303,6 +303,20 @@ TEST_CASE("fire::unit_damage and fire::hero_odds against an enumeration of the s
   CHECK(h.mean_damage_other == doctest::Approx(other));
 }
 
+TEST_CASE("fire::hero_odds takes [rules.hero_damage] shots shots (Damage versus Heroes)") {
+  // The book's hero takes a single shot's damage; a house rule of two shots sums two shots' dice
+  // (here 1d4 each) and saves against the sum once: enumerated.
+  fire::DamageRules r = rules().damage;
+  CHECK(r.hero_shots == 1);
+  r.hero_shots = 2;
+  const auto h = fire::hero_odds(r, dice::Dist::sum(1, 4), 14, false, fire::Halving::down);
+  double direct = 0;
+  for (int a = 1; a <= 4; ++a)
+    for (int b = 1; b <= 4; ++b)
+      for (int s = 1; s <= 20; ++s) direct += (s >= 14 ? (a + b) / 2 : a + b) / 320.0;
+  CHECK(h.mean_damage_direct == doctest::Approx(direct));
+}
+
 TEST_CASE("fire::hd_column_value and fire::table_uhp") {
   const auto& R = rules();
   CHECK(fire::hd_column_value(R.damage, "3") == 3);

@@ -17,6 +17,18 @@ const fire::ChainmailRules& rules() {
   REQUIRE(r.has_value());
   return **r;
 }
+
+/// The Example of Firing's shot as a request: a heavy field gun calls white at a target 26" away
+/// and 8" deep.
+fire::DowelRequest example_request() {
+  fire::DowelRequest q;
+  q.gun = "heavy";
+  q.call = "white";
+  q.range_in = 26;
+  q.depth_in = 8;
+  return q;
+}
+
 void each_throw(int n, int sides, const std::function<void(const std::vector<int>&)>& fn) {
   std::vector<int> d(static_cast<size_t>(n), 1);
   while (true) {
@@ -288,11 +300,7 @@ TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other 
   CHECK(fire::cannon_rate(R, *light, "", 8, 6, true)->every_turns == 2);  // more than four do not help
   CHECK(fire::cannon_rate(R, *bombard, "light_catapult", 4, 6, true)->every_turns == 2);
   SUBCASE("straight shots over the turns are Binomial(shots, 1/6)") {
-    fire::DowelRequest q;
-    q.gun = "heavy";
-    q.call = "white";
-    q.range_in = 26;
-    q.depth_in = 8;
+    fire::DowelRequest q = example_request();
     q.turns = 6;
     auto s = fire::dowel_shot(R, q);
     REQUIRE(s.has_value());
@@ -302,4 +310,19 @@ TEST_CASE("Cannon, Rate of Fire: treat the same as Catapults (light every other 
     q.crew = 0;
     CHECK_FALSE(fire::dowel_shot(R, q).has_value());
   }
+}
+
+TEST_CASE("fire::dowel_shot: the offsets lie on the variation measure, centred on the dowel's end") {
+  // Cannon, Method of Fire: "a 6" 'variation measure' ... The center of the variation measure is
+  // placed at the far end of the firing dowel": a shift reaches 3" either way, no more.
+  const auto& R = rules();
+  fire::DowelRequest q = example_request();
+  q.width_in = 4;
+  q.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3};
+  CHECK(fire::dowel_shot(R, q).has_value());
+  q.offsets = std::vector<double>{-3, -1.5, 0, 0, 1.5, 3.5};
+  auto s = fire::dowel_shot(R, q);
+  REQUIRE_FALSE(s.has_value());
+  CHECK(s.error().items().front().message ==
+        "each offset must lie on the 6\" measure, centred on the dowel's end: at most 3\" either way, got 3.5");
 }

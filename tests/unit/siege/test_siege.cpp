@@ -360,7 +360,6 @@ TEST_CASE("siege::bracket_at and most_mobile_carriage") {
 
 TEST_CASE("siege: Spiking the Guns (seed 000, p. 18)") {
   const auto& d = rules().duel;
-  CHECK(d.spike_rounds == 1);
   CHECK(d.spike_removal_gp == 1);
   auto sg = falconi(1000, 2500);
   sg.besieger.artillery[0].spiked = 2;

@@ -73,7 +73,7 @@ struct BookPiece {
   double shot_lb = 0;
   std::string shot_kind;  ///< "round" | "stone"
   int ac = 0, shp = 0;
-  double base_weight_lb = 0, price_list_weight_lb = 0;
+  double base_weight_lb = 0;
   double caliber_in = 0, barrel_length_in = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
   int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0;
@@ -145,11 +145,23 @@ struct AttackRules {
 
 struct TransportRules {
   double large_cart_lb = 0;
-  int carts_per_wagon = 0, substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
+  int substitute_men = 0, substitute_mules = 0, substitute_medium_horses = 0;
   std::string source;  ///< [rules.transport] source: the horses, carts and wagons rules
 };
 
+/// The gunpowders of the Gunpowder Type table (Guns of War, p. 53): a closed kind, since the
+/// rules single out two (a dwarven piece is made by a dwarven machinist, may be an automaton and
+/// takes the [dwarven] prices; the Bombardment table's daily cost is at historical prices) and the
+/// command line offers the four (`--gunpowder`, read before house rules are). Spelled once, in
+/// gunpowder_kind_names() (the `id` of its [[gunpowder_type]] row); a row of another id, from
+/// house rules, is refused with the list.
+enum class GunpowderKind { historical, alchemical, magical, dwarven };
+/// "historical", "alchemical", "magical", "dwarven", in the enum's order.
+const std::vector<std::string>& gunpowder_kind_names();
+std::optional<GunpowderKind> parse_gunpowder_kind(std::string_view id);
+
 struct GunpowderType {
+  GunpowderKind kind = GunpowderKind::historical;
   std::string id, name, proficiency;
   std::optional<double> powder_gp_per_lb;
   std::optional<double> cost_multiplier;

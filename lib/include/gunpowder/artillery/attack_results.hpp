@@ -25,7 +25,6 @@ struct AttackResultRules {
   int discharge_natural = 0;   ///< second unmodified roll after a misfire: accidental discharge
   int discharge_crew_dice = 0, discharge_crew_die_sides = 0;
   double discharge_piece_shp_fraction = 0;
-  int discharge_piece_save_level_with_artillerist = 0;
   int shrapnel_radius_ft = 0;
   int cover_save_bonus = 0;
   std::string source;

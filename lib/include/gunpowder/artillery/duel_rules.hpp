@@ -26,7 +26,6 @@ struct DuelRules {
   std::vector<Carriage> mobile_carriages;
   // Spiking the Guns (p. 18): [rules.spiking]
   std::string spiking_source;
-  int spike_rounds = 0;         ///< stationary rounds adjacent to the piece to spike it
   double spike_removal_gp = 0;  ///< removing a spike: a construction project of this value
 };
 

@@ -24,10 +24,40 @@ namespace gunpowder::fire {
 inline constexpr int kFaces = 6;    ///< "We use ordinary d6s" (seed 001, Firing)
 inline constexpr int kMaxPool = 5;  ///< poker-dice hands are read from at most five dice
 
+/// The poker-dice hands that score (Baggins Wood Cannons, Firing): a closed kind, since each is
+/// its own test of the dice. Spelled once, in hand_shape_names() (the `key` of its [hand] row); a
+/// row of another key, from house rules, is refused with the list.
+enum class HandShape { pair, two_pair, three_of_a_kind, full_house, straight, four_of_a_kind, poker };
+const std::vector<std::string>& hand_shape_names();
+
+/// When a dice modifier applies (Firing: "target in formation", "firing platform still", "ship
+/// turned"): a closed kind, each a choice of the request. Spelled once, in
+/// dice_condition_names() (the `key` of its [dice_modifier] row).
+enum class DiceCondition { target_in_formation, firing_platform_still, ship_turned };
+const std::vector<std::string>& dice_condition_names();
+
+/// When a save modifier applies (Saving Throws: long range, a large ship fired on from a small
+/// one, good or strong cover): a closed kind, spelled once in save_condition_names() (the `key` of
+/// its [save_modifier] row).
+enum class SaveCondition { long_range, large_ship_from_small, good_cover, strong_cover };
+const std::vector<std::string>& save_condition_names();
+
+/// The range bands of the Cannon Fire Results: a closed kind, since the rules know each (long
+/// range helps the save and rules out short-range ammunition; point blank reaches gates and doors).
+/// Spelled once, in broadside_band_names() (the `key` of its [range_band] row), in the order the
+/// reports list them; a row of another key is refused with the list.
+enum class BroadsideBand { long_range, short_range, point_blank };
+const std::vector<std::string>& broadside_band_names();
+const std::string& band_key(BroadsideBand b);
+
+/// What a cannon breaches alone ([gate_door] rows): a closed kind, spelled in breach_names().
+enum class Breach { door, gate };
+const std::vector<std::string>& breach_names();
+
 struct Hand {
+  HandShape shape = HandShape::pair;
   std::string key, name;
   int rank = 0;
-  int dice_needed = 0;
 };
 struct FireResult {  ///< one row of "Cannon Fire Results"
   int structural_long = 0, structural_short = 0;
@@ -45,6 +75,7 @@ struct PoolRow {
   int dice = 0, rerolls = 0;
 };
 struct DiceModifier {
+  DiceCondition when = DiceCondition::target_in_formation;
   std::string key, condition;
   int delta = 0;
 };
@@ -62,6 +93,7 @@ struct Ammunition {
   int aiming_high_extra_dice = 0;
 };
 struct SaveModifier {
+  SaveCondition when = SaveCondition::long_range;
   std::string key, condition, group;
   int modifier = 0;
 };
@@ -87,12 +119,13 @@ struct BroadsideRules {
   std::vector<std::pair<std::string, int>> save_classes;  ///< key, min roll
   std::vector<SaveModifier> save_modifiers;
   std::vector<Ammunition> ammunition;
-  int aim_damage_per_die = 0, aim_mast_face = 0;
+  int aim_damage_per_die = 0;
   std::string aim_dismasted_hand;
   double aim_structural_multiplier = 0;
   bool aim_knockdowns_become_wounds = false, aim_wounds_ignored = false;
   std::string gate_door_band;
   std::vector<std::pair<std::string, std::string>> gate_door;  ///< door/gate, weakest hand
+  std::string door_hand, gate_hand;  ///< the weakest hand that breaches a door, a gate (gate_door's)
   std::string gate_door_source;    ///< [gate_door] source (printed by the siege module's structures)
   bool gate_door_deducts = false;  ///< [gate_door] deducts_strength_points: a breach costs strength points
   std::string fancy_min_hand, fancy_min_hand_strong_cover;
@@ -107,6 +140,7 @@ struct BroadsideRules {
   /// A hand by its data key or any spelling of it ("two_pair", "two-pair", "Two Pair").
   [[nodiscard]] std::optional<size_t> hand_index(const std::string& key) const;
   [[nodiscard]] const CannonType* cannon_type(const std::string& key) const;
+  /// Ammunition by its key, or by the key without "_shot" ("round" is round_shot).
   [[nodiscard]] const Ammunition* ammo(const std::string& key) const;
   [[nodiscard]] const RangeBandRule* band(const std::string& key) const;
 };
@@ -218,8 +252,6 @@ int cannon_lost(const BroadsideRules& r, int guns, double lost, double points);
 // ---------------------------------------------------------------------------------------------
 // One broadside request: the dice, the play of the re-rolls, and every figure of its range band
 
-/// The range bands of the Cannon Fire Results, in the order the reports list them.
-inline constexpr std::array<const char*, 3> kBandKeys = {"long", "short", "point_blank"};
 /// A band key as the book names the band: "point_blank" is "point blank".
 std::string band_name(const std::string& key);
 
@@ -264,7 +296,7 @@ struct Broadside {
   PlayRule play;
   std::string goal;                        ///< as requested: structural, casualties, rank or a hand key
   std::string maximises;                   ///< what the play maximises, in words
-  std::vector<double> structural_by_band;  ///< expected points, by kBandKeys (round shot, not raking or aiming high)
+  std::vector<double> structural_by_band;  ///< expected points by band (round shot, no raking or aiming high)
   std::optional<BandFigures> at_band;
   std::optional<TargetLoss> target;
   double p_gun_eliminated = 0, p_gun_eliminated_strong_cover = 0;  ///< fancy shooting

@@ -28,6 +28,21 @@ struct RangeRow {  ///< a band: range_min < d <= range_max, or range_min <= d wh
     return (min_inclusive ? d >= range_min : d > range_min) && d <= range_max;
   }
 };
+/// When an arquebus's accuracy modifier applies (Arquebus: hard cover, half or more than half of
+/// the target; a rested arquebus): a closed kind, each a choice of the request (`cover` half and
+/// over-half, in choices::kArquebusCover's order after none; `rested`). Spelled once, in
+/// accuracy_condition_names() (the `key` of its [arquebus_accuracy_modifier] row); a row of
+/// another key, from house rules, is refused with the list.
+enum class AccuracyCondition { hard_cover_half, hard_cover_over_half, rested };
+const std::vector<std::string>& accuracy_condition_names();
+const std::string& condition_key(AccuracyCondition c);
+
+/// The cannon classes of the Chainmail variant (Cannon): a closed kind, since the command line
+/// offers the three (`gun`: choices::kGun, in the same order). Spelled once, in
+/// chainmail_gun_names() (the `key` of its [cannon_class] row); another key is refused.
+enum class ChainmailGun { light_field_gun, heavy_field_gun, bombard };
+const std::vector<std::string>& chainmail_gun_names();
+
 struct AccuracyModifier {
   std::string key, condition, group;
   int modifier = 0;
@@ -62,7 +77,7 @@ struct ChainmailRules {
   int arquebus_every_turns = 0, attack_dice_every_turns = 0;
   std::vector<CatapultRate> catapult_rates;
   int full_crew = 0, extra_turn_per_missing = 0;
-  double measure_length_in = 0, measure_segment_in = 0;
+  double measure_length_in = 0;  ///< the variation measure, centred on the dowel's far end
   int measure_die_sides = 0, straight_result = 0;
   std::string source_arquebus, source_ad, source_cannon, source_dowel, source_arquebus_rate, source_catapult_rate;
 

@@ -30,6 +30,13 @@ std::optional<Mechanism> parse_mechanism(std::string_view s);
 /// "matchlock, wheellock, flintlock" for messages.
 std::string mechanism_list();
 
+/// The bores (Firearm Bores, p. 9): a closed kind, since the rules treat each its own way (the
+/// smoothbore range penalty; a rifled firearm's own rate of fire and battlefield range). Spelled
+/// once, in bore_names() ("smoothbore", "rifled"); a row of another bore is refused with the list.
+enum class Bore { smoothbore, rifled };
+const std::vector<std::string>& bore_names();
+const std::string& to_string(Bore b);
+
 /// One [[firearm_type]] row (Firearm Types, p. 9): an open list. A type is data: a house rule adds
 /// one with its rows of the firearm tables, and no rule names it; the rules that single out a
 /// type read what its row says of it.
@@ -64,7 +71,7 @@ struct Firearm {
   std::string encumbrance_unit;
   std::optional<double> cost_gp;
   std::string era;
-  [[nodiscard]] bool smoothbore() const { return bore == "smoothbore"; }
+  [[nodiscard]] bool smoothbore() const { return bore == to_string(Bore::smoothbore); }
 };
 
 /// [rules.*]: attack throws, armour penetration, range, reload, misfire, musket rest, scattershot.

@@ -50,9 +50,9 @@ struct SiteMultiplier {
   int multiplier = 1;
 };
 
-struct SiegeStructure {  ///< a stronghold part of the D@W structure list (shp and AC)
+struct SiegeStructure {  ///< a stronghold part of the D@W structure list (its shp; its AC is a note)
   std::string key, name;
-  int shp = 0, ac = 0;
+  int shp = 0;
 };
 
 struct ExamplePiece {  ///< an artillery line of the worked example, as the example counts it

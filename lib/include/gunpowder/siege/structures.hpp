@@ -15,7 +15,12 @@
 
 namespace gunpowder::siege {
 
+/// The shapes of Structural Strength Points: a closed kind, since each has its own product of
+/// measurements. Spelled once, in shape_names() (the `key` of its [shape] row and the `shape` of a
+/// [[structure]]); a [shape] row of another key, from house rules, is refused with the list.
 enum class Shape { rectangular, round, wall };
+/// "rectangular", "round", "wall", in the enum's order.
+const std::vector<std::string>& shape_names();
 std::string to_string(Shape s);
 std::optional<Shape> parse_shape(const std::string& s);
 

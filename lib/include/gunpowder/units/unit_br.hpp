@@ -54,8 +54,50 @@ struct Firearm {
   [[nodiscard]] std::string key() const;
 };
 
-/// Melee weapon keys accepted in `weapons` (the movement tables' weapon rows).
+/// The weapons a unit fights with, as the movement tables tell them apart (Formation and
+/// Movement, p. 43): a closed kind, since the rules choose a table's row from them. Spelled once,
+/// in melee_weapon_keys() (a [[unit]]'s `weapons`, an [[equipment_item]]'s `weapon`).
+enum class MeleeWeapon {
+  one_handed_weapon,
+  two_handed_weapon,
+  dual_wielding,
+  spear,
+  pole_arm,
+  lance,
+  shield,
+  bow,
+  crossbow,
+  darts,
+  javelins,
+  sling,
+  natural_weapons
+};
+/// Melee weapon keys accepted in `weapons`, in MeleeWeapon's order.
 const std::vector<std::string>& melee_weapon_keys();
+
+/// The weapon keys of the movement tables' rows that the rules derive from a unit's weapons and
+/// shield (p. 43: "spear and shield", "other melee weapon", ...): a closed kind, spelled once in
+/// move_weapon_keys(). A row's other keys are firearm types' movement keys (data/firearms.toml
+/// [[firearm_type]]); any other key is refused.
+enum class MoveWeapon {
+  bow,
+  crossbow,
+  darts,
+  javelins,
+  sling,
+  natural_weapons,
+  lance,
+  spear,
+  other_melee_weapon,
+  pole_arm,
+  spear_and_shield,
+  spear_without_shield,
+  two_handed_weapon,
+  dual_wielding_one_handed,
+  weapon_and_shield,
+  one_handed_weapon_without_shield
+};
+const std::vector<std::string>& move_weapon_keys();
 
 // ---------------------------------------------------------------------------------------------
 // Hit dice
@@ -84,11 +126,36 @@ struct MarketAvailability {
 
 struct RealmSize {
   std::string key, name, time_period;
-  std::int64_t population_families = 0;
 };
 
+/// What a troop type is (the troop tables' column heads, pp. 23-25): a closed kind, since the
+/// rules treat each its own way (Mounted Foot, the horse tables, the foot's unit size). Spelled
+/// once, in troop_category_names() (the `category` of a [[troop_type]] row).
+enum class TroopCategory { foot, mounted_foot, horse };
+const std::vector<std::string>& troop_category_names();
+
+/// The race groups of the rosters (`race_group`: human, demi-human, beastman): a closed kind,
+/// since the rules single out humans (normal men's attack throw, a unit's name, the human line
+/// other races borrow) and demi-humans (a veteran's damage bonus). Spelled once, in
+/// race_group_names().
+enum class RaceGroup { human, demi_human, beastman };
+const std::vector<std::string>& race_group_names();
+
+/// Which roster a row belongs to (Human Unit Characteristics - Campaigns, - Battles): a closed kind.
+enum class RosterKind { campaign, battle };
+const std::vector<std::string>& roster_kind_names();
+/// A battle roster's second line of one troop type (Dragoons dismounted, Beastman mounted): a
+/// closed kind, spelled in roster_variant_names().
+enum class RosterVariant { dismounted, mounted };
+const std::vector<std::string>& roster_variant_names();
+
 struct TroopType {
-  std::string key, name, category;  ///< category: "foot", "mounted-foot", "horse"
+  std::string key, name;
+  TroopCategory category = TroopCategory::foot;
+  /// Untrained troops (the Undrilled Conscripts/Militia): always Irregular Foot, or Undrilled Foot
+  /// with firearms (Formation and Movement, p. 43); the row's `untrained`.
+  bool untrained = false;
+  std::vector<std::string> aliases;  ///< other names the book gives the type (the row's `aliases`)
   bool mounted = false;
   int unit_size = 0;
   std::string era_printed;
@@ -97,31 +164,39 @@ struct TroopType {
   std::vector<std::pair<std::string, int>> realm;  ///< realm key -> troops; absent realm = "-"
   /// "Training Time": the book gives it in weeks for some troop types, in months for most; at most one is set.
   std::optional<int> training_weeks, training_months;
-  std::optional<double> marshal_cost_gp, training_cost_gp, equipment_cost_gp, total_cost_troop_gp, total_cost_unit_gp;
+  std::optional<double> marshal_cost_gp, training_cost_gp, equipment_cost_gp, total_cost_troop_gp;
 };
 
 struct Race {
   std::string key, name, table_label;
-  std::string group;  ///< "human", "demi-human" or "beastman" (the rosters' race_group)
+  RaceGroup group = RaceGroup::human;  ///< the rosters' race_group of the race's rows
+  /// Ill-disciplined (beastmen other than hobgoblins, p. 43): always Irregular Foot, Undrilled
+  /// Foot with firearms, Irregular Mounted; the row's `irregular`.
+  bool irregular = false;
+  std::vector<std::string> aliases;  ///< other names of the race (the row's `aliases`: "human", "men")
   std::vector<std::string> troop_types;
   bool has_characteristics = false;
-  std::optional<double> veteran_fraction;
   std::optional<std::string> veteran_hd;
-  std::optional<int> veteran_hp, veteran_morale_bonus, veteran_damage_bonus;
-  bool needs_fork_rest = false;
+  std::optional<int> veteran_morale_bonus, veteran_damage_bonus;
   bool can_fire_muskets = true;
 };
 
 /// What a troop carries, read from a troop table's equipment list.
 struct Equipment {
   std::vector<Firearm> firearms;
-  std::vector<std::string> weapons;  ///< melee_weapon_keys()
+  std::vector<MeleeWeapon> weapons;  ///< not the shield, which is `shield`
   bool shield = false;
   bool riding_horse = false;  ///< a mount not trained for war
 };
-/// Reads an equipment list ("2 flintlock pistols", "pole arm", "shield", ...); a firearm is a
-/// mechanism followed by one of `types` (data/firearms.toml).
-Equipment read_equipment(const std::vector<std::string>& items, const std::vector<firearms::FirearmType>& types);
+
+/// One item of the troop tables' equipment lists ([[equipment_item]] of data/troops.toml): the
+/// weapon it is to the movement tables, a shield, a mount not trained for war, or none of these
+/// (armour, a war mount, a fork rest). Open data: a house rule adds an item (a halberd, a pole arm).
+struct EquipmentItem {
+  std::string name;  ///< as the lists write it, lower case ("two-handed sword")
+  std::optional<MeleeWeapon> weapon;
+  bool riding_horse = false;
+};
 
 /// One (race, troop type) row of the troop tables.
 struct Troop {
@@ -136,10 +211,8 @@ struct Troop {
   std::optional<int> ac_alt, mount_ac;
   int move_ft = 0;
   std::string hd;
-  int hp = 0, attacks = 0;
   std::string damage, save;
-  int ml = 0;
-  double br = 0;
+  int ml = 0;  ///< the characteristics line's ML: read only where the morale table has no base_morale
   std::optional<double> char_wage_gp;
   std::vector<std::string> errata;
 };
@@ -158,13 +231,13 @@ std::optional<Clause> parse_clause(const std::string& text);
 /// One printed roster row (campaign or battle).
 struct RosterRow {
   std::string key, name;
-  std::string race;  ///< race key of troops.toml ("man" where the roster says "human")
-  std::string race_group, roster;
+  std::string race;  ///< race key of troops.toml ("man" where the roster says "human": a race's alias)
+  RaceGroup race_group = RaceGroup::human;
+  RosterKind roster = RosterKind::battle;
   std::string troop_type;  ///< troop-type key of troops.toml ("undrilled-conscripts" for conscripts-militia)
   bool veteran = false;
-  std::string variant;  ///< "", "dismounted" or "mounted"
+  std::optional<RosterVariant> variant;
   int troops = 0;
-  bool troops_printed = false;
   std::string source;
   int page = 0;
   // campaign
@@ -234,7 +307,6 @@ struct BrFactor {
 struct FormationRow {
   Formation code = Formation::DF;
   std::string name, kind;
-  bool new_in_book = false;
   double modifier = 0;
 };
 
@@ -333,14 +405,17 @@ struct Catalogue {
   BattleRatingRules br;
   FirearmFigures firearms;
   std::vector<firearms::FirearmType> firearm_types;  ///< data/firearms.toml [[firearm_type]]
+  std::vector<EquipmentItem> equipment_items;        ///< data/troops.toml [[equipment_item]]
   CampaignModel campaign;
   std::string troops_source, wage_source, training_source, market_source, realm_source, qualifying_source;
 
   [[nodiscard]] const TroopType* troop_type(std::string_view key) const;
   [[nodiscard]] const Race* race(std::string_view key) const;
   [[nodiscard]] const Troop* troop(std::string_view race, std::string_view type) const;
-  [[nodiscard]] const RosterRow* roster_row(std::string_view race, std::string_view type, std::string_view roster,
-                                            bool veteran, std::string_view variant = "") const;
+  [[nodiscard]] const RosterRow* roster_row(std::string_view race, std::string_view type, RosterKind roster,
+                                            bool veteran, std::optional<RosterVariant> variant = {}) const;
+  /// The key of the human race (the first of group human): the line other races borrow.
+  [[nodiscard]] const Race* human_race() const;
   [[nodiscard]] const FormationRow& formation(Formation f) const;
   [[nodiscard]] const BrFactor* br_factor(const std::string& firearm_key) const;
   [[nodiscard]] const RateRow* rate(Mechanism m, const std::string& firearm_key) const;
@@ -348,6 +423,9 @@ struct Catalogue {
   [[nodiscard]] const firearms::FirearmType* firearm_type(std::string_view key) const;
   /// Whether a firearm of this type follows the pistol rules (p. 35).
   [[nodiscard]] bool is_pistol(const Firearm& f) const;
+  /// The firearm type a printed weapon names ("flintlock pistol" -> pistol): the first type whose
+  /// key the text holds; nullptr for none.
+  [[nodiscard]] const firearms::FirearmType* firearm_type_in(std::string_view text) const;
 
   /// Resolves a user-written troop-type name ("matchlock musketeers", "Matchlock-Musketeers",
   /// "conscripts") to a key; nullopt when unknown.
@@ -362,9 +440,16 @@ struct Catalogue {
   std::unordered_map<std::string, std::string> troop_type_names, race_names;  ///< accepted spellings -> key
 };
 
+/// Reads an equipment list ("2 flintlock pistols", "pole arm", "shield", ...): a firearm is a
+/// mechanism followed by one of the catalogue's firearm types, any other item one of its
+/// equipment items. An item of neither is added to `unknown`.
+Equipment read_equipment(const Catalogue& cat, const std::vector<std::string>& items,
+                         std::vector<std::string>& unknown);
+
 /// Builds the name and row indexes and the parsed forms of the tables (equipment lists, melee
-/// cells); load_catalogue(tables) calls it.
-void prepare_catalogue(Catalogue& cat);
+/// cells); load_catalogue(tables) calls it. The items no [[equipment_item]] names are added to
+/// `unknown`.
+void prepare_catalogue(Catalogue& cat, std::vector<std::string>* unknown = nullptr);
 
 /// The catalogue of `tables` (with its house rules), loaded and checked on the first call for that
 /// Tables; later calls return the same catalogue. A failure is an internal error (exit 70): the

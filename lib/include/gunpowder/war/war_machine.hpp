@@ -137,9 +137,25 @@ struct TroopClass {
   int bfr_min = 0;
   std::optional<int> bfr_max;  ///< absent for the top band
 };
+/// What a quick battle-rating statement measures of a force (War Machine, Battle Rating): a closed
+/// kind, each a figure of the force's composition. Spelled once, in quick_quantity_names() (the
+/// `quantity` of a [[br_statement]] row); a row of another quantity is refused with the list.
+enum class QuickQuantity {
+  mounted,
+  missile_capable,
+  missile_range_100ft,
+  magical,
+  spellcasters,
+  flyers,
+  average_movement_fastest_mode
+};
+const std::vector<std::string>& quick_quantity_names();
+
 struct BrStatement {
   char letter = 'a';
-  std::string id, label, quantity, unit, source;
+  QuickQuantity quantity = QuickQuantity::mounted;
+  bool percent = true;  ///< the threshold is a percentage of the force (`unit` "percent"), else feet per turn
+  std::string id, label, unit, source;
   double threshold = 0;
   bool in_seed = true;
   Ruled ruled{};  ///< a house rule changed or added the row
@@ -175,6 +191,13 @@ struct Adjustment {
   bool ignore_with_siege_machine = false;  ///< the seed's '*'
   bool benefits_opponent = false;          ///< leader/officer "removed": the other side gains
   bool one_battle_only = false;            ///< lasts one battle (as its group's flag)
+  /// The line of a force in this state of fatigue (`fatigue`): given by a force's `fatigue`, not
+  /// as a situation. Each state but none has one row (the loader checks).
+  std::optional<Fatigue> fatigue;
+  /// The line the rules give a force whose troop class ranks two or more above its opponent's
+  /// (`troop_class_advantage`; one row, the loader checks): computed when both classes are known.
+  bool troop_class_advantage = false;
+  std::vector<std::string> excludes;       ///< ids of lines that cannot apply with this one
   Ruled ruled{};                           ///< a house rule changed the row or its group's
 };
 struct DefenderFlyers {
@@ -194,10 +217,9 @@ struct CombatResult {  ///< one row of the combat results table (winner/loser)
   std::string source;
 };
 struct CombatResultRules {
-  Fraction killed{1, 2}, wounded{1, 2};
+  Fraction killed{1, 2};  ///< the wounded are the casualties not killed
   bool retreating_wounded_count_as_killed = true;
   std::string wounded_return_dice, wounded_return_unit, routed_return_dice, routed_return_unit;
-  int staff_of_healing_max = 0;
   std::string source;
 };
 struct Tactic {
@@ -218,7 +240,9 @@ struct TacticsCell {
 };
 struct WithdrawRule {
   int terrain_units = 0;
+  std::string tactic;  ///< the [[tactic]] id whose side withdraws ([withdraw] tactic)
   std::string unless_opponent_tactic;
+  bool may_occupy_field = false;  ///< a withdrawing side that wins keeps the field
   std::string source;
 };
 struct FatigueRecovery {
@@ -252,7 +276,7 @@ struct ForageOption {
   Ruled ruled{};  ///< a house rule changed or added the row
 };
 struct FoodRule {
-  int days_moderate = 0, days_serious = 0, days_food_to_negate = 0;
+  int days_moderate = 0, days_serious = 0;
   std::string source;
 };
 struct SimpleSiegeRule {
@@ -261,11 +285,6 @@ struct SimpleSiegeRule {
   Fraction defender_casualty_fraction{1, 2};
   int besiege_br_per_week = 0;
   double defender_loss_pct_per_week = 0;
-  std::string source;
-};
-struct OtherNotes {
-  std::string loser_spells, winner_spells;
-  Fraction loser_charges, winner_charges, xp_loss_fraction;
   std::string source;
 };
 
@@ -278,6 +297,7 @@ struct RuleSources {
   Ruled weapon_qualities{};        ///< [[weapon_quality]]
   Ruled troops_per_officer{};      ///< [bfr] troops_per_officer
   Ruled nonhuman_officer_bonus{};  ///< [bfr] nonhuman_officer_level_bonus
+  Ruled special_troops{};          ///< [bfr] special_troops_exclusive
   Ruled troop_classes{};           ///< [[troop_class]] (any row: the class is looked up in all)
   Ruled bonus_divisor{};           ///< [battle_rating] bonus_divisor
   Ruled statement_reading{};       ///< [battle_rating] statement_reading (the default reading)
@@ -290,7 +310,7 @@ struct RuleSources {
   Ruled ratio_bands{};             ///< [[troop_ratio_band]]
   Ruled defender_flyers{};         ///< [defender_terrain_flyers]
   Ruled results{};                 ///< [[combat_result]]
-  Ruled result_rules{};            ///< [combat_result_rules] (killed, wounded, retreating wounded)
+  Ruled result_rules{};            ///< [combat_result_rules] (killed, retreating wounded)
   Ruled tactics{};                 ///< [[tactic]] and [[tactics_cell]]
   Ruled withdraw{};                ///< [withdraw]
   Ruled siege_multiplier{};        ///< [simple_siege] defender_troop_multiplier_for_ratio
@@ -309,7 +329,8 @@ struct RuleSources {
 /// Everything the War Machine rules read from data/war_machine.toml.
 struct Rules {
   std::vector<BfrComponent> bfr_components;
-  int name_level_hit_dice = 0, troops_per_officer = 0, nonhuman_officer_level_bonus = 0;
+  int troops_per_officer = 0, nonhuman_officer_level_bonus = 0;
+  bool special_troops_exclusive = true;  ///< the two special-troop lines: the larger counts
   std::vector<AbilityBand> ability_bands;
   std::vector<WeaponQuality> weapon_qualities;
   std::vector<TroopClass> troop_classes;  ///< by rank
@@ -336,13 +357,16 @@ struct Rules {
   std::vector<ForageOption> forage;
   FoodRule food;
   SimpleSiegeRule simple_siege;
-  OtherNotes other;
   std::string bfr_source, class_source, br_source, quick_source, combat_source, divide_source;
   RuleSources ruled;  ///< the house rules behind the figures that are not rows
 
   [[nodiscard]] const TroopClass* troop_class(const std::string& id) const;
   [[nodiscard]] const TroopClass& class_for_bfr(int bfr) const;
   [[nodiscard]] const Adjustment* adjustment(const std::string& id) const;
+  /// The line of a fatigued force (Adjustment::fatigue); nullptr for Fatigue::none.
+  [[nodiscard]] const Adjustment* fatigue_line(Fatigue f) const;
+  /// The troop-class advantage line (Adjustment::troop_class_advantage).
+  [[nodiscard]] const Adjustment* troop_class_advantage_line() const;
   [[nodiscard]] const AdjustmentGroup* group(const std::string& id) const;
   [[nodiscard]] const Tactic* tactic(const std::string& id) const;
   /// The cell for side A's and side B's tactics (nullptr for an unknown id).
