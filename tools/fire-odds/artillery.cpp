@@ -476,9 +476,21 @@ void distribution_tables(std::vector<Table>& out, const fire::ArtilleryRules& R,
   }
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  for (auto& t : out)
+  // People read each damage distribution's summary under the table of its target.
+  auto summed = [](const dice::Dist& d, std::string_view unit) {
+    return report::summary_text(report::summarise(report::Distribution::of(d)), unit);
+  };
+  auto lost = [&](Table& t, std::string_view unit, const dice::Dist& direct, const dice::Dist& other) {
+    t.notes.push_back(std::string(unit) + " lost after a direct hit: " + summed(direct, {}));
+    t.notes.push_back(std::string(unit) + " lost after a close hit or scatter: " + summed(other, {}));
+  };
+  for (auto& t : out) {
     if (t.spec == &damage_spec())
       t.notes.push_back("each distribution value by value: --distributions, or --table NAME for one of " + list);
+    if (t.spec == &creature_spec() && s.creatures) lost(t, "hp", s.creatures->damage_direct, s.creatures->damage_other);
+    if (t.spec == &unit_spec() && s.unit) lost(t, "uhp", s.unit->damage.direct, s.unit->damage.other);
+    if (t.spec == &hero_spec() && s.hero) lost(t, "hp", s.hero->damage_direct, s.hero->damage_other);
+  }
 }
 
 std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const ArtilleryShot& s) {

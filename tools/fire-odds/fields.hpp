@@ -104,7 +104,7 @@ inline constexpr Field kEffect{"effect", "Effect", Kind::text, "", "what the res
 // ---- artillery: damage
 inline constexpr Field kDamage = report::vocab::kDamage.as("Damage", "the damage dice of one shot or hit");
 inline constexpr Field kDamageMean{"damage_mean", "Mean damage", Kind::number, "", "the mean of those dice"};
-inline constexpr Field kDamagePoints{"damage_points",
+inline constexpr Field kDamagePoints{"shot_damage",
                                      "Damage",
                                      Kind::count,
                                      "",
