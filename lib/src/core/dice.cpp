@@ -76,24 +76,24 @@ Dist Dist::mixture(const Dist& a, double wa, const Dist& b, double wb) {
 
 Dist Dist::compound(const Dist& count, const Dist& each) {
   assert(count.min() >= 0);
-  std::vector<double> r;
-  int lo = 0;
+  // The range of the sum: k copies of `each` lie in [k min, k max], over the k that have a chance.
+  bool any = false;
+  int lo = 0, hi = 0;
+  for (int k = count.min(); k <= count.max(); ++k) {
+    if (count.p(k) <= 0) continue;
+    lo = any ? std::min(lo, k * each.min()) : k * each.min();
+    hi = any ? std::max(hi, k * each.max()) : k * each.max();
+    any = true;
+  }
+  if (!any) return constant(0);
+  std::vector<double> r(static_cast<size_t>(hi - lo) + 1, 0.0);
   Dist k_copies = constant(0);  // the sum of k copies, k = 0, 1, ...
   for (int k = 0; k <= count.max(); ++k) {
     if (k > 0) k_copies = k_copies.plus(each);
     const double pk = count.p(k);
     if (pk <= 0) continue;
-    if (r.empty()) lo = k_copies.min();
-    const int hi = lo + static_cast<int>(r.size()) - 1;
-    if (k_copies.min() < lo) {
-      r.insert(r.begin(), static_cast<size_t>(lo - k_copies.min()), 0.0);
-      lo = k_copies.min();
-    }
-    if (k_copies.max() > hi || r.empty())
-      r.resize(static_cast<size_t>(std::max(k_copies.max(), r.empty() ? k_copies.max() : hi) - lo + 1), 0.0);
     for (int v = k_copies.min(); v <= k_copies.max(); ++v) r[static_cast<size_t>(v - lo)] += pk * k_copies.p(v);
   }
-  if (r.empty()) return constant(0);
   return Dist(lo, std::move(r));
 }
 
