@@ -12,6 +12,7 @@
 #include <new>
 #include <optional>
 #include <ostream>
+#include <vector>
 
 #include <poll.h>
 #include <sys/ioctl.h>
@@ -45,6 +46,10 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
   std::vector<const CLI::Option*> charts;
   if (info.charts) charts.push_back(app.add_flag("--chart", common.chart, "show the distributions as text bar charts"));
+  if (info.charts)
+    charts.push_back(app.add_flag("--distributions", common.distributions,
+                                  "every distribution value by value, in every format (the long ones are otherwise "
+                                  "summed up: mean, sd, median, quantiles)"));
   app.add_option("--table", common.table,
                  "show the table NAME alone (csv shows one table: the main one without --table); "
                  "--table help lists the tables of the command")
@@ -252,6 +257,7 @@ Expected<bool> select_table(const std::string& name, report::Format format, repo
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
     return usage_error("--table", "no table " + escape::visible(name) + " in this output (tables: " + list + ")");
   }
+  for (auto& t : chosen) t.asked = true;  // shown as asked, even a table declared for programs only
   r.tables = std::move(chosen);
   r.main_table = name;
   return false;
@@ -512,6 +518,10 @@ int run_and_write(const ToolInfo& info, const data::Tables& tables, const Common
   auto listed = select_table(common.table, format, *result, out);
   if (!listed) return report_errors(info, listed.error(), err);
   if (*listed) return 0;
+  // The long distributions value by value only when asked (--distributions, or --table naming one).
+  if (!common.distributions)
+    std::erase_if(result->tables,
+                  [](const report::Table& t) { return t.spec != nullptr && t.spec->on_request && !t.asked; });
   if ((common.chart || !common.svg.empty()) && result->charts.empty())
     return report_errors(
         info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"), err);

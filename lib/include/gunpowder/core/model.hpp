@@ -117,6 +117,10 @@ struct TableSpec {
   bool sourced_under_house_rules = false;
   std::string_view source_header;   ///< record: the header of that column for people (empty: "Source")
   Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
+  /// Made in every format only on request (--distributions, or --table naming it): a long table of
+  /// values (a distribution value by value), whose summary is always there; otherwise left out
+  /// (JSON: [])
+  bool on_request = false;
 
   TableSpec(std::string_view name_, std::string_view title_, std::string_view description_,
             std::vector<FieldUse> fields_)
@@ -147,6 +151,11 @@ struct TableSpec {
   /// A table only `who` sees (Shown::programs: csv and JSON; Shown::people: text and markdown).
   TableSpec& only_for(Shown who) {
     shown = who;
+    return *this;
+  }
+  /// A table made only on request (on_request).
+  TableSpec& only_on_request() {
+    on_request = true;
     return *this;
   }
 };

@@ -118,6 +118,8 @@ struct Table {
   /// House rules are in effect (set on every table by the command line's house-rules note): a
   /// table declared sourced_by_house_rules() then has its sources.
   bool house_rules = false;
+  /// --table named it: a table declared for programs only (only_for) is shown to people too.
+  bool asked = false;
   /// The table has a source for each figure (a record) or row: its spec is sourced, or sourced
   /// under house rules and house rules are in effect.
   [[nodiscard]] bool has_sources() const {
