@@ -13,6 +13,7 @@
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/siege/siege.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
+#include "gunpowder/siege/structures.hpp"
 
 // The duel rules extend the artillery module's: their snapshot is the base's fields, then the day's rounds.
 template <>

@@ -731,12 +731,10 @@ void take_firearm_types(const firearms::Catalogue& fc, Diagnostics& d, Catalogue
         });
         const auto& rules = move_weapon_keys();
         if (!firearm && std::find(rules.begin(), rules.end(), key) == rules.end()) {
-          std::string allowed;
-          for (const auto& k : rules) allowed += (allowed.empty() ? "" : ", ") + k;
-          d.error(SourcePos{"data/unit_rules.toml"},
-                  "a movement row's weapon key is one the rules derive from a unit's weapons (" + allowed +
-                      ") or a firearm type's movement key, not " + key,
-                  {}, ExitCode::internal);
+          std::string why = "a movement row's weapon key is one the rules derive from a unit's weapons (";
+          for (size_t i = 0; i < rules.size(); ++i) why.append(i ? ", " : "").append(rules[i]);
+          why.append(") or a firearm type's movement key, not ").append(key);
+          d.error(SourcePos{"data/unit_rules.toml"}, why, {}, ExitCode::internal);
         }
       }
   for (const auto& t : fc.types) {
