@@ -91,7 +91,10 @@ TEST_CASE("dice::Dist::mixture and compound, against brute force") {
 }
 
 TEST_CASE("report::summarise and quantile, against brute force") {
-  for (const auto& [n, sides] : std::vector<std::pair<int, int>>{{1, 6}, {2, 6}, {3, 6}, {4, 10}, {1, 20}, {5, 4}}) {
+  // Not a structured binding: CAPTURE's lambda may not name one before C++20 as clang 14 reads it.
+  for (const auto& dice_case : std::vector<std::pair<int, int>>{{1, 6}, {2, 6}, {3, 6}, {4, 10}, {1, 20}, {5, 4}}) {
+    const int n = dice_case.first;
+    const int sides = dice_case.second;
     CAPTURE(n);
     CAPTURE(sides);
     const std::vector<long long> outcomes = all_sums(n, sides);
