@@ -91,9 +91,9 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
       m.horses_source = "formula";
     }
     if (ex) carriage_steps(cat, book, c, rule, m, formula_horses, *ex);
-    m.substitute_men = m.horses * cat.transport.substitute_men;
-    m.substitute_mules = m.horses * cat.transport.substitute_mules;
-    m.substitute_medium_horses = m.horses * cat.transport.substitute_medium_horses;
+    m.substitute_men = r::saturated_int(static_cast<double>(m.horses) * cat.transport.substitute_men);
+    m.substitute_mules = r::saturated_int(static_cast<double>(m.horses) * cat.transport.substitute_mules);
+    m.substitute_medium_horses = r::saturated_int(static_cast<double>(m.horses) * cat.transport.substitute_medium_horses);
     if (rule.cart_divisor_lb > 0) {
       m.carts = r::saturated_int(std::ceil(m.total_weight_lb / cat.transport.large_cart_lb - 1e-9));
       m.wagons = r::saturated_int(std::ceil(m.total_weight_lb / rule.cart_divisor_lb - 1e-9));
