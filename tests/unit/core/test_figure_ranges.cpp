@@ -83,12 +83,12 @@ TEST_CASE("report::figure_out_of_range") {
     CHECK(report::figure_out_of_range(row_with(3, "inf")).has_value());
     CHECK(report::figure_out_of_range(row_with(3, "nan")).has_value());
   }
-  SUBCASE("each kind's own bounds") {
-    CHECK(report::figure_out_of_range(row_with(0, "-1"))->find("a count is 0 or more") != std::string::npos);
-    CHECK(report::figure_out_of_range(row_with(2, "-0.5"))->find("a quantity is 0 or more") != std::string::npos);
-    CHECK(report::figure_out_of_range(row_with(4, "1.01"))->find("the range of a probability") != std::string::npos);
+  SUBCASE("each kind's own bounds (the schema's minimum and maximum, kind_range)") {
+    CHECK(report::figure_out_of_range(row_with(0, "-1"))->find("is below 0, the least a count can be") != std::string::npos);
+    CHECK(report::figure_out_of_range(row_with(2, "-0.5"))->find("is below 0, the least an amount can be") != std::string::npos);
+    CHECK(report::figure_out_of_range(row_with(4, "1.01"))->find("is above 1, the most a probability can be") != std::string::npos);
     CHECK(report::figure_out_of_range(row_with(4, "-0.01")).has_value());
-    CHECK(report::figure_out_of_range(row_with(5, "2"))->find("the range of a fraction") != std::string::npos);
+    CHECK(report::figure_out_of_range(row_with(5, "2"))->find("is above 1, the most a fraction can be") != std::string::npos);
     CHECK(report::figure_out_of_range(row_with(6, "1e20"))->find("beyond 2^64") != std::string::npos);
     CHECK(report::figure_out_of_range(row_with(3, "2e15")).has_value());  // a number beyond 10^15
   }

@@ -9,6 +9,7 @@
 // sets a JSON key or writes a schema by hand.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,6 +36,17 @@ enum class Kind {
 
 /// The name of a kind as the man pages and vocabulary write it ("count", "probability").
 std::string_view kind_name(Kind k);
+
+/// What a kind allows of a value, declared once: whether it is a number, a whole one, and its
+/// bounds. The JSON Schemas' type, minimum and maximum come from it, and so does the check of
+/// every figure before it is written (report::figure_out_of_range).
+struct KindRange {
+  bool numeric = false;
+  bool whole = false;
+  std::optional<double> min;
+  std::optional<double> max;
+};
+KindRange kind_range(Kind k);
 
 /// One figure, declared once (a constexpr object a tool or module defines in one place). The same
 /// key means the same thing, in the same unit and kind, wherever it appears (docs.vocabulary).
