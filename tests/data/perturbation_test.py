@@ -54,6 +54,11 @@ SIEGE_STRUCTURES = ["barbican", "battlement", "building_stone", "building_wood",
                     "wall_stone_20ft", "wall_stone_30ft", "wall_stone_40ft", "wall_stone_50ft", "wall_stone_60ft",
                     "rampart_earthen", "palisade_wood", "drawbridge_wood"]
 
+# The book pieces of data/artillery.toml's [[piece]], one each in a probe.
+BOOK_PIECES = [("cannon", 60), ("cannon", 48), ("cannon", 36), ("cannon", 24), ("cannon", 12), ("gun", 24),
+               ("gun", 18), ("gun", 12), ("gun", 9), ("gun", 6), ("gun", 3), ("gun", 2), ("gun", 1), ("mortar", 200),
+               ("mortar", 90), ("mortar", 24), ("mortar", 12)]
+
 # The probes of each table: a golden case "tool/NN-name" (its args, {CASE} replaced, its stdin) or
 # a command ["tool", args...] ({EXAMPLES}: examples/, {CASES}: tests/cli/, {PROBES}: the inputs of
 # tests/data/probes/, which only this test reads). Cheapest and widest first: each figure stops at the first probe that
@@ -79,6 +84,12 @@ PROBES = {
         "siege-duration/04-bombardment-markdown",
         "artillery-design/94-explain-json",
         "fire-odds/86-explain-json",
+        # A duel in which hit pieces survive: how long a suppression lasts.
+        ["siege-duration", "{PROBES}/siege-duel-suppression.toml", "--method", "duel", "--trace", "--seed", "1",
+         "--format", "json"],
+    ] + [
+        # Each book piece alone (its detailed tables): its battlefield unit's pieces, AC, uhp, morale.
+        ["artillery-design", "--type", kind, "--shot-lb", str(shot), "--format", "json"] for kind, shot in BOOK_PIECES
     ],
     "artillery_damage": [
         "fire-odds/02-artillery-json",
@@ -258,6 +269,8 @@ PROBES = {
         "unit-br/92-csv-table-availability-hussars",
         "unit-br/87-house-rules-riding-horse-json",
         "unit-br/86-err-kobold-musket",
+        # One unit of every troop type: each one's market availability, realms and training.
+        ["unit-br", "{PROBES}/troop-types.toml", "--format", "json"],
     ],
     "unit_rules": [
         ["unit-br", "--catalogue", "--format", "json"],
@@ -272,6 +285,8 @@ PROBES = {
         "unit-br/83-file-rifled-flyers-json",
         # Every cell of both movement tables, and every row of the rate of fire's Other column.
         ["unit-br", "{PROBES}/unit-movement-and-rates.toml", "--format", "json"],
+        # The reload tokens of the book's example, round by round (Reload Tokens, p. 35).
+        ["unit-br", "--troop", "matchlock arquebusiers", "--actions", "fire,stand,march,stand", "--format", "json"],
     ],
     "units": [
         ["unit-br", "--catalogue", "--format", "json"],

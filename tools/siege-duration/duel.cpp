@@ -67,9 +67,14 @@ void duel_setup_report(const Context& c, const siege::DuelSetup& s, const std::s
                     ") or farther; only pieces on a limber move, " + std::to_string(c.rules.duel.move_yd) +
                     " yd a round");
   const auto& target = c.rules.duel.target;
+  // "Suppressed for one turn" ([rules.duel] suppressed_turns), read as its next action.
+  const int suppressed = c.rules.duel.suppressed_turns;
+  const std::string lost = suppressed <= 0   ? std::string("loses no action")
+                           : suppressed == 1 ? std::string("loses its next action")
+                                             : "loses its next " + std::to_string(suppressed) + " actions";
   t.notes.push_back("targets: " + std::to_string(target[0]) + "+ short, " + std::to_string(target[1]) + "+ medium, " +
                     std::to_string(target[2]) + "+ long; a defending piece saves on " +
-                    std::to_string(c.rules.duel.besieged_save) + "+; a hit piece that survives loses its next action");
+                    std::to_string(c.rules.duel.besieged_save) + "+; a hit piece that survives " + lost);
   rep.tables.push_back(std::move(t));
   rep.tables.push_back(std::move(every));
   rep.tables.push_back(std::move(d));

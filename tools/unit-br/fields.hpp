@@ -191,6 +191,26 @@ inline constexpr Field kApMounted{"ap_range_vs_mounted_hexes", "AP range v. moun
 inline constexpr Field kMaxMounted{"max_range_vs_mounted_hexes", "Max range v. mounted", Kind::count, "hexes",
                                    "Maximum range against mounted units."};
 
+// --- reload tokens round by round (--actions) ------------------------------------------------------
+inline constexpr Field kRound{"round", "Round", Kind::count, "",
+                              "The round of combat (the first given to --actions is 1).", "", false};
+inline constexpr Field kRoundAction{"action",
+                                    "Action",
+                                    Kind::enumerated,
+                                    "",
+                                    "What the unit does in the round (--actions): fire (stands still in its movement "
+                                    "sequence, then fires if it may), stand (stands still) or march.",
+                                    "fire|stand|march",
+                                    false};
+inline constexpr Field kMayFire{"may_fire", "May fire", Kind::boolean, "",
+                                "The unit may declare a firearms attack with the firearm in the round's attack "
+                                "sequence (it holds none of its reload tokens, unless house rules allow it).",
+                                "", false};
+inline constexpr Field kFires{"fires", "Fires", Kind::boolean, "",
+                              "The unit fires the firearm in the round: it was told to and may.", "", false};
+inline constexpr Field kTokensAfter{"reload_tokens_after", "Tokens after", Kind::count, "",
+                                    "Reload tokens of the firearm on the unit at the end of the round.", "", false};
+
 // --- Mounted Foot ----------------------------------------------------------------------------------
 inline constexpr Field kDeployment{"deployment",
                                    "Deployed as",
@@ -325,11 +345,13 @@ const report::TableSpec& battle_roster_spec();
 const report::TableSpec& agreement_by_kind_spec();
 const report::TableSpec& agreement_by_field_spec();
 const report::TableSpec& compare_figures_spec();
+const report::TableSpec& reload_by_round_spec();
 
 // The documents.
 const report::DocumentSpec& units_document();
 const report::DocumentSpec& catalogue_document();
 const report::DocumentSpec& compare_document();
+const report::DocumentSpec& reload_document();
 std::vector<const report::DocumentSpec*> documents();
 
 }  // namespace gunpowder::unit_app

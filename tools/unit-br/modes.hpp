@@ -15,6 +15,8 @@ Expected<report::Report> run_flags(const data::Tables& tables, const units::Cata
                                    const cli::CommonOptions& common);
 Expected<report::Report> run_files(const data::Tables& tables, const units::Catalogue& cat, const Options& opt,
                                    const cli::CommonOptions& common);
+/// --troop with --actions: the unit's reload tokens round by round (the reload document).
+Expected<report::Report> run_reload(const units::Catalogue& cat, const Options& opt);
 Expected<report::Report> run_catalogue(const units::Catalogue& cat);
 Expected<report::Report> run_compare(const units::Catalogue& cat, const Options& opt);
 

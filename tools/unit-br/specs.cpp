@@ -334,6 +334,24 @@ const DocumentSpec& compare_document() {
   return d;
 }
 
-std::vector<const DocumentSpec*> documents() { return {&units_document(), &catalogue_document(), &compare_document()}; }
+const TableSpec& reload_by_round_spec() {
+  static const TableSpec s =
+      TableSpec("reload-by-round", "Reload tokens, round by round",
+                "One firearm of the unit in one round of --actions, the unit firing that firearm only (Guns of War, "
+                "General Firearm Rules, Reload Tokens).",
+                {{kLine, people}, {kFirearm, programs}, kRound, kRoundAction, kMayFire, kFires, kTokensAfter})
+          .with_context({kName});
+  return s;
+}
+
+const DocumentSpec& reload_document() {
+  static const DocumentSpec d("unit-br", "reload", 1, "A unit's reload tokens round by round (--troop with --actions).",
+                              {&reload_by_round_spec()});
+  return d;
+}
+
+std::vector<const DocumentSpec*> documents() {
+  return {&units_document(), &catalogue_document(), &compare_document(), &reload_document()};
+}
 
 }  // namespace gunpowder::unit_app

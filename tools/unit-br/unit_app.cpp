@@ -25,6 +25,8 @@ const cli::ToolInfo kInfo{
     "  # Mounted Foot reformed after a battle\n"
     "  unit-br --troop dragoons --reform-uhp-lost 3 4 --explain\n"
     "  unit-br --troop reiters --race elf --format markdown\n"
+    "  # when matchlock arquebusiers that fired may fire again\n"
+    "  unit-br --troop \"matchlock arquebusiers\" --actions fire,stand,march,stand\n"
     "  # the published rosters\n"
     "  unit-br --catalogue\n"
     "  # the rosters where they disagree with the formulas\n"
@@ -66,6 +68,11 @@ void setup(CLI::App& app, Options& opt) {
                  "Mounted Foot: uhp lost by each of the two Irregular Mounted halves, reformed after battle")
       ->expected(2)
       ->type_name("A B");
+  app.add_option("--actions", opt.actions,
+                 "with --troop: the unit's reload tokens over rounds of combat, each fire, stand or march "
+                 "(e.g. fire,stand,march,stand)")
+      ->delimiter(',')
+      ->type_name("ACTIONS");
   cli::choices(app,
                app.add_option("--misfire", opt.misfire,
                               "misfire factors: examples (flintlock 0.9, other 0.8; default) or text (0.8/0.9)"),
@@ -117,8 +124,10 @@ Expected<report::Report> run(const data::Tables& tables, const Options& opt, con
   if (modes == 0) return cli::usage_error("", "nothing to do: give --troop, a TOML file, --catalogue or --compare");
   if (modes > 1) return cli::usage_error("", "choose one of: --troop, input files, --catalogue/--compare");
   if (opt.differences && !opt.compare) return cli::usage_error("--differences", "goes with --compare");
+  if (!opt.actions.empty() && !flags_unit) return cli::usage_error("--actions", "goes with --troop");
   if (opt.compare) return run_compare(cat, opt);
   if (opt.catalogue) return run_catalogue(cat);
+  if (flags_unit && !opt.actions.empty()) return run_reload(cat, opt);
   if (flags_unit) return run_flags(tables, cat, opt, common);
   return run_files(tables, cat, opt, common);
 }

@@ -18,6 +18,7 @@ struct Options {
   bool veteran = false;
   std::optional<int> troops;
   std::vector<int> reform_uhp_lost;
+  std::vector<std::string> actions;  ///< --actions: fire, stand or march, one a round
   std::string misfire;           ///< "", "examples" or "text"
   std::string fm_pistol_column;  ///< "", "drilled" or "other"
   std::string wage_source;       ///< "", "wage-table" or "characteristics"

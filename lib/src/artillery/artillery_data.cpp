@@ -40,7 +40,7 @@ std::optional<Era> era_or_none(const std::string& s) { return s == "none" ? std:
 // The keys of a [[piece]] row that house rules changed (or the row they added), each with its
 // source, for the figures taken from it (Characteristics::ruled).
 void note_house_rules(const data::Tables& t, BookPiece& p) {
-  static constexpr std::array<const char*, 26> kKeys = {"ac",
+  static constexpr std::array<const char*, 25> kKeys = {"ac",
                                                         "shp",
                                                         "base_weight_lb",
                                                         "caliber_in",
@@ -55,7 +55,6 @@ void note_house_rules(const data::Tables& t, BookPiece& p) {
                                                         "rounds_per_shot",
                                                         "cost_gp",
                                                         "shot_cost_gp",
-                                                        "powder_cost_gp",
                                                         "bombard",
                                                         "shots_per_day",
                                                         "cost_gp_per_day",
@@ -124,7 +123,6 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
   p.rounds_per_shot = integer(r, "rounds_per_shot");
   p.cost_gp = num(r, "cost_gp");
   p.shot_cost_gp = num(r, "shot_cost_gp");
-  p.powder_cost_gp = num(r, "powder_cost_gp");
   if (const auto* ce = r.table("carriage_era", Need::required)) {
     TableReader e(doc, *ce, d, "carriage_era");
     for (size_t i = 0; i < 4; ++i) p.carriage_era[i] = era_or_none(str(e, kCarriageKeys[i]));

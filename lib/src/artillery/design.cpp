@@ -49,7 +49,7 @@ Characteristics from_book(const BookPiece& p) {
   c.shots_per_day = p.shots_per_day;
   c.cost_gp = p.cost_gp;
   c.shot_cost_gp = p.shot_cost_gp;
-  c.powder_cost_gp = p.powder_cost_gp;
+  // The price list's powder charge is its weight at the economy's price a pound: design() prices it.
   for (const auto& [key, src] : p.house_rule_sources) c.ruled.emplace_back(key, src);
   return c;
 }

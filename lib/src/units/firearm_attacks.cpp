@@ -52,16 +52,18 @@ double misfire_factor(const Catalogue& cat, Mechanism m, const std::string& read
 }
 
 // Reload Tokens (p. 35), Drilled Mounted reload (p. 31), Pistol Caracoles (p. 35).
-TokenTrack track_reload_tokens(const Catalogue& cat, Formation f, int tokens_per_attack, bool caracole,
+// A Flyer reloads on the march only when equipped with pistols (Flyers, p. 43).
+TokenTrack track_reload_tokens(const Catalogue& cat, Formation f, bool pistols, int tokens_per_attack, bool caracole,
                                const std::vector<RoundAction>& rounds) {
   const auto& rl = cat.reload;
   TokenTrack t;
   int tokens = 0;
   bool fired_pistols = false;
+  const bool marching_reload = contains(rl.marching_reload_formations, f) && (f != Formation::FLY || pistols);
   for (auto a : rounds) {
     // Movement sequence: a token comes off when the unit stood still, or marched if its
     // formation may reload on the march. A unit that fires stands still first.
-    const bool remove = a != RoundAction::march || contains(rl.marching_reload_formations, f);
+    const bool remove = a != RoundAction::march || marching_reload;
     if (remove) tokens = std::max(0, tokens - rl.tokens_removed_per_movement_sequence);
     const bool can_fire = rl.may_fire_with_tokens || tokens == 0;
     t.can_fire_in_round.push_back(can_fire);

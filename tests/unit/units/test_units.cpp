@@ -222,7 +222,7 @@ TEST_CASE("units::examples - General Firearm Rules, Reload Tokens (p. 35)") {
   // "1 matchlock arquebus 11+ (reload 2)": fire -> 2 tokens; stationary -> 1, cannot fire;
   // marches -> still 1; stationary -> 0, may fire.
   const auto t =
-      track_reload_tokens(cat(), Formation::DF, 2, false,
+      track_reload_tokens(cat(), Formation::DF, false, 2, false,
                           {RoundAction::fire, RoundAction::stationary, RoundAction::march, RoundAction::stationary});
   CHECK(t.tokens_after_round == std::vector<int>{2, 1, 1, 0});
   CHECK(t.can_fire_in_round == std::vector<bool>{true, false, false, true});
@@ -232,7 +232,7 @@ TEST_CASE("units::examples - General Firearm Rules, Reload Tokens (p. 35)") {
 
 TEST_CASE("units::examples - Pistol Caracoles (p. 35)") {
   // "1 pistol 11+, reload 2 or 0": first attack no tokens; second 2; march -> 1; march -> 0, may fire.
-  const auto t = track_reload_tokens(cat(), Formation::DM, 2, true,
+  const auto t = track_reload_tokens(cat(), Formation::DM, true, 2, true,
                                      {RoundAction::fire, RoundAction::fire, RoundAction::march, RoundAction::march});
   CHECK(t.tokens_after_round == std::vector<int>{0, 2, 1, 0});
   CHECK(t.can_fire_in_round == std::vector<bool>{true, true, false, true});
@@ -709,4 +709,16 @@ TEST_CASE("units::compare - the rosters against the formulas") {
   CHECK(costs_ok == 92);
   CHECK(brs == 98);
   CHECK(brs_ok == 16);
+}
+
+TEST_CASE("units::track_reload_tokens - a Flyer reloads on the march only with pistols (p. 43)") {
+  // "If a Flyer is equipped with pistols, it may perform a Marching Reload ... (like Drilled
+  // Mounted)"; "Other unit types may only remove a reload token if they remain stationary" (p. 31).
+  const std::vector<RoundAction> rounds{RoundAction::fire, RoundAction::march, RoundAction::stationary};
+  CHECK(track_reload_tokens(cat(), Formation::FLY, true, 2, false, rounds).tokens_after_round ==
+        std::vector<int>{2, 1, 0});
+  CHECK(track_reload_tokens(cat(), Formation::FLY, false, 2, false, rounds).tokens_after_round ==
+        std::vector<int>{2, 2, 1});
+  CHECK(track_reload_tokens(cat(), Formation::LM, true, 2, false, rounds).tokens_after_round ==
+        std::vector<int>{2, 2, 1});
 }

@@ -77,7 +77,7 @@ struct BookPiece {
   double caliber_in = 0, barrel_length_in = 0, powder_lb = 0;
   double range_short_yd = 0, range_medium_yd = 0, range_long_yd = 0;
   int damage_dice = 0, aoe_ft = 0, crew = 0, rounds_per_shot = 0;
-  double cost_gp = 0, shot_cost_gp = 0, powder_cost_gp = 0;
+  double cost_gp = 0, shot_cost_gp = 0;
   std::array<std::optional<Era>, 4> carriage_era{};  ///< by Carriage; nullopt = not available
   std::array<int, 4> horses{};
   Bombard bombard;

@@ -490,14 +490,15 @@ struct Reform {
 };
 Expected<Reform> reform_mounted_foot(int unit_uhp, std::array<int, 2> half_uhp, std::array<int, 2> half_uhp_lost);
 
-/// Reload tokens over a sequence of rounds (p. 31, 35): each round the unit fires, stays
-/// stationary or marches. Returns the tokens at the end of each round and whether it could fire.
+/// Reload tokens over a sequence of rounds (p. 31, 35, 43): each round the unit fires, stays
+/// stationary or marches. `pistols`: the unit is equipped with pistols (a Flyer's marching
+/// reload). Returns the tokens at the end of each round and whether it could fire.
 enum class RoundAction { fire, stationary, march };
 struct TokenTrack {
   std::vector<int> tokens_after_round;
   std::vector<bool> can_fire_in_round;
 };
-TokenTrack track_reload_tokens(const Catalogue& cat, Formation f, int tokens_per_attack, bool caracole,
+TokenTrack track_reload_tokens(const Catalogue& cat, Formation f, bool pistols, int tokens_per_attack, bool caracole,
                                const std::vector<RoundAction>& rounds);
 
 /// A pistol charge's first melee attack sequence (p. 35-36).
