@@ -511,10 +511,14 @@ void distribution_tables(std::vector<Table>& out, const fire::ArtilleryRules& R,
     names.emplace_back("hero-damage");
   }
   if (s.structure && s.structure->shp) {
+    const std::string shp = fmtnum::grouped(*s.structure->shp) + " shp";
     for (const auto& [key, r] : {std::pair{"direct-hits", &*s.structure->shots_direct},
                                  std::pair{"direct-and-close-hits", &*s.structure->shots_with_close}})
       if (r->distribution_made)
-        report::distribution_tables(shots_dist_spec(), turns_distribution(*r))
+        report::distribution_tables(shots_dist_spec(), turns_distribution(*r),
+                                    "Shots until " + shp + " are gone (" +
+                                        (r == &*s.structure->shots_direct ? "direct hits only" : "direct and close hits") +
+                                        ")")
             .set_context(f::kStrikes, key)
             .add_to(out);
     names.emplace_back("shots-distribution");

@@ -294,7 +294,10 @@ Table broadsides_table(const fire::TargetLoss& t) {
 void broadsides_distributions(const fire::TargetLoss& t, std::vector<Table>& out) {
   for (size_t i = 0; i < kLosses.size(); ++i)
     if (t.broadsides.at(i) && t.broadsides.at(i)->distribution_made)
-      report::distribution_tables(broadsides_dist_spec(), turns_distribution(*t.broadsides.at(i)))
+      report::distribution_tables(broadsides_dist_spec(), turns_distribution(*t.broadsides.at(i)),
+                                  "Broadsides to each loss: " + std::string(kLosses.at(i).first) + " (" +
+                                      fmtnum::grouped(t.needed.at(i)) + " of " + fmtnum::grouped(t.points) +
+                                      " points)")
           .set_context(f::kTargetEffect, kLosses.at(i).second)
           .add_to(out);
 }
