@@ -268,6 +268,9 @@ Table target_table(const fire::TargetLoss& t) {
   tt.add_row({Cell("sunk or collapsed", "destroyed"), pct_cell(t.p_destroyed)});
   if (t.guns)
     tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
+  if (!t.broadsides.front())
+    tt.notes.push_back("the broadsides to each loss are computed for targets of up to " +
+                       fmtnum::grouped(dice::kTurnsMaxTarget) + " points");
   return tt;
 }
 

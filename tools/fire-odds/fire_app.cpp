@@ -110,8 +110,8 @@ std::vector<report::Cell> turns_cells(const dice::TurnsToReach& r) {
     out.insert(out.end(), {none("never"), none(), none(), none(), none(), none()});
     return out;
   }
-  out.push_back(report::cell::number(r.mean, 2));
-  out.push_back(report::cell::number(r.sd, 2));
+  out.push_back(report::cell::number(r.mean, 2, true));
+  out.push_back(report::cell::number(r.sd, 2, true));
   const report::Distribution d = turns_distribution(r);
   out.push_back(d.empty() ? none() : integer(report::quantile(d, 0.5)));
   out.push_back(d.empty() ? none() : integer(report::quantile(d, 0.95)));

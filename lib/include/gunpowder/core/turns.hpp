@@ -24,7 +24,7 @@ inline constexpr double kTurnsTail = 1e-9;
 /// deviation stand alone (TurnsToReach::distribution_made is false). About a second on one core.
 inline constexpr std::uint64_t kTurnsWorkBound = 400'000'000;
 /// The largest target the recursion takes (states below the target are kept in memory).
-inline constexpr long long kTurnsMaxTarget = 10'000'000;
+inline constexpr long long kTurnsMaxTarget = 1'000'000;
 
 struct TurnsToReach {
   long long target = 0;
