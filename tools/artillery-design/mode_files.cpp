@@ -5,11 +5,12 @@
 // order of the errors do not depend on the cut. Reading errors are all reported before any design
 // error, as for a file read whole.
 //
-// A batch to csv or JSON (without --explain) is not held at all: a first pass reads the inputs and
-// designs every piece for its errors only; when there is none, the report's writer reads them
-// again and writes each piece's row or JSON object as it is designed, in input order. Standard
-// input is read once (input::Source: into a temporary file when it is large). Text and markdown
-// (whose column widths need every row) and --explain keep the batch in memory.
+// A batch (without --explain, --table or house rules) is not held at all: a first pass reads the
+// inputs and designs every piece for its errors only; when there is none, the report's writer reads
+// them again and writes each piece's row or JSON object as it is designed, in input order. Text,
+// whose column widths need every row, reads them once more before (report::StreamedTable measures
+// the rows), then once for each block of columns. Standard input is read once (input::Source: into
+// a temporary file when it is large). --explain keeps the batch in memory.
 #include <array>
 #include <memory>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "artillery-design/modes.hpp"
 #include "artillery-design/pieces.hpp"
 #include "artillery-design/specs.hpp"
+#include "common/width.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
 #include "gunpowder/core/json.hpp"
 #include "gunpowder/input/document.hpp"
@@ -125,6 +127,7 @@ Diagnostics check_inputs(const artillery::Catalogue& cat, const Options& opt, co
 struct Slot {
   Part part;
   std::string text;
+  std::vector<std::vector<report::Cell>> rows, carriages;  ///< text's first pass: the rows to measure
 };
 
 // What one pass of the streamed batch writes: the pieces table's csv rows, or the JSON objects
@@ -160,13 +163,14 @@ std::array<std::string, 3> json_frame() {
   return {whole.substr(0, p), whole.substr(p, c - p), whole.substr(c)};
 }
 
-// One pass over the inputs, writing what `pass` asks for as the pieces are designed, on two
-// threads, in input order. `first`: no row written yet (no comma before it).
-Diagnostics stream_pass(std::ostream& os, Pass pass, const artillery::Catalogue& cat, const Options& opt,
-                        const DesignSettings& s, const Inputs& inputs, const report::Table& shape) {
+// One pass over the inputs, each piece designed on two threads: `each(slot, item)` on the worker
+// that designed it, as it is designed; then `done(slot)` for each piece of the input, in input order
+// (one at a time). Returns the error that stops the run (an input that cannot be read, or one that
+// changed since the first pass read it).
+template <class Each, class Done>
+Diagnostics design_pass(const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
+                        const Inputs& inputs, Each each, Done done) {
   std::array<Slot, 2> slots;
-  const report::JsonRows json_rows(shape, 2);
-  bool first = true;
   for (const auto& source : inputs) {
     bool changed = false;
     auto r = input::for_each_piece(source, kCut,
@@ -174,18 +178,12 @@ Diagnostics stream_pass(std::ostream& os, Pass pass, const artillery::Catalogue&
                                       Slot& slot = slots.at(w);
                                       slot.part = Part{};
                                       slot.text.clear();
-                                      slot.part.emit = [&slot, pass, &s, &shape, &json_rows](const Item& it) {
-                                        render_item(slot.text, pass, s, shape, json_rows, it);
-                                      };
+                                      slot.rows.clear();
+                                      slot.carriages.clear();
+                                      slot.part.emit = [&slot, &each](const Item& it) { each(slot, it); };
                                       design_document(cat, opt, s, doc, slot.part);
                                     },
-                                    [&](size_t, unsigned w) {
-                                      const Slot& slot = slots.at(w);
-                                      const size_t skip = pass != Pass::csv && first && !slot.text.empty() ? 1 : 0;
-                                      if (!slot.text.empty()) first = false;
-                                      os.write(slot.text.data() + skip,
-                                               static_cast<std::streamsize>(slot.text.size() - skip));
-                                    },
+                                    [&](size_t, unsigned w) { done(slots.at(w)); },
                                     [&] {
                                       changed = true;
                                       return false;
@@ -197,14 +195,81 @@ Diagnostics stream_pass(std::ostream& os, Pass pass, const artillery::Catalogue&
       return d;
     }
   }
+  return {};
+}
+
+// One pass over the inputs, writing what `pass` asks for as the pieces are designed, on two
+// threads, in input order. `first`: no row written yet (no comma before it).
+Diagnostics stream_pass(std::ostream& os, Pass pass, const artillery::Catalogue& cat, const Options& opt,
+                        const DesignSettings& s, const Inputs& inputs, const report::Table& shape) {
+  const report::JsonRows json_rows(shape, 2);
+  bool first = true;
+  auto d = design_pass(
+      cat, opt, s, inputs,
+      [pass, &s, &shape, &json_rows](Slot& slot, const Item& it) {
+        render_item(slot.text, pass, s, shape, json_rows, it);
+      },
+      [&](const Slot& slot) {
+        const size_t skip = pass != Pass::csv && first && !slot.text.empty() ? 1 : 0;
+        if (!slot.text.empty()) first = false;
+        os.write(slot.text.data() + skip, static_cast<std::streamsize>(slot.text.size() - skip));
+      });
+  if (!d.empty()) return d;
   if (pass != Pass::csv && !first) os << "\n  ";
   return {};
+}
+
+// Text or markdown: the pieces table, then the chosen carriages' when a piece has one, as
+// render_text and render_markdown lay them out. Text measures every row first (a pass over the
+// inputs), then writes each block of columns in a pass of its own.
+Diagnostics write_people(std::ostream& os, report::Format format, const artillery::Catalogue& cat, const Options& opt,
+                         const DesignSettings& s, const Inputs& inputs, bool carriages) {
+  const size_t width = cli::output_width(&os);
+  report::StreamedTable pieces(summary_table({}, "Pieces"), format, width);
+  std::optional<report::StreamedTable> mob;
+  if (carriages) mob.emplace(carriages_table(), format, width);
+  if (format == report::Format::text) {
+    auto d = design_pass(
+        cat, opt, s, inputs,
+        [](Slot& slot, const Item& it) {
+          slot.rows.push_back(it.row);
+          if (!it.carriage.empty()) slot.carriages.push_back(it.carriage);
+        },
+        [&](const Slot& slot) {
+          for (const auto& r : slot.rows) pieces.measure(r);
+          if (mob)
+            for (const auto& r : slot.carriages) mob->measure(r);
+        });
+    if (!d.empty()) return d;
+  }
+  const auto write_table = [&](report::StreamedTable& table, bool carriage) -> Diagnostics {
+    const size_t blocks = table.blocks();
+    for (size_t k = 0; k < blocks; ++k) {
+      os << table.head(k);
+      auto d = design_pass(
+          cat, opt, s, inputs,
+          [&table, k, carriage](Slot& slot, const Item& it) {
+            const auto& row = carriage ? it.carriage : it.row;
+            if (!row.empty()) table.append_row(slot.text, k, row);
+          },
+          [&](const Slot& slot) { os << slot.text; });
+      if (!d.empty()) return d;
+    }
+    os << table.tail();
+    return {};
+  };
+  if (auto d = write_table(pieces, false); !d.empty()) return d;
+  if (!mob) return {};
+  os << '\n';
+  return write_table(*mob, true);
 }
 
 // The output of the batch (csv or JSON) written as its pieces are designed; the first pass found
 // no error. JSON streams the inputs once more for the chosen carriages when a piece has one.
 Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
-                         const Inputs& inputs, bool carriages) {
+                         const Inputs& inputs, bool carriages, report::Format format) {
+  if (format == report::Format::text || format == report::Format::markdown)
+    return write_people(os, format, cat, opt, s, inputs, carriages);
   const report::Table pieces = summary_table({}, "Pieces");
   if (!s.json_out) {
     os << report::csv_header(pieces);
@@ -220,8 +285,8 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
   return {};
 }
 
-// A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
-// designed, so that memory does not grow with it. Nothing when it is not (another format, one piece
+// A batch (without --explain) is streamed: checked first, then written as it is designed, so that
+// memory does not grow with it. Nothing when it is not (--explain, --table, house rules, one piece
 // in all): the caller reads it into memory.
 std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables, const artillery::Catalogue& cat,
                                                      const Options& opt, const DesignSettings& s,
@@ -229,9 +294,8 @@ std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables,
                                                      const std::shared_ptr<const Inputs>& inputs) {
   // A streamed batch has no room for the house-rules table (with house rules it is built whole)
   // and writes the main table alone (another --table is chosen from the whole report).
-  if (s.explain || !(s.json_out || report::parse_format(common.format) == report::Format::csv) ||
-      tables.house_rules_in_effect() || !common.table.empty())
-    return std::nullopt;
+  const auto format = report::parse_format(common.format);
+  if (s.explain || !format || tables.house_rules_in_effect() || !common.table.empty()) return std::nullopt;
   Checked c;
   if (auto fatal = check_inputs(cat, opt, s, *inputs, c); !fatal.empty()) return Expected<report::Report>(fatal);
   Diagnostics errors = c.input_errors;  // as errors_of orders them
@@ -243,8 +307,8 @@ std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables,
   DesignSettings streamed = s;
   streamed.streamed = true;
   const bool carriages = c.carriages > 0;
-  rep.write = [&cat, &opt, streamed, inputs, carriages](std::ostream& os) {
-    return write_pieces(os, cat, opt, streamed, *inputs, carriages);
+  rep.write = [&cat, &opt, streamed, inputs, carriages, format = *format](std::ostream& os) {
+    return write_pieces(os, cat, opt, streamed, *inputs, carriages, format);
   };
   return Expected<report::Report>(std::move(rep));
 }

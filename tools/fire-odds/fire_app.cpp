@@ -6,11 +6,14 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <ostream>
 
 #include "common/commands.hpp"
+#include "common/width.hpp"
 #include "fire-odds/fields.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/json.hpp"
 #include "gunpowder/fire/read_scenarios.hpp"
 #include "gunpowder/input/document.hpp"
 
@@ -432,12 +435,11 @@ Diagnostics in_file_order(const Diagnostics& diags, const std::vector<input::Doc
 
 // Every scenario of the input files. Scenarios that read cleanly are still run, so that their rule
 // errors join the reading errors.
-Expected<bool> run_files(const data::Tables& tables, const cli::CommonOptions& common, report::Report& rep) {
-  Diagnostics diags;
-  auto docs = parse_inputs(common.inputs, diags);
-  if (!docs) return docs.error();
+// `diags`: the syntax errors of the inputs, `docs` those that parsed.
+Expected<bool> run_files(const data::Tables& tables, const cli::CommonOptions& common,
+                         const std::vector<input::Document>& docs, Diagnostics diags, report::Report& rep) {
   int index = 0;
-  for (const auto& pe : read_scenarios(*docs, diags)) {
+  for (const auto& pe : read_scenarios(docs, diags)) {
     auto s = run_one(tables, pe.command, pe.opt, pe.origin, common.explain, pe.name, ++index);
     if (!s) {
       diags.append(s.error());
@@ -445,7 +447,177 @@ Expected<bool> run_files(const data::Tables& tables, const cli::CommonOptions& c
     }
     add_scenario(rep, std::move(*s));
   }
-  if (!diags.empty()) return in_file_order(diags, *docs);
+  if (!diags.empty()) return in_file_order(diags, docs);
+  return true;
+}
+
+// --- a batch written as it is made ----------------------------------------------------------------
+//
+// The scenarios of the input files, every format but with --explain, --chart, --svg, --table or
+// house rules, are not held: a first pass runs each for its errors (and the tables it makes), a
+// second runs each again and writes it (text and markdown: its tables, as render_text and
+// render_markdown lay out each table by itself; csv: the main table's rows), and JSON runs them
+// once more for each array that has rows. So memory holds one scenario at a time, whatever the
+// number of scenarios.
+
+// The inputs of a streamed batch: the documents (kept: the scenarios point into them) and the
+// scenarios read from them.
+struct Batch {
+  std::vector<input::Document> docs;
+  std::vector<Pending> pending;
+  bool distributions = false;  ///< --distributions: the tables declared on_request kept
+  report::Format format = report::Format::text;
+  std::vector<const report::TableSpec*> filled;  ///< the JSON arrays with rows, in the document's order
+  std::string main_table;                        ///< the table csv writes (the first scenario's first)
+  bool hold = false;  ///< a figure out of range: the report is held, and the error reported as for any
+};
+
+// Runs the `index`-th scenario of the batch (from 0) and drops the tables the output leaves out
+// (those on request, without --distributions), as run_and_write does for a report held.
+Expected<Scenario> run_batch_one(const data::Tables& tables, const Batch& b, size_t index) {
+  const Pending& pe = b.pending[index];
+  auto s = run_one(tables, pe.command, pe.opt, pe.origin, false, pe.name, static_cast<int>(index) + 1);
+  if (s && !b.distributions)
+    std::erase_if(s->tables, [](const report::Table& t) { return t.spec != nullptr && t.spec->on_request; });
+  return s;
+}
+
+// Text or markdown: each scenario's tables as the renderer lays them out, a blank line between
+// tables (render_text and render_markdown lay out each table by itself).
+Diagnostics write_people(std::ostream& os, const data::Tables& tables, const Batch& b) {
+  const size_t width = cli::output_width(&os);
+  bool first = true;
+  for (size_t i = 0; i < b.pending.size(); ++i) {
+    auto s = run_batch_one(tables, b, i);
+    if (!s) return s.error();
+    std::vector<report::Table> scratch;
+    if (report::shown_to(s->tables, report::Shown::people, scratch).empty()) continue;
+    if (!first) os << '\n';
+    first = false;
+    os << (b.format == report::Format::text ? report::render_text(s->tables, width)
+                                            : report::render_markdown(s->tables));
+  }
+  return {};
+}
+
+// csv: the main table's rows of every scenario under one header (tables of one name have one shape).
+Diagnostics write_csv(std::ostream& os, const data::Tables& tables, const Batch& b, report::CsvFormulas formulas) {
+  bool first = true;
+  for (size_t i = 0; i < b.pending.size(); ++i) {
+    auto s = run_batch_one(tables, b, i);
+    if (!s) return s.error();
+    std::vector<report::Table> named;
+    for (auto& t : s->tables)
+      if (report::table_name(t) == b.main_table) named.push_back(std::move(t));
+    if (named.empty()) continue;
+    const std::string text = report::render_csv(named, formulas);
+    const size_t skip = first ? 0 : text.find("\r\n") + 2;  // the header row, written once
+    first = false;
+    os.write(text.data() + skip, static_cast<std::streamsize>(text.size() - skip));
+  }
+  return {};
+}
+
+// JSON: the document as render_json writes it with no table (every array empty), each array with
+// rows filled by a pass over the scenarios that writes the objects of its tables.
+Diagnostics write_json(std::ostream& os, const data::Tables& tables, const Batch& b) {
+  report::Report empty;
+  empty.document = &scenarios_doc();
+  const std::string frame = json::dump(report::render_json(empty, false));
+  size_t at = 0;
+  for (const report::TableSpec* spec : b.filled) {
+    const std::string key = "\"" + report::json_key(spec->name) + "\": [";
+    const size_t open = frame.find(key, at) + key.size();
+    os.write(frame.data() + at, static_cast<std::streamsize>(open - at));
+    at = open;
+    std::string text;
+    const char* before = "\n    ";
+    for (size_t i = 0; i < b.pending.size(); ++i) {
+      auto s = run_batch_one(tables, b, i);
+      if (!s) return s.error();
+      text.clear();
+      for (const auto& t : s->tables) {
+        if (t.spec != spec) continue;
+        if (spec->layout == report::Layout::record) {
+          text += before;
+          before = ",\n    ";
+          report::append_json_record(text, t, 2);
+          continue;
+        }
+        const report::JsonRows rows(t, 2);
+        for (const auto& row : t.rows) {
+          text += before;
+          before = ",\n    ";
+          rows.append(text, row);
+        }
+      }
+      os << text;
+    }
+    os << "\n  ";
+  }
+  os.write(frame.data() + at, static_cast<std::streamsize>(frame.size() - at));
+  return {};
+}
+
+// Whether the batch can be streamed: files (not a subcommand), no --explain, --chart, --svg or
+// --table (each needs the whole report), no house rules (their report is checked whole).
+bool streamable(const data::Tables& tables, const cli::CommonOptions& common) {
+  return !common.inputs.empty() && !common.explain && !common.chart && common.svg.empty() && common.table.empty() &&
+         !tables.house_rules_in_effect() && report::parse_format(common.format).has_value();
+}
+
+// The first pass: every scenario run for its errors, its figures checked (report::figure_out_of_range)
+// and the arrays it fills noted. Returns the errors of the input (none: the batch can be written).
+Diagnostics check_batch(const data::Tables& tables, Batch& b) {
+  Diagnostics diags;
+  b.pending = read_scenarios(b.docs, diags);
+  std::vector<bool> filled(scenarios_doc().tables.size(), false);
+  for (size_t i = 0; i < b.pending.size(); ++i) {
+    auto s = run_batch_one(tables, b, i);
+    if (!s) {
+      diags.append(s.error());
+      continue;
+    }
+    report::Report one;
+    one.tables = std::move(s->tables);
+    if (report::figure_out_of_range(one)) b.hold = true;
+    if (!diags.empty() || b.hold) continue;
+    if (b.main_table.empty()) b.main_table = report::main_table_name(one);
+    for (size_t k = 0; k < filled.size(); ++k)
+      for (const auto& t : one.tables) filled[k] = filled[k] || t.spec == scenarios_doc().tables[k];
+  }
+  if (!diags.empty()) return in_file_order(diags, b.docs);
+  for (size_t k = 0; k < filled.size(); ++k)
+    if (filled[k] && scenarios_doc().tables[k]->shown != report::Shown::people)
+      b.filled.push_back(scenarios_doc().tables[k]);
+  return {};
+}
+
+// The scenarios of the input files: streamed (see above) when they can be, else held in `rep`.
+// The inputs are parsed once (standard input cannot be read twice).
+Expected<bool> run_inputs(const data::Tables& tables, const cli::CommonOptions& common, report::Report& rep) {
+  auto b = std::make_shared<Batch>();
+  Diagnostics diags;
+  auto docs = parse_inputs(common.inputs, diags);
+  if (!docs) return docs.error();
+  b->docs = std::move(*docs);
+  // A syntax error is reported with the others, as for a report held.
+  if (!streamable(tables, common) || !diags.empty()) return run_files(tables, common, b->docs, diags, rep);
+  b->distributions = common.distributions;
+  b->format = *report::parse_format(common.format);
+  if (auto errors = check_batch(tables, *b); !errors.empty()) return errors;
+  if (b->pending.size() < 2 || b->hold || b->main_table.empty()) return run_files(tables, common, b->docs, diags, rep);
+  const auto formulas = common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard;
+  rep.write = [&tables, b, formulas](std::ostream& os) {
+    switch (b->format) {
+      case report::Format::csv:
+        return write_csv(os, tables, *b, formulas);
+      case report::Format::json:
+        return write_json(os, tables, *b);
+      default:
+        return write_people(os, tables, *b);
+    }
+  };
   return true;
 }
 
@@ -467,7 +639,7 @@ Expected<report::Report> run(const data::Tables& tables, const Options& opt, con
     if (!s) return s.error();
     no_chart = s->no_chart;
     add_scenario(rep, std::move(*s));
-  } else if (auto ran = run_files(tables, common, rep); !ran) {
+  } else if (auto ran = run_inputs(tables, common, rep); !ran) {
     return ran.error();
   }
   if ((common.chart || !common.svg.empty()) && rep.charts.empty())

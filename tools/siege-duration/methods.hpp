@@ -24,6 +24,7 @@ struct Context {
   const siege::Request& in;
   report::Report& rep;
   report::Table& methods;  ///< the methods run, and those "all" could not run with the reason
+  bool explain = false;    ///< --explain: the derivation is kept (else a method may drop its steps)
 
   [[nodiscard]] bool all() const { return opt.method == "all"; }
   /// Records a method that "all" cannot run on this input.

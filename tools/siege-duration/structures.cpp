@@ -149,7 +149,10 @@ MethodResult run_structures(const Context& c) {
   }
   std::vector<siege::StructurePoints> pts;
   pts.reserve(c.in.structures.size());
-  for (const auto& s : c.in.structures) pts.push_back(siege::strength_points(c.rules.structures, s));
+  for (const auto& s : c.in.structures) {
+    pts.push_back(siege::strength_points(c.rules.structures, s));
+    if (!c.explain) pts.back().explain = {};  // not asked for: a large batch is not held twice
+  }
   structures_report(c.run_tables, c.rules, pts, c.in.structures, c.rep);
   return true;
 }

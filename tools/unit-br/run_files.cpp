@@ -1,12 +1,13 @@
 // run_files.cpp - unit-br FILE...: the [[unit]] tables of TOML files (or stdin), each rated and
 // turned into its output as soon as it is read; every error of every unit is reported. Every input
 // is read in pieces of about 64 KiB on two threads (input::for_each_piece), each rated into a Part
-// of its own, handed on in input order. A batch to csv or JSON (without --explain) is not held: a
-// first pass reads the inputs and rates every unit for its errors only; when there is none, the
-// report's writer reads them again and writes each unit's row or JSON object as it is rated, in
-// input order. Standard input is read once (input::Source: into a temporary file when it is
-// large). Text and markdown (whose column widths need every row) and --explain keep the batch in
-// memory.
+// of its own, handed on in input order. A batch (without --explain, --table or house rules) is not
+// held: a first pass reads the inputs and rates every unit for its errors only; when there is none,
+// the report's writer reads them again and writes each unit's row or JSON object as it is rated, in
+// input order. Text, whose column widths need every row, reads them once more before
+// (report::StreamedTable measures the rows), then once for each block of columns. Standard input is
+// read once (input::Source: into a temporary file when it is large). --explain, and one unit in
+// text or markdown (its detail tables), keep the batch in memory.
 #include <array>
 #include <cstdio>
 #include <memory>
@@ -15,6 +16,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "common/width.hpp"
 #include "gunpowder/units/read_units.hpp"
 #include "unit-br/modes.hpp"
 #include "unit-br/unit_report.hpp"
@@ -95,7 +97,7 @@ constexpr input::Cut kJsonCut{"unit", kCut.threads, input::kChunkBytes / 4};
 // (as units_report orders them). Returns the error that stops the run (an input that cannot be
 // read).
 Diagnostics check_units(const data::Tables& tables, const units::Catalogue& cat, const units::Request& base,
-                        const cli::CommonOptions& common, const Inputs& inputs, Diagnostics& errors) {
+                        const cli::CommonOptions& common, const Inputs& inputs, Diagnostics& errors, size_t& count) {
   cli::CommonOptions rows_only = common;  // the errors are the same in every format; rows cost least
   rows_only.format = "csv";
   Rater rate{tables, cat, base, rows_only, {}};
@@ -103,14 +105,19 @@ Diagnostics check_units(const data::Tables& tables, const units::Catalogue& cat,
   Diagnostics invalid, found;
   for (const auto& source : inputs) {
     const Diagnostics before = found;  // an input parsed whole after pieces of it were rated starts again
+    const size_t counted = count;
     auto r = input::for_each_piece(source, kCut,
                                    {[&](size_t, unsigned w, const input::Document& doc) {
                                       slots.at(w) = Part{};
                                       rate(doc, slots.at(w), w);
                                     },
-                                    [&](size_t, unsigned w) { found.append(slots.at(w).errors); },
+                                    [&](size_t, unsigned w) {
+                                      found.append(slots.at(w).errors);
+                                      count += slots.at(w).count;
+                                    },
                                     [&] {
                                       found = before;
+                                      count = counted;
                                       return true;
                                     }});
     if (!r) return r.error();
@@ -226,46 +233,27 @@ std::vector<std::string> part_json(const Part& part, const report::Table& shape,
   return blocks;
 }
 
-// The second pass: the units table (csv) or the units document (JSON), written as the units are
-// rated, in input order; the first pass found no error.
-Diagnostics write_units(std::ostream& os, const data::Tables& tables, const units::Catalogue& cat,
-                        const units::Request& base, const cli::CommonOptions& common, const Inputs& inputs) {
-  const bool want_json = common.format == "json";
-  const report::Table shape = units_table();
-  const report::DocumentSpec& spec = units_document();
-  std::optional<DocumentStream> doc;
-  if (want_json)
-    doc.emplace(os, spec);
-  else
-    os << report::csv_header(shape);
-  Rater rate{tables, cat, base, common, {}};
-  std::array<std::pair<Part, std::vector<std::string>>, 2> slots;
-  bool spilled = true;
+// A slot of a pass over the inputs: a piece's units rated (their rows, and the JSON's details), and
+// the text of its output, one block per table of the document (csv, text, markdown: one).
+using Slot = std::pair<Part, std::vector<std::string>>;
+
+// One pass over the inputs cut as `cut`, each piece rated on two threads: `each(slot)` on the
+// worker that rated it, then `done(slot)` for each piece of the input, in input order (one at a
+// time). Returns the error that stops the run (an input that cannot be read, or one that changed
+// since the first pass read it).
+template <class Each, class Done>
+Diagnostics rate_pass(Rater& rate, const Inputs& inputs, const input::Cut& cut, Each each, Done done) {
+  std::array<Slot, 2> slots;
   for (const auto& source : inputs) {
     bool changed = false;
-    auto r = input::for_each_piece(source, want_json ? kJsonCut : kCut,
+    auto r = input::for_each_piece(source, cut,
                                    {[&](size_t, unsigned w, const input::Document& d) {
-                                      auto& [part, text] = slots.at(w);
-                                      part = Part{};
-                                      rate(d, part, w);
-                                      if (doc) {
-                                        text = part_json(part, shape, *doc, spec.tables.size());
-                                        return;
-                                      }
-                                      text.assign(1, std::string());
-                                      report::csv_rows(
-                                          text[0], shape, part.rows,
-                                          common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
+                                      auto& slot = slots.at(w);
+                                      slot.first = Part{};
+                                      rate(d, slot.first, w);
+                                      each(slot);
                                     },
-                                    [&](size_t, unsigned w) {
-                                      const auto& text = slots.at(w).second;
-                                      if (!doc) {
-                                        os.write(text[0].data(), static_cast<std::streamsize>(text[0].size()));
-                                        return;
-                                      }
-                                      for (size_t i = 0; i < text.size(); ++i)
-                                        spilled = doc->write(i, text[i]) && spilled;
-                                    },
+                                    [&](size_t, unsigned w) { done(slots.at(w)); },
                                     [&] {
                                       changed = true;
                                       return false;
@@ -277,28 +265,100 @@ Diagnostics write_units(std::ostream& os, const data::Tables& tables, const unit
       return d;
     }
   }
+  return {};
+}
+
+// Text or markdown: the units table as render_text and render_markdown lay it out. Text measures
+// every row first (a pass over the inputs), then writes each block of columns in a pass of its own.
+Diagnostics write_people(std::ostream& os, report::Format format, Rater& rate, const Inputs& inputs) {
+  report::StreamedTable table(units_table(), format, cli::output_width(&os));
+  if (format == report::Format::text) {
+    auto d = rate_pass(
+        rate, inputs, kCut, [](Slot&) {},
+        [&](const Slot& slot) {
+          for (const auto& row : slot.first.rows) table.measure(row);
+        });
+    if (!d.empty()) return d;
+  }
+  const size_t blocks = table.blocks();
+  for (size_t k = 0; k < blocks; ++k) {
+    os << table.head(k);
+    auto d = rate_pass(
+        rate, inputs, kCut,
+        [&table, k](Slot& slot) {
+          slot.second.assign(1, std::string());
+          for (const auto& row : slot.first.rows) table.append_row(slot.second[0], k, row);
+        },
+        [&](const Slot& slot) { os << slot.second[0]; });
+    if (!d.empty()) return d;
+  }
+  os << table.tail();
+  return {};
+}
+
+// The second pass: the units table (csv, text, markdown) or the units document (JSON), written as
+// the units are rated, in input order; the first pass found no error.
+Diagnostics write_units(std::ostream& os, const data::Tables& tables, const units::Catalogue& cat,
+                        const units::Request& base, const cli::CommonOptions& common, const Inputs& inputs) {
+  const auto format = report::parse_format(common.format).value_or(report::Format::text);
+  Rater rate{tables, cat, base, common, {}};
+  if (format == report::Format::text || format == report::Format::markdown)
+    return write_people(os, format, rate, inputs);
+  const bool want_json = format == report::Format::json;
+  const report::Table shape = units_table();
+  const report::DocumentSpec& spec = units_document();
+  std::optional<DocumentStream> doc;
+  if (want_json)
+    doc.emplace(os, spec);
+  else
+    os << report::csv_header(shape);
+  bool spilled = true;
+  auto d = rate_pass(
+      rate, inputs, want_json ? kJsonCut : kCut,
+      [&](Slot& slot) {
+        auto& [part, text] = slot;
+        if (doc) {
+          text = part_json(part, shape, *doc, spec.tables.size());
+          return;
+        }
+        text.assign(1, std::string());
+        report::csv_rows(text[0], shape, part.rows,
+                         common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
+      },
+      [&](const Slot& slot) {
+        const auto& text = slot.second;
+        if (!doc) {
+          os.write(text[0].data(), static_cast<std::streamsize>(text[0].size()));
+          return;
+        }
+        for (size_t i = 0; i < text.size(); ++i) spilled = doc->write(i, text[i]) && spilled;
+      });
+  if (!d.empty()) return d;
   if (doc && !(doc->finish() && spilled)) {
-    Diagnostics d;
-    d.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
-    return d;
+    Diagnostics e;
+    e.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
+    return e;
   }
   return {};
 }
 
-// A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
-// rated, so that memory does not grow with it. Nothing when it is not (another format): the caller
-// reads it into memory.
+// A batch (without --explain) is streamed: checked first, then written as it is rated, so that
+// memory does not grow with it. Nothing when it is not (--explain, --table, house rules, one unit
+// in text or markdown): the caller reads it into memory.
 std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables, const units::Catalogue& cat,
                                                      const units::Request& base, const cli::CommonOptions& common,
                                                      const std::shared_ptr<const Inputs>& inputs) {
   // A streamed batch has no room for the house-rules table: with house rules it is built whole.
-  if (common.explain || (common.format != "csv" && common.format != "json") || tables.house_rules_in_effect() ||
-      !common.table.empty())
-    return std::nullopt;
+  const auto format = report::parse_format(common.format);
+  if (common.explain || !format || tables.house_rules_in_effect() || !common.table.empty()) return std::nullopt;
   Diagnostics errors;
-  if (auto fatal = check_units(tables, cat, base, common, *inputs, errors); !fatal.empty())
+  size_t count = 0;
+  if (auto fatal = check_units(tables, cat, base, common, *inputs, errors, count); !fatal.empty())
     return Expected<report::Report>(fatal);
   if (!errors.empty()) return Expected<report::Report>(errors);
+  // Text and markdown show one unit's detail tables: a unit alone is held.
+  const bool people = *format == report::Format::text || *format == report::Format::markdown;
+  if (people && count < 2) return std::nullopt;
   report::Report rep;
   rep.write = [&tables, &cat, base, &common, inputs](std::ostream& os) {
     return write_units(os, tables, cat, base, common, *inputs);

@@ -182,6 +182,27 @@ Cell text_or_none(std::string s) { return s.empty() || s == "-" ? none() : Cell(
 Cell shown_as(std::string shown, double x) { return {std::move(shown), fmtnum::shortest(x)}; }
 }  // namespace cell
 
+void append_markdown_head(std::string& out, const Table& t) {
+  if (!t.title.empty()) out += "### " + md_escape(t.title) + "\n\n";
+  out += '|';
+  for (const auto& c : t.columns) out += ' ' + md_escape(c.header) + " |";
+  out += "\n|";
+  for (const auto& c : t.columns) out += c.align == Align::right ? "---:|" : "---|";
+  out += '\n';
+}
+
+void append_markdown_row(std::string& out, const Table& t, const std::vector<Cell>& r) {
+  out += '|';
+  for (size_t i = 0; i < t.columns.size(); ++i) out += ' ' + md_escape(text_at(r, i)) + " |";
+  out += '\n';
+}
+
+void append_markdown_notes(std::string& out, const Table& t) {
+  if (t.notes.empty()) return;
+  out += '\n';
+  for (const auto& n : t.notes) out += "- " + md_escape(n) + '\n';
+}
+
 std::string render_markdown(const std::vector<Table>& tables_given) {
   std::vector<Table> scratch;
   const auto& tables = shown_to(tables_given, Shown::people, scratch);
@@ -190,21 +211,9 @@ std::string render_markdown(const std::vector<Table>& tables_given) {
   for (const auto& t : tables) {
     if (!first) out += '\n';
     first = false;
-    if (!t.title.empty()) out += "### " + md_escape(t.title) + "\n\n";
-    out += '|';
-    for (const auto& c : t.columns) out += ' ' + md_escape(c.header) + " |";
-    out += "\n|";
-    for (const auto& c : t.columns) out += c.align == Align::right ? "---:|" : "---|";
-    out += '\n';
-    for (const auto& r : t.rows) {
-      out += '|';
-      for (size_t i = 0; i < t.columns.size(); ++i) out += ' ' + md_escape(text_at(r, i)) + " |";
-      out += '\n';
-    }
-    if (!t.notes.empty()) {
-      out += '\n';
-      for (const auto& n : t.notes) out += "- " + md_escape(n) + '\n';
-    }
+    append_markdown_head(out, t);
+    for (const auto& r : t.rows) append_markdown_row(out, t, r);
+    append_markdown_notes(out, t);
   }
   return out;
 }

@@ -13,6 +13,8 @@
 //     the whole room is cut.
 // Control characters are made visible before anything is measured (escape::append_visible).
 #include <algorithm>
+#include <array>
+#include <stdexcept>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -22,6 +24,17 @@
 #include "gunpowder/core/report.hpp"
 
 namespace gunpowder::report {
+
+namespace text_layout {
+struct Measure;
+struct CellWidths;
+struct Group;
+class KeyCheck;
+}  // namespace text_layout
+using text_layout::CellWidths;
+using text_layout::Group;
+using text_layout::KeyCheck;
+using text_layout::Measure;
 
 namespace {
 
@@ -86,6 +99,10 @@ constexpr size_t kProse = 24;
 constexpr size_t kProseMin = 20;
 // The narrowest width laid out to.
 constexpr size_t kMinWidth = 20;
+}  // namespace
+
+// The types of the layout are named (not in the anonymous namespace): StreamedTable::State holds them.
+namespace text_layout {
 
 // What the layout knows of a column.
 struct Measure {
@@ -93,21 +110,33 @@ struct Measure {
   size_t minimum = 0;  ///< the narrowest it is given before the table is split
 };
 
+// A column's widths over its cells, taken one cell at a time (a table's rows, or a streamed
+// table's as they come).
+struct CellWidths {
+  size_t cells = 0, cell_word = 0;
+  void add(const std::string& shown_text) {
+    const size_t w = columns_of(shown_text);
+    if (w > cells) cells = w;
+    if (w > cell_word) cell_word = std::max(cell_word, longest_word(shown_text));  // a word is no wider than its cell
+  }
+  // The column's Measure, its header `header` (as shown).
+  [[nodiscard]] Measure of(const std::string& h) const {
+    const size_t header = columns_of(h);
+    const size_t header_word = longest_word(h);
+    const bool prose = cells > kProse && cell_word < cells;
+    const size_t body = prose ? std::max(cell_word, std::min(cells, kProseMin)) : cells;
+    return {std::max(header, cells), std::max(header_word, body)};
+  }
+};
+}  // namespace text_layout
+
+namespace {
+
 Measure measure(const Table& t, size_t i) {
   std::string scratch;
-  const std::string& h = shown(t.columns[i].header, scratch);
-  const size_t header = columns_of(h);
-  const size_t header_word = longest_word(h);
-  size_t cells = 0, cell_word = 0;
-  for (const auto& r : t.rows) {
-    const std::string& c = shown(cell_of(r, i), scratch);
-    const size_t w = columns_of(c);
-    if (w > cells) cells = w;
-    if (w > cell_word) cell_word = std::max(cell_word, longest_word(c));  // a word is no wider than its cell
-  }
-  const bool prose = cells > kProse && cell_word < cells;
-  const size_t body = prose ? std::max(cell_word, std::min(cells, kProseMin)) : cells;
-  return {std::max(header, cells), std::max(header_word, body)};
+  CellWidths widths;
+  for (const auto& r : t.rows) widths.add(shown(cell_of(r, i), scratch));
+  return widths.of(shown(t.columns[i].header, scratch));
 }
 
 // The widths of columns sharing `room`: their natural widths when those fit; otherwise the
@@ -155,6 +184,10 @@ size_t count_groups(const std::vector<size_t>& min, size_t keys, size_t key, siz
   }
   return groups;
 }
+}  // namespace
+
+// The types of the layout are named (not in the anonymous namespace): StreamedTable::State holds them.
+namespace text_layout {
 
 // One block of a table: the columns it shows and their widths.
 struct Group {
@@ -162,24 +195,41 @@ struct Group {
   std::vector<size_t> widths;
 };
 
+// Whether the first one and the first two columns tell the rows apart, taken one row at a time.
+class KeyCheck {
+ public:
+  void add(const std::vector<Cell>& r) {
+    std::string id;
+    for (size_t k = 0; k < 2; ++k) {
+      (id += cell_of(r, k)) += '\x1f';
+      if (unique_[k] && !seen_[k].insert(id).second) {
+        unique_[k] = false;
+        seen_[k].clear();
+      }
+    }
+  }
+  // The number of leading columns that name a row, repeated in each group (key_columns).
+  [[nodiscard]] size_t keys(size_t columns) const {
+    const size_t most = std::min<size_t>(3, columns - 1);
+    for (size_t k = 1; k < most; ++k)
+      if (unique_[k - 1]) return k;
+    return 1;
+  }
+
+ private:
+  std::array<std::unordered_set<std::string>, 2> seen_;
+  std::array<bool, 2> unique_{true, true};
+};
+}  // namespace text_layout
+
+namespace {
+
 // The number of leading columns that name a row, repeated in each group: the first column, or
 // the first two or three when it takes them to tell the rows apart ("Elves", "1-8").
 size_t key_columns(const Table& t) {
-  const size_t most = std::min<size_t>(3, t.columns.size() - 1);
-  for (size_t k = 1; k < most; ++k) {
-    std::unordered_set<std::string> seen;
-    bool unique = true;
-    for (const auto& r : t.rows) {
-      std::string id;
-      for (size_t i = 0; i < k; ++i) (id += cell_of(r, i)) += '\x1f';
-      if (!seen.insert(std::move(id)).second) {
-        unique = false;
-        break;
-      }
-    }
-    if (unique) return k;
-  }
-  return 1;
+  KeyCheck check;
+  for (const auto& r : t.rows) check.add(r);
+  return check.keys(t.columns.size());
 }
 
 // Splits the columns into as few groups as fit `width`, each led by the `keys` key columns,
@@ -272,7 +322,8 @@ void append_row(std::string& out, const Table& t, const Group& g, Text text,
   }
 }
 
-void append_group(std::string& out, const Table& t, const Group& g) {
+// Appends the header of a group and its rule.
+void append_head(std::string& out, const Table& t, const Group& g) {
   std::vector<std::vector<std::string>> lines;
   std::string scratch;
   append_row(
@@ -282,6 +333,10 @@ void append_group(std::string& out, const Table& t, const Group& g) {
     out.append(g.widths[k], '-');
   }
   out += '\n';
+}
+
+void append_group(std::string& out, const Table& t, const Group& g) {
+  append_head(out, t, g);
   const auto rows = [&](size_t from, size_t to, std::string& o) {
     size_t line_w = 2 * g.columns.size() + 1;
     for (size_t x : g.widths) line_w += x;
@@ -306,6 +361,20 @@ Table vertical(const Table& t) {
   return v;
 }
 
+// The blocks of a table whose columns measure `m` (`total` wide with the spaces between them): one
+// of every column at its natural width when they fit `width`, else plan_groups' (`keys()`: the
+// number of key columns).
+template <class Keys>
+std::vector<Group> plan_table(const std::vector<Measure>& m, size_t total, size_t width, Keys keys) {
+  if (total > width) return plan_groups(m, keys(), width);
+  std::vector<Group> plan(1);
+  for (size_t i = 0; i < m.size(); ++i) {
+    plan[0].columns.push_back(i);
+    plan[0].widths.push_back(m[i].natural);
+  }
+  return plan;
+}
+
 void append_table(std::string& out, const Table& t, size_t width) {
   if (!t.title.empty()) out += wrap_line(t.title, width, "", "  ");
   const size_t nc = t.columns.size();
@@ -321,16 +390,7 @@ void append_table(std::string& out, const Table& t, size_t width) {
     v.notes.clear();
     append_table(out, v, width);
   } else {
-    std::vector<Group> plan;
-    if (total <= width) {
-      plan.push_back({{}, {}});
-      for (size_t i = 0; i < nc; ++i) {
-        plan[0].columns.push_back(i);
-        plan[0].widths.push_back(m[i].natural);
-      }
-    } else {
-      plan = plan_groups(m, key_columns(t), width);
-    }
+    const std::vector<Group> plan = plan_table(m, total, width, [&] { return key_columns(t); });
     for (size_t k = 0; k < plan.size(); ++k) {
       if (k) out += '\n';
       append_group(out, t, plan[k]);
@@ -340,6 +400,138 @@ void append_table(std::string& out, const Table& t, size_t width) {
 }
 
 }  // namespace
+
+// --- a table streamed ------------------------------------------------------------------------------
+
+struct StreamedTable::State {
+  Table frame;  ///< as shown to people, without rows (but the first, in `first`)
+  Format format = Format::text;
+  size_t width = kDefaultWidth;
+  bool hidden = false;
+  bool as_given = true;      ///< the rows are shown as they come (no column dropped, no source added)
+  std::vector<size_t> keep;  ///< else the columns shown, and
+  bool sourced = false;      ///< whether each row's source is added
+  size_t given_columns = 0;  ///< the frame's columns as given (where a row holds its source)
+  std::vector<CellWidths> widths;
+  KeyCheck keys;
+  size_t rows = 0;
+  std::vector<Cell> first;
+  bool whole = false;  ///< one row too wide: written whole by head(0), as a vertical list
+  std::vector<Group> plan;
+
+  // The row as shown (shown_to): `scratch` holds it when it is not the row itself.
+  const std::vector<Cell>& shown_row(const std::vector<Cell>& r, std::vector<Cell>& scratch) const {
+    if (as_given) return r;
+    scratch.clear();
+    for (size_t i : keep)
+      if (i < r.size()) scratch.push_back(r[i]);
+    if (sourced) {
+      scratch.resize(keep.size());
+      scratch.emplace_back(r.size() > given_columns ? r[given_columns].text : std::string());
+    }
+    return scratch;
+  }
+};
+
+StreamedTable::StreamedTable(const Table& frame, Format format, size_t width) : state_(std::make_unique<State>()) {
+  if (frame.spec && frame.spec->layout == Layout::record) throw std::logic_error("a record table is not streamed");
+  State& st = *state_;
+  st.format = format;
+  st.width = std::max(width, kMinWidth);
+  const std::vector<Table> given{frame};
+  std::vector<Table> scratch;
+  const auto& shown_tables = shown_to(given, Shown::people, scratch);
+  st.hidden = shown_tables.empty();
+  if (st.hidden) return;
+  st.frame = shown_tables.front();
+  st.frame.rows.clear();
+  st.given_columns = frame.columns.size();
+  st.sourced = frame.has_sources();
+  for (size_t i = 0; i < frame.columns.size(); ++i)
+    if (frame.columns[i].shown != Shown::programs) st.keep.push_back(i);
+  st.as_given = !st.sourced && st.keep.size() == frame.columns.size();
+  st.widths.resize(st.frame.columns.size());
+}
+
+StreamedTable::~StreamedTable() = default;
+
+void StreamedTable::measure(const std::vector<Cell>& row) {
+  State& st = *state_;
+  if (st.hidden || st.format != Format::text) return;
+  std::vector<Cell> own;
+  const auto& r = st.shown_row(row, own);
+  if (st.rows++ == 0) st.first = r;
+  std::string scratch;
+  for (size_t i = 0; i < st.widths.size(); ++i) st.widths[i].add(shown(cell_of(r, i), scratch));
+  st.keys.add(r);
+}
+
+size_t StreamedTable::blocks() {
+  State& st = *state_;
+  if (st.hidden) return 0;
+  if (st.format != Format::text) return 1;
+  const size_t nc = st.frame.columns.size();
+  std::vector<Measure> m(nc);
+  size_t total = nc > 0 ? 2 * (nc - 1) : 0;
+  std::string scratch;
+  for (size_t i = 0; i < nc; ++i) {
+    m[i] = st.widths[i].of(shown(st.frame.columns[i].header, scratch));
+    total += m[i].natural;
+  }
+  st.whole = total > st.width && st.rows == 1 && nc > 1;
+  if (st.whole) return 1;
+  st.plan = plan_table(m, total, st.width, [&] { return st.keys.keys(nc); });
+  return st.plan.size();
+}
+
+std::string StreamedTable::head(size_t k) const {
+  const State& st = *state_;
+  std::string out;
+  if (st.format != Format::text) {
+    append_markdown_head(out, st.frame);
+    return out;
+  }
+  if (st.whole) {  // the title and the vertical list; the notes come with tail()
+    Table one = st.frame;
+    one.rows.push_back(st.first);
+    one.notes.clear();
+    append_table(out, one, st.width);
+    return out;
+  }
+  if (k == 0 && !st.frame.title.empty()) out += wrap_line(st.frame.title, st.width, "", "  ");
+  if (k > 0) out += '\n';
+  append_head(out, st.frame, st.plan.at(k));
+  return out;
+}
+
+void StreamedTable::append_row(std::string& out, size_t k, const std::vector<Cell>& row) const {
+  const State& st = *state_;
+  if (st.hidden || st.whole) return;
+  std::vector<Cell> own;
+  const auto& r = st.shown_row(row, own);
+  if (st.format != Format::text) {
+    append_markdown_row(out, st.frame, r);
+    return;
+  }
+  const Group& g = st.plan.at(k);
+  std::string scratch;
+  std::vector<std::vector<std::string>> lines;
+  report::append_row(
+      out, st.frame, g, [&](size_t c) -> const std::string& { return shown(cell_of(r, g.columns[c]), scratch); },
+      lines);
+}
+
+std::string StreamedTable::tail() const {
+  const State& st = *state_;
+  std::string out;
+  if (st.hidden) return out;
+  if (st.format != Format::text) {
+    append_markdown_notes(out, st.frame);
+    return out;
+  }
+  for (const auto& n : st.frame.notes) out += wrap_line(n, st.width, "  ", "    ");
+  return out;
+}
 
 std::vector<std::string> wrap_words(std::string_view s, size_t width, bool cut) {
   width = std::max<size_t>(width, 1);

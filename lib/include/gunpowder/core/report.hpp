@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -279,6 +280,42 @@ std::string wrap_line(std::string_view s, size_t width, std::string_view indent 
 /// `|` and `\` with a backslash and `<`, `>`, `&` as entities (no raw HTML passes), newlines
 /// become spaces, and control characters are shown as in text.
 std::string render_markdown(const std::vector<Table>& tables);
+/// The markdown of one table (shown to people) in pieces, as render_markdown writes it: its title,
+/// header and alignment row; one row; its notes (a blank line and a list), if it has any.
+void append_markdown_head(std::string& out, const Table& t);
+void append_markdown_row(std::string& out, const Table& t, const std::vector<Cell>& row);
+void append_markdown_notes(std::string& out, const Table& t);
+
+/// A table of many rows written as they are made, in text or markdown, as render_text and
+/// render_markdown write it alone: its frame (title, columns, notes and spec; no rows) is given
+/// first; then (text, whose layout depends on every row's widths) each row to measure(); then, for
+/// each of the blocks() of columns, head(k) and each row again in order to append_row(k); then
+/// tail(). The rows are those of the frame's columns, as a held table's, shown to people as
+/// shown_to shows them. A table of one row too wide for the width (text's vertical list) is written
+/// whole by head(0), its row kept from measure(). Not for record tables (std::logic_error).
+class StreamedTable {
+ public:
+  StreamedTable(const Table& frame, Format format, size_t width = kDefaultWidth);
+  ~StreamedTable();
+  StreamedTable(const StreamedTable&) = delete;
+  StreamedTable& operator=(const StreamedTable&) = delete;
+  /// Text: takes the row's widths into the layout (one thread at a time, in any order).
+  void measure(const std::vector<Cell>& row);
+  /// The number of blocks, each a pass over the rows (text: once every row is measured; 1 in
+  /// markdown). 0: the table is not shown to people (nothing to write).
+  size_t blocks();
+  /// What comes before the rows of block k: the title (block 0), a blank line (the others), the
+  /// header and the rule.
+  [[nodiscard]] std::string head(size_t k) const;
+  /// Appends a row of block k (any thread).
+  void append_row(std::string& out, size_t k, const std::vector<Cell>& row) const;
+  /// What comes after the last block: the notes.
+  [[nodiscard]] std::string tail() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 /// What render_csv does with a text cell that a spreadsheet would take for a formula.
 enum class CsvFormulas {
