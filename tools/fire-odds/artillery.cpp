@@ -218,6 +218,26 @@ const report::TableSpec& hero_spec() {
   return s;
 }
 
+// With --target-shp: the shots until the structure's shp are gone, under either reading of what
+// strikes it, and their distributions (for programs, and people with --distributions).
+const report::TableSpec& shots_spec() {
+  static const report::TableSpec s = [] {
+    std::vector<report::FieldUse> fields{f::kStrikes};
+    for (const report::FieldUse& u : turns_fields()) fields.push_back(u);
+    return scenario_spec("shots-to-destroy", "Shots to destroy",
+                         "with --target-shp: the shots until the structure's shp are gone, under one reading of "
+                         "what strikes it",
+                         std::move(fields));
+  }();
+  return s;
+}
+
+const report::DistributionSpec& shots_dist_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("shots-distribution", "Shots until the structure's shp are gone", f::kFired, {f::kStrikes}, false);
+  return s;
+}
+
 // The house rule behind any of the three ranges, else `plain`: the range band is read from them.
 std::string ranges_source(const artillery::Characteristics& c, const std::string& plain) {
   for (const char* k : {"range_short_yd", "range_medium_yd", "range_long_yd"})
@@ -448,6 +468,22 @@ Table hero_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p,
   return ht;
 }
 
+Table shots_table(const fire::StructureTarget& st) {
+  Table t(shots_spec());
+  t.title = "Shots to destroy " + fmtnum::grouped(*st.shp) + " shp (AC " + std::to_string(st.ac) + ")";
+  auto row = [&](Cell strikes, const dice::TurnsToReach& r) {
+    std::vector<Cell> cells{std::move(strikes)};
+    for (Cell& c : turns_cells(r)) cells.push_back(std::move(c));
+    t.add_row(std::move(cells));
+  };
+  row(Cell("direct hits only", "direct-hits"), *st.shots_direct);
+  row(Cell("direct and close hits", "direct-and-close-hits"), *st.shots_with_close);
+  t.notes.push_back("a shot that misses, is saved against or misfires deals nothing; the piece fires on (an "
+                    "accidental discharge that damages it is not followed)");
+  t.notes.push_back(turns_note({&*st.shots_direct, &*st.shots_with_close}));
+  return t;
+}
+
 std::string scatter_title(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   return "Scatter: distance in yards (" + dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " +
          std::to_string(s.scatter.multiplier_yd) +
@@ -473,6 +509,19 @@ void distribution_tables(std::vector<Table>& out, const fire::ArtilleryRules& R,
   if (s.hero) {
     struck_by_tables(out, hero_damage_spec(), s.hero->damage_direct, s.hero->damage_other);
     names.emplace_back("hero-damage");
+  }
+  if (s.structure && s.structure->shp) {
+    const std::string shp = fmtnum::grouped(*s.structure->shp) + " shp";
+    for (const auto& [key, r] : {std::pair{"direct-hits", &*s.structure->shots_direct},
+                                 std::pair{"direct-and-close-hits", &*s.structure->shots_with_close}})
+      if (r->distribution_made)
+        report::distribution_tables(shots_dist_spec(), turns_distribution(*r),
+                                    "Shots until " + shp + " are gone (" +
+                                        (r == &*s.structure->shots_direct ? "direct hits only" : "direct and close hits") +
+                                        ")")
+            .set_context(f::kStrikes, key)
+            .add_to(out);
+    names.emplace_back("shots-distribution");
   }
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
@@ -503,6 +552,7 @@ std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::Artill
   if (s.creatures) out.push_back(creature_table(p, s, *s.creatures));
   if (s.unit) out.push_back(unit_table(R, p, *s.unit));
   if (s.hero) out.push_back(hero_table(R, p, s, *s.hero));
+  if (s.structure && s.structure->shp) out.push_back(shots_table(*s.structure));
   distribution_tables(out, R, s);
   return out;
 }
@@ -531,9 +581,11 @@ std::vector<const report::TableSpec*> artillery_specs() {
   std::vector<const report::TableSpec*> out{&attack_spec(), &results_spec()};
   for (const report::DistributionSpec* d : {&close_hit_spec(), &scatter_spec()})
     for (const report::TableSpec* t : d->tables()) out.push_back(t);
-  for (const report::TableSpec* t : {&damage_spec(), &creature_spec(), &unit_spec(), &hero_spec()}) out.push_back(t);
+  for (const report::TableSpec* t : {&damage_spec(), &creature_spec(), &unit_spec(), &hero_spec(), &shots_spec()})
+    out.push_back(t);
   for (const report::DistributionSpec* d : {&unit_damage_spec(), &impact_spec(), &damage_dist_spec(),
-                                            &crew_damage_spec(), &creature_damage_spec(), &hero_damage_spec()})
+                                            &crew_damage_spec(), &creature_damage_spec(), &hero_damage_spec(),
+                                            &shots_dist_spec()})
     for (const report::TableSpec* t : d->tables()) out.push_back(t);
   return out;
 }
@@ -568,6 +620,9 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
       ->type_name("HOW");
   sub.add_option("--target-ac", p.target_ac, "AC of the structure or ship aimed at: structural save and expected shp")
       ->type_name("AC");
+  sub.add_option("--target-shp", p.target_shp,
+                 "with --target-ac: the structure's shp, for the shots until they are gone (exact)")
+      ->type_name("SHP");
   sub.add_option("--save", p.save, "saving throw v. Blast of creatures in the area (17 for normal men)")
       ->type_name("N");
   cli::choices(

@@ -2,7 +2,9 @@
 // report; the figures are fire::broadside_odds.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <utility>
 
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fields.hpp"
@@ -69,6 +71,25 @@ const report::TableSpec& special_spec() {
 const report::TableSpec& target_spec() {
   static const report::TableSpec s = scenario_spec(
       "target", "Target", "with --target-points: one loss of the target from one broadside", {f::kTargetEffect, f::kP});
+  return s;
+}
+
+// With --target-points: the broadsides until each loss, and their distributions (for programs, and
+// people with --distributions).
+const report::TableSpec& broadsides_spec() {
+  static const report::TableSpec s = [] {
+    std::vector<report::FieldUse> fields{f::kTargetEffect};
+    for (const report::FieldUse& u : turns_fields()) fields.push_back(u);
+    return scenario_spec("broadsides-to-target", "Broadsides to each loss",
+                         "with --target-points: the broadsides until one loss of the undamaged target",
+                         std::move(fields));
+  }();
+  return s;
+}
+
+const report::DistributionSpec& broadsides_dist_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("broadsides-distribution", "Broadsides until the loss", f::kFired, {f::kTargetEffect}, false);
   return s;
 }
 
@@ -247,7 +268,41 @@ Table target_table(const fire::TargetLoss& t) {
   tt.add_row({Cell("sunk or collapsed", "destroyed"), pct_cell(t.p_destroyed)});
   if (t.guns)
     tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
+  if (!t.broadsides.front())
+    tt.notes.push_back("the broadsides to each loss are computed for targets of up to " +
+                       fmtnum::grouped(dice::kTurnsMaxTarget) + " points");
   return tt;
+}
+
+const std::array<std::pair<const char*, const char*>, 3> kLosses{
+    {{"half its points lost", "half-lost"}, {"three quarters lost", "three-quarters-lost"}, {"sunk or collapsed", "destroyed"}}};
+
+Table broadsides_table(const fire::TargetLoss& t) {
+  Table bt(broadsides_spec());
+  bt.title = "Broadsides to each loss of a target of " + fmtnum::grouped(t.points) + " points";
+  std::vector<const dice::TurnsToReach*> rows;
+  for (size_t i = 0; i < kLosses.size(); ++i) {
+    const dice::TurnsToReach& r = *t.broadsides.at(i);
+    std::vector<Cell> cells{Cell(kLosses.at(i).first, kLosses.at(i).second)};
+    for (Cell& c : turns_cells(r)) cells.push_back(std::move(c));
+    bt.add_row(std::move(cells));
+    rows.push_back(&r);
+  }
+  bt.notes.push_back("the same broadside each time (its structural damage above), the target's own points only: "
+                     "fires and the cannon it loses do not change it");
+  bt.notes.push_back(turns_note(rows));
+  return bt;
+}
+
+void broadsides_distributions(const fire::TargetLoss& t, std::vector<Table>& out) {
+  for (size_t i = 0; i < kLosses.size(); ++i)
+    if (t.broadsides.at(i) && t.broadsides.at(i)->distribution_made)
+      report::distribution_tables(broadsides_dist_spec(), turns_distribution(*t.broadsides.at(i)),
+                                  "Broadsides to each loss: " + std::string(kLosses.at(i).first) + " (" +
+                                      fmtnum::grouped(t.needed.at(i)) + " of " + fmtnum::grouped(t.points) +
+                                      " points)")
+          .set_context(f::kTargetEffect, kLosses.at(i).second)
+          .add_to(out);
 }
 
 // The hands of every group, best first: one series per group.
@@ -289,6 +344,7 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
   s.tables.push_back(special_table(R, p, b));
   if (b.target) {
     s.tables.push_back(target_table(*b.target));
+    if (b.target->broadsides.front()) s.tables.push_back(broadsides_table(*b.target));
     if (b.target->guns)
       s.charts.push_back(dist_chart("Target of " + std::to_string(b.target->points) + " points: cannon lost of " +
                                         std::to_string(*b.target->guns),
@@ -367,6 +423,7 @@ void program_tables(const fire::BroadsideRules& R, const BroadsideParams& p, con
     dist_tables(fire_damage_spec(), b.at_band->fire_damage, "").add_to(s.tables);
   }
   if (b.target && b.target->guns) dist_tables(cannon_lost_spec(), b.target->cannon_lost, "").add_to(s.tables);
+  if (b.target) broadsides_distributions(*b.target, s.tables);
 }
 
 }  // namespace
@@ -374,9 +431,11 @@ void program_tables(const fire::BroadsideRules& R, const BroadsideParams& p, con
 std::vector<const report::TableSpec*> broadside_specs() {
   std::vector<const report::TableSpec*> out{&dice_spec(), &hands_spec(), &by_band_spec()};
   for (const report::TableSpec* t : structural_spec().tables()) out.push_back(t);
-  for (const report::TableSpec* t : {&casualties_spec(), &special_spec(), &target_spec(), &broadside_spec()})
+  for (const report::TableSpec* t :
+       {&casualties_spec(), &special_spec(), &target_spec(), &broadsides_spec(), &broadside_spec()})
     out.push_back(t);
-  for (const report::DistributionSpec* d : {&fire_damage_spec(), &cannon_lost_spec(), &casualty_dist_spec()})
+  for (const report::DistributionSpec* d :
+       {&fire_damage_spec(), &cannon_lost_spec(), &casualty_dist_spec(), &broadsides_dist_spec()})
     for (const report::TableSpec* t : d->tables()) out.push_back(t);
   return out;
 }

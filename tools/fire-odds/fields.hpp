@@ -406,6 +406,36 @@ inline constexpr Field kCrew{"crew", "Crew", Kind::count, "", "figures manning e
 inline constexpr Field kFiresEveryTurns{"fires_every_turns", "Fires every", Kind::count, "",
                                         "it fires once every n turns"};
 
+// ---- turns to a result: shots or broadsides until a structure's or a ship's points are gone
+inline constexpr Field kStrikes{"strikes",
+                                "Strikes",
+                                Kind::enumerated,
+                                "",
+                                "the shots that strike the structure: direct hits only, or close hits too",
+                                "direct-hits|direct-and-close-hits",
+                                false};
+inline constexpr Field kPointsNeeded{"points_needed", "Points", Kind::count, "",
+                                     "the points the shots or broadsides must deal", "", false};
+inline constexpr Field kMeanTurns{"mean_turns", "Mean", Kind::amount, "",
+                                  "the mean number of shots or broadsides it takes (exact), or null when no shot "
+                                  "or broadside deals any"};
+inline constexpr Field kSdTurns{"sd_turns", "SD", Kind::amount, "",
+                                "their standard deviation (exact), or null when no shot or broadside deals any"};
+inline constexpr Field kMedianTurns{"median_turns", "Median", Kind::count, "",
+                                    "the fewest shots or broadsides by which P(done) >= 0.5, or null when the "
+                                    "distribution was not made"};
+inline constexpr Field kQ95Turns{"q95_turns", "95%", Kind::count, "",
+                                 "the fewest shots or broadsides by which P(done) >= 0.95, or null when the "
+                                 "distribution was not made"};
+inline constexpr Field kCertainBy{"certain_by", "Certain by", Kind::count, "",
+                                  "the shot or broadside by which it is certain, or null when shots or broadsides "
+                                  "that deal nothing can go on without end"};
+inline constexpr Field kSettledBy{"settled_by", "Settled by", Kind::count, "",
+                                  "the shot or broadside after which P(not done yet) is below 1e-9 (the point of "
+                                  "no further change at that precision), or null when the distribution was not made"};
+inline constexpr Field kFired{
+    "fired", "Fired", Kind::count, "", "the shots or broadsides fired until done, the last included", "", false};
+
 // ---- arquebus and dowel (Chainmail Gunpowder)
 inline constexpr Field kSystem{
     "system", "System", Kind::enumerated, "", "the arquebus rules (--system)", "accuracy|attack-dice"};

@@ -13,6 +13,7 @@
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/report.hpp"
+#include "gunpowder/core/turns.hpp"
 #include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::input {
@@ -112,6 +113,15 @@ void align(report::Table& t, const report::Field& f, report::Align a);
 void program_figure(report::Table& t, const report::Field& f, report::Cell value, std::string source = {});
 /// The tables of the distribution `d` declared by `spec` (its values and its summary), titled `title`.
 report::DistributionTables dist_tables(const report::DistributionSpec& spec, const dice::Dist& d, std::string title);
+/// The figures of a row of shots or broadsides until a target's points are gone (after the row's
+/// goal: the strikes, the target's loss), and their cells for one result.
+std::vector<report::FieldUse> turns_fields();
+std::vector<report::Cell> turns_cells(const dice::TurnsToReach& r);
+/// Their distribution (shots or broadsides, P(done on that one), P(done by it) as P(at most)); empty
+/// when it was not made.
+report::Distribution turns_distribution(const dice::TurnsToReach& r);
+/// The note under a table of them: exact, the bound of the work, and what was left out.
+std::string turns_note(const std::vector<const dice::TurnsToReach*>& rows);
 /// The JSON document every fire-odds run writes, and the tables of each kind of scenario in it.
 const report::DocumentSpec& scenarios_doc();
 std::vector<const report::DocumentSpec*> documents();

@@ -73,6 +73,7 @@ Diagnostics check_request(const ArtilleryRequest& p) {
        {out_of_range(p.attack_throw, "attack_throw", 1, 30, "an attack throw"),
         out_of_range(p.modifier, "modifier", -20, 20, "a modifier"),
         out_of_range(p.target_ac, "target_ac", -10, 20, "an armour class"),
+        out_of_range(p.target_shp, "target_shp", 1, static_cast<int>(dice::kTurnsMaxTarget), "structural hit points"),
         out_of_range(p.save, "save", 1, 30, "a saving throw"), out_of_range(p.troops, "troops", 1, 10000, "troops"),
         out_of_range(p.unit_save, "unit_save", 1, 30, "a saving throw"),
         out_of_range(p.table_uhp, "table_uhp", 0, 1000, "uhp"),
@@ -80,6 +81,8 @@ Diagnostics check_request(const ArtilleryRequest& p) {
     if (!e.empty()) return e;
   if (p.cover.value_or("none") != "none" && !p.save)
     d.field_error("cover", "goes with --save (the creatures' saving throw)");
+  else if (p.target_shp && !p.target_ac)
+    d.field_error("target_shp", "goes with --target-ac (the structure's armour class)");
   else if (p.hero_fortified && !p.hero_save)
     d.field_error("hero_fortified", "goes with --hero-save");
   return d;
@@ -239,7 +242,7 @@ void attack(const ArtilleryRules& R, const ArtilleryRequest& p, ArtilleryShot& s
 }
 
 // Structural Saving Throws (p. 17): the save, and the shp a shot is expected to do.
-StructureTarget structure(const ArtilleryRules& R, ArtilleryShot& s, int ac) {
+StructureTarget structure(const ArtilleryRules& R, ArtilleryShot& s, int ac, std::optional<int> shp) {
   StructureTarget t;
   t.ac = ac;
   t.save_target = structural_save_target(R.catalogue->attack.structural_save_base, s.attack.range_mod, ac);
@@ -253,6 +256,17 @@ StructureTarget structure(const ArtilleryRules& R, ArtilleryShot& s, int ac) {
                           .in("target AC", std::to_string(ac)));
   t.expected_shp_direct = s.odds.p_direct_hit * (1 - t.p_save) * s.damage.mean();
   t.expected_shp_with_close = (s.odds.p_direct_hit + s.odds.p_close_hit) * (1 - t.p_save) * s.damage.mean();
+  if (shp) {
+    // Shots until the structure's shp are gone: a shot deals its damage when it strikes and the
+    // structure fails its save, else nothing (a miss, a save, a misfire alike).
+    auto shots = [&](double p_strikes) {
+      const double p = p_strikes * (1 - t.p_save);
+      return dice::turns_to_reach(dice::Dist::mixture(s.damage, p, dice::Dist::constant(0), 1 - p), *shp);
+    };
+    t.shp = shp;
+    t.shots_direct = shots(s.odds.p_direct_hit);
+    t.shots_with_close = shots(s.odds.p_direct_hit + s.odds.p_close_hit);
+  }
   return t;
 }
 
@@ -333,7 +347,7 @@ Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& R, const ArtilleryR
   if (auto d = choose_bracket(*R.catalogue, p, s); !d.empty()) return d;
   if (auto d = choose_mode(*R.catalogue, p, s); !d.empty()) return d;
   attack(R, p, s);
-  if (p.target_ac) s.structure = structure(R, s, *p.target_ac);
+  if (p.target_ac) s.structure = structure(R, s, *p.target_ac, p.target_shp);
   if (p.save)
     s.creatures = creature_odds(s.damage, *p.save, p.cover.value_or("none") == "hard" ? R.results.cover_save_bonus : 0,
                                 s.halving);

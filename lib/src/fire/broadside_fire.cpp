@@ -287,6 +287,12 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, const BroadsideRequest
     t.guns = *p.target_guns;
     t.cannon_lost = dice::Dist(0, lost_p.empty() ? std::vector<double>{1.0} : lost_p);
   }
+  // Broadsides until each loss: the same broadside again and again against the undamaged target.
+  const std::array<double, 3> fraction{0.5, 0.75, 1.0};
+  for (size_t i = 0; i < fraction.size(); ++i) {
+    t.needed.at(i) = static_cast<int>(std::ceil(fraction.at(i) * pts));
+    if (t.points <= dice::kTurnsMaxTarget) t.broadsides.at(i) = dice::turns_to_reach(total, t.needed.at(i));
+  }
   return t;
 }
 

@@ -33,6 +33,7 @@ void read_artillery(input::TableReader& r, ArtilleryRequest& p) {
   p.modifier = opt_int(r, "modifier");
   p.exceed = r.value("exceed", Need::optional, choices::kExceed);
   p.target_ac = opt_int(r, "target_ac");
+  p.target_shp = opt_int(r, "target_shp");
   p.save = opt_int(r, "save");
   p.cover = r.value("cover", Need::optional, choices::kArtilleryCover);
   p.halving = r.value("halving", Need::optional, choices::kHalving);

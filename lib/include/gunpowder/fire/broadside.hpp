@@ -13,6 +13,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/turns.hpp"
 #include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::data {
@@ -281,6 +282,11 @@ struct TargetLoss {
   double p_half = 0, p_three_quarters = 0, p_destroyed = 0;
   std::optional<int> guns;
   dice::Dist cannon_lost;  ///< with guns
+  /// The points each loss needs (half, three quarters, all: the least whole number of points at or
+  /// above the fraction) and the broadsides until they are lost, the target undamaged before the
+  /// first (absent for a target of more than dice::kTurnsMaxTarget points).
+  std::array<int, 3> needed{};
+  std::array<std::optional<dice::TurnsToReach>, 3> broadsides;
 };
 
 struct Broadside {

@@ -18,6 +18,7 @@
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/explain.hpp"
+#include "gunpowder/core/turns.hpp"
 #include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/requests.hpp"
 
@@ -210,6 +211,10 @@ struct StructureTarget {
   double p_save = 0;
   double expected_shp_direct = 0;      ///< P(direct) x P(no save) x mean damage
   double expected_shp_with_close = 0;  ///< when a close hit still lands on it
+  /// With its shp given: the shots until they are gone, when only direct hits strike it and when
+  /// close hits do too (the two readings of expected_shp_*).
+  std::optional<int> shp;
+  std::optional<dice::TurnsToReach> shots_direct, shots_with_close;
 };
 
 /// A unit in the struck hex (Gunpowder Artillery Attacks, p. 37-40).

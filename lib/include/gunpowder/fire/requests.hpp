@@ -51,6 +51,7 @@ struct ArtilleryRequest {
   std::optional<std::string> type, range_band, exceed, halving, hd, name, cover;
   std::optional<double> shot_lb, range_yd;
   std::optional<int> attack_throw, modifier, target_ac, save, troops, unit_save, table_uhp, hero_save;
+  std::optional<int> target_shp;  ///< with target_ac: the structure's shp, for the shots to bring it down
   bool plunging = false, direct = false, veteran = false, few_artillerists = false;
   bool cavalry = false, enfilade = false, fortified = false, hero_fortified = false;
 };

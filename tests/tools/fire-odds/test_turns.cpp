@@ -1,0 +1,180 @@
+// fire-odds: shots and broadsides until a target's points are gone (artillery --target-shp,
+// broadside --target-points), against a plain forward count of the turns one by one (the state:
+// the points dealt so far), never against dice::turns_to_reach.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fire-odds/fire_app.hpp"
+
+using namespace gunpowder;
+
+namespace {
+
+using Rows = std::vector<std::map<std::string, std::string>>;
+
+// The rows of a csv table (one table: --table NAME), each as its columns by header.
+Rows csv_rows(std::vector<std::string> args) {
+  args.insert(args.begin(), "fire-odds");
+  for (const char* a : {"--format", "csv", "--distributions"}) args.emplace_back(a);
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  const int code = fire_app::main(static_cast<int>(argv.size()), argv.data(), out, err);
+  REQUIRE(code == 0);
+  std::string text = out.str();
+  text.erase(std::remove(text.begin(), text.end(), '\r'), text.end());
+  std::istringstream lines(text);
+  std::string line;
+  std::vector<std::string> header;
+  Rows rows;
+  while (std::getline(lines, line)) {
+    std::vector<std::string> cells;
+    std::istringstream in(line);
+    for (std::string c; std::getline(in, c, ',');) cells.push_back(c);
+    if (line.back() == ',') cells.emplace_back();
+    if (header.empty()) {
+      header = cells;
+      continue;
+    }
+    REQUIRE(cells.size() == header.size());
+    std::map<std::string, std::string> row;
+    for (size_t i = 0; i < cells.size(); ++i) row[header[i]] = cells[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The turns one by one: P(done on turn k) for k = 1.. until P(not done) < 1e-12, each turn
+// dealing amount v with per_turn[v].
+std::vector<double> forward_turns(const std::vector<double>& per_turn, int target) {
+  std::vector<double> state(static_cast<size_t>(target), 0.0), done{0.0};
+  state[0] = 1;
+  double left = 1;
+  while (left > 1e-12) {
+    std::vector<double> next(state.size(), 0.0);
+    double now = 0;
+    for (size_t s = 0; s < state.size(); ++s)
+      for (size_t v = 0; v < per_turn.size(); ++v) {
+        if (state[s] == 0 || per_turn[v] == 0) continue;
+        if (s + v >= state.size())
+          now += state[s] * per_turn[v];
+        else
+          next[s + v] += state[s] * per_turn[v];
+      }
+    done.push_back(now);
+    left -= now;
+    state = next;
+  }
+  return done;
+}
+
+// Checks a row of a turns table and the distribution's rows against the forward count.
+void check_turns(const std::map<std::string, std::string>& row, const Rows& dist, const std::vector<double>& done) {
+  double mean = 0, second = 0, cum = 0;
+  long long median = 0, q95 = 0, settled = 0;
+  for (size_t k = 1; k < done.size(); ++k) {
+    const auto kk = static_cast<double>(k);
+    mean += kk * done[k];
+    second += kk * kk * done[k];
+    cum += done[k];
+    if (!median && cum >= 0.5) median = static_cast<long long>(k);
+    if (!q95 && cum >= 0.95) q95 = static_cast<long long>(k);
+    if (!settled && 1 - cum < 1e-9) settled = static_cast<long long>(k);
+  }
+  CHECK(std::stod(row.at("mean_turns")) == doctest::Approx(mean).epsilon(1e-8));
+  CHECK(std::stod(row.at("sd_turns")) == doctest::Approx(std::sqrt(second - mean * mean)).epsilon(1e-6));
+  CHECK(std::stoll(row.at("median_turns")) == median);
+  CHECK(std::stoll(row.at("q95_turns")) == q95);
+  CHECK(std::stoll(row.at("settled_by")) == settled);
+  CHECK(row.at("certain_by").empty());  // a turn may deal nothing
+  REQUIRE_FALSE(dist.empty());
+  for (const auto& d : dist) {
+    const auto k = static_cast<size_t>(std::stoll(d.at("fired")));
+    REQUIRE(k < done.size());
+    double by = 0;
+    for (size_t j = 1; j <= k; ++j) by += done[j];
+    CAPTURE(k);
+    CHECK(std::stod(d.at("p")) == doctest::Approx(done[k]).epsilon(1e-9));
+    CHECK(std::stod(d.at("p_at_most")) == doctest::Approx(by).epsilon(1e-9));
+  }
+}
+
+Rows with(const Rows& rows, const std::string& key, const std::string& value) {
+  Rows out;
+  for (const auto& r : rows)
+    if (r.at(key) == value) out.push_back(r);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("fire-odds artillery --target-shp: shots to destroy, against the shots one by one") {
+  // A 12-pdr gun, 6d10 (Guns of War, Gunpowder Artillery Characteristics), at 500 yd: medium range
+  // (400/880/2,100), target value 11 + 4 = 15+. A direct hit is a natural 20 (1/20), a close hit a
+  // natural 15-19 (5/20). The wall's structural save is 21 + (-4) - AC 6 = 11+ (Structural Saving
+  // Throws): half the d20.
+  const std::vector<std::string> args{"artillery", "--type", "gun", "--shot-lb", "12", "--range-yd", "500",
+                                      "--target-ac", "6", "--target-shp", "60"};
+  std::vector<double> six_d10{1.0};  // by convolution, die by die
+  for (int die = 0; die < 6; ++die) {
+    std::vector<double> next(six_d10.size() + 10, 0.0);
+    for (size_t s = 0; s < six_d10.size(); ++s)
+      for (size_t f = 1; f <= 10; ++f) next[s + f] += six_d10[s] / 10;
+    six_d10 = next;
+  }
+  const double p_no_save = 1 - 10.0 / 20;  // 11+ on a d20
+  auto turns = args;
+  turns.insert(turns.end(), {"--table", "shots-to-destroy"});
+  const Rows table = csv_rows(turns);
+  REQUIRE(table.size() == 2);
+  auto dist_args = args;
+  dist_args.insert(dist_args.end(), {"--table", "shots-distribution"});
+  const Rows dist = csv_rows(dist_args);
+  for (const auto& [strikes, p_strike] : std::map<std::string, double>{{"direct-hits", 1.0 / 20},
+                                                                        {"direct-and-close-hits", 6.0 / 20}}) {
+    CAPTURE(strikes);
+    std::vector<double> shot = six_d10;
+    for (double& p : shot) p *= p_strike * p_no_save;
+    shot[0] += 1 - p_strike * p_no_save;
+    const auto row = with(table, "strikes", strikes);
+    REQUIRE(row.size() == 1);
+    CHECK(row.front().at("points_needed") == "60");
+    check_turns(row.front(), with(dist, "strikes", strikes), forward_turns(shot, 60));
+  }
+}
+
+TEST_CASE("fire-odds broadside --target-points: broadsides to each loss, against the broadsides one by one") {
+  // The broadside's own structural damage (checked against the hands elsewhere) is the turn.
+  const std::vector<std::string> args{"broadside", "--cannon", "5",  "--weight", "heavy", "--range-band", "short",
+                                      "--target-points", "30"};
+  auto damage_args = args;
+  damage_args.insert(damage_args.end(), {"--table", "structural-damage"});
+  std::vector<double> per_broadside;
+  for (const auto& r : csv_rows(damage_args)) {
+    const auto v = static_cast<size_t>(std::stoll(r.at("points_lost")));
+    if (per_broadside.size() <= v) per_broadside.resize(v + 1, 0.0);
+    per_broadside[v] = std::stod(r.at("p"));
+  }
+  REQUIRE(per_broadside.size() > 1);
+  REQUIRE(per_broadside[0] > 0);
+  auto turns = args;
+  turns.insert(turns.end(), {"--table", "broadsides-to-target"});
+  const Rows table = csv_rows(turns);
+  auto dist_args = args;
+  dist_args.insert(dist_args.end(), {"--table", "broadsides-distribution"});
+  const Rows dist = csv_rows(dist_args);
+  for (const auto& [effect, points] :
+       std::map<std::string, int>{{"half-lost", 15}, {"three-quarters-lost", 23}, {"destroyed", 30}}) {
+    CAPTURE(effect);
+    const auto row = with(table, "target_effect", effect);
+    REQUIRE(row.size() == 1);
+    CHECK(std::stoi(row.front().at("points_needed")) == points);
+    check_turns(row.front(), with(dist, "target_effect", effect), forward_turns(per_broadside, points));
+  }
+}
