@@ -29,8 +29,8 @@ BIN := $(BUILD)/bin
 
 FUZZ_SECONDS ?= 120
 FUZZ_RUNS ?= 15000
-# Inputs up to 1 MiB and a little more: large files are read in chunks from 256 KiB
-# (input::for_each_chunk) and parsed in pieces from 1 MiB (input::parse_chunked).
+# Inputs up to 1 MiB and a little more: large inputs are read in pieces from 256 KiB
+# (input::for_each_piece), standard input through a temporary file from 1 MiB.
 FUZZ_MAX_LEN ?= 1049600
 FUZZ_DEB_PACKAGES := clang libclang-rt-14-dev
 # clang-tidy 22 (Debian bookworm's newest) rather than the default 14: since version 21 it does not

@@ -1,34 +1,107 @@
 #!/bin/sh
-# Batch output and memory (issue 14): artillery-design on generated files of [[piece]] tables of
-# about 20 MB and 200 MB, to csv and to JSON, output counted by wc -c. Prints the wall time,
-# the peak resident memory (/usr/bin/time -v) and the output's size. $1: the directory of the
-# binaries; $2 (optional): the sizes in MB to run (default "20 200"). The wall time depends on the
-# machine's load; the CPU time (user + system) less so. A batch is read twice (checked, then
-# written), and the output is counted by wc -c through a pipe.
+# Batch output and memory (issue 14; issue 24, item 4: flat memory for every batch, every format
+# and every source). Prints the wall time, the CPU time, the peak resident memory (/usr/bin/time -v)
+# and the output's size (counted by wc -c through a pipe) of:
+#  1. artillery-design on generated files of [[piece]] tables of about 20 MB and 200 MB, csv and
+#     JSON;
+#  2. 100,000 pieces (artillery-design) and 100,000 units (unit-br) from standard input, csv and
+#     JSON (target: under 60 MB);
+#  3. the same 100,000 pieces and units from a file to text and markdown (target: under 100 MB);
+#  4. fire-odds, 1,000 [[arquebus]] scenarios of 1,000 men, csv, JSON and text (under 100 MB);
+#  5. war-machine, 10,000 and 20,000 battles of one file (20,000 and 40,000 [[force]] tables),
+#     battle --summary and rate, csv (flat: the larger batch should not take more memory).
+# Each line of 2-4 ends with its target and "ok" or "OVER". $1: the directory of the binaries
+# (default build/bin); $2 (optional): the sizes in MB of part 1 (default "20 200"; "0" skips it);
+# $3 (optional): the parts 2-5 to run (default "stdin text fire war"). The first line says when,
+# at which commit and under what load it ran. The wall time depends on the machine's load; the CPU
+# time (user + system) less so. A streamed batch is read twice (checked, then written).
 set -e
 bin=${1:-build/bin}
 sizes=${2:-20 200}
+parts=${3:-stdin text fire war}
 [ -x /usr/bin/time ] || { echo "batch-memory: /usr/bin/time not installed, skipped"; exit 0; }
-for mb in $sizes; do
-  file=/tmp/gunpowder-bench-batch-$mb.toml
-  # name, type and shot weight: about 55 bytes a piece, every piece designed by the formulas.
-  awk -v bytes=$((mb * 1000000)) 'BEGIN { split("cannon gun mortar", t, " "); n = 0; i = 0;
+dir=$(cd "$(dirname "$0")/.." && pwd)
+commit=$(git -C "$dir" rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=
+if [ -n "$(git -C "$dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then dirty=" (with uncommitted changes)"; fi
+echo "batch-memory: $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit$dirty, binaries $bin, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# run LABEL TARGET_MB INPUT COMMAND...: runs COMMAND with INPUT on its standard input ("" for none),
+# its output counted; prints one line (TARGET_MB 0: no target).
+run() {
+  label=$1 target=$2 input=$3
+  shift 3
+  if [ -n "$input" ]; then
+    /usr/bin/time -v -o "$tmp/time" "$@" < "$input" | wc -c > "$tmp/out"
+  else
+    /usr/bin/time -v -o "$tmp/time" "$@" | wc -c > "$tmp/out"
+  fi
+  awk -v label="$label" -v target="$target" -v out="$(cat "$tmp/out")" '
+    /Elapsed \(wall clock\)/ { split($NF, a, ":"); s = (length(a) == 3) ? a[1] * 3600 + a[2] * 60 + a[3] : a[1] * 60 + a[2] }
+    /Maximum resident set size/ { kb = $NF }
+    /User time \(seconds\)/ { cpu += $NF }
+    /System time \(seconds\)/ { cpu += $NF }
+    /Exit status/ { status = $NF }
+    END { verdict = target > 0 ? sprintf(" (target under %d MB: %s)", target, kb / 1024 < target ? "ok" : "OVER") : "";
+          if (status != 0) verdict = verdict " EXIT " status;
+          printf "%s: %.2f s (CPU %.2f s), peak %.0f MB, output %.1f MB%s\n", label, s, cpu, kb / 1024, out / 1e6, verdict }' "$tmp/time"
+}
+
+# 1. Files of [[piece]] tables, about 55 bytes a piece, every piece designed by the formulas.
+pieces_file() {  # bytes, file; prints the number of pieces
+  awk -v bytes="$1" 'BEGIN { split("cannon gun mortar", t, " "); n = 0; i = 0;
     while (n < bytes) {
       s = sprintf("[[piece]]\nname = \"P%d\"\ntype = \"%s\"\nshot_lb = %.2f\n\n", i, t[i % 3 + 1], 1 + (i % 997) * 0.173);
       printf "%s", s; n += length(s); i++ }
-    print i > "/dev/stderr" }' > $file 2> $file.count
-  pieces=$(cat $file.count)
+    print i > "/dev/stderr" }' > "$2" 2> "$2.count"
+  cat "$2.count"
+}
+for mb in $sizes; do
+  [ "$mb" -gt 0 ] || continue
+  n=$(pieces_file $((mb * 1000000)) "$tmp/batch.toml")
   for fmt in csv json; do
-    /usr/bin/time -v -o $file.time "$bin/artillery-design" "$file" --format $fmt | wc -c > $file.out
-    bytes=$(cat $file.out)
-    awk -v mb=$mb -v n=$pieces -v fmt=$fmt -v out=$bytes '
-      /Elapsed \(wall clock\)/ { split($NF, a, ":"); s = (length(a) == 3) ? a[1] * 3600 + a[2] * 60 + a[3] : a[1] * 60 + a[2] }
-      /Maximum resident set size/ { kb = $NF }
-      /User time \(seconds\)/ { cpu += $NF }
-      /System time \(seconds\)/ { cpu += $NF }
-      END { printf "artillery-design %d MB file (%d pieces) to %s: %.2f s (CPU %.2f s), peak %.0f MB, output %.0f MB (%.0f MB/s)\n",
-            mb, n, fmt, s, cpu, kb / 1024, out / 1e6, (s > 0 ? out / 1e6 / s : 0) }' $file.time
-    rm -f $file.out $file.time
+    run "artillery-design $mb MB file ($n pieces) to $fmt" 0 "" "$bin/artillery-design" "$tmp/batch.toml" --format $fmt
   done
-  rm -f $file $file.count
+  rm -f "$tmp/batch.toml"
+done
+
+# 100,000 pieces (about 5.8 MB) and 100,000 units (about 7.3 MB).
+awk 'BEGIN { split("cannon gun mortar", t, " ");
+  for (i = 0; i < 100000; i++)
+    printf "[[piece]]\nname = \"P%d\"\ntype = \"%s\"\nshot_lb = %.2f\n\n", i, t[i % 3 + 1], 1 + (i % 997) * 0.173 }' > "$tmp/pieces.toml"
+awk 'BEGIN {
+  n = split("matchlock-arquebusiers flintlock-arquebusiers matchlock-musketeers flintlock-musketeers pikemen armored-pikemen swordsmen armored-swordsmen heavy-swordsmen dragoons hussars coutiliers reiters harquebusiers cuirassiers demi-lancers gendarmes", t, " ");
+  for (i = 0; i < 100000; i++)
+    printf "[[unit]]\nname = \"Unit %d\"\ntroop = \"%s\"\nrace = \"man\"\ntroops = %d\nveteran = %s\n\n", i, t[i % n + 1], 60 + (i % 7) * 10, (i % 4 == 0) ? "true" : "false" }' > "$tmp/units.toml"
+
+for part in $parts; do
+  case $part in
+  stdin)  # 2.
+    for fmt in csv json; do
+      run "artillery-design 100,000 pieces from standard input to $fmt" 60 "$tmp/pieces.toml" "$bin/artillery-design" - --format $fmt
+      run "unit-br 100,000 units from standard input to $fmt" 60 "$tmp/units.toml" "$bin/unit-br" - --format $fmt
+    done ;;
+  text)  # 3.
+    for fmt in text markdown; do
+      run "artillery-design 100,000 pieces to $fmt" 100 "" "$bin/artillery-design" "$tmp/pieces.toml" --format $fmt
+      run "unit-br 100,000 units to $fmt" 100 "" "$bin/unit-br" "$tmp/units.toml" --format $fmt
+    done ;;
+  fire)  # 4.
+    awk 'BEGIN { for (i = 0; i < 1000; i++)
+      printf "[[arquebus]]\nname = \"S%d\"\nmen = 1000\nrange_in = %d\ncover = \"half\"\n\n", i, 2 + i % 10 }' > "$tmp/fire.toml"
+    for fmt in csv json text; do
+      run "fire-odds 1,000 [[arquebus]] scenarios of 1,000 men to $fmt" 100 "" "$bin/fire-odds" "$tmp/fire.toml" --format $fmt
+    done ;;
+  war)  # 5.
+    for n in 10000 20000; do
+      awk -v n=$n 'BEGIN { for (i = 1; i <= n; i++) {
+        printf "[[force]]\nname = \"A%d\"\nside = \"north\"\nrole = \"attacker\"\ntroops = %d\nbfr = %d\nmounted_pct = %d\nopponent = \"D%d\"\ntactic = \"attack\"\n\n", i, 100 + (i * 37) % 900, 40 + (i * 13) % 90, (i * 7) % 60, i
+        printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending-in-place\"]\ntactic = \"hold\"\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120 } }' > "$tmp/forces.toml"
+      run "war-machine battle, $n battles ($((2 * n)) forces), csv --summary" 0 "" "$bin/war-machine" battle "$tmp/forces.toml" --format csv --summary
+      run "war-machine rate, $((2 * n)) forces, csv" 0 "" "$bin/war-machine" rate "$tmp/forces.toml" --format csv
+    done ;;
+  *) echo "batch-memory: unknown part $part (stdin, text, fire, war)" >&2; exit 64 ;;
+  esac
 done

@@ -15,7 +15,7 @@ awk 'BEGIN {
   n = split("matchlock-arquebusiers flintlock-arquebusiers matchlock-musketeers flintlock-musketeers pikemen armored-pikemen swordsmen", t, " ");
   bytes = 0; i = 0
   while (bytes < 1048576) {
-    row = sprintf("[[unit]]\nkey = \"bench-%06d\"\nname = \"Bench Unit %d\"\nrace = \"human\"\nrace_group = \"human\"\nroster = \"campaign\"\ntroop_type = \"%s\"\nveteran = false\ntroops = 120\ntroops_printed = true\ndaily_miles = 24\nweekly_miles = 96\nwage_gp_month = %d\nsupply_gp_week = 60\nspecialist_gp_month = 130\ntotal_gp_month = %d\nbr = 1\nsource = \"bench\"\npage = 47\n\n", i, i, t[i % n + 1], 720 + i % 50, 1090 + i % 50)
+    row = sprintf("[[unit]]\nkey = \"bench-%06d\"\nname = \"Bench Unit %d\"\nrace = \"human\"\nrace_group = \"human\"\nroster = \"campaign\"\ntroop_type = \"%s\"\nveteran = false\ntroops = 120\ndaily_miles = 24\nweekly_miles = 96\nwage_gp_month = %d\nsupply_gp_week = 60\nspecialist_gp_month = 130\ntotal_gp_month = %d\nbr = 1\nsource = \"bench\"\npage = 47\n\n", i, i, t[i % n + 1], 720 + i % 50, 1090 + i % 50)
     printf "%s", row
     bytes += length(row); i++
   }

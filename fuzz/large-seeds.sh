@@ -1,9 +1,9 @@
 #!/bin/sh
 # large-seeds.sh TOOL DIR - writes to DIR two large inputs for TOOL's fuzz harness (first byte:
 # see fuzz/harness.hpp) when TOOL reads large files in pieces, so that `make fuzz` also mutates
-# such files: about 300 KiB on standard input (input::for_each_chunk streams files of 256 KiB and
-# more) and just over 1 MiB in a file (input::parse_chunked cuts files of 1 MiB and more), both
-# to csv: JSON is some 70 times the input today, too slow for 10 s an input under ASan. Each is
+# such files: about 300 KiB on standard input and just over 1 MiB in a file (input::for_each_piece
+# cuts inputs of 256 KiB and more; standard input of 1 MiB and more also goes through a temporary
+# file), both to csv: JSON is some 70 times the input today, too slow for 10 s an input under ASan. Each is
 # one ordinary table of the tool's input, repeated with a numbered name; made at each run, not
 # committed.
 set -eu

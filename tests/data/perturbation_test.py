@@ -94,6 +94,15 @@ PROBES = {
         "fire-odds/03-artillery-plunging-markdown",
         "fire-odds/04-artillery-example2-csv",
         "fire-odds/92-artillery-enfilade-json",
+        # Every cell of every damage table: each HD column's lowest HD at each troop band's fewest.
+        ["fire-odds", "{PROBES}/artillery-damage-cells.toml", "--format", "json"],
+        # One troop past each table's largest band (61 to 120): refused.
+        {"exit": 64, "argv": ["fire-odds", "artillery", "--type", "mortar", "--shot-lb", "200", "--range-yd", "2000",
+                              "--troops", "121", "--hd", "1", "--unit-save", "14"]},
+        {"exit": 64, "argv": ["fire-odds", "artillery", "--type", "mortar", "--shot-lb", "90", "--range-yd", "2000",
+                              "--troops", "121", "--hd", "1", "--unit-save", "14"]},
+        {"exit": 64, "argv": ["fire-odds", "artillery", "--type", "cannon", "--shot-lb", "60", "--range-yd", "400",
+                              "--troops", "121", "--hd", "1", "--unit-save", "14"]},
     ],
     "broadside": [
         "fire-odds/09-broadside-json",
@@ -112,6 +121,8 @@ PROBES = {
         "fire-odds/90-broadside-medium-range-explain-json",
         "fire-odds/86-explain-json",
         "fire-odds/91-broadside-err-chain-long",
+        # Every row of the Number of Dice to roll table: one to five cannon of each type.
+        ["fire-odds", "{PROBES}/broadside-dice-pools.toml", "--format", "json"],
     ],
     "chainmail": [
         "fire-odds/13-arquebus-attack-dice-json",
@@ -259,6 +270,8 @@ PROBES = {
         "unit-br/69-csv-table-battle-rating",
         "unit-br/64-csv-table-attacks-dragoons",
         "unit-br/83-file-rifled-flyers-json",
+        # Every cell of both movement tables, and every row of the rate of fire's Other column.
+        ["unit-br", "{PROBES}/unit-movement-and-rates.toml", "--format", "json"],
     ],
     "units": [
         ["unit-br", "--catalogue", "--format", "json"],

@@ -39,7 +39,7 @@ inline std::string write_temp(const std::string& name, const std::string& text) 
   return path;
 }
 
-/// A tool's file input streamed in pieces (input::for_each_chunk) against the same tables read
+/// A tool's file input read in pieces (input::for_each_piece) against the same tables read
 /// whole: `a` and `b` are each under input::kChunkMinBytes (parsed whole), `a + b` is not
 /// (streamed); the output of the joined file must equal that of the two halves, in csv and json.
 /// Then `bad_tail`, appended to the joined file, must be reported at its last line and `column`.

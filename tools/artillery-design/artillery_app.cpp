@@ -67,7 +67,7 @@ void setup(CLI::App& app, Options& opt) {
                  "machinist rule)")
       ->type_name("X");
   app.add_option("--powder-gp-per-lb", opt.powder_gp_per_lb, "override the economy's powder price, gp per pound")
-      ->check(cli::bounded({0, 1e300, false, false, "gp"}))
+      ->check(cli::bounded({0, artillery::kMaxPowderGpPerLb, false, false, "gp"}))
       ->type_name("GP");
   app.add_option("-n,--name", opt.name, "name of the piece in the output")->type_name("NAME");
   app.add_flag("--catalogue", opt.catalogue, "list the book's 17 pieces");

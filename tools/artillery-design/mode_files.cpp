@@ -1,15 +1,15 @@
 // mode_files.cpp - artillery-design FILE...: the [[piece]] tables of TOML files (or "-").
 //
-// A large file is streamed in small pieces on two threads (input::for_each_chunk), each into its
-// own Part; parts are joined in input order, so the output and the order of the errors do not
-// depend on the split. Reading errors are all reported before any design error, as for a file
-// read whole.
+// Every input is read in pieces of about 64 KiB on two threads (input::for_each_piece), each
+// designed into a Part of its own; the parts are handed on in input order, so the output and the
+// order of the errors do not depend on the cut. Reading errors are all reported before any design
+// error, as for a file read whole.
 //
-// A batch to csv or JSON (without --explain) from regular files is not held at all: a first pass
-// streams the files (input::stream_file) and designs every piece for its errors only; when there
-// is none, the report's writer streams them again and writes each piece's row or JSON object as it
-// is designed, in input order. Text and markdown (whose column widths need every row), --explain
-// and standard input keep the batch in memory.
+// A batch to csv or JSON (without --explain) is not held at all: a first pass reads the inputs and
+// designs every piece for its errors only; when there is none, the report's writer reads them
+// again and writes each piece's row or JSON object as it is designed, in input order. Standard
+// input is read once (input::Source: into a temporary file when it is large). Text and markdown
+// (whose column widths need every row) and --explain keep the batch in memory.
 #include <array>
 #include <memory>
 #include <optional>
@@ -51,67 +51,72 @@ void design_document(const artillery::Catalogue& cat, const Options& opt, const 
   }
 }
 
-// Reads one input, streamed in chunks when large, into new parts appended to `parts`; a syntax
-// error goes to `input_errors`. Returns the error that stops the run (an input that cannot be
-// read), empty otherwise.
+// The inputs of a batch (input::Source: standard input is read once, however many passes read it).
+using Inputs = std::vector<input::Source>;
+
+Inputs sources(const std::vector<std::string>& paths) {
+  Inputs out;
+  out.reserve(paths.size());
+  for (const auto& p : paths) out.push_back(input::Source::file(p));
+  return out;
+}
+
+// How the batch is cut: at [[piece]] lines, two threads.
+constexpr input::Cut kCut{"piece"};
+
+// Reads one input into new parts appended to `parts`, in input order; a syntax error goes to
+// `input_errors`. Returns the error that stops the run (an input that cannot be read), empty
+// otherwise.
 Diagnostics design_input(const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
-                         const std::string& path, std::vector<Part>& parts, Diagnostics& input_errors) {
-  auto text = input::read_input(path);
-  if (!text) return text.error();
-  const std::string name = path == "-" ? "<stdin>" : path;
-  auto shared = std::make_shared<const std::string>(std::move(*text));
-  const size_t base = parts.size();
-  const bool streamed = input::for_each_chunk(
-      shared, name, "piece", 2, [&](size_t count) { parts.resize(base + count); },
-      [&](size_t i, unsigned, const input::Document& doc) { design_document(cat, opt, s, doc, parts[base + i]); });
-  if (streamed) return {};
-  parts.resize(base);
-  auto doc = input::parse(*shared, name);
-  if (!doc) {
-    input_errors.append(doc.error());
-    return {};
-  }
-  parts.emplace_back();
-  design_document(cat, opt, s, *doc, parts.back());
+                         const input::Source& source, std::vector<Part>& parts, Diagnostics& input_errors) {
+  auto r = input::for_each_piece(source, kCut,
+                                 input::append_in_order(parts, kCut.threads, [&](const input::Document& doc, unsigned) {
+                                   Part part;
+                                   design_document(cat, opt, s, doc, part);
+                                   return part;
+                                 }));
+  if (!r) return r.error();
+  input_errors.append(r->invalid);
   return {};
 }
 
-// What the first pass over a batch found: its errors, in the order of a file read whole, and
-// the number of pieces.
+// What the first pass over a batch found: its errors (reported as errors_of orders them) and the
+// number of pieces.
 struct Checked {
-  Diagnostics read_errors, design_errors;
+  Diagnostics input_errors, read_errors, design_errors;
   size_t pieces = 0, carriages = 0;
 };
 
-// The first pass over a batch to be streamed: every input streamed and each piece read and
-// designed for its errors only, so that a batch with an error writes nothing. False when an
-// input cannot be streamed; `fatal`: an input that cannot be read.
-bool check_inputs(const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
-                  const std::vector<std::string>& inputs, Checked& c, Diagnostics& fatal) {
+// The first pass over a batch to be streamed: every input read and each piece read and designed
+// for its errors only, so that a batch with an error writes nothing. Returns the error that stops
+// the run (an input that cannot be read).
+Diagnostics check_inputs(const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
+                         const Inputs& inputs, Checked& c) {
   DesignSettings check = s;
   check.check_only = true;
   std::array<Part, 2> slots;
-  for (const auto& path : inputs) {
-    auto r = input::stream_file(
-        path, "piece", slots.size(),
-        [&](size_t, unsigned w, const input::Document& doc) {
-          slots.at(w) = Part{};
-          design_document(cat, opt, check, doc, slots.at(w));
-        },
-        [&](size_t, unsigned w) {
-          const Part& p = slots.at(w);
-          c.read_errors.append(p.read_errors);
-          c.design_errors.append(p.design_errors);
-          c.pieces += p.checked;
-          c.carriages += p.carriages;
-        });
-    if (!r) {
-      fatal = r.error();
-      return true;
-    }
-    if (!*r) return false;
+  for (const auto& source : inputs) {
+    const Checked before = c;  // an input parsed whole after pieces of it were checked starts again
+    auto r = input::for_each_piece(source, kCut,
+                                   {[&](size_t, unsigned w, const input::Document& doc) {
+                                      slots.at(w) = Part{};
+                                      design_document(cat, opt, check, doc, slots.at(w));
+                                    },
+                                    [&](size_t, unsigned w) {
+                                      const Part& p = slots.at(w);
+                                      c.read_errors.append(p.read_errors);
+                                      c.design_errors.append(p.design_errors);
+                                      c.pieces += p.checked;
+                                      c.carriages += p.carriages;
+                                    },
+                                    [&] {
+                                      c = before;
+                                      return true;
+                                    }});
+    if (!r) return r.error();
+    c.input_errors.append(r->invalid);
   }
-  return true;
+  return {};
 }
 
 // One piece of the input in a worker's hands: its errors (`part`, whose items stay empty: each
@@ -156,34 +161,39 @@ std::array<std::string, 3> json_frame() {
 }
 
 // One pass over the inputs, writing what `pass` asks for as the pieces are designed, on two
-// threads, in input order (input::stream_file). `first`: no row written yet (no comma before it).
+// threads, in input order. `first`: no row written yet (no comma before it).
 Diagnostics stream_pass(std::ostream& os, Pass pass, const artillery::Catalogue& cat, const Options& opt,
-                        const DesignSettings& s, const std::vector<std::string>& inputs, const report::Table& shape) {
+                        const DesignSettings& s, const Inputs& inputs, const report::Table& shape) {
   std::array<Slot, 2> slots;
   const report::JsonRows json_rows(shape, 2);
   bool first = true;
-  for (const auto& path : inputs) {
-    auto r = input::stream_file(
-        path, "piece", slots.size(),
-        [&](size_t, unsigned w, const input::Document& doc) {
-          Slot& slot = slots.at(w);
-          slot.part = Part{};
-          slot.text.clear();
-          slot.part.emit = [&slot, pass, &s, &shape, &json_rows](const Item& it) {
-            render_item(slot.text, pass, s, shape, json_rows, it);
-          };
-          design_document(cat, opt, s, doc, slot.part);
-        },
-        [&](size_t, unsigned w) {
-          const Slot& slot = slots.at(w);
-          const size_t skip = pass != Pass::csv && first && !slot.text.empty() ? 1 : 0;
-          if (!slot.text.empty()) first = false;
-          os.write(slot.text.data() + skip, static_cast<std::streamsize>(slot.text.size() - skip));
-        });
+  for (const auto& source : inputs) {
+    bool changed = false;
+    auto r = input::for_each_piece(source, kCut,
+                                   {[&](size_t, unsigned w, const input::Document& doc) {
+                                      Slot& slot = slots.at(w);
+                                      slot.part = Part{};
+                                      slot.text.clear();
+                                      slot.part.emit = [&slot, pass, &s, &shape, &json_rows](const Item& it) {
+                                        render_item(slot.text, pass, s, shape, json_rows, it);
+                                      };
+                                      design_document(cat, opt, s, doc, slot.part);
+                                    },
+                                    [&](size_t, unsigned w) {
+                                      const Slot& slot = slots.at(w);
+                                      const size_t skip = pass != Pass::csv && first && !slot.text.empty() ? 1 : 0;
+                                      if (!slot.text.empty()) first = false;
+                                      os.write(slot.text.data() + skip,
+                                               static_cast<std::streamsize>(slot.text.size() - skip));
+                                    },
+                                    [&] {
+                                      changed = true;
+                                      return false;
+                                    }});
     if (!r) return r.error();
-    if (!*r) {  // it streamed in the first pass
+    if (changed || !r->invalid.empty()) {  // the first pass read it in pieces and without an error
       Diagnostics d;
-      d.error(SourcePos{path}, "the input changed while it was read", {}, ExitCode::no_input);
+      d.error(SourcePos{source.name()}, "the input changed while it was read", {}, ExitCode::no_input);
       return d;
     }
   }
@@ -194,7 +204,7 @@ Diagnostics stream_pass(std::ostream& os, Pass pass, const artillery::Catalogue&
 // The output of the batch (csv or JSON) written as its pieces are designed; the first pass found
 // no error. JSON streams the inputs once more for the chosen carriages when a piece has one.
 Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, const Options& opt, const DesignSettings& s,
-                         const std::vector<std::string>& inputs, bool carriages) {
+                         const Inputs& inputs, bool carriages) {
   const report::Table pieces = summary_table({}, "Pieces");
   if (!s.json_out) {
     os << report::csv_header(pieces);
@@ -211,29 +221,30 @@ Diagnostics write_pieces(std::ostream& os, const artillery::Catalogue& cat, cons
 }
 
 // A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
-// designed, so that memory does not grow with it. Nothing when it cannot be (an input that is not
-// a regular file of [[piece]] tables, one piece in all): the caller reads it whole.
+// designed, so that memory does not grow with it. Nothing when it is not (another format, one piece
+// in all): the caller reads it into memory.
 std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables, const artillery::Catalogue& cat,
                                                      const Options& opt, const DesignSettings& s,
-                                                     const cli::CommonOptions& common) {
+                                                     const cli::CommonOptions& common,
+                                                     const std::shared_ptr<const Inputs>& inputs) {
   // A streamed batch has no room for the house-rules table (with house rules it is built whole)
   // and writes the main table alone (another --table is chosen from the whole report).
   if (s.explain || !(s.json_out || report::parse_format(common.format) == report::Format::csv) ||
       tables.house_rules_in_effect() || !common.table.empty())
     return std::nullopt;
   Checked c;
-  Diagnostics fatal;
-  if (!check_inputs(cat, opt, s, common.inputs, c, fatal)) return std::nullopt;
-  if (!fatal.empty()) return Expected<report::Report>(fatal);
-  if (!c.read_errors.empty()) return Expected<report::Report>(c.read_errors);
-  if (!c.design_errors.empty()) return Expected<report::Report>(c.design_errors);
+  if (auto fatal = check_inputs(cat, opt, s, *inputs, c); !fatal.empty()) return Expected<report::Report>(fatal);
+  Diagnostics errors = c.input_errors;  // as errors_of orders them
+  errors.append(c.read_errors);
+  if (errors.empty()) errors = c.design_errors;
+  if (!errors.empty()) return Expected<report::Report>(errors);
   if (c.pieces < 2) return std::nullopt;
   report::Report rep;
   DesignSettings streamed = s;
   streamed.streamed = true;
   const bool carriages = c.carriages > 0;
-  rep.write = [&cat, &opt, streamed, &common, carriages](std::ostream& os) {
-    return write_pieces(os, cat, opt, streamed, common.inputs, carriages);
+  rep.write = [&cat, &opt, streamed, inputs, carriages](std::ostream& os) {
+    return write_pieces(os, cat, opt, streamed, *inputs, carriages);
   };
   return Expected<report::Report>(std::move(rep));
 }
@@ -247,11 +258,12 @@ Expected<report::Report> run_files(const data::Tables& tables, const artillery::
                             "--powder-lb, --shot-used-lb, --carriage, --era and --name go with --type/--shot-lb; "
                             "in a file, give them as keys of each [[piece]]");
   const DesignSettings s = design_settings(opt, common);
-  if (auto streamed = run_streamed(tables, cat, opt, s, common)) return std::move(*streamed);
+  const auto inputs = std::make_shared<const Inputs>(sources(common.inputs));
+  if (auto streamed = run_streamed(tables, cat, opt, s, common, inputs)) return std::move(*streamed);
   std::vector<Part> parts;
   Diagnostics input_errors;
-  for (const auto& path : common.inputs)
-    if (auto fatal = design_input(cat, opt, s, path, parts, input_errors); !fatal.empty()) return fatal;
+  for (const auto& source : *inputs)
+    if (auto fatal = design_input(cat, opt, s, source, parts, input_errors); !fatal.empty()) return fatal;
   if (auto errors = errors_of(parts, input_errors); !errors.empty()) return errors;
   return pieces_report(parts, s);
 }

@@ -12,6 +12,7 @@
 #include <new>
 #include <optional>
 #include <ostream>
+#include <vector>
 
 #include <poll.h>
 #include <sys/ioctl.h>
@@ -45,6 +46,10 @@ void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& in
   app.add_flag("--explain", common.explain, "show the derivation of every figure, step by step");
   std::vector<const CLI::Option*> charts;
   if (info.charts) charts.push_back(app.add_flag("--chart", common.chart, "show the distributions as text bar charts"));
+  if (info.charts)
+    charts.push_back(app.add_flag("--distributions", common.distributions,
+                                  "every distribution value by value, in every format (the long ones are otherwise "
+                                  "summed up: mean, sd, median, quantiles)"));
   app.add_option("--table", common.table,
                  "show the table NAME alone (csv shows one table: the main one without --table); "
                  "--table help lists the tables of the command")
@@ -252,6 +257,7 @@ Expected<bool> select_table(const std::string& name, report::Format format, repo
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
     return usage_error("--table", "no table " + escape::visible(name) + " in this output (tables: " + list + ")");
   }
+  for (auto& t : chosen) t.asked = true;  // shown as asked, even a table declared for programs only
   r.tables = std::move(chosen);
   r.main_table = name;
   return false;
@@ -274,35 +280,26 @@ void long_names(const CLI::App& app, std::vector<std::string>& out) {
 }
 
 // "unknown subcommand 'batle'; did you mean 'battle'?" when the first word of the command line
-// that is neither an option nor an option's value is not a subcommand of a tool that has them. Where
-// the subcommand is optional (fire-odds: subcommands or input files), a word that may name a file
+// (neither an option nor an option's value) is not a subcommand of a tool that has them. Where the
+// subcommand is optional (fire-odds: subcommands or input files), a word that may name a file
 // ("-", a path with '.' or '/', or a file that exists) is an input.
-std::optional<std::string> unknown_subcommand(CLI::App& app, int split, const char* const* argv) {
+std::optional<std::string> unknown_subcommand(const CLI::App& app, const Args& args) {
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
     names.push_back(sub->get_name());
-  if (names.empty()) return std::nullopt;
+  if (names.empty() || !args.first_word || args.first_word == args.subcommand) return std::nullopt;
+  const std::string& a = args.words[*args.first_word].text;
   const bool required = app.get_require_subcommand_min() > 0;
-  for (int i = 1; i < split; ++i) {
-    const std::string a = argv[i];
-    if (a.size() > 1 && a[0] == '-') {
-      const CLI::Option* opt = a.find('=') == std::string::npos ? app.get_option_no_throw(a) : nullptr;
-      if (opt && opt->get_expected_min() > 0) ++i;  // its value
-      continue;
-    }
-    if (std::find(names.begin(), names.end(), a) != names.end()) return std::nullopt;
-    const std::string list = subcommand_list(app, ", ");
-    const bool path_like = a == "-" || a.find_first_of("./") != std::string::npos;
-    // exists() without an error code throws for a name the system refuses (longer than NAME_MAX).
-    std::error_code ec;
-    if (!required && (path_like || std::filesystem::exists(a, ec))) return std::nullopt;
-    if (path_like)  // a file, given before any subcommand
-      return "a subcommand is required before the input " + escape::visible(a) + " (subcommands: " + list + ")";
-    if (auto near = nearest(a, names))
-      return "unknown subcommand '" + escape::visible(a) + "'; did you mean '" + *near + "'?";
-    return "unknown subcommand '" + escape::visible(a) + "' (subcommands: " + list + ")";
-  }
-  return std::nullopt;
+  const std::string list = subcommand_list(app, ", ");
+  const bool path_like = a == "-" || a.find_first_of("./") != std::string::npos;
+  // exists() without an error code throws for a name the system refuses (longer than NAME_MAX).
+  std::error_code ec;
+  if (!required && (path_like || std::filesystem::exists(a, ec))) return std::nullopt;
+  if (path_like)  // a file, given before any subcommand
+    return "a subcommand is required before the input " + escape::visible(a) + " (subcommands: " + list + ")";
+  if (auto near = nearest(a, names))
+    return "unknown subcommand '" + escape::visible(a) + "'; did you mean '" + *near + "'?";
+  return "unknown subcommand '" + escape::visible(a) + "' (subcommands: " + list + ")";
 }
 
 // CLI11's "The following argument was not expected: --dice", with the nearest option of the
@@ -364,45 +361,26 @@ std::optional<std::string> empty_value(const CLI::App& app) {
 // to a command that draws no distribution), refused as an unknown option of that subcommand: what
 // its --help and completion do not offer, its command line does not take. Looked for before the
 // parse, so that a missing value (`rate --svg`) is refused alike.
-std::optional<std::string> not_offered(CLI::App& app, int split, const char* const* argv) {
-  const auto all = [](CLI::App*) { return true; };
-  auto option_of = [](CLI::App& a, const std::string& word) -> CLI::Option* {
-    if (word.size() < 2 || word[0] != '-' || word == "--") return nullptr;
-    return a.get_option_no_throw(word.substr(0, word.find('=')));
-  };
-  Command* sub = nullptr;  // the subcommand the command line names
-  for (int i = 1; i < split && !sub; ++i) {
-    const std::string a = argv[i];
-    if (const CLI::Option* opt = option_of(app, a)) {
-      if (a.find('=') == std::string::npos && opt->get_expected_min() > 0) ++i;  // its value
-      continue;
-    }
-    if (!a.empty() && a[0] == '-') continue;
-    for (CLI::App* s : app.get_subcommands(all))
-      if (s->get_name() == a) sub = dynamic_cast<Command*>(s);
-    if (!sub) return std::nullopt;  // an input, or a word unknown_subcommand has let through
-  }
-  if (!sub) return std::nullopt;
-  sub->set_up();  // its options and what it declares (the parse would do it next)
-  for (int i = 1; i < split; ++i) {
-    const std::string a = argv[i];
-    if (option_of(*sub, a)) continue;  // the subcommand's own
-    const CLI::Option* opt = option_of(app, a);
-    if (opt && !offers(*sub, *opt))
-      return "unknown option '" + a.substr(0, a.find('=')) + "' for " + app.get_name() + " " + sub->get_name() + " (" +
-             app.get_name() + " " + sub->get_name() + " --help lists the options)";
+std::optional<std::string> not_offered(CLI::App& app, const Args& args) {
+  if (!args.subcommand) return std::nullopt;
+  const CLI::App& sub = *app.get_subcommand(args.words[*args.subcommand].text);
+  for (const Word& w : args.words) {
+    // An unknown option is CLI11's to refuse; the subcommand's own is offered.
+    if (w.kind != Word::Kind::option || !w.option || app.get_option_no_throw(w.name) != w.option) continue;
+    if (!offers(sub, *w.option))
+      return "unknown option '" + w.name + "' for " + app.get_name() + " " + sub.get_name() + " (" + app.get_name() +
+             " " + sub.get_name() + " --help lists the options)";
   }
   return std::nullopt;
 }
 
-std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions& common, int argc,
+std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, const Args& args, CommonOptions& common, int argc,
                               const char* const* argv, std::ostream& out, std::ostream& err) {
-  const ArgScan scan = scan_args(argc, argv);
-  const int split = scan.split;
+  const int split = args.split;
   // --print-rules [TABLE] ends the run before the options are checked (like --help): a tool's
   // required subcommand or input is not needed for it.
-  if (scan.print_rules) {
-    const std::string& table = *scan.print_rules;
+  if (args.print_rules) {
+    const std::string& table = *args.print_rules;
     const auto text = print_rules_text(table);
     if (!text) {
       std::string list;
@@ -416,11 +394,11 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, CommonOptions
     out.flush();
     return 0;
   }
-  if (auto bad = unknown_subcommand(app, split, argv)) {
+  if (auto bad = unknown_subcommand(app, args)) {
     report_errors(info, usage_error("", *bad), err);
     return static_cast<int>(ExitCode::usage);
   }
-  if (auto refused = not_offered(app, split, argv)) {
+  if (auto refused = not_offered(app, args)) {
     err << info.name << ": error: " << escape::visible(*refused) << "\n"
         << info.name << ": run with --help for usage\n";
     return static_cast<int>(ExitCode::usage);
@@ -515,15 +493,35 @@ Expected<bool> write_results(const CommonOptions& common, report::Format format,
     return true;
   });
 }
+// A figure out of its kind's range (report::figure_out_of_range): refused, never written. Only a
+// rules file's figures lead there (the flags and inputs are bounded), and the error names them.
+Diagnostics out_of_range(const data::Tables& tables, const std::string& what) {
+  Diagnostics d;
+  std::string names;
+  for (const auto& f : tables.house_rules_files()) names += (names.empty() ? "" : ", ") + f.name;
+  SourcePos pos;
+  if (!tables.house_rules_files().empty()) pos.file = tables.house_rules_files().front().name;
+  const size_t files = tables.house_rules_files().size();
+  d.error(pos, what + (files == 0   ? "; the input's figures lead to it"
+                       : files == 1 ? "; the house rules change the figures it is computed from"
+                                    : "; the house rules (" + names + ") change the figures it is computed from"));
+  return d;
+}
+
 // Runs the command on the run's tables and writes what it made; the exit code.
 int run_and_write(const ToolInfo& info, const data::Tables& tables, const CommonOptions& common, report::Format format,
                   const RunFunction& run, std::ostream& out, std::ostream& err) {
   Expected<report::Report> result = run(tables, common);
   if (!result) return report_errors(info, result.error(), err);
+  if (auto bad = report::figure_out_of_range(*result)) return report_errors(info, out_of_range(tables, *bad), err);
   note_house_rules(tables, *result);
   auto listed = select_table(common.table, format, *result, out);
   if (!listed) return report_errors(info, listed.error(), err);
   if (*listed) return 0;
+  // The long distributions value by value only when asked (--distributions, or --table naming one).
+  if (!common.distributions)
+    std::erase_if(result->tables,
+                  [](const report::Table& t) { return t.spec != nullptr && t.spec->on_request && !t.asked; });
   if ((common.chart || !common.svg.empty()) && result->charts.empty())
     return report_errors(
         info, usage_error(common.chart ? "--chart" : "--svg", "this command has no distribution to chart"), err);
@@ -541,11 +539,12 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     CommonOptions common;
     setup(app, common);
     add_common_options(app, common, info);
+    const Args args = walk_args(app, argc, argv);  // the one look at argv before CLI11's
     // The hidden --describe-output (describe.hpp): the declared outputs, before any option is parsed.
-    if (auto described = describe_outputs_if_asked(info, argc, argv, out)) return *described;
+    if (auto described = describe_outputs_if_asked(info, args, out)) return *described;
     // The hidden --completion SHELL (completion.hpp): needs every subcommand's options registered.
-    if (auto script = print_completion_if_asked(app, info.name, argc, argv, out, err)) return *script;
-    if (auto ended = parse_args(info, app, common, argc, argv, out, err)) return *ended;
+    if (auto script = print_completion_if_asked(app, info.name, args, out, err)) return *script;
+    if (auto ended = parse_args(info, app, args, common, argc, argv, out, err)) return *ended;
     common.own_stdin = &out == &std::cout;
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);

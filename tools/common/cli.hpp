@@ -38,6 +38,8 @@ struct CommonOptions {
   bool explain = false;
   bool chart = false;  ///< --chart: distributions as text bar charts (text and markdown)
   std::string svg;     ///< --svg FILE: distributions as an SVG bar chart
+  /// --distributions: the long distributions value by value too (tables declared on_request)
+  bool distributions = false;
   /// The files of this run besides --output and --svg (e.g. war-machine's --write-forces): `run`
   /// adds them here and run_tool writes them with the others once everything has succeeded.
   mutable Outputs outputs;
@@ -53,7 +55,8 @@ struct ToolInfo {
   std::string examples;     ///< the EXAMPLES footer of --help
   /// The JSON documents the tool writes, declared (--describe-output describes them).
   std::vector<const report::DocumentSpec*> (*documents)() = nullptr;
-  /// Whether a command of the tool draws distributions: --chart and --svg are offered only then.
+  /// Whether a command of the tool draws distributions: --chart, --svg and --distributions are
+  /// offered only then.
   bool charts = true;
 };
 
@@ -70,8 +73,9 @@ void note_house_rules(const data::Tables& tables, report::Report& r);
 /// under a comment saying how to make a rules file of it; nullopt for an unknown table.
 std::optional<std::string> print_rules_text(const std::string& table);
 
-/// Registers --format, --output, --explain, --version and the positional inputs (and --chart and
-/// --svg when the tool has charts; a subcommand that draws none does not offer them: commands.hpp).
+/// Registers --format, --output, --explain, --version and the positional inputs (and --chart, --svg
+/// and --distributions when the tool has charts; a subcommand that draws none does not offer them:
+/// commands.hpp).
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info);
 
 /// The one place where a command that reads an input file and has none would say so: called there,

@@ -420,9 +420,9 @@ std::optional<std::string> completion_script(CLI::App& app, const std::string& t
   return fish_script(tree, tool);
 }
 
-std::optional<int> print_completion_if_asked(CLI::App& app, const std::string& tool, int argc, const char* const* argv,
+std::optional<int> print_completion_if_asked(CLI::App& app, const std::string& tool, const Args& args,
                                              std::ostream& out, std::ostream& err) {
-  const std::optional<std::string> asked = scan_args(argc, argv).completion;
+  const std::optional<std::string>& asked = args.completion;
   if (!asked) return std::nullopt;
   const auto script = completion_script(app, tool, *asked);
   if (!script) {

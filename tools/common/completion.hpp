@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "common/args.hpp"
+
 namespace CLI {
 class App;
 class Validator;
@@ -23,10 +25,11 @@ namespace gunpowder::cli {
 /// every subcommand and option registered on `app`; nullopt for another shell.
 std::optional<std::string> completion_script(CLI::App& app, const std::string& tool, const std::string& shell);
 
-/// The hidden flag: when argv (before any "--") holds "--completion SHELL" or "--completion=SHELL",
-/// prints the script to `out` and returns 0, or reports a usage error to `err` and returns 64
-/// (an unknown or missing shell). Returns nullopt when argv does not ask for a script.
-std::optional<int> print_completion_if_asked(CLI::App& app, const std::string& tool, int argc, const char* const* argv,
+/// The hidden flag: when the command line (before any "--") holds "--completion SHELL" or
+/// "--completion=SHELL" (Args::completion), prints the script to `out` and returns 0, or reports a
+/// usage error to `err` and returns 64 (an unknown or missing shell). Returns nullopt when it does
+/// not ask for a script.
+std::optional<int> print_completion_if_asked(CLI::App& app, const std::string& tool, const Args& args,
                                              std::ostream& out, std::ostream& err);
 
 }  // namespace gunpowder::cli

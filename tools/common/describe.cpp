@@ -106,9 +106,8 @@ json::Value describe_outputs(const ToolInfo& info) {
   return out;
 }
 
-std::optional<int> describe_outputs_if_asked(const ToolInfo& info, int argc, const char* const* argv,
-                                             std::ostream& out) {
-  if (!scan_args(argc, argv).describe) return std::nullopt;
+std::optional<int> describe_outputs_if_asked(const ToolInfo& info, const Args& args, std::ostream& out) {
+  if (!args.describe) return std::nullopt;
   out << json::dump(describe_outputs(info));
   out.flush();
   return 0;

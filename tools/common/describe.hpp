@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "common/args.hpp"
 #include "gunpowder/core/json.hpp"
 #include "gunpowder/core/model.hpp"
 
@@ -25,9 +26,8 @@ json::Value house_rules_schema();
 /// "json_keys", "csv_tables"}]}.
 json::Value describe_outputs(const ToolInfo& info);
 
-/// Prints describe_outputs when argv holds --describe-output (before anything else is parsed);
-/// returns the exit code then, nullopt otherwise.
-std::optional<int> describe_outputs_if_asked(const ToolInfo& info, int argc, const char* const* argv,
-                                             std::ostream& out);
+/// Prints describe_outputs when the command line asks for it (Args::describe: --describe-output,
+/// before anything else is parsed); returns the exit code then, nullopt otherwise.
+std::optional<int> describe_outputs_if_asked(const ToolInfo& info, const Args& args, std::ostream& out);
 
 }  // namespace gunpowder::cli

@@ -97,13 +97,46 @@ const report::TableSpec& results_spec() {
   return s;
 }
 
-const report::TableSpec& close_hit_spec() {
-  static const report::TableSpec s = dist_spec("close-hit", "Close hit: distance in yards", f::kDistanceYd);
+const report::DistributionSpec& close_hit_spec() {
+  static const report::DistributionSpec s = dist_spec("close-hit", "Close hit: distance in yards", f::kDistanceYd);
   return s;
 }
 
-const report::TableSpec& scatter_spec() {
-  static const report::TableSpec s = dist_spec("scatter", "Scatter: distance in yards", f::kDistanceYd);
+const report::DistributionSpec& scatter_spec() {
+  static const report::DistributionSpec s = dist_spec("scatter", "Scatter: distance in yards", f::kDistanceYd);
+  return s;
+}
+
+// The distributions too long for a terminal (12d10 has 111 values): for programs, and for people
+// with --table NAME; the text shows their summary.
+const report::DistributionSpec& impact_spec() {
+  static const report::DistributionSpec s = dist_spec(
+      "impact-distance", "Distance of the impact point from the aim point (shots fired)", f::kDistanceYd, {}, false);
+  return s;
+}
+
+const report::DistributionSpec& damage_dist_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("damage-distribution", "Damage of one shot", f::kDamagePoints, {}, false);
+  return s;
+}
+
+const report::DistributionSpec& crew_damage_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("discharge-crew-damage", "Accidental discharge: the damage of a crew member who fails his save",
+                f::kHpLost, {}, false);
+  return s;
+}
+
+const report::DistributionSpec& creature_damage_spec() {
+  static const report::DistributionSpec s = dist_spec(
+      "creature-damage", "A creature in the area of effect: hit points lost", f::kHpLost, {f::kStruckBy}, false);
+  return s;
+}
+
+const report::DistributionSpec& hero_damage_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("hero-damage", "Damage versus heroes: hit points lost", f::kHpLost, {f::kStruckBy}, false);
   return s;
 }
 
@@ -167,11 +200,9 @@ const report::TableSpec& unit_spec() {
   return s;
 }
 
-const report::TableSpec& unit_damage_spec() {
-  static const report::TableSpec s =
-      scenario_spec("unit-damage", "Damage versus units: uhp lost", "one value of the uhp lost, by how the shot lands",
-                    {f::kStruckBy, f::kUhpLost, f::kP})
-          .only_for(Shown::programs);
+const report::DistributionSpec& unit_damage_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("unit-damage", "Damage versus units: uhp lost", f::kUhpLost, {f::kStruckBy}, false);
   return s;
 }
 
@@ -306,7 +337,8 @@ Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const std::optional<std::string> aoe_rule = c.source_of("aoe_ft") != c.source
                                                   ? std::optional<std::string>(c.source_of("aoe_ft"))
                                                   : (s.design.powder_used_lb ? dice_rule : std::nullopt);
-  dm.add_figure(f::kDamage, c.damage(), cli::sourced(dice_rule, "mean " + trim(s.damage.mean(), 2)));
+  dm.add_figure(f::kDamage, c.damage(),
+                cli::sourced(dice_rule, report::summary_text(report::summarise(report::Distribution::of(s.damage)))));
   program_figure(dm, f::kDamageMean, report::cell::trimmed(s.damage.mean(), 12), cli::sourced(dice_rule, ""));
   if (s.line)  // a line of the piece's width (Guns of War, Area of Effect)
     dm.add_figure(f::kAreaOfEffect, std::to_string(c.aoe_width_ft) + "' x " + std::to_string(c.aoe_ft) + "' line",
@@ -389,11 +421,15 @@ Table unit_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p,
   return ut;
 }
 
-Table unit_damage_table(const fire::UnitDamage& ud) {
-  Table t(unit_damage_spec());
-  dist_rows(t, ud.direct, {Cell("direct hit", "direct-hit")});
-  dist_rows(t, ud.other, {Cell("close hit or scatter", "close-hit-or-scatter")});
-  return t;
+// The two distributions of a quantity by how the shot lands: after a direct hit, after a close hit or
+// scatter (the same as in the shrapnel).
+void struck_by_tables(std::vector<Table>& out, const report::DistributionSpec& spec, const dice::Dist& direct,
+                      const dice::Dist& other) {
+  const std::string title(spec.values().title);
+  dist_tables(spec, direct, title + " (direct hit)").set_context(f::kStruckBy, "direct-hit").add_to(out);
+  dist_tables(spec, other, title + " (close hit or scatter)")
+      .set_context(f::kStruckBy, "close-hit-or-scatter")
+      .add_to(out);
 }
 
 Table hero_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const ArtilleryShot& s,
@@ -418,17 +454,56 @@ std::string scatter_title(const fire::ArtilleryRules& R, const ArtilleryShot& s)
          (s.mode == FireMode::plunging ? ", doubled for plunging fire)" : ")");
 }
 
+// The distributions of the shot that are for programs (and --table), after the tables people see, and
+// the note that names them.
+void distribution_tables(std::vector<Table>& out, const fire::ArtilleryRules& R, const ArtilleryShot& s) {
+  std::vector<std::string> names{"impact-distance", "damage-distribution", "discharge-crew-damage"};
+  dist_tables(impact_spec(), s.impact, "").add_to(out);
+  dist_tables(damage_dist_spec(), s.damage, "Damage of one shot (" + s.design.effective.damage() + ")").add_to(out);
+  const fire::AttackResultRules& rr = R.results;
+  dist_tables(crew_damage_spec(), dice::Dist::sum(rr.discharge_crew_dice, rr.discharge_crew_die_sides), "").add_to(out);
+  if (s.creatures) {
+    struck_by_tables(out, creature_damage_spec(), s.creatures->damage_direct, s.creatures->damage_other);
+    names.emplace_back("creature-damage");
+  }
+  if (s.unit) {
+    struck_by_tables(out, unit_damage_spec(), s.unit->damage.direct, s.unit->damage.other);
+    names.emplace_back("unit-damage");
+  }
+  if (s.hero) {
+    struck_by_tables(out, hero_damage_spec(), s.hero->damage_direct, s.hero->damage_other);
+    names.emplace_back("hero-damage");
+  }
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  // People read each damage distribution's summary under the table of its target.
+  auto summed = [](const dice::Dist& d, std::string_view unit) {
+    return report::summary_text(report::summarise(report::Distribution::of(d)), unit);
+  };
+  auto lost = [&](Table& t, std::string_view unit, const dice::Dist& direct, const dice::Dist& other) {
+    t.notes.push_back(std::string(unit) + " lost after a direct hit: " + summed(direct, {}));
+    t.notes.push_back(std::string(unit) + " lost after a close hit or scatter: " + summed(other, {}));
+  };
+  for (auto& t : out) {
+    if (t.spec == &damage_spec())
+      t.notes.push_back("each distribution value by value: --distributions, or --table NAME for one of " + list);
+    if (t.spec == &creature_spec() && s.creatures) lost(t, "hp", s.creatures->damage_direct, s.creatures->damage_other);
+    if (t.spec == &unit_spec() && s.unit) lost(t, "uhp", s.unit->damage.direct, s.unit->damage.other);
+    if (t.spec == &hero_spec() && s.hero) lost(t, "hp", s.hero->damage_direct, s.hero->damage_other);
+  }
+}
+
 std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const ArtilleryShot& s) {
   std::vector<Table> out;
   out.push_back(attack_table(R, s));
   out.push_back(results_table(R, s));
-  out.push_back(dist_table(close_hit_spec(), s.scatter.close_hit_yd, "Close hit: distance in yards"));
-  out.push_back(dist_table(scatter_spec(), s.scatter.scatter_yd, scatter_title(R, s)));
+  dist_tables(close_hit_spec(), s.scatter.close_hit_yd, "Close hit: distance in yards").add_to(out);
+  dist_tables(scatter_spec(), s.scatter.scatter_yd, scatter_title(R, s)).add_to(out);
   out.push_back(damage_table(R, s));
   if (s.creatures) out.push_back(creature_table(p, s, *s.creatures));
   if (s.unit) out.push_back(unit_table(R, p, *s.unit));
   if (s.hero) out.push_back(hero_table(R, p, s, *s.hero));
-  if (s.unit) out.push_back(unit_damage_table(s.unit->damage));  // programs only: after the tables people see
+  distribution_tables(out, R, s);
   return out;
 }
 
@@ -453,8 +528,14 @@ std::vector<report::Chart> shot_charts(const fire::ArtilleryRules& R, const Arti
 }  // namespace
 
 std::vector<const report::TableSpec*> artillery_specs() {
-  return {&attack_spec(),   &results_spec(), &close_hit_spec(), &scatter_spec(),    &damage_spec(),
-          &creature_spec(), &unit_spec(),    &hero_spec(),      &unit_damage_spec()};
+  std::vector<const report::TableSpec*> out{&attack_spec(), &results_spec()};
+  for (const report::DistributionSpec* d : {&close_hit_spec(), &scatter_spec()})
+    for (const report::TableSpec* t : d->tables()) out.push_back(t);
+  for (const report::TableSpec* t : {&damage_spec(), &creature_spec(), &unit_spec(), &hero_spec()}) out.push_back(t);
+  for (const report::DistributionSpec* d : {&unit_damage_spec(), &impact_spec(), &damage_dist_spec(),
+                                            &crew_damage_spec(), &creature_damage_spec(), &hero_damage_spec()})
+    for (const report::TableSpec* t : d->tables()) out.push_back(t);
+  return out;
 }
 
 void setup_artillery(CLI::App& sub, ArtilleryParams& p) {

@@ -2,6 +2,7 @@
 // report; the figures are fire::broadside_odds.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fields.hpp"
@@ -32,9 +33,10 @@ const report::TableSpec& dice_spec() {
 }
 
 const report::TableSpec& hands_spec() {
-  static const report::TableSpec s =
-      scenario_spec("hands", "Hands", "one hand a group may throw, best first, then none",
-                    {{f::kHandName, Shown::people}, {f::kHand, Shown::programs}, f::kP, f::kPAtLeast}, {f::kGroup});
+  static const report::TableSpec s = scenario_spec(
+      "hands", "Hands", "one hand a group may throw, best first, then none",
+      {{f::kHandName, Shown::people}, {f::kHand, Shown::programs}, f::kP, f::kPAtLeast, report::vocab::kPAtMost},
+      {f::kGroup});
   return s;
 }
 
@@ -46,8 +48,8 @@ const report::TableSpec& by_band_spec() {
   return s;
 }
 
-const report::TableSpec& structural_spec() {
-  static const report::TableSpec s = dist_spec("structural-damage", "Structural damage", f::kPoints);
+const report::DistributionSpec& structural_spec() {
+  static const report::DistributionSpec s = dist_spec("structural-damage", "Structural damage", f::kPoints);
   return s;
 }
 
@@ -70,19 +72,21 @@ const report::TableSpec& target_spec() {
   return s;
 }
 
-const report::TableSpec& fire_damage_spec() {
-  static const report::TableSpec s =
-      scenario_spec("fire-damage", "Fire damage per phase",
-                    "one value of the damage of an unchecked fire per fires phase", {f::kPoints, f::kP})
-          .only_for(Shown::programs);
+// For programs (and --table): the casualties one by one, an unchecked fire's damage per fires phase, and
+// with --target-guns the cannon the target loses.
+const report::DistributionSpec& casualty_dist_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("casualty-distribution", "Casualties at the band", f::kN, {f::kCasualty}, false);
   return s;
 }
 
-const report::TableSpec& cannon_lost_spec() {
-  static const report::TableSpec s =
-      scenario_spec("cannon-lost", "Cannon lost", "with --target-guns: one count of the cannon the target loses",
-                    {f::kN, f::kP})
-          .only_for(Shown::programs);
+const report::DistributionSpec& fire_damage_spec() {
+  static const report::DistributionSpec s = dist_spec("fire-damage", "Fire damage per phase", f::kPoints, {}, false);
+  return s;
+}
+
+const report::DistributionSpec& cannon_lost_spec() {
+  static const report::DistributionSpec s = dist_spec("cannon-lost", "Cannon lost", f::kN, {}, false);
   return s;
 }
 
@@ -169,15 +173,19 @@ void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi
   ht.set_context(f::kGroup, std::to_string(gi + 1));
   ht.title = "Hands, group " + std::to_string(gi + 1) + " (" + std::to_string(g.pool.dice) + " dice" +
              (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) : "") + ")";
+  // P(at least a hand) summed from the best, P(at most) from no hand up.
   double at_least = 0;
-  std::vector<double> cum(R.hands.size(), 0.0);
+  std::vector<double> cum(R.hands.size(), 0.0), below(R.hands.size(), 0.0);
   for (size_t i = R.hands.size(); i-- > 0;) {
     at_least += g.odds.p[i];
     cum[i] = at_least;
   }
+  double at_most = g.odds.p_none;
+  for (size_t i = 0; i < R.hands.size(); ++i) below[i] = at_most += g.odds.p[i];
   for (size_t i = R.hands.size(); i-- > 0;)
-    ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i])});
-  ht.add_row({"no hand", "none", pct_cell(g.odds.p_none), pct_cell(1.0)});
+    ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i]),
+                pct_cell(std::min(1.0, below[i]))});
+  ht.add_row({"no hand", "none", pct_cell(g.odds.p_none), pct_cell(1.0), pct_cell(g.odds.p_none)});
   s.tables.push_back(std::move(ht));
 }
 
@@ -266,11 +274,11 @@ report::Chart hands_chart(const fire::BroadsideRules& R, const Broadside& b) {
 void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   const fire::BandFigures& f = *b.at_band;
   const std::string column = fire::band_name(f.effective) + " column";
-  s.tables.push_back(dist_table(structural_spec(), f.structural,
-                                "Structural damage (" + column +
-                                    (p.ammo.value_or("round") != "round" ? ", " + b.ammunition->name : "") +
-                                    (p.aim_high ? ", aiming high" : "") + ")"));
-  s.charts.push_back(dist_chart(s.tables.back().title, "Points", {{"", &f.structural}}));
+  const std::string title = "Structural damage (" + column +
+                            (p.ammo.value_or("round") != "round" ? ", " + b.ammunition->name : "") +
+                            (p.aim_high ? ", aiming high" : "") + ")";
+  dist_tables(structural_spec(), f.structural, title).add_to(s.tables);
+  s.charts.push_back(dist_chart(title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
   const auto [kb, wb, ka, wa] = casualty_dists(f);
   const std::string party = p.formed_up ? ", formed-up party" : "";
@@ -345,22 +353,32 @@ Table broadside_table(const fire::BroadsideRules& R, const BroadsideParams& p, c
 void program_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   s.tables.push_back(broadside_table(R, p, b));
   if (b.at_band) {
-    Table fd(fire_damage_spec());
-    dist_rows(fd, b.at_band->fire_damage);
-    s.tables.push_back(std::move(fd));
+    const auto [kb, wb, ka, wa] = casualty_dists(*b.at_band);
+    const std::string column = " (" + fire::band_name(b.at_band->effective) + " column)";
+    for (const auto& [key, d] : {std::pair<const char*, const dice::Dist*>{"knockdowns", &kb},
+                                 {"wounds", &wb},
+                                 {"knockdowns-after-saves", &ka},
+                                 {"wounds-after-saves", &wa}}) {
+      std::string words = key;
+      std::replace(words.begin(), words.end(), '-', ' ');
+      words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+      dist_tables(casualty_dist_spec(), *d, words + column).set_context(f::kCasualty, key).add_to(s.tables);
+    }
+    dist_tables(fire_damage_spec(), b.at_band->fire_damage, "").add_to(s.tables);
   }
-  if (b.target && b.target->guns) {
-    Table cl(cannon_lost_spec());
-    dist_rows(cl, b.target->cannon_lost);
-    s.tables.push_back(std::move(cl));
-  }
+  if (b.target && b.target->guns) dist_tables(cannon_lost_spec(), b.target->cannon_lost, "").add_to(s.tables);
 }
 
 }  // namespace
 
 std::vector<const report::TableSpec*> broadside_specs() {
-  return {&dice_spec(),    &hands_spec(),  &by_band_spec(),   &structural_spec(),  &casualties_spec(),
-          &special_spec(), &target_spec(), &broadside_spec(), &fire_damage_spec(), &cannon_lost_spec()};
+  std::vector<const report::TableSpec*> out{&dice_spec(), &hands_spec(), &by_band_spec()};
+  for (const report::TableSpec* t : structural_spec().tables()) out.push_back(t);
+  for (const report::TableSpec* t : {&casualties_spec(), &special_spec(), &target_spec(), &broadside_spec()})
+    out.push_back(t);
+  for (const report::DistributionSpec* d : {&fire_damage_spec(), &cannon_lost_spec(), &casualty_dist_spec()})
+    for (const report::TableSpec* t : d->tables()) out.push_back(t);
+  return out;
 }
 
 void setup_broadside(CLI::App& sub, BroadsideParams& p) {
@@ -434,9 +452,9 @@ report::Steps broadside_steps(const fire::BroadsideRules& R, const BroadsidePara
     const std::string ranges = std::to_string(ct->point_blank_max_in) + "/" + std::to_string(ct->short_max_in) + "/" +
                                std::to_string(ct->long_max_in) + "\"";
     out.push_back(report::step("range band",
-                                  trim(*p.range_in, 2) + "\" against the " + ct->name +
-                                      " cannon's ranges (point blank, short, long) " + ranges,
-                                  band, R.source_ranges, report::Yields::rounded)
+                               trim(*p.range_in, 2) + "\" against the " + ct->name +
+                                   " cannon's ranges (point blank, short, long) " + ranges,
+                               band, R.source_ranges, report::Yields::rounded)
                       .in("range", trim(*p.range_in, 2) + " in")
                       .in("ranges", ranges));
   } else {
@@ -444,7 +462,7 @@ report::Steps broadside_steps(const fire::BroadsideRules& R, const BroadsidePara
   }
   if (p.raking)
     out.push_back(report::step("band read", "raking fire reads the " + band + " range one band closer",
-                                  fire::band_name(b.at_band->effective), R.source_bands, report::Yields::rounded)
+                               fire::band_name(b.at_band->effective), R.source_bands, report::Yields::rounded)
                       .in("range band", band));
   return out;
 }

@@ -79,30 +79,30 @@ const report::TableSpec& arquebus_spec() {
   return s;
 }
 
-const report::TableSpec& kills_spec() {
-  static const report::TableSpec s = dist_spec("kills-per-volley", "Kills per volley", f::kKills);
+const report::DistributionSpec& kills_spec() {
+  static const report::DistributionSpec s = dist_spec("kills-per-volley", "Kills per volley", f::kKills);
   return s;
 }
-const report::TableSpec& kills_in_turns_spec() {
-  static const report::TableSpec s = dist_spec("kills-in-turns", "Kills in the turns", f::kKills);
+const report::DistributionSpec& kills_in_turns_spec() {
+  static const report::DistributionSpec s = dist_spec("kills-in-turns", "Kills in the turns", f::kKills);
   return s;
 }
-const report::TableSpec& target_hits_spec() {
-  static const report::TableSpec s = dist_spec("hits-on-the-target", "Hits on the target", f::kHits);
+const report::DistributionSpec& target_hits_spec() {
+  static const report::DistributionSpec s = dist_spec("hits-on-the-target", "Hits on the target", f::kHits);
   return s;
 }
-const report::TableSpec& self_hits_spec() {
-  static const report::TableSpec s =
+const report::DistributionSpec& self_hits_spec() {
+  static const report::DistributionSpec s =
       dist_spec("self-hits-on-the-firing-unit", "Self-hits on the firing unit", f::kHits);
   return s;
 }
-const report::TableSpec& target_hits_in_turns_spec() {
-  static const report::TableSpec s =
+const report::DistributionSpec& target_hits_in_turns_spec() {
+  static const report::DistributionSpec s =
       dist_spec("hits-on-the-target-in-turns", "Hits on the target in the turns", f::kHits);
   return s;
 }
-const report::TableSpec& self_hits_in_turns_spec() {
-  static const report::TableSpec s =
+const report::DistributionSpec& self_hits_in_turns_spec() {
+  static const report::DistributionSpec s =
       dist_spec("self-hits-on-the-firing-unit-in-turns", "Self-hits on the firing unit in the turns", f::kHits);
   return s;
 }
@@ -143,19 +143,20 @@ report::Steps accuracy_steps(const fire::ChainmailRules& R, const ArquebusParams
   const std::string needed = std::to_string(odds.needed) + "+";
   report::Steps out;
   out.push_back(report::step("score to hit", "accuracy table, row " + odds.row->label, score + "+", R.source_arquebus,
-                          report::Yields::rounded)
+                             report::Yields::rounded)
                     .in("range", inches(*p.range_in)));
-  out.push_back(
-      report::step("natural needed", score + " - (" + signed_str(odds.modifier) + " modifiers)", needed, R.source_arquebus)
-          .in("score to hit", score + "+")
-          .in("modifiers", signed_str(odds.modifier)));
-  out.push_back(report::step("P(hit) per man", "a " + die + " of " + needed + (p.natural_six ? ", a 6 always hits" : ""),
-                          trim(odds.p_hit, 4), R.source_arquebus)
+  out.push_back(report::step("natural needed", score + " - (" + signed_str(odds.modifier) + " modifiers)", needed,
+                             R.source_arquebus)
+                    .in("score to hit", score + "+")
+                    .in("modifiers", signed_str(odds.modifier)));
+  out.push_back(report::step("P(hit) per man",
+                             "a " + die + " of " + needed + (p.natural_six ? ", a 6 always hits" : ""),
+                             trim(odds.p_hit, 4), R.source_arquebus)
                     .in("natural needed", needed));
   out.push_back(report::step("mean kills per volley",
-                          "Binomial(" + std::to_string(*p.men) + " men, " + trim(odds.p_hit, 4) +
-                              "): a hit kills whatever the armour",
-                          trim(odds.kills.mean(), 4), R.source_arquebus)
+                             "Binomial(" + std::to_string(*p.men) + " men, " + trim(odds.p_hit, 4) +
+                                 "): a hit kills whatever the armour",
+                             trim(odds.kills.mean(), 4), R.source_arquebus)
                     .in("men", std::to_string(*p.men))
                     .in("P(hit) per man", trim(odds.p_hit, 4)));
   return out;
@@ -185,12 +186,12 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   t.notes.push_back("a hit kills whatever the target's armour");
   t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
-  s.tables.push_back(dist_table(kills_spec(), odds.kills, "Kills per volley"));
+  dist_tables(kills_spec(), odds.kills, "Kills per volley").add_to(s.tables);
   s.charts.push_back(dist_chart("Kills per volley", "Kills", {{"", &odds.kills}}));
   if (v.rate.turns > 1) {
     const std::string title =
         "Kills in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
-    s.tables.push_back(dist_table(kills_in_turns_spec(), v.kills_in_turns, title));
+    dist_tables(kills_in_turns_spec(), v.kills_in_turns, title).add_to(s.tables);
     s.charts.push_back(dist_chart(title, "Kills", {{"", &v.kills_in_turns}}));
   }
   if (explain) s.explain = accuracy_steps(R, p, odds);
@@ -221,16 +222,16 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
                     std::to_string(R.self_hit_face) + " hits the firing unit, no armour check");
   t.notes.push_back(shots_text(v.rate, "volleys") + " (" + R.source_arquebus_rate + ")");
   s.tables.push_back(std::move(t));
-  s.tables.push_back(dist_table(target_hits_spec(), odds.target_hits, "Hits on the target"));
-  s.tables.push_back(dist_table(self_hits_spec(), odds.self_hits, "Self-hits on the firing unit"));
+  dist_tables(target_hits_spec(), odds.target_hits, "Hits on the target").add_to(s.tables);
+  dist_tables(self_hits_spec(), odds.self_hits, "Self-hits on the firing unit").add_to(s.tables);
   s.charts.push_back(
       dist_chart("Hits per volley", "Hits",
                  {{"On the target", &odds.target_hits}, {"Self-hits on the firing unit", &odds.self_hits}}));
   if (v.rate.turns > 1) {
     const std::string over = " in " + turns_text(v.rate.turns) + " (" + std::to_string(v.rate.shots) + " volleys)";
-    s.tables.push_back(dist_table(target_hits_in_turns_spec(), v.target_hits_in_turns, "Hits on the target" + over));
-    s.tables.push_back(
-        dist_table(self_hits_in_turns_spec(), v.self_hits_in_turns, "Self-hits on the firing unit" + over));
+    dist_tables(target_hits_in_turns_spec(), v.target_hits_in_turns, "Hits on the target" + over).add_to(s.tables);
+    dist_tables(self_hits_in_turns_spec(), v.self_hits_in_turns, "Self-hits on the firing unit" + over)
+        .add_to(s.tables);
     s.charts.push_back(dist_chart(
         "Hits" + over, "Hits",
         {{"On the target", &v.target_hits_in_turns}, {"Self-hits on the firing unit", &v.self_hits_in_turns}}));
@@ -267,12 +268,13 @@ const report::TableSpec& faces_spec() {
                     {f::kFace, f::kOffsetIn, f::kOnTargetIn, {f::kStopsAtIn, "Ball stops at"}});
   return s;
 }
-const report::TableSpec& straight_shots_spec() {
-  static const report::TableSpec s = dist_spec("straight-shots-in-turns", "Straight shots in the turns", f::kShots);
+const report::DistributionSpec& straight_shots_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("straight-shots-in-turns", "Straight shots in the turns", f::kShots);
   return s;
 }
-const report::TableSpec& shots_on_target_spec() {
-  static const report::TableSpec s =
+const report::DistributionSpec& shots_on_target_spec() {
+  static const report::DistributionSpec s =
       dist_spec("shots-on-target-in-turns", "Shots with the called colour on the target in the turns", f::kShots);
   return s;
 }
@@ -303,14 +305,20 @@ Table cannon_ranges(const fire::ChainmailRules& R) {
 }  // namespace
 
 std::vector<const report::TableSpec*> arquebus_specs() {
-  return {&arquebus_spec(),          &kills_spec(),     &kills_in_turns_spec(),
-          &target_hits_spec(),       &self_hits_spec(), &target_hits_in_turns_spec(),
-          &self_hits_in_turns_spec()};
+  std::vector<const report::TableSpec*> out{&arquebus_spec()};
+  for (const report::DistributionSpec* d :
+       {&kills_spec(), &kills_in_turns_spec(), &target_hits_spec(), &self_hits_spec(), &target_hits_in_turns_spec(),
+        &self_hits_in_turns_spec()})
+    for (const report::TableSpec* t : d->tables()) out.push_back(t);
+  return out;
 }
 
 std::vector<const report::TableSpec*> dowel_specs() {
-  return {&sections_spec(),       &obstacles_spec(),       &cannon_ranges_spec(), &faces_spec(),
-          &straight_shots_spec(), &shots_on_target_spec(), &dowel_spec()};
+  std::vector<const report::TableSpec*> out{&sections_spec(), &obstacles_spec(), &cannon_ranges_spec(), &faces_spec()};
+  for (const report::DistributionSpec* d : {&straight_shots_spec(), &shots_on_target_spec()})
+    for (const report::TableSpec* t : d->tables()) out.push_back(t);
+  out.push_back(&dowel_spec());
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -506,17 +514,17 @@ report::Steps dowel_steps(const fire::ChainmailRules& R, const fire::DowelInput&
   const std::string target = trim(d.near_in, 3) + " to " + trim(d.far_in, 3) + " in";
   report::Steps out;
   out.push_back(report::step("target along the line of fire",
-                          trim(in.range_in, 3) + (centre ? " in to the centre, " : " in to the near edge, ") +
-                              trim(in.depth_in, 3) + " in deep",
-                          target, R.source_dowel)
+                             trim(in.range_in, 3) + (centre ? " in to the centre, " : " in to the near edge, ") +
+                                 trim(in.depth_in, 3) + " in deep",
+                             target, R.source_dowel)
                     .in("range", trim(in.range_in, 3) + " in")
                     .in("depth", trim(in.depth_in, 3) + " in")
                     .in("measured to", centre ? "centre" : "near-edge"));
   if (d.stop) out.push_back(report::statement(stop_text(in, *d.stop), R.source_dowel));
   for (const auto& h : d.sections)
     out.push_back(report::step(h.section.colour + " section " + std::to_string(h.section.index) + " on the target",
-                            trim(h.section.start_in) + "-" + trim(h.section.end_in) + " in against " + target,
-                            trim(h.on_target_in, 3) + " in", R.source_dowel)
+                               trim(h.section.start_in) + "-" + trim(h.section.end_in) + " in against " + target,
+                               trim(h.on_target_in, 3) + " in", R.source_dowel)
                       .in("section", trim(h.section.start_in) + "-" + trim(h.section.end_in) + " in")
                       .in("target", target));
   return out;
@@ -565,11 +573,11 @@ Expected<Scenario> run_dowel(const data::Tables& tables, const DowelParams& p, b
   if (shot->rate.turns > 1) {
     const std::string over =
         " in " + turns_text(shot->rate.turns) + " (" + std::to_string(shot->rate.shots) + " shots)";
-    s.tables.push_back(dist_table(straight_shots_spec(), shot->straight_shots, "Straight shots" + over));
+    dist_tables(straight_shots_spec(), shot->straight_shots, "Straight shots" + over).add_to(s.tables);
     std::vector<NamedDist> series{{"Straight shots", &shot->straight_shots}};
     if (shot->shots_on_target) {
-      s.tables.push_back(dist_table(shots_on_target_spec(), *shot->shots_on_target,
-                                    "Shots with " + *p.call + " on the target" + over));
+      dist_tables(shots_on_target_spec(), *shot->shots_on_target, "Shots with " + *p.call + " on the target" + over)
+          .add_to(s.tables);
       series.push_back({"With " + *p.call + " on the target", &*shot->shots_on_target});
     }
     s.charts.push_back(dist_chart("Shots" + over, "Shots", series));

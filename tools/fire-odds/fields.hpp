@@ -31,9 +31,8 @@ inline constexpr Field kCommand{"command",
                                 false};
 
 // ---- distributions (value, P, P(at least))
-inline constexpr Field kP{"p", "P", Kind::probability, "", "the probability of the value", "", false};
-inline constexpr Field kPAtLeast{
-    "p_at_least", "P(at least)", Kind::probability, "", "the probability of the value or more", "", false};
+using report::vocab::kP;
+using report::vocab::kPAtLeast;
 inline constexpr Field kDistanceYd{
     "distance_yd", "Yards", Kind::amount, "yd", "the distance of the impact point from the aim point", "", false};
 inline constexpr Field kPoints{"points_lost", "Points", Kind::count, "", "ship or strength points lost", "", false};
@@ -105,6 +104,14 @@ inline constexpr Field kEffect{"effect", "Effect", Kind::text, "", "what the res
 // ---- artillery: damage
 inline constexpr Field kDamage = report::vocab::kDamage.as("Damage", "the damage dice of one shot or hit");
 inline constexpr Field kDamageMean{"damage_mean", "Mean damage", Kind::number, "", "the mean of those dice"};
+inline constexpr Field kDamagePoints{"shot_damage",
+                                     "Damage",
+                                     Kind::count,
+                                     "",
+                                     "points of damage of one shot: hit points of a creature, shp of a structure",
+                                     "",
+                                     false};
+inline constexpr Field kHpLost{"hp_lost", "hp lost", Kind::count, "hp", "the hit points it loses", "", false};
 inline constexpr Field kAreaOfEffect{"area_of_effect", "Area of effect", Kind::text, "", "the area of effect"};
 inline constexpr Field kAoeWidthFt{"aoe_width_ft", "Width", Kind::amount, "ft",
                                    "the width of a line-shaped area of effect, or null"};
@@ -243,6 +250,8 @@ inline constexpr Field kHitsPerMinute{"hits_per_minute_long_run", "Hits per minu
                                       "hits per minute over a long fight"};
 inline constexpr Field kDamagePerMinute{"expected_damage_per_minute_long_run", "Damage per minute", Kind::number, "",
                                         "expected damage per minute over a long fight"};
+inline constexpr Field kCounted{
+    "quantity", "Quantity", Kind::enumerated, "", "what is counted over the minutes", "attempts|shots|hits", false};
 inline constexpr Field kPAttempts{"p_attempts", "P(attempts)", Kind::probability, "", "exactly n attempts to fire"};
 inline constexpr Field kPShots{"p_shots", "P(shots fired)", Kind::probability, "", "exactly n shots fired"};
 inline constexpr Field kPHits{"p_hits", "P(hits)", Kind::probability, "", "exactly n hits"};
@@ -313,6 +322,13 @@ inline constexpr Field kPKnockdownsAfter{"p_knockdowns_after_saves", "P(knockdow
                                          "n knockdowns after saves"};
 inline constexpr Field kPWoundsAfter{"p_wounds_after_saves", "P(wounds) after saves", Kind::probability, "",
                                      "n wounds after saves"};
+inline constexpr Field kCasualty{"casualty",
+                                 "Casualty",
+                                 Kind::enumerated,
+                                 "",
+                                 "which casualties are counted, before or after saves",
+                                 "knockdowns|wounds|knockdowns-after-saves|wounds-after-saves",
+                                 false};
 inline constexpr Field kSpecialEffect{
     "special_effect",
     "Effect",

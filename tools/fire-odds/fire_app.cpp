@@ -66,8 +66,11 @@ report::TableSpec scenario_spec(std::string_view name, std::string_view title, s
   return report::TableSpec(name, title, description, std::move(fields)).with_context(std::move(all));
 }
 
-report::TableSpec dist_spec(std::string_view name, std::string_view title, const report::Field& value) {
-  return scenario_spec(name, title, "one value of the distribution", {value, fields::kP, fields::kPAtLeast});
+report::DistributionSpec dist_spec(std::string_view name, std::string_view title, const report::Field& value,
+                                   std::vector<report::FieldUse> context, bool always) {
+  std::vector<report::FieldUse> all{fields::kScenario, fields::kName};
+  all.insert(all.end(), context.begin(), context.end());
+  return report::DistributionSpec(name, title, value, std::move(all), {always});
 }
 
 void align(report::Table& t, const report::Field& f, report::Align a) {
@@ -80,30 +83,8 @@ void program_figure(report::Table& t, const report::Field& f, report::Cell value
   t.figures.back().shown = report::Shown::programs;
 }
 
-report::Table dist_table(const report::TableSpec& spec, const dice::Dist& d, std::string title) {
-  report::Table t(spec);
-  t.title = std::move(title);
-  // P(at least v) for every v, summed once from the top (Dist::at_least per row would make the
-  // table quadratic in the distribution's size).
-  const auto& p = d.probabilities();
-  std::vector<double> at_least(p.size() + 1, 0.0);
-  for (size_t i = p.size(); i-- > 0;) at_least[i] = at_least[i + 1] + p[i];
-  for (size_t i = 0; i < p.size(); ++i) {
-    if (p[i] <= 0) continue;
-    t.add_row({std::to_string(d.min() + static_cast<int>(i)), pct_cell(p[i]), pct_cell(at_least[i])});
-  }
-  t.notes.push_back("mean " + fmtnum::trim(d.mean(), 4));
-  return t;
-}
-
-void dist_rows(report::Table& t, const dice::Dist& d, const std::vector<report::Cell>& lead) {
-  for (int v = d.min(); v <= d.max(); ++v) {
-    if (d.p(v) <= 0) continue;
-    std::vector<report::Cell> row = lead;
-    row.emplace_back(std::to_string(v));
-    row.push_back(pct_cell(d.p(v)));
-    t.add_row(std::move(row));
-  }
+report::DistributionTables dist_tables(const report::DistributionSpec& spec, const dice::Dist& d, std::string title) {
+  return report::distribution_tables(spec, report::Distribution::of(d), std::move(title));
 }
 
 namespace {
@@ -179,9 +160,11 @@ const report::DocumentSpec& scenarios_doc() {
     std::vector<const report::TableSpec*> specs{&scenarios_spec()};
     for (const FireCommand& c : commands())
       for (const report::TableSpec* t : c.specs()) specs.push_back(t);
-    // version 3: one array per table of each kind of scenario, rows named by scenario and name
+    // version 3: one array per table of each kind of scenario, rows named by scenario and name;
+    // version 6: every distribution's p_at_most and summary (mean, sd, quantiles), and the long
+    // distributions value by value with --distributions (issue 27)
     return report::DocumentSpec(
-        "fire-odds", "scenarios", 5,
+        "fire-odds", "scenarios", 6,
         "The scenarios of a fire-odds run (a subcommand, or every scenario of the input files): one array per "
         "table, each row or record naming its scenario (its place in the run, from 1) and name.",
         std::move(specs));

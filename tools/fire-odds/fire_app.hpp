@@ -11,6 +11,7 @@
 
 #include "common/cli.hpp"
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/fire/requests.hpp"
 
@@ -101,16 +102,16 @@ report::Cell pct_cell(double p);
 /// context fields scenario and name (then `context`, e.g. the group of cannon).
 report::TableSpec scenario_spec(std::string_view name, std::string_view title, std::string_view description,
                                 std::vector<report::FieldUse> fields, std::vector<report::FieldUse> context = {});
-/// The same for a distribution: the value (`value`), P and P(at least).
-report::TableSpec dist_spec(std::string_view name, std::string_view title, const report::Field& value);
+/// The declaration of a distribution of a scenario (report::DistributionSpec): the table of its values
+/// (`value`, P, P(at least), P(at most)) and its summary, named by scenario and name (then `context`).
+report::DistributionSpec dist_spec(std::string_view name, std::string_view title, const report::Field& value,
+                                   std::vector<report::FieldUse> context = {}, bool always = true);
 /// Aligns the column of field `f` of `t` as told (a text column the books print right-aligned).
 void align(report::Table& t, const report::Field& f, report::Align a);
 /// Adds to a record table a figure shown to programs only (csv, JSON), whatever its declaration.
 void program_figure(report::Table& t, const report::Field& f, report::Cell value, std::string source = {});
-/// A distribution as the rows of a dist_spec table: the value, P(value), P(at least the value).
-report::Table dist_table(const report::TableSpec& spec, const dice::Dist& d, std::string title);
-/// Appends to `t` a row per value of `d` with a chance: the cells `lead`, the value, its probability.
-void dist_rows(report::Table& t, const dice::Dist& d, const std::vector<report::Cell>& lead = {});
+/// The tables of the distribution `d` declared by `spec` (its values and its summary), titled `title`.
+report::DistributionTables dist_tables(const report::DistributionSpec& spec, const dice::Dist& d, std::string title);
 /// The JSON document every fire-odds run writes, and the tables of each kind of scenario in it.
 const report::DocumentSpec& scenarios_doc();
 std::vector<const report::DocumentSpec*> documents();

@@ -133,6 +133,23 @@ const report::TableSpec& volley_spec() {
   return s;
 }
 
+// For programs (and --table): a hit's damage, the attempts, shots and hits over the minutes one by
+// one, and the damage of those hits.
+const report::DistributionSpec& hit_damage_spec() {
+  static const report::DistributionSpec s = dist_spec("damage-on-a-hit", "Damage on a hit", f::kHpLost, {}, false);
+  return s;
+}
+const report::DistributionSpec& volley_dist_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("volley-distribution", "Over the minutes", f::kN, {f::kCounted}, false);
+  return s;
+}
+const report::DistributionSpec& minutes_damage_spec() {
+  static const report::DistributionSpec s =
+      dist_spec("damage-in-the-minutes", "Damage of the hits over the minutes", f::kHpLost, {}, false);
+  return s;
+}
+
 std::vector<Cell> firearm_row(const fire::Firearm& fa) {
   std::vector<Cell> row{fa.name,
                         firearms::to_string(fa.mechanism),
@@ -181,8 +198,8 @@ report::Steps explain_firearm(const fire::FirearmRules& R, const FirearmParams& 
   const std::string table = std::to_string(mis.table_pct) + "%";
   const bool adjusted = p.uncleaned || mis.capped;
   out.push_back(report::step(adjusted ? "misfire chance in the table" : "misfire chance",
-                          "Firearm Characteristics table, row \"" + fa.name + "\", column \"" + fs.weather + "\"",
-                          table, R.source_misfire, report::Yields::rounded)
+                             "Firearm Characteristics table, row \"" + fa.name + "\", column \"" + fs.weather + "\"",
+                             table, R.source_misfire, report::Yields::rounded)
                     .in("firearm", fa.name)
                     .in("weather", fs.weather));
   if (adjusted) {
@@ -190,18 +207,18 @@ report::Steps explain_firearm(const fire::FirearmRules& R, const FirearmParams& 
     if (p.uncleaned) rule += " x " + std::to_string(R.uncleaned_multiplier) + " (not cleaned daily)";
     if (mis.capped) rule += " = " + std::to_string(mis.pct) + "%, at most 100%";
     out.push_back(report::step("misfire chance", rule, std::to_string(std::min(100, mis.pct)) + "%", R.source_misfire,
-                            mis.capped ? report::Yields::rounded : report::Yields::equals)
+                               mis.capped ? report::Yields::rounded : report::Yields::equals)
                       .in("table", table)
                       .in("cleaned", p.uncleaned ? "no" : "yes"));
   }
   const int reload = fs.reload.total;
   out.push_back(report::step("rounds an attempt", "1 + " + std::to_string(reload) + " rounds of reloading",
-                          std::to_string(1 + reload) + " rounds", R.source_reload)
+                             std::to_string(1 + reload) + " rounds", R.source_reload)
                     .in("reload time", std::to_string(reload) + " rounds"));
   out.push_back(report::step("rounds an attempt after a misfire",
-                          "1 + " + std::to_string(R.misfire_clear_rounds) + " rounds to clear it + " +
-                              std::to_string(reload) + " rounds of reloading",
-                          std::to_string(1 + R.misfire_clear_rounds + reload) + " rounds", R.source_misfire)
+                             "1 + " + std::to_string(R.misfire_clear_rounds) + " rounds to clear it + " +
+                                 std::to_string(reload) + " rounds of reloading",
+                             std::to_string(1 + R.misfire_clear_rounds + reload) + " rounds", R.source_misfire)
                     .in("clearing", std::to_string(R.misfire_clear_rounds) + " rounds")
                     .in("reload time", std::to_string(reload) + " rounds"));
   report::with_subject(out, fa.name);
@@ -228,12 +245,13 @@ ShotRules shot_rules(const data::Tables& tables, const FirearmParams& p, const f
   const std::string row = cli::row_path("firearm", "name", fa.name);
   auto key = [&](const char* k) { return row + "." + k; };
   ShotRules r;
-  r.ranges = ruled(tables, "firearms", {key("short_range"), key("medium_range"), key("long_range"), key("short_ignores_armor"),
-                                key("medium_ignores_armor"), key("long_ignores_armor")});
+  r.ranges = ruled(tables, "firearms",
+                   {key("short_range"), key("medium_range"), key("long_range"), key("short_ignores_armor"),
+                    key("medium_ignores_armor"), key("long_ignores_armor")});
   r.band = ruled(tables, "firearms", {key("short_range"), key("medium_range"), key("long_range")});
   // The band's penalty: the row's as printed, the normal ones of [rules.range] beyond short range.
-  r.penalty = either(
-      r.band, ruled(tables, "firearms", {key("short_penalty"), key("medium_penalty"), key("long_penalty"), "rules.range"}));
+  r.penalty = either(r.band, ruled(tables, "firearms",
+                                   {key("short_penalty"), key("medium_penalty"), key("long_penalty"), "rules.range"}));
   r.armor = either(r.ranges, ruled(tables, "firearms", {"rules.armor_penetration"}));
   r.throw_needed = p.attack_throw ? std::nullopt : ruled(tables, "firearms", {"rules.attack_throw"});
   const auto scatter = p.scattershot ? ruled(tables, "firearms", {"rules.scattershot"}) : std::nullopt;
@@ -241,8 +259,9 @@ ShotRules shot_rules(const data::Tables& tables, const FirearmParams& p, const f
   r.damage = p.scattershot ? scatter : ruled(tables, "firearms", {key("damage_dice"), key("damage_die_sides")});
   r.misfire = ruled(tables, "firearms", {key("misfire_dry_pct"), "rules.misfire"});
   r.attempt = either(r.hit, r.misfire);
-  r.reload = ruled(tables, "firearms", {key("reload_drilled"), key("reload_undrilled"),
-                                cli::row_path("fighting_style_reload", "name", fa.name), "rules.reload"});
+  r.reload = ruled(tables, "firearms",
+                   {key("reload_drilled"), key("reload_undrilled"),
+                    cli::row_path("fighting_style_reload", "name", fa.name), "rules.reload"});
   r.rate = either(r.attempt, r.reload);
   r.clear_rounds = ruled(tables, "firearms", {"rules.misfire.clear_rounds"});
   return r;
@@ -284,7 +303,8 @@ void add_shot(Table& t, const fire::FirearmRules& R, const FirearmParams& p, con
                                                       : "no natural rule"));
   program_figure(t, f::kNaturalRule, report::cell::boolean(fs.shot_input.naturals));
   t.add_figure(f::kPHit, pct_cell(shot.p_hit), sourced(hr.hit, ""));
-  t.add_figure(f::kFirearmDamage, damage_text(R, p, fa), sourced(hr.damage, "mean " + trim(shot.damage.mean(), 2)));
+  t.add_figure(f::kFirearmDamage, damage_text(R, p, fa),
+               sourced(hr.damage, report::summary_text(report::summarise(report::Distribution::of(shot.damage)))));
   program_figure(t, f::kDamageMean, report::cell::trimmed(shot.damage.mean(), 12), sourced(hr.damage, ""));
 }
 
@@ -300,8 +320,7 @@ void add_misfire_and_reload(Table& t, const fire::FirearmRules& R, const Firearm
   program_figure(t, f::kCleaned, report::cell::boolean(!p.uncleaned));
   program_figure(t, f::kMisfireTablePct, std::to_string(mis.table_pct), sourced(hr.misfire, ""));
   program_figure(t, f::kPMisfire, pct_cell(mis.p), sourced(hr.misfire, ""));
-  program_figure(t, f::kMisfireClearRounds, std::to_string(R.misfire_clear_rounds),
-                 sourced(hr.clear_rounds, ""));
+  program_figure(t, f::kMisfireClearRounds, std::to_string(R.misfire_clear_rounds), sourced(hr.clear_rounds, ""));
   const double per_attempt = (1 - mis.p) * fs.shot.p_hit;
   t.add_figure(f::kPHitPerAttempt, pct_cell(per_attempt), sourced(hr.attempt, "no misfire, then a hit"));
   t.add_figure(
@@ -349,6 +368,9 @@ Table shot_table(const data::Tables& tables, const fire::FirearmRules& R, const 
   return t;
 }
 
+// The damage of the hits over the minutes: a hit's damage for each hit.
+dice::Dist minutes_damage(const FirearmScenario& fs) { return dice::Dist::compound(fs.volley.hits, fs.shot.damage); }
+
 Table volley_table(const FirearmScenario& fs) {
   const fire::Volley& v = fs.volley;
   Table m(volley_spec());
@@ -361,7 +383,21 @@ Table volley_table(const FirearmScenario& fs) {
                     trim(v.mean_hits, 3) + " hits; in the long run " +
                     trim(v.attempts_per_round * fs.rounds_per_minute(), 3) + " attempts and " +
                     trim(v.hits_per_round * fs.rounds_per_minute(), 3) + " hits per minute");
+  m.notes.push_back("damage of the hits: " +
+                    report::summary_text(report::summarise(report::Distribution::of(minutes_damage(fs)))));
   return m;
+}
+
+// The distributions for programs: a hit's damage, the counts over the minutes, the damage of the hits.
+void volley_distributions(const FirearmScenario& fs, std::vector<Table>& out) {
+  dist_tables(hit_damage_spec(), fs.shot.damage, "").add_to(out);
+  const fire::Volley& v = fs.volley;
+  for (const auto& [key, d] :
+       {std::pair<const char*, const dice::Dist*>{"attempts", &v.attempts}, {"shots", &v.shots}, {"hits", &v.hits}})
+    dist_tables(volley_dist_spec(), *d, "Over the minutes: " + std::string(key))
+        .set_context(f::kCounted, key)
+        .add_to(out);
+  dist_tables(minutes_damage_spec(), minutes_damage(fs), "").add_to(out);
 }
 
 Table weapon_table(const fire::Firearm& fa) {
@@ -372,7 +408,10 @@ Table weapon_table(const fire::Firearm& fa) {
 }  // namespace
 
 std::vector<const report::TableSpec*> firearm_specs() {
-  return {&shot_spec(), &volley_spec(), &weapon_spec(), &catalogue_spec()};
+  std::vector<const report::TableSpec*> out{&shot_spec(), &volley_spec(), &weapon_spec(), &catalogue_spec()};
+  for (const report::DistributionSpec* d : {&hit_damage_spec(), &volley_dist_spec(), &minutes_damage_spec()})
+    for (const report::TableSpec* t : d->tables()) out.push_back(t);
+  return out;
 }
 
 void setup_firearm(CLI::App& sub, FirearmParams& p) {
@@ -447,6 +486,7 @@ Expected<Scenario> run_firearm(const data::Tables& tables, const FirearmParams& 
       dist_chart(s.tables.back().title, "N",
                  {{"Attempts", &fs.volley.attempts}, {"Shots fired", &fs.volley.shots}, {"Hits", &fs.volley.hits}}));
   s.tables.push_back(weapon_table(*fs.firearm));  // programs only: after the tables people see
+  volley_distributions(fs, s.tables);
   return s;
 }
 

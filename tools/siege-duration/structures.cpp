@@ -134,7 +134,8 @@ void structures_report(const data::Tables& run_tables, const siege::Rules& rules
     g.add_row({what, value_cell(h, value), sr.gate_door_range},
               source_of(cli::ruled(run_tables, "broadside", {"gate_door"})));
   }
-  g.notes.push_back(sr.gate_door_deducts ? "a breach deducts strength points" : "a breach deducts no strength points");
+  // "No strength points are deducted from the structure" (Baggins Wood Cannons, Structural Strength Points).
+  g.notes.push_back("a breach deducts no strength points");
   rep.tables.push_back(std::move(g));
 }
 

@@ -1,10 +1,12 @@
 // run_files.cpp - unit-br FILE...: the [[unit]] tables of TOML files (or stdin), each rated and
-// turned into its output as soon as it is read; every error of every unit is reported. A batch to
-// csv or JSON (without --explain) from regular files is not held: a first pass streams the files
-// (input::stream_file) and rates every unit for its errors only; when there is none, the report's
-// writer streams them again and writes each unit's row or JSON object as it is rated, in input
-// order. Text and markdown (whose column widths need every row), --explain and standard input keep
-// the batch in memory.
+// turned into its output as soon as it is read; every error of every unit is reported. Every input
+// is read in pieces of about 64 KiB on two threads (input::for_each_piece), each rated into a Part
+// of its own, handed on in input order. A batch to csv or JSON (without --explain) is not held: a
+// first pass reads the inputs and rates every unit for its errors only; when there is none, the
+// report's writer reads them again and writes each unit's row or JSON object as it is rated, in
+// input order. Standard input is read once (input::Source: into a temporary file when it is
+// large). Text and markdown (whose column widths need every row) and --explain keep the batch in
+// memory.
 #include <array>
 #include <cstdio>
 #include <memory>
@@ -23,7 +25,7 @@ namespace {
 
 // Units whose tables hold only name, troop, race, troops and veteran are rated from those alone
 // (and the command-line readings, the same for every unit): units that agree on them share one
-// rating and one output, but for the name. One memo per worker thread (input::for_each_chunk
+// rating and one output, but for the name. One memo per worker thread (input::for_each_piece
 // numbers them), kept across its pieces.
 using Memo = std::unordered_map<std::string, UnitOutput>;
 
@@ -78,30 +80,45 @@ struct Rater {
   }
 };
 
+// The inputs of a batch (input::Source: standard input is read once, however many passes read it).
+using Inputs = std::vector<input::Source>;
+
+// How the batch is cut: at [[unit]] lines, two threads.
+constexpr input::Cut kCut{"unit"};
+
+// How the JSON of a streamed batch is written: in smaller pieces. A unit's JSON (its detail tables)
+// is about 75 times its table: the rows of two 64 KiB pieces in flight took 80 MB.
+constexpr input::Cut kJsonCut{"unit", kCut.threads, input::kChunkBytes / 4};
+
 // The first pass over a batch to be streamed: every unit read and rated for its errors, which are
-// gathered in input order into `errors`. False when an input cannot be streamed; `fatal`: an input
-// that cannot be read.
-bool check_units(const data::Tables& tables, const units::Catalogue& cat, const units::Request& base,
-                 const cli::CommonOptions& common, Diagnostics& errors, Diagnostics& fatal) {
+// gathered in input order into `errors`, after the errors of the inputs that are not valid TOML
+// (as units_report orders them). Returns the error that stops the run (an input that cannot be
+// read).
+Diagnostics check_units(const data::Tables& tables, const units::Catalogue& cat, const units::Request& base,
+                        const cli::CommonOptions& common, const Inputs& inputs, Diagnostics& errors) {
   cli::CommonOptions rows_only = common;  // the errors are the same in every format; rows cost least
   rows_only.format = "csv";
   Rater rate{tables, cat, base, rows_only, {}};
   std::array<Part, 2> slots;
-  for (const auto& path : common.inputs) {
-    auto r = input::stream_file(
-        path, "unit", slots.size(),
-        [&](size_t, unsigned w, const input::Document& doc) {
-          slots.at(w) = Part{};
-          rate(doc, slots.at(w), w);
-        },
-        [&](size_t, unsigned w) { errors.append(slots.at(w).errors); });
-    if (!r) {
-      fatal = r.error();
-      return true;
-    }
-    if (!*r) return false;
+  Diagnostics invalid, found;
+  for (const auto& source : inputs) {
+    const Diagnostics before = found;  // an input parsed whole after pieces of it were rated starts again
+    auto r = input::for_each_piece(source, kCut,
+                                   {[&](size_t, unsigned w, const input::Document& doc) {
+                                      slots.at(w) = Part{};
+                                      rate(doc, slots.at(w), w);
+                                    },
+                                    [&](size_t, unsigned w) { found.append(slots.at(w).errors); },
+                                    [&] {
+                                      found = before;
+                                      return true;
+                                    }});
+    if (!r) return r.error();
+    invalid.append(r->invalid);
   }
-  return true;
+  errors = invalid;
+  errors.append(found);
+  return {};
 }
 
 // The JSON document of a streamed batch, written as the units are rated: the envelope, then each
@@ -212,7 +229,7 @@ std::vector<std::string> part_json(const Part& part, const report::Table& shape,
 // The second pass: the units table (csv) or the units document (JSON), written as the units are
 // rated, in input order; the first pass found no error.
 Diagnostics write_units(std::ostream& os, const data::Tables& tables, const units::Catalogue& cat,
-                        const units::Request& base, const cli::CommonOptions& common) {
+                        const units::Request& base, const cli::CommonOptions& common, const Inputs& inputs) {
   const bool want_json = common.format == "json";
   const report::Table shape = units_table();
   const report::DocumentSpec& spec = units_document();
@@ -224,33 +241,39 @@ Diagnostics write_units(std::ostream& os, const data::Tables& tables, const unit
   Rater rate{tables, cat, base, common, {}};
   std::array<std::pair<Part, std::vector<std::string>>, 2> slots;
   bool spilled = true;
-  for (const auto& path : common.inputs) {
-    auto r = input::stream_file(
-        path, "unit", slots.size(),
-        [&](size_t, unsigned w, const input::Document& d) {
-          auto& [part, text] = slots.at(w);
-          part = Part{};
-          rate(d, part, w);
-          if (doc) {
-            text = part_json(part, shape, *doc, spec.tables.size());
-            return;
-          }
-          text.assign(1, std::string());
-          report::csv_rows(text[0], shape, part.rows,
-                           common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
-        },
-        [&](size_t, unsigned w) {
-          const auto& text = slots.at(w).second;
-          if (!doc) {
-            os.write(text[0].data(), static_cast<std::streamsize>(text[0].size()));
-            return;
-          }
-          for (size_t i = 0; i < text.size(); ++i) spilled = doc->write(i, text[i]) && spilled;
-        });
+  for (const auto& source : inputs) {
+    bool changed = false;
+    auto r = input::for_each_piece(source, want_json ? kJsonCut : kCut,
+                                   {[&](size_t, unsigned w, const input::Document& d) {
+                                      auto& [part, text] = slots.at(w);
+                                      part = Part{};
+                                      rate(d, part, w);
+                                      if (doc) {
+                                        text = part_json(part, shape, *doc, spec.tables.size());
+                                        return;
+                                      }
+                                      text.assign(1, std::string());
+                                      report::csv_rows(
+                                          text[0], shape, part.rows,
+                                          common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard);
+                                    },
+                                    [&](size_t, unsigned w) {
+                                      const auto& text = slots.at(w).second;
+                                      if (!doc) {
+                                        os.write(text[0].data(), static_cast<std::streamsize>(text[0].size()));
+                                        return;
+                                      }
+                                      for (size_t i = 0; i < text.size(); ++i)
+                                        spilled = doc->write(i, text[i]) && spilled;
+                                    },
+                                    [&] {
+                                      changed = true;
+                                      return false;
+                                    }});
     if (!r) return r.error();
-    if (!*r) {  // it streamed in the first pass
+    if (changed || !r->invalid.empty()) {  // the first pass read it in pieces and without an error
       Diagnostics d;
-      d.error(SourcePos{path}, "the input changed while it was read", {}, ExitCode::no_input);
+      d.error(SourcePos{source.name()}, "the input changed while it was read", {}, ExitCode::no_input);
       return d;
     }
   }
@@ -263,20 +286,23 @@ Diagnostics write_units(std::ostream& os, const data::Tables& tables, const unit
 }
 
 // A batch to csv or JSON (without --explain) is streamed: checked first, then written as it is
-// rated, so that memory does not grow with it. Nothing when it cannot be (an input that is not a
-// regular file of [[unit]] tables): the caller reads it whole.
+// rated, so that memory does not grow with it. Nothing when it is not (another format): the caller
+// reads it into memory.
 std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables, const units::Catalogue& cat,
-                                                     const units::Request& base, const cli::CommonOptions& common) {
+                                                     const units::Request& base, const cli::CommonOptions& common,
+                                                     const std::shared_ptr<const Inputs>& inputs) {
   // A streamed batch has no room for the house-rules table: with house rules it is built whole.
   if (common.explain || (common.format != "csv" && common.format != "json") || tables.house_rules_in_effect() ||
       !common.table.empty())
     return std::nullopt;
-  Diagnostics errors, fatal;
-  if (!check_units(tables, cat, base, common, errors, fatal)) return std::nullopt;
-  if (!fatal.empty()) return Expected<report::Report>(fatal);
+  Diagnostics errors;
+  if (auto fatal = check_units(tables, cat, base, common, *inputs, errors); !fatal.empty())
+    return Expected<report::Report>(fatal);
   if (!errors.empty()) return Expected<report::Report>(errors);
   report::Report rep;
-  rep.write = [&tables, &cat, base, &common](std::ostream& os) { return write_units(os, tables, cat, base, common); };
+  rep.write = [&tables, &cat, base, &common, inputs](std::ostream& os) {
+    return write_units(os, tables, cat, base, common, *inputs);
+  };
   return Expected<report::Report>(std::move(rep));
 }
 
@@ -289,37 +315,25 @@ Expected<report::Report> run_files(const data::Tables& tables, const units::Cata
                             "--race, --veteran, --troops, --name and --reform-uhp-lost go with --troop; in a file, "
                             "give them as keys of each [[unit]]");
   const units::Request base = readings(opt, common.explain);
-  if (auto streamed = run_streamed(tables, cat, base, common)) return std::move(*streamed);
-  // A large file is streamed in small pieces (input::for_each_chunk), read and rated on two
-  // threads, each into its own Part; the parts are joined in input order, so the output and the
-  // order of the errors do not depend on the split, and no more than a few pieces' parse trees
-  // are in memory at once.
-  std::array<Memo, 2> memos;
-  auto process = [&](const input::Document& doc, Part& part, unsigned worker) {
-    Memo& memo = memos.at(worker);
-    units::read_units(doc, cat, base, part.errors,
-                      [&](units::UnitTable& u) { return rate_unit(tables, cat, u, part, memo, common); });
-  };
+  Inputs sources;
+  for (const auto& p : common.inputs) sources.push_back(input::Source::file(p));
+  const auto inputs = std::make_shared<const Inputs>(std::move(sources));
+  if (auto streamed = run_streamed(tables, cat, base, common, inputs)) return std::move(*streamed);
+  // Each piece of an input read and rated into its own Part, one memo per worker thread; the parts
+  // are handed on in input order, so the output and the order of the errors do not depend on the
+  // cut, and no more than a few pieces' parse trees are in memory at once.
+  Rater rate{tables, cat, base, common, {}};
   std::vector<Part> parts;
   Diagnostics errors;
-  for (const auto& path : common.inputs) {
-    auto text = input::read_input(path);
-    if (!text) return text.error();
-    const std::string name = path == "-" ? "<stdin>" : path;
-    auto shared = std::make_shared<const std::string>(std::move(*text));
-    const size_t base_part = parts.size();
-    const bool streamed = input::for_each_chunk(
-        shared, name, "unit", 2, [&](size_t n) { parts.resize(base_part + n); },
-        [&](size_t i, unsigned worker, const input::Document& doc) { process(doc, parts[base_part + i], worker); });
-    if (streamed) continue;
-    parts.resize(base_part);
-    auto doc = input::parse(*shared, name);
-    if (!doc) {
-      errors.append(doc.error());
-      continue;
-    }
-    parts.emplace_back();
-    process(*doc, parts.back(), 0);
+  for (const auto& source : *inputs) {
+    auto r = input::for_each_piece(
+        source, kCut, input::append_in_order(parts, kCut.threads, [&](const input::Document& doc, unsigned w) {
+          Part part;
+          rate(doc, part, w);
+          return part;
+        }));
+    if (!r) return r.error();
+    errors.append(r->invalid);
   }
   return units_report(tables, cat, parts, std::move(errors), common);
 }

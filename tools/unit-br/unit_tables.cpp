@@ -115,7 +115,10 @@ Table attacks_table(const Rating& r) {
   if (a.rows.empty()) add(report::cell::none(), "no attacks");
   for (const auto& f : r.firearms)
     if (f.caracole)
-      a.notes.push_back("\"or 0\": no reload tokens the first time it fires its pistols (pistol caracole)");
+      a.notes.push_back("\"or " + std::to_string(f.caracole_tokens) + "\": " +
+                        (f.caracole_tokens == 0 ? std::string("no reload tokens")
+                                                : std::to_string(f.caracole_tokens) + " reload tokens") +
+                        " the first time it fires its pistols (pistol caracole)");
   return a;
 }
 

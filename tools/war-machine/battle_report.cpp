@@ -2,6 +2,9 @@
 // adjustments, the odds and combat-results rows (seed 004, "Combat results", l. 70 and
 // l. 208-227), expected casualties, fatigue and location after the battle; each table made from
 // its declaration (specs.cpp), so that its JSON comes from it too.
+#include <map>
+
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/fields.hpp"
@@ -87,6 +90,51 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
   return fd;
 }
 
+/// Each side's casualties, killed and wounded, as counts of the 10,000 pairs of d100 rolls over the
+/// pairs that count after the tie policy (all 10,000, or the decisive ones when ties roll again).
+struct CasualtyCounts {
+  std::array<std::array<std::map<long long, std::uint64_t>, 3>, 2> counts;  ///< [side][casualties, killed, wounded]
+  std::uint64_t total = 0;
+};
+CasualtyCounts casualty_counts(const war::Odds& o) {
+  CasualtyCounts c;
+  constexpr std::uint64_t kPairs = 10000;
+  const bool reroll = o.combat && o.pairs_tie > 0 && !o.tie_row && o.p_no_result <= 0;
+  c.total = reroll ? static_cast<std::uint64_t>(o.pairs_win[0] + o.pairs_win[1]) : kPairs;
+  auto add = [&](const war::RowOdds& ro, std::uint64_t pairs) {
+    for (size_t k = 0; k < 2; ++k) {
+      const auto& r = ro.result[k];
+      c.counts[k][0][r.casualties] += pairs;
+      c.counts[k][1][r.killed] += pairs;
+      c.counts[k][2][r.wounded] += pairs;
+    }
+  };
+  for (const auto& ro : o.rows) add(ro, static_cast<std::uint64_t>(ro.pairs));
+  if (o.tie_row) add(*o.tie_row, static_cast<std::uint64_t>(o.tie_row->pairs));
+  // No result (ties, or no combat at all): nobody is lost.
+  const std::uint64_t none = !o.combat ? kPairs : o.p_no_result > 0 ? static_cast<std::uint64_t>(o.pairs_tie) : 0;
+  if (none > 0)
+    for (auto& side : c.counts)
+      for (auto& m : side) m[0] += none;
+  return c;
+}
+
+constexpr std::array<const char*, 3> kCountedNames{"casualties", "killed", "wounded"};
+
+/// The distributions of each side's casualties, killed and wounded (for programs).
+void casualty_tables(const std::array<std::string, 2>& names, const war::Odds& o, std::vector<Table>& tables) {
+  const CasualtyCounts c = casualty_counts(o);
+  const std::string source = source_of(o.ruled.casualties);
+  for (size_t k = 0; k < 2; ++k)
+    for (size_t q = 0; q < 3; ++q)
+      report::distribution_tables(specs::casualty_distribution(),
+                                  report::Distribution::of_counts(c.counts[k][q], c.total),
+                                  names[k] + ": " + kCountedNames[q], source)
+          .set_context(fields::kForce, names[k])
+          .set_context(fields::kLoss, kCountedNames[q])
+          .add_to(tables);
+}
+
 Table expected_table(const std::array<std::string, 2>& names, const war::Engagement& e) {
   const auto& o = e.odds;
   Table ex(specs::sides());
@@ -100,6 +148,11 @@ Table expected_table(const std::array<std::string, 2>& names, const war::Engagem
                 std::to_string(o.pairs_win[k]), cell::percent(o.p_win_resolved[k])},
                source_of(o.ruled.casualties));
   ex.notes.push_back("half killed, half wounded; a force that retreats or routs counts its wounded as killed");
+  const CasualtyCounts c = casualty_counts(o);
+  for (size_t k = 0; k < 2; ++k)
+    ex.notes.push_back(
+        names[k] + " troops lost: " +
+        report::summary_text(report::summarise(report::Distribution::of_counts(c.counts[k][0], c.total))));
   return ex;
 }
 
@@ -176,6 +229,7 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
   if (o.combat && every) tables.push_back(results_table(R, names, e));
   if (o.combat || js) tables.push_back(expected_table(names, e));
   if (every && (o.combat || js)) tables.push_back(after_table(names, o));
+  if (every && (o.combat || js)) casualty_tables(names, o, tables);
   for (size_t i = first; i < tables.size(); ++i) tables[i].set_context(fields::kBattle, std::to_string(battle + 1));
 }
 

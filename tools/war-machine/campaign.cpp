@@ -8,6 +8,7 @@
 
 #include "common/bounds.hpp"
 #include "common/progress.hpp"
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "war-machine/commands.hpp"
@@ -100,13 +101,33 @@ Table step_table(const war::Campaign& cp, const std::string& name, size_t i) {
   return t;
 }
 
+// P(at least) of each value of a distribution in ascending order, summed from the top.
+template <class Map>
+std::vector<double> at_least_of(const Map& dist) {
+  std::vector<double> out(dist.size() + 1, 0.0);
+  size_t i = dist.size();
+  for (auto it = dist.rbegin(); it != dist.rend(); ++it, --i) out[i - 1] = out[i] + it->second;
+  return out;
+}
+
+template <class Map>
+report::Distribution distribution_of(const Map& dist) {
+  report::Distribution d;
+  for (const auto& [v, p] : dist) d.add(static_cast<long long>(v), p);
+  return d;
+}
+
 Table fought_table(const war::Campaign& cp) {
   Table t(specs::battles_fought());
+  const std::vector<double> above = at_least_of(cp.battles_fought);
   double cum = 0;
+  size_t i = 0;
   for (const auto& [n, p] : cp.battles_fought) {
     cum += p;
-    t.add_row({std::to_string(n), report::cell::percent(p), report::cell::percent(std::min(cum, 1.0))});
+    t.add_row({std::to_string(n), report::cell::percent(p), report::cell::percent(std::min(above[i++], 1.0)),
+               report::cell::percent(std::min(cum, 1.0))});
   }
+  t.notes.push_back(report::summary_text(report::summarise(distribution_of(cp.battles_fought))));
   return t;
 }
 
@@ -144,12 +165,14 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i, b
   t.title = "Troops left: " + name;
   t.columns[0].align = report::Align::right;  // a count or a band of counts lines up as numbers do
   // A band of troop counts ("1,000-1,049") for people, its two ends for programs.
-  double cum = 0;
+  double cum = 0, above = 1;
   for (const auto& band : troop_bands(cp.troops_left[i], every)) {
     cum += band.p;
     t.add_row({band.label, std::to_string(band.from), std::to_string(band.to), report::cell::percent(band.p),
-               report::cell::percent(std::min(cum, 1.0))});
+               report::cell::percent(std::clamp(above, 0.0, 1.0)), report::cell::percent(std::min(cum, 1.0))});
+    above -= band.p;
   }
+  t.notes.push_back(report::summary_text(report::summarise(distribution_of(cp.troops_left[i])), "men"));
   if (!every && cp.troops_left[i].size() > kChartBars)
     t.notes.push_back(std::to_string(cp.troops_left[i].size()) +
                       " different counts, shown in bands; --format json gives each");
@@ -250,7 +273,8 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
   rep.tables.push_back(battle_forces_table(p));
   const bool js = common.format == "json";
   // A progress line on a terminal (a campaign of many forces takes minutes): battles worked out.
-  Progress progress("campaign battles", static_cast<std::uint64_t>(p.engagements.size()) * static_cast<std::uint64_t>(battles));
+  Progress progress("campaign battles",
+                    static_cast<std::uint64_t>(p.engagements.size()) * static_cast<std::uint64_t>(battles));
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     const auto names = names_of(p, e);
@@ -267,6 +291,12 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
     for (size_t i = 0; i < 2; ++i) rep.tables.push_back(step_table(*cp, names[i], i));
     rep.tables.push_back(fought_table(*cp));
     for (size_t i = 0; i < 2; ++i) rep.tables.push_back(troops_table(*cp, names[i], i, js));
+    rep.tables.push_back(report::summary_table(specs::battles_fought_summary(), distribution_of(cp->battles_fought), "",
+                                               "Battles fought: summary"));
+    for (size_t i = 0; i < 2; ++i)
+      rep.tables.push_back(report::summary_table(specs::troops_left_summary(), distribution_of(cp->troops_left[i]),
+                                                 "men", "Troops left: " + names[i] + ": summary"));
+    for (size_t i = 0; i < 2; ++i) rep.tables[rep.tables.size() - 2 + i].set_context(fields::kForce, names[i]);
     // Every figure of a campaign is computed from the odds of its battles (war::Campaign::ruled).
     const std::string source = source_of(cp->ruled);
     for (size_t i = first; i < rep.tables.size(); ++i) {

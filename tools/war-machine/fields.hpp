@@ -379,6 +379,15 @@ constexpr Field kCasualtiesPct{"casualties_pct",
 constexpr Field kCasualties{
     "casualties", "Troops lost", Kind::count, "", "Troops lost (killed and wounded), rounded up", "", false};
 constexpr Field kKilled{"killed", "Killed", Kind::count, "", "Troops killed", "", false};
+constexpr Field kLoss{"loss",
+                      "Loss",
+                      Kind::enumerated,
+                      "",
+                      "The troops a distribution counts: casualties (killed and wounded), killed or wounded",
+                      "casualties|killed|wounded",
+                      false};
+constexpr Field kTroopsCounted =
+    report::vocab::kTroops.as("Troops", "Troops lost, killed or wounded (as the distribution counts)", false);
 constexpr Field kWounded{"wounded",
                          "Wounded",
                          Kind::count,
@@ -474,6 +483,7 @@ constexpr Field kPEnded{
 constexpr Field kStates{
     "states", "States", Kind::count, "", "Distinct states that fight on after it, equal states merged", "", false};
 constexpr Field kBattlesFought{"battles_fought", "Battles", Kind::count, "", "A number of battles fought", "", false};
+constexpr Field kPAtLeast{"p_at_least", "At least", Kind::probability, "", "That it is this many or more", "", false};
 constexpr Field kPAtMost{"p_at_most", "At most", Kind::probability, "", "That it is this many or fewer", "", false};
 constexpr Field kTroopsBand{"troops_band", "Troops", Kind::text, "", "A count of troops left, or a band of them", "",
                             false};

@@ -191,6 +191,12 @@ const TableSpec& results() {
   return s;
 }
 
+const report::DistributionSpec& casualty_distribution() {
+  static const report::DistributionSpec s("casualty-distribution", "Casualties", kTroopsCounted,
+                                          {kBattle, kForce, kLoss}, {false, true});
+  return s;
+}
+
 const TableSpec& sides() {
   static const TableSpec s = TableSpec("expected-casualties", "Expected casualties",
                                        "one side of a battle: its BR in combat, its odds and expected casualties",
@@ -347,7 +353,7 @@ const TableSpec& after_each_battle() {
 
 const TableSpec& battles_fought() {
   static const TableSpec s = TableSpec("battles-fought", "Battles fought", "one number of battles a campaign fights",
-                                       {kBattlesFought, kP, kPAtMost})
+                                       {kBattlesFought, kP, kPAtLeast, kPAtMost})
                                  .with_context({kCampaign})
                                  .sourced_by_house_rules();
   return s;
@@ -357,9 +363,19 @@ const TableSpec& troops_left() {
   static const TableSpec s =
       TableSpec("troops-left", "Troops left",
                 "one count of troops a side has left at the end (a band of counts in text when there are many)",
-                {{kTroopsBand, kPeople}, {kTroopsMin, kPrograms}, {kTroopsMax, kPrograms}, kP, kPAtMost})
+                {{kTroopsBand, kPeople}, {kTroopsMin, kPrograms}, {kTroopsMax, kPrograms}, kP, kPAtLeast, kPAtMost})
           .with_context({kCampaign, kForce})
           .sourced_by_house_rules();
+  return s;
+}
+
+const report::SummarySpec& battles_fought_summary() {
+  static const report::SummarySpec s("battles-fought", "Battles fought", {kCampaign}, true);
+  return s;
+}
+
+const report::SummarySpec& troops_left_summary() {
+  static const report::SummarySpec s("troops-left", "Troops left", {kCampaign, kForce}, true);
   return s;
 }
 
@@ -437,20 +453,23 @@ const report::DocumentSpec& rate_document() {
 }
 
 const report::DocumentSpec& battle_document() {
+  // version 6: casualty_distribution and its summary (issue 27)
   static const report::DocumentSpec d(
-      "war-machine", "battle", 5,
+      "war-machine", "battle", 6,
       "war-machine battle: the exact odds of each battle of a file, and with --roll the rolled battles",
       {&battle_settings(), &battle_forces(), &battle_force_rating(), &battle_statements(), &adjustments(), &battles(),
-       &odds(), &results(), &sides(), &after(), &rolled(), &consequences(), &final_state(), &repeated(), &unmatched()});
+       &odds(), &results(), &sides(), &after(), &rolled(), &consequences(), &final_state(), &repeated(), &unmatched(),
+       &casualty_distribution().values(), &casualty_distribution().summary()});
   return d;
 }
 
 const report::DocumentSpec& campaign_document() {
+  // version 6: p_at_least, and the summaries of the battles fought and the troops left (issue 27)
   static const report::DocumentSpec d(
-      "war-machine", "campaign", 5,
+      "war-machine", "campaign", 6,
       "war-machine campaign: the exact odds of battles in a row between the forces of each battle of a file",
       {&campaign_settings(), &battle_forces(), &campaign_end(), &endings(), &after_each_battle(), &battles_fought(),
-       &troops_left(), &unmatched()});
+       &troops_left(), &unmatched(), &battles_fought_summary().spec(), &troops_left_summary().spec()});
   return d;
 }
 

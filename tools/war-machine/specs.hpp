@@ -1,6 +1,7 @@
 // specs.hpp - the tables and JSON documents of war-machine, declared once (specs.cpp).
 #pragma once
 
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/model.hpp"
 
 namespace gunpowder::war_app::specs {
@@ -18,6 +19,8 @@ const report::TableSpec& battles();
 const report::TableSpec& odds();
 const report::TableSpec& results();
 const report::TableSpec& sides();
+/// A battle's casualties, killed and wounded of each force, one value at a time (for programs).
+const report::DistributionSpec& casualty_distribution();
 const report::TableSpec& after();
 const report::TableSpec& rolled();
 const report::TableSpec& consequences();
@@ -30,6 +33,8 @@ const report::TableSpec& endings();
 const report::TableSpec& after_each_battle();
 const report::TableSpec& battles_fought();
 const report::TableSpec& troops_left();
+const report::SummarySpec& battles_fought_summary();
+const report::SummarySpec& troops_left_summary();
 const report::TableSpec& march_query();
 const report::TableSpec& march_rates();
 const report::TableSpec& forced_march();

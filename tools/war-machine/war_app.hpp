@@ -68,7 +68,7 @@ struct WarCommand {
   bool charts;
 };
 
-/// The subcommands, in the order of --help (commands.cpp). A new one is a file with its setup and
+/// The subcommands, in the order of --help (commands() in war_app.cpp). A new one is a file with its setup and
 /// run and a line here.
 const std::vector<WarCommand>& commands();
 

@@ -418,7 +418,7 @@ Characteristics formula_characteristics(const Catalogue& cat, Type t, double sho
   // its shp scaled by base weight.
   const BookPiece& near = nearest_book_piece(cat, t, shot);
   c.ac = near.ac;
-  c.shp = static_cast<int>(std::max(1.0, r::half_up(near.shp * c.base_weight_lb / near.base_weight_lb)));
+  c.shp = r::saturated_int(std::max(1.0, r::half_up(near.shp * c.base_weight_lb / near.base_weight_lb)));
   if (ex) {
     // The formulas give neither (docs/rules-notes.md, "AC and shp").
     const std::string reading = detail::reading(cat.sources.characteristics);

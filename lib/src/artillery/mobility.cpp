@@ -82,7 +82,7 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
     m.carriage_cost_gp = c.cost_gp * rule.cost_pct / 100.0;
     m.carriage_weight_lb = c.base_weight_lb * rule.weight_pct / 100.0;
     m.total_weight_lb = c.base_weight_lb + m.carriage_weight_lb;
-    const int formula_horses = std::max(1, static_cast<int>(r::half_up(m.total_weight_lb / rule.horse_divisor_lb)));
+    const int formula_horses = std::max(1, r::saturated_int(r::half_up(m.total_weight_lb / rule.horse_divisor_lb)));
     if (book && c.source == "book") {
       m.horses = book->horses[ci];
       m.horses_source = c.source_of("horses");
@@ -91,19 +91,19 @@ std::vector<MobilityRow> mobility_for(const Catalogue& cat, const BookPiece* boo
       m.horses_source = "formula";
     }
     if (ex) carriage_steps(cat, book, c, rule, m, formula_horses, *ex);
-    m.substitute_men = m.horses * cat.transport.substitute_men;
-    m.substitute_mules = m.horses * cat.transport.substitute_mules;
-    m.substitute_medium_horses = m.horses * cat.transport.substitute_medium_horses;
+    m.substitute_men = r::saturated_int(static_cast<double>(m.horses) * cat.transport.substitute_men);
+    m.substitute_mules = r::saturated_int(static_cast<double>(m.horses) * cat.transport.substitute_mules);
+    m.substitute_medium_horses = r::saturated_int(static_cast<double>(m.horses) * cat.transport.substitute_medium_horses);
     if (rule.cart_divisor_lb > 0) {
-      m.carts = static_cast<int>(std::ceil(m.total_weight_lb / cat.transport.large_cart_lb - 1e-9));
-      m.wagons = static_cast<int>(std::ceil(m.total_weight_lb / rule.cart_divisor_lb - 1e-9));
+      m.carts = r::saturated_int(std::ceil(m.total_weight_lb / cat.transport.large_cart_lb - 1e-9));
+      m.wagons = r::saturated_int(std::ceil(m.total_weight_lb / rule.cart_divisor_lb - 1e-9));
     }
     m.daily_miles = rule.daily_miles;
     m.weekly_miles = rule.weekly_miles;
     m.encounter_move = rule.encounter_move;
     m.encounter_move_ft = rule.encounter_move_ft;
     if (rule.assembly_turns_per_lb > 0)
-      m.assembly_turns = static_cast<int>(std::ceil(m.total_weight_lb / rule.assembly_turns_per_lb - 1e-9));
+      m.assembly_turns = r::saturated_int(std::ceil(m.total_weight_lb / rule.assembly_turns_per_lb - 1e-9));
     else if (rule.assembly_turns > 0)
       m.assembly_turns = rule.assembly_turns;
     else

@@ -35,7 +35,7 @@ std::vector<PieceInput> read_pieces(const input::Document& doc, const Catalogue&
     // The book's multipliers (Gunpowder in an Age of Swords and Sorcery), from the tables.
     req.price_multiplier = r.number("price_multiplier", input::Need::optional,
                                     input::Range{eco.price_multiplier_min, eco.price_multiplier_max, false});
-    req.powder_gp_per_lb = r.number("powder_gp_per_lb", input::Need::optional, input::non_negative());
+    req.powder_gp_per_lb = r.number("powder_gp_per_lb", input::Need::optional, input::non_negative(kMaxPowderGpPerLb));
     r.finish();
     if (!shot) continue;  // already reported
     req.shot_lb = *shot;

@@ -1,6 +1,7 @@
 // dice.cpp - exact distributions by convolution and multiset enumeration.
 #include "gunpowder/core/dice.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cctype>
 #include <cmath>
@@ -63,6 +64,37 @@ Dist Dist::times(int k) const {
   std::vector<double> r(static_cast<size_t>((max() - min_) * k + 1), 0.0);
   for (size_t i = 0; i < p_.size(); ++i) r[i * static_cast<size_t>(k)] = p_[i];
   return Dist(min_ * k, std::move(r));
+}
+
+Dist Dist::mixture(const Dist& a, double wa, const Dist& b, double wb) {
+  const int lo = std::min(a.min(), b.min()), hi = std::max(a.max(), b.max());
+  std::vector<double> r(static_cast<size_t>(hi - lo + 1), 0.0);
+  for (int v = a.min(); v <= a.max(); ++v) r[static_cast<size_t>(v - lo)] += wa * a.p(v);
+  for (int v = b.min(); v <= b.max(); ++v) r[static_cast<size_t>(v - lo)] += wb * b.p(v);
+  return Dist(lo, std::move(r));
+}
+
+Dist Dist::compound(const Dist& count, const Dist& each) {
+  assert(count.min() >= 0);
+  // The range of the sum: k copies of `each` lie in [k min, k max], over the k that have a chance.
+  bool any = false;
+  int lo = 0, hi = 0;
+  for (int k = count.min(); k <= count.max(); ++k) {
+    if (count.p(k) <= 0) continue;
+    lo = any ? std::min(lo, k * each.min()) : k * each.min();
+    hi = any ? std::max(hi, k * each.max()) : k * each.max();
+    any = true;
+  }
+  if (!any) return constant(0);
+  std::vector<double> r(static_cast<size_t>(hi - lo) + 1, 0.0);
+  Dist k_copies = constant(0);  // the sum of k copies, k = 0, 1, ...
+  for (int k = 0; k <= count.max(); ++k) {
+    if (k > 0) k_copies = k_copies.plus(each);
+    const double pk = count.p(k);
+    if (pk <= 0) continue;
+    for (int v = k_copies.min(); v <= k_copies.max(); ++v) r[static_cast<size_t>(v - lo)] += pk * k_copies.p(v);
+  }
+  return Dist(lo, std::move(r));
 }
 
 bool parse_notation(const std::string& text, Notation& out) {

@@ -37,6 +37,28 @@ std::string_view kind_name(Kind k) {
   return "text";
 }
 
+KindRange kind_range(Kind k) {
+  switch (k) {
+    case Kind::count:
+      return {true, true, 0.0, std::nullopt};
+    case Kind::integer:
+      return {true, true, std::nullopt, std::nullopt};
+    case Kind::number:
+      return {true, false, std::nullopt, std::nullopt};
+    case Kind::amount:
+      return {true, false, 0.0, std::nullopt};
+    case Kind::probability:
+    case Kind::fraction:
+      return {true, false, 0.0, 1.0};
+    case Kind::text:
+    case Kind::enumerated:
+    case Kind::boolean:
+    case Kind::dice:
+      break;
+  }
+  return {};
+}
+
 std::vector<std::string_view> enum_values(const Field& f) {
   std::vector<std::string_view> out;
   std::string_view v = f.values;
@@ -354,25 +376,17 @@ json::Value value_schema(const Field& f) {
       s = typed("boolean");
       break;
     case Kind::count:
-      s = typed("integer");
-      s.set("minimum", 0);
-      break;
     case Kind::integer:
-      s = typed("integer");
-      break;
     case Kind::number:
-      s = typed("number");
-      break;
     case Kind::amount:
-      s = typed("number");
-      s.set("minimum", 0);
-      break;
     case Kind::probability:
-    case Kind::fraction:
-      s = typed("number");
-      s.set("minimum", 0);
-      s.set("maximum", 1);
+    case Kind::fraction: {
+      const KindRange r = kind_range(f.kind);
+      s = typed(r.whole ? "integer" : "number");
+      if (r.min) s.set("minimum", static_cast<int>(*r.min));
+      if (r.max) s.set("maximum", static_cast<int>(*r.max));
       break;
+    }
   }
   return s;
 }

@@ -152,7 +152,7 @@ const std::vector<Table>& shown_to(const std::vector<Table>& tables, Shown audie
   scratch.clear();
   scratch.reserve(tables.size());
   for (const auto& t : tables)
-    if (!(t.spec && t.spec->shown == other)) scratch.push_back(shown_to(t, audience));
+    if (!(t.spec && t.spec->shown == other && !t.asked)) scratch.push_back(shown_to(t, audience));
   return scratch;
 }
 

@@ -21,7 +21,6 @@
 #if defined(__GLIBC__)
 #endif
 
-#include "gunpowder/core/parallel.hpp"
 #include "gunpowder/data/data.hpp"
 #include "tables_state.hpp"
 
@@ -313,17 +312,8 @@ std::vector<const std::string*> path_ids(const input::Document& doc) {
 /// Below this size a rules file is parsed whole: a thread costs more than it saves.
 constexpr size_t kSplitMinBytes = size_t{256} * 1024;
 
-/// The offsets of the lines of `text`, as input::parse computes them for a Document.
-std::vector<size_t> line_offsets(const std::string& text) {
-  std::vector<size_t> out{0};
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n' && i + 1 < text.size()) out.push_back(i + 1);
-  return out;
-}
-
-/// The line `li` of `text` (0-based) without its line break.
-std::string_view line_at(const std::string& text, const std::vector<size_t>& starts, size_t li) {
-  const size_t from = starts[li];
+/// The line of `text` that begins at `from`, without its line break.
+std::string_view line_from(const std::string& text, size_t from) {
   size_t to = text.find('\n', from);
   if (to == std::string::npos) to = text.size();
   if (to > from && text[to - 1] == '\r') --to;
@@ -435,46 +425,53 @@ void merge_rules(input::Document& base, input::Document& rules, const std::strin
     base.merged.push_back(input::Document::Merged{rules.name, id, rules.text, rules.line_starts});
 }
 
+/// The key of the first line of `text` that begins at `from` or after and reads "[[key]]" with a
+/// bare key; empty when there is none.
+std::string row_header_after(const std::string& text, size_t from) {
+  size_t at = from;
+  if (at > 0 && text[at - 1] != '\n') {  // the line that begins after `from`
+    at = text.find('\n', at);
+    if (at == std::string::npos) return {};
+    ++at;
+  }
+  while (at < text.size()) {
+    if (const auto key = row_header_key(line_from(text, at)); !key.empty()) return std::string(key);
+    at = text.find('\n', at);
+    if (at == std::string::npos) break;
+    ++at;
+  }
+  return {};
+}
+
 /// Parses `text` as a rules file: in two pieces on two threads when it is large and can be cut at
-/// a line "[[key]]" past its middle, the second piece preceded by as many line breaks as there
-/// are lines before it (so that every position is the whole file's), its rows then appended to the
-/// first piece's [[key]] rows. The cut is used only when it cannot change the result: the second
-/// piece holds nothing but [[key]] rows and the first piece's last row of `key` is written
-/// "[[key]]" too; else, and whenever a piece fails to parse, the file is parsed whole, so the
-/// document and the errors are always those of an ordinary parse.
+/// a line "[[key]]" past its middle (input::for_each_piece with Cut::head: the first piece holds
+/// [house_rules] and whatever comes before the cut, the second nothing but [[key]] rows, each
+/// parsed with the lines of the whole file), the second piece's rows then appended to the first
+/// piece's [[key]] rows. for_each_piece parses the file whole whenever the cut could change the
+/// result, so the document and the errors are always those of an ordinary parse.
 Expected<input::Document> parse_rules(std::string text, std::string name) {
   if (text.size() < kSplitMinBytes) return input::parse(std::move(text), std::move(name));
-  auto starts = line_offsets(text);
-  size_t cut = std::lower_bound(starts.begin(), starts.end(), text.size() / 2) - starts.begin();
-  while (cut < starts.size() && row_header_key(line_at(text, starts, cut)).empty()) ++cut;
-  if (cut >= starts.size()) return input::parse(std::move(text), std::move(name));
-  const std::string key(row_header_key(line_at(text, starts, cut)));
-  input::Document doc;
-  doc.name = std::move(name);
-  doc.text = std::make_shared<const std::string>(std::move(text));
-  doc.line_starts = std::make_shared<const std::vector<size_t>>(std::move(starts));
-  const std::string& t = *doc.text;
-  const size_t at = (*doc.line_starts)[cut];
-  std::optional<toml::table> first, second;
-  parallel::ranges(2, 2, [&](unsigned part, size_t, size_t) {
-    try {
-      if (part == 0)
-        first = toml::parse(std::string_view(t).substr(0, at), std::string_view(doc.name));
-      else
-        second = toml::parse(std::string(cut, '\n').append(t, at), std::string_view(doc.name));
-    } catch (const toml::parse_error&) {
-    }
-  });
-  auto* rows = first ? first->get_as<toml::array>(key) : nullptr;
-  auto* more = second && second->size() == 1 ? second->get_as<toml::array>(key) : nullptr;
-  const bool trusted = rows && rows->is_array_of_tables() && !rows->empty() && more && more->is_array_of_tables() &&
-                       rows->back().source().begin.line > 0 &&
-                       line_at(t, *doc.line_starts, rows->back().source().begin.line - 1) == "[[" + key + "]]";
-  if (!trusted) return input::parse(t, doc.name);
-  for (auto& row : *more) rows->push_back(std::move(*row.as_table()));
-  doc.root = std::move(*first);
+  const std::string key = row_header_after(text, text.size() / 2);
+  if (key.empty()) return input::parse(std::move(text), std::move(name));
+  auto shared = std::make_shared<const std::string>(std::move(text));
+  std::vector<std::optional<input::Document>> parsed(2);  // two: the second piece is shorter than half the file
+  input::Cut how;
+  how.key = key;
+  how.piece_bytes = shared->size() / 2;
+  how.min_bytes = 0;
+  how.head = true;
+  how.input_lines = true;
+  auto read = input::for_each_piece(
+      input::Source::text(shared, name), how,
+      {[&](size_t i, unsigned, input::Document& piece) { parsed.at(i) = std::move(piece); }, {}, {}});
+  if (!read) return read.error();
+  if (!read->invalid.empty()) return read->invalid;
+  input::Document doc = std::move(*parsed[0]);  // the whole file's text and lines (a Source::text's pieces share them)
+  if (read->whole) return doc;
+  auto* rows = doc.root.get_as<toml::array>(key);
+  for (auto& row : *parsed[1]->root.get_as<toml::array>(key)) rows->push_back(std::move(*row.as_table()));
   input::Document shells;  // the second piece's rows, emptied: never freed, like the rest
-  shells.root = std::move(*second);
+  shells.root = std::move(parsed[1]->root);
   retire(std::move(shells));
   return doc;
 }

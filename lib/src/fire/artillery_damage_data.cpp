@@ -6,8 +6,8 @@
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
-#include "read_tables.hpp"
 #include "gunpowder/input/reader.hpp"
+#include "read_tables.hpp"
 
 namespace gunpowder::fire {
 
@@ -132,11 +132,47 @@ void read_damage_rules(TableReader& top, const input::Document& doc, Diagnostics
   }
 }
 
+// A damage table's rows and columns, checked whole so that a bound changed alone is refused: the
+// troop bands, in the printed order (61 to 120 down to 1 to 4), each end one troop below where
+// the band above starts, the last at 1 troop; the HD columns, ascending, start at 0 HD (the first
+// also takes units of less than 1 HD), each one HD past the column before, and the last is
+// open-ended ("+": hd_max 999).
+void check_damage_table(const input::Document& doc, const DamageTable& t, Diagnostics& d) {
+  auto fail = [&](const std::string& why) {
+    d.error(SourcePos{doc.name, 1, 1}, "[[damage_table]] " + t.artillery + ": " + why);
+  };
+  if (t.troop_bands.empty() || t.columns.empty()) fail("a damage table has troop bands and HD columns");
+  for (size_t i = 0; i < t.troop_bands.size(); ++i) {
+    const auto [lo, hi] = t.troop_bands[i];
+    const std::string band = "troop band " + std::to_string(lo) + " to " + std::to_string(hi);
+    if (lo > hi) fail(band + ": its first figure is above its last");
+    if (i > 0 && hi + 1 != t.troop_bands[i - 1].first)
+      fail(band + " does not end one troop below the band before, which starts at " +
+           std::to_string(t.troop_bands[i - 1].first) + " (the bands cover every count once, largest first)");
+    if (i + 1 == t.troop_bands.size() && lo != 1) fail(band + ": the last band starts at 1 troop");
+  }
+  constexpr int kOpenEnded = 999;  // the "+" column's hd_max (data/artillery_damage.toml's header)
+  for (size_t i = 0; i < t.columns.size(); ++i) {
+    const DamageColumn& c = t.columns[i];
+    const std::string col =
+        "column " + c.label + " (" + std::to_string(c.hd_min) + " to " + std::to_string(c.hd_max) + " HD)";
+    if (c.hd_min > c.hd_max) fail(col + ": hd_min is above hd_max");
+    if (i == 0 && c.hd_min != 0) fail(col + ": the first column starts at 0 HD (it takes units of less than 1 HD)");
+    if (i > 0 && c.hd_min != t.columns[i - 1].hd_max + 1)
+      fail(col + " does not start one HD past the column before, which ends at " +
+           std::to_string(t.columns[i - 1].hd_max) + " HD (the columns cover every HD once)");
+    if (i + 1 == t.columns.size() && c.hd_max != kOpenEnded)
+      fail(col + ": the last column is open-ended (hd_max " + std::to_string(kOpenEnded) + ")");
+  }
+}
+
 void read_damage(const input::Document& doc, Diagnostics& d, ArtilleryRules& out) {
   TableReader top(doc, doc.root, d, "artillery_damage.toml");
   read_coverage(top, doc, d, out);
   read_tables(top, doc, d, out);
   read_damage_rules(top, doc, d, out);
+  if (d.empty())
+    for (const auto& t : out.tables) check_damage_table(doc, t, d);
   top.note("example");  // worked examples: test figures, read by the tests
   top.finish();
 }

@@ -2,6 +2,7 @@
 // "Attacking with Gunpowder Artillery" to "Shrapnel", p. 16-17, "Gunpowder Artillery Attacks",
 // p. 37-40): the checks of the request, the range bracket, the fire mode, the attack throw, and
 // the damage to structures, creatures, units and heroes. Errors name the request's field.
+#include <algorithm>
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
@@ -101,7 +102,7 @@ Diagnostics choose_bracket(const artillery::Catalogue& cat, const ArtilleryReque
   s.bracket = *table_bracket;
   s.bracket_source = "table";
   s.explain.push_back(report::step("range band", trim(s.range_yd, 2) + " yd against the ranges " + piece_ranges(c),
-                                artillery::to_string(s.bracket), src, Yields::rounded)
+                                   artillery::to_string(s.bracket), src, Yields::rounded)
                           .in("range", trim(s.range_yd, 2) + " yd")
                           .in("ranges", piece_ranges(c)));
   if (p.range_band) {
@@ -188,11 +189,11 @@ void attack_steps(const ArtilleryRules& R, ArtilleryShot& s) {
   const std::string src = first_citation(R.results.source);
   const std::string target = std::to_string(s.target) + "+";
   s.explain.push_back(report::step("target value",
-                                std::to_string(a.base_throw) + " (" + (s.throw_given ? "given" : s.crew + " crew") +
-                                    ") - (" + plus_minus(a.range_mod) + " range " +
-                                    plus_minus(a.plunging_mod) + " plunging " + plus_minus(a.shortage_mod) +
-                                    " artillerists " + plus_minus(a.other_mod) + " other)",
-                                target, src)
+                                   std::to_string(a.base_throw) + " (" + (s.throw_given ? "given" : s.crew + " crew") +
+                                       ") - (" + plus_minus(a.range_mod) + " range " + plus_minus(a.plunging_mod) +
+                                       " plunging " + plus_minus(a.shortage_mod) + " artillerists " +
+                                       plus_minus(a.other_mod) + " other)",
+                                   target, src)
                           .in("attack throw", std::to_string(a.base_throw) + "+")
                           .in("crew", s.throw_given ? "given" : s.crew)
                           .in("range modifier", plus_minus(a.range_mod))
@@ -244,9 +245,9 @@ StructureTarget structure(const ArtilleryRules& R, ArtilleryShot& s, int ac) {
   t.save_target = structural_save_target(R.catalogue->attack.structural_save_base, s.attack.range_mod, ac);
   t.p_save = save_chance(t.save_target, 0);
   s.explain.push_back(report::step("structural save",
-                                std::to_string(R.catalogue->attack.structural_save_base) + " + (" +
-                                    plus_minus(s.attack.range_mod) + ") - " + std::to_string(ac),
-                                std::to_string(t.save_target) + "+", first_citation(R.results.source))
+                                   std::to_string(R.catalogue->attack.structural_save_base) + " + (" +
+                                       plus_minus(s.attack.range_mod) + ") - " + std::to_string(ac),
+                                   std::to_string(t.save_target) + "+", first_citation(R.results.source))
                           .in("base", std::to_string(R.catalogue->attack.structural_save_base))
                           .in("range modifier", plus_minus(s.attack.range_mod))
                           .in("target AC", std::to_string(ac)));
@@ -286,8 +287,14 @@ Diagnostics table_value(const ArtilleryRules& R, const ArtilleryRequest& p, cons
   }
   const auto v = table_uhp(*dt, *u.troops_counted, *hv);
   if (!v) {
+    int fewest = 0, most = 0;  // the table's troop bands, from its data
+    for (const auto& [lo, hi] : dt->troop_bands) {
+      fewest = fewest == 0 ? lo : std::min(fewest, lo);
+      most = std::max(most, hi);
+    }
     d.field_error("troops", std::to_string(*u.troops_counted) + " troops counted" +
-                                (p.cavalry ? " (cavalry doubled)" : "") + " are outside the table's bands (1 to 120)");
+                                (p.cavalry ? " (cavalry doubled)" : "") + " are outside the table's bands (" +
+                                std::to_string(fewest) + " to " + std::to_string(most) + ")");
     return d;
   }
   u.table_value = *v;

@@ -1,13 +1,16 @@
 // broadside_data.cpp - the one loader of data/broadside.toml (seed 001 cannon fire), for fire-odds
 // and for the siege module's gates, doors and cannon loss. A broken embedded table is an internal
 // error (exit 70).
-#include "gunpowder/fire/broadside.hpp"
-#include "gunpowder/data/data.hpp"
-#include "gunpowder/data/snapshot.hpp"
-#include "read_tables.hpp"
+#include <algorithm>
+#include <vector>
+
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/core/spelling.hpp"
+#include "gunpowder/data/data.hpp"
+#include "gunpowder/data/snapshot.hpp"
+#include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/input/reader.hpp"
+#include "read_tables.hpp"
 
 namespace gunpowder::fire {
 
@@ -51,9 +54,11 @@ std::optional<Kind> kind_key(TableReader& r, const std::vector<std::string>& nam
 
 // Firing (seed 001): cannon types, crews, dice pools and their modifiers, the poker hands.
 void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
-  read_table(top, doc, d, "damage_order", [](TableReader& r) { r.note("source"); }, [](TableReader& r) {
-    for (const char* k : {"family", "weapon"}) r.note(k);
-  });
+  read_table(
+      top, doc, d, "damage_order", [](TableReader& r) { r.note("source"); },
+      [](TableReader& r) {
+        for (const char* k : {"family", "weapon"}) r.note(k);
+      });
   auto ranges_source = [&](TableReader& r) { b.source_ranges = req_string(r, "source"); };
   read_table(top, doc, d, "cannon_type", ranges_source, [&](TableReader& r) {
     CannonType c;
@@ -65,14 +70,16 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
     c.min_crew = req_int(r, "min_crew");
     b.cannon_types.push_back(c);
   });
-  read_table(top, doc, d, "crew_rate", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
-    CrewRate c;
-    c.cannon_type = req_string(r, "cannon_type");
-    c.crew_min = req_int(r, "crew_min");
-    if (auto m = r.integer("crew_max", Need::optional)) c.crew_max = static_cast<int>(*m);
-    c.fires_every_turns = req_int(r, "fires_every_turns");
-    b.crew_rates.push_back(c);
-  });
+  read_table(
+      top, doc, d, "crew_rate", [](TableReader& r) { r.note("source"); },
+      [&](TableReader& r) {
+        CrewRate c;
+        c.cannon_type = req_string(r, "cannon_type");
+        c.crew_min = req_int(r, "crew_min");
+        if (auto m = r.integer("crew_max", Need::optional)) c.crew_max = static_cast<int>(*m);
+        c.fires_every_turns = req_int(r, "fires_every_turns");
+        b.crew_rates.push_back(c);
+      });
   read_table(
       top, doc, d, "dice_pool",
       [&](TableReader& r) {
@@ -89,23 +96,27 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
         p.rerolls = req_int(r, "rerolls");
         b.pools.push_back(p);
       });
-  read_table(top, doc, d, "dice_modifier", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
-    DiceModifier m;
-    m.when = kind_key<DiceCondition>(r, dice_condition_names(), &m.key).value_or(m.when);
-    m.delta = req_int(r, "dice_delta");
-    m.condition = req_string(r, "condition");
-    b.dice_modifiers.push_back(m);
-  });
-  read_table(top, doc, d, "hand", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
-    Hand h;
-    const auto shape = kind_key<HandShape>(r, hand_shape_names(), &h.key);
-    h.name = req_string(r, "name");
-    h.rank = req_int(r, "rank");
-    r.note("definition");
-    if (!shape) return;  // refused with the hands allowed
-    h.shape = *shape;
-    b.hands.push_back(h);
-  });
+  read_table(
+      top, doc, d, "dice_modifier", [](TableReader& r) { r.note("source"); },
+      [&](TableReader& r) {
+        DiceModifier m;
+        m.when = kind_key<DiceCondition>(r, dice_condition_names(), &m.key).value_or(m.when);
+        m.delta = req_int(r, "dice_delta");
+        m.condition = req_string(r, "condition");
+        b.dice_modifiers.push_back(m);
+      });
+  read_table(
+      top, doc, d, "hand", [](TableReader& r) { r.note("source"); },
+      [&](TableReader& r) {
+        Hand h;
+        const auto shape = kind_key<HandShape>(r, hand_shape_names(), &h.key);
+        h.name = req_string(r, "name");
+        h.rank = req_int(r, "rank");
+        r.note("definition");
+        if (!shape) return;  // refused with the hands allowed
+        h.shape = *shape;
+        b.hands.push_back(h);
+      });
 }
 
 // Cannon Fire Results (seed 001): one row per hand (kept by hand key in `results`), range bands,
@@ -136,19 +147,27 @@ void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, 
     rb.raking_becomes = r.string("raking_becomes", Need::optional);
     b.bands.push_back(rb);
   });
-  read_table(top, doc, d, "formed_up", [&](TableReader& r) {
-    r.note("source");
-    b.formed_up_band = req_string(r, "range_band");
-    b.formed_up_multiplier = req_int(r, "casualty_multiplier");
-  }, none);
-  read_table(top, doc, d, "casualty_allocation", [](TableReader& r) { r.note("source"); }, [](TableReader& r) {
-    r.allow("key");  // the rows' natural key
-    for (const char* k : {"situation", "method"}) r.note(k);
-  });
-  read_table(top, doc, d, "casualty_rules", [&](TableReader& r) {
-    r.note("source");
-    b.wounds_per_knockdown = req_int(r, "wounds_per_knockdown");
-  }, none);
+  read_table(
+      top, doc, d, "formed_up",
+      [&](TableReader& r) {
+        r.note("source");
+        b.formed_up_band = req_string(r, "range_band");
+        b.formed_up_multiplier = req_int(r, "casualty_multiplier");
+      },
+      none);
+  read_table(
+      top, doc, d, "casualty_allocation", [](TableReader& r) { r.note("source"); },
+      [](TableReader& r) {
+        r.allow("key");  // the rows' natural key
+        for (const char* k : {"situation", "method"}) r.note(k);
+      });
+  read_table(
+      top, doc, d, "casualty_rules",
+      [&](TableReader& r) {
+        r.note("source");
+        b.wounds_per_knockdown = req_int(r, "wounds_per_knockdown");
+      },
+      none);
 }
 
 // Saving throws and ammunition (seed 001).
@@ -171,19 +190,18 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
         for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes"}) r.note(k);
       },
       [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll")); });
-  read_table(top, doc, d, "save_modifier", [](TableReader& r) { r.note("source"); }, [&](TableReader& r) {
-    SaveModifier m;
-    m.when = kind_key<SaveCondition>(r, save_condition_names(), &m.key).value_or(m.when);
-    m.modifier = req_int(r, "modifier");
-    m.condition = req_string(r, "condition");
-    m.group = r.string("group", Need::optional).value_or("");
-    b.save_modifiers.push_back(m);
-  });
   read_table(
-      top, doc, d, "ammunition",
+      top, doc, d, "save_modifier", [](TableReader& r) { r.note("source"); },
       [&](TableReader& r) {
-        b.source_ammunition = req_string(r, "source");
-      },
+        SaveModifier m;
+        m.when = kind_key<SaveCondition>(r, save_condition_names(), &m.key).value_or(m.when);
+        m.modifier = req_int(r, "modifier");
+        m.condition = req_string(r, "condition");
+        m.group = r.string("group", Need::optional).value_or("");
+        b.save_modifiers.push_back(m);
+      });
+  read_table(
+      top, doc, d, "ammunition", [&](TableReader& r) { b.source_ammunition = req_string(r, "source"); },
       [&](TableReader& r) {
         Ammunition a;
         a.key = req_string(r, "key");
@@ -199,20 +217,22 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
 
 // Aiming high, gates and doors, fancy shooting, fire and cannon lost (seed 001).
 void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, BroadsideRules& b) {
-  read_table(top, doc, d, "aiming_high", [&](TableReader& r) {
-    r.note("source");
-    b.aim_damage_per_die = req_int(r, "damage_per_die");
-    b.aim_dismasted_hand = req_string(r, "dismasted_on_hand");
-    b.aim_structural_multiplier = req_number(r, "structural_multiplier");
-    b.aim_knockdowns_become_wounds = req_bool(r, "knockdowns_become_wounds");
-    b.aim_wounds_ignored = req_bool(r, "wounds_ignored");
-  }, none);
+  read_table(
+      top, doc, d, "aiming_high",
+      [&](TableReader& r) {
+        r.note("source");
+        b.aim_damage_per_die = req_int(r, "damage_per_die");
+        b.aim_dismasted_hand = req_string(r, "dismasted_on_hand");
+        b.aim_structural_multiplier = req_number(r, "structural_multiplier");
+        b.aim_knockdowns_become_wounds = req_bool(r, "knockdowns_become_wounds");
+        b.aim_wounds_ignored = req_bool(r, "wounds_ignored");
+      },
+      none);
   read_table(
       top, doc, d, "gate_door",
       [&](TableReader& r) {
         b.gate_door_source = req_string(r, "source");
         b.gate_door_band = req_string(r, "range_band");
-        b.gate_door_deducts = req_bool(r, "deducts_strength_points");
       },
       [&](TableReader& r) {
         std::string key;
@@ -220,26 +240,34 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
         b.gate_door.emplace_back(key, req_string(r, "min_hand"));
         (what == Breach::door ? b.door_hand : b.gate_hand) = b.gate_door.back().second;
       });
-  read_table(top, doc, d, "fancy_shooting", [&](TableReader& r) {
-    r.note("source");
-    b.fancy_min_hand = req_string(r, "min_hand");
-    b.fancy_min_hand_strong_cover = req_string(r, "min_hand_strong_cover");
-    b.fancy_crew_save_wounds = req_int(r, "crew_save_wounds");
-  }, none);
-  read_table(top, doc, d, "fire", [&](TableReader& r) {
-    b.source_fire = req_string(r, "source");
-    b.fire_trigger_dice = req_int(r, "trigger_dice");
-    r.string("trigger_on", Need::required, {"double"});
-    b.fire_damage_die_sides = req_int(r, "damage_die_sides");
-    b.fire_damage_divisor = req_int(r, "damage_divisor");
-  }, none);
+  read_table(
+      top, doc, d, "fancy_shooting",
+      [&](TableReader& r) {
+        r.note("source");
+        b.fancy_min_hand = req_string(r, "min_hand");
+        b.fancy_min_hand_strong_cover = req_string(r, "min_hand_strong_cover");
+        b.fancy_crew_save_wounds = req_int(r, "crew_save_wounds");
+      },
+      none);
+  read_table(
+      top, doc, d, "fire",
+      [&](TableReader& r) {
+        b.source_fire = req_string(r, "source");
+        b.fire_trigger_dice = req_int(r, "trigger_dice");
+        r.string("trigger_on", Need::required, {"double"});
+        b.fire_damage_die_sides = req_int(r, "damage_die_sides");
+        b.fire_damage_divisor = req_int(r, "damage_divisor");
+      },
+      none);
   read_table(
       top, doc, d, "cannon_loss",
       [&](TableReader& r) {
         b.cannon_loss_source = req_string(r, "source");
         r.string("rounding", Need::required, {"up"});
       },
-      [&](TableReader& r) { b.cannon_loss.emplace_back(req_number(r, "damage_fraction"), req_number(r, "cannon_lost_fraction")); });
+      [&](TableReader& r) {
+        b.cannon_loss.emplace_back(req_number(r, "damage_fraction"), req_number(r, "cannon_lost_fraction"));
+      });
 }
 
 // The results table must have one row per hand, in any order; when it has, the hands are sorted
@@ -263,6 +291,46 @@ void order_hands(const input::Document& doc, Diagnostics& d, BroadsideRules& b,
     }
 }
 
+// Crew and Number of Dice to roll (seed 001), checked whole, so that a bound changed alone is
+// refused: a cannon type's crew rows cover every crew from its min_crew up, once (each row starts
+// where the one before ends, the last is open above); its dice rows are one per group size, 1 to
+// max_group_size, and throw at most max_dice dice (the rest of a cell, "5+2", are re-rolls).
+void check_crews_and_pools(const input::Document& doc, Diagnostics& d, const BroadsideRules& b) {
+  auto fail = [&](const std::string& why) { d.error(SourcePos{doc.name, 1, 1}, why); };
+  for (const auto& ct : b.cannon_types) {
+    int next = ct.min_crew;
+    bool open = false;
+    for (const auto& c : b.crew_rates) {
+      if (c.cannon_type != ct.key) continue;
+      const std::string row = "[crew_rate] " + ct.key + " row from crew " + std::to_string(c.crew_min);
+      if (open) fail(row + ": follows a row open above (only the last row has no crew_max)");
+      if (c.crew_min != next)
+        fail(row + ": starts at " + std::to_string(c.crew_min) + ", not " + std::to_string(next) +
+             (next == ct.min_crew ? " (the cannon type's min_crew)" : " (one above the row before)"));
+      if (c.crew_max && *c.crew_max < c.crew_min) fail(row + ": crew_max is below crew_min");
+      open = !c.crew_max;
+      next = c.crew_max.value_or(c.crew_min) + 1;
+    }
+    if (!open) fail("[crew_rate] " + ct.key + ": no row for the largest crews (the last row has no crew_max)");
+    std::vector<int> seen(static_cast<size_t>(std::max(0, b.max_group_size)), 0);
+    for (const auto& p : b.pools) {
+      if (p.cannon_type != ct.key) continue;
+      const std::string row = "[dice_pool] " + ct.key + " x" + std::to_string(p.cannon_count);
+      if (p.cannon_count < 1 || p.cannon_count > b.max_group_size)
+        fail(row + ": cannon_count must be 1 to max_group_size " + std::to_string(b.max_group_size));
+      else
+        ++seen[static_cast<size_t>(p.cannon_count - 1)];
+      if (p.dice < 1 || p.dice > b.max_dice)
+        fail(row + ": dice " + std::to_string(p.dice) + " must be 1 to max_dice " + std::to_string(b.max_dice) +
+             " (more are re-rolls)");
+    }
+    for (size_t n = 0; n < seen.size(); ++n)
+      if (seen[n] != 1)
+        fail("[dice_pool] " + ct.key + ": " + std::to_string(seen[n]) + " rows for a group of " +
+             std::to_string(n + 1) + " (one per group size, 1 to max_group_size)");
+  }
+}
+
 Expected<BroadsideRules> build_broadside(const data::Tables& t) {
   auto doc_or = data::load(t, "broadside.toml");
   if (!doc_or) return doc_or.error();
@@ -278,6 +346,7 @@ Expected<BroadsideRules> build_broadside(const data::Tables& t) {
   top.note("example");
   top.finish();
   order_hands(doc, d, b, results);
+  check_crews_and_pools(doc, d, b);
   for (const auto& band : broadside_band_names())
     if (!b.band(band)) d.error(SourcePos{doc.name, 1, 1}, "no [[range_band.rows]] for the " + band + " band");
   if (!d.empty()) return data::as_internal(t, d);

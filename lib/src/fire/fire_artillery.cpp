@@ -40,10 +40,14 @@ AttackOdds attack_odds(const AttackResultRules& r, int target, Exceed exceed) {
   for (int n = 1; n <= kD20; ++n) {
     if (throw_made(n, target, exceed)) a.p_success += each;
     const std::string k = classify_natural(r, n, target, exceed);
-    if (k == "direct") a.p_direct_hit += each;
-    else if (k == "close") a.p_close_hit += each;
-    else if (k == "misfire") a.p_misfire += each;
-    else a.p_scatter += each;
+    if (k == "direct")
+      a.p_direct_hit += each;
+    else if (k == "close")
+      a.p_close_hit += each;
+    else if (k == "misfire")
+      a.p_misfire += each;
+    else
+      a.p_scatter += each;
   }
   // "When a misfire occurs, roll again ... another unmodified 1: accidental powder discharge."
   const double p_again = r.discharge_natural >= 1 && r.discharge_natural <= kD20 ? 1.0 / kD20 : 0.0;
@@ -75,8 +79,10 @@ dice::Dist impact_distance(const AttackOdds& a, const ScatterOdds& s) {
   const int top = std::max(s.close_hit_yd.max(), s.scatter_yd.max());
   std::vector<double> p(static_cast<size_t>(top + 1), 0.0);
   p[0] += a.p_direct_hit;
-  for (int y = s.close_hit_yd.min(); y <= s.close_hit_yd.max(); ++y) p[static_cast<size_t>(y)] += a.p_close_hit * s.close_hit_yd.p(y);
-  for (int y = s.scatter_yd.min(); y <= s.scatter_yd.max(); ++y) p[static_cast<size_t>(y)] += a.p_scatter * s.scatter_yd.p(y);
+  for (int y = s.close_hit_yd.min(); y <= s.close_hit_yd.max(); ++y)
+    p[static_cast<size_t>(y)] += a.p_close_hit * s.close_hit_yd.p(y);
+  for (int y = s.scatter_yd.min(); y <= s.scatter_yd.max(); ++y)
+    p[static_cast<size_t>(y)] += a.p_scatter * s.scatter_yd.p(y);
   return dice::Dist(0, std::move(p));
 }
 
@@ -124,11 +130,13 @@ CreatureOdds creature_odds(const dice::Dist& damage, int save_target, int bonus,
   c.p_save = save_chance(save_target, bonus);
   const dice::Dist half = halved(damage, h);
   // Direct hit: "can reduce damage by half with a successful saving throw v. Blast".
-  c.mean_damage_direct = (1 - c.p_save) * damage.mean() + c.p_save * half.mean();
-  c.p_damaged_direct = (1 - c.p_save) * damage.at_least(1) + c.p_save * half.at_least(1);
+  c.damage_direct = dice::Dist::mixture(damage, 1 - c.p_save, half, c.p_save);
+  c.mean_damage_direct = c.damage_direct.mean();
+  c.p_damaged_direct = c.damage_direct.at_least(1);
   // Close hit (and a scatter, resolved as a close hit): "successful saving throws avoid all damage".
-  c.mean_damage_other = (1 - c.p_save) * damage.mean();
-  c.p_damaged_other = (1 - c.p_save) * damage.at_least(1);
+  c.damage_other = dice::Dist::mixture(damage, 1 - c.p_save, dice::Dist::constant(0), c.p_save);
+  c.mean_damage_other = c.damage_other.mean();
+  c.p_damaged_other = c.damage_other.at_least(1);
   return c;
 }
 
@@ -173,7 +181,8 @@ std::optional<int> table_uhp(const DamageTable& t, int counted, int hd_value) {
   return std::nullopt;
 }
 
-UnitDamage unit_damage(const DamageRules& r, int table_value, bool enfilade, int save_target, bool fortified, Halving h) {
+UnitDamage unit_damage(const DamageRules& r, int table_value, bool enfilade, int save_target, bool fortified,
+                       Halving h) {
   UnitDamage u;
   u.table_uhp = table_value;
   // Enfilade Fire: "deals double the normal value in uhp damage to a unit".
@@ -205,8 +214,10 @@ HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_ta
   for (int i = 1; i < r.hero_shots; ++i) hit = hit.plus(one_shot);
   const dice::Dist saved_direct = map_dist(hit, r.hero_direct_success_factor, h);
   const dice::Dist saved_other = map_dist(hit, r.hero_other_success_factor, h);
-  o.mean_damage_direct = (1 - o.p_save_direct) * hit.mean() + o.p_save_direct * saved_direct.mean();
-  o.mean_damage_other = (1 - o.p_save_other) * hit.mean() + o.p_save_other * saved_other.mean();
+  o.damage_direct = dice::Dist::mixture(hit, 1 - o.p_save_direct, saved_direct, o.p_save_direct);
+  o.damage_other = dice::Dist::mixture(hit, 1 - o.p_save_other, saved_other, o.p_save_other);
+  o.mean_damage_direct = o.damage_direct.mean();
+  o.mean_damage_other = o.damage_other.mean();
   return o;
 }
 

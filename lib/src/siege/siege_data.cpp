@@ -13,6 +13,7 @@
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/siege/siege.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
+#include "gunpowder/siege/structures.hpp"
 
 // The duel rules extend the artillery module's: their snapshot is the base's fields, then the day's rounds.
 template <>
@@ -324,7 +325,6 @@ Expected<bool> take_broadside(const data::Tables& t, StructureRules& s) {
   if (!bs) return bs.error();
   s.gate_door_source = (*bs)->gate_door_source;
   s.gate_door_range = (*bs)->gate_door_band;
-  s.gate_door_deducts = (*bs)->gate_door_deducts;
   s.breach_hands = (*bs)->gate_door;
   s.cannon_loss_source = (*bs)->cannon_loss_source;
   for (const auto& [damage, lost] : (*bs)->cannon_loss) s.cannon_loss.push_back({damage, lost});

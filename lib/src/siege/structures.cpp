@@ -37,6 +37,31 @@ int cannon_lost(const StructureRules& r, int cannon, double damage_fraction) {
   return static_cast<int>(rounding::fraction_up(lost * cannon));
 }
 
+namespace {
+// The cannon a structure loses with its damage (seed 001, Firing): the loss table over its
+// points, and the loss at the damage given.
+void cannon_losses(const StructureRules& r, const StructureSpec& s, int cannon, StructurePoints& out) {
+  for (const auto& step : r.cannon_loss) {
+    CannonLossRow row;
+    row.damage_fraction = step.damage_fraction;
+    row.damage_points = step.damage_fraction * out.points;
+    row.cannon_lost = cannon_lost(r, cannon, step.damage_fraction);
+    out.cannon_loss.push_back(row);
+  }
+  if (s.damage_points && out.points > 0) {
+    out.cannon_lost_now = cannon_lost(r, cannon, *s.damage_points / out.points);
+    out.explain.push_back(report::Step{s.name, "cannon lost",
+                                       trim(*s.damage_points, 2) + " of " + std::to_string(out.points) +
+                                           " points lost, of " + std::to_string(cannon) + " cannon",
+                                       std::to_string(*out.cannon_lost_now), r.cannon_loss_source, {},
+                                       report::Yields::rounded}
+                              .in("points lost", trim(*s.damage_points, 2))
+                              .in("strength points", std::to_string(out.points))
+                              .in("cannon", std::to_string(cannon)));
+  }
+}
+}  // namespace
+
 StructurePoints strength_points(const StructureRules& r, const StructureSpec& s) {
   StructurePoints out;
   out.name = s.name;
@@ -116,26 +141,7 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
       break;
     }
   }
-  if (s.cannon) {
-    for (const auto& step : r.cannon_loss) {
-      CannonLossRow row;
-      row.damage_fraction = step.damage_fraction;
-      row.damage_points = step.damage_fraction * out.points;
-      row.cannon_lost = cannon_lost(r, *s.cannon, step.damage_fraction);
-      out.cannon_loss.push_back(row);
-    }
-    if (s.damage_points && out.points > 0) {
-      out.cannon_lost_now = cannon_lost(r, *s.cannon, *s.damage_points / out.points);
-      out.explain.push_back(report::Step{s.name, "cannon lost",
-                                         trim(*s.damage_points, 2) + " of " + std::to_string(out.points) +
-                                             " points lost, of " + std::to_string(*s.cannon) + " cannon",
-                                         std::to_string(*out.cannon_lost_now), r.cannon_loss_source, {},
-                                         report::Yields::rounded}
-                                .in("points lost", trim(*s.damage_points, 2))
-                                .in("strength points", std::to_string(out.points))
-                                .in("cannon", std::to_string(*s.cannon)));
-    }
-  }
+  if (s.cannon) cannon_losses(r, s, *s.cannon, out);
   return out;
 }
 

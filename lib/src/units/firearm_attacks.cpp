@@ -98,7 +98,7 @@ namespace {
 
 // One attack clause: its figures, from which its line is rendered.
 Clause clause(int attacks, std::optional<int> bonus, const std::string& weapon, int throw_value, int tokens,
-              bool caracole) {
+              bool caracole, int caracole_tokens = 0) {
   Clause c;
   c.attacks = attacks;
   c.bonus_attacks = bonus;
@@ -106,6 +106,7 @@ Clause clause(int attacks, std::optional<int> bonus, const std::string& weapon, 
   c.throw_value = throw_value;
   c.reload_tokens = tokens;
   c.caracole = caracole;
+  c.caracole_tokens = caracole_tokens;
   return c;
 }
 
@@ -115,7 +116,7 @@ std::string attack_line(const Clause& c) {
   std::string s = std::to_string(c.attacks);
   if (c.bonus_attacks) s += " (" + std::to_string(*c.bonus_attacks) + ")";
   s += " " + c.weapon + " " + std::to_string(c.throw_value) + "+ (" + std::to_string(c.reload_tokens.value_or(0));
-  if (c.caracole) s += " or 0";
+  if (c.caracole) s += " or " + std::to_string(c.caracole_tokens);  // Pistol Caracoles (p. 35)
   return s + " reload)";
 }
 
@@ -143,7 +144,7 @@ void attack_lines(const Rater& r, Formation f, FirearmAttack& a) {
   const ReloadRules& rl = r.cat.reload;
   const Firearm& fa = a.firearm;
   const int thr = r.out.attack_throw;
-  a.line = attack_line(clause(a.attacks, std::nullopt, fa.name(), thr, a.reload_tokens, a.caracole));
+  a.line = attack_line(clause(a.attacks, std::nullopt, fa.name(), thr, a.reload_tokens, a.caracole, a.caracole_tokens));
   if (contains(rl.volley_formations, f))
     a.volley_line = attack_line(clause(a.attacks * rl.volley_attacks_multiplier, std::nullopt, fa.name(), thr,
                                        a.reload_tokens * rl.volley_tokens_multiplier, false));
@@ -181,20 +182,22 @@ void firearm_steps(Rater& r, const FirearmAttack& a, double troops, bool raw_giv
   const std::string raw = fmtnum::trim(a.attacks_raw, 4);
   if (!raw_given)
     r.note(report::step("raw attacks",
-                     "(" + fmtnum::trim(troops) + " / " + fmtnum::trim(cat.attack.troops_divisor) + ") x (" +
-                         fmtnum::trim(a.average_damage, 2) + " / " + fmtnum::trim(cat.attack.average_damage_divisor) +
-                         ") x (" + rate + ") x " + fmtnum::trim(a.misfire),
-                     raw, cat.attack.source, report::Yields::equals, name)
+                        "(" + fmtnum::trim(troops) + " / " + fmtnum::trim(cat.attack.troops_divisor) + ") x (" +
+                            fmtnum::trim(a.average_damage, 2) + " / " +
+                            fmtnum::trim(cat.attack.average_damage_divisor) + ") x (" + rate + ") x " +
+                            fmtnum::trim(a.misfire),
+                        raw, cat.attack.source, report::Yields::equals, name)
                .in("troops", fmtnum::trim(troops))
                .in("average damage", fmtnum::trim(a.average_damage, 2))
                .in("rate of fire", rate)
                .in("misfire factor", fmtnum::trim(a.misfire)));
   const std::string throw_value = std::to_string(r.out.attack_throw) + "+";
   r.note(report::step("attack characteristic",
-                   "Firearm Number of Attacks and Reload Tokens table, row \"" +
-                       attacks_band(cat, a.attacks_raw).printed + "\" (raw " + raw + "), attack throw " + throw_value +
-                       (a.caracole ? ", pistol caracole (or 0)" : ""),
-                   a.line, cat.attack.bands_source, report::Yields::rounded, name)
+                      "Firearm Number of Attacks and Reload Tokens table, row \"" +
+                          attacks_band(cat, a.attacks_raw).printed + "\" (raw " + raw + "), attack throw " +
+                          throw_value +
+                          (a.caracole ? ", pistol caracole (or " + std::to_string(a.caracole_tokens) + ")" : ""),
+                      a.line, cat.attack.bands_source, report::Yields::rounded, name)
              .in("raw attacks", raw)
              .in("attack throw", throw_value));
 }
@@ -222,6 +225,7 @@ std::vector<FirearmAttack> firearm_attacks(const Rater& r, Formation f, double t
     a.reload_tokens = b.reload_tokens;
     a.caracole =
         cat.is_pistol(fa) && contains(cat.reload.caracole_formations, f) && fa.count >= cat.reload.caracole_min_pistols;
+    a.caracole_tokens = cat.reload.caracole_first_attack_tokens;  // Pistol Caracoles (p. 35)
     attack_lines(r, f, a);
     for (const auto& rg : cat.firearms.ranges)
       if (rg.type == fa.type && rg.rifled == fa.rifled) {

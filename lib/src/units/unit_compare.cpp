@@ -49,7 +49,12 @@ std::optional<Clause> parse_clause(const std::string& text) {
     const auto open = s.rfind('(');
     const std::string inner = open == std::string::npos ? std::string() : s.substr(open + 1, s.size() - open - 2);
     if (inner.find("reload") != std::string::npos) {
-      c.caracole = inner.find(" or 0") != std::string::npos;
+      // "(1 or 0 reload)": a pistol caracole's first attack sequence (p. 35).
+      if (const auto o = inner.find(" or ");
+          o != std::string::npos && o + 4 < inner.size() && std::isdigit(static_cast<unsigned char>(inner[o + 4]))) {
+        c.caracole = true;
+        c.caracole_tokens = inner[o + 4] - '0';
+      }
       for (size_t k = 0; k < inner.size(); ++k)
         if (std::isdigit(static_cast<unsigned char>(inner[k]))) {
           size_t e = k;
@@ -146,7 +151,8 @@ void compare_battle(const Catalogue& cat, const RosterRow& row, const Rating& r,
     const auto c = parse_clause(s);
     const FirearmAttack* a = c ? find(c->weapon) : nullptr;
     const bool ok = c && a && c->attacks == a->attacks && c->throw_value == r.attack_throw && c->reload_tokens &&
-                    *c->reload_tokens == a->reload_tokens && c->caracole == a->caracole;
+                    *c->reload_tokens == a->reload_tokens && c->caracole == a->caracole &&
+                    (!c->caracole || c->caracole_tokens == a->caracole_tokens);
     out.push_back(field("line", "attack-line", s, a ? a->line : std::string(), ok));
   }
   for (const auto& s : row.melee_attacks) {

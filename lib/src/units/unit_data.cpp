@@ -12,6 +12,7 @@
 #include "gunpowder/firearms/firearms.hpp"
 #include "gunpowder/input/reader.hpp"
 #include "gunpowder/units/unit_br.hpp"
+#include "unit_checks.hpp"
 
 namespace gunpowder::units {
 
@@ -730,12 +731,10 @@ void take_firearm_types(const firearms::Catalogue& fc, Diagnostics& d, Catalogue
         });
         const auto& rules = move_weapon_keys();
         if (!firearm && std::find(rules.begin(), rules.end(), key) == rules.end()) {
-          std::string allowed;
-          for (const auto& k : rules) allowed += (allowed.empty() ? "" : ", ") + k;
-          d.error(SourcePos{"data/unit_rules.toml"},
-                  "a movement row's weapon key is one the rules derive from a unit's weapons (" + allowed +
-                      ") or a firearm type's movement key, not " + key,
-                  {}, ExitCode::internal);
+          std::string why = "a movement row's weapon key is one the rules derive from a unit's weapons (";
+          for (size_t i = 0; i < rules.size(); ++i) why.append(i ? ", " : "").append(rules[i]);
+          why.append(") or a firearm type's movement key, not ").append(key);
+          d.error(SourcePos{"data/unit_rules.toml"}, why, {}, ExitCode::internal);
         }
       }
   for (const auto& t : fc.types) {
@@ -768,6 +767,7 @@ Expected<Catalogue> build(const data::Tables& t) {
   take_firearms(**fc, d, cat.firearms);
   take_firearm_types(**fc, d, cat);
   if (d.empty()) check(cat, d);
+  if (d.empty()) detail::check_unit_rules(cat, d);
   if (d.empty()) fit_campaign_model(cat, vet, d);
   if (!d.empty()) return data::as_internal(t, d);
   for (auto* doc : {&*troops, &*rosters, &*rules}) data::retire(t, std::move(*doc));

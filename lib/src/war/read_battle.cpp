@@ -133,20 +133,19 @@ void read_file(const Rules& R, const input::Document& doc, FileForces& file, Dia
 }
 
 /// Reads and parses every input; all errors of all files at once. A large file of [[force]]
-/// tables is parsed in two pieces at once (input::parse_chunked), so one input may give several
-/// documents, in file order; positions stay those of the whole file.
+/// tables is read in pieces, parsed on two threads (input::for_each_piece), so one input may give
+/// several documents, in file order; positions stay those of the whole file.
 Expected<std::vector<input::Document>> load_documents(const std::vector<std::string>& paths) {
   std::vector<input::Document> docs;
   Diagnostics d;
   for (const auto& path : paths) {
-    auto text = input::read_input(path);
-    if (!text) return text.error();
-    auto parts = input::parse_chunked(std::move(*text), path == "-" ? "<stdin>" : path, "force", 2);
-    if (!parts) {
-      d.append(parts.error());
-      continue;
-    }
-    for (auto& doc : *parts) docs.push_back(std::move(doc));
+    input::Cut how;
+    how.key = "force";
+    auto read = input::for_each_piece(
+        input::Source::file(path), how,
+        input::append_in_order(docs, how.threads, [](input::Document& piece, unsigned) { return std::move(piece); }));
+    if (!read) return read.error();
+    d.append(read->invalid);
   }
   if (!d.empty()) return d;
   return docs;

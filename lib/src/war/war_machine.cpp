@@ -224,9 +224,12 @@ std::vector<std::pair<std::string, std::string>> check_situation(const Rules& R,
   for (const auto& id : ids)
     if (const auto* a = R.adjustment(id))
       for (const auto& other : a->excludes)
-        if (seen.count(other))
-          out.emplace_back(id, "\"" + id + "\" and \"" + other + "\" cannot both apply (" + a->label + ", " +
-                                   R.adjustment(other)->label + ")");
+        if (seen.count(other)) {
+          std::string why = "\"";
+          why.append(id).append("\" and \"").append(other).append("\" cannot both apply (").append(a->label);
+          why.append(", ").append(R.adjustment(other)->label).append(")");
+          out.emplace_back(id, std::move(why));
+        }
   return out;
 }
 

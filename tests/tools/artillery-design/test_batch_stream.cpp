@@ -41,8 +41,8 @@ std::string slurp(const std::string& path) {
 TEST_CASE("artillery-design: a batch streamed to csv and JSON gives the output of the batch held whole") {
   const std::string text = batch(6000);  // about 300 KB: several pieces of 64 KiB
   const std::string streamed = write_temp("gp-ad-stream.toml", text);
-  // An indented first line cannot be cut at (input::stream_file and for_each_chunk both refuse
-  // it), so this file is parsed whole and its report held and rendered as before.
+  // An indented first line cannot be cut at (input::for_each_piece refuses it), so this file is
+  // parsed whole, as one piece, and written from it.
   const std::string whole = write_temp("gp-ad-whole.toml", "  # held whole\n" + text);
   for (const char* fmt : {"csv", "json"}) {
     CAPTURE(fmt);

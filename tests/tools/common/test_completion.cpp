@@ -89,7 +89,8 @@ TEST_CASE("completion: the hidden flag --completion SHELL") {
   auto ask = [&](std::vector<const char*> args) {
     out.str("");
     err.str("");
-    return cli::print_completion_if_asked(t.app, "prog", static_cast<int>(args.size()), args.data(), out, err);
+    return cli::print_completion_if_asked(t.app, "prog",
+                                          cli::walk_args(t.app, static_cast<int>(args.size()), args.data()), out, err);
   };
   CHECK(ask({"prog", "--completion", "fish"}) == 0);
   CHECK(out.str().rfind("# fish completion for prog", 0) == 0);

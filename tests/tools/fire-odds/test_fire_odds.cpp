@@ -2,6 +2,8 @@
 // commands, the JSON contract (tables and their order), TOML scenarios and the exit codes.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -40,8 +42,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1000", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.err.empty());
-    // One array per table, each row naming its scenario (gunpowder/fire-odds/scenarios version 5).
-    CHECK(r.out.find("\"version\": 5") != std::string::npos);
+    // One array per table, each row naming its scenario (gunpowder/fire-odds/scenarios version 6).
+    CHECK(r.out.find("\"version\": 6") != std::string::npos);
     CHECK(at(r.out, "tool") < at(r.out, "scenarios"));
     CHECK(at(r.out, "scenarios") < at(r.out, "attack"));
     CHECK(at(r.out, "attack") < at(r.out, "results_of_the_attack_throw"));
@@ -145,4 +147,48 @@ TEST_CASE("fire_app: completion values come from the declared values of every op
   int with_values = 0;
   check_declared_values(app, *bash, with_values);
   CHECK(with_values >= 5);
+}
+
+TEST_CASE("fire-odds artillery: the creature's damage distribution, against every roll of the dice") {
+  // A 6-pdr gun does 4d10 (Guns of War, Damage); a creature saving v. Blast on 17 or more (a d20):
+  // after a direct hit a save halves the damage (rounded down), after a close hit it avoids it.
+  const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1000", "--save", "17",
+                      "--format", "csv", "--table", "creature-damage"});
+  REQUIRE(r.code == 0);
+  std::map<std::string, std::map<int, double>> want;
+  for (int save = 1; save <= 20; ++save)
+    for (int a = 1; a <= 10; ++a)
+      for (int b = 1; b <= 10; ++b)
+        for (int c = 1; c <= 10; ++c)
+          for (int d = 1; d <= 10; ++d) {
+            const int dmg = a + b + c + d;
+            const bool saved = save >= 17;
+            want["direct-hit"][saved ? dmg / 2 : dmg] += 1.0 / 200000;
+            want["close-hit-or-scatter"][saved ? 0 : dmg] += 1.0 / 200000;
+          }
+  std::string out = r.out;  // csv lines end in CRLF (RFC 4180)
+  out.erase(std::remove(out.begin(), out.end(), '\r'), out.end());
+  std::istringstream lines(out);
+  std::string line;
+  std::getline(lines, line);
+  CHECK(line == "scenario,name,struck_by,hp_lost,p,p_at_least,p_at_most");
+  std::map<std::string, size_t> rows;
+  while (std::getline(lines, line)) {
+    std::vector<std::string> c;
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');) c.push_back(cell);
+    REQUIRE(c.size() == 7);
+    CAPTURE(line);
+    const auto& dist = want[c[2]];
+    const int v = std::stoi(c[3]);
+    double at_least = 0, at_most = 0;
+    for (const auto& [value, p] : dist) (value >= v ? at_least : at_most) += p;
+    at_most += dist.count(v) ? dist.at(v) : 0.0;
+    CHECK(std::stod(c[4]) == doctest::Approx(dist.count(v) ? dist.at(v) : -1).epsilon(1e-10));
+    CHECK(std::stod(c[5]) == doctest::Approx(at_least).epsilon(1e-10));
+    CHECK(std::stod(c[6]) == doctest::Approx(at_most).epsilon(1e-10));
+    ++rows[c[2]];
+  }
+  CHECK(rows["direct-hit"] == want["direct-hit"].size());
+  CHECK(rows["close-hit-or-scatter"] == want["close-hit-or-scatter"].size());
 }

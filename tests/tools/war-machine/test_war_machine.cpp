@@ -89,8 +89,8 @@ TEST_CASE("war_app::main") {
   }
 }
 
-TEST_CASE("war_app::main - a large file of forces read in two pieces reports errors at their lines, in order") {
-  // Over 1 MiB of [[force]] tables: input::parse_chunked cuts it in two, read on two threads.
+TEST_CASE("war_app::main - a large file of forces read in pieces reports errors at their lines, in order") {
+  // Over 1 MiB of [[force]] tables: input::for_each_piece cuts it in pieces of 64 KiB, read on two threads.
   std::string text;
   int line = 0, first_bad = 0, second_bad = 0;
   const int n = 24000;

@@ -4,7 +4,6 @@
 #include <atomic>
 #include <stdexcept>
 #include <memory>
-#include <mutex>
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -371,89 +370,6 @@ TEST_CASE("input::TableReader") {
     input::TableReader r(doc, doc.root, diags, "t");
     CHECK_FALSE(r.integer("n", input::Need::required));
     CHECK(diags.items().front().message == "'n' must be an integer, got float 2.5");
-  }
-  SUBCASE("a large file parsed in chunks keeps the whole file's positions") {
-    std::string text;
-    for (int i = 0; i < 40000; ++i) text += "[[piece]]\ntype = \"gun\"\nshot_lb = 6\n\n";
-    text += "[[piece]]\ntype = \"gun\"\nshot_weight = 6\n";
-    const int bad_line = 40000 * 4 + 3;
-    auto parts = input::parse_chunked(text, "big.toml", "piece", 2);
-    REQUIRE(parts.has_value());
-    CHECK(parts->size() == 2);
-    Diagnostics diags;
-    int tables = 0;
-    for (const auto& doc : *parts)
-      for (const auto& node : *doc.root.get("piece")->as_array()) {
-        ++tables;
-        input::TableReader r(doc, *node.as_table(), diags, "[[piece]]");
-        (void)r.string("type", input::Need::required);
-        (void)r.number("shot_lb", input::Need::optional);
-        r.finish();
-      }
-    CHECK(tables == 40001);
-    REQUIRE(diags.items().size() == 1);
-    CHECK(diags.items()[0].pos.line == bad_line);
-    CHECK(diags.items()[0].source_line == "shot_weight = 6");
-    // A file that does not consist of [[piece]] tables is parsed whole.
-    auto whole = input::parse_chunked("title = 1\n" + text, "big.toml", "piece", 2);
-    REQUIRE(whole.has_value());
-    CHECK(whole->size() == 1);
-  }
-  SUBCASE("a large file streamed in small pieces: every table once, in order, at its own line") {
-    std::string text = "# pieces\n\n";
-    const int n = 30000;  // about 440 KB: above input::kChunkMinBytes
-    for (int i = 0; i < n; ++i) text += "[[piece]]\nk = " + std::to_string(i) + "\n\n";
-    REQUIRE(text.size() >= input::kChunkMinBytes);
-    auto shared = std::make_shared<const std::string>(text);
-    std::vector<std::vector<std::int64_t>> seen;
-    std::vector<int> bad_lines;  // positions that are not the file's own
-    std::mutex m;
-    std::set<unsigned> workers;
-    const bool streamed = input::for_each_chunk(
-        shared, "big.toml", "piece", 2, [&](size_t count) { seen.resize(count); },
-        [&](size_t i, unsigned worker, const input::Document& doc) {
-          std::vector<int> wrong;
-          for (const auto& node : *doc.root.get("piece")->as_array()) {
-            const auto* k = node.as_table()->get("k");
-            const auto v = k->value<std::int64_t>().value_or(-1);
-            seen[i].push_back(v);
-            // Table v starts at line 3 + 3v; its key k is on the next line.
-            if (doc.pos(*k).line != static_cast<int>(4 + 3 * v)) wrong.push_back(doc.pos(*k).line);
-          }
-          std::lock_guard<std::mutex> lock(m);
-          workers.insert(worker);
-          bad_lines.insert(bad_lines.end(), wrong.begin(), wrong.end());
-        });
-    REQUIRE(streamed);
-    CHECK(seen.size() >= 4);  // pieces of about input::kChunkBytes, not one per thread
-    std::vector<std::int64_t> all;
-    for (const auto& s : seen) all.insert(all.end(), s.begin(), s.end());
-    REQUIRE(all.size() == static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i) REQUIRE(all[static_cast<size_t>(i)] == i);
-    CHECK(bad_lines.empty());
-    for (unsigned w : workers) CHECK(w < 2);
-    auto no_use = [](size_t, unsigned, const input::Document&) {};
-    auto no_prepare = [](size_t) {};
-    // A small file, or one thread: the caller parses it whole.
-    CHECK_FALSE(input::for_each_chunk(std::make_shared<const std::string>("[[piece]]\nk = 1\n"), "s.toml", "piece",
-                                      2, no_prepare, no_use));
-    CHECK_FALSE(input::for_each_chunk(shared, "big.toml", "piece", 1, no_prepare, no_use));
-    // Anything but [[piece]] tables at top level, or a cut inside a multi-line string.
-    CHECK_FALSE(input::for_each_chunk(std::make_shared<const std::string>(text + "[other]\nk = 1\n"), "big.toml",
-                                      "piece", 2, no_prepare, no_use));
-    std::string quoted = "[[piece]]\nk = \"\"\"\n";
-    for (int i = 0; i < n; ++i) quoted += "[[piece]]\nk = 1\n";
-    quoted += "\"\"\"\n";
-    CHECK_FALSE(input::for_each_chunk(std::make_shared<const std::string>(quoted), "q.toml", "piece", 2, no_prepare,
-                                      no_use));
-    CHECK(input::parse(quoted, "q.toml").has_value());  // it is valid TOML all the same
-    // An exception in `use` reaches the caller once every worker has stopped.
-    CHECK_THROWS_AS(input::for_each_chunk(
-                        shared, "big.toml", "piece", 2, no_prepare,
-                        [](size_t i, unsigned, const input::Document&) {
-                          if (i == 3) throw std::runtime_error("piece 3");
-                        }),
-                    std::runtime_error);
   }
   SUBCASE("the [[key]] tables of a file: absent, not an array, or an element that is not a table") {
     Diagnostics d;

@@ -109,7 +109,6 @@ TEST_CASE("fire::load_broadside: gates, doors and the cannon lost, for the siege
   // "Gates in walls or doors in buildings can be targeted independently by cannons at short range.
   // ... No strength points are deducted from the structure" (seed 001).
   CHECK(R.gate_door_band == "short");
-  CHECK_FALSE(R.gate_door_deducts);
   CHECK(R.gate_door_source == "Baggins Wood Cannons, Structural Strength Points (gates and doors)");
   CHECK(R.cannon_loss_source == "Baggins Wood Cannons, Firing (cannon aboard a ship or in a structure)");
 }

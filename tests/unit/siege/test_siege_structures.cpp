@@ -137,7 +137,6 @@ TEST_CASE("siege gates and doors, Baggins Wood Cannons Structural Strength Point
   CHECK(r.breach_hands[0] == std::pair<std::string, std::string>{"door", "pair"});
   CHECK(r.breach_hands[1] == std::pair<std::string, std::string>{"gate", "two_pair"});
   CHECK(r.gate_door_range == "short");
-  CHECK_FALSE(r.gate_door_deducts);
   // Taken from the fire module's one load of broadside.toml.
   CHECK(r.gate_door_source == "Baggins Wood Cannons, Structural Strength Points (gates and doors)");
   CHECK(r.cannon_loss_source == "Baggins Wood Cannons, Firing (cannon aboard a ship or in a structure)");

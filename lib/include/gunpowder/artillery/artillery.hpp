@@ -271,6 +271,11 @@ std::vector<std::string> book_shot_weights(const data::Tables& tables);
 // ---------------------------------------------------------------------------------------------
 // Designing a piece
 
+/// The dearest powder a request may name, gp per pound (--powder-gp-per-lb, a [[piece]]'s
+/// powder_gp_per_lb): a thousand times the book's dearest economy (1,000 gp/lb), so that no cost
+/// leaves the range of a figure.
+inline constexpr double kMaxPowderGpPerLb = 1e6;
+
 /// Shot weights outside this range are refused as absurd (the book spans 1 to 200 lb).
 inline constexpr double kMinShotLb = 0.25;
 inline constexpr double kMaxShotLb = 1000;
@@ -285,7 +290,7 @@ struct Request {
   std::optional<Era> era;
   std::string gunpowder = "historical";
   std::optional<double> price_multiplier;  ///< overrides the economy's multiplier (dwarven "varies")
-  std::optional<double> powder_gp_per_lb;  ///< overrides the economy's powder price
+  std::optional<double> powder_gp_per_lb;  ///< overrides the economy's powder price (at most kMaxPowderGpPerLb)
   bool force_formula = false;
   RateReading rate_reading = RateReading::shots_first;
   std::optional<double> lb_per_stone;  ///< automaton weight: pounds per stone (default the book's 10)

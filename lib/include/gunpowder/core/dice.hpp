@@ -40,6 +40,11 @@ class Dist {
   [[nodiscard]] Dist shift(int c) const;
   /// Distribution of k × X (outcomes multiplied; k >= 1).
   [[nodiscard]] Dist times(int k) const;
+  /// The mixture wa·A + wb·B: A with weight `wa`, B with weight `wb` (a save halves or avoids).
+  static Dist mixture(const Dist& a, double wa, const Dist& b, double wb);
+  /// The sum of N independent copies of `each`, N drawn from `count` (count.min() >= 0): the damage
+  /// of a random number of hits.
+  static Dist compound(const Dist& count, const Dist& each);
 
  private:
   int min_;

@@ -8,6 +8,13 @@
 
 namespace gunpowder::report::vocab {
 
+// ---- distributions (gunpowder/core/distribution.hpp): a value's probability, and the tails
+inline constexpr Field kP{"p", "P", Kind::probability, "", "the probability of the value", "", false};
+inline constexpr Field kPAtLeast{
+    "p_at_least", "P(at least)", Kind::probability, "", "the probability of the value or more", "", false};
+inline constexpr Field kPAtMost{
+    "p_at_most", "P(at most)", Kind::probability, "", "the probability of the value or less", "", false};
+
 // ---- forces and units
 inline constexpr Field kTroops{"troops", "Troops", Kind::count, "men", "the troops, in men"};
 inline constexpr Field kDefenderTroops{"defender_troops", "Defender troops", Kind::count, "men",

@@ -9,6 +9,7 @@
 // sets a JSON key or writes a schema by hand.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,6 +36,17 @@ enum class Kind {
 
 /// The name of a kind as the man pages and vocabulary write it ("count", "probability").
 std::string_view kind_name(Kind k);
+
+/// What a kind allows of a value, declared once: whether it is a number, a whole one, and its
+/// bounds. The JSON Schemas' type, minimum and maximum come from it, and so does the check of
+/// every figure before it is written (report::figure_out_of_range).
+struct KindRange {
+  bool numeric = false;
+  bool whole = false;
+  std::optional<double> min;
+  std::optional<double> max;
+};
+KindRange kind_range(Kind k);
 
 /// One figure, declared once (a constexpr object a tool or module defines in one place). The same
 /// key means the same thing, in the same unit and kind, wherever it appears (docs.vocabulary).
@@ -117,6 +129,10 @@ struct TableSpec {
   bool sourced_under_house_rules = false;
   std::string_view source_header;   ///< record: the header of that column for people (empty: "Source")
   Shown shown = Shown::everywhere;  ///< a table for people only (prose) or programs only
+  /// Made in every format only on request (--distributions, or --table naming it): a long table of
+  /// values (a distribution value by value), whose summary is always there; otherwise left out
+  /// (JSON: [])
+  bool on_request = false;
 
   TableSpec(std::string_view name_, std::string_view title_, std::string_view description_,
             std::vector<FieldUse> fields_)
@@ -147,6 +163,11 @@ struct TableSpec {
   /// A table only `who` sees (Shown::programs: csv and JSON; Shown::people: text and markdown).
   TableSpec& only_for(Shown who) {
     shown = who;
+    return *this;
+  }
+  /// A table made only on request (on_request).
+  TableSpec& only_on_request() {
+    on_request = true;
     return *this;
   }
 };

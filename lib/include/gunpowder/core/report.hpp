@@ -118,6 +118,8 @@ struct Table {
   /// House rules are in effect (set on every table by the command line's house-rules note): a
   /// table declared sourced_by_house_rules() then has its sources.
   bool house_rules = false;
+  /// --table named it: a table declared for programs only (only_for) is shown to people too.
+  bool asked = false;
   /// The table has a source for each figure (a record) or row: its spec is sourced, or sourced
   /// under house rules and house rules are in effect.
   [[nodiscard]] bool has_sources() const {
@@ -210,6 +212,12 @@ struct Report {
   /// anything (the output is then incomplete). Errors of the input are found before it is set.
   std::function<Diagnostics(std::ostream&)> write;
 };
+
+/// The first figure of the report's tables (their declared fields) out of its kind's range, in
+/// words ("the figure 'Structural hit points' of '7-pdr Gun' (-2,147,483,648) is negative, ..."):
+/// not finite, beyond 10^15 in size, at a 32-bit integer's limit, a negative count or amount, a
+/// probability or fraction outside 0 to 1. None: every figure is in range.
+std::optional<std::string> figure_out_of_range(const Report& r);
 
 /// `tables` as `audience` (people or programs) sees them: without the columns shown only to the
 /// other. Returns `tables` itself when none has such a column, else copies held in `scratch`. The

@@ -5,9 +5,20 @@
 // for the positive figures the rules produce) unless their name says otherwise.
 #pragma once
 
+#include <climits>
 #include <cmath>
 
 namespace gunpowder::rounding {
+
+/// `x` (already whole) as an int, without the undefined conversion of a value out of range: a
+/// value beyond the int's range, or not a number, gives INT_MAX (above) or INT_MIN (below, NaN),
+/// which report::figure_out_of_range refuses to write. Only house rules that lead a figure out of
+/// range reach it.
+inline int saturated_int(double x) {
+  if (std::isnan(x) || x <= static_cast<double>(INT_MIN)) return INT_MIN;
+  if (x >= static_cast<double>(INT_MAX)) return INT_MAX;
+  return static_cast<int>(x);
+}
 
 /// Round half up to a whole number (2.5 -> 3): the common "round to the nearest" of the rules.
 inline double half_up(double x) { return std::floor(x + 0.5); }

@@ -157,6 +157,8 @@ struct CreatureOdds {
   double mean_damage_direct = 0;  ///< in the area of a direct hit: save halves
   double mean_damage_other = 0;   ///< in the area of a close hit or scatter: save avoids
   double p_damaged_direct = 0, p_damaged_other = 0;
+  dice::Dist damage_direct;  ///< the damage it takes in the area of a direct hit (save halves)
+  dice::Dist damage_other;   ///< in the area of a close hit or scatter, or in the shrapnel (save avoids)
 };
 CreatureOdds creature_odds(const dice::Dist& damage, int save_target, int bonus, Halving h);
 
@@ -189,6 +191,8 @@ struct HeroOdds {
   int needed_direct = 0, needed_other = 0;  ///< natural roll needed after the bonuses
   double p_save_direct = 0, p_save_other = 0;
   double mean_damage_direct = 0, mean_damage_other = 0;
+  dice::Dist damage_direct;  ///< the hit points it loses to the shot after a direct hit
+  dice::Dist damage_other;   ///< after a close hit or scatter
 };
 HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_target, bool fortified, Halving h);
 

@@ -12,6 +12,7 @@
 // ctest build.includes checks that no file compiled for tools/ reaches <toml++/...>.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -93,51 +94,128 @@ struct Document {
 /// Parses TOML text; a syntax error becomes a diagnostic with its position.
 Expected<Document> parse(std::string text, std::string name);
 
-/// Parses a large file whose top level is a run of `[[key]]` tables in up to `threads` pieces
-/// at once: the text is cut at lines that read exactly "[[key]]" and each piece is parsed on
-/// its own thread. Positions in diagnostics stay those of the whole file. Whenever the cut
-/// cannot be trusted (anything but [[key]] tables at top level, or a piece that fails to parse,
-/// e.g. a multi-line string holding such a line) the file is parsed whole instead, so the
-/// result and the errors are always those of an ordinary parse.
-Expected<std::vector<Document>> parse_chunked(std::string text, const std::string& name, std::string_view key,
-                                              unsigned threads);
-
-/// Files of at least this size are read in pieces by for_each_chunk, of about kChunkBytes each.
-inline constexpr size_t kChunkMinBytes = size_t{256} * 1024;
-inline constexpr size_t kChunkBytes = size_t{64} * 1024;
-
-/// Streams a large file whose top level is a run of `[[key]]` tables: the text is cut, as by
-/// parse_chunked, into pieces of about kChunkBytes, and `threads` threads each take the next
-/// piece, parse it and hand it to `use(index, worker, piece)` (worker: 0 .. threads-1, the
-/// thread's number, for per-thread caches); the piece's tree is freed as soon as `use`
-/// returns, so memory holds a few small trees instead of the whole file's. `prepare(count)` is
-/// called once, before any `use`, with the number of pieces; `use` may run on any thread, in any
-/// order, so it writes to its own slot `index`. Returns false when the file is small or cannot
-/// be cut (it does not open with the header, a piece does not parse, or a piece holds anything
-/// but [[key]] tables, e.g. a multi-line string with such a line): the caller then discards what
-/// `use` produced and parses the file whole with `parse`, which also gives the right diagnostics.
-bool for_each_chunk(const std::shared_ptr<const std::string>& text, const std::string& name, std::string_view key,
-                    unsigned threads, const std::function<void(size_t)>& prepare,
-                    const std::function<void(size_t, unsigned, const Document&)>& use);
-
-/// Streams the `[[key]]` tables of the regular file at `path` without holding the file: it is
-/// read kChunkBytes at a time and cut, as by for_each_chunk, at lines that read exactly "[[key]]"
-/// into pieces of about kChunkBytes. `threads` threads each take the next piece, parse it and call
-/// `use(index, worker, piece)`; then `in_order(index, worker)` is called on the same thread, for
-/// the pieces in input order and one at a time, so that what `use` made in the worker's own slot
-/// can be written out in order. At most `threads` pieces are in memory at once. Returns true when
-/// the whole file was streamed; false, before or after handing on pieces, when it cannot be (`path`
-/// is "-" or not a regular file that can be opened, the file does not open with the header, a piece
-/// does not parse or holds anything but [[key]] tables): the caller then discards what it was
-/// handed and reads the input whole (read_input, parse), which also gives the right diagnostics.
-/// An error: a read error (exit 66) or a piece that is not text, with read_input's messages.
-Expected<bool> stream_file(const std::string& path, std::string_view key, unsigned threads,
-                           const std::function<void(size_t, unsigned, const Document&)>& use,
-                           const std::function<void(size_t, unsigned)>& in_order);
+/// The offset of the first character of each line of `text` (0 first; none after a final newline),
+/// as a Document keeps them in `line_starts`.
+std::vector<size_t> line_starts(const std::string& text);
 
 /// Reads a named input: a file path, or "-" for standard input. A missing or unreadable file
 /// gives a diagnostic with exit code 66.
 Expected<std::string> read_input(const std::string& path);
+
+// ---------------------------------------------------------------------------------------------
+// Batches: one input of `[[key]]` tables cut into pieces, parsed on several threads and handed on
+// (for_each_piece). Every batch reader goes through it: artillery-design's [[piece]] and unit-br's
+// [[unit]] files (held, or streamed to csv and JSON), war-machine's [[force]] files, and the rows
+// of a large house-rules file.
+
+namespace detail {
+class Pass;  ///< one pass over a Source (lib/src/input/pass.hpp)
+}  // namespace detail
+
+/// An input of for_each_piece: a file, standard input ("-"), or a text in memory. A handle: its
+/// copies share what has been read. Nothing is read until a pass over it; a Source may be read by
+/// several passes (a streamed batch is checked, then written). Standard input, or any input that
+/// is not a regular file (a pipe), is taken once, at the first pass: kept in memory when it is
+/// small, else copied to a temporary file (memory stays flat), and every pass reads that.
+class Source {
+ public:
+  /// The file `path`, or standard input for "-" (named "<stdin>" in diagnostics).
+  static Source file(const std::string& path);
+  /// `text` (shared, not copied), named `name` in diagnostics. The documents of its pieces share it
+  /// and its lines: each holds the whole text.
+  static Source text(std::shared_ptr<const std::string> text, std::string name);
+
+  /// The name diagnostics give the input: the path, "<stdin>", or the text's name.
+  [[nodiscard]] const std::string& name() const;
+  /// The whole input, with read_input's errors (exit 66, a NUL byte).
+  [[nodiscard]] Expected<std::string> whole() const;
+
+ private:
+  struct State;  ///< the input and what has been taken of it (pass.hpp)
+  friend class detail::Pass;
+  explicit Source(std::shared_ptr<State> state) : state_(std::move(state)) {}
+  std::shared_ptr<State> state_;
+};
+
+/// Inputs below this size are parsed whole by for_each_piece by default; larger ones are cut
+/// into pieces of about kChunkBytes.
+inline constexpr size_t kChunkMinBytes = size_t{256} * 1024;
+inline constexpr size_t kChunkBytes = size_t{64} * 1024;
+
+/// How for_each_piece cuts an input.
+struct Cut {
+  std::string_view key;  ///< a piece after the first begins at a line that reads exactly "[[key]]"
+  unsigned threads = 2;  ///< pieces parsed and used at once (the calling thread is worker 0)
+  /// A piece ends at the first such line that begins at least this far into it.
+  size_t piece_bytes = kChunkBytes;
+  /// An input smaller than this is parsed whole (a thread costs more than it saves).
+  size_t min_bytes = kChunkMinBytes;
+  /// The first piece may hold anything, so long as its last table of `key` is written "[[key]]":
+  /// the later pieces' tables continue that array (a house-rules file's [house_rules] and rows).
+  /// Without it, the input must open (after blank and comment lines) with "[[key]]".
+  bool head = false;
+  /// Each piece is parsed with its lines where they are in the input (after as many line breaks as
+  /// lines before it), so that its nodes carry the input's own lines and can be moved into one
+  /// document (see data::parse_rules). For a few large pieces: the line breaks are parsed too.
+  bool input_lines = false;
+};
+
+/// What for_each_piece hands its pieces to.
+struct PieceSink {
+  /// Each piece, on one of the worker threads, in any order: `index` counts the pieces of the input
+  /// (0, 1, ...), `worker` (0 .. threads-1) the thread, for state of its own (a slot, a cache). The
+  /// document holds the piece's `[[key]]` tables (and, with Cut::head, the first piece what comes
+  /// before), placed at the lines of the whole input; `use` may move it away to keep it, else it is
+  /// freed when `use` returns.
+  std::function<void(size_t index, unsigned worker, Document& piece)> use;
+  /// When set: after `use`, on the same thread, the pieces in input order and one at a time, so that
+  /// what `use` made in the worker's slot can be written out or moved into place. Unset, no worker
+  /// waits for another.
+  std::function<void(size_t index, unsigned worker)> in_order;
+  /// Called when the input cannot be cut after all and pieces were handed on already: the caller
+  /// discards what they made, and the whole document follows as piece 0. Returning false stops
+  /// there instead (Delivered::stopped). Unset: as returning true.
+  std::function<bool()> restart;
+};
+
+/// What for_each_piece did with an input.
+struct Delivered {
+  size_t pieces = 0;     ///< pieces handed on (1 when the input was parsed whole)
+  bool whole = false;    ///< the input was parsed whole: it is small, or cannot be cut
+  bool stopped = false;  ///< PieceSink::restart returned false
+  /// The input is not valid TOML: the errors of input::parse on the whole input; no piece was handed
+  /// on (or, after pieces were, PieceSink::restart was called).
+  Diagnostics invalid;
+};
+
+/// Reads `source`, a run of `[[key]]` tables, in pieces: a pass reads it kChunkBytes at a time,
+/// cuts it at lines that read exactly "[[key]]" into pieces of about Cut::piece_bytes, and
+/// `threads` threads each take the next piece, parse it and hand it on (PieceSink), so that a few
+/// pieces are in memory at once and never the whole input. Positions and lines stay those of the
+/// whole input. Whenever the cut cannot be trusted (the input does not open with the header, a
+/// piece does not parse or holds anything but `key` tables, e.g. a multi-line string holding such a
+/// line, or other tables after them), it is parsed whole instead (input::parse) and handed on as one
+/// piece; the result and the errors are always those of an ordinary parse. The Source remembers it:
+/// a later pass over it with the same key parses it whole at once (the second pass of a streamed
+/// batch writes it without restarting). An error: the input
+/// cannot be read (exit 66) or is not text, with read_input's messages. An exception thrown by the
+/// sink stops every worker and is thrown again here.
+Expected<Delivered> for_each_piece(const Source& source, const Cut& cut, const PieceSink& sink);
+
+/// A PieceSink that makes each piece into a T on its worker's thread (`make(piece, worker)`) and
+/// appends the Ts to `out` in input order; when the input is parsed whole after all, what its pieces
+/// appended is dropped first. T is default-constructible and movable; `out` outlives the sink.
+template <class T, class Make>
+PieceSink append_in_order(std::vector<T>& out, unsigned threads, Make make) {
+  auto slots = std::make_shared<std::vector<T>>(std::max(threads, 1U));
+  const size_t base = out.size();
+  return {[slots, make](size_t, unsigned worker, Document& piece) { (*slots)[worker] = make(piece, worker); },
+          [slots, &out](size_t, unsigned worker) { out.push_back(std::move((*slots)[worker])); },
+          [&out, base] {
+            out.resize(base);
+            return true;
+          }};
+}
 
 enum class Need { required, optional };
 

@@ -120,7 +120,6 @@ struct StructureRules {
   std::vector<Example> examples;
   // [gate_door] (broadside.toml)
   std::string gate_door_source, gate_door_range;
-  bool gate_door_deducts = false;
   std::vector<std::pair<std::string, std::string>> breach_hands;  ///< (door|gate, weakest hand)
   // [cannon_loss] (broadside.toml)
   std::string cannon_loss_source;

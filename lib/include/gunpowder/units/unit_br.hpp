@@ -225,6 +225,7 @@ struct Clause {
   int throw_value = 0;
   std::optional<int> reload_tokens;
   bool caracole = false;
+  int caracole_tokens = 0;  ///< "(1 or 0 reload)": the tokens of a caracole's first pistol attack (p. 35)
 };
 std::optional<Clause> parse_clause(const std::string& text);
 
@@ -572,6 +573,7 @@ struct FirearmAttack {
   double attacks_raw = 0;
   int attacks = 0, reload_tokens = 0;
   bool caracole = false;
+  int caracole_tokens = 0;  ///< reload tokens of its first pistol attack sequence, when `caracole` (p. 35)
   std::string line;                        ///< "1 matchlock musket 11+ (reload 2)"
   std::optional<std::string> volley_line;  ///< Drilled Foot volley fire
   std::optional<std::string> melee_line;   ///< FM pistol attack in the melee section, rendered from `melee`
