@@ -7,8 +7,9 @@
 // harness checks one (harness.hpp: documented exit codes, nothing on standard output and no file
 // left after a failure, clean text, JSON and csv well formed); an internal error (exit 70) is a
 // finding: no house rule may reach one.
-#include <array>
-#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "artillery-design/artillery_app.hpp"
 #include "fire-odds/fire_app.hpp"
@@ -69,11 +70,22 @@ const std::vector<Probe>& probes_of(const std::string& table) {
   return it == kByTable.end() ? kEvery : it->second;
 }
 
-/// The table a rules file names (`table = "NAME"`), or "".
+/// The table a rules file names (the first `table = "NAME"`), or "".
 std::string table_named(std::string_view text) {
-  static const std::regex kTable(R"(table\s*=\s*"([a-z_]+)")");
-  std::match_results<std::string_view::const_iterator> m;
-  if (std::regex_search(text.begin(), text.end(), m, kTable)) return m[1].str();
+  for (size_t at = text.find("table"); at != std::string_view::npos; at = text.find("table", at + 1)) {
+    size_t i = at + 5;
+    const auto skip_blanks = [&] {
+      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    };
+    skip_blanks();
+    if (i >= text.size() || text[i] != '=') continue;
+    ++i;
+    skip_blanks();
+    if (i >= text.size() || text[i] != '"') continue;
+    const size_t begin = ++i;
+    while (i < text.size() && ((text[i] >= 'a' && text[i] <= 'z') || text[i] == '_')) ++i;
+    if (i < text.size() && text[i] == '"' && i > begin) return std::string(text.substr(begin, i - begin));
+  }
   return {};
 }
 
