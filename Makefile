@@ -182,6 +182,7 @@ tidy:
 # fuzz/corpus/<tool>/ and large inputs made by fuzz/large-seeds.sh, with a fixed seed so that a
 # run is reproducible (fuzz/harness.hpp: TOML on stdin or in a file, output files, command lines).
 # UBSan stops at its first report (halt_on_error; the project's own targets do not recover anyway).
+# A harness's dictionary, fuzz/<name>.dict when there is one, is given to libFuzzer (-dict).
 # New inputs go to a scratch directory; findings are written to $(SANITIZE_BUILD)/findings/.
 fuzz: sanitize-build
 	@set -e; rm -rf $(SANITIZE_BUILD)/findings; mkdir -p $(SANITIZE_BUILD)/findings; for h in $(SANITIZE_BUILD)/fuzz/fuzz_*; do \
@@ -190,7 +191,7 @@ fuzz: sanitize-build
 	  large=$(SANITIZE_BUILD)/large/$$name; rm -rf $$large; sh fuzz/large-seeds.sh $$name $$large; \
 	  echo "== fuzzing $$name: $(FUZZ_RUNS) inputs (at most $(FUZZ_SECONDS) s)"; \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $$h -seed=1 -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-	    -max_len=$(FUZZ_MAX_LEN) -artifact_prefix=$(CURDIR)/$(SANITIZE_BUILD)/findings/$$name- $$scratch fuzz/corpus/$$name $$large 2>&1 | tee $(SANITIZE_BUILD)/findings/$$name.log | \
+	    -max_len=$(FUZZ_MAX_LEN) $$(test -f fuzz/$$name.dict && echo -dict=fuzz/$$name.dict) -artifact_prefix=$(CURDIR)/$(SANITIZE_BUILD)/findings/$$name- $$scratch fuzz/corpus/$$name $$large 2>&1 | tee $(SANITIZE_BUILD)/findings/$$name.log | \
 	    grep -E "^(stat::number_of_executed_units|stat::new_units_added|Done|==[0-9]+==ERROR|SUMMARY|fuzz: check failed)|runtime error" || true; \
 	  if ls $(SANITIZE_BUILD)/findings/$$name-* >/dev/null 2>&1 || grep -qE "ERROR: libFuzzer|deadly signal|^SUMMARY: " $(SANITIZE_BUILD)/findings/$$name.log; then \
     echo "fuzz: $$name found a failing input ($(SANITIZE_BUILD)/findings/)" >&2; exit 1; fi; \

@@ -9,6 +9,7 @@
 #include "artillery-design/fields.hpp"
 #include "artillery-design/specs.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
 
 namespace gunpowder::artillery_app {
 
@@ -23,7 +24,7 @@ std::string money(double gp) { return trim(gp, 2); }
 report::Cell money_cell(double gp) { return report::cell::trimmed(gp, 2); }
 
 std::string barrel(double inches) {
-  const int total = static_cast<int>(std::lround(inches));
+  const int total = gunpowder::rounding::saturated_int(std::round(inches));
   return std::to_string(total / 12) + "'" + (total % 12 ? std::to_string(total % 12) + "\"" : "");
 }
 

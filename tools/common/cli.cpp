@@ -222,6 +222,17 @@ Diagnostics place_on_flags(const Diagnostics& in, const std::function<std::strin
   return out;
 }
 
+Diagnostics place_on_rules_file(const data::Tables& tables, const Diagnostics& in) {
+  if (tables.house_rules_files().empty()) return in;
+  Diagnostics out;
+  for (auto item : in.items()) {
+    if (item.pos.file.empty() && item.field.empty() && item.code == ExitCode::data_error)
+      item.pos.file = tables.house_rules_files().front().name;
+    out.add(std::move(item));
+  }
+  return out;
+}
+
 Expected<bool> write_file_atomically(const std::string& path, const std::string& text) {
   Outputs one;
   one.add("", path, text);
@@ -512,7 +523,7 @@ Diagnostics out_of_range(const data::Tables& tables, const std::string& what) {
 int run_and_write(const ToolInfo& info, const data::Tables& tables, const CommonOptions& common, report::Format format,
                   const RunFunction& run, std::ostream& out, std::ostream& err) {
   Expected<report::Report> result = run(tables, common);
-  if (!result) return report_errors(info, result.error(), err);
+  if (!result) return report_errors(info, place_on_rules_file(tables, result.error()), err);
   if (auto bad = report::figure_out_of_range(*result)) return report_errors(info, out_of_range(tables, *bad), err);
   note_house_rules(tables, *result);
   auto listed = select_table(common.table, format, *result, out);

@@ -134,4 +134,9 @@ Diagnostics usage_error(const std::string& option, const std::string& message);
 /// and returns a non-empty name. Diagnostics without a field pass through unchanged.
 Diagnostics place_on_flags(const Diagnostics& in, const std::function<std::string(const std::string&)>& flag_of = {});
 
+/// Places at the first rules file the data errors (exit 65) that have neither a position nor a
+/// field when house rules are in effect: a computation their figures led out of its bounds (the
+/// broadside hand beyond fire::kMaxHandFigure). Without house rules, `in` unchanged.
+Diagnostics place_on_rules_file(const data::Tables& tables, const Diagnostics& in);
+
 }  // namespace gunpowder::cli

@@ -91,7 +91,7 @@ Automaton as_automaton(const Catalogue& cat, Type t, const Characteristics& c, r
   m.aoe_sq_ft = t == Type::mortar ? c.aoe_ft * c.aoe_ft * a.mortar_aoe_pi : c.aoe_ft * a.line_aoe_multiplier;
   m.targets = m.aoe_sq_ft / a.sq_ft_per_target;
   m.max_damage_per_round = m.max_damage * m.targets / c.rounds_per_shot;
-  m.hd = std::max(1, static_cast<int>(r::half_up(m.max_damage_per_round / a.hd_divisor)));
+  m.hd = std::max(1, r::saturated_int(r::half_up(m.max_damage_per_round / a.hd_divisor)));
   m.weight_st = m.hd * m.hd * a.weight_st_per_hd2;
   // Pounds per stone: the book's 10 (Firearm Accessories: a barrel "weighs 10 stone (100lbs)") by
   // default; the automaton example's 640 st "about 7,680lbs" is 12 (--stone-lb 12).

@@ -90,7 +90,7 @@ using detail::nearest_book_piece;
 namespace {
 
 std::string feet_inches(double inches) {
-  const int total = static_cast<int>(std::lround(inches));
+  const int total = r::saturated_int(std::round(inches));
   const int ft = total / 12, in = total % 12;
   return std::to_string(ft) + "'" + (in ? std::to_string(in) + "\"" : "");
 }
@@ -100,7 +100,7 @@ int crew_for(const DesignRules& g, double shot_lb) {
   for (const auto& [max_lb, crew] : g.crew_bands)
     if (shot_lb <= max_lb) return crew;
   const int last = g.crew_bands.empty() ? 0 : g.crew_bands.back().second;
-  return last + static_cast<int>(std::floor((shot_lb - g.crew_extra_above_lb) / g.crew_extra_lb_per_man + 1e-9));
+  return r::saturated_int(last + std::floor((shot_lb - g.crew_extra_above_lb) / g.crew_extra_lb_per_man + 1e-9));
 }
 
 // Damage dice from the powder charge (p. 14, "Damage"): 1d10 per lb up to 3 lb, per 3 lb up to
@@ -113,7 +113,7 @@ int damage_dice_for(const DesignRules& g, double powder_lb) {
     dice += std::floor(span / per + 1e-9);
     from = upto;
   }
-  return std::max(1, static_cast<int>(dice));
+  return std::max(1, r::saturated_int(dice));
 }
 
 // Shots per day from the ROF: 2,880 rounds a day / N. The bombardment table prints the whole
@@ -121,8 +121,8 @@ int damage_dice_for(const DesignRules& g, double powder_lb) {
 // reproduces all 17 printed figures.
 int shots_per_day_from_rof(double rounds_per_day, int rounds_per_shot) {
   const double q = rounds_per_day / rounds_per_shot;
-  if (std::fabs(q - std::round(q)) < 1e-9) return static_cast<int>(std::lround(q));
-  return static_cast<int>(r::nearest(q, 5));
+  if (std::fabs(q - std::round(q)) < 1e-9) return r::saturated_int(std::round(q));
+  return r::saturated_int(r::nearest(q, 5));
 }
 
 // Price of one shot for a designed piece: iron round shot at the price list's 1 gp per 6 lb
@@ -273,10 +273,10 @@ void rate_of_fire_step(const DesignRules& g, const std::string& src, Type t, dou
   if (t == Type::mortar) spd *= g.spd_factor_mortar;
   const bool shots_first = rate == RateReading::shots_first;
   if (shots_first) {
-    c.shots_per_day = std::max(1, static_cast<int>(r::half_up(spd)));
-    c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / c.shots_per_day)));
+    c.shots_per_day = std::max(1, r::saturated_int(r::half_up(spd)));
+    c.rounds_per_shot = std::max(1, r::saturated_int(r::half_up(g.rof_rounds_per_day / c.shots_per_day)));
   } else {
-    c.rounds_per_shot = std::max(1, static_cast<int>(r::half_up(g.rof_rounds_per_day / spd)));
+    c.rounds_per_shot = std::max(1, r::saturated_int(r::half_up(g.rof_rounds_per_day / spd)));
     c.shots_per_day = shots_per_day_from_rof(g.rof_rounds_per_day, c.rounds_per_shot);
   }
   if (!ex) return;

@@ -144,7 +144,7 @@ Diagnostics reduce_charge(const Catalogue& cat, const Request& req, Design& d, C
   eff.range_short_yd = r::half_up(full.range_short_yd * f);
   eff.range_medium_yd = r::half_up(full.range_medium_yd * f);
   eff.range_long_yd = r::half_up(full.range_long_yd * f);
-  eff.damage_dice = std::max(1, static_cast<int>(r::half_up(full.damage_dice * f)));
+  eff.damage_dice = std::max(1, r::saturated_int(r::half_up(full.damage_dice * f)));
   if (eff.damage_dice != full.damage_dice) eff.aoe_ft = aoe_for(g, req.type, eff.damage_dice);
   damage_scale = static_cast<double>(eff.damage_dice) / full.damage_dice;
   if (ex) reduced_charge_steps(cat, req.type, full, eff, f, *ex);
@@ -196,7 +196,7 @@ Battle battle_for(const Catalogue& cat, const Request& req, const BookPiece* boo
     // Reload tokens: the piece's ROF shared by the pieces of the unit, rounded half up
     // (reproduces all 17 printed reload figures).
     b.reload = std::max(
-        1, static_cast<int>(r::half_up(static_cast<double>(eff.rounds_per_shot) / ref.battlefield_unit.pieces)));
+        1, r::saturated_int(r::half_up(static_cast<double>(eff.rounds_per_shot) / ref.battlefield_unit.pieces)));
   }
   return b;
 }

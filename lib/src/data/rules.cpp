@@ -11,6 +11,7 @@
 // the built-in type; the loaders then check the merged table as they check the built-in one.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -50,7 +51,39 @@ void add_shape(Shape& s, const toml::node& n) {
   }
 }
 
+// Whether toml++'s formatter can measure `n`: it takes size_t(log10(|v|)) of every number of an
+// array or inline table, undefined for a float of 0.1 or less (5e-324 from a rules file), inf or
+// nan, and negates INT64_MIN.
+bool formatter_measures(const toml::node& n) {
+  if (const auto* f = n.as_floating_point()) {
+    const double v = std::fabs(f->get());
+    return v == 0 || (std::isfinite(v) && std::log10(v) > -1);
+  }
+  if (const auto* i = n.as_integer()) return i->get() != INT64_MIN;
+  if (const auto* a = n.as_array()) return std::all_of(a->begin(), a->end(), formatter_measures);
+  if (const auto* t = n.as_table())
+    return std::all_of(t->begin(), t->end(), [](const auto& kv) { return formatter_measures(kv.second); });
+  return true;
+}
+
+std::string toml_text(const toml::node& n);
+
+// An array or table toml++ cannot measure, written inline here, value by value.
+std::string inline_text(const toml::node& n) {
+  std::string s;
+  if (const auto* a = n.as_array()) {
+    for (const auto& e : *a) s += (s.empty() ? "[ " : ", ") + inline_text(e);
+    return s.empty() ? "[]" : s + " ]";
+  }
+  if (const auto* t = n.as_table()) {
+    for (const auto& [k, v] : *t) s += (s.empty() ? "{ " : ", ") + std::string(k.str()) + " = " + inline_text(v);
+    return s.empty() ? "{}" : s + " }";
+  }
+  return toml_text(n);
+}
+
 std::string toml_text(const toml::node& n) {
+  if ((n.is_array() || n.is_table()) && !formatter_measures(n)) return inline_text(n);
   std::ostringstream os;
   n.visit([&](const auto& x) { os << x; });
   return os.str();

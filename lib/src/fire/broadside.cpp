@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <functional>
 
+#include "gunpowder/core/rounding.hpp"
+
 namespace gunpowder::fire {
 
 namespace {
@@ -266,26 +268,32 @@ HandEffect hand_effect(const BroadsideRules& r, size_t hand, const BroadsideSetu
   const RangeBandRule* b = r.band(band);
   // "If firing at Point-Blank then add Long & Short Range damages."
   const bool L = b && b->uses_long, S = b && b->uses_short;
-  int structural = (L ? f.structural_long : 0) + (S ? f.structural_short : 0);
-  Casualty c{(L ? f.k_long : 0) + (S ? f.k_short : 0), (L ? f.w_long : 0) + (S ? f.w_short : 0)};
+  // In double, saturated: house rules may make any of these figures as large as an int holds
+  // (broadside_fire.cpp's hands() refuses a hand beyond kMaxHandFigure).
+  const auto sum = [](bool a, int x, bool b, int y) {
+    return rounding::saturated_int((a ? static_cast<double>(x) : 0.0) + (b ? static_cast<double>(y) : 0.0));
+  };
+  const auto times = [](int x, double m) { return rounding::saturated_int(std::round(x * m)); };
+  int structural = sum(L, f.structural_long, S, f.structural_short);
+  Casualty c{sum(L, f.k_long, S, f.k_short), sum(L, f.w_long, S, f.w_short)};
   // "If cannon are fired at short range into a Formed Up party, then figure casualties are doubled."
   if (s.formed_up && band == r.formed_up_band) {
-    c.k *= r.formed_up_multiplier;
-    c.w *= r.formed_up_multiplier;
+    c.k = times(c.k, r.formed_up_multiplier);
+    c.w = times(c.w, r.formed_up_multiplier);
   }
   if (const Ammunition* a = r.ammo(s.ammo)) {
-    structural = static_cast<int>(std::lround(structural * a->structural_multiplier));
-    c.k *= a->casualty_multiplier;
-    c.w *= a->casualty_multiplier;
+    structural = times(structural, a->structural_multiplier);
+    c.k = times(c.k, a->casualty_multiplier);
+    c.w = times(c.w, a->casualty_multiplier);
   }
   e.structural_before_aim = structural;
   e.structural = structural;
   if (s.aiming_high) {
     // "Strength Point damage is halved and any Knockdowns are translated to Wounds and Wounds are ignored."
     const double x = structural * r.aim_structural_multiplier;
-    e.structural = static_cast<int>(s.halve_up ? std::ceil(x - 1e-9) : std::floor(x + 1e-9));
+    e.structural = rounding::saturated_int(s.halve_up ? std::ceil(x - 1e-9) : std::floor(x + 1e-9));
     const int w = r.aim_knockdowns_become_wounds ? c.k : 0;
-    c = Casualty{0, (r.aim_wounds_ignored ? 0 : c.w) + w};
+    c = Casualty{0, sum(!r.aim_wounds_ignored, c.w, true, w)};
   }
   e.cas = c;
   return e;
@@ -413,7 +421,7 @@ int cannon_lost(const BroadsideRules& r, int guns, double lost, double points) {
   double fraction = 0;
   for (const auto& [damage, cannon] : r.cannon_loss)
     if (lost >= damage * points - 1e-9) fraction = std::max(fraction, cannon);
-  return static_cast<int>(std::ceil(guns * fraction - 1e-9));
+  return rounding::saturated_int(std::ceil(guns * fraction - 1e-9));
 }
 
 }  // namespace gunpowder::fire

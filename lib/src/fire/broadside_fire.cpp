@@ -333,7 +333,16 @@ Diagnostics hands(const BroadsideRules& R, const BroadsideRequest& p, Broadside&
   wound_equivalents.reserve(R.hands.size());
   for (size_t h = 0; h < R.hands.size(); ++h) {
     effect.push_back(hand_effect(R, h, setup));
-    wound_equivalents.push_back(effect.back().cas.k * R.wounds_per_knockdown + effect.back().cas.w);
+    const HandEffect& e = effect.back();
+    for (const int v : {e.structural_before_aim, e.structural, e.cas.k, e.cas.w})
+      if (v < 0 || v > kMaxHandFigure) {
+        Diagnostics d;
+        d.error({}, "the hand '" + R.hands[h].name + "' would deal " + std::to_string(v) +
+                        " strength points, knockdowns or wounds, outside the 0 to " + std::to_string(kMaxHandFigure) +
+                        " a hand may deal; the house rules change the figures it is computed from");
+        return d;
+      }
+    wound_equivalents.push_back(static_cast<double>(e.cas.k) * R.wounds_per_knockdown + e.cas.w);
   }
   if (auto d = play_rule(R, p, b); !d.empty()) return d;
   const std::vector<double> values = hand_values(R, b.play, wound_equivalents);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
 
 namespace gunpowder::fire {
 
@@ -28,7 +29,7 @@ dice::Dist chainmail_binomial(int n, double p) {
     return dice::Dist(0, std::move(b));
   }
   const double q = 1 - p;
-  const auto mode = static_cast<int>(std::min<double>(n, std::floor((n + 1) * p)));
+  const auto mode = rounding::saturated_int(std::min<double>(n, std::floor((n + 1) * p)));
   b[static_cast<size_t>(mode)] = 1;
   for (int k = mode; k < n && b[static_cast<size_t>(k)] > 0; ++k)
     b[static_cast<size_t>(k) + 1] = b[static_cast<size_t>(k)] * (static_cast<double>(n - k) / (k + 1)) * (p / q);

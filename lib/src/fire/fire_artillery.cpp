@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cmath>
 
+#include "gunpowder/core/rounding.hpp"
+
 namespace gunpowder::fire {
 
 using artillery::Bracket;
@@ -100,7 +102,7 @@ namespace {
 int apply_factor(int value, double factor, Halving h) {
   if (factor <= 0) return 0;
   const double x = value * factor;
-  return static_cast<int>(h == Halving::down ? std::floor(x + 1e-9) : std::ceil(x - 1e-9));
+  return rounding::saturated_int(h == Halving::down ? std::floor(x + 1e-9) : std::ceil(x - 1e-9));
 }
 
 dice::Dist map_dist(const dice::Dist& d, double factor, Halving h) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
 #include "gunpowder/fire/firearm.hpp"
 
 namespace gunpowder::fire {
@@ -52,7 +53,7 @@ Diagnostics count_rounds(const FirearmRequest& p, FirearmScenario& s) {
   }
   s.minutes = p.minutes.value_or(1);
   const double rounds_exact = s.minutes * 60.0 / seconds;
-  s.rounds = static_cast<int>(std::lround(rounds_exact));
+  s.rounds = rounding::saturated_int(std::round(rounds_exact));
   const std::string what = trim(s.minutes) + " minute(s) of " + trim(seconds, 2) + "-second rounds is ";
   if (s.rounds > kMaxRounds)
     d.field_error("minutes", what + std::to_string(s.rounds) + " rounds; at most " + std::to_string(kMaxRounds) +

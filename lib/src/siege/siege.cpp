@@ -88,7 +88,7 @@ std::string amount(double v) {
 }
 
 // Ceiling of a positive ratio, guarding against floating-point noise (600 / 100 -> 6, not 7).
-int ceil_div(double a, double b) { return static_cast<int>(rounding::fraction_up(a / b)); }
+int ceil_div(double a, double b) { return rounding::saturated_int(rounding::fraction_up(a / b)); }
 
 }  // namespace
 
@@ -97,7 +97,7 @@ int shp_from_value(const DurationTables& t, double value_gp, Material m) {
   const double stone = std::ceil(value_gp / t.stone_gp_per_shp - 1e-9);
   if (m == Material::stone) return static_cast<int>(stone);
   // Wood: "a tenth of stone"; the rounding is not stated, rounded up like the stone figure.
-  return static_cast<int>(rounding::fraction_up(stone * t.wood_fraction_of_stone));
+  return rounding::saturated_int(rounding::fraction_up(stone * t.wood_fraction_of_stone));
 }
 
 Carriage most_mobile_carriage(const artillery::BookPiece& p) {
@@ -123,7 +123,7 @@ std::vector<int> proportional_schedule(int shp, int days) {
   }
   out.reserve(static_cast<size_t>(days) + 1);
   for (int d = 0; d <= days; ++d)
-    out.push_back(static_cast<int>(rounding::half_up(static_cast<double>(shp) * (days - d) / days)));
+    out.push_back(rounding::saturated_int(rounding::half_up(static_cast<double>(shp) * (days - d) / days)));
   return out;
 }
 
@@ -496,7 +496,7 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
   if (breaches) explain_breaches(rules, *breaches, shp, b);
   b.shp_by_day.reserve(static_cast<size_t>(*b.days) + 1);
   for (int d = 0; d <= *b.days; ++d)
-    b.shp_by_day.push_back(static_cast<int>(std::max(0.0, rounding::half_up(shp - b.shp_per_day * d))));
+    b.shp_by_day.push_back(rounding::saturated_int(std::max(0.0, rounding::half_up(shp - b.shp_per_day * d))));
 
   // The loss of cannon with damage (seed 001, Firing) applied to the defender's artillery: a
   // structure that has lost half its points loses a quarter of its cannon, and so on (rounded up).
@@ -507,7 +507,7 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
       Bombardment::CannonLoss c;
       c.damage_fraction = step.damage_fraction;
       c.day = ceil_div(step.damage_fraction * shp, b.shp_per_day);
-      c.pieces_lost = static_cast<int>(rounding::fraction_up(step.cannon_lost_fraction * defenders));
+      c.pieces_lost = rounding::saturated_int(rounding::fraction_up(step.cannon_lost_fraction * defenders));
       b.defender_losses.push_back(c);
     }
   return b;

@@ -234,7 +234,7 @@ class Engine {
   }
 
   [[nodiscard]] long long moves_to_stop(const Piece& p) const {
-    return static_cast<long long>(std::floor((p.pos - p.stop) / move_ + 1e-9));
+    return rounding::saturated_int64(std::floor((p.pos - p.stop) / move_ + 1e-9));
   }
 
   // The number of coming rounds (from now) in which no piece can fire and no policy changes.
@@ -254,15 +254,16 @@ class Engine {
         auto it = std::lower_bound(edges_.begin(), edges_.end(), p.pos - 1e-9);
         if (it != edges_.begin()) {
           const double e = *(it - 1);
-          k = std::min(k, static_cast<long long>(std::ceil((p.pos - e) / move_ - 1e-9)));
+          k = std::min(k, rounding::saturated_int64(std::ceil((p.pos - e) / move_ - 1e-9)));
         }
         continue;
       }
       if (p.besieger && p.mode == Piece::Mode::retreating) {
         if (p.pos > rch) return 0;
-        k = std::min(k, static_cast<long long>(std::floor((rch - p.pos) / move_ + 1e-9)) + 1);
+        k = std::min(k, rounding::saturated_int64(std::floor((rch - p.pos) / move_ + 1e-9) + 1));
         auto it = std::lower_bound(edges_.begin(), edges_.end(), p.pos - 1e-9);
-        if (it != edges_.end()) k = std::min(k, static_cast<long long>(std::floor((*it - p.pos) / move_ + 1e-9)) + 1);
+        if (it != edges_.end())
+          k = std::min(k, rounding::saturated_int64(std::floor((*it - p.pos) / move_ + 1e-9) + 1));
         continue;
       }
       if (p.reload > 0) {

@@ -112,7 +112,7 @@ int fatigue_br(const war::Rules& wr, war::Fatigue f) {
 std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
   // Hit dice of casualties / average hit dice of the lowest troops = troops lost, rounded up.
   if (hd <= 0) return 0;
-  return std::min(troops, static_cast<std::int64_t>(rounding::fraction_up(hd / hit_dice)));
+  return std::min<std::int64_t>(troops, rounding::saturated_int64(rounding::fraction_up(hd / hit_dice)));
 }
 
 /// The row of the attacker's option in the reclaiming table: bombard, harass, assault.
@@ -372,8 +372,8 @@ class SiegeRun {
   /// fed leaves whole: the garrison deserts, the attacker departs.
   std::optional<SmEnd> desert_unfed(bool defender, double share, SmWeek& w) {
     auto& troops = defender ? def_ : att_;
-    const auto gone =
-        std::min(troops, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(troops) * share)));
+    const auto gone = std::min<std::int64_t>(
+        troops, rounding::saturated_int64(rounding::fraction_up(static_cast<double>(troops) * share)));
     if (gone >= troops) {
       add_note(w, defender ? "the garrison has no food left and deserts" : "the attacker has no food left and departs");
       return defender ? SmEnd::starved : SmEnd::departed;
@@ -503,8 +503,8 @@ class SiegeRun {
   /// Depart by the avenue of escape, leaving 10% as a rearguard (rounded up), who are taken with
   /// the stronghold; the attacker's option decides when the departure is noticed.
   Expected<std::optional<SmEnd>> garrison_departs(const WeekStart& k, SmWeek& w) {
-    const std::int64_t rear =
-        std::min(def_, static_cast<std::int64_t>(rounding::fraction_up(static_cast<double>(def_) * r_.rearguard_pct / 100.0)));
+    const std::int64_t rear = std::min<std::int64_t>(
+        def_, rounding::saturated_int64(rounding::fraction_up(static_cast<double>(def_) * r_.rearguard_pct / 100.0)));
     w.escaped = def_ - rear;
     def_ = rear;
     std::string noticed = "unnoticed";
@@ -692,7 +692,7 @@ class SiegeRun {
     for (size_t i = 0; i < forts.size(); ++i) {
       const SmFortification* f = r_.find_fortification(forts[i].id);
       if (!f || !f->stone_building) continue;
-      const int gone = static_cast<int>(std::floor(forts[i].count * (1 - st_.fraction(i)) + 1e-9));
+      const int gone = rounding::saturated_int(std::floor(forts[i].count * (1 - st_.fraction(i)) + 1e-9));
       fresh += gone - stone_gone_[i];
       yield += static_cast<double>(gone - stone_gone_[i]) * f->br;
       stone_gone_[i] = gone;

@@ -23,7 +23,7 @@ inline double crew_factor(const SiegeMachineRules& r, double crew) {
   return 0;
 }
 
-inline int round_up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
+inline int round_up(double x) { return rounding::saturated_int(rounding::fraction_up(x)); }
 
 inline constexpr double kDaysPerWeek = 7;  // a Siege Machine turn is a week (turn_length "week")
 

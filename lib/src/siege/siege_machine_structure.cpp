@@ -151,8 +151,8 @@ double breached_ft(const SiegeMachineRules& r, const SmSide& defender, const SmS
 SmFront front_limits(const SiegeMachineRules& r, double front_ft) {
   // "At most 300 troops and 4 siege engines per 100' of fortifications" (l. 356), rounded up.
   SmFront f;
-  f.max_troops = static_cast<std::int64_t>(rounding::fraction_up(front_ft * r.cf_troops_per_100ft / 100.0));
-  f.max_engines = static_cast<int>(rounding::fraction_up(front_ft * r.cf_engines_per_100ft / 100.0));
+  f.max_troops = rounding::saturated_int64(rounding::fraction_up(front_ft * r.cf_troops_per_100ft / 100.0));
+  f.max_engines = rounding::saturated_int(rounding::fraction_up(front_ft * r.cf_engines_per_100ft / 100.0));
   return f;
 }
 

@@ -25,7 +25,7 @@ std::optional<Shape> parse_shape(const std::string& s) { return kind_named<Shape
 int round_up_points(const StructureRules& r, double value) {
   // "If necessary round the value of the structure up to the nearest number divisible by four":
   // a value already divisible stays as it is.
-  return static_cast<int>(rounding::up_to(value, r.round_up_multiple));
+  return rounding::saturated_int(rounding::up_to(value, r.round_up_multiple));
 }
 
 int cannon_lost(const StructureRules& r, int cannon, double damage_fraction) {
@@ -34,7 +34,7 @@ int cannon_lost(const StructureRules& r, int cannon, double damage_fraction) {
   double lost = 0;
   for (const auto& step : r.cannon_loss)
     if (damage_fraction >= step.damage_fraction - 1e-12) lost = step.cannon_lost_fraction;
-  return static_cast<int>(rounding::fraction_up(lost * cannon));
+  return rounding::saturated_int(rounding::fraction_up(lost * cannon));
 }
 
 namespace {

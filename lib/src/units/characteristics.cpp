@@ -175,7 +175,7 @@ Diagnostics rate_unit_hit_points(Rater& r) {
     return {};
   }
   const double raw = uhp_troops * out.hd.value * cm.uhp_per_hd_troop;
-  out.uhp = std::max(1, static_cast<int>(rounding::half_up(raw)));
+  out.uhp = std::max(1, rounding::saturated_int(rounding::half_up(raw)));
   if (r.explain) {
     report::Step s =
         report::step("uhp",
@@ -197,7 +197,7 @@ Diagnostics rate_encounter_movement(Rater& r) {
   if (r.overridden("move_ft", r.req.move_ft.has_value())) out.encounter_move_ft = *r.req.move_ft;
   else if (r.has_characteristics()) out.encounter_move_ft = r.tr->move_ft;
   else if (r.campaign && miles_per_ft > 0)
-    out.encounter_move_ft = static_cast<int>(rounding::half_up(r.campaign->daily_move_miles / miles_per_ft));
+    out.encounter_move_ft = rounding::saturated_int(rounding::half_up(r.campaign->daily_move_miles / miles_per_ft));
   else return field_error("move_ft", "give move_ft, the troops' encounter movement in feet");
   return {};
 }

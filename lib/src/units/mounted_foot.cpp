@@ -59,7 +59,7 @@ Diagnostics rate_mounted_foot(Rater& r) {
   Deployment im;
   im.formation = Formation::IM;
   im.units = cat.mounted_foot.deploy_as_im_units;
-  im.troops = static_cast<int>(rounding::half_up(out.troops * cat.mounted_foot.im_half_troops_fraction));
+  im.troops = rounding::saturated_int(rounding::half_up(out.troops * cat.mounted_foot.im_half_troops_fraction));
   im.uhp = out.uhp;  // each half carries the whole unit's uhp (example, p. 31)
   im.march = im_cell->cell->march;
   im.hustle = im_cell->cell->hustle;

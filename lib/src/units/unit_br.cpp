@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gunpowder/core/lookup.hpp"
+#include "gunpowder/core/rounding.hpp"
 #include "gunpowder/units/unit_br.hpp"
 #include "rating_steps.hpp"
 
@@ -147,7 +148,7 @@ std::optional<HitDice> parse_hit_dice(std::string_view s) {
   }
   hd.dice = n;
   hd.value = value;
-  hd.steps = static_cast<int>(std::ceil(value));
+  hd.steps = rounding::saturated_int(std::ceil(value));
   return hd;
 }
 

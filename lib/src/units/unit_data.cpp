@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "gunpowder/core/rounding.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -663,7 +664,7 @@ void fit_campaign_model(Catalogue& cat, const Veterans& vet, Diagnostics& d) {
   m.weeks_per_month = mode(months);
   m.uhp_per_hd_troop = mode(uhp_foot);
   m.cavalry_uhp_multiplier =
-      m.uhp_per_hd_troop > 0 ? static_cast<int>(std::lround(mode(uhp_cav) / m.uhp_per_hd_troop)) : 0;
+      m.uhp_per_hd_troop > 0 ? rounding::saturated_int(std::round(mode(uhp_cav) / m.uhp_per_hd_troop)) : 0;
   if (m.foot_supply_gp_week <= 0 || m.horse_supply_gp_week <= 0 || m.miles_per_day_per_ft <= 0 || m.weeks_factor <= 0 ||
       m.weeks_per_month <= 0 || m.uhp_per_hd_troop <= 0 || m.cavalry_uhp_multiplier <= 0 || m.horse_unit_size <= 0)
     d.error(SourcePos{"data/units.toml"}, "the rosters do not give the campaign model's figures", {},

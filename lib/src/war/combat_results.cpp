@@ -79,7 +79,7 @@ SideResult casualties_for(const Rules& R, std::int64_t troops, double pct, std::
   s.location_units = units;
   // Casualties: pct of the troops, rounded up (rules-gaps s.3); the pct is a multiple of 1/100
   // of a percent at worst, so work in hundredths to stay exact.
-  const auto hundredths = static_cast<std::int64_t>(std::llround(pct * 100));
+  const auto hundredths = rounding::saturated_int64(std::round(pct * 100));
   s.casualties = std::min(troops, ceil_div(troops * hundredths, 10000));
   // Half killed, half wounded (l. 179), killed rounded up; a force that retreats counts its
   // wounded as killed (rules-gaps s.3), as does a routed or destroyed one.

@@ -142,7 +142,7 @@ void experience_line(const BfrComponent& c, const Factors& f, RatingLine& line) 
                                                                       : f.months_on_duty;
   if (v) {
     line.input = std::to_string(*v);
-    line.points = static_cast<int>(std::lround(ppu * capped(c, *v, line)));
+    line.points = rounding::saturated_int(std::round(ppu * capped(c, *v, line)));
     line.ruled = c.ruled;
   }
 }
@@ -256,6 +256,15 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
       if (R.bfr_components[i].kind == BfrKind::elves_or_dwarves ||
           R.bfr_components[i].kind == BfrKind::two_asterisk_percent)
         out.lines[i].ruled = either(std::move(out.lines[i].ruled), R.ruled.special_troops);
+  // A house rule's points per unit can take a line beyond any rating (a saturated INT_MAX): refused
+  // here, before the sums and the battle rating's products would overflow an int.
+  constexpr int kMaxLinePoints = 10000000;
+  for (const auto& l : out.lines)
+    if (l.points > kMaxLinePoints || l.points < -kMaxLinePoints)
+      errs.error({}, "the BFR line '" + l.label + "' gives " + std::to_string(l.points) + " points, beyond the " +
+                         std::to_string(kMaxLinePoints) + " a line may give" +
+                         (R.ruled.in_effect ? "; the house rules change the figures it is computed from"
+                                            : "; the input's figures lead to it"));
   if (!errs.empty()) return errs;
   for (const auto& l : out.lines) {
     out.total += l.points;

@@ -489,7 +489,7 @@ std::vector<SiegeWeek> simple_siege_weeks(const Rules& R, std::int64_t defender_
     s.starving = w > food_weeks;
     if (s.starving && troops > 0) {
       const std::int64_t basis = of_start ? defender_troops : troops;
-      const auto tenths = static_cast<std::int64_t>(std::llround(R.simple_siege.defender_loss_pct_per_week * 100));
+      const auto tenths = rounding::saturated_int64(std::round(R.simple_siege.defender_loss_pct_per_week * 100));
       s.defender_lost = std::min(troops, ceil_div(basis * tenths, 10000));
       troops -= s.defender_lost;
       lost_ruled = either(std::move(lost_ruled), R.ruled.siege_loss);  // this week's losses, and every later week's

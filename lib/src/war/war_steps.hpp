@@ -20,7 +20,7 @@ inline std::int64_t ceil_div(std::int64_t n, std::int64_t d) {
 }
 
 /// Round a real figure up ("round every fraction up", rules-gaps s.3).
-inline int up(double x) { return static_cast<int>(rounding::fraction_up(x)); }
+inline int up(double x) { return rounding::saturated_int(rounding::fraction_up(x)); }
 
 /// A battle-rating statement's figure as it meets its threshold (seed 004, Battle rating B, l.
 /// 52-63): under the `up` reading rounded up to a whole percent or foot, as the basic force

@@ -6,6 +6,7 @@
 #include <memory>
 #include <doctest/doctest.h>
 
+#include <climits>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -315,6 +316,25 @@ TEST_CASE("rounding") {
   CHECK(rounding::caliber_quarter_inch(4.75) == 4.75);
   CHECK(rounding::fraction_up(3.01) == 4);
   CHECK(rounding::fraction_up(3.0) == 3);
+}
+
+TEST_CASE("saturated conversions: a figure out of range is an integer's limit, never undefined") {
+  CHECK(rounding::saturated_int(41.0) == 41);
+  CHECK(rounding::saturated_int(-7.0) == -7);
+  CHECK(rounding::saturated_int(2147483647.0) == INT_MAX);
+  CHECK(rounding::saturated_int(2147483648.0) == INT_MAX);
+  CHECK(rounding::saturated_int(1e300) == INT_MAX);
+  CHECK(rounding::saturated_int(HUGE_VAL) == INT_MAX);
+  CHECK(rounding::saturated_int(-1e300) == INT_MIN);
+  CHECK(rounding::saturated_int(std::nan("")) == INT_MIN);
+  CHECK(rounding::saturated_int64(41.0) == 41);
+  CHECK(rounding::saturated_int64(4294967296.0) == 4294967296LL);              // beyond an int: kept
+  CHECK(rounding::saturated_int64(9007199254740992.0) == 9007199254740992LL);  // 2^53
+  CHECK(rounding::saturated_int64(9223372036854775807.0) == LLONG_MAX);        // the double is 2^63
+  CHECK(rounding::saturated_int64(1e300) == LLONG_MAX);
+  CHECK(rounding::saturated_int64(-9223372036854775808.0) == LLONG_MIN);
+  CHECK(rounding::saturated_int64(-1e300) == LLONG_MIN);
+  CHECK(rounding::saturated_int64(std::nan("")) == LLONG_MIN);
 }
 
 namespace {

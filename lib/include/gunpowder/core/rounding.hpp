@@ -19,6 +19,14 @@ inline int saturated_int(double x) {
   if (x >= static_cast<double>(INT_MAX)) return INT_MAX;
   return static_cast<int>(x);
 }
+/// The same for a 64-bit count (troops, rounds): beyond its range gives INT64_MAX or INT64_MIN.
+inline long long saturated_int64(double x) {
+  // 2^63 is exact as a double; LLONG_MAX is not (it rounds up to 2^63, out of range).
+  constexpr double kLimit = 9223372036854775808.0;
+  if (std::isnan(x) || x <= -kLimit) return LLONG_MIN;
+  if (x >= kLimit) return LLONG_MAX;
+  return static_cast<long long>(x);
+}
 
 /// Round half up to a whole number (2.5 -> 3): the common "round to the nearest" of the rules.
 inline double half_up(double x) { return std::floor(x + 0.5); }

@@ -24,6 +24,10 @@ namespace gunpowder::fire {
 
 inline constexpr int kFaces = 6;    ///< "We use ordinary d6s" (seed 001, Firing)
 inline constexpr int kMaxPool = 5;  ///< poker-dice hands are read from at most five dice
+/// The most strength points, knockdowns or wounds one hand may deal: the book's largest is 48; a
+/// house rule that leads beyond is refused (exit 65) before the distributions, which hold a
+/// probability for every point, are built.
+inline constexpr int kMaxHandFigure = 100000;
 
 /// The poker-dice hands that score (Baggins Wood Cannons, Firing): a closed kind, since each is
 /// its own test of the dice. Spelled once, in hand_shape_names() (the `key` of its [hand] row); a
