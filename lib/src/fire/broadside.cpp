@@ -270,8 +270,9 @@ HandEffect hand_effect(const BroadsideRules& r, size_t hand, const BroadsideSetu
   const bool L = b && b->uses_long, S = b && b->uses_short;
   // In double, saturated: house rules may make any of these figures as large as an int holds
   // (broadside_fire.cpp's hands() refuses a hand beyond kMaxHandFigure).
-  const auto sum = [](bool a, int x, bool b, int y) {
-    return rounding::saturated_int((a ? static_cast<double>(x) : 0.0) + (b ? static_cast<double>(y) : 0.0));
+  const auto sum = [](bool with_long, int x, bool with_short, int y) {
+    return rounding::saturated_int((with_long ? static_cast<double>(x) : 0.0) +
+                                   (with_short ? static_cast<double>(y) : 0.0));
   };
   const auto times = [](int x, double m) { return rounding::saturated_int(std::round(x * m)); };
   int structural = sum(L, f.structural_long, S, f.structural_short);
