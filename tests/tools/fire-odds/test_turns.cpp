@@ -136,8 +136,11 @@ TEST_CASE("fire-odds artillery --target-shp: shots to destroy, against the shots
   auto dist_args = args;
   dist_args.insert(dist_args.end(), {"--table", "shots-distribution"});
   const Rows dist = csv_rows(dist_args);
-  for (const auto& [strikes, p_strike] : std::map<std::string, double>{{"direct-hits", 1.0 / 20},
-                                                                        {"direct-and-close-hits", 6.0 / 20}}) {
+  // No structured binding: CAPTURE's lambda may not name one under clang 14 (the sanitizer build).
+  for (const auto& reading :
+       std::map<std::string, double>{{"direct-hits", 1.0 / 20}, {"direct-and-close-hits", 6.0 / 20}}) {
+    const std::string& strikes = reading.first;
+    const double p_strike = reading.second;
     CAPTURE(strikes);
     std::vector<double> shot = six_d10;
     for (double& p : shot) p *= p_strike * p_no_save;
@@ -169,8 +172,9 @@ TEST_CASE("fire-odds broadside --target-points: broadsides to each loss, against
   auto dist_args = args;
   dist_args.insert(dist_args.end(), {"--table", "broadsides-distribution"});
   const Rows dist = csv_rows(dist_args);
-  for (const auto& [effect, points] :
-       std::map<std::string, int>{{"half-lost", 15}, {"three-quarters-lost", 23}, {"destroyed", 30}}) {
+  for (const auto& loss : std::map<std::string, int>{{"half-lost", 15}, {"three-quarters-lost", 23}, {"destroyed", 30}}) {
+    const std::string& effect = loss.first;
+    const int points = loss.second;
     CAPTURE(effect);
     const auto row = with(table, "target_effect", effect);
     REQUIRE(row.size() == 1);
