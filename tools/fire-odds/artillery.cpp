@@ -221,14 +221,10 @@ const report::TableSpec& hero_spec() {
 // With --target-shp: the shots until the structure's shp are gone, under either reading of what
 // strikes it, and their distributions (for programs, and people with --distributions).
 const report::TableSpec& shots_spec() {
-  static const report::TableSpec s = [] {
-    std::vector<report::FieldUse> fields{f::kStrikes};
-    for (const report::FieldUse& u : turns_fields()) fields.push_back(u);
-    return scenario_spec("shots-to-destroy", "Shots to destroy",
-                         "with --target-shp: the shots until the structure's shp are gone, under one reading of "
-                         "what strikes it",
-                         std::move(fields));
-  }();
+  static const report::TableSpec s = scenario_spec(
+      "shots-to-destroy", "Shots to destroy",
+      "with --target-shp: the shots until the structure's shp are gone, under one reading of what strikes it",
+      turns_fields(f::kStrikes));
   return s;
 }
 
@@ -471,13 +467,8 @@ Table hero_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p,
 Table shots_table(const fire::StructureTarget& st) {
   Table t(shots_spec());
   t.title = "Shots to destroy " + fmtnum::grouped(*st.shp) + " shp (AC " + std::to_string(st.ac) + ")";
-  auto row = [&](Cell strikes, const dice::TurnsToReach& r) {
-    std::vector<Cell> cells{std::move(strikes)};
-    for (Cell& c : turns_cells(r)) cells.push_back(std::move(c));
-    t.add_row(std::move(cells));
-  };
-  row(Cell("direct hits only", "direct-hits"), *st.shots_direct);
-  row(Cell("direct and close hits", "direct-and-close-hits"), *st.shots_with_close);
+  t.add_row(turns_cells(Cell("direct hits only", "direct-hits"), *st.shots_direct));
+  t.add_row(turns_cells(Cell("direct and close hits", "direct-and-close-hits"), *st.shots_with_close));
   t.notes.push_back("a shot that misses, is saved against or misfires deals nothing; the piece fires on (an "
                     "accidental discharge that damages it is not followed)");
   t.notes.push_back(turns_note({&*st.shots_direct, &*st.shots_with_close}));

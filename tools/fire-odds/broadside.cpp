@@ -77,13 +77,10 @@ const report::TableSpec& target_spec() {
 // With --target-points: the broadsides until each loss, and their distributions (for programs, and
 // people with --distributions).
 const report::TableSpec& broadsides_spec() {
-  static const report::TableSpec s = [] {
-    std::vector<report::FieldUse> fields{f::kTargetEffect};
-    for (const report::FieldUse& u : turns_fields()) fields.push_back(u);
-    return scenario_spec("broadsides-to-target", "Broadsides to each loss",
-                         "with --target-points: the broadsides until one loss of the undamaged target",
-                         std::move(fields));
-  }();
+  static const report::TableSpec s =
+      scenario_spec("broadsides-to-target", "Broadsides to each loss",
+                    "with --target-points: the broadsides until one loss of the undamaged target",
+                    turns_fields(f::kTargetEffect));
   return s;
 }
 
@@ -260,12 +257,15 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
   return sp;
 }
 
+// The target's losses, in [cannon_loss]'s order: in words, and as the target_effect key.
+const std::array<std::pair<const char*, const char*>, fire::TargetLoss::kLosses> kLosses{
+    {{"half its points lost", "half-lost"}, {"three quarters lost", "three-quarters-lost"}, {"sunk or collapsed", "destroyed"}}};
+
 Table target_table(const fire::TargetLoss& t) {
   Table tt(target_spec());
   tt.title = "Target of " + std::to_string(t.points) + " points (one broadside, undamaged)";
-  tt.add_row({Cell("half its points lost", "half-lost"), pct_cell(t.p_half)});
-  tt.add_row({Cell("three quarters lost", "three-quarters-lost"), pct_cell(t.p_three_quarters)});
-  tt.add_row({Cell("sunk or collapsed", "destroyed"), pct_cell(t.p_destroyed)});
+  for (size_t i = 0; i < kLosses.size(); ++i)
+    tt.add_row({Cell(kLosses.at(i).first, kLosses.at(i).second), pct_cell(t.p.at(i))});
   if (t.guns)
     tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
   if (!t.broadsides.front())
@@ -274,18 +274,13 @@ Table target_table(const fire::TargetLoss& t) {
   return tt;
 }
 
-const std::array<std::pair<const char*, const char*>, 3> kLosses{
-    {{"half its points lost", "half-lost"}, {"three quarters lost", "three-quarters-lost"}, {"sunk or collapsed", "destroyed"}}};
-
 Table broadsides_table(const fire::TargetLoss& t) {
   Table bt(broadsides_spec());
   bt.title = "Broadsides to each loss of a target of " + fmtnum::grouped(t.points) + " points";
   std::vector<const dice::TurnsToReach*> rows;
   for (size_t i = 0; i < kLosses.size(); ++i) {
     const dice::TurnsToReach& r = *t.broadsides.at(i);
-    std::vector<Cell> cells{Cell(kLosses.at(i).first, kLosses.at(i).second)};
-    for (Cell& c : turns_cells(r)) cells.push_back(std::move(c));
-    bt.add_row(std::move(cells));
+    bt.add_row(turns_cells(Cell(kLosses.at(i).first, kLosses.at(i).second), r));
     rows.push_back(&r);
   }
   bt.notes.push_back("the same broadside each time (its structural damage above), the target's own points only: "

@@ -90,9 +90,10 @@ report::DistributionTables dist_tables(const report::DistributionSpec& spec, con
   return report::distribution_tables(spec, report::Distribution::of(d), std::move(title));
 }
 
-std::vector<report::FieldUse> turns_fields() {
+std::vector<report::FieldUse> turns_fields(const report::Field& goal) {
   namespace f = fields;
-  return {f::kPointsNeeded, f::kMeanTurns, f::kSdTurns, f::kMedianTurns, f::kQ95Turns, f::kCertainBy, f::kSettledBy};
+  return {goal, f::kPointsNeeded, f::kMeanTurns, f::kSdTurns, f::kMedianTurns, f::kQ95Turns, f::kCertainBy,
+          f::kSettledBy};
 }
 
 report::Distribution turns_distribution(const dice::TurnsToReach& r) {
@@ -105,10 +106,10 @@ report::Distribution turns_distribution(const dice::TurnsToReach& r) {
   return d;
 }
 
-std::vector<report::Cell> turns_cells(const dice::TurnsToReach& r) {
+std::vector<report::Cell> turns_cells(report::Cell goal, const dice::TurnsToReach& r) {
   using report::cell::integer;
   using report::cell::none;
-  std::vector<report::Cell> out{integer(r.target)};
+  std::vector<report::Cell> out{std::move(goal), integer(r.target)};
   if (r.never) {
     out.insert(out.end(), {none("never"), none(), none(), none(), none(), none()});
     return out;

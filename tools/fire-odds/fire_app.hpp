@@ -113,10 +113,10 @@ void align(report::Table& t, const report::Field& f, report::Align a);
 void program_figure(report::Table& t, const report::Field& f, report::Cell value, std::string source = {});
 /// The tables of the distribution `d` declared by `spec` (its values and its summary), titled `title`.
 report::DistributionTables dist_tables(const report::DistributionSpec& spec, const dice::Dist& d, std::string title);
-/// The figures of a row of shots or broadsides until a target's points are gone (after the row's
-/// goal: the strikes, the target's loss), and their cells for one result.
-std::vector<report::FieldUse> turns_fields();
-std::vector<report::Cell> turns_cells(const dice::TurnsToReach& r);
+/// The figures of a row of shots or broadsides until a target's points are gone, after the row's
+/// `goal` (the strikes, the target's loss), and a row of them: `goal`'s cell, then one result's.
+std::vector<report::FieldUse> turns_fields(const report::Field& goal);
+std::vector<report::Cell> turns_cells(report::Cell goal, const dice::TurnsToReach& r);
 /// Their distribution (shots or broadsides, P(done on that one), P(done by it) as P(at most)); empty
 /// when it was not made.
 report::Distribution turns_distribution(const dice::TurnsToReach& r);

@@ -5,6 +5,7 @@
 
 #include "design_steps.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
 
 namespace gunpowder::artillery {
 
@@ -120,7 +121,8 @@ Expected<Priced> priced(const Catalogue& cat, double historical_gp, const std::s
 int machinist_throw(int base_throw, double value_gp, int bonuses, double gp_per_step) {
   // Dwarven Gunpowder, example: "+1 per 5,000gp value": 8,000 gp counts 2 (the example's own
   // figure), so fractions round up.
-  return base_throw + static_cast<int>(std::ceil(value_gp / gp_per_step - 1e-9)) - bonuses;
+  // Saturated: a house-ruled step of 1e-300 gp makes the quotient any size (figure_out_of_range refuses it).
+  return rounding::saturated_int(base_throw + std::ceil(value_gp / gp_per_step - 1e-9) - bonuses);
 }
 
 std::optional<int> dwarven_market_class(const Catalogue& cat, int market_class) {

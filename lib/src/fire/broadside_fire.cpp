@@ -7,6 +7,7 @@
 #include <map>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/broadside.hpp"
 
@@ -269,13 +270,14 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, const BroadsideRequest
   TargetLoss t;
   t.points = *p.target_points;
   const double pts = *p.target_points;
+  for (size_t i = 0; i < TargetLoss::kLosses; ++i)
+    t.needed.at(i) = rounding::saturated_int(std::ceil(TargetLoss::kFractions.at(i) * pts - 1e-9));
   std::vector<double> lost_p;
   for (int v = total.min(); v <= total.max(); ++v) {
     const double q = total.p(v);
     if (q == 0) continue;
-    if (v >= 0.5 * pts) t.p_half += q;
-    if (v >= 0.75 * pts) t.p_three_quarters += q;
-    if (v >= pts) t.p_destroyed += q;
+    for (size_t i = 0; i < TargetLoss::kLosses; ++i)
+      if (v >= t.needed.at(i)) t.p.at(i) += q;
     if (p.target_guns) {
       const int lost = cannon_lost(R, *p.target_guns, v, pts);
       if (static_cast<size_t>(lost) >= lost_p.size()) lost_p.resize(static_cast<size_t>(lost) + 1, 0.0);
@@ -288,11 +290,8 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, const BroadsideRequest
     t.cannon_lost = dice::Dist(0, lost_p.empty() ? std::vector<double>{1.0} : lost_p);
   }
   // Broadsides until each loss: the same broadside again and again against the undamaged target.
-  const std::array<double, 3> fraction{0.5, 0.75, 1.0};
-  for (size_t i = 0; i < fraction.size(); ++i) {
-    t.needed.at(i) = static_cast<int>(std::ceil(fraction.at(i) * pts));
-    if (t.points <= dice::kTurnsMaxTarget) t.broadsides.at(i) = dice::turns_to_reach(total, t.needed.at(i));
-  }
+  if (t.points <= dice::kTurnsMaxTarget)
+    for (size_t i = 0; i < TargetLoss::kLosses; ++i) t.broadsides.at(i) = dice::turns_to_reach(total, t.needed.at(i));
   return t;
 }
 

@@ -283,14 +283,20 @@ struct BandFigures {
 /// A target's losses from one broadside (Loss of strength points, seed 001).
 struct TargetLoss {
   int points = 0;
-  double p_half = 0, p_three_quarters = 0, p_destroyed = 0;
+  /// The target's losses (Baggins Wood Cannons, Firing: half its points lost, three quarters, sunk
+  /// or collapsed), as fractions of its points. [cannon_loss] has the same fractions today but is the
+  /// cannon-loss rule, which a house rule may give in other steps; these name the output's losses.
+  static constexpr size_t kLosses = 3;
+  static constexpr std::array<double, kLosses> kFractions{0.5, 0.75, 1.0};
+  /// P(one broadside, the target undamaged, reaches each loss).
+  std::array<double, kLosses> p{};
   std::optional<int> guns;
   dice::Dist cannon_lost;  ///< with guns
-  /// The points each loss needs (half, three quarters, all: the least whole number of points at or
-  /// above the fraction) and the broadsides until they are lost, the target undamaged before the
-  /// first (absent for a target of more than dice::kTurnsMaxTarget points).
-  std::array<int, 3> needed{};
-  std::array<std::optional<dice::TurnsToReach>, 3> broadsides;
+  /// The points each loss needs (the least whole number of points at or above its fraction) and the
+  /// broadsides until they are lost, the target undamaged before the first (absent for a target of
+  /// more than dice::kTurnsMaxTarget points).
+  std::array<int, kLosses> needed{};
+  std::array<std::optional<dice::TurnsToReach>, kLosses> broadsides;
 };
 
 struct Broadside {
