@@ -13,6 +13,7 @@
 namespace gunpowder::cli {
 
 std::string bounds_error(const Bounds& b, const std::string& text) {
+  if (text.empty()) return kEmptyValue;
   const std::string unit = *b.unit ? std::string(" ") + b.unit : std::string();
   // A whole bound as the books write numbers (10,000); any other exactly.
   const auto bound = [](double x) {

@@ -24,6 +24,9 @@ struct Bounds {
 /// 1e3", "must be positive and at most 100000 feet, got 0"; "" when `text` is a number within `b`.
 std::string bounds_error(const Bounds& b, const std::string& text);
 
+/// What an option given an empty value is told (`--troops ''`): every option, bounded or not.
+inline constexpr const char* kEmptyValue = "needs a value (an empty value is not the default)";
+
 /// A CLI11 check of the flag's text by bounds_error: CLI11 reports "--FLAG: MESSAGE" (exit 64).
 CLI::Validator bounded(const Bounds& b);
 

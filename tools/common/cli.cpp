@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "common/args.hpp"
+#include "common/bounds.hpp"
 #include "common/commands.hpp"
 #include "common/completion.hpp"
 #include "common/describe.hpp"
@@ -436,7 +437,7 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, const Args& a
     return static_cast<int>(ExitCode::usage);
   }
   if (auto empty = empty_value(app)) {
-    report_errors(info, usage_error(*empty, "needs a value (an empty value is not the default)"), err);
+    report_errors(info, usage_error(*empty, kEmptyValue), err);
     return static_cast<int>(ExitCode::usage);
   }
   for (int i = split + 1; i < argc; ++i) common.inputs.emplace_back(argv[i]);
@@ -513,9 +514,7 @@ Diagnostics out_of_range(const data::Tables& tables, const std::string& what) {
   SourcePos pos;
   if (!tables.house_rules_files().empty()) pos.file = tables.house_rules_files().front().name;
   const size_t files = tables.house_rules_files().size();
-  d.error(pos, what + (files == 0   ? "; the input's figures lead to it"
-                       : files == 1 ? "; the house rules change the figures it is computed from"
-                                    : "; the house rules (" + names + ") change the figures it is computed from"));
+  d.error(pos, what + out_of_range_cause(files > 0, files > 1 ? names : std::string()));
   return d;
 }
 

@@ -118,6 +118,17 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
   p.range_short_yd = num(r, "range_short_yd");
   p.range_medium_yd = num(r, "range_medium_yd");
   p.range_long_yd = num(r, "range_long_yd");
+  // The range bands run outward: short ends before medium, medium before long.
+  if (p.range_short_yd > 0 && p.range_medium_yd > 0 && p.range_long_yd > 0) {
+    if (!(p.range_short_yd < p.range_medium_yd))
+      r.pair_error("range_short_yd", "range_medium_yd", "the ranges must grow: range_short_yd (" + fmtnum::shortest(p.range_short_yd, 17) +
+                                        ") must be less than range_medium_yd (" +
+                                        fmtnum::shortest(p.range_medium_yd, 17) + ")");
+    else if (!(p.range_medium_yd < p.range_long_yd))
+      r.pair_error("range_medium_yd", "range_long_yd", "the ranges must grow: range_medium_yd (" + fmtnum::shortest(p.range_medium_yd, 17) +
+                                      ") must be less than range_long_yd (" + fmtnum::shortest(p.range_long_yd, 17) +
+                                      ")");
+  }
   p.damage_dice = integer(r, "damage_dice");
   p.aoe_ft = integer(r, "aoe_ft");
   p.crew = integer(r, "crew");
@@ -190,7 +201,14 @@ void read_carriage(const input::Document& doc, const toml::table& t, Diagnostics
   c.cost_pct = num(r, "carriage_cost_pct");
   c.weight_pct = num(r, "carriage_weight_pct");
   c.horse_divisor_lb = num(r, "horse_divisor_lb");
-  c.cart_divisor_lb = num(r, "cart_divisor_lb");
+  // 0 is the book's "None" (no wagons); any other divisor is a divisor's range (named_range).
+  if (const auto carts = r.number("cart_divisor_lb", Need::required, input::non_negative(1e6))) {
+    c.cart_divisor_lb = *carts;
+    if (*carts > 0 && *carts < input::named_range("divisor").min)
+      r.error_at("cart_divisor_lb", "'cart_divisor_lb' must be 0 (no wagons) or from " +
+                                        fmtnum::trim(input::named_range("divisor").min, 1) + " to 1,000,000, got " +
+                                        fmtnum::shortest(*carts, 17));
+  }
   c.battlefield_move = str(r, "battlefield_move");
   if (!read_hexes(c.battlefield_move, c.battlefield_hexes))
     r.error_at("battlefield_move", "must be march/hustle/charge in hexes, '-' or '*' each (\"1/2/-\")");
@@ -487,6 +505,18 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
         if (const auto* row = n.as_table()) cat.market_examples.push_back(read_market_example(doc, *row, d));
     if (const auto* g = r.table("grimm_example", Need::required)) read_grimm(doc, *g, d, cat);
     cat.economy.price_multiplier_min = num(r, "price_multiplier_min");
+    // The dwarven multipliers: minimum <= recommended <= maximum ([dwarven.machinist]'s artillery cost).
+    const auto& eco = cat.economy;
+    if (eco.price_multiplier_min > eco.dwarven_multiplier)
+      r.pair_error("price_multiplier_recommended", "price_multiplier_min",
+                   "price_multiplier_min (" + fmtnum::shortest(eco.price_multiplier_min, 17) +
+                       ") must be at most price_multiplier_recommended (" + fmtnum::shortest(eco.dwarven_multiplier, 17) +
+                       ")");
+    else if (eco.dwarven_multiplier > eco.price_multiplier_max)
+      r.error_at("price_multiplier_recommended",
+                 "price_multiplier_recommended (" + fmtnum::shortest(eco.dwarven_multiplier, 17) +
+                     ") must be at most [dwarven.machinist] artillery_cost_multiplier (" +
+                     fmtnum::shortest(eco.price_multiplier_max, 17) + "), the highest multiplier");
     r.note("source");
     r.finish();
   }

@@ -346,7 +346,9 @@ Expected<BroadsideRules> build_broadside(const data::Tables& t) {
   top.note("example");
   top.finish();
   order_hands(doc, d, b, results);
-  check_crews_and_pools(doc, d, b);
+  // The whole-table checks read what the rows gave: after an error there (max_dice refused and read
+  // as 0), they would only repeat it row by row.
+  if (d.empty()) check_crews_and_pools(doc, d, b);
   for (const auto& band : broadside_band_names())
     if (!b.band(band)) d.error(SourcePos{doc.name, 1, 1}, "no [[range_band.rows]] for the " + band + " band");
   if (!d.empty()) return data::as_internal(t, d);

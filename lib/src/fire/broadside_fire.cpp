@@ -336,9 +336,11 @@ Diagnostics hands(const BroadsideRules& R, const BroadsideRequest& p, Broadside&
     for (const int v : {e.structural_before_aim, e.structural, e.cas.k, e.cas.w})
       if (v < 0 || v > kMaxHandFigure) {
         Diagnostics d;
-        d.error({}, "the hand '" + R.hands[h].name + "' would deal " + std::to_string(v) +
-                        " strength points, knockdowns or wounds, outside the 0 to " + std::to_string(kMaxHandFigure) +
-                        " a hand may deal; the house rules change the figures it is computed from");
+        // The figure itself may be a saturated INT_MAX: the bound it broke is what the message says.
+        d.error({}, "the hand '" + R.hands[h].name + "' would deal " +
+                        (v < 0 ? std::string("a negative number of") : "more than " + fmtnum::grouped(kMaxHandFigure)) +
+                        " strength points, knockdowns or wounds (a hand deals 0 to " + fmtnum::grouped(kMaxHandFigure) +
+                        ")" + out_of_range_cause(true));
         return d;
       }
     wound_equivalents.push_back(static_cast<double>(e.cas.k) * R.wounds_per_knockdown + e.cas.w);

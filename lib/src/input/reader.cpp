@@ -2,9 +2,11 @@
 // range, unknown keys refused with the allowed ones listed, notes of the book refused from house
 // rules; arrays of tables and top-level keys checked.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 
+#include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/input/reader.hpp"
@@ -75,6 +77,14 @@ SourcePos TableReader::pos_of(std::string_view key) const {
 void TableReader::error_at(std::string_view key, std::string message) {
   const SourcePos p = pos_of(key);
   diags_.error(p, std::move(message), doc_.line(p));
+}
+
+void TableReader::pair_error(std::string_view first, std::string_view second, std::string message) {
+  auto given_by_rules = [&](std::string_view key) {
+    const auto it = table_.find(key);
+    return it != table_.end() && doc_.pos(it->second).file != doc_.name;
+  };
+  error_at(given_by_rules(first) && !given_by_rules(second) ? first : second, std::move(message));
 }
 
 void TableReader::error(std::string message) {
@@ -157,24 +167,49 @@ std::string bound_text(double x) {
 }
 }  // namespace
 
-bool TableReader::check_range(std::string_view key, const toml::node& n, double v, const Range& r) {
+Range named_range(std::string_view key) {
+  struct Named {
+    std::string_view part;
+    Range range;
+  };
+  // The name's part, whole or at an end of the key or between underscores: "chance_pct",
+  // "halve_if_attacker_flyers_pct_min", "cart_divisor_lb", "multiplier", "material_factor".
+  static constexpr std::array kNamed = {
+      Named{"pct", {0, 100, false, "a percentage"}},
+      Named{"divisor", {0.1, 1e6, false, "a divisor"}},
+      Named{"multiplier", {0, 1000, false, "a multiplier"}},
+      Named{"factor", {0, 1000, false, "a factor"}},
+  };
+  for (const auto& n : kNamed) {
+    for (size_t at = key.find(n.part); at != std::string_view::npos; at = key.find(n.part, at + 1)) {
+      const size_t end = at + n.part.size();
+      if ((at == 0 || key[at - 1] == '_') && (end == key.size() || key[end] == '_')) return n.range;
+    }
+  }
+  return {};
+}
+
+bool TableReader::check_range(std::string_view key, const toml::node& n, double v, const Range& given) {
+  const Range r = given.unbounded() ? named_range(key) : given;
   const std::string k(key);
+  // " (a percentage)" after the bounds of a named kind.
+  const std::string kind = r.kind.empty() ? "" : " (" + std::string(r.kind) + ")";
   if (!std::isfinite(v)) {
     error_at(key, "'" + k + "' must be a finite number, got " + as_given(doc_, n));
     return false;
   }
   if (r.exclusive_min && v <= r.min) {
     error_at(key, "'" + k + "' must be " +
-                      (r.min == 0 ? std::string("positive") : "greater than " + bound_text(r.min)) + ", got " +
-                      as_given(doc_, n));
+                      (r.min == 0 ? std::string("positive") : "greater than " + bound_text(r.min)) + kind +
+                      ", got " + as_given(doc_, n));
     return false;
   }
   if (!r.exclusive_min && v < r.min) {
-    error_at(key, "'" + k + "' must be at least " + bound_text(r.min) + ", got " + as_given(doc_, n));
+    error_at(key, "'" + k + "' must be at least " + bound_text(r.min) + kind + ", got " + as_given(doc_, n));
     return false;
   }
   if (v > r.max) {
-    error_at(key, "'" + k + "' must be at most " + bound_text(r.max) + ", got " + as_given(doc_, n));
+    error_at(key, "'" + k + "' must be at most " + bound_text(r.max) + kind + ", got " + as_given(doc_, n));
     return false;
   }
   return true;
@@ -260,6 +295,23 @@ std::optional<std::string> TableReader::value(std::string_view key, Need need, c
   for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
   error_at(key, "unknown " + std::string(key) + " \"" + *typed + "\" (allowed: " + list + ")");
   return std::nullopt;
+}
+
+std::optional<std::string> TableReader::dice(std::string_view key, Need need) {
+  auto text = string(key, need);
+  if (!text) return std::nullopt;
+  dice::Notation n;
+  const bool roll = dice::parse_notation(*text, n) && n.sides > 0;
+  const bool ok = dice::parse_notation(*text, n) && n.bonus >= 0 && n.bonus <= kMaxDiceSides &&
+                  (!roll || (n.count >= 1 && n.count <= kMaxDice && n.sides >= 2 && n.sides <= kMaxDiceSides));
+  if (!ok) {
+    error_at(key, "'" + std::string(key) + "' must be dice such as \"2d6\" or \"1d8+2\" (1 to " +
+                      fmtnum::grouped(kMaxDice) + " dice of 2 to " + fmtnum::grouped(kMaxDiceSides) +
+                      " sides, plus 0 to " + fmtnum::grouped(kMaxDiceSides) + ") or a whole number up to " +
+                      fmtnum::grouped(kMaxDiceSides) + ", got \"" + *text + "\"");
+    return std::nullopt;
+  }
+  return text;
 }
 
 std::optional<bool> TableReader::boolean(std::string_view key, Need need) {

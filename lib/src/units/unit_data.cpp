@@ -135,7 +135,7 @@ void read_troop_type(const input::Document& doc, const toml::table& t, Diagnosti
         TableReader e(doc, *m, d, "market_availability");
         MarketAvailability ma;
         ma.market_class = integer(e, "market_class");
-        ma.dice = str(e, "dice");
+        ma.dice = e.dice("dice", Need::required).value_or("");
         ma.chance_pct = integer(e, "chance_pct");
         e.finish();
         tt.market.push_back(std::move(ma));

@@ -261,10 +261,10 @@ Expected<BfrResult> compute_bfr(const Rules& R, const Factors& f, std::int64_t t
   constexpr int kMaxLinePoints = 10000000;
   for (const auto& l : out.lines)
     if (l.points > kMaxLinePoints || l.points < -kMaxLinePoints)
-      errs.error({}, "the BFR line '" + l.label + "' gives " + std::to_string(l.points) + " points, beyond the " +
-                         std::to_string(kMaxLinePoints) + " a line may give" +
-                         (R.ruled.in_effect ? "; the house rules change the figures it is computed from"
-                                            : "; the input's figures lead to it"));
+      errs.error({}, "the BFR line '" + l.label + "' gives " + (l.points > 0 ? "more than " : "less than -") +
+                         fmtnum::grouped(kMaxLinePoints) + " points (a line gives at most " +
+                         fmtnum::grouped(kMaxLinePoints) + " either way)" +
+                         out_of_range_cause(R.ruled.in_effect));
   if (!errs.empty()) return errs;
   for (const auto& l : out.lines) {
     out.total += l.points;

@@ -30,10 +30,14 @@ TEST_CASE("cli::bounds_error") {
     CHECK(cli::bounds_error(feet, "1e999") == "must be positive and at most 100,000 feet, got 1e999");
   }
   SUBCASE("at or below an excluded minimum, not a number") {
-    for (const char* bad : {"0", "-0", "-1", "abc", "", "12x", " 5", "nan", "inf", "0x10"}) {
+    for (const char* bad : {"0", "-0", "-1", "abc", "12x", " 5", "nan", "inf", "0x10"}) {
       CAPTURE(bad);
       CHECK(cli::bounds_error(feet, bad) == std::string("must be positive and at most 100,000 feet, got ") + bad);
     }
+  }
+  SUBCASE("an empty value is told it needs one, as every other option is (issue 24, item 3)") {
+    CHECK(cli::bounds_error(feet, "") == "needs a value (an empty value is not the default)");
+    CHECK(cli::bounds_error(count, "") == cli::kEmptyValue);
   }
   SUBCASE("a whole number is written as one") {
     for (const char* bad : {"1e3", "1.5", "1.0", "0", "1000000001", "99999999999999999999999", "-5"}) {

@@ -110,4 +110,13 @@ class Expected {
   std::variant<T, Diagnostics> v_;
 };
 
+/// What a figure out of its range (a saturated rating, a hand's effect, a BFR line) is blamed on,
+/// after the figure's message: the house rules (named when `files` is not empty) when any are in
+/// effect, else the input's figures.
+inline std::string out_of_range_cause(bool house_rules, const std::string& files = {}) {
+  if (!house_rules) return "; the input's figures lead to it";
+  return "; the house rules" + (files.empty() ? std::string() : " (" + files + ")") +
+         " change the figures it is computed from";
+}
+
 }  // namespace gunpowder

@@ -224,7 +224,15 @@ struct Range {
   double min = -1e300;
   double max = 1e300;
   bool exclusive_min = false;  ///< min itself not allowed ("must be positive")
+  /// What the bounds are, shown after them in a message ("a percentage"), or empty.
+  std::string_view kind{};
+  [[nodiscard]] bool unbounded() const { return min <= -1e300 && max >= 1e300 && !exclusive_min; }
 };
+/// The range a key's name declares for a number read without a range of its own (Range{}): a
+/// percentage (`_pct`) is 0 to 100, a divisor 0.1 to 1,000,000, a multiplier or factor 0 to 1,000
+/// (docs/house-rules.md, "Ranges"). Keys that mean something else by such a name pass their own
+/// range. An unbounded Range when the name declares none.
+Range named_range(std::string_view key);
 inline Range positive(double max = 1e300) { return {0, max, true}; }
 inline Range non_negative(double max = 1e300) { return {0, max, false}; }
 
@@ -240,6 +248,15 @@ class TableReader {
   /// The same with the allowed values as a list of literals (no allocation).
   std::optional<std::string> string(std::string_view key, Need need, std::initializer_list<std::string_view> allowed);
   std::optional<bool> boolean(std::string_view key, Need need);
+  /// An error about two keys together (an order, a minimum above a maximum): at `second` unless
+  /// only `first` was given by a rules file (the key the referee changed is the one shown).
+  void pair_error(std::string_view first, std::string_view second, std::string message);
+  /// Dice as a table prints them: "NdS", "dS", "NdS+K" or a whole number "K", with 1 to kMaxDice
+  /// dice of 2 to kMaxDiceSides sides and K from 0 to kMaxDiceSides; anything else is an error at
+  /// the key naming those limits. The text as given.
+  static constexpr int kMaxDice = 1000;
+  static constexpr int kMaxDiceSides = 10000;
+  std::optional<std::string> dice(std::string_view key, Need need);
   /// How a typed value is brought to the suite's spelling (gunpowder::suite_spelling by default).
   using Speller = std::string (*)(std::string_view);
   /// A value a user types (docs/vocabulary.md): a string naming one of `allowed` once both are

@@ -1,0 +1,133 @@
+// The ranges and orders the tables declare (issue 24, item 1): a number whose key names its kind
+// (a percentage, a divisor, a multiplier or factor) stays in that kind's range, dice strings stay
+// within the dice limits, a piece's range bands grow, the dwarven price multipliers keep their order.
+// Each check runs on the built-in tables when the tools are built (the loaders run then) and on
+// the merged tables under house rules: the reproducers of the issue are refused at the rules
+// file's key, the rule in words. The expected limits are the ones docs/house-rules.md states.
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gunpowder/artillery/artillery.hpp"
+#include "gunpowder/data/tables.hpp"
+#include "gunpowder/fire/broadside.hpp"
+#include "gunpowder/input/document.hpp"
+#include "gunpowder/units/unit_br.hpp"
+#include "run_app.hpp"
+
+using namespace gunpowder;
+
+namespace {
+
+/// The errors of loading `table` under the rules `body` (the [house_rules] header is added), with
+/// the loader of the module that reads it; empty when accepted.
+std::vector<Diagnostic> refused(const std::string& table, const std::string& body) {
+  const std::string path =
+      testing::write_temp("gp-ranges-" + table + ".toml", "[house_rules]\ntable = \"" + table + "\"\n\n" + body);
+  auto t = data::Tables::with_house_rules({path});
+  if (!t) return t.error().items();
+  Diagnostics d;
+  if (table == "artillery" || table == "gunpowder_economies") {
+    if (auto c = artillery::load_catalogue(*t); !c) return c.error().items();
+  } else if (table == "broadside") {
+    if (auto c = fire::load_broadside(*t); !c) return c.error().items();
+  } else {
+    if (auto c = units::load_catalogue(*t); !c) return c.error().items();
+  }
+  return {};
+}
+
+/// One error, at `line` of the rules file, whose message holds `words`.
+void check_one(const std::vector<Diagnostic>& errors, int line, const std::string& words) {
+  REQUIRE(errors.size() == 1);
+  CAPTURE(errors[0].message);
+  CHECK(errors[0].pos.file.find("gp-ranges-") != std::string::npos);
+  CHECK(errors[0].pos.line == line);
+  CHECK(errors[0].message.find(words) != std::string::npos);
+  CHECK(errors[0].code == ExitCode::data_error);
+}
+
+}  // namespace
+
+TEST_CASE("input::named_range: the kind a key's name declares") {
+  SUBCASE("a percentage, at the end of the key or between underscores") {
+    for (const char* k : {"chance_pct", "pct", "halve_if_attacker_flyers_pct_min", "defender_loss_pct_per_week"}) {
+      CAPTURE(k);
+      const auto r = input::named_range(k);
+      CHECK(r.min == 0);
+      CHECK(r.max == 100);
+      CHECK(r.kind == "a percentage");
+    }
+  }
+  SUBCASE("divisors, multipliers and factors") {
+    CHECK(input::named_range("speed_divisor").min == doctest::Approx(0.1));
+    CHECK(input::named_range("speed_divisor").max == 1e6);
+    CHECK(input::named_range("cart_divisor_lb").kind == "a divisor");
+    CHECK(input::named_range("multiplier").max == 1000);
+    CHECK(input::named_range("long_multiplier_yd").kind == "a multiplier");
+    CHECK(input::named_range("lighter_shot_range_factor").kind == "a factor");
+    CHECK(input::named_range("factor_examples").kind == "a factor");
+  }
+  SUBCASE("a name part inside a word is not a kind") {
+    for (const char* k : {"pctx", "xpct", "divisors_seen", "manufactor", "impact", "shot_lb", ""}) {
+      CAPTURE(k);
+      CHECK(input::named_range(k).unbounded());
+    }
+  }
+}
+
+TEST_CASE("house rules out of a declared range are refused at their key (issue 24's reproducers)") {
+  SUBCASE("a divisor next to nothing (the BR was 1.56e+99), and one of 0.001") {
+    check_one(refused("unit_rules", "[battle_rating]\nspeed_divisor = 1e-300\n"), 5,
+              "'speed_divisor' must be at least 0.1 (a divisor), got 1e-300");
+    check_one(refused("unit_rules", "[battle_rating]\nspeed_divisor = 0.001\n"), 5, "at least 0.1 (a divisor)");
+  }
+  SUBCASE("an average-damage divisor of 1e-308 (the BR was n/a)") {
+    check_one(refused("unit_rules", "[attack_count]\naverage_damage_divisor = 1e-308\n"), 5,
+              "'average_damage_divisor' must be at least 0.1 (a divisor)");
+  }
+  SUBCASE("a chance of 1000%, dice of -1d6 and 99999d99999") {
+    const auto pct = refused("troops",
+                             "[[troop_type]]\nkey = \"matchlock-arquebusiers\"\nmarket_availability = [\n"
+                             "  { market_class = 1, dice = \"6d100\", chance_pct = 1000 },\n]\n");
+    check_one(pct, 7, "'chance_pct' must be at most 100 (a percentage), got 1000");
+    for (const char* dice : {"-1d6", "99999d99999", "1d1", "d", "2d6-1", "1d10001"}) {
+      CAPTURE(std::string(dice));
+      const auto e = refused("troops", std::string("[[troop_type]]\nkey = \"matchlock-arquebusiers\"\n"
+                                                   "market_availability = [\n  { market_class = 1, dice = \"") +
+                                           dice + "\", chance_pct = 100 },\n]\n");
+      check_one(e, 7, "'dice' must be dice such as \"2d6\" or \"1d8+2\" (1 to 1,000 dice of 2 to 10,000 sides");
+    }
+    CHECK(refused("troops", "[[troop_type]]\nkey = \"matchlock-arquebusiers\"\nmarket_availability = [\n"
+                            "  { market_class = 1, dice = \"1000d10000+10000\", chance_pct = 0 },\n"
+                            "  { market_class = 2, dice = \"7\", chance_pct = 100 },\n]\n")
+              .empty());
+  }
+  SUBCASE("a multiplier beyond 1,000") {
+    check_one(refused("unit_rules", "[volley_fire]\nreload_tokens_multiplier = 5000\n"), 5,
+              "'reload_tokens_multiplier' must be at most 1000 (a multiplier), got 5000");
+  }
+  SUBCASE("a piece whose short range is 5,000 yd and long range 100 yd") {
+    check_one(refused("artillery", "[[piece]]\nname = \"60-pdr Cannon\"\nrange_short_yd = 5000\nrange_long_yd = 100\n"),
+              6, "the ranges must grow: range_short_yd (5000) must be less than range_medium_yd (740)");
+    // Only the long range changed: the error is at it.
+    check_one(refused("artillery", "[[piece]]\nname = \"60-pdr Cannon\"\nrange_long_yd = 700\n"), 6,
+              "range_medium_yd (740) must be less than range_long_yd (700)");
+  }
+  SUBCASE("a dwarven minimum multiplier above the recommended one, a recommended one above the most") {
+    check_one(refused("gunpowder_economies", "[dwarven]\nprice_multiplier_min = 9\n"), 5,
+              "price_multiplier_min (9) must be at most price_multiplier_recommended (2)");
+    check_one(refused("gunpowder_economies", "[dwarven]\nprice_multiplier_recommended = 12\n"), 5,
+              "must be at most [dwarven.machinist] artillery_cost_multiplier (10)");
+  }
+  SUBCASE("broadside max_dice = 100: one error, not one more for every dice row that reads it") {
+    check_one(refused("broadside", "[dice_pool]\nmax_dice = 100\n"), 5, "'max_dice' must be at most 5, got 100");
+  }
+  SUBCASE("the book's own figures pass, in range and in order") {
+    CHECK(refused("artillery", "[[piece]]\nname = \"60-pdr Cannon\"\nrange_long_yd = 1700\n").empty());
+    CHECK(refused("unit_rules", "[battle_rating]\nspeed_divisor = 7.5\n").empty());
+    CHECK(refused("gunpowder_economies", "[dwarven]\nprice_multiplier_recommended = 10\n").empty());
+  }
+}
