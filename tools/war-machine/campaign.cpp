@@ -3,6 +3,8 @@
 // applies it, until a side routs or is destroyed: how each side stands after each battle and in
 // the end, the troops left, the battles fought.
 #include <map>
+#include <optional>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -275,16 +277,25 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
   // A progress line on a terminal (a campaign of many forces takes minutes): battles worked out.
   Progress progress("campaign battles",
                     static_cast<std::uint64_t>(p.engagements.size()) * static_cast<std::uint64_t>(battles));
+  // Each campaign depends on its own forces alone: two or more are worked out on two threads, each
+  // into its own slot, and reported in battle order (the first error in battle order is the one shown).
+  std::vector<std::optional<Expected<war::Campaign>>> done(p.engagements.size());
+  split_work(p.engagements.size(), 2, [&](size_t from, size_t to) {
+    for (size_t b = from; b < to; ++b) {
+      const auto& e = p.engagements[b];
+      int reached = 0;
+      done[b].emplace(war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles, [&](int n) {
+        progress.advance(static_cast<std::uint64_t>(n - reached));
+        reached = n;
+      }));
+      progress.advance(static_cast<std::uint64_t>(battles - reached));  // a campaign that ended early
+    }
+  });
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];
     const auto names = names_of(p, e);
-    int reached = 0;
-    auto cp = war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles, [&](int n) {
-      progress.advance(static_cast<std::uint64_t>(n - reached));
-      reached = n;
-    });
+    auto& cp = *done[b];
     if (!cp) return war::place_force_fields(cp.error(), p.input);
-    progress.advance(static_cast<std::uint64_t>(battles - reached));  // a campaign that ended early
     const size_t first = rep.tables.size();
     rep.tables.push_back(end_table(*cp, names, p.config));
     rep.tables.push_back(endings_table(*cp, names));
@@ -306,6 +317,7 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
     }
     if (p.engagements.size() <= 100) campaign_charts(*cp, names, rep);
     if (common.explain) explain_campaign(R, *cp, names, e, rep.explain);
+    done[b].reset();  // its tables hold what the report needs
   }
   // csv's main table is each side's standing at the end, not the forces.
   rep.main_table = "campaign";

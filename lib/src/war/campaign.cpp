@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <tuple>
 #include <unordered_map>
 #include <utility>
@@ -181,6 +182,21 @@ class DenseMap {
     r.hi = std::max(r.hi, col);
     cell(c.second)[col] += p;
   }
+  /// The cells of row `rk` (a key without the second side's index), for a run of adds to one row
+  /// (Walk::battle_rows); `mark(lo, hi)` then records the columns the run added to.
+  struct RowCells {
+    double* cells;
+    std::uint32_t id;
+  };
+  RowCells open_row(std::uint64_t rk) {
+    const std::uint32_t id = row(rk);
+    return {cell(id), id};
+  }
+  void mark(std::uint32_t id, size_t lo, size_t hi) {
+    Row& r = rows_[id];
+    r.lo = std::min(r.lo, lo);
+    r.hi = std::max(r.hi, hi);
+  }
   /// The states and probabilities in key order (row, then the second side's count).
   [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
     std::vector<std::pair<std::uint64_t, double>> out;
@@ -274,7 +290,8 @@ class Walk {
       }
       step_ = CampaignStep{};
       step_.battle = n;
-      auto done = dense ? battle(n, live, DenseMap(values_[1].size(), pool_)) : battle(n, live, StateMap(live.size() * 2));
+      auto done =
+          dense ? battle_rows(n, live, DenseMap(values_[1].size(), pool_)) : battle(n, live, StateMap(live.size() * 2));
       if (!done) return done.error();
       live = std::move(*done);
       finish_step(live.size());
@@ -308,6 +325,107 @@ class Walk {
         if (auto bad = move(n, st, p, t, next)) return *bad;
     }
     return next.items();
+  }
+
+  /// Battle n from dense states, a row at a time: `live` is in key order, so the states of one row
+  /// (both fatigues and standings, the first side's troops) are together, and those among them with
+  /// the same odds take each outcome to one row of `next`: the first side's effect is worked out
+  /// once for them, and the second side's troops are a column of that row. The same sums as
+  /// battle() (the order of the additions aside), without a row lookup for every state and outcome.
+  Expected<std::vector<std::pair<std::uint64_t, double>>> battle_rows(
+      int n, const std::vector<std::pair<std::uint64_t, double>>& live, DenseMap next) {
+    const std::uint64_t col_bits = kIndexMask << kIndexBits;
+    size_t a = 0;
+    while (a < live.size()) {
+      // The states [a, e) of one row with the same outcomes.
+      const State st = unpack(live[a].first);
+      auto moves = outcomes(n, st);
+      if (!moves) return moves.error();
+      // The same row and the same troop-ratio lines: the same odds (outcomes' key).
+      size_t e = a + 1;
+      const std::uint64_t rk = live[a].first & ~col_bits;
+      const auto lines = ratio_lines(st);
+      while (e < live.size() && (live[e].first & ~col_bits) == rk && ratio_lines(unpack(live[e].first)) == lines) ++e;
+      double p_run = 0;
+      for (size_t j = a; j < e; ++j) p_run += live[j].second;
+      step_.p_fought += p_run;
+      for (const auto& t : **moves) {
+        if (t.kind != Transition::result) {
+          for (size_t j = a; j < e; ++j)
+            if (auto bad = move(n, unpack(live[j].first), live[j].second, t, next)) return *bad;
+          continue;
+        }
+        if (auto bad = result_rows(n, st, {live.data() + a, live.data() + e}, p_run, t, next)) return *bad;
+      }
+      a = e;
+    }
+    return next.items();
+  }
+
+  /// Outcome t of the states `run` of one row (st: the first of them; p_run: their sum), as move()
+  /// applies it to each.
+  std::optional<Diagnostics> result_rows(int n, const State& st, std::span<const std::pair<std::uint64_t, double>> run,
+                                         double p_run, const Transition& t, DenseMap& next) {
+    const std::array<SideResult, 2>& r = results_[t.outcome];
+    const Effect e0 = effect(0, st.index[0], t.outcome);
+    State to = st;
+    to.index[0] = static_cast<std::uint32_t>(e0.dest);
+    for (size_t s = 0; s < 2; ++s)
+      if (r[s].fatigue && static_cast<int>(*r[s].fatigue) > static_cast<int>(to.fatigue[s])) to.fatigue[s] = *r[s].fatigue;
+    std::array<ForceState, 2> fs;
+    for (size_t s = 0; s < 2; ++s) {
+      fs[s].location = r[s].location;
+      fs[s].routed = r[s].location == Location::rout || r[s].location == Location::none;
+    }
+    fs[0].destroyed = values_[0][to.index[0]] == 0;
+    to.standing[0] = standing_of(fs[0]);
+    const Standing standing1 = standing_of(fs[1]);  // when the second side is not destroyed
+    const bool decided = fs[0].routed || fs[0].destroyed || fs[1].routed;
+    out_.expected_wounded[0] += p_run * t.q * static_cast<double>(e0.wounded);
+    const bool goes_on = !decided && n != out_.max_battles;
+    State key = to;
+    if (!keep_standing_) key.standing = {};
+    DenseMap::RowCells row{nullptr, 0};
+    size_t lo = ~size_t{0}, hi = 0;
+    double p_on = 0;
+    // The campaigns that end here, by why (decided, limit) and whether the second side is destroyed:
+    // their first side's part is added once for each.
+    std::array<std::array<double, 2>, 2> ended{};
+    for (const auto& [k, p] : run) {
+      const auto i1 = static_cast<std::uint32_t>(k >> kIndexBits & kIndexMask);
+      const Effect e1 = effect(1, i1, t.outcome);
+      const double m = p * t.q;
+      out_.expected_wounded[1] += m * static_cast<double>(e1.wounded);
+      to.index[1] = static_cast<std::uint32_t>(e1.dest);
+      const bool destroyed1 = values_[1][to.index[1]] == 0;
+      to.standing[1] = destroyed1 ? Standing::destroyed : standing1;
+      if (decided || destroyed1 || !goes_on) {
+        end_side(1, to.index[1], to.standing[1], m);
+        ended[decided || destroyed1 ? 0 : 1][destroyed1 ? 1 : 0] += m;
+      } else {
+        if (!row.cells) row = next.open_row(pack(key) & ~(kIndexMask << kIndexBits));
+        const auto col = static_cast<size_t>(to.index[1]);
+        row.cells[col] += m;
+        lo = std::min(lo, col);
+        hi = std::max(hi, col);
+        p_on += m;
+        step_.side[1].p[static_cast<size_t>(to.standing[1])] += m;
+        step_.side[1].expected_troops += m * static_cast<double>(values_[1][to.index[1]]);
+      }
+    }
+    for (size_t why = 0; why < 2; ++why)
+      for (size_t d = 0; d < 2; ++d)
+        if (const double m = ended[why][d]; m > 0) {
+          end_both(n, why == 0 ? CampaignEnd::decided : CampaignEnd::limit,
+                   {to.standing[0], d == 1 ? Standing::destroyed : standing1}, m);
+          end_side(0, to.index[0], to.standing[0], m);
+        }
+    if (row.cells) {
+      next.mark(row.id, lo, hi);
+      step_.side[0].p[static_cast<size_t>(to.standing[0])] += p_on;
+      step_.side[0].expected_troops += p_on * static_cast<double>(values_[0][to.index[0]]);
+    }
+    return std::nullopt;
   }
 
   /// Numbers each side's troop counts in increasing order, from every count reachable in the
@@ -498,17 +616,24 @@ class Walk {
 
   /// A campaign that ends after battle n in state `st`.
   void end(int n, CampaignEnd why, const State& st, double m) {
+    end_both(n, why, st.standing, m);
+    for (size_t s = 0; s < 2; ++s) end_side(s, st.index[s], st.standing[s], m);
+  }
+  /// What campaigns (of probability m) ending after battle n with these standings add, apart from
+  /// each side's troops (end_side).
+  void end_both(int n, CampaignEnd why, const std::array<Standing, 2>& standing, double m) {
     fought_[static_cast<size_t>(n)] += m;
-    endings_[static_cast<size_t>(why)][static_cast<size_t>(st.standing[0])][static_cast<size_t>(st.standing[1])] += m;
+    endings_[static_cast<size_t>(why)][static_cast<size_t>(standing[0])][static_cast<size_t>(standing[1])] += m;
     ended_p_ += m;
-    for (size_t s = 0; s < 2; ++s) {
-      const double troops = static_cast<double>(values_[s][st.index[s]]);
-      troops_left_[s][st.index[s]] += m;
-      ended_[s].p[static_cast<size_t>(st.standing[s])] += m;
-      ended_[s].expected_troops += m * troops;
-      lost_[s] += m * (static_cast<double>(out_.initial_troops[s]) - troops);
-    }
     out_.expected_battles += m * n;
+  }
+  /// Side s of campaigns (of probability m) ending with troops index i and this standing.
+  void end_side(size_t s, std::uint32_t i, Standing standing, double m) {
+    const double troops = static_cast<double>(values_[s][i]);
+    troops_left_[s][i] += m;
+    ended_[s].p[static_cast<size_t>(standing)] += m;
+    ended_[s].expected_troops += m * troops;
+    lost_[s] += m * (static_cast<double>(out_.initial_troops[s]) - troops);
   }
 
   /// After battle n: the ended campaigns with their last standing, and the live ones.
