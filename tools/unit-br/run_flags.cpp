@@ -51,12 +51,10 @@ Expected<report::Report> run_flags(const data::Tables& tables, const units::Cata
 // Mounted, or a Flyer with pistols: pp. 31, 43); it may not fire while it holds any.
 Expected<report::Report> run_reload(const units::Catalogue& cat, const Options& opt) {
   std::vector<units::RoundAction> actions;
-  for (const auto& a : opt.actions) {
-    if (a == "fire") actions.push_back(units::RoundAction::fire);
-    else if (a == "stand") actions.push_back(units::RoundAction::stationary);
-    else if (a == "march") actions.push_back(units::RoundAction::march);
-    else return cli::usage_error("--actions", "unknown action " + a + " (allowed: fire, stand, march)");
-  }
+  // The words are checked by the option (cli::choices over kRoundActions).
+  for (const auto& a : opt.actions)
+    for (const auto& [word, action] : kRoundActions)
+      if (a == word) actions.push_back(action);
   auto r = flags_rating(cat, opt, false);
   if (!r) return r.error();
   bool pistols = false;

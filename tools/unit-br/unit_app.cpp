@@ -68,10 +68,14 @@ void setup(CLI::App& app, Options& opt) {
                  "Mounted Foot: uhp lost by each of the two Irregular Mounted halves, reformed after battle")
       ->expected(2)
       ->type_name("A B");
-  app.add_option("--actions", opt.actions,
-                 "with --troop: the unit's reload tokens over rounds of combat, each fire, stand or march "
-                 "(e.g. fire,stand,march,stand)")
-      ->delimiter(',')
+  std::vector<std::string> action_words;
+  for (const auto& a : kRoundActions) action_words.emplace_back(a.first);
+  cli::choices(app,
+               app.add_option("--actions", opt.actions,
+                              "with --troop: the unit's reload tokens over rounds of combat, each fire, stand or march "
+                              "(e.g. fire,stand,march,stand)")
+                   ->delimiter(','),
+               action_words)
       ->type_name("ACTIONS");
   cli::choices(app,
                app.add_option("--misfire", opt.misfire,
