@@ -464,6 +464,20 @@ void read_grimm(const input::Document& doc, const toml::table& t, Diagnostics& d
   r.finish();
 }
 
+// The dwarven multipliers: minimum <= recommended <= maximum ([dwarven.machinist]'s artillery cost).
+void check_dwarven_multipliers(TableReader& r, const EconomyRules& eco) {
+  if (eco.price_multiplier_min > eco.dwarven_multiplier)
+    r.pair_error("price_multiplier_recommended", "price_multiplier_min",
+                 "price_multiplier_min (" + fmtnum::shortest(eco.price_multiplier_min, 17) +
+                     ") must be at most price_multiplier_recommended (" + fmtnum::shortest(eco.dwarven_multiplier, 17) +
+                     ")");
+  else if (eco.dwarven_multiplier > eco.price_multiplier_max)
+    r.error_at("price_multiplier_recommended",
+               "price_multiplier_recommended (" + fmtnum::shortest(eco.dwarven_multiplier, 17) +
+                   ") must be at most [dwarven.machinist] artillery_cost_multiplier (" +
+                   fmtnum::shortest(eco.price_multiplier_max, 17) + "), the highest multiplier");
+}
+
 void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) {
   TableReader top(doc, doc.root, d, "gunpowder_economies.toml");
   if (const auto* a = top.array("gunpowder_type", Need::required))
@@ -505,18 +519,7 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
         if (const auto* row = n.as_table()) cat.market_examples.push_back(read_market_example(doc, *row, d));
     if (const auto* g = r.table("grimm_example", Need::required)) read_grimm(doc, *g, d, cat);
     cat.economy.price_multiplier_min = num(r, "price_multiplier_min");
-    // The dwarven multipliers: minimum <= recommended <= maximum ([dwarven.machinist]'s artillery cost).
-    const auto& eco = cat.economy;
-    if (eco.price_multiplier_min > eco.dwarven_multiplier)
-      r.pair_error("price_multiplier_recommended", "price_multiplier_min",
-                   "price_multiplier_min (" + fmtnum::shortest(eco.price_multiplier_min, 17) +
-                       ") must be at most price_multiplier_recommended (" + fmtnum::shortest(eco.dwarven_multiplier, 17) +
-                       ")");
-    else if (eco.dwarven_multiplier > eco.price_multiplier_max)
-      r.error_at("price_multiplier_recommended",
-                 "price_multiplier_recommended (" + fmtnum::shortest(eco.dwarven_multiplier, 17) +
-                     ") must be at most [dwarven.machinist] artillery_cost_multiplier (" +
-                     fmtnum::shortest(eco.price_multiplier_max, 17) + "), the highest multiplier");
+    check_dwarven_multipliers(r, cat.economy);
     r.note("source");
     r.finish();
   }
