@@ -10,6 +10,7 @@
 // the built-in table's shape (every key some built-in row of that place has) and values against
 // the built-in type; the loaders then check the merged table as they check the built-in one.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -51,39 +52,31 @@ void add_shape(Shape& s, const toml::node& n) {
   }
 }
 
-// Whether toml++'s formatter can measure `n`: it takes size_t(log10(|v|)) of every number of an
-// array or inline table, undefined for a float of 0.1 or less (5e-324 from a rules file), inf or
-// nan, and negates INT64_MIN.
-bool formatter_measures(const toml::node& n) {
-  if (const auto* f = n.as_floating_point()) {
-    const double v = std::fabs(f->get());
-    return v == 0 || (std::isfinite(v) && std::log10(v) > -1);
-  }
-  if (const auto* i = n.as_integer()) return i->get() != INT64_MIN;
-  if (const auto* a = n.as_array()) return std::all_of(a->begin(), a->end(), formatter_measures);
-  if (const auto* t = n.as_table())
-    return std::all_of(t->begin(), t->end(), [](const auto& kv) { return formatter_measures(kv.second); });
-  return true;
+// A key as TOML writes it: bare when it is only letters, digits, '_' and '-', else quoted.
+std::string key_in_toml(std::string_view k) {
+  const bool bare = !k.empty() && std::all_of(k.begin(), k.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+  });
+  if (bare) return std::string(k);
+  std::ostringstream os;
+  os << toml::value<std::string>(std::string(k));
+  return os.str();
 }
 
-std::string toml_text(const toml::node& n);
-
-// An array or table toml++ cannot measure, written inline here, value by value.
-std::string inline_text(const toml::node& n) {
+// A value as a rules file would write it, inline: arrays and tables written here, value by value,
+// and scalars by toml++. (toml++'s formatter cannot be given an array or table: it takes
+// size_t(log10(|v|)) of each number in one, undefined for a float of 0.1 or less, inf or nan, and
+// negates INT64_MIN.)
+std::string toml_text(const toml::node& n) {
   std::string s;
   if (const auto* a = n.as_array()) {
-    for (const auto& e : *a) s += (s.empty() ? "[ " : ", ") + inline_text(e);
+    for (const auto& e : *a) s += (s.empty() ? "[ " : ", ") + toml_text(e);
     return s.empty() ? "[]" : s + " ]";
   }
   if (const auto* t = n.as_table()) {
-    for (const auto& [k, v] : *t) s += (s.empty() ? "{ " : ", ") + std::string(k.str()) + " = " + inline_text(v);
+    for (const auto& [k, v] : *t) s += (s.empty() ? "{ " : ", ") + key_in_toml(k.str()) + " = " + toml_text(v);
     return s.empty() ? "{}" : s + " }";
   }
-  return toml_text(n);
-}
-
-std::string toml_text(const toml::node& n) {
-  if ((n.is_array() || n.is_table()) && !formatter_measures(n)) return inline_text(n);
   std::ostringstream os;
   n.visit([&](const auto& x) { os << x; });
   return os.str();
