@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "duel_engine.hpp"
+#include "gunpowder/core/distribution.hpp"
 
 namespace gunpowder::siege {
 
@@ -88,32 +89,21 @@ class PathDice final : public DuelDice {
   std::map<std::pair<int, int>, dice::Dist> dists_;
 };
 
-// The smallest number of rounds r with P(rounds <= r) >= f.
-int quantile(const std::vector<std::pair<int, double>>& rounds, double f) {
-  double cdf = 0;
-  for (const auto& [r, p] : rounds) {
-    cdf += p;
-    if (cdf >= f - 1e-12) return r;
-  }
-  return rounds.empty() ? 0 : rounds.back().first;
-}
-
+// The rounds' summary (the core's: mean, sd, extremes, and quantiles as the smallest number of
+// rounds r with P(rounds <= r) >= f) and the mean pieces left.
 void summarise(const std::map<int, double>& rounds, DuelExact& out) {
   out.rounds.assign(rounds.begin(), rounds.end());
-  double mean = 0, second = 0;
-  for (const auto& [r, p] : out.rounds) {
-    mean += p * r;
-    second += p * r * static_cast<double>(r);
-  }
-  out.rounds_mean = mean;
-  out.rounds_sd = std::sqrt(std::max(0.0, second - mean * mean));
-  if (!out.rounds.empty()) {
-    out.rounds_min = out.rounds.front().first;
-    out.rounds_max = out.rounds.back().first;
-  }
-  out.rounds_p10 = quantile(out.rounds, 0.1);
-  out.rounds_median = quantile(out.rounds, 0.5);
-  out.rounds_p90 = quantile(out.rounds, 0.9);
+  report::Distribution d;
+  for (const auto& [r, p] : out.rounds) d.add(r, p);
+  const report::Summary sum = report::summarise(d);
+  out.rounds_mean = sum.mean;
+  out.rounds_sd = sum.sd;
+  auto whole = [](long long v) { return static_cast<int>(v); };  // rounds: at most max_rounds, an int
+  out.rounds_min = whole(sum.min);
+  out.rounds_max = whole(sum.max);
+  out.rounds_p10 = whole(report::quantile(d, 0.1));
+  out.rounds_median = whole(sum.median);
+  out.rounds_p90 = whole(report::quantile(d, 0.9));
   for (size_t i = 0; i < out.besieger_left.size(); ++i)
     out.besieger_left_mean += static_cast<double>(i) * out.besieger_left[i];
   for (size_t i = 0; i < out.defender_left.size(); ++i)
@@ -123,7 +113,7 @@ void summarise(const std::map<int, double>& rounds, DuelExact& out) {
 }  // namespace
 
 DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup, long long max_states,
-                     long long max_paths) {
+                     long long max_paths, double negligible) {
   DuelExact out;
   PathDice dice;
   Engine engine(rules, cat, setup, dice, nullptr);
@@ -138,6 +128,10 @@ DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const 
   while (!todo.empty()) {
     auto bucket = todo.extract(todo.begin());
     for (const auto& [state, p] : bucket.mapped()) {
+      if (p < negligible) {
+        out.dropped += p;
+        continue;
+      }
       do {
         engine.load(state);
         dice.start();

@@ -4,6 +4,7 @@
 // sampler (siege::duel_odds), within four standard errors.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -249,4 +250,16 @@ TEST_CASE("siege::duel_exact: past its bound the chain stops and says so") {
   const auto y = siege::duel_exact(rules(), cat(), *s, siege::kDuelExactStates, 5);
   CHECK_FALSE(y.complete);
   CHECK(y.paths == 6);
+}
+
+TEST_CASE("siege::duel_exact: the book's duel, measured" * doctest::skip()) {
+  auto s = siege::duel_setup(rules(), cat(), book_duel(), siege::DuelOptions{});
+  REQUIRE(s.has_value());
+  for (double neg : {0.0, 1e-15, 1e-12, 1e-9}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto x = siege::duel_exact(rules(), cat(), *s, 100'000'000, 1'000'000'000, neg);
+    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    MESSAGE("negligible " << neg << ": " << x.states << " states, " << x.paths << " paths, dropped " << x.dropped
+                          << ", " << sec << " s, holed up " << x.ends[2]);
+  }
 }
