@@ -182,6 +182,20 @@ std::string sampled_because(const siege::DuelExact& tried) {
                    " dice outcomes (at " + grouped(tried.states) + " states)";
 }
 
+// The rounds' figures after the mean and its interval: the same members, sampled or exact.
+template <class Odds>
+void rounds_figures(Table& r, const Odds& o, const std::string& source) {
+  namespace f = fields;
+  using report::cell::integer;
+  r.add_figure(f::kRoundsMin, integer(o.rounds_min), source);
+  r.add_figure(f::kRoundsP10, integer(o.rounds_p10), source);
+  r.add_figure(f::kRoundsMedian, integer(o.rounds_median), source);
+  r.add_figure(f::kRoundsP90, integer(o.rounds_p90), source);
+  r.add_figure(f::kRoundsMax, integer(o.rounds_max), source);
+  r.add_figure(f::kBesiegerLeftMean, report::cell::trimmed(o.besieger_left_mean, 12), source);
+  r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12), source);
+}
+
 void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>& tried, const std::string& source,
                  report::Report& rep) {
   Table t = table_of(tables::duel_ends());
@@ -230,13 +244,7 @@ void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>
   r.add_figure(f::kRoundsMean,
                report::cell::shown_as(trim(o.rounds_mean, 2) + " +/- " + trim(o.rounds_ci, 2), o.rounds_mean), source);
   r.add_figure(f::kRoundsCi, report::cell::trimmed(o.rounds_ci, 12), source);
-  r.add_figure(f::kRoundsMin, integer(o.rounds_min), source);
-  r.add_figure(f::kRoundsP10, integer(o.rounds_p10), source);
-  r.add_figure(f::kRoundsMedian, integer(o.rounds_median), source);
-  r.add_figure(f::kRoundsP90, integer(o.rounds_p90), source);
-  r.add_figure(f::kRoundsMax, integer(o.rounds_max), source);
-  r.add_figure(f::kBesiegerLeftMean, report::cell::trimmed(o.besieger_left_mean, 12), source);
-  r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12), source);
+  rounds_figures(r, o, source);
   rep.tables.push_back(std::move(r));
 }
 
@@ -283,13 +291,7 @@ void exact_report(const siege::DuelExact& x, const std::string& source, report::
   odds_context(r, "exact", x);
   r.add_figure(f::kRoundsMean, report::cell::shown_as(trim(x.rounds_mean, 2) + " (exact)", x.rounds_mean), source);
   r.add_figure(f::kRoundsCi, report::cell::none(), source);
-  r.add_figure(f::kRoundsMin, integer(x.rounds_min), source);
-  r.add_figure(f::kRoundsP10, integer(x.rounds_p10), source);
-  r.add_figure(f::kRoundsMedian, integer(x.rounds_median), source);
-  r.add_figure(f::kRoundsP90, integer(x.rounds_p90), source);
-  r.add_figure(f::kRoundsMax, integer(x.rounds_max), source);
-  r.add_figure(f::kBesiegerLeftMean, report::cell::trimmed(x.besieger_left_mean, 12), source);
-  r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(x.defender_left_mean, 12), source);
+  rounds_figures(r, x, source);
   r.notes.push_back("fewest and most: with any probability at all; percentiles: the fewest rounds by which that share "
                     "of the duels has ended");
   rep.tables.push_back(std::move(r));

@@ -113,7 +113,7 @@ void summarise(const std::map<int, double>& rounds, DuelExact& out) {
 }  // namespace
 
 DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup, long long max_states,
-                     long long max_paths, double negligible) {
+                     long long max_paths) {
   DuelExact out;
   PathDice dice;
   Engine engine(rules, cat, setup, dice, nullptr);
@@ -128,10 +128,6 @@ DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const 
   while (!todo.empty()) {
     auto bucket = todo.extract(todo.begin());
     for (const auto& [state, p] : bucket.mapped()) {
-      if (p < negligible) {
-        out.dropped += p;
-        continue;
-      }
       do {
         engine.load(state);
         dice.start();

@@ -4,41 +4,22 @@
 // sampler (siege::duel_odds), within four standard errors.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <cmath>
 #include <functional>
 #include <map>
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/siege/siege.hpp"
-#include "built_in_tables.hpp"
+#include "siege_duel_fixtures.hpp"
 
 using namespace gunpowder;
 using artillery::Type;
 
 namespace {
 
-const siege::Rules& rules() {
-  auto r = siege::load_rules(gunpowder::testing::built_in());
-  REQUIRE(r.has_value());
-  return **r;
-}
-
-const artillery::Catalogue& cat() {
-  auto c = artillery::load_catalogue(gunpowder::testing::built_in());
-  REQUIRE(c.has_value());
-  return **c;
-}
-
-siege::ParkEntry entry(Type t, double shot, int count, std::optional<double> range = std::nullopt) {
-  siege::ParkEntry e;
-  e.piece = cat().find(t, shot);
-  REQUIRE(e.piece != nullptr);
-  e.count = count;
-  e.range_yd = range;
-  e.carriage = siege::most_mobile_carriage(*e.piece);
-  return e;
-}
+using siege_duel_test::cat;
+using siege_duel_test::entry;
+using siege_duel_test::rules;
 
 // The book's parks: four 12-pdr guns against six 24-pdr cannon and two 90-pdr mortars at 2,500 yd.
 siege::Siege book_duel() {
@@ -51,25 +32,7 @@ siege::Siege book_duel() {
   return s;
 }
 
-// One round between a 12-pdr gun and a 90-pdr mortar 500 yards apart (both medium range, 14+).
-siege::DuelSetup gun_and_mortar() {
-  siege::DuelSetup s;
-  siege::DuelPiece gun;
-  gun.label = "A";
-  gun.piece = cat().find(Type::gun, 12);
-  gun.engage_yd = gun.piece->range_long_yd;
-  siege::DuelPiece mortar;
-  mortar.label = "M";
-  mortar.piece = cat().find(Type::mortar, 90);
-  mortar.besieger = true;
-  mortar.start_yd = mortar.stop_yd = 500;
-  mortar.engage_yd = mortar.piece->range_long_yd;
-  s.pieces = {gun, mortar};
-  s.defenders = 1;
-  s.max_rounds = 1;
-  s.fall_back_after = s.hole_up_after = 1;
-  return s;
-}
+using siege_duel_test::gun_and_mortar;
 
 // Dice that play every face of every die: each throw of a path is fixed by `faces`, and the
 // first throw past them is recorded with its number of faces (a brute-force count, nothing of
@@ -250,16 +213,4 @@ TEST_CASE("siege::duel_exact: past its bound the chain stops and says so") {
   const auto y = siege::duel_exact(rules(), cat(), *s, siege::kDuelExactStates, 5);
   CHECK_FALSE(y.complete);
   CHECK(y.paths == 6);
-}
-
-TEST_CASE("siege::duel_exact: the book's duel, measured" * doctest::skip()) {
-  auto s = siege::duel_setup(rules(), cat(), book_duel(), siege::DuelOptions{});
-  REQUIRE(s.has_value());
-  for (double neg : {0.0, 1e-15, 1e-12, 1e-9}) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto x = siege::duel_exact(rules(), cat(), *s, 100'000'000, 1'000'000'000, neg);
-    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    MESSAGE("negligible " << neg << ": " << x.states << " states, " << x.paths << " paths, dropped " << x.dropped
-                          << ", " << sec << " s, holed up " << x.ends[2]);
-  }
 }

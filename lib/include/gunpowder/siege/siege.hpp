@@ -451,7 +451,6 @@ struct DuelExact {
   bool complete = false;   ///< false: the chain passed a bound (states or paths say which)
   long long states = 0;    ///< distinct states the chain went through
   long long paths = 0;     ///< dice outcomes enumerated
-  double dropped = 0;      ///< the mass of the states dropped as negligible (none by default)
   std::array<double, 6> ends{};                     ///< P(end), by DuelEnd
   std::vector<double> besieger_left, defender_left;  ///< P(pieces left = i)
   std::vector<std::pair<int, double>> rounds;        ///< P(rounds = r), r increasing, p > 0
@@ -463,8 +462,7 @@ struct DuelExact {
 /// The duel's exact distribution, or (complete false) where the chain passed `max_states` or
 /// `max_paths`.
 DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup,
-                     long long max_states = kDuelExactStates, long long max_paths = kDuelExactPaths,
-                     double negligible = 0);
+                     long long max_states = kDuelExactStates, long long max_paths = kDuelExactPaths);
 
 /// Exact odds of one shot: hit at a bracket, and destroy the target given a hit (after its save).
 struct ShotOdds {
