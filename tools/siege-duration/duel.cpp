@@ -175,7 +175,10 @@ void odds_context(Table& t, const std::string& method, const std::optional<siege
 }
 
 // Why the duels were sampled though the exact chain was tried.
-std::string sampled_because(const siege::DuelExact& tried) {
+std::string sampled_because(const siege::DuelExact& tried, size_t pieces) {
+  if (tried.states == 0)
+    return "sampled: " + std::to_string(pieces) + " pieces, more than the exact chain takes (" +
+           std::to_string(siege::kDuelExactPieces) + ")";
   return tried.states > siege::kDuelExactStates
              ? "sampled: the exact chain passed its bound of " + grouped(siege::kDuelExactStates) + " states"
              : "sampled: the exact chain passed its bound of " + grouped(siege::kDuelExactPaths) +
@@ -196,8 +199,8 @@ void rounds_figures(Table& r, const Odds& o, const std::string& source) {
   r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12), source);
 }
 
-void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>& tried, const std::string& source,
-                 report::Report& rep) {
+void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>& tried, const std::string& why,
+                 const std::string& source, report::Report& rep) {
   Table t = table_of(tables::duel_ends());
   t.title = "Artillery duel: how " + grouped(o.runs) + " seeded duels end (seed " + std::to_string(o.seed) + ")";
   seeded_context(t, o.seed, o.runs);
@@ -211,7 +214,7 @@ void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>
   t.notes.push_back(
       "Wilson score intervals; duel i uses the random stream (seed, i), so the figures do not depend on "
       "the number of threads");
-  if (tried) t.notes.push_back(sampled_because(*tried));
+  if (!why.empty()) t.notes.push_back(why);
   rep.tables.push_back(std::move(t));
   std::array<double, 6> ends{};
   for (auto e : siege::kDuelEnds) ends[static_cast<size_t>(e)] = o.ends[static_cast<size_t>(e)].p;
@@ -376,7 +379,7 @@ std::optional<Diagnostics> run_odds(const Context& c, const siege::DuelSetup& se
   Progress progress("duels", static_cast<std::uint64_t>(runs));
   const auto odds = siege::duel_odds(c.rules, c.cat, setup, runs, c.opt.seed, c.threads(),
                                      [&](std::uint64_t done) { progress.advance(done); });
-  odds_report(odds, tried, source, c.rep);
+  odds_report(odds, tried, tried ? sampled_because(*tried, setup.pieces.size()) : std::string(), source, c.rep);
   return std::nullopt;
 }
 

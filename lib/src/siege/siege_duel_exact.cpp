@@ -115,6 +115,7 @@ void summarise(const std::map<int, double>& rounds, DuelExact& out) {
 DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup, long long max_states,
                      long long max_paths) {
   DuelExact out;
+  if (setup.pieces.size() > kDuelExactPieces) return out;
   PathDice dice;
   Engine engine(rules, cat, setup, dice, nullptr);
   out.besieger_left.assign(setup.pieces.size() - setup.defenders + 1, 0.0);

@@ -202,6 +202,17 @@ TEST_CASE("siege::duel_exact against 100,000 seeded duels (four standard errors)
 TEST_CASE("siege::duel_exact: past its bound the chain stops and says so") {
   auto s = siege::duel_setup(rules(), cat(), book_duel(), siege::DuelOptions{});
   REQUIRE(s.has_value());
+  SUBCASE("a duel of more than sixteen pieces is not tried") {
+    auto sg = book_duel();
+    sg.besieger.artillery[0].count = 13;  // 4 guns, 13 cannon, 2 mortars
+    auto big = siege::duel_setup(rules(), cat(), sg, siege::DuelOptions{});
+    REQUIRE(big.has_value());
+    REQUIRE(big->pieces.size() == 19);
+    const auto x = siege::duel_exact(rules(), cat(), *big);
+    CHECK_FALSE(x.complete);
+    CHECK(x.states == 0);
+    CHECK(x.paths == 0);
+  }
   SUBCASE("the book's parks pass the bound (the tool samples them)") {
     const auto book = siege::duel_exact(rules(), cat(), *s);
     CHECK_FALSE(book.complete);

@@ -440,8 +440,11 @@ DuelOdds duel_odds(const Rules& rules, const artillery::Catalogue& cat, const Du
 /// The exact duel's bounds: the distinct states its chain may go through (states reached in
 /// different rounds count apart), and the dice outcomes it may enumerate (each replays one step
 /// of the duel from a state). Past either the chain stops and the duel is sampled instead.
+/// A duel of more pieces is not tried at all: its states grow with the pieces, and each step of
+/// so many takes long enough that the chain would pass its bounds slowly.
 inline constexpr long long kDuelExactStates = 100'000;
 inline constexpr long long kDuelExactPaths = 1'000'000;
+inline constexpr size_t kDuelExactPieces = 16;
 
 /// The duel computed exactly: a Markov chain over the duel's states (each piece's strength points,
 /// place, reload and suppression, the losses and the policies in force), probability mass carried
@@ -460,7 +463,7 @@ struct DuelExact {
 };
 
 /// The duel's exact distribution, or (complete false) where the chain passed `max_states` or
-/// `max_paths`.
+/// `max_paths`, or was not tried (states 0: more than kDuelExactPieces pieces).
 DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup,
                      long long max_states = kDuelExactStates, long long max_paths = kDuelExactPaths);
 
