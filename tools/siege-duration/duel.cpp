@@ -1,7 +1,9 @@
 // duel.cpp - siege-duration --method duel: the artillery duel between both parks (seed 000,
 // Gunpowder Artillery Duels, pp. 18-19): the parks, the exact odds of one shot, and one traced
-// duel (--trace) or the odds over seeded duels.
+// duel (--trace) or the odds of the whole duel: exact (a Markov chain over its states) unless
+// --sample or --runs asks for seeded duels or the chain passes its bound.
 #include <algorithm>
+#include <array>
 #include <thread>
 
 #include "common/progress.hpp"
@@ -133,34 +135,76 @@ std::string duel_end_words(siege::DuelEnd e) {
   return siege::to_string(e);
 }
 
-// The charts: how the duels end, and the pieces each side has left.
-void duel_charts(const siege::DuelOdds& o, report::Report& rep) {
+// The charts: how the duels end, and the pieces each side has left (probabilities).
+void duel_charts(const std::array<double, 6>& ends, const std::vector<double>& besieger_left,
+                 const std::vector<double>& defender_left, report::Report& rep) {
   report::Chart chart;
   chart.title = "Artillery duel: how the duels end";
   for (auto e : siege::kDuelEnds) {
     chart.labels.push_back(duel_end_words(e));
-    chart.values.push_back(o.ends[static_cast<size_t>(e)].p);
+    chart.values.push_back(ends[static_cast<size_t>(e)]);
   }
   rep.charts.push_back(std::move(chart));
   // Each side in a colour of its own.
   report::Chart left;
   left.title = "Artillery duel: pieces left at the end";
   left.label_axis = "Pieces left";
-  const size_t most = std::max(o.besieger_left.size(), o.defender_left.size());
+  const size_t most = std::max(besieger_left.size(), defender_left.size());
   for (size_t i = 0; i < most; ++i) left.labels.push_back(std::to_string(i));
-  for (const auto* h : {&o.besieger_left, &o.defender_left}) {
+  for (const auto* h : {&besieger_left, &defender_left}) {
     std::vector<std::optional<double>> v;
-    for (size_t i = 0; i < most; ++i)
-      v.emplace_back(i < h->size() ? static_cast<double>((*h)[i]) / static_cast<double>(o.runs) : 0.0);
-    left.add_series(h == &o.besieger_left ? "Besieger" : "Defender", std::move(v));
+    for (size_t i = 0; i < most; ++i) v.emplace_back(i < h->size() ? (*h)[i] : 0.0);
+    left.add_series(h == &besieger_left ? "Besieger" : "Defender", std::move(v));
   }
   rep.charts.push_back(std::move(left));
 }
 
-void odds_report(const siege::DuelOdds& o, const std::string& source, report::Report& rep) {
+std::vector<double> shares(const std::vector<long long>& counts, long long runs) {
+  std::vector<double> out;
+  for (long long n : counts) out.push_back(static_cast<double>(n) / static_cast<double>(runs));
+  return out;
+}
+
+// How the odds were found, in every table of odds: sampled (asked for, or the exact chain passed
+// its bound: `tried`) or exact.
+void odds_context(Table& t, const std::string& method, const std::optional<siege::DuelExact>& tried) {
+  t.set_context(fields::kOddsMethod, method);
+  if (!tried) return;
+  t.set_context(fields::kExactStates, std::to_string(tried->states));
+  t.set_context(fields::kExactStateBound, std::to_string(siege::kDuelExactStates));
+}
+
+// Why the duels were sampled though the exact chain was tried.
+std::string sampled_because(const siege::DuelExact& tried, size_t pieces) {
+  if (tried.states == 0)
+    return "sampled: " + std::to_string(pieces) + " pieces, more than the exact chain takes (" +
+           std::to_string(siege::kDuelExactPieces) + ")";
+  return tried.states > siege::kDuelExactStates
+             ? "sampled: the exact chain passed its bound of " + grouped(siege::kDuelExactStates) + " states"
+             : "sampled: the exact chain passed its bound of " + grouped(siege::kDuelExactPaths) +
+                   " dice outcomes (at " + grouped(tried.states) + " states)";
+}
+
+// The rounds' figures after the mean and its interval: the same members, sampled or exact.
+template <class Odds>
+void rounds_figures(Table& r, const Odds& o, const std::string& source) {
+  namespace f = fields;
+  using report::cell::integer;
+  r.add_figure(f::kRoundsMin, integer(o.rounds_min), source);
+  r.add_figure(f::kRoundsP10, integer(o.rounds_p10), source);
+  r.add_figure(f::kRoundsMedian, integer(o.rounds_median), source);
+  r.add_figure(f::kRoundsP90, integer(o.rounds_p90), source);
+  r.add_figure(f::kRoundsMax, integer(o.rounds_max), source);
+  r.add_figure(f::kBesiegerLeftMean, report::cell::trimmed(o.besieger_left_mean, 12), source);
+  r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12), source);
+}
+
+void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>& tried, const std::string& why,
+                 const std::string& source, report::Report& rep) {
   Table t = table_of(tables::duel_ends());
   t.title = "Artillery duel: how " + grouped(o.runs) + " seeded duels end (seed " + std::to_string(o.seed) + ")";
   seeded_context(t, o.seed, o.runs);
+  odds_context(t, "sampled", tried);
   for (auto e : siege::kDuelEnds) {
     const auto& p = o.ends[static_cast<size_t>(e)];
     std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e)), report::cell::integer(p.count)};
@@ -170,11 +214,15 @@ void odds_report(const siege::DuelOdds& o, const std::string& source, report::Re
   t.notes.push_back(
       "Wilson score intervals; duel i uses the random stream (seed, i), so the figures do not depend on "
       "the number of threads");
+  if (!why.empty()) t.notes.push_back(why);
   rep.tables.push_back(std::move(t));
-  duel_charts(o, rep);
+  std::array<double, 6> ends{};
+  for (auto e : siege::kDuelEnds) ends[static_cast<size_t>(e)] = o.ends[static_cast<size_t>(e)].p;
+  duel_charts(ends, shares(o.besieger_left, o.runs), shares(o.defender_left, o.runs), rep);
 
   Table l = table_of(tables::pieces_left());
   seeded_context(l, o.seed, o.runs);
+  odds_context(l, "sampled", tried);
   const size_t rows = std::max(o.besieger_left.size(), o.defender_left.size());
   auto count = [](const std::vector<long long>& h, size_t i) { return i < h.size() ? h[i] : 0; };
   auto share = [&](const std::vector<long long>& h, size_t i) {
@@ -195,16 +243,60 @@ void odds_report(const siege::DuelOdds& o, const std::string& source, report::Re
   using report::cell::integer;
   Table r = table_of(tables::rounds());
   seeded_context(r, o.seed, o.runs);
+  odds_context(r, "sampled", tried);
   r.add_figure(f::kRoundsMean,
                report::cell::shown_as(trim(o.rounds_mean, 2) + " +/- " + trim(o.rounds_ci, 2), o.rounds_mean), source);
   r.add_figure(f::kRoundsCi, report::cell::trimmed(o.rounds_ci, 12), source);
-  r.add_figure(f::kRoundsMin, integer(o.rounds_min), source);
-  r.add_figure(f::kRoundsP10, integer(o.rounds_p10), source);
-  r.add_figure(f::kRoundsMedian, integer(o.rounds_median), source);
-  r.add_figure(f::kRoundsP90, integer(o.rounds_p90), source);
-  r.add_figure(f::kRoundsMax, integer(o.rounds_max), source);
-  r.add_figure(f::kBesiegerLeftMean, report::cell::trimmed(o.besieger_left_mean, 12), source);
-  r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12), source);
+  rounds_figures(r, o, source);
+  rep.tables.push_back(std::move(r));
+}
+
+// The exact odds: the same tables, with probabilities for shares and no counts or intervals.
+void exact_report(const siege::DuelExact& x, const std::string& source, report::Report& rep) {
+  namespace f = fields;
+  const std::string how = "exact, " + grouped(x.states) + (x.states == 1 ? " state" : " states");
+  const std::string note = "exact: a Markov chain over the duel's states (" + grouped(x.states) + " states, " +
+                           grouped(x.paths) + " dice outcomes; bound " + grouped(siege::kDuelExactStates) +
+                           " states); --sample or --runs N for seeded duels";
+  Table t = table_of(tables::duel_ends());
+  t.title = "Artillery duel: how the duels end (" + how + ")";
+  odds_context(t, "exact", x);
+  for (auto e : siege::kDuelEnds)
+    t.add_row({value_cell(siege::describe(e), siege::to_string(e)), report::cell::none(),
+               report::cell::percent(x.ends[static_cast<size_t>(e)]), report::cell::none(), report::cell::none(),
+               report::cell::none()},
+              source);
+  hide_from_people(t, {&f::kRunsEnding, &f::kCi});
+  t.notes.push_back(note);
+  rep.tables.push_back(std::move(t));
+  duel_charts(x.ends, x.besieger_left, x.defender_left, rep);
+
+  Table l = table_of(tables::pieces_left());
+  l.title += " (" + how + ")";
+  odds_context(l, "exact", x);
+  const size_t rows = std::max(x.besieger_left.size(), x.defender_left.size());
+  auto p = [](const std::vector<double>& h, size_t i) { return i < h.size() ? h[i] : 0.0; };
+  for (size_t i = 0; i < rows; ++i)
+    if (p(x.besieger_left, i) > 0 || p(x.defender_left, i) > 0)
+      l.add_row({std::to_string(i),
+                 i < x.besieger_left.size() ? report::cell::percent(x.besieger_left[i]) : report::cell::none(),
+                 i < x.defender_left.size() ? report::cell::percent(x.defender_left[i]) : report::cell::none(),
+                 report::cell::none(), report::cell::none()},
+                source);
+  l.notes.push_back("rows where neither side can end with that many pieces are left out");
+  l.notes.push_back("mean: besieger " + trim(x.besieger_left_mean, 3) + ", defender " + trim(x.defender_left_mean, 3) +
+                    " pieces (holed-up pieces count as left)");
+  rep.tables.push_back(std::move(l));
+
+  using report::cell::integer;
+  Table r = table_of(tables::rounds());
+  r.title += " (" + how + ")";
+  odds_context(r, "exact", x);
+  r.add_figure(f::kRoundsMean, report::cell::shown_as(trim(x.rounds_mean, 2) + " (exact)", x.rounds_mean), source);
+  r.add_figure(f::kRoundsCi, report::cell::none(), source);
+  rounds_figures(r, x, source);
+  r.notes.push_back("fewest and most: with any probability at all; percentiles: the fewest rounds by which that share "
+                    "of the duels has ended");
   rep.tables.push_back(std::move(r));
 }
 
@@ -264,8 +356,18 @@ void run_traced(const Context& c, const siege::DuelSetup& setup, const std::stri
   trace_report(trace, res, c.opt.seed, source, c.rep);
 }
 
-// The odds over --runs seeded duels, within a budget on the work asked for.
+// The odds: exact, unless sampling is asked for (--sample, or --runs N) or the exact chain passes
+// its bound (siege::kDuelExactStates); then over --runs seeded duels, within a budget on the work.
 std::optional<Diagnostics> run_odds(const Context& c, const siege::DuelSetup& setup, const std::string& source) {
+  std::optional<siege::DuelExact> tried;
+  if (!c.opt.sample && !c.opt.runs_given) {
+    auto exact = siege::duel_exact(c.rules, c.cat, setup);
+    if (exact.complete) {
+      exact_report(exact, source, c.rep);
+      return std::nullopt;
+    }
+    tried = std::move(exact);
+  }
   // The book's park (12 pieces) takes up to a million duels.
   const auto n = static_cast<long long>(setup.pieces.size());
   const long long runs = c.opt.runs;
@@ -277,7 +379,7 @@ std::optional<Diagnostics> run_odds(const Context& c, const siege::DuelSetup& se
   Progress progress("duels", static_cast<std::uint64_t>(runs));
   const auto odds = siege::duel_odds(c.rules, c.cat, setup, runs, c.opt.seed, c.threads(),
                                      [&](std::uint64_t done) { progress.advance(done); });
-  odds_report(odds, source, c.rep);
+  odds_report(odds, tried, tried ? sampled_because(*tried, setup.pieces.size()) : std::string(), source, c.rep);
   return std::nullopt;
 }
 

@@ -176,8 +176,23 @@ inline constexpr Field kPiecesLost{"pieces_lost", "Pieces lost", Kind::count, "p
 inline constexpr Field kTrace{
     "trace", "Trace", Kind::boolean, "", "--trace: one seeded run traced (false: the odds over --runs seeded runs).",
     "",      false};
-inline constexpr Field kSeed{"seed", "Seed", Kind::count, "", "--seed (default 1).", "", false};
-inline constexpr Field kRuns{"runs", "Runs", Kind::count, "", "Seeded runs (--runs).", "", false};
+inline constexpr Field kSeed{"seed", "Seed", Kind::count, "", "--seed (default 1); null for exact odds."};
+inline constexpr Field kRuns{"runs", "Runs", Kind::count, "", "Seeded runs (--runs); null for exact odds."};
+inline constexpr Field kOddsMethod{"odds_method",
+                                   "Odds",
+                                   Kind::enumerated,
+                                   "",
+                                   "How the odds were found: exact (a Markov chain over the duel's states) or "
+                                   "sampled (seeded runs: --runs or --sample, or the chain passed its bound).",
+                                   "exact|sampled",
+                                   false};
+inline constexpr Field kExactStates{
+    "exact_states", "States", Kind::count, "states",
+    "States of the exact chain: all it went through (exact), or those it had reached when it passed its bound "
+    "(sampled instead), 0 when the duel has more pieces than the chain takes (16); null when sampling was asked "
+    "for."};
+inline constexpr Field kExactStateBound{"exact_state_bound", "State bound", Kind::count, "states",
+                                        "The exact chain's bound on states (null when sampling was asked for)."};
 inline constexpr Field kBesiegerPolicy{
     "besieger_policy", "Besieger policy", Kind::enumerated, "", "--besieger-policy.", "advance|fire|fall-back", false};
 inline constexpr Field kDefenderPolicy{
@@ -241,13 +256,11 @@ inline constexpr Field kDuelEnd{"end",
                                 "besieger-destroyed|defender-destroyed|defender-holed-up|besieger-fell-back|stalemate|"
                                 "round-limit",
                                 false};
-inline constexpr Field kRunsEnding = report::vocab::kCount.as("Runs", "Runs ending so.", false);
-inline constexpr Field kP{"p", "Share", Kind::probability, "", "Share of the runs.", "", false};
+inline constexpr Field kRunsEnding = report::vocab::kCount.as("Runs", "Runs ending so (null for exact odds).");
+inline constexpr Field kP{"p", "Share", Kind::probability, "", "Share of the runs (exact odds: the probability).", "", false};
 inline constexpr Field kCi{"ci", "95% interval", Kind::text, "", "The 95% Wilson interval, as shown."};
-inline constexpr Field kCiLow{"p_ci_low", "95% low", Kind::probability, "", "Low end of the 95% Wilson interval.",
-                              "",         false};
-inline constexpr Field kCiHigh{"p_ci_high", "95% high", Kind::probability, "", "High end of the 95% Wilson interval.",
-                               "",          false};
+inline constexpr Field kCiLow{"p_ci_low", "95% low", Kind::probability, "", "Low end of the 95% Wilson interval (null for exact odds)."};
+inline constexpr Field kCiHigh{"p_ci_high", "95% high", Kind::probability, "", "High end of the 95% Wilson interval (null for exact odds)."};
 inline constexpr Field kPiecesLeft{"pieces", "Pieces left", Kind::count, "pieces", "Pieces left at the end.",
                                    "",       false};
 inline constexpr Field kPBesiegerLeft{"p_besieger_left", "Besieger", Kind::probability, "",
@@ -258,20 +271,16 @@ inline constexpr Field kBesiegerLeftDuels{"besieger_left_duels",
                                           "Besieger duels",
                                           Kind::count,
                                           "duels",
-                                          "Duels the besieger ends with that many pieces.",
-                                          "",
-                                          false};
+                                          "Duels the besieger ends with that many pieces (null for exact odds)."};
 inline constexpr Field kDefenderLeftDuels{"defender_left_duels",
                                           "Defender duels",
                                           Kind::count,
                                           "duels",
-                                          "Duels the defender ends with that many pieces.",
-                                          "",
-                                          false};
+                                          "Duels the defender ends with that many pieces (null for exact odds)."};
 inline constexpr Field kRoundsMean{
     "rounds_mean", "Mean (95% interval)", Kind::amount, "rounds", "Mean rounds a duel takes.", "", false};
 inline constexpr Field kRoundsCi{
-    "rounds_ci95", "95% half width", Kind::amount, "rounds", "Half width of the mean's 95% interval.", "", false};
+    "rounds_ci95", "95% half width", Kind::amount, "rounds", "Half width of the mean's 95% interval (null for exact odds)."};
 inline constexpr Field kRoundsMin{"rounds_min", "Fewest", Kind::count, "rounds", "Fewest rounds.", "", false};
 inline constexpr Field kRoundsP10{
     "rounds_p10", "10th percentile", Kind::count, "rounds", "10th percentile of rounds.", "", false};

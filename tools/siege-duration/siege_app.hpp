@@ -23,6 +23,8 @@ struct Options {
   bool trace = false;
   std::uint64_t seed = 1;
   long long runs = 10000;
+  bool runs_given = false;  ///< --runs was given: the duel's odds are sampled
+  bool sample = false;      ///< --sample: the duel's odds are sampled even where they can be exact
   unsigned threads = 0;  ///< 0: every core
   std::string besieger_policy = "advance";
   std::string defender_policy = "fire";

@@ -189,7 +189,7 @@ const TableSpec& duel_ends() {
       TableSpec(
           "duel-ends", "Artillery duel: how the seeded duels end", "an end: the duels ending so",
           {{kDuelEnd, "End"}, {kRunsEnding, "Duels"}, kP, {kCi, kPeople}, {kCiLow, kPrograms}, {kCiHigh, kPrograms}})
-          .with_context({kSeed, kRuns})
+          .with_context({kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound})
           .sourced_by_house_rules();
   return s;
 }
@@ -201,7 +201,7 @@ const TableSpec& pieces_left() {
                  kPDefenderLeft,
                  {kBesiegerLeftDuels, kPrograms},
                  {kDefenderLeftDuels, kPrograms}})
-          .with_context({kSeed, kRuns})
+          .with_context({kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound})
           .sourced_by_house_rules();
   return s;
 }
@@ -217,7 +217,7 @@ const TableSpec& rounds() {
                  kRoundsMax,
                  {kBesiegerLeftMean, kPrograms},
                  {kDefenderLeftMean, kPrograms}})
-          .with_context({kSeed, kRuns})
+          .with_context({kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound})
           .as_record("Figure", false, "Rounds")
           .sourced_by_house_rules();
   return s;
@@ -464,7 +464,7 @@ const TableSpec& machine_odds() {
 
 const report::DocumentSpec& document() {
   static const report::DocumentSpec d(
-      "siege-duration", "siege", 5,
+      "siege-duration", "siege", 6,
       "The JSON output of siege-duration: the input as read, then the tables of every method run (an empty array for "
       "a table a run does not make).",
       {&run(),

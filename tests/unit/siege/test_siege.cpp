@@ -6,34 +6,16 @@
 #include <cmath>
 
 #include "gunpowder/siege/siege.hpp"
-#include "built_in_tables.hpp"
+#include "siege_duel_fixtures.hpp"
 
 using namespace gunpowder;
 using artillery::Type;
 
 namespace {
 
-const siege::Rules& rules() {
-  auto r = siege::load_rules(gunpowder::testing::built_in());
-  REQUIRE(r.has_value());
-  return **r;
-}
-
-const artillery::Catalogue& cat() {
-  auto c = artillery::load_catalogue(gunpowder::testing::built_in());
-  REQUIRE(c.has_value());
-  return **c;
-}
-
-siege::ParkEntry entry(Type t, double shot, int count, std::optional<double> range = std::nullopt) {
-  siege::ParkEntry e;
-  e.piece = cat().find(t, shot);
-  REQUIRE(e.piece != nullptr);
-  e.count = count;
-  e.range_yd = range;
-  e.carriage = siege::most_mobile_carriage(*e.piece);
-  return e;
-}
+using siege_duel_test::cat;
+using siege_duel_test::entry;
+using siege_duel_test::rules;
 
 // Seed 000, Sieges Simplified (p. 21) and Gunpowder Artillery Duels (p. 18): Duce Falconi with 60
 // units, six 24-pdr cannon and two 90-pdr mortars against Graf Steinhauer's 24 units and four

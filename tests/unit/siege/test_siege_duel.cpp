@@ -8,24 +8,15 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/siege/siege.hpp"
-#include "built_in_tables.hpp"
+#include "siege_duel_fixtures.hpp"
 
 using namespace gunpowder;
 using artillery::Type;
 
 namespace {
 
-const siege::Rules& rules() {
-  auto r = siege::load_rules(gunpowder::testing::built_in());
-  REQUIRE(r.has_value());
-  return **r;
-}
-
-const artillery::Catalogue& cat() {
-  auto c = artillery::load_catalogue(gunpowder::testing::built_in());
-  REQUIRE(c.has_value());
-  return **c;
-}
+using siege_duel_test::cat;
+using siege_duel_test::rules;
 
 // Forced dice: d20 throws and damage totals in the order the duel asks for them.
 class Scripted final : public siege::DuelDice {
@@ -51,12 +42,7 @@ class Scripted final : public siege::DuelDice {
 
 siege::ParkEntry entry(Type t, double shot, int count, std::vector<std::string> labels,
                        std::optional<double> range = std::nullopt) {
-  siege::ParkEntry e;
-  e.piece = cat().find(t, shot);
-  REQUIRE(e.piece != nullptr);
-  e.count = count;
-  e.range_yd = range;
-  e.carriage = siege::most_mobile_carriage(*e.piece);
+  siege::ParkEntry e = siege_duel_test::entry(t, shot, count, range);
   e.labels = std::move(labels);
   return e;
 }
@@ -318,21 +304,7 @@ TEST_CASE("siege::duel_odds against exact probabilities") {
   // Exact: the gun destroys the mortar with P(hit) x P(6d10 >= 28); the mortar destroys the gun
   // only if the gun missed (a hit mortar is destroyed or suppressed) and it hits, the gun fails
   // its 11+ save, and 15d10 >= 8.
-  siege::DuelSetup s;
-  siege::DuelPiece gun;
-  gun.label = "A";
-  gun.piece = cat().find(Type::gun, 12);
-  gun.engage_yd = gun.piece->range_long_yd;
-  siege::DuelPiece mortar;
-  mortar.label = "M";
-  mortar.piece = cat().find(Type::mortar, 90);
-  mortar.besieger = true;
-  mortar.start_yd = mortar.stop_yd = 500;
-  mortar.engage_yd = mortar.piece->range_long_yd;
-  s.pieces = {gun, mortar};
-  s.defenders = 1;
-  s.max_rounds = 1;
-  s.fall_back_after = s.hole_up_after = 1;
+  const siege::DuelSetup s = siege_duel_test::gun_and_mortar();
 
   const double p_hit = dice::d20_at_least(14);
   const double p_mortar = p_hit * dice::Dist::sum(6, 10).at_least(28);

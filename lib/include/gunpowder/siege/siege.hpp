@@ -349,6 +349,18 @@ class DuelDice {
   virtual ~DuelDice() = default;
   virtual int d20() = 0;                        ///< attack throws and saves
   virtual int damage(int dice, int sides) = 0;  ///< damage of a hit
+  /// A d20 thrown against `target` (the engine only compares it with `target`): d20() here; the
+  /// exact chain's dice return one roll for each side of the target.
+  virtual int d20_against(int target) {
+    (void)target;
+    return d20();
+  }
+  /// A hit's damage against a piece of `shp` strength points: damage() here; the exact chain's
+  /// dice return each total below `shp` and one for all the others.
+  virtual int damage_against(int dice, int sides, int shp) {
+    (void)shp;
+    return damage(dice, sides);
+  }
 };
 
 /// Seeded dice (gunpowder::Rng).
@@ -424,6 +436,36 @@ struct DuelOdds {
 /// `progress` (may be empty) is told, from any thread, how many more duels are done.
 DuelOdds duel_odds(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup, long long runs,
                    std::uint64_t seed, unsigned threads, const std::function<void(std::uint64_t)>& progress = {});
+
+/// The exact duel's bounds: the distinct states its chain may go through (states reached in
+/// different rounds count apart), and the dice outcomes it may enumerate (each replays one step
+/// of the duel from a state). Past either the chain stops and the duel is sampled instead.
+/// A duel of more pieces is not tried at all: its states grow with the pieces, and each step of
+/// so many takes long enough that the chain would pass its bounds slowly.
+inline constexpr long long kDuelExactStates = 100'000;
+inline constexpr long long kDuelExactPaths = 1'000'000;
+inline constexpr size_t kDuelExactPieces = 16;
+
+/// The duel computed exactly: a Markov chain over the duel's states (each piece's strength points,
+/// place, reload and suppression, the losses and the policies in force), probability mass carried
+/// forward round by round with the dice's exact odds (a throw only as "at least its target or
+/// not", a damage total only as what the target has left), equal states merged.
+struct DuelExact {
+  bool complete = false;   ///< false: the chain passed a bound (states or paths say which)
+  long long states = 0;    ///< distinct states the chain went through
+  long long paths = 0;     ///< dice outcomes enumerated
+  std::array<double, 6> ends{};                     ///< P(end), by DuelEnd
+  std::vector<double> besieger_left, defender_left;  ///< P(pieces left = i)
+  std::vector<std::pair<int, double>> rounds;        ///< P(rounds = r), r increasing, p > 0
+  double besieger_left_mean = 0, defender_left_mean = 0;
+  double rounds_mean = 0, rounds_sd = 0;
+  int rounds_min = 0, rounds_p10 = 0, rounds_median = 0, rounds_p90 = 0, rounds_max = 0;
+};
+
+/// The duel's exact distribution, or (complete false) where the chain passed `max_states` or
+/// `max_paths`, or was not tried (states 0: more than kDuelExactPieces pieces).
+DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const DuelSetup& setup,
+                     long long max_states = kDuelExactStates, long long max_paths = kDuelExactPaths);
 
 /// Exact odds of one shot: hit at a bracket, and destroy the target given a hit (after its save).
 struct ShotOdds {
