@@ -13,8 +13,8 @@
 //     980 px wide and shrink it;
 //   - an axe-core violation of impact serious or critical (axe-core's own rules, WCAG 2 A and AA).
 // Screenshots (full page, both widths) of three pages go to --screenshots DIR: the index, the first
-// page with a <table> and the first with an <svg> (file names in sorted order), or the pages given
-// with --shot PAGE (repeatable); none with --no-screenshots.
+// page with a <table> (and no <svg> if there is one) and the first other page with an <svg> (file
+// names in sorted order), or the pages given with --shot PAGE (repeatable); none with --no-screenshots.
 //
 // Usage: node check-site.mjs [--modules NODE_MODULES] [--chromium PATH] [--screenshots DIR |
 //                            --no-screenshots] [--shot PAGE]... [--widths 375,1280] [--jobs N] SITE_DIR
@@ -205,10 +205,12 @@ function checkReference(opts, page, ref, idsOf) {
   return null;
 }
 
-async function checkPage(ctx, page, width) {
-  const { browser, opts, failures, axeSource } = ctx;
+// A tab whose events go to the job it runs (tab.job: page, width and the requests blocked); one
+// tab a worker, reused from page to page (Chromium then compiles axe-core once, not once a page).
+async function openTab(ctx) {
+  const { browser, opts, failures } = ctx;
   const tab = await browser.newPage();
-  const fail = (problem) => failures.add(page, width, problem);
+  const fail = (problem) => tab.job && failures.add(tab.job.page, tab.job.width, problem);
   const rel = (url) => {
     try {
       return path.relative(opts.siteAbs, fileURLToPath(url)).split(path.sep).join("/");
@@ -216,31 +218,40 @@ async function checkPage(ctx, page, width) {
       return url;
     }
   };
-  const blocked = new Set();
+  await tab.setRequestInterception(true);
+  tab.on("request", (request) => {
+    if (offline(request.url())) return request.continue();
+    tab.job?.blocked.add(request.url());
+    return request.abort("blockedbyclient");
+  });
+  tab.on("console", (message) => {
+    if (message.type() !== "error") return;
+    // Chromium's own echo of a failed request: reported once, from requestfailed.
+    if (/^Failed to load resource/.test(message.text())) return;
+    fail(`console error: ${message.text()}`);
+  });
+  tab.on("pageerror", (error) => fail(`uncaught error: ${String(error.message || error).split("\n")[0]}`));
+  tab.on("requestfailed", (request) => {
+    const { job } = tab;
+    if (!job || job.blocked.has(request.url())) return;
+    ctx.failedRequests.push({ page: job.page, width: job.width, target: rel(request.url()), error: request.failure()?.errorText });
+  });
+  tab.on("response", (response) => {
+    if (response.status() >= 400) fail(`request failed: ${rel(response.url())} (status ${response.status()})`);
+  });
+  return tab;
+}
+
+async function checkPage(ctx, tab, page, width) {
+  const { opts, failures, axeSource } = ctx;
+  const fail = (problem) => failures.add(page, width, problem);
   try {
+    tab.job = null;
+    await tab.goto("about:blank");
     await tab.setViewport({ width, height: 800, deviceScaleFactor: 1 });
-    await tab.setRequestInterception(true);
-    tab.on("request", (request) => {
-      if (offline(request.url())) return request.continue();
-      blocked.add(request.url());
-      return request.abort("blockedbyclient");
-    });
-    tab.on("console", (message) => {
-      if (message.type() !== "error") return;
-      // Chromium's own echo of a failed request: reported once, from requestfailed.
-      if (/^Failed to load resource/.test(message.text())) return;
-      fail(`console error: ${message.text()}`);
-    });
-    tab.on("pageerror", (error) => fail(`uncaught error: ${String(error.message || error).split("\n")[0]}`));
-    tab.on("requestfailed", (request) => {
-      if (blocked.has(request.url())) return;
-      ctx.failedRequests.push({ page, width, target: rel(request.url()), error: request.failure()?.errorText });
-    });
-    tab.on("response", (response) => {
-      if (response.status() >= 400) fail(`request failed: ${rel(response.url())} (status ${response.status()})`);
-    });
+    tab.job = { page, width, blocked: new Set() };
     await tab.goto(pathToFileURL(path.join(opts.siteAbs, page)).href, { waitUntil: "load", timeout: 30000 });
-    for (const url of blocked) ctx.blocked.push({ page, width, url });
+    for (const url of tab.job.blocked) ctx.blocked.push({ page, width, url });
     if (!ctx.facts.has(page)) ctx.facts.set(page, await tab.evaluate(inspectPage));
     const overflow = await tab.evaluate(measureOverflow);
     if (overflow) {
@@ -257,16 +268,22 @@ async function checkPage(ctx, page, width) {
     for (const v of violations) fail(`axe ${v.impact} ${v.id}: ${v.help} (${v.targets.slice(0, 3).join(", ")})`);
   } catch (error) {
     fail(`could not be checked: ${String(error.message || error).split("\n")[0]}`);
-  } finally {
-    await tab.close();
   }
 }
 
-// Runs the jobs at most `limit` at a time, each in a tab of its own.
-async function pool(jobs, limit) {
+// Runs the jobs (page, width) on at most `limit` tabs at a time.
+async function pool(ctx, jobs, limit) {
   const queue = [...jobs];
   const workers = Array.from({ length: Math.min(limit, queue.length) }, async () => {
-    while (queue.length) await queue.shift()();
+    const tab = await openTab(ctx);
+    try {
+      while (queue.length) {
+        const [page, width] = queue.shift();
+        await checkPage(ctx, tab, page, width);
+      }
+    } finally {
+      await tab.close();
+    }
   });
   await Promise.all(workers);
 }
@@ -324,7 +341,9 @@ function chooseShots(opts, pages, facts) {
   const chosen = [];
   const index = pages.find((p) => p === "index.html") || pages[0];
   chosen.push(index);
-  const table = pages.find((p) => !chosen.includes(p) && facts.get(p)?.hasTable);
+  // A table page without a chart if there is one, then a chart page.
+  const tables = pages.filter((p) => !chosen.includes(p) && facts.get(p)?.hasTable);
+  const table = tables.find((p) => !facts.get(p).hasChart) || tables[0];
   if (table) chosen.push(table);
   const chart = pages.find((p) => !chosen.includes(p) && facts.get(p)?.hasChart);
   if (chart) chosen.push(chart);
@@ -365,8 +384,8 @@ async function main() {
   const ctx = { browser, opts, failures, axeSource, facts: new Map(), failedRequests: [], blocked: [], missing: new Set(), written: [] };
   try {
     const jobs = [];
-    for (const width of opts.widths) for (const page of pages) jobs.push(() => checkPage(ctx, page, width));
-    await pool(jobs, opts.jobs);
+    for (const width of opts.widths) for (const page of pages) jobs.push([page, width]);
+    await pool(ctx, jobs, opts.jobs);
     checkReferences(ctx, pages);
     // A request that a reference already names (a missing file, a network address) is not reported again.
     for (const { page, width, target, error } of ctx.failedRequests) {
