@@ -34,8 +34,8 @@ const NAME = "check-site";
 function usage(message) {
   console.error(`${NAME}: ${message}`);
   console.error(
-    `usage: node check-site.mjs [--modules DIR] [--chromium PATH] [--screenshots DIR | --no-screenshots] [--shot PAGE]... ` +
-      `[--widths 375,1280] [--jobs N] SITE_DIR`,
+    "usage: node check-site.mjs [--modules DIR] [--chromium PATH] [--screenshots DIR | --no-screenshots] " +
+      "[--shot PAGE]... [--widths 375,1280] [--jobs N] SITE_DIR",
   );
   process.exit(64);
 }
@@ -88,7 +88,8 @@ function findChromium(given) {
     }
   }
   return skip(
-    "Chromium not found (no chromium on PATH; Debian's package chromium, which `make test-deps` installs when run as root)",
+    "Chromium not found (no chromium on PATH: Debian's package chromium, " +
+      "which `make test-deps` installs when run as root)",
   );
 }
 
@@ -114,8 +115,8 @@ function htmlPages(root) {
   return pages.sort();
 }
 
-// The failures, each (page, problem) once, with the widths at which it was seen ("" for checks
-// that do not depend on the width, such as references).
+// The failures, each (page, problem) once, with the widths at which it was seen (width 0: a check
+// that does not depend on the width, such as a reference's).
 class Failures {
   constructor() {
     this.map = new Map();
@@ -135,8 +136,8 @@ class Failures {
   }
 }
 
-// What the page holds, read in the page: references (attribute, raw value, resolved URL), ids,
-// tables and charts, the viewport meta, and the overflow with the widest element that causes it.
+// What the page holds, read in the page: references (element and attribute, raw value, resolved
+// URL), ids, whether it has tables and charts, its viewport meta.
 function inspectPage() {
   const refs = [];
   for (const el of document.querySelectorAll("[href], [src], [*|href]")) {
@@ -145,7 +146,8 @@ function inspectPage() {
       if (raw !== null) refs.push({ what: `${el.localName} ${attr}`, raw, url: new URL(raw, document.baseURI).href });
     }
     const xlink = el.getAttributeNS("http://www.w3.org/1999/xlink", "href");
-    if (xlink !== null) refs.push({ what: `${el.localName} xlink:href`, raw: xlink, url: new URL(xlink, document.baseURI).href });
+    if (xlink !== null)
+      refs.push({ what: `${el.localName} xlink:href`, raw: xlink, url: new URL(xlink, document.baseURI).href });
   }
   const ids = [...document.querySelectorAll("[id]")].map((e) => e.id);
   ids.push(...[...document.querySelectorAll("a[name]")].map((e) => e.getAttribute("name")));
@@ -159,6 +161,7 @@ function inspectPage() {
   };
 }
 
+// The page's overflow, if any, with the element reaching furthest right that causes it.
 function measureOverflow() {
   const root = document.documentElement;
   const width = root.clientWidth;
@@ -195,10 +198,16 @@ function checkReference(opts, page, ref, idsOf) {
   if (target.protocol !== "file:") return `${what}="${raw}" is not a file of the site`;
   const file = fileURLToPath(new URL(target.pathname, "file://"));
   const rel = path.relative(opts.siteAbs, file);
-  if (rel.startsWith("..") || path.isAbsolute(rel)) return `${what}="${raw}" points outside the site`;
+  if (rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel))
+    return `${what}="${raw}" points outside the site`;
   if (!fs.existsSync(file)) return `${what}="${raw}": no such file ${rel.split(path.sep).join("/")}`;
   if (fs.statSync(file).isDirectory()) return `${what}="${raw}" is a directory, not a page`;
-  const fragment = decodeURIComponent(target.hash.slice(1));
+  let fragment = target.hash.slice(1);
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    return `${what}="${raw}": the fragment is not valid percent-encoding`;
+  }
   if (!fragment || fragment === "top" || !file.endsWith(".html")) return null;
   const ids = idsOf.get(rel.split(path.sep).join("/"));
   if (ids && !ids.has(fragment)) return `${what}="${raw}": no id "${fragment}" in ${rel.split(path.sep).join("/")}`;
@@ -234,7 +243,12 @@ async function openTab(ctx) {
   tab.on("requestfailed", (request) => {
     const { job } = tab;
     if (!job || job.blocked.has(request.url())) return;
-    ctx.failedRequests.push({ page: job.page, width: job.width, target: rel(request.url()), error: request.failure()?.errorText });
+    ctx.failedRequests.push({
+      page: job.page,
+      width: job.width,
+      target: rel(request.url()),
+      error: request.failure()?.errorText,
+    });
   });
   tab.on("response", (response) => {
     if (response.status() >= 400) fail(`request failed: ${rel(response.url())} (status ${response.status()})`);
@@ -256,7 +270,9 @@ async function checkPage(ctx, tab, page, width) {
     const overflow = await tab.evaluate(measureOverflow);
     if (overflow) {
       const culprit = overflow.culprit ? ` (widest: ${overflow.culprit})` : "";
-      fail(`horizontal overflow: the page is ${overflow.scrollWidth} px wide in a ${overflow.width} px viewport${culprit}`);
+      fail(
+        `horizontal overflow: the page is ${overflow.scrollWidth} px wide in a ${overflow.width} px viewport${culprit}`,
+      );
     }
     await tab.evaluate(axeSource);
     const violations = await tab.evaluate(async () => {
@@ -381,7 +397,17 @@ async function main() {
     ],
   });
   const failures = new Failures();
-  const ctx = { browser, opts, failures, axeSource, facts: new Map(), failedRequests: [], blocked: [], missing: new Set(), written: [] };
+  const ctx = {
+    browser,
+    opts,
+    failures,
+    axeSource,
+    facts: new Map(),
+    failedRequests: [],
+    blocked: [],
+    missing: new Set(),
+    written: [],
+  };
   try {
     const jobs = [];
     for (const width of opts.widths) for (const page of pages) jobs.push([page, width]);

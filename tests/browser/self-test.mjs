@@ -42,7 +42,10 @@ if (defectFile) {
   const text = fs.readFileSync(file, "utf8");
   const count = text.split(defect.find).length - 1;
   if (count !== 1) die(`"${defect.find}" occurs ${count} times in ${defect.file}, not once`);
-  fs.writeFileSync(file, text.replace(defect.find, () => defect.replace));
+  fs.writeFileSync(
+    file,
+    text.replace(defect.find, () => defect.replace),
+  );
   expect = defect.expect;
   console.log(`self-test (${name}): ${defect.why}`);
 }
