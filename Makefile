@@ -23,8 +23,9 @@ GENERATOR ?= $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo 'Uni
 # What `make test` needs besides: the shells whose completion is tested and Debian's Python with
 # jsonschema, which validates the JSON outputs against docs/schema/ (tests call /usr/bin/python3);
 # man-db and mandoc, which render and lint the man pages (docs.man-width); dpkg-dev and lintian,
-# with which ctest package.deb builds the Debian package and checks it (as make deb-check does).
-TEST_DEB_PACKAGES := zsh fish python3-jsonschema man-db mandoc dpkg-dev lintian
+# with which ctest package.deb builds the Debian package and checks it (as make deb-check does);
+# chromium, in which the browser tests (tests/browser) load every page of the book, headless.
+TEST_DEB_PACKAGES := zsh fish python3-jsonschema man-db mandoc dpkg-dev lintian chromium
 BIN := $(BUILD)/bin
 
 FUZZ_SECONDS ?= 120
@@ -60,11 +61,15 @@ deps:
 test-deps:
 	@$(MAKE) --no-print-directory install-deb-packages PACKAGES="$(TEST_DEB_PACKAGES)"
 	@command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory install-deb-packages PACKAGES="nodejs npm"
-	@# Ajv (npm), the most used JSON Schema validator: json.ajv compiles every schema in strict mode.
-	@test -f $(BUILD)/test-node/node_modules/ajv/package.json || \
-	  { echo "installing the test dependency ajv from npm into $(BUILD)/test-node"; \
-	    npm install --silent --no-audit --no-fund --prefix $(BUILD)/test-node ajv@8 >/dev/null || \
-	      echo "warning: npm could not install ajv: json.ajv will say it is skipped"; }
+	@# The tests' npm packages, pinned by tests/node/package-lock.json (npm ci; again only when the
+	@# lock file changes): Ajv, the most used JSON Schema validator (json.ajv compiles every schema in
+	@# strict mode); puppeteer-core, which drives Debian's chromium, and axe-core (the browser tests).
+	@cmp -s tests/node/package-lock.json $(BUILD)/test-node/.installed-lock || \
+	  { echo "installing the tests' npm packages (tests/node/package-lock.json) into $(BUILD)/test-node"; \
+	    mkdir -p $(BUILD)/test-node && cp tests/node/package.json tests/node/package-lock.json $(BUILD)/test-node/ && \
+	    npm ci --silent --no-audit --no-fund --prefix $(BUILD)/test-node >/dev/null && \
+	    cp tests/node/package-lock.json $(BUILD)/test-node/.installed-lock || \
+	      echo "warning: npm could not install them: json.ajv and the browser tests will say they are skipped"; }
 
 # Without `apt-get update` first when the package lists already offer them (a fresh machine's
 # usually do; the update is then tried only if the install fails).
@@ -117,7 +122,8 @@ test-sanitize: sanitize-build test-deps
 sanitize-build:
 	@$(MAKE) --no-print-directory deps DEB_PACKAGES="$(DEB_PACKAGES) $(FUZZ_DEB_PACKAGES)"
 	CXX=clang++ cmake -S . -B $(SANITIZE_BUILD) $(if $(wildcard $(SANITIZE_BUILD)/CMakeCache.txt),,-G "$(GENERATOR)") -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=$(SANITIZE_FLAGS)" \
-	  -DGUNPOWDER_SANITIZE=ON -DGUNPOWDER_FUZZ=ON -DGUNPOWDER_WERROR=$(WERROR) -DGUNPOWDER_UNITY=$(UNITY)
+	  -DGUNPOWDER_SANITIZE=ON -DGUNPOWDER_FUZZ=ON -DGUNPOWDER_WERROR=$(WERROR) -DGUNPOWDER_UNITY=$(UNITY) \
+	  -DGUNPOWDER_TEST_NODE_MODULES=$(CURDIR)/$(BUILD)/test-node/node_modules
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 
 # The golden command-line cases (ctest label cli) again, each tool run under $(VALGRIND), which
