@@ -52,18 +52,30 @@ CellMarks compare_cells(const report::Table& ruled, const report::Table* book, s
   return marks;
 }
 
+namespace {
+// The columns whose alignment the stylesheet sets by their place (.rN): a table's first columns.
+constexpr size_t kAlignedColumns = 40;
+}  // namespace
+
 void append_table(std::string& out, const report::Table& t, const CellMarks& marks, const std::string& id) {
+  // The right-aligned columns (numbers): classes of the table that the stylesheet aligns (rN: the
+  // N-th cell of each row), a class of each cell beyond kAlignedColumns.
+  std::string classes;
+  for (size_t c = 0; c < t.columns.size() && c < kAlignedColumns; ++c)
+    if (t.columns[c].align == report::Align::right) classes += (classes.empty() ? "r" : " r") + std::to_string(c + 1);
   out += "<section class=\"table\" id=\"";
   append_html(out, id);
   out += "\">\n<div class=\"scroll\" role=\"region\" tabindex=\"0\" aria-labelledby=\"";
   append_html(out, id);
-  out += "-caption\">\n<table>\n<caption id=\"";
+  out += "-caption\">\n<table";
+  if (!classes.empty()) out += " class=\"" + classes + "\"";
+  out += ">\n<caption id=\"";
   append_html(out, id);
   out += "-caption\">";
   append_html(out, t.title);
   out += "</caption>\n<thead><tr>";
   for (const auto& c : t.columns) {
-    out += c.align == report::Align::right ? "<th scope=\"col\" class=\"num\">" : "<th scope=\"col\">";
+    out += "<th scope=\"col\">";
     append_html(out, c.header);
     out += "</th>";
   }
@@ -72,18 +84,13 @@ void append_table(std::string& out, const report::Table& t, const CellMarks& mar
     out += "<tr>";
     for (size_t c = 0; c < t.columns.size(); ++c) {
       const bool head = c == 0;
-      const bool num = t.columns[c].align == report::Align::right;
       const bool marked = r < marks.size() && c < marks[r].size() && marks[r][c];
       out += head ? "<th scope=\"row\"" : "<td";
-      if (num || marked) {
-        out += " class=\"";
-        out += num ? (marked ? "num changed" : "num") : "changed";
-        out += '"';
-      }
+      if (c >= kAlignedColumns && t.columns[c].align == report::Align::right) out += " class=\"num\"";
       out += '>';
       if (marked) out += "<mark>";
       if (c < t.rows[r].size()) append_html(out, t.rows[r][c].text);
-      if (marked) out += "</mark><span class=\"vh\"> (changed by a house rule)</span>";
+      if (marked) out += "</mark>";
       out += head ? "</th>" : "</td>";
     }
     out += "</tr>\n";
@@ -166,7 +173,10 @@ std::string page_html(const std::string& title, const std::string& banner, const
 }
 
 std::string stylesheet() {
-  return R"(/* The gunpowder reference book: one small stylesheet, system fonts, nothing from the network. */
+  std::string aligned;
+  for (size_t c = 1; c <= kAlignedColumns; ++c)
+    aligned += (c == 1 ? "" : ",\n") + std::string(".r") + std::to_string(c) + " tr > :nth-child(" + std::to_string(c) + ")";
+  return aligned + " { text-align: right; white-space: nowrap; }\n" + R"(/* The gunpowder reference book: one small stylesheet, system fonts, nothing from the network. */
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0 auto; max-width: 60rem; padding: 0 1rem 2rem; font: 1rem/1.45 system-ui, sans-serif;
        color: #1a1a1a; background: #fff; overflow-wrap: break-word; }
@@ -183,7 +193,7 @@ th, td { border: 1px solid #999; padding: .2rem .45rem; vertical-align: top; tex
 thead th { background: #e8e8e8; }
 tbody th { font-weight: normal; }
 .num { text-align: right; white-space: nowrap; }
-mark { background: #ffe066; color: #1a1a1a; font-weight: bold; }
+mark { background: #ffe066; color: #1a1a1a; font-weight: bold; outline: 1px solid #8a5a00; }
 .banner { border: 2px solid #8a5a00; background: #fff4d6; color: #1a1a1a; padding: .5rem 1rem; margin: 1rem 0; }
 .vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .files a { margin-right: .8rem; }

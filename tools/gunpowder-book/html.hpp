@@ -27,8 +27,9 @@ using CellMarks = std::vector<std::vector<bool>>;
 CellMarks compare_cells(const report::Table& ruled, const report::Table* book, size_t& count);
 
 /// A table (as shown to people) as HTML: a <table> with its <caption> (the title), <th scope="col">
-/// headers, the first cell of each row a <th scope="row">, numbers right-aligned, the cells of
-/// `marks` marked (<mark>, with a visually hidden "changed by a house rule"), in a box that scrolls
+/// headers, the first cell of each row a <th scope="row">, numbers right-aligned (by the table's
+/// classes rN, which the stylesheet aligns), the cells of `marks` marked (<mark>; the page's banner
+/// says what the marks mean), in a box that scrolls
 /// sideways when the table is wide; then its notes as a list. `id` is the table's anchor.
 void append_table(std::string& out, const report::Table& t, const CellMarks& marks, const std::string& id);
 

@@ -170,11 +170,11 @@ TEST_CASE("book: pages are small, linked within the site and fetch nothing") {
     CHECK(tag_balance(doc) == "");
     // Every table has its caption and scoped headers.
     size_t tables = 0, pos = 0;
-    while ((pos = doc.find("<table>", pos)) != std::string::npos) {
+    while ((pos = doc.find("<table", pos)) != std::string::npos) {
       ++tables;
       const size_t end = doc.find("</table>", pos);
       const std::string table = doc.substr(pos, end - pos);
-      CHECK(table.find("<table>\n<caption") == 0);
+      CHECK(table.find(">\n<caption") == table.find('>'));  // the caption first
       CHECK(table.find("<th scope=\"col\"") != std::string::npos);
       CHECK(table.find("<th>") == std::string::npos);
       pos = end;
@@ -222,7 +222,7 @@ TEST_CASE("book: house rules are named on every page and the changed cells marke
   const std::string line = catalogue.substr(row, catalogue.find("</tr>", row) - row);
   CHECK(line.find("<mark>14</mark>") != std::string::npos);
   CHECK(line.find("<mark>13</mark>") == std::string::npos);
-  CHECK(line.find("<td class=\"num\">7</td>") != std::string::npos);  // its SHP, unchanged, unmarked
+  CHECK(line.find("<td>7</td>") != std::string::npos);  // its SHP, unchanged, unmarked
   const size_t row36 = catalogue.find("<th scope=\"row\">36-pdr Cannon</th>");
   const std::string line36 = catalogue.substr(row36, catalogue.find("</tr>", row36) - row36);
   CHECK(line36.find("<mark>") == std::string::npos);
