@@ -33,8 +33,11 @@ namespace gunpowder::cli {
 const char* const kVersion = GUNPOWDER_VERSION;
 
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info) {
-  app.add_option("inputs", common.inputs, "TOML input files; - (or none, with a pipe) reads standard input")
-      ->type_name("FILE");
+  if (info.output_dir.empty())
+    app.add_option("inputs", common.inputs, "TOML input files; - (or none, with a pipe) reads standard input")
+        ->type_name("FILE");
+  else  // gunpowder-book: its one word is the directory it writes (CommonOptions::inputs all the same)
+    app.add_option(info.output_dir, common.inputs, info.output_dir_help)->type_name("DIR");
   choices(app,
           app.add_option("-f,--format", common.format,
                          "output format: text, markdown, csv or json, in any case (default text)"),

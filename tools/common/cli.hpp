@@ -58,6 +58,11 @@ struct ToolInfo {
   /// Whether a command of the tool draws distributions: --chart, --svg and --distributions are
   /// offered only then.
   bool charts = true;
+  /// A tool that writes a directory instead of reading inputs (gunpowder-book): the name of its one
+  /// positional word (OUTDIR) and its help; empty: the positional TOML input files. The word is
+  /// CommonOptions::inputs all the same.
+  std::string output_dir{};
+  std::string output_dir_help{};
 };
 
 /// The house-rules files of a run: GUNPOWDER_RULES (`env`, a ':'-separated list; empty entries are

@@ -18,7 +18,9 @@ const cli::ToolInfo kInfo{
     "  gunpowder-book my-book\n"
     "  gunpowder-book my-book --house-rules examples/house-rules/30-pdr-gun.toml\n",
     &documents,
-    false};
+    false,
+    "OUTDIR",
+    "the directory to write the book into (made when missing)"};
 
 void setup(CLI::App& /*app*/, Options& /*opt*/) {}
 
