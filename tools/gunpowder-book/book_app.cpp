@@ -16,7 +16,8 @@ const cli::ToolInfo kInfo{
     "files of the book in it are replaced.",
     "Examples:\n"
     "  gunpowder-book my-book\n"
-    "  gunpowder-book my-book --house-rules examples/house-rules/30-pdr-gun.toml\n",
+    "  gunpowder-book my-book --house-rules house-rules/30-pdr-gun.toml\n"
+    "  gunpowder-book my-book --format csv\n",
     &documents,
     false,
     "OUTDIR",

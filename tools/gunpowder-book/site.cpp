@@ -24,9 +24,9 @@ namespace fs = std::filesystem;
 using report::Field;
 using report::Kind;
 
-constexpr Field kPage{"page", "Page", Kind::text, "",
+constexpr Field kPage{"name", "Page", Kind::text, "",
                       "The page's name: NAME.html, with NAME.md, NAME.csv and NAME.json beside it."};
-constexpr Field kBook{"book", "Book", Kind::text, "", "The rule book the page is filed under in the index."};
+constexpr Field kBook{"rule_book", "Book", Kind::text, "", "The rule book the page is filed under in the index."};
 constexpr Field kChapter{"chapter", "Chapter", Kind::text, "", "Its chapter in the index."};
 constexpr Field kTitle{"title", "Title", Kind::text, "", "The page's heading."};
 constexpr Field kChangedCells{"changed_cells", "Changed cells", Kind::count, "",
