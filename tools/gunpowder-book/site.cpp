@@ -7,12 +7,15 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
+#include "common/describe.hpp"
 #include "gunpowder-book/book_app.hpp"
 #include "gunpowder-book/html.hpp"
 #include "gunpowder-book/pages.hpp"
 #include "gunpowder/core/model.hpp"
+#include "gunpowder/core/parallel.hpp"
 #include "gunpowder/data/house_rules.hpp"
 
 namespace gunpowder::book_app {
@@ -144,7 +147,7 @@ std::string banner(const data::Tables& tables, size_t changed, bool index) {
 }
 
 bool is_house_rules_table(const report::Table& t) {
-  return t.spec != nullptr && (t.spec->name == "house-rules" || t.spec->name == "house-rules-files");
+  return t.spec == &cli::house_rules_changes_spec() || t.spec == &cli::house_rules_files_spec();
 }
 
 struct PageHtml {
@@ -292,36 +295,67 @@ std::vector<const report::DocumentSpec*> documents() {
   return {&d};
 }
 
+namespace {
+// One page made: its files and HTML, or why it failed.
+struct MadePage {
+  std::optional<PageFiles> files;
+  PageHtml html;
+  std::optional<Diagnostics> failed;
+};
+
+MadePage make_page(const data::Tables& tables, const data::Tables* built_in, const Page& page) {
+  MadePage m;
+  auto files = page_files(tables, page);
+  if (!files) {
+    m.failed = files.error();
+    return m;
+  }
+  report::Report book;
+  if (built_in != nullptr) {
+    auto made = page_output(*built_in, page, {"--format", "markdown"}, &book);
+    if (!made) {
+      m.failed = made.error();
+      return m;
+    }
+  }
+  m.html = page_html_of(tables, page, *files, built_in != nullptr ? &book : nullptr);
+  m.files = std::move(*files);
+  return m;
+}
+}  // namespace
+
 Expected<report::Report> run(const data::Tables& tables, const Options& /*opt*/, const cli::CommonOptions& common) {
   auto dir = out_dir(common);
   if (!dir) return dir.error();
   const std::vector<Page> all = pages();
-  std::vector<size_t> changed(all.size(), 0);
-  report::Report r;
-  r.document = documents().front();
-  report::Table listed(pages_spec());
   std::optional<data::Tables> built_in;
   if (tables.house_rules_in_effect()) built_in.emplace();
+  // The pages on two threads, every other page each (the heavy ones are not neighbours); the
+  // tables are shared (data::Tables is thread-safe), every page's results its own.
+  std::vector<MadePage> made(all.size());
   {
     ExampleInputs examples;
     if (!examples.ok())
       return Expected<report::Report>::failure("cannot make a temporary directory for the example inputs", {},
                                                ExitCode::cant_create);
-    for (size_t i = 0; i < all.size(); ++i) {
-      const Page& page = all[i];
-      auto files = page_files(tables, page);
-      if (!files) return files.error();
-      report::Report book;
-      if (built_in) {
-        auto made = page_output(*built_in, page, {"--format", "markdown"}, &book);
-        if (!made) return made.error();
-      }
-      const PageHtml h = page_html_of(tables, page, *files, built_in ? &book : nullptr);
-      changed[i] = h.changed;
-      for (auto& [name, text] : files->files) common.outputs.add("OUTDIR", *dir + "/" + name, std::move(text));
-      common.outputs.add("OUTDIR", *dir + "/" + page.name + ".html", h.text);
-      listed.add_row({page.name, page.book, page.chapter, page.title, report::cell::integer(static_cast<long long>(h.changed))});
-    }
+    const auto part = [&](size_t first) {
+      for (size_t i = first; i < all.size(); i += 2)
+        made[i] = make_page(tables, built_in ? &*built_in : nullptr, all[i]);
+    };
+    parallel::both([&] { part(0); }, [&] { part(1); });
+  }
+  report::Report r;
+  r.document = documents().front();
+  report::Table listed(pages_spec());
+  std::vector<size_t> changed(all.size(), 0);
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (made[i].failed) return *made[i].failed;
+    const Page& page = all[i];
+    changed[i] = made[i].html.changed;
+    for (auto& [name, text] : made[i].files->files) common.outputs.add("OUTDIR", *dir + "/" + name, std::move(text));
+    common.outputs.add("OUTDIR", *dir + "/" + page.name + ".html", std::move(made[i].html.text));
+    listed.add_row(
+        {page.name, page.book, page.chapter, page.title, report::cell::integer(static_cast<long long>(changed[i]))});
   }
   common.outputs.add("OUTDIR", *dir + "/index.html", index_html(tables, all, changed));
   common.outputs.add("OUTDIR", *dir + "/house-rules.html", house_rules_html(tables, all, changed));
