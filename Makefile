@@ -136,13 +136,14 @@ test-valgrind: configure
 	cd $(BUILD) && GUNPOWDER_TEST_TOOL_DIR="$(CURDIR)/$(BIN)-dynamic" GUNPOWDER_TEST_WRAPPER="$(VALGRIND)" \
 	  ctest --output-on-failure -j $(JOBS) -L '^cli$$' -I $(VALGRIND_FIRST),,$(VALGRIND_EVERY)
 
-# Regenerates the reference tables of docs/tables/ from the tools.
+# Regenerates the reference tables of docs/tables/ and the reference book's site, $(BUILD)/book
+# (open $(BUILD)/book/index.html), with gunpowder-book, which declares the pages once.
 tables: tools
-	sh scripts/make-tables.sh $(BIN) docs/tables
+	sh scripts/make-tables.sh $(BIN) docs/tables $(BUILD)/book
 
 # Fails when the committed tables differ from what the tools print now.
 tables-check: tools
-	@rm -rf $(BUILD)/tables-check && sh scripts/make-tables.sh $(BIN) $(BUILD)/tables-check
+	@rm -rf $(BUILD)/tables-check && sh scripts/make-tables.sh $(BIN) $(BUILD)/tables-check $(BUILD)/tables-check-book
 	@diff -r docs/tables $(BUILD)/tables-check || { echo "docs/tables is stale: run make tables" >&2; exit 1; }
 	@echo "docs/tables is up to date"
 

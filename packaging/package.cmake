@@ -1,5 +1,5 @@
 # The Debian package: `make deb` writes gunpowder_<version>_amd64.deb with CPack's DEB
-# generator from the rules of `make install` (prefix /usr): the five tools, their man pages
+# generator from the rules of `make install` (prefix /usr): the five tools and gunpowder-book, their man pages
 # (compressed by deb_pre_build.cmake), bash/zsh/fish completion, and in /usr/share/doc/gunpowder/
 # the examples, the house-rules guide, the JSON schemas, the rule tables, the README, copyright and
 # changelog. The tools are static (GUNPOWDER_STATIC): the package depends on nothing, as
@@ -23,7 +23,8 @@ era, over one library of the books' rules and tables: artillery-design designs
 gunpowder artillery pieces, unit-br rates units for battle and campaign,
 war-machine resolves mass battles, campaigns, marches and sieges,
 siege-duration times sieges, bombardments and artillery duels, and fire-odds
-gives the exact odds of the firing rules.
+gives the exact odds of the firing rules; gunpowder-book writes every
+reference table and chart of them as an offline website, house rules marked.
 Each tool writes text, markdown, csv or JSON, explains its figures with the
 rule they come from, and reads TOML inputs and house rules.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # gunpowder_<version>_<arch>.deb

@@ -26,7 +26,7 @@ import re
 import subprocess
 import sys
 
-TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds"]
+TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds", "gunpowder-book"]
 MARKERS = {
     "json-keys": ('.\\" generated: json-keys begin', '.\\" generated: json-keys end'),
     "csv-columns": ('.\\" generated: csv-columns begin', '.\\" generated: csv-columns end'),

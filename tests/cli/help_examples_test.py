@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 
-TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds"]
+TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds", "gunpowder-book"]
 # Options whose value is a file the command writes, not one it reads.
 WRITTEN = {"--write-forces", "--output", "-o", "--svg"}
 
@@ -76,7 +76,7 @@ def main():
     bin_dir = pathlib.Path(a.bin).resolve()
     examples = pathlib.Path(a.examples).resolve()
     work = pathlib.Path(a.work)
-    known = {p.name for p in examples.rglob("*.toml")}
+    known = {p.relative_to(examples).as_posix() for p in examples.rglob("*.toml")}  # as run from a copy of it
     env = dict(os.environ, PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", COLUMNS="200",
                GUNPOWDER_NO_PROGRESS="1")
     env.pop("GUNPOWDER_RULES", None)

@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 
-TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds"]
+TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds", "gunpowder-book"]
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 

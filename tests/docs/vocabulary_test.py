@@ -28,7 +28,7 @@ import re
 import subprocess
 import sys
 
-TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds"]
+TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds", "gunpowder-book"]
 HEADER = ["Concept", "Flag", "TOML key", "JSON key", "Unit", "Values", "Tools"]
 NONE = "—"
 KEY_VALUED = {"--print-rules"}  # its values are table names (keys), not enum values

@@ -34,8 +34,11 @@ namespace gunpowder::cli {
 const char* const kVersion = GUNPOWDER_VERSION;
 
 void add_common_options(CLI::App& app, CommonOptions& common, const ToolInfo& info) {
-  app.add_option("inputs", common.inputs, "TOML input files; - (or none, with a pipe) reads standard input")
-      ->type_name("FILE");
+  if (info.output_dir.empty())
+    app.add_option("inputs", common.inputs, "TOML input files; - (or none, with a pipe) reads standard input")
+        ->type_name("FILE");
+  else  // gunpowder-book: its one word is the directory it writes (CommonOptions::inputs all the same)
+    app.add_option(info.output_dir, common.inputs, info.output_dir_help)->type_name("DIR");
   choices(app,
           app.add_option("-f,--format", common.format,
                          "output format: text, markdown, csv or json, in any case (default text)"),
@@ -245,6 +248,15 @@ CLI::Validator file_name() {
       [](const std::string& s) { return s.empty() ? std::string("needs a file name") : std::string(); }, "");
 }
 
+bool table_alone(report::Report& r, const std::string& name) {
+  auto chosen = report::tables_named(r, name);
+  if (chosen.empty()) return false;
+  for (auto& t : chosen) t.asked = true;  // shown as asked, even a table declared for programs only
+  r.tables = std::move(chosen);
+  r.main_table = name;
+  return true;
+}
+
 namespace {
 // --table: "help" lists the tables (the main one first) and ends the run; a name keeps those
 // tables alone. Usage errors for json, which holds every table, and for an unknown name.
@@ -263,15 +275,11 @@ Expected<bool> select_table(const std::string& name, report::Format format, repo
     out.flush();
     return true;
   }
-  auto chosen = report::tables_named(r, name);
-  if (chosen.empty()) {
+  if (!table_alone(r, name)) {
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
     return usage_error("--table", "no table " + escape::visible(name) + " in this output (tables: " + list + ")");
   }
-  for (auto& t : chosen) t.asked = true;  // shown as asked, even a table declared for programs only
-  r.tables = std::move(chosen);
-  r.main_table = name;
   return false;
 }
 
@@ -520,11 +528,12 @@ Diagnostics out_of_range(const data::Tables& tables, const std::string& what) {
 
 // Runs the command on the run's tables and writes what it made; the exit code.
 int run_and_write(const ToolInfo& info, const data::Tables& tables, const CommonOptions& common, report::Format format,
-                  const RunFunction& run, std::ostream& out, std::ostream& err) {
+                  const RunFunction& run, std::ostream& out, std::ostream& err, report::Report* kept) {
   Expected<report::Report> result = run(tables, common);
   if (!result) return report_errors(info, place_on_rules_file(tables, result.error()), err);
   if (auto bad = report::figure_out_of_range(*result)) return report_errors(info, out_of_range(tables, *bad), err);
   note_house_rules(tables, *result);
+  if (kept != nullptr) *kept = *result;  // before --table and --distributions choose its tables
   auto listed = select_table(common.table, format, *result, out);
   if (!listed) return report_errors(info, listed.error(), err);
   if (*listed) return 0;
@@ -539,10 +548,11 @@ int run_and_write(const ToolInfo& info, const data::Tables& tables, const Common
   if (!written) return report_errors(info, written.error(), err);
   return 0;
 }
-}  // namespace
 
-int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-             const std::function<void(CLI::App&, CommonOptions&)>& setup, const RunFunction& run) {
+// run_tool's work, on the tables of GUNPOWDER_RULES and --house-rules, or on `given` (run_tool_on).
+int run_command(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                const std::function<void(CLI::App&, CommonOptions&)>& setup, const RunFunction& run,
+                const data::Tables* given, report::Report* kept) {
   try {
     Command app(info.description, info.name);
     wrap_help(app, output_width(&out));  // --help is written to `out`
@@ -555,14 +565,15 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     // The hidden --completion SHELL (completion.hpp): needs every subcommand's options registered.
     if (auto script = print_completion_if_asked(app, info.name, args, out, err)) return *script;
     if (auto ended = parse_args(info, app, args, common, argc, argv, out, err)) return *ended;
-    common.own_stdin = &out == &std::cout;
+    common.own_stdin = given == nullptr && &out == &std::cout;
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
+    if (given != nullptr) return run_and_write(info, *given, common, *format, run, out, err, kept);
 
     // The tables of this run: the built-in ones, with the house rules merged over them.
     auto tables = data::Tables::with_house_rules(rules_files(std::getenv("GUNPOWDER_RULES"), common.rules));
     if (!tables) return report_errors(info, tables.error(), err);
-    const int code = run_and_write(info, *tables, common, *format, run, out, err);
+    const int code = run_and_write(info, *tables, common, *format, run, out, err, kept);
     // The program's own run ends here: its tables are never freed (data::Tables::keep_until_exit).
     if (common.own_stdin) data::Tables::keep_until_exit(std::move(*tables));
     return code;
@@ -576,6 +587,22 @@ int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostre
     err << info.name << ": internal error\n";
     return static_cast<int>(ExitCode::internal);
   }
+}
+}  // namespace
+
+int run_tool(const ToolInfo& info, int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+             const std::function<void(CLI::App&, CommonOptions&)>& setup, const RunFunction& run) {
+  return run_command(info, argc, argv, out, err, setup, run, nullptr, nullptr);
+}
+
+int run_tool_on(const data::Tables& tables, const ToolInfo& info, const std::vector<std::string>& args,
+                std::ostream& out, std::ostream& err, const std::function<void(CLI::App&, CommonOptions&)>& setup,
+                const RunFunction& run, report::Report* kept) {
+  std::vector<const char*> argv;
+  argv.reserve(args.size() + 1);
+  argv.push_back(info.name.c_str());
+  for (const auto& a : args) argv.push_back(a.c_str());
+  return run_command(info, static_cast<int>(argv.size()), argv.data(), out, err, setup, run, &tables, kept);
 }
 
 }  // namespace gunpowder::cli

@@ -58,6 +58,11 @@ struct ToolInfo {
   /// Whether a command of the tool draws distributions: --chart, --svg and --distributions are
   /// offered only then.
   bool charts = true;
+  /// A tool that writes a directory instead of reading inputs (gunpowder-book): the name of its one
+  /// positional word (OUTDIR) and its help; empty: the positional TOML input files. The word is
+  /// CommonOptions::inputs all the same.
+  std::string output_dir{};
+  std::string output_dir_help{};
 };
 
 /// The house-rules files of a run: GUNPOWDER_RULES (`env`, a ':'-separated list; empty entries are
@@ -115,6 +120,32 @@ int run_tool_with(const ToolInfo& info, int argc, const char* const* argv, std::
   return run_tool(
       info, argc, argv, out, err, [&](CLI::App& app, CommonOptions&) { setup(app, opt); },
       [&](const data::Tables& tables, const CommonOptions& common) { return run(tables, opt, common); });
+}
+
+/// run_tool on the caller's tables (GUNPOWDER_RULES and --house-rules are not read: `tables` may
+/// hold house rules of its own) with the command line `args` (without the program's name): what it
+/// writes to `out` is what the tool prints. When `kept` is set and the run succeeds, the report is
+/// copied there as it was before --table chose a table and the tables only --distributions shows
+/// were dropped (the house rules noted): table_alone, and the Table::spec's on_request, make the
+/// other outputs of that run from it. gunpowder-book runs the tools' commands in-process with it.
+int run_tool_on(const data::Tables& tables, const ToolInfo& info, const std::vector<std::string>& args,
+                std::ostream& out, std::ostream& err, const std::function<void(CLI::App&, CommonOptions&)>& setup,
+                const RunFunction& run, report::Report* kept = nullptr);
+
+/// What --table NAME keeps of a report: the tables named `name` (each marked as asked for), the
+/// main table then; false, leaving `r` as it was, when no table has that name.
+bool table_alone(report::Report& r, const std::string& name);
+
+/// The same for a tool whose options live in one struct (run_tool_with).
+template <class Options>
+int run_tool_on_with(const data::Tables& tables, const ToolInfo& info, const std::vector<std::string>& args,
+                     std::ostream& out, std::ostream& err, void (*setup)(CLI::App&, Options&),
+                     Expected<report::Report> (*run)(const data::Tables&, const Options&, const CommonOptions&),
+                     report::Report* kept = nullptr) {
+  Options opt;
+  return run_tool_on(
+      tables, info, args, out, err, [&](CLI::App& app, CommonOptions&) { setup(app, opt); },
+      [&](const data::Tables& t, const CommonOptions& common) { return run(t, opt, common); }, kept);
 }
 
 /// Writes `text` to `path` now, as one output of Outputs (see outputs.hpp): a regular file replaced
