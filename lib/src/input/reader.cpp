@@ -301,9 +301,9 @@ std::optional<std::string> TableReader::dice(std::string_view key, Need need) {
   auto text = string(key, need);
   if (!text) return std::nullopt;
   dice::Notation n;
-  const bool roll = dice::parse_notation(*text, n) && n.sides > 0;
+  // A whole number parses with no sides: only its size is then checked.
   const bool ok = dice::parse_notation(*text, n) && n.bonus >= 0 && n.bonus <= kMaxDiceSides &&
-                  (!roll || (n.count >= 1 && n.count <= kMaxDice && n.sides >= 2 && n.sides <= kMaxDiceSides));
+                  (n.sides == 0 || (n.count >= 1 && n.count <= kMaxDice && n.sides >= 2 && n.sides <= kMaxDiceSides));
   if (!ok) {
     error_at(key, "'" + std::string(key) + "' must be dice such as \"2d6\" or \"1d8+2\" (1 to " +
                       fmtnum::grouped(kMaxDice) + " dice of 2 to " + fmtnum::grouped(kMaxDiceSides) +
