@@ -4,6 +4,7 @@
 // --sample or --runs asks for seeded duels or the chain passes its bound.
 #include <algorithm>
 #include <array>
+#include <map>
 #include <thread>
 
 #include "common/progress.hpp"
@@ -199,6 +200,19 @@ void rounds_figures(Table& r, const Odds& o, const std::string& source) {
   r.add_figure(f::kDefenderLeftMean, report::cell::trimmed(o.defender_left_mean, 12), source);
 }
 
+// One side's pieces left at the end, as a distribution (sampled or exact).
+void add_pieces_left(const report::Distribution& d, bool defender, const std::string& how,
+                     const std::function<void(Table&)>& context, const std::string& source, report::Report& rep) {
+  const std::string side = side_name(defender);
+  add_distribution(
+      tables::duel_pieces_left(), d, "Artillery duel: the " + side + "'s pieces left at the end" + how,
+      [&](Table& t) {
+        context(t);
+        t.set_context(fields::kSide, side);
+      },
+      source, rep);
+}
+
 void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>& tried, const std::string& why,
                  const std::string& source, report::Report& rep) {
   Table t = table_of(tables::duel_ends());
@@ -249,6 +263,22 @@ void odds_report(const siege::DuelOdds& o, const std::optional<siege::DuelExact>
   r.add_figure(f::kRoundsCi, report::cell::trimmed(o.rounds_ci, 12), source);
   rounds_figures(r, o, source);
   rep.tables.push_back(std::move(r));
+
+  auto context = [&](Table& d) {
+    seeded_context(d, o.seed, o.runs);
+    odds_context(d, "sampled", tried);
+  };
+  const auto total = static_cast<std::uint64_t>(o.runs);
+  const std::string of = " (" + grouped(o.runs) + " seeded duels, seed " + std::to_string(o.seed) + ")";
+  add_distribution(tables::duel_rounds(), report::Distribution::of_counts(o.rounds_counts, total),
+                   "Artillery duel: rounds taken" + of, context, source, rep);
+  const std::array<const std::vector<long long>*, 2> left{&o.besieger_left, &o.defender_left};
+  for (size_t k = 0; k < 2; ++k) {
+    std::map<long long, std::uint64_t> counts;
+    for (size_t i = 0; i < left[k]->size(); ++i)
+      if ((*left[k])[i] > 0) counts[static_cast<long long>(i)] = static_cast<std::uint64_t>((*left[k])[i]);
+    add_pieces_left(report::Distribution::of_counts(counts, total), k == 1, of, context, source, rep);
+  }
 }
 
 // The exact odds: the same tables, with probabilities for shares and no counts or intervals.
@@ -298,6 +328,17 @@ void exact_report(const siege::DuelExact& x, const std::string& source, report::
   r.notes.push_back("fewest and most: with any probability at all; percentiles: the fewest rounds by which that share "
                     "of the duels has ended");
   rep.tables.push_back(std::move(r));
+
+  auto context = [&](Table& d) { odds_context(d, "exact", x); };
+  report::Distribution rounds;
+  for (const auto& [n, q] : x.rounds) rounds.add(n, q);
+  add_distribution(tables::duel_rounds(), rounds, "Artillery duel: rounds taken (" + how + ")", context, source, rep);
+  const std::array<const std::vector<double>*, 2> left{&x.besieger_left, &x.defender_left};
+  for (size_t k = 0; k < 2; ++k) {
+    report::Distribution d;
+    for (size_t i = 0; i < left[k]->size(); ++i) d.add(static_cast<long long>(i), (*left[k])[i]);
+    add_pieces_left(d, k == 1, " (" + how + ")", context, source, rep);
+  }
 }
 
 void trace_report(const std::vector<siege::TraceEvent>& trace, const siege::DuelResult& res, std::uint64_t seed,

@@ -331,6 +331,7 @@ inline constexpr Field kShotResult{"result",
                                    "miss|saved|destroyed|suppressed|besieger-destroyed|defender-destroyed|"
                                    "defender-holed-up|besieger-fell-back|stalemate|round-limit"};
 inline constexpr Field kRoundsPlayed = report::vocab::kRounds.as("Rounds", "Rounds played.", false);
+inline constexpr Field kRoundsTaken = report::vocab::kRounds.as("Rounds", "Rounds a duel takes.", false);
 inline constexpr Field kBesiegerLeft{
     "besieger_left", "Besieger left", Kind::count, "pieces", "Besieger pieces left.", "", false};
 inline constexpr Field kDefenderLeft{
@@ -501,6 +502,8 @@ inline constexpr Field kPlanMaterials{"materials_gp", "Materials", Kind::amount,
                                       false};
 inline constexpr Field kPlanDays = report::vocab::kDays.as("Days", "Days to build everything.", false);
 inline constexpr Field kWeek = report::vocab::kWeek.as("Week", "Week.", false);
+inline constexpr Field kSiegeWeeks = report::vocab::kWeeks.as("Weeks", "Weeks a siege lasts, whatever its end.", false);
+inline constexpr Field kTroopsAtEnd = report::vocab::kTroops.as("Troops", "Troops a side has at the end of a siege.", false);
 inline constexpr Field kWeekOption{"option_taken", "Option", Kind::text, "",
                                    "The option taken that week (null when none)."};
 inline constexpr Field kBrPair{"br_pair", "BR att/def", Kind::text, "BR", "Both sides' BR in the battle, as shown."};

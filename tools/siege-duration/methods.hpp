@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/siege/read_siege.hpp"
 #include "siege-duration/siege_app.hpp"
@@ -74,6 +76,11 @@ void seeded_context(report::Table& t, std::uint64_t seed, std::optional<long lon
 /// Hides the columns of `keys` from people: a column people alone see is dropped (with its cells),
 /// one everybody sees is left to programs (a figure the run does not track: null in csv and JSON).
 void hide_from_people(report::Table& t, const std::vector<const report::Field*>& keys);
+/// Adds the tables of the distribution `d` (its values, made on request, and its summary) to `rep`,
+/// with `context` applied to both (the seed and runs, the odds method, the side).
+void add_distribution(const report::DistributionSpec& spec, const report::Distribution& d, std::string title,
+                      const std::function<void(report::Table&)>& context, const std::string& source,
+                      report::Report& rep);
 
 // The Siege Machine's money and field construction (siege_machine_money.cpp).
 /// The first week's costs of each side, the money on hand, and the field construction plan

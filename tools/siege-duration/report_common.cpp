@@ -104,4 +104,13 @@ void hide_from_people(Table& t, const std::vector<const report::Field*>& keys) {
   }
 }
 
+void add_distribution(const report::DistributionSpec& spec, const report::Distribution& d, std::string title,
+                      const std::function<void(report::Table&)>& context, const std::string& source,
+                      report::Report& rep) {
+  report::DistributionTables t = report::distribution_tables(spec, d, std::move(title), source);
+  context(t.values);
+  context(t.summary);
+  t.add_to(rep.tables);
+}
+
 }  // namespace gunpowder::siege_app

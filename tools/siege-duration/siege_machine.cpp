@@ -246,6 +246,23 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::strin
              trimmed(o.mean_cost_gp_total[0], 12), trimmed(o.mean_cost_gp_total[1], 12)},
             source);
   rep.tables.push_back(std::move(m));
+
+  auto context = [&](Table& d) { seeded_context(d, o.seed, o.runs); };
+  const auto total = static_cast<std::uint64_t>(o.runs);
+  const std::string of = " (" + grouped(o.runs) + " seeded sieges, seed " + std::to_string(o.seed) + ")";
+  add_distribution(tables::siege_weeks(), report::Distribution::of_counts(o.weeks_counts, total),
+                   "Siege Machine: weeks the siege lasts" + of, context, source, rep);
+  for (size_t k = 0; k < 2; ++k) {
+    const std::string side = side_name(k == 1, true);
+    add_distribution(
+        tables::siege_troops_left(), report::Distribution::of_counts(o.troops_left_counts[k], total),
+        "Siege Machine: the " + side + "'s troops at the end" + of,
+        [&](Table& d) {
+          context(d);
+          d.set_context(fields::kSmSide, side);
+        },
+        source, rep);
+  }
 }
 
 // The request with the command line's overrides (--plan, --weeks) and, with bombardment_damage,

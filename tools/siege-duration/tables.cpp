@@ -452,6 +452,29 @@ const TableSpec& weeks_to_fall() {
           .sourced_by_house_rules();
   return s;
 }
+// The distributions (gunpowder/core/distribution.hpp): values on request (--distributions), their
+// summaries always (programs), the rows sourced under house rules like the tables beside them.
+const report::DistributionSpec& duel_rounds() {
+  static const report::DistributionSpec s("duel-rounds", "Artillery duel: rounds taken", kRoundsTaken,
+                                          {kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound}, {false, true});
+  return s;
+}
+const report::DistributionSpec& duel_pieces_left() {
+  static const report::DistributionSpec s("duel-pieces-left", "Artillery duel: pieces left at the end", kPiecesLeft,
+                                          {kSide, kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound},
+                                          {false, true});
+  return s;
+}
+const report::DistributionSpec& siege_weeks() {
+  static const report::DistributionSpec s("siege-weeks", "Siege Machine: weeks the siege lasts", kSiegeWeeks,
+                                          {kSeed, kRuns}, {false, true});
+  return s;
+}
+const report::DistributionSpec& siege_troops_left() {
+  static const report::DistributionSpec s("siege-troops-left", "Siege Machine: troops at the end", kTroopsAtEnd,
+                                          {kSmSide, kSeed, kRuns}, {false, true});
+  return s;
+}
 const TableSpec& machine_odds() {
   static const TableSpec s =
       TableSpec("siege-machine-odds", "Siege Machine: the seeded sieges", "means over the seeded sieges",
@@ -464,7 +487,7 @@ const TableSpec& machine_odds() {
 
 const report::DocumentSpec& document() {
   static const report::DocumentSpec d(
-      "siege-duration", "siege", 6,
+      "siege-duration", "siege", 7,
       "The JSON output of siege-duration: the input as read, then the tables of every method run (an empty array for "
       "a table a run does not make).",
       {&run(),
@@ -488,6 +511,10 @@ const report::DocumentSpec& document() {
        &duel_ends(),
        &pieces_left(),
        &rounds(),
+       &duel_rounds().values(),
+       &duel_rounds().summary(),
+       &duel_pieces_left().values(),
+       &duel_pieces_left().summary(),
        &duel_trace(),
        &duel_result(),
        &strength_points(),
@@ -507,7 +534,11 @@ const report::DocumentSpec& document() {
        &machine_result(),
        &siege_ends(),
        &weeks_to_fall(),
-       &machine_odds()});
+       &machine_odds(),
+       &siege_weeks().values(),
+       &siege_weeks().summary(),
+       &siege_troops_left().values(),
+       &siege_troops_left().summary()});
   return d;
 }
 

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/model.hpp"
 
 namespace gunpowder::siege_app::tables {
@@ -36,6 +37,9 @@ const TableSpec& shot_odds();
 const TableSpec& duel_ends();
 const TableSpec& pieces_left();
 const TableSpec& rounds();
+/// The distributions of the duel's rounds and of each side's pieces left (values on request).
+const report::DistributionSpec& duel_rounds();
+const report::DistributionSpec& duel_pieces_left();
 const TableSpec& duel_trace();
 const TableSpec& duel_result();
 // Structures.
@@ -57,6 +61,10 @@ const TableSpec& week_built();
 const TableSpec& machine_result();
 const TableSpec& siege_ends();
 const TableSpec& weeks_to_fall();
+/// The distributions of the weeks a siege lasts and of each side's troops at its end (sampled;
+/// values on request).
+const report::DistributionSpec& siege_weeks();
+const report::DistributionSpec& siege_troops_left();
 const TableSpec& machine_odds();
 
 /// gunpowder/siege-duration/siege: every table above that programs see.

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "duel_engine.hpp"
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/parallel.hpp"
 
 namespace gunpowder::siege {
@@ -113,16 +114,16 @@ DuelOdds duel_odds(const Rules& rules, const artillery::Catalogue& cat, const Du
   o.rounds_mean = sum / nn;
   const double var = n > 1 ? std::max(0.0, (sum2 - sum * sum / nn) / (nn - 1)) : 0.0;
   o.rounds_ci = 1.959963984540054 * std::sqrt(var / nn);
-  std::sort(rounds.begin(), rounds.end());
-  // The nearest-rank quantile, halves up.
-  auto q = [&](double f) {
-    return rounds[std::min(n - 1, static_cast<size_t>(rounding::half_up(f * static_cast<double>(n - 1))))];
-  };
-  o.rounds_min = rounds.front();
+  for (int r : rounds) ++o.rounds_counts[r];
+  // The quantiles of every distribution (the smallest r with P(rounds <= r) >= f), here over the
+  // duels played; rounds are at most max_rounds, an int.
+  const report::Distribution d = report::Distribution::of_counts(o.rounds_counts, static_cast<std::uint64_t>(n));
+  auto q = [&](double f) { return static_cast<int>(report::quantile(d, f)); };
+  o.rounds_min = static_cast<int>(d.values.front());
   o.rounds_p10 = q(0.1);
   o.rounds_median = q(0.5);
   o.rounds_p90 = q(0.9);
-  o.rounds_max = rounds.back();
+  o.rounds_max = static_cast<int>(d.values.back());
   return o;
 }
 

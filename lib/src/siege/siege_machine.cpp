@@ -743,6 +743,7 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
   std::vector<unsigned char> ends(n);
   std::vector<int> weeks(n);
   std::vector<std::array<double, 2>> costs(n);
+  std::vector<std::array<std::int64_t, 2>> troops(n);
   std::vector<std::string> errors(std::max(1U, threads));
   threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(1, n))));
   auto work = [&](unsigned t, size_t from, size_t to) {
@@ -756,6 +757,7 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
       ends[i] = static_cast<unsigned char>(res->end);
       weeks[i] = res->weeks;
       costs[i] = res->cost_total;
+      troops[i] = {res->attacker_troops, res->defender_troops};
       if (progress && (i - from + 1) % 1024 == 0) progress(1024);
     }
     if (progress) progress((to - from) % 1024);
@@ -768,6 +770,8 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
   for (size_t i = 0; i < n; ++i) {
     for (size_t d = 0; d < 2; ++d) o.mean_cost_gp_total[d] += costs[i][d] / static_cast<double>(n);
     ++o.ends[ends[i]];
+    ++o.weeks_counts[weeks[i]];
+    for (size_t d = 0; d < 2; ++d) ++o.troops_left_counts[d][troops[i][d]];
     if (falls(static_cast<SmEnd>(ends[i]))) {
       ++o.capture_week[static_cast<size_t>(weeks[i])];
       captured.push_back(weeks[i]);

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/siege/siege.hpp"
 #include "siege_duel_fixtures.hpp"
 
@@ -87,6 +88,24 @@ void against_samples(const siege::DuelSetup& s, long long n) {
     proportion(static_cast<double>(o.besieger_left[i]) / nn, x.besieger_left[i], "besieger pieces left");
   for (size_t i = 0; i < x.defender_left.size(); ++i)
     proportion(static_cast<double>(o.defender_left[i]) / nn, x.defender_left[i], "defender pieces left");
+  // The rounds' whole distribution: P(rounds at most r) at the exact 5%, 25%, 50%, 75% and 95%
+  // quantiles, against the share of the sampled duels over by then.
+  report::Distribution rounds;
+  for (const auto& [r, q] : x.rounds) rounds.add(r, q);
+  std::uint64_t all = 0;
+  for (const auto& [r, c] : o.rounds_counts) all += c;
+  CHECK(all == static_cast<std::uint64_t>(n));
+  for (double f : {0.05, 0.25, 0.5, 0.75, 0.95}) {
+    const long long at = report::quantile(rounds, f);
+    double exact = 0;
+    for (const auto& [r, q] : x.rounds)
+      if (r <= at) exact += q;
+    std::uint64_t count = 0;
+    for (const auto& [r, c] : o.rounds_counts)
+      if (r <= at) count += c;
+    CHECK(exact >= f - 1e-12);
+    proportion(static_cast<double>(count) / nn, exact, "P(rounds at most a quantile)");
+  }
   // The sampler reports the mean's 95% half width: 1.96 standard errors.
   check_within(o.rounds_mean, x.rounds_mean, o.rounds_ci / 1.959963984540054, "mean rounds");
   for (const auto* h : {&x.besieger_left, &x.defender_left}) {

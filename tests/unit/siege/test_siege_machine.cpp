@@ -2,7 +2,9 @@
 // equipment and fortification bonuses, food, ammunition and the seeded runs.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cmath>
+#include <map>
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/war/war_machine.hpp"
@@ -194,6 +196,31 @@ TEST_CASE("siege::siege_machine_odds does not depend on the number of threads") 
   long long total = 0;
   for (auto c : a->ends) total += c;
   CHECK(total == 3000);
+}
+
+TEST_CASE("siege::siege_machine_odds: the weeks and troops left of every siege, counted run by run") {
+  // The distributions the tool reports (siege-weeks, siege-troops-left) against the same sieges
+  // played one at a time here: siege i draws from Rng::stream(seed, i).
+  auto s = basic();
+  s.defender.food_weeks = 20;
+  const long long runs = 500;
+  const std::uint64_t seed = 7;
+  const auto o = siege::siege_machine_odds(war_rules(), rules(), s, runs, seed, 2);
+  REQUIRE(o.has_value());
+  std::map<long long, std::uint64_t> weeks;
+  std::array<std::map<long long, std::uint64_t>, 2> troops;
+  for (long long i = 0; i < runs; ++i) {
+    Rng rng = Rng::stream(seed, static_cast<std::uint64_t>(i));
+    const auto r = siege::run_siege_machine(war_rules(), rules(), s, rng, nullptr);
+    REQUIRE(r.has_value());
+    ++weeks[r->weeks];
+    ++troops[0][r->attacker_troops];
+    ++troops[1][r->defender_troops];
+  }
+  CHECK(o->weeks_counts == weeks);
+  CHECK(o->troops_left_counts[0] == troops[0]);
+  CHECK(o->troops_left_counts[1] == troops[1]);
+  CHECK(weeks.size() > 1);  // the case has a spread to count
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -428,7 +429,10 @@ struct DuelOdds {
   std::vector<long long> besieger_left, defender_left;  ///< histogram by pieces left
   double besieger_left_mean = 0, defender_left_mean = 0;
   double rounds_mean = 0, rounds_ci = 0;  ///< mean and 95% half-width
+  /// Quantiles as everywhere (gunpowder/core/distribution.hpp): the smallest r with a share of at
+  /// least f of the duels over in r rounds or fewer.
   int rounds_min = 0, rounds_p10 = 0, rounds_median = 0, rounds_p90 = 0, rounds_max = 0;
+  std::map<long long, std::uint64_t> rounds_counts;  ///< duels by the rounds they took
 };
 
 /// Plays `runs` seeded duels (duel i uses Rng::stream(seed, i), so results do not depend on the

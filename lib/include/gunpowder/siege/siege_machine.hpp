@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -431,6 +432,9 @@ struct SmOdds {
   double mean_weeks_to_capture = 0;     ///< over the runs that end in capture
   int median_weeks_to_capture = 0;
   std::array<double, 2> mean_cost_gp_total{};  ///< gp spent over a siege, mean over the runs (attacker, defender)
+  std::map<long long, std::uint64_t> weeks_counts;  ///< sieges by the weeks they lasted (any end)
+  /// Sieges by the troops each side has at the end (attacker, defender).
+  std::array<std::map<long long, std::uint64_t>, 2> troops_left_counts;
 };
 /// `runs` seeded sieges (siege i uses Rng::stream(seed, i)).
 Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
