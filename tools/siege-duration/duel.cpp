@@ -180,6 +180,10 @@ std::string sampled_because(const siege::DuelExact& tried, size_t pieces) {
   if (tried.states == 0)
     return "sampled: " + std::to_string(pieces) + " pieces, more than the exact chain takes (" +
            std::to_string(siege::kDuelExactPieces) + ")";
+  if (tried.on_course)
+    return "sampled: the exact chain had settled " + fmtnum::percent(tried.settled, 2) + " of the duels at " +
+           grouped(tried.states) + " states, on course to pass its bound of " + grouped(siege::kDuelExactStates) +
+           " states";
   return tried.states > siege::kDuelExactStates
              ? "sampled: the exact chain passed its bound of " + grouped(siege::kDuelExactStates) + " states"
              : "sampled: the exact chain passed its bound of " + grouped(siege::kDuelExactPaths) +

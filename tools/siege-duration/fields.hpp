@@ -189,7 +189,7 @@ inline constexpr Field kOddsMethod{"odds_method",
 inline constexpr Field kExactStates{
     "exact_states", "States", Kind::count, "states",
     "States of the exact chain: all it went through (exact), or those it had reached when it passed its bound "
-    "(sampled instead), 0 when the duel has more pieces than the chain takes (16); null when sampling was asked "
+    "or stopped on course to pass it (sampled instead), 0 when the duel has more pieces than the chain takes (16); null when sampling was asked "
     "for."};
 inline constexpr Field kExactStateBound{"exact_state_bound", "State bound", Kind::count, "states",
                                         "The exact chain's bound on states (null when sampling was asked for)."};

@@ -10,6 +10,7 @@
 // others; so no two outcomes of a throw lead to the same play. The states a step reaches are
 // merged by their bytes (Engine::save) in a hash map per round; rounds are taken in order, and
 // every step moves the round on, so each state is stepped once, with all of its mass.
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -137,6 +138,7 @@ DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const 
         const double q = p * dice.p();
         if (++out.paths > max_paths) return out;
         if (end) {
+          out.settled += q;
           out.ends[static_cast<size_t>(*end)] += q;
           rounds[played] += q;
           DuelResult r;
@@ -149,6 +151,12 @@ DuelExact duel_exact(const Rules& rules, const artillery::Catalogue& cat, const 
         auto [it, fresh] = todo[round].try_emplace(key, 0.0);
         it->second += q;
         if (fresh && ++out.states > max_states) return out;
+        // On course to pass the bound by far (kDuelExactOnCourse): stop now.
+        if (fresh && out.states >= std::max(max_states / 5, kDuelExactOnCourseFrom) &&
+            out.settled * static_cast<double>(max_states) < kDuelExactOnCourse * static_cast<double>(out.states)) {
+          out.on_course = true;
+          return out;
+        }
       } while (dice.next());
     }
   }

@@ -232,10 +232,18 @@ TEST_CASE("siege::duel_exact: past its bound the chain stops and says so") {
     CHECK(x.states == 0);
     CHECK(x.paths == 0);
   }
-  SUBCASE("the book's parks pass the bound (the tool samples them)") {
+  SUBCASE("the book's parks are on course to pass the bound: stopped at a fifth of it (the tool samples them)") {
     const auto book = siege::duel_exact(rules(), cat(), *s);
     CHECK_FALSE(book.complete);
-    CHECK((book.states > siege::kDuelExactStates || book.paths > siege::kDuelExactPaths));
+    CHECK(book.on_course);
+    CHECK(book.states == siege::kDuelExactStates / 5);
+    CHECK(book.settled < 0.02);
+  }
+  SUBCASE("the early stop waits for 10,000 states (a fifth of 30,000 is fewer)") {
+    const auto book = siege::duel_exact(rules(), cat(), *s, 30'000);
+    CHECK_FALSE(book.complete);
+    CHECK(book.on_course);
+    CHECK(book.states == siege::kDuelExactOnCourseFrom);
   }
   const auto x = siege::duel_exact(rules(), cat(), *s, 10);
   CHECK_FALSE(x.complete);

@@ -449,6 +449,14 @@ DuelOdds duel_odds(const Rules& rules, const artillery::Catalogue& cat, const Du
 inline constexpr long long kDuelExactStates = 100'000;
 inline constexpr long long kDuelExactPaths = 1'000'000;
 inline constexpr size_t kDuelExactPieces = 16;
+/// The chain also stops early when it is on course to pass its state bound by far: once it has
+/// gone through a fifth of the bound (and kDuelExactOnCourseFrom states at least), if the duels it has settled (ended) are a smaller share than
+/// kDuelExactOnCourse times its states over the bound (at 20,000 states: under 2%), then at the
+/// same pace it would need more than ten times the bound. (The book's twelve pieces: 0.6% settled
+/// at 20,000 states, 5.5% at 100,000; every duel that completes within the bound has settled far
+/// more by then.) A heuristic; it saves the bulk of a hopeless attempt.
+inline constexpr double kDuelExactOnCourse = 0.1;
+inline constexpr long long kDuelExactOnCourseFrom = 10'000;
 
 /// The duel computed exactly: a Markov chain over the duel's states (each piece's strength points,
 /// place, reload and suppression, the losses and the policies in force), probability mass carried
@@ -456,8 +464,10 @@ inline constexpr size_t kDuelExactPieces = 16;
 /// not", a damage total only as what the target has left), equal states merged.
 struct DuelExact {
   bool complete = false;   ///< false: the chain passed a bound (states or paths say which)
+  bool on_course = false;  ///< true (complete false): stopped early, on course to pass its bound
   long long states = 0;    ///< distinct states the chain went through
   long long paths = 0;     ///< dice outcomes enumerated
+  double settled = 0;      ///< the share of the duels that had ended when the chain stopped
   std::array<double, 6> ends{};                     ///< P(end), by DuelEnd
   std::vector<double> besieger_left, defender_left;  ///< P(pieces left = i)
   std::vector<std::pair<int, double>> rounds;        ///< P(rounds = r), r increasing, p > 0
