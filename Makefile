@@ -167,7 +167,7 @@ deb-check: deb
 	@echo "lintian: no error"
 
 bench: tools
-	cmake --build $(BUILD) -j $(JOBS) --target bench-hello bench-startup bench-reference
+	cmake --build $(BUILD) -j $(JOBS) --target bench-hello bench-startup bench-reference bench-sampling
 	sh bench/run.sh $(BIN)
 
 # clang-tidy with the committed .clang-tidy over every source of lib/ and tools/ (and the headers

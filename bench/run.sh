@@ -6,7 +6,7 @@ dir=$(dirname "$0")
 for s in "$dir"/*.sh; do
   case $(basename "$s") in run.sh|lib.sh|setup-time.sh) continue ;; esac
   t=$(basename "$s" .sh)
-  case $t in reference) exe=bench-reference ;; startup) exe=bench-startup ;; batch-memory|json-speed) exe=artillery-design ;; war-machine-campaign) exe=war-machine ;; duel-exact) exe=siege-duration ;; house-rules) exe=unit-br ;; book) exe=gunpowder-book ;; *) exe=$t ;; esac
+  case $t in reference) exe=bench-reference ;; sampling) exe=bench-sampling ;; startup) exe=bench-startup ;; batch-memory|json-speed) exe=artillery-design ;; war-machine-campaign) exe=war-machine ;; duel-exact) exe=siege-duration ;; house-rules) exe=unit-br ;; book) exe=gunpowder-book ;; *) exe=$t ;; esac
   [ -x "$bin/$exe" ] || { echo "$t: not built, skipped"; continue; }
   sh "$s" "$bin"
 done
