@@ -45,6 +45,9 @@ std::vector<Page> pages() {
     add(std::string("artillery-attack-6-pdr-gun-") + range + "-yd", kGuns, "Artillery fire",
         std::string("A 6-pdr gun's shot at ") + range + " yd", "fire-odds",
         {"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", range});
+  // The same shot at every 100 yd out to the piece's long range: a chart of the results by range.
+  add("artillery-attack-6-pdr-gun-by-range", kGuns, "Artillery fire", "A 6-pdr gun's shot by range", "fire-odds",
+      {"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "800", "--range-step-yd", "100"});
   // Guns of War: units and their Battle Ratings.
   add("unit-rosters", kGuns, "Units", "The units of the rosters", "unit-br", {"--catalogue"});
   add("unit-rosters-vs-formulas", kGuns, "Units", "The rosters against the formulas", "unit-br",
@@ -66,6 +69,8 @@ std::vector<Page> pages() {
         "war-machine", {"march", "--troops", "300", "--troop-class", c});
   add("war-machine-field-battle", kWar, "Battles", "A field battle: its odds", "war-machine",
       {"battle", "examples/war-machine-field.toml"});
+  add("war-machine-odds-by-br-difference", kWar, "Battles", "The odds of a battle by the difference of the BRs",
+      "war-machine", {"battle", "examples/war-machine-odds.toml", "--summary", "--odds-chart"});
   add("war-machine-field-campaign", kWar, "Battles", "A field campaign: how it ends", "war-machine",
       {"campaign", "examples/war-machine-field.toml"});
   // Sieges.
