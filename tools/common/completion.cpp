@@ -262,7 +262,9 @@ std::string bash_script(const CmdSpec& tree, const std::string& tool) {
                   " --completion bash`.\n";
   s += kBashHelpers;
   s += fn + "() {\n";
-  s += kBashPrologue;
+  std::string prologue = kBashPrologue;  // after "--": the inputs (OUTDIR: a directory)
+  if (tree.input_dir) prologue.replace(prologue.find("_gunpowder_files toml"), 21, "_gunpowder_files dir");
+  s += prologue;
   s += bash_scan_arms(cmds);
   s += "    esac\n  done\n  case \"$cmd|$prev\" in\n";
   s += bash_value_arms(cmds);

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "common/cli.hpp"
+#include "gunpowder-book/pages.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/data/tables.hpp"
-#include "gunpowder-book/pages.hpp"
 
 namespace gunpowder::book_app {
 

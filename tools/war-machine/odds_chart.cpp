@@ -15,9 +15,7 @@ report::Chart odds_chart(const BattlePlan& p) {
   report::Chart c;
   c.title = "Outcome odds of each battle, by the difference of the BRs in combat (exact, before the tie policy)";
   c.label_axis = "Battle (first force's BR in combat less the second's)";
-  const auto diff_of = [&p](size_t b) {
-    return p.engagements[b].odds.final_br[0] - p.engagements[b].odds.final_br[1];
-  };
+  const auto diff_of = [&p](size_t b) { return p.engagements[b].odds.final_br[0] - p.engagements[b].odds.final_br[1]; };
   std::vector<size_t> order(p.engagements.size());
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return diff_of(a) < diff_of(b); });
