@@ -212,7 +212,9 @@ TEST_CASE("book: the War Machine odds by BR difference are those of the 10,000 p
     int win = 0, lose = 0, tie = 0;
     for (int a = 1; a <= 100; ++a)
       for (int b = 1; b <= 100; ++b) (a + d > b ? win : a + d < b ? lose : tie) += 1;
-    const std::string label = "A v. B (" + std::string(d > 0 ? "+" : "") + std::to_string(d) + ")";
+    // Battle n (from 1) of examples/war-machine-odds.toml: An at BR 10 (n - 1) against Bn at BR 100.
+    const std::string n = std::to_string((d + 100) / 10 + 1);
+    const std::string label = "A" + n + " v. B" + n + " (" + std::string(d > 0 ? "+" : "") + std::to_string(d) + ")";
     CHECK(doc.find("<tr><th scope=\"row\">" + label + "</th><td>" + pct(win) + "</td><td>" + pct(lose) + "</td><td>" +
                    pct(tie) + "</td></tr>") != std::string::npos);
   }
