@@ -7,8 +7,8 @@
 #     offered, is tried on the tool, and it is accepted unless the tool says "not expected" or "unknown option";
 #   - the values of an option: the formats, the troop types and races unit-br names when it
 #     refuses one, the firearms fire-odds accepts, the book's shot weights of the catalogue;
-#   - files only where a file is expected: TOML files and directories for the inputs, any file
-#     for a FILE option, nothing for a number.
+#   - files only where a file is expected: TOML files and directories for the inputs (directories
+#     only for gunpowder-book's OUTDIR), any file for a FILE option, nothing for a number.
 # $1 the shell (bash, zsh or fish), $2 the directory of the built tools, $3 that of the scripts.
 set -u
 shell=$1
@@ -157,6 +157,8 @@ for tool in $(ls "$bin"); do
     expected=$(words $subs)
     [[ -n "$top" ]] && expected=$(words $subs forces.toml dir.d)
     same "'$tool ' offers its subcommands" "$expected" "$(offered "$tool ")"
+  elif "$tool" --help | grep -q '^ *OUTDIR'; then  # gunpowder-book: the directory it writes, no file
+    same "'$tool ' offers directories only (OUTDIR)" "$(words dir.d)" "$(offered "$tool ")"
   else
     same "'$tool ' offers the input files (TOML) and directories" "$(words forces.toml dir.d)" "$(offered "$tool ")"
   fi

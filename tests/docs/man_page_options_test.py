@@ -3,7 +3,7 @@
 Usage: man_page_options_test.py REPO_ROOT BIN_DIR TOOL
 Checked, against the tool's own option trees (`TOOL [SUBCOMMAND] --help`):
   1. OPTIONS: each subsection (.SS SUBCOMMAND, or .SS common) names every option of that
-     subcommand's --help, and no other;
+     subcommand's --help, and no other; a tool without subcommands, every option of its --help;
   2. the whole page: every option it names (\\-\\-name) is an option of the tool or of one of its
      subcommands (its fish completion), or of the tool whose page the same or the previous line
      names ("siege-duration (1)"): a removed option (--rules, --shot, --repeat) left in prose or an
@@ -56,6 +56,14 @@ def main():
             fails.append(f"{tool}.1: OPTIONS {name} does not document --{o}")
         for o in sorted(named - have):
             fails.append(f"{tool}.1: OPTIONS {name} documents --{o}, which `{tool} {name} --help` does not list")
+    if all(name == "common" for name in sections):
+        # A tool without subcommands (gunpowder-book): OPTIONS, whole or as its .SS common, names
+        # every option of `TOOL --help`, and no other.
+        named = page_options(opts)
+        for o in sorted(common - named):
+            fails.append(f"{tool}.1: OPTIONS does not document --{o}")
+        for o in sorted(named - common - ALWAYS):
+            fails.append(f"{tool}.1: OPTIONS documents --{o}, which `{tool} --help` does not list")
     every |= all_options(binary)
     others = {}
     lines = page.split("\n")

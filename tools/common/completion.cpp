@@ -37,6 +37,7 @@ struct CmdSpec {
   std::string name, description;
   std::vector<OptSpec> options;
   bool inputs = false;            ///< takes input files (TOML)
+  bool input_dir = false;         ///< its one input word is a directory it writes (gunpowder-book's OUTDIR)
   bool needs_subcommand = false;  ///< require_subcommand
   std::vector<CmdSpec> subs;
 };
@@ -99,6 +100,7 @@ CmdSpec collect(const data::Tables& tables, CLI::App& app, const CmdSpec* parent
     if (o->get_group().empty()) continue;
     if (o->get_positional()) {
       c.inputs = true;
+      c.input_dir = o->get_type_name() == "DIR";
       continue;
     }
     c.options.push_back(option_spec(tables, app, *o));
@@ -170,10 +172,12 @@ std::string bash_patterns(const std::string& path, const std::vector<std::string
 const char* const kBashHelpers = R"(_gunpowder_words() {  # $1 the words, $2 the word being completed
   mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W "$1" -- "$2")
 }
-_gunpowder_files() {  # $1 toml (input files: TOML files and directories) or any, $2 the word
+_gunpowder_files() {  # $1 toml (input files: TOML files and directories), dir (directories) or any, $2 the word
   compopt -o filenames 2>/dev/null
   if [[ "$1" == toml ]]; then
     mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -X '!*.toml' -- "$2"; compgen -d -- "$2")
+  elif [[ "$1" == dir ]]; then
+    mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -d -- "$2")
   else
     mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$2")
   fi
@@ -258,7 +262,9 @@ std::string bash_script(const CmdSpec& tree, const std::string& tool) {
                   " --completion bash`.\n";
   s += kBashHelpers;
   s += fn + "() {\n";
-  s += kBashPrologue;
+  std::string prologue = kBashPrologue;  // after "--": the inputs (OUTDIR: a directory)
+  if (tree.input_dir) prologue.replace(prologue.find("_gunpowder_files toml"), 21, "_gunpowder_files dir");
+  s += prologue;
   s += bash_scan_arms(cmds);
   s += "    esac\n  done\n  case \"$cmd|$prev\" in\n";
   s += bash_value_arms(cmds);
@@ -272,7 +278,8 @@ std::string bash_script(const CmdSpec& tree, const std::string& tool) {
   for (const auto& [path, c] : cmds) {
     std::string what;
     if (!c->subs.empty()) what += " _gunpowder_words \"" + join(sub_names(*c), " ") + "\" \"$cur\";";
-    if (c->inputs && !c->needs_subcommand) what += " _gunpowder_files toml \"$cur\";";
+    if (c->inputs && !c->needs_subcommand)
+      what += std::string(" _gunpowder_files ") + (c->input_dir ? "dir" : "toml") + " \"$cur\";";
     if (!what.empty()) s.append("    \"").append(path).append("\")").append(what).append(" ;;\n");
   }
   s += "  esac\n  return 0\n}\ncomplete -F " + fn + " " + tool + "\n";
@@ -322,7 +329,8 @@ std::string zsh_array(const std::string& name, const CmdSpec& c) {
   std::string s = "  local -a " + name + "=(\n";
   for (const auto& o : c.options)
     for (const auto& spec : zsh_specs(o)) s += "    " + spec + "\n";
-  if (c.inputs) s += "    " + zsh_quote("*:input file:_files -g \"*.toml(-.)\"") + "\n";
+  if (c.inputs)
+    s += "    " + zsh_quote(c.input_dir ? "*:directory:_files -/" : "*:input file:_files -g \"*.toml(-.)\"") + "\n";
   return s + "  )\n";
 }
 
@@ -388,7 +396,7 @@ std::string fish_command(const std::string& tool, const std::string& condition, 
   if (c.inputs && !c.needs_subcommand) {
     s += "complete -c " + tool;
     if (!condition.empty()) s += " -n " + fish_quote(condition);
-    s += " -a '(__gunpowder_toml_files)'\n";
+    s += c.input_dir ? " -a '(__fish_complete_directories)'\n" : " -a '(__gunpowder_toml_files)'\n";
   }
   return s;
 }

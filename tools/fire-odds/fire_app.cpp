@@ -228,8 +228,20 @@ std::vector<const report::DocumentSpec*> documents() { return {&scenarios_doc()}
 const std::vector<FireCommand>& commands() {
   static const std::vector<FireCommand> table{
       {"artillery", "odds of one gunpowder artillery shot (Guns of War, p. 16-17, 37-40)",
-       [](CLI::App& sub, Options& o) { setup_artillery(sub, o.artillery); },
-       [](const data::Tables& t, const Options& o, bool explain) { return run_artillery(t, o.artillery, explain); },
+       [](CLI::App& sub, Options& o) {
+         setup_artillery(sub, o.artillery);
+         sub.add_option("--range-step-yd", o.range_step_yd,
+                        "add a chart of the attack throw's results at every YD yards out to the piece's long range")
+             ->type_name("YD");
+       },
+       [](const data::Tables& t, const Options& o, bool explain) -> Expected<Scenario> {
+         auto s = run_artillery(t, o.artillery, explain);
+         if (!s || !o.range_step_yd) return s;
+         auto by_range = artillery_range_chart(t, o.artillery, *o.range_step_yd);
+         if (!by_range) return by_range.error();
+         s->charts.push_back(std::move(*by_range));
+         return s;
+       },
        [](input::TableReader& r, Options& o) { fire::read_artillery(r, o.artillery); }, &artillery_specs},
       {"firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)",
        [](CLI::App& sub, Options& o) { setup_firearm(sub, o.firearm); },

@@ -47,6 +47,8 @@ struct Options {
   BroadsideParams broadside;
   ArquebusParams arquebus;
   DowelParams dowel;
+  /// artillery --range-step-yd (a flag only): a chart of the attack throw's results at every STEP yards.
+  std::optional<double> range_step_yd;
   std::string command;  ///< the subcommand that ran (set when the command line names it)
 };
 
@@ -77,6 +79,9 @@ int main(int argc, const char* const* argv, std::ostream& out, std::ostream& err
 // key); fire_app.cpp places it at the scenario's key or on the flag.
 void setup_artillery(CLI::App& sub, ArtilleryParams& p);
 Expected<Scenario> run_artillery(const data::Tables& tables, const ArtilleryParams& p, bool explain);
+/// The chart of --range-step-yd (artillery_ranges.cpp): the results of the attack throw of the
+/// request's shot at every `step_yd` yards out to its piece's long range. Errors name their field.
+Expected<report::Chart> artillery_range_chart(const data::Tables& tables, const ArtilleryParams& p, double step_yd);
 
 void setup_firearm(CLI::App& sub, FirearmParams& p);
 Expected<Scenario> run_firearm(const data::Tables& tables, const FirearmParams& p, bool explain);

@@ -7,13 +7,22 @@
 #include <vector>
 
 #include "common/cli.hpp"
+#include "gunpowder-book/pages.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/data/tables.hpp"
 
 namespace gunpowder::book_app {
 
-/// The command has no options of its own: OUTDIR is its one input word (CommonOptions::inputs).
-struct Options {};
+/// OUTDIR is the command's one input word (CommonOptions::inputs).
+struct Options {
+  /// --pages GLOB (repeatable): write only the pages whose name matches one of them (fnmatch), with
+  /// an index and a house-rules page of those pages; empty: every page.
+  std::vector<std::string> pages;
+};
+
+/// The pages of `all` that `patterns` select (every page when empty), in order; a pattern that
+/// matches no page is a usage error (exit 64) naming it.
+Expected<std::vector<Page>> selected_pages(const std::vector<Page>& all, const std::vector<std::string>& patterns);
 
 extern const cli::ToolInfo kInfo;
 

@@ -45,6 +45,10 @@ std::vector<Page> pages() {
     add(std::string("artillery-attack-6-pdr-gun-") + range + "-yd", kGuns, "Artillery fire",
         std::string("A 6-pdr gun's shot at ") + range + " yd", "fire-odds",
         {"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", range});
+  // The shot at every 100 yd out to the piece's long range (a chart of the results by range), with
+  // its tables at 400 yd, in the medium band the three pages above miss.
+  add("artillery-attack-6-pdr-gun-by-range", kGuns, "Artillery fire", "A 6-pdr gun's shot by range, and at 400 yd",
+      "fire-odds", {"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "400", "--range-step-yd", "100"});
   // Guns of War: units and their Battle Ratings.
   add("unit-rosters", kGuns, "Units", "The units of the rosters", "unit-br", {"--catalogue"});
   add("unit-rosters-vs-formulas", kGuns, "Units", "The rosters against the formulas", "unit-br",
@@ -60,10 +64,12 @@ std::vector<Page> pages() {
       add(std::string("arquebus-10-men-") + r + "-in-" + cover, kGuns, "Arquebus fire",
           std::string("10 arquebusiers at ") + r + " in, cover " + words(cover), "fire-odds",
           {"arquebus", "--men", "10", "--range-in", r, "--cover", cover});
-  // War Machine: marches, a battle, a campaign.
+  // War Machine: marches, the odds by BR difference, a battle, a campaign.
   for (const char* c : {"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"})
     add(std::string("war-machine-march-") + c, kWar, "Marches", std::string("300 troops of ") + words(c) + " class march",
         "war-machine", {"march", "--troops", "300", "--troop-class", c});
+  add("war-machine-odds-by-br-difference", kWar, "Battles", "The odds of a battle by the difference of the BRs",
+      "war-machine", {"battle", "examples/war-machine-odds.toml", "--summary", "--odds-chart"});
   add("war-machine-field-battle", kWar, "Battles", "A field battle: its odds", "war-machine",
       {"battle", "examples/war-machine-field.toml"});
   add("war-machine-field-campaign", kWar, "Battles", "A field campaign: how it ends", "war-machine",

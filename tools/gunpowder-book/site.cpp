@@ -196,12 +196,18 @@ PageHtml page_html_of(const data::Tables& tables, const Page& page, const PageFi
   return out;
 }
 
-std::string index_html(const data::Tables& tables, const std::vector<Page>& all, const std::vector<size_t>& changed) {
+// The index; `of` is the number of pages of the whole book (more than all.size() with --pages).
+std::string index_html(const data::Tables& tables, const std::vector<Page>& all, const std::vector<size_t>& changed,
+                       size_t of) {
   size_t total = 0;
   for (size_t c : changed) total += c;
   std::string body =
       "<h1>The gunpowder reference book</h1>\n<p>Every reference table and chart of the gunpowder suite, by book "
-      "and chapter, each with its citation, notes and the same table as markdown, csv and JSON.</p>\n"
+      "and chapter, each with its citation, notes and the same table as markdown, csv and JSON.</p>\n";
+  if (all.size() < of)
+    body += "<p>This copy holds " + std::to_string(all.size()) + " of the book's " + std::to_string(of) +
+            " pages, those chosen with <code>--pages</code>.</p>\n";
+  body +=
       "<p class=\"filter\"><label for=\"filter\">Filter the pages</label><br><input type=\"search\" id=\"filter\" "
       "aria-describedby=\"filter-count\" autocomplete=\"off\"> <output id=\"filter-count\" for=\"filter\" "
       "aria-live=\"polite\"></output></p>\n<div id=\"contents\">\n";
@@ -324,10 +330,12 @@ MadePage make_page(const data::Tables& tables, const data::Tables* built_in, con
 }
 }  // namespace
 
-Expected<report::Report> run(const data::Tables& tables, const Options& /*opt*/, const cli::CommonOptions& common) {
+Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
+  auto chosen = selected_pages(pages(), opt.pages);
+  if (!chosen) return chosen.error();
   auto dir = out_dir(common);
   if (!dir) return dir.error();
-  const std::vector<Page> all = pages();
+  const std::vector<Page> all = std::move(*chosen);
   std::optional<data::Tables> built_in;
   if (tables.house_rules_in_effect()) built_in.emplace();
   // The pages on two threads, every other page each (the heavy ones are not neighbours); the
@@ -357,7 +365,7 @@ Expected<report::Report> run(const data::Tables& tables, const Options& /*opt*/,
     listed.add_row(
         {page.name, page.book, page.chapter, page.title, report::cell::integer(static_cast<long long>(changed[i]))});
   }
-  common.outputs.add("OUTDIR", *dir + "/index.html", index_html(tables, all, changed));
+  common.outputs.add("OUTDIR", *dir + "/index.html", index_html(tables, all, changed, pages().size()));
   common.outputs.add("OUTDIR", *dir + "/house-rules.html", house_rules_html(tables, all, changed));
   common.outputs.add("OUTDIR", *dir + "/style.css", stylesheet());
   r.tables.push_back(std::move(listed));

@@ -150,13 +150,14 @@ Expected<bool> report_battles(const war::Rules& R, const Options& opt, const cli
       for (auto& t : tables[b]) rep.tables.push_back(std::move(t));
       tables[b].clear();
     }
-    if (e.odds.combat && p.engagements.size() <= 100) battle_charts(R, p, e, rep);
+    if (e.odds.combat && p.engagements.size() <= 100 && !opt.odds_chart) battle_charts(R, p, e, rep);
     if (opt.roll && !opt.runs) {
       auto rolled = roll_one(R, opt, p, b, br, rep);
       if (!rolled) return rolled.error();
     }
     if (common.explain) explain_battle(R, p, e, rep.explain);
   }
+  if (opt.odds_chart) rep.charts.push_back(odds_chart(p));
   return true;
 }
 
@@ -224,6 +225,8 @@ void setup_battle(CLI::App& b, Options& opt) {
       ->check(cli::bounded({1, 10000000, true}))
       ->type_name("N");
   b.add_flag("--summary", opt.summary, "text, markdown and csv: one row per battle instead of every table");
+  b.add_flag("--odds-chart", opt.odds_chart,
+             "one chart of every battle's outcome odds, by the difference of the BRs, instead of two a battle");
   b.add_option("--write-forces", opt.write_forces, "with --roll: write the forces after the battle as TOML to FILE")
       ->check(cli::file_name())
       ->type_name("FILE");

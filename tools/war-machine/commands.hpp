@@ -123,6 +123,9 @@ void roll_tables(const war::Rules& R, const std::array<std::string, 2>& names, c
 std::string forces_toml(const war::Rules& R, const std::vector<war::RatedForce>& rated,
                         const std::vector<std::optional<war::ForceState>>& state, const war::BattleConfig& c,
                         std::uint64_t seed);
+/// --odds-chart (odds_chart.cpp): one chart of every battle's outcome odds (each force's outright
+/// win and the tie, before the tie policy), labelled by the difference of the BRs in combat.
+report::Chart odds_chart(const BattlePlan& p);
 /// --runs: N independent battles of each engagement, tallied against the exact odds.
 void runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64_t seed, report::Report& rep);
 

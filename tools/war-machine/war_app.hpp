@@ -29,6 +29,7 @@ struct Options {
   std::optional<int> runs;
   std::string write_forces;
   bool summary = false;
+  bool odds_chart = false;  ///< battle --odds-chart: one chart of every battle's odds (odds_chart.cpp)
   std::optional<std::string> tie_policy, casualty_reading, ratio_reading, percent_reading;
   bool siege_machine = false, simple_siege = false;
   std::optional<int> weeks_besieged;

@@ -83,6 +83,24 @@ TEST_CASE("completion: options, values, files and subcommands from the tree") {
   CHECK_FALSE(cli::completion_script(t.app, "prog", "tcsh"));
 }
 
+TEST_CASE("completion: a positional DIR (gunpowder-book's OUTDIR) completes directories, not files") {
+  cli::Command app{"a tool that writes a directory", "book"};
+  std::vector<std::string> inputs;
+  app.add_option("OUTDIR", inputs)->type_name("DIR");
+  const auto bash = cli::completion_script(app, "book", "bash");
+  REQUIRE(bash);
+  CHECK(bash->find("\"\") _gunpowder_files dir \"$cur\";") != std::string::npos);
+  CHECK(bash->find("_gunpowder_files toml \"$cur\";") == std::string::npos);
+  const auto zsh = cli::completion_script(app, "book", "zsh");
+  REQUIRE(zsh);
+  CHECK(zsh->find("'*:directory:_files -/'") != std::string::npos);
+  CHECK(zsh->find("*.toml") == std::string::npos);
+  const auto fish = cli::completion_script(app, "book", "fish");
+  REQUIRE(fish);
+  CHECK(fish->find("complete -c book -a '(__fish_complete_directories)'") != std::string::npos);
+  CHECK(fish->find("-a '(__gunpowder_toml_files)'") == std::string::npos);
+}
+
 TEST_CASE("completion: the hidden flag --completion SHELL") {
   Tree t;
   std::ostringstream out, err;

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -39,8 +40,8 @@ fs::path fresh_dir(const std::string& name) {
 
 // The HTML elements that have no end tag.
 bool is_void(const std::string& tag) {
-  static const std::set<std::string> kVoid{"area", "base", "br", "col", "embed", "hr", "img", "input",
-                                           "link", "meta", "source", "track", "wbr"};
+  static const std::set<std::string> kVoid{"area",  "base", "br",   "col",    "embed", "hr", "img",
+                                           "input", "link", "meta", "source", "track", "wbr"};
   return kVoid.count(tag) > 0;
 }
 
@@ -78,7 +79,8 @@ std::string tag_balance(const std::string& doc) {
     std::string tag = doc.substr(i + 1, end - i - 1);
     const bool closing = !tag.empty() && tag[0] == '/';
     const bool self_closed = !tag.empty() && tag.back() == '/';
-    const std::string name = tag.substr(closing ? 1 : 0, tag.find_first_of(" \n/", closing ? 1 : 0) - (closing ? 1 : 0));
+    const std::string name =
+        tag.substr(closing ? 1 : 0, tag.find_first_of(" \n/", closing ? 1 : 0) - (closing ? 1 : 0));
     if (name.empty()) return "a bare < at " + std::to_string(i);
     if (closing) {
       if (open.empty() || open.back() != name)
@@ -187,12 +189,79 @@ TEST_CASE("book: pages are small, linked within the site and fetch nothing") {
 TEST_CASE("book: the charts are inline SVG with text alternatives") {
   const fs::path& d = built_in_book();
   for (const char* page : {"broadside-3-dice", "siege-duel-odds", "war-machine-field-campaign", "siege-machine",
-                           "artillery-attack-6-pdr-gun-800-yd", "war-machine-field-battle"}) {
+                           "artillery-attack-6-pdr-gun-800-yd", "war-machine-field-battle",
+                           "war-machine-odds-by-br-difference", "artillery-attack-6-pdr-gun-by-range"}) {
     CAPTURE(page);
     const std::string doc = read(d / (std::string(page) + ".html"));
     CHECK(doc.find("<svg role=\"img\" aria-labelledby=") != std::string::npos);
     CHECK(doc.find("<summary>The values of this chart</summary>") != std::string::npos);
   }
+}
+
+TEST_CASE("book: the War Machine odds by BR difference are those of the 10,000 pairs of d100") {
+  // Counted here, pair by pair: the first force (BR 100 + d) wins when its C = BR + d100 is higher
+  // (War Machine, Combat results), the second when lower, a tie when equal.
+  const std::string doc = read(built_in_book() / "war-machine-odds-by-br-difference.html");
+  const auto pct = [](int n) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", n / 100.0);
+    return std::string(buf);
+  };
+  for (int d : {-100, -50, -10, 0, 10, 30, 90, 100}) {
+    CAPTURE(d);
+    int win = 0, lose = 0, tie = 0;
+    for (int a = 1; a <= 100; ++a)
+      for (int b = 1; b <= 100; ++b) (a + d > b ? win : a + d < b ? lose : tie) += 1;
+    // Battle n (from 1) of examples/war-machine-odds.toml: An at BR 10 (n - 1) against Bn at BR 100.
+    const std::string n = std::to_string((d + 100) / 10 + 1);
+    const std::string label = "A" + n + " v. B" + n + " (" + std::string(d > 0 ? "+" : "") + std::to_string(d) + ")";
+    CHECK(doc.find("<tr><th scope=\"row\">" + label + "</th><td>" + pct(win) + "</td><td>" + pct(lose) + "</td><td>" +
+                   pct(tie) + "</td></tr>") != std::string::npos);
+  }
+}
+
+TEST_CASE("book: the artillery results by range agree with the pages of one range") {
+  // The chart's row at 200, 800 and 1600 yd holds the P of each result that the page of that range
+  // prints in its results table (direct hit, close hit, scatter; misfire = wasted + discharge).
+  const std::string doc = read(built_in_book() / "artillery-attack-6-pdr-gun-by-range.html");
+  for (const char* range : {"200", "800", "1600"}) {
+    CAPTURE(range);
+    const size_t row = doc.find(std::string("<tr><th scope=\"row\">") + range + " yd (");
+    REQUIRE(row != std::string::npos);
+    const std::string line = doc.substr(row, doc.find("</tr>", row) - row);
+    const std::string one = read(built_in_book() / (std::string("artillery-attack-6-pdr-gun-") + range + "-yd.md"));
+    for (const char* result : {"direct hit", "close hit", "scatter"}) {
+      CAPTURE(result);
+      const size_t at = one.find(std::string("| ") + result + " |");
+      REQUIRE(at != std::string::npos);
+      const std::string md_row = one.substr(at, one.find('\n', at) - at);
+      // The row's P: the cell that ends in %.
+      const size_t pct_end = md_row.find('%');
+      REQUIRE(pct_end != std::string::npos);
+      const size_t pct_start = md_row.rfind(' ', pct_end) + 1;
+      CHECK(line.find("<td>" + md_row.substr(pct_start, pct_end - pct_start + 1) + "</td>") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("book: --pages writes the pages it names, with an index of those") {
+  const fs::path d = fresh_dir("gp-book-test-pages");
+  const Run r = run_main(gunpowder::book_app::main,
+                         {"gunpowder-book", d.string(), "--pages", "war-machine-march-*", "--pages", "siege-machine"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  size_t html = 0;
+  for (const auto& e : fs::directory_iterator(d))
+    if (e.path().extension() == ".html") ++html;
+  CHECK(html == 8 + 1 + 2);  // the eight marches, the Siege Machine, the index and the house rules
+  const std::string index = read(d / "index.html");
+  CHECK(index.find("href=\"war-machine-march-fair.html\"") != std::string::npos);
+  CHECK(index.find("href=\"siege-machine.html\"") != std::string::npos);
+  CHECK(index.find("href=\"artillery-catalogue.html\"") == std::string::npos);
+  CHECK(index.find("holds 9 of the book's") != std::string::npos);
+  CHECK_FALSE(fs::exists(d / "artillery-catalogue.html"));
+  const Run none = run_main(gunpowder::book_app::main, {"gunpowder-book", d.string(), "--pages", "no-such-page"});
+  CHECK(none.code == 64);
+  CHECK(none.err.find("--pages: no page of the book is named like 'no-such-page'") != std::string::npos);
 }
 
 TEST_CASE("book: the markdown, csv and json are what the tool prints") {
@@ -202,7 +271,8 @@ TEST_CASE("book: the markdown, csv and json are what the tool prints") {
   CHECK(md.out.find("gunpowder-book ") == 0);
   // The committed reference tables are the book's (make tables-check compares them all).
   const fs::path tables = fs::path(GUNPOWDER_SOURCE_DIR) / "docs/tables";
-  for (const char* f : {"artillery-catalogue.md", "broadside-3-dice.json", "unit-rosters.csv", "siege-duel-odds.run.csv"})
+  for (const char* f :
+       {"artillery-catalogue.md", "broadside-3-dice.json", "unit-rosters.csv", "siege-duel-odds.run.csv"})
     CHECK(read(d / f) == read(tables / f));
 }
 
