@@ -2,9 +2,11 @@
 // siege-duration's structures, war-machine's rate), in pieces on the workers of input::for_each_piece.
 #pragma once
 
+#include <ostream>
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/report.hpp"
 #include "gunpowder/input/document.hpp"
 
 namespace gunpowder::cli {
@@ -42,6 +44,20 @@ Diagnostics batch_pass(const std::vector<input::Source>& sources, const input::C
     }
     if (other) break;
   }
+  return {};
+}
+
+/// Writes a streamed table (text or markdown) once its rows are measured: each block of columns,
+/// its head then `pass(k)`, a pass over the batch that writes the rows of block k; then its tail.
+/// Returns the error of a pass.
+template <class Pass>
+Diagnostics write_blocks(std::ostream& os, report::StreamedTable& table, Pass pass) {
+  const size_t blocks = table.blocks();
+  for (size_t k = 0; k < blocks; ++k) {
+    os << table.head(k);
+    if (auto d = pass(k); !d.empty()) return d;
+  }
+  os << table.tail();
   return {};
 }
 

@@ -50,50 +50,51 @@ size_t JsonDocumentStream::index(const report::TableSpec* spec) const {
 
 bool JsonDocumentStream::shown(size_t i) const { return doc_.tables[i]->shown != report::Shown::people; }
 
-bool JsonDocumentStream::write(size_t i, const std::string& block) {
-  if (block.empty() || !shown(i)) return true;
+void JsonDocumentStream::write(size_t i, const std::string& block) {
+  if (block.empty() || !shown(i)) return;
   if (i < open_) throw std::logic_error("JsonDocumentStream: an array already closed");
   const size_t skip = any_[i] ? 0 : 1;  // the first object of an array has no comma before it
   any_[i] = true;
   if (i == open_) {
     os_.write(block.data() + skip, static_cast<std::streamsize>(block.size() - skip));
-    return true;
+    return;
   }
   if (!spill_[i]) spill_[i] = std::tmpfile();
-  return spill_[i] && std::fwrite(block.data() + skip, 1, block.size() - skip, spill_[i]) == block.size() - skip;
+  if (!spill_[i] || std::fwrite(block.data() + skip, 1, block.size() - skip, spill_[i]) != block.size() - skip)
+    failed_ = true;
 }
 
-bool JsonDocumentStream::open_through(size_t i) {
-  bool ok = true;
+void JsonDocumentStream::open_through(size_t i) {
   while (open_ < i && open_ < doc_.tables.size()) {
     close(open_);
     do ++open_;
     while (open_ < doc_.tables.size() && !shown(open_));
     if (open_ < doc_.tables.size()) {
       open(open_);
-      ok = drain(open_) && ok;
+      drain(open_);
     }
   }
-  return ok;
 }
 
-bool JsonDocumentStream::finish() {
-  const bool ok = open_through(doc_.tables.size());
+Diagnostics JsonDocumentStream::finish() {
+  open_through(doc_.tables.size());
   os_.write("\n}\n", 3);
-  return ok;
+  Diagnostics e;
+  if (failed_)
+    e.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
+  return e;
 }
 
-bool JsonDocumentStream::drain(size_t i) {
+void JsonDocumentStream::drain(size_t i) {
   FILE* f = spill_[i];
-  if (!f) return true;
+  if (!f) return;
   std::rewind(f);
   std::vector<char> buf(size_t{1} << 16);
   size_t n = 0;
   while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0) os_.write(buf.data(), static_cast<std::streamsize>(n));
-  const bool ok = std::ferror(f) == 0;
+  if (std::ferror(f) != 0) failed_ = true;
   std::fclose(f);
   spill_[i] = nullptr;
-  return ok;
 }
 
 void JsonDocumentStream::open(size_t i) {

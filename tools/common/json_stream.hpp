@@ -31,23 +31,25 @@ class JsonDocumentStream {
   [[nodiscard]] size_t index(const report::TableSpec* spec) const;
   /// Writes a block of objects of table `i` (each after ",\n    ", as append_json_objects), after
   /// those written before: at once when its array is open, else into its temporary file (an array
-  /// before the open one is closed: std::logic_error). False when a temporary file failed.
-  bool write(size_t i, const std::string& block);
+  /// before the open one is closed: std::logic_error).
+  void write(size_t i, const std::string& block);
   /// Closes the arrays before table `i`, with what waited for them, and opens its array.
-  bool open_through(size_t i);
-  /// Closes every array, with what waited for it, and the document; false when a temporary file failed.
-  bool finish();
+  void open_through(size_t i);
+  /// Closes every array, with what waited for it, and the document; the error when a temporary
+  /// file failed (exit 74), none else.
+  Diagnostics finish();
 
  private:
   [[nodiscard]] bool shown(size_t i) const;
   void open(size_t i);
   void close(size_t i);
-  bool drain(size_t i);
+  void drain(size_t i);
   std::ostream& os_;
   const report::DocumentSpec& doc_;
   std::vector<FILE*> spill_;
   std::vector<bool> any_;
-  size_t open_ = 0;  ///< the open array (doc_.tables.size() once finished)
+  size_t open_ = 0;      ///< the open array (doc_.tables.size() once finished)
+  bool failed_ = false;  ///< a temporary file could not be written or read
 };
 
 }  // namespace gunpowder::cli

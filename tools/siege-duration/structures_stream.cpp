@@ -135,15 +135,14 @@ Diagnostics write_csv(std::ostream& os, const Batch& b, report::CsvFormulas form
 Diagnostics write_json(std::ostream& os, const Batch& b) {
   const StructureTables frame(b.run_tables, b.rules);
   cli::JsonDocumentStream doc(os, tables::document());
-  bool ok = true;
   for (const auto& t : input_tables(b)) {
     std::string block;
     cli::append_json_objects(block, t);
-    ok = doc.write(doc.index(t.spec), block) && ok;
+    doc.write(doc.index(t.spec), block);
   }
   const std::array<size_t, 3> index{doc.index(frame.points.spec), doc.index(frame.lost.spec),
                                     doc.index(frame.loss.spec)};
-  ok = doc.open_through(index[0]) && ok;
+  doc.open_through(index[0]);
   auto d = write_pass(
       b,
       [&](Slot& slot) {
@@ -152,18 +151,13 @@ Diagnostics write_json(std::ostream& os, const Batch& b) {
         cli::append_json_objects(slot.text[2], slot.rows.loss);
       },
       [&](const Slot& slot) {
-        for (size_t k = 0; k < index.size(); ++k) ok = doc.write(index[k], slot.text[k]) && ok;
+        for (size_t k = 0; k < index.size(); ++k) doc.write(index[k], slot.text[k]);
       });
   if (!d.empty()) return d;
   std::string gates;
   cli::append_json_objects(gates, frame.gates);
-  ok = doc.write(doc.index(frame.gates.spec), gates) && ok;
-  if (!(doc.finish() && ok)) {
-    Diagnostics e;
-    e.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
-    return e;
-  }
-  return {};
+  doc.write(doc.index(frame.gates.spec), gates);
+  return doc.finish();
 }
 
 // Text or markdown: the strength points, the cannon lost (when a structure has cannon), the gates
@@ -183,21 +177,16 @@ Diagnostics write_people(std::ostream& os, report::Format format, const Batch& b
         });
     if (!d.empty()) return d;
   }
-  const auto write_table = [&](report::StreamedTable& table, size_t which) -> Diagnostics {
-    const size_t blocks = table.blocks();
-    for (size_t k = 0; k < blocks; ++k) {
-      os << table.head(k);
-      auto d = write_pass(
+  const auto write_table = [&](report::StreamedTable& table, size_t which) {
+    return cli::write_blocks(os, table, [&](size_t k) {
+      return write_pass(
           b,
           [&table, k, which](Slot& slot) {
             const auto& rows = which == 0 ? slot.rows.points.rows : slot.rows.lost.rows;
             for (const auto& row : rows) table.append_row(slot.text[which], k, row);
           },
           [&](const Slot& slot) { os << slot.text[which]; });
-      if (!d.empty()) return d;
-    }
-    os << table.tail();
-    return {};
+    });
   };
   if (auto d = write_table(points, 0); !d.empty()) return d;
   if (b.cannon && lost.blocks() > 0) {

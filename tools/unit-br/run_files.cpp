@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "common/batch_pass.hpp"
 #include "common/json_stream.hpp"
 #include "common/width.hpp"
 #include "gunpowder/units/read_units.hpp"
@@ -188,20 +189,15 @@ Diagnostics write_people(std::ostream& os, report::Format format, Rater& rate, c
         });
     if (!d.empty()) return d;
   }
-  const size_t blocks = table.blocks();
-  for (size_t k = 0; k < blocks; ++k) {
-    os << table.head(k);
-    auto d = rate_pass(
+  return cli::write_blocks(os, table, [&](size_t k) {
+    return rate_pass(
         rate, inputs, kCut,
         [&table, k](Slot& slot) {
           slot.second.assign(1, std::string());
           for (const auto& row : slot.first.rows) table.append_row(slot.second[0], k, row);
         },
         [&](const Slot& slot) { os << slot.second[0]; });
-    if (!d.empty()) return d;
-  }
-  os << table.tail();
-  return {};
+  });
 }
 
 // The second pass: the units table (csv, text, markdown) or the units document (JSON), written as
@@ -220,7 +216,6 @@ Diagnostics write_units(std::ostream& os, const data::Tables& tables, const unit
     doc.emplace(os, spec);
   else
     os << report::csv_header(shape);
-  bool spilled = true;
   auto d = rate_pass(
       rate, inputs, want_json ? kJsonCut : kCut,
       [&](Slot& slot) {
@@ -239,14 +234,10 @@ Diagnostics write_units(std::ostream& os, const data::Tables& tables, const unit
           os.write(text[0].data(), static_cast<std::streamsize>(text[0].size()));
           return;
         }
-        for (size_t i = 0; i < text.size(); ++i) spilled = doc->write(i, text[i]) && spilled;
+        for (size_t i = 0; i < text.size(); ++i) doc->write(i, text[i]);
       });
   if (!d.empty()) return d;
-  if (doc && !(doc->finish() && spilled)) {
-    Diagnostics e;
-    e.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
-    return e;
-  }
+  if (doc) return doc->finish();
   return {};
 }
 

@@ -133,10 +133,10 @@ Diagnostics write_rate_json(std::ostream& os, const RateBatch& b) {
   const report::Table settings = settings_of(b);
   std::string block;
   cli::append_json_objects(block, settings);
-  bool ok = doc.write(doc.index(settings.spec), block);
+  doc.write(doc.index(settings.spec), block);
   const size_t forces = doc.index(&specs::rate_forces());
   const std::array<size_t, 2> detail{doc.index(&specs::force_rating()), doc.index(&specs::statements())};
-  ok = doc.open_through(forces) && ok;
+  doc.open_through(forces);
   auto d = write_forces_pass(
       b, Make::both,
       [&](RateSlot& slot) {
@@ -145,16 +145,11 @@ Diagnostics write_rate_json(std::ostream& os, const RateBatch& b) {
           cli::append_json_objects(slot.text[t.spec == &specs::statements() ? 2 : 1], t);
       },
       [&](const RateSlot& slot) {
-        ok = doc.write(forces, slot.text[0]) && ok;
-        for (size_t k = 0; k < detail.size(); ++k) ok = doc.write(detail[k], slot.text[k + 1]) && ok;
+        doc.write(forces, slot.text[0]);
+        for (size_t k = 0; k < detail.size(); ++k) doc.write(detail[k], slot.text[k + 1]);
       });
   if (!d.empty()) return d;
-  if (!(doc.finish() && ok)) {
-    Diagnostics e;
-    e.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
-    return e;
-  }
-  return {};
+  return doc.finish();
 }
 
 // Text or markdown: the table of forces as render_text and render_markdown lay it out alone (text
@@ -171,19 +166,19 @@ Diagnostics write_rate_people(std::ostream& os, report::Format format, const Rat
         });
     if (!d.empty()) return d;
   }
-  const size_t blocks = table.blocks();
-  for (size_t k = 0; k < blocks; ++k) {
-    os << table.head(k);
-    auto d = write_forces_pass(
-        b, Make::rows,
-        [&table, k](RateSlot& slot) {
-          for (const auto& row : slot.forces.rows) table.append_row(slot.text[0], k, row);
-        },
-        [&](const RateSlot& slot) { os << slot.text[0]; });
-    if (!d.empty()) return d;
-  }
-  os << table.tail();
-  bool any = blocks > 0;
+  if (auto d = cli::write_blocks(os, table,
+                                 [&](size_t k) {
+                                   return write_forces_pass(
+                                       b, Make::rows,
+                                       [&table, k](RateSlot& slot) {
+                                         for (const auto& row : slot.forces.rows)
+                                           table.append_row(slot.text[0], k, row);
+                                       },
+                                       [&](const RateSlot& slot) { os << slot.text[0]; });
+                                 });
+      !d.empty())
+    return d;
+  bool any = table.blocks() > 0;
   return write_forces_pass(
       b, Make::tables,
       [&](RateSlot& slot) {
