@@ -2,6 +2,7 @@
 // siege-duration's structures, war-machine's rate), in pieces on the workers of input::for_each_piece.
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <vector>
 
@@ -59,6 +60,22 @@ Diagnostics write_blocks(std::ostream& os, report::StreamedTable& table, Pass pa
   }
   os << table.tail();
   return {};
+}
+
+/// The writer of a batch streamed in `format` (report::Report::write): `csv(os)`, `json(os)`, or
+/// `people(os, format)` for text and markdown.
+template <class Csv, class Json, class People>
+std::function<Diagnostics(std::ostream&)> format_writer(report::Format format, Csv csv, Json json, People people) {
+  return [format, csv, json, people](std::ostream& os) {
+    switch (format) {
+      case report::Format::csv:
+        return csv(os);
+      case report::Format::json:
+        return json(os);
+      default:
+        return people(os, format);
+    }
+  };
 }
 
 }  // namespace gunpowder::cli

@@ -216,16 +216,10 @@ std::optional<Expected<report::Report>> run_structures_streamed(const data::Tabl
   const auto formulas = common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard;
   report::Report rep;
   rep.document = &tables::document();
-  rep.write = [b, format = *format, formulas](std::ostream& os) {
-    switch (format) {
-      case report::Format::csv:
-        return write_csv(os, *b, formulas);
-      case report::Format::json:
-        return write_json(os, *b);
-      default:
-        return write_people(os, format, *b);
-    }
-  };
+  rep.write = cli::format_writer(
+      *format, [b, formulas](std::ostream& os) { return write_csv(os, *b, formulas); },
+      [b](std::ostream& os) { return write_json(os, *b); },
+      [b](std::ostream& os, report::Format people) { return write_people(os, people, *b); });
   return Expected<report::Report>(std::move(rep));
 }
 

@@ -208,16 +208,10 @@ std::optional<report::Report> run_rate_streamed(const war::Rules& R, const Optio
   const auto formulas = common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard;
   report::Report rep;
   rep.document = &specs::rate_document();
-  rep.write = [b, format = *format, formulas](std::ostream& os) {
-    switch (format) {
-      case report::Format::csv:
-        return write_rate_csv(os, *b, formulas);
-      case report::Format::json:
-        return write_rate_json(os, *b);
-      default:
-        return write_rate_people(os, format, *b);
-    }
-  };
+  rep.write = cli::format_writer(
+      *format, [b, formulas](std::ostream& os) { return write_rate_csv(os, *b, formulas); },
+      [b](std::ostream& os) { return write_rate_json(os, *b); },
+      [b](std::ostream& os, report::Format people) { return write_rate_people(os, people, *b); });
   return rep;
 }
 
