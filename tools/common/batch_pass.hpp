@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <ostream>
+#include <utility>
 #include <vector>
 
 #include "gunpowder/core/error.hpp"
@@ -66,7 +67,7 @@ Diagnostics write_blocks(std::ostream& os, report::StreamedTable& table, Pass pa
 /// `people(os, format)` for text and markdown.
 template <class Csv, class Json, class People>
 std::function<Diagnostics(std::ostream&)> format_writer(report::Format format, Csv csv, Json json, People people) {
-  return [format, csv, json, people](std::ostream& os) {
+  return [format, csv = std::move(csv), json = std::move(json), people = std::move(people)](std::ostream& os) {
     switch (format) {
       case report::Format::csv:
         return csv(os);
