@@ -14,10 +14,10 @@ namespace gunpowder::cli {
 struct Bounds {
   double min = 0;
   double max = 0;
-  bool whole = false;         ///< a whole number (an INT flag)
-  bool above_min = false;     ///< min itself excluded ("positive")
-  const char* unit = "";      ///< named after the bounds: "feet", "pounds"
-  const char* describe = "";  ///< the help's type text ("INT in [1 - 100]", as CLI::Range wrote it); "" adds none
+  bool whole = false;          ///< a whole number (an INT flag)
+  bool above_min = false;      ///< min itself excluded ("positive")
+  const char* unit = "";       ///< named after the bounds: "feet", "pounds"
+  const char* describe = "";   ///< the help's type text ("INT in [1 - 100]", as CLI::Range wrote it); "" adds none
 };
 
 /// "must be from 1 to 100000 feet, got 1e308", "must be a whole number from 1 to 1000000, got
