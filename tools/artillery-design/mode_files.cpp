@@ -23,6 +23,7 @@
 #include "artillery-design/modes.hpp"
 #include "artillery-design/pieces.hpp"
 #include "artillery-design/specs.hpp"
+#include "common/batch_pass.hpp"
 #include "common/width.hpp"
 #include "gunpowder/artillery/read_pieces.hpp"
 #include "gunpowder/core/json.hpp"
@@ -242,21 +243,16 @@ Diagnostics write_people(std::ostream& os, report::Format format, const artiller
         });
     if (!d.empty()) return d;
   }
-  const auto write_table = [&](report::StreamedTable& table, bool carriage) -> Diagnostics {
-    const size_t blocks = table.blocks();
-    for (size_t k = 0; k < blocks; ++k) {
-      os << table.head(k);
-      auto d = design_pass(
+  const auto write_table = [&](report::StreamedTable& table, bool carriage) {
+    return cli::write_blocks(os, table, [&](size_t k) {
+      return design_pass(
           cat, opt, s, inputs,
           [&table, k, carriage](Slot& slot, const Item& it) {
             const auto& row = carriage ? it.carriage : it.row;
             if (!row.empty()) table.append_row(slot.text, k, row);
           },
           [&](const Slot& slot) { os << slot.text; });
-      if (!d.empty()) return d;
-    }
-    os << table.tail();
-    return {};
+    });
   };
   if (auto d = write_table(pieces, false); !d.empty()) return d;
   if (!mob) return {};

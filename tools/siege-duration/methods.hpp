@@ -35,6 +35,34 @@ struct Context {
   [[nodiscard]] unsigned threads() const;
 };
 
+/// The tables of --method structures (structures.cpp), made a structure at a time: held
+/// (run_structures), or a piece of the input at a time (structures_stream.cpp).
+class StructureTables {
+ public:
+  /// The frames: titles, columns (the cannon-loss steps' among them), notes; the gates and doors.
+  StructureTables(const data::Tables& run_tables, const siege::Rules& rules);
+  /// The rows of one structure: its strength points, its steps of cannon loss, its cannon lost.
+  void add(const siege::StructureSpec& s, const siege::StructurePoints& p);
+  /// Drops the rows of the structures (a streamed piece's, once written).
+  void clear_rows();
+  /// The tables in report order (the cannon lost only when a structure has cannon).
+  void move_to(report::Report& rep);
+  report::Table points, lost, loss, gates;
+
+ private:
+  const data::Tables& run_tables_;
+};
+
+/// --method structures on an input of [[structure]] tables alone, written as it is made
+/// (structures_stream.cpp): the report, whose `write` writes it, or an error that stops the run.
+/// Nothing when the input is not streamed (--explain, --table, house rules, another method, an
+/// input with an error, another table or fewer than two structures): the caller reads it whole.
+std::optional<Expected<report::Report>> run_structures_streamed(const data::Tables& run_tables,
+                                                                const siege::Rules& rules,
+                                                                const artillery::Catalogue& cat, const Options& opt,
+                                                                const cli::CommonOptions& common,
+                                                                const input::Source& source);
+
 /// True when the method ran, false when it was skipped.
 using MethodResult = Expected<bool>;
 

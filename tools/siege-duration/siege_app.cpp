@@ -3,6 +3,8 @@
 // the Siege Machine), or the one chosen; each method is in its own file (methods.hpp).
 #include "siege-duration/siege_app.hpp"
 
+#include "gunpowder/input/document.hpp"
+
 #include "common/provenance.hpp"
 #include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
@@ -113,7 +115,13 @@ Expected<report::Report> run(const data::Tables& run_tables, const Options& opt,
   if (!flags && common.inputs.size() != 1 && !cli::read_standard_input(common))
     return cli::usage_error("", "give exactly one input file (or - for standard input), or the siege as flags");
   const std::string path = flags ? std::string(kFlagsName) : common.inputs.front();
-  auto text = flags ? siege_flags_toml(opt) : input::read_input(path);
+  // A batch of [[structure]] tables is written as it is made (structures_stream.cpp); else, or when
+  // it cannot be, the input is read whole (standard input is read once, by the Source).
+  const input::Source source = input::Source::file(flags ? std::string() : path);
+  if (!flags)
+    if (auto streamed = run_structures_streamed(run_tables, rules, **cat_or, opt, common, source))
+      return std::move(*streamed);
+  auto text = flags ? siege_flags_toml(opt) : source.whole();
   if (!text) return text.error();
   auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
   if (!doc) return flags ? on_siege_flags(doc.error()) : doc.error();

@@ -44,40 +44,6 @@ Ruled loss_rule(const data::Tables& run_tables, const siege::StructureSpec& s) {
   return cli::either(points_rule(run_tables, s), cli::ruled(run_tables, "broadside", {"cannon_loss"}));
 }
 
-// Cannon lost as a structure is damaged: for people "3 (54 pts)" a step, one column each (the
-// steps are the table's); programs read the same figures a step a row in cannon-loss.
-void cannon_loss_table(const data::Tables& run_tables, const siege::StructureRules& sr,
-                       const std::vector<siege::StructurePoints>& pts, const std::vector<siege::StructureSpec>& specs,
-                       report::Report& rep) {
-  Table c = table_of(tables::cannon_lost());
-  c.title = "Cannon lost as a structure is damaged (" + sr.cannon_loss_source + ")";
-  const Column now = c.columns.back();  // cannon_lost_now, after the steps
-  c.columns.pop_back();
-  for (const auto& step : sr.cannon_loss)
-    c.add_column("lost_" + trim(step.damage_fraction * 100), "Lost at " + fmtnum::percent(step.damage_fraction, 0),
-                 Align::right, report::Shown::people);
-  c.columns.push_back(now);
-  Table loss = table_of(tables::cannon_loss());
-  for (size_t i = 0; i < pts.size(); ++i) {
-    const std::string source = source_of(loss_rule(run_tables, specs[i]));
-    for (const auto& l : pts[i].cannon_loss)
-      loss.add_row({pts[i].name, report::cell::percent(l.damage_fraction, 0),
-                    report::cell::trimmed(l.damage_points, 12), report::cell::integer(l.cannon_lost)},
-                   source);
-    if (!specs[i].cannon) continue;
-    std::vector<report::Cell> row{pts[i].name, report::cell::integer(*specs[i].cannon)};
-    for (const auto& l : pts[i].cannon_loss)
-      row.emplace_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
-    row.push_back(report::cell::integer(pts[i].cannon_lost_now));
-    c.add_row(std::move(row), source);
-  }
-  if (!c.rows.empty()) {
-    c.notes.push_back("rounded up at every step");
-    rep.tables.push_back(std::move(c));
-  }
-  rep.tables.push_back(std::move(loss));
-}
-
 // The size as people read it: 12" x 8", 6" across, 24" long.
 std::string size_text(const siege::StructureSpec& s) {
   switch (s.shape) {
@@ -91,55 +57,82 @@ std::string size_text(const siege::StructureSpec& s) {
   return {};
 }
 
-void structures_report(const data::Tables& run_tables, const siege::Rules& rules,
-                       const std::vector<siege::StructurePoints>& pts, const std::vector<siege::StructureSpec>& specs,
-                       report::Report& rep) {
-  using report::cell::integer;
-  using report::cell::trimmed;
+}  // namespace
+
+StructureTables::StructureTables(const data::Tables& run_tables, const siege::Rules& rules) : run_tables_(run_tables) {
   const auto& sr = rules.structures;
-  Table t = table_of(tables::strength_points());
-  t.title = "Structural strength points (" + sr.source + ")";
-  for (size_t i = 0; i < pts.size(); ++i) {
-    const auto& p = pts[i];
-    const auto& s = specs[i];
-    // Sections: people read "36 + 36", programs the numbers separated by spaces.
-    std::string sections, section_values;
-    for (int v : p.sections) {
-      sections += (sections.empty() ? "" : " + ") + std::to_string(v);
-      section_values += (section_values.empty() ? "" : " ") + std::to_string(v);
-    }
-    t.add_row({p.name, siege::to_string(p.shape), integer(p.factor), size_text(s), trimmed(s.length_in, 3),
-               trimmed(s.width_in, 3), trimmed(s.diameter_in, 3), trimmed(s.height_levels, 3), integer(p.points),
-               sections.empty() ? report::cell::none() : report::Cell(sections, section_values),
-               integer(p.points_with_pi), report::cell::text_or_none(s.material),
-               s.shape == siege::Shape::round ? report::cell::boolean(s.use_pi) : report::cell::none(),
-               trimmed(p.product, 12), integer(s.cannon), trimmed(s.damage_points, 12), integer(p.cannon_lost_now)},
-              source_of(p.cannon_lost_now ? loss_rule(run_tables, s) : points_rule(run_tables, s)));
-    report::append_under(rep.explain, p.explain, "structures");
-  }
-  t.notes.push_back(
+  points = table_of(tables::strength_points());
+  points.title = "Structural strength points (" + sr.source + ")";
+  points.notes.push_back(
       "points = size x height in levels x materials factor (round: x3 or pi), rounded up to a multiple of " +
       std::to_string(sr.round_up_multiple) + "; walls count at most " + trim(sr.section_length_in) + "\" a section");
-  rep.tables.push_back(std::move(t));
-
-  cannon_loss_table(run_tables, sr, pts, specs, rep);
-
-  Table g = table_of(tables::gates_and_doors());
-  g.title = "Gates and doors (" + sr.gate_door_source + ")";
+  // Cannon lost as a structure is damaged: for people "3 (54 pts)" a step, one column each (the
+  // steps are the table's); programs read the same figures a step a row in cannon-loss.
+  lost = table_of(tables::cannon_lost());
+  lost.title = "Cannon lost as a structure is damaged (" + sr.cannon_loss_source + ")";
+  const Column now = lost.columns.back();  // cannon_lost_now, after the steps
+  lost.columns.pop_back();
+  for (const auto& step : sr.cannon_loss)
+    lost.add_column("lost_" + trim(step.damage_fraction * 100), "Lost at " + fmtnum::percent(step.damage_fraction, 0),
+                    Align::right, report::Shown::people);
+  lost.columns.push_back(now);
+  lost.notes.push_back("rounded up at every step");
+  loss = table_of(tables::cannon_loss());
+  gates = table_of(tables::gates_and_doors());
+  gates.title = "Gates and doors (" + sr.gate_door_source + ")";
   for (const auto& [what, hand] : sr.breach_hands) {
     std::string h = hand;
     std::replace(h.begin(), h.end(), '_', ' ');
     std::replace(h.begin(), h.end(), '-', ' ');
     const std::string value = suite_spelling(hand);  // an enum value: words joined by '-'
-    g.add_row({what, value_cell(h, value), sr.gate_door_range},
-              source_of(cli::ruled(run_tables, "broadside", {"gate_door"})));
+    gates.add_row({what, value_cell(h, value), sr.gate_door_range},
+                  source_of(cli::ruled(run_tables, "broadside", {"gate_door"})));
   }
   // "No strength points are deducted from the structure" (Baggins Wood Cannons, Structural Strength Points).
-  g.notes.push_back("a breach deducts no strength points");
-  rep.tables.push_back(std::move(g));
+  gates.notes.push_back("a breach deducts no strength points");
 }
 
-}  // namespace
+void StructureTables::add(const siege::StructureSpec& s, const siege::StructurePoints& p) {
+  using report::cell::integer;
+  using report::cell::trimmed;
+  // Sections: people read "36 + 36", programs the numbers separated by spaces.
+  std::string sections, section_values;
+  for (int v : p.sections) {
+    sections += (sections.empty() ? "" : " + ") + std::to_string(v);
+    section_values += (section_values.empty() ? "" : " ") + std::to_string(v);
+  }
+  const std::string loss_source = source_of(loss_rule(run_tables_, s));
+  points.add_row({p.name, siege::to_string(p.shape), integer(p.factor), size_text(s), trimmed(s.length_in, 3),
+                  trimmed(s.width_in, 3), trimmed(s.diameter_in, 3), trimmed(s.height_levels, 3), integer(p.points),
+                  sections.empty() ? report::cell::none() : report::Cell(sections, section_values),
+                  integer(p.points_with_pi), report::cell::text_or_none(s.material),
+                  s.shape == siege::Shape::round ? report::cell::boolean(s.use_pi) : report::cell::none(),
+                  trimmed(p.product, 12), integer(s.cannon), trimmed(s.damage_points, 12), integer(p.cannon_lost_now)},
+                 p.cannon_lost_now ? loss_source : source_of(points_rule(run_tables_, s)));
+  for (const auto& l : p.cannon_loss)
+    loss.add_row({p.name, report::cell::percent(l.damage_fraction, 0), report::cell::trimmed(l.damage_points, 12),
+                  report::cell::integer(l.cannon_lost)},
+                 loss_source);
+  if (!s.cannon) return;
+  std::vector<report::Cell> row{p.name, report::cell::integer(*s.cannon)};
+  for (const auto& l : p.cannon_loss)
+    row.emplace_back(std::to_string(l.cannon_lost) + " (" + trim(l.damage_points, 2) + " pts)");
+  row.push_back(report::cell::integer(p.cannon_lost_now));
+  lost.add_row(std::move(row), loss_source);
+}
+
+void StructureTables::clear_rows() {
+  points.rows.clear();
+  lost.rows.clear();
+  loss.rows.clear();
+}
+
+void StructureTables::move_to(report::Report& rep) {
+  rep.tables.push_back(std::move(points));
+  if (!lost.rows.empty()) rep.tables.push_back(std::move(lost));
+  rep.tables.push_back(std::move(loss));
+  rep.tables.push_back(std::move(gates));
+}
 
 MethodResult run_structures(const Context& c) {
   if (c.in.structures.empty()) {
@@ -147,13 +140,13 @@ MethodResult run_structures(const Context& c) {
     c.skip("structures", "no [[structure]] tables");
     return false;
   }
-  std::vector<siege::StructurePoints> pts;
-  pts.reserve(c.in.structures.size());
+  StructureTables t(c.run_tables, c.rules);
   for (const auto& s : c.in.structures) {
-    pts.push_back(siege::strength_points(c.rules.structures, s));
-    if (!c.explain) pts.back().explain = {};  // not asked for: a large batch is not held twice
+    const siege::StructurePoints p = siege::strength_points(c.rules.structures, s);
+    t.add(s, p);
+    if (c.explain) report::append_under(c.rep.explain, p.explain, "structures");
   }
-  structures_report(c.run_tables, c.rules, pts, c.in.structures, c.rep);
+  t.move_to(c.rep);
   return true;
 }
 

@@ -9,13 +9,14 @@
 // read once (input::Source: into a temporary file when it is large). --explain, and one unit in
 // text or markdown (its detail tables), keep the batch in memory.
 #include <array>
-#include <cstdio>
 #include <memory>
 #include <optional>
 #include <ostream>
 #include <unordered_map>
 #include <utility>
 
+#include "common/batch_pass.hpp"
+#include "common/json_stream.hpp"
 #include "common/width.hpp"
 #include "gunpowder/units/read_units.hpp"
 #include "unit-br/modes.hpp"
@@ -128,88 +129,8 @@ Diagnostics check_units(const data::Tables& tables, const units::Catalogue& cat,
   return {};
 }
 
-// The JSON document of a streamed batch, written as the units are rated: the envelope, then each
-// declared table's array. The units' rows go straight to the stream; the other tables' objects
-// wait in a temporary file each (their arrays come after), so that memory does not grow with the
-// batch. The text is render_json's.
-class DocumentStream {
- public:
-  DocumentStream(std::ostream& os, const report::DocumentSpec& doc) : os_(os), doc_(doc) {
-    json::Value head = json::document(doc.tool, doc.name, doc.version);
-    head.set("tool", std::string(doc.tool));
-    std::string out = "{";
-    for (const auto& [k, v] : head.object()) {
-      out += out.size() == 1 ? "\n  " : ",\n  ";
-      json::append_quoted(out, k);
-      out += ": " + json::dump_at(v, 1);
-    }
-    os_.write(out.data(), static_cast<std::streamsize>(out.size()));
-    spill_.resize(doc.tables.size());
-    any_.resize(doc.tables.size(), false);
-    open(0);
-  }
-  DocumentStream(const DocumentStream&) = delete;
-  DocumentStream& operator=(const DocumentStream&) = delete;
-  ~DocumentStream() {
-    for (FILE* f : spill_)
-      if (f) std::fclose(f);
-  }
-  /// The index of the table of `spec` in the document.
-  size_t index(const report::TableSpec* spec) const {
-    for (size_t i = 0; i < doc_.tables.size(); ++i)
-      if (doc_.tables[i] == spec) return i;
-    return 0;
-  }
-  /// Writes a block of objects of table `i` (each after ",\n    "), after those written before.
-  bool write(size_t i, const std::string& block) {
-    if (block.empty()) return true;
-    const size_t skip = any_[i] ? 0 : 1;  // the first object of an array has no comma before it
-    any_[i] = true;
-    if (i == 0) {
-      os_.write(block.data() + skip, static_cast<std::streamsize>(block.size() - skip));
-      return true;
-    }
-    if (!spill_[i]) spill_[i] = std::tmpfile();
-    return spill_[i] && std::fwrite(block.data() + skip, 1, block.size() - skip, spill_[i]) == block.size() - skip;
-  }
-  /// Closes the units' array and writes the other tables' arrays; false when a temporary file failed.
-  bool finish() {
-    close(0);
-    std::vector<char> buf(1 << 16);
-    for (size_t i = 1; i < doc_.tables.size(); ++i) {
-      open(i);
-      if (FILE* f = spill_[i]) {
-        std::rewind(f);
-        size_t n = 0;
-        while ((n = std::fread(buf.data(), 1, buf.size(), f)) > 0)
-          os_.write(buf.data(), static_cast<std::streamsize>(n));
-        if (std::ferror(f)) return false;
-      }
-      close(i);
-    }
-    os_.write("\n}\n", 3);
-    return true;
-  }
-
- private:
-  void open(size_t i) {
-    std::string out = ",\n  ";
-    json::append_quoted(out, report::json_key(doc_.tables[i]->name));
-    out += ": [";
-    os_.write(out.data(), static_cast<std::streamsize>(out.size()));
-  }
-  void close(size_t i) {
-    const char* end = any_[i] ? "\n  ]" : "]";
-    os_.write(end, static_cast<std::streamsize>(std::char_traits<char>::length(end)));
-  }
-  std::ostream& os_;
-  const report::DocumentSpec& doc_;
-  std::vector<FILE*> spill_;
-  std::vector<bool> any_;
-};
-
 // The JSON of a part's units, one block per table of the document (render_json's text).
-std::vector<std::string> part_json(const Part& part, const report::Table& shape, const DocumentStream& doc,
+std::vector<std::string> part_json(const Part& part, const report::Table& shape, const cli::JsonDocumentStream& doc,
                                    size_t tables) {
   std::vector<std::string> blocks(tables);
   const report::JsonRows units(shape, 2);
@@ -217,19 +138,7 @@ std::vector<std::string> part_json(const Part& part, const report::Table& shape,
     blocks[0] += ",\n    ";
     units.append(blocks[0], row);
   }
-  for (const auto& t : part.details) {
-    std::string& b = blocks[doc.index(t.spec)];
-    if (t.spec->layout == report::Layout::record) {
-      b += ",\n    ";
-      report::append_json_record(b, t, 2);
-      continue;
-    }
-    const report::JsonRows rows(t, 2);
-    for (const auto& row : t.rows) {
-      b += ",\n    ";
-      rows.append(b, row);
-    }
-  }
+  for (const auto& t : part.details) cli::append_json_objects(blocks[doc.index(t.spec)], t);
   return blocks;
 }
 
@@ -280,20 +189,15 @@ Diagnostics write_people(std::ostream& os, report::Format format, Rater& rate, c
         });
     if (!d.empty()) return d;
   }
-  const size_t blocks = table.blocks();
-  for (size_t k = 0; k < blocks; ++k) {
-    os << table.head(k);
-    auto d = rate_pass(
+  return cli::write_blocks(os, table, [&](size_t k) {
+    return rate_pass(
         rate, inputs, kCut,
         [&table, k](Slot& slot) {
           slot.second.assign(1, std::string());
           for (const auto& row : slot.first.rows) table.append_row(slot.second[0], k, row);
         },
         [&](const Slot& slot) { os << slot.second[0]; });
-    if (!d.empty()) return d;
-  }
-  os << table.tail();
-  return {};
+  });
 }
 
 // The second pass: the units table (csv, text, markdown) or the units document (JSON), written as
@@ -307,12 +211,11 @@ Diagnostics write_units(std::ostream& os, const data::Tables& tables, const unit
   const bool want_json = format == report::Format::json;
   const report::Table shape = units_table();
   const report::DocumentSpec& spec = units_document();
-  std::optional<DocumentStream> doc;
+  std::optional<cli::JsonDocumentStream> doc;
   if (want_json)
     doc.emplace(os, spec);
   else
     os << report::csv_header(shape);
-  bool spilled = true;
   auto d = rate_pass(
       rate, inputs, want_json ? kJsonCut : kCut,
       [&](Slot& slot) {
@@ -331,14 +234,10 @@ Diagnostics write_units(std::ostream& os, const data::Tables& tables, const unit
           os.write(text[0].data(), static_cast<std::streamsize>(text[0].size()));
           return;
         }
-        for (size_t i = 0; i < text.size(); ++i) spilled = doc->write(i, text[i]) && spilled;
+        for (size_t i = 0; i < text.size(); ++i) doc->write(i, text[i]);
       });
   if (!d.empty()) return d;
-  if (doc && !(doc->finish() && spilled)) {
-    Diagnostics e;
-    e.error(SourcePos{"<output>"}, "cannot write a temporary file of the JSON output", {}, ExitCode::io_error);
-    return e;
-  }
+  if (doc) return doc->finish();
   return {};
 }
 

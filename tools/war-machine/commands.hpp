@@ -42,6 +42,19 @@ void add_rule_options(CLI::App& cmd, Options& opt);
 void add_percent_option(CLI::App& cmd, Options& opt);
 
 Expected<report::Report> run_rate(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
+/// The rate command's rows of `forces` in its table of forces (rate.cpp).
+void add_rate_rows(report::Table& t, const std::vector<war::RatedForce>& forces);
+/// The statements' reading of a rate run: --statement-reading, else the files' [battle]
+/// statement_reading (`from_files`), else the data's; and the house rule behind it.
+std::pair<war::PercentReading, war::Ruled> rate_reading(const war::Rules& R, const Options& opt,
+                                                        const std::optional<std::string>& from_files);
+/// A rate batch of [[force]] files written as it is made (rate_stream.cpp): the report, whose
+/// `write` writes it, or nothing when it is not streamed (forces as flags, --explain, --table,
+/// house rules, an input with an error, a [battle] table or fewer than two forces): the caller
+/// reads the inputs whole.
+std::optional<report::Report> run_rate_streamed(const war::Rules& R, const Options& opt,
+                                                const cli::CommonOptions& common,
+                                                const std::vector<input::Source>& sources);
 Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);

@@ -76,8 +76,10 @@ void setup(CLI::App& app, Options& opt) {
 Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
   auto rules = war::load_rules(tables);
   if (!rules) return rules.error();
+  Options run_opt = opt;
+  run_opt.house_rules = tables.house_rules_in_effect();
   for (const WarCommand& c : commands())
-    if (opt.command == c.name) return c.run(**rules, opt, common);
+    if (opt.command == c.name) return c.run(**rules, run_opt, common);
   std::string names;
   for (size_t i = 0; i < commands().size(); ++i)
     names += (i == 0 ? "" : i + 1 == commands().size() ? " or " : ", ") + std::string(commands()[i].name);

@@ -52,6 +52,7 @@ struct Options {
   std::string situation_without_force;  ///< a --situation before any --force (an error)
   // which subcommand ran (set when the command line names it)
   std::string command;
+  bool house_rules = false;  ///< the run's tables have house rules (set by run: no batch is streamed)
 };
 
 extern const cli::ToolInfo kInfo;

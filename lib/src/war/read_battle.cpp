@@ -135,14 +135,14 @@ void read_file(const Rules& R, const input::Document& doc, FileForces& file, Dia
 /// Reads and parses every input; all errors of all files at once. A large file of [[force]]
 /// tables is read in pieces, parsed on two threads (input::for_each_piece), so one input may give
 /// several documents, in file order; positions stay those of the whole file.
-Expected<std::vector<input::Document>> load_documents(const std::vector<std::string>& paths) {
+Expected<std::vector<input::Document>> load_documents(const std::vector<input::Source>& sources) {
   std::vector<input::Document> docs;
   Diagnostics d;
-  for (const auto& path : paths) {
+  for (const auto& source : sources) {
     input::Cut how;
     how.key = "force";
     auto read = input::for_each_piece(
-        input::Source::file(path), how,
+        source, how,
         input::append_in_order(docs, how.threads, [](input::Document& piece, unsigned) { return std::move(piece); }));
     if (!read) return read.error();
     d.append(read->invalid);
@@ -203,7 +203,15 @@ Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::str
 
 Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::string>& paths,
                                   std::vector<input::Document> more) {
-  auto docs = load_documents(paths);
+  std::vector<input::Source> sources;
+  sources.reserve(paths.size());
+  for (const auto& path : paths) sources.push_back(input::Source::file(path));
+  return read_battle(rules, sources, std::move(more));
+}
+
+Expected<BattleInput> read_battle(const Rules& rules, const std::vector<input::Source>& sources,
+                                  std::vector<input::Document> more) {
+  auto docs = load_documents(sources);
   if (!docs) return docs.error();
   BattleInput in;
   in.docs = std::move(*docs);

@@ -44,6 +44,10 @@ Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::str
 Expected<BattleInput> read_battle(const Rules& rules, const std::vector<std::string>& paths,
                                   std::vector<input::Document> more);
 
+/// The same, from inputs that may be read again (standard input is read once: input::Source).
+Expected<BattleInput> read_battle(const Rules& rules, const std::vector<input::Source>& sources,
+                                  std::vector<input::Document> more);
+
 /// Places the diagnostics that name a force's field ("force[i].key", see battle.hpp) at that key
 /// of its table (at the table when the key is absent); "force[i]" alone is placed at its file,
 /// without a line. Others pass through unchanged.
