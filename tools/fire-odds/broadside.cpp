@@ -192,6 +192,7 @@ void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi
   ht.title = "Hands, group " + std::to_string(gi + 1) + " (" + std::to_string(g.pool.dice) + " dice" +
              (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) : "") + ")";
   // P(at least a hand) summed from the best, P(at most) from no hand up.
+  const std::uint64_t over = g.odds.denominator;
   double at_least = 0;
   std::vector<double> cum(R.hands.size(), 0.0), below(R.hands.size(), 0.0);
   for (size_t i = R.hands.size(); i-- > 0;) {
@@ -201,9 +202,9 @@ void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi
   double at_most = g.odds.p_none;
   for (size_t i = 0; i < R.hands.size(); ++i) below[i] = at_most += g.odds.p[i];
   for (size_t i = R.hands.size(); i-- > 0;)
-    ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i]),
-                pct_cell(std::min(1.0, below[i]))});
-  ht.add_row({"no hand", "none", pct_cell(g.odds.p_none), pct_cell(1.0), pct_cell(g.odds.p_none)});
+    ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i], over), pct_cell(cum[i], over),
+                pct_cell(std::min(1.0, below[i]), over)});
+  ht.add_row({"no hand", "none", pct_cell(g.odds.p_none, over), pct_cell(1.0, over), pct_cell(g.odds.p_none, over)});
   s.tables.push_back(std::move(ht));
 }
 
