@@ -240,14 +240,16 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
   const fire::BandFigures& f = *b.at_band;
   const fire::Ammunition& am = *b.ammunition;
   Table sp(special_spec());
+  // The groups' hands: every throw of their dice (the structural damage's denominator).
+  const std::uint64_t hands_over = f.structural.denominator();
   if (f.gates) {
-    sp.add_row({Cell("door breached", "door-breached"), pct_cell(f.p_door), "at least a pair"});
-    sp.add_row({Cell("gate breached", "gate-breached"), pct_cell(f.p_gate), "at least two pair"});
+    sp.add_row({Cell("door breached", "door-breached"), pct_cell(f.p_door, hands_over), "at least a pair"});
+    sp.add_row({Cell("gate breached", "gate-breached"), pct_cell(f.p_gate, hands_over), "at least two pair"});
   }
   if (p.aim_high) {
     sp.add_row({Cell("mast or rigging badly damaged", "mast-or-rigging-badly-damaged"), pct_cell(f.p_mast),
                 "a 1 on any of 1d6 per " + std::to_string(R.aim_damage_per_die) + " points or part"});
-    sp.add_row({Cell("dismasted", "dismasted"), pct_cell(f.p_dismasted), "a " + R.aim_dismasted_hand});
+    sp.add_row({Cell("dismasted", "dismasted"), pct_cell(f.p_dismasted, hands_over), "a " + R.aim_dismasted_hand});
   }
   sp.add_row({Cell("fire breaks out", "fire-breaks-out"), pct_cell(f.p_fire),
               am.starts_fires ? "damage caused, then a double on " + std::to_string(R.fire_trigger_dice) + "d6"

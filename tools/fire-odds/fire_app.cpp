@@ -65,9 +65,9 @@ report::Cell pct_cell(double p, std::uint64_t denominator) {
 }
 
 const char* const kInexactNote =
-    "--fractions: a chance still shown as a percentage has no exact fraction here (it is not a count of dice "
-    "outcomes over their product: a chance given only if the piece fires, a distribution cut where its tail falls "
-    "under 1e-9, or a denominator past 2^40)";
+    "--fractions: a chance still shown as a percentage has no fraction here: it is not carried as a count over the "
+    "dice it is thrown with (a chance given only if the piece fires, one of dice thrown after others, a "
+    "distribution cut where its tail falls under 1e-9), or those dice pass 2^40 throws";
 
 report::TableSpec scenario_spec(std::string_view name, std::string_view title, std::string_view description,
                                 std::vector<report::FieldUse> fields, std::vector<report::FieldUse> context) {

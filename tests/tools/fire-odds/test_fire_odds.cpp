@@ -42,8 +42,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1000", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.err.empty());
-    // One array per table, each row naming its scenario (gunpowder/fire-odds/scenarios version 7).
-    CHECK(r.out.find("\"version\": 7") != std::string::npos);
+    // One array per table, each row naming its scenario (gunpowder/fire-odds/scenarios version 8).
+    CHECK(r.out.find("\"version\": 8") != std::string::npos);
     CHECK(at(r.out, "tool") < at(r.out, "scenarios"));
     CHECK(at(r.out, "scenarios") < at(r.out, "attack"));
     CHECK(at(r.out, "attack") < at(r.out, "results_of_the_attack_throw"));
