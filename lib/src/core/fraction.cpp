@@ -23,6 +23,9 @@ std::uint64_t reduced_denominator(std::uint64_t k, std::uint64_t s) {
 }
 
 std::optional<Fraction> exact(double p, std::uint64_t denominator) {
+  // A sum of chances may pass 1 (or 0) by its last bit: within the tolerance it is 1 (or 0).
+  if (p > 1 && p <= 1 + kTolerance) p = 1;
+  if (p < 0 && p >= -kTolerance) p = 0;
   if (denominator == 0 || denominator > kMaxDenominator || !std::isfinite(p) || p < 0 || p > 1) return std::nullopt;
   const auto d = static_cast<double>(denominator);  // exact: D <= 2^40
   const double n = std::round(p * d);

@@ -14,25 +14,13 @@
 #include "common/completion.hpp"
 #include "../declared_values.hpp"
 #include "fire-odds/fire_app.hpp"
+#include "run_fire_odds.hpp"
 
 using namespace gunpowder;
+using fire_odds_test::Run;
+using fire_odds_test::run;
 
 namespace {
-struct Run {
-  int code = 0;
-  std::string out, err;
-};
-Run run(std::vector<std::string> args) {
-  args.insert(args.begin(), "fire-odds");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  Run r;
-  r.code = fire_app::main(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 // Position of a JSON key in the output (npos when absent), to check the documented order.
 size_t at(const std::string& s, const std::string& key) { return s.find("\"" + key + "\":"); }
 }  // namespace

@@ -10,30 +10,17 @@
 #include <numeric>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "fire-odds/fire_app.hpp"
+#include "run_fire_odds.hpp"
 
 using namespace gunpowder;
+using fire_odds_test::Run;
 
 namespace {
 
-struct Run {
-  int code = 0;
-  std::string out, err;
-};
-
-Run fire_odds(std::vector<std::string> args) {
-  args.insert(args.begin(), "fire-odds");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  Run r;
-  r.code = fire_app::main(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+Run fire_odds(std::vector<std::string> args) { return fire_odds_test::run(std::move(args)); }
 
 // One object of a JSON array of the document: its members (values as written, strings unquoted)
 // and its "fractions".

@@ -39,6 +39,8 @@ TEST_CASE("fraction::exact") {
     CHECK(shown(0.5, (std::uint64_t{1} << 40) + 2) == "none");
     CHECK(shown(1.5, 36) == "none");
     CHECK(shown(-1e-3, 36) == "none");
+    CHECK(shown(1 + 1e-15, 36) == "1");  // a sum of chances one bit past 1
+    CHECK(shown(-1e-17, 36) == "0");
   }
   SUBCASE("the largest denominator taken") {
     // 6^15 = 470,184,984,576 <= 2^40: one throw in 6^15, and 5^15 of them.

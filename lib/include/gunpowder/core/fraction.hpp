@@ -43,7 +43,8 @@ std::uint64_t reduced_denominator(std::uint64_t k, std::uint64_t s);
 std::uint64_t denominator_of(double p, std::uint64_t over);
 
 /// p as a reduced fraction over `denominator` (see above), or nullopt: no denominator (0), one past
-/// kMaxDenominator, p outside 0 to 1 or not finite, or p not within kTolerance of n/D.
+/// kMaxDenominator, p outside 0 to 1 (by more than kTolerance) or not finite, or p not within
+/// kTolerance of n/D.
 std::optional<Fraction> exact(double p, std::uint64_t denominator);
 
 /// "0", "1" or "n/d".
