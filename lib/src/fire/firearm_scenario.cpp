@@ -6,6 +6,7 @@
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/firearm.hpp"
 
 namespace gunpowder::fire {

@@ -5,6 +5,7 @@
 // Model and rules only: the figures come from data/chainmail.toml through load_chainmail(tables).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
