@@ -24,7 +24,7 @@ import sys
 TOOLS = ["artillery-design", "unit-br", "war-machine", "siege-duration", "fire-odds", "gunpowder-book"]
 UNITS = {"gp", "lb", "yd", "ft", "in", "days", "weeks", "months", "miles", "hexes"}
 # Keys of the envelope and of the record layout: their meaning is the layout's, not a figure's.
-LAYOUT = {"schema.name", "schema.version", "tool", "figure", "value", "unit", "source", "sources"}
+LAYOUT = {"schema.name", "schema.version", "tool", "figure", "value", "unit", "source", "sources", "fractions"}
 
 
 def kind_of(type_text):

@@ -41,7 +41,7 @@ def code(cell):
 
 KEYS_HEADER = ["Key", "Kind", "Unit", "Meaning (its first use)", "Tools"]
 # The envelope's and the record layout's keys, not figures (the "Output keys" section says so).
-LAYOUT = {"schema.name", "schema.version", "tool", "figure", "value", "unit", "source", "sources"}
+LAYOUT = {"schema.name", "schema.version", "tool", "figure", "value", "unit", "source", "sources", "fractions"}
 
 
 def vocabulary(path, output_keys=None):

@@ -19,6 +19,11 @@ using report::Align;
 using report::Table;
 
 namespace {
+// The dice a chance is counted over (--fractions): a save's d20, and the attack throw's d20 with
+// the second d20 after a misfire.
+constexpr std::uint64_t kSaveDie = fire::kD20;
+constexpr std::uint64_t kAttackDice = kSaveDie * kSaveDie;
+
 
 // The naturals of the d20 that give one result of the attack throw, ascending.
 std::vector<int> naturals_of(const fire::AttackResultRules& r, const std::string& kind, int target, fire::Exceed e) {
@@ -288,7 +293,7 @@ Table attack_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   const bool meet = s.exceed == fire::Exceed::meet;
   t.add_figure(f::kTarget, roll_cell(s.target), meet ? "meet or beat" : "strictly above");
   program_figure(t, f::kExceed, meet ? "meet" : "strictly");
-  program_figure(t, f::kPSuccess, pct_cell(s.odds.p_success));
+  program_figure(t, f::kPSuccess, pct_cell(s.odds.p_success, kAttackDice));
   program_figure(t, f::kDirectionDie, std::to_string(s.scatter.direction_sides));
   program_figure(t, f::kScatterMultiplierYd, std::to_string(s.scatter.multiplier_yd));
   program_figure(t, f::kMeanImpactDistanceYd, report::cell::trimmed(mean_impact_yd(s), 12));
@@ -306,7 +311,7 @@ Table results_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
                  const std::string& shown, double p, const std::string& effect) {
     const Cell none = report::cell::none();
     res.add_row({Cell(shown_result, result), shown, nat.empty() ? none : report::cell::shown_as(shown, nat.front()),
-                 nat.empty() ? none : report::cell::shown_as(shown, nat.back()), pct_cell(p), effect});
+                 nat.empty() ? none : report::cell::shown_as(shown, nat.back()), pct_cell(p, kAttackDice), effect});
   };
   auto row = [&](const char* shown_result, const char* result, const char* kind, double p, const std::string& effect) {
     const std::vector<int> nat = naturals_of(rr, kind, s.target, s.exceed);
@@ -375,7 +380,7 @@ Table damage_table(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
     dm.add_figure(f::kStructuralSave, roll_cell(st->save_target),
                   std::to_string(R.catalogue->attack.structural_save_base) + " + (" + signed_str(s.attack.range_mod) +
                       ") - AC " + std::to_string(st->ac));
-    dm.add_figure(f::kPStructuralSave, pct_cell(st->p_save), "a success: no damage");
+    dm.add_figure(f::kPStructuralSave, pct_cell(st->p_save, kSaveDie), "a success: no damage");
     dm.add_figure(f::kExpectedShpDirectHits,
                   report::cell::shown_as(trim(st->expected_shp_direct, 3), st->expected_shp_direct),
                   cli::sourced(dice_rule, "P(direct) x P(no save) x mean"));
@@ -394,14 +399,17 @@ Table creature_table(const fire::ArtilleryRequest& p, const ArtilleryShot& s, co
   auto mean = [](double x) { return report::cell::trimmed(x, 2); };
   const std::string save = std::to_string(co.save_target), cover = p.cover.value_or("none"),
                     bonus = std::to_string(co.bonus);
-  ct.add_row({Cell("direct hit", "direct-hit"), pct_cell(co.p_save), pct_cell(co.p_damaged_direct),
+  ct.add_row({Cell("direct hit", "direct-hit"), pct_cell(co.p_save, kSaveDie),
+              pct_cell(co.p_damaged_direct, co.damage_direct.denominator()),
               mean(co.mean_damage_direct),
               "halves (rounded " + std::string(s.halving == fire::Halving::down ? "down" : "up") + ")", save, cover,
               bonus});
-  ct.add_row({Cell("close hit or scatter", "close-hit-or-scatter"), pct_cell(co.p_save), pct_cell(co.p_damaged_other),
+  ct.add_row({Cell("close hit or scatter", "close-hit-or-scatter"), pct_cell(co.p_save, kSaveDie),
+              pct_cell(co.p_damaged_other, co.damage_other.denominator()),
               mean(co.mean_damage_other), "avoids", save, cover, bonus});
   if (s.line)
-    ct.add_row({Cell("shrapnel", "shrapnel"), pct_cell(co.p_save), pct_cell(co.p_damaged_other),
+    ct.add_row({Cell("shrapnel", "shrapnel"), pct_cell(co.p_save, kSaveDie),
+                pct_cell(co.p_damaged_other, co.damage_other.denominator()),
                 mean(co.mean_damage_other), "avoids", save, cover, bonus});
   return ct;
 }
@@ -426,7 +434,7 @@ Table unit_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p,
   program_figure(ut, f::kUnitSave, std::to_string(*p.unit_save), save_note);
   program_figure(ut, f::kFortifiedBonus,
                  p.fortified ? Cell(std::to_string(R.damage.unit_fortified_bonus)) : report::cell::none());
-  program_figure(ut, f::kPUnitSave, pct_cell(ud.p_save));
+  program_figure(ut, f::kPUnitSave, pct_cell(ud.p_save, kSaveDie));
   const std::string direct_note = "mean " + trim(ud.direct.mean(), 3), other_note = "mean " + trim(ud.other.mean(), 3);
   ut.add_figure(f::kDirectHitUhp, std::to_string(ud.uhp) + " / " + std::to_string(ud.uhp_saved_direct), direct_note);
   program_figure(ut, f::kUhpSavedDirectHit, std::to_string(ud.uhp_saved_direct), direct_note);
@@ -454,9 +462,9 @@ Table hero_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p,
   ht.title = "Damage versus heroes (one shot: " + s.design.effective.damage() + ")";
   const std::string save = std::to_string(*p.hero_save);
   const Cell fortified = report::cell::boolean(p.hero_fortified);
-  ht.add_row({Cell("direct hit", "direct-hit"), roll_cell(h.needed_direct), pct_cell(h.p_save_direct),
+  ht.add_row({Cell("direct hit", "direct-hit"), roll_cell(h.needed_direct), pct_cell(h.p_save_direct, kSaveDie),
               report::cell::trimmed(h.mean_damage_direct, 2), save, fortified});
-  ht.add_row({Cell("close hit or scatter", "close-hit-or-scatter"), roll_cell(h.needed_other), pct_cell(h.p_save_other),
+  ht.add_row({Cell("close hit or scatter", "close-hit-or-scatter"), roll_cell(h.needed_other), pct_cell(h.p_save_other, kSaveDie),
               report::cell::trimmed(h.mean_damage_other, 2), save, fortified});
   ht.notes.push_back("a save halves a direct hit and avoids the rest; +" +
                      std::to_string(R.damage.hero_fortified_bonus) + " fortified, +" +

@@ -192,6 +192,7 @@ void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi
   ht.title = "Hands, group " + std::to_string(gi + 1) + " (" + std::to_string(g.pool.dice) + " dice" +
              (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) : "") + ")";
   // P(at least a hand) summed from the best, P(at most) from no hand up.
+  const std::uint64_t over = g.odds.denominator;
   double at_least = 0;
   std::vector<double> cum(R.hands.size(), 0.0), below(R.hands.size(), 0.0);
   for (size_t i = R.hands.size(); i-- > 0;) {
@@ -201,9 +202,9 @@ void hands_of_group(const fire::BroadsideRules& R, const Broadside& b, size_t gi
   double at_most = g.odds.p_none;
   for (size_t i = 0; i < R.hands.size(); ++i) below[i] = at_most += g.odds.p[i];
   for (size_t i = R.hands.size(); i-- > 0;)
-    ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i]), pct_cell(cum[i]),
-                pct_cell(std::min(1.0, below[i]))});
-  ht.add_row({"no hand", "none", pct_cell(g.odds.p_none), pct_cell(1.0), pct_cell(g.odds.p_none)});
+    ht.add_row({R.hands[i].name, suite_spelling(R.hands[i].key), pct_cell(g.odds.p[i], over), pct_cell(cum[i], over),
+                pct_cell(std::min(1.0, below[i]), over)});
+  ht.add_row({"no hand", "none", pct_cell(g.odds.p_none, over), pct_cell(1.0, over), pct_cell(g.odds.p_none, over)});
   s.tables.push_back(std::move(ht));
 }
 
@@ -239,14 +240,16 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
   const fire::BandFigures& f = *b.at_band;
   const fire::Ammunition& am = *b.ammunition;
   Table sp(special_spec());
+  // The groups' hands: every throw of their dice (the structural damage's denominator).
+  const std::uint64_t hands_over = f.structural.denominator();
   if (f.gates) {
-    sp.add_row({Cell("door breached", "door-breached"), pct_cell(f.p_door), "at least a pair"});
-    sp.add_row({Cell("gate breached", "gate-breached"), pct_cell(f.p_gate), "at least two pair"});
+    sp.add_row({Cell("door breached", "door-breached"), pct_cell(f.p_door, hands_over), "at least a pair"});
+    sp.add_row({Cell("gate breached", "gate-breached"), pct_cell(f.p_gate, hands_over), "at least two pair"});
   }
   if (p.aim_high) {
     sp.add_row({Cell("mast or rigging badly damaged", "mast-or-rigging-badly-damaged"), pct_cell(f.p_mast),
                 "a 1 on any of 1d6 per " + std::to_string(R.aim_damage_per_die) + " points or part"});
-    sp.add_row({Cell("dismasted", "dismasted"), pct_cell(f.p_dismasted), "a " + R.aim_dismasted_hand});
+    sp.add_row({Cell("dismasted", "dismasted"), pct_cell(f.p_dismasted, hands_over), "a " + R.aim_dismasted_hand});
   }
   sp.add_row({Cell("fire breaks out", "fire-breaks-out"), pct_cell(f.p_fire),
               am.starts_fires ? "damage caused, then a double on " + std::to_string(R.fire_trigger_dice) + "d6"

@@ -179,7 +179,7 @@ void accuracy_report(const fire::ChainmailRules& R, const ArquebusParams& p, con
   t.add_figure(f::kNeeded,
                report::cell::shown_as(std::to_string(odds.needed) + "+" + (p.natural_six ? " (a 6 always hits)" : ""),
                                       odds.needed));
-  t.add_figure(f::kPHitPerMan, pct_cell(odds.p_hit));
+  t.add_figure(f::kPHitPerMan, pct_cell(odds.p_hit, static_cast<std::uint64_t>(R.accuracy_die_sides)));
   t.add_figure(f::kMeanKills, report::cell::shown_as(trim(odds.kills.mean(), 4), odds.kills.mean()));
   add_rate(t, v.rate, f::kVolleys);
   if (v.rate.turns > 1) program_figure(t, f::kMeanKillsInTurns, real(v.kills_in_turns.mean()));
@@ -209,8 +209,8 @@ void attack_dice_report(const fire::ChainmailRules& R, const ArquebusParams& p, 
   program_figure(t, f::kAr, std::to_string(*p.ar));
   t.add_figure(f::kArPenalty, report::cell::shown_as("+" + std::to_string(odds.row->value), odds.row->value));
   t.add_figure(f::kEffectiveAr, std::to_string(odds.effective_ar));
-  t.add_figure(f::kPTargetHit, pct_cell(odds.p_target));
-  t.add_figure(f::kPSelfHit, pct_cell(odds.p_self));
+  t.add_figure(f::kPTargetHit, pct_cell(odds.p_target, static_cast<std::uint64_t>(R.ad_sides)));
+  t.add_figure(f::kPSelfHit, pct_cell(odds.p_self, static_cast<std::uint64_t>(R.ad_sides)));
   t.add_figure(f::kMeanTargetHits, report::cell::shown_as(trim(odds.target_hits.mean(), 4), odds.target_hits.mean()));
   t.add_figure(f::kMeanSelfHits, report::cell::shown_as(trim(odds.self_hits.mean(), 4), odds.self_hits.mean()));
   add_rate(t, v.rate, f::kVolleys);
@@ -544,9 +544,9 @@ Table dowel_table(const DowelParams& p, const fire::ChainmailRules& R, const fir
   t.add_figure(f::kFarIn, real(d.far_in));
   t.add_figure(f::kStraightOnTargetIn, real(d.straight_on_target_in));
   t.add_figure(f::kStraightFace, std::to_string(R.straight_result));
-  t.add_figure(f::kPStraight, pct_cell(d.p_straight));
+  t.add_figure(f::kPStraight, pct_cell(d.p_straight, static_cast<std::uint64_t>(R.measure_die_sides)));
   t.add_figure(f::kMeanOnTargetIn, p.offsets ? real(d.mean_on_target_in) : report::cell::none());
-  t.add_figure(f::kPAnyOnTarget, p.offsets ? pct_cell(d.p_any_on_target) : report::cell::none());
+  t.add_figure(f::kPAnyOnTarget, p.offsets ? pct_cell(d.p_any_on_target, p.offsets->size()) : report::cell::none());
   t.add_figure(f::kLevelFlight, in.level_flight_first_called ? "first-called" : "first-white");
   t.add_figure(f::kStoppedAtIn, d.stop ? real(d.stop->at_in) : report::cell::none());
   t.add_figure(f::kStoppedBy, d.stop ? Cell(std::to_string(d.stop->obstacle + 1)) : report::cell::none());

@@ -60,7 +60,14 @@ std::string signed_str(int v) { return v >= 0 ? "+" + std::to_string(v) : std::t
 
 std::string dice_text(int n, int sides) { return std::to_string(n) + "d" + std::to_string(sides); }
 
-report::Cell pct_cell(double p) { return report::cell::shown_as(pct(p), p); }
+report::Cell pct_cell(double p, std::uint64_t denominator) {
+  return report::cell::exact_over(report::cell::shown_as(pct(p), p), p, denominator);
+}
+
+const char* const kInexactNote =
+    "--fractions: a chance still shown as a percentage has no fraction here: it is not carried as a count over the "
+    "dice it is thrown with (a chance given only if the piece fires, one of dice thrown after others, a "
+    "distribution cut where its tail falls under 1e-9), or those dice pass 2^40 throws";
 
 report::TableSpec scenario_spec(std::string_view name, std::string_view title, std::string_view description,
                                 std::vector<report::FieldUse> fields, std::vector<report::FieldUse> context) {
@@ -213,12 +220,14 @@ const report::DocumentSpec& scenarios_doc() {
     // version 3: one array per table of each kind of scenario, rows named by scenario and name;
     // version 6: every distribution's p_at_most and summary (mean, sd, quantiles), and the long
     // distributions value by value with --distributions (issue 27); version 7: shots and broadsides
-    // until a target's points are gone (shots_to_destroy, broadsides_to_target and their distributions)
+    // until a target's points are gone (shots_to_destroy, broadsides_to_target and their distributions);
+    // version 8: "fractions" with --fractions (each exact probability as a reduced fraction)
     return report::DocumentSpec(
-        "fire-odds", "scenarios", 7,
+        "fire-odds", "scenarios", 8,
         "The scenarios of a fire-odds run (a subcommand, or every scenario of the input files): one array per "
         "table, each row or record naming its scenario (its place in the run, from 1) and name.",
-        std::move(specs));
+        std::move(specs))
+        .with_fractions();
   }();
   return d;
 }
@@ -271,6 +280,9 @@ void setup(CLI::App& app, Options& opt) {
                        c.setup(sub, opt);
                      }});
   cli::add_subcommands(app, table, false);
+  app.add_flag("--fractions", opt.fractions,
+               "probabilities as exact fractions in lowest terms where the dice make them exact (text, markdown; "
+               "JSON adds \"fractions\"); not with --format csv");
   // Without a subcommand, the scenarios are the input files' (standard input when none is named).
   cli::reads_input(app);
 }
@@ -328,10 +340,12 @@ Diagnostics place_errors(const Diagnostics& errors, const Origin& o) {
 
 // Runs one scenario (the `index`-th of the run, from 1) and names it in every table's context and
 // every step of its derivation.
+// --fractions (`fractions`): its exact probabilities shown as fractions.
 Expected<Scenario> run_one(const data::Tables& tables, const std::string& command, const Options& opt, const Origin& o,
-                           bool explain, const std::optional<std::string>& name, int index) {
+                           bool explain, const std::optional<std::string>& name, int index, bool fractions) {
   Expected<Scenario> s = command_named(command).run(tables, opt, explain);
   if (!s) return place_errors(s.error(), o);
+  if (fractions) report::show_fractions(s->tables, kInexactNote);
   report::Table listed(scenarios_spec());
   listed.add_row({command});
   s->tables.push_back(std::move(listed));
@@ -449,11 +463,11 @@ Diagnostics in_file_order(const Diagnostics& diags, const std::vector<input::Doc
 // Every scenario of the input files. Scenarios that read cleanly are still run, so that their rule
 // errors join the reading errors.
 // `diags`: the syntax errors of the inputs, `docs` those that parsed.
-Expected<bool> run_files(const data::Tables& tables, const cli::CommonOptions& common,
+Expected<bool> run_files(const data::Tables& tables, const cli::CommonOptions& common, bool fractions,
                          const std::vector<input::Document>& docs, Diagnostics diags, report::Report& rep) {
   int index = 0;
   for (const auto& pe : read_scenarios(docs, diags)) {
-    auto s = run_one(tables, pe.command, pe.opt, pe.origin, common.explain, pe.name, ++index);
+    auto s = run_one(tables, pe.command, pe.opt, pe.origin, common.explain, pe.name, ++index, fractions);
     if (!s) {
       diags.append(s.error());
       continue;
@@ -479,6 +493,7 @@ struct Batch {
   std::vector<input::Document> docs;
   std::vector<Pending> pending;
   bool distributions = false;  ///< --distributions: the tables declared on_request kept
+  bool fractions = false;      ///< --fractions
   report::Format format = report::Format::text;
   std::vector<const report::TableSpec*> filled;  ///< the JSON arrays with rows, in the document's order
   std::string main_table;                        ///< the table csv writes (the first scenario's first)
@@ -489,7 +504,7 @@ struct Batch {
 // (those on request, without --distributions), as run_and_write does for a report held.
 Expected<Scenario> run_batch_one(const data::Tables& tables, const Batch& b, size_t index) {
   const Pending& pe = b.pending[index];
-  auto s = run_one(tables, pe.command, pe.opt, pe.origin, false, pe.name, static_cast<int>(index) + 1);
+  auto s = run_one(tables, pe.command, pe.opt, pe.origin, false, pe.name, static_cast<int>(index) + 1, b.fractions);
   if (s && !b.distributions)
     std::erase_if(s->tables, [](const report::Table& t) { return t.spec != nullptr && t.spec->on_request; });
   return s;
@@ -608,18 +623,20 @@ Diagnostics check_batch(const data::Tables& tables, Batch& b) {
 
 // The scenarios of the input files: streamed (see above) when they can be, else held in `rep`.
 // The inputs are parsed once (standard input cannot be read twice).
-Expected<bool> run_inputs(const data::Tables& tables, const cli::CommonOptions& common, report::Report& rep) {
+Expected<bool> run_inputs(const data::Tables& tables, const cli::CommonOptions& common, bool fractions,
+                          report::Report& rep) {
   auto b = std::make_shared<Batch>();
   Diagnostics diags;
   auto docs = parse_inputs(common.inputs, diags);
   if (!docs) return docs.error();
   b->docs = std::move(*docs);
   // A syntax error is reported with the others, as for a report held.
-  if (!streamable(tables, common) || !diags.empty()) return run_files(tables, common, b->docs, diags, rep);
+  if (!streamable(tables, common) || !diags.empty()) return run_files(tables, common, fractions, b->docs, diags, rep);
   b->distributions = common.distributions;
+  b->fractions = fractions;
   b->format = *report::parse_format(common.format);
   if (auto errors = check_batch(tables, *b); !errors.empty()) return errors;
-  if (b->pending.size() < 2 || b->hold || b->main_table.empty()) return run_files(tables, common, b->docs, diags, rep);
+  if (b->pending.size() < 2 || b->hold || b->main_table.empty()) return run_files(tables, common, fractions, b->docs, diags, rep);
   const auto formulas = common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard;
   rep.write = [&tables, b, formulas](std::ostream& os) {
     switch (b->format) {
@@ -643,16 +660,20 @@ Expected<report::Report> run(const data::Tables& tables, const Options& opt, con
   if (command.empty() && common.inputs.empty() && !cli::read_standard_input(common))
     return cli::usage_error("",
                             "nothing to do: give a subcommand (" + names_text() + ") or TOML input files; see --help");
+  if (opt.fractions && report::parse_format(common.format) == report::Format::csv)
+    return cli::usage_error("--fractions",
+                            "csv writes raw values (a spreadsheet would read 1/6 as a date): use --format json, whose "
+                            "\"fractions\" give them as text");
   report::Report rep;
   rep.document = &scenarios_doc();
   // Why --chart and --svg have nothing to draw, when no scenario has a distribution.
   std::string no_chart = "no scenario of the input files has a distribution to chart";
   if (!command.empty()) {
-    auto s = run_one(tables, command, opt, Origin{}, common.explain, std::nullopt, 1);
+    auto s = run_one(tables, command, opt, Origin{}, common.explain, std::nullopt, 1, opt.fractions);
     if (!s) return s.error();
     no_chart = s->no_chart;
     add_scenario(rep, std::move(*s));
-  } else if (auto ran = run_inputs(tables, common, rep); !ran) {
+  } else if (auto ran = run_inputs(tables, common, opt.fractions, rep); !ran) {
     return ran.error();
   }
   if ((common.chart || !common.svg.empty()) && rep.charts.empty())

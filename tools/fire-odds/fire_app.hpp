@@ -4,6 +4,7 @@
 // Kept in the library so that tests can run a command line in-process.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -50,6 +51,7 @@ struct Options {
   /// artillery --range-step-yd (a flag only): a chart of the attack throw's results at every STEP yards.
   std::optional<double> range_step_yd;
   std::string command;  ///< the subcommand that ran (set when the command line names it)
+  bool fractions = false;  ///< --fractions: exact probabilities as reduced fractions (report::show_fractions)
 };
 
 /// One kind of scenario: the subcommand of its name (its line in --help, its options, its run) and
@@ -101,8 +103,12 @@ std::string pct(double p);
 std::string signed_str(int v);
 /// Dice as the books print them: "4d6".
 std::string dice_text(int n, int sides);
-/// A probability shown as pct() shows it, read as the fraction (csv).
-report::Cell pct_cell(double p);
+/// A probability shown as pct() shows it, read as the fraction (csv); with `denominator` (the
+/// product of the die sizes it is counted over: 400 for a d20 then a d20 again) its exact fraction
+/// for --fractions (report::cell::exact_over).
+report::Cell pct_cell(double p, std::uint64_t denominator = 0);
+/// What --fractions says under a table with a chance it leaves as a decimal.
+extern const char* const kInexactNote;
 
 /// The declaration of a table of fire-odds: its rows (or record) belong to a scenario, named by the
 /// context fields scenario and name (then `context`, e.g. the group of cannon).

@@ -20,6 +20,10 @@ using report::Align;
 using report::Table;
 
 namespace {
+// The dice a chance is counted over (--fractions): the attack throw's d20, a misfire's percentage.
+constexpr std::uint64_t kHitDie = fire::kD20;
+constexpr std::uint64_t kMisfireDice = fire::kPercent;
+
 std::string ranges(const fire::Firearm& f) {
   std::string s;
   for (size_t i = 0; i < 3; ++i)
@@ -302,7 +306,7 @@ void add_shot(Table& t, const fire::FirearmRules& R, const FirearmParams& p, con
                sourced(hr.hit, fs.shot_input.naturals ? "a natural 20 always hits, a natural 1 always misses"
                                                       : "no natural rule"));
   program_figure(t, f::kNaturalRule, report::cell::boolean(fs.shot_input.naturals));
-  t.add_figure(f::kPHit, pct_cell(shot.p_hit), sourced(hr.hit, ""));
+  t.add_figure(f::kPHit, pct_cell(shot.p_hit, kHitDie), sourced(hr.hit, ""));
   t.add_figure(f::kFirearmDamage, damage_text(R, p, fa),
                sourced(hr.damage, report::summary_text(report::summarise(report::Distribution::of(shot.damage)))));
   program_figure(t, f::kDamageMean, report::cell::trimmed(shot.damage.mean(), 12), sourced(hr.damage, ""));
@@ -319,10 +323,11 @@ void add_misfire_and_reload(Table& t, const fire::FirearmRules& R, const Firearm
   program_figure(t, f::kWeather, fs.weather);
   program_figure(t, f::kCleaned, report::cell::boolean(!p.uncleaned));
   program_figure(t, f::kMisfireTablePct, std::to_string(mis.table_pct), sourced(hr.misfire, ""));
-  program_figure(t, f::kPMisfire, pct_cell(mis.p), sourced(hr.misfire, ""));
+  program_figure(t, f::kPMisfire, pct_cell(mis.p, kMisfireDice), sourced(hr.misfire, ""));
   program_figure(t, f::kMisfireClearRounds, std::to_string(R.misfire_clear_rounds), sourced(hr.clear_rounds, ""));
   const double per_attempt = (1 - mis.p) * fs.shot.p_hit;
-  t.add_figure(f::kPHitPerAttempt, pct_cell(per_attempt), sourced(hr.attempt, "no misfire, then a hit"));
+  t.add_figure(f::kPHitPerAttempt, pct_cell(per_attempt, kHitDie * kMisfireDice),
+               sourced(hr.attempt, "no misfire, then a hit"));
   t.add_figure(
       f::kReloadRounds, count_cell(fs.reload.total, std::to_string(fs.reload.total) + " rounds"),
       sourced(hr.reload, fire::to_string(fs.reload_input.training) + (fs.reload.floored ? ", floored at 0" : "")));
@@ -377,8 +382,10 @@ Table volley_table(const FirearmScenario& fs) {
   m.title = "Over " + std::to_string(fs.minutes) + " minute" + (fs.minutes == 1 ? "" : "s") + " (" +
             std::to_string(fs.rounds) + " rounds of " + trim(fs.round_seconds, 2) + " s), loaded at the start";
   const int top = std::max({v.attempts.max(), v.shots.max(), v.hits.max()});
+  const std::uint64_t over = v.hits.denominator();
   for (int n = 0; n <= top; ++n)
-    m.add_row({std::to_string(n), pct_cell(v.attempts.p(n)), pct_cell(v.shots.p(n)), pct_cell(v.hits.p(n))});
+    m.add_row({std::to_string(n), pct_cell(v.attempts.p(n), over), pct_cell(v.shots.p(n), over),
+               pct_cell(v.hits.p(n), over)});
   m.notes.push_back("means: " + trim(v.mean_attempts, 3) + " attempts, " + trim(v.mean_shots, 3) + " shots, " +
                     trim(v.mean_hits, 3) + " hits; in the long run " +
                     trim(v.attempts_per_round * fs.rounds_per_minute(), 3) + " attempts and " +

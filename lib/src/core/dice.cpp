@@ -6,11 +6,14 @@
 #include <cctype>
 #include <cmath>
 
+#include "gunpowder/core/fraction.hpp"
+
 namespace gunpowder::dice {
 
 Dist Dist::die(int sides) {
   assert(sides >= 1);
-  return Dist(1, std::vector<double>(static_cast<size_t>(sides), 1.0 / sides));
+  return Dist(1, std::vector<double>(static_cast<size_t>(sides), 1.0 / sides))
+      .exact_over(fraction::product(1, static_cast<std::uint64_t>(sides)));
 }
 
 Dist Dist::sum(int n, int sides) {
@@ -54,24 +57,24 @@ Dist Dist::plus(const Dist& o) const {
   std::vector<double> r(p_.size() + o.p_.size() - 1, 0.0);
   for (size_t i = 0; i < p_.size(); ++i)
     for (size_t j = 0; j < o.p_.size(); ++j) r[i + j] += p_[i] * o.p_[j];
-  return Dist(min_ + o.min_, std::move(r));
+  return Dist(min_ + o.min_, std::move(r)).exact_over(fraction::product(denominator_, o.denominator_));
 }
 
-Dist Dist::shift(int c) const { return Dist(min_ + c, p_); }
+Dist Dist::shift(int c) const { return Dist(min_ + c, p_).exact_over(denominator_); }
 
 Dist Dist::times(int k) const {
   assert(k >= 1);
   std::vector<double> r(static_cast<size_t>((max() - min_) * k + 1), 0.0);
   for (size_t i = 0; i < p_.size(); ++i) r[i * static_cast<size_t>(k)] = p_[i];
-  return Dist(min_ * k, std::move(r));
+  return Dist(min_ * k, std::move(r)).exact_over(denominator_);
 }
 
-Dist Dist::mixture(const Dist& a, double wa, const Dist& b, double wb) {
+Dist Dist::mixture(const Dist& a, double wa, const Dist& b, double wb, std::uint64_t weights_over) {
   const int lo = std::min(a.min(), b.min()), hi = std::max(a.max(), b.max());
   std::vector<double> r(static_cast<size_t>(hi - lo + 1), 0.0);
   for (int v = a.min(); v <= a.max(); ++v) r[static_cast<size_t>(v - lo)] += wa * a.p(v);
   for (int v = b.min(); v <= b.max(); ++v) r[static_cast<size_t>(v - lo)] += wb * b.p(v);
-  return Dist(lo, std::move(r));
+  return Dist(lo, std::move(r)).exact_over(fraction::product(weights_over, fraction::product(a.denominator_, b.denominator_)));
 }
 
 Dist Dist::compound(const Dist& count, const Dist& each) {

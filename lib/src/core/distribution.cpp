@@ -11,6 +11,7 @@ namespace gunpowder::report {
 
 Distribution Distribution::of(const dice::Dist& d) {
   Distribution out;
+  out.denominator = d.denominator();
   const auto& p = d.probabilities();
   for (size_t i = 0; i < p.size(); ++i)
     if (p[i] > 0) {
@@ -132,9 +133,10 @@ void DistributionTables::add_to(std::vector<Table>& out) {
 namespace {
 // A probability as people read it: a percentage with 2 decimals, 4 below 1% (so that 0.17% is not
 // shown as 0.00%) and where short of 1 by less than 0.0001 (so that 99.9983% is not shown as 100.00%).
-Cell probability_cell(double p) {
+// With its fraction over `denominator` (cell::exact_over), if any.
+Cell probability_cell(double p, std::uint64_t denominator) {
   const bool fine = (p > 0 && p < 0.01) || (p < 1 - 1e-12 && 1 - p < 1e-4);
-  return cell::shown_as(fmtnum::percent(p, fine ? 4 : 2), p);
+  return cell::exact_over(cell::shown_as(fmtnum::percent(p, fine ? 4 : 2), p), p, denominator);
 }
 }  // namespace
 
@@ -164,8 +166,9 @@ DistributionTables distribution_tables(const DistributionSpec& spec, const Distr
   double below = 0;
   for (size_t i = 0; i < n; ++i) at_most[i] = below += d.p[i];
   for (size_t i = 0; i < n; ++i)
-    t.values.add_row({cell::integer(d.values[i]), probability_cell(d.p[i]),
-                      probability_cell(std::min(1.0, at_least[i])), probability_cell(std::min(1.0, at_most[i]))},
+    t.values.add_row({cell::integer(d.values[i]), probability_cell(d.p[i], d.denominator),
+                      probability_cell(std::min(1.0, at_least[i]), d.denominator),
+                      probability_cell(std::min(1.0, at_most[i]), d.denominator)},
                      source);
   const std::string_view unit = spec.value().unit;
   if (!d.empty()) t.values.notes.push_back(summary_text(summarise(d), unit));

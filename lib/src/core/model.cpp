@@ -276,6 +276,20 @@ void close_object(std::string& out, bool first, int level) {
   newline(out, level);
   out += '}';
 }
+// --fractions (Table::fractions): the member "fractions", the exact fraction of each probability
+// that has one, by its key ({} when none has). `each(visit)` calls visit(field, cell) for every
+// figure of the object.
+template <class Each>
+void fractions_member(std::string& out, bool& first, int level, const Each& each) {
+  member(out, first, level, "fractions");
+  bool inner = true;
+  each([&](const Field* f, const Cell& c) {
+    if (f == nullptr || f->kind != Kind::probability || !c.exact || c.data().empty()) return;
+    member(out, inner, level + 1, f->key);
+    json::append_quoted(out, fraction::to_string(*c.exact));
+  });
+  close_object(out, inner, level + 1);
+}
 }  // namespace
 
 void append_json_row(std::string& out, const Table& t, const std::vector<Cell>& row, int level) {
@@ -299,6 +313,9 @@ JsonRows::JsonRows(const Table& t, int level) {
     source_column_ = t.columns.size();
     member(source_before_, first, level, "source");
   }
+  fractions_ = t.fractions;
+  level_ = level;
+  if (fractions_) first = false;  // "fractions" is written after the members
   close_object(close_, first, level);
 }
 
@@ -315,6 +332,13 @@ void JsonRows::append(std::string& out, const std::vector<Cell>& row) const {
       json::append_quoted(out, row[source_column_].text);
     else
       out += "null";
+  }
+  if (fractions_) {
+    bool first = context_.empty() && members_.empty() && !sourced_;
+    fractions_member(out, first, level_, [&](const auto& visit) {
+      for (const auto& m : members_)
+        if (m.column < row.size()) visit(m.field, row[m.column]);
+    });
   }
   out += close_;
 }
@@ -340,6 +364,11 @@ void append_json_record(std::string& out, const Table& t, int level) {
     }
     close_object(out, inner, level + 1);
   }
+  if (t.fractions)
+    fractions_member(out, first, level, [&](const auto& visit) {
+      for (const auto& f : t.figures)
+        if (f.shown != Shown::people) visit(f.field, f.value);
+    });
   close_object(out, first, level);
 }
 
@@ -416,7 +445,32 @@ json::Value closed_object(json::Value properties, json::Value required) {
 
 }  // namespace
 
-json::Value describe_items(const TableSpec& t) {
+namespace {
+// The probabilities of a table (Kind::probability), shown to programs.
+std::vector<const Field*> probability_fields(const TableSpec& t) {
+  std::vector<const Field*> out;
+  for (const auto& u : t.fields)
+    if (u.shown != Shown::people && u.field->kind == Kind::probability) out.push_back(u.field);
+  return out;
+}
+
+// The schema of "fractions" (--fractions): each probability that has an exact fraction, as text.
+json::Value fractions_schema(const std::vector<const Field*>& probabilities) {
+  json::Value props = json::object();
+  for (const Field* f : probabilities) {
+    json::Value v = typed("string");
+    v.set("pattern", "^(0|1|[1-9][0-9]*/[1-9][0-9]*)$");
+    props.set(std::string(f->key), std::move(v));
+  }
+  json::Value s = closed_object(std::move(props), json::array());
+  s.set("description",
+        "with --fractions only: each probability of the object that is exact over its dice, as a fraction in lowest "
+        "terms (\"7/36\", \"0\", \"1\"), by its key; a probability not listed has no exact fraction");
+  return s;
+}
+}  // namespace
+
+json::Value describe_items(const TableSpec& t, bool fractions) {
   json::Value props = json::object();
   json::Value required = json::array();
   // With house rules every row (and record) names the rules files first (cli::note_house_rules).
@@ -453,6 +507,8 @@ json::Value describe_items(const TableSpec& t) {
     s.set("anyOf", json::Value(json::Array{typed("string"), typed("null")}));
     props.set("source", std::move(s));
   }
+  if (const auto probabilities = probability_fields(t); fractions && !probabilities.empty())
+    props.set("fractions", fractions_schema(probabilities));
   json::Value item = closed_object(std::move(props), std::move(required));
   if (!t.description.empty()) item.set("description", std::string(t.description));
   return item;
@@ -512,7 +568,7 @@ json::Value describe_schema(const DocumentSpec& doc, const json::Value& extra) {
     if (t->shown == Shown::people) continue;
     json::Value a = typed("array");
     a.set("description", std::string(t->title) + (t->description.empty() ? "" : ": " + std::string(t->description)));
-    a.set("items", describe_items(*t));
+    a.set("items", describe_items(*t, doc.fractions));
     props.set(json_key(t->name), std::move(a));
     required.push(json_key(t->name));
   }
@@ -566,6 +622,10 @@ std::vector<KeyRow> describe_json_keys(const DocumentSpec& doc) {
     else if (t->sourced_under_house_rules)
       out.push_back({k + ".source", "text or null", "",
                      "with house rules only: the house rule (FILE) behind the row's figures, if any"});
+    if (doc.fractions && !probability_fields(*t).empty())
+      out.push_back({k + ".fractions", "object", "",
+                     "with --fractions only: each probability exact over its dice, as a reduced fraction "
+                     "(text), by its key"});
   }
   return out;
 }

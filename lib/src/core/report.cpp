@@ -180,7 +180,39 @@ Cell boolean(bool b, std::string yes, std::string no) {
 }
 Cell text_or_none(std::string s) { return s.empty() || s == "-" ? none() : Cell(std::move(s)); }
 Cell shown_as(std::string shown, double x) { return {std::move(shown), fmtnum::shortest(x)}; }
+Cell exact_over(Cell c, double p, std::uint64_t denominator) {
+  c.exact = fraction::exact(p, denominator);
+  return c;
+}
 }  // namespace cell
+
+void show_fractions(std::vector<Table>& tables, const std::string& inexact) {
+  const auto probability = [](const Field* f) { return f != nullptr && f->kind == Kind::probability; };
+  const auto show = [](Cell& c, bool& left) {
+    if (!c.has_raw || c.data().empty()) return;  // no value: nothing to show
+    if (c.exact)
+      c.text = fraction::to_string(*c.exact);
+    else
+      left = true;
+  };
+  for (Table& t : tables) {
+    bool any = false, left = false;
+    for (auto& fig : t.figures)
+      if (probability(fig.field)) {
+        any = true;
+        show(fig.value, left);
+      }
+    for (size_t i = 0; i < t.columns.size(); ++i) {
+      if (!probability(t.columns[i].field)) continue;
+      any = true;
+      for (auto& row : t.rows)
+        if (i < row.size()) show(row[i], left);
+    }
+    if (!any) continue;
+    t.fractions = true;
+    if (left && !inexact.empty()) t.notes.push_back(inexact);
+  }
+}
 
 void append_markdown_head(std::string& out, const Table& t) {
   if (!t.title.empty()) out += "### " + md_escape(t.title) + "\n\n";

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/rounding.hpp"
 
 namespace gunpowder::fire {
@@ -147,6 +148,8 @@ HandOdds hand_odds(const BroadsideRules& r, int dice, int rerolls, RerollMode mo
   out.p.assign(r.hands.size(), 0.0);
   const int rounds = rerolls <= 0 ? 0 : (mode == RerollMode::once ? 1 : rerolls);
   const int per_throw = mode == RerollMode::once ? std::min(rerolls, dice) : dice;
+  // The first throw's dice and each re-throw's (the chances of fewer are multiples of the same 1/6^n).
+  out.denominator = fraction::power(kFaces, dice + rounds * per_throw);
   const auto& finals = outcomes(dice);
 
   // Value of a final multiset: the objective's value of its best hand.

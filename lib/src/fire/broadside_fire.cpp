@@ -239,7 +239,7 @@ BandFigures at_band(const BroadsideRules& R, const BroadsideRequest& p, const Br
           pts > 0 ? (pts + R.aim_damage_per_die - 1) / R.aim_damage_per_die + b.ammunition->aiming_high_extra_dice : 0;
       no_mast += g.odds.p[h] * std::pow(1.0 - 1.0 / kFaces, dice_n);
     }
-    f.structural = f.structural.plus(dice::Dist(0, std::move(sp)));
+    f.structural = f.structural.plus(dice::Dist(0, std::move(sp)).exact_over(g.odds.denominator));
     p_no_mast *= no_mast;
     if (dismast) p_no_dismast *= 1 - g.odds.p[*dismast];
     f.before = add(f.before, casualties_before_saves(cas, g.odds));

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/rounding.hpp"
 
 namespace gunpowder::fire {
@@ -57,7 +58,10 @@ double max_range(const std::vector<RangeRow>& rows) {
 }
 }  // namespace
 
-dice::Dist binomial_dist(int n, double p) { return chainmail_binomial(n, p); }
+dice::Dist binomial_dist(int n, double p, std::uint64_t trial_over) {
+  // n trials of chance k/s each: every outcome's chance is a multiple of 1/s^n.
+  return chainmail_binomial(n, p).exact_over(fraction::power(fraction::denominator_of(p, trial_over), n));
+}
 
 int shots_in_turns(int turns, int every, bool loaded) {
   if (turns < 1 || every < 1) return 0;
@@ -121,7 +125,7 @@ Expected<AccuracyOdds> accuracy_odds(const ChainmailRules& r, const AccuracyInpu
     if (n + o.modifier >= o.row->value || (in.natural_six_hits && n == r.accuracy_die_sides)) ++hits;
   o.p_hit = static_cast<double>(hits) / r.accuracy_die_sides;
   // "Regardless of the armor classification of their target, Arquibusiers will kill any figure they hit."
-  o.kills = chainmail_binomial(in.men, o.p_hit);
+  o.kills = binomial_dist(in.men, o.p_hit, static_cast<std::uint64_t>(r.accuracy_die_sides));
   return o;
 }
 
@@ -144,8 +148,8 @@ Expected<AttackDiceOdds> attack_dice_odds(const ChainmailRules& r, const AttackD
   }
   o.p_self = static_cast<double>(self) / r.ad_sides;
   o.p_target = static_cast<double>(target) / r.ad_sides;
-  o.target_hits = chainmail_binomial(in.dice, o.p_target);
-  o.self_hits = chainmail_binomial(in.dice, o.p_self);
+  o.target_hits = binomial_dist(in.dice, o.p_target, static_cast<std::uint64_t>(r.ad_sides));
+  o.self_hits = binomial_dist(in.dice, o.p_self, static_cast<std::uint64_t>(r.ad_sides));
   return o;
 }
 

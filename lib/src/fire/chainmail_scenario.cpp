@@ -162,10 +162,12 @@ Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const Arquebus
   // independent, so the totals are binomial over men x volleys dice.
   if (out->rate.turns == 1) return out;  // one turn: the single volley's distributions say it all
   const int dice = *p.men * out->rate.shots;
-  if (out->accuracy) out->kills_in_turns = binomial_dist(dice, out->accuracy->p_hit);
+  const auto accuracy_sides = static_cast<std::uint64_t>(R.accuracy_die_sides);
+  const auto ad_sides = static_cast<std::uint64_t>(R.ad_sides);
+  if (out->accuracy) out->kills_in_turns = binomial_dist(dice, out->accuracy->p_hit, accuracy_sides);
   if (out->attack_dice) {
-    out->target_hits_in_turns = binomial_dist(dice, out->attack_dice->p_target);
-    out->self_hits_in_turns = binomial_dist(dice, out->attack_dice->p_self);
+    out->target_hits_in_turns = binomial_dist(dice, out->attack_dice->p_target, ad_sides);
+    out->self_hits_in_turns = binomial_dist(dice, out->attack_dice->p_self, ad_sides);
   }
   return out;
 }
@@ -200,8 +202,9 @@ Expected<DowelShot> dowel_shot(const ChainmailRules& R, const DowelRequest& p) {
   // Each shot's variation die is independent: straight shots ~ Binomial(shots, 1/6); with the
   // faces' offsets, shots with some of the named colour on the target ~ Binomial(shots, P).
   if (s.rate.turns == 1) return s;
-  s.straight_shots = binomial_dist(s.rate.shots, s.odds.p_straight);
-  if (p.offsets) s.shots_on_target = binomial_dist(s.rate.shots, s.odds.p_any_on_target);
+  s.straight_shots = binomial_dist(s.rate.shots, s.odds.p_straight, static_cast<std::uint64_t>(R.measure_die_sides));
+  if (p.offsets)  // one face of the variation die each
+    s.shots_on_target = binomial_dist(s.rate.shots, s.odds.p_any_on_target, p.offsets->size());
   return s;
 }
 

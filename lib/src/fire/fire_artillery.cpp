@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/rounding.hpp"
 
 namespace gunpowder::fire {
@@ -85,7 +86,9 @@ dice::Dist impact_distance(const AttackOdds& a, const ScatterOdds& s) {
     p[static_cast<size_t>(y)] += a.p_close_hit * s.close_hit_yd.p(y);
   for (int y = s.scatter_yd.min(); y <= s.scatter_yd.max(); ++y)
     p[static_cast<size_t>(y)] += a.p_scatter * s.scatter_yd.p(y);
-  return dice::Dist(0, std::move(p));
+  // Exact over the attack's d20 and both distances' dice (each term a d20 chance times a distance's).
+  return dice::Dist(0, std::move(p))
+      .exact_over(fraction::product(kD20, fraction::product(s.close_hit_yd.denominator(), s.scatter_yd.denominator())));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +113,7 @@ dice::Dist map_dist(const dice::Dist& d, double factor, Halving h) {
   const int hi = apply_factor(d.max(), factor, h);
   std::vector<double> p(static_cast<size_t>(hi - lo + 1), 0.0);
   for (int v = d.min(); v <= d.max(); ++v) p[static_cast<size_t>(apply_factor(v, factor, h) - lo)] += d.p(v);
-  return dice::Dist(lo, std::move(p));
+  return dice::Dist(lo, std::move(p)).exact_over(d.denominator());  // the same outcomes, relabelled
 }
 
 // Mixture of two outcomes of one integer quantity.
@@ -119,7 +122,7 @@ dice::Dist two_point(int a, double pa, int b, double pb) {
   std::vector<double> p(static_cast<size_t>(hi - lo + 1), 0.0);
   p[static_cast<size_t>(a - lo)] += pa;
   p[static_cast<size_t>(b - lo)] += pb;
-  return dice::Dist(lo, std::move(p));
+  return dice::Dist(lo, std::move(p)).exact_over(kD20);  // pa and pb: a d20 save's chances
 }
 }  // namespace
 
@@ -132,11 +135,11 @@ CreatureOdds creature_odds(const dice::Dist& damage, int save_target, int bonus,
   c.p_save = save_chance(save_target, bonus);
   const dice::Dist half = halved(damage, h);
   // Direct hit: "can reduce damage by half with a successful saving throw v. Blast".
-  c.damage_direct = dice::Dist::mixture(damage, 1 - c.p_save, half, c.p_save);
+  c.damage_direct = dice::Dist::mixture(damage, 1 - c.p_save, half, c.p_save, kD20);
   c.mean_damage_direct = c.damage_direct.mean();
   c.p_damaged_direct = c.damage_direct.at_least(1);
   // Close hit (and a scatter, resolved as a close hit): "successful saving throws avoid all damage".
-  c.damage_other = dice::Dist::mixture(damage, 1 - c.p_save, dice::Dist::constant(0), c.p_save);
+  c.damage_other = dice::Dist::mixture(damage, 1 - c.p_save, dice::Dist::constant(0), c.p_save, kD20);
   c.mean_damage_other = c.damage_other.mean();
   c.p_damaged_other = c.damage_other.at_least(1);
   return c;
@@ -216,8 +219,8 @@ HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_ta
   for (int i = 1; i < r.hero_shots; ++i) hit = hit.plus(one_shot);
   const dice::Dist saved_direct = map_dist(hit, r.hero_direct_success_factor, h);
   const dice::Dist saved_other = map_dist(hit, r.hero_other_success_factor, h);
-  o.damage_direct = dice::Dist::mixture(hit, 1 - o.p_save_direct, saved_direct, o.p_save_direct);
-  o.damage_other = dice::Dist::mixture(hit, 1 - o.p_save_other, saved_other, o.p_save_other);
+  o.damage_direct = dice::Dist::mixture(hit, 1 - o.p_save_direct, saved_direct, o.p_save_direct, kD20);
+  o.damage_other = dice::Dist::mixture(hit, 1 - o.p_save_other, saved_other, o.p_save_other, kD20);
   o.mean_damage_direct = o.damage_direct.mean();
   o.mean_damage_other = o.damage_other.mean();
   return o;

@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "gunpowder/fire/fire_common.hpp"
 #include "gunpowder/fire/firearm.hpp"
 
 namespace gunpowder::fire {
@@ -124,6 +126,13 @@ Expected<FirearmScenario> firearm_scenario(const FirearmCatalogue& cat, const Fi
   if (auto d = shoot(cat.rules, p, s); !d.empty()) return d;
   reload_and_misfire(cat.rules, p, s);
   s.volley = volley(s.rounds, s.reload.total, s.misfire.p, cat.rules.misfire_clear_rounds, s.shot.p_hit);
+  // Exact over the dice of each attempt (the misfire's percentage, the attack throw's d20), one
+  // attempt a round at most: a count's chance is a multiple of 1 over their product to the most
+  // attempts (--fractions).
+  const std::uint64_t per_attempt = fraction::product(fraction::denominator_of(s.misfire.p, kPercent),
+                                                      fraction::denominator_of(s.shot.p_hit, kD20));
+  const std::uint64_t over = fraction::power(per_attempt, s.volley.attempts.max());
+  for (dice::Dist* d : {&s.volley.attempts, &s.volley.shots, &s.volley.hits}) d->exact_over(over);
   return s;
 }
 

@@ -14,25 +14,13 @@
 #include "common/completion.hpp"
 #include "../declared_values.hpp"
 #include "fire-odds/fire_app.hpp"
+#include "run_fire_odds.hpp"
 
 using namespace gunpowder;
+using fire_odds_test::Run;
+using fire_odds_test::run;
 
 namespace {
-struct Run {
-  int code = 0;
-  std::string out, err;
-};
-Run run(std::vector<std::string> args) {
-  args.insert(args.begin(), "fire-odds");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  Run r;
-  r.code = fire_app::main(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 // Position of a JSON key in the output (npos when absent), to check the documented order.
 size_t at(const std::string& s, const std::string& key) { return s.find("\"" + key + "\":"); }
 }  // namespace
@@ -42,8 +30,8 @@ TEST_CASE("fire-odds: the issue's commands work as written") {
     const auto r = run({"artillery", "--type", "gun", "--shot-lb", "6", "--range-yd", "1000", "--format", "json"});
     CHECK(r.code == 0);
     CHECK(r.err.empty());
-    // One array per table, each row naming its scenario (gunpowder/fire-odds/scenarios version 7).
-    CHECK(r.out.find("\"version\": 7") != std::string::npos);
+    // One array per table, each row naming its scenario (gunpowder/fire-odds/scenarios version 8).
+    CHECK(r.out.find("\"version\": 8") != std::string::npos);
     CHECK(at(r.out, "tool") < at(r.out, "scenarios"));
     CHECK(at(r.out, "scenarios") < at(r.out, "attack"));
     CHECK(at(r.out, "attack") < at(r.out, "results_of_the_attack_throw"));

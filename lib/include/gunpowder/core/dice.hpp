@@ -15,10 +15,12 @@ namespace gunpowder::dice {
 /// A discrete distribution over the integers min() .. max().
 class Dist {
  public:
-  Dist() : min_(0), p_{1.0} {}  ///< the constant 0
+  Dist() : min_(0), p_{1.0}, denominator_(1) {}  ///< the constant 0
+  /// Probabilities computed elsewhere: not known to be exact (denominator() 0) unless declared so
+  /// with exact_over.
   Dist(int min, std::vector<double> p) : min_(min), p_(std::move(p)) {}
 
-  static Dist constant(int value) { return Dist(value, {1.0}); }
+  static Dist constant(int value) { return Dist(value, {1.0}).exact_over(1); }
   /// One die with faces 1..sides, each equally likely.
   static Dist die(int sides);
   /// The sum of n dice with faces 1..sides (n = 0 gives the constant 0).
@@ -33,6 +35,17 @@ class Dist {
   [[nodiscard]] double mean() const;
   [[nodiscard]] double total() const;  ///< sum of all probabilities (1 for a proper distribution)
   [[nodiscard]] const std::vector<double>& probabilities() const { return p_; }
+  /// A denominator D that every probability is an exact multiple of (the product of the die sizes
+  /// enumerated: 36 for 2d6), so that P = round(P x D) / D; 0 when none is known (a mixture by real
+  /// weights, a normalised or sampled distribution, or a D past fraction::kMaxDenominator). Kept by
+  /// die, sum, plus (the product), shift and times; --fractions prints P as a fraction over it.
+  [[nodiscard]] std::uint64_t denominator() const { return denominator_; }
+  /// Declares D (see denominator()) for probabilities the caller knows to be multiples of 1/D (a
+  /// binomial of n trials at k/s each: s^n); 0 declares none.
+  Dist& exact_over(std::uint64_t d) {
+    denominator_ = d;
+    return *this;
+  }
 
   /// Distribution of X + Y for independent X, Y.
   [[nodiscard]] Dist plus(const Dist& other) const;
@@ -41,7 +54,9 @@ class Dist {
   /// Distribution of k × X (outcomes multiplied; k >= 1).
   [[nodiscard]] Dist times(int k) const;
   /// The mixture wa·A + wb·B: A with weight `wa`, B with weight `wb` (a save halves or avoids).
-  static Dist mixture(const Dist& a, double wa, const Dist& b, double wb);
+  /// With `weights_over` (the weights are multiples of 1/weights_over: a d20 save, 20) its
+  /// denominator is weights_over x A's x B's; else none.
+  static Dist mixture(const Dist& a, double wa, const Dist& b, double wb, std::uint64_t weights_over = 0);
   /// The sum of N independent copies of `each`, N drawn from `count` (count.min() >= 0): the damage
   /// of a random number of hits.
   static Dist compound(const Dist& count, const Dist& each);
@@ -49,6 +64,7 @@ class Dist {
  private:
   int min_;
   std::vector<double> p_;
+  std::uint64_t denominator_ = 0;
 };
 
 /// Parses dice notation "NdS", "NdS+K", "NdS-K", "dS" or a constant "K".

@@ -29,6 +29,9 @@ namespace gunpowder::report {
 struct Distribution {
   std::vector<long long> values;
   std::vector<double> p;
+  /// Every probability is an exact multiple of 1/denominator (dice::Dist::denominator, or d100 pairs
+  /// out of 10,000); 0: not known (sampled, normalised). The values' P cells carry it (--fractions).
+  std::uint64_t denominator = 0;
 
   /// The values of `d` that have a chance (P > 0).
   static Distribution of(const dice::Dist& d);

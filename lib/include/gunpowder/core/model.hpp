@@ -180,10 +180,17 @@ struct DocumentSpec {
   int version = 1;
   std::string_view description;
   std::vector<const TableSpec*> tables;
+  /// The tool offers --fractions: each object of a table with probabilities may carry "fractions".
+  bool fractions = false;
 
   DocumentSpec(std::string_view tool_, std::string_view name_, int version_, std::string_view description_,
                std::vector<const TableSpec*> tables_)
       : tool(tool_), name(name_), version(version_), description(description_), tables(std::move(tables_)) {}
+  /// Declares fractions (--fractions).
+  DocumentSpec& with_fractions() {
+    fractions = true;
+    return *this;
+  }
 };
 
 /// The JSON key of a table: its name with '_' for '-'.
@@ -194,8 +201,9 @@ std::string json_key(std::string_view table_name);
 /// optional "explain" and the members `extra` (e.g. house rules; each a property schema, optional).
 json::Value describe_schema(const DocumentSpec& doc, const json::Value& extra = json::object());
 
-/// The schema of one object of a table's JSON array (a row, or a record).
-json::Value describe_items(const TableSpec& t);
+/// The schema of one object of a table's JSON array (a row, or a record); with `fractions`
+/// (DocumentSpec::fractions) a table with probabilities may have "fractions".
+json::Value describe_items(const TableSpec& t, bool fractions = false);
 
 /// One row of a man page's key table: the key (a JSON path such as `forces[].troops`, or a csv
 /// column), its type, its unit and its meaning.

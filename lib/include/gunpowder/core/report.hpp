@@ -5,6 +5,7 @@
 // Renderers are pure functions returning strings; the caller decides where they go.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -15,6 +16,7 @@
 
 #include "gunpowder/core/error.hpp"
 #include "gunpowder/core/explain.hpp"
+#include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/json.hpp"
 #include "gunpowder/core/model.hpp"
 
@@ -41,6 +43,9 @@ struct Cell {
   std::string text;
   std::string raw;
   bool has_raw = false;
+  /// A probability's exact value as a fraction in lowest terms (cell::exact_over: dice enumerated,
+  /// fraction.hpp); none: not known to be exact. show_fractions (--fractions) shows it.
+  std::optional<fraction::Fraction> exact;
 
   Cell() = default;
   Cell(std::string s) : text(std::move(s)) {}  // NOLINT(google-explicit-constructor): a cell is its text
@@ -77,6 +82,9 @@ Cell inches(double in);
 Cell none(std::string shown = "-");
 /// A value shown as `shown` and read as the number `x`.
 Cell shown_as(std::string shown, double x);
+/// `c`, the cell of the probability `p`, with its exact fraction over `denominator` (the product of
+/// the die sizes enumerated; fraction::exact) when there is one (Cell::exact).
+Cell exact_over(Cell c, double p, std::uint64_t denominator);
 }  // namespace cell
 
 /// A value shared by every row of a table (e.g. the force whose adjustments it lists): csv writes
@@ -121,6 +129,9 @@ struct Table {
   bool house_rules = false;
   /// --table named it: a table declared for programs only (only_for) is shown to people too.
   bool asked = false;
+  /// --fractions (show_fractions): its probabilities with a denominator are shown as fractions, and
+  /// its JSON objects carry "fractions" (each such figure's fraction, by its key).
+  bool fractions = false;
   /// The table has a source for each figure (a record) or row: its spec is sourced, or sourced
   /// under house rules and house rules are in effect.
   [[nodiscard]] bool has_sources() const {
@@ -213,6 +224,13 @@ struct Report {
   /// anything (the output is then incomplete). Errors of the input are found before it is set.
   std::function<Diagnostics(std::ostream&)> write;
 };
+
+/// --fractions: every probability (a cell of a field of Kind::probability) of `tables` that has a
+/// denominator and is within fraction::kTolerance of a fraction over it is shown as that fraction in
+/// lowest terms ("7/36", "0", "1"), its raw value kept; each table with probabilities is marked
+/// (Table::fractions: JSON writes "fractions"), and one with a probability left as a decimal gets
+/// the note `inexact` (none when empty).
+void show_fractions(std::vector<Table>& tables, const std::string& inexact);
 
 /// The first figure of the report's tables (their declared fields) out of its kind's range, in
 /// words ("the figure 'Structural hit points' of '7-pdr Gun' (-2,147,483,648) is negative, ..."):
@@ -378,6 +396,8 @@ class JsonRows {
   bool sourced_ = false;       ///< the rows have a source (Table::has_sources): "source" last
   size_t source_column_ = 0;   ///< where a row holds it (Table::row_source)
   std::string source_before_;  ///< what comes before it
+  bool fractions_ = false;     ///< Table::fractions: "fractions" after the members
+  int level_ = 0;
 };
 /// The same for a record table: its context and figures (and "sources" when the spec has them).
 void append_json_record(std::string& out, const Table& t, int level);

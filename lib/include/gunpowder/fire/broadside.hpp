@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -185,6 +186,9 @@ struct HandOdds {
   std::vector<double> p;
   double p_none = 0;
   double objective_value = 0;  ///< the expectation the play maximised
+  /// Every chance is a multiple of 1/denominator: 6 to the dice thrown at most (the first throw and
+  /// each re-throw's); 0 past fraction::kMaxDenominator (--fractions)
+  std::uint64_t denominator = 0;
 };
 
 /// Value of each hand under an objective (index 0: no hand); `casualty_value` gives each hand's

@@ -5,6 +5,7 @@
 // Model and rules only: the figures come from data/chainmail.toml through load_chainmail(tables).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -152,8 +153,10 @@ RateOfFire arquebus_rate(const ChainmailRules& r, bool attack_dice, std::optiona
 /// the catapult `rate_as` (empty: the class's own).
 Expected<RateOfFire> cannon_rate(const ChainmailRules& r, const CannonClass& cls, const std::string& rate_as, int crew,
                                  int turns, bool loaded);
-/// Binomial(n, p): the number of successes of n independent trials.
-dice::Dist binomial_dist(int n, double p);
+/// Binomial(n, p): the number of successes of n independent trials. With `trial_over` (p is a
+/// multiple of 1/trial_over: a die's sides) it is exact over p's reduced denominator to the n
+/// (dice::Dist::denominator; none past fraction::kMaxDenominator).
+dice::Dist binomial_dist(int n, double p, std::uint64_t trial_over = 0);
 
 // ---------------------------------------------------------------------------------------------
 // Cannon: the dowel

@@ -13,6 +13,8 @@ namespace gunpowder::fire {
 /// Attack throws, saving throws and structural saves are d20 throws (ACKS; every example of
 /// seed 000 reads them on a d20).
 inline constexpr int kD20 = 20;
+/// A misfire chance is a whole percentage: its chances are multiples of 1/100 (--fractions).
+inline constexpr int kPercent = 100;
 
 /// A citation of a documented reading (docs/sources.md): the book's section, then "(a documented reading)".
 inline std::string reading(const std::string& source) { return source + " (a documented reading)"; }
