@@ -213,9 +213,10 @@ const report::DocumentSpec& scenarios_doc() {
     // version 3: one array per table of each kind of scenario, rows named by scenario and name;
     // version 6: every distribution's p_at_most and summary (mean, sd, quantiles), and the long
     // distributions value by value with --distributions (issue 27); version 7: shots and broadsides
-    // until a target's points are gone (shots_to_destroy, broadsides_to_target and their distributions)
+    // until a target's points are gone (shots_to_destroy, broadsides_to_target and their distributions);
+    // version 8: the shots until a hero's hit points are gone (shots_to_bring_down_hero and its distribution)
     return report::DocumentSpec(
-        "fire-odds", "scenarios", 7,
+        "fire-odds", "scenarios", 8,
         "The scenarios of a fire-odds run (a subcommand, or every scenario of the input files): one array per "
         "table, each row or record naming its scenario (its place in the run, from 1) and name.",
         std::move(specs));

@@ -45,6 +45,7 @@ void read_artillery(input::TableReader& r, ArtilleryRequest& p) {
   p.unit_save = opt_int(r, "unit_save");
   p.table_uhp = opt_int(r, "table_uhp");
   p.hero_save = opt_int(r, "hero_save");
+  p.hero_hp = opt_int(r, "hero_hp");
   p.hero_fortified = flag(r, "hero_fortified");
 }
 

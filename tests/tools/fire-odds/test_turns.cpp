@@ -182,3 +182,46 @@ TEST_CASE("fire-odds broadside --target-points: broadsides to each loss, against
     check_turns(row.front(), with(dist, "target_effect", effect), forward_turns(per_broadside, points));
   }
 }
+
+TEST_CASE("fire-odds artillery --hero-hp: shots to bring down a hero, against the shots one by one") {
+  // The 12-pdr gun at 500 yd of the test above: a direct hit on a natural 20 (1/20), a close hit on
+  // 15-19 (5/20). The hero's hit points lost to each (save 11: halved after a direct hit, none after
+  // a close hit or scatter when saved) are the hero-damage tables (checked against the dice
+  // elsewhere); a shot that misses or misfires takes nothing.
+  const std::vector<std::string> args{"artillery", "--type",      "gun", "--shot-lb", "12", "--range-yd",
+                                      "500",       "--hero-save", "11",  "--hero-hp", "42"};
+  auto damage_args = args;
+  damage_args.insert(damage_args.end(), {"--table", "hero-damage"});
+  std::map<std::string, std::vector<double>> lost;  // by struck_by: P(hp lost = v)
+  for (const auto& r : csv_rows(damage_args)) {
+    auto& d = lost[r.at("struck_by")];
+    const auto v = static_cast<size_t>(std::stoll(r.at("hp_lost")));
+    if (d.size() <= v) d.resize(v + 1, 0.0);
+    d[v] = std::stod(r.at("p"));
+  }
+  REQUIRE(lost.size() == 2);
+  auto turns = args;
+  turns.insert(turns.end(), {"--table", "shots-to-bring-down-hero"});
+  const Rows table = csv_rows(turns);
+  REQUIRE(table.size() == 2);
+  auto dist_args = args;
+  dist_args.insert(dist_args.end(), {"--table", "hero-shots-distribution"});
+  const Rows dist = csv_rows(dist_args);
+  for (const std::string strikes : {"direct-hits", "direct-and-close-hits"}) {
+    CAPTURE(strikes);
+    std::vector<double> shot(1, 0.0);
+    double struck = 0;
+    auto add = [&](const std::vector<double>& d, double p) {
+      if (shot.size() < d.size()) shot.resize(d.size(), 0.0);
+      for (size_t v = 0; v < d.size(); ++v) shot[v] += p * d[v];
+      struck += p;
+    };
+    add(lost.at("direct-hit"), 1.0 / 20);
+    if (strikes == "direct-and-close-hits") add(lost.at("close-hit-or-scatter"), 5.0 / 20);
+    shot[0] += 1 - struck;
+    const auto row = with(table, "strikes", strikes);
+    REQUIRE(row.size() == 1);
+    CHECK(row.front().at("points_needed") == "42");
+    check_turns(row.front(), with(dist, "strikes", strikes), forward_turns(shot, 42));
+  }
+}
