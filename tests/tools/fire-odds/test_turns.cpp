@@ -225,3 +225,33 @@ TEST_CASE("fire-odds artillery --hero-hp: shots to bring down a hero, against th
     check_turns(row.front(), with(dist, "strikes", strikes), forward_turns(shot, 42));
   }
 }
+
+TEST_CASE("fire-odds arquebus --target-figures: volleys to bring down a unit, against the volleys one by one") {
+  // Each volley's kills (accuracy die) or hits on the target (attack dice) are the tool's own
+  // per-volley distribution (checked against the dice elsewhere); a figure a kill.
+  for (const auto& system : std::map<std::string, std::vector<std::string>>{
+           {"accuracy", {"--table", "kills-per-volley"}},
+           {"attack-dice", {"--system", "attack-dice", "--ar", "5", "--table", "hits-on-the-target"}}}) {
+    CAPTURE(system.first);
+    std::vector<std::string> args{"arquebus", "--men", "10", "--range-in", "8", "--target-figures", "20"};
+    if (system.first == "attack-dice") args.insert(args.end(), {"--system", "attack-dice", "--ar", "5"});
+    auto per_args = args;
+    per_args.insert(per_args.end(), system.second.end() - 2, system.second.end());
+    std::vector<double> per_volley;
+    for (const auto& r : csv_rows(per_args)) {
+      const std::string key = r.count("kills") ? "kills" : "hits";
+      const auto v = static_cast<size_t>(std::stoll(r.at(key)));
+      if (per_volley.size() <= v) per_volley.resize(v + 1, 0.0);
+      per_volley[v] = std::stod(r.at("p"));
+    }
+    REQUIRE(per_volley.size() > 1);
+    auto turns = args;
+    turns.insert(turns.end(), {"--table", "volleys-to-bring-down"});
+    const Rows table = csv_rows(turns);
+    REQUIRE(table.size() == 1);
+    CHECK(table.front().at("system") == system.first);
+    auto dist_args = args;
+    dist_args.insert(dist_args.end(), {"--table", "volleys-down-distribution"});
+    check_turns(table.front(), csv_rows(dist_args), forward_turns(per_volley, 20));
+  }
+}

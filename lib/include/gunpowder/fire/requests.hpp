@@ -79,6 +79,7 @@ struct BroadsideRequest {
 struct ArquebusRequest {
   std::optional<std::string> system, cover, rate_of_fire;
   std::optional<int> men, ar, turns;
+  std::optional<int> target_figures;  ///< the target's figures, for the volleys until they are down
   std::optional<double> range_in;
   bool rested = false, natural_six = false, unloaded = false;
 };
