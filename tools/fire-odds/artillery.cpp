@@ -239,6 +239,22 @@ const report::DistributionSpec& shots_dist_spec() {
   return s;
 }
 
+// With --hero-hp (and --hero-save): the shots of this piece until the hero's hit points are gone,
+// under either reading of what strikes, and their distributions.
+const report::TableSpec& hero_shots_spec() {
+  static const report::TableSpec s = scenario_spec(
+      "shots-to-bring-down-hero", "Shots to bring down the hero",
+      "with --hero-hp: the shots until the hero's hit points are gone, under one reading of what strikes the hero",
+      turns_fields(f::kStrikes));
+  return s;
+}
+
+const report::DistributionSpec& hero_shots_dist_spec() {
+  static const report::DistributionSpec s = dist_spec("hero-shots-distribution", "Shots until the hero's hit points are gone",
+                                                      f::kFired, {f::kStrikes}, false);
+  return s;
+}
+
 // The house rule behind any of the three ranges, else `plain`: the range band is read from them.
 std::string ranges_source(const artillery::Characteristics& c, const std::string& plain) {
   for (const char* k : {"range_short_yd", "range_medium_yd", "range_long_yd"})
@@ -483,6 +499,17 @@ Table shots_table(const fire::StructureTarget& st) {
   return t;
 }
 
+Table hero_shots_table(const fire::HeroOdds& h) {
+  Table t(hero_shots_spec());
+  t.title = "Shots to bring down a hero of " + fmtnum::grouped(*h.hp) + " hp";
+  t.add_row(turns_cells(Cell("direct hits only", "direct-hits"), *h.shots_direct));
+  t.add_row(turns_cells(Cell("direct and close hits", "direct-and-close-hits"), *h.shots_with_close));
+  t.notes.push_back("one piece firing at the hero's hex; a hit takes the hit points of the hero's damage after it "
+                    "(after the hero's save); a shot that misses or misfires takes nothing, and the piece fires on");
+  t.notes.push_back(turns_note({&*h.shots_direct, &*h.shots_with_close}));
+  return t;
+}
+
 std::string scatter_title(const fire::ArtilleryRules& R, const ArtilleryShot& s) {
   return "Scatter: distance in yards (" + dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " +
          std::to_string(s.scatter.multiplier_yd) +
@@ -508,6 +535,19 @@ void distribution_tables(std::vector<Table>& out, const fire::ArtilleryRules& R,
   if (s.hero) {
     struck_by_tables(out, hero_damage_spec(), s.hero->damage_direct, s.hero->damage_other);
     names.emplace_back("hero-damage");
+  }
+  if (s.hero && s.hero->hp) {
+    const std::string hp = fmtnum::grouped(*s.hero->hp) + " hp";
+    for (const auto& [key, r] : {std::pair{"direct-hits", &*s.hero->shots_direct},
+                                 std::pair{"direct-and-close-hits", &*s.hero->shots_with_close}})
+      if (r->distribution_made)
+        report::distribution_tables(hero_shots_dist_spec(), turns_distribution(*r),
+                                    "Shots until the hero's " + hp + " are gone (" +
+                                        (r == &*s.hero->shots_direct ? "direct hits only" : "direct and close hits") +
+                                        ")")
+            .set_context(f::kStrikes, key)
+            .add_to(out);
+    names.emplace_back("hero-shots-distribution");
   }
   if (s.structure && s.structure->shp) {
     const std::string shp = fmtnum::grouped(*s.structure->shp) + " shp";
@@ -551,6 +591,7 @@ std::vector<Table> shot_tables(const fire::ArtilleryRules& R, const fire::Artill
   if (s.creatures) out.push_back(creature_table(p, s, *s.creatures));
   if (s.unit) out.push_back(unit_table(R, p, *s.unit));
   if (s.hero) out.push_back(hero_table(R, p, s, *s.hero));
+  if (s.hero && s.hero->hp) out.push_back(hero_shots_table(*s.hero));
   if (s.structure && s.structure->shp) out.push_back(shots_table(*s.structure));
   distribution_tables(out, R, s);
   return out;
@@ -580,11 +621,12 @@ std::vector<const report::TableSpec*> artillery_specs() {
   std::vector<const report::TableSpec*> out{&attack_spec(), &results_spec()};
   for (const report::DistributionSpec* d : {&close_hit_spec(), &scatter_spec()})
     for (const report::TableSpec* t : d->tables()) out.push_back(t);
-  for (const report::TableSpec* t : {&damage_spec(), &creature_spec(), &unit_spec(), &hero_spec(), &shots_spec()})
+  for (const report::TableSpec* t :
+       {&damage_spec(), &creature_spec(), &unit_spec(), &hero_spec(), &shots_spec(), &hero_shots_spec()})
     out.push_back(t);
   for (const report::DistributionSpec* d : {&unit_damage_spec(), &impact_spec(), &damage_dist_spec(),
                                             &crew_damage_spec(), &creature_damage_spec(), &hero_damage_spec(),
-                                            &shots_dist_spec()})
+                                            &shots_dist_spec(), &hero_shots_dist_spec()})
     for (const report::TableSpec* t : d->tables()) out.push_back(t);
   return out;
 }
@@ -646,6 +688,8 @@ void setup_artillery(CLI::App& sub, ArtilleryParams& p) {
   sub.add_option("--hero-save", p.hero_save, "a hero's saving throw v. Blast (11 for a 7th level fighter)")
       ->type_name("N");
   sub.add_flag("--hero-fortified", p.hero_fortified, "the hero occupies a fortified structure (+4)");
+  sub.add_option("--hero-hp", p.hero_hp, "with --hero-save: the hero's hit points, for the shots until they are gone (exact)")
+      ->type_name("HP");
 }
 
 Expected<Scenario> run_artillery(const data::Tables& tables, const ArtilleryParams& p, bool explain) {

@@ -107,6 +107,41 @@ const report::DistributionSpec& self_hits_in_turns_spec() {
   return s;
 }
 
+// With --target-figures: the volleys until the target's figures are down, and their distribution.
+const report::TableSpec& volleys_down_spec() {
+  static const report::TableSpec s = scenario_spec(
+      "volleys-to-bring-down", "Volleys to bring down the target",
+      "with --target-figures: the volleys until the target's figures are down (kills, or hits on the target)",
+      turns_fields(f::kSystem));
+  return s;
+}
+const report::DistributionSpec& volleys_down_dist_spec() {
+  static const report::DistributionSpec s = dist_spec(
+      "volleys-down-distribution", "Volleys until the target's figures are down", f::kFired, {f::kSystem}, false);
+  return s;
+}
+
+// The volleys until the target is down (fire::ArquebusVolley::volleys_to_bring_down), when asked.
+void volleys_down_tables(const fire::ArquebusVolley& v, Scenario& s) {
+  if (!v.volleys_to_bring_down) return;
+  const dice::TurnsToReach& r = *v.volleys_to_bring_down;
+  const std::string what = v.accuracy ? "kills" : "hits on the target";
+  Table t(volleys_down_spec());
+  t.title = "Volleys to bring down " + fmtnum::grouped(r.target) + (r.target == 1 ? " figure" : " figures");
+  t.add_row(turns_cells(Cell(v.system), r));
+  t.notes.push_back("a figure a kill" + std::string(v.accuracy ? "" : " (a hit on the target)") +
+                    "; every volley from the same men at the same range, the target's losses not counted against "
+                    "its fire; volleys, not turns: " +
+                    shots_text(v.rate, "volleys"));
+  t.notes.push_back(turns_note({&r}));
+  s.tables.push_back(std::move(t));
+  if (r.distribution_made)
+    report::distribution_tables(volleys_down_dist_spec(), turns_distribution(r),
+                                "Volleys until " + fmtnum::grouped(r.target) + " figures are down (" + what + ")")
+        .set_context(f::kSystem, v.system)
+        .add_to(s.tables);
+}
+
 // The rate of fire: shown in words, and its figures for programs.
 // (the dowel's record, for programs only, has no words: its sections' notes give them).
 void add_rate(Table& t, const fire::RateOfFire& r, const report::Field& shots, bool words = true) {
@@ -305,10 +340,10 @@ Table cannon_ranges(const fire::ChainmailRules& R) {
 }  // namespace
 
 std::vector<const report::TableSpec*> arquebus_specs() {
-  std::vector<const report::TableSpec*> out{&arquebus_spec()};
+  std::vector<const report::TableSpec*> out{&arquebus_spec(), &volleys_down_spec()};
   for (const report::DistributionSpec* d :
        {&kills_spec(), &kills_in_turns_spec(), &target_hits_spec(), &self_hits_spec(), &target_hits_in_turns_spec(),
-        &self_hits_in_turns_spec()})
+        &self_hits_in_turns_spec(), &volleys_down_dist_spec()})
     for (const report::TableSpec* t : d->tables()) out.push_back(t);
   return out;
 }
@@ -382,6 +417,9 @@ void setup_arquebus(CLI::App& sub, ArquebusParams& p) {
                      "heavy-crossbow (every other turn; the accuracy die's default) or every-turn (the attack dice')"),
       fire::choices::kRateOfFire, suite_spelling)
       ->type_name("RATE");
+  sub.add_option("--target-figures", p.target_figures,
+                 "the target's figures, for the volleys until they are down (exact)")
+      ->type_name("N");
 }
 
 Expected<Scenario> run_arquebus(const data::Tables& tables, const ArquebusParams& p, bool explain) {
@@ -395,6 +433,7 @@ Expected<Scenario> run_arquebus(const data::Tables& tables, const ArquebusParams
     accuracy_report(R, p, *volley, explain, s);
   else
     attack_dice_report(R, p, *volley, s);
+  volleys_down_tables(*volley, s);
   return s;
 }
 

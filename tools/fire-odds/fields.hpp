@@ -411,7 +411,8 @@ inline constexpr Field kStrikes{"strikes",
                                 "Strikes",
                                 Kind::enumerated,
                                 "",
-                                "the shots that strike the structure: direct hits only, or close hits too",
+                                "the shots that strike the target (a structure, a hero): direct hits only, or close "
+                                "hits too",
                                 "direct-hits|direct-and-close-hits",
                                 false};
 inline constexpr Field kPointsNeeded{"points_needed", "Points", Kind::count, "",

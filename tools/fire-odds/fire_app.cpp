@@ -221,7 +221,9 @@ const report::DocumentSpec& scenarios_doc() {
     // version 6: every distribution's p_at_most and summary (mean, sd, quantiles), and the long
     // distributions value by value with --distributions (issue 27); version 7: shots and broadsides
     // until a target's points are gone (shots_to_destroy, broadsides_to_target and their distributions);
-    // version 8: "fractions" with --fractions (each exact probability as a reduced fraction)
+    // version 8: "fractions" with --fractions (each exact probability as a reduced fraction), the shots
+    // until a hero's hit points are gone and the volleys until a unit's figures are down
+    // (shots_to_bring_down_hero, volleys_to_bring_down and their distributions)
     return report::DocumentSpec(
         "fire-odds", "scenarios", 8,
         "The scenarios of a fire-odds run (a subcommand, or every scenario of the input files): one array per "

@@ -77,7 +77,8 @@ Diagnostics check_request(const ArtilleryRequest& p) {
         out_of_range(p.save, "save", 1, 30, "a saving throw"), out_of_range(p.troops, "troops", 1, 10000, "troops"),
         out_of_range(p.unit_save, "unit_save", 1, 30, "a saving throw"),
         out_of_range(p.table_uhp, "table_uhp", 0, 1000, "uhp"),
-        out_of_range(p.hero_save, "hero_save", 1, 30, "a saving throw")})
+        out_of_range(p.hero_save, "hero_save", 1, 30, "a saving throw"),
+        out_of_range(p.hero_hp, "hero_hp", 1, static_cast<int>(dice::kTurnsMaxTarget), "hit points")})
     if (!e.empty()) return e;
   if (p.cover.value_or("none") != "none" && !p.save)
     d.field_error("cover", "goes with --save (the creatures' saving throw)");
@@ -85,6 +86,8 @@ Diagnostics check_request(const ArtilleryRequest& p) {
     d.field_error("target_shp", "goes with --target-ac (the structure's armour class)");
   else if (p.hero_fortified && !p.hero_save)
     d.field_error("hero_fortified", "goes with --hero-save");
+  else if (p.hero_hp && !p.hero_save)
+    d.field_error("hero_hp", "goes with --hero-save (the hero's saving throw v. Blast)");
   return d;
 }
 
@@ -270,6 +273,19 @@ StructureTarget structure(const ArtilleryRules& R, ArtilleryShot& s, int ac, std
   return t;
 }
 
+// Shots of one piece at a hero's hex until the hero's hit points are gone (the two readings of
+// what strikes, as for structures): a direct hit takes the hit points of damage_direct, a close hit
+// those of damage_other in the second reading, and a shot that misses or misfires takes nothing.
+void hero_shots(ArtilleryShot& s, int hp) {
+  HeroOdds& h = *s.hero;
+  const double pd = s.odds.p_direct_hit, pc = s.odds.p_close_hit;
+  const dice::Dist none = dice::Dist::constant(0);
+  h.hp = hp;
+  h.shots_direct = dice::turns_to_reach(dice::Dist::mixture(h.damage_direct, pd, none, 1 - pd), hp);
+  h.shots_with_close = dice::turns_to_reach(
+      dice::Dist::mixture(dice::Dist::mixture(h.damage_direct, pd, h.damage_other, pc), 1, none, 1 - pd - pc), hp);
+}
+
 // The table's uhp for a unit (p. 37-40): given, or cross-indexed from troops and unit HD.
 Diagnostics table_value(const ArtilleryRules& R, const ArtilleryRequest& p, const ArtilleryShot& s, UnitTarget& u) {
   Diagnostics d;
@@ -356,7 +372,10 @@ Expected<ArtilleryShot> artillery_shot(const ArtilleryRules& R, const ArtilleryR
     if (!u) return u.error();
     s.unit = std::move(*u);
   }
-  if (p.hero_save) s.hero = hero_odds(R.damage, s.damage, *p.hero_save, p.hero_fortified, s.halving);
+  if (p.hero_save) {
+    s.hero = hero_odds(R.damage, s.damage, *p.hero_save, p.hero_fortified, s.halving);
+    if (p.hero_hp) hero_shots(s, *p.hero_hp);
+  }
   report::with_subject(s.explain, s.design.name);
   return s;
 }

@@ -150,6 +150,9 @@ Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const Arquebus
   if (!std::isfinite(*p.range_in) || *p.range_in < 0)
     return Result::field_failure("range_in", "must be 0 inches or more, got " + fmtnum::shortest(*p.range_in, 17));
   if (auto why = bad_turns(p.turns)) return Result::field_failure("turns", *why);
+  if (p.target_figures && (*p.target_figures < 1 || *p.target_figures > dice::kTurnsMaxTarget))
+    return Result::field_failure("target_figures", "must be between 1 and " + fmtnum::grouped(dice::kTurnsMaxTarget) +
+                                                       " figures, got " + std::to_string(*p.target_figures));
   ArquebusVolley v;
   v.system = p.system.value_or("accuracy");
   const bool attack_dice = v.system != "accuracy";
@@ -158,6 +161,9 @@ Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& R, const Arquebus
   v.rate = arquebus_rate(R, attack_dice, every_turn, p.turns.value_or(1), !p.unloaded);
   auto out = attack_dice ? by_attack_dice(R, p, std::move(v)) : by_accuracy(R, p, std::move(v));
   if (!out) return out;
+  if (p.target_figures)
+    out->volleys_to_bring_down = dice::turns_to_reach(
+        out->accuracy ? out->accuracy->kills : out->attack_dice->target_hits, *p.target_figures);
   // Over the turns: rate.shots volleys of the same men at the same range, each man's die
   // independent, so the totals are binomial over men x volleys dice.
   if (out->rate.turns == 1) return out;  // one turn: the single volley's distributions say it all

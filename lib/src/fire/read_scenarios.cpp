@@ -45,6 +45,7 @@ void read_artillery(input::TableReader& r, ArtilleryRequest& p) {
   p.unit_save = opt_int(r, "unit_save");
   p.table_uhp = opt_int(r, "table_uhp");
   p.hero_save = opt_int(r, "hero_save");
+  p.hero_hp = opt_int(r, "hero_hp");
   p.hero_fortified = flag(r, "hero_fortified");
 }
 
@@ -109,6 +110,7 @@ void read_arquebus(input::TableReader& r, ArquebusRequest& p) {
   p.rate_of_fire = r.value("rate_of_fire", Need::optional, choices::kRateOfFire);
   p.turns = opt_int(r, "turns");
   p.unloaded = flag(r, "unloaded");
+  p.target_figures = opt_int(r, "target_figures");
 }
 
 // obstacle = [{ kind = "water", from_in = 20, to_in = 23 }, ...]: the dowel's terrain.

@@ -182,3 +182,76 @@ TEST_CASE("fire-odds broadside --target-points: broadsides to each loss, against
     check_turns(row.front(), with(dist, "target_effect", effect), forward_turns(per_broadside, points));
   }
 }
+
+TEST_CASE("fire-odds artillery --hero-hp: shots to bring down a hero, against the shots one by one") {
+  // The 12-pdr gun at 500 yd of the test above: a direct hit on a natural 20 (1/20), a close hit on
+  // 15-19 (5/20). The hero's hit points lost to each (save 11: halved after a direct hit, none after
+  // a close hit or scatter when saved) are the hero-damage tables (checked against the dice
+  // elsewhere); a shot that misses or misfires takes nothing.
+  const std::vector<std::string> args{"artillery", "--type",      "gun", "--shot-lb", "12", "--range-yd",
+                                      "500",       "--hero-save", "11",  "--hero-hp", "42"};
+  auto damage_args = args;
+  damage_args.insert(damage_args.end(), {"--table", "hero-damage"});
+  std::map<std::string, std::vector<double>> lost;  // by struck_by: P(hp lost = v)
+  for (const auto& r : csv_rows(damage_args)) {
+    auto& d = lost[r.at("struck_by")];
+    const auto v = static_cast<size_t>(std::stoll(r.at("hp_lost")));
+    if (d.size() <= v) d.resize(v + 1, 0.0);
+    d[v] = std::stod(r.at("p"));
+  }
+  REQUIRE(lost.size() == 2);
+  auto turns = args;
+  turns.insert(turns.end(), {"--table", "shots-to-bring-down-hero"});
+  const Rows table = csv_rows(turns);
+  REQUIRE(table.size() == 2);
+  auto dist_args = args;
+  dist_args.insert(dist_args.end(), {"--table", "hero-shots-distribution"});
+  const Rows dist = csv_rows(dist_args);
+  for (const std::string strikes : {"direct-hits", "direct-and-close-hits"}) {
+    CAPTURE(strikes);
+    std::vector<double> shot(1, 0.0);
+    double struck = 0;
+    auto add = [&](const std::vector<double>& d, double p) {
+      if (shot.size() < d.size()) shot.resize(d.size(), 0.0);
+      for (size_t v = 0; v < d.size(); ++v) shot[v] += p * d[v];
+      struck += p;
+    };
+    add(lost.at("direct-hit"), 1.0 / 20);
+    if (strikes == "direct-and-close-hits") add(lost.at("close-hit-or-scatter"), 5.0 / 20);
+    shot[0] += 1 - struck;
+    const auto row = with(table, "strikes", strikes);
+    REQUIRE(row.size() == 1);
+    CHECK(row.front().at("points_needed") == "42");
+    check_turns(row.front(), with(dist, "strikes", strikes), forward_turns(shot, 42));
+  }
+}
+
+TEST_CASE("fire-odds arquebus --target-figures: volleys to bring down a unit, against the volleys one by one") {
+  // Each volley's kills (accuracy die) or hits on the target (attack dice) are the tool's own
+  // per-volley distribution (checked against the dice elsewhere); a figure a kill.
+  for (const auto& system : std::map<std::string, std::vector<std::string>>{
+           {"accuracy", {"--table", "kills-per-volley"}},
+           {"attack-dice", {"--system", "attack-dice", "--ar", "5", "--table", "hits-on-the-target"}}}) {
+    CAPTURE(system.first);
+    std::vector<std::string> args{"arquebus", "--men", "10", "--range-in", "8", "--target-figures", "20"};
+    if (system.first == "attack-dice") args.insert(args.end(), {"--system", "attack-dice", "--ar", "5"});
+    auto per_args = args;
+    per_args.insert(per_args.end(), system.second.end() - 2, system.second.end());
+    std::vector<double> per_volley;
+    for (const auto& r : csv_rows(per_args)) {
+      const std::string key = r.count("kills") ? "kills" : "hits";
+      const auto v = static_cast<size_t>(std::stoll(r.at(key)));
+      if (per_volley.size() <= v) per_volley.resize(v + 1, 0.0);
+      per_volley[v] = std::stod(r.at("p"));
+    }
+    REQUIRE(per_volley.size() > 1);
+    auto turns = args;
+    turns.insert(turns.end(), {"--table", "volleys-to-bring-down"});
+    const Rows table = csv_rows(turns);
+    REQUIRE(table.size() == 1);
+    CHECK(table.front().at("system") == system.first);
+    auto dist_args = args;
+    dist_args.insert(dist_args.end(), {"--table", "volleys-down-distribution"});
+    check_turns(table.front(), csv_rows(dist_args), forward_turns(per_volley, 20));
+  }
+}

@@ -12,6 +12,7 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/error.hpp"
+#include "gunpowder/core/turns.hpp"
 #include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::data {
@@ -231,6 +232,9 @@ struct ArquebusVolley {
   /// Over the turns asked (rate.shots volleys of the same men at the same range): kills, or the
   /// attack dice's hits on the target and self-hits; left empty for one turn.
   dice::Dist kills_in_turns, target_hits_in_turns, self_hits_in_turns;
+  /// With the target's figures given: the volleys until they are all down (kills, or the attack
+  /// dice's hits on the target, a figure each), each volley from the same men at the same range.
+  std::optional<dice::TurnsToReach> volleys_to_bring_down;
 };
 /// The volley of an arquebus request. An error names the request's field (its TOML key).
 Expected<ArquebusVolley> arquebus_volley(const ChainmailRules& r, const ArquebusRequest& request);

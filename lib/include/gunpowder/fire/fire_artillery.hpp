@@ -194,6 +194,10 @@ struct HeroOdds {
   double mean_damage_direct = 0, mean_damage_other = 0;
   dice::Dist damage_direct;  ///< the hit points it loses to the shot after a direct hit
   dice::Dist damage_other;   ///< after a close hit or scatter
+  /// With its hit points given: the shots of this piece until they are gone, when only direct hits
+  /// strike the hero and when close hits do too.
+  std::optional<int> hp;
+  std::optional<dice::TurnsToReach> shots_direct, shots_with_close;
 };
 HeroOdds hero_odds(const DamageRules& r, const dice::Dist& one_shot, int save_target, bool fortified, Halving h);
 

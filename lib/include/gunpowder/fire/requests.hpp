@@ -52,6 +52,7 @@ struct ArtilleryRequest {
   std::optional<double> shot_lb, range_yd;
   std::optional<int> attack_throw, modifier, target_ac, save, troops, unit_save, table_uhp, hero_save;
   std::optional<int> target_shp;  ///< with target_ac: the structure's shp, for the shots to bring it down
+  std::optional<int> hero_hp;     ///< with hero_save: the hero's hit points, for the shots to bring them down
   bool plunging = false, direct = false, veteran = false, few_artillerists = false;
   bool cavalry = false, enfilade = false, fortified = false, hero_fortified = false;
 };
@@ -78,6 +79,7 @@ struct BroadsideRequest {
 struct ArquebusRequest {
   std::optional<std::string> system, cover, rate_of_fire;
   std::optional<int> men, ar, turns;
+  std::optional<int> target_figures;  ///< the target's figures, for the volleys until they are down
   std::optional<double> range_in;
   bool rested = false, natural_six = false, unloaded = false;
 };
