@@ -254,9 +254,10 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::strin
                    "Siege Machine: weeks the siege lasts" + of, context, source, rep);
   for (size_t k = 0; k < 2; ++k) {
     const std::string side = side_name(k == 1, true);
+    std::string title = "Siege Machine: the " + side + "'s troops at the end";
+    title += of;
     add_distribution(
-        tables::siege_troops_left(), report::Distribution::of_counts(o.troops_left_counts[k], total),
-        "Siege Machine: the " + side + "'s troops at the end" + of,
+        tables::siege_troops_left(), report::Distribution::of_counts(o.troops_left_counts[k], total), std::move(title),
         [&](Table& d) {
           context(d);
           d.set_context(fields::kSmSide, side);
