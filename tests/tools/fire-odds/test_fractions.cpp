@@ -94,7 +94,11 @@ struct Counted {
 void check_distribution(const std::vector<Object>& rows, const std::string& value_key, const Counted& c) {
   REQUIRE(rows.size() == c.count.size());
   std::uint64_t below = 0;
-  for (const auto& [value, n] : c.count) {
+  // No structured binding: CAPTURE's and the lambda's may not name one under clang 14 (the
+  // sanitizer build).
+  for (const auto& entry : c.count) {
+    const auto& value = entry.first;
+    const std::uint64_t n = entry.second;
     const std::uint64_t above = c.total - below;
     below += n;
     const auto row = std::find_if(rows.begin(), rows.end(),
@@ -171,7 +175,9 @@ TEST_CASE("fire-odds --fractions: the attack throw and the scatter against every
   // made 2-19 or any natural 20 a close hit, a failed natural 1 a misfire (then a second d20: a
   // natural 1 is an accidental discharge, else the shot is wasted), anything else a scatter.
   // The 6-pdr gun's attack throw is 11+; -10 at long range (1000 yd), 0 at short (200 yd).
-  for (const auto& [range, target] : {std::pair{"1000", 21}, std::pair{"200", 11}}) {
+  for (const auto& range_target : {std::pair{"1000", 21}, std::pair{"200", 11}}) {
+    const char* const range = range_target.first;
+    const int target = range_target.second;
     CAPTURE(range);
     std::map<std::string, std::uint64_t> count;
     for (int first = 1; first <= 20; ++first)
@@ -251,12 +257,14 @@ TEST_CASE("fire-odds --fractions: every fraction printed is in lowest terms; ine
   REQUIRE(mortar.code == 0);
   const Arrays a = arrays_of(mortar.out);
   for (const auto& row : a.at("damage_distribution")) CHECK(row.fractions.empty());
-  for (const auto& [name, rows] : a)
-    for (const auto& row : rows)
-      for (const auto& [key, f] : row.fractions) {
+  for (const auto& named : a)
+    for (const auto& row : named.second)
+      for (const auto& fraction : row.fractions) {
+        const std::string& name = named.first;
+        const std::string& key = fraction.first;
         CAPTURE(name);
         CAPTURE(key);
-        CHECK(reduced_form(f));
+        CHECK(reduced_form(fraction.second));
       }
   const Run text = fire_odds({"artillery", "--type", "mortar", "--shot-lb", "200", "--range-yd", "2000", "--fractions",
                               "--table", "damage-distribution"});
