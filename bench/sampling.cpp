@@ -20,39 +20,19 @@
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "timing.hpp"
 #include "gunpowder/core/rng.hpp"
 #include "gunpowder/core/turns.hpp"
 
 namespace gunpowder::bench {
 namespace {
 
-constexpr double kBatchSeconds = 0.05;
-constexpr int kBatches = 5;
 constexpr double kStandardError = 0.001;
 constexpr std::uint64_t kSeed = 2026;
 
 using clock = std::chrono::steady_clock;
 
-template <class Fn>
-double seconds_per_call(const Fn& fn, volatile double& sink) {
-  auto batch = [&](std::int64_t calls) {
-    const auto t0 = clock::now();
-    for (std::int64_t i = 0; i < calls; ++i) sink = fn();
-    return std::chrono::duration<double>(clock::now() - t0).count();
-  };
-  std::int64_t calls = 1;
-  while (batch(calls) < kBatchSeconds) calls *= 2;
-  std::vector<double> per_call;
-  for (int b = 0; b < kBatches; ++b) per_call.push_back(batch(calls) / static_cast<double>(calls));
-  std::sort(per_call.begin(), per_call.end());
-  return per_call[per_call.size() / 2];
-}
 
-std::string duration_text(double s) {
-  if (s < 1e-3) return fmtnum::fixed(s * 1e6, 1) + " µs";
-  if (s < 1) return fmtnum::fixed(s * 1e3, 1) + " ms";
-  return fmtnum::fixed(s, 2) + " s";
-}
 
 /// The sample size that brings the largest standard error of the probabilities `p` to kStandardError.
 std::uint64_t samples_for(const std::vector<double>& p) {

@@ -488,11 +488,16 @@ Table hero_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p,
   return ht;
 }
 
+// A turns table's two rows: the shots when only direct hits strike, and when close hits do too.
+void strikes_rows(Table& t, const dice::TurnsToReach& direct, const dice::TurnsToReach& with_close) {
+  t.add_row(turns_cells(Cell("direct hits only", "direct-hits"), direct));
+  t.add_row(turns_cells(Cell("direct and close hits", "direct-and-close-hits"), with_close));
+}
+
 Table shots_table(const fire::StructureTarget& st) {
   Table t(shots_spec());
   t.title = "Shots to destroy " + fmtnum::grouped(*st.shp) + " shp (AC " + std::to_string(st.ac) + ")";
-  t.add_row(turns_cells(Cell("direct hits only", "direct-hits"), *st.shots_direct));
-  t.add_row(turns_cells(Cell("direct and close hits", "direct-and-close-hits"), *st.shots_with_close));
+  strikes_rows(t, *st.shots_direct, *st.shots_with_close);
   t.notes.push_back("a shot that misses, is saved against or misfires deals nothing; the piece fires on (an "
                     "accidental discharge that damages it is not followed)");
   t.notes.push_back(turns_note({&*st.shots_direct, &*st.shots_with_close}));
@@ -502,8 +507,7 @@ Table shots_table(const fire::StructureTarget& st) {
 Table hero_shots_table(const fire::HeroOdds& h) {
   Table t(hero_shots_spec());
   t.title = "Shots to bring down a hero of " + fmtnum::grouped(*h.hp) + " hp";
-  t.add_row(turns_cells(Cell("direct hits only", "direct-hits"), *h.shots_direct));
-  t.add_row(turns_cells(Cell("direct and close hits", "direct-and-close-hits"), *h.shots_with_close));
+  strikes_rows(t, *h.shots_direct, *h.shots_with_close);
   t.notes.push_back("one piece firing at the hero's hex; a hit takes the hit points of the hero's damage after it "
                     "(after the hero's save); a shot that misses or misfires takes nothing, and the piece fires on");
   t.notes.push_back(turns_note({&*h.shots_direct, &*h.shots_with_close}));
@@ -514,6 +518,19 @@ std::string scatter_title(const fire::ArtilleryRules& R, const ArtilleryShot& s)
   return "Scatter: distance in yards (" + dice_text(R.scatter.scatter_dice, R.scatter.scatter_die_sides) + " x " +
          std::to_string(s.scatter.multiplier_yd) +
          (s.mode == FireMode::plunging ? ", doubled for plunging fire)" : ")");
+}
+
+// The shots until `what` is gone under each reading of what strikes (direct hits only, or close
+// hits too), as distributions (those the work bound let be made).
+void strikes_distributions(std::vector<Table>& out, const report::DistributionSpec& spec, const std::string& what,
+                           const dice::TurnsToReach& direct, const dice::TurnsToReach& with_close) {
+  for (const auto* r : {&direct, &with_close})
+    if (r->distribution_made)
+      report::distribution_tables(spec, turns_distribution(*r),
+                                  "Shots until " + what + " are gone (" +
+                                      (r == &direct ? "direct hits only" : "direct and close hits") + ")")
+          .set_context(f::kStrikes, r == &direct ? "direct-hits" : "direct-and-close-hits")
+          .add_to(out);
 }
 
 // The distributions of the shot that are for programs (and --table), after the tables people see, and
@@ -537,29 +554,13 @@ void distribution_tables(std::vector<Table>& out, const fire::ArtilleryRules& R,
     names.emplace_back("hero-damage");
   }
   if (s.hero && s.hero->hp) {
-    const std::string hp = fmtnum::grouped(*s.hero->hp) + " hp";
-    for (const auto& [key, r] : {std::pair{"direct-hits", &*s.hero->shots_direct},
-                                 std::pair{"direct-and-close-hits", &*s.hero->shots_with_close}})
-      if (r->distribution_made)
-        report::distribution_tables(hero_shots_dist_spec(), turns_distribution(*r),
-                                    "Shots until the hero's " + hp + " are gone (" +
-                                        (r == &*s.hero->shots_direct ? "direct hits only" : "direct and close hits") +
-                                        ")")
-            .set_context(f::kStrikes, key)
-            .add_to(out);
+    strikes_distributions(out, hero_shots_dist_spec(), "the hero's " + fmtnum::grouped(*s.hero->hp) + " hp",
+                          *s.hero->shots_direct, *s.hero->shots_with_close);
     names.emplace_back("hero-shots-distribution");
   }
   if (s.structure && s.structure->shp) {
-    const std::string shp = fmtnum::grouped(*s.structure->shp) + " shp";
-    for (const auto& [key, r] : {std::pair{"direct-hits", &*s.structure->shots_direct},
-                                 std::pair{"direct-and-close-hits", &*s.structure->shots_with_close}})
-      if (r->distribution_made)
-        report::distribution_tables(shots_dist_spec(), turns_distribution(*r),
-                                    "Shots until " + shp + " are gone (" +
-                                        (r == &*s.structure->shots_direct ? "direct hits only" : "direct and close hits") +
-                                        ")")
-            .set_context(f::kStrikes, key)
-            .add_to(out);
+    strikes_distributions(out, shots_dist_spec(), fmtnum::grouped(*s.structure->shp) + " shp",
+                          *s.structure->shots_direct, *s.structure->shots_with_close);
     names.emplace_back("shots-distribution");
   }
   std::string list;
