@@ -6,7 +6,11 @@
 // and states that are equal in everything a later battle or the report reads are merged.
 #include "gunpowder/war/campaign.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdint>
+#include <new>
 #include <memory>
 #include <optional>
 #include <set>
@@ -114,12 +118,12 @@ class StateMap {
     }
     s.p += p;
   }
-  /// The states and probabilities in insertion order, packed for a sequential walk.
-  [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
-    std::vector<std::pair<std::uint64_t, double>> out;
+  /// The states and probabilities in insertion order, packed for a sequential walk, into `out`
+  /// (its memory kept from battle to battle).
+  void items(std::vector<std::pair<std::uint64_t, double>>& out) const {
+    out.clear();
     out.reserve(order_.size());
     for (auto n : order_) out.emplace_back(slots_[n].key, slots_[n].p);
-    return out;
   }
 
  private:
@@ -150,6 +154,56 @@ class StateMap {
   std::vector<std::uint32_t> order_;  ///< slots in insertion order
 };
 
+/// Zeroed memory for the dense rows' blocks of cells, kept from one battle's map for the next.
+/// Fresh memory cost the campaign its page faults and their zeroing (a third of its time); the
+/// blocks are cut from slabs of whole 2 MB pages mapped at once, which the kernel backs with
+/// transparent huge pages where it offers them (a fault for each 2 MB instead of each 4 KB: the
+/// book's field campaign faulted 2,300 times, most of its system time). A block given back is
+/// zero again (DenseMap's destructor zeroes the cells it used).
+class BlockPool {
+ public:
+  BlockPool() = default;
+  BlockPool(const BlockPool&) = delete;
+  BlockPool& operator=(const BlockPool&) = delete;
+  ~BlockPool() {
+    for (const auto& [at, bytes] : maps_) munmap(at, bytes);
+  }
+  /// A zeroed block of `cells` doubles (every block of a walk has the same size).
+  double* take(size_t cells) {
+    if (!free_.empty()) {
+      double* b = free_.back();
+      free_.pop_back();
+      return b;
+    }
+    const size_t bytes = cells * sizeof(double);
+    if (left_ < bytes) {
+      // A slab of whole 2 MB pages, aligned to 2 MB within a mapping 2 MB larger.
+      const size_t slab = (std::max(bytes, kHuge) + kHuge - 1) / kHuge * kHuge;
+      void* at = mmap(nullptr, slab + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (at == MAP_FAILED) throw std::bad_alloc();
+      maps_.emplace_back(at, slab + kHuge);
+      const auto base = reinterpret_cast<std::uintptr_t>(at);
+      next_ = reinterpret_cast<char*>((base + kHuge - 1) / kHuge * kHuge);
+      left_ = slab;
+#ifdef MADV_HUGEPAGE
+      madvise(next_, slab, MADV_HUGEPAGE);  // advice only: without huge pages, 4 KB faults as before
+#endif
+    }
+    auto* b = reinterpret_cast<double*>(next_);
+    next_ += bytes;
+    left_ -= bytes;
+    return b;
+  }
+  void give(double* block) { free_.push_back(block); }
+
+ private:
+  static constexpr size_t kHuge = size_t{2} << 20;
+  std::vector<std::pair<void*, size_t>> maps_;
+  std::vector<double*> free_;
+  char* next_ = nullptr;
+  size_t left_ = 0;
+};
+
 /// States and their probabilities when each side's troop counts are few and numbered in
 /// increasing order: one dense row of the second side's counts for each (fatigue, standing, first
 /// side's count). A battle's outcome maps a run of sorted states to a run of sorted cells, so the
@@ -157,9 +211,7 @@ class StateMap {
 class DenseMap {
  public:
   static constexpr size_t kBlockRows = 64;
-  /// Blocks of kBlockRows rows of cells, all zero, kept from one battle's map for the next: fresh
-  /// memory cost the campaign its page faults and their zeroing (a third of its time).
-  using Pool = std::vector<std::unique_ptr<double[]>>;
+  using Pool = BlockPool;
   DenseMap(size_t width, Pool& pool) : width_(width), pool_(pool) { cache_.fill({kEmpty, 0}); }
   DenseMap(const DenseMap&) = delete;
   DenseMap& operator=(const DenseMap&) = delete;
@@ -169,8 +221,7 @@ class DenseMap {
   ~DenseMap() {
     for (size_t id = 0; id < rows_.size(); ++id)
       if (rows_[id].lo <= rows_[id].hi) std::fill(cell(id) + rows_[id].lo, cell(id) + rows_[id].hi + 1, 0.0);
-    for (auto& b : blocks_)
-      if (b) pool_.push_back(std::move(b));
+    for (double* b : blocks_) pool_.give(b);
   }
   void add(std::uint64_t key, double p) {
     const std::uint64_t rk = key & ~(kIndexMask << kIndexBits);
@@ -197,17 +248,28 @@ class DenseMap {
     r.lo = std::min(r.lo, lo);
     r.hi = std::max(r.hi, hi);
   }
-  /// The states and probabilities in key order (row, then the second side's count).
-  [[nodiscard]] std::vector<std::pair<std::uint64_t, double>> items() const {
-    std::vector<std::pair<std::uint64_t, double>> out;
-    for (const auto& [rk, id] : index_) {
-      const Row& r = rows_[id];
-      const double* cells = cell(id);
-      for (size_t col = r.lo; col <= r.hi; ++col)
-        if (const double p = cells[col]; p > 0)
-          out.emplace_back(rk | static_cast<std::uint64_t>(col) << kIndexBits, p);
-    }
+  /// A row's states: the second side's troop indexes lo..hi (cells[col]; 0 where none).
+  struct RowView {
+    std::uint64_t rk;
+    const double* cells;
+    size_t lo, hi;
+  };
+  /// The rows with states, in key order (row, then the second side's count): the next battle
+  /// walks them in place (a vector of the states, made anew for each battle, cost the campaign a
+  /// fifth of its time, most of it page faults).
+  [[nodiscard]] std::vector<RowView> rows() const {
+    std::vector<RowView> out;
+    out.reserve(index_.size());
+    for (const auto& [rk, id] : index_)
+      if (const Row& r = rows_[id]; r.lo <= r.hi) out.push_back({rk, cell(id), r.lo, r.hi});
     return out;
+  }
+  /// The number of states (cells with a probability).
+  [[nodiscard]] size_t size() const {
+    size_t n = 0;
+    for (const RowView& v : rows())
+      for (size_t col = v.lo; col <= v.hi; ++col) n += v.cells[col] > 0 ? 1 : 0;
+    return n;
   }
 
  private:
@@ -221,25 +283,18 @@ class DenseMap {
     auto [it, fresh] = index_.try_emplace(rk, static_cast<std::uint32_t>(rows_.size()));
     if (fresh) {
       if (rows_.size() % kBlockRows == 0) {
-        if (pool_.empty()) {
-          blocks_.emplace_back(new double[kBlockRows * width_]());
-        } else {
-          blocks_.push_back(std::move(pool_.back()));
-          pool_.pop_back();
-        }
+        blocks_.push_back(pool_.take(kBlockRows * width_));
       }
       rows_.emplace_back();
     }
     return it->second;
   }
-  double* cell(size_t id) { return blocks_[id / kBlockRows].get() + (id % kBlockRows) * width_; }
-  [[nodiscard]] const double* cell(size_t id) const {
-    return blocks_[id / kBlockRows].get() + (id % kBlockRows) * width_;
-  }
+  double* cell(size_t id) { return blocks_[id / kBlockRows] + (id % kBlockRows) * width_; }
+  [[nodiscard]] const double* cell(size_t id) const { return blocks_[id / kBlockRows] + (id % kBlockRows) * width_; }
   size_t width_;
   std::map<std::uint64_t, std::uint32_t> index_;
   std::vector<Row> rows_;
-  Pool blocks_;
+  std::vector<double*> blocks_;  ///< taken from pool_, given back by the destructor
   Pool& pool_;
   std::array<std::pair<std::uint64_t, std::uint32_t>, 64> cache_{};
 };
@@ -279,23 +334,29 @@ class Walk {
     out_.dense = dense;
     if (!dense)
       for (size_t s = 0; s < 2; ++s) start.index[s] = index_of(s, out_.initial_troops[s]);
-    std::vector<std::pair<std::uint64_t, double>> live{{pack(start), 1.0}};
-    for (int n = 1; n <= out_.max_battles && !live.empty(); ++n) {
-      walked_ += live.size();
-      if (const size_t most = dense ? kMaxWalkedDense : kMaxWalkedHash; walked_ > most) {
-        Diagnostics d;
-        d.error({}, "the campaign has too many states: more than " + std::to_string(most / 1000000) +
-                        " million to follow by battle " + std::to_string(n) + "; give fewer battles");
-        return d;
+    if (dense) {
+      auto live = std::make_unique<DenseMap>(values_[1].size(), pool_);
+      live->add(pack(start), 1.0);
+      size_t states = 1;
+      for (int n = 1; n <= out_.max_battles && states > 0; ++n) {
+        if (auto bad = begin_battle(n, states, kMaxWalkedDense)) return *bad;
+        auto next = std::make_unique<DenseMap>(values_[1].size(), pool_);
+        if (auto bad = battle_rows(n, *live, *next)) return *bad;
+        live = std::move(next);
+        states = live->size();
+        finish_step(states);
+        if (on_battle) on_battle(n);
       }
-      step_ = CampaignStep{};
-      step_.battle = n;
-      auto done =
-          dense ? battle_rows(n, live, DenseMap(values_[1].size(), pool_)) : battle(n, live, StateMap(live.size() * 2));
-      if (!done) return done.error();
-      live = std::move(*done);
-      finish_step(live.size());
-      if (on_battle) on_battle(n);
+    } else {
+      std::vector<std::pair<std::uint64_t, double>> live{{pack(start), 1.0}};
+      std::vector<std::pair<std::uint64_t, double>> next;
+      for (int n = 1; n <= out_.max_battles && !live.empty(); ++n) {
+        if (auto bad = begin_battle(n, live.size(), kMaxWalkedHash)) return *bad;
+        if (auto bad = battle(n, live, StateMap(live.size() * 2), next)) return *bad;
+        live.swap(next);
+        finish_step(live.size());
+        if (on_battle) on_battle(n);
+      }
     }
     for (size_t b = 1; b < fought_.size(); ++b)
       if (fought_[b] > 0) out_.battles_fought[static_cast<int>(b)] = fought_[b];
@@ -312,54 +373,82 @@ class Walk {
   }
 
  private:
-  /// Battle n fought from every live state; the states that fight on, merged in `next`.
+  /// Battle n is fought from so many states: within the bound of states to follow (`most`)?
+  std::optional<Diagnostics> begin_battle(int n, size_t states, size_t most) {
+    walked_ += states;
+    if (walked_ > most) {
+      Diagnostics d;
+      d.error({}, "the campaign has too many states: more than " + std::to_string(most / 1000000) +
+                      " million to follow by battle " + std::to_string(n) + "; give fewer battles");
+      return d;
+    }
+    step_ = CampaignStep{};
+    step_.battle = n;
+    return std::nullopt;
+  }
+
+  /// Battle n fought from every live state; the states that fight on, merged in `next`, then
+  /// written to `on`.
   template <class Sink>
-  Expected<std::vector<std::pair<std::uint64_t, double>>> battle(
-      int n, const std::vector<std::pair<std::uint64_t, double>>& live, Sink next) {
+  std::optional<Diagnostics> battle(int n, const std::vector<std::pair<std::uint64_t, double>>& live, Sink next,
+                                    std::vector<std::pair<std::uint64_t, double>>& on) {
     for (const auto& [key, p] : live) {
       const State st = unpack(key);
       step_.p_fought += p;
       auto moves = outcomes(n, st);
       if (!moves) return moves.error();
       for (const auto& t : **moves)
-        if (auto bad = move(n, st, p, t, next)) return *bad;
+        if (auto bad = move(n, st, p, t, next)) return bad;
     }
-    return next.items();
+    next.items(on);
+    return std::nullopt;
   }
 
-  /// Battle n from dense states, a row at a time: `live` is in key order, so the states of one row
-  /// (both fatigues and standings, the first side's troops) are together, and those among them with
-  /// the same odds take each outcome to one row of `next`: the first side's effect is worked out
-  /// once for them, and the second side's troops are a column of that row. The same sums as
+  /// Battle n from dense states, a row at a time: `live`'s rows are in key order, each row holds
+  /// the states of both fatigues and standings and the first side's troops, and those among them
+  /// with the same odds take each outcome to one row of `next`: the first side's effect is worked
+  /// out once for them, and the second side's troops are a column of that row. The same sums as
   /// battle() (the order of the additions aside), without a row lookup for every state and outcome.
-  Expected<std::vector<std::pair<std::uint64_t, double>>> battle_rows(
-      int n, const std::vector<std::pair<std::uint64_t, double>>& live, DenseMap next) {
-    const std::uint64_t col_bits = kIndexMask << kIndexBits;
-    size_t a = 0;
-    while (a < live.size()) {
-      // The states [a, e) of one row with the same outcomes.
-      const State st = unpack(live[a].first);
-      auto moves = outcomes(n, st);
-      if (!moves) return moves.error();
-      // The same row and the same troop-ratio lines: the same odds (outcomes' key).
-      size_t e = a + 1;
-      const std::uint64_t rk = live[a].first & ~col_bits;
-      const auto lines = ratio_lines(st);
-      while (e < live.size() && (live[e].first & ~col_bits) == rk && ratio_lines(unpack(live[e].first)) == lines) ++e;
-      double p_run = 0;
-      for (size_t j = a; j < e; ++j) p_run += live[j].second;
-      step_.p_fought += p_run;
-      for (const auto& t : **moves) {
-        if (t.kind != Transition::result) {
-          for (size_t j = a; j < e; ++j)
-            if (auto bad = move(n, unpack(live[j].first), live[j].second, t, next)) return *bad;
+  std::optional<Diagnostics> battle_rows(int n, const DenseMap& live, DenseMap& next) {
+    for (const DenseMap::RowView& v : live.rows()) {
+      size_t a = v.lo;
+      while (a <= v.hi) {
+        if (v.cells[a] <= 0) {
+          ++a;
           continue;
         }
-        if (auto bad = result_rows(n, st, {live.data() + a, live.data() + e}, p_run, t, next)) return *bad;
+        // The states [a, e) of the row with the same outcomes: the same troop-ratio lines (the
+        // outcomes' key).
+        const State st = unpack(v.rk | static_cast<std::uint64_t>(a) << kIndexBits);
+        auto moves = outcomes(n, st);
+        if (!moves) return moves.error();
+        const auto lines = ratio_lines(st);
+        size_t e = a + 1;
+        while (e <= v.hi &&
+               (v.cells[e] <= 0 || ratio_lines(unpack(v.rk | static_cast<std::uint64_t>(e) << kIndexBits)) == lines))
+          ++e;
+        // The run's states, packed (a row's columns between its first and last state are half
+        // empty: every outcome walking them cost a tenth of the campaign's instructions).
+        run_.clear();
+        double p_run = 0;
+        for (size_t col = a; col < e; ++col)
+          if (v.cells[col] > 0) {
+            run_.emplace_back(v.rk | static_cast<std::uint64_t>(col) << kIndexBits, v.cells[col]);
+            p_run += v.cells[col];
+          }
+        step_.p_fought += p_run;
+        for (const auto& t : **moves) {
+          if (t.kind != Transition::result) {
+            for (const auto& [key, p] : run_)
+              if (auto bad = move(n, unpack(key), p, t, next)) return bad;
+            continue;
+          }
+          if (auto bad = result_rows(n, st, run_, p_run, t, next)) return bad;
+        }
+        a = e;
       }
-      a = e;
     }
-    return next.items();
+    return std::nullopt;
   }
 
   /// Outcome t of the states `run` of one row (st: the first of them; p_run: their sum), as move()
@@ -672,6 +761,7 @@ class Walk {
   size_t walked_ = 0;
   std::vector<double> fought_;  ///< by battles fought, gathered into out_.battles_fought at the end
   DenseMap::Pool pool_;  ///< zeroed cell blocks handed from one battle's DenseMap to the next
+  std::vector<std::pair<std::uint64_t, double>> run_;  ///< battle_rows's states of one run
 };
 
 }  // namespace
