@@ -7,17 +7,18 @@
 // piece read by war::read_battle and its forces rated, and keeps each force as it fights without
 // its rating's lines, statements and derivation; then the forces are divided into sides and
 // paired across the file as the held path pairs them (war::make_sides, check_tactics,
-// pair_forces), and every battle is fought, 1,024 at a time, keeping its odds without their rows
-// and distributions (the table of battles) and each force's modified BR (the table of forces).
+// pair_forces), and every battle is fought, 1,024 at a time, for its errors and each force's
+// modified BR and opponent (the table of forces).
 // When anything fails (an error, a [battle] table, 100 battles or fewer), the file is read whole
 // and run as any other, so every error is reported as it is held. Else the writer fights the
 // battles again a chunk at a time, on two threads, and writes their tables as they are made:
 // csv the odds tables (or, with --summary, the table of battles); text and markdown the table of
 // forces (text: measured first, then each block of columns: report::StreamedTable), each battle's
-// tables laid out by itself, then the unmatched forces (with --summary: the table of battles, then
-// the unmatched forces); JSON every array (cli::JsonDocumentStream), the ratings' lines and
-// statements in a second pass over the input.
+// tables laid out by itself, then the unmatched forces (with --summary: the table of battles, its
+// battles fought again for each pass, then the unmatched forces); JSON every array
+// (cli::JsonDocumentStream), the ratings' lines and statements in a second pass over the input.
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <ostream>
 #include <utility>
@@ -39,8 +40,9 @@ using report::Table;
 constexpr input::Cut kBattleCut{"force"};
 // Up to this many battles the report is held (its charts, which gunpowder-book's pages show).
 constexpr size_t kHeldBattles = 100;
-// Battles fought and written at a time.
+// Battles fought and written at a time (JSON, about 23 KB a battle: fewer).
 constexpr size_t kChunk = 1024;
+constexpr size_t kJsonChunk = 256;
 
 // A battle file checked and paired by the first pass (kept by the report's writer).
 struct BattleBatch {
@@ -54,7 +56,6 @@ struct BattleBatch {
   std::vector<char> statements;        ///< by force: its BR was computed from the statements
   war::Sides sides;
   std::vector<std::pair<size_t, size_t>> pairs;  ///< by battle: positions into sides.members
-  std::vector<war::Odds> odds;                   ///< by battle: without its rows and distributions
   std::vector<ForceBattle> fights;               ///< by force: the battle it fights
   std::vector<size_t> unmatched;
 };
@@ -82,6 +83,7 @@ bool read_piece(const BattleBatch& b, input::Document& doc, std::vector<war::Rat
 bool read_forces(BattleBatch& b) {
   bool other = false;
   std::vector<ReadSlot> slots(kBattleCut.threads);
+  std::vector<std::vector<war::RatedForce>> pieces;  // in input order
   auto d = cli::batch_pass(
       b.sources, kBattleCut, slots, true, other,
       [&](ReadSlot& slot, input::Document& doc) {
@@ -97,12 +99,16 @@ bool read_forces(BattleBatch& b) {
       },
       [&](ReadSlot& slot) {
         const size_t base = b.statements.size();
-        for (auto& x : slot.rated) {
-          x.source += base;
-          b.rated.push_back(std::move(x));
-        }
+        for (auto& x : slot.rated) x.source += base;
+        pieces.push_back(std::move(slot.rated));
         b.statements.insert(b.statements.end(), slot.statements.begin(), slot.statements.end());
       });
+  // The forces in one vector of their size (one that grew as they came would be twice it at times).
+  b.rated.reserve(b.statements.size());
+  for (auto& piece : pieces) {
+    std::move(piece.begin(), piece.end(), std::back_inserter(b.rated));
+    std::vector<war::RatedForce>().swap(piece);
+  }
   return d.empty() && !other;
 }
 
@@ -127,22 +133,14 @@ bool pair_and_fight(BattleBatch& b) {
   for (size_t i = 0; i < b.rated.size(); ++i) b.statements[i] = by_source[b.rated[i].source];
   b.fights.resize(b.rated.size());
   std::vector<char> matched(b.rated.size(), 0);
-  b.odds.reserve(b.pairs.size());
   for (size_t from = 0; from < b.pairs.size(); from += kChunk) {
     auto fought = fight_chunk(b, from, std::min(b.pairs.size(), from + kChunk));
     if (!fought) return false;
-    for (auto& e : fought->engagements) {
+    for (const auto& e : fought->engagements) {
       for (size_t k = 0; k < 2; ++k) {
         b.fights[e.force[k]] = {e.spec[k].modified_br, &b.rated[e.force[1 - k]].force.name, nullptr};
         matched[e.force[k]] = 1;
       }
-      e.odds.rows.clear();
-      e.odds.tie_row.reset();
-      for (size_t k = 0; k < 2; ++k) {
-        e.odds.fatigue_dist[k].clear();
-        e.odds.location_dist[k].clear();
-      }
-      b.odds.push_back(std::move(e.odds));
     }
   }
   for (size_t i = 0; i < b.rated.size(); ++i)
@@ -160,11 +158,32 @@ std::vector<std::vector<report::Cell>> force_rows(const BattleBatch& b, size_t f
   return rows;
 }
 
-// The row of battle `n` in the table of battles.
-std::vector<report::Cell> battles_row(const BattleBatch& b, size_t n) {
-  const auto& [i, j] = b.pairs[n];
-  return battle_row({b.rated[b.sides.members[0][i]].force.name, b.rated[b.sides.members[1][j]].force.name}, b.odds[n],
-                    n);
+// The row of battle `n` (from 0) in the table of battles.
+std::vector<report::Cell> battles_row(const BattleBatch& b, const war::Engagement& e, size_t n) {
+  return battle_row({b.rated[e.force[0]].force.name, b.rated[e.force[1]].force.name}, e.odds, n);
+}
+
+// The rows of battles [from, to) in the table of battles, their battles fought again (cannot fail).
+Expected<std::vector<std::vector<report::Cell>>> battles_rows(const BattleBatch& b, size_t from, size_t to) {
+  auto fought = fight_chunk(b, from, to);
+  if (!fought) return fought.error();
+  std::vector<std::vector<report::Cell>> rows(fought->engagements.size());
+  split_work(rows.size(), kThreadedMin, [&](size_t x, size_t y) {
+    for (size_t i = x; i < y; ++i) rows[i] = battles_row(b, fought->engagements[i], from + i);
+  });
+  return rows;
+}
+
+// `each(rows)` for the rows of each chunk of battles in the table of battles, in order; the error
+// of a battle fought again.
+template <class Each>
+Diagnostics for_battles_rows(const BattleBatch& b, Each each) {
+  for (size_t from = 0; from < b.pairs.size(); from += kChunk) {
+    auto rows = battles_rows(b, from, std::min(b.pairs.size(), from + kChunk));
+    if (!rows) return rows.error();
+    each(*rows);
+  }
+  return {};
 }
 
 // The table of battles without its rows.
@@ -175,8 +194,8 @@ Table battles_frame(const BattleBatch& b) {
 }
 
 // The tables of each battle of a chunk, as the held report has them (the casualty distributions
-// value by value only with --distributions), made on two threads: `make(n, tables)` for battle n,
-// then `use(n, tables)` on the same thread. Returns the error of a battle fought again.
+// value by value only with --distributions), made on two threads: `use(i, battle, tables)` for
+// the chunk's battle i, on the thread that made them. Returns the error of a battle fought again.
 template <class Use>
 Diagnostics chunk_tables(const BattleBatch& b, size_t from, size_t to, bool every, bool js, Use use) {
   auto fought = fight_chunk(b, from, to);
@@ -189,7 +208,7 @@ Diagnostics chunk_tables(const BattleBatch& b, size_t from, size_t to, bool ever
       odds_tables(b.R, b.rated, engagements[i], from + i, every, js, tables);
       if (!b.distributions)
         std::erase_if(tables, [](const Table& t) { return t.spec != nullptr && t.spec->on_request && !t.asked; });
-      use(i, tables);
+      use(i, engagements[i], tables);
     }
   });
   return {};
@@ -200,23 +219,19 @@ Diagnostics write_battle_csv(std::ostream& os, const BattleBatch& b, bool summar
   if (summary) {
     const Table frame = battles_frame(b);
     os << report::csv_header(frame);
-    std::string text;
-    for (size_t n = 0; n < b.odds.size(); ++n) {
-      report::csv_row(text, frame, battles_row(b, n), formulas);
-      if (text.size() >= (1U << 16)) {
-        os << text;
-        text.clear();
-      }
-    }
-    os << text;
-    return {};
+    return for_battles_rows(b, [&](const std::vector<std::vector<report::Cell>>& rows) {
+      std::string text;
+      report::csv_rows(text, frame, rows, formulas);
+      os << text;
+    });
   }
   std::vector<Table> odds;
   for (size_t from = 0; from < b.pairs.size(); from += kChunk) {
     const size_t to = std::min(b.pairs.size(), from + kChunk);
     odds.assign(to - from, Table());
-    auto d = chunk_tables(b, from, to, false, false,
-                          [&](size_t i, std::vector<Table>& tables) { odds[i] = std::move(tables.front()); });
+    auto d = chunk_tables(b, from, to, false, false, [&](size_t i, const war::Engagement&, std::vector<Table>& tables) {
+      odds[i] = std::move(tables.front());
+    });
     if (!d.empty()) return d;
     std::string text = report::render_csv(odds, formulas);
     // Each chunk's csv opens with the same header: only the first is written.
@@ -244,24 +259,24 @@ void write_forces_people(std::ostream& os, report::Format format, size_t width, 
   (void)cli::write_blocks(os, table, block);
 }
 
-// The table of battles (--summary), measured (text) then written block by block of columns.
-bool write_battles_people(std::ostream& os, report::Format format, size_t width, const BattleBatch& b) {
+// The table of battles (--summary), measured (text) then written block by block of columns, the
+// battles fought again for each pass; whether it wrote anything, or the error of a battle.
+Expected<bool> write_battles_people(std::ostream& os, report::Format format, size_t width, const BattleBatch& b) {
   report::StreamedTable table(battles_frame(b), format, width);
-  const size_t n = b.odds.size();
-  if (format == report::Format::text)
-    for (size_t i = 0; i < n; ++i) table.measure(battles_row(b, i));
-  (void)cli::write_blocks(os, table, [&](size_t k) {
-    std::string text;
-    for (size_t i = 0; i < n; ++i) {
-      table.append_row(text, k, battles_row(b, i));
-      if (text.size() >= (1U << 16)) {
-        os << text;
-        text.clear();
-      }
-    }
-    os << text;
-    return Diagnostics{};
+  if (format == report::Format::text) {
+    auto d = for_battles_rows(b, [&](const std::vector<std::vector<report::Cell>>& rows) {
+      for (const auto& row : rows) table.measure(row);
+    });
+    if (!d.empty()) return d;
+  }
+  auto d = cli::write_blocks(os, table, [&](size_t k) {
+    return for_battles_rows(b, [&](const std::vector<std::vector<report::Cell>>& rows) {
+      std::string text;
+      for (const auto& row : rows) table.append_row(text, k, row);
+      os << text;
+    });
   });
+  if (!d.empty()) return d;
   return table.blocks() > 0;
 }
 
@@ -280,7 +295,9 @@ Diagnostics write_battle_people(std::ostream& os, report::Format format, const B
     os << text;
   };
   if (summary) {
-    any = write_battles_people(os, format, width, b);
+    auto wrote = write_battles_people(os, format, width, b);
+    if (!wrote) return wrote.error();
+    any = *wrote;
   } else {
     write_forces_people(os, format, width, b);
     any = true;
@@ -288,8 +305,9 @@ Diagnostics write_battle_people(std::ostream& os, report::Format format, const B
     for (size_t from = 0; from < b.pairs.size(); from += kChunk) {
       const size_t to = std::min(b.pairs.size(), from + kChunk);
       texts.assign(to - from, std::string());
-      auto d = chunk_tables(b, from, to, true, false,
-                            [&](size_t i, const std::vector<Table>& tables) { texts[i] = render(tables); });
+      auto d = chunk_tables(
+          b, from, to, true, false,
+          [&](size_t i, const war::Engagement&, const std::vector<Table>& tables) { texts[i] = render(tables); });
       if (!d.empty()) return d;
       for (const auto& t : texts) put(t);
     }
@@ -357,15 +375,16 @@ Diagnostics write_battle_json(std::ostream& os, const BattleBatch& b) {
   const size_t battles = doc.index(&specs::battles());
   doc.open_through(doc.index(&specs::adjustments()));
   std::vector<std::vector<std::string>> blocks;  // by battle of the chunk, by array
-  for (size_t from = 0; from < b.pairs.size(); from += kChunk) {
-    const size_t to = std::min(b.pairs.size(), from + kChunk);
+  for (size_t from = 0; from < b.pairs.size(); from += kJsonChunk) {
+    const size_t to = std::min(b.pairs.size(), from + kJsonChunk);
     blocks.assign(to - from, std::vector<std::string>(spec.tables.size()));
-    auto d = chunk_tables(b, from, to, true, true, [&](size_t i, const std::vector<Table>& tables) {
-      for (const auto& t : tables) cli::append_json_objects(blocks[i][doc.index(t.spec)], t);
-      Table row = battles_frame(b);
-      row.rows.push_back(battles_row(b, from + i));
-      cli::append_json_objects(blocks[i][battles], row);
-    });
+    auto d = chunk_tables(b, from, to, true, true,
+                          [&](size_t i, const war::Engagement& e, const std::vector<Table>& tables) {
+                            for (const auto& t : tables) cli::append_json_objects(blocks[i][doc.index(t.spec)], t);
+                            Table row = battles_frame(b);
+                            row.rows.push_back(battles_row(b, e, from + i));
+                            cli::append_json_objects(blocks[i][battles], row);
+                          });
     if (!d.empty()) return d;
     for (size_t a = 0; a < spec.tables.size(); ++a) {
       std::string block;
