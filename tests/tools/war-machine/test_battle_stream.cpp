@@ -6,14 +6,13 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "../run_app.hpp"
 #include "war-machine/war_app.hpp"
 
 using namespace gunpowder;
+using gunpowder::testing::read_whole;
 using gunpowder::testing::run_main;
 using gunpowder::testing::write_temp;
 
@@ -46,13 +45,6 @@ std::string forces(int n, bool opponents) {
          (i % 5 == 0 ? "withdraw" : "hold") + "\"\n\n";
   }
   return t;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 testing::Run battle(std::vector<std::string> args) {
@@ -107,7 +99,7 @@ TEST_CASE("war-machine battle: a streamed file to --output; an error in its last
   const auto to_file = battle({path, "--format", "json", "--output", out});
   CHECK(to_file.code == 0);
   CHECK(to_file.out.empty());
-  CHECK(slurp(out) == to_stdout.out);
+  CHECK(read_whole(out) == to_stdout.out);
   std::filesystem::remove(out);
   const std::string bad =
       write_temp("gp-wm-bad.toml", text + "[[force]]\nname = \"Z\"\nside = \"north\"\ntroops = -5\nbr = 3\n");
