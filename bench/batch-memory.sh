@@ -10,9 +10,13 @@
 #  4. fire-odds, 1,000 [[arquebus]] scenarios of 1,000 men, csv, JSON, text and markdown (under
 #     100 MB);
 #  5. war-machine, 10,000 and 20,000 battles of one file (20,000 and 40,000 [[force]] tables),
-#     battle --summary (csv) and rate (csv, JSON, text, markdown; streamed: rate_stream.cpp)
-#     (target: under 100 MB, and flat: the larger batch should not take more memory; battle is
-#     not streamed yet);
+#     battle (csv, JSON, text, markdown, each with and without --summary; streamed:
+#     battle_stream.cpp, above 100 battles and without --force, --roll, --explain, --table,
+#     --chart, --svg, --odds-chart, house rules or a [battle] table, which hold the report) and
+#     rate (csv, JSON, text, markdown; streamed: rate_stream.cpp) (target: under 100 MB, and flat:
+#     the larger batch should not take more memory; battle is not flat yet: it keeps each force as it
+#     fights, about 1.4 KB, for war::pair_forces pairs them across the whole file: 20,000 forces
+#     about 40-50 MB, 40,000 about 70 MB);
 #  6. siege-duration --method structures, 40,000 [[structure]] tables to text, markdown, csv and
 #     JSON (under 100 MB; streamed: structures_stream.cpp).
 # Each line of 2-6 ends with its target and "ok" or "OVER". $1: the directory of the binaries
@@ -21,7 +25,8 @@
 # when, at which commit and under what load it ran. The wall time depends on the machine's load;
 # the CPU time (user + system) less so. A streamed batch is read twice (checked, then written);
 # text three times and more (checked, measured, then written once for each block of columns), and
-# fire-odds's JSON once for each array with rows.
+# fire-odds's JSON once for each array with rows; war-machine battle reads its file once (twice for
+# JSON: the ratings' lines) and fights each battle twice (checked, then written).
 set -e
 bin=${1:-build/bin}
 sizes=${2:-20 200}
@@ -106,7 +111,10 @@ for part in $parts; do
       awk -v n=$n 'BEGIN { for (i = 1; i <= n; i++) {
         printf "[[force]]\nname = \"A%d\"\nside = \"north\"\nrole = \"attacker\"\ntroops = %d\nbfr = %d\nmounted_pct = %d\nopponent = \"D%d\"\ntactic = \"attack\"\n\n", i, 100 + (i * 37) % 900, 40 + (i * 13) % 90, (i * 7) % 60, i
         printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending-in-place\"]\ntactic = \"hold\"\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120 } }' > "$tmp/forces.toml"
-      run "war-machine battle, $n battles ($((2 * n)) forces), csv --summary" 100 "" "$bin/war-machine" battle "$tmp/forces.toml" --format csv --summary
+      for fmt in csv json text markdown; do
+        run "war-machine battle, $n battles ($((2 * n)) forces), $fmt --summary" 100 "" "$bin/war-machine" battle "$tmp/forces.toml" --format $fmt --summary
+        run "war-machine battle, $n battles ($((2 * n)) forces), $fmt" 100 "" "$bin/war-machine" battle "$tmp/forces.toml" --format $fmt
+      done
       for fmt in csv json text markdown; do
         run "war-machine rate, $((2 * n)) forces, $fmt" 100 "" "$bin/war-machine" rate "$tmp/forces.toml" --format $fmt
       done

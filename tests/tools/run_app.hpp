@@ -39,6 +39,14 @@ inline std::string write_temp(const std::string& name, const std::string& text) 
   return path;
 }
 
+/// The bytes of the file at `path` (empty when it cannot be read).
+inline std::string read_whole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
 /// A tool's file input read in pieces (input::for_each_piece) against the same tables read
 /// whole: `a` and `b` are each under input::kChunkMinBytes (parsed whole), `a + b` is not
 /// (streamed); the output of the joined file must equal that of the two halves, in csv and json.

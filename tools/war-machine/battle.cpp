@@ -168,7 +168,7 @@ void finish_tables(const BattlePlan& p, report::Report& rep) {
     if (x.parent.empty() || x.force.name == x.parent + " 1")
       ratings.insert(ratings.end(), x.rating.explain.begin(), x.rating.explain.end());
   rep.explain.insert(rep.explain.begin(), ratings.begin(), ratings.end());
-  if (!p.unmatched.empty()) rep.tables.push_back(unmatched_table(p));
+  if (!p.unmatched.empty()) rep.tables.push_back(unmatched_table(p.rated, p.unmatched));
 }
 
 /// What only JSON shows: the settings and the seed, and each force's rating lines and statements.
@@ -241,7 +241,14 @@ void setup_battle(CLI::App& b, Options& opt) {
 
 Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
   if (auto bad = check_flags(opt)) return *bad;
-  auto planned = plan_battle(R, opt, common, "battle");
+  // One file (or standard input) of forces: a large one is written as it is made
+  // (battle_stream.cpp); else, or when it cannot be, it is read whole, standard input once.
+  std::vector<input::Source> sources;
+  if (opt.force_flags.empty() && (common.inputs.size() == 1 || cli::read_standard_input(common))) {
+    sources.push_back(input::Source::file(common.inputs.front()));
+    if (auto streamed = run_battle_streamed(R, opt, common, sources)) return std::move(*streamed);
+  }
+  auto planned = plan_battle(R, opt, common, "battle", sources.empty() ? nullptr : &sources);
   if (!planned) return planned.error();
   // No error is placed in the files after the plan: the parsed files are freed before the report is
   // built (a large batch's documents took about a fifth of its peak).

@@ -234,9 +234,10 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
 }
 
 std::vector<report::Cell> battle_row(const BattlePlan& p, size_t b) {
-  const auto& e = p.engagements[b];
-  const auto& o = e.odds;
-  const auto names = names_of(p, e);
+  return battle_row(names_of(p, p.engagements[b]), p.engagements[b].odds, b);
+}
+
+std::vector<report::Cell> battle_row(const std::array<std::string, 2>& names, const war::Odds& o, size_t b) {
   std::vector<report::Cell> row{std::to_string(b + 1),
                                 names[0],
                                 std::to_string(o.final_br[0]),
@@ -257,41 +258,44 @@ std::vector<report::Cell> battle_row(const BattlePlan& p, size_t b) {
   return row;
 }
 
-Table battle_forces_table(const BattlePlan& p) {
+Table battle_forces_frame(size_t battles, size_t unmatched) {
   Table t(specs::battle_forces());
-  // By force index: (modified BR, opponent's index) of the battle it fights (the last, as listed).
-  std::vector<std::optional<std::pair<int, size_t>>> mod(p.rated.size());
-  std::vector<const war::Ruled*> mod_ruled(p.rated.size(), nullptr);  // the house rule behind that modified BR
-  for (const auto& e : p.engagements)
-    for (size_t k = 0; k < 2; ++k) {
-      mod[e.force[k]] = std::make_pair(e.spec[k].modified_br, e.force[1 - k]);
-      mod_ruled[e.force[k]] = &e.spec[k].ruled;
-    }
-  t.rows.resize(p.rated.size());
-  split_work(p.rated.size(), 4096, [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) {
-      const auto& x = p.rated[i];
-      const auto& m = mod[i];
-      t.rows[i] = {x.force.name,
-                   x.force.side,
-                   war::to_string(x.force.role),
-                   cell::integer(x.force.troops),
-                   x.rating.method,
-                   cell::integer(x.rating.bfr),
-                   opt_text_cell(x.rating.troop_class),
-                   std::to_string(x.rating.br),
-                   m ? report::Cell(std::to_string(m->first)) : cell::none(),
-                   m ? report::Cell(p.rated[m->second].force.name) : cell::none("(unmatched)"),
-                   x.rating.statements.empty() ? cell::none() : report::Cell(std::to_string(x.rating.statements_true)),
-                   std::to_string(x.rating.bonus_per_statement)};
-      // Its rating, and its modified BR.
-      add_row_source(t.rows[i], specs::battle_forces(),
-                     war::either(x.rating.ruled.any(), mod_ruled[i] ? *mod_ruled[i] : war::Ruled()));
-    }
-  });
-  if (p.engagements.size() > 1 || !p.unmatched.empty())
+  if (battles > 1 || unmatched > 0)
     t.notes.push_back(
         "forces matched as in \"Divide forces\": highest BR chooses the opponent it is most likely to beat");
+  return t;
+}
+
+std::vector<report::Cell> battle_forces_row(const war::RatedForce& x, const ForceBattle& m, bool statements) {
+  std::vector<report::Cell> row{x.force.name,
+                                x.force.side,
+                                war::to_string(x.force.role),
+                                cell::integer(x.force.troops),
+                                x.rating.method,
+                                cell::integer(x.rating.bfr),
+                                opt_text_cell(x.rating.troop_class),
+                                std::to_string(x.rating.br),
+                                m.opponent ? report::Cell(std::to_string(m.modified_br)) : cell::none(),
+                                m.opponent ? report::Cell(*m.opponent) : cell::none("(unmatched)"),
+                                statements ? report::Cell(std::to_string(x.rating.statements_true)) : cell::none(),
+                                std::to_string(x.rating.bonus_per_statement)};
+  // Its rating, and its modified BR.
+  add_row_source(row, specs::battle_forces(), war::either(x.rating.ruled.any(), m.ruled ? *m.ruled : war::Ruled()));
+  return row;
+}
+
+Table battle_forces_table(const BattlePlan& p) {
+  Table t = battle_forces_frame(p.engagements.size(), p.unmatched.size());
+  // By force index: the battle it fights (the last, as listed).
+  std::vector<ForceBattle> mod(p.rated.size());
+  for (const auto& e : p.engagements)
+    for (size_t k = 0; k < 2; ++k)
+      mod[e.force[k]] = {e.spec[k].modified_br, &p.rated[e.force[1 - k]].force.name, &e.spec[k].ruled};
+  t.rows.resize(p.rated.size());
+  split_work(p.rated.size(), 4096, [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i)
+      t.rows[i] = battle_forces_row(p.rated[i], mod[i], !p.rated[i].rating.statements.empty());
+  });
   return t;
 }
 
@@ -308,9 +312,9 @@ Table settings_table(const report::TableSpec& spec, const war::BattleConfig& s, 
   return t;
 }
 
-Table unmatched_table(const BattlePlan& p) {
+Table unmatched_table(const std::vector<war::RatedForce>& rated, const std::vector<size_t>& unmatched) {
   Table u(specs::unmatched());
-  for (size_t i : p.unmatched) u.add_row({p.rated[i].force.name, p.rated[i].force.side});
+  for (size_t i : unmatched) u.add_row({rated[i].force.name, rated[i].force.side});
   return u;
 }
 

@@ -321,7 +321,7 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
   }
   // csv's main table is each side's standing at the end, not the forces.
   rep.main_table = "campaign";
-  if (!p.unmatched.empty()) rep.tables.push_back(unmatched_table(p));
+  if (!p.unmatched.empty()) rep.tables.push_back(unmatched_table(p.rated, p.unmatched));
   rep.tables.push_back(settings_table(specs::campaign_settings(), p.config, {std::to_string(battles)}));
   release(*planned);
   return rep;

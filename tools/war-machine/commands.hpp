@@ -56,6 +56,13 @@ std::optional<report::Report> run_rate_streamed(const war::Rules& R, const Optio
                                                 const cli::CommonOptions& common,
                                                 const std::vector<input::Source>& sources);
 Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
+/// A battle file of more than 100 battles written as it is made (battle_stream.cpp): the report,
+/// whose `write` writes it, or nothing when it is not streamed (forces as flags, --roll, --explain,
+/// --table, --chart, --svg, --odds-chart, house rules, an input with an error or a [battle]
+/// table, 100 battles or fewer): the caller reads the input whole.
+std::optional<report::Report> run_battle_streamed(const war::Rules& R, const Options& opt,
+                                                  const cli::CommonOptions& common,
+                                                  const std::vector<input::Source>& sources);
 Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
 Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, const cli::CommonOptions& common);
@@ -106,8 +113,13 @@ struct BattlePlan {
   std::vector<size_t> unmatched;
 };
 
+/// `sources`: the inputs already opened (standard input is read once), else common.inputs.
 Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Options& opt,
-                                                  const cli::CommonOptions& common, const char* command);
+                                                  const cli::CommonOptions& common, const char* command,
+                                                  const std::vector<input::Source>* sources = nullptr);
+/// The settings of a battle: a flag wins over the file's [battle] table (`fs`), which wins over the
+/// data's defaults (plan.cpp).
+Expected<war::BattleConfig> battle_settings(const war::Rules& R, const Options& opt, const war::BattleFileSettings& fs);
 /// Frees a plan; a large one on two threads.
 void release(std::unique_ptr<BattlePlan>& plan);
 std::array<std::string, 2> names_of(const BattlePlan& p, const war::Engagement& e);
@@ -115,11 +127,25 @@ std::array<std::string, 2> names_of(const BattlePlan& p, const war::Engagement& 
 // --- report pieces of a battle (battle_report.cpp) and of rolled battles (roll_report.cpp)
 
 report::Table battle_forces_table(const BattlePlan& p);
+/// The table of forces without its rows: its note on the pairing when there is more than one
+/// battle or a force is unmatched.
+report::Table battle_forces_frame(size_t battles, size_t unmatched);
+/// The battle a force fights (the last, as listed), for its row in the table of forces: none
+/// (`opponent` null) when it is unmatched.
+struct ForceBattle {
+  int modified_br = 0;
+  const std::string* opponent = nullptr;  ///< the opponent's name
+  const war::Ruled* ruled = nullptr;      ///< the house rule behind the modified BR
+};
+/// The row of `x` in the table of forces; `statements`: its BR was computed from the statements.
+std::vector<report::Cell> battle_forces_row(const war::RatedForce& x, const ForceBattle& battle, bool statements);
 /// The settings of a battle (the readings and policies), then `more` (the columns its spec adds).
 report::Table settings_table(const report::TableSpec& spec, const war::BattleConfig& c, std::vector<report::Cell> more);
-report::Table unmatched_table(const BattlePlan& p);
+report::Table unmatched_table(const std::vector<war::RatedForce>& rated, const std::vector<size_t>& unmatched);
 /// The row of battle `b` in the table of battles (--summary, and JSON).
 std::vector<report::Cell> battle_row(const BattlePlan& p, size_t b);
+/// The same from the battle's forces' names and its odds.
+std::vector<report::Cell> battle_row(const std::array<std::string, 2>& names, const war::Odds& o, size_t b);
 /// Each side's adjustments in battle `battle` (from 0).
 void adjustment_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated, const war::Engagement& e,
                        size_t battle, std::vector<report::Table>& tables);

@@ -5,11 +5,10 @@
 
 namespace gunpowder::war_app {
 
-namespace {
-
 /// The settings of the battle: a flag wins over the file's [battle] table, which wins over the
 /// data's defaults.
-Expected<war::BattleConfig> settings_for(const war::Rules& R, const Options& opt, const war::BattleFileSettings& fs) {
+Expected<war::BattleConfig> battle_settings(const war::Rules& R, const Options& opt,
+                                            const war::BattleFileSettings& fs) {
   war::BattleConfig s;
   // The data's defaults, and the house rules that may have set them (none once a flag or the file gives one).
   s.options.tie = R.default_tie_policy;
@@ -40,12 +39,10 @@ Expected<war::BattleConfig> settings_for(const war::Rules& R, const Options& opt
   return s;
 }
 
-}  // namespace
-
 namespace {
 
 Expected<std::unique_ptr<BattlePlan>> plan_of(const war::Rules& R, const Options& opt, const cli::CommonOptions& common,
-                                              const char* command) {
+                                              const char* command, const std::vector<input::Source>* sources) {
   // Standard input only when neither a file nor --force gives the forces.
   if (opt.force_flags.empty() ? common.inputs.size() != 1 && !cli::read_standard_input(common)
                               : common.inputs.size() > 1)
@@ -53,11 +50,12 @@ Expected<std::unique_ptr<BattlePlan>> plan_of(const war::Rules& R, const Options
   auto flag_docs = force_documents(R, opt, true);
   if (!flag_docs) return flag_docs.error();
   auto plan = std::make_unique<BattlePlan>();
-  auto input = war::read_battle(R, common.inputs, std::move(*flag_docs));
+  auto input = sources != nullptr ? war::read_battle(R, *sources, std::move(*flag_docs))
+                                  : war::read_battle(R, common.inputs, std::move(*flag_docs));
   if (!input) return input.error();
   plan->input = std::move(*input);
   const auto& in = plan->input;
-  auto settings = settings_for(R, opt, in.settings);
+  auto settings = battle_settings(R, opt, in.settings);
   if (!settings) return settings.error();
   plan->config = *settings;
   auto rated =
@@ -80,8 +78,9 @@ Expected<std::unique_ptr<BattlePlan>> plan_of(const war::Rules& R, const Options
 }  // namespace
 
 Expected<std::unique_ptr<BattlePlan>> plan_battle(const war::Rules& R, const Options& opt,
-                                                  const cli::CommonOptions& common, const char* command) {
-  auto plan = plan_of(R, opt, common, command);
+                                                  const cli::CommonOptions& common, const char* command,
+                                                  const std::vector<input::Source>* sources) {
+  auto plan = plan_of(R, opt, common, command, sources);
   if (!plan && !opt.force_flags.empty()) return on_force_flags(plan.error());
   return plan;
 }

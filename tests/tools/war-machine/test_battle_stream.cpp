@@ -1,0 +1,114 @@
+// In-process tests of war-machine battle on a file of more than 100 battles, written as it is made
+// (battle_stream.cpp): in every format, --summary or not, the same output as the report held
+// whole (the same file after a [battle] table that changes nothing, which is read whole), also to
+// --output and from standard input; and nothing on stdout, nor any file, when the last force has
+// an error.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "../run_app.hpp"
+#include "war-machine/war_app.hpp"
+
+using namespace gunpowder;
+using gunpowder::testing::read_whole;
+using gunpowder::testing::run_main;
+using gunpowder::testing::write_temp;
+
+namespace {
+
+// `n` battles' forces: attackers rated by BR, by BFR with measured statements and by BFR with
+// given ones; each against its defender (`opponent`), or else paired by the book's rule with a
+// divided attacker now and then.
+std::string forces(int n, bool opponents) {
+  std::string t;
+  for (int i = 1; i <= n; ++i) {
+    const std::string s = std::to_string(i);
+    const int troops = 100 + (i * 37) % 900;
+    t += "[[force]]\nname = \"A" + s + "\"\nside = \"north\"\nrole = \"attacker\"\ntroops = " + std::to_string(troops) +
+         "\n";
+    if (i % 3 == 0)
+      t += "bfr = " + std::to_string(40 + (i * 13) % 90) + "\nmounted_pct = " + std::to_string((i * 7) % 60) +
+           "\nmissile_pct = " + std::to_string((i * 11) % 100) + "\nmovement_ft = 120\n";
+    else if (i % 3 == 1)
+      t += "br = " + std::to_string(50 + (i * 17) % 100) + "\n";
+    else
+      t += "bfr = " + std::to_string(30 + (i * 19) % 80) + "\nstatements = [\"a\", \"c\"]\n";
+    if (opponents)
+      t += "opponent = \"D" + s + "\"\n";
+    else if (i % 40 == 7)
+      t += "split = [" + std::to_string(troops / 2) + ", " + std::to_string(troops - troops / 2) + "]\n";
+    t += "tactic = \"attack\"\n\n[[force]]\nname = \"D" + s +
+         "\"\nside = \"south\"\nrole = \"defender\"\ntroops = " + std::to_string(100 + (i * 53) % 900) +
+         "\nbr = " + std::to_string(50 + (i * 29) % 120) + "\nsituation = [\"defending-in-place\"]\ntactic = \"" +
+         (i % 5 == 0 ? "withdraw" : "hold") + "\"\n\n";
+  }
+  return t;
+}
+
+testing::Run battle(std::vector<std::string> args) {
+  args.insert(args.begin(), {"war-machine", "battle"});
+  return run_main(war_app::main, args);
+}
+
+// The streamed file and the held one give the same output in every format, --summary or not.
+void check_same(const std::string& name, const std::string& text) {
+  const std::string streamed = write_temp("gp-wm-" + name + ".toml", text);
+  // The default tie policy, given in a [battle] table: the file is read whole and its report held.
+  const std::string held = write_temp("gp-wm-" + name + "-held.toml", "[battle]\ntie_policy = \"reroll\"\n\n" + text);
+  for (const char* format : {"csv", "json", "text", "markdown"})
+    for (const bool summary : {false, true}) {
+      CAPTURE(format);
+      CAPTURE(summary);
+      std::vector<std::string> args{"--format", format};
+      if (summary) args.emplace_back("--summary");
+      std::vector<std::string> a = args;
+      a.insert(a.begin(), streamed);
+      std::vector<std::string> b = args;
+      b.insert(b.begin(), held);
+      const auto s = battle(a);
+      const auto h = battle(b);
+      CHECK(s.code == 0);
+      CHECK(s.err.empty());
+      CHECK(h.code == 0);
+      CHECK(s.out.size() > 1000);
+      CHECK(s.out == h.out);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("war-machine battle: a file of 1,200 battles paired by opponent, streamed, gives the held output") {
+  // About 330 KB: read in pieces on two threads; more than one chunk of 1,024 battles.
+  const std::string text = forces(1200, true);
+  REQUIRE(text.size() > (256U << 10));
+  check_same("opponents", text);
+}
+
+TEST_CASE("war-machine battle: 200 battles paired by the book's rule, divided forces among them, streamed") {
+  check_same("book", forces(200, false));
+}
+
+TEST_CASE("war-machine battle: a streamed file to --output; an error in its last force writes nothing") {
+  const std::string text = forces(300, true);
+  const std::string path = write_temp("gp-wm-output.toml", text);
+  const auto out = (std::filesystem::temp_directory_path() / "gp-wm-output.json").string();
+  std::filesystem::remove(out);
+  const auto to_stdout = battle({path, "--format", "json"});
+  const auto to_file = battle({path, "--format", "json", "--output", out});
+  CHECK(to_file.code == 0);
+  CHECK(to_file.out.empty());
+  CHECK(read_whole(out) == to_stdout.out);
+  std::filesystem::remove(out);
+  const std::string bad =
+      write_temp("gp-wm-bad.toml", text + "[[force]]\nname = \"Z\"\nside = \"north\"\ntroops = -5\nbr = 3\n");
+  for (const char* format : {"csv", "json", "text", "markdown"}) {
+    CAPTURE(format);
+    const auto r = battle({bad, "--format", format, "--output", out});
+    CHECK(r.code == 65);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("gp-wm-bad.toml:") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(out));
+  }
+}
