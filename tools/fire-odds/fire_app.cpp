@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "common/commands.hpp"
+#include "common/fractions.hpp"
 #include "common/width.hpp"
 #include "fire-odds/fields.hpp"
 #include "gunpowder/core/fmtnum.hpp"
@@ -282,9 +283,7 @@ void setup(CLI::App& app, Options& opt) {
                        c.setup(sub, opt);
                      }});
   cli::add_subcommands(app, table, false);
-  app.add_flag("--fractions", opt.fractions,
-               "probabilities as exact fractions in lowest terms where the dice make them exact (text, markdown; "
-               "JSON adds \"fractions\"); not with --format csv");
+  cli::add_fractions_flag(app, opt.fractions);
   // Without a subcommand, the scenarios are the input files' (standard input when none is named).
   cli::reads_input(app);
 }
@@ -662,10 +661,7 @@ Expected<report::Report> run(const data::Tables& tables, const Options& opt, con
   if (command.empty() && common.inputs.empty() && !cli::read_standard_input(common))
     return cli::usage_error("",
                             "nothing to do: give a subcommand (" + names_text() + ") or TOML input files; see --help");
-  if (opt.fractions && report::parse_format(common.format) == report::Format::csv)
-    return cli::usage_error("--fractions",
-                            "csv writes raw values (a spreadsheet would read 1/6 as a date): use --format json, whose "
-                            "\"fractions\" give them as text");
+  if (auto refused = cli::refuse_fractions_in_csv(opt.fractions, common)) return *refused;
   report::Report rep;
   rep.document = &scenarios_doc();
   // Why --chart and --svg have nothing to draw, when no scenario has a distribution.

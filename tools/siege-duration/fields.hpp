@@ -504,6 +504,8 @@ inline constexpr Field kPlanDays = report::vocab::kDays.as("Days", "Days to buil
 inline constexpr Field kWeek = report::vocab::kWeek.as("Week", "Week.", false);
 inline constexpr Field kSiegeWeeks = report::vocab::kWeeks.as("Weeks", "Weeks a siege lasts, whatever its end.", false);
 inline constexpr Field kTroopsAtEnd = report::vocab::kTroops.as("Troops", "Troops a side has at the end of a siege.", false);
+inline constexpr Field kSiegeCost{"cost_gp", "Cost gp", Kind::amount, "gp",
+                                  "What a side spends over a siege, to the whole gp.", "", false};
 inline constexpr Field kWeekOption{"option_taken", "Option", Kind::text, "",
                                    "The option taken that week (null when none)."};
 inline constexpr Field kBrPair{"br_pair", "BR att/def", Kind::text, "BR", "Both sides' BR in the battle, as shown."};

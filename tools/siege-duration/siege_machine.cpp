@@ -2,10 +2,12 @@
 // [siege_machine]: the BR bonuses by option, and one traced siege (--trace) or the odds over
 // seeded sieges, week by week.
 #include <algorithm>
+#include <array>
 #include <thread>
 
 #include "common/progress.hpp"
 #include "common/provenance.hpp"
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
@@ -238,6 +240,12 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::strin
                     " (over the sieges that fall)");
   w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) +
                     " gp, defender " + trim(o.mean_cost_gp_total[1], 2) + " gp");
+  const auto total = static_cast<std::uint64_t>(o.runs);
+  const std::array<report::Distribution, 2> cost{report::Distribution::of_counts(o.cost_counts[0], total),
+                                                 report::Distribution::of_counts(o.cost_counts[1], total)};
+  for (size_t k = 0; k < 2; ++k)  // the summaries of siege-cost, for people
+    w.notes.push_back(std::string("the ") + side_name(k == 1, true) +
+                      "'s cost, to the whole gp: " + report::summary_text(report::summarise(cost.at(k)), "gp"));
   rep.tables.push_back(std::move(w));
   using report::cell::trimmed;
   Table m = table_of(tables::machine_odds());
@@ -248,21 +256,23 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::strin
   rep.tables.push_back(std::move(m));
 
   auto context = [&](Table& d) { seeded_context(d, o.seed, o.runs); };
-  const auto total = static_cast<std::uint64_t>(o.runs);
   const std::string of = " (" + grouped(o.runs) + " seeded sieges, seed " + std::to_string(o.seed) + ")";
   add_distribution(tables::siege_weeks(), report::Distribution::of_counts(o.weeks_counts, total),
                    "Siege Machine: weeks the siege lasts" + of, context, source, rep);
   for (size_t k = 0; k < 2; ++k) {
     const std::string side = side_name(k == 1, true);
+    const auto of_side = [&](Table& d) {
+      context(d);
+      d.set_context(fields::kSmSide, side);
+    };
     std::string title = "Siege Machine: the " + side + "'s troops at the end";
     title += of;
-    add_distribution(
-        tables::siege_troops_left(), report::Distribution::of_counts(o.troops_left_counts[k], total), std::move(title),
-        [&](Table& d) {
-          context(d);
-          d.set_context(fields::kSmSide, side);
-        },
-        source, rep);
+    add_distribution(tables::siege_troops_left(), report::Distribution::of_counts(o.troops_left_counts[k], total),
+                     std::move(title), of_side, source, rep);
+    // Each siege's cost to the whole gp (siege::sm_whole_gp); the mean above is to the copper piece.
+    title = "Siege Machine: what the " + side + " spends, gp";
+    title += of;
+    add_distribution(tables::siege_cost(), cost.at(k), std::move(title), of_side, source, rep);
   }
 }
 

@@ -475,6 +475,11 @@ const report::DistributionSpec& siege_troops_left() {
                                           {kSmSide, kSeed, kRuns}, {false, true});
   return s;
 }
+const report::DistributionSpec& siege_cost() {
+  static const report::DistributionSpec s("siege-cost", "Siege Machine: what a siege costs", kSiegeCost,
+                                          {kSmSide, kSeed, kRuns}, {false, true});
+  return s;
+}
 const TableSpec& machine_odds() {
   static const TableSpec s =
       TableSpec("siege-machine-odds", "Siege Machine: the seeded sieges", "means over the seeded sieges",
@@ -487,7 +492,7 @@ const TableSpec& machine_odds() {
 
 const report::DocumentSpec& document() {
   static const report::DocumentSpec d(
-      "siege-duration", "siege", 7,
+      "siege-duration", "siege", 8,
       "The JSON output of siege-duration: the input as read, then the tables of every method run (an empty array for "
       "a table a run does not make).",
       {&run(),
@@ -538,7 +543,9 @@ const report::DocumentSpec& document() {
        &siege_weeks().values(),
        &siege_weeks().summary(),
        &siege_troops_left().values(),
-       &siege_troops_left().summary()});
+       &siege_troops_left().summary(),
+       &siege_cost().values(),
+       &siege_cost().summary()});
   return d;
 }
 

@@ -65,6 +65,8 @@ const TableSpec& weeks_to_fall();
 /// values on request).
 const report::DistributionSpec& siege_weeks();
 const report::DistributionSpec& siege_troops_left();
+/// Each side's cost of a siege in whole gp (siege::SmOdds::cost_counts).
+const report::DistributionSpec& siege_cost();
 const TableSpec& machine_odds();
 
 /// gunpowder/siege-duration/siege: every table above that programs see.

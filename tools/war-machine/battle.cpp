@@ -6,6 +6,7 @@
 
 #include "common/bounds.hpp"
 #include "common/commands.hpp"
+#include "common/fractions.hpp"
 #include "common/seed.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "war-machine/commands.hpp"
@@ -230,6 +231,7 @@ void setup_battle(CLI::App& b, Options& opt) {
   b.add_option("--write-forces", opt.write_forces, "with --roll: write the forces after the battle as TOML to FILE")
       ->check(cli::file_name())
       ->type_name("FILE");
+  cli::add_fractions_flag(b, opt.fractions);
   add_rule_options(b, opt);
   add_force_options(b, opt);
   b.add_flag("--simple-siege", opt.simple_siege, "the simple siege rules: defender x4, holds, half casualties");

@@ -73,15 +73,16 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
   Table fd(specs::after());
   fd.title = "After the battle: " + names[0] + " against " + names[1];
   const std::string source = source_of(o.ruled.states);
+  const std::uint64_t over = war::pairs_counted(o);
   for (size_t k = 0; k < 2; ++k) {
     for (const auto& [state, p] : o.fatigue_dist[k])
       fd.add_row({names[k], "fatigue", state == "-" ? cell::none("- (routed or destroyed)") : report::Cell(state),
-                  cell::none(""), cell::percent(p)},
+                  cell::none(""), pct_over(p, over)},
                  source);
     // "field+2" for people; the location and the terrain units it moves, as the rules gave them, for programs.
     for (const auto& l : o.location_dist[k])
       fd.add_row({names[k], "location", report::Cell(l.label, l.place),
-                  l.units ? report::Cell(std::to_string(*l.units)) : cell::none(""), cell::percent(l.p)},
+                  l.units ? report::Cell(std::to_string(*l.units)) : cell::none(""), pct_over(l.p, over)},
                  source);
   }
   fd.notes.push_back(
@@ -91,16 +92,15 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
 }
 
 /// Each side's casualties, killed and wounded, as counts of the 10,000 pairs of d100 rolls over the
-/// pairs that count after the tie policy (all 10,000, or the decisive ones when ties roll again).
+/// pairs that count after the tie policy (war::pairs_counted: all 10,000, or the decisive ones when
+/// ties roll again).
 struct CasualtyCounts {
   std::array<std::array<std::map<long long, std::uint64_t>, 3>, 2> counts;  ///< [side][casualties, killed, wounded]
   std::uint64_t total = 0;
 };
 CasualtyCounts casualty_counts(const war::Odds& o) {
   CasualtyCounts c;
-  constexpr std::uint64_t kPairs = 10000;
-  const bool reroll = o.combat && o.pairs_tie > 0 && !o.tie_row && o.p_no_result <= 0;
-  c.total = reroll ? static_cast<std::uint64_t>(o.pairs_win[0] + o.pairs_win[1]) : kPairs;
+  c.total = war::pairs_counted(o);
   auto add = [&](const war::RowOdds& ro, std::uint64_t pairs) {
     for (size_t k = 0; k < 2; ++k) {
       const auto& r = ro.result[k];
@@ -112,7 +112,7 @@ CasualtyCounts casualty_counts(const war::Odds& o) {
   for (const auto& ro : o.rows) add(ro, static_cast<std::uint64_t>(ro.pairs));
   if (o.tie_row) add(*o.tie_row, static_cast<std::uint64_t>(o.tie_row->pairs));
   // No result (ties, or no combat at all): nobody is lost.
-  const std::uint64_t none = !o.combat ? kPairs : o.p_no_result > 0 ? static_cast<std::uint64_t>(o.pairs_tie) : 0;
+  const std::uint64_t none = !o.combat ? c.total : o.p_no_result > 0 ? static_cast<std::uint64_t>(o.pairs_tie) : 0;
   if (none > 0)
     for (auto& side : c.counts)
       for (auto& m : side) m[0] += none;
@@ -126,13 +126,14 @@ void casualty_tables(const std::array<std::string, 2>& names, const war::Odds& o
   const CasualtyCounts c = casualty_counts(o);
   const std::string source = source_of(o.ruled.casualties);
   for (size_t k = 0; k < 2; ++k)
-    for (size_t q = 0; q < 3; ++q)
-      report::distribution_tables(specs::casualty_distribution(),
-                                  report::Distribution::of_counts(c.counts[k][q], c.total),
-                                  names[k] + ": " + kCountedNames[q], source)
+    for (size_t q = 0; q < 3; ++q) {
+      report::Distribution d = report::Distribution::of_counts(c.counts[k][q], c.total);
+      d.denominator = c.total;  // counted, not sampled: exact over the pairs (--fractions)
+      report::distribution_tables(specs::casualty_distribution(), d, names[k] + ": " + kCountedNames[q], source)
           .set_context(fields::kForce, names[k])
           .set_context(fields::kLoss, kCountedNames[q])
           .add_to(tables);
+    }
 }
 
 Table expected_table(const std::array<std::string, 2>& names, const war::Engagement& e) {
@@ -144,8 +145,8 @@ Table expected_table(const std::array<std::string, 2>& names, const war::Engagem
     ex.add_row({names[k], cell::number(o.expected_casualties_pct[k], 2), cell::number(o.expected_casualties[k], 1),
                 cell::number(o.expected_killed[k], 1), cell::number(o.expected_wounded[k], 1),
                 std::to_string(e.spec[k].modified_br), opt_text_cell(e.spec[k].tactic), std::to_string(o.tactic_br[k]),
-                std::to_string(o.tactic_casualty[k]), std::to_string(o.final_br[k]), cell::percent(o.p_win[k]),
-                std::to_string(o.pairs_win[k]), cell::percent(o.p_win_resolved[k])},
+                std::to_string(o.tactic_casualty[k]), std::to_string(o.final_br[k]), pct_pairs_cell(o.pairs_win[k], o.p_win[k]),
+                std::to_string(o.pairs_win[k]), pct_over(o.p_win_resolved[k], war::pairs_counted(o))},
                source_of(o.ruled.casualties));
   ex.notes.push_back("half killed, half wounded; a force that retreats or routs counts its wounded as killed");
   const CasualtyCounts c = casualty_counts(o);
@@ -210,15 +211,16 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
       "Odds: " + names[0] + " against " + names[1] + " (War Machine, Combat results: C = B + adjustments + 1d100)";
   t.columns[3].header = "Ties " + war::to_string(o.tie_policy);
   const std::string source = source_of(o.ruled.resolved);  // the raw odds, and after the tie policy
+  const std::uint64_t over = war::pairs_counted(o);
   if (!o.combat) {
-    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", cell::percent(1), cell::percent(1)}, source);
+    t.add_row({"No combat (" + o.tactic_printed[0] + ")", "10000", pct_over(1, 1), pct_over(1, 1)}, source);
   } else {
     for (size_t k = 0; k < 2; ++k)
       t.add_row({names[k] + " wins", std::to_string(o.pairs_win[k]), pct_pairs_cell(o.pairs_win[k], o.p_win[k]),
-                 cell::percent(o.p_win_resolved[k])},
+                 pct_over(o.p_win_resolved[k], over)},
                 source);
     t.add_row({"Tie (equal totals)", std::to_string(o.pairs_tie), pct_pairs_cell(o.pairs_tie, o.p_tie),
-               cell::percent(o.p_no_result)},
+               pct_over(o.p_no_result, over)},
               source);
     if (o.tactics_cancelled) t.notes.push_back("tactics: " + o.tactic_printed[0] + " (both plans cancel)");
     t.notes.push_back(tie_note(o));
@@ -243,8 +245,8 @@ std::vector<report::Cell> battle_row(const std::array<std::string, 2>& names, co
                                 std::to_string(o.final_br[0]),
                                 names[1],
                                 std::to_string(o.final_br[1]),
-                                cell::percent(o.p_win_resolved[0]),
-                                cell::percent(o.p_win_resolved[1]),
+                                pct_over(o.p_win_resolved[0], war::pairs_counted(o)),
+                                pct_over(o.p_win_resolved[1], war::pairs_counted(o)),
                                 pct_pairs_cell(o.pairs_tie, o.p_tie),
                                 cell::number(o.expected_casualties_pct[0], 2),
                                 cell::number(o.expected_casualties_pct[1], 2),
@@ -253,7 +255,7 @@ std::vector<report::Cell> battle_row(const std::array<std::string, 2>& names, co
                                 cell::boolean(o.tactics_cancelled),
                                 war::to_string(o.tie_policy),
                                 std::to_string(o.pairs_tie),
-                                cell::percent(o.p_no_result)};
+                                pct_over(o.p_no_result, war::pairs_counted(o))};
   add_row_source(row, specs::battles(), o.ruled.casualties);  // its odds and expected casualties
   return row;
 }

@@ -91,7 +91,12 @@ std::string fatigue_text(const std::optional<war::Fatigue>& f);
 std::string location_text(war::Location l, int units);
 // Cells: the text people see, the raw value csv writes (a fraction for a probability, a plain
 // number, an empty cell for "-").
+/// A share of the 10,000 pairs of d100 rolls: pct_pairs for people, the probability for csv, and
+/// its exact fraction over 10,000 (--fractions).
 report::Cell pct_pairs_cell(std::int64_t pairs, double p);
+/// A probability as report::cell::percent shows it, with its exact fraction over `denominator`
+/// (war::pairs_counted, 10,000, a die's sides) for --fractions.
+report::Cell pct_over(double p, std::uint64_t denominator);
 report::Cell fatigue_cell(const std::optional<war::Fatigue>& f);
 /// A location for people ("field+2", "-") and its two parts for programs (location_units_cell).
 report::Cell location_cell(war::Location l, int units);

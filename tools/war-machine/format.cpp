@@ -42,7 +42,12 @@ std::string location_text(Location l, int units) {
   return s;
 }
 
-report::Cell pct_pairs_cell(std::int64_t pairs, double p) { return report::cell::shown_as(pct_pairs(pairs, p), p); }
+report::Cell pct_pairs_cell(std::int64_t pairs, double p) {
+  return report::cell::exact_over(report::cell::shown_as(pct_pairs(pairs, p), p), p, 10000);
+}
+report::Cell pct_over(double p, std::uint64_t denominator) {
+  return report::cell::exact_over(report::cell::percent(p), p, denominator);
+}
 report::Cell fatigue_cell(const std::optional<Fatigue>& f) {
   return f ? report::Cell(war::to_string(*f)) : report::cell::none();
 }

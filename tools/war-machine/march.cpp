@@ -5,7 +5,9 @@
 
 #include "common/bounds.hpp"
 #include "common/commands.hpp"
+#include "common/fractions.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/fraction.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/specs.hpp"
 
@@ -60,7 +62,8 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
              report::cell::none(""), "on a success (" + R.forced_march.source + ")"},
             source_of(m->ruled.forced_rate));
   for (const auto& f : m->forage)
-    t.add_row({"Foraging", f.id, primed(f.rate), of_v(f.rate), ft(f.rate_ft), report::Cell(fmtnum::shortest(f.p)),
+    t.add_row({"Foraging", f.id, primed(f.rate), of_v(f.rate), ft(f.rate_ft),
+               report::cell::exact_over(report::Cell(fmtnum::shortest(f.p)), f.p, war::March::kDie),
                std::to_string(static_cast<int>(std::lround(f.p * 6))) + " in 6 to find food (" + f.label + ")"},
               source_of(f.ruled));
   if (!m->can_move) t.notes.push_back("a seriously fatigued force cannot move");
@@ -70,8 +73,10 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
   return t;
 }
 
+/// The forced march's results; with `fractions` (--fractions) the P row's texts give its chances over
+/// the die as fractions.
 Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const war::March& mv,
-                         const war::Ruled& class_ruled) {
+                         const war::Ruled& class_ruled, bool fractions) {
   const auto* m = &mv;
   // The troop class's row of the table (the class from --bfr by the BFR/Class table).
   const std::string source = source_of(war::either(m->ruled.forced, class_ruled));
@@ -86,10 +91,14 @@ Table forced_march_table(const war::Rules& R, const war::MarchQuery& q, const wa
                 report::cell::boolean(f.success), blank, war::to_string(f.fatigue), blank, blank, blank},
                source);
   const auto& pf = m->p_forced_fatigue;
-  fm.add_row({report::cell::none(""), "P", report::cell::none(pct(m->p_forced_success)),
-              report::cell::percent(m->p_forced_success),
-              report::cell::none("none " + pct(pf[0]) + ", moderate " + pct(pf[1]) + ", serious " + pct(pf[2])),
-              report::cell::percent(pf[0]), report::cell::percent(pf[1]), report::cell::percent(pf[2])},
+  const auto chance = [fractions](double p) {
+    const auto f = fractions ? fraction::exact(p, war::March::kDie) : std::nullopt;
+    return f ? fraction::to_string(*f) : pct(p);
+  };
+  fm.add_row({report::cell::none(""), "P", report::cell::none(chance(m->p_forced_success)),
+              pct_over(m->p_forced_success, war::March::kDie),
+              report::cell::none("none " + chance(pf[0]) + ", moderate " + chance(pf[1]) + ", serious " + chance(pf[2])),
+              pct_over(pf[0], war::March::kDie), pct_over(pf[1], war::March::kDie), pct_over(pf[2], war::March::kDie)},
              source);
   fm.notes.push_back(
       "F: forced march succeeds; M: moderate fatigue (serious if already fatigued); S: serious; "
@@ -150,6 +159,7 @@ void setup_march(CLI::App& m, Options& opt) {
   m.add_option("--days-without-food", opt.days_without_food, "days the force has gone without food")
       ->check(cli::bounded({0, 10000, true, false, "days"}))
       ->type_name("N");
+  cli::add_fractions_flag(m, opt.fractions);
 }
 
 Expected<report::Report> run_march(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
@@ -163,7 +173,7 @@ Expected<report::Report> run_march(const war::Rules& R, const Options& opt, cons
   rep.tables.push_back(movement_table(R, *q, *m));
   // A class from --bfr is looked up in the BFR/Class table.
   const war::Ruled class_ruled = opt.bfr ? R.ruled.troop_classes : std::nullopt;
-  rep.tables.push_back(forced_march_table(R, *q, *m, class_ruled));
+  rep.tables.push_back(forced_march_table(R, *q, *m, class_ruled, opt.fractions));
   rep.tables.push_back(food_table(R));
   rep.explain = m->explain;
   report::Chart chart;

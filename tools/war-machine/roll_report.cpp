@@ -186,10 +186,10 @@ void runs_tables(const war::Rules& R, const BattlePlan& p, int runs, std::uint64
     const std::string source = source_of(e.odds.ruled.resolved);
     for (size_t k = 0; k < 2; ++k)
       t.add_row({names[k] + " wins", std::to_string(wins[k]), report::cell::percent(static_cast<double>(wins[k]) / n),
-                 report::cell::percent(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k]), runs_text, seed_text},
+                 pct_over(settled ? e.odds.p_win_resolved[k] : e.odds.p_win[k], 10000), runs_text, seed_text},
                 source);
     t.add_row({"Tie", std::to_string(ties), report::cell::percent(static_cast<double>(ties) / n),
-               report::cell::percent(settled ? 0.0 : e.odds.p_tie), runs_text, seed_text},
+               pct_over(settled ? 0.0 : e.odds.p_tie, 10000), runs_text, seed_text},
               source);
     t.notes.push_back(
         "one d100 pair per battle (ties not rolled again); a share lies within 3 standard errors "

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include "common/bounds.hpp"
+#include "common/fractions.hpp"
 #include "gunpowder/war/simple_siege.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/specs.hpp"
@@ -84,6 +85,7 @@ void setup_siege(CLI::App& s, Options& opt) {
       ->check(cli::bounded({1, static_cast<double>(war::kMaxInputTroops), true}))
       ->type_name("N");
   s.add_flag("--loss-of-start", opt.loss_of_start, "starving losses are 10% of the starting numbers, not the current");
+  cli::add_fractions_flag(s, opt.fractions);
 }
 
 Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, const cli::CommonOptions& common) {
@@ -117,8 +119,8 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
           war::siege_week_odds(R, p.rated, p.engagements.front(), sp->def_side, p.config, w.week, w.defender_troops);
       if (!x) return x.error();
       ruled = war::either(std::move(ruled), x->ruled);
-      row.insert(row.end(), {report::cell::percent(x->p_attacker), report::cell::percent(x->p_defender),
-                             report::cell::percent(x->p_tie)});
+      row.insert(row.end(), {pct_over(x->p_attacker, x->pairs_counted), pct_over(x->p_defender, x->pairs_counted),
+                             pct_over(x->p_tie, 10000)});
       chart.labels.push_back("week " + std::to_string(w.week));
       chart.series[0].values.emplace_back(x->p_attacker);
       chart.series[1].values.emplace_back(x->p_defender);

@@ -453,13 +453,16 @@ const report::DocumentSpec& rate_document() {
 }
 
 const report::DocumentSpec& battle_document() {
-  // version 6: casualty_distribution and its summary (issue 27)
-  static const report::DocumentSpec d(
-      "war-machine", "battle", 6,
-      "war-machine battle: the exact odds of each battle of a file, and with --roll the rolled battles",
-      {&battle_settings(), &battle_forces(), &battle_force_rating(), &battle_statements(), &adjustments(), &battles(),
-       &odds(), &results(), &sides(), &after(), &rolled(), &consequences(), &final_state(), &repeated(), &unmatched(),
-       &casualty_distribution().values(), &casualty_distribution().summary()});
+  // version 6: casualty_distribution and its summary (issue 27); version 7: "fractions" with
+  // --fractions (each probability counted over the d100 pairs as a reduced fraction)
+  static const report::DocumentSpec d =
+      report::DocumentSpec(
+          "war-machine", "battle", 7,
+          "war-machine battle: the exact odds of each battle of a file, and with --roll the rolled battles",
+          {&battle_settings(), &battle_forces(), &battle_force_rating(), &battle_statements(), &adjustments(),
+           &battles(), &odds(), &results(), &sides(), &after(), &rolled(), &consequences(), &final_state(),
+           &repeated(), &unmatched(), &casualty_distribution().values(), &casualty_distribution().summary()})
+          .with_fractions();
   return d;
 }
 
@@ -474,17 +477,21 @@ const report::DocumentSpec& campaign_document() {
 }
 
 const report::DocumentSpec& march_document() {
-  static const report::DocumentSpec d("war-machine", "march", 5,
-                                      "war-machine march: movement rate, forced march, foraging and hunger",
-                                      {&march_query(), &march_rates(), &forced_march(), &food()});
+  // version 6: "fractions" with --fractions (the chances over the d6 as reduced fractions)
+  static const report::DocumentSpec d =
+      report::DocumentSpec("war-machine", "march", 6, "war-machine march: movement rate, forced march, foraging and hunger",
+                           {&march_query(), &march_rates(), &forced_march(), &food()})
+          .with_fractions();
   return d;
 }
 
 const report::DocumentSpec& siege_document() {
-  static const report::DocumentSpec d(
-      "war-machine", "siege", 5,
-      "war-machine siege: the simple siege week by week, and with a battle file the assault's odds",
-      {&siege_settings(), &battle_forces(), &siege_weeks()});
+  // version 6: "fractions" with --fractions (the assault's odds over the d100 pairs as reduced fractions)
+  static const report::DocumentSpec d =
+      report::DocumentSpec("war-machine", "siege", 6,
+                           "war-machine siege: the simple siege week by week, and with a battle file the assault's odds",
+                           {&siege_settings(), &battle_forces(), &siege_weeks()})
+          .with_fractions();
   return d;
 }
 

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "common/commands.hpp"
+#include "common/fractions.hpp"
 #include "war-machine/commands.hpp"
 #include "war-machine/specs.hpp"
 
@@ -46,6 +47,13 @@ const cli::ToolInfo kInfo{
                                                       &specs::siege_document()};
     }};
 
+namespace {
+/// What --fractions says under a table with a chance it leaves as a decimal.
+const char* const kInexactNote =
+    "--fractions: a chance still shown as a percentage has no fraction: it is sampled (the share of the battles "
+    "rolled), not counted over the pairs of d100 rolls";
+}  // namespace
+
 const std::vector<WarCommand>& commands() {
   static const std::vector<WarCommand> table{
       {"rate", "rate each [[force]] of the files: BFR itemised, troop class, statements, BR", &setup_rate, &run_rate,
@@ -78,8 +86,15 @@ Expected<report::Report> run(const data::Tables& tables, const Options& opt, con
   if (!rules) return rules.error();
   Options run_opt = opt;
   run_opt.house_rules = tables.house_rules_in_effect();
-  for (const WarCommand& c : commands())
-    if (opt.command == c.name) return c.run(**rules, run_opt, common);
+  if (auto refused = cli::refuse_fractions_in_csv(opt.fractions, common)) return *refused;
+  for (const WarCommand& c : commands()) {
+    if (opt.command != c.name) continue;
+    auto rep = c.run(**rules, run_opt, common);
+    // --fractions (battle, march, siege): each probability counted over the d100 pairs or a die as
+    // a fraction; the share of the battles --runs rolled keeps its decimal.
+    if (rep && opt.fractions) report::show_fractions(rep->tables, kInexactNote);
+    return rep;
+  }
   std::string names;
   for (size_t i = 0; i < commands().size(); ++i)
     names += (i == 0 ? "" : i + 1 == commands().size() ? " or " : ", ") + std::string(commands()[i].name);

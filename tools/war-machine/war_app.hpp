@@ -50,6 +50,8 @@ struct Options {
   // battle, campaign, rate and siege: forces given as flags (force_flags.cpp)
   std::vector<ForceFlag> force_flags;
   std::string situation_without_force;  ///< a --situation before any --force (an error)
+  // battle, march and siege: exact probabilities as fractions (common/fractions.hpp)
+  bool fractions = false;
   // which subcommand ran (set when the command line names it)
   std::string command;
   bool house_rules = false;  ///< the run's tables have house rules (set by run: no batch is streamed)

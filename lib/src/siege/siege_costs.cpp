@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/rounding.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
 
 namespace gunpowder::siege {
@@ -48,6 +49,11 @@ SmCosts weekly_costs(const SiegeMachineRules& r, const SmSide& s, std::int64_t t
   c.ammunition = fires ? s.ammunition_gp_per_week : 0;
   for (double* x : {&c.payroll, &c.food, &c.water, &c.supplies, &c.ammunition}) *x = to_copper(*x);
   return c;
+}
+
+long long sm_whole_gp(double gp) {
+  const long long cp = rounding::saturated_int64(std::round(gp * 100));  // to the copper piece, as the means
+  return cp / 100 + (cp % 100 >= 50 ? 1 : 0);
 }
 
 Expected<double> ammunition_weeks_from_units(const SiegeMachineRules& r, const std::vector<SmItem>& equipment,

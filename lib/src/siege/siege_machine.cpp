@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/core/rounding.hpp"
@@ -766,27 +767,29 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
   for (const auto& e : errors)
     if (!e.empty()) return Expected<SmOdds>::failure(e);
   o.capture_week.assign(static_cast<size_t>(s.max_weeks) + 1, 0);
-  std::vector<int> captured;
+  std::map<long long, std::uint64_t> fell;  // the sieges that fall, by the week they fall
+  std::uint64_t fallen = 0;
   for (size_t i = 0; i < n; ++i) {
-    for (size_t d = 0; d < 2; ++d) o.mean_cost_gp_total[d] += costs[i][d] / static_cast<double>(n);
+    for (size_t d = 0; d < 2; ++d) {
+      o.mean_cost_gp_total[d] += costs[i][d] / static_cast<double>(n);
+      ++o.cost_counts[d][sm_whole_gp(costs[i][d])];
+      ++o.troops_left_counts[d][troops[i][d]];
+    }
     ++o.ends[ends[i]];
     ++o.weeks_counts[weeks[i]];
-    for (size_t d = 0; d < 2; ++d) ++o.troops_left_counts[d][troops[i][d]];
     if (falls(static_cast<SmEnd>(ends[i]))) {
       ++o.capture_week[static_cast<size_t>(weeks[i])];
-      captured.push_back(weeks[i]);
+      ++fell[weeks[i]];
+      ++fallen;
     }
   }
   // Money is counted to the copper piece (0.01 gp).
   for (double& m : o.mean_cost_gp_total) m = std::round(m * 100) / 100;
-  if (!captured.empty()) {
-    double sum = 0;
-    for (int w : captured) sum += w;
-    o.mean_weeks_to_capture = sum / static_cast<double>(captured.size());
-    std::sort(captured.begin(), captured.end());
-    o.median_weeks_to_capture = captured[(captured.size() - 1) / 2];
-  }
+  const report::Summary by_week = report::summarise(report::Distribution::of_counts(fell, fallen));
+  o.mean_weeks_to_capture = by_week.mean;
+  o.median_weeks_to_capture = rounding::saturated_int(static_cast<double>(by_week.median));
   return o;
 }
+
 
 }  // namespace gunpowder::siege

@@ -347,6 +347,11 @@ Expected<Odds> resolve_battle(const Rules& R, const SideSpec& a, const SideSpec&
   return o;
 }
 
+std::uint64_t pairs_counted(const Odds& o) {
+  const bool reroll = o.combat && o.pairs_tie > 0 && !o.tie_row && o.p_no_result <= 0;
+  return reroll ? static_cast<std::uint64_t>(o.pairs_win[0] + o.pairs_win[1]) : 10000;
+}
+
 Expected<RolledBattle> resolve_roll(const Rules& R, const SideSpec& a, const SideSpec& b, int roll_a, int roll_b,
                                     const BattleOptions& opt) {
   if (roll_a < 1 || roll_a > 100 || roll_b < 1 || roll_b > 100)

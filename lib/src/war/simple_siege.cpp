@@ -37,6 +37,7 @@ Expected<SiegeWeekOdds> siege_week_odds(const Rules& rules, const std::vector<Ra
   out.p_attacker = x->odds.p_win_resolved[attacker];
   out.p_defender = x->odds.p_win_resolved[defender_side];
   out.p_tie = x->odds.p_tie;
+  out.pairs_counted = pairs_counted(x->odds);
   out.ruled = x->odds.ruled.resolved;
   return out;
 }

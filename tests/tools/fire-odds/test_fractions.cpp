@@ -7,80 +7,29 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <numeric>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "json_fractions.hpp"
 #include "run_fire_odds.hpp"
 
 using namespace gunpowder;
 using fire_odds_test::Run;
+using fractions_test::Arrays;
+using fractions_test::arrays_of;
+using fractions_test::Object;
+using fractions_test::reduced;
 
 namespace {
 
 Run fire_odds(std::vector<std::string> args) { return fire_odds_test::run(std::move(args)); }
-
-// One object of a JSON array of the document: its members (values as written, strings unquoted)
-// and its "fractions".
-struct Object {
-  std::map<std::string, std::string> members;
-  std::map<std::string, std::string> fractions;
-};
-using Arrays = std::map<std::string, std::vector<Object>>;
-
-// `"key": value` (value unquoted when a string) of a line.
-std::pair<std::string, std::string> key_value(const std::string& line) {
-  const size_t k0 = line.find('"'), k1 = line.find('"', k0 + 1);
-  std::string value = line.substr(line.find(": ", k1) + 2);
-  if (!value.empty() && value.back() == ',') value.pop_back();
-  if (value.size() >= 2 && value.front() == '"') value = value.substr(1, value.size() - 2);
-  return {line.substr(k0 + 1, k1 - k0 - 1), value};
-}
-
-// The arrays of the document fire-odds writes (two spaces an indent: an array's key at 2, its
-// objects at 4, their members at 6, the members of their "fractions" at 8).
-Arrays arrays_of(const std::string& json) {
-  Arrays out;
-  std::istringstream lines(json);
-  std::string line, array;
-  Object current;
-  bool in_fractions = false;
-  const auto indent = [](const std::string& l) { return l.find_first_not_of(' '); };
-  while (std::getline(lines, line)) {
-    if (indent(line) == 2 && line.find("\": [") != std::string::npos) array = key_value(line).first;
-    if (indent(line) == 4 && line[4] == '}') {
-      out[array].push_back(current);
-      current = {};
-    }
-    if (indent(line) == 6 && line[6] == '"') {
-      const auto [k, v] = key_value(line);
-      in_fractions = k == "fractions" && v != "{}";
-      if (k != "fractions") current.members[k] = v;
-    } else if (indent(line) == 6 && line[6] == '}') {
-      in_fractions = false;
-    } else if (indent(line) == 8 && in_fractions) {
-      const auto [k, v] = key_value(line);
-      current.fractions[k] = v;
-    }
-  }
-  return out;
-}
 
 Arrays fractions_json(std::vector<std::string> args) {
   for (const char* a : {"--fractions", "--distributions", "--format", "json"}) args.emplace_back(a);
   const Run r = fire_odds(std::move(args));
   REQUIRE(r.code == 0);
   return arrays_of(r.out);
-}
-
-// count / total in lowest terms, as --fractions writes it.
-std::string reduced(std::uint64_t count, std::uint64_t total) {
-  if (count == 0) return "0";
-  if (count == total) return "1";
-  const std::uint64_t g = std::gcd(count, total);
-  return std::to_string(count / g) + "/" + std::to_string(total / g);
 }
 
 // A distribution counted by brute force: how many throws give each value, out of `total`.
@@ -128,14 +77,6 @@ std::string poker_hand(const std::array<int, 5>& dice) {
   if (groups[0] == 2 && groups[1] == 2) return "two-pair";
   if (groups[0] == 2) return "pair";
   return "none";
-}
-
-bool reduced_form(const std::string& f) {
-  if (f == "0" || f == "1") return true;
-  const size_t slash = f.find('/');
-  if (slash == std::string::npos) return false;
-  const std::uint64_t n = std::stoull(f.substr(0, slash)), d = std::stoull(f.substr(slash + 1));
-  return n > 0 && d > n && std::gcd(n, d) == 1;
 }
 
 }  // namespace
@@ -257,15 +198,7 @@ TEST_CASE("fire-odds --fractions: every fraction printed is in lowest terms; ine
   REQUIRE(mortar.code == 0);
   const Arrays a = arrays_of(mortar.out);
   for (const auto& row : a.at("damage_distribution")) CHECK(row.fractions.empty());
-  for (const auto& named : a)
-    for (const auto& row : named.second)
-      for (const auto& fraction : row.fractions) {
-        const std::string& name = named.first;
-        const std::string& key = fraction.first;
-        CAPTURE(name);
-        CAPTURE(key);
-        CHECK(reduced_form(fraction.second));
-      }
+  fractions_test::check_all_reduced(a);
   const Run text = fire_odds({"artillery", "--type", "mortar", "--shot-lb", "200", "--range-yd", "2000", "--fractions",
                               "--table", "damage-distribution"});
   REQUIRE(text.code == 0);

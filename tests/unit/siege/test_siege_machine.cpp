@@ -2,9 +2,11 @@
 // equipment and fortification bonuses, food, ammunition and the seeded runs.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
+#include <vector>
 
 #include "gunpowder/core/dice.hpp"
 #include "gunpowder/war/war_machine.hpp"
@@ -198,9 +200,10 @@ TEST_CASE("siege::siege_machine_odds does not depend on the number of threads") 
   CHECK(total == 3000);
 }
 
-TEST_CASE("siege::siege_machine_odds: the weeks and troops left of every siege, counted run by run") {
-  // The distributions the tool reports (siege-weeks, siege-troops-left) against the same sieges
-  // played one at a time here: siege i draws from Rng::stream(seed, i).
+TEST_CASE("siege::siege_machine_odds: the weeks, troops left and costs of every siege, counted run by run") {
+  // The distributions the tool reports (siege-weeks, siege-troops-left, siege-cost) and the mean
+  // and median weeks to fall against the same sieges played one at a time here: siege i draws
+  // from Rng::stream(seed, i).
   auto s = basic();
   s.defender.food_weeks = 20;
   const long long runs = 500;
@@ -208,7 +211,8 @@ TEST_CASE("siege::siege_machine_odds: the weeks and troops left of every siege, 
   const auto o = siege::siege_machine_odds(war_rules(), rules(), s, runs, seed, 2);
   REQUIRE(o.has_value());
   std::map<long long, std::uint64_t> weeks;
-  std::array<std::map<long long, std::uint64_t>, 2> troops;
+  std::array<std::map<long long, std::uint64_t>, 2> troops, cost;
+  std::vector<int> fell;  // the weeks of the sieges that fall
   for (long long i = 0; i < runs; ++i) {
     Rng rng = Rng::stream(seed, static_cast<std::uint64_t>(i));
     const auto r = siege::run_siege_machine(war_rules(), rules(), s, rng, nullptr);
@@ -216,11 +220,41 @@ TEST_CASE("siege::siege_machine_odds: the weeks and troops left of every siege, 
     ++weeks[r->weeks];
     ++troops[0][r->attacker_troops];
     ++troops[1][r->defender_troops];
+    // Each side's spending to the copper piece, then to the whole gp, half a gp up.
+    for (size_t k = 0; k < 2; ++k) {
+      const long long cp = std::llround(r->cost_total.at(k) * 100);
+      ++cost.at(k)[(cp + 50) / 100];
+    }
+    // The stronghold falls when it is captured (by assault or bombardment), starved out or abandoned.
+    using siege::SmEnd;
+    if (r->end == SmEnd::captured_by_assault || r->end == SmEnd::captured_by_bombardment || r->end == SmEnd::starved ||
+        r->end == SmEnd::abandoned)
+      fell.push_back(r->weeks);
   }
   CHECK(o->weeks_counts == weeks);
   CHECK(o->troops_left_counts[0] == troops[0]);
   CHECK(o->troops_left_counts[1] == troops[1]);
+  CHECK(o->cost_counts[0] == cost[0]);
+  CHECK(o->cost_counts[1] == cost[1]);
   CHECK(weeks.size() > 1);  // the case has a spread to count
+  CHECK(cost[0].size() > 1);
+  CHECK(cost[1].size() > 1);
+  // Mean and median (the lower middle one) of the weeks to fall.
+  REQUIRE(!fell.empty());
+  double sum = 0;
+  for (int w : fell) sum += w;
+  CHECK(o->mean_weeks_to_capture == doctest::Approx(sum / static_cast<double>(fell.size())).epsilon(1e-12));
+  std::sort(fell.begin(), fell.end());
+  CHECK(o->median_weeks_to_capture == fell[(fell.size() - 1) / 2]);
+}
+
+TEST_CASE("siege::sm_whole_gp: to the copper piece, then half a gp up") {
+  CHECK(siege::sm_whole_gp(0) == 0);
+  CHECK(siege::sm_whole_gp(1234.49) == 1234);
+  CHECK(siege::sm_whole_gp(1234.5) == 1235);
+  CHECK(siege::sm_whole_gp(1234.494999) == 1234);
+  CHECK(siege::sm_whole_gp(1234.499999) == 1235);  // 1,234.50 to the copper piece
+  CHECK(siege::sm_whole_gp(0.1 + 0.2 + 1234.2) == 1235);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -429,13 +429,20 @@ struct SmOdds {
   std::uint64_t seed = 0;
   std::array<long long, kSmEnds.size()> ends{};
   std::vector<long long> capture_week;  ///< captures (any way) by week 1..max
-  double mean_weeks_to_capture = 0;     ///< over the runs that end in capture
+  /// Over the runs that end in capture: the mean and the median (the smallest week by which half
+  /// of them have fallen) of capture_week.
+  double mean_weeks_to_capture = 0;
   int median_weeks_to_capture = 0;
   std::array<double, 2> mean_cost_gp_total{};  ///< gp spent over a siege, mean over the runs (attacker, defender)
   std::map<long long, std::uint64_t> weeks_counts;  ///< sieges by the weeks they lasted (any end)
   /// Sieges by the troops each side has at the end (attacker, defender).
   std::array<std::map<long long, std::uint64_t>, 2> troops_left_counts;
+  /// Sieges by what each side spent over them (attacker, defender), in whole gp (sm_whole_gp).
+  std::array<std::map<long long, std::uint64_t>, 2> cost_counts;
 };
+/// A cost in gp to the whole gp: counted to the copper piece (0.01 gp) first, as the means are,
+/// then half a gp and more up (1,234.50 gp is 1,235).
+long long sm_whole_gp(double gp);
 /// `runs` seeded sieges (siege i uses Rng::stream(seed, i)).
 Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
                                     std::uint64_t seed, unsigned threads,

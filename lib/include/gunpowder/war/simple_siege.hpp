@@ -16,6 +16,7 @@ namespace gunpowder::war {
 /// A defender with no troops left loses for certain.
 struct SiegeWeekOdds {
   double p_attacker = 0, p_defender = 0, p_tie = 0;
+  std::uint64_t pairs_counted = 10000;  ///< p_attacker and p_defender are exact over it (war::pairs_counted)
   Ruled ruled{};  ///< the house rule behind the odds (OddsRuled::resolved of the week's battle)
 };
 Expected<SiegeWeekOdds> siege_week_odds(const Rules& rules, const std::vector<RatedForce>& rated, const Engagement& e,

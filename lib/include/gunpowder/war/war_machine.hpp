@@ -616,6 +616,10 @@ Expected<TacticsOutcome> tactics_effect(const Rules& rules, const std::optional<
 /// over all 10,000 pairs of d100 rolls (seed 004, "Combat results", l. 70 and l. 208-227).
 /// Errors: an unknown tactic, or one side with a tactic and the other without.
 Expected<Odds> resolve_battle(const Rules& rules, const SideSpec& a, const SideSpec& b, const BattleOptions& opt);
+/// The pairs of d100 rolls the odds after the tie policy are counted over: the decisive pairs when
+/// ties roll again, else all 10,000. p_win_resolved, p_no_result and the distributions after the
+/// battle are exact multiples of 1 over it (--fractions).
+std::uint64_t pairs_counted(const Odds& o);
 
 /// One battle with the two d100 values rolled for side 0 and side 1 (1..100 each).
 struct RolledBattle {
@@ -722,6 +726,8 @@ struct March {
   bool can_move = true;
   Fraction forced_rate;  ///< of V'
   std::optional<double> forced_rate_ft;
+  /// The forced march's and foraging's die (1d6): their chances are multiples of 1/6 (--fractions).
+  static constexpr std::uint64_t kDie = 6;
   std::vector<ForcedMarchOdds> forced;  ///< one per die face
   double p_forced_success = 0;
   std::array<double, 3> p_forced_fatigue{};  ///< none, moderate, serious
