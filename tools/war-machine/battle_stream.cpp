@@ -402,8 +402,8 @@ std::optional<report::Report> run_battle_streamed(const war::Rules& R, const Opt
                                                   const cli::CommonOptions& common,
                                                   const std::vector<input::Source>& sources) {
   const auto format = report::parse_format(common.format);
-  if (sources.empty() || !opt.force_flags.empty() || opt.roll || opt.odds_chart || opt.house_rules || common.explain ||
-      common.chart || !common.svg.empty() || !common.table.empty() || !format)
+  if (sources.empty() || !opt.force_flags.empty() || opt.roll || opt.odds_chart || opt.house_rules || opt.fractions ||
+      common.explain || common.chart || !common.svg.empty() || !common.table.empty() || !format)
     return std::nullopt;
   auto config = battle_settings(R, opt, war::BattleFileSettings{});
   if (!config) return std::nullopt;

@@ -112,3 +112,22 @@ TEST_CASE("war-machine battle: a streamed file to --output; an error in its last
     CHECK_FALSE(std::filesystem::exists(out));
   }
 }
+
+TEST_CASE("war-machine battle --fractions on a file of more than 100 battles: every chance as its fraction") {
+  // The stream writes no fractions: --fractions keeps the held path, whose output a [battle] table
+  // (held for its own reason) gives too.
+  const std::string text = forces(150, true);
+  const std::string path = write_temp("gp-wm-fractions.toml", text);
+  const std::string held = write_temp("gp-wm-fractions-held.toml", "[battle]\ntie_policy = \"reroll\"\n\n" + text);
+  for (const char* format : {"json", "text"}) {
+    CAPTURE(format);
+    const auto s = battle({path, "--format", format, "--fractions"});
+    const auto h = battle({held, "--format", format, "--fractions"});
+    const auto plain = battle({path, "--format", format});
+    CHECK(s.code == 0);
+    CHECK(s.out == h.out);
+    CHECK(s.out != plain.out);
+  }
+  const auto js = battle({path, "--format", "json", "--fractions"});
+  CHECK(js.out.find("\"fractions\": {") != std::string::npos);
+}
