@@ -322,6 +322,11 @@ struct Broadside {
   std::optional<int> fires_every_turns;                            ///< with a crew
 };
 
+/// A target of `points` (with `guns` cannon, when given) under the same broadside again and again,
+/// `total` its structural damage: what one broadside takes of it and the broadsides until each
+/// loss. An error names the request's field (target_points, target_guns).
+Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optional<int> guns, const dice::Dist& total);
+
 /// A broadside of a request. An error names the request's field (its TOML key, e.g. "range_in").
 Expected<Broadside> broadside_odds(const BroadsideRules& r, const BroadsideRequest& request);
 
