@@ -56,7 +56,7 @@ struct Options {
   DowelParams dowel;
   /// artillery --range-step-yd (a flag only): a chart of the attack throw's results at every STEP yards.
   std::optional<double> range_step_yd;
-  std::string command;  ///< the subcommand that ran (set when the command line names it)
+  std::string command;     ///< the subcommand that ran (set when the command line names it)
   bool fractions = false;  ///< --fractions: exact probabilities as reduced fractions (report::show_fractions)
 };
 

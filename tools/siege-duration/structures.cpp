@@ -144,7 +144,9 @@ namespace {
 
 // The losses of a structure (fire::TargetLoss's order) as people read them, and as target_effect.
 const std::array<std::pair<const char*, const char*>, fire::TargetLoss::kLosses> kStructureLosses{
-    {{"half its points lost", "half-lost"}, {"three quarters lost", "three-quarters-lost"}, {"collapsed", "destroyed"}}};
+    {{"half its points lost", "half-lost"},
+     {"three quarters lost", "three-quarters-lost"},
+     {"collapsed", "destroyed"}}};
 
 // The choices of a --battery part: "a, b or c".
 std::string battery_choices(const std::vector<std::string>& v) {
@@ -181,23 +183,27 @@ Expected<siege::BatterySpec> parse_battery(const fire::BroadsideRules& r, const 
 }
 
 // The battery's notes: its dice, what a turn is, walls, and the exact computation.
-void battery_notes(const fire::BroadsideRules& r, const siege::BatterySpec& spec, const fire::Broadside& b,
-                   std::optional<int> every, bool walls, Table& t) {
+void battery_notes(const siege::BatterySpec& spec, const fire::Broadside& b, std::optional<int> every, bool walls,
+                   Table& t) {
   std::string dice;
   for (const auto& g : b.groups)
     dice += (dice.empty() ? "" : ", ") + std::to_string(g.pool.dice) + " dice" +
             (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) + " re-rolled" : "");
-  t.notes.push_back("each broadside: " + dice + " (with +1 die ashore), round shot, the re-rolls played for the most "
-                    "structural damage; " + trim(b.at_band->structural.mean(), 3) + " points a broadside on average (" +
-                    fire::band_name(b.at_band->effective) + " column), subtracted from the structure's strength points");
+  t.notes.push_back("each broadside: " + dice +
+                    " (with +1 die ashore), round shot, the re-rolls played for the most "
+                    "structural damage; " +
+                    trim(b.at_band->structural.mean(), 3) + " points a broadside on average (" +
+                    fire::band_name(b.at_band->effective) +
+                    " column), subtracted from the structure's strength points");
   if (every)
-    t.notes.push_back(r.cannon_type(spec.weight)->name + " fully manned fires every " +
+    t.notes.push_back(spec.weight + " cannon, fully manned, fire every " +
                       (*every == 1 ? std::string("turn: a broadside a turn")
                                    : std::to_string(*every) + " turns: broadside n falls on turn 1 + (n - 1) x " +
                                          std::to_string(*every)));
   if (walls) t.notes.push_back("a wall is fired at one section at a time: its points are its first section's");
-  t.notes.push_back("gates and doors are not fired at (a breach deducts no strength points); fires and the cannon "
-                    "the structure loses do not change the battery's broadside");
+  t.notes.push_back(
+      "gates and doors are not fired at (a breach deducts no strength points); fires and the cannon "
+      "the structure loses do not change the battery's broadside");
 }
 
 // The battery's rows of one structure and the distributions of its broadsides.
@@ -234,8 +240,8 @@ Diagnostics battery_report(const Context& c, const std::vector<siege::StructureP
   auto spec = parse_battery(r, *c.opt.battery);
   if (!spec) return spec.error();
   const auto on_flag = [&c](const Diagnostics& d) {
-    return cli::place_on_rules_file(c.run_tables,
-                                    cli::place_on_flags(d, [](const std::string&) { return std::string("--battery"); }));
+    return cli::place_on_rules_file(
+        c.run_tables, cli::place_on_flags(d, [](const std::string&) { return std::string("--battery"); }));
   };
   auto b = siege::battery_broadside(r, *spec);
   if (!b) return on_flag(b.error());
@@ -260,11 +266,11 @@ Diagnostics battery_report(const Context& c, const std::vector<siege::StructureP
                         fmtnum::grouped(dice::kTurnsMaxTarget) + " points");
       continue;
     }
-    const std::string source = source_of(cli::either(points_rule(c.run_tables, c.in.structures[i]),
-                                                     cli::ruled_table(c.run_tables, "broadside")));
+    const std::string source = source_of(
+        cli::either(points_rule(c.run_tables, c.in.structures[i]), cli::ruled_table(c.run_tables, "broadside")));
     battery_rows(points[i].name, losses.back(), every, battery, source, t, dists);
   }
-  battery_notes(r, *spec, *b, every, walls, t);
+  battery_notes(*spec, *b, every, walls, t);
   std::vector<const dice::TurnsToReach*> rows;
   for (const auto& l : losses)
     for (const auto& br : l.broadsides)

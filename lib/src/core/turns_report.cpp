@@ -8,8 +8,8 @@ namespace gunpowder::report {
 
 std::vector<FieldUse> turns_fields(const Field& goal) {
   namespace f = vocab;
-  return {goal, f::kPointsNeeded, f::kMeanTurns, f::kSdTurns, f::kMedianTurns, f::kQ95Turns, f::kCertainBy,
-          f::kSettledBy};
+  return {goal,         f::kPointsNeeded, f::kMeanTurns, f::kSdTurns, f::kMedianTurns,
+          f::kQ95Turns, f::kCertainBy,    f::kSettledBy};
 }
 
 Distribution turns_distribution(const dice::TurnsToReach& r) {

@@ -326,7 +326,8 @@ std::string band_name(const std::string& key) {
   return name;
 }
 
-Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optional<int> guns, const dice::Dist& total) {
+Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optional<int> guns,
+                                 const dice::Dist& total) {
   if (points < 1)
     return Expected<TargetLoss>::field_failure("target_points", "must be at least 1, got " + std::to_string(points));
   if (guns && *guns < 0) return Expected<TargetLoss>::field_failure("target_guns", "must be 0 or more");

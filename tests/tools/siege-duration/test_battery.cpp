@@ -22,9 +22,9 @@ using testing::Rows;
 
 // The rows of one table of a run in csv (--distributions: the values of a distribution too).
 Rows table_rows(const std::string& input, const std::string& battery, const std::string& table) {
-  const testing::Run r = testing::run_main(&siege_app::main, {"siege-duration", input, "--method", "structures",
-                                                               "--battery", battery, "--format", "csv",
-                                                               "--distributions", "--table", table});
+  const testing::Run r =
+      testing::run_main(&siege_app::main, {"siege-duration", input, "--method", "structures", "--battery", battery,
+                                           "--format", "csv", "--distributions", "--table", table});
   REQUIRE(r.code == 0);
   return testing::parse_csv(r.out);
 }
@@ -81,8 +81,7 @@ factor = 2
   const Rows table = table_rows(input, "2xlight@short", "battery");
   const Rows dist = table_rows(input, "2xlight@short", "battery-broadsides");
   REQUIRE(table.size() == 6);
-  const std::vector<std::pair<std::string, std::array<int, 3>>> cases{{"house", {20, 30, 40}},
-                                                                     {"wall", {18, 27, 36}}};
+  const std::vector<std::pair<std::string, std::array<int, 3>>> cases{{"house", {20, 30, 40}}, {"wall", {18, 27, 36}}};
   const std::array<const char*, 3> effects{"half-lost", "three-quarters-lost", "destroyed"};
   for (const auto& c : cases) {
     const std::string& name = c.first;

@@ -64,8 +64,8 @@ inline constexpr Field kTargetEffect{"target_effect",
                                      "the target's loss",
                                      "half-lost|three-quarters-lost|destroyed",
                                      false};
-inline constexpr Field kPointsNeeded{"points_needed", "Points", Kind::count, "",
-                                     "the points the shots or broadsides must deal", "", false};
+inline constexpr Field kPointsNeeded{
+    "points_needed", "Points", Kind::count, "", "the points the shots or broadsides must deal", "", false};
 inline constexpr Field kMeanTurns{"mean_turns", "Mean", Kind::amount, "",
                                   "the mean number of shots or broadsides it takes (exact), or null when no shot "
                                   "or broadside deals any"};

@@ -132,7 +132,7 @@ struct BroadsideRules {
   std::string gate_door_band;
   std::vector<std::pair<std::string, std::string>> gate_door;  ///< door/gate, weakest hand
   std::string door_hand, gate_hand;  ///< the weakest hand that breaches a door, a gate (gate_door's)
-  std::string gate_door_source;    ///< [gate_door] source (printed by the siege module's structures)
+  std::string gate_door_source;      ///< [gate_door] source (printed by the siege module's structures)
   std::string fancy_min_hand, fancy_min_hand_strong_cover;
   int fancy_crew_save_wounds = 0;
   int fire_trigger_dice = 0, fire_damage_die_sides = 0, fire_damage_divisor = 0;
