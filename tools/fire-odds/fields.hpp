@@ -338,13 +338,7 @@ inline constexpr Field kSpecialEffect{
     "door-breached|gate-breached|mast-or-rigging-badly-damaged|dismasted|fire-breaks-out",
     false};
 inline constexpr Field kRule{"rule", "Rule", Kind::text, "", "the rule that gives it"};
-inline constexpr Field kTargetEffect{"target_effect",
-                                     "Effect",
-                                     Kind::enumerated,
-                                     "",
-                                     "the target's loss",
-                                     "half-lost|three-quarters-lost|destroyed",
-                                     false};
+inline constexpr const Field& kTargetEffect = report::vocab::kTargetEffect;
 inline constexpr Field kWeight{
     "weight", "Weight", Kind::enumerated, "", "the cannon type (--weight), or null", "light|medium|heavy"};
 inline constexpr Field kCannonCount = report::vocab::kCannon.as("Cannon", "the cannon firing (--cannon), or null");
@@ -415,27 +409,14 @@ inline constexpr Field kStrikes{"strikes",
                                 "hits too",
                                 "direct-hits|direct-and-close-hits",
                                 false};
-inline constexpr Field kPointsNeeded{"points_needed", "Points", Kind::count, "",
-                                     "the points the shots or broadsides must deal", "", false};
-inline constexpr Field kMeanTurns{"mean_turns", "Mean", Kind::amount, "",
-                                  "the mean number of shots or broadsides it takes (exact), or null when no shot "
-                                  "or broadside deals any"};
-inline constexpr Field kSdTurns{"sd_turns", "SD", Kind::amount, "",
-                                "their standard deviation (exact), or null when no shot or broadside deals any"};
-inline constexpr Field kMedianTurns{"median_turns", "Median", Kind::count, "",
-                                    "the fewest shots or broadsides by which P(done) >= 0.5, or null when the "
-                                    "distribution was not made"};
-inline constexpr Field kQ95Turns{"q95_turns", "95%", Kind::count, "",
-                                 "the fewest shots or broadsides by which P(done) >= 0.95, or null when the "
-                                 "distribution was not made"};
-inline constexpr Field kCertainBy{"certain_by", "Certain by", Kind::count, "",
-                                  "the shot or broadside by which it is certain, or null when shots or broadsides "
-                                  "that deal nothing can go on without end"};
-inline constexpr Field kSettledBy{"settled_by", "Settled by", Kind::count, "",
-                                  "the shot or broadside after which P(not done yet) is below 1e-9 (the point of "
-                                  "no further change at that precision), or null when the distribution was not made"};
-inline constexpr Field kFired{
-    "fired", "Fired", Kind::count, "", "the shots or broadsides fired until done, the last included", "", false};
+inline constexpr const Field& kPointsNeeded = report::vocab::kPointsNeeded;
+inline constexpr const Field& kMeanTurns = report::vocab::kMeanTurns;
+inline constexpr const Field& kSdTurns = report::vocab::kSdTurns;
+inline constexpr const Field& kMedianTurns = report::vocab::kMedianTurns;
+inline constexpr const Field& kQ95Turns = report::vocab::kQ95Turns;
+inline constexpr const Field& kCertainBy = report::vocab::kCertainBy;
+inline constexpr const Field& kSettledBy = report::vocab::kSettledBy;
+inline constexpr const Field& kFired = report::vocab::kFired;
 
 // ---- arquebus and dowel (Chainmail Gunpowder)
 inline constexpr Field kSystem{

@@ -98,53 +98,6 @@ report::DistributionTables dist_tables(const report::DistributionSpec& spec, con
   return report::distribution_tables(spec, report::Distribution::of(d), std::move(title));
 }
 
-std::vector<report::FieldUse> turns_fields(const report::Field& goal) {
-  namespace f = fields;
-  return {goal, f::kPointsNeeded, f::kMeanTurns, f::kSdTurns, f::kMedianTurns, f::kQ95Turns, f::kCertainBy,
-          f::kSettledBy};
-}
-
-report::Distribution turns_distribution(const dice::TurnsToReach& r) {
-  report::Distribution d;
-  for (size_t i = 0; i < r.p.size(); ++i)
-    if (r.p[i] > 0) {
-      d.values.push_back(r.first + static_cast<long long>(i));
-      d.p.push_back(r.p[i]);
-    }
-  return d;
-}
-
-std::vector<report::Cell> turns_cells(report::Cell goal, const dice::TurnsToReach& r) {
-  using report::cell::integer;
-  using report::cell::none;
-  std::vector<report::Cell> out{std::move(goal), integer(r.target)};
-  if (r.never) {
-    out.insert(out.end(), {none("never"), none(), none(), none(), none(), none()});
-    return out;
-  }
-  out.push_back(report::cell::number(r.mean, 2, true));
-  out.push_back(report::cell::number(r.sd, 2, true));
-  const report::Distribution d = turns_distribution(r);
-  out.push_back(d.empty() ? none() : integer(report::quantile(d, 0.5)));
-  out.push_back(d.empty() ? none() : integer(report::quantile(d, 0.95)));
-  out.push_back(integer(r.certain_by ? std::optional<long long>(*r.certain_by) : std::nullopt));
-  out.push_back(d.empty() ? none() : integer(r.last()));
-  return out;
-}
-
-std::string turns_note(const std::vector<const dice::TurnsToReach*>& rows) {
-  std::string out =
-      "exact: the mean and sd by recursion over the points dealt so far, the median and 95% from the whole "
-      "distribution (P(done by each) with --distributions), listed until P(not done yet) < 1e-9";
-  for (const dice::TurnsToReach* r : rows)
-    if (!r->never && !r->distribution_made) {
-      out += "; for " + fmtnum::grouped(r->target) + " points the distribution would take over " +
-             fmtnum::grouped(static_cast<long long>(dice::kTurnsWorkBound)) + " additions: mean and sd only";
-      break;
-    }
-  return out;
-}
-
 namespace {
 // The values a chart draws: from the first to the last that some series gives at least kChartTail
 // (every value with a chance when none does), those that some series gives a chance.

@@ -15,6 +15,7 @@
 #include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/report.hpp"
 #include "gunpowder/core/turns.hpp"
+#include "gunpowder/core/turns_report.hpp"
 #include "gunpowder/fire/requests.hpp"
 
 namespace gunpowder::input {
@@ -41,6 +42,11 @@ using FirearmParams = fire::FirearmRequest;
 using BroadsideParams = fire::BroadsideRequest;
 using ArquebusParams = fire::ArquebusRequest;
 using DowelParams = fire::DowelRequest;
+// Turns to a result as every tool reports them (gunpowder/core/turns_report.hpp).
+using report::turns_cells;
+using report::turns_distribution;
+using report::turns_fields;
+using report::turns_note;
 
 struct Options {
   ArtilleryParams artillery;
@@ -50,7 +56,7 @@ struct Options {
   DowelParams dowel;
   /// artillery --range-step-yd (a flag only): a chart of the attack throw's results at every STEP yards.
   std::optional<double> range_step_yd;
-  std::string command;  ///< the subcommand that ran (set when the command line names it)
+  std::string command;     ///< the subcommand that ran (set when the command line names it)
   bool fractions = false;  ///< --fractions: exact probabilities as reduced fractions (report::show_fractions)
 };
 
@@ -124,15 +130,6 @@ void align(report::Table& t, const report::Field& f, report::Align a);
 void program_figure(report::Table& t, const report::Field& f, report::Cell value, std::string source = {});
 /// The tables of the distribution `d` declared by `spec` (its values and its summary), titled `title`.
 report::DistributionTables dist_tables(const report::DistributionSpec& spec, const dice::Dist& d, std::string title);
-/// The figures of a row of shots or broadsides until a target's points are gone, after the row's
-/// `goal` (the strikes, the target's loss), and a row of them: `goal`'s cell, then one result's.
-std::vector<report::FieldUse> turns_fields(const report::Field& goal);
-std::vector<report::Cell> turns_cells(report::Cell goal, const dice::TurnsToReach& r);
-/// Their distribution (shots or broadsides, P(done on that one), P(done by it) as P(at most)); empty
-/// when it was not made.
-report::Distribution turns_distribution(const dice::TurnsToReach& r);
-/// The note under a table of them: exact, the bound of the work, and what was left out.
-std::string turns_note(const std::vector<const dice::TurnsToReach*>& rows);
 /// The JSON document every fire-odds run writes, and the tables of each kind of scenario in it.
 const report::DocumentSpec& scenarios_doc();
 std::vector<const report::DocumentSpec*> documents();

@@ -388,6 +388,18 @@ inline constexpr Field kMinHand{"min_hand",
                                 false};
 inline constexpr Field kGateRange{"range", "Range", Kind::text, "", "The range band it must be fired from.", "", false};
 
+// --- a battery against a structure (--battery) ----------------------------------------------------
+inline constexpr Field kBattery{"battery", "Battery", Kind::text, "",
+                                "The battery (--battery): its cannon, their type and the range band, as "
+                                "[N x]TYPE@BAND (4xmedium@short).",
+                                "", false};
+inline constexpr Field kPInOne{"p_in_one", "P(one)", Kind::probability, "",
+                               "The probability that one broadside does it.", "", false};
+inline constexpr Field kMeanGameTurns{"mean_game_turns", "Mean turns", Kind::amount, "",
+                                      "The mean game turns it takes, the battery fully manned: broadside n falls on "
+                                      "turn 1 + (n - 1) x the turns between its broadsides (null when no broadside "
+                                      "deals any)."};
+
 // --- the Siege Machine ---------------------------------------------------------------------------------
 inline constexpr Field kSmSide = report::vocab::kSide.as("Side", "The side.", false);
 inline constexpr Field kPlan{"plan",

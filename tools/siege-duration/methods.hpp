@@ -55,8 +55,9 @@ class StructureTables {
 
 /// --method structures on an input of [[structure]] tables alone, written as it is made
 /// (structures_stream.cpp): the report, whose `write` writes it, or an error that stops the run.
-/// Nothing when the input is not streamed (--explain, --table, house rules, another method, an
-/// input with an error, another table or fewer than two structures): the caller reads it whole.
+/// Nothing when the input is not streamed (--explain, --table, --battery, house rules, another
+/// method, an input with an error, another table or fewer than two structures): the caller reads it
+/// whole.
 std::optional<Expected<report::Report>> run_structures_streamed(const data::Tables& run_tables,
                                                                 const siege::Rules& rules,
                                                                 const artillery::Catalogue& cat, const Options& opt,

@@ -111,6 +111,11 @@ void setup(CLI::App& app, Options& opt) {
       ->check(cli::bounded({1, 10000000, true, false, "", "INT in [1 - 10000000]"}))
       ->type_name("N");
   app.add_flag("--pi", opt.pi, "structures: use pi instead of 3 for round structures");
+  app.add_option("--battery", opt.battery,
+                 "structures: a battery of Baggins Wood cannon firing at each structure, [Nx]TYPE@BAND (TYPE light, "
+                 "medium or heavy; BAND long, short or point-blank), e.g. 4xmedium@short: the broadsides until it is "
+                 "down")
+      ->type_name("SPEC");
   cli::choices(app,
                app.add_option("--plan", opt.plan,
                               "Siege Machine: bombard, harass, assault or bombard-then-assault (overrides the input)"),

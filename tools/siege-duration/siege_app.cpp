@@ -114,6 +114,8 @@ Expected<report::Report> run(const data::Tables& run_tables, const Options& opt,
     return cli::usage_error("", "give an input file or the siege as flags (--shp, --besieger-units, ...), not both");
   if (!flags && common.inputs.size() != 1 && !cli::read_standard_input(common))
     return cli::usage_error("", "give exactly one input file (or - for standard input), or the siege as flags");
+  if (opt.battery && opt.method != "all" && opt.method != "structures")
+    return cli::usage_error("--battery", "applies to --method structures (a battery firing at [[structure]] tables)");
   const std::string path = flags ? std::string(kFlagsName) : common.inputs.front();
   // A batch of [[structure]] tables is written as it is made (structures_stream.cpp); else, or when
   // it cannot be, the input is read whole (standard input is read once, by the Source).

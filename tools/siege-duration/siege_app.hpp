@@ -31,6 +31,7 @@ struct Options {
   std::string advance_to = "medium";
   std::optional<int> fall_back_after, hole_up_after, max_rounds;
   bool pi = false;
+  std::optional<std::string> battery;  ///< structures: "[Nx]TYPE@BAND", a battery firing at each structure
   std::optional<std::string> plan;  ///< Siege Machine: overrides the input's plan
   std::optional<int> weeks;         ///< Siege Machine: week limit
   // A siege from flags (siege_flags.cpp), instead of a file.

@@ -1,11 +1,17 @@
 // structures.cpp - siege-duration --method structures: structural strength points of the
 // [[structure]] tables (seed 001, Structural Strength Points), the cannon they lose as they are
-// damaged, and the gates and doors.
+// damaged, the gates and doors, and with --battery the broadsides until a battery brings each down.
 #include <algorithm>
+#include <array>
+#include <charconv>
 
 #include "common/provenance.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/spelling.hpp"
+#include "gunpowder/core/turns_report.hpp"
+#include "gunpowder/fire/broadside.hpp"
+#include "gunpowder/siege/battery.hpp"
+#include "siege-duration/fields.hpp"
 #include "siege-duration/methods.hpp"
 #include "siege-duration/ruled.hpp"
 #include "siege-duration/tables.hpp"
@@ -134,6 +140,149 @@ void StructureTables::move_to(report::Report& rep) {
   rep.tables.push_back(std::move(gates));
 }
 
+namespace {
+
+// The losses of a structure (fire::TargetLoss's order) as people read them, and as target_effect.
+const std::array<std::pair<const char*, const char*>, fire::TargetLoss::kLosses> kStructureLosses{
+    {{"half its points lost", "half-lost"},
+     {"three quarters lost", "three-quarters-lost"},
+     {"collapsed", "destroyed"}}};
+
+// The choices of a --battery part: "a, b or c".
+std::string battery_choices(const std::vector<std::string>& v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i == 0 ? "" : i + 1 == v.size() ? " or " : ", ") + v[i];
+  return out;
+}
+
+// --battery "[Nx]TYPE@BAND": the cannon (1 when no count is given), a [cannon_type] key and a band.
+Expected<siege::BatterySpec> parse_battery(const fire::BroadsideRules& r, const std::string& text) {
+  const auto fail = [&text](const std::string& why) {
+    return cli::usage_error("--battery", "'" + text + "': " + why + " (give [Nx]TYPE@BAND, e.g. 4xmedium@short)");
+  };
+  const auto at = text.find('@');
+  if (at == std::string::npos) return fail("no range band");
+  std::string gun = text.substr(0, at);
+  siege::BatterySpec b;
+  const auto x = gun.find_first_not_of("0123456789");
+  if (x != 0 && x != std::string::npos && (gun[x] == 'x' || gun[x] == 'X')) {
+    const auto [end, ec] = std::from_chars(gun.data(), gun.data() + x, b.cannon);
+    if (ec != std::errc() || end != gun.data() + x) return fail("the count of cannon is too large");
+    gun.erase(0, x + 1);
+  }
+  b.weight = suite_spelling(gun);
+  std::vector<std::string> types;
+  for (const auto& t : r.cannon_types) types.push_back(t.key);
+  if (!r.cannon_type(b.weight)) return fail("no cannon type '" + gun + "': " + battery_choices(types));
+  b.band = suite_spelling(text.substr(at + 1));
+  std::vector<std::string> bands;
+  for (const auto& k : fire::broadside_band_names()) bands.push_back(suite_spelling(k));
+  if (std::find(bands.begin(), bands.end(), b.band) == bands.end())
+    return fail("no range band '" + text.substr(at + 1) + "': " + battery_choices(bands));
+  return b;
+}
+
+// The battery's notes: its dice, what a turn is, walls, and the exact computation.
+void battery_notes(const siege::BatterySpec& spec, const fire::Broadside& b, std::optional<int> every, bool walls,
+                   Table& t) {
+  std::string dice;
+  for (const auto& g : b.groups)
+    dice += (dice.empty() ? "" : ", ") + std::to_string(g.pool.dice) + " dice" +
+            (g.pool.rerolls ? " + " + std::to_string(g.pool.rerolls) + " re-rolled" : "");
+  t.notes.push_back("each broadside: " + dice +
+                    " (with +1 die ashore), round shot, the re-rolls played for the most "
+                    "structural damage; " +
+                    trim(b.at_band->structural.mean(), 3) + " points a broadside on average (" +
+                    fire::band_name(b.at_band->effective) +
+                    " column), subtracted from the structure's strength points");
+  if (every)
+    t.notes.push_back(spec.weight + " cannon, fully manned, fire every " +
+                      (*every == 1 ? std::string("turn: a broadside a turn")
+                                   : std::to_string(*every) + " turns: broadside n falls on turn 1 + (n - 1) x " +
+                                         std::to_string(*every)));
+  if (walls) t.notes.push_back("a wall is fired at one section at a time: its points are its first section's");
+  t.notes.push_back(
+      "gates and doors are not fired at (a breach deducts no strength points); fires and the cannon "
+      "the structure loses do not change the battery's broadside");
+}
+
+// The battery's rows of one structure and the distributions of its broadsides.
+void battery_rows(const std::string& structure, const fire::TargetLoss& loss, std::optional<int> every,
+                  const std::string& battery, const std::string& source, Table& t, std::vector<Table>& dists) {
+  for (size_t k = 0; k < kStructureLosses.size(); ++k) {
+    const dice::TurnsToReach& r = *loss.broadsides.at(k);
+    std::vector<report::Cell> cells{structure};
+    for (auto& cell : report::turns_cells(report::Cell(kStructureLosses.at(k).first, kStructureLosses.at(k).second), r))
+      cells.push_back(std::move(cell));
+    cells.push_back(report::cell::percent(loss.p.at(k)));
+    cells.push_back(r.never || !every ? report::cell::none()
+                                      : report::cell::number(1 + (r.mean - 1) * *every, 2, true));
+    t.add_row(std::move(cells), source);
+    if (r.distribution_made)
+      report::distribution_tables(tables::battery_broadsides(), report::turns_distribution(r),
+                                  "Battery: broadsides until " + structure + ": " + kStructureLosses.at(k).first +
+                                      " (" + fmtnum::grouped(loss.needed.at(k)) + " of " +
+                                      fmtnum::grouped(loss.points) + " points)",
+                                  source)
+          .set_context(fields::kBattery, battery)
+          .set_context(fields::kStructure, structure)
+          .set_context(report::vocab::kTargetEffect, kStructureLosses.at(k).second)
+          .add_to(dists);
+  }
+}
+
+// --battery: the broadsides until the battery brings each structure down (docs/rules-notes.md, "A
+// battery against a structure").
+Diagnostics battery_report(const Context& c, const std::vector<siege::StructurePoints>& points) {
+  auto rules = fire::load_broadside(c.run_tables);
+  if (!rules) return rules.error();
+  const fire::BroadsideRules& r = **rules;
+  auto spec = parse_battery(r, *c.opt.battery);
+  if (!spec) return spec.error();
+  const auto on_flag = [&c](const Diagnostics& d) {
+    return cli::place_on_rules_file(
+        c.run_tables, cli::place_on_flags(d, [](const std::string&) { return std::string("--battery"); }));
+  };
+  auto b = siege::battery_broadside(r, *spec);
+  if (!b) return on_flag(b.error());
+  const std::optional<int> every = siege::battery_fires_every_turns(r, spec->weight);
+  const std::string battery =
+      std::to_string(spec->cannon) + "x" + spec->weight + "@" + spec->band;  // as the suite spells it
+  Table t = table_of(tables::battery());
+  t.title = "Battery of " + std::to_string(spec->cannon) + " " + spec->weight + " cannon at " +
+            fire::band_name(b->at_band->effective) + " range: broadsides to bring each structure down";
+  t.set_context(fields::kBattery, battery);
+  std::vector<Table> dists;
+  std::vector<fire::TargetLoss> losses;
+  losses.reserve(points.size());
+  bool walls = false;
+  for (size_t i = 0; i < points.size(); ++i) {
+    auto loss = siege::battery_turns(r, *b, points[i]);
+    if (!loss) return on_flag(loss.error());
+    losses.push_back(std::move(*loss));
+    walls = walls || points[i].sections.size() > 1;
+    if (!losses.back().broadsides.front()) {
+      t.notes.push_back(points[i].name + ": the broadsides are computed for targets of up to " +
+                        fmtnum::grouped(dice::kTurnsMaxTarget) + " points");
+      continue;
+    }
+    const std::string source = source_of(
+        cli::either(points_rule(c.run_tables, c.in.structures[i]), cli::ruled_table(c.run_tables, "broadside")));
+    battery_rows(points[i].name, losses.back(), every, battery, source, t, dists);
+  }
+  battery_notes(*spec, *b, every, walls, t);
+  std::vector<const dice::TurnsToReach*> rows;
+  for (const auto& l : losses)
+    for (const auto& br : l.broadsides)
+      if (br) rows.push_back(&*br);
+  t.notes.push_back(report::turns_note(rows));
+  c.rep.tables.push_back(std::move(t));
+  for (auto& d : dists) c.rep.tables.push_back(std::move(d));
+  return {};
+}
+
+}  // namespace
+
 MethodResult run_structures(const Context& c) {
   if (c.in.structures.empty()) {
     if (!c.all()) return cli::usage_error("--method", "structures needs [[structure]] tables in the input");
@@ -141,12 +290,16 @@ MethodResult run_structures(const Context& c) {
     return false;
   }
   StructureTables t(c.run_tables, c.rules);
+  std::vector<siege::StructurePoints> points;
   for (const auto& s : c.in.structures) {
-    const siege::StructurePoints p = siege::strength_points(c.rules.structures, s);
+    siege::StructurePoints p = siege::strength_points(c.rules.structures, s);
     t.add(s, p);
     if (c.explain) report::append_under(c.rep.explain, p.explain, "structures");
+    if (c.opt.battery) points.push_back(std::move(p));
   }
   t.move_to(c.rep);
+  if (c.opt.battery)
+    if (auto d = battery_report(c, points); !d.empty()) return d;
   return true;
 }
 

@@ -1,8 +1,8 @@
 // structures_stream.cpp - siege-duration --method structures on a batch of [[structure]] tables,
 // written as it is made (report::Report::write), in every format.
 //
-// An input of [[structure]] tables alone (a file or standard input), without --explain, --table or
-// house rules, is not held: it is read in pieces of about 64 KiB on two threads
+// An input of [[structure]] tables alone (a file or standard input), without --explain, --table,
+// --battery or house rules, is not held: it is read in pieces of about 64 KiB on two threads
 // (input::for_each_piece, cut at [[structure]] lines), each piece read by siege::read_siege and its
 // structures turned into rows (StructureTables, as run_structures makes them), handed on in input
 // order. A first pass reads every structure; when it found an error, or a table other than
@@ -209,7 +209,7 @@ std::optional<Expected<report::Report>> run_structures_streamed(const data::Tabl
                                                                 const input::Source& source) {
   const auto format = report::parse_format(common.format);
   if (opt.method != "structures" || common.explain || !format || run_tables.house_rules_in_effect() ||
-      !common.table.empty())
+      !common.table.empty() || opt.battery)
     return std::nullopt;
   auto b = std::make_shared<Batch>(Batch{run_tables, rules, cat, opt.pi, opt.method, {source}});
   if (!check_batch(*b)) return std::nullopt;

@@ -1,6 +1,7 @@
 // tables.cpp - siege-duration's tables and its JSON document, each declared once (tables.hpp).
 #include "siege-duration/tables.hpp"
 
+#include "gunpowder/core/turns_report.hpp"
 #include "siege-duration/fields.hpp"
 
 namespace gunpowder::siege_app::tables {
@@ -301,6 +302,33 @@ const TableSpec& gates_and_doors() {
   return s;
 }
 
+namespace {
+// A structure, then the broadsides to one of its losses (gunpowder/core/turns_report.hpp).
+std::vector<report::FieldUse> battery_fields() {
+  std::vector<report::FieldUse> out{kStructure};
+  for (const auto& u : report::turns_fields(report::vocab::kTargetEffect)) out.push_back(u);
+  out.emplace_back(kPInOne);
+  out.emplace_back(kMeanGameTurns);
+  return out;
+}
+}  // namespace
+const TableSpec& battery() {
+  static const TableSpec s =
+      TableSpec("battery", "Battery: broadsides to bring a structure down",
+                "with --battery: a structure and one of its losses (half its points, three quarters, all), and the "
+                "battery's broadsides until it is dealt",
+                battery_fields())
+          .with_context({kBattery})
+          .sourced_by_house_rules();
+  return s;
+}
+const report::DistributionSpec& battery_broadsides() {
+  static const report::DistributionSpec s("battery-broadsides", "Battery: broadsides until the loss",
+                                          report::vocab::kFired, {kBattery, kStructure, report::vocab::kTargetEffect},
+                                          {false, true});
+  return s;
+}
+
 const TableSpec& siege_machine() {
   static const TableSpec s = TableSpec("siege-machine", "Siege Machine", "the Siege Machine's settings",
                                        {kTrace, kSeed, kPlan, kBombardWeeks, kWeeks, kTiePolicy, kEscape, kPursue,
@@ -492,7 +520,7 @@ const TableSpec& machine_odds() {
 
 const report::DocumentSpec& document() {
   static const report::DocumentSpec d(
-      "siege-duration", "siege", 8,
+      "siege-duration", "siege", 9,
       "The JSON output of siege-duration: the input as read, then the tables of every method run (an empty array for "
       "a table a run does not make).",
       {&run(),
@@ -526,6 +554,9 @@ const report::DocumentSpec& document() {
        &cannon_lost(),
        &cannon_loss(),
        &gates_and_doors(),
+       &battery(),
+       &battery_broadsides().values(),
+       &battery_broadsides().summary(),
        &siege_machine(),
        &defender_plan(),
        &ratings(),

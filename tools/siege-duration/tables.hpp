@@ -47,6 +47,9 @@ const TableSpec& strength_points();
 const TableSpec& cannon_lost();
 const TableSpec& cannon_loss();
 const TableSpec& gates_and_doors();
+/// --battery: the broadsides until each structure's losses, and their distribution (values on request).
+const TableSpec& battery();
+const report::DistributionSpec& battery_broadsides();
 // The Siege Machine.
 const TableSpec& siege_machine();
 const TableSpec& defender_plan();

@@ -262,39 +262,6 @@ BandFigures at_band(const BroadsideRules& R, const BroadsideRequest& p, const Br
   return f;
 }
 
-// Loss of strength points: half, three quarters, all; and the cannon lost with them.
-Expected<TargetLoss> target_loss(const BroadsideRules& R, const BroadsideRequest& p, const dice::Dist& total) {
-  if (*p.target_points < 1)
-    return Expected<TargetLoss>::field_failure("target_points",
-                                               "must be at least 1, got " + std::to_string(*p.target_points));
-  TargetLoss t;
-  t.points = *p.target_points;
-  const double pts = *p.target_points;
-  for (size_t i = 0; i < TargetLoss::kLosses; ++i)
-    t.needed.at(i) = rounding::saturated_int(std::ceil(TargetLoss::kFractions.at(i) * pts - 1e-9));
-  std::vector<double> lost_p;
-  for (int v = total.min(); v <= total.max(); ++v) {
-    const double q = total.p(v);
-    if (q == 0) continue;
-    for (size_t i = 0; i < TargetLoss::kLosses; ++i)
-      if (v >= t.needed.at(i)) t.p.at(i) += q;
-    if (p.target_guns) {
-      const int lost = cannon_lost(R, *p.target_guns, v, pts);
-      if (static_cast<size_t>(lost) >= lost_p.size()) lost_p.resize(static_cast<size_t>(lost) + 1, 0.0);
-      lost_p[static_cast<size_t>(lost)] += q;
-    }
-  }
-  if (p.target_guns) {
-    if (*p.target_guns < 0) return Expected<TargetLoss>::field_failure("target_guns", "must be 0 or more");
-    t.guns = *p.target_guns;
-    t.cannon_lost = dice::Dist(0, lost_p.empty() ? std::vector<double>{1.0} : lost_p);
-  }
-  // Broadsides until each loss: the same broadside again and again against the undamaged target.
-  if (t.points <= dice::kTurnsMaxTarget)
-    for (size_t i = 0; i < TargetLoss::kLosses; ++i) t.broadsides.at(i) = dice::turns_to_reach(total, t.needed.at(i));
-  return t;
-}
-
 // Fancy shooting at a single gun on land: "at least a full-house ... (a straight if the target is
 // in strong cover)"; the crew then save against two wounds each.
 void fancy_shooting(const BroadsideRules& R, Broadside& b) {
@@ -359,6 +326,38 @@ std::string band_name(const std::string& key) {
   return name;
 }
 
+Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optional<int> guns,
+                                 const dice::Dist& total) {
+  if (points < 1)
+    return Expected<TargetLoss>::field_failure("target_points", "must be at least 1, got " + std::to_string(points));
+  if (guns && *guns < 0) return Expected<TargetLoss>::field_failure("target_guns", "must be 0 or more");
+  TargetLoss t;
+  t.points = points;
+  const double pts = points;
+  for (size_t i = 0; i < TargetLoss::kLosses; ++i)
+    t.needed.at(i) = rounding::saturated_int(std::ceil(TargetLoss::kFractions.at(i) * pts - 1e-9));
+  std::vector<double> lost_p;
+  for (int v = total.min(); v <= total.max(); ++v) {
+    const double q = total.p(v);
+    if (q == 0) continue;
+    for (size_t i = 0; i < TargetLoss::kLosses; ++i)
+      if (v >= t.needed.at(i)) t.p.at(i) += q;
+    if (guns) {
+      const int lost = cannon_lost(R, *guns, v, pts);
+      if (static_cast<size_t>(lost) >= lost_p.size()) lost_p.resize(static_cast<size_t>(lost) + 1, 0.0);
+      lost_p[static_cast<size_t>(lost)] += q;
+    }
+  }
+  if (guns) {
+    t.guns = *guns;
+    t.cannon_lost = dice::Dist(0, lost_p.empty() ? std::vector<double>{1.0} : lost_p);
+  }
+  // Broadsides until each loss: the same broadside again and again against the undamaged target.
+  if (t.points <= dice::kTurnsMaxTarget)
+    for (size_t i = 0; i < TargetLoss::kLosses; ++i) t.broadsides.at(i) = dice::turns_to_reach(total, t.needed.at(i));
+  return t;
+}
+
 Expected<Broadside> broadside_odds(const BroadsideRules& R, const BroadsideRequest& p) {
   Broadside b;
   std::vector<HandEffect> effect;
@@ -369,7 +368,7 @@ Expected<Broadside> broadside_odds(const BroadsideRules& R, const BroadsideReque
   if (b.band) {
     b.at_band = at_band(R, p, b, effect);
     if (p.target_points) {
-      auto t = target_loss(R, p, b.at_band->structural);
+      auto t = target_loss(R, *p.target_points, p.target_guns, b.at_band->structural);
       if (!t) return t.error();
       b.target = std::move(*t);
     }

@@ -1,13 +1,16 @@
 // structures.cpp - structural strength points of seed 001 and the cannon a damaged structure
-// loses ("Structural Strength Points"; "Firing", cannon aboard a ship or in a structure).
+// loses ("Structural Strength Points"; "Firing", cannon aboard a ship or in a structure), and a
+// battery of Baggins Wood Cannons firing at a structure (battery.hpp).
 #include "gunpowder/siege/structures.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/rounding.hpp"
 #include "gunpowder/core/spelling.hpp"
+#include "gunpowder/siege/battery.hpp"
 
 namespace gunpowder::siege {
 
@@ -143,6 +146,40 @@ StructurePoints strength_points(const StructureRules& r, const StructureSpec& s)
   }
   if (s.cannon) cannon_losses(r, s, *s.cannon, out);
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A battery against a structure (battery.hpp)
+
+Expected<fire::Broadside> battery_broadside(const fire::BroadsideRules& r, const BatterySpec& b) {
+  fire::BroadsideRequest q;
+  q.cannon = b.cannon;
+  q.weight = b.weight;
+  q.range_band = b.band;
+  // "+1 dice if the cannon is aboard a ship at standstill, at anchor or ashore": a battery
+  // bombarding a building stands ashore.
+  q.still = true;
+  // Round shot: grapeshot does "no structural damage", chainshot is for aiming high at rigging.
+  q.ammo = "round";
+  return fire::broadside_odds(r, q);
+}
+
+int battery_target_points(const StructurePoints& p) {
+  return p.shape == Shape::wall && !p.sections.empty() ? p.sections.front() : p.points;
+}
+
+Expected<fire::TargetLoss> battery_turns(const fire::BroadsideRules& r, const fire::Broadside& b,
+                                         const StructurePoints& p) {
+  // "Cannons damage ships, boats and structures ... which are subtracted from the remaining ship
+  // points, (or strength points in the case of buildings)": the broadside's structural damage.
+  return fire::target_loss(r, battery_target_points(p), std::nullopt, b.at_band->structural);
+}
+
+std::optional<int> battery_fires_every_turns(const fire::BroadsideRules& r, const std::string& weight) {
+  std::optional<int> best;
+  for (const auto& c : r.crew_rates)
+    if (c.cannon_type == weight) best = std::min(best.value_or(c.fires_every_turns), c.fires_every_turns);
+  return best;
 }
 
 }  // namespace gunpowder::siege

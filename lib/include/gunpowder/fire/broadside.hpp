@@ -132,7 +132,7 @@ struct BroadsideRules {
   std::string gate_door_band;
   std::vector<std::pair<std::string, std::string>> gate_door;  ///< door/gate, weakest hand
   std::string door_hand, gate_hand;  ///< the weakest hand that breaches a door, a gate (gate_door's)
-  std::string gate_door_source;    ///< [gate_door] source (printed by the siege module's structures)
+  std::string gate_door_source;      ///< [gate_door] source (printed by the siege module's structures)
   std::string fancy_min_hand, fancy_min_hand_strong_cover;
   int fancy_crew_save_wounds = 0;
   int fire_trigger_dice = 0, fire_damage_die_sides = 0, fire_damage_divisor = 0;
@@ -321,6 +321,11 @@ struct Broadside {
   double p_gun_eliminated = 0, p_gun_eliminated_strong_cover = 0;  ///< fancy shooting
   std::optional<int> fires_every_turns;                            ///< with a crew
 };
+
+/// A target of `points` (with `guns` cannon, when given) under the same broadside again and again,
+/// `total` its structural damage: what one broadside takes of it and the broadsides until each
+/// loss. An error names the request's field (target_points, target_guns).
+Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optional<int> guns, const dice::Dist& total);
 
 /// A broadside of a request. An error names the request's field (its TOML key, e.g. "range_in").
 Expected<Broadside> broadside_odds(const BroadsideRules& r, const BroadsideRequest& request);
