@@ -24,8 +24,9 @@ GENERATOR ?= $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo 'Uni
 # jsonschema, which validates the JSON outputs against docs/schema/ (tests call /usr/bin/python3);
 # man-db and mandoc, which render and lint the man pages (docs.man-width); dpkg-dev and lintian,
 # with which ctest package.deb builds the Debian package and checks it (as make deb-check does);
-# chromium, in which the browser tests (tests/browser) load every page of the book, headless.
-TEST_DEB_PACKAGES := zsh fish python3-jsonschema man-db mandoc dpkg-dev lintian chromium
+# chromium, in which the browser tests (tests/browser) load every page of the book, headless;
+# time (/usr/bin/time), with which ctest memory.batches measures the batches' peak memory.
+TEST_DEB_PACKAGES := zsh fish python3-jsonschema man-db mandoc dpkg-dev lintian chromium time
 BIN := $(BUILD)/bin
 
 FUZZ_SECONDS ?= 120
