@@ -129,6 +129,9 @@ Expected<report::Report> run(const data::Tables& run_tables, const Options& opt,
   if (!doc) return flags ? on_siege_flags(doc.error()) : doc.error();
   auto in = siege::read_siege(run_tables, *doc, rules, **cat_or, opt.pi);
   if (!in) return flags ? on_siege_flags(in.error()) : in.error();
+  // A battery with nothing to fire at would change nothing and say nothing.
+  if (opt.battery && in->structures.empty())
+    return cli::usage_error("--battery", "the input has no [[structure]] tables for the battery to fire at");
 
   report::Report rep;
   rep.document = &tables::document();
