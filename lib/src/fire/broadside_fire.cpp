@@ -330,7 +330,11 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optio
                                  const dice::Dist& total) {
   if (points < 1)
     return Expected<TargetLoss>::field_failure("target_points", "must be at least 1, got " + std::to_string(points));
-  if (guns && *guns < 0) return Expected<TargetLoss>::field_failure("target_guns", "must be 0 or more");
+  // The optional read once: `guns && *guns < 0` compiled to a test of its (uninitialised) value
+  // beside its flag when none is given, which valgrind reports.
+  const bool with_guns = guns.has_value();
+  const int gun_count = guns.value_or(0);
+  if (gun_count < 0) return Expected<TargetLoss>::field_failure("target_guns", "must be 0 or more");
   TargetLoss t;
   t.points = points;
   const double pts = points;
@@ -342,14 +346,14 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optio
     if (q == 0) continue;
     for (size_t i = 0; i < TargetLoss::kLosses; ++i)
       if (v >= t.needed.at(i)) t.p.at(i) += q;
-    if (guns) {
-      const int lost = cannon_lost(R, *guns, v, pts);
+    if (with_guns) {
+      const int lost = cannon_lost(R, gun_count, v, pts);
       if (static_cast<size_t>(lost) >= lost_p.size()) lost_p.resize(static_cast<size_t>(lost) + 1, 0.0);
       lost_p[static_cast<size_t>(lost)] += q;
     }
   }
-  if (guns) {
-    t.guns = *guns;
+  if (with_guns) {
+    t.guns = gun_count;
     t.cannon_lost = dice::Dist(0, lost_p.empty() ? std::vector<double>{1.0} : lost_p);
   }
   // Broadsides until each loss: the same broadside again and again against the undamaged target.
