@@ -37,6 +37,7 @@ war_sizes=${BATCH_MEMORY_WAR_SIZES:-10000 20000}
 # Without /usr/bin/time (Debian's package time): skipped, exit 77 under BATCH_MEMORY_STRICT (ctest's skip).
 [ -x /usr/bin/time ] || { echo "batch-memory: /usr/bin/time not installed, skipped"; [ "${BATCH_MEMORY_STRICT:-0}" = 1 ] && exit 77; exit 0; }
 dir=$(cd "$(dirname "$0")/.." && pwd)
+. "$dir/bench/forces.sh"
 commit=$(git -C "$dir" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=
 if [ -n "$(git -C "$dir" status --porcelain --untracked-files=no 2>/dev/null)" ]; then dirty=" (with uncommitted changes)"; fi
@@ -114,9 +115,7 @@ for part in $parts; do
     done ;;
   war)  # 5.
     for n in $war_sizes; do
-      awk -v n=$n 'BEGIN { for (i = 1; i <= n; i++) {
-        printf "[[force]]\nname = \"A%d\"\nside = \"north\"\nrole = \"attacker\"\ntroops = %d\nbfr = %d\nmounted_pct = %d\nopponent = \"D%d\"\ntactic = \"attack\"\n\n", i, 100 + (i * 37) % 900, 40 + (i * 13) % 90, (i * 7) % 60, i
-        printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending-in-place\"]\ntactic = \"hold\"\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120 } }' > "$tmp/forces.toml"
+      battle_pairs 1 $n > "$tmp/forces.toml"
       for fmt in csv json text markdown; do
         run "war-machine battle, $n battles ($((2 * n)) forces), $fmt --summary" 100 "" "$bin/war-machine" battle "$tmp/forces.toml" --format $fmt --summary
         run "war-machine battle, $n battles ($((2 * n)) forces), $fmt" 100 "" "$bin/war-machine" battle "$tmp/forces.toml" --format $fmt

@@ -9,6 +9,7 @@ set -e
 bin=${1:-build/bin}
 tool="$bin/war-machine"
 dir=$(cd "$(dirname "$0")/.." && pwd)
+. "$dir/bench/forces.sh"
 field="$dir/examples/war-machine-field.toml"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -39,10 +40,8 @@ measure 3 "campaign, field, 20 battles, json: " "$tool" campaign "$field" --batt
 # at the first campaign that passes the walk's bound of states): the CPU time of each, and whether
 # it ended or passed the bound (exit 65).
 if [ "${2:-}" = long ]; then
-  for i in 0 1 2 3 4 5 6 7 8 9; do
-    awk -v i=$i 'BEGIN {
-      printf "[[force]]\nname = \"A%d\"\nside = \"north\"\nrole = \"attacker\"\ntroops = %d\nbfr = %d\nmounted_pct = %d\nopponent = \"D%d\"\ntactic = \"attack\"\n\n", i, 100 + (i * 37) % 900, 40 + (i * 13) % 90, (i * 7) % 60, i
-      printf "[[force]]\nname = \"D%d\"\nside = \"south\"\nrole = \"defender\"\ntroops = %d\nbr = %d\nsituation = [\"defending-in-place\"]\ntactic = \"hold\"\n\n", i, 100 + (i * 53) % 900, 50 + (i * 29) % 120 }' > "$tmp/pair.toml"
+  for i in 1 2 3 4 5 6 7 8 9 10; do
+    battle_pairs $i $i > "$tmp/pair.toml"
     status=0
     /usr/bin/time -f "%e %U %S" -o "$tmp/one" "$tool" campaign "$tmp/pair.toml" --battles 100 --format csv > /dev/null 2>&1 || status=$?
     awk -v i=$i -v status=$status '$1 ~ /^[0-9.]+$/ { printf "campaign of 100 battles, pair %d: %.2f s wall, %.2f s of CPU, %s\n", i, $1, $2 + $3, status == 0 ? "ended" : "exit " status " (the bound of states)" }' "$tmp/one"
