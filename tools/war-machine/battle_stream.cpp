@@ -46,12 +46,18 @@ constexpr size_t kJsonChunk = 256;
 
 // A battle file checked and paired by the first pass (kept by the report's writer).
 struct BattleBatch {
-  BattleBatch(const war::Rules& rules, war::BattleConfig c, std::vector<input::Source> in, bool with_distributions)
-      : R(rules), config(std::move(c)), sources(std::move(in)), distributions(with_distributions) {}
+  BattleBatch(const war::Rules& rules, war::BattleConfig c, std::vector<input::Source> in, bool with_distributions,
+              bool as_fractions)
+      : R(rules),
+        config(std::move(c)),
+        sources(std::move(in)),
+        distributions(with_distributions),
+        fractions(as_fractions) {}
   const war::Rules& R;
   war::BattleConfig config;
   std::vector<input::Source> sources;
   bool distributions = false;          ///< --distributions: the casualty distributions value by value
+  bool fractions = false;              ///< --fractions: each chance counted over the d100 pairs as its fraction
   std::vector<war::RatedForce> rated;  ///< as they fight, without their ratings' lines and derivation
   std::vector<char> statements;        ///< by force: its BR was computed from the statements
   war::Sides sides;
@@ -163,6 +169,15 @@ std::vector<report::Cell> battles_row(const BattleBatch& b, const war::Engagemen
   return battle_row({b.rated[e.force[0]].force.name, b.rated[e.force[1]].force.name}, e.odds, n);
 }
 
+// The table of battles without its rows (with --fractions, marked as showing them: every chance of
+// a streamed battle is counted over the d100 pairs, none is rolled).
+Table battles_frame(const BattleBatch& b) {
+  std::vector<Table> t(1, Table(specs::battles()));
+  t.front().title = "Battles (exact odds, ties " + war::to_string(b.config.options.tie) + ")";
+  if (b.fractions) report::show_fractions(t, "");
+  return std::move(t.front());
+}
+
 // The rows of battles [from, to) in the table of battles, their battles fought again (cannot fail).
 Expected<std::vector<std::vector<report::Cell>>> battles_rows(const BattleBatch& b, size_t from, size_t to) {
   auto fought = fight_chunk(b, from, to);
@@ -171,6 +186,12 @@ Expected<std::vector<std::vector<report::Cell>>> battles_rows(const BattleBatch&
   split_work(rows.size(), kThreadedMin, [&](size_t x, size_t y) {
     for (size_t i = x; i < y; ++i) rows[i] = battles_row(b, fought->engagements[i], from + i);
   });
+  if (b.fractions) {
+    std::vector<Table> t(1, battles_frame(b));
+    t.front().rows = std::move(rows);
+    report::show_fractions(t, "");
+    rows = std::move(t.front().rows);
+  }
   return rows;
 }
 
@@ -184,13 +205,6 @@ Diagnostics for_battles_rows(const BattleBatch& b, Each each) {
     each(*rows);
   }
   return {};
-}
-
-// The table of battles without its rows.
-Table battles_frame(const BattleBatch& b) {
-  Table t(specs::battles());
-  t.title = "Battles (exact odds, ties " + war::to_string(b.config.options.tie) + ")";
-  return t;
 }
 
 // The tables of each battle of a chunk, as the held report has them (the casualty distributions
@@ -208,6 +222,8 @@ Diagnostics chunk_tables(const BattleBatch& b, size_t from, size_t to, bool ever
       odds_tables(b.R, b.rated, engagements[i], from + i, every, js, tables);
       if (!b.distributions)
         std::erase_if(tables, [](const Table& t) { return t.spec != nullptr && t.spec->on_request && !t.asked; });
+      // No chance of a streamed battle is rolled, so none is left without its fraction (no note).
+      if (b.fractions) report::show_fractions(tables, "");
       use(i, engagements[i], tables);
     }
   });
@@ -381,9 +397,10 @@ Diagnostics write_battle_json(std::ostream& os, const BattleBatch& b) {
     auto d = chunk_tables(b, from, to, true, true,
                           [&](size_t i, const war::Engagement& e, const std::vector<Table>& tables) {
                             for (const auto& t : tables) cli::append_json_objects(blocks[i][doc.index(t.spec)], t);
-                            Table row = battles_frame(b);
-                            row.rows.push_back(battles_row(b, e, from + i));
-                            cli::append_json_objects(blocks[i][battles], row);
+                            std::vector<Table> row(1, battles_frame(b));
+                            row.front().rows.push_back(battles_row(b, e, from + i));
+                            if (b.fractions) report::show_fractions(row, "");
+                            cli::append_json_objects(blocks[i][battles], row.front());
                           });
     if (!d.empty()) return d;
     for (size_t a = 0; a < spec.tables.size(); ++a) {
@@ -402,12 +419,12 @@ std::optional<report::Report> run_battle_streamed(const war::Rules& R, const Opt
                                                   const cli::CommonOptions& common,
                                                   const std::vector<input::Source>& sources) {
   const auto format = report::parse_format(common.format);
-  if (sources.empty() || !opt.force_flags.empty() || opt.roll || opt.odds_chart || opt.house_rules || opt.fractions ||
+  if (sources.empty() || !opt.force_flags.empty() || opt.roll || opt.odds_chart || opt.house_rules ||
       common.explain || common.chart || !common.svg.empty() || !common.table.empty() || !format)
     return std::nullopt;
   auto config = battle_settings(R, opt, war::BattleFileSettings{});
   if (!config) return std::nullopt;
-  auto b = std::make_shared<BattleBatch>(R, *config, sources, common.distributions);
+  auto b = std::make_shared<BattleBatch>(R, *config, sources, common.distributions, opt.fractions);
   if (!read_forces(*b) || !pair_and_fight(*b)) return std::nullopt;
   std::shared_ptr<const BattleBatch> batch = std::move(b);
   const bool summary = opt.summary;

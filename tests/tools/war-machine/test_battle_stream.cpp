@@ -114,19 +114,30 @@ TEST_CASE("war-machine battle: a streamed file to --output; an error in its last
 }
 
 TEST_CASE("war-machine battle --fractions on a file of more than 100 battles: every chance as its fraction") {
-  // The stream writes no fractions: --fractions keeps the held path, whose output a [battle] table
-  // (held for its own reason) gives too.
+  // The stream shows the fractions chunk by chunk; a [battle] table keeps the held path (for its
+  // own reason), which shows them on the whole report: the two must agree, summary or not.
   const std::string text = forces(150, true);
   const std::string path = write_temp("gp-wm-fractions.toml", text);
   const std::string held = write_temp("gp-wm-fractions-held.toml", "[battle]\ntie_policy = \"reroll\"\n\n" + text);
-  for (const char* format : {"json", "text"}) {
-    CAPTURE(format);
-    const auto s = battle({path, "--format", format, "--fractions"});
-    const auto h = battle({held, "--format", format, "--fractions"});
-    const auto plain = battle({path, "--format", format});
-    CHECK(s.code == 0);
-    CHECK(s.out == h.out);
-    CHECK(s.out != plain.out);
+  for (const char* format : {"json", "text", "markdown"}) {
+    for (const bool summary : {false, true}) {
+      CAPTURE(format);
+      CAPTURE(summary);
+      std::vector<std::string> extra{"--format", format, "--fractions"};
+      if (summary) extra.emplace_back("--summary");
+      std::vector<std::string> s_args{path}, h_args{held};
+      s_args.insert(s_args.end(), extra.begin(), extra.end());
+      h_args.insert(h_args.end(), extra.begin(), extra.end());
+      const auto s = battle(s_args);
+      const auto h = battle(h_args);
+      extra.erase(extra.begin() + 2);  // without --fractions
+      std::vector<std::string> p_args{path};
+      p_args.insert(p_args.end(), extra.begin(), extra.end());
+      const auto plain = battle(p_args);
+      CHECK(s.code == 0);
+      CHECK(s.out == h.out);
+      CHECK(s.out != plain.out);
+    }
   }
   const auto js = battle({path, "--format", "json", "--fractions"});
   CHECK(js.out.find("\"fractions\": {") != std::string::npos);
