@@ -177,14 +177,20 @@ class Engine {
   /// The duel's state between two steps, as bytes, and back (a state this engine wrote). Equal
   /// states, equal bytes: within each run of pieces placed alike (same piece, side, carriage and
   /// stations: groups_) only the live pieces are written, in the canonical order (by their
-  /// state, before()), and a destroyed piece is nothing but one fewer. The engine skips
+  /// state, key()), and a destroyed piece is nothing but one fewer. The engine skips
   /// destroyed pieces everywhere and takes a run's live pieces in the canonical order wherever
   /// their order matters (who fires first, which of equally near targets is shot: rank()), so
   /// which of a run's pieces is in which state changes nothing but labels: the state is the
   /// multiset of its pieces' states.
   void save(std::string& out) {
-    out.clear();
-    auto put = [&](const auto& v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    // Room for every piece first (one resize, no appends), then cut to what was written.
+    constexpr size_t kPiece = 2 * sizeof(char) + 3 * sizeof(int) + sizeof(double);
+    out.resize(groups_.size() * sizeof(int) + pieces_.size() * kPiece + 2 * sizeof(int) + 2);
+    size_t n = 0;
+    auto put = [&](const auto& v) {
+      std::memcpy(out.data() + n, &v, sizeof v);
+      n += sizeof v;
+    };
     rank();
     for (size_t g = 0; g + 1 < groups_.size(); ++g) {
       int alive = 0;
@@ -205,6 +211,7 @@ class Engine {
     put(besieger_lost_);
     put(static_cast<char>(holed_up_));
     put(static_cast<char>(falling_back_));
+    out.resize(n);
   }
   void load(const std::string& in) {
     size_t at = 0;
@@ -250,15 +257,24 @@ class Engine {
   // points left), the nearest, the soonest loaded, the least suppressed (a referee finishing off
   // the damaged piece first); the rest of the state breaks the remaining ties, so pieces tie
   // only in the same state, and then either may go first.
-  static bool before(const Piece& a, const Piece& b) {
-    if (a.alive != b.alive) return a.alive;
-    const int ka = kept(a), kb = kept(b);
-    if (ka != kb) return ka < kb;
-    if (a.pos != b.pos) return a.pos < b.pos;
-    if (a.reload != b.reload) return a.reload < b.reload;
-    if (a.suppressed != b.suppressed) return a.suppressed < b.suppressed;
-    if (a.mode != b.mode) return a.mode < b.mode;
-    return !a.holed && b.holed;
+  struct Key {
+    unsigned long long first = 0;  ///< destroyed, then the shp kept
+    double pos = 0;
+    unsigned long long rest = 0;  ///< reload, suppression, mode, holed up
+    bool operator<(const Key& o) const {
+      if (first != o.first) return first < o.first;
+      if (pos != o.pos) return pos < o.pos;
+      return rest < o.rest;
+    }
+  };
+  static Key key(const Piece& p) {
+    auto u32 = [](int v) { return static_cast<unsigned long long>(static_cast<unsigned>(v) ^ 0x80000000U); };
+    Key k;
+    k.first = (static_cast<unsigned long long>(!p.alive) << 32) | u32(kept(p));
+    k.pos = p.pos;
+    k.rest = (u32(p.reload) << 32) | (static_cast<unsigned long long>(std::clamp(p.suppressed, 0, 0xffffff)) << 8) |
+             (static_cast<unsigned long long>(p.mode) << 1) | static_cast<unsigned long long>(p.holed);
+    return k;
   }
 
   // The strength points a piece has left, as far as they matter: any number up to `fragile` is
@@ -270,12 +286,14 @@ class Engine {
   void rank() {
     rank_.resize(pieces_.size());
     std::iota(rank_.begin(), rank_.end(), size_t{0});
+    keys_.resize(pieces_.size());
+    for (size_t i = 0; i < pieces_.size(); ++i) keys_[i] = key(pieces_[i]);
     // An insertion sort (stable, no allocation): runs are short, and mostly in order already.
     for (size_t g = 0; g + 1 < groups_.size(); ++g)
       for (size_t i = groups_[g] + 1; i < groups_[g + 1]; ++i) {
         const size_t x = rank_[i];
         size_t j = i;
-        for (; j > groups_[g] && before(pieces_[x], pieces_[rank_[j - 1]]); --j) rank_[j] = rank_[j - 1];
+        for (; j > groups_[g] && keys_[x] < keys_[rank_[j - 1]]; --j) rank_[j] = rank_[j - 1];
         rank_[j] = x;
       }
     ranked_ = true;
@@ -351,11 +369,12 @@ class Engine {
       if (active(pieces_[rank_[r]])) defenders_.push_back(rank_[r]);
   }
 
-  // Does the piece have a target now? (order_ and defenders_ must be current.)
-  [[nodiscard]] bool has_target(const Piece& p) const {
-    if (p.besieger) return can_fire_at(p, p.pos) && !defenders_.empty();
-    const auto [lo, hi] = segment(p);
-    return lo < hi;
+  // Does a defending piece have a live besieger piece within its reach (distance in (low, engage])?
+  [[nodiscard]] bool in_reach(const Piece& s) const {
+    const double top = std::min(s.engage, s.bp->range_long_yd);
+    for (size_t i = nd_; i < pieces_.size(); ++i)
+      if (pieces_[i].alive && pieces_[i].pos > s.low && pieces_[i].pos <= top) return true;
+    return false;
   }
 
   [[nodiscard]] long long moves_to_stop(const Piece& p) const {
@@ -366,8 +385,8 @@ class Engine {
   long long quiet_rounds() {
     long long k = kNever;
     const double rch = reach();
-    sort_besiegers();  // in any order (rank_ need not be current): only whether targets exist matters
-    list_defenders();
+    bool any_defender = false;
+    for (size_t i = 0; i < nd_; ++i) any_defender = any_defender || active(pieces_[i]);
     for (const auto& p : pieces_) {
       if (!active(p)) continue;
       if (p.suppressed > 0) return 0;
@@ -395,7 +414,7 @@ class Engine {
         k = std::min(k, static_cast<long long>(p.reload));
         continue;
       }
-      if (has_target(p)) return 0;
+      if (p.besieger ? can_fire_at(p, p.pos) && any_defender : in_reach(p)) return 0;
     }
     return k;
   }
@@ -753,6 +772,7 @@ class Engine {
   std::vector<double> edges_;
   std::vector<size_t> groups_;  ///< where each run of pieces placed alike begins, then the end
   std::vector<size_t> rank_;    ///< the pieces, each run in the canonical order (rank())
+  std::vector<Key> keys_;       ///< rank()'s sort keys
   bool ranked_ = false;         ///< rank_ is current (nothing has changed since rank() or load())
   std::vector<Shot> shots_;
   std::vector<size_t> order_, defenders_;
