@@ -209,10 +209,10 @@ TEST_CASE("siege::duel_exact against 100,000 seeded duels (four standard errors)
     o.advance_to = artillery::Bracket::short_range;
     against_samples(duel({entry(Type::gun, 12, 1)}, {entry(Type::cannon, 24, 3)}, o), n);
   }
-  SUBCASE("two guns holding their fire against a cannon and a mortar at 2,000 yards") {
+  SUBCASE("three guns holding their fire against four cannon and a mortar at 2,000 yards (eight pieces)") {
     siege::DuelOptions o;
     o.defender = siege::DefenderPolicy::hold;
-    against_samples(duel({entry(Type::gun, 12, 2)}, {entry(Type::cannon, 24, 1), entry(Type::mortar, 90, 1, 2000)}, o),
+    against_samples(duel({entry(Type::gun, 12, 3)}, {entry(Type::cannon, 24, 4), entry(Type::mortar, 90, 1, 2000)}, o),
                     n);
   }
   SUBCASE("the book's parks: four guns against six cannon and two mortars out of their reach") {
