@@ -6,12 +6,19 @@
 // jumps over them in one step, which keeps 100,000 duels of the book's example well under a
 // second. The jump stops at every round where something can change: a piece finishes reloading,
 // a mover arrives or crosses a range edge of a possible shooter, a policy triggers.
+//
+// Pieces placed alike (a run: the same piece, side, carriage and stations) are taken in a
+// canonical order of their states wherever the order matters (who of them fires first, which of
+// equally near targets is shot first: the most damaged, then the nearest, the soonest loaded),
+// so that the duel depends only on how many of a run's pieces are in each state; the exact chain
+// merges the states that differ only in which piece is which (save()).
 #pragma once
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +52,7 @@ struct Piece {
   bool holed = false;
   enum class Mode { stationary, advancing, retreating } mode = Mode::stationary;
   int shp = 0;
+  int fragile = 0;    ///< the least damage any enemy piece's hit does: at most this many shp left, any hit destroys
   double pos = 0;     ///< besieger: distance to the defender's position
   double stop = 0;    ///< advancing: where it stops
   double low = 0;     ///< it can fire only at distances above this (a mortar's short range)
@@ -75,6 +83,12 @@ class Engine {
       pieces_.push_back(p);
     }
     nd_ = setup.defenders;
+    // The least damage a hit of the other side does (every die showing 1).
+    for (auto& p : pieces_) {
+      p.fragile = INT_MAX;
+      for (const auto& q : pieces_)
+        if (q.besieger != p.besieger) p.fragile = std::min(p.fragile, q.bp->damage_dice);
+    }
     // Range edges of every defender (where a besieger's move can change what a defender may do).
     for (size_t i = 0; i < nd_; ++i) {
       const auto& p = pieces_[i];
@@ -91,6 +105,7 @@ class Engine {
     for (size_t i = 0; i < setup.pieces.size(); ++i)
       if (i == 0 || i == nd_ || !alike(setup.pieces[i - 1], setup.pieces[i])) groups_.push_back(i);
     groups_.push_back(setup.pieces.size());
+    rank();
   }
 
   DuelResult run() {
@@ -161,22 +176,32 @@ class Engine {
 
   /// The duel's state between two steps, as bytes, and back (a state this engine wrote). Equal
   /// states, equal bytes: within each run of pieces placed alike (same piece, side, carriage and
-  /// stations: groups_) only the live pieces are written, in their order, and a destroyed piece
-  /// is nothing but one fewer. The engine skips destroyed pieces everywhere and takes the live
-  /// ones in their order, so which of a run's pieces were destroyed changes nothing but labels.
-  void save(std::string& out) const {
-    out.clear();
-    auto put = [&](const auto& v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  /// stations: groups_) only the live pieces are written, in the canonical order (by their
+  /// state, key()), and a destroyed piece is nothing but one fewer. The engine skips
+  /// destroyed pieces everywhere and takes a run's live pieces in the canonical order wherever
+  /// their order matters (who fires first, which of equally near targets is shot: rank()), so
+  /// which of a run's pieces is in which state changes nothing but labels: the state is the
+  /// multiset of its pieces' states.
+  void save(std::string& out) {
+    // Room for every piece first (one resize, no appends), then cut to what was written.
+    constexpr size_t kPiece = 2 * sizeof(char) + 3 * sizeof(int) + sizeof(double);
+    out.resize(groups_.size() * sizeof(int) + pieces_.size() * kPiece + 2 * sizeof(int) + 2);
+    size_t n = 0;
+    auto put = [&](const auto& v) {
+      std::memcpy(out.data() + n, &v, sizeof v);
+      n += sizeof v;
+    };
+    rank();
     for (size_t g = 0; g + 1 < groups_.size(); ++g) {
       int alive = 0;
       for (size_t i = groups_[g]; i < groups_[g + 1]; ++i) alive += pieces_[i].alive ? 1 : 0;
       put(alive);
-      for (size_t i = groups_[g]; i < groups_[g + 1]; ++i) {
-        const Piece& p = pieces_[i];
+      for (size_t r = groups_[g]; r < groups_[g + 1]; ++r) {
+        const Piece& p = pieces_[rank_[r]];
         if (!p.alive) continue;
         put(static_cast<char>(p.holed));
         put(static_cast<char>(p.mode));
-        put(p.shp);
+        put(kept(p));
         put(p.pos);
         put(p.reload);
         put(p.suppressed);
@@ -186,6 +211,7 @@ class Engine {
     put(besieger_lost_);
     put(static_cast<char>(holed_up_));
     put(static_cast<char>(falling_back_));
+    out.resize(n);
   }
   void load(const std::string& in) {
     size_t at = 0;
@@ -219,10 +245,59 @@ class Engine {
     get(besieger_lost_);
     flag(holed_up_);
     flag(falling_back_);
+    // Each run's live pieces were written in the canonical order, and the destroyed ones follow.
+    std::iota(rank_.begin(), rank_.end(), size_t{0});
+    ranked_ = true;
   }
 
  private:
   [[nodiscard]] bool active(const Piece& p) const { return p.alive && !p.holed; }
+
+  // The canonical order of a run's pieces: live first, then the most damaged (fewest strength
+  // points left), the nearest, the soonest loaded, the least suppressed (a referee finishing off
+  // the damaged piece first); the rest of the state breaks the remaining ties, so pieces tie
+  // only in the same state, and then either may go first.
+  struct Key {
+    unsigned long long first = 0;  ///< destroyed, then the shp kept
+    double pos = 0;
+    unsigned long long rest = 0;  ///< reload, suppression, mode, holed up
+    bool operator<(const Key& o) const {
+      if (first != o.first) return first < o.first;
+      if (pos != o.pos) return pos < o.pos;
+      return rest < o.rest;
+    }
+  };
+  static Key key(const Piece& p) {
+    auto u32 = [](int v) { return static_cast<unsigned long long>(static_cast<unsigned>(v) ^ 0x80000000U); };
+    Key k;
+    k.first = (static_cast<unsigned long long>(!p.alive) << 32) | u32(kept(p));
+    k.pos = p.pos;
+    k.rest = (u32(p.reload) << 32) | (static_cast<unsigned long long>(std::clamp(p.suppressed, 0, 0xffffff)) << 8) |
+             (static_cast<unsigned long long>(p.mode) << 1) | static_cast<unsigned long long>(p.holed);
+    return k;
+  }
+
+  // The strength points a piece has left, as far as they matter: any number up to `fragile` is
+  // alike (the next hit destroys the piece, whatever its damage), and counts as `fragile`.
+  static int kept(const Piece& p) { return std::max(p.shp, p.fragile); }
+
+  // rank_: every piece, each run of pieces placed alike (groups_) in the canonical order. The
+  // engine takes pieces in this order (defenders, then besiegers) wherever the order matters.
+  void rank() {
+    rank_.resize(pieces_.size());
+    std::iota(rank_.begin(), rank_.end(), size_t{0});
+    keys_.resize(pieces_.size());
+    for (size_t i = 0; i < pieces_.size(); ++i) keys_[i] = key(pieces_[i]);
+    // An insertion sort (stable, no allocation): runs are short, and mostly in order already.
+    for (size_t g = 0; g + 1 < groups_.size(); ++g)
+      for (size_t i = groups_[g] + 1; i < groups_[g + 1]; ++i) {
+        const size_t x = rank_[i];
+        size_t j = i;
+        for (; j > groups_[g] && keys_[x] < keys_[rank_[j - 1]]; --j) rank_[j] = rank_[j - 1];
+        rank_[j] = x;
+      }
+    ranked_ = true;
+  }
 
   [[nodiscard]] bool can_fire_at(const Piece& shooter, double distance) const {
     return distance > shooter.low && distance <= shooter.engage && distance <= shooter.bp->range_long_yd;
@@ -261,13 +336,20 @@ class Engine {
     return false;
   }
 
-  // The live besieger pieces sorted by distance (then input order), with their distances; every
-  // defender's candidate targets are one contiguous run of this list.
+  // The live besieger pieces sorted by distance (then their runs' order, and within a run the
+  // canonical order: rank_ must be current), with their distances; every defender's candidate
+  // targets are one contiguous run of this list.
   void sort_besiegers() {
     order_.clear();
-    for (size_t i = nd_; i < pieces_.size(); ++i)
-      if (pieces_[i].alive) order_.push_back(i);
-    std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) { return pieces_[a].pos < pieces_[b].pos; });
+    for (size_t r = nd_; r < pieces_.size(); ++r)
+      if (pieces_[rank_[r]].alive) order_.push_back(rank_[r]);
+    // An insertion sort by distance (stable, no allocation).
+    for (size_t i = 1; i < order_.size(); ++i) {
+      const size_t x = order_[i];
+      size_t j = i;
+      for (; j > 0 && pieces_[x].pos < pieces_[order_[j - 1]].pos; --j) order_[j] = order_[j - 1];
+      order_[j] = x;
+    }
     order_pos_.clear();
     for (size_t i : order_) order_pos_.push_back(pieces_[i].pos);
   }
@@ -280,17 +362,19 @@ class Engine {
     return {static_cast<size_t>(lo), static_cast<size_t>(std::max(lo, hi))};
   }
 
+  // The active defending pieces in the canonical order (rank_ must be current).
   void list_defenders() {
     defenders_.clear();
-    for (size_t i = 0; i < nd_; ++i)
-      if (active(pieces_[i])) defenders_.push_back(i);
+    for (size_t r = 0; r < nd_; ++r)
+      if (active(pieces_[rank_[r]])) defenders_.push_back(rank_[r]);
   }
 
-  // Does the piece have a target now? (order_ and defenders_ must be current.)
-  [[nodiscard]] bool has_target(const Piece& p) const {
-    if (p.besieger) return can_fire_at(p, p.pos) && !defenders_.empty();
-    const auto [lo, hi] = segment(p);
-    return lo < hi;
+  // Does a defending piece have a live besieger piece within its reach (distance in (low, engage])?
+  [[nodiscard]] bool in_reach(const Piece& s) const {
+    const double top = std::min(s.engage, s.bp->range_long_yd);
+    for (size_t i = nd_; i < pieces_.size(); ++i)
+      if (pieces_[i].alive && pieces_[i].pos > s.low && pieces_[i].pos <= top) return true;
+    return false;
   }
 
   [[nodiscard]] long long moves_to_stop(const Piece& p) const {
@@ -301,8 +385,8 @@ class Engine {
   long long quiet_rounds() {
     long long k = kNever;
     const double rch = reach();
-    sort_besiegers();
-    list_defenders();
+    bool any_defender = false;
+    for (size_t i = 0; i < nd_; ++i) any_defender = any_defender || active(pieces_[i]);
     for (const auto& p : pieces_) {
       if (!active(p)) continue;
       if (p.suppressed > 0) return 0;
@@ -330,12 +414,13 @@ class Engine {
         k = std::min(k, static_cast<long long>(p.reload));
         continue;
       }
-      if (has_target(p)) return 0;
+      if (p.besieger ? can_fire_at(p, p.pos) && any_defender : in_reach(p)) return 0;
     }
     return k;
   }
 
   void apply_quiet(int round, int n) {
+    ranked_ = false;
     std::vector<std::string> reloading, waiting, moved;
     const double rch = reach();
     for (auto& p : pieces_) {
@@ -431,6 +516,12 @@ class Engine {
     // Attack throw: 6+ short, 14+ medium, 20+ long; direct hits, scatter and saves are "all
     // factored in" (Gunpowder Artillery Duels, step 1a).
     const int tv = rules_.duel.target[static_cast<size_t>(b)];
+    s.reload = std::max(0, s.bp->rounds_per_shot - 1);  // fires again ROF rounds later (12-pdr gun: 1 -> 33)
+    if (!trace_) {
+      // No rolls to record: only whether the shot lands (hits and is not saved) and what it does.
+      if (dice_->lands(tv, !target.besieger, rules_.duel.besieged_save)) hit(target, s.bp->damage_dice);
+      return;
+    }
     const int roll = dice_->d20_against(tv);
     TraceEvent e;
     if (trace_) {
@@ -444,7 +535,6 @@ class Engine {
       e.target_value = tv;
       e.roll = roll;
     }
-    s.reload = std::max(0, s.bp->rounds_per_shot - 1);  // fires again ROF rounds later (12-pdr gun: 1 -> 33)
     std::string result = "miss";
     if (roll >= tv) {
       // A defending piece saves on 11+ and then takes no damage (step 3a); besiegers get no save.
@@ -457,19 +547,8 @@ class Engine {
       if (saved) {
         result = "saved";
       } else {
-        const int dmg = dice_->damage_against(s.bp->damage_dice, sides_, target.shp);
-        if (trace_) e.damage = dmg;
-        target.shp -= dmg;
-        if (target.shp <= 0) {
-          target.alive = false;
-          result = "destroyed";
-          if (target.besieger) ++besieger_lost_;
-          else ++defender_lost_;
-        } else {
-          // Otherwise the target is suppressed for one turn (read as its next action).
-          target.suppressed = rules_.duel.suppressed_turns;
-          result = "suppressed";
-        }
+        e.damage = hit(target, s.bp->damage_dice);
+        result = target.alive ? "suppressed" : "destroyed";
       }
     }
     if (trace_) {
@@ -482,14 +561,43 @@ class Engine {
     }
   }
 
-  void actions_event(int round, int phase, const std::vector<std::string>& reloading, const std::vector<std::string>& waiting,
-                     const std::vector<std::string>& moved, const std::vector<std::string>& suppressed) {
-    if (!trace_ || (reloading.empty() && waiting.empty() && moved.empty() && suppressed.empty())) return;
+  /// What the pieces of a phase do besides firing, for the trace: each piece's index and words.
+  struct Actions {
+    using List = std::vector<std::pair<size_t, std::string>>;
+    List reloading, waiting, moved, suppressed;
+    // The words in the pieces' input order (the phases take the pieces in the canonical order).
+    static std::vector<std::string> words(List v) {
+      std::sort(v.begin(), v.end());
+      std::vector<std::string> out;
+      out.reserve(v.size());
+      for (auto& x : v) out.push_back(std::move(x.second));
+      return out;
+    }
+  };
+
+  // A shot that landed (hit, not saved): its damage, which destroys the target or suppresses it
+  // for one turn (read as its next action). Returns the damage.
+  int hit(Piece& target, int damage_dice) {
+    const int dmg = dice_->damage_against(damage_dice, sides_, target.shp, target.fragile);
+    target.shp -= dmg;
+    if (target.shp <= 0) {
+      target.alive = false;
+      if (target.besieger) ++besieger_lost_;
+      else ++defender_lost_;
+    } else {
+      target.suppressed = rules_.duel.suppressed_turns;
+    }
+    return dmg;
+  }
+
+  void actions_event(int round, int phase, const Actions& act) {
+    if (!trace_ || (act.reloading.empty() && act.waiting.empty() && act.moved.empty() && act.suppressed.empty())) return;
     TraceEvent e;
     e.round_from = e.round_to = round;
     e.phase = phase;
     e.kind = "actions";
-    e.text = summary(reloading, waiting, moved, suppressed);
+    e.text = summary(Actions::words(act.reloading), Actions::words(act.waiting), Actions::words(act.moved),
+                     Actions::words(act.suppressed));
     trace_->push_back(e);
   }
 
@@ -502,11 +610,6 @@ class Engine {
     e.text = text;
     trace_->push_back(e);
   }
-
-  /// What the pieces of a phase do besides firing, for the trace.
-  struct Actions {
-    std::vector<std::string> reloading, waiting, moved, suppressed;
-  };
 
   // One full round; returns the end of the duel if it ends in this round.
   std::optional<DuelEnd> step(int round) {
@@ -524,6 +627,7 @@ class Engine {
   }
 
   void hole_up(int round) {
+    ranked_ = false;
     const bool losses = setup_.options.defender == DefenderPolicy::hole_up && defender_lost_ >= setup_.hole_up_after;
     holed_up_ = true;
     std::vector<std::string> who;
@@ -538,24 +642,28 @@ class Engine {
                      "; the defender holes up: " + join(who));
   }
 
+  // The defending pieces in the canonical order (rank()): the k-th of them to fire takes the k-th
+  // target, and the shots are fired in that order.
   void defender_phase(int round) {
     Actions act;
     shots_.clear();
     size_t k = 0;
+    if (!ranked_) rank();  // (just loaded: in the canonical order already)
     sort_besiegers();
-    for (size_t i = 0; i < nd_; ++i) {
+    for (size_t r = 0; r < nd_; ++r) {
+      const size_t i = rank_[r];
       Piece& p = pieces_[i];
       if (!active(p)) continue;
       if (p.suppressed > 0) {
         --p.suppressed;
-        if (trace_) act.suppressed.push_back(p.def->label);
+        if (trace_) act.suppressed.emplace_back(i, p.def->label);
       } else if (p.reload > 0) {
         --p.reload;
-        if (trace_) act.reloading.push_back(p.def->label);
+        if (trace_) act.reloading.emplace_back(i, p.def->label);
       } else {
         const auto [lo, hi] = segment(p);
         if (lo == hi) {
-          if (trace_) act.waiting.push_back(p.def->label);
+          if (trace_) act.waiting.emplace_back(i, p.def->label);
         } else {
           // Fire is spread: the k-th shooter takes the k-th target (nearest first).
           shots_.push_back({i, order_[lo + k % (hi - lo)], lo, hi});
@@ -563,11 +671,13 @@ class Engine {
         }
       }
     }
-    actions_event(round, 1, act.reloading, act.waiting, act.moved, act.suppressed);
+    actions_event(round, 1, act);
     for (const auto& s : shots_) fire(s, round, 1);
+    ranked_ = false;
   }
 
   void fall_back(int round) {
+    ranked_ = false;
     falling_back_ = true;
     const double rch = reach();
     std::vector<std::string> who;
@@ -587,42 +697,46 @@ class Engine {
     if (p.mode == Piece::Mode::advancing) p.mode = Piece::Mode::stationary;
     if (p.reload > 0) {
       --p.reload;
-      if (trace_) act.reloading.push_back(p.def->label);
+      if (trace_) act.reloading.emplace_back(i, p.def->label);
     } else if (!can_fire_at(p, p.pos) || defenders_.empty()) {
-      if (trace_) act.waiting.push_back(p.def->label);
+      if (trace_) act.waiting.emplace_back(i, p.def->label);
     } else {
-      // Every defender stands at the same range: spread over them in order.
+      // Every defender stands at the same range: spread over them in the canonical order.
       shots_.push_back({i, defenders_[k % defenders_.size()], 0, 0});
       ++k;
     }
   }
 
+  // The besieging pieces in the canonical order (rank()), as the defenders'.
   void besieger_phase(int round) {
     Actions act;
     shots_.clear();
     size_t k = 0;
+    rank();
     list_defenders();
     const double rch2 = reach();
-    for (size_t i = nd_; i < pieces_.size(); ++i) {
+    for (size_t r = nd_; r < pieces_.size(); ++r) {
+      const size_t i = rank_[r];
       Piece& p = pieces_[i];
       if (!p.alive) continue;
       if (p.suppressed > 0) {
         --p.suppressed;
-        if (trace_) act.suppressed.push_back(p.def->label);
+        if (trace_) act.suppressed.emplace_back(i, p.def->label);
       } else if (p.mode == Piece::Mode::advancing && moves_to_stop(p) > 0) {
         p.pos -= move_;
-        if (trace_) act.moved.push_back(p.def->label + " to " + grouped(std::llround(p.pos)) + " yd");
+        if (trace_) act.moved.emplace_back(i, p.def->label + " to " + grouped(std::llround(p.pos)) + " yd");
         if (moves_to_stop(p) <= 0) p.mode = Piece::Mode::stationary;
       } else if (p.mode == Piece::Mode::retreating) {
         p.pos += move_;
-        if (trace_) act.moved.push_back(p.def->label + " back to " + grouped(std::llround(p.pos)) + " yd");
+        if (trace_) act.moved.emplace_back(i, p.def->label + " back to " + grouped(std::llround(p.pos)) + " yd");
         if (p.pos > rch2) p.mode = Piece::Mode::stationary;
       } else {
         besieger_stands(i, k, act);
       }
     }
-    actions_event(round, 2, act.reloading, act.waiting, act.moved, act.suppressed);
+    actions_event(round, 2, act);
     for (const auto& s : shots_) fire(s, round, 2);
+    ranked_ = false;
   }
 
   // The end conditions checked after phase 2 (step 3).
@@ -657,6 +771,9 @@ class Engine {
   size_t nd_ = 0;
   std::vector<double> edges_;
   std::vector<size_t> groups_;  ///< where each run of pieces placed alike begins, then the end
+  std::vector<size_t> rank_;    ///< the pieces, each run in the canonical order (rank())
+  std::vector<Key> keys_;       ///< rank()'s sort keys
+  bool ranked_ = false;         ///< rank_ is current (nothing has changed since rank() or load())
   std::vector<Shot> shots_;
   std::vector<size_t> order_, defenders_;
   std::vector<double> order_pos_;

@@ -5,12 +5,17 @@
 // From each state the engine plays its next step (a stretch of quiet rounds, or one round) once
 // for each sequence of dice outcomes that step can throw: the dice below replay a prefix of
 // outcomes and branch at the first new throw, so that all sequences are visited depth first. A
-// throw against a target is two outcomes ("at least the target" or not, at their exact odds), a
-// damage total one outcome for each total below the target's strength points and one for all the
-// others; so no two outcomes of a throw lead to the same play. The states a step reaches are
-// merged by their bytes (Engine::save) in a hash map per round; rounds are taken in order, and
-// every step moves the round on, so each state is stepped once, with all of its mass.
+// shot is two outcomes (it lands, hit and not saved, or not: a miss and a saved hit do nothing),
+// a damage total one outcome for each total that leaves the target more than its `fragile`
+// strength points, one for those that leave it 1 to `fragile` (any later hit destroys it: the
+// engine keeps them alike) and one for all the others; so no two outcomes of a throw lead to the
+// same play. The states a step reaches are merged by their bytes (Engine::save: pieces placed
+// alike in the canonical order, so a state is the multiset of their states) in a hash map per
+// round; rounds are taken in order, and every step moves the round on, so each state is stepped
+// once, with all of its mass. A throw against a target alone (d20_against) is two outcomes too.
 #include <algorithm>
+#include <array>
+#include <deque>
 #include <map>
 #include <unordered_map>
 
@@ -55,16 +60,20 @@ class PathDice final : public DuelDice {
     p_ *= at_least ? hit : 1 - hit;
     return at_least ? 20 : 1;
   }
-  int damage(int n, int sides) override { return damage_against(n, sides, INT_MAX); }
-  // Each total below `shp` apart (what the piece keeps), every other total as `shp` (destroyed).
-  int damage_against(int n, int sides, int shp) override {
-    const dice::Dist& d = dist(n, sides);
-    std::vector<std::pair<int, double>>& o = outcomes_;
-    o.clear();
-    for (int v = d.min(); v <= d.max() && v < shp; ++v)
-      if (d.p(v) > 0) o.emplace_back(v, d.p(v));
-    const double rest = d.at_least(shp);
-    if (shp <= d.max() && rest > 0) o.emplace_back(shp, rest);
+  // Hit and not saved, or not (a miss and a saved hit both do nothing).
+  bool lands(int target, bool saving, int save) override {
+    const double p = at_least(target) * (saving ? 1 - at_least(save) : 1.0);
+    if (p >= 1) return true;
+    if (p <= 0) return false;
+    const bool yes = choose(2) == 0;
+    p_ *= yes ? p : 1 - p;
+    return yes;
+  }
+  int damage(int n, int sides) override { return damage_against(n, sides, INT_MAX, 0); }
+  // Each total that leaves more than `fragile` shp apart (what the piece keeps), those that leave
+  // 1 to `fragile` as one (the largest), every other total as `shp` (destroyed).
+  int damage_against(int n, int sides, int shp, int fragile) override {
+    const std::vector<std::pair<int, double>>& o = outcomes(n, sides, shp, fragile);
     const auto& [v, q] = o[static_cast<size_t>(choose(static_cast<int>(o.size())))];
     p_ *= q;
     return v;
@@ -78,16 +87,45 @@ class PathDice final : public DuelDice {
     if (depth_ == calls_.size()) calls_.push_back({0, outcomes});
     return calls_[depth_++].choice;
   }
-  const dice::Dist& dist(int n, int sides) {
-    auto it = dists_.find({n, sides});
-    if (it == dists_.end()) it = dists_.emplace(std::make_pair(n, sides), dice::Dist::sum(n, sides)).first;
-    return it->second;
+  // The outcomes of n dice of `sides` against `shp`, worked out once (a duel has few such throws).
+  const std::vector<std::pair<int, double>>& outcomes(int n, int sides, int shp, int fragile) {
+    for (const auto& c : outcomes_)
+      if (c.n == n && c.sides == sides && c.shp == shp && c.fragile == fragile) return c.o;
+    const dice::Dist d = dice::Dist::sum(n, sides);
+    Outcomes c{n, sides, shp, fragile, {}};
+    double worn = 0;  // the totals that leave 1 to `fragile` shp
+    for (int v = d.min(); v <= d.max() && v < shp; ++v)
+      if (d.p(v) > 0) {
+        if (shp - v > fragile) c.o.emplace_back(v, d.p(v));
+        else worn += d.p(v);
+      }
+    if (worn > 0) c.o.emplace_back(shp - 1, worn);
+    const double rest = d.at_least(shp);
+    if (shp <= d.max() && rest > 0) c.o.emplace_back(shp, rest);
+    outcomes_.push_back(std::move(c));
+    return outcomes_.back().o;
   }
+  // P(d20 >= target), from a table for the targets a duel uses.
+  double at_least(int target) {
+    if (target < 0 || target >= static_cast<int>(at_least_.size())) return dice::d20_at_least(target);
+    double& p = at_least_[static_cast<size_t>(target)];
+    if (p < 0) p = dice::d20_at_least(target);
+    return p;
+  }
+  std::array<double, 32> at_least_ = filled(-1.0);
+  static std::array<double, 32> filled(double v) {
+    std::array<double, 32> a{};
+    a.fill(v);
+    return a;
+  }
+  struct Outcomes {
+    int n = 0, sides = 0, shp = 0, fragile = 0;
+    std::vector<std::pair<int, double>> o;
+  };
   std::vector<Call> calls_;
   size_t depth_ = 0;
   double p_ = 1;
-  std::vector<std::pair<int, double>> outcomes_;
-  std::map<std::pair<int, int>, dice::Dist> dists_;
+  std::deque<Outcomes> outcomes_;  ///< a deque: the references handed out stay valid
 };
 
 // The rounds' summary (the core's: mean, sd, extremes, and quantiles as the smallest number of

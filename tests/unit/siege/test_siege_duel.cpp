@@ -284,6 +284,36 @@ TEST_CASE("siege::run_duel policies") {
     CHECK(suppressed);
     CHECK_FALSE(moved_in_round_1);
   }
+  SUBCASE("among equally near targets of a run, the most damaged is shot first (not the first in input order)") {
+    // Two guns against two cannon that cannot move, at 2,000 yd: beyond the cannon's reach, at
+    // the guns' long range (20+). Round 1: A misses U, B hits V for 6 of its 7 shp. Round 33:
+    // the guns fire again, and the damaged V is the first target (A's), U the second (B's).
+    siege::Siege sg;
+    sg.defender.artillery = {entry(Type::gun, 12, 2, {"A", "B"})};
+    sg.besieger.artillery = {entry(Type::cannon, 24, 2, {"U", "V"}, 2000)};
+    sg.besieger.artillery[0].carriage = artillery::Carriage::garrison;
+    sg.besieger.artillery[0].carriage_given = true;
+    siege::DuelOptions o;
+    o.max_rounds = 33;
+    auto s = siege::duel_setup(rules(), cat(), sg, o);
+    REQUIRE(s.has_value());
+    Scripted dice({1, 20, 1, 1}, {6});
+    std::vector<siege::TraceEvent> trace;
+    const auto r = siege::run_duel(rules(), cat(), *s, dice, &trace);
+    CHECK(dice.used_up());
+    CHECK(r.end == siege::DuelEnd::round_limit);
+    const auto f1 = fires(trace, 1);
+    REQUIRE(f1.size() == 2);
+    CHECK(f1[0]->target == "U");
+    CHECK(f1[1]->target == "V");
+    CHECK(f1[1]->result == "suppressed");
+    const auto f33 = fires(trace, 33);
+    REQUIRE(f33.size() == 2);
+    CHECK(f33[0]->piece == "A");
+    CHECK(f33[0]->target == "V");
+    CHECK(f33[1]->piece == "B");
+    CHECK(f33[1]->target == "U");
+  }
   SUBCASE("the defender holes up when nothing can come within its reach") {
     siege::Siege sg;
     sg.defender.artillery = {entry(Type::gun, 1, 1, {})};                // reaches 1,000 yd
