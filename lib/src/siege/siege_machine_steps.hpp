@@ -12,6 +12,7 @@
 #include "gunpowder/core/rng.hpp"
 #include "gunpowder/core/rounding.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
+#include "siege_machine_dice.hpp"
 
 namespace gunpowder::siege::detail {
 
@@ -31,10 +32,10 @@ inline bool lists(const std::vector<std::string>& v, const std::string& id) {
   return std::find(v.begin(), v.end(), id) != v.end();
 }
 
-/// d of the week: the damage rolls of the attacker's devices used for the option (artillery and
-/// ballistas whenever they fire, other devices when the option counts them), each scaled by its
-/// crew, plus the gunpowder park's weekly damage when the artillery fires.
-double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::vector<SmItem>& equipment,
-                      const std::string& option, bool artillery_fires, Rng& rng);
+/// d of the week, to be thrown: the damage rolls of the attacker's devices used for the option
+/// (artillery and ballistas whenever they fire, other devices when the option counts them), each
+/// scaled by its crew, plus the gunpowder park's weekly damage when the artillery fires.
+DamageThrow devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::vector<SmItem>& equipment,
+                           const std::string& option, bool artillery_fires);
 
 }  // namespace gunpowder::siege::detail
