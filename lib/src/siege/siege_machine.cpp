@@ -1,7 +1,8 @@
 // siege_machine.cpp - the Siege Machine of seed 004 (its tables are loaded by
-// siege_machine_data.cpp): the names of its plans and ends, and the weekly turns whose harassment
-// and assault battles are War Machine battles resolved by the war-machine module (the bonuses in
-// siege_machine_bonuses.cpp, the stronghold's structure in siege_machine_structure.cpp).
+// siege_machine_data.cpp): the weekly turns whose harassment and assault battles are War Machine
+// battles resolved by the war-machine module (siege_machine_battle.cpp; the bonuses in
+// siege_machine_bonuses.cpp, the stronghold's structure in siege_machine_structure.cpp, the names
+// and the seeded odds in siege_machine_odds.cpp, the exact odds in siege_machine_exact.cpp).
 #include "gunpowder/siege/siege_machine.hpp"
 
 #include <algorithm>
@@ -22,68 +23,14 @@
 namespace gunpowder::siege {
 
 using detail::devices_damage;
-using detail::SmDice;
+using detail::driven_off;
+using detail::fight;
+using detail::ratio_bonus;
+using detail::Rations;
+using detail::record_battle;
 using detail::round_up;
-
-std::string to_string(SmPlan p) {
-  switch (p) {
-    case SmPlan::bombard: return "bombard";
-    case SmPlan::harass: return "harass";
-    case SmPlan::assault: return "assault";
-    case SmPlan::bombard_then_assault: return "bombard-then-assault";
-  }
-  return "?";
-}
-
-std::optional<SmPlan> parse_plan(std::string_view value) {
-  for (auto p : kSmPlans)
-    if (to_string(p) == value) return p;
-  return std::nullopt;
-}
-
-std::string to_string(SmDefenderPlan p) {
-  switch (p) {
-    case SmDefenderPlan::stay: return "stay";
-    case SmDefenderPlan::sally: return "sally";
-    case SmDefenderPlan::depart: return "depart";
-  }
-  return "?";
-}
-
-std::string to_string(SmWhen w) { return w == SmWhen::starving ? "starving" : "breached"; }
-
-bool falls(SmEnd e) {
-  return e == SmEnd::captured_by_assault || e == SmEnd::captured_by_bombardment || e == SmEnd::starved ||
-         e == SmEnd::abandoned;
-}
-
-std::string to_string(SmEnd e) {
-  switch (e) {
-    case SmEnd::captured_by_assault: return "captured-by-assault";
-    case SmEnd::captured_by_bombardment: return "captured-by-bombardment";
-    case SmEnd::starved: return "starved";
-    case SmEnd::abandoned: return "abandoned";
-    case SmEnd::departed: return "departed";
-    case SmEnd::lifted: return "lifted";
-    case SmEnd::holding_out: return "holding-out";
-  }
-  return "?";
-}
-
-std::string describe(SmEnd e) {
-  switch (e) {
-    case SmEnd::captured_by_assault: return "captured by assault (defenders driven out or destroyed)";
-    case SmEnd::captured_by_bombardment: return "captured: the garrison destroyed by bombardment";
-    case SmEnd::starved:
-      return "starved out: the unfed, unpaid or demoralised garrison deserts";
-    case SmEnd::abandoned: return "abandoned: the garrison departs, leaving a rearguard";
-    case SmEnd::departed:
-      return "the attacker departs (plan, food, money, morale or army destroyed)";
-    case SmEnd::lifted: return "the siege is lifted: a sally routs or destroys the attacker";
-    case SmEnd::holding_out: return "still holding out at the week limit";
-  }
-  return "?";
-}
+using detail::side_spec;
+using detail::SmDice;
 
 // ---------------------------------------------------------------------------------------------
 // The weekly turns
@@ -123,140 +70,6 @@ std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
 
 /// The row of the attacker's option in the reclaiming table: bombard, harass, assault.
 size_t option_index(SmPlan plan) { return plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2; }
-
-/// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
-struct Rations {
-  std::optional<double> full;  ///< weeks of full rations for the whole side
-  double short_left = 0;       ///< weeks of short rations for the whole side
-  int malnourished = 0;     ///< weeks of malnutrition so far
-  bool short_now = false;   ///< on short rations this week
-  double eaten = 0;         ///< share of the side's rations eaten this week (short rations: half)
-  /// Deducts the week's food, `need` being the share of the side's rations not made by Create
-  /// food: full rations, then short rations, each stretched over that share alone (a store of a
-  /// week for the whole side lasts 1/need weeks); false when neither holds the week's share (the
-  /// share is unfed).
-  bool eat(double need) {
-    short_now = false;
-    eaten = need;
-    if (need <= 1e-12) return true;  // Create food feeds everyone: no stores eaten
-    if (!full) return true;
-    if (*full >= need - 1e-9) {
-      *full = std::max(0.0, *full - need);
-      return true;
-    }
-    *full = 0;  // what is left goes with the short rations
-    eaten = 0;
-    if (short_left < need - 1e-9) {
-      short_left = 0;  // what is left is eaten before the unfed desert
-      return false;
-    }
-    short_left = std::max(0.0, short_left - need);
-    ++malnourished;
-    short_now = true;
-    // Short rations are read as half rations (decision: the book does not say how short).
-    eaten = need / 2;
-    return true;
-  }
-  /// Moderate fatigue after one week of malnutrition, serious after two.
-  [[nodiscard]] war::Fatigue fatigue(const SiegeMachineRules& r) const {
-    if (malnourished >= r.malnutrition_serious) return war::Fatigue::serious;
-    if (malnourished >= r.malnutrition_moderate) return war::Fatigue::moderate;
-    return war::Fatigue::none;
-  }
-  /// BR -50% (rounded up) after three weeks of malnutrition.
-  [[nodiscard]] int br(const SiegeMachineRules& r, int br) const {
-    return malnourished >= r.malnutrition_br_loss ? br - round_up(br * r.br_loss_pct / 100.0) : br;
-  }
-};
-
-/// One War Machine battle through the war module; ties under the reroll policy are rolled again.
-/// The battle reads its two d100 only through their difference, and through that only by the
-/// winner and the row of the combat results it gives (a tie apart): the kinds the exact chain's
-/// dice enumerate.
-Expected<std::optional<war::RolledBattle>> fight(const war::Rules& wr, const war::SideSpec& a, const war::SideSpec& d,
-                                                 const war::BattleOptions& bo, SmDice& dice) {
-  // The exact chain's kinds: C0 - C1 less the rolls' difference (both rolling 100), and the kind of
-  // a tie (-1: rolled again, 1: no result, else the side it is settled for).
-  int base = 0, tie_kind = 1;
-  bool combat = true;
-  auto settled = [&](const war::RolledBattle& x) {
-    return 2 + x.winner.value_or(0) * 1000 + static_cast<int>(x.row.value_or(0));
-  };
-  if (dice.enumerates()) {
-    auto x = war::resolve_roll(wr, a, d, 100, 100, bo);
-    if (!x) return x.error();
-    base = x->total[0] - x->total[1];
-    combat = x->combat;
-    if (combat) {
-      const int r = -base;  // the difference of the rolls that ties (the pair below has it when |r| < 100)
-      auto t = war::resolve_roll(wr, a, d, r >= 0 ? 100 : std::max(1, 100 + r), r >= 0 ? std::max(1, 100 - r) : 100, bo);
-      if (!t) return t.error();
-      tie_kind = !t->tie ? settled(*t) : bo.tie == war::TiePolicy::reroll ? -1 : 1;
-    }
-  }
-  auto kind = [&](int r) -> int {
-    if (!combat) return 0;
-    const int diff = base + r;
-    if (diff == 0) return tie_kind;
-    const auto row = static_cast<int>(&wr.result_for(std::abs(diff)) - wr.results.data());
-    return 2 + (diff > 0 ? 0 : 1) * 1000 + row;
-  };
-  const std::int64_t key = !combat ? INT64_MIN : static_cast<std::int64_t>(base) * 4096 + tie_kind;
-  for (int attempt = 0; attempt < 1000; ++attempt) {
-    const std::array<int, 2> roll = dice.d100_pair(kind, key);
-    auto x = war::resolve_roll(wr, a, d, roll[0], roll[1], bo);
-    if (!x) return x.error();
-    if (!x->tie || bo.tie != war::TiePolicy::reroll) return std::optional<war::RolledBattle>(std::move(*x));
-  }
-  return std::optional<war::RolledBattle>();
-}
-
-war::SideSpec side_spec(const char* name, int br, const std::optional<std::string>& tactic, std::int64_t troops,
-                        war::Fraction scale, war::Role role) {
-  war::SideSpec x;
-  x.name = name;
-  x.modified_br = br;
-  x.tactic = tactic;
-  x.troops = troops;
-  x.casualty_scale = scale;
-  x.role = role;
-  return x;
-}
-
-/// The troop ratio adjustment of War Machine (seed 004, Troop ratio): the larger side only, in the
-/// rules' default reading of the ratio.
-int ratio_bonus(const war::Rules& wr, std::int64_t mine, std::int64_t theirs) {
-  return mine > theirs ? war::troop_ratio_adjustment(wr, mine, theirs, wr.troop_ratio.default_reading) : 0;
-}
-
-bool driven_off(war::Location l) { return l == war::Location::rout || l == war::Location::none; }
-
-/// Records a rolled battle in the week: BRs, rolls, casualties (at most the troops engaged), the
-/// fatigue it leaves for a week (a rout prints none: serious) and the result. Returns both sides'
-/// results when the battle was decided; a tie or no combat leaves no fatigue.
-const std::array<war::SideResult, 2>* record_battle(const std::optional<war::RolledBattle>& rb, int abr, int dbr,
-                                                    std::int64_t att, std::int64_t def, SmWeek& w, war::Fatigue& att_fat,
-                                                    war::Fatigue& def_fat, bool text) {
-  if (!rb) return nullptr;
-  const auto& b = *rb;
-  w.br = {abr, dbr};
-  w.rolls = b.roll;
-  if (!b.combat || !b.winner) {
-    att_fat = def_fat = war::Fatigue::none;
-    w.battle = b.combat ? "tie" : "no combat";
-    return nullptr;
-  }
-  const auto& ar = b.result[0];
-  const auto& dr = b.result[1];
-  w.attacker_lost += std::min(att, ar.casualties);
-  w.defender_lost += std::min(def, dr.casualties);
-  att_fat = ar.fatigue.value_or(war::Fatigue::serious);
-  def_fat = dr.fatigue.value_or(war::Fatigue::serious);
-  if (!text) return &b.result;  // no week is logged: the battle's text is read by no one
-  w.battle = std::string(*b.winner == 0 ? "attacker" : "defender") + " wins by " + std::to_string(b.diff) +
-             ": casualties " + fmtnum::trim(ar.casualties_pct, 2) + "% / " + fmtnum::trim(dr.casualties_pct, 2) + "%";
-  return &b.result;
-}
 
 void add_note(SmWeek& w, const std::string& note) {
   if (!w.note.empty()) w.note.append("; ");
@@ -925,63 +738,5 @@ Expected<std::unique_ptr<SmStepper>> siege_stepper(const war::Rules& wr, const S
 }
 
 }  // namespace detail
-
-Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
-                                    std::uint64_t seed, unsigned threads,
-                                    const std::function<void(std::uint64_t)>& progress) {
-  SmOdds o;
-  o.runs = runs;
-  o.seed = seed;
-  const auto n = static_cast<size_t>(std::max(0LL, runs));
-  std::vector<unsigned char> ends(n);
-  std::vector<int> weeks(n);
-  std::vector<std::array<double, 2>> costs(n);
-  std::vector<std::array<std::int64_t, 2>> troops(n);
-  std::vector<std::string> errors(std::max(1U, threads));
-  threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(1, n))));
-  auto work = [&](unsigned t, size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) {
-      Rng rng = Rng::stream(seed, i);
-      auto res = run_siege_machine(wr, r, s, rng, nullptr);
-      if (!res) {
-        errors[t] = res.error().items().front().message;
-        return;
-      }
-      ends[i] = static_cast<unsigned char>(res->end);
-      weeks[i] = res->weeks;
-      costs[i] = res->cost_total;
-      troops[i] = {res->attacker_troops, res->defender_troops};
-      if (progress && (i - from + 1) % 1024 == 0) progress(1024);
-    }
-    if (progress) progress((to - from) % 1024);
-  };
-  parallel::ranges(n, threads, work);
-  for (const auto& e : errors)
-    if (!e.empty()) return Expected<SmOdds>::failure(e);
-  o.capture_week.assign(static_cast<size_t>(s.max_weeks) + 1, 0);
-  std::map<long long, std::uint64_t> fell;  // the sieges that fall, by the week they fall
-  std::uint64_t fallen = 0;
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t d = 0; d < 2; ++d) {
-      o.mean_cost_gp_total[d] += costs[i][d] / static_cast<double>(n);
-      ++o.cost_counts[d][sm_whole_gp(costs[i][d])];
-      ++o.troops_left_counts[d][troops[i][d]];
-    }
-    ++o.ends[ends[i]];
-    ++o.weeks_counts[weeks[i]];
-    if (falls(static_cast<SmEnd>(ends[i]))) {
-      ++o.capture_week[static_cast<size_t>(weeks[i])];
-      ++fell[weeks[i]];
-      ++fallen;
-    }
-  }
-  // Money is counted to the copper piece (0.01 gp).
-  for (double& m : o.mean_cost_gp_total) m = std::round(m * 100) / 100;
-  const report::Summary by_week = report::summarise(report::Distribution::of_counts(fell, fallen));
-  o.mean_weeks_to_capture = by_week.mean;
-  o.median_weeks_to_capture = rounding::saturated_int(static_cast<double>(by_week.median));
-  return o;
-}
-
 
 }  // namespace gunpowder::siege
