@@ -269,6 +269,10 @@ void machine_context(Table& t, const MachineFigures& f) {
 
 // Why the sieges were sampled though the exact chain was tried.
 std::string machine_sampled_because(const siege::SmExact& tried) {
+  if (tried.complete)
+    return "sampled: the exact chain (" + grouped(tried.states) +
+           " states) carries the costs by their mean and sd only, without money on hand, and their distribution "
+           "was asked for";
   const std::string settled = fmtnum::percent(tried.settled, 2) + " of the sieges settled";
   const std::string where = "in week " + std::to_string(tried.week) + ", at " + grouped(tried.states) + " states; ";
   if (tried.states > siege::kSmExactStates)
@@ -476,7 +480,9 @@ std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, cons
   if (!c.opt.sample && !c.opt.runs_given) {
     auto exact = siege::siege_machine_exact(wr, sm, m);
     if (!exact) return exact.error();
-    if (exact->complete) {
+    // The costs' distribution asked for, where the chain has only their mean and sd: sampled.
+    const bool costs_asked = c.table == tables::siege_cost().values().name || c.table == tables::siege_cost().summary().name;
+    if (exact->complete && (exact->cost_distribution || !costs_asked)) {
       machine_odds_report(exact_figures(*exact), m.max_weeks, source, c.rep);
       return std::nullopt;
     }
