@@ -606,8 +606,8 @@ inline constexpr Field kPFalls{
 inline constexpr Field kPFallen{
     "p_fallen", "Fallen by then", Kind::probability, "", "Share of the sieges whose stronghold has fallen by then.", "",
     false};
-inline constexpr Field kFalls{"sieges", "Sieges", Kind::count, "sieges", "Sieges whose stronghold falls that week (null for exact odds).",
-                              "",       false};
+inline constexpr Field kFalls{"sieges", "Sieges", Kind::count, "sieges",
+                              "Sieges whose stronghold falls that week (null for exact odds)."};
 inline constexpr Field kMeanWeeks{"mean_weeks_to_fall",
                                   "Mean weeks",
                                   Kind::amount,
