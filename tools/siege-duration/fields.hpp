@@ -636,5 +636,9 @@ inline constexpr Field kDefenderMeanCost{"defender_mean_cost_gp_total",
                                          "The defender's mean cost of a siege.",
                                          "",
                                          false};
+inline constexpr Field kAttackerCostSd{"attacker_cost_sd_gp", "Attacker cost sd", Kind::amount, "gp",
+                                       "The standard deviation of the attacker's cost of a siege.", "", false};
+inline constexpr Field kDefenderCostSd{"defender_cost_sd_gp", "Defender cost sd", Kind::amount, "gp",
+                                       "The standard deviation of the defender's cost of a siege.", "", false};
 
 }  // namespace gunpowder::siege_app::fields

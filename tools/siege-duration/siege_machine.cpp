@@ -206,7 +206,7 @@ struct MachineFigures {
   report::Distribution weeks;
   std::array<report::Distribution, 2> troops, cost;
   bool costs = true;             ///< false: cost has no distribution (exact, money on hand not counted)
-  std::array<double, 2> cost_sd{};  ///< the costs' sd (exact without their distribution)
+  std::array<double, 2> cost_sd{};  ///< the costs' sd (to the copper piece's precision)
   std::string of;  ///< after a title: "(N seeded sieges, seed S)" or "(exact, N states)"
   std::string why;  ///< why the sieges were sampled though the chain was tried
   [[nodiscard]] bool exact() const { return !sampled; }
@@ -226,6 +226,7 @@ MachineFigures sampled_figures(const siege::SmOdds& o, std::optional<siege::SmEx
   f.mean_weeks = o.mean_weeks_to_capture;
   f.median_weeks = o.median_weeks_to_capture;
   f.mean_cost = o.mean_cost_gp_total;
+  f.cost_sd = o.cost_sd;
   const auto total = static_cast<std::uint64_t>(o.runs);
   f.weeks = report::Distribution::of_counts(o.weeks_counts, total);
   for (size_t k = 0; k < 2; ++k) {
@@ -366,7 +367,7 @@ void machine_odds_report(const MachineFigures& f, int max_weeks, const std::stri
   Table m = table_of(tables::machine_odds());
   machine_context(m, f);
   m.add_row({trimmed(f.mean_weeks, 12), report::cell::integer(f.median_weeks), trimmed(f.mean_cost[0], 12),
-             trimmed(f.mean_cost[1], 12)},
+             trimmed(f.mean_cost[1], 12), trimmed(f.cost_sd[0], 12), trimmed(f.cost_sd[1], 12)},
             source);
   rep.tables.push_back(std::move(m));
 

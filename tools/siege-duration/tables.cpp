@@ -511,7 +511,7 @@ const report::DistributionSpec& siege_cost() {
 const TableSpec& machine_odds() {
   static const TableSpec s =
       TableSpec("siege-machine-odds", "Siege Machine: the sieges' means", "means over the sieges (seeded or exact)",
-                {kMeanWeeks, kMedianWeeks, kAttackerMeanCost, kDefenderMeanCost})
+                {kMeanWeeks, kMedianWeeks, kAttackerMeanCost, kDefenderMeanCost, kAttackerCostSd, kDefenderCostSd})
           .with_context({kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound})
           .only_for(kPrograms)
           .sourced_by_house_rules();

@@ -122,6 +122,12 @@ Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRule
       ++fallen;
     }
   }
+  for (size_t i = 0; i < n; ++i)
+    for (size_t d = 0; d < 2; ++d) {
+      const double dev = costs[i][d] - o.mean_cost_gp_total[d];
+      o.cost_sd[d] += dev * dev / static_cast<double>(n);
+    }
+  for (double& v : o.cost_sd) v = std::sqrt(v);
   // Money is counted to the copper piece (0.01 gp).
   for (double& m : o.mean_cost_gp_total) m = std::round(m * 100) / 100;
   const report::Summary by_week = report::summarise(report::Distribution::of_counts(fell, fallen));

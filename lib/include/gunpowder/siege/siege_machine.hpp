@@ -434,6 +434,7 @@ struct SmOdds {
   double mean_weeks_to_capture = 0;
   int median_weeks_to_capture = 0;
   std::array<double, 2> mean_cost_gp_total{};  ///< gp spent over a siege, mean over the runs (attacker, defender)
+  std::array<double, 2> cost_sd{};             ///< their standard deviation over the runs
   std::map<long long, std::uint64_t> weeks_counts;  ///< sieges by the weeks they lasted (any end)
   /// Sieges by the troops each side has at the end (attacker, defender).
   std::array<std::map<long long, std::uint64_t>, 2> troops_left_counts;
