@@ -182,15 +182,15 @@ inline constexpr Field kOddsMethod{"odds_method",
                                    "Odds",
                                    Kind::enumerated,
                                    "",
-                                   "How the odds were found: exact (a Markov chain over the duel's states) or "
-                                   "sampled (seeded runs: --runs or --sample, or the chain passed its bound).",
+                                   "How the odds were found: exact (a Markov chain over the duel's or the siege's "
+                                   "states) or sampled (seeded runs: --runs or --sample, or the chain passed its bound).",
                                    "exact|sampled",
                                    false};
 inline constexpr Field kExactStates{
     "exact_states", "States", Kind::count, "states",
     "States of the exact chain: all it went through (exact), or those it had reached when it passed its bound "
     "or stopped on course to pass it (sampled instead), 0 when the duel has more pieces than the chain takes (16); null when sampling was asked "
-    "for."};
+    "for. The Siege Machine counts its states between weeks."};
 inline constexpr Field kExactStateBound{"exact_state_bound", "State bound", Kind::count, "states",
                                         "The exact chain's bound on states (null when sampling was asked for)."};
 inline constexpr Field kBesiegerPolicy{
@@ -606,8 +606,8 @@ inline constexpr Field kPFalls{
 inline constexpr Field kPFallen{
     "p_fallen", "Fallen by then", Kind::probability, "", "Share of the sieges whose stronghold has fallen by then.", "",
     false};
-inline constexpr Field kFalls{"sieges", "Sieges", Kind::count, "sieges", "Sieges whose stronghold falls that week.",
-                              "",       false};
+inline constexpr Field kFalls{"sieges", "Sieges", Kind::count, "sieges",
+                              "Sieges whose stronghold falls that week (null for exact odds)."};
 inline constexpr Field kMeanWeeks{"mean_weeks_to_fall",
                                   "Mean weeks",
                                   Kind::amount,
@@ -636,5 +636,9 @@ inline constexpr Field kDefenderMeanCost{"defender_mean_cost_gp_total",
                                          "The defender's mean cost of a siege.",
                                          "",
                                          false};
+inline constexpr Field kAttackerCostSd{"attacker_cost_sd_gp", "Attacker cost sd", Kind::amount, "gp",
+                                       "The standard deviation of the attacker's cost of a siege.", "", false};
+inline constexpr Field kDefenderCostSd{"defender_cost_sd_gp", "Defender cost sd", Kind::amount, "gp",
+                                       "The standard deviation of the defender's cost of a siege.", "", false};
 
 }  // namespace gunpowder::siege_app::fields

@@ -27,6 +27,7 @@ struct Context {
   report::Report& rep;
   report::Table& methods;  ///< the methods run, and those "all" could not run with the reason
   bool explain = false;    ///< --explain: the derivation is kept (else a method may drop its steps)
+  std::string table;       ///< --table NAME: the one table asked for (empty: all)
 
   [[nodiscard]] bool all() const { return opt.method == "all"; }
   /// Records a method that "all" cannot run on this input.

@@ -69,13 +69,14 @@ void setup(CLI::App& app, Options& opt) {
   app.add_flag("--trace", opt.trace, "duel: play one duel (seeded) and show it round by round");
   cli::add_seed_option(app, opt.seed, "seed of the duel and Siege Machine dice, 0 to 2^64-1 (default 1)");
   app.add_option("--runs", opt.runs,
-                 "duel and siege-machine: number of seeded runs for the odds (default 10000); the duel's odds are "
-                 "sampled when it is given")
+                 "duel and siege-machine: number of seeded runs for the odds (default 10000); the odds are sampled "
+                 "when it is given")
       ->check(cli::bounded({1, 1000000, true, false, "", "INT in [1 - 1000000]"}))
       ->each([&opt](const std::string&) { opt.runs_given = true; })
       ->type_name("N");
   app.add_flag("--sample", opt.sample,
-               "duel: seeded odds (--runs, --seed) even where the exact odds are within the chain's bound");
+               "duel and siege-machine: seeded odds (--runs, --seed) even where the exact odds are within the "
+               "chain's bound");
   app.add_option("--threads", opt.threads, "duel: threads (default: every core; results do not depend on it)")
       ->check(cli::bounded({0, 256, true, false, "", "UINT in [0 - 256]"}))
       ->type_name("N");

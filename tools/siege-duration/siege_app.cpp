@@ -136,7 +136,7 @@ Expected<report::Report> run(const data::Tables& run_tables, const Options& opt,
   report::Report rep;
   rep.document = &tables::document();
   Table methods = table_of(tables::methods());
-  const Context c{run_tables, opt, rules, **cat_or, *doc, *in, rep, methods, common.explain};
+  const Context c{run_tables, opt, rules, **cat_or, *doc, *in, rep, methods, common.explain, common.table};
   if (in->siege) spiked_report(run_tables, rules, *in->siege, rep);
   if (auto error = run_methods(c)) return *error;
 

@@ -193,34 +193,132 @@ std::string sm_end_words(siege::SmEnd e) {
   return siege::to_string(e);
 }
 
-void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::string& source, report::Report& rep) {
+// The odds of the sieges, sampled or exact, in the same tables: shares of the sieges (with counts
+// and intervals when sampled), and how they were found.
+struct MachineFigures {
+  std::optional<siege::SmOdds> sampled;  ///< the seeded sieges' counts (sampled)
+  std::optional<siege::SmExact> tried;   ///< the exact chain: its figures, or where it stopped
+  std::array<double, siege::kSmEnds.size()> ends{};
+  std::vector<double> capture_week;  ///< P(falls in week k)
+  double mean_weeks = 0;
+  int median_weeks = 0;
+  std::array<double, 2> mean_cost{};
+  report::Distribution weeks;
+  std::array<report::Distribution, 2> troops, cost;
+  bool costs = true;             ///< false: cost has no distribution (exact, money on hand not counted)
+  std::array<double, 2> cost_sd{};  ///< the costs' sd (to the copper piece's precision)
+  std::string of;  ///< after a title: "(N seeded sieges, seed S)" or "(exact, N states)"
+  std::string why;  ///< why the sieges were sampled though the chain was tried
+  [[nodiscard]] bool exact() const { return !sampled; }
+};
+
+report::Distribution of_probabilities(const std::map<long long, double>& m) {
+  report::Distribution d;
+  for (const auto& [v, p] : m) d.add(v, p);
+  return d;
+}
+
+MachineFigures sampled_figures(const siege::SmOdds& o, std::optional<siege::SmExact> tried, std::string why) {
+  MachineFigures f;
+  const auto runs = static_cast<double>(o.runs);
+  for (size_t e = 0; e < f.ends.size(); ++e) f.ends[e] = static_cast<double>(o.ends[e]) / runs;
+  for (long long c : o.capture_week) f.capture_week.push_back(static_cast<double>(c) / runs);
+  f.mean_weeks = o.mean_weeks_to_capture;
+  f.median_weeks = o.median_weeks_to_capture;
+  f.mean_cost = o.mean_cost_gp_total;
+  f.cost_sd = o.cost_sd;
+  const auto total = static_cast<std::uint64_t>(o.runs);
+  f.weeks = report::Distribution::of_counts(o.weeks_counts, total);
+  for (size_t k = 0; k < 2; ++k) {
+    f.troops.at(k) = report::Distribution::of_counts(o.troops_left_counts.at(k), total);
+    f.cost.at(k) = report::Distribution::of_counts(o.cost_counts.at(k), total);
+  }
+  f.of = "(" + grouped(o.runs) + " seeded sieges, seed " + std::to_string(o.seed) + ")";
+  f.sampled = o;
+  f.tried = std::move(tried);
+  f.why = std::move(why);
+  return f;
+}
+
+MachineFigures exact_figures(const siege::SmExact& x) {
+  MachineFigures f;
+  f.ends = x.ends;
+  f.capture_week = x.capture_week;
+  f.mean_weeks = x.mean_weeks_to_capture;
+  f.median_weeks = x.median_weeks_to_capture;
+  f.mean_cost = x.mean_cost_gp_total;
+  f.weeks = of_probabilities(x.weeks);
+  for (size_t k = 0; k < 2; ++k) {
+    f.troops.at(k) = of_probabilities(x.troops_left.at(k));
+    f.cost.at(k) = of_probabilities(x.cost.at(k));
+  }
+  f.costs = x.cost_distribution;
+  f.cost_sd = x.cost_sd;
+  f.of = "(exact, " + grouped(x.states) + (x.states == 1 ? " state)" : " states)");
+  f.tried = x;
+  return f;
+}
+
+// How the odds were found, in every table of the odds.
+void machine_context(Table& t, const MachineFigures& f) {
+  if (f.sampled) seeded_context(t, f.sampled->seed, f.sampled->runs);
+  t.set_context(fields::kOddsMethod, f.exact() ? "exact" : "sampled");
+  if (!f.tried) return;
+  t.set_context(fields::kExactStates, std::to_string(f.tried->states));
+  t.set_context(fields::kExactStateBound, std::to_string(siege::kSmExactStates));
+}
+
+// Why the sieges were sampled though the exact chain was tried.
+std::string machine_sampled_because(const siege::SmExact& tried) {
+  if (tried.complete)
+    return "sampled: the exact chain (" + grouped(tried.states) +
+           " states) carries the costs by their mean and sd only, without money on hand, and their distribution "
+           "was asked for";
+  const std::string settled = fmtnum::percent(tried.settled, 2) + " of the sieges settled";
+  const std::string where = "in week " + std::to_string(tried.week) + ", at " + grouped(tried.states) + " states; ";
+  if (tried.states > siege::kSmExactStates)
+    return "sampled: the exact chain passed its bound of " + grouped(siege::kSmExactStates) + " states (" + where +
+           settled + ")";
+  return std::string("sampled: the exact chain ") + (tried.on_course ? "was on course to pass" : "passed") +
+         " its bound of " + grouped(siege::kSmExactPaths) + " outcomes of the weeks' throws (" + where + settled + ")";
+}
+
+void machine_ends_table(const MachineFigures& f, const std::string& source, report::Report& rep) {
   Table t = table_of(tables::siege_ends());
-  t.title = "Siege Machine: how " + grouped(o.runs) + " seeded sieges end (seed " + std::to_string(o.seed) + ")";
-  seeded_context(t, o.seed, o.runs);
+  t.title = f.sampled ? "Siege Machine: how " + grouped(f.sampled->runs) + " seeded sieges end (seed " +
+                            std::to_string(f.sampled->seed) + ")"
+                      : "Siege Machine: how the sieges end " + f.of;
+  machine_context(t, f);
   for (auto e : siege::kSmEnds) {
-    const auto p = siege::wilson(o.ends[static_cast<size_t>(e)], o.runs);
-    std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e)), report::cell::integer(p.count)};
-    for (auto& c : proportion_cells(p)) row.push_back(std::move(c));
+    const auto i = static_cast<size_t>(e);
+    std::vector<report::Cell> row{value_cell(siege::describe(e), siege::to_string(e))};
+    if (f.sampled) {
+      const auto p = siege::wilson(f.sampled->ends.at(i), f.sampled->runs);
+      row.push_back(report::cell::integer(p.count));
+      for (auto& c : proportion_cells(p)) row.push_back(std::move(c));
+    } else {
+      row.insert(row.end(), {report::cell::none(), report::cell::percent(f.ends.at(i)), report::cell::none(),
+                             report::cell::none(), report::cell::none()});
+    }
     t.add_row(std::move(row), source);
   }
-  rep.tables.push_back(std::move(t));
-  Table w = table_of(tables::weeks_to_fall());
-  seeded_context(w, o.seed, o.runs);
-  long long cum = 0;
-  for (int k = 1; k <= max_weeks; ++k) {
-    const long long c = o.capture_week[static_cast<size_t>(k)];
-    cum += c;
-    if (c > 0)
-      w.add_row(
-          {report::cell::integer(k), report::cell::percent(static_cast<double>(c) / static_cast<double>(o.runs)),
-           report::cell::percent(static_cast<double>(cum) / static_cast<double>(o.runs)), report::cell::integer(c)},
-          source);
+  if (f.exact()) {
+    hide_from_people(t, {&fields::kRunsEnding, &fields::kCi});
+    t.notes.push_back("exact: a Markov chain over the siege's states between weeks (" + grouped(f.tried->states) +
+                      " states, at most " + grouped(f.tried->week_states) + " in one week; " +
+                      grouped(f.tried->paths) + " outcomes of the weeks' throws; bound " +
+                      grouped(siege::kSmExactStates) + " states); --sample or --runs N for seeded sieges");
   }
+  if (!f.why.empty()) t.notes.push_back(f.why);
+  rep.tables.push_back(std::move(t));
+}
+
+void machine_charts(const MachineFigures& f, int max_weeks, report::Report& rep) {
   report::Chart ends_chart;
   ends_chart.title = "Siege Machine: how the sieges end";
   for (auto e : siege::kSmEnds) {
     ends_chart.labels.push_back(sm_end_words(e));
-    ends_chart.values.push_back(static_cast<double>(o.ends[static_cast<size_t>(e)]) / static_cast<double>(o.runs));
+    ends_chart.values.push_back(f.ends.at(static_cast<size_t>(e)));
   }
   rep.charts.push_back(std::move(ends_chart));
   report::Chart weeks_chart;
@@ -228,37 +326,54 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::strin
   weeks_chart.label_axis = "Week";
   int last = 0;
   for (int k = 1; k <= max_weeks; ++k)
-    if (o.capture_week[static_cast<size_t>(k)] > 0) last = k;
+    if (f.capture_week.at(static_cast<size_t>(k)) > 0) last = k;
   for (int k = 1; k <= last; ++k) {
     weeks_chart.labels.push_back(std::to_string(k));
-    weeks_chart.values.push_back(static_cast<double>(o.capture_week[static_cast<size_t>(k)]) /
-                                 static_cast<double>(o.runs));
+    weeks_chart.values.push_back(f.capture_week.at(static_cast<size_t>(k)));
   }
   if (!weeks_chart.labels.empty()) rep.charts.push_back(std::move(weeks_chart));
+}
+
+void machine_odds_report(const MachineFigures& f, int max_weeks, const std::string& source, report::Report& rep) {
+  machine_ends_table(f, source, rep);
+  Table w = table_of(tables::weeks_to_fall());
+  if (f.exact()) w.title += " " + f.of;
+  machine_context(w, f);
+  double cum = 0;
+  for (int k = 1; k <= max_weeks; ++k) {
+    const auto i = static_cast<size_t>(k);
+    const double p = f.capture_week.at(i);
+    cum += p;
+    if (p > 0)
+      w.add_row({report::cell::integer(k), report::cell::percent(p), report::cell::percent(cum),
+                 f.sampled ? report::cell::integer(f.sampled->capture_week.at(i)) : report::cell::none()},
+                source);
+  }
+  machine_charts(f, max_weeks, rep);
   w.notes.push_back("falls = captured by assault or bombardment, starved out or abandoned; mean " +
-                    trim(o.mean_weeks_to_capture, 2) + " weeks, median " + std::to_string(o.median_weeks_to_capture) +
+                    trim(f.mean_weeks, 2) + " weeks, median " + std::to_string(f.median_weeks) +
                     " (over the sieges that fall)");
-  w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(o.mean_cost_gp_total[0], 2) +
-                    " gp, defender " + trim(o.mean_cost_gp_total[1], 2) + " gp");
-  const auto total = static_cast<std::uint64_t>(o.runs);
-  const std::array<report::Distribution, 2> cost{report::Distribution::of_counts(o.cost_counts[0], total),
-                                                 report::Distribution::of_counts(o.cost_counts[1], total)};
-  for (size_t k = 0; k < 2; ++k)  // the summaries of siege-cost, for people
+  w.notes.push_back("what a siege costs, mean over the sieges: attacker " + trim(f.mean_cost[0], 2) + " gp, defender " +
+                    trim(f.mean_cost[1], 2) + " gp");
+  for (size_t k = 0; k < 2 && f.costs; ++k)  // the summaries of siege-cost, for people
     w.notes.push_back(std::string("the ") + side_name(k == 1, true) +
-                      "'s cost, to the whole gp: " + report::summary_text(report::summarise(cost.at(k)), "gp"));
+                      "'s cost, to the whole gp: " + report::summary_text(report::summarise(f.cost.at(k)), "gp"));
+  if (!f.costs)
+    w.notes.push_back("sd of the costs: attacker " + trim(f.cost_sd[0], 2) + " gp, defender " + trim(f.cost_sd[1], 2) +
+                      " gp (without money on hand the exact chain carries each state's costs by their mean and sd; "
+                      "their distribution with --sample)");
   rep.tables.push_back(std::move(w));
   using report::cell::trimmed;
   Table m = table_of(tables::machine_odds());
-  seeded_context(m, o.seed, o.runs);
-  m.add_row({trimmed(o.mean_weeks_to_capture, 12), report::cell::integer(o.median_weeks_to_capture),
-             trimmed(o.mean_cost_gp_total[0], 12), trimmed(o.mean_cost_gp_total[1], 12)},
+  machine_context(m, f);
+  m.add_row({trimmed(f.mean_weeks, 12), report::cell::integer(f.median_weeks), trimmed(f.mean_cost[0], 12),
+             trimmed(f.mean_cost[1], 12), trimmed(f.cost_sd[0], 12), trimmed(f.cost_sd[1], 12)},
             source);
   rep.tables.push_back(std::move(m));
 
-  auto context = [&](Table& d) { seeded_context(d, o.seed, o.runs); };
-  const std::string of = " (" + grouped(o.runs) + " seeded sieges, seed " + std::to_string(o.seed) + ")";
-  add_distribution(tables::siege_weeks(), report::Distribution::of_counts(o.weeks_counts, total),
-                   "Siege Machine: weeks the siege lasts" + of, context, source, rep);
+  auto context = [&](Table& d) { machine_context(d, f); };
+  const std::string of = " " + f.of;
+  add_distribution(tables::siege_weeks(), f.weeks, "Siege Machine: weeks the siege lasts" + of, context, source, rep);
   for (size_t k = 0; k < 2; ++k) {
     const std::string side = side_name(k == 1, true);
     const auto of_side = [&](Table& d) {
@@ -267,12 +382,12 @@ void machine_odds_report(const siege::SmOdds& o, int max_weeks, const std::strin
     };
     std::string title = "Siege Machine: the " + side + "'s troops at the end";
     title += of;
-    add_distribution(tables::siege_troops_left(), report::Distribution::of_counts(o.troops_left_counts[k], total),
-                     std::move(title), of_side, source, rep);
+    add_distribution(tables::siege_troops_left(), f.troops.at(k), std::move(title), of_side, source, rep);
     // Each siege's cost to the whole gp (siege::sm_whole_gp); the mean above is to the copper piece.
+    if (!f.costs) continue;
     title = "Siege Machine: what the " + side + " spends, gp";
     title += of;
-    add_distribution(tables::siege_cost(), cost.at(k), std::move(title), of_side, source, rep);
+    add_distribution(tables::siege_cost(), f.cost.at(k), std::move(title), of_side, source, rep);
   }
 }
 
@@ -358,9 +473,22 @@ std::optional<Diagnostics> run_traced(const Context& c, const war::Rules& wr, co
   return std::nullopt;
 }
 
-// The odds over --runs seeded sieges, within a budget on the work asked for.
+// The odds: exact, unless sampling is asked for (--sample, or --runs N) or the exact chain passes
+// its bound (siege::kSmExactStates); then over --runs seeded sieges, within a budget on the work.
 std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, const siege::SiegeMachineRules& sm,
                                     const siege::SmSetup& m, const std::string& source) {
+  std::optional<siege::SmExact> tried;
+  if (!c.opt.sample && !c.opt.runs_given) {
+    auto exact = siege::siege_machine_exact(wr, sm, m);
+    if (!exact) return exact.error();
+    // The costs' distribution asked for, where the chain has only their mean and sd: sampled.
+    const bool costs_asked = c.table == tables::siege_cost().values().name || c.table == tables::siege_cost().summary().name;
+    if (exact->complete && (exact->cost_distribution || !costs_asked)) {
+      machine_odds_report(exact_figures(*exact), m.max_weeks, source, c.rep);
+      return std::nullopt;
+    }
+    tried = std::move(*exact);
+  }
   const long long runs = c.opt.runs;
   if (runs * static_cast<long long>(m.max_weeks) > kMaxMachineWork)
     return cli::usage_error("--runs", std::to_string(runs) + " sieges of up to " + std::to_string(m.max_weeks) +
@@ -370,7 +498,8 @@ std::optional<Diagnostics> run_odds(const Context& c, const war::Rules& wr, cons
   auto odds = siege::siege_machine_odds(wr, sm, m, runs, c.opt.seed, c.threads(),
                                         [&](std::uint64_t done) { progress.advance(done); });
   if (!odds) return odds.error();
-  machine_odds_report(*odds, m.max_weeks, source, c.rep);
+  std::string why = tried ? machine_sampled_because(*tried) : std::string();
+  machine_odds_report(sampled_figures(*odds, std::move(tried), std::move(why)), m.max_weeks, source, c.rep);
   return std::nullopt;
 }
 

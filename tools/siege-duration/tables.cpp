@@ -466,9 +466,9 @@ const TableSpec& machine_result() {
 const TableSpec& siege_ends() {
   static const TableSpec s =
       TableSpec(
-          "siege-ends", "Siege Machine: how the seeded sieges end", "an end: the sieges ending so",
+          "siege-ends", "Siege Machine: how the sieges end", "an end: the sieges ending so",
           {{kSmEnd, "End"}, {kRunsEnding, "Sieges"}, kP, {kCi, kPeople}, {kCiLow, kPrograms}, {kCiHigh, kPrograms}})
-          .with_context({kSeed, kRuns})
+          .with_context({kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound})
           .sourced_by_house_rules();
   return s;
 }
@@ -476,7 +476,7 @@ const TableSpec& weeks_to_fall() {
   static const TableSpec s =
       TableSpec("weeks-to-fall", "Siege Machine: weeks until the stronghold falls", "a week in which strongholds fall",
                 {kWeek, kPFalls, kPFallen, {kFalls, kPrograms}})
-          .with_context({kSeed, kRuns})
+          .with_context({kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound})
           .sourced_by_house_rules();
   return s;
 }
@@ -495,24 +495,24 @@ const report::DistributionSpec& duel_pieces_left() {
 }
 const report::DistributionSpec& siege_weeks() {
   static const report::DistributionSpec s("siege-weeks", "Siege Machine: weeks the siege lasts", kSiegeWeeks,
-                                          {kSeed, kRuns}, {false, true});
+                                          {kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound}, {false, true});
   return s;
 }
 const report::DistributionSpec& siege_troops_left() {
   static const report::DistributionSpec s("siege-troops-left", "Siege Machine: troops at the end", kTroopsAtEnd,
-                                          {kSmSide, kSeed, kRuns}, {false, true});
+                                          {kSmSide, kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound}, {false, true});
   return s;
 }
 const report::DistributionSpec& siege_cost() {
   static const report::DistributionSpec s("siege-cost", "Siege Machine: what a siege costs", kSiegeCost,
-                                          {kSmSide, kSeed, kRuns}, {false, true});
+                                          {kSmSide, kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound}, {false, true});
   return s;
 }
 const TableSpec& machine_odds() {
   static const TableSpec s =
-      TableSpec("siege-machine-odds", "Siege Machine: the seeded sieges", "means over the seeded sieges",
-                {kMeanWeeks, kMedianWeeks, kAttackerMeanCost, kDefenderMeanCost})
-          .with_context({kSeed, kRuns})
+      TableSpec("siege-machine-odds", "Siege Machine: the sieges' means", "means over the sieges (seeded or exact)",
+                {kMeanWeeks, kMedianWeeks, kAttackerMeanCost, kDefenderMeanCost, kAttackerCostSd, kDefenderCostSd})
+          .with_context({kSeed, kRuns, kOddsMethod, kExactStates, kExactStateBound})
           .only_for(kPrograms)
           .sourced_by_house_rules();
   return s;
@@ -520,7 +520,7 @@ const TableSpec& machine_odds() {
 
 const report::DocumentSpec& document() {
   static const report::DocumentSpec d(
-      "siege-duration", "siege", 9,
+      "siege-duration", "siege", 10,
       "The JSON output of siege-duration: the input as read, then the tables of every method run (an empty array for "
       "a table a run does not make).",
       {&run(),

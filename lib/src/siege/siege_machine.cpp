@@ -1,11 +1,15 @@
 // siege_machine.cpp - the Siege Machine of seed 004 (its tables are loaded by
-// siege_machine_data.cpp): the names of its plans and ends, and the weekly turns whose harassment
-// and assault battles are War Machine battles resolved by the war-machine module (the bonuses in
-// siege_machine_bonuses.cpp, the stronghold's structure in siege_machine_structure.cpp).
+// siege_machine_data.cpp): the weekly turns whose harassment and assault battles are War Machine
+// battles resolved by the war-machine module (siege_machine_battle.cpp; the bonuses in
+// siege_machine_bonuses.cpp, the stronghold's structure in siege_machine_structure.cpp, the names
+// and the seeded odds in siege_machine_odds.cpp, the exact odds in siege_machine_exact.cpp).
 #include "gunpowder/siege/siege_machine.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <thread>
 
 #include "gunpowder/core/dice.hpp"
@@ -13,72 +17,20 @@
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/core/rounding.hpp"
+#include "siege_machine_dice.hpp"
 #include "siege_machine_steps.hpp"
 
 namespace gunpowder::siege {
 
 using detail::devices_damage;
+using detail::driven_off;
+using detail::fight;
+using detail::ratio_bonus;
+using detail::Rations;
+using detail::record_battle;
 using detail::round_up;
-
-std::string to_string(SmPlan p) {
-  switch (p) {
-    case SmPlan::bombard: return "bombard";
-    case SmPlan::harass: return "harass";
-    case SmPlan::assault: return "assault";
-    case SmPlan::bombard_then_assault: return "bombard-then-assault";
-  }
-  return "?";
-}
-
-std::optional<SmPlan> parse_plan(std::string_view value) {
-  for (auto p : kSmPlans)
-    if (to_string(p) == value) return p;
-  return std::nullopt;
-}
-
-std::string to_string(SmDefenderPlan p) {
-  switch (p) {
-    case SmDefenderPlan::stay: return "stay";
-    case SmDefenderPlan::sally: return "sally";
-    case SmDefenderPlan::depart: return "depart";
-  }
-  return "?";
-}
-
-std::string to_string(SmWhen w) { return w == SmWhen::starving ? "starving" : "breached"; }
-
-bool falls(SmEnd e) {
-  return e == SmEnd::captured_by_assault || e == SmEnd::captured_by_bombardment || e == SmEnd::starved ||
-         e == SmEnd::abandoned;
-}
-
-std::string to_string(SmEnd e) {
-  switch (e) {
-    case SmEnd::captured_by_assault: return "captured-by-assault";
-    case SmEnd::captured_by_bombardment: return "captured-by-bombardment";
-    case SmEnd::starved: return "starved";
-    case SmEnd::abandoned: return "abandoned";
-    case SmEnd::departed: return "departed";
-    case SmEnd::lifted: return "lifted";
-    case SmEnd::holding_out: return "holding-out";
-  }
-  return "?";
-}
-
-std::string describe(SmEnd e) {
-  switch (e) {
-    case SmEnd::captured_by_assault: return "captured by assault (defenders driven out or destroyed)";
-    case SmEnd::captured_by_bombardment: return "captured: the garrison destroyed by bombardment";
-    case SmEnd::starved:
-      return "starved out: the unfed, unpaid or demoralised garrison deserts";
-    case SmEnd::abandoned: return "abandoned: the garrison departs, leaving a rearguard";
-    case SmEnd::departed:
-      return "the attacker departs (plan, food, money, morale or army destroyed)";
-    case SmEnd::lifted: return "the siege is lifted: a sally routs or destroys the attacker";
-    case SmEnd::holding_out: return "still holding out at the week limit";
-  }
-  return "?";
-}
+using detail::side_spec;
+using detail::SmDice;
 
 // ---------------------------------------------------------------------------------------------
 // The weekly turns
@@ -119,109 +71,6 @@ std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
 /// The row of the attacker's option in the reclaiming table: bombard, harass, assault.
 size_t option_index(SmPlan plan) { return plan == SmPlan::bombard ? 0 : plan == SmPlan::harass ? 1 : 2; }
 
-/// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
-struct Rations {
-  std::optional<double> full;  ///< weeks of full rations for the whole side
-  double short_left = 0;       ///< weeks of short rations for the whole side
-  int malnourished = 0;     ///< weeks of malnutrition so far
-  bool short_now = false;   ///< on short rations this week
-  double eaten = 0;         ///< share of the side's rations eaten this week (short rations: half)
-  /// Deducts the week's food, `need` being the share of the side's rations not made by Create
-  /// food: full rations, then short rations, each stretched over that share alone (a store of a
-  /// week for the whole side lasts 1/need weeks); false when neither holds the week's share (the
-  /// share is unfed).
-  bool eat(double need) {
-    short_now = false;
-    eaten = need;
-    if (need <= 1e-12) return true;  // Create food feeds everyone: no stores eaten
-    if (!full) return true;
-    if (*full >= need - 1e-9) {
-      *full = std::max(0.0, *full - need);
-      return true;
-    }
-    *full = 0;  // what is left goes with the short rations
-    eaten = 0;
-    if (short_left < need - 1e-9) {
-      short_left = 0;  // what is left is eaten before the unfed desert
-      return false;
-    }
-    short_left = std::max(0.0, short_left - need);
-    ++malnourished;
-    short_now = true;
-    // Short rations are read as half rations (decision: the book does not say how short).
-    eaten = need / 2;
-    return true;
-  }
-  /// Moderate fatigue after one week of malnutrition, serious after two.
-  [[nodiscard]] war::Fatigue fatigue(const SiegeMachineRules& r) const {
-    if (malnourished >= r.malnutrition_serious) return war::Fatigue::serious;
-    if (malnourished >= r.malnutrition_moderate) return war::Fatigue::moderate;
-    return war::Fatigue::none;
-  }
-  /// BR -50% (rounded up) after three weeks of malnutrition.
-  [[nodiscard]] int br(const SiegeMachineRules& r, int br) const {
-    return malnourished >= r.malnutrition_br_loss ? br - round_up(br * r.br_loss_pct / 100.0) : br;
-  }
-};
-
-/// One War Machine battle through the war module; ties under the reroll policy are rolled again.
-Expected<std::optional<war::RolledBattle>> fight(const war::Rules& wr, const war::SideSpec& a, const war::SideSpec& d,
-                                                 const war::BattleOptions& bo, Rng& rng) {
-  for (int attempt = 0; attempt < 1000; ++attempt) {
-    const int ra = rng.roll(100), rd = rng.roll(100);
-    auto x = war::resolve_roll(wr, a, d, ra, rd, bo);
-    if (!x) return x.error();
-    if (!x->tie || bo.tie != war::TiePolicy::reroll) return std::optional<war::RolledBattle>(std::move(*x));
-  }
-  return std::optional<war::RolledBattle>();
-}
-
-war::SideSpec side_spec(const char* name, int br, const std::optional<std::string>& tactic, std::int64_t troops,
-                        war::Fraction scale, war::Role role) {
-  war::SideSpec x;
-  x.name = name;
-  x.modified_br = br;
-  x.tactic = tactic;
-  x.troops = troops;
-  x.casualty_scale = scale;
-  x.role = role;
-  return x;
-}
-
-/// The troop ratio adjustment of War Machine (seed 004, Troop ratio): the larger side only, in the
-/// rules' default reading of the ratio.
-int ratio_bonus(const war::Rules& wr, std::int64_t mine, std::int64_t theirs) {
-  return mine > theirs ? war::troop_ratio_adjustment(wr, mine, theirs, wr.troop_ratio.default_reading) : 0;
-}
-
-bool driven_off(war::Location l) { return l == war::Location::rout || l == war::Location::none; }
-
-/// Records a rolled battle in the week: BRs, rolls, casualties (at most the troops engaged), the
-/// fatigue it leaves for a week (a rout prints none: serious) and the result. Returns both sides'
-/// results when the battle was decided; a tie or no combat leaves no fatigue.
-const std::array<war::SideResult, 2>* record_battle(const std::optional<war::RolledBattle>& rb, int abr, int dbr,
-                                                    std::int64_t att, std::int64_t def, SmWeek& w, war::Fatigue& att_fat,
-                                                    war::Fatigue& def_fat) {
-  if (!rb) return nullptr;
-  const auto& b = *rb;
-  w.br = {abr, dbr};
-  w.rolls = b.roll;
-  if (!b.combat || !b.winner) {
-    att_fat = def_fat = war::Fatigue::none;
-    w.battle = b.combat ? "tie" : "no combat";
-    return nullptr;
-  }
-  const auto& ar = b.result[0];
-  const auto& dr = b.result[1];
-  w.attacker_lost += std::min(att, ar.casualties);
-  w.defender_lost += std::min(def, dr.casualties);
-  att_fat = ar.fatigue.value_or(war::Fatigue::serious);
-  def_fat = dr.fatigue.value_or(war::Fatigue::serious);
-  w.battle = std::string(*b.winner == 0 ? "attacker" : "defender") + " wins by " + std::to_string(b.diff) +
-             ": casualties " + fmtnum::trim(ar.casualties_pct, 2) + "% / " + fmtnum::trim(dr.casualties_pct, 2) + "%";
-  return &b.result;
-}
-
 void add_note(SmWeek& w, const std::string& note) {
   if (!w.note.empty()) w.note.append("; ");
   w.note.append(note);
@@ -229,13 +78,13 @@ void add_note(SmWeek& w, const std::string& note) {
 
 /// One siege in progress (Application, l. 325-365): both sides' troops, food, morale,
 /// ammunition and battle fatigue, and the stronghold's structural points, week by week.
-class SiegeRun {
+class SiegeRun final : public detail::SmStepper {
  public:
-  SiegeRun(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng, std::vector<SmWeek>* log)
+  SiegeRun(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, SmDice& dice, std::vector<SmWeek>* log)
       : wr_(wr),
         r_(r),
         s_(s),
-        rng_(rng),
+        dice_(dice),
         log_(log),
         att_(s.attacker.troops),
         def_(s.defender.troops),
@@ -261,7 +110,8 @@ class SiegeRun {
     }
   }
 
-  Expected<SmResult> run() {
+  /// The construction plan, before the first week.
+  Expected<bool> prepare() {
     if (s_.construction_plan) {
       plan_ = *s_.construction_plan;
     } else if (s_.construction) {
@@ -269,6 +119,11 @@ class SiegeRun {
       if (!p) return p.error();
       plan_ = std::move(*p);
     }
+    return true;
+  }
+
+  Expected<SmResult> run() {
+    if (auto p = prepare(); !p) return p.error();
     for (int week = 1; week <= s_.max_weeks; ++week) {
       SmWeek w;
       w.week = week;
@@ -282,6 +137,23 @@ class SiegeRun {
     }
     return finish(SmEnd::holding_out, s_.max_weeks, nullptr);
   }
+
+  // The exact chain's steps (detail::SmStepper).
+  Expected<std::optional<SmEnd>> play(int week) override {
+    SmWeek w;
+    w.week = week;
+    week_ = week;
+    return play_week(week, w);
+  }
+  SmResult result(SmEnd end, int week) override { return finish(end, week, nullptr); }
+  [[nodiscard]] std::array<double, 2> week_cost() const override {
+    return {res_.cost_total[0] - cost_at_load_[0], res_.cost_total[1] - cost_at_load_[1]};
+  }
+  [[nodiscard]] bool costs_kept() const override {
+    return s_.attacker.money_gp.has_value() || s_.defender.money_gp.has_value();
+  }
+  void save(std::string& out) const override;
+  void load(const std::string& in, int week) override;
 
  private:
   /// What a week's battles start from: fatigue, BR after malnutrition, the option, the breach.
@@ -389,10 +261,20 @@ class SiegeRun {
   /// Field construction: the equipment finished last week joins the attacker (within the front's
   /// limit under concentrated fire).
   void join_built(int week, SmWeek& w) {
-    std::vector<SmItem> fresh;  // one entry per kind of item, counted
+    std::vector<SmItem> fresh = built_in(week, &w);
+    if (fresh.empty()) return;
+    base_equipment_.insert(base_equipment_.end(), fresh.begin(), fresh.end());
+    attacker_.equipment = front_ ? engines_at_front(r_, base_equipment_, front_->max_engines) : base_equipment_;
+    attacker_bonus_.clear();
+    add_note(w, std::to_string(w.built.size()) + " item(s) built in the field join the attacker");
+  }
+
+  /// The items that join the attacker in week `week`, one entry per kind of item, counted.
+  std::vector<SmItem> built_in(int week, SmWeek* w) const {
+    std::vector<SmItem> fresh;
     for (const auto& b : plan_.items) {
       if (b.week != week) continue;
-      w.built.push_back(b.id);
+      if (w) w->built.push_back(b.id);
       auto it = std::find_if(fresh.begin(), fresh.end(), [&](const SmItem& i) { return i.id == b.id; });
       if (it != fresh.end()) {
         ++it->count;
@@ -402,10 +284,19 @@ class SiegeRun {
       item.id = b.id;
       fresh.push_back(item);
     }
-    if (fresh.empty()) return;
-    base_equipment_.insert(base_equipment_.end(), fresh.begin(), fresh.end());
+    return fresh;
+  }
+
+  /// The attacker's equipment at the start of week `week`, as join_built leaves it.
+  void equipment_before(int week) {
+    if (plan_.items.empty()) return;  // nothing is built: the equipment never changes
+    base_equipment_ = s_.attacker.equipment;
+    for (int k = 1; k < week; ++k) {
+      const std::vector<SmItem> fresh = built_in(k, nullptr);
+      base_equipment_.insert(base_equipment_.end(), fresh.begin(), fresh.end());
+    }
     attacker_.equipment = front_ ? engines_at_front(r_, base_equipment_, front_->max_engines) : base_equipment_;
-    add_note(w, std::to_string(w.built.size()) + " item(s) built in the field join the attacker");
+    attacker_bonus_.clear();
   }
 
   /// The attacker's option in week `week`: its plan, or bombard then assault.
@@ -515,7 +406,7 @@ class SiegeRun {
       noticed = "noticed ";
       if (x->delay_n > 0)
         noticed.append(std::to_string(x->delay_n)).append("d").append(std::to_string(x->delay_sides)).append(" = ")
-            .append(std::to_string(rng_.roll(x->delay_n, x->delay_sides))).append(" ").append(x->delay_unit);
+            .append(std::to_string(dice_.unread_roll(x->delay_n, x->delay_sides))).append(" ").append(x->delay_unit);
       else
         noticed.append(x->detected);
     }
@@ -542,11 +433,11 @@ class SiegeRun {
     const auto d = side_spec("defender", dbr, s_.defender.tactic, away, {1, 1}, war::Role::defender);
     war::BattleOptions bo;
     bo.tie = s_.tie;
-    auto rb = fight(wr_, a, d, bo, rng_);
+    auto rb = fight(wr_, a, d, bo, dice_);
     if (!rb) return rb.error();
     war::Fatigue af = war::Fatigue::none, df = war::Fatigue::none;
     bool destroyed = false;
-    if (const auto* res2 = record_battle(*rb, abr, dbr, att_, away, w, af, df))
+    if (const auto* res2 = record_battle(*rb, abr, dbr, att_, away, w, af, df, log_ != nullptr))
       destroyed = (*res2)[1].location == war::Location::none;
     att_ -= w.attacker_lost;
     w.escaped = destroyed ? 0 : std::max<std::int64_t>(0, away - w.defender_lost);
@@ -564,12 +455,12 @@ class SiegeRun {
     const auto d = side_spec("defender", dbr, s_.defender.tactic, def_, {1, 1}, war::Role::attacker);
     war::BattleOptions bo;
     bo.tie = s_.tie;
-    auto rb = fight(wr_, a, d, bo, rng_);
+    auto rb = fight(wr_, a, d, bo, dice_);
     if (!rb) return rb.error();
     bool lifted = false, destroyed = false;
     att_fat_ = def_fat_ = war::Fatigue::none;
     fatigue_week_ = k.week;
-    if (const auto* res2 = record_battle(*rb, abr, dbr, att_, def_, w, att_fat_, def_fat_)) {
+    if (const auto* res2 = record_battle(*rb, abr, dbr, att_, def_, w, att_fat_, def_fat_, log_ != nullptr)) {
       const auto& [ar, dr] = *res2;
       lifted = driven_off(ar.location);
       destroyed = dr.location == war::Location::none;
@@ -589,19 +480,41 @@ class SiegeRun {
     return std::optional<SmEnd>();
   }
 
+  /// The attacker's bonuses for an option: they change only with its equipment (kept until
+  /// join_built or equipment_before changes it).
+  const SmBonus& attacker_bonus(const std::string& option) {
+    auto it = attacker_bonus_.find(option);
+    if (it == attacker_bonus_.end()) it = attacker_bonus_.emplace(option, side_bonus(r_, attacker_, false, option)).first;
+    return it->second;
+  }
+  /// The defender's: constant unless the structure is tracked (damaged fortifications count less).
+  const SmBonus& defender_bonus(const std::string& option) {
+    if (st_.tracked()) {
+      damaged_bonus_ = side_bonus(r_, s_.defender, true, option, &st_, front_.has_value());
+      return damaged_bonus_;
+    }
+    auto it = defender_bonus_.find(option);
+    if (it == defender_bonus_.end())
+      it = defender_bonus_.emplace(option, side_bonus(r_, s_.defender, true, option, nullptr, front_.has_value())).first;
+    return it->second;
+  }
+
   /// 4. The attacker's option: bombard, or a harassment or assault battle; then ammunition and
   /// 5. damage to fortifications.
   Expected<std::optional<SmEnd>> attack(const WeekStart& k, SmWeek& w) {
-    const SmBonus ab = side_bonus(r_, attacker_, false, k.option);
-    const SmBonus db = side_bonus(r_, s_.defender, true, k.option, st_.tracked() ? &st_ : nullptr, front_.has_value());
+    const SmBonus& ab = attacker_bonus(k.option);
+    const SmBonus& db = defender_bonus(k.option);
     const bool att_fires = week_of_fire(false, k.plan, false);
     const int A = att_fires ? ab.artillery : 0;
     const bool def_fires = week_of_fire(true, k.plan, A > 0);
     const int Ad = def_fires ? db.artillery : 0;
     // Artillery casualties as for bombarding: A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of
     // attackers.
-    const double def_hd = bombard_hit_dice(r_, A, rng_.roll(r_.defender_dice_n, r_.defender_dice_sides));
-    const double att_hd = bombard_hit_dice(r_, Ad, rng_.roll(r_.attacker_dice_n, r_.attacker_dice_sides));
+    // (Without artillery firing the dice are thrown and count nothing.)
+    const double def_hd = bombard_hit_dice(r_, A, A != 0 ? dice_.roll(r_.defender_dice_n, r_.defender_dice_sides)
+                                                         : dice_.unread_roll(r_.defender_dice_n, r_.defender_dice_sides));
+    const double att_hd = bombard_hit_dice(r_, Ad, Ad != 0 ? dice_.roll(r_.attacker_dice_n, r_.attacker_dice_sides)
+                                                           : dice_.unread_roll(r_.attacker_dice_n, r_.attacker_dice_sides));
     bool captured = false;
     if (k.plan == SmPlan::bombard) {
       w.defender_hd = def_hd;
@@ -647,13 +560,13 @@ class SiegeRun {
     war::BattleOptions bo;
     bo.tie = s_.tie;
     bo.location_changes = sc->location_changes;
-    auto rb = fight(wr_, a, d, bo, rng_);
+    auto rb = fight(wr_, a, d, bo, dice_);
     if (!rb) return rb.error();
     att_fat_ = def_fat_ = war::Fatigue::none;  // a tie or no combat leaves none
     fatigue_week_ = k.week;
     // Rout or extermination drives the defenders from the fortification (l. 341-342): in the
     // battles whose results move the sides (the assault's; a harassment has no location changes).
-    if (const auto* res2 = record_battle(*rb, att_br, dbr, engaged, def_, w, att_fat_, def_fat_))
+    if (const auto* res2 = record_battle(*rb, att_br, dbr, engaged, def_, w, att_fat_, def_fat_, log_ != nullptr))
       return sc->location_changes && driven_off((*res2)[1].location);
     return false;
   }
@@ -673,9 +586,8 @@ class SiegeRun {
   /// 5. Damage to fortifications: d - 1d%, spread as l. 345-354 order it.
   void damage_fortifications(const std::string& option, bool att_fires, SmWeek& w) {
     if (!st_.tracked()) return;
-    const double dd = devices_damage(r_, s_, attacker_.equipment, option, att_fires, rng_);
+    const auto [dd, roll] = dice_.damage(devices_damage(r_, s_, attacker_.equipment, option, att_fires), r_.damage_dice_sides);
     if (dd > 0) {
-      const int roll = rng_.roll(r_.damage_dice_sides);
       w.damage_d = dd;
       w.damage_roll = roll;
       w.damage = apply_fortification_damage(st_, std::max(0.0, dd - roll));
@@ -708,7 +620,7 @@ class SiegeRun {
   const war::Rules& wr_;
   const SiegeMachineRules& r_;
   const SmSetup& s_;
-  Rng& rng_;
+  SmDice& dice_;
   std::vector<SmWeek>* log_;
   SmResult res_;
   std::int64_t att_, def_;
@@ -725,71 +637,106 @@ class SiegeRun {
   std::vector<SmItem> base_equipment_;  ///< the attacker's equipment with what it has built
   SmConstructionPlan plan_;
   std::vector<int> stone_gone_;  ///< stone buildings destroyed so far, per fortification entry
+  int week_ = 0;                 ///< the last week played (the exact chain's steps)
+  std::array<double, 2> cost_at_load_{};  ///< the costs of the state loaded (the exact chain's steps)
+  std::map<std::string, SmBonus> attacker_bonus_, defender_bonus_;  ///< by option (see attacker_bonus)
+  SmBonus damaged_bonus_;  ///< the defender's, this week, with the structure tracked
 };
+
+// The state between weeks: what the next weeks read. Within a week's step short_now and eaten
+// are set before they are read, and a battle's fatigue is written only while it lasts, with its
+// age: so states that play alike are equal bytes.
+void SiegeRun::save(std::string& out) const {
+  out.clear();
+  auto put = [&](const auto& v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  auto put_opt = [&](const auto& o) {
+    put(static_cast<char>(o.has_value()));
+    if (o) put(*o);
+  };
+  put(att_);
+  put(def_);
+  for (const Rations* f : {&att_food_, &def_food_}) {
+    put_opt(f->full);
+    put(f->short_left);
+    put(f->malnourished);
+  }
+  put_opt(att_morale_);
+  put_opt(def_morale_);
+  put_opt(att_ammo_);
+  put_opt(def_ammo_);
+  put_opt(att_money_);
+  put_opt(def_money_);
+  const int age = week_ + 1 - fatigue_week_;
+  const bool lasting = (att_fat_ != war::Fatigue::none || def_fat_ != war::Fatigue::none) && age <= r_.fatigue_weeks;
+  put(lasting ? att_fat_ : war::Fatigue::none);
+  put(lasting ? def_fat_ : war::Fatigue::none);
+  put(lasting ? age : 0);
+  for (double v : st_.left) put(v);
+  for (int g : stone_gone_) put(g);
+  if (costs_kept()) put(res_.cost_total);
+}
+
+void SiegeRun::load(const std::string& in, int week) {
+  size_t at = 0;
+  auto get = [&](auto& v) {
+    std::memcpy(&v, in.data() + at, sizeof v);
+    at += sizeof v;
+  };
+  auto get_opt = [&](auto& o) {
+    char has = 0;
+    get(has);
+    o.reset();
+    if (has) {
+      o.emplace();
+      get(*o);
+    }
+  };
+  get(att_);
+  get(def_);
+  for (Rations* f : {&att_food_, &def_food_}) {
+    get_opt(f->full);
+    get(f->short_left);
+    get(f->malnourished);
+    f->short_now = false;
+    f->eaten = 0;
+  }
+  get_opt(att_morale_);
+  get_opt(def_morale_);
+  get_opt(att_ammo_);
+  get_opt(def_ammo_);
+  get_opt(att_money_);
+  get_opt(def_money_);
+  int age = 0;
+  get(att_fat_);
+  get(def_fat_);
+  get(age);
+  fatigue_week_ = week - age;
+  for (double& v : st_.left) get(v);
+  for (int& g : stone_gone_) get(g);
+  res_ = SmResult{};
+  if (costs_kept()) get(res_.cost_total);
+  cost_at_load_ = res_.cost_total;
+  week_ = week - 1;
+  equipment_before(week);
+}
 
 }  // namespace
 
 Expected<SmResult> run_siege_machine(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, Rng& rng,
                                      std::vector<SmWeek>* log) {
-  return SiegeRun(wr, r, s, rng, log).run();
+  detail::SmRngDice dice(rng);
+  return SiegeRun(wr, r, s, dice, log).run();
 }
 
-Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
-                                    std::uint64_t seed, unsigned threads,
-                                    const std::function<void(std::uint64_t)>& progress) {
-  SmOdds o;
-  o.runs = runs;
-  o.seed = seed;
-  const auto n = static_cast<size_t>(std::max(0LL, runs));
-  std::vector<unsigned char> ends(n);
-  std::vector<int> weeks(n);
-  std::vector<std::array<double, 2>> costs(n);
-  std::vector<std::array<std::int64_t, 2>> troops(n);
-  std::vector<std::string> errors(std::max(1U, threads));
-  threads = std::max(1U, std::min<unsigned>(threads, static_cast<unsigned>(std::max<size_t>(1, n))));
-  auto work = [&](unsigned t, size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) {
-      Rng rng = Rng::stream(seed, i);
-      auto res = run_siege_machine(wr, r, s, rng, nullptr);
-      if (!res) {
-        errors[t] = res.error().items().front().message;
-        return;
-      }
-      ends[i] = static_cast<unsigned char>(res->end);
-      weeks[i] = res->weeks;
-      costs[i] = res->cost_total;
-      troops[i] = {res->attacker_troops, res->defender_troops};
-      if (progress && (i - from + 1) % 1024 == 0) progress(1024);
-    }
-    if (progress) progress((to - from) % 1024);
-  };
-  parallel::ranges(n, threads, work);
-  for (const auto& e : errors)
-    if (!e.empty()) return Expected<SmOdds>::failure(e);
-  o.capture_week.assign(static_cast<size_t>(s.max_weeks) + 1, 0);
-  std::map<long long, std::uint64_t> fell;  // the sieges that fall, by the week they fall
-  std::uint64_t fallen = 0;
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t d = 0; d < 2; ++d) {
-      o.mean_cost_gp_total[d] += costs[i][d] / static_cast<double>(n);
-      ++o.cost_counts[d][sm_whole_gp(costs[i][d])];
-      ++o.troops_left_counts[d][troops[i][d]];
-    }
-    ++o.ends[ends[i]];
-    ++o.weeks_counts[weeks[i]];
-    if (falls(static_cast<SmEnd>(ends[i]))) {
-      ++o.capture_week[static_cast<size_t>(weeks[i])];
-      ++fell[weeks[i]];
-      ++fallen;
-    }
-  }
-  // Money is counted to the copper piece (0.01 gp).
-  for (double& m : o.mean_cost_gp_total) m = std::round(m * 100) / 100;
-  const report::Summary by_week = report::summarise(report::Distribution::of_counts(fell, fallen));
-  o.mean_weeks_to_capture = by_week.mean;
-  o.median_weeks_to_capture = rounding::saturated_int(static_cast<double>(by_week.median));
-  return o;
+namespace detail {
+
+Expected<std::unique_ptr<SmStepper>> siege_stepper(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s,
+                                                   SmDice& dice) {
+  auto run = std::make_unique<SiegeRun>(wr, r, s, dice, nullptr);
+  if (auto p = run->prepare(); !p) return p.error();
+  return std::unique_ptr<SmStepper>(std::move(run));
 }
 
+}  // namespace detail
 
 }  // namespace gunpowder::siege

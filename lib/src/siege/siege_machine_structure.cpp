@@ -183,12 +183,11 @@ std::vector<SmItem> engines_at_front(const SiegeMachineRules& r, const std::vect
 
 namespace detail {
 
-/// d of the week: the damage rolls of the attacker's devices used for the option (artillery and
-/// ballistas whenever they fire, other devices when the option counts them), each scaled by its
-/// crew, plus the gunpowder park's weekly damage when the artillery fires.
-double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::vector<SmItem>& equipment,
-                      const std::string& option, bool artillery_fires, Rng& rng) {
-  double d = artillery_fires ? s.gunpowder_weekly_damage : 0;
+/// d of the week, to be thrown (siege_machine_steps.hpp).
+DamageThrow devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::vector<SmItem>& equipment,
+                           const std::string& option, bool artillery_fires) {
+  DamageThrow t;
+  t.constant = artillery_fires ? s.gunpowder_weekly_damage : 0;
   const SmBonusRule* rule = r.bonus_rule(false, option);
   for (const auto& item : equipment) {
     if (!item.damage) continue;
@@ -199,13 +198,9 @@ double devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::v
     const double cf = crew_factor(r, item.crew);
     if (!used || cf <= 0) continue;
     const auto& n = *item.damage;
-    int roll = n.bonus * item.count;
-    if (n.count > 0 && n.sides > 0) roll += rng.roll(n.count * item.count, n.sides);
-    d += std::max(0, roll) * cf;
+    t.terms.push_back({n.count * item.count, n.sides, n.bonus * item.count, cf});
   }
-  // A quarter-crewed device or the bombardment's shp a day x 7 can leave a fraction of a point:
-  // d is a whole number, rounded up (decision 50).
-  return rounding::fraction_up(d);
+  return t;
 }
 
 }  // namespace detail

@@ -434,6 +434,7 @@ struct SmOdds {
   double mean_weeks_to_capture = 0;
   int median_weeks_to_capture = 0;
   std::array<double, 2> mean_cost_gp_total{};  ///< gp spent over a siege, mean over the runs (attacker, defender)
+  std::array<double, 2> cost_sd{};             ///< their standard deviation over the runs
   std::map<long long, std::uint64_t> weeks_counts;  ///< sieges by the weeks they lasted (any end)
   /// Sieges by the troops each side has at the end (attacker, defender).
   std::array<std::map<long long, std::uint64_t>, 2> troops_left_counts;
@@ -447,5 +448,48 @@ long long sm_whole_gp(double gp);
 Expected<SmOdds> siege_machine_odds(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s, long long runs,
                                     std::uint64_t seed, unsigned threads,
                                     const std::function<void(std::uint64_t)>& progress = {});
+
+
+/// The exact Siege Machine's bounds: the distinct states its chain may go through (states of
+/// different weeks count apart), and the throws' outcomes it may enumerate (each plays one week
+/// from a state). Past either the chain stops and the sieges are sampled instead.
+inline constexpr long long kSmExactStates = 100'000;
+inline constexpr long long kSmExactPaths = 1'000'000;
+/// The chain also stops as soon as it is on course to pass its path bound: before a week, if the
+/// week's states at the last week's pace of outcomes per state would pass it, and within a week,
+/// once kSmExactPaceFrom of its states are played, at the week's own pace so far.
+inline constexpr size_t kSmExactPaceFrom = 16;
+
+/// The siege computed exactly: a Markov chain over its states between weeks (both sides' troops,
+/// food, morale, ammunition, money (and then costs so far), battle fatigue, the structure's points
+/// and the stone buildings destroyed), probability mass carried week by week with the throws' exact
+/// odds (a battle's d100 pair only through the winner and row of the combat results, the damage
+/// roll only through the damage it leaves), equal states merged. The same figures as SmOdds, as
+/// probabilities.
+struct SmExact {
+  bool complete = false;     ///< false: the chain passed a bound (states or paths say which)
+  bool on_course = false;    ///< (complete false) stopped before a week it was on course to pass its path bound in
+  long long states = 0;      ///< distinct states the chain went through
+  long long week_states = 0; ///< the most states of one week
+  long long paths = 0;       ///< outcomes of the weeks' throws enumerated
+  int week = 0;              ///< the last week the chain played (or was about to)
+  double settled = 0;        ///< the share of the sieges that had ended when the chain stopped
+  std::array<double, kSmEnds.size()> ends{};  ///< P(end)
+  std::vector<double> capture_week;           ///< P(falls in week k), k = 1..max
+  double mean_weeks_to_capture = 0;           ///< over the sieges that fall
+  int median_weeks_to_capture = 0;
+  std::array<double, 2> mean_cost_gp_total{};  ///< to the copper piece (attacker, defender)
+  std::array<double, 2> cost_sd{};             ///< the costs' standard deviation
+  /// Whether `cost` holds the costs' distribution: only where money on hand is counted (the costs
+  /// then decide the play and are part of the state); elsewhere only their mean and sd are exact.
+  bool cost_distribution = false;
+  std::map<long long, double> weeks;            ///< P(the siege lasts k weeks)
+  std::array<std::map<long long, double>, 2> troops_left;  ///< P(troops at the end)
+  std::array<std::map<long long, double>, 2> cost;         ///< P(cost in whole gp, sm_whole_gp); see cost_distribution
+};
+/// The siege's exact distribution, or (complete false) where the chain passed `max_states` or
+/// `max_paths`. Errors as run_siege_machine's.
+Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s,
+                                      long long max_states = kSmExactStates, long long max_paths = kSmExactPaths);
 
 }  // namespace gunpowder::siege

@@ -1,0 +1,291 @@
+// siege_machine_exact.cpp - the Siege Machine of seed 004 computed exactly: probability mass
+// carried forward week by week over the siege's states, each week played by the same code as the
+// seeded sieges (siege_machine.cpp), with every outcome of its throws enumerated.
+//
+// The design is the artillery duel's (siege_duel_exact.cpp): from each state the week is played
+// once for each sequence of outcomes its throws can take; the dice below replay a prefix of
+// outcomes and branch at the first new throw, so that every sequence is visited depth first. A
+// throw is enumerated only by what the siege reads of it: a battle's two d100 by the winner and
+// the row of the combat results their difference gives (a tie rolled again left out, the others
+// scaled up), the devices' damage dice and the damage roll 1d% together only by the damage they
+// leave (max(0, d - roll)), a roll that nothing reads not at all; casualty dice by their totals. The
+// states a week reaches are merged by their bytes (SmStepper::save) in a hash map; weeks are taken
+// in order, so each state is played once, with all of its mass.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <unordered_map>
+
+#include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/distribution.hpp"
+#include "gunpowder/core/rounding.hpp"
+#include "gunpowder/siege/siege_machine.hpp"
+#include "siege_machine_dice.hpp"
+
+namespace gunpowder::siege {
+
+namespace {
+
+/// Dice that play one path of outcomes and then the next (see the head of the file).
+class SmPathDice final : public detail::SmDice {
+ public:
+  void start() {
+    depth_ = 0;
+    p_ = 1;
+  }
+  /// The next sequence after the one just played; false when every sequence has been played.
+  bool next() {
+    calls_.resize(depth_);
+    while (!calls_.empty() && calls_.back().choice + 1 >= calls_.back().outcomes) calls_.pop_back();
+    if (calls_.empty()) return false;
+    ++calls_.back().choice;
+    return true;
+  }
+  [[nodiscard]] double p() const { return p_; }
+
+  int roll(int n, int sides) override {
+    if (n <= 0 || sides <= 0) return 0;
+    const dice::Dist& d = dist(n, sides);
+    const int v = d.min() + choose(d.max() - d.min() + 1);
+    p_ *= d.p(v);
+    return v;
+  }
+  // Every damage the week can do (max(0, d - roll)) once, with a (d, roll) that does it.
+  std::pair<double, int> damage(const detail::DamageThrow& t, int sides) override {
+    std::string key(reinterpret_cast<const char*>(&sides), sizeof sides);
+    key.append(reinterpret_cast<const char*>(&t.constant), sizeof t.constant);
+    for (const auto& x : t.terms) key.append(reinterpret_cast<const char*>(&x), sizeof x);
+    auto found = damages_.find(key);
+    if (found == damages_.end()) found = damages_.emplace(key, damage_outcomes(t, sides)).first;
+    const std::vector<Damage>& o = found->second;
+    const Damage& x = o[static_cast<size_t>(choose(static_cast<int>(o.size())))];
+    p_ *= x.p;
+    return {x.d, x.roll};
+  }
+  int unread_roll(int n, int sides) override {
+    (void)sides;
+    return n;  // read by no one: one outcome
+  }
+  // The differences r0 - r1 grouped by kind, each kind played once (a pair with its difference),
+  // at its share of the pairs that are not rolled again.
+  std::array<int, 2> d100_pair(const std::function<int(int)>& kind, std::int64_t key) override {
+    auto found = battles_.find(key);
+    if (found == battles_.end()) found = battles_.emplace(key, kinds_of(kind)).first;
+    const std::vector<Kind>& kinds = found->second;
+    if (kinds.empty()) return {100, 100};
+    const Kind& x = kinds[static_cast<size_t>(choose(static_cast<int>(kinds.size())))];
+    p_ *= x.p;
+    return x.r >= 0 ? std::array<int, 2>{100, 100 - x.r} : std::array<int, 2>{100 + x.r, 100};
+  }
+  [[nodiscard]] bool enumerates() const override { return true; }
+
+ private:
+  struct Call {
+    int choice = 0, outcomes = 0;
+  };
+  struct Kind {
+    int kind = 0, r = 0;
+    double p = 0;
+  };
+  int choose(int outcomes) {
+    if (depth_ == calls_.size()) calls_.push_back({0, outcomes});
+    return calls_[depth_++].choice;
+  }
+  // The differences r0 - r1 grouped by kind, each kind with a difference of its own and its share
+  // of the pairs that are not rolled again.
+  static std::vector<Kind> kinds_of(const std::function<int(int)>& kind) {
+    std::vector<Kind> kinds;
+    double kept = 0;
+    for (int r = -99; r <= 99; ++r) {
+      const int k = kind(r);
+      if (k < 0) continue;
+      const double q = (100.0 - std::abs(r)) / 10000.0;
+      kept += q;
+      auto it = std::find_if(kinds.begin(), kinds.end(), [&](const Kind& x) { return x.kind == k; });
+      if (it == kinds.end())
+        kinds.push_back({k, r, q});
+      else
+        it->p += q;
+    }
+    for (Kind& x : kinds) x.p /= kept;
+    return kinds;
+  }
+  struct Damage {
+    double d = 0;
+    int roll = 0;
+    double p = 0;
+  };
+  // The distribution of d (each device's max(0, bonus + dice) x factor, summed with the constant
+  // and rounded up), then of the damage d - 1d`sides` leaves, by damage.
+  std::vector<Damage> damage_outcomes(const detail::DamageThrow& t, int sides) {
+    std::map<double, double> d{{t.constant, 1.0}};
+    for (const auto& x : t.terms) {
+      std::map<double, double> one;
+      const dice::Dist& dd = dist(std::max(0, x.n), x.n > 0 ? std::max(1, x.sides) : 1);
+      for (int v = dd.min(); v <= dd.max(); ++v)
+        if (dd.p(v) > 0) one[std::max(0, x.bonus + v) * x.factor] += dd.p(v);
+      std::map<double, double> sum;
+      for (const auto& [a, pa] : d)
+        for (const auto& [b, pb] : one) sum[a + b] += pa * pb;
+      d.swap(sum);
+    }
+    std::map<double, Damage> by_damage;
+    for (const auto& [raw, p] : d) {
+      const double whole = rounding::fraction_up(raw);
+      if (whole <= 0) {
+        Damage& x = by_damage.try_emplace(-1.0, Damage{whole, 0, 0}).first->second;
+        x.p += p;
+        continue;
+      }
+      for (int roll = 1; roll <= sides; ++roll) {
+        Damage& x = by_damage.try_emplace(std::max(0.0, whole - roll), Damage{whole, roll, 0}).first->second;
+        x.p += p / sides;
+      }
+    }
+    std::vector<Damage> out;
+    for (const auto& [dmg, x] : by_damage) out.push_back(x);
+    return out;
+  }
+  const dice::Dist& dist(int n, int sides) {
+    auto it = dists_.find({n, sides});
+    if (it == dists_.end()) it = dists_.emplace(std::make_pair(n, sides), dice::Dist::sum(n, sides)).first;
+    return it->second;
+  }
+  std::vector<Call> calls_;
+  size_t depth_ = 0;
+  double p_ = 1;
+  std::map<std::int64_t, std::vector<Kind>> battles_;  ///< a battle's kinds, by its key
+  std::unordered_map<std::string, std::vector<Damage>> damages_;  ///< a week's damage, by its throw
+  std::map<std::pair<int, int>, dice::Dist> dists_;
+};
+
+/// A state's probability and the first two moments of each side's costs so far over it
+/// (sum of p x cost and of p x cost^2): the costs leave the state where they do not decide the
+/// play (SmStepper::costs_kept), and the week's cost is the same on every path from a state (it is
+/// paid before any throw).
+struct Mass {
+  double p = 0;
+  std::array<double, 2> m1{}, m2{};
+  /// The share dp of this mass that pays `cost` in the week.
+  [[nodiscard]] Mass step(double dp, const std::array<double, 2>& cost) const {
+    Mass x;
+    x.p = p * dp;
+    for (size_t d = 0; d < 2; ++d) {
+      x.m1[d] = dp * (m1[d] + p * cost[d]);
+      x.m2[d] = dp * (m2[d] + 2 * cost[d] * m1[d] + p * cost[d] * cost[d]);
+    }
+    return x;
+  }
+  void add(const Mass& x) {
+    p += x.p;
+    for (size_t d = 0; d < 2; ++d) {
+      m1[d] += x.m1[d];
+      m2[d] += x.m2[d];
+    }
+  }
+};
+
+/// Sieges that ended with mass m: their end, weeks, troops and costs.
+void settle(const SmResult& res, const Mass& m, bool costs_kept, SmExact& out) {
+  const double q = m.p;
+  out.settled += q;
+  out.ends[static_cast<size_t>(res.end)] += q;
+  out.weeks[res.weeks] += q;
+  if (falls(res.end)) out.capture_week[static_cast<size_t>(res.weeks)] += q;
+  out.troops_left[0][res.attacker_troops] += q;
+  out.troops_left[1][res.defender_troops] += q;
+  for (size_t d = 0; d < 2; ++d) {
+    out.mean_cost_gp_total[d] += m.m1[d];
+    out.cost_sd[d] += m.m2[d];  // E[cost^2] until the summary
+    if (costs_kept) out.cost[d][sm_whole_gp(res.cost_total[d])] += q;
+  }
+}
+
+/// The figures over the whole chain: the weeks to fall (over the sieges that fall), the means to
+/// the copper piece.
+void sm_exact_summary(SmExact& out) {
+  report::Distribution fell;
+  double p_fell = 0;
+  for (size_t k = 1; k < out.capture_week.size(); ++k)
+    if (out.capture_week[k] > 0) {
+      fell.add(static_cast<long long>(k), out.capture_week[k]);
+      p_fell += out.capture_week[k];
+    }
+  if (p_fell > 0) {
+    const report::Summary by_week = report::summarise(fell);
+    out.mean_weeks_to_capture = by_week.mean;
+    out.median_weeks_to_capture = static_cast<int>(by_week.median);
+  }
+  for (size_t d = 0; d < 2; ++d) {
+    const double mean = out.mean_cost_gp_total[d];
+    out.cost_sd[d] = std::sqrt(std::max(0.0, out.cost_sd[d] - mean * mean));
+  }
+  for (double& m : out.mean_cost_gp_total) m = std::round(m * 100) / 100;
+}
+
+}  // namespace
+
+Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s,
+                                      long long max_states, long long max_paths) {
+  SmExact out;
+  SmPathDice dice;
+  auto made = detail::siege_stepper(wr, r, s, dice);
+  if (!made) return made.error();
+  detail::SmStepper& run = **made;
+  out.capture_week.assign(static_cast<size_t>(std::max(0, s.max_weeks)) + 1, 0.0);
+  out.cost_distribution = run.costs_kept();
+  std::unordered_map<std::string, Mass> now, next;  // state -> its mass, this week and the next
+  std::string key;
+  run.save(key);
+  now[key].p = 1.0;
+  out.states = 1;
+  out.week_states = 1;
+  if (s.max_weeks <= 0) settle(run.result(SmEnd::holding_out, 0), now[key], out.cost_distribution, out);
+  double per_state = 1;  // paths per state in the last week played
+  for (int week = 1; week <= s.max_weeks && !now.empty(); ++week) {
+    out.week = week;
+    // On course to pass the path bound in this week at the last week's pace: stop now.
+    if (static_cast<double>(out.paths) + per_state * static_cast<double>(now.size()) > static_cast<double>(max_paths)) {
+      out.on_course = true;
+      return out;
+    }
+    const long long before = out.paths;
+    size_t done = 0;  // states of the week played
+    next.clear();
+    for (const auto& [state, mass] : now) {
+      do {
+        run.load(state, week);
+        dice.start();
+        auto end = run.play(week);
+        if (!end) return end.error();
+        const Mass m = mass.step(dice.p(), run.week_cost());
+        if (++out.paths > max_paths) return out;
+        if (*end || week == s.max_weeks) {
+          settle(run.result(end->value_or(SmEnd::holding_out), week), m, out.cost_distribution, out);
+          continue;
+        }
+        run.save(key);
+        auto [it, fresh] = next.try_emplace(key);
+        it->second.add(m);
+        if (fresh && ++out.states > max_states) return out;
+      } while (dice.next());
+      // On course to pass the path bound in this week at this week's pace so far: stop now.
+      ++done;
+      const double pace = static_cast<double>(out.paths - before) / static_cast<double>(done);
+      if (done >= kSmExactPaceFrom &&
+          static_cast<double>(out.paths) + pace * static_cast<double>(now.size() - done) > static_cast<double>(max_paths)) {
+        out.on_course = true;
+        return out;
+      }
+    }
+    per_state = static_cast<double>(out.paths - before) / static_cast<double>(now.size());
+    out.week_states = std::max(out.week_states, static_cast<long long>(next.size()));
+    now.swap(next);
+  }
+  out.complete = true;
+  sm_exact_summary(out);
+  return out;
+}
+
+}  // namespace gunpowder::siege
