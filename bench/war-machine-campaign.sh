@@ -52,8 +52,9 @@ if [ "${2:-}" = sample ] || [ "${2:-}" = all ]; then
   status=0
   /usr/bin/time -f "%e %U %S" -o "$tmp/one" "$tool" campaign "$tmp/pairs.toml" --battles 100 --format csv > "$tmp/out.csv" 2> "$tmp/err" || status=$?
   # The campaign table, a row a side: its first column the campaign, its last p_not_followed.
-  pruned=$(awk -F, 'NR > 1 && $NF > 0 { seen[$1] = 1 } END { n = 0; for (c in seen) n++; print n }' "$tmp/out.csv")
-  worst=$(awk -F, 'NR > 1 && $NF + 0 > w { w = $NF + 0 } END { print w + 0 }' "$tmp/out.csv")
+  # (csv lines end in CR LF.)
+  pruned=$(awk -F, '{ sub(/\r$/, "") } NR > 1 && $NF + 0 > 0 { seen[$1] = 1 } END { n = 0; for (c in seen) n++; print n }' "$tmp/out.csv")
+  worst=$(awk -F, '{ sub(/\r$/, "") } NR > 1 && $NF + 0 > w { w = $NF + 0 } END { print w + 0 }' "$tmp/out.csv")
   awk -v what="$what" -v scale=$scale -v status=$status -v pruned="$pruned" -v worst="${worst:-0}" '$1 ~ /^[0-9.]+$/ {
     printf "campaigns of 100 battles, %s: %.1f s wall, %.1f s of CPU, %s; %s campaigns left states unfollowed (the most: %s)\n", what, $1, $2 + $3, status == 0 ? "ended" : "exit " status, pruned, worst
     if (scale > 1) printf "  1,250 pairs estimated: %.0f s wall, %.0f s of CPU\n", $1 * scale, ($2 + $3) * scale }' "$tmp/one"

@@ -353,7 +353,29 @@ class Walk {
         }
       }
     } else {
-      for (const auto& kp : run) one(kp.first, kp.second);
+      // Every state ends here: the same sums as one() in a loop of their own, the states whose
+      // effect is not known yet left to one().
+      double wounded = on.wounded;
+      const std::array<size_t, 2> standing{static_cast<size_t>(standing1), static_cast<size_t>(Standing::destroyed)};
+      const size_t why = decided ? 0 : 1;
+      for (const auto& kp : run) {
+        const Side1& e1 = effects1[kp.first >> kIndexBits & kIndexMask];
+        if (e1.dest == kNoDest) {
+          on.wounded = wounded;
+          one(kp.first, kp.second);
+          wounded = on.wounded;
+          continue;
+        }
+        const double m = kp.second * t.q;
+        const size_t d = e1.destroyed ? 1 : 0;
+        wounded += m * e1.wounded;
+        troops_left_[1][e1.dest] += m;
+        ended_p1[standing[d]] += m;
+        ended_troops1 += m * e1.troops;
+        lost1 += m * (initial1 - e1.troops);
+        ended[d == 1 ? 0 : why][d] += m;
+      }
+      on.wounded = wounded;
     }
     const double p_on = on.p;
     lo = on.lo;
