@@ -35,6 +35,32 @@ measure 21 "campaign, field, 10 battles, chart:" "$tool" campaign "$field" --cha
 measure 3 "campaign, field, 20 battles, json: " "$tool" campaign "$field" --battles 20 --format json
 "$tool" campaign "$field" --explain --format markdown | grep -E "after battle 9:|distinct battles" | sed 's/^ */  /'
 
+# With $2 = sample or all: the same target measured on a file of many pairs, as the target reads it,
+# on the tool's two threads: all = the 1,250 generated pairs (bench/forces.sh) in one file; sample =
+# every 25th of them (13, 38, ..., 1238: 50 pairs spread over the generator's cycles of troops and
+# ratings) in one file, its wall and CPU time times 25 an estimate of the whole file's. Prints the
+# wall and CPU time, the exit status, and the campaigns that left states unfollowed (the note).
+if [ "${2:-}" = sample ] || [ "${2:-}" = all ]; then
+  if [ "$2" = all ]; then
+    battle_pairs 1 1250 > "$tmp/pairs.toml"; scale=1; what="1,250 pairs"
+  else
+    : > "$tmp/pairs.toml"
+    i=13
+    while [ $i -le 1250 ]; do battle_pairs $i $i >> "$tmp/pairs.toml"; i=$((i + 25)); done
+    scale=25; what="50 pairs (every 25th of 1,250)"
+  fi
+  status=0
+  /usr/bin/time -f "%e %U %S" -o "$tmp/one" "$tool" campaign "$tmp/pairs.toml" --battles 100 --format csv > "$tmp/out.csv" 2> "$tmp/err" || status=$?
+  # The campaign table, a row a side: its first column the campaign, its last p_not_followed.
+  # (csv lines end in CR LF.)
+  pruned=$(awk -F, '{ sub(/\r$/, "") } NR > 1 && $NF + 0 > 0 { seen[$1] = 1 } END { n = 0; for (c in seen) n++; print n }' "$tmp/out.csv")
+  worst=$(awk -F, '{ sub(/\r$/, "") } NR > 1 && $NF + 0 > w { w = $NF + 0 } END { print w + 0 }' "$tmp/out.csv")
+  awk -v what="$what" -v scale=$scale -v status=$status -v pruned="$pruned" -v worst="${worst:-0}" '$1 ~ /^[0-9.]+$/ {
+    printf "campaigns of 100 battles, %s: %.1f s wall, %.1f s of CPU, %s; %s campaigns left states unfollowed (the most: %s)\n", what, $1, $2 + $3, status == 0 ? "ended" : "exit " status, pruned, worst
+    if (scale > 1) printf "  1,250 pairs estimated: %.0f s wall, %.0f s of CPU\n", $1 * scale, ($2 + $3) * scale }' "$tmp/one"
+  [ $status -eq 0 ] || sed 's/^/  /' "$tmp/err"
+fi
+
 # With $2 = long: 100-battle campaigns (issue 27, item 7: "1,250 forces a side in under a minute"),
 # each of the first 10 pairs of bench/batch-memory.sh's generated forces run alone (a batch stops
 # at the first campaign that passes the walk's bound of states): the CPU time of each, and whether

@@ -50,6 +50,14 @@ std::string ending_text(const war::EndingKey& k, const std::array<std::string, 2
   return other.empty() ? s : s + " (" + other + ")";
 }
 
+/// The states of vanishing probability the walk left (war::CampaignLimits), in words.
+std::string not_followed_text(const war::Campaign& cp) {
+  return "not followed: " + fmtnum::grouped(static_cast<long long>(cp.states_not_followed)) +
+         " states of vanishing probability from battle " + std::to_string(cp.first_not_followed) + " on, " +
+         fmtnum::shortest(cp.mass_not_followed, 3) +
+         " in all: every probability shown is at most that much below the exact one";
+}
+
 /// The last standing of each side when the campaign ends, with the expected losses.
 Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::BattleConfig& c) {
   Table t(specs::campaign_end());
@@ -65,11 +73,14 @@ Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names
     row.push_back(report::cell::trimmed(cp.expected_battles, 12));
     row.push_back(report::cell::integer(static_cast<long long>(cp.max_states)));
     row.push_back(report::cell::integer(static_cast<long long>(cp.battles_resolved)));
+    row.push_back(report::cell::shown_as(fmtnum::shortest(cp.mass_not_followed, 3), cp.mass_not_followed));
     t.add_row(std::move(row));
   }
   t.notes.push_back(
       "standing when the campaign ends; troops left, killed and wounded (in these battles) are expectations");
   t.notes.push_back("expected battles fought: " + fmtnum::fixed(cp.expected_battles, 3));
+  if (cp.states_not_followed > 0)
+    t.notes.push_back(not_followed_text(cp));
   return t;
 }
 
@@ -244,6 +255,9 @@ void explain_campaign(const war::Rules& R, const war::Campaign& cp, const std::a
   explain.push_back(report::Step{"", "distinct battles worked out exactly",
                                  std::string("the states kept in ") + (cp.dense ? "dense rows" : "a hash"),
                                  std::to_string(cp.battles_resolved + 1)});
+  if (cp.states_not_followed > 0)
+    explain.push_back(report::Step{"", "states not followed", not_followed_text(cp),
+                                   fmtnum::shortest(cp.mass_not_followed, 3)});
   explain.push_back(report::Step{"", "total probability",
                                  "the campaigns' ends summed; probabilities are doubles (sums of products of exact "
                                  "counts of d100 pairs)",

@@ -445,6 +445,15 @@ constexpr Field kExpectedBattles{
     "expected_battles", "Expected battles", Kind::amount, "", "Expected number of battles fought", "", false};
 constexpr Field kMaxStates{"max_states", "Most states", Kind::count, "", "The most states alive after one battle",
                            "",           false};
+constexpr Field kMassNotFollowed{"p_not_followed",
+                                 "Not followed",
+                                 Kind::probability,
+                                 "",
+                                 "The probability of the states of vanishing probability the walk did not follow (at "
+                                 "most 1e-12): every probability of the campaign is at most this much below the exact "
+                                 "one; 0 when every state was followed",
+                                 "",
+                                 false};
 constexpr Field kBattlesResolved{"battles_resolved",
                                  "Battles worked out",
                                  Kind::count,

@@ -319,7 +319,8 @@ const TableSpec& campaign_end() {
                                         kExpectedWounded,
                                         {kExpectedBattles, kPrograms},
                                         {kMaxStates, kPrograms},
-                                        {kBattlesResolved, kPrograms}})
+                                        {kBattlesResolved, kPrograms},
+                                        {kMassNotFollowed, kPrograms}})
                                  .with_context({kCampaign})
                                  .sourced_by_house_rules();
   return s;
@@ -467,9 +468,10 @@ const report::DocumentSpec& battle_document() {
 }
 
 const report::DocumentSpec& campaign_document() {
-  // version 6: p_at_least, and the summaries of the battles fought and the troops left (issue 27)
+  // version 6: p_at_least, and the summaries of the battles fought and the troops left (issue 27);
+  // version 7: p_not_followed (states of vanishing probability left unfollowed; issue 27)
   static const report::DocumentSpec d(
-      "war-machine", "campaign", 6,
+      "war-machine", "campaign", 7,
       "war-machine campaign: the exact odds of battles in a row between the forces of each battle of a file",
       {&campaign_settings(), &battle_forces(), &campaign_end(), &endings(), &after_each_battle(), &battles_fought(),
        &troops_left(), &unmatched(), &battles_fought_summary().spec(), &troops_left_summary().spec()});

@@ -9,6 +9,7 @@
 #include "campaign_states.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <new>
 #include <memory>
@@ -74,8 +75,10 @@ using detail::unpack;
 
 /// The most states a campaign follows over all its battles, in dense rows and in a hash (a few
 /// seconds of work either way): beyond it, an error instead of a run that seems to hang.
-/// examples/war-machine-field.toml follows 313,000 in 10 battles.
-constexpr size_t kMaxWalkedDense = 8000000;
+/// examples/war-machine-field.toml follows 313,000 in 10 battles; the largest generated pairs of
+/// the benchmark (about 900 troops a side, 100 battles) about 10 million, in 1.1-1.3 s of CPU
+/// (8 million until the walk's inner loop was made faster and light states left unfollowed).
+constexpr size_t kMaxWalkedDense = 16000000;
 constexpr size_t kMaxWalkedHash = 1000000;
 /// The most cells the dense rows (DenseMap) may ever need: a row for each fatigue (and, under
 /// no_result, standing) of both sides and each count of the first side, as wide as the second
@@ -104,8 +107,9 @@ struct Effect {
 /// the troop-ratio line of each side; each side's losses on an outcome depend on its own troops.
 class Walk {
  public:
-  Walk(const Rules& R, const std::array<RatedForce, 2>& pair, const Engagement& first, const BattleConfig& c, int n)
-      : R_(R), pair_(pair), first_(first), c_(c), keep_standing_(c.options.tie == TiePolicy::no_result) {
+  Walk(const Rules& R, const std::array<RatedForce, 2>& pair, const Engagement& first, const BattleConfig& c, int n,
+       const CampaignLimits& limits)
+      : R_(R), pair_(pair), first_(first), c_(c), limits_(limits), keep_standing_(c.options.tie == TiePolicy::no_result) {
     out_.max_battles = n;
     out_.ruled = first.odds.ruled.any();  // and each later battle's (outcomes)
     fought_.assign(static_cast<size_t>(n) + 1, 0.0);
@@ -120,15 +124,16 @@ class Walk {
     if (!dense)
       for (size_t s = 0; s < 2; ++s) start.index[s] = index_of(s, out_.initial_troops[s]);
     if (dense) {
-      auto live = std::make_unique<DenseMap>(values_[1].size(), pool_);
+      auto live = std::make_unique<DenseMap>(values_[1].size(), values_[0].size(), pool_);
       live->add(pack(start), 1.0);
       size_t states = 1;
       for (int n = 1; n <= out_.max_battles && states > 0; ++n) {
         if (auto bad = begin_battle(n, states, kMaxWalkedDense)) return *bad;
-        auto next = std::make_unique<DenseMap>(values_[1].size(), pool_);
+        auto next = std::make_unique<DenseMap>(values_[1].size(), values_[0].size(), pool_);
         if (auto bad = battle_rows(n, *live, *next)) return *bad;
         live = std::move(next);
         states = live->size();
+        states -= prune(n, states, [&](auto&& f) { live->each(f); });
         finish_step(states);
         if (on_battle) on_battle(n);
       }
@@ -139,6 +144,11 @@ class Walk {
         if (auto bad = begin_battle(n, live.size(), kMaxWalkedHash)) return *bad;
         if (auto bad = battle(n, live, StateMap(live.size() * 2), next)) return *bad;
         live.swap(next);
+        if (prune(n, live.size(), [&](auto&& f) {
+              for (auto& kp : live)
+                if (kp.second > 0) f(kp.second);
+            }) > 0)
+          std::erase_if(live, [](const std::pair<std::uint64_t, double>& kp) { return !(kp.second > 0); });
         finish_step(live.size());
         if (on_battle) on_battle(n);
       }
@@ -171,6 +181,46 @@ class Walk {
     step_.battle = n;
     return std::nullopt;
   }
+
+  /// After battle n (not the last), once the walk has followed more than limits_.prune_after
+  /// states: leaves the lightest live states unfollowed (CampaignLimits); how many it left.
+  /// `each(f)` calls f(double&) on every live state's probability; a state left out is set to 0.
+  /// The states are taken by binades of probability (a power of 2, split in four), lightest first,
+  /// while their sum stays within the battle's allowance: what is left of the budget shared over
+  /// the battles still to fight, or every live state when all of them fit in what is left.
+  template <class Each>
+  size_t prune(int n, size_t states, Each&& each) {
+    if (n >= out_.max_battles || walked_ + states <= limits_.prune_after) return 0;
+    const double left = (limits_.mass_budget - out_.mass_not_followed) * (1 - 1e-9);  // margin for rounding
+    if (!(left > 0)) return 0;
+    binade_.assign(kBinades, 0.0);
+    double live = 0;
+    each([&](double& p) {
+      binade_[binade(p)] += p;
+      live += p;
+    });
+    const double allow = live <= left ? live : left / (out_.max_battles - n);
+    size_t cut = 0;
+    double sum = 0;
+    while (cut < kBinades && (sum + binade_[cut] <= allow || live <= left)) sum += binade_[cut++];
+    if (!(sum > 0)) return 0;
+    double dropped = 0;
+    size_t count = 0;
+    each([&](double& p) {
+      if (binade(p) < cut) {
+        dropped += p;
+        ++count;
+        p = 0;
+      }
+    });
+    out_.mass_not_followed += dropped;
+    out_.states_not_followed += count;
+    if (!out_.first_not_followed) out_.first_not_followed = n;
+    return count;
+  }
+  /// A probability's binade: its exponent and the first two bits of its mantissa (below 2).
+  static constexpr size_t kBinades = size_t{1} << 13;
+  static size_t binade(double p) { return static_cast<size_t>(std::bit_cast<std::uint64_t>(p) >> 50) & (kBinades - 1); }
 
   /// Battle n fought from every live state; the states that fight on, merged in `next`, then
   /// written to `on`.
@@ -207,11 +257,10 @@ class Walk {
         const State st = unpack(v.rk | static_cast<std::uint64_t>(a) << kIndexBits);
         auto moves = outcomes(n, st);
         if (!moves) return moves.error();
-        const auto lines = ratio_lines(st);
+        const std::uint32_t i0 = st.index[0];
+        const std::uint32_t lines = lines_at(i0, static_cast<std::uint32_t>(a));
         size_t e = a + 1;
-        while (e <= v.hi &&
-               (v.cells[e] <= 0 || ratio_lines(unpack(v.rk | static_cast<std::uint64_t>(e) << kIndexBits)) == lines))
-          ++e;
+        while (e <= v.hi && (v.cells[e] <= 0 || lines_at(i0, static_cast<std::uint32_t>(e)) == lines)) ++e;
         // The run's states, packed (a row's columns between its first and last state are half
         // empty: every outcome walking them cost a tenth of the campaign's instructions).
         run_.clear();
@@ -261,35 +310,83 @@ class Walk {
     if (!keep_standing_) key.standing = {};
     DenseMap::RowCells row{nullptr, 0};
     size_t lo = ~size_t{0}, hi = 0;
-    double p_on = 0;
     // The campaigns that end here, by why (decided, limit) and whether the second side is destroyed:
     // their first side's part is added once for each.
     std::array<std::array<double, 2>, 2> ended{};
     const Side1* effects1 = side1_effects(t.outcome);
     const auto initial1 = static_cast<double>(out_.initial_troops[1]);
-    for (const auto& [k, p] : run) {
+    // The sums over the run in locals (the compiler cannot keep members in registers across the
+    // stores to the cells), added to the walk's once at the end.
+    Spread on;  // the states that fight on, and every state's wounded
+    double ended_troops1 = 0, lost1 = 0;
+    std::array<double, kStandings> ended_p1{};
+    const auto one = [&](std::uint64_t k, double p) {
       const auto i1 = static_cast<std::uint32_t>(k >> kIndexBits & kIndexMask);
       const Side1 e1 = effects1[i1].dest != kNoDest ? effects1[i1] : side1_effect(i1, t.outcome);
       const double m = p * t.q;
-      out_.expected_wounded[1] += m * e1.wounded;
+      on.wounded += m * e1.wounded;
       if (decided || e1.destroyed || !goes_on) {
         // end_side(1, ...), its troops looked up once.
         const Standing standing = e1.destroyed ? Standing::destroyed : standing1;
         troops_left_[1][e1.dest] += m;
-        ended_[1].p[static_cast<size_t>(standing)] += m;
-        ended_[1].expected_troops += m * e1.troops;
-        lost_[1] += m * (initial1 - e1.troops);
+        ended_p1[static_cast<size_t>(standing)] += m;
+        ended_troops1 += m * e1.troops;
+        lost1 += m * (initial1 - e1.troops);
         ended[decided || e1.destroyed ? 0 : 1][e1.destroyed ? 1 : 0] += m;
       } else {
-        if (!row.cells) row = next.open_row(pack(key) & ~(kIndexMask << kIndexBits));
         const size_t col = e1.dest;
         row.cells[col] += m;
-        lo = std::min(lo, col);
-        hi = std::max(hi, col);
-        p_on += m;
-        step_.side[1].p[static_cast<size_t>(standing1)] += m;
-        step_.side[1].expected_troops += m * e1.troops;
+        on.lo = std::min(on.lo, col);
+        on.hi = std::max(on.hi, col);
+        on.p += m;
+        on.troops += m * e1.troops;
       }
+    };
+    if (goes_on && !decided) {
+      row = next.open_row(pack(key) & ~(kIndexMask << kIndexBits));
+      // The states whose effect is known and that are not destroyed in a tight loop; the others one at a time.
+      for (size_t i = 0; i < run.size();) {
+        i = spread(run, i, effects1, t.q, row.cells, on);
+        if (i < run.size()) {
+          one(run[i].first, run[i].second);
+          ++i;
+        }
+      }
+    } else {
+      // Every state ends here: the same sums as one() in a loop of their own, the states whose
+      // effect is not known yet left to one().
+      double wounded = on.wounded;
+      const std::array<size_t, 2> standing{static_cast<size_t>(standing1), static_cast<size_t>(Standing::destroyed)};
+      const size_t why = decided ? 0 : 1;
+      for (const auto& kp : run) {
+        const Side1& e1 = effects1[kp.first >> kIndexBits & kIndexMask];
+        if (e1.dest == kNoDest) {
+          on.wounded = wounded;
+          one(kp.first, kp.second);
+          wounded = on.wounded;
+          continue;
+        }
+        const double m = kp.second * t.q;
+        const size_t d = e1.destroyed ? 1 : 0;
+        wounded += m * e1.wounded;
+        troops_left_[1][e1.dest] += m;
+        ended_p1[standing[d]] += m;
+        ended_troops1 += m * e1.troops;
+        lost1 += m * (initial1 - e1.troops);
+        ended[d == 1 ? 0 : why][d] += m;
+      }
+      on.wounded = wounded;
+    }
+    const double p_on = on.p;
+    lo = on.lo;
+    hi = on.hi;
+    out_.expected_wounded[1] += on.wounded;
+    for (size_t k = 0; k < kStandings; ++k) ended_[1].p[k] += ended_p1[k];
+    ended_[1].expected_troops += ended_troops1;
+    lost_[1] += lost1;
+    if (p_on > 0) {
+      step_.side[1].p[static_cast<size_t>(standing1)] += p_on;
+      step_.side[1].expected_troops += on.troops;
     }
     for (size_t why = 0; why < 2; ++why)
       for (size_t d = 0; d < 2; ++d)
@@ -404,6 +501,28 @@ class Walk {
     return line;
   }
 
+  /// ratio_lines of the troops indexes (i0, i1) of dense rows, packed in 32 bits, kept in a table
+  /// of every pair (a twentieth of the walk's time was working them out for every state).
+  /// Counts numbered after the table was made (effect() may number more) are worked out each time.
+  std::uint32_t lines_at(std::uint32_t i0, std::uint32_t i1) {
+    if (lines_.empty()) {
+      lines_n_ = {values_[0].size(), values_[1].size()};
+      lines_.assign(lines_n_[0] * lines_n_[1], kNoLines);
+    }
+    const bool kept = i0 < lines_n_[0] && i1 < lines_n_[1];
+    std::uint32_t fresh = kNoLines;
+    std::uint32_t& l = kept ? lines_[static_cast<size_t>(i0) * lines_n_[1] + i1] : fresh;
+    if (l == kNoLines) {
+      State st;
+      st.index = {i0, i1};
+      const auto line = ratio_lines(st);
+      l = static_cast<std::uint32_t>(static_cast<std::uint16_t>(line[0])) |
+          static_cast<std::uint32_t>(static_cast<std::uint16_t>(line[1])) << 16;
+    }
+    return l;
+  }
+  static constexpr std::uint32_t kNoLines = ~std::uint32_t{0};
+
   /// The outcomes of the battle fought from state `st` as battle n (the first battle is `first`):
   /// the sides of a later battle come from next_round, as roll_battle makes them.
   Expected<const std::vector<Transition>*> outcomes(int n, const State& st) {
@@ -464,6 +583,32 @@ class Walk {
       }
     }
     return v.data();
+  }
+
+  /// What a run of states that fight on adds up (result_rows).
+  struct Spread {
+    double p = 0, wounded = 0, troops = 0;  ///< sums of the states' probabilities and of them times each
+    size_t lo = ~size_t{0}, hi = 0;         ///< the columns of `cells` added to
+  };
+  /// Outcome (probability q) of the states run[i...] into `cells` while their second side's effect
+  /// is known (`effects`) and leaves it troops: the index of the first state it stops at.
+  static size_t spread(std::span<const std::pair<std::uint64_t, double>> run, size_t i, const Side1* effects, double q,
+                       double* cells, Spread& s) {
+    double sp = s.p, sw = s.wounded, st = s.troops;
+    size_t lo = s.lo, hi = s.hi;
+    for (; i < run.size(); ++i) {
+      const Side1& e = effects[run[i].first >> kIndexBits & kIndexMask];
+      if (e.dest == kNoDest || e.destroyed) break;
+      const double m = run[i].second * q;
+      cells[e.dest] += m;
+      sw += m * e.wounded;
+      sp += m;
+      st += m * e.troops;
+      lo = std::min<size_t>(lo, e.dest);
+      hi = std::max<size_t>(hi, e.dest);
+    }
+    s = {sp, sw, st, lo, hi};
+    return i;
   }
 
   /// Side s with troops index i takes outcome `o`: its troops left and its wounded.
@@ -568,6 +713,7 @@ class Walk {
   const std::array<RatedForce, 2>& pair_;
   const Engagement& first_;
   const BattleConfig& c_;
+  CampaignLimits limits_;
   bool keep_standing_ = false;
   Campaign out_;
   CampaignStep step_;
@@ -588,14 +734,18 @@ class Walk {
   DenseMap::Pool pool_;  ///< zeroed cell blocks handed from one battle's DenseMap to the next
   std::vector<std::pair<std::uint64_t, double>> run_;  ///< battle_rows's states of one run
   std::vector<std::vector<Side1>> side1_;  ///< side1_effects: [outcome][troops index]
+  std::vector<double> binade_;             ///< prune: the live probability in each binade
+  std::vector<std::uint32_t> lines_;       ///< lines_at: [i0 * counts of side 1 + i1]
+  std::array<size_t, 2> lines_n_{};        ///< the counts of each side when lines_ was made
 };
 
 }  // namespace
 
 Expected<Campaign> campaign(const Rules& rules, const std::array<RatedForce, 2>& pair, const Engagement& first,
-                            const BattleConfig& c, int max_battles, const std::function<void(int)>& on_battle) {
+                            const BattleConfig& c, int max_battles, const std::function<void(int)>& on_battle,
+                            const CampaignLimits& limits) {
   if (max_battles < 1) return Expected<Campaign>::failure("a campaign has at least one battle");
-  return Walk(rules, pair, first, c, max_battles).run(on_battle);
+  return Walk(rules, pair, first, c, max_battles, limits).run(on_battle);
 }
 
 }  // namespace gunpowder::war

@@ -266,3 +266,98 @@ TEST_CASE("war::campaign: too many states is an error, not a run without end") {
   REQUIRE_FALSE(cp.has_value());
   CHECK(cp.error().items().front().message.find("too many states") != std::string::npos);
 }
+
+namespace {
+
+/// A campaign whose light states were left unfollowed (war::CampaignLimits) against the same
+/// campaign walked exactly (every state followed, kExactCampaign: the pruning's code not run):
+/// every probability of the pruned one is at most its mass_not_followed below the exact one and
+/// never above it (it sums a part of the same chains), up to rounding; the expectations are within
+/// that mass times their largest value.
+void check_pruned(const Setup& s, int battles, const war::CampaignLimits& limits) {
+  const auto pair = std::array<war::RatedForce, 2>{s.rated[s.first.force[0]], s.rated[s.first.force[1]]};
+  auto exact_r = war::campaign(rules(), pair, s.first, s.config, battles, {}, war::kExactCampaign);
+  auto pruned_r = war::campaign(rules(), pair, s.first, s.config, battles, {}, limits);
+  REQUIRE(exact_r.has_value());
+  REQUIRE(pruned_r.has_value());
+  const war::Campaign& exact = *exact_r;
+  const war::Campaign& pruned = *pruned_r;
+  CHECK(exact.mass_not_followed == 0);
+  CHECK(exact.states_not_followed == 0);
+  const double m = pruned.mass_not_followed;
+  INFO("mass not followed " << m << " (" << pruned.states_not_followed << " states from battle "
+                            << pruned.first_not_followed << ")");
+  REQUIRE(pruned.states_not_followed > 0);  // the case does leave states: else it checks nothing
+  CHECK(m > 0);
+  CHECK(m <= limits.mass_budget);
+  const double round = 1e-13;
+  auto near = [m, round](double p_pruned, double p_exact, const std::string& what) {
+    INFO(what << ": exact " << p_exact << ", pruned " << p_pruned);
+    CHECK(p_pruned <= p_exact + round);
+    CHECK(p_pruned >= p_exact - m - round);
+  };
+  // Each battle's figures; a pruned walk that left every live state stops early, and the exact
+  // campaign's later battles are fought with at most the mass left.
+  REQUIRE(pruned.steps.size() <= exact.steps.size());
+  for (size_t b = 0; b < exact.steps.size(); ++b) {
+    const auto& e = exact.steps[b];
+    if (b >= pruned.steps.size()) {
+      CHECK(e.p_fought <= m + round);
+      continue;
+    }
+    const auto& p = pruned.steps[b];
+    const std::string at = "battle " + std::to_string(b + 1);
+    near(p.p_fought, e.p_fought, at + " fought");
+    near(p.p_ended, e.p_ended, at + " ended");
+    for (size_t k = 0; k < 2; ++k)
+      for (size_t st = 0; st < war::kStandings; ++st) near(p.side[k].p[st], e.side[k].p[st], at + " standing");
+  }
+  for (const auto& [k, p] : exact.endings) near(pruned.endings.count(k) ? pruned.endings.at(k) : 0.0, p, "ending");
+  for (const auto& [k, p] : pruned.endings) CHECK(exact.endings.count(k) == 1);
+  for (const auto& [b, p] : exact.battles_fought)
+    near(pruned.battles_fought.count(b) ? pruned.battles_fought.at(b) : 0.0, p, "battles " + std::to_string(b));
+  for (size_t k = 0; k < 2; ++k)
+    for (const auto& [t, p] : exact.troops_left[k])
+      near(pruned.troops_left[k].count(t) ? pruned.troops_left[k].at(t) : 0.0, p, "troops " + std::to_string(t));
+  // What ended adds up to all but the mass not followed.
+  double total = 0;
+  for (const auto& [b, p] : pruned.battles_fought) total += p;
+  CHECK(std::abs(total - (1 - m)) <= 1e-12);
+  // Expectations: the chains not followed hold at most m of the weight.
+  CHECK(std::abs(pruned.expected_battles - exact.expected_battles) <= m * battles + 1e-9);
+  for (size_t k = 0; k < 2; ++k) {
+    const auto t = static_cast<double>(exact.initial_troops[k]);
+    CHECK(std::abs(pruned.expected_killed[k] - exact.expected_killed[k]) <= 2 * m * t + 1e-9);
+    CHECK(std::abs(pruned.expected_wounded[k] - exact.expected_wounded[k]) <= m * t + 1e-9);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("war::campaign: states not followed stay within the budget (dense rows, against the exact walk)") {
+  const auto& R = rules();
+  war::BattleConfig c;
+  c.options.tie = R.default_tie_policy;
+  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  const auto s = setup({battle_force("A", 160, 70, Role::attacker), battle_force("B", 150, 68, Role::defender)}, c);
+  // Every battle after the first leaves states (a budget large enough to leave many), and the
+  // walk ends when all that fights on fits in what is left of it.
+  check_pruned(s, 40, {1e-6, 0});
+  check_pruned(s, 40, {1e-12, 0});
+  // The default: a campaign that follows fewer than a million states follows all of them.
+  CHECK(run(s, 5).mass_not_followed == 0);
+}
+
+TEST_CASE("war::campaign: states not followed stay within the budget (ties without result, a hash)") {
+  const auto& R = rules();
+  war::BattleConfig c;
+  c.options.tie = war::TiePolicy::no_result;
+  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  const auto s = setup({battle_force("A", 300, 60, Role::attacker), battle_force("B", 400, 70, Role::defender)}, c);
+  check_pruned(s, 12, {1e-6, 0});
+  c.options.tie = R.default_tie_policy;
+  const auto big =
+      setup({battle_force("A", 200000, 80, Role::attacker), battle_force("B", 150000, 75, Role::defender)}, c);
+  REQUIRE_FALSE(run(big, 8).dense);
+  check_pruned(big, 8, {1e-6, 0});
+}

@@ -74,7 +74,26 @@ struct Campaign {
   bool dense = false;           ///< states kept in dense rows (few troop counts a side), else in a hash
   /// The house rule behind its figures: any of the battles it works out (OddsRuled::any).
   Ruled ruled{};
+  /// The probability of the states not followed (CampaignLimits): every probability of the
+  /// campaign is at most this much below the exact one (0: every state was followed).
+  double mass_not_followed = 0;
+  size_t states_not_followed = 0;  ///< how many states were not followed
+  int first_not_followed = 0;      ///< the first battle after which states were not followed (0: none)
 };
+
+/// How far a campaign follows states of vanishing probability. Once the states followed since
+/// the first battle pass `prune_after` (the walk's work so far), the lightest states alive after a
+/// battle are left unfollowed, their total probability over the whole campaign at most
+/// `mass_budget`: after a battle, at most what is left of the budget shared over the battles
+/// still to fight, or all the live states together when their probability is within what is
+/// left. The probabilities of the states not followed are not counted anywhere else: the
+/// campaign's probabilities then fall short of the exact ones by at most Campaign::mass_not_followed.
+/// A budget of 0 follows every state (exact, up to rounding).
+struct CampaignLimits {
+  double mass_budget = 1e-12;
+  size_t prune_after = 1000000;
+};
+inline constexpr CampaignLimits kExactCampaign{0.0, 0};
 
 /// The exact distribution of up to `max_battles` battles of `first` (the engagement of the two forces
 /// in `pair`, side 0 first), each battle after the first fought as roll_battle fights its later
@@ -82,7 +101,8 @@ struct Campaign {
 /// Probabilities are doubles: sums of products of exact counts of d100 pairs. `on_battle(n)`, when
 /// given, is called as battle n has been worked out (a progress line; issue 24, item 7).
 Expected<Campaign> campaign(const Rules& rules, const std::array<RatedForce, 2>& pair, const Engagement& first,
-                            const BattleConfig& c, int max_battles, const std::function<void(int)>& on_battle = {});
+                            const BattleConfig& c, int max_battles, const std::function<void(int)>& on_battle = {},
+                            const CampaignLimits& limits = {});
 
 /// How a rolled chain (roll_battle) ended, in the campaign's terms: for tallies against the exact odds.
 EndingKey ending_of(const RollOutcome& ro);
