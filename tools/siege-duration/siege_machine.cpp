@@ -274,6 +274,9 @@ std::string machine_sampled_because(const siege::SmExact& tried) {
     return "sampled: the exact chain (" + grouped(tried.states) +
            " states) carries the costs by their mean and sd only, without money on hand, and their distribution "
            "was asked for";
+  if (tried.too_many_totals)
+    return "sampled: the devices' damage dice have more than " + grouped(siege::kSmExactDamageTotals) +
+           " totals, more than the exact chain enumerates (in week " + std::to_string(tried.week) + ")";
   const std::string settled = fmtnum::percent(tried.settled, 2) + " of the sieges settled";
   const std::string where = "in week " + std::to_string(tried.week) + ", at " + grouped(tried.states) + " states; ";
   if (tried.states > siege::kSmExactStates)

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "gunpowder/core/dice.hpp"
@@ -53,11 +54,28 @@ class SmPathDice final : public detail::SmDice {
   }
   // Every damage the week can do (max(0, d - roll)) once, with a (d, roll) that does it.
   std::pair<double, int> damage(const detail::DamageThrow& t, int sides) override {
-    std::string key(reinterpret_cast<const char*>(&sides), sizeof sides);
-    key.append(reinterpret_cast<const char*>(&t.constant), sizeof t.constant);
-    for (const auto& x : t.terms) key.append(reinterpret_cast<const char*>(&x), sizeof x);
+    // The key field by field (a DamageTerm has padding, which no one writes).
+    std::string key;
+    const auto put = [&key](const auto& v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    put(sides);
+    put(t.constant);
+    for (const auto& x : t.terms) {
+      put(x.n);
+      put(x.sides);
+      put(x.bonus);
+      put(x.factor);
+    }
     auto found = damages_.find(key);
-    if (found == damages_.end()) found = damages_.emplace(key, damage_outcomes(t, sides)).first;
+    if (found == damages_.end()) {
+      // Too many totals to enumerate (the devices' dice as the input may give them): the chain
+      // stops, and the sieges are sampled.
+      auto made = damage_outcomes(t, sides);
+      if (!made) {
+        too_many_totals_ = true;
+        return {0, 0};
+      }
+      found = damages_.emplace(key, std::move(*made)).first;
+    }
     const std::vector<Damage>& o = found->second;
     const Damage& x = o[static_cast<size_t>(choose(static_cast<int>(o.size())))];
     p_ *= x.p;
@@ -79,6 +97,8 @@ class SmPathDice final : public detail::SmDice {
     return x.r >= 0 ? std::array<int, 2>{100, 100 - x.r} : std::array<int, 2>{100 + x.r, 100};
   }
   [[nodiscard]] bool enumerates() const override { return true; }
+  /// A throw had more totals than the chain enumerates (kSmExactDamageTotals): its play is void.
+  [[nodiscard]] bool too_many_totals() const { return too_many_totals_; }
 
  private:
   struct Call {
@@ -118,9 +138,16 @@ class SmPathDice final : public detail::SmDice {
   };
   // The distribution of d (each device's max(0, bonus + dice) x factor, summed with the constant
   // and rounded up), then of the damage d - 1d`sides` leaves, by damage.
-  std::vector<Damage> damage_outcomes(const detail::DamageThrow& t, int sides) {
+  // None when there are more totals than the chain enumerates: a term of more than
+  // kSmExactDamageTotals totals or a sum of more, or more than kDamageWork pairs of totals to add.
+  std::optional<std::vector<Damage>> damage_outcomes(const detail::DamageThrow& t, int sides) {
+    constexpr double kDamageWork = 4'000'000;
     std::map<double, double> d{{t.constant, 1.0}};
     for (const auto& x : t.terms) {
+      // Before the term's dice are worked out: its totals at most n x sides, and with the sums so far.
+      const double totals = static_cast<double>(std::max(0, x.n)) * std::max(1, x.sides);
+      if (totals > static_cast<double>(kSmExactDamageTotals) || static_cast<double>(d.size()) * (totals + 1) > kDamageWork)
+        return std::nullopt;
       std::map<double, double> one;
       const dice::Dist& dd = dist(std::max(0, x.n), x.n > 0 ? std::max(1, x.sides) : 1);
       for (int v = dd.min(); v <= dd.max(); ++v)
@@ -128,6 +155,7 @@ class SmPathDice final : public detail::SmDice {
       std::map<double, double> sum;
       for (const auto& [a, pa] : d)
         for (const auto& [b, pb] : one) sum[a + b] += pa * pb;
+      if (sum.size() > static_cast<size_t>(kSmExactDamageTotals)) return std::nullopt;
       d.swap(sum);
     }
     std::map<double, Damage> by_damage;
@@ -155,6 +183,7 @@ class SmPathDice final : public detail::SmDice {
   std::vector<Call> calls_;
   size_t depth_ = 0;
   double p_ = 1;
+  bool too_many_totals_ = false;
   std::map<std::int64_t, std::vector<Kind>> battles_;  ///< a battle's kinds, by its key
   std::unordered_map<std::string, std::vector<Damage>> damages_;  ///< a week's damage, by its throw
   std::map<std::pair<int, int>, dice::Dist> dists_;
@@ -259,6 +288,10 @@ Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRu
         dice.start();
         auto end = run.play(week);
         if (!end) return end.error();
+        if (dice.too_many_totals()) {
+          out.too_many_totals = true;
+          return out;
+        }
         const Mass m = mass.step(dice.p(), run.week_cost());
         if (++out.paths > max_paths) return out;
         if (*end || week == s.max_weeks) {

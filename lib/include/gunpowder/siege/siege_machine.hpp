@@ -459,6 +459,11 @@ inline constexpr long long kSmExactPaths = 1'000'000;
 /// week's states at the last week's pace of outcomes per state would pass it, and within a week,
 /// once kSmExactPaceFrom of its states are played, at the week's own pace so far.
 inline constexpr size_t kSmExactPaceFrom = 16;
+/// The exact chain enumerates a week's damage throw (the devices' dice) only with at most this
+/// many totals (each device's dice counted as n x sides, and their distinct sums), and at most
+/// 4,000,000 pairs of totals to add; a throw with more (a device of 2000d100, as the input may
+/// give) sends the siege to sampling before the work is done.
+inline constexpr long long kSmExactDamageTotals = 20'000;
 
 /// The siege computed exactly: a Markov chain over its states between weeks (both sides' troops,
 /// food, morale, ammunition, money (and then costs so far), battle fatigue, the structure's points
@@ -469,6 +474,7 @@ inline constexpr size_t kSmExactPaceFrom = 16;
 struct SmExact {
   bool complete = false;     ///< false: the chain passed a bound (states or paths say which)
   bool on_course = false;    ///< (complete false) stopped before a week it was on course to pass its path bound in
+  bool too_many_totals = false;  ///< (complete false) a damage throw had more than kSmExactDamageTotals totals
   long long states = 0;      ///< distinct states the chain went through
   long long week_states = 0; ///< the most states of one week
   long long paths = 0;       ///< outcomes of the weeks' throws enumerated
