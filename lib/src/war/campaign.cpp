@@ -309,17 +309,12 @@ class Walk {
     State key = to;
     if (!keep_standing_) key.standing = {};
     DenseMap::RowCells row{nullptr, 0};
-    size_t lo = ~size_t{0}, hi = 0;
-    // The campaigns that end here, by why (decided, limit) and whether the second side is destroyed:
-    // their first side's part is added once for each.
-    std::array<std::array<double, 2>, 2> ended{};
     const Side1* effects1 = side1_effects(t.outcome);
     const auto initial1 = static_cast<double>(out_.initial_troops[1]);
     // The sums over the run in locals (the compiler cannot keep members in registers across the
     // stores to the cells), added to the walk's once at the end.
-    Spread on;  // the states that fight on, and every state's wounded
-    double ended_troops1 = 0, lost1 = 0;
-    std::array<double, kStandings> ended_p1{};
+    Spread on;     // the states that fight on, and every state's wounded
+    RunEnds ends;  // the states that end here
     const auto one = [&](std::uint64_t k, double p) {
       const auto i1 = static_cast<std::uint32_t>(k >> kIndexBits & kIndexMask);
       const Side1 e1 = effects1[i1].dest != kNoDest ? effects1[i1] : side1_effect(i1, t.outcome);
@@ -329,10 +324,10 @@ class Walk {
         // end_side(1, ...), its troops looked up once.
         const Standing standing = e1.destroyed ? Standing::destroyed : standing1;
         troops_left_[1][e1.dest] += m;
-        ended_p1[static_cast<size_t>(standing)] += m;
-        ended_troops1 += m * e1.troops;
-        lost1 += m * (initial1 - e1.troops);
-        ended[decided || e1.destroyed ? 0 : 1][e1.destroyed ? 1 : 0] += m;
+        ends.p1[static_cast<size_t>(standing)] += m;
+        ends.troops1 += m * e1.troops;
+        ends.lost1 += m * (initial1 - e1.troops);
+        ends.by[decided || e1.destroyed ? 0 : 1][e1.destroyed ? 1 : 0] += m;
       } else {
         const size_t col = e1.dest;
         row.cells[col] += m;
@@ -370,36 +365,14 @@ class Walk {
         const size_t d = e1.destroyed ? 1 : 0;
         wounded += m * e1.wounded;
         troops_left_[1][e1.dest] += m;
-        ended_p1[standing[d]] += m;
-        ended_troops1 += m * e1.troops;
-        lost1 += m * (initial1 - e1.troops);
-        ended[d == 1 ? 0 : why][d] += m;
+        ends.p1[standing[d]] += m;
+        ends.troops1 += m * e1.troops;
+        ends.lost1 += m * (initial1 - e1.troops);
+        ends.by[d == 1 ? 0 : why][d] += m;
       }
       on.wounded = wounded;
     }
-    const double p_on = on.p;
-    lo = on.lo;
-    hi = on.hi;
-    out_.expected_wounded[1] += on.wounded;
-    for (size_t k = 0; k < kStandings; ++k) ended_[1].p[k] += ended_p1[k];
-    ended_[1].expected_troops += ended_troops1;
-    lost_[1] += lost1;
-    if (p_on > 0) {
-      step_.side[1].p[static_cast<size_t>(standing1)] += p_on;
-      step_.side[1].expected_troops += on.troops;
-    }
-    for (size_t why = 0; why < 2; ++why)
-      for (size_t d = 0; d < 2; ++d)
-        if (const double m = ended[why][d]; m > 0) {
-          end_both(n, why == 0 ? CampaignEnd::decided : CampaignEnd::limit,
-                   {to.standing[0], d == 1 ? Standing::destroyed : standing1}, m);
-          end_side(0, to.index[0], to.standing[0], m);
-        }
-    if (row.cells) {
-      next.mark(row.id, lo, hi);
-      step_.side[0].p[static_cast<size_t>(to.standing[0])] += p_on;
-      step_.side[0].expected_troops += p_on * static_cast<double>(values_[0][to.index[0]]);
-    }
+    add_run(n, to, standing1, on, ends, next, row);
     return std::nullopt;
   }
 
@@ -609,6 +582,42 @@ class Walk {
     }
     s = {sp, sw, st, lo, hi};
     return i;
+  }
+
+  /// What the states of a run that end with an outcome add up to (result_rows): the sums kept in
+  /// locals while the run is walked.
+  struct RunEnds {
+    double troops1 = 0, lost1 = 0;        ///< the second side's troops left and lost, times probability
+    std::array<double, kStandings> p1{};  ///< the second side's ends by standing
+    /// The campaigns that end, by why (decided, limit) and whether the second side is destroyed:
+    /// their first side's part is added once for each.
+    std::array<std::array<double, 2>, 2> by{};
+  };
+
+  /// Adds a run's sums (result_rows) to the walk's: the second side's ends and figures, both
+  /// sides' ends of the campaigns that end, and the row (columns on.lo..on.hi) the others fight on in.
+  void add_run(int n, const State& to, Standing standing1, const Spread& on, const RunEnds& ends, DenseMap& next,
+               const DenseMap::RowCells& row) {
+    out_.expected_wounded[1] += on.wounded;
+    for (size_t k = 0; k < kStandings; ++k) ended_[1].p[k] += ends.p1[k];
+    ended_[1].expected_troops += ends.troops1;
+    lost_[1] += ends.lost1;
+    if (on.p > 0) {
+      step_.side[1].p[static_cast<size_t>(standing1)] += on.p;
+      step_.side[1].expected_troops += on.troops;
+    }
+    for (size_t why = 0; why < 2; ++why)
+      for (size_t d = 0; d < 2; ++d)
+        if (const double m = ends.by[why][d]; m > 0) {
+          end_both(n, why == 0 ? CampaignEnd::decided : CampaignEnd::limit,
+                   {to.standing[0], d == 1 ? Standing::destroyed : standing1}, m);
+          end_side(0, to.index[0], to.standing[0], m);
+        }
+    if (row.cells) {
+      next.mark(row.id, on.lo, on.hi);
+      step_.side[0].p[static_cast<size_t>(to.standing[0])] += on.p;
+      step_.side[0].expected_troops += on.p * static_cast<double>(values_[0][to.index[0]]);
+    }
   }
 
   /// Side s with troops index i takes outcome `o`: its troops left and its wounded.
