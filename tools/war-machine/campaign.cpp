@@ -58,10 +58,15 @@ std::string not_followed_text(const war::Campaign& cp) {
          " in all: every probability shown is at most that much below the exact one";
 }
 
+/// How exact the campaign's odds are: "exact", or within the mass of the states not followed.
+std::string exactness(const war::Campaign& cp) {
+  return cp.states_not_followed > 0 ? "exact within " + fmtnum::shortest(cp.mass_not_followed, 3) : "exact";
+}
+
 /// The last standing of each side when the campaign ends, with the expected losses.
 Table end_table(const war::Campaign& cp, const std::array<std::string, 2>& names, const war::BattleConfig& c) {
   Table t(specs::campaign_end());
-  t.title = "Campaign: " + names[0] + " against " + names[1] + " (exact, up to " + std::to_string(cp.max_battles) +
+  t.title = "Campaign: " + names[0] + " against " + names[1] + " (" + exactness(cp) + ", up to " + std::to_string(cp.max_battles) +
             (cp.max_battles == 1 ? " battle" : " battles") + ", ties " + war::to_string(c.options.tie) + ")";
   const auto& last = cp.steps.back().side;
   for (size_t i = 0; i < 2; ++i) {
@@ -197,7 +202,7 @@ Table troops_table(const war::Campaign& cp, const std::string& name, size_t i, b
 void campaign_charts(const war::Campaign& cp, const std::array<std::string, 2>& names, report::Report& rep) {
   // Each side in a colour of its own, kept from chart to chart.
   report::Chart end;
-  end.title = "End: " + names[0] + " against " + names[1] + " (exact)";
+  end.title = "End: " + names[0] + " against " + names[1] + " (" + exactness(cp) + ")";
   end.label_axis = "The side";
   for (size_t s = 0; s < war::kStandings; ++s) end.labels.emplace_back(kStandingVerb[s]);
   for (size_t i = 0; i < 2; ++i) {

@@ -171,3 +171,24 @@ TEST_CASE("war_app: completion values come from the declared values of every opt
   check_declared_values(app, *bash, with_values);
   CHECK(with_values >= 5);
 }
+
+TEST_CASE("war_app::main campaign - the title says exact only when every state was followed") {
+  // The field example's ten battles follow every state; a long campaign of two larger forces
+  // (bench/forces.sh's fifth pair) leaves states of vanishing probability unfollowed, and its
+  // title gives the bound instead of "exact".
+  const auto small = run({"campaign", example("war-machine-field.toml"), "--battles", "10"});
+  REQUIRE(small.code == 0);
+  CHECK(small.out.find("(exact, up to 10 battles") != std::string::npos);
+  CHECK(small.out.find("not followed") == std::string::npos);
+  const auto file = (temp_dir() / "long-campaign.toml").string();
+  std::ofstream(file) << "[[force]]\nname = \"A5\"\nside = \"north\"\nrole = \"attacker\"\ntroops = 285\nbfr = 105\n"
+                         "mounted_pct = 35\nopponent = \"D5\"\ntactic = \"attack\"\n\n"
+                         "[[force]]\nname = \"D5\"\nside = \"south\"\nrole = \"defender\"\ntroops = 365\nbr = 75\n"
+                         "situation = [\"defending-in-place\"]\ntactic = \"hold\"\n";
+  const auto big = run({"campaign", file, "--battles", "100"});
+  REQUIRE(big.code == 0);
+  CHECK(big.out.find("(exact within ") != std::string::npos);
+  CHECK(big.out.find("(exact, up to") == std::string::npos);
+  CHECK(big.out.find("not followed: ") != std::string::npos);
+  std::filesystem::remove(file);
+}
