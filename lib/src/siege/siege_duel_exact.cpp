@@ -20,6 +20,7 @@
 #include <unordered_map>
 
 #include "duel_engine.hpp"
+#include "path_choices.hpp"
 #include "gunpowder/core/distribution.hpp"
 
 namespace gunpowder::siege {
@@ -31,22 +32,8 @@ using duel_detail::Engine;
 /// Dice that play one path of outcomes and then the next: each throw is a choice among its
 /// outcomes of non-zero probability, the choices made so far are kept, and next() moves to the
 /// next sequence (the last throw with an outcome left takes it; the throws after it are new).
-class PathDice final : public DuelDice {
+class PathDice final : public DuelDice, public detail::PathChoices {
  public:
-  void start() {
-    depth_ = 0;
-    p_ = 1;
-  }
-  /// The next sequence after the one just played; false when every sequence has been played.
-  bool next() {
-    calls_.resize(depth_);
-    while (!calls_.empty() && calls_.back().choice + 1 >= calls_.back().outcomes) calls_.pop_back();
-    if (calls_.empty()) return false;
-    ++calls_.back().choice;
-    return true;
-  }
-  [[nodiscard]] double p() const { return p_; }
-
   int d20() override {
     p_ /= 20;
     return choose(20) + 1;
@@ -80,13 +67,6 @@ class PathDice final : public DuelDice {
   }
 
  private:
-  struct Call {
-    int choice = 0, outcomes = 0;
-  };
-  int choose(int outcomes) {
-    if (depth_ == calls_.size()) calls_.push_back({0, outcomes});
-    return calls_[depth_++].choice;
-  }
   // The outcomes of n dice of `sides` against `shp`, worked out once (a duel has few such throws).
   const std::vector<std::pair<int, double>>& outcomes(int n, int sides, int shp, int fragile) {
     for (const auto& c : outcomes_)
@@ -122,9 +102,6 @@ class PathDice final : public DuelDice {
     int n = 0, sides = 0, shp = 0, fragile = 0;
     std::vector<std::pair<int, double>> o;
   };
-  std::vector<Call> calls_;
-  size_t depth_ = 0;
-  double p_ = 1;
   std::deque<Outcomes> outcomes_;  ///< a deque: the references handed out stay valid
 };
 

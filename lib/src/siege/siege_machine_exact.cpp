@@ -22,6 +22,7 @@
 #include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/rounding.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
+#include "path_choices.hpp"
 #include "siege_machine_dice.hpp"
 
 namespace gunpowder::siege {
@@ -29,22 +30,8 @@ namespace gunpowder::siege {
 namespace {
 
 /// Dice that play one path of outcomes and then the next (see the head of the file).
-class SmPathDice final : public detail::SmDice {
+class SmPathDice final : public detail::SmDice, public detail::PathChoices {
  public:
-  void start() {
-    depth_ = 0;
-    p_ = 1;
-  }
-  /// The next sequence after the one just played; false when every sequence has been played.
-  bool next() {
-    calls_.resize(depth_);
-    while (!calls_.empty() && calls_.back().choice + 1 >= calls_.back().outcomes) calls_.pop_back();
-    if (calls_.empty()) return false;
-    ++calls_.back().choice;
-    return true;
-  }
-  [[nodiscard]] double p() const { return p_; }
-
   int roll(int n, int sides) override {
     if (n <= 0 || sides <= 0) return 0;
     const dice::Dist& d = dist(n, sides);
@@ -101,17 +88,10 @@ class SmPathDice final : public detail::SmDice {
   [[nodiscard]] bool too_many_totals() const { return too_many_totals_; }
 
  private:
-  struct Call {
-    int choice = 0, outcomes = 0;
-  };
   struct Kind {
     int kind = 0, r = 0;
     double p = 0;
   };
-  int choose(int outcomes) {
-    if (depth_ == calls_.size()) calls_.push_back({0, outcomes});
-    return calls_[depth_++].choice;
-  }
   // The differences r0 - r1 grouped by kind, each kind with a difference of its own and its share
   // of the pairs that are not rolled again.
   static std::vector<Kind> kinds_of(const std::function<int(int)>& kind) {
@@ -180,9 +160,6 @@ class SmPathDice final : public detail::SmDice {
     if (it == dists_.end()) it = dists_.emplace(std::make_pair(n, sides), dice::Dist::sum(n, sides)).first;
     return it->second;
   }
-  std::vector<Call> calls_;
-  size_t depth_ = 0;
-  double p_ = 1;
   bool too_many_totals_ = false;
   std::map<std::int64_t, std::vector<Kind>> battles_;  ///< a battle's kinds, by its key
   std::unordered_map<std::string, std::vector<Damage>> damages_;  ///< a week's damage, by its throw
