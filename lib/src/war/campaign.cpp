@@ -15,7 +15,6 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <span>
 #include <tuple>
 #include <unordered_map>
 #include <utility>
@@ -240,12 +239,19 @@ class Walk {
   }
 
   /// Battle n from dense states, a row at a time: `live`'s rows are in key order, each row holds
-  /// the states of both fatigues and standings and the first side's troops, and those among them
-  /// with the same odds take each outcome to one row of `next`: the first side's effect is worked
-  /// out once for them, and the second side's troops are a column of that row. The same sums as
-  /// battle() (the order of the additions aside), without a row lookup for every state and outcome.
+  /// the states of both fatigues and standings and the first side's troops, and each outcome takes
+  /// the whole row to one row of `next`: the first side's effect is worked out once for it, and the
+  /// second side's troops are a column of that row. The row's states fall in runs with the same
+  /// odds (the same troop-ratio lines), each outcome's probability read for each run. The same
+  /// sums as battle() (the order of the additions aside), without a row lookup for every state and
+  /// outcome.
   std::optional<Diagnostics> battle_rows(int n, const DenseMap& live, DenseMap& next) {
+    if (maps1_.empty()) side1_maps();
     for (const DenseMap::RowView& v : live.rows()) {
+      run_.clear();
+      cols_.clear();
+      ps_.clear();
+      segs_.clear();
       size_t a = v.lo;
       while (a <= v.hi) {
         if (v.cells[a] <= 0) {
@@ -263,34 +269,142 @@ class Walk {
         while (e <= v.hi && (v.cells[e] <= 0 || lines_at(i0, static_cast<std::uint32_t>(e)) == lines)) ++e;
         // The run's states, packed (a row's columns between its first and last state are half
         // empty: every outcome walking them cost a tenth of the campaign's instructions).
-        run_.clear();
-        double p_run = 0;
+        Segment seg{run_.size(), 0, 0.0, &odds_by_outcome(**moves)};
         for (size_t col = a; col < e; ++col)
           if (v.cells[col] > 0) {
             run_.emplace_back(v.rk | static_cast<std::uint64_t>(col) << kIndexBits, v.cells[col]);
-            p_run += v.cells[col];
+            cols_.push_back(static_cast<std::uint32_t>(col));
+            ps_.push_back(v.cells[col]);
+            seg.p += v.cells[col];
           }
-        step_.p_fought += p_run;
-        for (const auto& t : **moves) {
-          if (t.kind != Transition::result) {
-            for (const auto& [key, p] : run_)
-              if (auto bad = move(n, unpack(key), p, t, next)) return bad;
-            continue;
-          }
-          if (auto bad = result_rows(n, st, run_, p_run, t, next)) return bad;
-        }
+        seg.end = run_.size();
+        step_.p_fought += seg.p;
+        for (const auto& t : **moves)
+          if (t.kind != Transition::result)
+            for (size_t k = seg.begin; k < seg.end; ++k)
+              if (auto bad = move(n, unpack(run_[k].first), run_[k].second, t, next)) return bad;
+        segs_.push_back(seg);
         a = e;
       }
+      if (run_.empty()) continue;
+      segment_sums();
+      const State st = unpack(run_.front().first);
+      // The row's states times each outcome's probability in their run, by outcome.
+      p_row_.assign(results_.size(), 0.0);
+      for (const Segment& seg : segs_) {
+        const std::vector<double>& q = *seg.q_by_outcome;
+        const size_t count = std::min(q.size(), p_row_.size());
+        for (size_t o = 0; o < count; ++o) p_row_[o] += seg.p * q[o];
+      }
+      for (std::uint32_t o = 0; o < results_.size(); ++o)
+        if (p_row_[o] > 0) {
+          for (Segment& seg : segs_) seg.q = o < seg.q_by_outcome->size() ? (*seg.q_by_outcome)[o] : 0.0;
+          result_rows(n, st, o, p_row_[o], next);
+        }
     }
     return std::nullopt;
   }
 
-  /// Outcome t of the states `run` of one row (st: the first of them; p_run: their sum), as move()
+  /// A run of a row's states with the same odds (battle_rows): run_[begin, end), their
+  /// probabilities' sum, the probability of each outcome by its id, and the one being applied.
+  struct Segment {
+    size_t begin = 0, end = 0;
+    double p = 0;
+    const std::vector<double>* q_by_outcome = nullptr;
+    double q = 0;
+  };
+  /// A battle's outcomes (a list of transitions) as the probability of each (winner, row) outcome
+  /// by its id (a tie settled for a side adds to its row's), kept with the list.
+  const std::vector<double>& odds_by_outcome(const std::vector<Transition>& moves) {
+    auto [it, fresh] = q_by_outcome_.try_emplace(&moves);
+    if (fresh)
+      for (const Transition& t : moves)
+        if (t.kind == Transition::result) {
+          if (it->second.size() <= t.outcome) it->second.resize(t.outcome + 1, 0.0);
+          it->second[t.outcome] += t.q;
+        }
+    return it->second;
+  }
+
+  /// The second side's troop map of each outcome (its troops index left for each troops index),
+  /// shared by the outcomes with the same one (the combat results' 26 outcomes have 9 casualty
+  /// percentages for a side): clean_from, the first count from which every count above is
+  /// numbered and left with troops (result_rows scatters those without a test).
+  struct ColumnMap {
+    std::vector<std::uint32_t> dest;
+    std::vector<double> troops;  ///< the troops left, 0 below clean_from
+    std::uint32_t clean_from = 0;
+    bool monotone = true;  ///< dest never falls as the troops rise (lo and hi at the ends)
+  };
+  /// Makes maps1_ and wounds_ (the distinct tables of the second side's wounded, every count's
+  /// worked out) for every outcome, once the troops are numbered (the first dense battle).
+  void side1_maps() {
+    const size_t counts = values_[1].size();
+    map_of_.assign(results_.size(), 0);
+    wound_of_.assign(results_.size(), -1);
+    for (std::uint32_t o = 0; o < results_.size(); ++o) {
+      const Side1* e = side1_effects(o);
+      ColumnMap m;
+      m.dest.resize(counts);
+      m.troops.assign(counts, 0.0);
+      std::vector<double> w(counts, 0.0);
+      bool wounds = false;
+      const SideResult& t = results_[o][1];
+      for (size_t i = 0; i < counts; ++i) {
+        m.dest[i] = e[i].dest;
+        if (e[i].dest == kNoDest || e[i].destroyed) m.clean_from = static_cast<std::uint32_t>(i + 1);
+        if (i > 0 && e[i].dest != kNoDest && e[i - 1].dest != kNoDest && e[i].dest < e[i - 1].dest) m.monotone = false;
+        ForceState fs;
+        fs.troops = values_[1][i];
+        apply_result(casualties_for(R_, fs.troops, t.casualties_pct, t.fatigue, t.location, t.location_units, t.won), fs);
+        w[i] = static_cast<double>(fs.wounded);
+        wounds = wounds || fs.wounded != 0;
+      }
+      for (size_t i = m.clean_from; i < counts; ++i) m.troops[i] = e[i].troops;
+      auto same = std::find_if(maps1_.begin(), maps1_.end(), [&](const ColumnMap& x) { return x.dest == m.dest; });
+      if (same == maps1_.end()) same = maps1_.insert(maps1_.end(), std::move(m));
+      map_of_[o] = static_cast<size_t>(same - maps1_.begin());
+      if (wounds) {
+        auto found = std::find(wounds_.begin(), wounds_.end(), w);
+        if (found == wounds_.end()) found = wounds_.insert(wounds_.end(), std::move(w));
+        wound_of_[o] = static_cast<int>(found - wounds_.begin());
+      }
+    }
+  }
+  /// For each segment of the row: for each map, the probability and troops left of its states from
+  /// the map's clean_from on; for each wound table, the wounded of all its states.
+  void segment_sums() {
+    const size_t stride = maps1_.size() * 2 + wounds_.size();
+    seg_sums_.assign(segs_.size() * stride, 0.0);
+    for (size_t g = 0; g < segs_.size(); ++g) {
+      double* out = &seg_sums_[g * stride];
+      const Segment& seg = segs_[g];
+      for (size_t b = 0; b < maps1_.size(); ++b) {
+        const ColumnMap& m = maps1_[b];
+        double p = 0, troops = 0;
+        for (size_t k = seg.begin; k < seg.end; ++k)
+          if (cols_[k] >= m.clean_from) {
+            p += ps_[k];
+            troops += ps_[k] * m.troops[cols_[k]];
+          }
+        out[2 * b] = p;
+        out[2 * b + 1] = troops;
+      }
+      for (size_t t = 0; t < wounds_.size(); ++t) {
+        const double* w = wounds_[t].data();
+        double sum = 0;
+        for (size_t k = seg.begin; k < seg.end; ++k) sum += ps_[k] * w[cols_[k]];
+        out[maps1_.size() * 2 + t] = sum;
+      }
+    }
+  }
+
+  /// Outcome o of the states of one row (run_, its runs segs_ with the outcome's probability in
+  /// each; st: one of the states; p_row: the states' sum times those probabilities), as move()
   /// applies it to each.
-  std::optional<Diagnostics> result_rows(int n, const State& st, std::span<const std::pair<std::uint64_t, double>> run,
-                                         double p_run, const Transition& t, DenseMap& next) {
-    const std::array<SideResult, 2>& r = results_[t.outcome];
-    const Effect e0 = effect(0, st.index[0], t.outcome);
+  void result_rows(int n, const State& st, std::uint32_t o, double p_row, DenseMap& next) {
+    const std::array<SideResult, 2>& r = results_[o];
+    const Effect e0 = effect(0, st.index[0], o);
     State to = st;
     to.index[0] = static_cast<std::uint32_t>(e0.dest);
     for (size_t s = 0; s < 2; ++s)
@@ -304,22 +418,22 @@ class Walk {
     to.standing[0] = standing_of(fs[0]);
     const Standing standing1 = standing_of(fs[1]);  // when the second side is not destroyed
     const bool decided = fs[0].routed || fs[0].destroyed || fs[1].routed;
-    out_.expected_wounded[0] += p_run * t.q * static_cast<double>(e0.wounded);
+    out_.expected_wounded[0] += p_row * static_cast<double>(e0.wounded);
     const bool goes_on = !decided && n != out_.max_battles;
     State key = to;
     if (!keep_standing_) key.standing = {};
     DenseMap::RowCells row{nullptr, 0};
-    const Side1* effects1 = side1_effects(t.outcome);
+    const Side1* effects1 = side1_effects(o);
     const auto initial1 = static_cast<double>(out_.initial_troops[1]);
-    // The sums over the run in locals (the compiler cannot keep members in registers across the
+    // The sums over the row in locals (the compiler cannot keep members in registers across the
     // stores to the cells), added to the walk's once at the end.
     Spread on;     // the states that fight on, and every state's wounded
     RunEnds ends;  // the states that end here
-    const auto one = [&](std::uint64_t k, double p) {
+    // A state whose second side is destroyed, or whose troops left were not numbered (the counts
+    // below the map's clean_from): one at a time; its wounded are in the segment's sums.
+    const auto one = [&](std::uint64_t k, double m) {
       const auto i1 = static_cast<std::uint32_t>(k >> kIndexBits & kIndexMask);
-      const Side1 e1 = effects1[i1].dest != kNoDest ? effects1[i1] : side1_effect(i1, t.outcome);
-      const double m = p * t.q;
-      on.wounded += m * e1.wounded;
+      const Side1 e1 = effects1[i1].dest != kNoDest ? effects1[i1] : side1_effect(i1, o);
       if (decided || e1.destroyed || !goes_on) {
         // end_side(1, ...), its troops looked up once.
         const Standing standing = e1.destroyed ? Standing::destroyed : standing1;
@@ -337,43 +451,57 @@ class Walk {
         on.troops += m * e1.troops;
       }
     };
-    if (goes_on && !decided) {
+    const ColumnMap& map = maps1_[map_of_[o]];
+    const std::uint32_t* dest = map.dest.data();
+    const size_t stride = maps1_.size() * 2 + wounds_.size();
+    const size_t wound = wound_of_[o] < 0 ? 0 : maps1_.size() * 2 + static_cast<size_t>(wound_of_[o]);
+    const std::uint32_t* cols = cols_.data();
+    const double* ps = ps_.data();
+    double* cells = nullptr;
+    if (goes_on) {
       row = next.open_row(pack(key) & ~(kIndexMask << kIndexBits));
-      // The states whose effect is known and that are not destroyed in a tight loop; the others one at a time.
-      for (size_t i = 0; i < run.size();) {
-        i = spread(run, i, effects1, t.q, row.cells, on);
-        if (i < run.size()) {
-          one(run[i].first, run[i].second);
-          ++i;
+      cells = row.cells;
+    }
+    double* left = troops_left_[1].data();
+    double alive = 0, troops = 0, wounded = 0;
+    for (size_t g = 0; g < segs_.size(); ++g) {
+      const Segment& seg = segs_[g];
+      const double q = seg.q;
+      if (!(q > 0)) continue;
+      size_t k = seg.begin;
+      for (; k < seg.end && cols[k] < map.clean_from; ++k) one(run_[k].first, ps[k] * q);
+      const double* sums = &seg_sums_[g * stride];
+      alive += q * sums[2 * map_of_[o]];
+      troops += q * sums[2 * map_of_[o] + 1];
+      if (wound_of_[o] >= 0) wounded += q * sums[wound];
+      if (k == seg.end) continue;
+      // The states left all have a second side numbered and not destroyed: a bare scatter.
+      if (goes_on) {
+        for (size_t i = k; i < seg.end; ++i) cells[dest[cols[i]]] += ps[i] * q;
+        if (map.monotone) {
+          on.lo = std::min<size_t>(on.lo, dest[cols[k]]);
+          on.hi = std::max<size_t>(on.hi, dest[cols[seg.end - 1]]);
+        } else {
+          for (size_t i = k; i < seg.end; ++i) {
+            on.lo = std::min<size_t>(on.lo, dest[cols[i]]);
+            on.hi = std::max<size_t>(on.hi, dest[cols[i]]);
+          }
         }
+      } else {
+        for (size_t i = k; i < seg.end; ++i) left[dest[cols[i]]] += ps[i] * q;
       }
+    }
+    on.wounded += wounded;
+    if (goes_on) {
+      on.p += alive;
+      on.troops += troops;
     } else {
-      // Every state ends here: the same sums as one() in a loop of their own, the states whose
-      // effect is not known yet left to one().
-      double wounded = on.wounded;
-      const std::array<size_t, 2> standing{static_cast<size_t>(standing1), static_cast<size_t>(Standing::destroyed)};
-      const size_t why = decided ? 0 : 1;
-      for (const auto& kp : run) {
-        const Side1& e1 = effects1[kp.first >> kIndexBits & kIndexMask];
-        if (e1.dest == kNoDest) {
-          on.wounded = wounded;
-          one(kp.first, kp.second);
-          wounded = on.wounded;
-          continue;
-        }
-        const double m = kp.second * t.q;
-        const size_t d = e1.destroyed ? 1 : 0;
-        wounded += m * e1.wounded;
-        troops_left_[1][e1.dest] += m;
-        ends.p1[standing[d]] += m;
-        ends.troops1 += m * e1.troops;
-        ends.lost1 += m * (initial1 - e1.troops);
-        ends.by[d == 1 ? 0 : why][d] += m;
-      }
-      on.wounded = wounded;
+      ends.p1[static_cast<size_t>(standing1)] += alive;
+      ends.troops1 += troops;
+      ends.lost1 += initial1 * alive - troops;
+      ends.by[decided ? 0 : 1][0] += alive;
     }
     add_run(n, to, standing1, on, ends, next, row);
-    return std::nullopt;
   }
 
   /// Numbers each side's troop counts in increasing order, from every count reachable in the
@@ -558,32 +686,11 @@ class Walk {
     return v.data();
   }
 
-  /// What a run of states that fight on adds up (result_rows).
+  /// What the states of a row that fight on add up (result_rows).
   struct Spread {
     double p = 0, wounded = 0, troops = 0;  ///< sums of the states' probabilities and of them times each
     size_t lo = ~size_t{0}, hi = 0;         ///< the columns of `cells` added to
   };
-  /// Outcome (probability q) of the states run[i...] into `cells` while their second side's effect
-  /// is known (`effects`) and leaves it troops: the index of the first state it stops at.
-  static size_t spread(std::span<const std::pair<std::uint64_t, double>> run, size_t i, const Side1* effects, double q,
-                       double* cells, Spread& s) {
-    double sp = s.p, sw = s.wounded, st = s.troops;
-    size_t lo = s.lo, hi = s.hi;
-    for (; i < run.size(); ++i) {
-      const Side1& e = effects[run[i].first >> kIndexBits & kIndexMask];
-      if (e.dest == kNoDest || e.destroyed) break;
-      const double m = run[i].second * q;
-      cells[e.dest] += m;
-      sw += m * e.wounded;
-      sp += m;
-      st += m * e.troops;
-      lo = std::min<size_t>(lo, e.dest);
-      hi = std::max<size_t>(hi, e.dest);
-    }
-    s = {sp, sw, st, lo, hi};
-    return i;
-  }
-
   /// What the states of a run that end with an outcome add up to (result_rows): the sums kept in
   /// locals while the run is walked.
   struct RunEnds {
@@ -741,7 +848,17 @@ class Walk {
   size_t walked_ = 0;
   std::vector<double> fought_;  ///< by battles fought, gathered into out_.battles_fought at the end
   DenseMap::Pool pool_;  ///< zeroed cell blocks handed from one battle's DenseMap to the next
-  std::vector<std::pair<std::uint64_t, double>> run_;  ///< battle_rows's states of one run
+  std::vector<std::pair<std::uint64_t, double>> run_;  ///< battle_rows's states of one row
+  std::vector<Segment> segs_;                          ///< and its runs of the same odds
+  std::vector<double> p_row_;                          ///< battle_rows: the row's probability times each outcome's
+  std::vector<std::uint32_t> cols_;  ///< the row's states (run_): the second side's troops indexes
+  std::vector<double> ps_;           ///< and their probabilities
+  std::vector<ColumnMap> maps1_;     ///< side1_maps: the second side's distinct troop maps
+  std::vector<size_t> map_of_;       ///< [outcome]: its map in maps1_
+  std::vector<std::vector<double>> wounds_;  ///< the second side's distinct wound tables
+  std::vector<int> wound_of_;                ///< [outcome]: its table in wounds_, -1 when none is wounded
+  std::vector<double> seg_sums_;             ///< segment_sums: [segment][map's p and troops..., tables]
+  std::unordered_map<const std::vector<Transition>*, std::vector<double>> q_by_outcome_;  ///< odds_by_outcome
   std::vector<std::vector<Side1>> side1_;  ///< side1_effects: [outcome][troops index]
   std::vector<double> binade_;             ///< prune: the live probability in each binade
   std::vector<std::uint32_t> lines_;       ///< lines_at: [i0 * counts of side 1 + i1]
