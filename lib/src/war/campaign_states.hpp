@@ -230,8 +230,12 @@ class DenseMap {
   /// The number of states (cells with a probability).
   [[nodiscard]] size_t size() const {
     size_t n = 0;
-    for (const RowView& v : rows())
-      for (size_t col = v.lo; col <= v.hi; ++col) n += v.cells[col] > 0 ? 1 : 0;
+    for (size_t id = 0; id < rows_.size(); ++id) {
+      const Row& r = rows_[id];
+      if (r.lo > r.hi) continue;
+      const double* cells = cell(id);
+      for (size_t col = r.lo; col <= r.hi; ++col) n += cells[col] > 0 ? 1 : 0;
+    }
     return n;
   }
 
