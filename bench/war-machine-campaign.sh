@@ -36,6 +36,7 @@ measure 3 "campaign, field, 20 battles, json: " "$tool" campaign "$field" --batt
 "$tool" campaign "$field" --explain --format markdown | grep -E "after battle 9:|distinct battles" | sed 's/^ */  /'
 
 # With $2 = sample or all: the same target measured on a file of many pairs, as the target reads it,
+# (and with $3, a reference build's directory: see below)
 # on the tool's two threads: all = the 1,250 generated pairs (bench/forces.sh) in one file; sample =
 # every 25th of them (13, 38, ..., 1238: 50 pairs spread over the generator's cycles of troops and
 # ratings) in one file, its wall and CPU time times 25 an estimate of the whole file's. Prints the
@@ -48,6 +49,16 @@ if [ "${2:-}" = sample ] || [ "${2:-}" = all ]; then
     i=13
     while [ $i -le 1250 ]; do battle_pairs $i $i >> "$tmp/pairs.toml"; i=$((i + 25)); done
     scale=25; what="50 pairs (every 25th of 1,250)"
+  fi
+  # With $3, the directory of a reference build's binaries (another commit's): the same file run by
+  # it and by $1 alternately, twice each, for the ratio of their CPU times in the same minutes.
+  if [ -n "${3:-}" ]; then
+    for round in 1 2; do
+      for which in "$3/war-machine" "$tool"; do
+        /usr/bin/time -f "%e %U %S" -o "$tmp/one" "$which" campaign "$tmp/pairs.toml" --battles 100 --format csv > /dev/null 2>&1 || true
+        awk -v w="$which" -v r=$round '$1 ~ /^[0-9.]+$/ { printf "  round %d, %s: %.1f s wall, %.1f s of CPU\n", r, w, $1, $2 + $3 }' "$tmp/one"
+      done
+    done
   fi
   status=0
   /usr/bin/time -f "%e %U %S" -o "$tmp/one" "$tool" campaign "$tmp/pairs.toml" --battles 100 --format csv > "$tmp/out.csv" 2> "$tmp/err" || status=$?

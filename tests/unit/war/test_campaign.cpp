@@ -247,6 +247,29 @@ TEST_CASE("war::campaign against rolled chains: the simple siege (the defender h
   check_against_rolls(s, 5, 20000, 5);
 }
 
+TEST_CASE("war::campaign against rolled chains: small forces worn down to nothing, the defender holding") {
+  // Dense rows over many battles with what the row-at-a-time walk treats apart: states whose
+  // second side is destroyed (a few troops a side, casualties rounded up), outcomes that leave a
+  // state as it was (Hold takes 10 points off the defender's 10% loss: 0% a side), runs of
+  // different odds in one row (the troop ratio changing with the counts) and fatigue rows.
+  const auto& R = rules();
+  war::BattleConfig c;
+  c.options.tie = R.default_tie_policy;
+  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto a = battle_force("A", 23, 70, Role::attacker);
+  a.force.tactic = "attack";
+  auto b = battle_force("B", 17, 80, Role::defender);
+  b.force.tactic = "hold";
+  b.force.situation = {"defending-in-place"};
+  const auto s = setup({a, b}, c);
+  const auto cp = run(s, 40);
+  CHECK(cp.dense);
+  CHECK(share(cp, 1, Standing::destroyed) > 0.01);
+  CHECK(share(cp, 0, Standing::destroyed) > 0.001);
+  CHECK(cp.steps.size() > 20);
+  check_against_rolls(s, 40, 20000, 41);
+}
+
 TEST_CASE("war::campaign against rolled chains: large armies (troop counts numbered as met)") {
   // More than 4,096 troop counts reachable a side: the states are kept in a hash, not dense rows.
   const auto& R = rules();
