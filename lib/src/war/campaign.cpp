@@ -21,48 +21,11 @@
 
 namespace gunpowder::war {
 
-std::string to_string(Standing s) {
-  switch (s) {
-    case Standing::field:
-      return "field";
-    case Standing::withdraw:
-      return "withdraw";
-    case Standing::retreat:
-      return "retreat";
-    case Standing::rout:
-      return "rout";
-    case Standing::destroyed:
-      return "destroyed";
-  }
-  return "field";
-}
-
-Standing standing_of(const ForceState& s) {
-  if (s.destroyed) return Standing::destroyed;
-  // A rout, or the 151+ row's "-" with survivors (apply_result marks both as routed).
-  if (s.routed) return Standing::rout;
-  if (s.location == Location::retreat) return Standing::retreat;
-  if (s.location == Location::withdraw) return Standing::withdraw;
-  return Standing::field;  // field, or a simple-siege defender holding its position
-}
-
-EndingKey ending_of(const RollOutcome& ro) {
-  EndingKey k;
-  for (size_t s = 0; s < 2; ++s) k.standing[s] = standing_of(ro.state[s]);
-  const bool decided =
-      std::any_of(ro.state.begin(), ro.state.end(), [](const ForceState& s) { return s.routed || s.destroyed; });
-  if (!ro.rounds.empty() && !ro.rounds.back().roll.combat)
-    k.end = CampaignEnd::no_combat;
-  else if (decided)
-    k.end = CampaignEnd::decided;
-  else
-    k.end = CampaignEnd::limit;
-  return k;
-}
-
 namespace {
 
 using detail::BlockPool;
+using detail::ColumnMap;
+using detail::Segment;
 using detail::DenseMap;
 using detail::kEmpty;
 using detail::kIndexBits;
@@ -305,14 +268,6 @@ class Walk {
     return std::nullopt;
   }
 
-  /// A run of a row's states with the same odds (battle_rows): run_[begin, end), their
-  /// probabilities' sum, the probability of each outcome by its id, and the one being applied.
-  struct Segment {
-    size_t begin = 0, end = 0;
-    double p = 0;
-    const std::vector<double>* q_by_outcome = nullptr;
-    double q = 0;
-  };
   /// A battle's outcomes (a list of transitions) as the probability of each (winner, row) outcome
   /// by its id (a tie settled for a side adds to its row's), kept with the list.
   const std::vector<double>& odds_by_outcome(const std::vector<Transition>& moves) {
@@ -326,16 +281,6 @@ class Walk {
     return it->second;
   }
 
-  /// The second side's troop map of each outcome (its troops index left for each troops index),
-  /// shared by the outcomes with the same one (the combat results' 26 outcomes have 9 casualty
-  /// percentages for a side): clean_from, the first count from which every count above is
-  /// numbered and left with troops (result_rows scatters those without a test).
-  struct ColumnMap {
-    std::vector<std::uint32_t> dest;
-    std::vector<double> troops;  ///< the troops left, 0 below clean_from
-    std::uint32_t clean_from = 0;
-    bool monotone = true;  ///< dest never falls as the troops rise (lo and hi at the ends)
-  };
   /// Makes maps1_ and wounds_ (the distinct tables of the second side's wounded, every count's
   /// worked out) for every outcome, once the troops are numbered (the first dense battle).
   void side1_maps() {
@@ -371,33 +316,7 @@ class Walk {
       }
     }
   }
-  /// For each segment of the row: for each map, the probability and troops left of its states from
-  /// the map's clean_from on; for each wound table, the wounded of all its states.
-  void segment_sums() {
-    const size_t stride = maps1_.size() * 2 + wounds_.size();
-    seg_sums_.assign(segs_.size() * stride, 0.0);
-    for (size_t g = 0; g < segs_.size(); ++g) {
-      double* out = &seg_sums_[g * stride];
-      const Segment& seg = segs_[g];
-      for (size_t b = 0; b < maps1_.size(); ++b) {
-        const ColumnMap& m = maps1_[b];
-        double p = 0, troops = 0;
-        for (size_t k = seg.begin; k < seg.end; ++k)
-          if (cols_[k] >= m.clean_from) {
-            p += ps_[k];
-            troops += ps_[k] * m.troops[cols_[k]];
-          }
-        out[2 * b] = p;
-        out[2 * b + 1] = troops;
-      }
-      for (size_t t = 0; t < wounds_.size(); ++t) {
-        const double* w = wounds_[t].data();
-        double sum = 0;
-        for (size_t k = seg.begin; k < seg.end; ++k) sum += ps_[k] * w[cols_[k]];
-        out[maps1_.size() * 2 + t] = sum;
-      }
-    }
-  }
+  void segment_sums() { detail::segment_sums(segs_, cols_, ps_, maps1_, wounds_, seg_sums_); }
 
   /// Outcome o of the states of one row (run_, its runs segs_ with the outcome's probability in
   /// each; st: one of the states; p_row: the states' sum times those probabilities), as move()

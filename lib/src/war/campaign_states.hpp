@@ -276,4 +276,56 @@ class DenseMap {
   std::array<std::pair<std::uint64_t, std::uint32_t>, 64> cache_{};
 };
 
+/// The second side's troop map of an outcome in the dense walk (its troops index left for each
+/// troops index), shared by the outcomes with the same one (the combat results' 26 outcomes have
+/// 9 casualty percentages for a side): clean_from, the first count from which every count above
+/// is numbered and left with troops (the walk scatters those without a test).
+struct ColumnMap {
+  std::vector<std::uint32_t> dest;
+  std::vector<double> troops;  ///< the troops left, 0 below clean_from
+  std::uint32_t clean_from = 0;
+  bool monotone = true;  ///< dest never falls as the troops rise (lo and hi at the ends)
+};
+
+/// A run of a dense row's states with the same odds: the row's states [begin, end), their
+/// probabilities' sum, the probability of each outcome by its id, and the one being applied.
+struct Segment {
+  size_t begin = 0, end = 0;
+  double p = 0;
+  const std::vector<double>* q_by_outcome = nullptr;
+  double q = 0;
+};
+
+/// For each segment of a row (states: their second side's troops indexes `cols` and
+/// probabilities `ps`), into `out` (a row of maps.size() * 2 + wounds.size() sums a segment):
+/// for each map, the probability and troops left of its states from the map's clean_from on;
+/// for each wound table, the wounded of all its states.
+inline void segment_sums(const std::vector<Segment>& segs, const std::vector<std::uint32_t>& cols,
+                         const std::vector<double>& ps, const std::vector<ColumnMap>& maps,
+                         const std::vector<std::vector<double>>& wounds, std::vector<double>& out) {
+  const size_t stride = maps.size() * 2 + wounds.size();
+  out.assign(segs.size() * stride, 0.0);
+  for (size_t g = 0; g < segs.size(); ++g) {
+    double* row = &out[g * stride];
+    const Segment& seg = segs[g];
+    for (size_t b = 0; b < maps.size(); ++b) {
+      const ColumnMap& m = maps[b];
+      double p = 0, troops = 0;
+      for (size_t k = seg.begin; k < seg.end; ++k)
+        if (cols[k] >= m.clean_from) {
+          p += ps[k];
+          troops += ps[k] * m.troops[cols[k]];
+        }
+      row[2 * b] = p;
+      row[2 * b + 1] = troops;
+    }
+    for (size_t t = 0; t < wounds.size(); ++t) {
+      const double* w = wounds[t].data();
+      double sum = 0;
+      for (size_t k = seg.begin; k < seg.end; ++k) sum += ps[k] * w[cols[k]];
+      row[maps.size() * 2 + t] = sum;
+    }
+  }
+}
+
 }  // namespace gunpowder::war::detail
