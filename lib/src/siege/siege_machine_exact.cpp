@@ -8,9 +8,12 @@
 // throw is enumerated only by what the siege reads of it: a battle's two d100 by the winner and
 // the row of the combat results their difference gives (a tie rolled again left out, the others
 // scaled up), the devices' damage dice and the damage roll 1d% together only by the damage they
-// leave (max(0, d - roll)), a roll that nothing reads not at all; casualty dice by their totals. The
-// states a week reaches are merged by their bytes (SmStepper::save) in a hash map; weeks are taken
-// in order, so each state is played once, with all of its mass.
+// leave (max(0, d - roll)), a roll that nothing reads not at all. The artillery's casualty dice,
+// which nothing in the week reads before its end, are left to the end (SmDice::defers_casualties):
+// the states the rest of the week leaves are merged, and each takes the dice's outcomes (by the
+// troops each side loses) in one pass, without the week played again. The states a week reaches
+// are merged by their bytes (SmStepper::save) in a hash map; weeks are taken in order, so each
+// state is played once, with all of its mass.
 #include <algorithm>
 #include <cmath>
 #include <functional>
