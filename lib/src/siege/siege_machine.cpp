@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <map>
 #include <thread>
 
 #include "gunpowder/core/dice.hpp"
@@ -62,10 +64,9 @@ int fatigue_br(const war::Rules& wr, war::Fatigue f) {
   return a ? a->br : 0;
 }
 
+/// Troops lost to `hd` hit dice of casualties (detail::troops_lost), at most `troops`.
 std::int64_t troops_lost(double hd, double hit_dice, std::int64_t troops) {
-  // Hit dice of casualties / average hit dice of the lowest troops = troops lost, rounded up.
-  if (hd <= 0) return 0;
-  return std::min<std::int64_t>(troops, rounding::saturated_int64(rounding::fraction_up(hd / hit_dice)));
+  return std::min<std::int64_t>(troops, detail::troops_lost(hd, hit_dice));
 }
 
 /// The row of the attacker's option in the reclaiming table: bombard, harass, assault.
@@ -140,6 +141,7 @@ class SiegeRun final : public detail::SmStepper {
 
   // The exact chain's steps (detail::SmStepper).
   Expected<std::optional<SmEnd>> play(int week) override {
+    pending_.reset();
     SmWeek w;
     w.week = week;
     week_ = week;
@@ -154,6 +156,12 @@ class SiegeRun final : public detail::SmStepper {
   }
   void save(std::string& out) const override;
   void load(const std::string& in, int week) override;
+  [[nodiscard]] std::optional<detail::SmPending> pending() const override { return pending_; }
+  [[nodiscard]] std::array<std::int64_t, 2> troops() const override { return {att_, def_}; }
+  void set_troops(std::int64_t attacker, std::int64_t defender) override {
+    att_ = attacker;
+    def_ = defender;
+  }
 
  private:
   /// What a week's battles start from: fatigue, BR after malnutrition, the option, the breach.
@@ -510,20 +518,36 @@ class SiegeRun final : public detail::SmStepper {
     const int Ad = def_fires ? db.artillery : 0;
     // Artillery casualties as for bombarding: A/10 x 1d10 hit dice of defenders, A'/10 x 2d10 of
     // attackers.
-    // (Without artillery firing the dice are thrown and count nothing.)
-    const double def_hd = bombard_hit_dice(r_, A, A != 0 ? dice_.roll(r_.defender_dice_n, r_.defender_dice_sides)
-                                                         : dice_.unread_roll(r_.defender_dice_n, r_.defender_dice_sides));
-    const double att_hd = bombard_hit_dice(r_, Ad, Ad != 0 ? dice_.roll(r_.attacker_dice_n, r_.attacker_dice_sides)
-                                                           : dice_.unread_roll(r_.attacker_dice_n, r_.attacker_dice_sides));
+    // (Without artillery firing the dice are thrown and count nothing.) Dice that defer them
+    // (the exact chain's) leave them to the end of the week: nothing before reads them.
+    const bool defer = dice_.defers_casualties();
+    int def_roll = 0, att_roll = 0;
+    if (!defer) {
+      def_roll = A != 0 ? dice_.roll(r_.defender_dice_n, r_.defender_dice_sides)
+                        : dice_.unread_roll(r_.defender_dice_n, r_.defender_dice_sides);
+      att_roll = Ad != 0 ? dice_.roll(r_.attacker_dice_n, r_.attacker_dice_sides)
+                         : dice_.unread_roll(r_.attacker_dice_n, r_.attacker_dice_sides);
+    }
     bool captured = false;
-    if (k.plan == SmPlan::bombard) {
-      w.defender_hd = def_hd;
-      w.attacker_hd = att_hd;
-    } else {
-      auto c = battle(k, ab, db, att_fires, def_fires, def_hd + att_hd, w);
+    if (k.plan != SmPlan::bombard) {
+      auto c = battle(k, ab, db, att_fires, def_fires, w);
       if (!c) return c.error();
       captured = *c;
     }
+    if (defer) {
+      // The week without the casualty dice: the battle's casualties, ammunition and damage (none
+      // of which reads the troops); the chain applies the dice's outcomes (SmStepper::pending).
+      att_ -= w.attacker_lost;
+      def_ -= w.defender_lost;
+      use_ammunition(k.plan, A > 0, Ad > 0);
+      damage_fortifications(k.option, att_fires, w);
+      pending_ = casualty_outcomes(k, A, Ad);
+      pending_->captured = captured;
+      return std::optional<SmEnd>();
+    }
+    const std::array<double, 2> hd = detail::artillery_hd(r_, k.plan, k.option, A, Ad, def_roll, att_roll);
+    w.attacker_hd = hd[0];
+    w.defender_hd = hd[1];
     w.attacker_lost += troops_lost(w.attacker_hd, s_.attacker.hit_dice, att_ - w.attacker_lost);
     w.defender_lost += troops_lost(w.defender_hd, s_.defender.hit_dice, def_ - w.defender_lost);
     att_ -= w.attacker_lost;
@@ -539,14 +563,12 @@ class SiegeRun final : public detail::SmStepper {
     return std::optional<SmEnd>();
   }
 
-  /// Harassment and assault: a War Machine battle with scaled casualties; the artillery's
-  /// casualties (`pool` hit dice) are split between the sides (4/1 harassing, 3/2 assaulting).
-  /// True when an assault drives the defenders out.
-  Expected<bool> battle(const WeekStart& k, const SmBonus& ab, const SmBonus& db, bool att_fires, bool def_fires, double pool,
+  /// Harassment and assault: a War Machine battle with scaled casualties (the artillery's are
+  /// split between the sides after it: artillery_hd). True when an assault drives the defenders
+  /// out.
+  Expected<bool> battle(const WeekStart& k, const SmBonus& ab, const SmBonus& db, bool att_fires, bool def_fires,
                         SmWeek& w) {
     const SmScaling* sc = r_.scaling_for(k.option);
-    w.defender_hd = pool * sc->artillery_split_pct[0] / 100.0;
-    w.attacker_hd = pool * sc->artillery_split_pct[1] / 100.0;
     // Concentrated fire: at most 300 troops per 100' engage; they are the attacker's troops in
     // the battle's troop ratio and its casualties.
     const std::int64_t engaged = front_ ? std::min<std::int64_t>(att_, front_->max_troops) : att_;
@@ -569,6 +591,23 @@ class SiegeRun final : public detail::SmStepper {
     if (const auto* res2 = record_battle(*rb, att_br, dbr, engaged, def_, w, att_fat_, def_fat_, log_ != nullptr))
       return sc->location_changes && driven_off((*res2)[1].location);
     return false;
+  }
+
+  /// The casualty dice of a week the exact chain plays (SmDice::defers_casualties): their outcomes
+  /// (detail::casualty_outcomes), kept by the option and the artillery bonuses (A, A'), which
+  /// decide them.
+  detail::SmPending casualty_outcomes(const WeekStart& k, int A, int Ad) {
+    const std::array<int, 3> key{static_cast<int>(option_index(k.plan)), A, Ad};
+    auto it = casualties_.find(key);
+    if (it == casualties_.end()) {
+      casualty_kinds_.push_back(detail::casualty_outcomes(r_, s_, k.plan, k.option, A, Ad));
+      it = casualties_.emplace(key, static_cast<int>(casualty_kinds_.size() - 1)).first;
+    }
+    detail::SmPending x;
+    x.id = it->second;
+    x.outcomes = &casualty_kinds_[static_cast<size_t>(x.id)];
+    x.bombard = k.plan == SmPlan::bombard;
+    return x;
   }
 
   /// Ammunition: a week of fire each; the attacker reclaims 3/4 bombarding, 1/2 harassing, 1/4
@@ -641,6 +680,9 @@ class SiegeRun final : public detail::SmStepper {
   std::array<double, 2> cost_at_load_{};  ///< the costs of the state loaded (the exact chain's steps)
   std::map<std::string, SmBonus> attacker_bonus_, defender_bonus_;  ///< by option (see attacker_bonus)
   SmBonus damaged_bonus_;  ///< the defender's, this week, with the structure tracked
+  std::optional<detail::SmPending> pending_;  ///< the casualty dice the week left (see pending())
+  std::map<std::array<int, 3>, int> casualties_;  ///< casualty_kinds_'s index by option, A and A'
+  std::deque<std::vector<detail::SmCasualty>> casualty_kinds_;  ///< the casualty dice's outcomes (stable)
 };
 
 // The state between weeks: what the next weeks read. Within a week's step short_now and eaten

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
+#include "gunpowder/core/dice.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/rounding.hpp"
 #include "siege_machine_steps.hpp"
@@ -166,5 +168,42 @@ SmBonus side_bonus(const SiegeMachineRules& r, const SmSide& s, bool defender, c
 double bombard_hit_dice(const SiegeMachineRules& r, int bonus, int roll) {
   return static_cast<double>(bonus) / r.bombard_divisor * roll;
 }
+
+namespace detail {
+
+std::array<double, 2> artillery_hd(const SiegeMachineRules& r, SmPlan plan, const std::string& option, int A, int Ad,
+                                   int def_roll, int att_roll) {
+  const double def_hd = bombard_hit_dice(r, A, def_roll);
+  const double att_hd = bombard_hit_dice(r, Ad, att_roll);
+  if (plan == SmPlan::bombard) return {att_hd, def_hd};
+  const SmScaling* sc = r.scaling_for(option);
+  const double pool = def_hd + att_hd;
+  return {pool * sc->artillery_split_pct[1] / 100.0, pool * sc->artillery_split_pct[0] / 100.0};
+}
+
+std::vector<SmCasualty> casualty_outcomes(const SiegeMachineRules& r, const SmSetup& s, SmPlan plan,
+                                          const std::string& option, int A, int Ad) {
+  const auto dist = [](bool read, int n, int sides) {
+    return read && n > 0 && sides > 0 ? dice::Dist::sum(n, sides) : dice::Dist();
+  };
+  const dice::Dist def_d = dist(A != 0, r.defender_dice_n, r.defender_dice_sides);
+  const dice::Dist att_d = dist(Ad != 0, r.attacker_dice_n, r.attacker_dice_sides);
+  std::map<std::array<std::int64_t, 2>, double> by_lost;
+  for (int dr = def_d.min(); dr <= def_d.max(); ++dr) {
+    const double pd = def_d.p(dr);
+    if (pd <= 0) continue;
+    for (int ar = att_d.min(); ar <= att_d.max(); ++ar) {
+      const double pa = att_d.p(ar);
+      if (pa <= 0) continue;
+      const std::array<double, 2> hd = artillery_hd(r, plan, option, A, Ad, dr, ar);
+      by_lost[{troops_lost(hd[0], s.attacker.hit_dice), troops_lost(hd[1], s.defender.hit_dice)}] += pd * pa;
+    }
+  }
+  std::vector<SmCasualty> out;
+  for (const auto& [lost, p] : by_lost) out.push_back({lost, p});
+  return out;
+}
+
+}  // namespace detail
 
 }  // namespace gunpowder::siege

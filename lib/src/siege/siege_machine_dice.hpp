@@ -52,6 +52,9 @@ class SmDice {
   virtual std::array<int, 2> d100_pair(const std::function<int(int)>& kind, std::int64_t key) = 0;
   /// Whether the dice enumerate outcomes (and read d100_pair's kinds and key).
   [[nodiscard]] virtual bool enumerates() const { return false; }
+  /// Whether the week leaves the artillery's casualty dice unthrown, to the caller (the exact
+  /// chain applies their outcomes to the state the rest of the week leaves: SmStepper::pending).
+  [[nodiscard]] virtual bool defers_casualties() const { return false; }
 };
 
 /// Seeded dice: the generator's throws in the order the seeded sieges have always drawn them.
@@ -77,6 +80,23 @@ class SmRngDice final : public SmDice {
   Rng& rng_;
 };
 
+/// One outcome of a week's artillery casualty dice: the troops each side loses by it (attacker,
+/// defender) before they are clamped at the troops left, and its probability.
+struct SmCasualty {
+  std::array<std::int64_t, 2> lost{};
+  double p = 0;
+};
+/// The casualty dice a week left unthrown (SmDice::defers_casualties): their outcomes, which of
+/// the week's kinds of casualty dice they are (`id`, equal ids equal outcomes), whether the
+/// battle drove the defenders out, and whether the week bombarded (which says how a garrison
+/// destroyed falls).
+struct SmPending {
+  const std::vector<SmCasualty>* outcomes = nullptr;
+  int id = 0;
+  bool captured = false;
+  bool bombard = false;
+};
+
 /// A siege between weeks: everything that changes (troops, food, morale, ammunition, money,
 /// fatigue, structure, stone buildings destroyed; the costs so far where money is counted) as bytes, equal states equal
 /// bytes; what follows from the week alone (the equipment built so far) is rebuilt on load.
@@ -96,6 +116,15 @@ class SmStepper {
   /// Whether the costs so far are part of the state: only where they decide the play (money on
   /// hand is counted); elsewhere the chain carries their moments beside each state's probability.
   [[nodiscard]] virtual bool costs_kept() const = 0;
+  /// After play: the casualty dice the week left unthrown (dice that defer them), or none (the
+  /// week threw them, or ended before them). The state is then the week's with the battle's
+  /// casualties only, and it goes on or ends as the casualties decide: a garrison with no troops
+  /// left or driven out falls, an attacker with none departs.
+  [[nodiscard]] virtual std::optional<SmPending> pending() const = 0;
+  /// Both sides' troops (attacker, defender), and setting them (the exact chain applies the
+  /// casualty dice a week left unthrown).
+  [[nodiscard]] virtual std::array<std::int64_t, 2> troops() const = 0;
+  virtual void set_troops(std::int64_t attacker, std::int64_t defender) = 0;
 };
 
 /// A siege at its start (the construction plan made; errors as run_siege_machine's).

@@ -8,9 +8,12 @@
 // throw is enumerated only by what the siege reads of it: a battle's two d100 by the winner and
 // the row of the combat results their difference gives (a tie rolled again left out, the others
 // scaled up), the devices' damage dice and the damage roll 1d% together only by the damage they
-// leave (max(0, d - roll)), a roll that nothing reads not at all; casualty dice by their totals. The
-// states a week reaches are merged by their bytes (SmStepper::save) in a hash map; weeks are taken
-// in order, so each state is played once, with all of its mass.
+// leave (max(0, d - roll)), a roll that nothing reads not at all. The artillery's casualty dice,
+// which nothing in the week reads before its end, are left to the end (SmDice::defers_casualties):
+// the states the rest of the week leaves are merged, and each takes the dice's outcomes (by the
+// troops each side loses) in one pass, without the week played again. The states a week reaches
+// are merged by their bytes (SmStepper::save) in a hash map; weeks are taken in order, so each
+// state is played once, with all of its mass.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -84,6 +87,7 @@ class SmPathDice final : public detail::SmDice, public detail::PathChoices {
     return x.r >= 0 ? std::array<int, 2>{100, 100 - x.r} : std::array<int, 2>{100 + x.r, 100};
   }
   [[nodiscard]] bool enumerates() const override { return true; }
+  [[nodiscard]] bool defers_casualties() const override { return true; }
   /// A throw had more totals than the chain enumerates (kSmExactDamageTotals): its play is void.
   [[nodiscard]] bool too_many_totals() const { return too_many_totals_; }
 
@@ -242,7 +246,14 @@ Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRu
   out.capture_week.assign(static_cast<size_t>(std::max(0, s.max_weeks)) + 1, 0.0);
   out.cost_distribution = run.costs_kept();
   std::unordered_map<std::string, Mass> now, next;  // state -> its mass, this week and the next
-  std::string key;
+  // The states of a week left before its casualty dice (SmStepper::pending), by their bytes and
+  // which dice, and whether the battle drove the defenders out.
+  struct BeforeCasualties {
+    Mass mass;
+    detail::SmPending pending;
+  };
+  std::unordered_map<std::string, BeforeCasualties> before_casualties;
+  std::string key, bytes;
   run.save(key);
   now[key].p = 1.0;
   out.states = 1;
@@ -259,6 +270,39 @@ Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRu
     const long long before = out.paths;
     size_t done = 0;  // states of the week played
     next.clear();
+    before_casualties.clear();
+    double left = 0;  // the outcomes of the casualty dice left to the end of the week
+    // A week's state that goes on into the next week, or ends: false past the state bound.
+    const auto reach = [&](const Mass& m, std::optional<SmEnd> end) {
+      if (end || week == s.max_weeks) {
+        settle(run.result(end.value_or(SmEnd::holding_out), week), m, out.cost_distribution, out);
+        return true;
+      }
+      run.save(key);
+      auto [it, fresh] = next.try_emplace(key);
+      it->second.add(m);
+      return !(fresh && ++out.states > max_states);
+    };
+    // The casualty dice the week left, thrown on the state loaded (the rest of its week played):
+    // each outcome's losses, clamped at the troops left, then the week's end as the siege's own
+    // (siege_machine.cpp, attack): a garrison driven out or with no troops left falls, an attacker
+    // with none left departs. False past the state bound. Each outcome counts as one of the week's
+    // (but a single one is the play's own, counted already).
+    const auto casualties = [&](const Mass& mass, const detail::SmPending& pend) {
+      const std::array<std::int64_t, 2> t = run.troops();
+      for (const detail::SmCasualty& c : *pend.outcomes) {
+        if (pend.outcomes->size() > 1) ++out.paths;
+        const std::int64_t att = t[0] - std::min(t[0], c.lost[0]), def = t[1] - std::min(t[1], c.lost[1]);
+        run.set_troops(att, def);
+        std::optional<SmEnd> end;
+        if (def <= 0 || pend.captured)
+          end = pend.captured || !pend.bombard ? SmEnd::captured_by_assault : SmEnd::captured_by_bombardment;
+        else if (att <= 0)
+          end = SmEnd::departed;
+        if (!reach(mass.step(c.p, {0.0, 0.0}), end)) return false;
+      }
+      return true;
+    };
     for (const auto& [state, mass] : now) {
       do {
         run.load(state, week);
@@ -271,23 +315,44 @@ Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRu
         }
         const Mass m = mass.step(dice.p(), run.week_cost());
         if (++out.paths > max_paths) return out;
-        if (*end || week == s.max_weeks) {
-          settle(run.result(end->value_or(SmEnd::holding_out), week), m, out.cost_distribution, out);
+        if (const std::optional<detail::SmPending> pend = run.pending()) {
+          // The casualty dice left to the end of the week: one outcome thrown now; more after the
+          // week's other throws, on the states before them, merged (fewer states than paths).
+          if (pend->outcomes->size() == 1) {
+            if (!casualties(m, *pend)) return out;
+            continue;
+          }
+          run.save(key);
+          key.append(reinterpret_cast<const char*>(&pend->id), sizeof pend->id);
+          key.push_back(pend->captured ? 1 : 0);
+          auto [it, fresh] = before_casualties.try_emplace(key);
+          if (fresh) {
+            it->second.pending = *pend;
+            // Their outcomes will all be enumerated: past the path bound, stop now.
+            left += static_cast<double>(pend->outcomes->size());
+            if (static_cast<double>(out.paths) + left > static_cast<double>(max_paths)) {
+              out.on_course = true;
+              return out;
+            }
+          }
+          it->second.mass.add(m);
           continue;
         }
-        run.save(key);
-        auto [it, fresh] = next.try_emplace(key);
-        it->second.add(m);
-        if (fresh && ++out.states > max_states) return out;
+        if (!reach(m, *end)) return out;
       } while (dice.next());
       // On course to pass the path bound in this week at this week's pace so far: stop now.
       ++done;
-      const double pace = static_cast<double>(out.paths - before) / static_cast<double>(done);
+      const double pace = (static_cast<double>(out.paths - before) + left) / static_cast<double>(done);
       if (done >= kSmExactPaceFrom &&
-          static_cast<double>(out.paths) + pace * static_cast<double>(now.size() - done) > static_cast<double>(max_paths)) {
+          static_cast<double>(out.paths) + left + pace * static_cast<double>(now.size() - done) > static_cast<double>(max_paths)) {
         out.on_course = true;
         return out;
       }
+    }
+    for (const auto& [state, x] : before_casualties) {
+      bytes.assign(state, 0, state.size() - sizeof x.pending.id - 1);
+      run.load(bytes, week + 1);
+      if (!casualties(x.mass, x.pending)) return out;
     }
     per_state = static_cast<double>(out.paths - before) / static_cast<double>(now.size());
     out.week_states = std::max(out.week_states, static_cast<long long>(next.size()));

@@ -41,6 +41,27 @@ inline bool lists(const std::vector<std::string>& v, const std::string& id) {
 DamageThrow devices_damage(const SiegeMachineRules& r, const SmSetup& s, const std::vector<SmItem>& equipment,
                            const std::string& option, bool artillery_fires);
 
+/// Hit dice of casualties / average hit dice of the lowest troops = troops lost, rounded up
+/// (before they are clamped at the troops left).
+inline std::int64_t troops_lost(double hd, double hit_dice) {
+  if (hd <= 0) return 0;
+  return rounding::saturated_int64(rounding::fraction_up(hd / hit_dice));
+}
+
+/// The hit dice of casualties (attacker, defender) the artillery's casualty dice give in a week of
+/// `plan` (`option` its name): `def_roll` (1d10) x A/10 of defenders, `att_roll` (2d10) x A'/10 of
+/// attackers; in a harassment or an assault their sum is split between the sides (4/1 harassing,
+/// 3/2 assaulting).
+std::array<double, 2> artillery_hd(const SiegeMachineRules& r, SmPlan plan, const std::string& option, int A, int Ad,
+                                   int def_roll, int att_roll);
+
+/// The outcomes of a week's casualty dice for the exact chain (SmDice::defers_casualties): the
+/// troops each side loses (before the clamp at the troops left), each with the sum of its rolls'
+/// probabilities; a side's roll that nothing reads (its enemy's artillery silent: A or A' 0) is
+/// one outcome.
+std::vector<SmCasualty> casualty_outcomes(const SiegeMachineRules& r, const SmSetup& s, SmPlan plan,
+                                          const std::string& option, int A, int Ad);
+
 /// A side's food: full rations, then short rations (malnutrition), then none (Other notes, Food).
 struct Rations {
   std::optional<double> full;  ///< weeks of full rations for the whole side
