@@ -314,7 +314,12 @@ Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRu
           return out;
         }
         const Mass m = mass.step(dice.p(), run.week_cost());
-        if (++out.paths > max_paths) return out;
+        // (With the casualty outcomes already owed by the states made so far: plays that merge
+        // into them after the last new one must not take the week past the bound either.)
+        if (static_cast<double>(++out.paths) + left > static_cast<double>(max_paths)) {
+          out.on_course = left > 0;
+          return out;
+        }
         if (const std::optional<detail::SmPending> pend = run.pending()) {
           // The casualty dice left to the end of the week: one outcome thrown now; more after the
           // week's other throws, on the states before them, merged (fewer states than paths).

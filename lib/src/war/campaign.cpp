@@ -336,6 +336,9 @@ class Walk {
     fs[0].destroyed = values_[0][to.index[0]] == 0;
     to.standing[0] = standing_of(fs[0]);
     const Standing standing1 = standing_of(fs[1]);  // when the second side is not destroyed
+    // (Under the no_result tie policy the row's key keeps both standings: a tie after this battle
+    // leaves them, and the second side's must be this battle's, not the one it came with.)
+    to.standing[1] = standing1;
     const bool decided = fs[0].routed || fs[0].destroyed || fs[1].routed;
     out_.expected_wounded[0] += p_row * static_cast<double>(e0.wounded);
     const bool goes_on = !decided && n != out_.max_battles;
@@ -381,7 +384,6 @@ class Walk {
       row = next.open_row(pack(key) & ~(kIndexMask << kIndexBits));
       cells = row.cells;
     }
-    double* left = troops_left_[1].data();
     double alive = 0, troops = 0, wounded = 0;
     for (size_t g = 0; g < segs_.size(); ++g) {
       const Segment& seg = segs_[g];
@@ -407,6 +409,8 @@ class Walk {
           }
         }
       } else {
+        // (Read after one(), which may number a count and so move troops_left_.)
+        double* left = troops_left_[1].data();
         for (size_t i = k; i < seg.end; ++i) left[dest[cols[i]]] += ps[i] * q;
       }
     }

@@ -1,4 +1,4 @@
-// Unit tests of the exact Siege Machine (siege::siege_machine_exact, seed 004): five sieges against
+// Unit tests of the exact Siege Machine (siege::siege_machine_exact, seed 004): six sieges against
 // 100,000 seeded sieges of the existing sampler (siege::siege_machine_odds, which plays
 // run_siege_machine with the seeded generator), within four standard errors; the bounds.
 #include <doctest/doctest.h>
@@ -18,7 +18,6 @@ using siege_test::rules;
 using siege_test::war_rules;
 
 namespace {
-
 
 void check_within(double sampled, double exact, double sigma, const std::string& what) {
   CAPTURE(what);

@@ -236,6 +236,20 @@ TEST_CASE("war::campaign against rolled chains: close forces, ties without resul
   check_against_rolls(s, 6, 20000, 99);
 }
 
+TEST_CASE("war::campaign against rolled chains: ties without result keep the last battle's standings") {
+  // Under the no_result tie policy a tie leaves both sides where the last battle put them (the
+  // dense rows keep both standings in the row's key): a campaign whose last battles tie ends with
+  // those standings, never with ones the sides had before. 200,000 chains: an ending of
+  // probability 0.0009 that no chain can reach is outside four standard errors.
+  const auto& R = rules();
+  war::BattleConfig c;
+  c.options.tie = war::TiePolicy::no_result;
+  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  const auto s = setup({battle_force("A", 300, 62, Role::attacker), battle_force("B", 400, 70, Role::defender)}, c);
+  CHECK(run(s, 4).dense);
+  check_against_rolls(s, 4, 200000, 7);
+}
+
 TEST_CASE("war::campaign against rolled chains: the simple siege (the defender holds)") {
   const auto& R = rules();
   war::BattleConfig c;
