@@ -234,6 +234,166 @@ void sm_exact_summary(SmExact& out) {
   for (double& m : out.mean_cost_gp_total) m = std::round(m * 100) / 100;
 }
 
+/// The chain's states of the week and the next, and one week's walk over them (SmChain::week):
+/// every path of the week's throws from each state, the casualty dice left to the week's end taken
+/// once for each state before them (merged), the bounds of states and paths watched as it goes.
+class SmChain {
+ public:
+  SmChain(const SmSetup& s, detail::SmStepper& run, SmPathDice& dice, long long max_states, long long max_paths,
+          SmExact& out)
+      : s_(s), run_(run), dice_(dice), max_states_(max_states), max_paths_(max_paths), out_(out) {
+    run_.save(key_);
+    now_[key_].p = 1.0;
+    out_.states = 1;
+    out_.week_states = 1;
+    if (s_.max_weeks <= 0) settle(run_.result(SmEnd::holding_out, 0), now_[key_], out_.cost_distribution, out_);
+  }
+  [[nodiscard]] bool empty() const { return now_.empty(); }
+
+  /// Plays week `week` from every state: false when the chain stops before its end (a bound
+  /// passed or about to be, or a damage throw with too many totals; `out` says which).
+  Expected<bool> week(int week) {
+    week_ = week;
+    out_.week = week;
+    // On course to pass the path bound in this week at the last week's pace: stop now.
+    if (static_cast<double>(out_.paths) + per_state_ * static_cast<double>(now_.size()) >
+        static_cast<double>(max_paths_)) {
+      out_.on_course = true;
+      return false;
+    }
+    before_ = out_.paths;
+    size_t done = 0;  // states of the week played
+    next_.clear();
+    before_casualties_.clear();
+    left_ = 0;
+    for (const auto& [state, mass] : now_) {
+      auto go = play(state, mass);
+      if (!go) return go.error();
+      if (!*go) return false;
+      // On course to pass the path bound in this week at this week's pace so far: stop now.
+      ++done;
+      const double pace = (static_cast<double>(out_.paths - before_) + left_) / static_cast<double>(done);
+      if (done >= kSmExactPaceFrom && static_cast<double>(out_.paths) + left_ +
+                                              pace * static_cast<double>(now_.size() - done) >
+                                          static_cast<double>(max_paths_)) {
+        out_.on_course = true;
+        return false;
+      }
+    }
+    for (const auto& [state, x] : before_casualties_) {
+      bytes_.assign(state, 0, state.size() - sizeof x.pending.id - 1);
+      run_.load(bytes_, week + 1);
+      if (!casualties(x.mass, x.pending)) return false;
+    }
+    per_state_ = static_cast<double>(out_.paths - before_) / static_cast<double>(now_.size());
+    out_.week_states = std::max(out_.week_states, static_cast<long long>(next_.size()));
+    now_.swap(next_);
+    return true;
+  }
+
+ private:
+  /// Every path of the week's throws from one state: false when the chain stops.
+  Expected<bool> play(const std::string& state, const Mass& mass) {
+    do {
+      run_.load(state, week_);
+      dice_.start();
+      auto end = run_.play(week_);
+      if (!end) return end.error();
+      if (dice_.too_many_totals()) {
+        out_.too_many_totals = true;
+        return false;
+      }
+      const Mass m = mass.step(dice_.p(), run_.week_cost());
+      // (With the casualty outcomes already owed by the states made so far: plays that merge
+      // into them after the last new one must not take the week past the bound either.)
+      if (static_cast<double>(++out_.paths) + left_ > static_cast<double>(max_paths_)) {
+        out_.on_course = left_ > 0;
+        return false;
+      }
+      if (const std::optional<detail::SmPending> pend = run_.pending()) {
+        if (!defer(m, *pend)) return false;
+        continue;
+      }
+      if (!reach(m, *end)) return false;
+    } while (dice_.next());
+    return true;
+  }
+
+  /// The casualty dice left to the end of the week: one outcome thrown now; more after the
+  /// week's other throws, on the states before them, merged (fewer states than paths). False
+  /// when the chain stops.
+  bool defer(const Mass& m, const detail::SmPending& pend) {
+    if (pend.outcomes->size() == 1) return casualties(m, pend);
+    run_.save(key_);
+    key_.append(reinterpret_cast<const char*>(&pend.id), sizeof pend.id);
+    key_.push_back(pend.captured ? 1 : 0);
+    auto [it, fresh] = before_casualties_.try_emplace(key_);
+    if (fresh) {
+      it->second.pending = pend;
+      // Their outcomes will all be enumerated: past the path bound, stop now.
+      left_ += static_cast<double>(pend.outcomes->size());
+      if (static_cast<double>(out_.paths) + left_ > static_cast<double>(max_paths_)) {
+        out_.on_course = true;
+        return false;
+      }
+    }
+    it->second.mass.add(m);
+    return true;
+  }
+
+  /// A week's state that goes on into the next week, or ends: false past the state bound.
+  bool reach(const Mass& m, std::optional<SmEnd> end) {
+    if (end || week_ == s_.max_weeks) {
+      settle(run_.result(end.value_or(SmEnd::holding_out), week_), m, out_.cost_distribution, out_);
+      return true;
+    }
+    run_.save(key_);
+    auto [it, fresh] = next_.try_emplace(key_);
+    it->second.add(m);
+    return !(fresh && ++out_.states > max_states_);
+  }
+
+  /// The casualty dice the week left, thrown on the state loaded (the rest of its week played):
+  /// each outcome's losses, clamped at the troops left, then the week's end as the siege's own
+  /// (siege_machine.cpp, attack): a garrison driven out or with no troops left falls, an attacker
+  /// with none left departs. False past the state bound. Each outcome counts as one of the week's
+  /// (but a single one is the play's own, counted already).
+  bool casualties(const Mass& mass, const detail::SmPending& pend) {
+    const std::array<std::int64_t, 2> t = run_.troops();
+    for (const detail::SmCasualty& c : *pend.outcomes) {
+      if (pend.outcomes->size() > 1) ++out_.paths;
+      const std::int64_t att = t[0] - std::min(t[0], c.lost[0]), def = t[1] - std::min(t[1], c.lost[1]);
+      run_.set_troops(att, def);
+      std::optional<SmEnd> end;
+      if (def <= 0 || pend.captured)
+        end = pend.captured || !pend.bombard ? SmEnd::captured_by_assault : SmEnd::captured_by_bombardment;
+      else if (att <= 0)
+        end = SmEnd::departed;
+      if (!reach(mass.step(c.p, {0.0, 0.0}), end)) return false;
+    }
+    return true;
+  }
+
+  /// The states of a week left before its casualty dice (SmStepper::pending), by their bytes and
+  /// which dice, and whether the battle drove the defenders out.
+  struct BeforeCasualties {
+    Mass mass;
+    detail::SmPending pending;
+  };
+  const SmSetup& s_;
+  detail::SmStepper& run_;
+  SmPathDice& dice_;
+  long long max_states_, max_paths_;
+  SmExact& out_;
+  std::unordered_map<std::string, Mass> now_, next_;  // state -> its mass, this week and the next
+  std::unordered_map<std::string, BeforeCasualties> before_casualties_;
+  std::string key_, bytes_;
+  int week_ = 0;
+  long long before_ = 0;   // the paths before this week
+  double left_ = 0;        // the outcomes of the casualty dice left to the end of the week
+  double per_state_ = 1;   // paths per state in the last week played
+};
+
 }  // namespace
 
 Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRules& r, const SmSetup& s,
@@ -242,126 +402,13 @@ Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRu
   SmPathDice dice;
   auto made = detail::siege_stepper(wr, r, s, dice);
   if (!made) return made.error();
-  detail::SmStepper& run = **made;
   out.capture_week.assign(static_cast<size_t>(std::max(0, s.max_weeks)) + 1, 0.0);
-  out.cost_distribution = run.costs_kept();
-  std::unordered_map<std::string, Mass> now, next;  // state -> its mass, this week and the next
-  // The states of a week left before its casualty dice (SmStepper::pending), by their bytes and
-  // which dice, and whether the battle drove the defenders out.
-  struct BeforeCasualties {
-    Mass mass;
-    detail::SmPending pending;
-  };
-  std::unordered_map<std::string, BeforeCasualties> before_casualties;
-  std::string key, bytes;
-  run.save(key);
-  now[key].p = 1.0;
-  out.states = 1;
-  out.week_states = 1;
-  if (s.max_weeks <= 0) settle(run.result(SmEnd::holding_out, 0), now[key], out.cost_distribution, out);
-  double per_state = 1;  // paths per state in the last week played
-  for (int week = 1; week <= s.max_weeks && !now.empty(); ++week) {
-    out.week = week;
-    // On course to pass the path bound in this week at the last week's pace: stop now.
-    if (static_cast<double>(out.paths) + per_state * static_cast<double>(now.size()) > static_cast<double>(max_paths)) {
-      out.on_course = true;
-      return out;
-    }
-    const long long before = out.paths;
-    size_t done = 0;  // states of the week played
-    next.clear();
-    before_casualties.clear();
-    double left = 0;  // the outcomes of the casualty dice left to the end of the week
-    // A week's state that goes on into the next week, or ends: false past the state bound.
-    const auto reach = [&](const Mass& m, std::optional<SmEnd> end) {
-      if (end || week == s.max_weeks) {
-        settle(run.result(end.value_or(SmEnd::holding_out), week), m, out.cost_distribution, out);
-        return true;
-      }
-      run.save(key);
-      auto [it, fresh] = next.try_emplace(key);
-      it->second.add(m);
-      return !(fresh && ++out.states > max_states);
-    };
-    // The casualty dice the week left, thrown on the state loaded (the rest of its week played):
-    // each outcome's losses, clamped at the troops left, then the week's end as the siege's own
-    // (siege_machine.cpp, attack): a garrison driven out or with no troops left falls, an attacker
-    // with none left departs. False past the state bound. Each outcome counts as one of the week's
-    // (but a single one is the play's own, counted already).
-    const auto casualties = [&](const Mass& mass, const detail::SmPending& pend) {
-      const std::array<std::int64_t, 2> t = run.troops();
-      for (const detail::SmCasualty& c : *pend.outcomes) {
-        if (pend.outcomes->size() > 1) ++out.paths;
-        const std::int64_t att = t[0] - std::min(t[0], c.lost[0]), def = t[1] - std::min(t[1], c.lost[1]);
-        run.set_troops(att, def);
-        std::optional<SmEnd> end;
-        if (def <= 0 || pend.captured)
-          end = pend.captured || !pend.bombard ? SmEnd::captured_by_assault : SmEnd::captured_by_bombardment;
-        else if (att <= 0)
-          end = SmEnd::departed;
-        if (!reach(mass.step(c.p, {0.0, 0.0}), end)) return false;
-      }
-      return true;
-    };
-    for (const auto& [state, mass] : now) {
-      do {
-        run.load(state, week);
-        dice.start();
-        auto end = run.play(week);
-        if (!end) return end.error();
-        if (dice.too_many_totals()) {
-          out.too_many_totals = true;
-          return out;
-        }
-        const Mass m = mass.step(dice.p(), run.week_cost());
-        // (With the casualty outcomes already owed by the states made so far: plays that merge
-        // into them after the last new one must not take the week past the bound either.)
-        if (static_cast<double>(++out.paths) + left > static_cast<double>(max_paths)) {
-          out.on_course = left > 0;
-          return out;
-        }
-        if (const std::optional<detail::SmPending> pend = run.pending()) {
-          // The casualty dice left to the end of the week: one outcome thrown now; more after the
-          // week's other throws, on the states before them, merged (fewer states than paths).
-          if (pend->outcomes->size() == 1) {
-            if (!casualties(m, *pend)) return out;
-            continue;
-          }
-          run.save(key);
-          key.append(reinterpret_cast<const char*>(&pend->id), sizeof pend->id);
-          key.push_back(pend->captured ? 1 : 0);
-          auto [it, fresh] = before_casualties.try_emplace(key);
-          if (fresh) {
-            it->second.pending = *pend;
-            // Their outcomes will all be enumerated: past the path bound, stop now.
-            left += static_cast<double>(pend->outcomes->size());
-            if (static_cast<double>(out.paths) + left > static_cast<double>(max_paths)) {
-              out.on_course = true;
-              return out;
-            }
-          }
-          it->second.mass.add(m);
-          continue;
-        }
-        if (!reach(m, *end)) return out;
-      } while (dice.next());
-      // On course to pass the path bound in this week at this week's pace so far: stop now.
-      ++done;
-      const double pace = (static_cast<double>(out.paths - before) + left) / static_cast<double>(done);
-      if (done >= kSmExactPaceFrom &&
-          static_cast<double>(out.paths) + left + pace * static_cast<double>(now.size() - done) > static_cast<double>(max_paths)) {
-        out.on_course = true;
-        return out;
-      }
-    }
-    for (const auto& [state, x] : before_casualties) {
-      bytes.assign(state, 0, state.size() - sizeof x.pending.id - 1);
-      run.load(bytes, week + 1);
-      if (!casualties(x.mass, x.pending)) return out;
-    }
-    per_state = static_cast<double>(out.paths - before) / static_cast<double>(now.size());
-    out.week_states = std::max(out.week_states, static_cast<long long>(next.size()));
-    now.swap(next);
+  out.cost_distribution = (*made)->costs_kept();
+  SmChain chain(s, **made, dice, max_states, max_paths, out);
+  for (int week = 1; week <= s.max_weeks && !chain.empty(); ++week) {
+    auto go = chain.week(week);
+    if (!go) return go.error();
+    if (!*go) return out;
   }
   out.complete = true;
   sm_exact_summary(out);
