@@ -25,6 +25,10 @@ namespace {
 
 using detail::BlockPool;
 using detail::ColumnMap;
+using detail::Effect;
+using detail::RunEnds;
+using detail::Spread;
+using detail::Transition;
 using detail::Segment;
 using detail::DenseMap;
 using detail::kEmpty;
@@ -48,21 +52,6 @@ constexpr size_t kMaxWalkedHash = 1000000;
 constexpr size_t kDenseCells = 16u << 20;
 /// The most troop counts a side may reach for the dense rows (the search for them stops there).
 constexpr size_t kDenseCounts = 1u << 16;
-
-/// One outcome of a battle and its probability: a (winner, combat-results row) of the campaign
-/// (an index into Walk::results_), a tie with no result, or no combat.
-struct Transition {
-  enum Kind : std::uint8_t { result, no_result, no_combat };
-  Kind kind = result;
-  std::uint32_t outcome = 0;
-  double q = 0;
-};
-
-/// The effect of one outcome on one side with so many troops, as apply_result gives it.
-struct Effect {
-  std::int32_t dest = -1;  ///< index of the troops left (-1: not worked out yet)
-  std::int64_t wounded = 0;
-};
 
 /// The walk: the states alive after each battle. A battle's outcomes (which side wins on which
 /// row, with what probability) depend on the two modified BRs alone, and those on the fatigue and
@@ -318,29 +307,43 @@ class Walk {
   }
   void segment_sums() { detail::segment_sums(segs_, cols_, ps_, maps1_, wounds_, seg_sums_); }
 
+  /// What outcome o does to a row's states apart from their second side's troops: the state
+  /// after it (first side's troops, both fatigues and standings, the second side's standing as
+  /// when it is not destroyed), whether it decides the campaign, and the first side's wounded.
+  struct RowEffect {
+    State to;
+    bool decided = false;
+    double wounded0 = 0;
+  };
+  RowEffect row_effect(const State& st, std::uint32_t o) {
+    const std::array<SideResult, 2>& r = results_[o];
+    const Effect e0 = effect(0, st.index[0], o);
+    RowEffect x{st, false, static_cast<double>(e0.wounded)};
+    x.to.index[0] = static_cast<std::uint32_t>(e0.dest);
+    std::array<ForceState, 2> fs;
+    for (size_t s = 0; s < 2; ++s) {
+      if (r[s].fatigue && static_cast<int>(*r[s].fatigue) > static_cast<int>(x.to.fatigue[s]))
+        x.to.fatigue[s] = *r[s].fatigue;
+      fs[s].location = r[s].location;
+      fs[s].routed = r[s].location == Location::rout || r[s].location == Location::none;
+    }
+    fs[0].destroyed = values_[0][x.to.index[0]] == 0;
+    // (Under the no_result tie policy the row's key keeps both standings: a tie after this battle
+    // leaves them, and the second side's must be this battle's, not the one it came with.)
+    for (size_t s = 0; s < 2; ++s) x.to.standing[s] = standing_of(fs[s]);
+    x.decided = fs[0].routed || fs[0].destroyed || fs[1].routed;
+    return x;
+  }
+
   /// Outcome o of the states of one row (run_, its runs segs_ with the outcome's probability in
   /// each; st: one of the states; p_row: the states' sum times those probabilities), as move()
   /// applies it to each.
   void result_rows(int n, const State& st, std::uint32_t o, double p_row, DenseMap& next) {
-    const std::array<SideResult, 2>& r = results_[o];
-    const Effect e0 = effect(0, st.index[0], o);
-    State to = st;
-    to.index[0] = static_cast<std::uint32_t>(e0.dest);
-    for (size_t s = 0; s < 2; ++s)
-      if (r[s].fatigue && static_cast<int>(*r[s].fatigue) > static_cast<int>(to.fatigue[s])) to.fatigue[s] = *r[s].fatigue;
-    std::array<ForceState, 2> fs;
-    for (size_t s = 0; s < 2; ++s) {
-      fs[s].location = r[s].location;
-      fs[s].routed = r[s].location == Location::rout || r[s].location == Location::none;
-    }
-    fs[0].destroyed = values_[0][to.index[0]] == 0;
-    to.standing[0] = standing_of(fs[0]);
-    const Standing standing1 = standing_of(fs[1]);  // when the second side is not destroyed
-    // (Under the no_result tie policy the row's key keeps both standings: a tie after this battle
-    // leaves them, and the second side's must be this battle's, not the one it came with.)
-    to.standing[1] = standing1;
-    const bool decided = fs[0].routed || fs[0].destroyed || fs[1].routed;
-    out_.expected_wounded[0] += p_row * static_cast<double>(e0.wounded);
+    const RowEffect x = row_effect(st, o);
+    const State& to = x.to;
+    const Standing standing1 = to.standing[1];  // when the second side is not destroyed
+    const bool decided = x.decided;
+    out_.expected_wounded[0] += p_row * x.wounded0;
     const bool goes_on = !decided && n != out_.max_battles;
     State key = to;
     if (!keep_standing_) key.standing = {};
@@ -608,21 +611,6 @@ class Walk {
     }
     return v.data();
   }
-
-  /// What the states of a row that fight on add up (result_rows).
-  struct Spread {
-    double p = 0, wounded = 0, troops = 0;  ///< sums of the states' probabilities and of them times each
-    size_t lo = ~size_t{0}, hi = 0;         ///< the columns of `cells` added to
-  };
-  /// What the states of a run that end with an outcome add up to (result_rows): the sums kept in
-  /// locals while the run is walked.
-  struct RunEnds {
-    double troops1 = 0, lost1 = 0;        ///< the second side's troops left and lost, times probability
-    std::array<double, kStandings> p1{};  ///< the second side's ends by standing
-    /// The campaigns that end, by why (decided, limit) and whether the second side is destroyed:
-    /// their first side's part is added once for each.
-    std::array<std::array<double, 2>, 2> by{};
-  };
 
   /// Adds a run's sums (result_rows) to the walk's: the second side's ends and figures, both
   /// sides' ends of the campaigns that end, and the row (columns on.lo..on.hi) the others fight on in.

@@ -276,6 +276,36 @@ class DenseMap {
   std::array<std::pair<std::uint64_t, std::uint32_t>, 64> cache_{};
 };
 
+/// One outcome of a battle and its probability: a (winner, combat-results row) of the campaign
+/// (an index into the walk's results), a tie with no result, or no combat.
+struct Transition {
+  enum Kind : std::uint8_t { result, no_result, no_combat };
+  Kind kind = result;
+  std::uint32_t outcome = 0;
+  double q = 0;
+};
+
+/// The effect of one outcome on one side with so many troops, as apply_result gives it.
+struct Effect {
+  std::int32_t dest = -1;  ///< index of the troops left (-1: not worked out yet)
+  std::int64_t wounded = 0;
+};
+
+/// What the states of a dense row that fight on add up (Walk::result_rows).
+struct Spread {
+  double p = 0, wounded = 0, troops = 0;  ///< sums of the states' probabilities and of them times each
+  size_t lo = ~size_t{0}, hi = 0;         ///< the columns of `cells` added to
+};
+/// What the states of a dense row that end with an outcome add up to (Walk::result_rows): the
+/// sums kept in locals while the row is walked.
+struct RunEnds {
+  double troops1 = 0, lost1 = 0;        ///< the second side's troops left and lost, times probability
+  std::array<double, kStandings> p1{};  ///< the second side's ends by standing
+  /// The campaigns that end, by why (decided, limit) and whether the second side is destroyed:
+  /// their first side's part is added once for each.
+  std::array<std::array<double, 2>, 2> by{};
+};
+
 /// The second side's troop map of an outcome in the dense walk (its troops index left for each
 /// troops index), shared by the outcomes with the same one (the combat results' 26 outcomes have
 /// 9 casualty percentages for a side): clean_from, the first count from which every count above
