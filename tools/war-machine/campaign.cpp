@@ -2,7 +2,6 @@
 // forces of each battle of a file (war::campaign), each battle's result applied as --roll --rounds
 // applies it, until a side routs or is destroyed: how each side stands after each battle and in
 // the end, the troops left, the battles fought.
-#include <atomic>
 #include <map>
 #include <optional>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "common/bounds.hpp"
 #include "common/progress.hpp"
 #include "gunpowder/core/distribution.hpp"
+#include "gunpowder/core/parallel.hpp"
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/war/campaign.hpp"
 #include "war-machine/commands.hpp"
@@ -302,17 +302,14 @@ Expected<report::Report> run_campaign(const war::Rules& R, const Options& opt, c
   // Each thread takes the next campaign not yet taken (campaigns differ a hundredfold in work: fixed
   // halves left one thread idle for a third of a file's time).
   std::vector<std::optional<Expected<war::Campaign>>> done(p.engagements.size());
-  std::atomic<size_t> next{0};
-  split_work(p.engagements.size(), 2, [&](size_t, size_t) {
-    for (size_t b = next++; b < p.engagements.size(); b = next++) {
-      const auto& e = p.engagements[b];
-      int reached = 0;
-      done[b].emplace(war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles, [&](int n) {
-        progress.advance(static_cast<std::uint64_t>(n - reached));
-        reached = n;
-      }));
-      progress.advance(static_cast<std::uint64_t>(battles - reached));  // a campaign that ended early
-    }
+  parallel::each(p.engagements.size(), p.engagements.size() >= 2 ? 2 : 1, [&](size_t b) {
+    const auto& e = p.engagements[b];
+    int reached = 0;
+    done[b].emplace(war::campaign(R, {p.rated[e.force[0]], p.rated[e.force[1]]}, e, p.config, battles, [&](int n) {
+      progress.advance(static_cast<std::uint64_t>(n - reached));
+      reached = n;
+    }));
+    progress.advance(static_cast<std::uint64_t>(battles - reached));  // a campaign that ended early
   });
   for (size_t b = 0; b < p.engagements.size(); ++b) {
     const auto& e = p.engagements[b];

@@ -534,33 +534,27 @@ class SiegeRun final : public detail::SmStepper {
       if (!c) return c.error();
       captured = *c;
     }
+    if (!defer) {
+      const std::array<double, 2> hd = detail::artillery_hd(r_, k.plan, k.option, A, Ad, def_roll, att_roll);
+      w.attacker_hd = hd[0];
+      w.defender_hd = hd[1];
+      w.attacker_lost += troops_lost(w.attacker_hd, s_.attacker.hit_dice, att_ - w.attacker_lost);
+      w.defender_lost += troops_lost(w.defender_hd, s_.defender.hit_dice, def_ - w.defender_lost);
+    }
+    att_ -= w.attacker_lost;
+    def_ -= w.defender_lost;
+    // (Neither reads the troops: a week whose casualty dice are deferred does them before.)
+    use_ammunition(k.plan, A > 0, Ad > 0);
+    damage_fortifications(k.option, att_fires, w);
     if (defer) {
-      // The week without the casualty dice: the battle's casualties, ammunition and damage (none
-      // of which reads the troops); the chain applies the dice's outcomes (SmStepper::pending).
-      att_ -= w.attacker_lost;
-      def_ -= w.defender_lost;
-      use_ammunition(k.plan, A > 0, Ad > 0);
-      damage_fortifications(k.option, att_fires, w);
+      // The chain applies the dice's outcomes, and then the week's end (SmStepper::pending).
       pending_ = casualty_outcomes(k, A, Ad);
       pending_->captured = captured;
       return std::optional<SmEnd>();
     }
-    const std::array<double, 2> hd = detail::artillery_hd(r_, k.plan, k.option, A, Ad, def_roll, att_roll);
-    w.attacker_hd = hd[0];
-    w.defender_hd = hd[1];
-    w.attacker_lost += troops_lost(w.attacker_hd, s_.attacker.hit_dice, att_ - w.attacker_lost);
-    w.defender_lost += troops_lost(w.defender_hd, s_.defender.hit_dice, def_ - w.defender_lost);
-    att_ -= w.attacker_lost;
-    def_ -= w.defender_lost;
-    use_ammunition(k.plan, A > 0, Ad > 0);
-    damage_fortifications(k.option, att_fires, w);
     w.attacker_troops = att_;
     w.defender_troops = def_;
-    if (def_ <= 0 || captured)
-      return std::optional<SmEnd>(captured || k.plan != SmPlan::bombard ? SmEnd::captured_by_assault
-                                                                        : SmEnd::captured_by_bombardment);
-    if (att_ <= 0) return std::optional<SmEnd>(SmEnd::departed);
-    return std::optional<SmEnd>();
+    return detail::week_end(att_, def_, captured, k.plan == SmPlan::bombard);
   }
 
   /// Harassment and assault: a War Machine battle with scaled casualties (the artillery's are

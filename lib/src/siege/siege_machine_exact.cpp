@@ -27,6 +27,7 @@
 #include "gunpowder/siege/siege_machine.hpp"
 #include "path_choices.hpp"
 #include "siege_machine_dice.hpp"
+#include "siege_machine_steps.hpp"
 
 namespace gunpowder::siege {
 
@@ -355,8 +356,7 @@ class SmChain {
 
   /// The casualty dice the week left, thrown on the state loaded (the rest of its week played):
   /// each outcome's losses, clamped at the troops left, then the week's end as the siege's own
-  /// (siege_machine.cpp, attack): a garrison driven out or with no troops left falls, an attacker
-  /// with none left departs. False past the state bound. Each outcome counts as one of the week's
+  /// (detail::week_end). False past the state bound. Each outcome counts as one of the week's
   /// (but a single one is the play's own, counted already).
   bool casualties(const Mass& mass, const detail::SmPending& pend) {
     const std::array<std::int64_t, 2> t = run_.troops();
@@ -364,12 +364,7 @@ class SmChain {
       if (pend.outcomes->size() > 1) ++out_.paths;
       const std::int64_t att = t[0] - std::min(t[0], c.lost[0]), def = t[1] - std::min(t[1], c.lost[1]);
       run_.set_troops(att, def);
-      std::optional<SmEnd> end;
-      if (def <= 0 || pend.captured)
-        end = pend.captured || !pend.bombard ? SmEnd::captured_by_assault : SmEnd::captured_by_bombardment;
-      else if (att <= 0)
-        end = SmEnd::departed;
-      if (!reach(mass.step(c.p, {0.0, 0.0}), end)) return false;
+      if (!reach(mass.step(c.p, {0.0, 0.0}), detail::week_end(att, def, pend.captured, pend.bombard))) return false;
     }
     return true;
   }

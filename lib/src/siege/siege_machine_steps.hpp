@@ -48,6 +48,16 @@ inline std::int64_t troops_lost(double hd, double hit_dice) {
   return rounding::saturated_int64(rounding::fraction_up(hd / hit_dice));
 }
 
+/// How a week of attack ends once its casualties are taken (attacker's and defender's troops
+/// left; `captured`: an assault drove the defenders out; `bombard`: the week bombarded): a
+/// garrison driven out or with no troops left falls (by assault, or by bombardment when it was
+/// bombarded and not driven out), an attacker with none left departs; else the siege goes on.
+inline std::optional<SmEnd> week_end(std::int64_t attacker, std::int64_t defender, bool captured, bool bombard) {
+  if (defender <= 0 || captured) return captured || !bombard ? SmEnd::captured_by_assault : SmEnd::captured_by_bombardment;
+  if (attacker <= 0) return SmEnd::departed;
+  return std::nullopt;
+}
+
 /// The hit dice of casualties (attacker, defender) the artillery's casualty dice give in a week of
 /// `plan` (`option` its name): `def_roll` (1d10) x A/10 of defenders, `att_roll` (2d10) x A'/10 of
 /// attackers; in a harassment or an assault their sum is split between the sides (4/1 harassing,

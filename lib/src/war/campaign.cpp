@@ -200,7 +200,6 @@ class Walk {
   std::optional<Diagnostics> battle_rows(int n, const DenseMap& live, DenseMap& next) {
     if (maps1_.empty()) side1_maps();
     for (const DenseMap::RowView& v : live.rows()) {
-      run_.clear();
       cols_.clear();
       ps_.clear();
       segs_.clear();
@@ -221,26 +220,26 @@ class Walk {
         while (e <= v.hi && (v.cells[e] <= 0 || lines_at(i0, static_cast<std::uint32_t>(e)) == lines)) ++e;
         // The run's states, packed (a row's columns between its first and last state are half
         // empty: every outcome walking them cost a tenth of the campaign's instructions).
-        Segment seg{run_.size(), 0, 0.0, &odds_by_outcome(**moves)};
+        Segment seg{cols_.size(), 0, 0.0, &odds_by_outcome(**moves)};
         for (size_t col = a; col < e; ++col)
           if (v.cells[col] > 0) {
-            run_.emplace_back(v.rk | static_cast<std::uint64_t>(col) << kIndexBits, v.cells[col]);
             cols_.push_back(static_cast<std::uint32_t>(col));
             ps_.push_back(v.cells[col]);
             seg.p += v.cells[col];
           }
-        seg.end = run_.size();
+        seg.end = cols_.size();
         step_.p_fought += seg.p;
         for (const auto& t : **moves)
           if (t.kind != Transition::result)
             for (size_t k = seg.begin; k < seg.end; ++k)
-              if (auto bad = move(n, unpack(run_[k].first), run_[k].second, t, next)) return bad;
+              if (auto bad = move(n, unpack(v.rk | static_cast<std::uint64_t>(cols_[k]) << kIndexBits), ps_[k], t, next))
+                return bad;
         segs_.push_back(seg);
         a = e;
       }
-      if (run_.empty()) continue;
+      if (cols_.empty()) continue;
       segment_sums();
-      const State st = unpack(run_.front().first);
+      const State st = unpack(v.rk | static_cast<std::uint64_t>(cols_.front()) << kIndexBits);
       // The row's states times each outcome's probability in their run, by outcome.
       p_row_.assign(results_.size(), 0.0);
       for (const Segment& seg : segs_) {
@@ -270,31 +269,33 @@ class Walk {
     return it->second;
   }
 
-  /// Makes maps1_ and wounds_ (the distinct tables of the second side's wounded, every count's
-  /// worked out) for every outcome, once the troops are numbered (the first dense battle).
+  /// Makes maps1_ and wounds_ (the distinct tables of the second side's wounded) for every outcome,
+  /// once the troops are numbered (the first dense battle): the walk's inner loop reads them in
+  /// place (effect()'s lookups were a quarter of its instructions).
   void side1_maps() {
     const size_t counts = values_[1].size();
     map_of_.assign(results_.size(), 0);
     wound_of_.assign(results_.size(), -1);
     for (std::uint32_t o = 0; o < results_.size(); ++o) {
-      const Side1* e = side1_effects(o);
       ColumnMap m;
-      m.dest.resize(counts);
+      m.dest.assign(counts, kNoDest);
       m.troops.assign(counts, 0.0);
       std::vector<double> w(counts, 0.0);
       bool wounds = false;
       const SideResult& t = results_[o][1];
       for (size_t i = 0; i < counts; ++i) {
-        m.dest[i] = e[i].dest;
-        if (e[i].dest == kNoDest || e[i].destroyed) m.clean_from = static_cast<std::uint32_t>(i + 1);
-        if (i > 0 && e[i].dest != kNoDest && e[i - 1].dest != kNoDest && e[i].dest < e[i - 1].dest) m.monotone = false;
+        // apply_result as effect() applies it, without numbering a count no live state reaches
+        // (the counts left after the last battle): kNoDest, left to side1_effect.
         ForceState fs;
         fs.troops = values_[1][i];
         apply_result(casualties_for(R_, fs.troops, t.casualties_pct, t.fatigue, t.location, t.location_units, t.won), fs);
         w[i] = static_cast<double>(fs.wounded);
         wounds = wounds || fs.wounded != 0;
+        m.troops[i] = static_cast<double>(fs.troops);
+        if (const auto it = index_[1].find(fs.troops); it != index_[1].end()) m.dest[i] = it->second;
+        if (m.dest[i] == kNoDest || fs.troops == 0) m.clean_from = static_cast<std::uint32_t>(i + 1);
+        if (i > 0 && m.dest[i] != kNoDest && m.dest[i - 1] != kNoDest && m.dest[i] < m.dest[i - 1]) m.monotone = false;
       }
-      for (size_t i = m.clean_from; i < counts; ++i) m.troops[i] = e[i].troops;
       auto same = std::find_if(maps1_.begin(), maps1_.end(), [&](const ColumnMap& x) { return x.dest == m.dest; });
       if (same == maps1_.end()) same = maps1_.insert(maps1_.end(), std::move(m));
       map_of_[o] = static_cast<size_t>(same - maps1_.begin());
@@ -335,9 +336,9 @@ class Walk {
     return x;
   }
 
-  /// Outcome o of the states of one row (run_, its runs segs_ with the outcome's probability in
-  /// each; st: one of the states; p_row: the states' sum times those probabilities), as move()
-  /// applies it to each.
+  /// Outcome o of the states of one row (cols_ and ps_, its runs segs_ with the outcome's
+  /// probability in each; st: one of the states; p_row: the states' sum times those
+  /// probabilities), as move() applies it to each.
   void result_rows(int n, const State& st, std::uint32_t o, double p_row, DenseMap& next) {
     const RowEffect x = row_effect(st, o);
     const State& to = x.to;
@@ -348,7 +349,6 @@ class Walk {
     State key = to;
     if (!keep_standing_) key.standing = {};
     DenseMap::RowCells row{nullptr, 0};
-    const Side1* effects1 = side1_effects(o);
     const auto initial1 = static_cast<double>(out_.initial_troops[1]);
     // The sums over the row in locals (the compiler cannot keep members in registers across the
     // stores to the cells), added to the walk's once at the end.
@@ -356,9 +356,8 @@ class Walk {
     RunEnds ends;  // the states that end here
     // A state whose second side is destroyed, or whose troops left were not numbered (the counts
     // below the map's clean_from): one at a time; its wounded are in the segment's sums.
-    const auto one = [&](std::uint64_t k, double m) {
-      const auto i1 = static_cast<std::uint32_t>(k >> kIndexBits & kIndexMask);
-      const Side1 e1 = effects1[i1].dest != kNoDest ? effects1[i1] : side1_effect(i1, o);
+    const auto one = [&](std::uint32_t i1, double m) {
+      const Side1 e1 = side1_effect(i1, o);
       if (decided || e1.destroyed || !goes_on) {
         // end_side(1, ...), its troops looked up once.
         const Standing standing = e1.destroyed ? Standing::destroyed : standing1;
@@ -393,7 +392,7 @@ class Walk {
       const double q = seg.q;
       if (!(q > 0)) continue;
       size_t k = seg.begin;
-      for (; k < seg.end && cols[k] < map.clean_from; ++k) one(run_[k].first, ps[k] * q);
+      for (; k < seg.end && cols[k] < map.clean_from; ++k) one(cols[k], ps[k] * q);
       const double* sums = &seg_sums_[g * stride];
       alive += q * sums[2 * map_of_[o]];
       troops += q * sums[2 * map_of_[o] + 1];
@@ -576,42 +575,18 @@ class Walk {
     return &cache_.emplace(key, transitions(*odds)).first->second;
   }
 
-  /// The second side's effect of an outcome on one troop count, as result_rows reads it.
+  /// The second side's effect of an outcome on one troop count, as result_rows reads it one state
+  /// at a time (its wounded are in the segment sums).
   static constexpr std::uint32_t kNoDest = ~std::uint32_t{0};
   struct Side1 {
     std::uint32_t dest = kNoDest;  ///< index of the troops left
     bool destroyed = false;        ///< no troops left
-    double wounded = 0;
-    double troops = 0;  ///< the troops left
+    double troops = 0;             ///< the troops left
   };
   Side1 side1_effect(std::uint32_t i, std::uint32_t o) {
-    const Effect& e = effect(1, i, o);
-    const auto dest = static_cast<std::uint32_t>(e.dest);
-    return {dest, values_[1][dest] == 0, static_cast<double>(e.wounded), static_cast<double>(values_[1][dest])};
+    const auto dest = static_cast<std::uint32_t>(effect(1, i, o).dest);
+    return {dest, values_[1][dest] == 0, static_cast<double>(values_[1][dest])};
   }
-  /// The second side's effects of outcome `o` on every troop count numbered before the walk (dense
-  /// rows), worked out the first time the outcome is met: the walk's inner loop reads them in
-  /// place (a quarter of its instructions were effect()'s lookups). A count whose troops left were
-  /// not numbered (one no live state reaches before the last battle) keeps kNoDest; result_rows
-  /// then asks effect() as before.
-  const Side1* side1_effects(std::uint32_t o) {
-    if (side1_.size() <= o) side1_.resize(static_cast<size_t>(o) + 1);
-    auto& v = side1_[o];
-    if (v.empty()) {
-      v.resize(values_[1].size());
-      const SideResult& t = results_[o][1];
-      for (size_t i = 0; i < v.size(); ++i) {
-        ForceState fs;
-        fs.troops = values_[1][i];
-        apply_result(casualties_for(R_, fs.troops, t.casualties_pct, t.fatigue, t.location, t.location_units, t.won), fs);
-        const auto it = index_[1].find(fs.troops);
-        if (it == index_[1].end()) continue;
-        v[i] = {it->second, fs.troops == 0, static_cast<double>(fs.wounded), static_cast<double>(fs.troops)};
-      }
-    }
-    return v.data();
-  }
-
   /// Adds a run's sums (result_rows) to the walk's: the second side's ends and figures, both
   /// sides' ends of the campaigns that end, and the row (columns on.lo..on.hi) the others fight on in.
   void add_run(int n, const State& to, Standing standing1, const Spread& on, const RunEnds& ends, DenseMap& next,
@@ -664,20 +639,16 @@ class Walk {
     State to = st;
     bool decided = false;
     if (t.kind == Transition::result) {
-      for (size_t s = 0; s < 2; ++s) {
-        const Effect e = effect(s, st.index[s], t.outcome);
-        const SideResult& r = results_[t.outcome][s];
-        out_.expected_wounded[s] += m * static_cast<double>(e.wounded);
-        to.index[s] = static_cast<std::uint32_t>(e.dest);
-        // apply_result: the worse fatigue; a rout or the 151+ "-" routs; no troops left destroys.
-        if (r.fatigue && static_cast<int>(*r.fatigue) > static_cast<int>(to.fatigue[s])) to.fatigue[s] = *r.fatigue;
-        ForceState fs;
-        fs.location = r.location;
-        fs.routed = r.location == Location::rout || r.location == Location::none;
-        fs.destroyed = values_[s][to.index[s]] == 0;
-        to.standing[s] = standing_of(fs);
-        decided = decided || fs.routed || fs.destroyed;
-      }
+      // The first side and both standings as for a row (row_effect), then the second side's troops.
+      const RowEffect x = row_effect(st, t.outcome);
+      const Effect e1 = effect(1, st.index[1], t.outcome);
+      to = x.to;
+      to.index[1] = static_cast<std::uint32_t>(e1.dest);
+      const bool destroyed1 = values_[1][to.index[1]] == 0;
+      if (destroyed1) to.standing[1] = Standing::destroyed;
+      decided = x.decided || destroyed1;
+      out_.expected_wounded[0] += m * x.wounded0;
+      out_.expected_wounded[1] += m * static_cast<double>(e1.wounded);
     }
     if (decided)
       end(n, CampaignEnd::decided, to, m);
@@ -759,10 +730,9 @@ class Walk {
   size_t walked_ = 0;
   std::vector<double> fought_;  ///< by battles fought, gathered into out_.battles_fought at the end
   DenseMap::Pool pool_;  ///< zeroed cell blocks handed from one battle's DenseMap to the next
-  std::vector<std::pair<std::uint64_t, double>> run_;  ///< battle_rows's states of one row
   std::vector<Segment> segs_;                          ///< and its runs of the same odds
   std::vector<double> p_row_;                          ///< battle_rows: the row's probability times each outcome's
-  std::vector<std::uint32_t> cols_;  ///< the row's states (run_): the second side's troops indexes
+  std::vector<std::uint32_t> cols_;  ///< battle_rows's states of one row: the second side's troops indexes
   std::vector<double> ps_;           ///< and their probabilities
   std::vector<ColumnMap> maps1_;     ///< side1_maps: the second side's distinct troop maps
   std::vector<size_t> map_of_;       ///< [outcome]: its map in maps1_
@@ -770,7 +740,6 @@ class Walk {
   std::vector<int> wound_of_;                ///< [outcome]: its table in wounds_, -1 when none is wounded
   std::vector<double> seg_sums_;             ///< segment_sums: [segment][map's p and troops..., tables]
   std::unordered_map<const std::vector<Transition>*, std::vector<double>> q_by_outcome_;  ///< odds_by_outcome
-  std::vector<std::vector<Side1>> side1_;  ///< side1_effects: [outcome][troops index]
   std::vector<double> binade_;             ///< prune: the live probability in each binade
   std::vector<std::uint32_t> lines_;       ///< lines_at: [i0 * counts of side 1 + i1]
   std::array<size_t, 2> lines_n_{};        ///< the counts of each side when lines_ was made

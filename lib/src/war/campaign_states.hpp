@@ -312,7 +312,7 @@ struct RunEnds {
 /// is numbered and left with troops (the walk scatters those without a test).
 struct ColumnMap {
   std::vector<std::uint32_t> dest;
-  std::vector<double> troops;  ///< the troops left, 0 below clean_from
+  std::vector<double> troops;  ///< the troops left (read from clean_from on)
   std::uint32_t clean_from = 0;
   bool monotone = true;  ///< dest never falls as the troops rise (lo and hi at the ends)
 };

@@ -450,7 +450,7 @@ TEST_CASE("data::embedded") {
   }
 }
 
-TEST_CASE("parallel::ranges and parallel::both") {
+TEST_CASE("parallel::ranges, parallel::each and parallel::both") {
   SUBCASE("every index once, whatever the number of threads") {
     for (unsigned threads : {1U, 2U, 3U, 8U})
       for (size_t n : {size_t{0}, size_t{1}, size_t{5}, size_t{1000}}) {
@@ -462,6 +462,21 @@ TEST_CASE("parallel::ranges and parallel::both") {
         });
         CHECK(std::count(seen.begin(), seen.end(), 1) == static_cast<long>(n));
       }
+  }
+  SUBCASE("parallel::each: every index once, items taken as threads come free") {
+    for (unsigned threads : {1U, 2U, 3U, 8U})
+      for (size_t n : {size_t{0}, size_t{1}, size_t{5}, size_t{1000}}) {
+        CAPTURE(threads);
+        CAPTURE(n);
+        std::vector<std::atomic<int>> seen(n);
+        parallel::each(n, threads, [&](size_t i) { ++seen[i]; });
+        CHECK(std::count_if(seen.begin(), seen.end(), [](const std::atomic<int>& c) { return c == 1; }) ==
+              static_cast<long>(n));
+      }
+    CHECK_THROWS_AS(parallel::each(10, 2, [](size_t i) {
+                      if (i == 3) throw std::runtime_error("item 3");
+                    }),
+                    std::runtime_error);
   }
   SUBCASE("an exception on another thread reaches the caller after every part has stopped") {
     std::atomic<int> finished{0};

@@ -171,23 +171,10 @@ TEST_CASE("siege::siege_machine_exact against 100,000 seeded sieges: the book's 
   // of bombardment with return fire, then an assault, where the casualty dice of both sides' artillery
   // are pooled and split after the battle. Past the default bounds (5,385 states, over 3 million
   // outcomes): bounds of its own.
-  siege::SmSetup s;
-  s.plan = SmPlan::bombard_then_assault;
-  s.bombard_weeks = 3;
+  auto s = siege_test::example_machine("siege-duration-machine.toml");
+  REQUIRE(s.plan == SmPlan::bombard_then_assault);
+  REQUIRE(s.bombard_weeks == 3);
   s.max_weeks = 4;
-  s.attacker.br = 120;
-  s.attacker.troops = 2000;
-  s.attacker.food_weeks = 26;
-  s.attacker.ammunition_weeks = 8;
-  s.attacker.equipment = {item("trebuchet", 2), item("catapult_heavy", 4), item("ram", 2),
-                          item("gallery_shed", 1), item("ladder", 10), item("mantlet", 20)};
-  s.defender.br = 110;
-  s.defender.troops = 400;
-  s.defender.food_weeks = 10;
-  s.defender.short_rations_weeks = 4;
-  s.defender.equipment = {item("ballista", 4), item("catapult_light", 2)};
-  s.defender.fortifications = {item("keep_square"), item("gatehouse"), item("battlement", 1, 1, 800.0),
-                               item("tower_round_wide", 4)};
   against_samples(s, 100000, 1'000'000, 10'000'000);
 }
 

@@ -55,6 +55,14 @@ Setup setup(std::vector<war::BattleForce> forces, war::BattleConfig c = {}) {
   return s;
 }
 
+/// A battle's settings: this tie policy, the troop ratio read as the book's default reading.
+war::BattleConfig config(war::TiePolicy tie) {
+  war::BattleConfig c;
+  c.options.tie = tie;
+  c.battle.ratio_reading = rules().troop_ratio.default_reading;
+  return c;
+}
+
 war::Campaign run(const Setup& s, int battles) {
   auto cp = war::campaign(rules(), {s.rated[s.first.force[0]], s.rated[s.first.force[1]]}, s.first, s.config, battles);
   REQUIRE(cp.has_value());
@@ -217,19 +225,14 @@ TEST_CASE("war::campaign against rolled chains: examples/war-machine-field.toml,
   const auto& R = rules();
   auto in = war::read_battle(R, {std::string(GUNPOWDER_SOURCE_DIR) + "/examples/war-machine-field.toml"});
   REQUIRE(in.has_value());
-  war::BattleConfig c;
-  c.options.tie = R.default_tie_policy;
-  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto c = config(R.default_tie_policy);
   const auto s = setup(in->forces, c);
   CHECK(run(s, 10).dense);
   check_against_rolls(s, 10, 20000, 16);
 }
 
 TEST_CASE("war::campaign against rolled chains: close forces, ties without result, fatigue and troop ratio") {
-  const auto& R = rules();
-  war::BattleConfig c;
-  c.options.tie = war::TiePolicy::no_result;
-  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto c = config(war::TiePolicy::no_result);
   auto a = battle_force("A", 300, 60, Role::attacker);
   a.force.situation = {"ambush"};  // lasts one battle
   const auto s = setup({a, battle_force("B", 400, 70, Role::defender)}, c);
@@ -241,10 +244,7 @@ TEST_CASE("war::campaign against rolled chains: ties without result keep the las
   // dense rows keep both standings in the row's key): a campaign whose last battles tie ends with
   // those standings, never with ones the sides had before. 200,000 chains: an ending of
   // probability 0.0009 that no chain can reach is outside four standard errors.
-  const auto& R = rules();
-  war::BattleConfig c;
-  c.options.tie = war::TiePolicy::no_result;
-  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto c = config(war::TiePolicy::no_result);
   const auto s = setup({battle_force("A", 300, 62, Role::attacker), battle_force("B", 400, 70, Role::defender)}, c);
   CHECK(run(s, 4).dense);
   check_against_rolls(s, 4, 200000, 7);
@@ -267,9 +267,7 @@ TEST_CASE("war::campaign against rolled chains: small forces worn down to nothin
   // state as it was (Hold takes 10 points off the defender's 10% loss: 0% a side), runs of
   // different odds in one row (the troop ratio changing with the counts) and fatigue rows.
   const auto& R = rules();
-  war::BattleConfig c;
-  c.options.tie = R.default_tie_policy;
-  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto c = config(R.default_tie_policy);
   auto a = battle_force("A", 23, 70, Role::attacker);
   a.force.tactic = "attack";
   auto b = battle_force("B", 17, 80, Role::defender);
@@ -287,9 +285,7 @@ TEST_CASE("war::campaign against rolled chains: small forces worn down to nothin
 TEST_CASE("war::campaign against rolled chains: large armies (troop counts numbered as met)") {
   // More than 4,096 troop counts reachable a side: the states are kept in a hash, not dense rows.
   const auto& R = rules();
-  war::BattleConfig c;
-  c.options.tie = R.default_tie_policy;
-  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto c = config(R.default_tie_policy);
   const auto s =
       setup({battle_force("A", 200000, 80, Role::attacker), battle_force("B", 150000, 75, Role::defender)}, c);
   CHECK_FALSE(run(s, 8).dense);
@@ -373,9 +369,7 @@ void check_pruned(const Setup& s, int battles, const war::CampaignLimits& limits
 
 TEST_CASE("war::campaign: states not followed stay within the budget (dense rows, against the exact walk)") {
   const auto& R = rules();
-  war::BattleConfig c;
-  c.options.tie = R.default_tie_policy;
-  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto c = config(R.default_tie_policy);
   const auto s = setup({battle_force("A", 160, 70, Role::attacker), battle_force("B", 150, 68, Role::defender)}, c);
   // Every battle after the first leaves states (a budget large enough to leave many), and the
   // walk ends when all that fights on fits in what is left of it.
@@ -387,9 +381,7 @@ TEST_CASE("war::campaign: states not followed stay within the budget (dense rows
 
 TEST_CASE("war::campaign: states not followed stay within the budget (ties without result, a hash)") {
   const auto& R = rules();
-  war::BattleConfig c;
-  c.options.tie = war::TiePolicy::no_result;
-  c.battle.ratio_reading = R.troop_ratio.default_reading;
+  auto c = config(war::TiePolicy::no_result);
   const auto s = setup({battle_force("A", 300, 60, Role::attacker), battle_force("B", 400, 70, Role::defender)}, c);
   check_pruned(s, 12, {1e-6, 0});
   c.options.tie = R.default_tie_policy;

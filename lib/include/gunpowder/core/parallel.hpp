@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <exception>
 #include <string>
@@ -54,6 +55,19 @@ void ranges(std::size_t n, unsigned threads, Fn&& fn) {
   for (auto& t : pool) t.join();
   for (const auto& e : thrown)
     if (e) std::rethrow_exception(e);
+}
+
+/// Runs fn(i) for every i in [0, n) on `threads` threads (this one among them), each thread
+/// taking the next index not yet taken: for items of very unequal work, where fixed ranges
+/// (ranges()) leave a thread idle. Each index must write only its own results. The first
+/// exception of the lowest part is thrown again (the others' remaining items are still run).
+template <class Fn>
+void each(std::size_t n, unsigned threads, Fn&& fn) {
+  std::atomic<std::size_t> next{0};
+  const auto parts = static_cast<unsigned>(std::min<std::size_t>(std::max(1U, threads), std::max<std::size_t>(n, 1)));
+  ranges(parts, parts, [&](unsigned, std::size_t, std::size_t) {
+    for (std::size_t i = next++; i < n; i = next++) fn(i);
+  });
 }
 
 /// Rows rendered on two threads from this many (append_rows); the text does not depend on it.
