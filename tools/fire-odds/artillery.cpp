@@ -52,7 +52,8 @@ std::string ranges(const artillery::Characteristics& c) {
 
 std::string throw_source(const ArtilleryShot& s) { return s.throw_given ? "given" : s.crew + " crew"; }
 
-double mean_impact_yd(const ArtilleryShot& s) { return s.impact.mean() / std::max(1e-12, 1 - s.odds.p_misfire); }
+/// Over the shots fired (the distribution is conditional on firing: fire::impact_distance).
+double mean_impact_yd(const ArtilleryShot& s) { return s.impact.mean(); }
 
 namespace f = fields;
 using report::Cell;

@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
 #include <utility>
 
 #include "fire-odds/choice.hpp"
 #include "fire-odds/fields.hpp"
 #include "fire-odds/fire_app.hpp"
 #include "gunpowder/core/fmtnum.hpp"
+#include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/fire/fire_common.hpp"
@@ -155,8 +157,18 @@ Cell optional_count(const std::optional<int>& n) {
 struct CasualtyDists {
   dice::Dist knockdowns, wounds, knockdowns_after, wounds_after;
 };
-CasualtyDists casualty_dists(const fire::BandFigures& f) {
-  return {fire::knockdowns(f.before), fire::wounds(f.before), fire::knockdowns(f.after), fire::wounds(f.after)};
+/// Before the saves a function of the hands (every throw of the groups' dice: the structural
+/// damage's denominator); after them, one save die more for each casualty at most.
+CasualtyDists casualty_dists(const fire::BroadsideRules& R, const fire::BandFigures& f) {
+  const std::uint64_t hands_over = f.structural.denominator();
+  int most = 0;
+  for (size_t k = 0; k < f.before.size(); ++k)
+    for (size_t w = 0; w < f.before[k].size(); ++w)
+      if (f.before[k][w] > 0) most = std::max(most, static_cast<int>(k + w));
+  const std::uint64_t saves_over = fraction::product(
+      hands_over, fraction::power(static_cast<std::uint64_t>(std::max(R.save_die_sides, 1)), most));
+  return {fire::knockdowns(f.before).exact_over(hands_over), fire::wounds(f.before).exact_over(hands_over),
+          fire::knockdowns(f.after).exact_over(saves_over), fire::wounds(f.after).exact_over(saves_over)};
 }
 
 Table dice_table(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
@@ -220,13 +232,14 @@ Table by_band_table(const fire::BroadsideRules& R, const Broadside& b) {
 }
 
 Table casualties_table(const fire::BroadsideRules& R, const BroadsideParams& p, const fire::BandFigures& f) {
-  const auto [kb, wb, ka, wa] = casualty_dists(f);
+  const auto [kb, wb, ka, wa] = casualty_dists(R, f);
   Table ct(casualties_spec());
   ct.title = "Casualties (" + fire::band_name(f.effective) + " column" + (p.formed_up ? ", formed-up party" : "") + ")";
   const int top = std::max({kb.max(), wb.max(), ka.max(), wa.max()});
   for (int n = 0; n <= top; ++n)
     if (kb.p(n) > 0 || wb.p(n) > 0 || ka.p(n) > 0 || wa.p(n) > 0)
-      ct.add_row({std::to_string(n), pct_cell(kb.p(n)), pct_cell(wb.p(n)), pct_cell(ka.p(n)), pct_cell(wa.p(n))});
+      ct.add_row({std::to_string(n), pct_cell(kb.p(n), kb.denominator()), pct_cell(wb.p(n), wb.denominator()),
+                  pct_cell(ka.p(n), ka.denominator()), pct_cell(wa.p(n), wa.denominator())});
   ct.notes.push_back("saves: " + f.save_class + " " + std::to_string(f.save_min_roll) + "+ on a d" +
                      std::to_string(R.save_die_sides) +
                      (f.save_modifier ? " with " + signed_str(f.save_modifier) : "") + ", P(save) " + pct(f.p_save) +
@@ -251,7 +264,10 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
                 "a 1 on any of 1d6 per " + std::to_string(R.aim_damage_per_die) + " points or part"});
     sp.add_row({Cell("dismasted", "dismasted"), pct_cell(f.p_dismasted, hands_over), "a " + R.aim_dismasted_hand});
   }
-  sp.add_row({Cell("fire breaks out", "fire-breaks-out"), pct_cell(f.p_fire),
+  // Damage caused (the hands), then a double on the trigger's dice.
+  const std::uint64_t fire_over =
+      fraction::product(hands_over, fraction::power(fire::kFaces, std::max(R.fire_trigger_dice, 0)));
+  sp.add_row({Cell("fire breaks out", "fire-breaks-out"), pct_cell(f.p_fire, fire_over),
               am.starts_fires ? "damage caused, then a double on " + std::to_string(R.fire_trigger_dice) + "d6"
                               : am.name + " starts no fires"});
   sp.notes.push_back("an unchecked fire does d" + std::to_string(R.fire_damage_die_sides) + "/" +
@@ -264,11 +280,13 @@ Table special_table(const fire::BroadsideRules& R, const BroadsideParams& p, con
 const std::array<std::pair<const char*, const char*>, fire::TargetLoss::kLosses> kLosses{
     {{"half its points lost", "half-lost"}, {"three quarters lost", "three-quarters-lost"}, {"sunk or collapsed", "destroyed"}}};
 
-Table target_table(const fire::TargetLoss& t) {
+/// `over`: the denominator of the broadside's structural damage (every throw of its hands), of
+/// which each loss is a function.
+Table target_table(const fire::TargetLoss& t, std::uint64_t over) {
   Table tt(target_spec());
   tt.title = "Target of " + std::to_string(t.points) + " points (one broadside, undamaged)";
   for (size_t i = 0; i < kLosses.size(); ++i)
-    tt.add_row({Cell(kLosses.at(i).first, kLosses.at(i).second), pct_cell(t.p.at(i))});
+    tt.add_row({Cell(kLosses.at(i).first, kLosses.at(i).second), pct_cell(t.p.at(i), over)});
   if (t.guns)
     tt.notes.push_back("cannon lost of " + std::to_string(*t.guns) + ": mean " + trim(t.cannon_lost.mean(), 3));
   if (!t.broadsides.front())
@@ -333,7 +351,7 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
   dist_tables(structural_spec(), f.structural, title).add_to(s.tables);
   s.charts.push_back(dist_chart(title, "Points", {{"", &f.structural}}));
   s.tables.push_back(casualties_table(R, p, f));
-  const auto [kb, wb, ka, wa] = casualty_dists(f);
+  const auto [kb, wb, ka, wa] = casualty_dists(R, f);
   const std::string party = p.formed_up ? ", formed-up party" : "";
   s.charts.push_back(
       dist_chart("Knockdowns (" + column + party + ")", "Knockdowns", {{"Before saves", &kb}, {"After saves", &ka}}));
@@ -341,7 +359,7 @@ void band_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const 
       dist_chart("Wounds (" + column + party + ")", "Wounds", {{"Before saves", &wb}, {"After saves", &wa}}));
   s.tables.push_back(special_table(R, p, b));
   if (b.target) {
-    s.tables.push_back(target_table(*b.target));
+    s.tables.push_back(target_table(*b.target, b.at_band->structural.denominator()));
     if (b.target->broadsides.front()) s.tables.push_back(broadsides_table(*b.target));
     if (b.target->guns)
       s.charts.push_back(dist_chart("Target of " + std::to_string(b.target->points) + " points: cannon lost of " +
@@ -370,13 +388,13 @@ void add_dice_figures(Table& t, const BroadsideParams& p, const Broadside& b) {
 }
 
 // The figures at the band the tables' notes give: the mean damage, the casualties' saves and means.
-void add_band_figures(Table& t, const fire::BandFigures& bf) {
-  const auto [kb, wb, ka, wa] = casualty_dists(bf);
+void add_band_figures(Table& t, const fire::BroadsideRules& R, const fire::BandFigures& bf) {
+  const auto [kb, wb, ka, wa] = casualty_dists(R, bf);
   t.add_figure(f::kStructuralMean, real(bf.structural.mean()));
   t.add_figure(f::kSaveClass, bf.save_class);
   t.add_figure(f::kSaveMinRoll, std::to_string(bf.save_min_roll));
   t.add_figure(f::kSaveModifier, std::to_string(bf.save_modifier));
-  t.add_figure(f::kPCasualtySave, pct_cell(bf.p_save));
+  t.add_figure(f::kPCasualtySave, pct_cell(bf.p_save, static_cast<std::uint64_t>(std::max(R.save_die_sides, 1))));
   t.add_figure(f::kMeanKnockdowns, real(kb.mean()));
   t.add_figure(f::kMeanWounds, real(wb.mean()));
   t.add_figure(f::kMeanKnockdownsAfter, real(ka.mean()));
@@ -387,7 +405,7 @@ void add_band_figures(Table& t, const fire::BandFigures& bf) {
 Table broadside_table(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b) {
   Table t(broadside_spec());
   add_dice_figures(t, p, b);
-  if (b.at_band) add_band_figures(t, *b.at_band);
+  if (b.at_band) add_band_figures(t, R, *b.at_band);
   t.add_figure(f::kPGunEliminated, pct_cell(b.p_gun_eliminated));
   t.add_figure(f::kPGunEliminatedStrongCover, pct_cell(b.p_gun_eliminated_strong_cover));
   t.add_figure(f::kCrewSaveWounds, std::to_string(R.fancy_crew_save_wounds));
@@ -407,7 +425,7 @@ Table broadside_table(const fire::BroadsideRules& R, const BroadsideParams& p, c
 void program_tables(const fire::BroadsideRules& R, const BroadsideParams& p, const Broadside& b, Scenario& s) {
   s.tables.push_back(broadside_table(R, p, b));
   if (b.at_band) {
-    const auto [kb, wb, ka, wa] = casualty_dists(*b.at_band);
+    const auto [kb, wb, ka, wa] = casualty_dists(R, *b.at_band);
     const std::string column = " (" + fire::band_name(b.at_band->effective) + " column)";
     for (const auto& [key, d] : {std::pair<const char*, const dice::Dist*>{"knockdowns", &kb},
                                  {"wounds", &wb},

@@ -45,6 +45,29 @@ const cli::ToolInfo kInfo{
     "[siege_machine] with [siege_machine.attacker] and [siege_machine.defender] (see the man page).\n",
     &tables::documents};
 
+const std::vector<MethodOption>& method_options() {
+  static const std::vector<MethodOption> kMethodOptions{
+      {"--bonus-units-reading", {"simplified"}},
+      {"--cautious", {"bombardment", "siege-machine"}},
+      {"--breaches", {"bombardment"}},
+      {"--trace", {"duel", "siege-machine"}},
+      {"--seed", {"duel", "siege-machine"}},
+      {"--runs", {"duel", "siege-machine"}},
+      {"--sample", {"duel", "siege-machine"}},
+      {"--threads", {"duel", "siege-machine"}},
+      {"--besieger-policy", {"duel"}},
+      {"--defender-policy", {"duel"}},
+      {"--advance-to", {"duel"}},
+      {"--fall-back-after", {"duel"}},
+      {"--hole-up-after", {"duel"}},
+      {"--max-rounds", {"duel"}},
+      {"--battery", {"structures"}},
+      {"--plan", {"siege-machine"}},
+      {"--weeks", {"siege-machine"}},
+  };
+  return kMethodOptions;
+}
+
 void setup(CLI::App& app, Options& opt) {
   // Enum values as the book spells them ("Siege Machine", "fall back") are read in the suite's.
   const auto spelling = [](const std::string& typed) { return gunpowder::suite_spelling(typed); };
@@ -126,6 +149,13 @@ void setup(CLI::App& app, Options& opt) {
       ->check(cli::bounded({1, 1000, true, false, "", "INT in [1 - 1000]"}))
       ->type_name("N");
   add_siege_flags(app, opt);
+  // Which of the options only some methods read were given (siege_app.cpp refuses one that the
+  // chosen method does not read).
+  app.parse_complete_callback([&app, &opt] {
+    opt.method_options_given.clear();
+    for (const MethodOption& m : method_options())
+      if (app.count(m.name) > 0) opt.method_options_given.emplace_back(m.name);
+  });
   // The siege description: a file, or standard input when no file is named and the siege is not
   // given as flags (run: cli::read_standard_input).
   cli::reads_input(app);

@@ -3,6 +3,8 @@
 // the Siege Machine), or the one chosen; each method is in its own file (methods.hpp).
 #include "siege-duration/siege_app.hpp"
 
+#include <algorithm>
+
 #include "gunpowder/input/document.hpp"
 
 #include "common/provenance.hpp"
@@ -114,8 +116,16 @@ Expected<report::Report> run(const data::Tables& run_tables, const Options& opt,
     return cli::usage_error("", "give an input file or the siege as flags (--shp, --besieger-units, ...), not both");
   if (!flags && common.inputs.size() != 1 && !cli::read_standard_input(common))
     return cli::usage_error("", "give exactly one input file (or - for standard input), or the siege as flags");
-  if (opt.battery && opt.method != "all" && opt.method != "structures")
-    return cli::usage_error("--battery", "applies to --method structures (a battery firing at [[structure]] tables)");
+  if (opt.method != "all")
+    for (const MethodOption& m : method_options())
+      if (std::find(opt.method_options_given.begin(), opt.method_options_given.end(), m.name) !=
+              opt.method_options_given.end() &&
+          std::find(m.methods.begin(), m.methods.end(), opt.method) == m.methods.end()) {
+        std::string which;
+        for (size_t i = 0; i < m.methods.size(); ++i)
+          which += (i == 0 ? "" : i + 1 == m.methods.size() ? " and " : ", ") + m.methods[i];
+        return cli::usage_error(m.name, "applies to --method " + which + ", not " + opt.method);
+      }
   const std::string path = flags ? std::string(kFlagsName) : common.inputs.front();
   // A batch of [[structure]] tables is written as it is made (structures_stream.cpp); else, or when
   // it cannot be, the input is read whole (standard input is read once, by the Source).

@@ -41,7 +41,17 @@ struct Options {
   std::optional<std::string> material, site;
   std::optional<long long> besieger_units, defender_units;
   std::vector<std::string> besieger_artillery, defender_artillery;  ///< "[Nx]SHOT-pdr-TYPE[@YARDS]"
+  /// The options given that only some methods read (kMethodOptions), as typed on the command line.
+  std::vector<std::string> method_options_given;
 };
+
+/// The options that only some methods read, each with those methods: with one --method, an option
+/// none of whose methods it is would change nothing, so it is a usage error.
+struct MethodOption {
+  const char* name;
+  std::vector<std::string> methods;
+};
+const std::vector<MethodOption>& method_options();
 
 /// Whether the siege is given as flags (--shp, --structure, --value-gp, --besieger-units, ...).
 bool has_siege_flags(const Options& opt);

@@ -132,6 +132,12 @@ const TableSpec& adjustments() {
   return s;
 }
 
+std::string battles_note(bool ties_settled) {
+  return ties_settled ? "Wins and Loses count a tie as settled (the battle it leads to); Tie is the chance that the "
+                        "totals are equal before it is settled"
+                      : "a tie is a battle of no result: Wins, Loses and Tie add up to 100%";
+}
+
 const TableSpec& battles() {
   static const TableSpec s =
       TableSpec("battles", "Battles", "one battle of the file: its exact odds (--summary shows it)",

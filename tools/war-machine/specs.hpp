@@ -1,6 +1,8 @@
 // specs.hpp - the tables and JSON documents of war-machine, declared once (specs.cpp).
 #pragma once
 
+#include <string>
+
 #include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/model.hpp"
 
@@ -16,6 +18,9 @@ const report::TableSpec& battle_settings();
 const report::TableSpec& battle_forces();
 const report::TableSpec& adjustments();
 const report::TableSpec& battles();
+/// The note under the table of battles: what Wins, Loses and Tie count (with ties settled they add
+/// up to more than 100%).
+std::string battles_note(bool ties_settled);
 const report::TableSpec& odds();
 const report::TableSpec& results();
 const report::TableSpec& sides();

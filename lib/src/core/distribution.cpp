@@ -159,9 +159,9 @@ DistributionTables distribution_tables(const DistributionSpec& spec, const Distr
   DistributionTables t{Table(spec.values()), {}};
   t.values.title = title;
   const size_t n = d.values.size();
-  // P(at least) summed from the top and P(at most) from the bottom, so that each tail keeps its
-  // small figures exact to the last digits.
-  std::vector<double> at_least(n + 1, 0.0), at_most(n, 0.0);
+  // P(at least) summed from the top (from the values past the listing, if any) and P(at most)
+  // from the bottom, so that each tail keeps its small figures exact to the last digits.
+  std::vector<double> at_least(n + 1, d.above), at_most(n, 0.0);
   for (size_t i = n; i-- > 0;) at_least[i] = at_least[i + 1] + d.p[i];
   double below = 0;
   for (size_t i = 0; i < n; ++i) at_most[i] = below += d.p[i];

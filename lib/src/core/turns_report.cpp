@@ -19,6 +19,7 @@ Distribution turns_distribution(const dice::TurnsToReach& r) {
       d.values.push_back(r.first + static_cast<long long>(i));
       d.p.push_back(r.p[i]);
     }
+  d.above = r.tail;  // P(not done by the last turn listed)
   return d;
 }
 

@@ -415,7 +415,7 @@ dice::Dist fire_damage(const BroadsideRules& r) {
     if (static_cast<size_t>(v) >= p.size()) p.resize(static_cast<size_t>(v) + 1, 0.0);
     p[static_cast<size_t>(v)] += 1.0 / r.fire_damage_die_sides;
   }
-  return dice::Dist(0, std::move(p));
+  return dice::Dist(0, std::move(p)).exact_over(static_cast<std::uint64_t>(std::max(r.fire_damage_die_sides, 1)));
 }
 
 int cannon_lost(const BroadsideRules& r, int guns, double lost, double points) {

@@ -354,7 +354,9 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optio
   }
   if (with_guns) {
     t.guns = gun_count;
-    t.cannon_lost = dice::Dist(0, lost_p.empty() ? std::vector<double>{1.0} : lost_p);
+    // A function of the broadside's damage: exact over its throws.
+    t.cannon_lost = lost_p.empty() ? dice::Dist::constant(0)
+                                   : dice::Dist(0, std::move(lost_p)).exact_over(total.denominator());
   }
   // Broadsides until each loss: the same broadside again and again against the undamaged target.
   if (t.points <= dice::kTurnsMaxTarget)

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 
 #include "gunpowder/core/fraction.hpp"
 #include "gunpowder/core/rounding.hpp"
@@ -79,16 +80,22 @@ ScatterOdds scatter_odds(const ScatterRules& r, Bracket b, FireMode m) {
 }
 
 dice::Dist impact_distance(const AttackOdds& a, const ScatterOdds& s) {
+  // Over the shots fired: a misfire fires no shot, so each result's chance is divided by the
+  // chance of firing (the table's title, its summary and the mean impact distance all read so).
+  const double fired = a.p_direct_hit + a.p_close_hit + a.p_scatter;
+  if (!(fired > 0)) return dice::Dist{};
   const int top = std::max(s.close_hit_yd.max(), s.scatter_yd.max());
   std::vector<double> p(static_cast<size_t>(top + 1), 0.0);
-  p[0] += a.p_direct_hit;
+  p[0] += a.p_direct_hit / fired;
   for (int y = s.close_hit_yd.min(); y <= s.close_hit_yd.max(); ++y)
-    p[static_cast<size_t>(y)] += a.p_close_hit * s.close_hit_yd.p(y);
+    p[static_cast<size_t>(y)] += a.p_close_hit / fired * s.close_hit_yd.p(y);
   for (int y = s.scatter_yd.min(); y <= s.scatter_yd.max(); ++y)
-    p[static_cast<size_t>(y)] += a.p_scatter * s.scatter_yd.p(y);
-  // Exact over the attack's d20 and both distances' dice (each term a d20 chance times a distance's).
+    p[static_cast<size_t>(y)] += a.p_scatter / fired * s.scatter_yd.p(y);
+  // Exact over the d20's naturals that fire and both distances' dice (each term a count of those
+  // naturals over the count that fire, times a distance's chance).
+  const auto firing = static_cast<std::uint64_t>(std::lround(fired * kD20));
   return dice::Dist(0, std::move(p))
-      .exact_over(fraction::product(kD20, fraction::product(s.close_hit_yd.denominator(), s.scatter_yd.denominator())));
+      .exact_over(fraction::product(firing, fraction::product(s.close_hit_yd.denominator(), s.scatter_yd.denominator())));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -43,6 +43,11 @@ Expected<Document> parse(std::string text, std::string name) {
     std::string msg(e.description());
     if (!msg.empty()) msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
     while (!msg.empty() && msg.back() == '.') msg.pop_back();
+    // The parser names its own build settings in some messages ("... depth of 256
+    // (TOML_MAX_NESTED_VALUES)"): a name that means nothing to a user, left out.
+    if (const size_t open = msg.find(" (TOML_"); open != std::string::npos) {
+      if (const size_t close = msg.find(')', open); close != std::string::npos) msg.erase(open, close - open + 1);
+    }
     d.error(SourcePos{doc.name, static_cast<int>(b.line), static_cast<int>(b.column)}, "invalid TOML: " + msg,
             doc.line(static_cast<int>(b.line)));
     return d;

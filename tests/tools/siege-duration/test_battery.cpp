@@ -130,6 +130,5 @@ factor = 1
   CHECK(err_of({"--battery", "101xlight@long"}) ==
         "siege-duration: error: --battery: must be between 1 and 100, got 101\n");
   CHECK(err_of({"--battery", "light@long", "--method", "duel"}) ==
-        "siege-duration: error: --battery: applies to --method structures (a battery firing at [[structure]] "
-        "tables)\n");
+        "siege-duration: error: --battery: applies to --method structures, not duel\n");
 }

@@ -7,10 +7,13 @@
 #include <cstdint>
 #include <functional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gunpowder/core/dice.hpp"
+#include "gunpowder/core/distribution.hpp"
 #include "gunpowder/core/turns.hpp"
+#include "gunpowder/core/turns_report.hpp"
 
 using namespace gunpowder;
 
@@ -144,4 +147,37 @@ TEST_CASE("turns to a result: a constant, nothing ever, and the work bound") {
   CHECK_FALSE(big.distribution_made);
   CHECK(big.p.empty());
   CHECK(big.mean == doctest::Approx(2 * 24'000 / 66.0).epsilon(0.01));  // Wald: about target / mean dealt
+}
+
+TEST_CASE("turns to a result: P(at least) counts the turns past the listing") {
+  // The negative binomial above (n = 7, q = 0.15), listed until P(not done yet) < 1e-9. From the
+  // closed form, P(T = j) = C(j-1, 6) q^7 (1-q)^(j-7) for j up to 2,000 (the rest below 1e-100):
+  // P(T >= k) summed from the top and P(T <= k) from the bottom, on every row, the last included
+  // (the listing's own sum from the top would leave out the turns past it).
+  const double q = 0.15;
+  const long long n = 7, far = 2000;
+  const auto r = dice::turns_to_reach(dist_of({1 - q, q}), n);
+  REQUIRE(r.distribution_made);
+  REQUIRE(r.tail > 0);
+  std::vector<double> pmf(static_cast<size_t>(far) + 2, 0.0);
+  double binom = 1;  // C(j-1, n-1)
+  for (long long j = n; j <= far; ++j) {
+    if (j > n) binom = binom * static_cast<double>(j - 1) / static_cast<double>(j - n);
+    pmf[static_cast<size_t>(j)] = binom * std::pow(q, n) * std::pow(1 - q, static_cast<double>(j - n));
+  }
+  std::vector<double> from_top(pmf.size(), 0.0);
+  for (size_t j = pmf.size() - 1; j-- > 0;) from_top[j] = from_top[j + 1] + pmf[j];
+  static const report::Field kTurns{"turns", "Turns", report::Kind::count, "", "turns", "", false};
+  static const report::DistributionSpec spec("turns", "Turns", kTurns, {});
+  const auto t = report::distribution_tables(spec, report::turns_distribution(r));
+  REQUIRE(t.values.rows.size() == static_cast<size_t>(r.last() - n + 1));
+  double below = 0;
+  for (long long k = n; k <= r.last(); ++k) {
+    const auto& row = t.values.rows[static_cast<size_t>(k - n)];
+    CAPTURE(k);
+    below += pmf[static_cast<size_t>(k)];
+    CHECK(std::stod(row[2].data()) == doctest::Approx(from_top[static_cast<size_t>(k)]).epsilon(1e-9));
+    CHECK(std::stod(row[3].data()) == doctest::Approx(below).epsilon(1e-9));
+  }
+  CHECK(std::stod(t.values.rows.front()[2].data()) == doctest::Approx(1.0).epsilon(1e-12));
 }

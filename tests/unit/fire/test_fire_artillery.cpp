@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <vector>
 #include <string>
 
 #include "built_in_tables.hpp"
@@ -239,18 +241,39 @@ TEST_CASE("fire::attack_odds against a brute-force enumeration of both d20 rolls
     }
 }
 
-TEST_CASE("fire::impact_distance against an enumeration of the dice") {
+TEST_CASE("fire::impact_distance against an enumeration of the dice, over the shots fired") {
   const auto& R = rules();
-  const auto a = fire::attack_odds(R.results, 15);
   const auto sc = fire::scatter_odds(R.scatter, Bracket::medium_range, FireMode::plunging);
-  std::vector<double> p(200, 0.0);
-  p[0] += a.p_direct_hit;
-  for (int d = 1; d <= 6; ++d) p[static_cast<size_t>(d)] += a.p_close_hit / 6;
-  for (int d1 = 1; d1 <= 6; ++d1)
-    for (int d2 = 1; d2 <= 6; ++d2) p[static_cast<size_t>((d1 + d2) * 5 * 2)] += a.p_scatter / 36;
-  const auto dist = fire::impact_distance(a, sc);
-  for (int y = 0; y < 200; ++y) CHECK(dist.p(y) == doctest::Approx(p[static_cast<size_t>(y)]));
-  CHECK(dist.total() == doctest::Approx(1 - a.p_misfire));
+  for (int target : {1, 2, 15, 21}) {
+    CAPTURE(target);
+    const auto a = fire::attack_odds(R.results, target);
+    // Every natural of the d20 and every face of the distance dice, a misfire (natural 1) firing
+    // no shot: counts of the naturals that fire, each distance's weight in 216ths (1d6 close
+    // hit, 2d6 scatter x 5 yd, doubled for plunging fire).
+    std::vector<std::int64_t> count(200, 0);
+    std::int64_t fired = 0;
+    for (int natural = 1; natural <= 20; ++natural) {
+      const std::string k = fire::classify_natural(R.results, natural, target, fire::Exceed::meet);
+      if (k == "misfire") continue;
+      ++fired;
+      if (k == "direct") count[0] += 216;
+      for (int d1 = 1; d1 <= 6; ++d1)
+        for (int d2 = 1; d2 <= 6; ++d2) {
+          if (k == "close") count[static_cast<size_t>(d1)] += 6;  // 1d6: each face 6 x 6 of 216
+          if (k == "scatter") count[static_cast<size_t>((d1 + d2) * 5 * 2)] += 6;  // each (d1, d2) 6 of 216
+        }
+    }
+    CHECK(fired == (target <= 1 ? 20 : 19));  // a natural 1 that makes the throw is no misfire
+    const auto dist = fire::impact_distance(a, sc);
+    for (int y = 0; y < 200; ++y)
+      CHECK(dist.p(y) == doctest::Approx(static_cast<double>(count[static_cast<size_t>(y)]) / (216.0 * static_cast<double>(fired))));
+    CHECK(dist.total() == doctest::Approx(1.0));
+    // Every probability a multiple of 1/D (--fractions): the naturals that fire, 1d6, 2d6.
+    const auto d = static_cast<double>(dist.denominator());
+    REQUIRE(dist.denominator() % static_cast<std::uint64_t>(fired) == 0);
+    for (int y = 0; y <= dist.max(); ++y)
+      CHECK(dist.p(y) * d == doctest::Approx(std::round(dist.p(y) * d)));
+  }
 }
 
 TEST_CASE("fire::creature_odds against an enumeration of damage dice and the save") {

@@ -32,6 +32,10 @@ struct Distribution {
   /// Every probability is an exact multiple of 1/denominator (dice::Dist::denominator, or d100 pairs
   /// out of 10,000); 0: not known (sampled, normalised). The values' P cells carry it (--fractions).
   std::uint64_t denominator = 0;
+  /// The probability of values past the last one listed, left out of the listing (turns to a
+  /// result are listed until P(not done yet) is below 1e-9): counted in every P(at least), not in
+  /// the summary.
+  double above = 0;
 
   /// The values of `d` that have a chance (P > 0).
   static Distribution of(const dice::Dist& d);

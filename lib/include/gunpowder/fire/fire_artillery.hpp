@@ -133,9 +133,9 @@ struct ScatterOdds {
 };
 ScatterOdds scatter_odds(const ScatterRules& r, artillery::Bracket b, artillery::FireMode m);
 
-/// Distance of the impact point from the aim point over every result of one attack: 0 for a
-/// direct hit, the close-hit and scatter distances weighted by their probabilities. Misfires fire
-/// no shot; they are left out, so the distribution sums to 1 - p_misfire.
+/// Distance of the impact point from the aim point over the shots fired (a misfire fires no shot:
+/// the distribution is conditional on firing, and sums to 1): 0 for a direct hit, the close-hit
+/// and scatter distances weighted by their probabilities given a shot.
 dice::Dist impact_distance(const AttackOdds& a, const ScatterOdds& s);
 
 // ---------------------------------------------------------------------------------------------
