@@ -91,13 +91,17 @@ Dist Dist::compound(const Dist& count, const Dist& each) {
   if (!any) return constant(0);
   std::vector<double> r(static_cast<size_t>(hi - lo) + 1, 0.0);
   Dist k_copies = constant(0);  // the sum of k copies, k = 0, 1, ...
+  int most = 0;                 // the largest count with a chance
   for (int k = 0; k <= count.max(); ++k) {
     if (k > 0) k_copies = k_copies.plus(each);
     const double pk = count.p(k);
     if (pk <= 0) continue;
+    most = k;
     for (int v = k_copies.min(); v <= k_copies.max(); ++v) r[static_cast<size_t>(v - lo)] += pk * k_copies.p(v);
   }
-  return Dist(lo, std::move(r));
+  // Each term is a count's chance (a multiple of 1/count's D) times that of k copies (of 1/each's
+  // D^k, which divides D^most).
+  return Dist(lo, std::move(r)).exact_over(fraction::product(count.denominator_, fraction::power(each.denominator_, most)));
 }
 
 bool parse_notation(const std::string& text, Notation& out) {

@@ -82,6 +82,26 @@ TEST_CASE("dice::Dist::mixture and compound, against brute force") {
     std::vector<double> count{0.343, 0.441, 0.189, 0.027};  // Binomial(3, 0.3)
     check_same(dice::Dist::compound(dice::Dist(0, count), dice::Dist::die(4)), want);
   }
+  SUBCASE("exact over the count's dice and each's: 0 to 2 hits of a d20 throw each (hit on 11+), 1d8 each") {
+    // Every way counted in whole numbers: two d20 throws, then a d8 for each hit; each value's ways
+    // over 20^2 x 8^2 = 25,600.
+    std::map<long long, long long> ways;
+    for (int a = 1; a <= 20; ++a)
+      for (int b = 1; b <= 20; ++b)
+        for (int x = 1; x <= 8; ++x)
+          for (int y = 1; y <= 8; ++y) {
+            const bool ha = a >= 11, hb = b >= 11;
+            ways[(ha ? x : 0) + (hb ? y : 0)] += 1;  // a miss's d8 counts every face once more
+          }
+    std::vector<double> count{0.25, 0.5, 0.25};
+    const auto d = dice::Dist::compound(dice::Dist(0, count).exact_over(400), dice::Dist::die(8));
+    CHECK(d.denominator() == 400 * 64);
+    for (const auto& vn : ways) {
+      const long long value = vn.first;
+      CAPTURE(value);
+      CHECK(d.p(static_cast<int>(value)) * 25600.0 == doctest::Approx(static_cast<double>(vn.second)));
+    }
+  }
   SUBCASE("a count that is never 0 or 1: 2 or 3 hits of 1d6+1") {
     std::map<long long, double> want;
     for (long long s : all_sums(2, 6)) want[s + 2] += 0.5 / 36;

@@ -21,8 +21,10 @@
 using namespace gunpowder;
 
 namespace {
+// In the system's temporary directory, under this process's id: two runs of the suite at once
+// (two checkouts) do not write each other's files.
 std::string temp_file(const std::string& name, const std::string& text) {
-  const auto path = (std::filesystem::temp_directory_path() / name).string();
+  const auto path = (std::filesystem::temp_directory_path() / (std::to_string(getpid()) + "-" + name)).string();
   std::ofstream(path, std::ios::binary) << text;
   return path;
 }
