@@ -42,12 +42,18 @@ CASES = [
 
 ERRORS = [
     (["--shp", "1000", "--besieger-units", "5", "--defender-units", "2", "--besieger-artillery", "4x24-pdr-canon"],
-     "the siege flags", "allowed: cannon, gun, mortar"),
+     "error: --besieger-artillery: unknown type", "allowed: cannon, gun, mortar"),
     (["--shp", "1000", "--besieger-units", "5", "--defender-units", "2", "--defender-artillery", "4x12-pdr-gun@300"],
      "--defender-artillery", "only the besieger"),
     (["--shp", "1000", "--value-gp", "5000", "--besieger-units", "5", "--defender-units", "2"], "--shp", "one of"),
     (["--shp", "1000", "--besieger-units", "5"], "--defender-units", "garrison"),
-    (["--structure", "keep_squar", "--besieger-units", "5", "--defender-units", "2"], "the siege flags", "keep_squar"),
+    (["--structure", "keep_squar", "--besieger-units", "5", "--defender-units", "2"], "error: --structure:", "keep_squar"),
+    # A figure the rules refuse after reading (a mortar's range, a count over the bound): named by
+    # its flag, a usage error, without the made description's line.
+    (["--shp", "5000", "--besieger-units", "10", "--defender-units", "5", "--besieger-artillery", "2x200-pdr-mortar@100"],
+     "error: --besieger-artillery: a mortar cannot fire at short range", "(100 yd, up to 400 yd)"),
+    (["--shp", "5000", "--besieger-units", "10", "--defender-units", "5", "--defender-artillery", "100000x24-pdr-cannon"],
+     "error: --defender-artillery: 'count' must be at most 1000", "got 100000"),
 ]
 
 

@@ -135,10 +135,11 @@ Expected<report::Report> run(const data::Tables& run_tables, const Options& opt,
       return std::move(*streamed);
   auto text = flags ? siege_flags_toml(opt) : source.whole();
   if (!text) return text.error();
+  const std::string made = flags ? *text : std::string();  // the description the flags made
   auto doc = input::parse(std::move(*text), path == "-" ? "<stdin>" : path);
-  if (!doc) return flags ? on_siege_flags(doc.error()) : doc.error();
+  if (!doc) return flags ? on_siege_flags(doc.error(), made) : doc.error();
   auto in = siege::read_siege(run_tables, *doc, rules, **cat_or, opt.pi);
-  if (!in) return flags ? on_siege_flags(in.error()) : in.error();
+  if (!in) return flags ? on_siege_flags(in.error(), made) : in.error();
   // A battery with nothing to fire at would change nothing and say nothing.
   if (opt.battery && in->structures.empty())
     return cli::usage_error("--battery", "the input has no [[structure]] tables for the battery to fire at");
@@ -148,7 +149,7 @@ Expected<report::Report> run(const data::Tables& run_tables, const Options& opt,
   Table methods = table_of(tables::methods());
   const Context c{run_tables, opt, rules, **cat_or, *doc, *in, rep, methods, common.explain, common.table};
   if (in->siege) spiked_report(run_tables, rules, *in->siege, rep);
-  if (auto error = run_methods(c)) return *error;
+  if (auto error = run_methods(c)) return flags ? on_siege_flags(*error, made) : *error;
 
   // What was read, for programs: after the tables people see (csv's main table stays the first).
   Table run_t = table_of(tables::run());

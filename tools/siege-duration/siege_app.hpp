@@ -63,7 +63,8 @@ void add_siege_flags(CLI::App& app, Options& opt);
 /// The name of the siege description made from the flags (in diagnostics and the run table).
 inline constexpr std::string_view kFlagsName = "the siege flags";
 /// Errors placed in that description: no line (it is not the user's text), exit 64.
-Diagnostics on_siege_flags(const Diagnostics& in);
+/// A line of it is named by its flag where one is known (`made`: the description's text).
+Diagnostics on_siege_flags(const Diagnostics& in, const std::string& made);
 
 extern const cli::ToolInfo kInfo;
 

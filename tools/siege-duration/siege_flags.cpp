@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <initializer_list>
+#include <string>
+#include <utility>
 
 #include "common/bounds.hpp"
 #include "common/commands.hpp"
@@ -161,6 +164,46 @@ void add_siege_flags(CLI::App& app, Options& opt) {
       ->allow_extra_args(false);
 }
 
-Diagnostics on_siege_flags(const Diagnostics& in) { return cli::placed_on_flag(in, kFlagsName); }
+namespace {
+// The flag behind line `line` of the description the flags made (`made`): the table it falls in
+// ([stronghold], [besieger], [defender]) and what the line gives; empty when not known.
+std::string flag_at(const std::string& made, int line) {
+  std::string section, text;
+  int n = 0;
+  size_t at = 0;
+  while (at <= made.size() && n < line) {
+    const size_t end = std::min(made.find('\n', at), made.size());
+    text = made.substr(at, end - at);
+    ++n;
+    if (!text.empty() && text.front() == '[') section = text;
+    at = end + 1;
+  }
+  if (n != line) return {};
+  const bool artillery = text.find("type = ") != std::string::npos;
+  if (section == "[besieger]") return artillery ? "--besieger-artillery" : "--besieger-units";
+  if (section == "[defender]") return artillery ? "--defender-artillery" : "--defender-units";
+  if (section != "[stronghold]") return {};
+  for (const auto& [key, flag] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"key = ", "--structure"}, {"shp = ", "--shp"}, {"value_gp = ", "--value-gp"}, {"site = ", "--site"},
+           {"material = ", "--material"}})
+    if (text.find(key) != std::string::npos) return flag;
+  return {};
+}
+}  // namespace
+
+Diagnostics on_siege_flags(const Diagnostics& in, const std::string& made) {
+  Diagnostics named;
+  for (auto item : in.items()) {
+    if (item.pos.file == kFlagsName && item.pos.line > 0)
+      if (const std::string flag = flag_at(made, item.pos.line); !flag.empty()) {
+        item.message = flag + ": " + item.message;
+        item.pos = SourcePos{};
+        item.source_line.clear();  // a line the user never wrote
+        item.code = ExitCode::usage;
+      }
+    named.add(std::move(item));
+  }
+  return cli::placed_on_flag(named, kFlagsName);
+}
 
 }  // namespace gunpowder::siege_app
