@@ -70,13 +70,20 @@ std::string piece_name(const Request& req, const BookPiece* book) {
   return trim(req.shot_lb) + "-pdr " + std::string(1, static_cast<char>(std::toupper(type[0]))) + type.substr(1);
 }
 
+// A weight as given: to 2 decimals from 1 lb up, else to 6 significant digits (5e-324 is not
+// "0"), infinity as "inf" (not "n/a").
+std::string weight_given(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return std::abs(x) >= 1 ? trim(x) : fmtnum::shortest(x, 6);
+}
+
 // Shot weight: positive, finite and within the range this tool designs.
 Diagnostics check_shot(const Request& req) {
   if (!std::isfinite(req.shot_lb) || req.shot_lb <= 0)
-    return fail("shot_lb", "shot weight must be a positive number of pounds, got " +
-                               (std::isnan(req.shot_lb) ? std::string("nan") : trim(req.shot_lb)));
+    return fail("shot_lb", "shot weight must be a positive number of pounds, got " + weight_given(req.shot_lb));
   if (req.shot_lb < kMinShotLb || req.shot_lb > kMaxShotLb)
-    return fail("shot_lb", "shot weight " + trim(req.shot_lb) + " lb is outside the range this tool designs (" +
+    return fail("shot_lb", "shot weight " + weight_given(req.shot_lb) + " lb is outside the range this tool designs (" +
                                trim(kMinShotLb) + " to " + trim(kMaxShotLb) + " lb)");
   return {};
 }

@@ -154,9 +154,9 @@ void TableReader::type_error(std::string_view key, const toml::node& n, const ch
       .append("' must be ")
       .append(expected)
       .append(", got ")
-      .append(type_name(n))
-      .append(" ")
-      .append(describe(n));
+      .append(type_name(n));
+  // A value is shown after its type; a table or an array has only its type to show.
+  if (const std::string shown = describe(n); shown != type_name(n)) msg.append(" ").append(shown);
   error_at(key, std::move(msg));
 }
 
