@@ -586,12 +586,12 @@ std::string wrap_line(std::string_view s, size_t width, std::string_view indent,
   };
   std::string_view rest = std::string_view(text).substr(own);
   // The first line: wrap_words keeps the spaces inside a line, so it is a prefix of the text.
-  const std::string head = wrap_words(rest, room(first), false).front();
+  const std::string head = wrap_words(rest, room(first), true).front();
   rest.remove_prefix(std::min(rest.size(), head.size()));
   out = first + head + '\n';
   rest.remove_prefix(std::min(rest.size(), rest.find_first_not_of(' ')));
   if (!rest.empty())
-    for (const auto& line : wrap_words(rest, room(next), false)) out += next + line + '\n';
+    for (const auto& line : wrap_words(rest, room(next), true)) out += next + line + '\n';
   return out;
 }
 

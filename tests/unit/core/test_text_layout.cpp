@@ -77,6 +77,12 @@ TEST_CASE("report::wrap_line") {
   SUBCASE("control characters are made visible before the line is measured") {
     CHECK(report::wrap_line("a\x1b[1m b", 80) == "a\\x1b[1m b\n");
   }
+  SUBCASE("a word longer than the width is cut (a long name in a title or a note)") {
+    // The long word starts its own line, then is cut at the room each line has (22 under the
+    // hanging indent): 22 + 22 + 6 = 50.
+    CHECK(report::wrap_line("ab " + std::string(50, 'x') + " cd", 24, "", "  ") ==
+          "ab\n  " + std::string(22, 'x') + "\n  " + std::string(22, 'x') + "\n  " + std::string(6, 'x') + " cd\n");
+  }
 }
 
 TEST_CASE("report::render_text laid out to a width") {
