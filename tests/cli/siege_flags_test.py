@@ -54,6 +54,8 @@ ERRORS = [
      "error: --besieger-artillery: a mortar cannot fire at short range", "(100 yd, up to 400 yd)"),
     (["--shp", "5000", "--besieger-units", "10", "--defender-units", "5", "--defender-artillery", "100000x24-pdr-cannon"],
      "error: --defender-artillery: 'count' must be at most 1000", "got 100000"),
+    (["--shp", "100", "--besieger-units", "10", "--defender-units", "5", "--besieger-artillery", "600x24-pdr-cannon",
+      "--besieger-artillery", "600x24-pdr-cannon"], "error: --besieger-artillery:", "more than 1,000"),
 ]
 
 

@@ -449,8 +449,10 @@ std::optional<int> parse_args(const ToolInfo& info, CLI::App& app, const Args& a
     return static_cast<int>(ExitCode::usage);
   }
   for (int i = split + 1; i < argc; ++i) common.inputs.emplace_back(argv[i]);
-  // Standard input can be read once: a second - would read it empty.
-  if (info.output_dir.empty() && std::count(common.inputs.begin(), common.inputs.end(), "-") > 1) {
+  // Standard input can be read once: a second - (an input or house rules) would read it empty.
+  const auto stdin_uses = (info.output_dir.empty() ? std::count(common.inputs.begin(), common.inputs.end(), "-") : 0) +
+                          std::count(common.rules.begin(), common.rules.end(), "-");
+  if (stdin_uses > 1) {
     report_errors(info, usage_error("-", "standard input given more than once"), err);
     return static_cast<int>(ExitCode::usage);
   }

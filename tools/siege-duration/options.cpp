@@ -100,7 +100,8 @@ void setup(CLI::App& app, Options& opt) {
   app.add_flag("--sample", opt.sample,
                "duel and siege-machine: seeded odds (--runs, --seed) even where the exact odds are within the "
                "chain's bound");
-  app.add_option("--threads", opt.threads, "duel: threads (default: every core; results do not depend on it)")
+  app.add_option("--threads", opt.threads,
+                 "duel and siege-machine (sampled): threads (default: every core; results do not depend on it)")
       ->check(cli::bounded({0, 256, true, false, "", "UINT in [0 - 256]"}))
       ->type_name("N");
   cli::choices(

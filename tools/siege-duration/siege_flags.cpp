@@ -179,9 +179,11 @@ std::string flag_at(const std::string& made, int line) {
     at = end + 1;
   }
   if (n != line) return {};
-  const bool artillery = text.find("type = ") != std::string::npos;
-  if (section == "[besieger]") return artillery ? "--besieger-artillery" : "--besieger-units";
-  if (section == "[defender]") return artillery ? "--defender-artillery" : "--defender-units";
+  // A side's table: its units' line, else its artillery (the array's opening line or a piece's).
+  const bool units = text.rfind("units = ", 0) == 0;
+  if (text.rfind("name = ", 0) == 0) return {};
+  if (section == "[besieger]") return units ? "--besieger-units" : "--besieger-artillery";
+  if (section == "[defender]") return units ? "--defender-units" : "--defender-artillery";
   if (section != "[stronghold]") return {};
   for (const auto& [key, flag] : std::initializer_list<std::pair<const char*, const char*>>{
            {"key = ", "--structure"}, {"shp = ", "--shp"}, {"value_gp = ", "--value-gp"}, {"site = ", "--site"},

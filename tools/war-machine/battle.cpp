@@ -266,7 +266,7 @@ Expected<report::Report> run_battle(const war::Rules& R, const Options& opt, con
   br.summary = br.js || opt.summary;
   br.battles = Table(specs::battles());
   br.battles.title = "Battles (exact odds, ties " + war::to_string(p.config.options.tie) + ")";
-  br.battles.notes.push_back(specs::battles_note(p.config.options.tie != war::TiePolicy::no_result));
+  br.battles.notes.push_back(specs::battles_note(war::to_string(p.config.options.tie)));
   br.states.resize(p.rated.size());
   if (br.full || br.js) rep.tables.push_back(battle_forces_table(p));
   // The seed of the rolls: 1 unless --seed gives one (docs/vocabulary.md), printed with them.

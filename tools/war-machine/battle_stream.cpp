@@ -174,7 +174,7 @@ std::vector<report::Cell> battles_row(const BattleBatch& b, const war::Engagemen
 Table battles_frame(const BattleBatch& b) {
   std::vector<Table> t(1, Table(specs::battles()));
   t.front().title = "Battles (exact odds, ties " + war::to_string(b.config.options.tie) + ")";
-  t.front().notes.push_back(specs::battles_note(b.config.options.tie != war::TiePolicy::no_result));
+  t.front().notes.push_back(specs::battles_note(war::to_string(b.config.options.tie)));
   if (b.fractions) report::show_fractions(t, "");
   return std::move(t.front());
 }

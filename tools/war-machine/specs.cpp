@@ -132,10 +132,13 @@ const TableSpec& adjustments() {
   return s;
 }
 
-std::string battles_note(bool ties_settled) {
-  return ties_settled ? "Wins and Loses count a tie as settled (the battle it leads to); Tie is the chance that the "
-                        "totals are equal before it is settled"
-                      : "a tie is a battle of no result: Wins, Loses and Tie add up to 100%";
+std::string battles_note(const std::string& policy) {
+  if (policy == "no-result") return "a tie is a battle of no result: Wins, Loses and Tie add up to 100%";
+  const std::string settled = policy == "defender"    ? "awarded to the defender, or fought again when neither defends"
+                              : policy == "higher-br" ? "awarded to the higher BR, or fought again when they are equal"
+                                                      : "fought again";
+  return "Wins and Loses count a tie as settled (" + settled +
+         "); Tie is the chance that the totals are equal before it is settled";
 }
 
 const TableSpec& battles() {

@@ -19,8 +19,9 @@ const report::TableSpec& battle_forces();
 const report::TableSpec& adjustments();
 const report::TableSpec& battles();
 /// The note under the table of battles: what Wins, Loses and Tie count (with ties settled they add
-/// up to more than 100%).
-std::string battles_note(bool ties_settled);
+/// up to more than 100%), for the tie policy `policy` as spelt (reroll, no-result, defender,
+/// higher-br).
+std::string battles_note(const std::string& policy);
 const report::TableSpec& odds();
 const report::TableSpec& results();
 const report::TableSpec& sides();
