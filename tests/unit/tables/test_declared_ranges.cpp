@@ -70,6 +70,19 @@ TEST_CASE("input::named_range: the kind a key's name declares") {
     CHECK(input::named_range("lighter_shot_range_factor").kind == "a factor");
     CHECK(input::named_range("factor_examples").kind == "a factor");
   }
+  SUBCASE("a count of dice: 'dice' or '_dice' at the end of the key, 0 to 1,000") {
+    for (const char* k : {"dice", "damage_dice", "trigger_dice", "scatter_dice", "aiming_high_extra_dice"}) {
+      CAPTURE(k);
+      const auto r = input::named_range(k);
+      CHECK(r.min == 0);
+      CHECK(r.max == 1000);
+      CHECK(r.kind == "a number of dice");
+    }
+    for (const char* k : {"dice_delta", "attack_dice_every_turns", "xdice", "paradice"}) {
+      CAPTURE(k);
+      CHECK(input::named_range(k).unbounded());
+    }
+  }
   SUBCASE("a name part inside a word is not a kind") {
     for (const char* k : {"pctx", "xpct", "divisors_seen", "manufactor", "impact", "shot_lb", ""}) {
       CAPTURE(k);
@@ -124,6 +137,27 @@ TEST_CASE("house rules out of a declared range are refused at their key (issue 2
   }
   SUBCASE("broadside max_dice = 100: one error, not one more for every dice row that reads it") {
     check_one(refused("broadside", "[dice_pool]\nmax_dice = 100\n"), 5, "'max_dice' must be at most 5, got 100");
+  }
+  SUBCASE("a count of dice beyond 1,000 (damage_dice = 1000000 hung the duel; trigger_dice = 20 the fire odds)") {
+    check_one(refused("artillery", "[[piece]]\nname = \"12-pdr Gun\"\ndamage_dice = 1000000\n"), 6,
+              "'damage_dice' must be at most 1000 (a number of dice), got 1000000");
+    check_one(refused("broadside", "[fire]\ntrigger_dice = 1001\n"), 5,
+              "'trigger_dice' must be at most 1000 (a number of dice), got 1001");
+    check_one(refused("artillery", "[rules.scatter]\nscatter_dice = 5000\n"), 5,
+              "'scatter_dice' must be at most 1000 (a number of dice)");
+    check_one(refused("artillery", "[rules.attack]\ndischarge_crew_dice = 5000\n"), 5,
+              "'discharge_crew_dice' must be at most 1000 (a number of dice)");
+    CHECK(refused("artillery", "[[piece]]\nname = \"12-pdr Gun\"\ndamage_dice = 1000\n").empty());
+    CHECK(refused("broadside", "[fire]\ntrigger_dice = 20\n").empty());
+  }
+  SUBCASE("every book mortar removed: refused, one error, at the rules file (a designed mortar crashed)") {
+    std::string body;
+    for (const char* name : {"200-pdr Mortar", "90-pdr Mortar", "24-pdr Mortar", "12-pdr Mortar"})
+      body += std::string("[[piece]]\nname = \"") + name + "\"\nremove = true\n";
+    check_one(refused("artillery", body), 2, "no book mortar is left");
+    // Three of the four removed: the last one is the nearest book mortar of every designed one.
+    const std::string three = body.substr(0, body.rfind("[[piece]]"));
+    CHECK(refused("artillery", three).empty());
   }
   SUBCASE("the book's own figures pass, in range and in order") {
     CHECK(refused("artillery", "[[piece]]\nname = \"60-pdr Cannon\"\nrange_long_yd = 1700\n").empty());

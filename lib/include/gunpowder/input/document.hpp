@@ -229,8 +229,8 @@ struct Range {
   [[nodiscard]] bool unbounded() const { return min <= -1e300 && max >= 1e300 && !exclusive_min; }
 };
 /// The range a key's name declares for a number read without a range of its own (Range{}): a
-/// percentage (`_pct`) is 0 to 100, a divisor 0.1 to 1,000,000, a multiplier or factor 0 to 1,000
-/// (docs/house-rules.md, "Ranges"). Keys that mean something else by such a name pass their own
+/// percentage (`_pct`) is 0 to 100, a divisor 0.1 to 1,000,000, a multiplier or factor 0 to 1,000,
+/// a count of dice (`dice`, `_dice` at the end) 0 to kMaxDice (docs/house-rules.md, "Ranges"). Keys that mean something else by such a name pass their own
 /// range. An unbounded Range when the name declares none.
 Range named_range(std::string_view key);
 inline Range positive(double max = 1e300) { return {0, max, true}; }
