@@ -83,6 +83,16 @@ TEST_CASE("input::named_range: the kind a key's name declares") {
       CHECK(input::named_range(k).unbounded());
     }
   }
+  SUBCASE("a die's faces: 'die_sides' or '_die_sides' at the end of the key, 2 to 100") {
+    for (const char* k : {"die_sides", "scatter_die_sides", "damage_die_sides"}) {
+      CAPTURE(k);
+      const auto r = input::named_range(k);
+      CHECK(r.min == 2);
+      CHECK(r.max == 100);
+      CHECK(r.kind == "the faces of a die");
+    }
+    CHECK(input::named_range("die_sides_note").unbounded());
+  }
   SUBCASE("a name part inside a word is not a kind") {
     for (const char* k : {"pctx", "xpct", "divisors_seen", "manufactor", "impact", "shot_lb", ""}) {
       CAPTURE(k);
@@ -147,7 +157,13 @@ TEST_CASE("house rules out of a declared range are refused at their key (issue 2
               "'scatter_dice' must be at most 1000 (a number of dice)");
     check_one(refused("artillery", "[rules.attack]\ndischarge_crew_dice = 5000\n"), 5,
               "'discharge_crew_dice' must be at most 1000 (a number of dice)");
+    // 1,000 dice of 10,000 faces: a sum of dice that took hours.
+    check_one(refused("artillery", "[rules.scatter]\nscatter_dice = 1000\nscatter_die_sides = 10000\n"), 6,
+              "'scatter_die_sides' must be at most 100 (the faces of a die), got 10000");
+    check_one(refused("broadside", "[fire]\ndamage_die_sides = 1\n"), 5,
+              "'damage_die_sides' must be at least 2 (the faces of a die)");
     CHECK(refused("artillery", "[[piece]]\nname = \"12-pdr Gun\"\ndamage_dice = 1000\n").empty());
+    CHECK(refused("artillery", "[rules.scatter]\nscatter_dice = 1000\nscatter_die_sides = 100\n").empty());
     CHECK(refused("broadside", "[fire]\ntrigger_dice = 20\n").empty());
   }
   SUBCASE("every book mortar removed: refused, one error, at the rules file (a designed mortar crashed)") {
