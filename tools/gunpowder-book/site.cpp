@@ -17,6 +17,7 @@
 #include "gunpowder/core/model.hpp"
 #include "gunpowder/core/parallel.hpp"
 #include "gunpowder/data/house_rules.hpp"
+#include "gunpowder/data/tables.hpp"
 
 namespace gunpowder::book_app {
 
@@ -333,6 +334,11 @@ MadePage make_page(const data::Tables& tables, const data::Tables* built_in, con
 Expected<report::Report> run(const data::Tables& tables, const Options& opt, const cli::CommonOptions& common) {
   auto chosen = selected_pages(pages(), opt.pages);
   if (!chosen) return chosen.error();
+  // House rules that break a table (every book mortar removed, say) refuse the book before its
+  // directory is made, with the table's own error rather than as a page's failure.
+  if (tables.house_rules_in_effect())
+    for (const auto* producer : data::producers())
+      if (auto built = producer->encode(tables); !built) return built.error();
   auto dir = out_dir(common);
   if (!dir) return dir.error();
   const std::vector<Page> all = std::move(*chosen);

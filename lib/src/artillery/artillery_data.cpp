@@ -572,6 +572,23 @@ void read_economies(const input::Document& doc, Diagnostics& d, Catalogue& cat) 
   cat.sources.economies = "Guns of War, Gunpowder in an Age of Swords and Sorcery, p. 53-54";
 }
 
+// Every type keeps a book piece: a designed piece takes its AC, shp, unit size and battle rating
+// from the nearest book piece of its type (docs/rules-notes.md, "AC and shp"), so house rules
+// that remove every mortar (or gun, or cannon) of the book are refused, for every tool alike.
+void check_every_type_kept(const input::Document& doc, const toml::array& rows, Diagnostics& d, const Catalogue& cat) {
+  for (size_t ti = 0; ti < kTypeKeys.size(); ++ti) {
+    const bool kept = std::any_of(cat.pieces.begin(), cat.pieces.end(),
+                                  [ti](const BookPiece& p) { return static_cast<size_t>(p.type) == ti; });
+    if (kept) continue;
+    const std::string t = kTypeKeys[ti];
+    std::string msg = "no book ";
+    msg.append(t).append(" is left: a designed ").append(t);
+    msg.append(" takes its AC, shp, unit size and battle rating from the nearest book ").append(t);
+    msg.append(", so at least one must remain");
+    d.error(doc.pos(rows), std::move(msg), doc.line(doc.pos(rows)));
+  }
+}
+
 // The bombardment model's factor for one bracket and mode: the median, over the book's pieces
 // that print a figure there, of shp per day / (shots per day x mean damage).
 void fit_bombard_model(Catalogue& cat) {
@@ -642,9 +659,11 @@ Expected<Tables> build(const data::Tables& data_tables) {
   {
     TableReader top(*doc, doc->root, d, "artillery.toml");
     if (const auto* meta = top.table("meta", Need::required)) read_meta(*doc, *meta, d, cat.sources);
-    if (const auto* a = top.array("piece", Need::required))
+    if (const auto* a = top.array("piece", Need::required)) {
       for (const auto& n : *a)
         if (const auto* t = n.as_table()) read_piece(*doc, *t, d, cat);
+      check_every_type_kept(*doc, *a, d, cat);
+    }
     if (const auto* a = top.array("carriage", Need::required))
       for (const auto& n : *a)
         if (const auto* t = n.as_table()) read_carriage(*doc, *t, d, cat);

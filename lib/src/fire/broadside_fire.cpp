@@ -46,6 +46,16 @@ void dice_modifiers(const BroadsideRules& R, const BroadsideRequest& p, Broadsid
   b.on_dice = p.modifiers_on.value_or("pool") == "dice";
 }
 
+// The cannon type of --weight is one the rules have (house rules may remove one): the same words
+// as siege-duration's --battery.
+Diagnostics cannon_weight(const BroadsideRules& R, const BroadsideRequest& p, Broadside&) {
+  if (!p.weight || R.cannon_type(*p.weight)) return {};
+  std::string known;
+  for (size_t i = 0; i < R.cannon_types.size(); ++i)
+    known += (i == 0 ? "" : i + 1 == R.cannon_types.size() ? " or " : ", ") + R.cannon_types[i].key;
+  return error("weight", "no cannon type '" + *p.weight + "': " + (known.empty() ? "none is left" : known));
+}
+
 // The dice of each group of up to five cannon (the dice table), or the dice given.
 Diagnostics dice_groups(const BroadsideRules& R, const BroadsideRequest& p, Broadside& b) {
   b.by_cannon = p.cannon.has_value();
@@ -367,7 +377,7 @@ Expected<TargetLoss> target_loss(const BroadsideRules& R, int points, std::optio
 Expected<Broadside> broadside_odds(const BroadsideRules& R, const BroadsideRequest& p) {
   Broadside b;
   std::vector<HandEffect> effect;
-  for (auto* step : {&dice_groups, &range_band, &ammunition})
+  for (auto* step : {&cannon_weight, &dice_groups, &range_band, &ammunition})
     if (auto d = step(R, p, b); !d.empty()) return d;
   if (auto d = hands(R, p, b, effect); !d.empty()) return d;
   structural_by_band(R, b);

@@ -180,6 +180,16 @@ Range named_range(std::string_view key) {
       Named{"multiplier", {0, 1000, false, "a multiplier"}},
       Named{"factor", {0, 1000, false, "a factor"}},
   };
+  // A count of dice ("damage_dice", "trigger_dice", "dice"): at most the 1,000 dice of a dice
+  // string; the name at the end of the key only ("dice_delta" is a change, not a count).
+  static constexpr std::string_view kDice = "dice";
+  if (key == kDice || (key.size() > kDice.size() && key.substr(key.size() - kDice.size() - 1) == "_dice"))
+    return {0, TableReader::kMaxDice, false, "a number of dice"};
+  // A die's faces ("die_sides", "scatter_die_sides"): 2 to 100, the percentile die (a sum of 1,000
+  // dice of 100 faces takes seconds; of 10,000 faces, hours).
+  static constexpr std::string_view kSides = "die_sides";
+  if (key == kSides || (key.size() > kSides.size() && key.substr(key.size() - kSides.size() - 1) == "_die_sides"))
+    return {2, kMaxDieFaces, false, "the faces of a die"};
   for (const auto& n : kNamed) {
     for (size_t at = key.find(n.part); at != std::string_view::npos; at = key.find(n.part, at + 1)) {
       const size_t end = at + n.part.size();

@@ -77,8 +77,13 @@ struct MachineReader {
         item.count = static_cast<int>(*c);
       if (fortification) {
         item.length_ft = e.number("length_ft", Need::optional, input::positive(1e6));
-        if (id && item.length_ft && !sm->find_fortification(*id)->per_length_ft)
+        if (id && item.length_ft && !sm->find_fortification(*id)->per_length_ft) {
           e.error_at("length_ft", "length_ft applies to fortifications counted per length (battlement, breach)");
+        } else if (e.has("count") && e.has("length_ft")) {  // the error at the second of the two
+          const SourcePos c = e.pos_of("count"), l = e.pos_of("length_ft");
+          const bool count_second = c.line != l.line ? c.line > l.line : c.column > l.column;
+          e.error_at(count_second ? "count" : "length_ft", "give count or length_ft, not both");
+        }
         if (id && !item.length_ft && !e.has("count") && sm->find_fortification(*id)->per_length_ft)
           e.error("give length_ft (or count, in units of its length) for " + *id);
         // Structural points of the entry (damage to fortifications, l. 345-354).

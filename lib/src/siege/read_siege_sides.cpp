@@ -25,6 +25,30 @@ std::string list_of(const std::vector<std::string>& v) {
 
 namespace {
 
+// A row's labels, one per piece and each its own (the duel's trace names the pieces by them): one
+// error for the first label that is empty or repeated, at that label; the count checked only when
+// every label is good.
+void read_labels(const input::Document& doc, const toml::array& labels, TableReader& r, ParkEntry& e) {
+  for (const auto& n : labels) {
+    const auto s = n.value<std::string>();
+    std::string why;
+    if (!s || s->empty())
+      why = "labels must be non-empty strings";
+    else if (std::find(e.labels.begin(), e.labels.end(), *s) != e.labels.end())
+      why = "the label \"" + *s + "\" names two pieces: each piece needs a label of its own";
+    if (why.empty()) {
+      e.labels.push_back(*s);
+      continue;
+    }
+    const SourcePos at = doc.pos(n);
+    r.diagnostics().error(at, std::move(why), doc.line(at));
+    return;
+  }
+  if (e.labels.size() != static_cast<size_t>(e.count))
+    r.error_at("labels", "labels must name each of the " + std::to_string(e.count) + " pieces (got " +
+                             std::to_string(e.labels.size()) + ")");
+}
+
 void read_piece(const input::Document& doc, const toml::table& t, bool besieger, const artillery::Catalogue& cat,
                 Diagnostics& diags, Side& side) {
   TableReader r(doc, t, diags, besieger ? "besieger artillery" : "defender artillery");
@@ -79,17 +103,7 @@ void read_piece(const input::Document& doc, const toml::table& t, bool besieger,
                                       grouped(std::llround(*e.duel_range_yd)) + " yd (range " +
                                       grouped(std::llround(e.piece->range_long_yd)) + " yd)");
   }
-  if (labels) {
-    for (const auto& n : *labels) {
-      if (auto s = n.value<std::string>(); s && !s->empty())
-        e.labels.push_back(*s);
-      else
-        r.error_at("labels", "labels must be non-empty strings");
-    }
-    if (e.labels.size() != static_cast<size_t>(e.count))
-      r.error_at("labels", "labels must name each of the " + std::to_string(e.count) + " pieces (got " +
-                               std::to_string(e.labels.size()) + ")");
-  }
+  if (labels) read_labels(doc, *labels, r, e);
   r.finish();
   side.artillery.push_back(std::move(e));
 }

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <cmath>
+#include <vector>
 
 #include "gunpowder/fire/broadside.hpp"
 #include "gunpowder/data/data.hpp"
@@ -351,6 +352,34 @@ TEST_CASE("fire::casualties_after_saves against an enumeration of every save die
       const double g = k < got.size() && w < got[k].size() ? got[k][w] : 0.0;
       CHECK(g == doctest::Approx(want[k][w]));
     }
+}
+
+TEST_CASE("A double on n dice: every throw counted, and many dice at once") {
+  // Brute force, independent of the product the code uses: every throw of n dice of s faces.
+  auto counted = [](int n, int sides) {
+    long total = 0, doubles = 0;
+    std::vector<int> face(static_cast<size_t>(n), 1);
+    while (true) {
+      ++total;
+      std::vector<int> seen(static_cast<size_t>(sides) + 1, 0);
+      bool match = false;
+      for (const int f : face) match = match || seen[static_cast<size_t>(f)]++ > 0;
+      doubles += match ? 1 : 0;
+      size_t i = 0;
+      while (i < face.size() && ++face[i] > sides) face[i++] = 1;
+      if (i == face.size()) break;
+    }
+    return static_cast<double>(doubles) / static_cast<double>(total);
+  };
+  for (int sides : {2, 4, 6})
+    for (int n = 1; n <= 8; ++n) {
+      CAPTURE(sides);
+      CAPTURE(n);
+      CHECK(fire::p_double(n, sides) == doctest::Approx(counted(n, sides)));
+    }
+  // 1,000 dice (the bound of any count of dice) answer at once: more dice than faces always match.
+  CHECK(fire::p_double(1000, 6) == 1.0);
+  CHECK(fire::p_double(0, 6) == 0.0);
 }
 
 TEST_CASE("Fire and cannon losses") {

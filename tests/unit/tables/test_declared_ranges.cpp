@@ -70,6 +70,29 @@ TEST_CASE("input::named_range: the kind a key's name declares") {
     CHECK(input::named_range("lighter_shot_range_factor").kind == "a factor");
     CHECK(input::named_range("factor_examples").kind == "a factor");
   }
+  SUBCASE("a count of dice: 'dice' or '_dice' at the end of the key, 0 to 1,000") {
+    for (const char* k : {"dice", "damage_dice", "trigger_dice", "scatter_dice", "aiming_high_extra_dice"}) {
+      CAPTURE(k);
+      const auto r = input::named_range(k);
+      CHECK(r.min == 0);
+      CHECK(r.max == 1000);
+      CHECK(r.kind == "a number of dice");
+    }
+    for (const char* k : {"dice_delta", "attack_dice_every_turns", "xdice", "paradice"}) {
+      CAPTURE(k);
+      CHECK(input::named_range(k).unbounded());
+    }
+  }
+  SUBCASE("a die's faces: 'die_sides' or '_die_sides' at the end of the key, 2 to 100") {
+    for (const char* k : {"die_sides", "scatter_die_sides", "damage_die_sides"}) {
+      CAPTURE(k);
+      const auto r = input::named_range(k);
+      CHECK(r.min == 2);
+      CHECK(r.max == 100);
+      CHECK(r.kind == "the faces of a die");
+    }
+    CHECK(input::named_range("die_sides_note").unbounded());
+  }
   SUBCASE("a name part inside a word is not a kind") {
     for (const char* k : {"pctx", "xpct", "divisors_seen", "manufactor", "impact", "shot_lb", ""}) {
       CAPTURE(k);
@@ -124,6 +147,33 @@ TEST_CASE("house rules out of a declared range are refused at their key (issue 2
   }
   SUBCASE("broadside max_dice = 100: one error, not one more for every dice row that reads it") {
     check_one(refused("broadside", "[dice_pool]\nmax_dice = 100\n"), 5, "'max_dice' must be at most 5, got 100");
+  }
+  SUBCASE("a count of dice beyond 1,000 (damage_dice = 1000000 hung the duel; trigger_dice = 20 the fire odds)") {
+    check_one(refused("artillery", "[[piece]]\nname = \"12-pdr Gun\"\ndamage_dice = 1000000\n"), 6,
+              "'damage_dice' must be at most 1000 (a number of dice), got 1000000");
+    check_one(refused("broadside", "[fire]\ntrigger_dice = 1001\n"), 5,
+              "'trigger_dice' must be at most 1000 (a number of dice), got 1001");
+    check_one(refused("artillery", "[rules.scatter]\nscatter_dice = 5000\n"), 5,
+              "'scatter_dice' must be at most 1000 (a number of dice)");
+    check_one(refused("artillery", "[rules.attack]\ndischarge_crew_dice = 5000\n"), 5,
+              "'discharge_crew_dice' must be at most 1000 (a number of dice)");
+    // 1,000 dice of 10,000 faces: a sum of dice that took hours.
+    check_one(refused("artillery", "[rules.scatter]\nscatter_dice = 1000\nscatter_die_sides = 10000\n"), 6,
+              "'scatter_die_sides' must be at most 100 (the faces of a die), got 10000");
+    check_one(refused("broadside", "[fire]\ndamage_die_sides = 1\n"), 5,
+              "'damage_die_sides' must be at least 2 (the faces of a die)");
+    CHECK(refused("artillery", "[[piece]]\nname = \"12-pdr Gun\"\ndamage_dice = 1000\n").empty());
+    CHECK(refused("artillery", "[rules.scatter]\nscatter_dice = 1000\nscatter_die_sides = 100\n").empty());
+    CHECK(refused("broadside", "[fire]\ntrigger_dice = 20\n").empty());
+  }
+  SUBCASE("every book mortar removed: refused, one error, at the rules file (a designed mortar crashed)") {
+    std::string body;
+    for (const char* name : {"200-pdr Mortar", "90-pdr Mortar", "24-pdr Mortar", "12-pdr Mortar"})
+      body += std::string("[[piece]]\nname = \"") + name + "\"\nremove = true\n";
+    check_one(refused("artillery", body), 2, "no book mortar is left");
+    // Three of the four removed: the last one is the nearest book mortar of every designed one.
+    const std::string three = body.substr(0, body.rfind("[[piece]]"));
+    CHECK(refused("artillery", three).empty());
   }
   SUBCASE("the book's own figures pass, in range and in order") {
     CHECK(refused("artillery", "[[piece]]\nname = \"60-pdr Cannon\"\nrange_long_yd = 1700\n").empty());

@@ -229,10 +229,14 @@ struct Range {
   [[nodiscard]] bool unbounded() const { return min <= -1e300 && max >= 1e300 && !exclusive_min; }
 };
 /// The range a key's name declares for a number read without a range of its own (Range{}): a
-/// percentage (`_pct`) is 0 to 100, a divisor 0.1 to 1,000,000, a multiplier or factor 0 to 1,000
-/// (docs/house-rules.md, "Ranges"). Keys that mean something else by such a name pass their own
-/// range. An unbounded Range when the name declares none.
+/// percentage (`_pct`) is 0 to 100, a divisor 0.1 to 1,000,000, a multiplier or factor 0 to 1,000,
+/// a count of dice (`dice`, `_dice` at the end) 0 to kMaxDice, a die's faces (`die_sides`,
+/// `_die_sides` at the end) 2 to kMaxDieFaces (docs/house-rules.md, "Ranges"). Keys that mean
+/// something else by such a name pass their own range. An unbounded Range when the name declares
+/// none.
 Range named_range(std::string_view key);
+/// The most faces of a die given by a number of faces (`die_sides`): the percentile die.
+inline constexpr double kMaxDieFaces = 100;
 inline Range positive(double max = 1e300) { return {0, max, true}; }
 inline Range non_negative(double max = 1e300) { return {0, max, false}; }
 
