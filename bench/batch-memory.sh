@@ -18,12 +18,19 @@
 #     fights, about 1.4 KB, for war::pair_forces pairs them across the whole file: 20,000 forces
 #     about 40-50 MB, 40,000 about 70 MB);
 #  6. siege-duration --method structures, 40,000 [[structure]] tables to text, markdown, csv and
-#     JSON (under 100 MB; streamed: structures_stream.cpp).
+#     JSON (under 100 MB; streamed: structures_stream.cpp), and the same without --method (the
+#     default, all: streamed too), csv and JSON;
+#  7. (part "flat") the output side flat as a batch grows, where the input is parsed whole: fire-odds,
+#     2,000 and 20,000 small [[arquebus]] scenarios to csv and JSON, each line's peak less the peak of
+#     the same file with a syntax error on its last line (the parse alone, which grows with the file
+#     and is accepted) under 25 MB; and unit-br, 5,000 units (an input under 256 KiB, which is not
+#     cut by default) to JSON under 60 MB, and 10,000 units that all differ (as many troop counts:
+#     the memo of ratings is bounded) to csv and JSON under 60 MB.
 # Each line of 2-6 ends with its target and "ok" or "OVER"; with BATCH_MEMORY_STRICT=1 the script
 # exits 1 when a line is OVER or its command failed (ctest memory.batches runs it so, with
 # BATCH_MEMORY_WAR_SIZES=10000: part 5 at 10,000 battles only; default "10000 20000"). $1: the directory of the binaries
 # (default build/bin); $2 (optional): the sizes in MB of part 1 (default "20 200"; "0" skips it);
-# $3 (optional): the parts 2-6 to run (default "stdin text fire war siege"). The first line says
+# $3 (optional): the parts 2-7 to run (default "stdin text fire war siege flat"). The first line says
 # when, at which commit and under what load it ran. The wall time depends on the machine's load;
 # the CPU time (user + system) less so. A streamed batch is read twice (checked, then written);
 # text three times and more (checked, measured, then written once for each block of columns), and
@@ -32,7 +39,7 @@
 set -e
 bin=${1:-build/bin}
 sizes=${2:-20 200}
-parts=${3:-stdin text fire war siege}
+parts=${3:-stdin text fire war siege flat}
 war_sizes=${BATCH_MEMORY_WAR_SIZES:-10000 20000}
 # Without /usr/bin/time (Debian's package time): skipped, exit 77 under BATCH_MEMORY_STRICT (ctest's skip).
 [ -x /usr/bin/time ] || { echo "batch-memory: /usr/bin/time not installed, skipped"; [ "${BATCH_MEMORY_STRICT:-0}" = 1 ] && exit 77; exit 0; }
@@ -67,6 +74,35 @@ run() {
   if grep -q -e "OVER" -e "EXIT" "$tmp/line"; then failed=1; fi
 }
 failed=0
+
+# peak_kb COMMAND...: the peak resident memory in kB of COMMAND (its output and exit status
+# ignored: a run that fails after parsing measures the parse alone).
+peak_kb() {
+  /usr/bin/time -f %M -o "$tmp/peak" "$@" > /dev/null 2>&1 || true
+  tail -n 1 "$tmp/peak"
+}
+
+# run_over_parse LABEL TARGET_MB FILE BAD_FILE PROGRAM ARGS...: as run for PROGRAM FILE ARGS..., but
+# the target is for its peak less the peak of PROGRAM BAD_FILE ARGS... (BAD_FILE: FILE with a syntax
+# error on its last line, so that the run stops right after the parse: the parse alone).
+run_over_parse() {
+  label=$1 target=$2 file=$3 bad=$4 prog=$5
+  shift 5
+  base=$(peak_kb "$prog" "$bad" "$@")
+  /usr/bin/time -v -o "$tmp/time" "$prog" "$file" "$@" | wc -c > "$tmp/out"
+  awk -v label="$label" -v target="$target" -v base="$base" -v out="$(cat "$tmp/out")" '
+    /Elapsed \(wall clock\)/ { split($NF, a, ":"); s = (length(a) == 3) ? a[1] * 3600 + a[2] * 60 + a[3] : a[1] * 60 + a[2] }
+    /Maximum resident set size/ { kb = $NF }
+    /User time \(seconds\)/ { cpu += $NF }
+    /System time \(seconds\)/ { cpu += $NF }
+    /Exit status/ { status = $NF }
+    END { over = (kb - base) / 1024;
+          verdict = sprintf(" (target: the output side under %d MB: %s)", target, over < target ? "ok" : "OVER");
+          if (status != 0) verdict = verdict " EXIT " status;
+          printf "%s: %.2f s (CPU %.2f s), peak %.0f MB, the parse alone %.0f MB, the output side %.0f MB, output %.1f MB%s\n",
+            label, s, cpu, kb / 1024, base / 1024, over, out / 1e6, verdict }' "$tmp/time" | tee "$tmp/line"
+  if grep -q -e "OVER" -e "EXIT" "$tmp/line"; then failed=1; fi
+}
 
 # 1. Files of [[piece]] tables, about 55 bytes a piece, every piece designed by the formulas.
 pieces_file() {  # bytes, file; prints the number of pieces
@@ -131,8 +167,25 @@ for part in $parts; do
       else printf "[[structure]]\nname = \"T%d\"\nshape = \"round\"\nmaterial = \"fortified\"\ndiameter_in = 4\nheight_levels = 3\ncannon = %d\n\n", i, i % 12 } }' > "$tmp/structures.toml"
     for fmt in text markdown csv json; do
       run "siege-duration --method structures, 40,000 structures to $fmt" 100 "" "$bin/siege-duration" "$tmp/structures.toml" --method structures --format $fmt
+    done
+    for fmt in csv json; do
+      run "siege-duration (method all, the default), 40,000 structures to $fmt" 100 "" "$bin/siege-duration" "$tmp/structures.toml" --format $fmt
     done ;;
-  *) echo "batch-memory: unknown part $part (stdin, text, fire, war, siege)" >&2; exit 64 ;;
+  flat)  # 7.
+    for n in 2000 20000; do
+      awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) printf "[[arquebus]]\nname = \"a%d\"\nmen = %d\nrange_in = 8\n\n", i, 1 + i % 50 }' > "$tmp/arquebus.toml"
+      { cat "$tmp/arquebus.toml"; echo "bad = = 1"; } > "$tmp/arquebus-bad.toml"
+      for fmt in csv json; do
+        run_over_parse "fire-odds, $n [[arquebus]] scenarios to $fmt" 25 "$tmp/arquebus.toml" "$tmp/arquebus-bad.toml" "$bin/fire-odds" --format $fmt
+      done
+    done
+    awk 'BEGIN { for (i = 0; i < 5000; i++) printf "[[unit]]\nname = \"u%d\"\ntroop = \"pikemen\"\n", i }' > "$tmp/units5k.toml"
+    run "unit-br 5,000 units (a file under 256 KiB) to json" 60 "" "$bin/unit-br" "$tmp/units5k.toml" --format json
+    awk 'BEGIN { for (i = 0; i < 10000; i++) printf "[[unit]]\nname = \"u%d\"\ntroop = \"pikemen\"\ntroops = %d\n", i, 10 + i }' > "$tmp/units-distinct.toml"
+    for fmt in csv json; do
+      run "unit-br 10,000 units of as many troop counts to $fmt" 60 "" "$bin/unit-br" "$tmp/units-distinct.toml" --format $fmt
+    done ;;
+  *) echo "batch-memory: unknown part $part (stdin, text, fire, war, siege, flat)" >&2; exit 64 ;;
   esac
 done
 if [ "${BATCH_MEMORY_STRICT:-0}" = 1 ] && [ "$failed" = 1 ]; then

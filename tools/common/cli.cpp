@@ -573,6 +573,7 @@ int run_command(const ToolInfo& info, int argc, const char* const* argv, std::os
     if (auto script = print_completion_if_asked(app, info.name, args, out, err)) return *script;
     if (auto ended = parse_args(info, app, args, common, argc, argv, out, err)) return *ended;
     common.own_stdin = given == nullptr && &out == &std::cout;
+    common.hold = kept != nullptr;
     const auto format = report::parse_format(common.format);
     if (!format) return report_errors(info, usage_error("--format", "unknown format " + common.format), err);
     if (given != nullptr) return run_and_write(info, *given, common, *format, run, out, err, kept);

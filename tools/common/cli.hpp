@@ -33,6 +33,10 @@ struct CommonOptions {
   /// Whether the run has the program's own standard input (run_tool sets it when `out` is
   /// std::cout; an in-process test never reads the test's standard input).
   bool own_stdin = false;
+  /// Whether the caller keeps the report (run_tool_on's `kept`: gunpowder-book's pages, which show
+  /// its tables): a batch is then held, never written as it is made (fire-odds, unit-br and
+  /// siege-duration check it).
+  bool hold = false;
   std::string format = "text";  ///< text | markdown | csv | json
   std::string output;           ///< empty: standard output
   bool explain = false;

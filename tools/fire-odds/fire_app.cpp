@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <ostream>
 
 #include "common/commands.hpp"
@@ -350,9 +351,9 @@ Expected<std::vector<input::Document>> parse_inputs(const std::vector<std::strin
   return docs;
 }
 
-// Reads one [[<command>]] table into its request.
-void read_scenario(const input::Document& doc, const toml::table& t, const std::string& command,
-                   std::vector<Pending>& pending, Diagnostics& diags) {
+// Reads one [[<command>]] table into its request; nothing when it has an error (in `diags`).
+std::optional<Pending> read_scenario(const input::Document& doc, const toml::table& t, const std::string& command,
+                                     Diagnostics& diags) {
   Diagnostics local;
   input::TableReader r(doc, t, local, "[[" + command + "]]");
   Pending pe;
@@ -363,34 +364,67 @@ void read_scenario(const input::Document& doc, const toml::table& t, const std::
   r.finish();
   if (!local.empty()) {
     diags.append(local);
-    return;
+    return std::nullopt;
   }
-  pending.push_back(std::move(pe));
+  return pe;
+}
+
+// Reads the scenario tables of `doc` in the order they are written (a TOML table iterates its keys
+// alphabetically: the arrays of each kind are merged by line; tables on one line keep the order of
+// their kinds' names, then of their arrays), each into its request handed to `use` one at a time
+// (none is kept here); the reading errors go to `diags`. `use` returns false to stop. Returns
+// false when it did.
+template <class Use>
+bool visit_scenarios(const input::Document& doc, Diagnostics& diags, Use use) {
+  const std::vector<std::string> names = command_names();
+  input::check_top_level(doc, names, diags);
+  const size_t errors_before = diags.items().size();
+  struct Kind {
+    std::string command;
+    std::vector<const toml::table*> tables;
+    size_t next = 0;
+  };
+  std::vector<Kind> kinds;
+  for (const auto& [key, node] : input::entries(doc.root)) {
+    std::string command(key);
+    if (std::find(names.begin(), names.end(), command) == names.end()) continue;
+    auto found = input::tables_in(doc, *node, command, diags);
+    kinds.push_back({std::move(command), std::move(found)});
+  }
+  bool any = false;
+  for (;;) {
+    Kind* first = nullptr;
+    size_t first_line = 0;
+    for (auto& k : kinds) {
+      if (k.next == k.tables.size()) continue;
+      const size_t line = doc.pos(*k.tables[k.next]).line;
+      if (first == nullptr || line < first_line) {
+        first = &k;
+        first_line = line;
+      }
+    }
+    if (first == nullptr) break;
+    auto pe = read_scenario(doc, *first->tables[first->next++], first->command, diags);
+    if (!pe) continue;
+    any = true;
+    if (!use(std::move(*pe))) return false;
+  }
+  if (!any && diags.items().size() == errors_before) {
+    const SourcePos p{doc.name, 1, 1};
+    diags.error(p, "no scenario in the file: add " + table_list() + " tables", doc.line(1));
+  }
+  return true;
 }
 
 // Reads every scenario table of every file first, so that all errors are reported together; in
-// the order they are written (a TOML table iterates its keys alphabetically).
+// the order they are written.
 std::vector<Pending> read_scenarios(const std::vector<input::Document>& docs, Diagnostics& diags) {
   std::vector<Pending> pending;
-  for (const auto& doc : docs) {
-    const std::vector<std::string> names = command_names();
-    input::check_top_level(doc, names, diags);
-    const size_t before = pending.size(), errors_before = diags.items().size();
-    for (const auto& [key, node] : input::entries(doc.root)) {
-      const std::string command(key);
-      if (std::find(names.begin(), names.end(), command) == names.end()) continue;
-      for (const toml::table* t : input::tables_in(doc, *node, command, diags))
-        read_scenario(doc, *t, command, pending, diags);
-    }
-    if (pending.size() == before && diags.items().size() == errors_before) {
-      const SourcePos p{doc.name, 1, 1};
-      diags.error(p, "no scenario in the file: add " + table_list() + " tables", doc.line(1));
-    }
-  }
-  std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
-    if (a.origin.doc != b.origin.doc) return false;
-    return a.origin.doc->pos(*a.origin.table).line < b.origin.doc->pos(*b.origin.table).line;
-  });
+  for (const auto& doc : docs)
+    visit_scenarios(doc, diags, [&](Pending&& pe) {
+      pending.push_back(std::move(pe));
+      return true;
+    });
   return pending;
 }
 
@@ -438,14 +472,14 @@ Expected<bool> run_files(const data::Tables& tables, const cli::CommonOptions& c
 // house rules, are not held: a first pass runs each for its errors (and the tables it makes), a
 // second runs each again and writes it (text and markdown: its tables, as render_text and
 // render_markdown lay out each table by itself; csv: the main table's rows), and JSON runs them
-// once more for each array that has rows. So memory holds one scenario at a time, whatever the
-// number of scenarios.
+// once more for each array that has rows. Each pass reads the scenario tables again from the parsed
+// documents (visit_scenarios), one at a time: so memory holds the documents (parsed whole) and one
+// scenario, whatever the number of scenarios.
 
-// The inputs of a streamed batch: the documents (kept: the scenarios point into them) and the
-// scenarios read from them.
+// The inputs of a streamed batch: the documents (kept: each pass reads its scenarios from them).
 struct Batch {
   std::vector<input::Document> docs;
-  std::vector<Pending> pending;
+  size_t count = 0;            ///< the scenarios read
   bool distributions = false;  ///< --distributions: the tables declared on_request kept
   bool fractions = false;      ///< --fractions
   report::Format format = report::Format::text;
@@ -454,14 +488,31 @@ struct Batch {
   bool hold = false;  ///< a figure out of range: the report is held, and the error reported as for any
 };
 
-// Runs the `index`-th scenario of the batch (from 0) and drops the tables the output leaves out
-// (those on request, without --distributions), as run_and_write does for a report held.
-Expected<Scenario> run_batch_one(const data::Tables& tables, const Batch& b, size_t index) {
-  const Pending& pe = b.pending[index];
+// Runs the `index`-th scenario of the batch (from 0), `pe`, and drops the tables the output leaves
+// out (those on request, without --distributions), as run_and_write does for a report held.
+Expected<Scenario> run_batch_one(const data::Tables& tables, const Batch& b, const Pending& pe, size_t index) {
   auto s = run_one(tables, pe.command, pe.opt, pe.origin, false, pe.name, static_cast<int>(index) + 1, b.fractions);
   if (s && !b.distributions)
     std::erase_if(s->tables, [](const report::Table& t) { return t.spec != nullptr && t.spec->on_request; });
   return s;
+}
+
+// One pass over the scenarios of the batch, read again from its documents: `use(scenario)` for each
+// one run, in order; the pass stops at the first error `use` returns (or a scenario's error:
+// the first pass found none).
+template <class Use>
+Diagnostics batch_pass(const data::Tables& tables, const Batch& b, Use use) {
+  Diagnostics stop, unused;  // the reading errors were reported by the first pass
+  size_t index = 0;
+  for (const auto& doc : b.docs) {
+    const bool went_on = visit_scenarios(doc, unused, [&](Pending&& pe) {
+      auto s = run_batch_one(tables, b, pe, index++);
+      stop = s ? use(*s) : s.error();
+      return stop.empty();
+    });
+    if (!went_on) break;
+  }
+  return stop;
 }
 
 // Text or markdown: each scenario's tables as the renderer lays them out, a blank line between
@@ -469,35 +520,49 @@ Expected<Scenario> run_batch_one(const data::Tables& tables, const Batch& b, siz
 Diagnostics write_people(std::ostream& os, const data::Tables& tables, const Batch& b) {
   const size_t width = cli::output_width(&os);
   bool first = true;
-  for (size_t i = 0; i < b.pending.size(); ++i) {
-    auto s = run_batch_one(tables, b, i);
-    if (!s) return s.error();
+  return batch_pass(tables, b, [&](Scenario& s) {
     std::vector<report::Table> scratch;
-    if (report::shown_to(s->tables, report::Shown::people, scratch).empty()) continue;
+    if (report::shown_to(s.tables, report::Shown::people, scratch).empty()) return Diagnostics{};
     if (!first) os << '\n';
     first = false;
-    os << (b.format == report::Format::text ? report::render_text(s->tables, width)
-                                            : report::render_markdown(s->tables));
-  }
-  return {};
+    os << (b.format == report::Format::text ? report::render_text(s.tables, width) : report::render_markdown(s.tables));
+    return Diagnostics{};
+  });
 }
 
 // csv: the main table's rows of every scenario under one header (tables of one name have one shape).
 Diagnostics write_csv(std::ostream& os, const data::Tables& tables, const Batch& b, report::CsvFormulas formulas) {
   bool first = true;
-  for (size_t i = 0; i < b.pending.size(); ++i) {
-    auto s = run_batch_one(tables, b, i);
-    if (!s) return s.error();
+  return batch_pass(tables, b, [&](Scenario& s) {
     std::vector<report::Table> named;
-    for (auto& t : s->tables)
+    for (auto& t : s.tables)
       if (report::table_name(t) == b.main_table) named.push_back(std::move(t));
-    if (named.empty()) continue;
+    if (named.empty()) return Diagnostics{};
     const std::string text = report::render_csv(named, formulas);
     const size_t skip = first ? 0 : text.find("\r\n") + 2;  // the header row, written once
     first = false;
     os.write(text.data() + skip, static_cast<std::streamsize>(text.size() - skip));
+    return Diagnostics{};
+  });
+}
+
+// The JSON objects of the tables of `s` of `spec`, each after `before` (",\n    " after the first).
+void append_objects(std::string& text, const Scenario& s, const report::TableSpec* spec, const char*& before) {
+  for (const auto& t : s.tables) {
+    if (t.spec != spec) continue;
+    if (spec->layout == report::Layout::record) {
+      text += before;
+      before = ",\n    ";
+      report::append_json_record(text, t, 2);
+      continue;
+    }
+    const report::JsonRows rows(t, 2);
+    for (const auto& row : t.rows) {
+      text += before;
+      before = ",\n    ";
+      rows.append(text, row);
+    }
   }
-  return {};
 }
 
 // JSON: the document as render_json writes it with no table (every array empty), each array with
@@ -514,27 +579,13 @@ Diagnostics write_json(std::ostream& os, const data::Tables& tables, const Batch
     at = open;
     std::string text;
     const char* before = "\n    ";
-    for (size_t i = 0; i < b.pending.size(); ++i) {
-      auto s = run_batch_one(tables, b, i);
-      if (!s) return s.error();
+    auto d = batch_pass(tables, b, [&](const Scenario& s) {
       text.clear();
-      for (const auto& t : s->tables) {
-        if (t.spec != spec) continue;
-        if (spec->layout == report::Layout::record) {
-          text += before;
-          before = ",\n    ";
-          report::append_json_record(text, t, 2);
-          continue;
-        }
-        const report::JsonRows rows(t, 2);
-        for (const auto& row : t.rows) {
-          text += before;
-          before = ",\n    ";
-          rows.append(text, row);
-        }
-      }
+      append_objects(text, s, spec, before);
       os << text;
-    }
+      return Diagnostics{};
+    });
+    if (!d.empty()) return d;
     os << "\n  ";
   }
   os.write(frame.data() + at, static_cast<std::streamsize>(frame.size() - at));
@@ -542,32 +593,35 @@ Diagnostics write_json(std::ostream& os, const data::Tables& tables, const Batch
 }
 
 // Whether the batch can be streamed: files (not a subcommand), no --explain, --chart, --svg or
-// --table (each needs the whole report), no house rules (their report is checked whole).
+// --table (each needs the whole report), no house rules (their report is checked whole), and a
+// caller that does not keep the report (cli::CommonOptions::hold).
 bool streamable(const data::Tables& tables, const cli::CommonOptions& common) {
-  return !common.inputs.empty() && !common.explain && !common.chart && common.svg.empty() && common.table.empty() &&
-         !tables.house_rules_in_effect() && report::parse_format(common.format).has_value();
+  return !common.inputs.empty() && !common.hold && !common.explain && !common.chart && common.svg.empty() &&
+         common.table.empty() && !tables.house_rules_in_effect() && report::parse_format(common.format).has_value();
 }
 
-// The first pass: every scenario run for its errors, its figures checked (report::figure_out_of_range)
-// and the arrays it fills noted. Returns the errors of the input (none: the batch can be written).
+// The first pass: every scenario read and run for its errors, its figures checked
+// (report::figure_out_of_range) and the arrays it fills noted. Returns the errors of the input
+// (none: the batch can be written).
 Diagnostics check_batch(const data::Tables& tables, Batch& b) {
   Diagnostics diags;
-  b.pending = read_scenarios(b.docs, diags);
   std::vector<bool> filled(scenarios_doc().tables.size(), false);
-  for (size_t i = 0; i < b.pending.size(); ++i) {
-    auto s = run_batch_one(tables, b, i);
-    if (!s) {
-      diags.append(s.error());
-      continue;
-    }
-    report::Report one;
-    one.tables = std::move(s->tables);
-    if (report::figure_out_of_range(one)) b.hold = true;
-    if (!diags.empty() || b.hold) continue;
-    if (b.main_table.empty()) b.main_table = report::main_table_name(one);
-    for (size_t k = 0; k < filled.size(); ++k)
-      for (const auto& t : one.tables) filled[k] = filled[k] || t.spec == scenarios_doc().tables[k];
-  }
+  for (const auto& doc : b.docs)
+    visit_scenarios(doc, diags, [&](Pending&& pe) {
+      auto s = run_batch_one(tables, b, pe, b.count++);
+      if (!s) {
+        diags.append(s.error());
+        return true;
+      }
+      report::Report one;
+      one.tables = std::move(s->tables);
+      if (report::figure_out_of_range(one)) b.hold = true;
+      if (!diags.empty() || b.hold) return true;
+      if (b.main_table.empty()) b.main_table = report::main_table_name(one);
+      for (size_t k = 0; k < filled.size(); ++k)
+        for (const auto& t : one.tables) filled[k] = filled[k] || t.spec == scenarios_doc().tables[k];
+      return true;
+    });
   if (!diags.empty()) return in_file_order(diags, b.docs);
   for (size_t k = 0; k < filled.size(); ++k)
     if (filled[k] && scenarios_doc().tables[k]->shown != report::Shown::people)
@@ -590,7 +644,8 @@ Expected<bool> run_inputs(const data::Tables& tables, const cli::CommonOptions& 
   b->fractions = fractions;
   b->format = *report::parse_format(common.format);
   if (auto errors = check_batch(tables, *b); !errors.empty()) return errors;
-  if (b->pending.size() < 2 || b->hold || b->main_table.empty()) return run_files(tables, common, fractions, b->docs, diags, rep);
+  if (b->count < 2 || b->hold || b->main_table.empty())
+    return run_files(tables, common, fractions, b->docs, diags, rep);
   const auto formulas = common.csv_formulas ? report::CsvFormulas::keep : report::CsvFormulas::guard;
   rep.write = [&tables, b, formulas](std::ostream& os) {
     switch (b->format) {

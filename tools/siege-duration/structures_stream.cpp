@@ -1,9 +1,10 @@
-// structures_stream.cpp - siege-duration --method structures on a batch of [[structure]] tables,
+// structures_stream.cpp - siege-duration --method structures (or all) on a batch of [[structure]] tables,
 // written as it is made (report::Report::write), in every format.
 //
-// An input of [[structure]] tables alone (a file or standard input), without --explain, --table,
-// --battery or house rules, is not held: it is read in pieces of about 64 KiB on two threads
-// (input::for_each_piece, cut at [[structure]] lines), each piece read by siege::read_siege and its
+// An input of [[structure]] tables alone (a file or standard input), with --method structures or
+// all (the default), without --explain, --table, --battery or house rules, is not held (unless
+// the caller keeps the report: cli::CommonOptions::hold): it is read in pieces of about 64 KiB on
+// two threads (input::for_each_piece, cut at [[structure]] lines), each piece read by siege::read_siege and its
 // structures turned into rows (StructureTables, as run_structures makes them), handed on in input
 // order. A first pass reads every structure; when it found an error, or a table other than
 // [[structure]], the input is read whole and run as any other (so every error is reported as it
@@ -113,11 +114,18 @@ bool check_batch(Batch& b) {
   return d.empty() && !other && count >= 2;
 }
 
-// The tables the batch's report has besides the structures', for programs: the run and the method run.
+// The tables the batch's report has besides the structures', for programs: the run and the methods,
+// as run_methods fills them for an input of [[structure]] tables alone: with --method all (the
+// default), the methods that need a siege or a [siege_machine] skipped around the structures' row.
 std::vector<report::Table> input_tables(const Batch& b) {
   std::vector<report::Table> out{table_of(tables::run()), table_of(tables::methods())};
   out[0].add_row({b.sources.front().name(), b.method});
+  const bool all = b.method == "all";
+  if (all)
+    for (const char* m : {"simplified", "bombardment", "duel"})
+      out[1].add_row({m, report::cell::boolean(false), "no [stronghold], [besieger] and [defender]"});
   out[1].add_row({"structures", report::cell::boolean(true), report::cell::none()});
+  if (all) out[1].add_row({"siege-machine", report::cell::boolean(false), "no [siege_machine]"});
   return out;
 }
 
@@ -208,8 +216,8 @@ std::optional<Expected<report::Report>> run_structures_streamed(const data::Tabl
                                                                 const cli::CommonOptions& common,
                                                                 const input::Source& source) {
   const auto format = report::parse_format(common.format);
-  if (opt.method != "structures" || common.explain || !format || run_tables.house_rules_in_effect() ||
-      !common.table.empty() || opt.battery)
+  if ((opt.method != "structures" && opt.method != "all") || common.hold || common.explain || !format ||
+      run_tables.house_rules_in_effect() || !common.table.empty() || opt.battery)
     return std::nullopt;
   auto b = std::make_shared<Batch>(Batch{run_tables, rules, cat, opt.pi, opt.method, {source}});
   if (!check_batch(*b)) return std::nullopt;

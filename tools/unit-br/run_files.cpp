@@ -29,8 +29,11 @@ namespace {
 // Units whose tables hold only name, troop, race, troops and veteran are rated from those alone
 // (and the command-line readings, the same for every unit): units that agree on them share one
 // rating and one output, but for the name. One memo per worker thread (input::for_each_piece
-// numbers them), kept across its pieces.
+// numbers them), kept across its pieces. A memo keeps the first kMemoEntries outputs it is given
+// and no more, so that memory does not grow with a batch of units that all differ (a unit's JSON
+// output, its detail tables, is about 30 KB: 60,000 units of as many troop counts held 1.7 GB).
 using Memo = std::unordered_map<std::string, UnitOutput>;
+constexpr size_t kMemoEntries = 256;
 
 std::string memo_key(const units::Request& q) {
   std::string k;
@@ -65,7 +68,7 @@ Diagnostics rate_unit(const data::Tables& tables, const units::Catalogue& cat, u
   if (!r) return r.error();
   if (!part.errors.empty()) return {};
   auto out = add_rating(part, tables, cat, std::move(*r), common, cacheable);
-  if (out) memo.emplace(std::move(key), std::move(*out));
+  if (out && memo.size() < kMemoEntries) memo.emplace(std::move(key), std::move(*out));
   return {};
 }
 
@@ -90,8 +93,10 @@ using Inputs = std::vector<input::Source>;
 constexpr input::Cut kCut{"unit"};
 
 // How the JSON of a streamed batch is written: in smaller pieces. A unit's JSON (its detail tables)
-// is about 75 times its table: the rows of two 64 KiB pieces in flight took 80 MB.
-constexpr input::Cut kJsonCut{"unit", kCut.threads, input::kChunkBytes / 4};
+// is about 75 times its table: the rows of two 64 KiB pieces in flight took 80 MB. Every input but
+// the smallest is cut so (an input under kChunkMinBytes, parsed whole by default, was one piece:
+// 5,000 units, 190 KB, took 180 MB).
+constexpr input::Cut kJsonCut{"unit", kCut.threads, input::kChunkBytes / 4, input::kChunkBytes / 4};
 
 // The first pass over a batch to be streamed: every unit read and rated for its errors, which are
 // gathered in input order into `errors`, after the errors of the inputs that are not valid TOML
@@ -249,7 +254,8 @@ std::optional<Expected<report::Report>> run_streamed(const data::Tables& tables,
                                                      const std::shared_ptr<const Inputs>& inputs) {
   // A streamed batch has no room for the house-rules table: with house rules it is built whole.
   const auto format = report::parse_format(common.format);
-  if (common.explain || !format || tables.house_rules_in_effect() || !common.table.empty()) return std::nullopt;
+  if (common.hold || common.explain || !format || tables.house_rules_in_effect() || !common.table.empty())
+    return std::nullopt;
   Diagnostics errors;
   size_t count = 0;
   if (auto fatal = check_units(tables, cat, base, common, *inputs, errors, count); !fatal.empty())

@@ -7,6 +7,11 @@
 
 namespace gunpowder::fmtnum {
 
+namespace {
+// 2^53: every whole number below it in size is a double exactly.
+constexpr double kExactIntegerLimit = 9007199254740992.0;
+}  // namespace
+
 std::string fixed(double x, int decimals) {
   if (!std::isfinite(x)) return "n/a";
   char buf[128];
@@ -39,7 +44,14 @@ std::string shortest(double x, int significant) {
   auto r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::general, significant);
   double rounded = x;
   std::from_chars(buf, r.ptr, rounded);
-  // ...then the shortest text that reads back to the rounded double, which drops the rounding's
+  // A whole number that a double holds exactly (below 2^53 in size) is written as a plain integer,
+  // never in exponent notation ("1000000", not "1e+06"): strict integer readers of csv and JSON
+  // refuse an exponent.
+  if (std::fabs(rounded) < kExactIntegerLimit && rounded == std::floor(rounded)) {
+    r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(rounded));
+    return {buf, r.ptr};
+  }
+  // ...else the shortest text that reads back to the rounded double, which drops the rounding's
   // trailing zeros and picks plain or exponent notation by length.
   r = std::to_chars(buf, buf + sizeof buf, rounded);
   return {buf, r.ptr};

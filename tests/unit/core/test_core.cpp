@@ -129,6 +129,27 @@ TEST_CASE("fmtnum") {
     CHECK(fmtnum::shortest(2.0 / 3.0, 4) == "0.6667");
     CHECK(fmtnum::shortest(1e300 * 1e300) == "n/a");
   }
+  SUBCASE("shortest: a whole number below 2^53 is a plain integer, never in exponent notation") {
+    CHECK(fmtnum::shortest(1e6) == "1000000");
+    CHECK(fmtnum::shortest(9e5) == "900000");
+    CHECK(fmtnum::shortest(-1e6) == "-1000000");
+    CHECK(fmtnum::shortest(1e15) == "1000000000000000");
+    CHECK(fmtnum::shortest(1e15, 17) == "1000000000000000");
+    // 2^53 = 9007199254740992: rounded to 12 digits it is 9007199254740000, below 2^53 and whole.
+    CHECK(fmtnum::shortest(9007199254740992.0) == "9007199254740000");
+    CHECK(fmtnum::shortest(9007199254740991.0, 17) == "9007199254740991");
+    // At 2^53 and beyond: the shortest form as before (plain or exponent, whichever is shorter).
+    CHECK(fmtnum::shortest(9007199254740992.0, 17) == "9007199254740992");
+    CHECK(fmtnum::shortest(1e16) == "1e+16");
+    CHECK(fmtnum::shortest(-1e20) == "-1e+20");
+    // Whole after the rounding to 12 digits.
+    CHECK(fmtnum::shortest(999999.9999999) == "1000000");
+    // Not whole: as before.
+    CHECK(fmtnum::shortest(0.5) == "0.5");
+    CHECK(fmtnum::shortest(1e-7) == "1e-07");
+    CHECK(fmtnum::shortest(1500000.5) == "1500000.5");
+    CHECK(fmtnum::shortest(-0.0) == "0");
+  }
   CHECK(fmtnum::fixed(2.345, 2) == "2.35");
   CHECK(fmtnum::fixed(-0.001, 2) == "0.00");
   CHECK(fmtnum::trim(3.0) == "3");

@@ -14,6 +14,8 @@ std::string trim(double x, int max_decimals = 4);
 /// x rounded to `significant` significant digits (1 to 17), then written in the shortest form
 /// that reads back to the rounded value, as JSON numbers are written: 0.30000000000000004 ->
 /// "0.3", 8.0/15 -> "0.533333333333" (12 digits), 3.0 -> "3", 1e-20 -> "1e-20"; -0 prints "0".
+/// A whole number (after the rounding) below 2^53 in size prints as a plain integer, never in
+/// exponent notation: 1e6 -> "1000000"; larger ones keep the shortest form (1e16 -> "1e+16").
 /// NaN and infinities print as "n/a".
 std::string shortest(double x, int significant = 12);
 /// An integer with thousands separators as the books print them: 24000 -> "24,000".
