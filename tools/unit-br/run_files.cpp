@@ -67,8 +67,9 @@ Diagnostics rate_unit(const data::Tables& tables, const units::Catalogue& cat, u
   auto r = units::rate(cat, u.request);
   if (!r) return r.error();
   if (!part.errors.empty()) return {};
-  auto out = add_rating(part, tables, cat, std::move(*r), common, cacheable);
-  if (out && memo.size() < kMemoEntries) memo.emplace(std::move(key), std::move(*out));
+  // A full memo takes no more: the output is then not copied for it.
+  auto out = add_rating(part, tables, cat, std::move(*r), common, cacheable && memo.size() < kMemoEntries);
+  if (out) memo.emplace(std::move(key), std::move(*out));
   return {};
 }
 
@@ -104,6 +105,9 @@ constexpr input::Cut kJsonCut{"unit", kCut.threads, input::kChunkBytes / 4, inpu
 // read).
 Diagnostics check_units(const data::Tables& tables, const units::Catalogue& cat, const units::Request& base,
                         const cli::CommonOptions& common, const Inputs& inputs, Diagnostics& errors, size_t& count) {
+  // Cut as the writing pass will cut (JSON in smaller pieces): a file that cannot be cut safely
+  // (a cut inside a multi-line string) is found here and read whole by both passes.
+  const input::Cut& cut = report::parse_format(common.format) == report::Format::json ? kJsonCut : kCut;
   cli::CommonOptions rows_only = common;  // the errors are the same in every format; rows cost least
   rows_only.format = "csv";
   Rater rate{tables, cat, base, rows_only, {}};
@@ -112,7 +116,7 @@ Diagnostics check_units(const data::Tables& tables, const units::Catalogue& cat,
   for (const auto& source : inputs) {
     const Diagnostics before = found;  // an input parsed whole after pieces of it were rated starts again
     const size_t counted = count;
-    auto r = input::for_each_piece(source, kCut,
+    auto r = input::for_each_piece(source, cut,
                                    {[&](size_t, unsigned w, const input::Document& doc) {
                                       slots.at(w) = Part{};
                                       rate(doc, slots.at(w), w);

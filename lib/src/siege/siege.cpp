@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/rounding.hpp"
@@ -582,6 +583,14 @@ Expected<DuelSetup> duel_setup(const Rules& rules, const artillery::Catalogue& c
   for (const auto& e : siege.defender.artillery) add(e, false);
   s.defenders = s.pieces.size();
   for (const auto& e : siege.besieger.artillery) add(e, true);
+  // The trace names the pieces by their labels: each must be its own, across the rows and the
+  // sides and against the letters given to the pieces without one.
+  std::set<std::string> seen;
+  for (const auto& p : s.pieces)
+    if (!seen.insert(p.label).second)
+      return Expected<DuelSetup>::failure("the label \"" + p.label +
+                                          "\" names two pieces of the duel (in two artillery rows, or the letter "
+                                          "of a piece given no label): each piece needs a label of its own");
   int mobile = 0;
   for (const auto& p : s.pieces) mobile += p.mobile ? 1 : 0;
   // Defaults of the fall-back and hole-up policies: half the pieces, rounded up.

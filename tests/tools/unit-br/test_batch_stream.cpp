@@ -60,6 +60,27 @@ TEST_CASE("unit-br: a batch streamed to csv and JSON gives the output of the bat
   }
 }
 
+TEST_CASE("unit-br: JSON of a file that cannot be cut (a [[unit]] line inside a multi-line name) is whole") {
+  // Between the 16 KiB the JSON pass cuts at and the 256 KiB under which a file is read whole
+  // for csv: the first pass must find the bad cut as the JSON pass will make it (it failed half
+  // way with "the input changed while it was read" and half a document on stdout).
+  std::string text = batch(600);
+  std::string name = "[[unit]]\ntroop = \"pikemen\"\nname = \"\"\"X\n";
+  for (int i = 0; i < 1000; ++i) name += "filler line " + std::to_string(i) + "\n";
+  name += "[[unit]]\nY\"\"\"\n\n";
+  const size_t at = text.find("[[unit]]", text.size() / 2);  // between two units
+  text = text.substr(0, at) + name + text.substr(at);
+  REQUIRE(text.size() > 32 * 1024);
+  REQUIRE(text.size() < 200 * 1024);
+  const std::string path = write_temp("gp-ub-multiline.toml", text);
+  const auto r = run_main(unit_app::main, {"unit-br", path, "--format", "json"});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("filler line 999") != std::string::npos);
+  CHECK(r.out.size() > 1000);
+  CHECK(r.out[r.out.find_last_not_of('\n')] == '}');  // a whole document
+}
+
 TEST_CASE("unit-br: an error late in a large batch leaves stdout empty and writes no file") {
   const std::string bad = batch(6000) + "[[unit]]\ntroop = \"pikemen\"\ntroops = -5\n";
   const int line = static_cast<int>(std::count(bad.begin(), bad.end(), '\n'));
