@@ -149,14 +149,23 @@ TEST_CASE("house rules out of a declared range are refused at their key (issue 2
     check_one(refused("broadside", "[dice_pool]\nmax_dice = 100\n"), 5, "'max_dice' must be at most 5, got 100");
   }
   SUBCASE("a count of dice beyond 1,000 (damage_dice = 1000000 hung the duel; trigger_dice = 20 the fire odds)") {
-    check_one(refused("artillery", "[[piece]]\nname = \"12-pdr Gun\"\ndamage_dice = 1000000\n"), 6,
-              "'damage_dice' must be at most 1000 (a number of dice), got 1000000");
-    check_one(refused("broadside", "[fire]\ntrigger_dice = 1001\n"), 5,
-              "'trigger_dice' must be at most 1000 (a number of dice), got 1001");
-    check_one(refused("artillery", "[rules.scatter]\nscatter_dice = 5000\n"), 5,
-              "'scatter_dice' must be at most 1000 (a number of dice)");
-    check_one(refused("artillery", "[rules.attack]\ndischarge_crew_dice = 5000\n"), 5,
-              "'discharge_crew_dice' must be at most 1000 (a number of dice)");
+    struct Case {
+      const char* table;
+      const char* rules;
+      int line;
+      const char* message;
+    };
+    for (const Case& c : {Case{"artillery", "[[piece]]\nname = \"12-pdr Gun\"\ndamage_dice = 1000000\n", 6,
+                               "'damage_dice' must be at most 1000 (a number of dice), got 1000000"},
+                          Case{"broadside", "[fire]\ntrigger_dice = 1001\n", 5,
+                               "'trigger_dice' must be at most 1000 (a number of dice), got 1001"},
+                          Case{"artillery", "[rules.scatter]\nscatter_dice = 5000\n", 5,
+                               "'scatter_dice' must be at most 1000 (a number of dice)"},
+                          Case{"artillery", "[rules.attack]\ndischarge_crew_dice = 5000\n", 5,
+                               "'discharge_crew_dice' must be at most 1000 (a number of dice)"}}) {
+      CAPTURE(std::string(c.rules));
+      check_one(refused(c.table, c.rules), c.line, c.message);
+    }
     // 1,000 dice of 10,000 faces: a sum of dice that took hours.
     check_one(refused("artillery", "[rules.scatter]\nscatter_dice = 1000\nscatter_die_sides = 10000\n"), 6,
               "'scatter_die_sides' must be at most 100 (the faces of a die), got 10000");
