@@ -274,6 +274,9 @@ std::string machine_sampled_because(const siege::SmExact& tried) {
     return "sampled: the exact chain (" + grouped(tried.states) +
            " states) carries the costs by their mean and sd only, without money on hand, and their distribution "
            "was asked for";
+  if (tried.too_many_casualty_pairs)
+    return "sampled: the artillery's casualty dice have more than " + grouped(siege::kSmExactCasualtyPairs) +
+           " pairs of totals, more than the exact chain enumerates";
   if (tried.too_many_totals)
     return "sampled: the devices' damage dice have more than " + grouped(siege::kSmExactDamageTotals) +
            " totals, more than the exact chain enumerates (in week " + std::to_string(tried.week) + ")";

@@ -397,6 +397,16 @@ Expected<SmExact> siege_machine_exact(const war::Rules& wr, const SiegeMachineRu
   SmPathDice dice;
   auto made = detail::siege_stepper(wr, r, s, dice);
   if (!made) return made.error();
+  // The casualty dice are enumerated by the pairs of their totals (detail::casualty_outcomes):
+  // too many, and the sieges are sampled before any work (their sums alone could take seconds).
+  const auto totals = [](int n, int sides) {
+    return n > 0 && sides > 0 ? static_cast<double>(n) * (sides - 1) + 1 : 1.0;
+  };
+  if (totals(r.defender_dice_n, r.defender_dice_sides) * totals(r.attacker_dice_n, r.attacker_dice_sides) >
+      static_cast<double>(kSmExactCasualtyPairs)) {
+    out.too_many_casualty_pairs = true;
+    return out;
+  }
   out.capture_week.assign(static_cast<size_t>(std::max(0, s.max_weeks)) + 1, 0.0);
   out.cost_distribution = (*made)->costs_kept();
   SmChain chain(s, **made, dice, max_states, max_paths, out);

@@ -189,3 +189,28 @@ TEST_CASE("siege::siege_machine_exact: the bounds") {
   CHECK_FALSE(y->complete);
   CHECK(y->paths <= 5001);
 }
+
+TEST_CASE("siege::siege_machine_exact: casualty dice with too many pairs of totals are sampled, not enumerated") {
+  // House rules may give the bombard's casualty dice as 1000d100 a side: 99,001 totals each, some
+  // 10^10 pairs, which the chain once enumerated for hours. Past kSmExactCasualtyPairs pairs
+  // (n x (sides - 1) + 1 totals a side, multiplied) the chain stops before any week.
+  const auto s = small_siege(SmPlan::bombard, 400, 30);
+  siege::SiegeMachineRules r = rules();
+  struct Case {
+    int def_n, def_sides, att_n, att_sides;
+    bool too_many;
+  };
+  // 10 x 10,000 = 100,000 pairs: at the bound; 10 x 10,001: past it; 99,001 x 99,001.
+  for (const Case c : {Case{1, 10, 1, 10000, false}, Case{1, 10, 1, 10001, true}, Case{1000, 100, 1000, 100, true}}) {
+    CAPTURE(c.att_sides);
+    r.defender_dice_n = c.def_n;
+    r.defender_dice_sides = c.def_sides;
+    r.attacker_dice_n = c.att_n;
+    r.attacker_dice_sides = c.att_sides;
+    auto x = siege::siege_machine_exact(war_rules(), r, s, 50, 1000000);
+    REQUIRE(x.has_value());
+    CHECK(x->too_many_casualty_pairs == c.too_many);
+    CHECK_FALSE(x->complete);
+    if (c.too_many) CHECK(x->paths == 0);
+  }
+}

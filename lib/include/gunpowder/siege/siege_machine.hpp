@@ -464,6 +464,10 @@ inline constexpr size_t kSmExactPaceFrom = 16;
 /// 4,000,000 pairs of totals to add; a throw with more (a device of 2000d100, as the input may
 /// give) sends the siege to sampling before the work is done.
 inline constexpr long long kSmExactDamageTotals = 20'000;
+/// The exact chain enumerates the artillery's casualty dice (bombard) by the pairs of their totals
+/// (each side's n x (sides - 1) + 1): with more pairs than this (house rules of 1000d100 a side)
+/// the sieges are sampled, before any week is played.
+inline constexpr long long kSmExactCasualtyPairs = 100'000;
 
 /// The siege computed exactly: a Markov chain over its states between weeks (both sides' troops,
 /// food, morale, ammunition, money (and then costs so far), battle fatigue, the structure's points
@@ -475,6 +479,7 @@ struct SmExact {
   bool complete = false;     ///< false: the chain passed a bound (states or paths say which)
   bool on_course = false;    ///< (complete false) stopped before a week it was on course to pass its path bound in
   bool too_many_totals = false;  ///< (complete false) a damage throw had more than kSmExactDamageTotals totals
+  bool too_many_casualty_pairs = false;  ///< (complete false) the casualty dice have more than kSmExactCasualtyPairs pairs
   long long states = 0;      ///< distinct states the chain went through
   long long week_states = 0; ///< the most states of one week
   long long paths = 0;       ///< outcomes of the weeks' throws enumerated
