@@ -51,6 +51,11 @@ void read_stronghold(const input::Document& doc, const toml::table& t, const Rul
 /// [besieger] or [defender]: units, artillery and engines.
 void read_side(const input::Document& doc, const toml::table& t, bool besieger, const Rules& rules,
                const artillery::Catalogue& cat, Diagnostics& diags, Side& side);
+/// The duel's labels across both sides' artillery rows (read_side has checked each row's own):
+/// an error at the first label that names a second piece, or the letter the duel gives a piece of
+/// a row without labels (duel_letters).
+void check_labels(const input::Document& doc, const toml::table& besieger, const toml::table& defender,
+                  const Siege& s, Diagnostics& diags);
 /// One [[structure]] table, appended to `out` when complete.
 void read_structure(const input::Document& doc, const toml::table& t, const Rules& rules, bool use_pi,
                     Diagnostics& diags, std::vector<StructureSpec>& out);

@@ -24,6 +24,7 @@ void read_the_siege(const input::Document& doc, TableReader& top, const Rules& r
   if (st) reading::read_stronghold(doc, *st, rules, diags, s.stronghold);
   if (be) reading::read_side(doc, *be, true, rules, cat, diags, s.besieger);
   if (de) reading::read_side(doc, *de, false, rules, cat, diags, s.defender);
+  if (be && de && diags.empty()) reading::check_labels(doc, *be, *de, s, diags);
   in.ranges_complete = !s.besieger.artillery.empty();
   for (const auto& e : s.besieger.artillery) in.ranges_complete = in.ranges_complete && e.range_yd.has_value();
   in.siege = std::move(s);

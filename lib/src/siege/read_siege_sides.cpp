@@ -3,6 +3,7 @@
 // units, artillery park (book pieces, ranges, carriages, labels, spiked pieces) and engines.
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/siege/read_siege.hpp"
@@ -208,6 +209,50 @@ void read_side(const input::Document& doc, const toml::table& t, bool besieger, 
     r.error_at("units",
                "a defender with no units and no artillery: there is nothing to besiege (units must be at least 1)");
   r.finish();
+}
+
+void check_labels(const input::Document& doc, const toml::table& besieger, const toml::table& defender,
+                  const Siege& s, Diagnostics& diags) {
+  // Each piece's label in the duel's order, with the node of a label the file gives.
+  struct Named {
+    std::string label;
+    const toml::node* at = nullptr;
+  };
+  std::vector<Named> named;
+  size_t letter = 0;
+  for (const auto& [t, side] : {std::pair{&defender, &s.defender}, std::pair{&besieger, &s.besieger}}) {
+    const toml::array* rows = t->get_as<toml::array>("artillery");
+    for (size_t i = 0; i < side->artillery.size(); ++i) {
+      const ParkEntry& e = side->artillery[i];
+      const toml::table* row = rows != nullptr && i < rows->size() ? rows->get(i)->as_table() : nullptr;
+      const toml::array* labels = row != nullptr ? row->get_as<toml::array>("labels") : nullptr;
+      for (size_t k = 0; k < static_cast<size_t>(e.count); ++k, ++letter)
+        if (k < e.labels.size())
+          named.push_back({e.labels[k], labels != nullptr && k < labels->size() ? labels->get(k) : nullptr});
+        else
+          named.push_back({duel_letters(letter), nullptr});
+    }
+  }
+  std::map<std::string, const Named*> seen;
+  for (const Named& n : named) {
+    const auto [it, fresh] = seen.try_emplace(n.label, &n);
+    if (fresh) continue;
+    // At a label the file gives: the later in the file of two, or the one a letter repeats.
+    const bool letter_too = n.at == nullptr || it->second->at == nullptr;
+    const toml::node* node = n.at != nullptr ? n.at : it->second->at;
+    SourcePos at = node != nullptr ? doc.pos(*node) : SourcePos{};
+    if (!letter_too) {
+      const SourcePos other = doc.pos(*it->second->at);
+      if (std::pair{other.line, other.column} > std::pair{at.line, at.column}) at = other;
+    }
+    diags.error(at,
+                "the label \"" + n.label + "\" names two pieces" +
+                    (letter_too ? " (it is also the letter the duel gives a piece of a row without labels)"
+                                : " (in two artillery rows)") +
+                    ": each piece needs a label of its own",
+                doc.line(at));
+    return;
+  }
 }
 
 std::optional<std::string> match_value(std::string_view typed, const std::vector<std::string>& allowed,

@@ -517,8 +517,7 @@ Expected<Bombardment> bombard(const Rules& rules, const artillery::Catalogue& ca
 // ---------------------------------------------------------------------------------------------
 // 3. Duel set-up
 
-namespace {
-std::string letters(size_t i) {  // A, B, ..., Z, AA, AB, ...
+std::string duel_letters(size_t i) {
   std::string s;
   ++i;
   while (i > 0) {
@@ -528,7 +527,6 @@ std::string letters(size_t i) {  // A, B, ..., Z, AA, AB, ...
   }
   return s;
 }
-}  // namespace
 
 Expected<DuelSetup> duel_setup(const Rules& rules, const artillery::Catalogue& cat, const Siege& siege,
                                const DuelOptions& options) {
@@ -550,7 +548,7 @@ Expected<DuelSetup> duel_setup(const Rules& rules, const artillery::Catalogue& c
     label += static_cast<size_t>(e.spiked);
     for (int k = e.spiked; k < e.count; ++k, ++label) {
       DuelPiece p;
-      p.label = static_cast<size_t>(k) < e.labels.size() ? e.labels[static_cast<size_t>(k)] : letters(label);
+      p.label = static_cast<size_t>(k) < e.labels.size() ? e.labels[static_cast<size_t>(k)] : duel_letters(label);
       p.piece = e.piece;
       p.besieger = besieger;
       p.carriage = e.carriage_given ? e.carriage : most_mobile_carriage(*e.piece);

@@ -341,6 +341,9 @@ struct DuelSetup {
 };
 
 /// Places both parks as the duel rules require (errors: no artillery on a side).
+/// The label a duel gives its i-th piece (counted from 0: the defender's rows first, then the
+/// besieger's, spiked pieces counted) when its row gives none: A, B, ..., Z, AA, AB, ...
+std::string duel_letters(size_t i);
 Expected<DuelSetup> duel_setup(const Rules& rules, const artillery::Catalogue& cat, const Siege& siege,
                                const DuelOptions& options);
 
