@@ -16,12 +16,49 @@ Dist Dist::die(int sides) {
       .exact_over(fraction::product(1, static_cast<std::uint64_t>(sides)));
 }
 
+namespace {
+/// Sums of more dice than this (as n x sides) add each die by a sliding window instead of a
+/// convolution: 1000d100 took 5 to 11 seconds the one way, and takes 0.15 the other. Below it
+/// the convolution, whose figures every golden output was made with.
+constexpr long long kWindowFrom = 5000;
+
+/// The next die's faces 1..sides added to `p` (the sum of k such dice, from its least total), into `r`:
+/// each total of k + 1 dice the mean of a window of `sides` totals of k. The sum of equal dice
+/// is symmetric and unimodal, so the lower half is swept upwards (each step adds a total at
+/// least as likely as the one it drops: no cancellation; the window in long double) and the
+/// upper half is its mirror image.
+void add_die(const std::vector<double>& p, int sides, std::vector<double>& r) {
+  const size_t s = static_cast<size_t>(sides);
+  const size_t len = p.size() + s - 1;
+  r.resize(len);
+  long double window = 0;
+  for (size_t j = 0; j < (len + 1) / 2; ++j) {
+    if (j < p.size()) window += static_cast<long double>(p[j]);
+    if (j >= s) window -= static_cast<long double>(p[j - s]);
+    r[j] = static_cast<double>(window / sides);
+  }
+  for (size_t j = (len + 1) / 2; j < len; ++j) r[j] = r[len - 1 - j];
+}
+}  // namespace
+
 Dist Dist::sum(int n, int sides) {
   assert(n >= 0 && sides >= 1);
-  Dist d = constant(0);
-  const Dist one = die(sides);
-  for (int i = 0; i < n; ++i) d = d.plus(one);
-  return d;
+  if (static_cast<long long>(n) * sides < kWindowFrom) {
+    Dist d = constant(0);
+    const Dist one = die(sides);
+    for (int i = 0; i < n; ++i) d = d.plus(one);
+    return d;
+  }
+  std::vector<double> p{1.0}, next;
+  p.reserve(static_cast<size_t>(n) * static_cast<size_t>(sides - 1) + 1);
+  next.reserve(p.capacity());
+  std::uint64_t over = 1;
+  for (int i = 0; i < n; ++i) {
+    add_die(p, sides, next);
+    p.swap(next);
+    over = fraction::product(over, static_cast<std::uint64_t>(sides));
+  }
+  return Dist(n, std::move(p)).exact_over(over);
 }
 
 double Dist::p(int x) const {

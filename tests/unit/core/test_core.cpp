@@ -255,6 +255,37 @@ TEST_CASE("dice::Dist") {
     CHECK(d.mean() == doctest::Approx(7));
     CHECK(d.total() == doctest::Approx(1));
   }
+  SUBCASE("many dice (n x sides from 5,000: a sliding window) against a plain convolution and exact counts") {
+    // 51d100: a convolution written here, die by die, in long double.
+    std::vector<long double> conv{1.0L};
+    for (int i = 0; i < 51; ++i) {
+      std::vector<long double> next(conv.size() + 99, 0.0L);
+      for (size_t a = 0; a < conv.size(); ++a)
+        for (size_t f = 0; f < 100; ++f) next[a + f] += conv[a] / 100;
+      conv.swap(next);
+    }
+    const auto d = dice::Dist::sum(51, 100);
+    REQUIRE(d.min() == 51);
+    REQUIRE(d.max() == 5100);
+    double worst = 0;
+    for (int t = 51; t <= 5100; ++t) {
+      const auto want = static_cast<double>(conv[static_cast<size_t>(t - 51)]);
+      worst = std::max(worst, std::fabs(d.p(t) - want) / want);
+    }
+    CAPTURE(worst);
+    CHECK(worst < 1e-12);  // relative, even in the tails (1e-102 at the ends)
+    CHECK(d.p(51) == doctest::Approx(std::pow(100.0, -51)).epsilon(1e-12));
+    CHECK(d.p(52) == doctest::Approx(51 * std::pow(100.0, -51)).epsilon(1e-12));
+    CHECK(d.total() == doctest::Approx(1).epsilon(1e-13));
+    CHECK(d.mean() == doctest::Approx(51 * 50.5).epsilon(1e-13));
+    // 2d3000: the ways to throw t are min(t - 1, 6001 - t) of 9,000,000.
+    const auto two = dice::Dist::sum(2, 3000);
+    for (int t : {2, 3, 1500, 3000, 3001, 3002, 4500, 5999, 6000}) {
+      CAPTURE(t);
+      CHECK(two.p(t) == doctest::Approx(std::min(t - 1, 6001 - t) / 9e6).epsilon(1e-14));
+    }
+    CHECK(two.denominator() == 9000000);
+  }
   SUBCASE("6d10 has mean 33 and support 6..60") {
     const auto d = dice::Dist::sum(6, 10);
     CHECK(d.min() == 6);
