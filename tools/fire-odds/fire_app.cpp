@@ -208,7 +208,11 @@ const std::vector<FireCommand>& commands() {
          s->charts.push_back(std::move(*by_range));
          return s;
        },
-       [](input::TableReader& r, Options& o) { fire::read_artillery(r, o.artillery); }, &artillery_specs},
+       [](input::TableReader& r, Options& o) {
+         fire::read_artillery(r, o.artillery);
+         o.range_step_yd = r.number("range_step_yd", input::Need::optional);
+       },
+       &artillery_specs},
       {"firearm", "a character's firearm: reload, misfire, hit chance, hits per minute (Guns of War, p. 9-11)",
        [](CLI::App& sub, Options& o) { setup_firearm(sub, o.firearm); },
        [](const data::Tables& t, const Options& o, bool explain) { return run_firearm(t, o.firearm, explain); },
