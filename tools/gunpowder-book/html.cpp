@@ -28,14 +28,20 @@ CellMarks compare_cells(const report::Table& ruled, const report::Table* book, s
   CellMarks marks;
   count = 0;
   if (book == nullptr) return marks;
-  // The book's column of each of the ruled table's columns, by header (npos: none).
+  // The book's column of each of the ruled table's columns, by its key (its header where it has
+  // none), the n-th of a name matched to the book's n-th (a table of battles has two "C-BR"
+  // columns, force_br and opponent_br); npos: none (a column the house rules add, as Source).
+  const auto name_of = [](const report::Column& col) { return col.key.empty() ? col.header : col.key; };
   std::vector<size_t> column_in_book(ruled.columns.size(), std::string::npos);
-  for (size_t c = 0; c < ruled.columns.size(); ++c)
+  for (size_t c = 0; c < ruled.columns.size(); ++c) {
+    size_t nth = 0;
+    for (size_t k = 0; k < c; ++k) nth += name_of(ruled.columns[k]) == name_of(ruled.columns[c]) ? 1 : 0;
     for (size_t b = 0; b < book->columns.size(); ++b)
-      if (book->columns[b].header == ruled.columns[c].header) {
+      if (name_of(book->columns[b]) == name_of(ruled.columns[c]) && nth-- == 0) {
         column_in_book[c] = b;
         break;
       }
+  }
   marks.assign(ruled.rows.size(), std::vector<bool>(ruled.columns.size(), false));
   for (size_t r = 0; r < ruled.rows.size(); ++r)
     for (size_t c = 0; c < ruled.columns.size() && c < ruled.rows[r].size(); ++c) {

@@ -302,6 +302,11 @@ TEST_CASE("book: house rules are named on every page and the changed cells marke
   CHECK(march.find("They change no figure of this page") != std::string::npos);
   CHECK(march.find("<mark>") == std::string::npos);
   CHECK(read(d / "house-rules.html").find("24-pdr Cannon") != std::string::npos);
+  // A table with two columns of one header (the battles' "C-BR" of each force): each compared
+  // with its own column of the book, not both with the first (20 cells were marked unchanged).
+  const std::string odds = read(d / "war-machine-odds-by-br-difference.html");
+  CHECK(odds.find("They change no figure of this page") != std::string::npos);
+  CHECK(odds.find("<mark>") == std::string::npos);
   // The built-in book has neither banner nor mark.
   const std::string plain = read(built_in_book() / "artillery-catalogue.html");
   CHECK(plain.find("class=\"banner\"") == std::string::npos);
