@@ -184,14 +184,23 @@ void service_figures(const Design& d, Table& ch) {
                 from(c, "rounds_per_shot"));
   ch.add_figure(kShotsPerDay, report::cell::shown_as(std::to_string(c.shots_per_day), c.shots_per_day),
                 from(c, "shots_per_day"));
+  // A price multiplier or powder price changed by house rules says so first, one given last
+  // ("house rule (FILE), book x 1.5"; "book x 3, given"; "house rule (FILE), dwarven").
+  const std::string& mult_src = d.economy.multiplier_source;
+  const std::string times =
+      d.economy.cost_multiplier == 1 && mult_src.empty() ? "" : " x " + trim(d.economy.cost_multiplier);
   ch.add_figure(kCost, report::cell::shown_as(money(c.cost_gp) + " gp", c.cost_gp),
-                from(c, "cost_gp", d.economy.cost_multiplier == 1 ? "" : " x " + trim(d.economy.cost_multiplier)));
+                mult_src == "given"  ? from(c, "cost_gp", times + ", given")
+                : mult_src.empty()   ? from(c, "cost_gp", times)
+                                     : mult_src + ", " + from(c, "cost_gp", times));
   ch.add_figure(kShotCost, report::cell::shown_as(money(c.shot_cost_gp) + " gp", c.shot_cost_gp),
                 from(c, "shot_cost_gp"));
+  const std::string& powder_src = d.economy.powder_source;
+  const std::string price = powder_src.empty()   ? d.economy.gunpowder
+                            : powder_src == "given" ? powder_src
+                                                    : powder_src + ", " + d.economy.gunpowder;
   ch.add_figure(kPowderCost, report::cell::shown_as(money(c.powder_cost_gp) + " gp", c.powder_cost_gp),
-                c.source_of("powder_lb") == c.source
-                    ? d.economy.gunpowder
-                    : std::string(c.source_of("powder_lb")) + ", " + d.economy.gunpowder);
+                c.source_of("powder_lb") == c.source ? price : std::string(c.source_of("powder_lb")) + ", " + price);
   ch.add_figure(kCostPerDay, money_cell(d.bombardment.cost_gp_per_day), std::string(d.bombardment.cost_per_day_source));
   ch.add_figure(kCarriage, d.carriage ? Cell(artillery::to_string(*d.carriage)) : report::cell::none());
   ch.add_figure(kEra, d.era ? Cell(artillery::to_string(*d.era)) : report::cell::none());

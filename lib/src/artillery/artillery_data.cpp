@@ -71,10 +71,21 @@ void note_house_rules(const data::Tables& t, BookPiece& p) {
     if (auto src = t.house_rule_source("artillery", row + "." + k)) p.house_rule_sources.emplace(k, *src);
 }
 
-// The house rules behind the pieces' figures and the keys of [rules.design] (DesignRules::house_rule_sources).
+// The house rules behind the pieces' figures, the keys of [rules.design] (DesignRules::house_rule_sources)
+// and the gunpowders' prices and multipliers (GunpowderType, EconomyRules).
 void note_house_rules(const data::Tables& t, const input::Document& doc, Catalogue& cat) {
   if (!t.house_rules_in_effect()) return;
   for (auto& p : cat.pieces) note_house_rules(t, p);
+  const auto ruled = [&t](const std::string& path) {
+    return t.house_rule_source("gunpowder_economies", path).value_or("");
+  };
+  for (auto& g : cat.economy.types) {
+    const std::string row = "gunpowder_type[id = \"" + g.id + "\"].";
+    g.powder_source = ruled(row + "powder_cost_gp_per_lb");
+    g.multiplier_source = ruled(row + "firearm_cost_multiplier");
+  }
+  cat.economy.dwarven_powder_source = ruled("dwarven.recommended_powder_cost_gp_per_lb");
+  cat.economy.dwarven_multiplier_source = ruled("dwarven.price_multiplier_recommended");
   if (const auto* design = doc.root["rules"]["design"].as_table())
     for (const auto& [key, node] : *design)
       if (auto src = t.house_rule_source("artillery", "rules.design." + std::string(key.str())))

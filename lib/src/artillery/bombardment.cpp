@@ -76,14 +76,23 @@ Bombardment bombardment_for(const Catalogue& cat, const BookPiece* book, Type t,
 void daily_cost(const Sources& sources, const BookPiece* book_figures, const Request& req, GunpowderKind gunpowder,
                 Design& d, report::Steps* ex) {
   const double per_shot = d.effective.shot_cost_gp + d.economy.powder_cost_per_shot_gp;
-  const bool book_cost =
-      book_figures && !req.powder_lb && gunpowder == GunpowderKind::historical && !req.powder_gp_per_lb;
+  // (A house rule of the historical powder's price leaves the book's figure too.)
+  const bool book_cost = book_figures && !req.powder_lb && gunpowder == GunpowderKind::historical &&
+                         !req.powder_gp_per_lb && d.economy.powder_source.empty();
   if (book_cost) {
     d.bombardment.cost_gp_per_day = book_figures->cost_gp_per_day;
     d.bombardment.cost_per_day_source = d.effective.source_of("cost_gp_per_day");
   } else {
     d.bombardment.cost_gp_per_day = r::nearest(d.bombardment.shots_per_day * per_shot, 25);
-    d.bombardment.cost_per_day_source = "formula";
+    // The formula's, after the house rules of the figures it is computed from, before "given".
+    std::string ruled, given;
+    for (const std::string_view from : {d.effective.source_of("shots_per_day"), d.effective.source_of("shot_cost_gp"),
+                                        std::string_view(d.economy.powder_source)})
+      if (from.starts_with("house rule") && ruled.find(from) == std::string::npos)
+        ruled.append(from).append(", ");
+      else if (from == "given")
+        given = ", given";
+    d.bombardment.cost_per_day_source = ruled + "formula" + given;
     if (ex)
       say(*ex, step("daily powder and shot",
                     std::to_string(d.bombardment.shots_per_day) + " x (" + trim(d.effective.shot_cost_gp) + " + " +

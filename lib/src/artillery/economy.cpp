@@ -21,18 +21,28 @@ using report::Yields;
 namespace {
 
 // Where a figure of the gunpowder comes from: given by the request, the Gunpowder Type table's
-// row, or (dwarven gunpowder, whose price "varies") the suite's reading of the recommendation.
-Step gunpowder_figure(const Catalogue& cat, const GunpowderType& gp, bool given, bool in_table, std::string figure,
-                      std::string result) {
+// row, or (dwarven gunpowder, whose price "varies") the suite's reading of the recommendation;
+// `ruled`, the house rule that changed the figure, cited first.
+Step gunpowder_figure(const Catalogue& cat, const GunpowderType& gp, bool given, bool in_table, const std::string& ruled,
+                      std::string figure, std::string result) {
   const std::string& src = cat.sources.economies;
+  const auto cite = [&ruled](std::string book) { return ruled.empty() ? book : ruled + ", " + book; };
   if (given) return step(std::move(figure), "given", std::move(result), "");
   if (in_table)
     return step(std::move(figure), "Gunpowder Type table, row \"" + gp.name + "\"", std::move(result),
-                section(src, "Gunpowder Type table"), Yields::rounded)
+                cite(section(src, "Gunpowder Type table")), Yields::rounded)
         .in("gunpowder", gp.name);
   return step(std::move(figure), "the recommendation for " + gp.name, std::move(result),
-              reading(section(src, "Dwarven Gunpowder")))
+              cite(reading(section(src, "Dwarven Gunpowder"))))
       .in("gunpowder", gp.name);
+}
+
+// The house rule behind the gunpowder's powder price or multiplier (none when given).
+std::string powder_ruled(const Catalogue& cat, const GunpowderType& gp) {
+  return gp.powder_gp_per_lb ? gp.powder_source : cat.economy.dwarven_powder_source;
+}
+std::string multiplier_ruled(const Catalogue& cat, const GunpowderType& gp) {
+  return gp.cost_multiplier ? gp.multiplier_source : cat.economy.dwarven_multiplier_source;
 }
 
 // The steps of the economy: the powder price and price multiplier, the piece's price, its powder
@@ -41,10 +51,10 @@ void economy_steps(const Catalogue& cat, const GunpowderType& gp, const Request&
                    const Characteristics& eff, const Economy& e, report::Steps& ex) {
   const std::string& src = cat.sources.economies;
   const std::string price = trim(e.piece_cost_gp) + " gp";
-  say(ex, gunpowder_figure(cat, gp, req.powder_gp_per_lb.has_value(), gp.powder_gp_per_lb.has_value(), "powder price",
-                           trim(e.powder_gp_per_lb) + " gp/lb"));
+  say(ex, gunpowder_figure(cat, gp, req.powder_gp_per_lb.has_value(), gp.powder_gp_per_lb.has_value(),
+                           powder_ruled(cat, gp), "powder price", trim(e.powder_gp_per_lb) + " gp/lb"));
   say(ex, gunpowder_figure(cat, gp, req.price_multiplier.has_value(), gp.cost_multiplier.has_value(),
-                           "price multiplier", "x" + trim(e.cost_multiplier)));
+                           multiplier_ruled(cat, gp), "price multiplier", "x" + trim(e.cost_multiplier)));
   say(ex, step("price", trim(full.cost_gp) + " gp x " + trim(e.cost_multiplier), price, src)
               .in("historical price", trim(full.cost_gp) + " gp")
               .in("price multiplier", trim(e.cost_multiplier)));
@@ -87,6 +97,8 @@ Diagnostics economy_for(const Catalogue& cat, const GunpowderType& gp, const Req
   e.cost_multiplier = req.price_multiplier ? *req.price_multiplier
                       : gp.cost_multiplier ? *gp.cost_multiplier
                                            : cat.economy.dwarven_multiplier;
+  e.powder_source = req.powder_gp_per_lb ? "given" : powder_ruled(cat, gp);
+  e.multiplier_source = req.price_multiplier ? "given" : multiplier_ruled(cat, gp);
   if (!std::isfinite(e.powder_gp_per_lb) || e.powder_gp_per_lb < 0)
     return fail("powder_gp_per_lb", "powder price must be zero or more gp per pound");
   if (!std::isfinite(e.cost_multiplier) || e.cost_multiplier <= 0)

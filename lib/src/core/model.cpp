@@ -79,6 +79,13 @@ std::string json_key(std::string_view table_name) {
 }
 
 namespace {
+// What a figure's source says, in words (the schemas' and csv columns' description of `sources`
+// and `source`): one text for every tool.
+constexpr std::string_view kSourceWords =
+    "book (the book's figure; \"book x 2\" for a price multiplied), formula, model, a documented reading, "
+    "given (the request's), the gunpowder whose price it is, or what was done to the book's figure (reduced "
+    "charge, lighter shot); \"house rule (FILE)\" first where house rules changed it or a figure it is "
+    "computed from";
 bool is_numeric(Kind k) {
   return k == Kind::count || k == Kind::integer || k == Kind::number || k == Kind::amount || k == Kind::probability ||
          k == Kind::fraction;
@@ -493,7 +500,7 @@ json::Value describe_items(const TableSpec& t, bool fractions) {
   }
   if (record && (t.sourced || t.sourced_under_house_rules)) {
     json::Value s = closed_object(std::move(sources), json::array());
-    s.set("description", t.sourced ? "where each figure came from: book, formula, reading, house rule (FILE)"
+    s.set("description", t.sourced ? "where each figure came from: " + std::string(kSourceWords)
                                    : "with house rules only: the house rule (FILE) behind each figure it changed or "
                                      "that is computed from one it changed, null for the others");
     props.set("sources", std::move(s));
@@ -638,7 +645,7 @@ std::vector<KeyRow> describe_csv_columns(const TableSpec& t) {
     out.push_back({"value", "text", "", "its value, raw"});
     out.push_back({"unit", "text", "", "its unit"});
     if (t.sourced)
-      out.push_back({"source", "text", "", "where it came from: book, formula, reading, house rule (FILE)"});
+      out.push_back({"source", "text", "", "where it came from: " + std::string(kSourceWords)});
     else if (t.sourced_under_house_rules)
       out.push_back({"source", "text", "", "with house rules only: the house rule (FILE) behind the figure, if any"});
     return out;

@@ -165,12 +165,17 @@ struct GunpowderType {
   std::string id, name, proficiency;
   std::optional<double> powder_gp_per_lb;
   std::optional<double> cost_multiplier;
+  /// "house rule (FILE)" where house rules changed its powder price or its price multiplier;
+  /// empty for the book's.
+  std::string powder_source, multiplier_source;
 };
 
 struct EconomyRules {
   std::vector<GunpowderType> types;
   double workshop_gp_per_day = 0;
   double dwarven_powder_gp_per_lb = 0, dwarven_multiplier = 0;
+  /// "house rule (FILE)" where house rules changed the dwarven recommendations; empty for the book's.
+  std::string dwarven_powder_source, dwarven_multiplier_source;
   int dwarven_market_class_reduction = 0;
   double machinist_base_days = 0, machinist_days_per_1000gp = 0;
   double machinist_throw_gp_per_step = 0;  ///< +1 to the machinist's throw per this much value
@@ -351,7 +356,7 @@ struct BombardRow {
 struct Bombardment {
   int shots_per_day = 0;
   double cost_gp_per_day = 0;
-  std::string_view cost_per_day_source;  ///< "book", "formula" or a house rule's
+  std::string cost_per_day_source;  ///< "book", "formula" or a house rule's (with what else it is computed from)
   std::vector<BombardRow> rows;
 };
 
@@ -380,6 +385,9 @@ struct Automaton {
 struct Economy {
   std::string gunpowder;
   double powder_gp_per_lb = 0, cost_multiplier = 0;
+  /// Where the powder price and the price multiplier come from when not from the book's table for
+  /// the gunpowder: "given" (the request's) or "house rule (FILE)"; empty otherwise.
+  std::string powder_source, multiplier_source;
   double piece_cost_gp = 0, powder_cost_per_shot_gp = 0, cost_gp_per_day = 0;
   double making_days = 0;
   std::string_view making_rule;
