@@ -26,7 +26,7 @@ namespace {
 Step gunpowder_figure(const Catalogue& cat, const GunpowderType& gp, bool given, bool in_table, const std::string& ruled,
                       std::string figure, std::string result) {
   const std::string& src = cat.sources.economies;
-  const auto cite = [&ruled](std::string book) { return ruled.empty() ? book : ruled + ", " + book; };
+  const auto cite = [&ruled](const std::string& book) { return ruled.empty() ? book : ruled + ", " + book; };
   if (given) return step(std::move(figure), "given", std::move(result), "");
   if (in_table)
     return step(std::move(figure), "Gunpowder Type table, row \"" + gp.name + "\"", std::move(result),
