@@ -3,6 +3,7 @@
 // (for the siege module) and the attack results and scatter (for the fire module). The embedded
 // tables are part of the program: a broken table is an internal error, caught by the data tests.
 #include <algorithm>
+#include <limits>
 #include <array>
 #include <climits>
 #include <cmath>
@@ -277,6 +278,27 @@ void read_design(const input::Document& doc, const toml::table& t, Diagnostics& 
     g.mortar_aoe_bands.emplace_back(static_cast<int>(b.integer("max_dice", Need::optional).value_or(INT_MAX)),
                                     integer(b, "radius_ft"));
   });
+  // Every band list covers every piece: at least one band, in increasing order, the last of the
+  // damage and area bands open (no bound: every larger charge or number of dice). An empty list
+  // once gave a 7-pdr mortar 1d10 and a crew of -9.
+  const auto check_bands = [&r](std::string_view key, const auto& bands, auto bound, bool last_open) {
+    const std::string k(key);
+    if (bands.empty()) {
+      r.error_at(key, "'" + k + "' needs at least one band");
+      return;
+    }
+    for (size_t i = 1; i < bands.size(); ++i)
+      if (!(bound(bands[i - 1]) < bound(bands[i]))) {
+        r.error_at(key, "the bands of '" + k + "' must be in increasing order of their bound");
+        return;
+      }
+    // (The open marker: +infinity for a charge, INT_MAX for a number of dice.)
+    if (last_open && !(bound(bands.back()) >= std::numeric_limits<decltype(bound(bands.back()))>::max()))
+      r.error_at(key, "the last band of '" + k + "' must be open (no bound), for every larger piece");
+  };
+  check_bands("crew_band", g.crew_bands, [](const auto& b) { return b.first; }, false);
+  check_bands("damage_band", g.damage_bands, [](const auto& b) { return b.first; }, true);
+  check_bands("mortar_aoe_band", g.mortar_aoe_bands, [](const auto& b) { return b.first; }, true);
   r.finish();
 }
 

@@ -19,6 +19,7 @@
 #include <sstream>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #if defined(__GLIBC__)
 #endif
@@ -264,6 +265,7 @@ void Merger::merge_rows(toml::array& base, toml::array& over, const Shape& shape
   };
   for (size_t i = 0; i < base.size(); ++i) index.emplace(key_of(*base[i].as_table()), i);
   std::vector<size_t> removed;
+  std::unordered_set<std::string> given;  // the rows of this file so far, by key
   for (auto& node : over) {
     auto& row = *node.as_table();
     bool named = true;
@@ -281,6 +283,12 @@ void Merger::merge_rows(toml::array& base, toml::array& over, const Shape& shape
       continue;
     }
     std::string key = key_of(row);
+    // One row of a file for each row it changes: a second would override the first unseen (and
+    // the table of changes would report both against the book).
+    if (!given.insert(key).second) {
+      error_at(row.source(), "the row " + label + " is given twice in this file: give each row once");
+      continue;
+    }
     const auto found = index.find(key);
     if (const toml::node* rm = row.get("remove")) {
       if (!rm->is_boolean() || !rm->value_or(false)) {

@@ -179,6 +179,7 @@ Range named_range(std::string_view key) {
       Named{"divisor", {0.1, 1e6, false, "a divisor"}},
       Named{"multiplier", {0, 1000, false, "a multiplier"}},
       Named{"factor", {0, 1000, false, "a factor"}},
+      Named{"fraction", {0, 1, false, "a fraction of a whole"}},
   };
   // A count of dice ("damage_dice", "trigger_dice", "dice"): at most the 1,000 dice of a dice
   // string; the name at the end of the key only ("dice_delta" is a change, not a count).
@@ -249,7 +250,10 @@ std::optional<std::int64_t> TableReader::integer(std::string_view key, Need need
     type_error(key, *n, "an integer");
     return std::nullopt;
   }
-  if (!check_range(key, *n, static_cast<double>(i->get()), range)) return std::nullopt;
+  // A whole number with no range of its own nor of its name: kMaxWholeNumber either way.
+  const Range whole{-kMaxWholeNumber, kMaxWholeNumber, false, "a whole number of a table"};
+  const Range r = range.unbounded() && named_range(key).unbounded() ? whole : range;
+  if (!check_range(key, *n, static_cast<double>(i->get()), r)) return std::nullopt;
   return i->get();
 }
 

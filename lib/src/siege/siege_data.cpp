@@ -5,7 +5,9 @@
 // (siege_machine_data.cpp). The embedded tables are part of the program: any error is internal
 // (exit 70).
 #include <algorithm>
+#include <utility>
 
+#include "gunpowder/core/fmtnum.hpp"
 #include "gunpowder/core/lookup.hpp"
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
@@ -44,6 +46,34 @@ const StructureRules::Material* StructureRules::material(const std::string& key)
 }
 
 namespace {
+
+/// The most days a cell of the Duration of Siege table may give (a siege's schedule holds a figure
+/// a day): 100,000, some 270 years; the book's largest cell is far below.
+constexpr std::int64_t kMaxSiegeDays = 100'000;
+
+/// A Duration of Siege row's cells: each days (0: captured without a fight, at most kMaxSiegeDays:
+/// a siege's schedule holds a figure a day) or the dash, stored as `not_by_assault`. A bad cell is
+/// reported once for the row and kept as the dash, so that the row's count of cells stays right.
+void read_days(const input::Document& doc, const toml::array& days, int not_by_assault, Diagnostics& d,
+               std::vector<int>& out) {
+  bool bad = false;
+  for (const auto& n : days) {
+    const auto cell = n.as_integer() ? std::optional(n.as_integer()->get()) : std::nullopt;
+    const bool dash = cell && *cell == not_by_assault && not_by_assault < 0;
+    if (cell && (dash || (*cell >= 0 && *cell <= kMaxSiegeDays))) {
+      out.push_back(static_cast<int>(*cell));
+      continue;
+    }
+    out.push_back(not_by_assault);
+    if (std::exchange(bad, true)) continue;
+    const SourcePos at = doc.pos(n);
+    d.error(at,
+            "a cell is a whole number of days from 0 to " + fmtnum::grouped(kMaxSiegeDays) + " or not_by_assault (" +
+                std::to_string(not_by_assault) + ", the printed dash), got " +
+                (cell ? std::to_string(*cell) : std::string("a value that is not a whole number")),
+            doc.line(at));
+  }
+}
 
 int integer(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
 double num(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
@@ -126,15 +156,7 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
       row.shp_max = integer(e, "shp_max");
       row.open_ended = e.boolean("open_ended", Need::required).value_or(false);
       row.label = str(e, "label");
-      if (const auto* days = e.array("days", Need::required))
-        for (const auto& n : *days) row.days.push_back(static_cast<int>(n.value<std::int64_t>().value_or(-2)));
-      // A cell is days (0: captured without a fight) or the dash, stored as not_by_assault.
-      for (const int cell : row.days)
-        if (cell < 0 && cell != t.not_by_assault && t.not_by_assault < 0) {
-          e.error_at("days", "a cell is a number of days (0 or more) or not_by_assault (" +
-                                 std::to_string(t.not_by_assault) + ", the printed dash), got " + std::to_string(cell));
-          break;
-        }
+      if (const auto* days = e.array("days", Need::required)) read_days(doc, *days, t.not_by_assault, d, row.days);
       // The rows cover every shp from 0 up, each once: a row starts where the one before ends,
       // and only the last also takes every larger shp ("... and more").
       const int from = t.rows.empty() ? 0 : t.rows.back().shp_max + 1;

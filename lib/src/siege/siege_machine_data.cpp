@@ -74,17 +74,29 @@ std::optional<Option> option_named(const std::optional<std::string>& id) {
   return id ? kind_named<Option>(kAttackerOptionIds, *id) : std::nullopt;
 }
 
-war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr) {
+// [numerator, denominator] of whole numbers up to kMaxWholeNumber (the denominator at least 1);
+// a share of a whole (Share::yes: casualties, crews, ammunition reclaimed) at most 1.
+enum class Share : bool { no, yes };
+war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr, Share share = Share::no) {
   war::Fraction f{0, 1};
   const toml::array* a = r.array(key, need);
   if (given) *given = a != nullptr;
   if (!a) return f;
-  if (a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer() || (*a)[1].value<std::int64_t>().value_or(0) <= 0) {
-    r.error_at(key, std::string(key) + " must be [numerator, denominator]");
+  const auto most = static_cast<std::int64_t>(input::kMaxWholeNumber);
+  const auto at = [a](size_t i) { return (*a)[i].value<std::int64_t>().value_or(-1); };
+  if (a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer() || at(0) < 0 || at(0) > most || at(1) < 1 ||
+      at(1) > most) {
+    r.error_at(key, std::string(key) + " must be [numerator, denominator] of whole numbers from 0 (1 for the " +
+                        "denominator) to " + fmtnum::grouped(most));
     return f;
   }
-  f.n = (*a)[0].value<std::int64_t>().value_or(0);
-  f.d = (*a)[1].value<std::int64_t>().value_or(1);
+  if (share == Share::yes && at(0) > at(1)) {
+    r.error_at(key, std::string(key) + " is a share of a whole: at most [1, 1], got [" + std::to_string(at(0)) + ", " +
+                        std::to_string(at(1)) + "]");
+    return f;
+  }
+  f.n = at(0);
+  f.d = at(1);
   return f;
 }
 
@@ -214,9 +226,9 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     SmScaling s;
     s.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     bool given = false;
-    s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given);
+    s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given, Share::yes);
     if (!given) s.attacker = {1, 1};
-    s.defender = fraction(e, "defender_casualty_fraction", Need::optional, &given);
+    s.defender = fraction(e, "defender_casualty_fraction", Need::optional, &given, Share::yes);
     if (!given) s.defender = {1, 1};
     s.location_changes = e.boolean("location_changes", Need::optional).value_or(true);
     if (const auto* a = e.array("artillery_split_pct", Need::required); a && a->size() == 2)
@@ -229,7 +241,7 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     SmCrewBand c;
     c.min = e.number("crew_fraction_min", Need::required).value_or(0);
     c.max_exclusive = e.number("crew_fraction_max_exclusive", Need::optional);
-    c.counts = fraction(e, "counts_as_fraction", Need::required);
+    c.counts = fraction(e, "counts_as_fraction", Need::required, nullptr, Share::yes);
     r.crew_bands.push_back(c);
   });
   check_crew_bands(r.crew_bands, d);
@@ -265,7 +277,7 @@ void read_bombard_and_food(const input::Document& doc, TableReader& top, Diagnos
   rows(doc, top, "ammunition_reclaim", d, [&](TableReader& e) {
     const std::string who = e.string("who", Need::required, {"attacker", "defender"}).value_or("");
     const auto opt = option_named(e.string("attacker_option", Need::optional, kAttackerOptions));
-    const auto f = fraction(e, "fraction", Need::required);
+    const auto f = fraction(e, "fraction", Need::required, nullptr, Share::yes);
     e.note("what");
     if (who == "defender") r.reclaim_defender = f;
     else if (opt)

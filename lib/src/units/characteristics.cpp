@@ -158,9 +158,16 @@ Diagnostics rate_morale(Rater& r) {
   } else {
     return field_error("morale", "give morale, the unit's morale modifier");
   }
-  if (out.morale + r.cat.br.morale_offset <= 0)
-    return field_error("morale", "morale must be above " + fmtnum::trim(-r.cat.br.morale_offset) + ", got " +
-                                     std::to_string(out.morale));
+  if (out.morale + r.cat.br.morale_offset <= 0) {
+    const std::string why =
+        "morale must be above " + fmtnum::trim(-r.cat.br.morale_offset) + ", got " + std::to_string(out.morale);
+    if (req.morale) return field_error("morale", why);
+    // The troop's morale from the rules (house rules of the troops or of the morale offset): bad
+    // data, not a bad request.
+    Diagnostics d;
+    d.error({}, "the troop's " + why + " (its base morale with the rules in effect)");
+    return d;
+  }
   return {};
 }
 

@@ -186,8 +186,10 @@ void read_troop(const input::Document& doc, const toml::table& t, Diagnostics& d
   tr.race = str(r, "race");
   tr.troop_type = str(r, "troop_type");
   tr.wage_gp = r.number("wage_gp", Need::optional);
-  tr.base_morale = opt_int(r, "base_morale");
-  tr.qualifying_per_120 = opt_int(r, "qualifying_per_120");
+  if (auto v = r.integer("base_morale", Need::optional, {-6, 12, false, "a morale modifier"}))
+    tr.base_morale = static_cast<int>(*v);
+  if (auto v = r.integer("qualifying_per_120", Need::optional, {0, 120, false, "of 120 conscripts"}))
+    tr.qualifying_per_120 = static_cast<int>(*v);
   tr.has_characteristics = r.has("printed_name");
   const Need need = tr.has_characteristics ? Need::required : Need::optional;
   tr.printed_name = r.string("printed_name", need).value_or("");
@@ -204,7 +206,8 @@ void read_troop(const input::Document& doc, const toml::table& t, Diagnostics& d
   // is a key only where that table has none (the conscripts).
   if (tr.base_morale && r.has("ml"))
     r.error_at("ml", "the morale of this troop is its base_morale (the morale table); give that, not ml");
-  tr.ml = static_cast<int>(r.integer("ml", tr.base_morale ? Need::optional : need).value_or(0));
+  tr.ml = static_cast<int>(
+      r.integer("ml", r.has("base_morale") ? Need::optional : need, {-6, 12, false, "a morale modifier"}).value_or(0));
   tr.char_wage_gp = r.number("char_wage_gp", Need::optional);
   r.note("char_source");
   tr.errata = strings(r, "errata", Need::optional);

@@ -65,16 +65,29 @@ std::string str(TableReader& r, std::string_view key, const std::vector<std::str
 }
 bool boolean(TableReader& r, std::string_view key) { return r.boolean(key, Need::required).value_or(false); }
 
-Fraction fraction(TableReader& r, std::string_view key) {
+// [numerator, denominator], each a whole number up to kMaxWholeNumber (the denominator at least
+// 1); a share of a whole (`share`: the casualties that are killed, the defenders' casualties of a
+// simple siege) at most 1.
+Fraction fraction(TableReader& r, std::string_view key, bool share = false) {
   Fraction f;
   if (const auto* a = r.array(key, Need::required)) {
     if (a->size() != 2 || !(*a)[0].is_integer() || !(*a)[1].is_integer()) {
       r.error_at(key, "'" + std::string(key) + "' must be [numerator, denominator]");
       return f;
     }
-    f.n = (*a)[0].value<std::int64_t>().value_or(1);
-    f.d = (*a)[1].value<std::int64_t>().value_or(1);
-    if (f.d <= 0) r.error_at(key, "'" + std::string(key) + "' needs a positive denominator");
+    const std::int64_t n = (*a)[0].value<std::int64_t>().value_or(1), d = (*a)[1].value<std::int64_t>().value_or(1);
+    const auto most = static_cast<std::int64_t>(input::kMaxWholeNumber);
+    if (n < 0 || n > most || d < 1 || d > most)
+      r.error_at(key, "'" + std::string(key) + "' must be [numerator, denominator] of whole numbers from 0 (1 for the "
+                      "denominator) to " + fmtnum::grouped(most) + ", got [" + std::to_string(n) + ", " +
+                      std::to_string(d) + "]");
+    else if (share && n > d)
+      r.error_at(key, "'" + std::string(key) + "' is a share of a whole: at most [1, 1], got [" + std::to_string(n) +
+                          ", " + std::to_string(d) + "]");
+    else {
+      f.n = n;
+      f.d = d;
+    }
   }
   return f;
 }
@@ -321,7 +334,7 @@ void read_adjustments(Ctx& c, TableReader& top, Rules& R) {
 void read_results(Ctx& c, TableReader& top, Rules& R) {
   table(c, top, "combat_result_rules", [&](TableReader& r) {
     auto& x = R.result_rules;
-    x.killed = fraction(r, "casualties_killed_fraction");
+    x.killed = fraction(r, "casualties_killed_fraction", true);
     str(r, "casualty_rounding", {"up"});
     x.retreating_wounded_count_as_killed = boolean(r, "retreating_force_wounded_count_as_killed");
     x.wounded_return_dice = str(r, "wounded_return_dice");
@@ -453,7 +466,7 @@ void read_siege_and_notes(Ctx& c, TableReader& top, Rules& R) {
     auto& s = R.simple_siege;
     s.defender_troop_multiplier = integer(r, "defender_troop_multiplier_for_ratio");
     s.defender_ignores_retreat_and_rout = boolean(r, "defender_ignores_retreat_and_rout");
-    s.defender_casualty_fraction = fraction(r, "defender_casualty_fraction");
+    s.defender_casualty_fraction = fraction(r, "defender_casualty_fraction", true);
     s.besiege_br_per_week = integer(r, "besiege_br_bonus_per_week");
     str(r, "besiege_bonus_side", {"attacker"});
     s.defender_loss_pct_per_week = num(r, "defender_loss_pct_per_week_without_food");

@@ -235,6 +235,12 @@ struct Range {
 /// something else by such a name pass their own range. An unbounded Range when the name declares
 /// none.
 Range named_range(std::string_view key);
+/// The range of a whole number read without a range of its own whose name declares none: from
+/// -1,000,000 to 1,000,000. Every built-in table's whole numbers are within it (the largest, a
+/// Duration of Siege row's 350,000 shp); beyond, products with a count of a thousand pieces or
+/// troops would pass a 32-bit integer (a house rule's artillery bonus of 1,500,000,000 a trebuchet
+/// printed 205,032,736 for three).
+inline constexpr double kMaxWholeNumber = 1'000'000;
 /// The most faces of a die given by a number of faces (`die_sides`): the percentile die.
 inline constexpr double kMaxDieFaces = 100;
 inline Range positive(double max = 1e300) { return {0, max, true}; }
