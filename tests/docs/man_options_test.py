@@ -7,6 +7,8 @@ Both directions, from the tools' own option trees (`TOOL --completion fish` list
 every subcommand, as docs.vocabulary reads them):
   - every flag of a tool is named in its page docs/man/TOOL.1;
   - every flag a page names (`\\-\\-flag` in troff) is a flag of some tool of the suite;
+  - the page's --format option (its paragraph under OPTIONS) names every value the tool offers for
+    it, aliases too (md for markdown), as --help and the completion do;
   - no retired flag (docs/vocabulary.md, "Retired names") is named by a man page, README.md,
     docs/house-rules.md, an example (examples/*) or any tool's --help (the tool's and each
     subcommand's).
@@ -40,6 +42,37 @@ def man_text(path):
     text = path.read_text(encoding="utf-8")
     text = text.replace("\\-", "-").replace("\\%", "").replace("\\&", "")
     return re.sub(r"\\f[BIRP]", "", text)
+
+
+def format_values(binary, tool):
+    """The values the tool's completion offers for --format."""
+    out = subprocess.run([str(binary / tool), "--completion", "fish"], capture_output=True, text=True,
+                         check=True).stdout
+    for line in out.splitlines():
+        if " -l format " in line:
+            m = re.search(r" -a '([^']*)'", line)
+            if m:
+                return m.group(1).split()
+    return []
+
+
+def option_paragraph(page, flag):
+    """The OPTIONS paragraph of `flag` in a page (man_text): its tag line and the lines up to the next
+    paragraph macro; "" when the page has none."""
+    lines = page.split("\n")
+    in_options = False
+    for i, line in enumerate(lines):
+        if line.startswith(".SH"):
+            in_options = line.strip() == ".SH OPTIONS"
+        if in_options and re.match(r"^\.(B|BR|BI|IR|RB) ", line) and i > 0 and lines[i - 1].strip() == ".TP" \
+                and re.search(r"(?<![\w-])" + re.escape(flag) + r"(?![\w-])", line):
+            body = [line]
+            for nxt in lines[i + 1:]:
+                if re.match(r"^\.(TP|PP|SS|SH|IP)\b", nxt):
+                    break
+                body.append(nxt)
+            return "\n".join(body)
+    return ""
 
 
 def retired_flags(vocabulary):
@@ -78,6 +111,12 @@ def main():
             checks += 1
             if f not in suite:
                 problems.append(f"docs/man/{tool}.1: names {f}, which no tool of the suite has")
+        checks += 1
+        paragraph = option_paragraph(page, "--format")
+        words = set(re.findall(r"[a-z]+", paragraph))
+        for value in format_values(binary, tool):
+            if value not in words:
+                problems.append(f"docs/man/{tool}.1: its --format paragraph does not name the value {value}")
     readers = [src / "README.md", src / "docs" / "house-rules.md"] + sorted((src / "examples").glob("*"))
     readers += sorted((src / "docs" / "man").glob("*.1"))
     for path in readers:

@@ -6,19 +6,26 @@ Usage: vocabulary_test.py REPO_ROOT BIN_DIR [TOOL]   (TOOL: report only the prob
 The flags come from the tools' own option trees (`TOOL --completion fish` lists every long flag of
 every subcommand with the values it offers). Checked:
   1. every long flag of every tool and subcommand has a row whose Tools cell names the tool (or the
-     tool and subcommand), and every row's flag is a flag of each tool it names;
+     tool and subcommand), and every row's flag is a flag of each tool it names: a tool named alone
+     ("everywhere in it") is one whose every subcommand takes the flag, else the row names the
+     subcommands that do;
   2. no flag, TOML key or JSON key is in two rows (one concept, one name);
   3. a TOML key is its flag without `--`, with `_` for `-`; a JSON key is the TOML key (or, without
      one, the flag so spelled);
-  4. an enum flag's Values cell lists exactly the values the tool offers, and no value holds `_`
-     (but the values of --print-rules, which are table names, that is keys);
+  4. an enum flag's Values cell lists exactly the values each tool and subcommand of its row offers,
+     and no value holds `_` (but the values of --print-rules, which are table names, that is keys);
+     where the places offer different values the cell gives them place by place
+     ("fire-odds artillery: `none` `hard`; fire-odds broadside: ...");
   5. every JSON key of a row is a property of some schema in docs/schema/, and every TOML key of a
      row is read somewhere in lib/src or tools (a string literal);
   6. no retired name is a flag of a tool, a property of a schema, or a column of a csv golden output
      or reference table;
   7. every JSON key (the last part of its path) and csv column of every document the tools declare
      (`TOOL --describe-output`) is a row of the "Output keys" table with its kind and unit, and
-     every row of that table is a key of some tool's output, in the tools its row names.
+     every row of that table is a key of some tool's output, in the tools its row names;
+  8. the "Table names" table lists exactly the tables (top-level arrays of docs/schema/) whose name
+     is also a row of the "Output keys" table, with the documents that hold them; the "Keys of an
+     --explain step" table lists exactly the keys of the schemas' explain steps (and their inputs).
 """
 import csv
 import io
@@ -118,6 +125,77 @@ def check_output_keys(binary, output_keys):
     return fails
 
 
+TABLES_HEADER = ["Key", "As a figure (kind, unit; tools)", "As a table (tool, document)"]
+STEP_HEADER = ["Step key", "Kind", "Meaning"]
+
+
+def rows_under(path, header):
+    """{first cell's key: (line, cells)} of the rows of the tables of `path` under `header`."""
+    out, current = {}, None
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.startswith("|"):
+            current = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if current is None:
+            current = cells
+            continue
+        if current == header and not set(line.replace("|", "").strip()) <= set("-: "):
+            key = (code(cells[0]) or [cells[0]])[0]
+            out[key] = (n, cells)
+    return out
+
+
+def check_tables_and_steps(root, output_keys):
+    """Check 8: the table names that are also figures' keys (as the Output keys table gives the figure),
+    and the keys of an --explain step."""
+    fails = []
+    page = root / "docs" / "vocabulary.md"
+    listed = rows_under(page, TABLES_HEADER)
+    found, steps = {}, set()
+
+    def step_keys(items):
+        for k, v in items.get("properties", {}).items():
+            steps.add(k)
+            if isinstance(v, dict) and isinstance(v.get("items"), dict):
+                step_keys(v["items"])
+
+    for p in sorted((root / "docs" / "schema").glob("*.json")):
+        schema = json.loads(p.read_text(encoding="utf-8"))
+        tool, document = p.stem.split(".", 1)
+        for key, prop in schema.get("properties", {}).items():
+            if key == "explain":
+                step_keys(prop.get("items", {}))
+            elif prop.get("type") == "array" and key in output_keys:
+                found.setdefault(key, set()).add(f"{tool} {document}")
+    for key, places in sorted(found.items()):
+        if key not in listed:
+            fails.append(f"vocabulary.md: table {key} ({', '.join(sorted(places))}) shares its name with an output "
+                         f"key but is not in the Table names table")
+            continue
+        n, cells = listed[key]
+        _, kind, unit, tools = output_keys[key]
+        figure = re.fullmatch(r"(\w+)(?:, ([^(]+))? \(([^)]*)\)", cells[1])
+        if not figure or (figure.group(1), (figure.group(2) or "").strip(),
+                          {t.strip() for t in figure.group(3).split(";")}) != (kind, unit, tools):
+            fails.append(f"vocabulary.md:{n}: {key} as a figure is {kind} {unit} ({'; '.join(sorted(tools))}) in "
+                         f"the Output keys table, not {cells[1]}")
+        named = {c.strip() for c in cells[2].split(";") if c.strip()}
+        if named != places:
+            fails.append(f"vocabulary.md:{n}: table {key} is in {sorted(places)}, its row names {sorted(named)}")
+    for key, (n, _) in sorted(listed.items()):
+        if key not in found:
+            fails.append(f"vocabulary.md:{n}: {key} is no table that shares its name with an output key")
+    listed_steps = rows_under(page, STEP_HEADER)
+    if not steps:
+        fails.append("docs/schema: no explain step found")
+    for key in sorted(steps - set(listed_steps)):
+        fails.append(f"vocabulary.md: the --explain step key {key} has no row in Keys of an --explain step")
+    for key in sorted(set(listed_steps) - steps):
+        fails.append(f"vocabulary.md:{listed_steps[key][0]}: {key} is no key of an --explain step")
+    return fails
+
+
 def tool_flags(binary, tool):
     """{(subcommand or "", "--flag"): [values]} from the tool's fish completion."""
     out = subprocess.run([str(binary / tool), "--completion", "fish"], capture_output=True, text=True, check=True).stdout
@@ -177,6 +255,42 @@ def csv_columns(root):
     return cols
 
 
+def values_by_place(cell):
+    """The Values cell: {place: set} when it gives values place by place ("fire-odds artillery:
+    `none` `hard`; ..."), else {None: set}."""
+    parts = [p.strip() for p in cell.split(";") if p.strip()]
+    if parts and all(re.match(r"^[a-z][a-z-]*( [a-z][a-z-]*)?:", p) for p in parts):
+        return {p.split(":", 1)[0].strip(): set(code(p.split(":", 1)[1])) for p in parts}
+    return {None: set(code(cell))}
+
+
+def check_values(r, flag, places, offered_at):
+    """Check 4 for one row: the values each place of the row offers, as its Values cell lists them."""
+    fails = []
+    # What each place of the row offers: a tool named alone, at its top level and in every subcommand.
+    offered = {}
+    for place in places:
+        got = [v for where, v in offered_at.items() if where == place or where.startswith(place + " ")]
+        offered[place] = set().union(*got) if got else set()
+    listed = values_by_place(r["Values"])
+    n = r["_line"]
+    if None in listed:
+        distinct = {frozenset(v) for v in offered.values()}
+        if len(distinct) > 1:
+            fails.append(f"vocabulary.md:{n}: {flag} values differ from place to place ("
+                         + "; ".join(f"{p}: {' '.join(sorted(v))}" for p, v in offered.items())
+                         + "): give them place by place")
+        union = set().union(*offered.values()) if offered else set()
+        if union != listed[None]:
+            fails.append(f"vocabulary.md:{n}: {flag} values listed {sorted(listed[None])}, the tools offer {sorted(union)}")
+        return fails
+    for place in sorted(set(listed) | set(offered)):
+        if listed.get(place) != offered.get(place):
+            fails.append(f"vocabulary.md:{n}: {flag} values listed for {place}: {sorted(listed.get(place, []))}, "
+                         f"it offers {sorted(offered.get(place, []))}")
+    return fails
+
+
 def main():
     root, binary = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
     fails = []
@@ -213,30 +327,43 @@ def main():
 
     # 1 and 4: the tools' flags against the rows.
     used = {}
+    offered_at = {}  # flag -> {place: set of values}, a place being "tool" or "tool subcommand"
+    subcommands = {}  # tool -> its subcommands
+    flags_of = {}  # (tool, subcommand) -> its flags
     for tool in TOOLS:
         for (sub, flag), values in tool_flags(binary, tool).items():
+            if sub:
+                subcommands.setdefault(tool, set()).add(sub)
+            flags_of.setdefault((tool, sub), set()).add(flag)
             where = f"{tool} {sub}".strip()
+            offered_at.setdefault(flag, {})[where] = set(values)
             r = by_flag.get(flag)
             if r is None:
                 fails.append(f"{where}: {flag} has no row in docs/vocabulary.md")
                 continue
             places = [p.strip() for p in r["Tools"].split(";")]
-            if tool not in places and where not in places:
+            # Before the subcommand (sub ""), a flag of the subcommands that take it.
+            top_level = not sub and any(pl.startswith(tool + " ") for pl in places)
+            if tool not in places and where not in places and not top_level:
                 fails.append(f"vocabulary.md:{r['_line']}: {flag} is in {where}, which its Tools cell does not name")
             used.setdefault(flag, set()).update({tool, where})
-            used[flag].update(values and {"values:" + v for v in values} or set())
             if flag not in KEY_VALUED:
                 for v in values:
                     if "_" in v:
                         fails.append(f"{where}: {flag} value {v} joins words with _ (enum values use -)")
     for flag, r in by_flag.items():
-        for place in (p.strip() for p in r["Tools"].split(";")):
-            if place and place not in used.get(flag, set()):
+        places = [p.strip() for p in r["Tools"].split(";") if p.strip()]
+        for place in places:
+            if place not in used.get(flag, set()):
                 fails.append(f"vocabulary.md:{r['_line']}: {flag} is not a flag of {place}")
-        offered = {v[7:] for v in used.get(flag, set()) if v.startswith("values:")}
-        listed = set(code(r["Values"]))
-        if offered != listed:
-            fails.append(f"vocabulary.md:{r['_line']}: {flag} values listed {sorted(listed)}, the tools offer {sorted(offered)}")
+            elif place in subcommands:
+                # A tool named alone: every subcommand of it takes the flag.
+                lacking = sorted(sub for sub in subcommands[place] if flag not in flags_of.get((place, sub), set()))
+                if lacking:
+                    fails.append(f"vocabulary.md:{r['_line']}: {flag} is named for all of {place}, but "
+                                 f"{', '.join(place + ' ' + sub for sub in lacking)} does not take it "
+                                 f"(name the subcommands that do)")
+        fails += check_values(r, flag, places, offered_at.get(flag, {}))
 
     # 5: the names are real.
     props, literals = schema_properties(root), source_literals(root)
@@ -260,6 +387,9 @@ def main():
 
     # 7: every output key has its row, every row is used.
     fails += check_output_keys(binary, output_keys)
+
+    # 8: table names that are figures' keys too, and the keys of an --explain step.
+    fails += check_tables_and_steps(root, output_keys)
 
     if len(sys.argv) > 3:
         only = sys.argv[3]

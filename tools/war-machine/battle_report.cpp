@@ -59,17 +59,18 @@ Table results_table(const war::Rules& R, const std::array<std::string, 2>& names
   };
   for (const auto& ro : o.rows) add(ro, R.results[ro.row].label, false);
   if (o.tie_row) add(*o.tie_row, "tie", true);
-  rt.notes.push_back("probabilities before ties are settled; casualties after tactics" +
-                     std::string(e.spec[0].casualty_scale.n != e.spec[0].casualty_scale.d ||
-                                         e.spec[1].casualty_scale.n != e.spec[1].casualty_scale.d
-                                     ? " and the simple siege's half casualties"
-                                     : "") +
+  // The simple siege's share of casualties, as the data gives it (the side it scales).
+  std::string scaled;
+  for (const auto& sp : e.spec)
+    if (sp.casualty_scale.n != sp.casualty_scale.d && scaled.empty())
+      scaled = " and the simple siege's " + share_text(sp.casualty_scale) + " casualties";
+  rt.notes.push_back("probabilities before ties are settled; casualties after tactics" + scaled +
                      "; troops lost rounded up");
   return rt;
 }
 
 /// Fatigue and location after a battle, as distributions.
-Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
+Table after_table(const war::Rules& R, const std::array<std::string, 2>& names, const war::Odds& o) {
   Table fd(specs::after());
   fd.title = "After the battle: " + names[0] + " against " + names[1];
   const std::string source = source_of(o.ruled.states);
@@ -85,9 +86,14 @@ Table after_table(const std::array<std::string, 2>& names, const war::Odds& o) {
                   l.units ? report::Cell(std::to_string(*l.units)) : cell::none(""), pct_over(l.p, over)},
                  source);
   }
+  // The bands whose loser has no location ("-"), as the combat-results table gives them.
+  std::string broken;
+  for (const auto& row : R.results)
+    if (!row.location[1]) broken += (broken.empty() ? "" : ", ") + row.label;
   fd.notes.push_back(
       "field+n: holds the field and may advance n terrain units; retreat+n: falls back n units; "
-      "-: no location (151+: the loser is broken; survivors leave as after a rout)");
+      "-: no location" +
+      (broken.empty() ? std::string() : " (" + broken + ": the loser is broken; survivors leave as after a rout)"));
   return fd;
 }
 
@@ -136,7 +142,7 @@ void casualty_tables(const std::array<std::string, 2>& names, const war::Odds& o
     }
 }
 
-Table expected_table(const std::array<std::string, 2>& names, const war::Engagement& e) {
+Table expected_table(const war::Rules& R, const std::array<std::string, 2>& names, const war::Engagement& e) {
   const auto& o = e.odds;
   Table ex(specs::sides());
   ex.title =
@@ -148,7 +154,12 @@ Table expected_table(const std::array<std::string, 2>& names, const war::Engagem
                 std::to_string(o.tactic_casualty[k]), std::to_string(o.final_br[k]), pct_pairs_cell(o.pairs_win[k], o.p_win[k]),
                 std::to_string(o.pairs_win[k]), pct_over(o.p_win_resolved[k], war::pairs_counted(o))},
                source_of(o.ruled.casualties));
-  ex.notes.push_back("half killed, half wounded; a force that retreats or routs counts its wounded as killed");
+  // The share killed and the retreat rule, as the data gives them (the book: half killed, half wounded).
+  const war::Fraction killed = R.result_rules.killed;
+  ex.notes.push_back(share_text(killed) + " killed, " + share_text({killed.d - killed.n, killed.d}) + " wounded" +
+                     (R.result_rules.retreating_wounded_count_as_killed
+                          ? "; a force that retreats or routs counts its wounded as killed"
+                          : ""));
   const CasualtyCounts c = casualty_counts(o);
   for (size_t k = 0; k < 2; ++k)
     ex.notes.push_back(
@@ -229,8 +240,8 @@ void odds_tables(const war::Rules& R, const std::vector<war::RatedForce>& rated,
   // JSON has every table of a battle, a battle without combat too (each side's figures, its states).
   const bool every = full || js;
   if (o.combat && every) tables.push_back(results_table(R, names, e));
-  if (o.combat || js) tables.push_back(expected_table(names, e));
-  if (every && (o.combat || js)) tables.push_back(after_table(names, o));
+  if (o.combat || js) tables.push_back(expected_table(R, names, e));
+  if (every && (o.combat || js)) tables.push_back(after_table(R, names, o));
   if (every && (o.combat || js)) casualty_tables(names, o, tables);
   for (size_t i = first; i < tables.size(); ++i) tables[i].set_context(fields::kBattle, std::to_string(battle + 1));
 }

@@ -88,6 +88,11 @@ std::string pct_pairs(std::int64_t pairs, double p);
 /// fmtnum::trim(x, 2), kept per thread for the few casualty percentages the results table prints.
 std::string trim2(double x);
 std::string fatigue_text(const std::optional<war::Fatigue>& f);
+/// A share of a whole in words, from the data's fraction: "half" (1/2), "all" (n = d), "none" (0), else "n/d".
+std::string share_text(const war::Fraction& f);
+/// The simple siege's rules in force, from the data: "defender x4 for the ratio, ignores retreat and
+/// rout, half casualties".
+std::string siege_rules_text(const war::Rules& R);
 std::string location_text(war::Location l, int units);
 // Cells: the text people see, the raw value csv writes (a fraction for a probability, a plain
 // number, an empty cell for "-").

@@ -386,8 +386,10 @@ constexpr Field kLoss{"loss",
                       "The troops a distribution counts: casualties (killed and wounded), killed or wounded",
                       "casualties|killed|wounded",
                       false};
-constexpr Field kTroopsCounted =
-    report::vocab::kTroops.as("Troops", "Troops lost, killed or wounded (as the distribution counts)", false);
+// Troops lost, not a force's size: `troops` is only the troops a force has (forces[].troops).
+constexpr Field kTroopsLost{
+    "troops_lost", "Troops lost", Kind::count, "men", "Troops lost, killed or wounded (as the distribution counts)", "",
+    false};
 constexpr Field kWounded{"wounded",
                          "Wounded",
                          Kind::count,
@@ -593,11 +595,16 @@ constexpr Field kDefendersLost{"defenders_lost",
                                false};
 constexpr Field kDefenders{"defenders", "Defenders", Kind::count, "", "Defenders left at the end of the week",
                            "",          false};
-constexpr Field kPAttackerWins{"p_attacker_wins", "Assault wins", Kind::probability, "",
-                               "That an assault this week wins (null without a battle file)"};
-constexpr Field kPDefenderWins{"p_defender_wins", "Defence holds", Kind::probability, "",
-                               "That the defence holds against an assault this week (null without a battle file)"};
+// The assault's odds as battle's table of battles gives them: the wins with ties settled by the tie
+// policy (*_resolved, as p_win_resolved_0), the tie before it is settled (p_tie).
+constexpr Field kPAttackerWinsResolved{"p_attacker_wins_resolved", "Assault wins", Kind::probability, "",
+                                       "That an assault this week wins, ties settled by the tie policy (null "
+                                       "without a battle file)"};
+constexpr Field kPDefenderWinsResolved{"p_defender_wins_resolved", "Defence holds", Kind::probability, "",
+                                       "That the defence holds against an assault this week, ties settled by the "
+                                       "tie policy (null without a battle file)"};
 constexpr Field kSiegePTie{"p_tie", "Tie", Kind::probability, "",
-                           "That an assault this week ties (null without a battle file)"};
+                           "That an assault this week ties: the totals are equal (before ties are settled; null "
+                           "without a battle file)"};
 
 }  // namespace gunpowder::war_app::fields

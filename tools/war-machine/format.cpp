@@ -35,6 +35,20 @@ std::string trim2(double x) {
   return it->second;
 }
 std::string fatigue_text(const std::optional<Fatigue>& f) { return f ? war::to_string(*f) : "-"; }
+std::string share_text(const war::Fraction& f) {
+  if (f.n == 0) return "none";
+  if (f.n == f.d) return "all";
+  if (f.n == 1 && f.d == 2) return "half";
+  return std::to_string(f.n) + "/" + std::to_string(f.d);
+}
+std::string siege_rules_text(const war::Rules& R) {
+  const auto& s = R.simple_siege;
+  return "defender x" + std::to_string(s.defender_troop_multiplier) + " for the ratio" +
+         (s.defender_ignores_retreat_and_rout ? ", ignores retreat and rout" : "") + ", " +
+         (s.defender_casualty_fraction.n == s.defender_casualty_fraction.d ? std::string("full")
+                                                                           : share_text(s.defender_casualty_fraction)) +
+         " casualties";
+}
 std::string location_text(Location l, int units) {
   if (l == Location::none) return "-";
   std::string s = war::to_string(l);

@@ -41,12 +41,8 @@ Expected<war::MarchQuery> march_query(const war::Rules& R, const Options& opt, c
 Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::March& mv) {
   const auto* m = &mv;
   const auto* tc = R.troop_class(q.troop_class);
-  auto frac = [](const war::Fraction& f) {
-    return f.n == f.d ? std::string("V") : (f.n == 1 ? "" : std::to_string(f.n)) + "V/" + std::to_string(f.d);
-  };
-  auto primed = [](const war::Fraction& f) {
-    return f.n == f.d ? std::string("V'") : (f.n == 1 ? "" : std::to_string(f.n)) + "V'/" + std::to_string(f.d);
-  };
+  auto frac = [](const war::Fraction& f) { return war::fraction_of(f, "V"); };
+  auto primed = [](const war::Fraction& f) { return war::fraction_of(f, "V'"); };
   auto ft = [](const std::optional<double>& v) {
     return v ? report::cell::shown_as(trim(*v, 1) + "'", *v) : report::cell::none();
   };
@@ -59,7 +55,7 @@ Table movement_table(const war::Rules& R, const war::MarchQuery& q, const war::M
              m->rate_label},
             source_of(m->ruled.rate));
   t.add_row({"Forced march", "forced-march", primed(m->forced_rate), of_v(m->forced_rate), ft(m->forced_rate_ft),
-             report::cell::none(""), "on a success (" + R.forced_march.source + ")"},
+             report::cell::none(""), "at " + primed(m->forced_rate) + " on a success (" + R.forced_march.source + ")"},
             source_of(m->ruled.forced_rate));
   for (const auto& f : m->forage)
     t.add_row({"Foraging", f.id, primed(f.rate), of_v(f.rate), ft(f.rate_ft),

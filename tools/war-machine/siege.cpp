@@ -65,11 +65,13 @@ void week_notes(const war::Rules& R, const Options& opt, const SiegePlan* sp, Ta
                     fmtnum::trim(R.simple_siege.defender_loss_pct_per_week) + "% of its " +
                     (opt.loss_of_start ? "starting" : "current") + " numbers a week after " +
                     std::to_string(*opt.food_weeks) + " weeks of food, rounded up");
-  if (sp)
-    t.notes.push_back("assault odds: the simple siege (defender x" +
-                      std::to_string(R.simple_siege.defender_troop_multiplier) +
-                      " for the ratio, ignores retreat and rout, half casualties); ties " +
+  if (sp) {
+    t.notes.push_back("assault odds: the simple siege (" + siege_rules_text(R) + "); ties " +
                       war::to_string(sp->plan->config.options.tie));
+    // Which odds settle ties, as battle's table of battles says it (Wins, Loses and Tie).
+    t.notes.push_back(
+        specs::battles_note(war::to_string(sp->plan->config.options.tie), "Assault wins", "Defence holds"));
+  }
 }
 
 }  // namespace
@@ -107,7 +109,8 @@ Expected<report::Report> run_siege(const war::Rules& R, const Options& opt, cons
   report::Chart chart;
   chart.title = "Simple siege: the assault, by week";
   chart.label_axis = "Assault in";
-  chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie", {});
+  // The wins with ties settled, the tie before it is settled: as the table's columns.
+  chart.add_series("Assault wins", {}).add_series("Defence holds", {}).add_series("Tie (equal totals)", {});
   for (const auto& w : weeks) {
     std::vector<report::Cell> row{std::to_string(w.week), report::cell::signed_integer(w.besieger_bonus),
                                   report::cell::boolean(w.starving), report::cell::integer(w.defender_lost),

@@ -132,12 +132,13 @@ const TableSpec& adjustments() {
   return s;
 }
 
-std::string battles_note(const std::string& policy) {
-  if (policy == "no-result") return "a tie is a battle of no result: Wins, Loses and Tie add up to 100%";
+std::string battles_note(const std::string& policy, const std::string& wins, const std::string& loses) {
+  if (policy == "no-result")
+    return "a tie is a battle of no result: " + wins + ", " + loses + " and Tie add up to 100%";
   const std::string settled = policy == "defender"    ? "awarded to the defender, or fought again when neither defends"
                               : policy == "higher-br" ? "awarded to the higher BR, or fought again when they are equal"
                                                       : "fought again";
-  return "Wins and Loses count a tie as settled (" + settled +
+  return wins + " and " + loses + " count a tie as settled (" + settled +
          "); Tie is the chance that the totals are equal before it is settled";
 }
 
@@ -201,7 +202,7 @@ const TableSpec& results() {
 }
 
 const report::DistributionSpec& casualty_distribution() {
-  static const report::DistributionSpec s("casualty-distribution", "Casualties", kTroopsCounted,
+  static const report::DistributionSpec s("casualty-distribution", "Casualties", kTroopsLost,
                                           {kBattle, kForce, kLoss}, {false, true});
   return s;
 }
@@ -447,9 +448,9 @@ const TableSpec& siege_settings() {
 
 const TableSpec& siege_weeks() {
   static const TableSpec s =
-      TableSpec(
-          "simple-siege-week-by-week", "Simple siege, week by week", "one week of the siege",
-          {kWeek, kBesiegerBonus, kStarving, kDefendersLost, kDefenders, kPAttackerWins, kPDefenderWins, kSiegePTie})
+      TableSpec("simple-siege-week-by-week", "Simple siege, week by week", "one week of the siege",
+                {kWeek, kBesiegerBonus, kStarving, kDefendersLost, kDefenders, kPAttackerWinsResolved,
+                 kPDefenderWinsResolved, kSiegePTie})
           .sourced_by_house_rules();
   return s;
 }
@@ -464,10 +465,11 @@ const report::DocumentSpec& rate_document() {
 
 const report::DocumentSpec& battle_document() {
   // version 6: casualty_distribution and its summary (issue 27); version 7: "fractions" with
-  // --fractions (each probability counted over the d100 pairs as a reduced fraction)
+  // --fractions (each probability counted over the d100 pairs as a reduced fraction); version 8:
+  // casualty_distribution's troops (troops lost, not the force's size) renamed troops_lost
   static const report::DocumentSpec d =
       report::DocumentSpec(
-          "war-machine", "battle", 7,
+          "war-machine", "battle", 8,
           "war-machine battle: the exact odds of each battle of a file, and with --roll the rolled battles",
           {&battle_settings(), &battle_forces(), &battle_force_rating(), &battle_statements(), &adjustments(),
            &battles(), &odds(), &results(), &sides(), &after(), &rolled(), &consequences(), &final_state(),
@@ -497,9 +499,11 @@ const report::DocumentSpec& march_document() {
 }
 
 const report::DocumentSpec& siege_document() {
-  // version 6: "fractions" with --fractions (the assault's odds over the d100 pairs as reduced fractions)
+  // version 6: "fractions" with --fractions (the assault's odds over the d100 pairs as reduced fractions);
+  // version 7: p_attacker_wins and p_defender_wins (ties settled) renamed p_attacker_wins_resolved and
+  // p_defender_wins_resolved, as battle's p_win_resolved_0 beside p_tie (before ties are settled)
   static const report::DocumentSpec d =
-      report::DocumentSpec("war-machine", "siege", 6,
+      report::DocumentSpec("war-machine", "siege", 7,
                            "war-machine siege: the simple siege week by week, and with a battle file the assault's odds",
                            {&siege_settings(), &battle_forces(), &siege_weeks()})
           .with_fractions();

@@ -20,8 +20,10 @@ const report::TableSpec& adjustments();
 const report::TableSpec& battles();
 /// The note under the table of battles: what Wins, Loses and Tie count (with ties settled they add
 /// up to more than 100%), for the tie policy `policy` as spelt (reroll, no-result, defender,
-/// higher-br).
-std::string battles_note(const std::string& policy);
+/// higher-br). `wins` and `loses` are the headers of the two odds with ties settled (siege: "Assault
+/// wins", "Defence holds").
+std::string battles_note(const std::string& policy, const std::string& wins = "Wins",
+                         const std::string& loses = "Loses");
 const report::TableSpec& odds();
 const report::TableSpec& results();
 const report::TableSpec& sides();

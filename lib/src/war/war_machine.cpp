@@ -401,6 +401,22 @@ Fatigue hunger_fatigue(const Rules& R, int days_without_food) {
   return Fatigue::none;
 }
 
+std::string fraction_of(const Fraction& f, const std::string& v) {
+  if (f.n == f.d) return v;
+  const std::string times = f.n == 1 ? v : std::to_string(f.n) + v;
+  return f.d == 1 ? times : times + "/" + std::to_string(f.d);
+}
+
+namespace {
+/// A movement band in words, from its figures (the book: "51-100 move at 2V/3").
+std::string band_text(const MovementBand& b) {
+  const std::string rate = " move at " + fraction_of(b.rate, "V");
+  if (!b.troops_max) return std::to_string(b.troops_min) + " or more troops" + rate;
+  if (b.troops_min <= 1) return std::to_string(*b.troops_max) + " or fewer troops" + rate;
+  return std::to_string(b.troops_min) + "-" + std::to_string(*b.troops_max) + " troops" + rate;
+}
+}  // namespace
+
 Expected<March> march(const Rules& R, const MarchQuery& q) {
   if (q.troops < 1) return Expected<March>::failure("a force needs at least one troop");
   const auto* row = R.forced_march_row(q.troop_class);
@@ -418,7 +434,7 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
   for (const auto& b : R.movement)
     if (q.troops >= b.troops_min && (!b.troops_max || q.troops <= *b.troops_max)) {
       m.rate = b.rate;
-      m.rate_label = b.label;
+      m.rate_label = band_text(b);
     }
   if (q.rate_ft) m.rate_ft = *q.rate_ft * m.rate.value();
   m.explain.push_back(report::Step{"",
@@ -460,7 +476,7 @@ Expected<March> march(const Rules& R, const MarchQuery& q) {
   // Foraging (l. 193-194): at 2V'/3, 2 in 6; at V'/3, 4 in 6.
   for (const auto& fo : R.forage) {
     March::Forage x{fo.id,
-                    fo.label,
+                    "foraging at " + fraction_of(fo.rate, "V'") + " gives " + std::to_string(fo.chance_in_6) + " in 6",
                     fo.rate,
                     std::nullopt,
                     m.can_move ? fo.chance_in_6 / 6.0 : 0.0,

@@ -192,7 +192,9 @@ void check_battle(const std::vector<std::string>& forces, Ties ties) {
     size_t i = 0;
     for (const auto& entry : lost.at(k)) {
       const Object& r = *values.at(i++);
-      CHECK(r.members.at("troops") == std::to_string(entry.first));
+      // troops_lost: the troops a side loses (troops is the force's size, forces[].troops).
+      CHECK(r.members.count("troops") == 0);
+      CHECK(r.members.at("troops_lost") == std::to_string(entry.first));
       CHECK(r.fractions.at("p_at_least") == reduced(counted - below, counted));
       below += entry.second;
       CHECK(r.fractions.at("p") == reduced(entry.second, counted));
@@ -232,14 +234,25 @@ TEST_CASE("war-machine siege --fractions: the assault's odds in a week against t
   const auto& weeks = siege.at("simple_siege_week_by_week");
   REQUIRE(weeks.size() == 2);
   const Object& week1 = weeks[0];
-  CHECK(week1.fractions.at("p_attacker_wins") == reduced(c.win[0], c.win[0] + c.win[1]));
-  CHECK(week1.fractions.at("p_defender_wins") == reduced(c.win[1], c.win[0] + c.win[1]));
+  // As battle's table of battles: the wins with ties settled (rolled again: over the decisive pairs),
+  // named *_resolved, and the tie before it is settled (over all 10,000 pairs).
+  CHECK(week1.fractions.at("p_attacker_wins_resolved") == reduced(c.win[0], c.win[0] + c.win[1]));
+  CHECK(week1.fractions.at("p_defender_wins_resolved") == reduced(c.win[1], c.win[0] + c.win[1]));
   CHECK(week1.fractions.at("p_tie") == reduced(c.tie, 10000));
+  CHECK(week1.fractions.count("p_attacker_wins") == 0);
+  CHECK(week1.fractions.count("p_defender_wins") == 0);
   // A week later the besieger has 5 BR more: a different count, still exact.
   const Pairs c2 = count_pairs({std::stoi(b.members.at("combat_br_0")) + 5, std::stoi(b.members.at("combat_br_1"))},
                                Ties::reroll);
-  CHECK(weeks[1].fractions.at("p_attacker_wins") == reduced(c2.win[0], c2.win[0] + c2.win[1]));
+  CHECK(weeks[1].fractions.at("p_attacker_wins_resolved") == reduced(c2.win[0], c2.win[0] + c2.win[1]));
   CHECK(weeks[1].fractions.at("p_tie") == reduced(c2.tie, 10000));
+  // Ties of no result: the wins are over all 10,000 pairs, and with the tie add up to 1.
+  const Arrays none =
+      fractions_json({"siege", file, "--weeks", "1", "--food-weeks", "5", "--tie-policy", "no-result"});
+  const Object& w1 = none.at("simple_siege_week_by_week").at(0);
+  CHECK(w1.fractions.at("p_attacker_wins_resolved") == reduced(c.win[0], 10000));
+  CHECK(w1.fractions.at("p_defender_wins_resolved") == reduced(c.win[1], 10000));
+  CHECK(w1.fractions.at("p_tie") == reduced(c.tie, 10000));
 }
 
 TEST_CASE("war-machine march --fractions: the forced march and foraging over the d6") {

@@ -1062,6 +1062,37 @@ TEST_CASE("war::march, seed 004 Rate, Food and Forced march l. 190-198") {
   }
 }
 
+TEST_CASE("war::march: the rate band and foraging in words are made from the figures in force") {
+  // A house rule that changes a figure changes the words that give it (the data's labels are the
+  // book's print, and would keep the book's figures).
+  war::Rules R = rules();
+  war::MarchQuery q;
+  q.troops = 300;
+  q.troop_class = "good";
+  auto book = war::march(R, q);
+  REQUIRE(book.has_value());
+  CHECK(book->rate_label == "101 or more troops move at V/2");
+  REQUIRE(book->forage.size() == 2);
+  CHECK(book->forage[0].label == "foraging at 2V'/3 gives 2 in 6");
+  CHECK(book->forage[1].label == "foraging at V'/3 gives 4 in 6");
+  R.movement.back().rate = {1, 3};
+  R.forage.front().rate = {3, 4};
+  R.forage.front().chance_in_6 = 1;
+  auto ruled = war::march(R, q);
+  REQUIRE(ruled.has_value());
+  CHECK(ruled->rate_label == "101 or more troops move at V/3");
+  CHECK(ruled->forage[0].label == "foraging at 3V'/4 gives 1 in 6");
+  q.troops = 60;
+  CHECK(war::march(R, q)->rate_label == "51-100 troops move at 2V/3");
+  q.troops = 5;
+  CHECK(war::march(R, q)->rate_label == "50 or fewer troops move at V");
+  // The rate as a fraction of V or V': n/1 is "nV'", not "nV'/1".
+  CHECK(war::fraction_of({2, 1}, "V'") == "2V'");
+  CHECK(war::fraction_of({3, 2}, "V'") == "3V'/2");
+  CHECK(war::fraction_of({1, 2}, "V") == "V/2");
+  CHECK(war::fraction_of({4, 4}, "V") == "V");
+}
+
 TEST_CASE("war::simple_siege_weeks, seed 004 Siege (simple rules) l. 184-185") {
   const auto& R = rules();
   const auto w = war::simple_siege_weeks(R, 1000, 4, 2, false);

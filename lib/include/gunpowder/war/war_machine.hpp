@@ -721,7 +721,7 @@ struct ForcedMarchOdds {
 };
 struct March {
   Fraction rate;  ///< of V
-  std::string rate_label;
+  std::string rate_label;  ///< the band in words, from its figures: "101 or more troops move at V/2"
   std::optional<double> rate_ft;  ///< V' when V is given
   bool can_move = true;
   Fraction forced_rate;  ///< of V'
@@ -732,7 +732,8 @@ struct March {
   double p_forced_success = 0;
   std::array<double, 3> p_forced_fatigue{};  ///< none, moderate, serious
   struct Forage {
-    std::string id, label;
+    std::string id;
+    std::string label;  ///< in words, from the row's figures: "foraging at 2V'/3 gives 2 in 6"
     Fraction rate;
     std::optional<double> rate_ft;
     double p = 0;
@@ -752,6 +753,9 @@ struct March {
   } ruled{};
 };
 Expected<March> march(const Rules& rules, const MarchQuery& q);
+/// A rate as a fraction of `v` (the book's V or V'), from the data's figures: "V", "V/2", "2V'/3",
+/// and "2V'" for 2/1.
+std::string fraction_of(const Fraction& f, const std::string& v);
 /// The fatigue of a force after `days_without_food` days without food (seed 004, food).
 Fatigue hunger_fatigue(const Rules& rules, int days_without_food);
 
