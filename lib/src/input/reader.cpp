@@ -257,6 +257,14 @@ std::optional<std::int64_t> TableReader::integer(std::string_view key, Need need
   return i->get();
 }
 
+bool TableReader::text_fits(std::string_view key, const std::string& s) {
+  if (s.size() <= kMaxTextBytes) return true;
+  // (A name is printed on every row of some outputs: a war-machine force's 10 MB name made 580 MB.)
+  error_at(key, "'" + std::string(key) + "' must be at most " + fmtnum::grouped(static_cast<long long>(kMaxTextBytes)) +
+                    " bytes long, got " + fmtnum::grouped(static_cast<long long>(s.size())));
+  return false;
+}
+
 std::optional<std::string> TableReader::string(std::string_view key, Need need,
                                                const std::vector<std::string>& allowed) {
   const toml::node* n = get(key, need, "a string");
@@ -266,6 +274,7 @@ std::optional<std::string> TableReader::string(std::string_view key, Need need,
     type_error(key, *n, "a string");
     return std::nullopt;
   }
+  if (!text_fits(key, s->get())) return std::nullopt;
   if (!allowed.empty()) {
     bool ok = false;
     for (const auto& a : allowed) ok = ok || a == s->get();
@@ -288,6 +297,7 @@ std::optional<std::string> TableReader::string(std::string_view key, Need need,
     type_error(key, *n, "a string");
     return std::nullopt;
   }
+  if (!text_fits(key, s->get())) return std::nullopt;
   if (allowed.size() == 0) return s->get();
   for (auto a : allowed)
     if (a == s->get()) return s->get();

@@ -64,8 +64,9 @@ void read_force(const Rules& R, const ForceVocabulary& vocab, const input::Docum
   TableReader r(doc, t, d, "[[force]]");
   BattleForce in;
   Force& f = in.force;
-  f.name = r.string("name", Need::required).value_or("");
-  if (r.has("name") && f.name.empty()) r.error_at("name", "a force needs a non-empty name");
+  const auto name = r.string("name", Need::required);
+  f.name = name.value_or("");
+  if (name && f.name.empty()) r.error_at("name", "a force needs a non-empty name");
   f.troops = r.integer("troops", Need::required, {1, static_cast<double>(kMaxInputTroops)}).value_or(0);
   if (auto role = r.value("role", Need::optional, {"attacker", "defender"}))
     f.role = *role == "attacker" ? Role::attacker : Role::defender;

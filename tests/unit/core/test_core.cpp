@@ -436,6 +436,22 @@ TEST_CASE("input::TableReader") {
     CHECK_FALSE(r.number("y", input::Need::required));
     CHECK(diags.items().size() == 2);
   }
+  SUBCASE("a string is at most 64 KiB; a whole number without a range at most 1,000,000 either way") {
+    const std::string longest(input::TableReader::kMaxTextBytes, 'x');
+    auto doc = parse_ok("ok = \"" + longest + "\"\nlong = \"" + longest + "y\"\nn = 1000000\nm = -1000001\n"
+                        "chance_pct = 101\n");
+    Diagnostics diags;
+    input::TableReader r(doc, doc.root, diags, "t");
+    CHECK(r.string("ok", input::Need::required) == longest);
+    CHECK_FALSE(r.string("long", input::Need::required));
+    CHECK(r.integer("n", input::Need::required) == 1000000);
+    CHECK_FALSE(r.integer("m", input::Need::required));
+    CHECK_FALSE(r.integer("chance_pct", input::Need::required));  // its name's range, 0 to 100
+    REQUIRE(diags.items().size() == 3);
+    CHECK(diags.items()[0].message == "'long' must be at most 65,536 bytes long, got 65,537");
+    CHECK(diags.items()[1].message == "'m' must be at least -1000000 (a whole number of a table), got -1000001");
+    CHECK(diags.items()[2].message == "'chance_pct' must be at most 100 (a percentage), got 101");
+  }
   SUBCASE("an integer where an integer is wanted, not a float") {
     auto doc = parse_ok("n = 2.5\n");
     Diagnostics diags;

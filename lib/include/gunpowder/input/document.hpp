@@ -265,6 +265,9 @@ class TableReader {
   /// dice of 2 to kMaxDiceSides sides and K from 0 to kMaxDiceSides; anything else is an error at
   /// the key naming those limits. The text as given.
   static constexpr int kMaxDice = 1000;
+  /// The longest string a table or an input gives (a name, a label): 64 KiB. The built-in
+  /// tables' longest is 238 bytes.
+  static constexpr size_t kMaxTextBytes = 65536;
   static constexpr int kMaxDiceSides = 10000;
   std::optional<std::string> dice(std::string_view key, Need need);
   /// How a typed value is brought to the suite's spelling (gunpowder::suite_spelling by default).
@@ -304,6 +307,8 @@ class TableReader {
   std::vector<std::string> owned_;  ///< keys built at run time (e.g. "barrel_calibers_" + type)
   void type_error(std::string_view key, const toml::node& n, const char* expected);
   bool check_range(std::string_view key, const toml::node& n, double v, const Range& r);
+  /// Whether a string is at most kMaxTextBytes long (an error at `key` when not).
+  bool text_fits(std::string_view key, const std::string& s);
 
   const Document& doc_;
   const toml::table& table_;
