@@ -476,7 +476,10 @@ void struck_by_tables(std::vector<Table>& out, const report::DistributionSpec& s
 Table hero_table(const fire::ArtilleryRules& R, const fire::ArtilleryRequest& p, const ArtilleryShot& s,
                  const fire::HeroOdds& h) {
   Table ht(hero_spec());
-  ht.title = "Damage versus heroes (one shot: " + s.design.effective.damage() + ")";
+  // The damage of [rules.hero_damage] shots (the book: one), saved against as one.
+  const int shots = R.damage.hero_shots;
+  ht.title = "Damage versus heroes (" + (shots == 1 ? std::string("one shot: ") : std::to_string(shots) + " shots of ") +
+             s.design.effective.damage() + ")";
   const std::string save = std::to_string(*p.hero_save);
   const Cell fortified = report::cell::boolean(p.hero_fortified);
   ht.add_row({Cell("direct hit", "direct-hit"), roll_cell(h.needed_direct), pct_cell(h.p_save_direct, kSaveDie),

@@ -317,9 +317,12 @@ void add_misfire_and_reload(Table& t, const fire::FirearmRules& R, const Firearm
                             const ShotRules& hr) {
   using cli::sourced;
   const fire::Misfire& mis = fs.misfire;
-  t.add_figure(f::kMisfirePct, count_cell(mis.pct, std::to_string(mis.pct) + "%"),
+  // A chance: at most 100%, the rules' product beyond it named in the note (docs/rules-notes.md).
+  const int pct = std::min(100, mis.pct);
+  t.add_figure(f::kMisfirePct, count_cell(pct, std::to_string(pct) + "%"),
                sourced(hr.misfire, fs.weather + (p.uncleaned ? ", not cleaned" : ", cleaned daily") +
-                                       (mis.capped ? ", capped at 100%" : "")));
+                                       (mis.capped ? ": " + std::to_string(mis.pct) + "% by the rules, capped at 100%"
+                                                   : "")));
   program_figure(t, f::kWeather, fs.weather);
   program_figure(t, f::kCleaned, report::cell::boolean(!p.uncleaned));
   program_figure(t, f::kMisfireTablePct, std::to_string(mis.table_pct), sourced(hr.misfire, ""));

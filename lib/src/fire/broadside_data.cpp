@@ -44,6 +44,25 @@ namespace {
 
 auto none = [](TableReader&) {};
 
+// The declared ranges of the table's whole numbers (docs/house-rules.md, "Ranges"), each bounding
+// what a rule does with it.
+// Inches on the table: a cannon type's range bands.
+constexpr input::Range kBsInches{0, 10000, false, "inches"};
+// Men of a crew, and the cannon of a group: at most the 100 cannon a request fires (--cannon).
+constexpr input::Range kBsMen{1, 1000, false, "men"};
+constexpr input::Range kBsGroup{1, 100, false, "the most cannon a request fires"};
+constexpr input::Range kBsTurns{1, 100, false, "turns"};
+// Re-rolls: each is a round of play with --reroll-mode rounds (100 take 0.15 s). A condition's
+// change of the dice: at most ten either way (a pool throws at most five, the rest re-rolls).
+constexpr input::Range kBsRerolls{0, 100, false, "re-rolls"};
+constexpr input::Range kBsDiceDelta{-10, 10, false, "a change of the dice"};
+// A hand's figures: at most what one hand may deal (kMaxHandFigure; the book's largest is 48).
+constexpr input::Range kBsHandFigure{0, kMaxHandFigure, false, "points, knockdowns or wounds of a hand"};
+// A rank orders the hands; a roll or a modifier of a die of at most 100 faces.
+constexpr input::Range kBsRank{1, 100, false, "a rank"};
+constexpr input::Range kBsRoll{1, 100, false, "a roll of the die"};
+constexpr input::Range kBsRollModifier{-100, 100, false, "a modifier of the die"};
+
 // The key of a row that names a closed kind: one of `names`, else an error listing them.
 template <class Kind>
 std::optional<Kind> kind_key(TableReader& r, const std::vector<std::string>& names, std::string* key = nullptr) {
@@ -64,10 +83,19 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
     CannonType c;
     c.key = req_string(r, "key");
     c.name = req_string(r, "name");
-    c.point_blank_max_in = req_int(r, "point_blank_max_in");
-    c.short_max_in = req_int(r, "short_max_in");
-    c.long_max_in = req_int(r, "long_max_in");
-    c.min_crew = req_int(r, "min_crew");
+    c.point_blank_max_in = req_int(r, "point_blank_max_in", kBsInches);
+    c.short_max_in = req_int(r, "short_max_in", kBsInches);
+    c.long_max_in = req_int(r, "long_max_in", kBsInches);
+    // The bands follow one another from the muzzle: a range is in the first band it does not pass.
+    if (c.short_max_in <= c.point_blank_max_in)
+      r.pair_error("point_blank_max_in", "short_max_in",
+                   "the ranges must grow: point_blank_max_in (" + std::to_string(c.point_blank_max_in) +
+                       ") must be less than short_max_in (" + std::to_string(c.short_max_in) + ")");
+    else if (c.long_max_in <= c.short_max_in)
+      r.pair_error("short_max_in", "long_max_in",
+                   "the ranges must grow: short_max_in (" + std::to_string(c.short_max_in) +
+                       ") must be less than long_max_in (" + std::to_string(c.long_max_in) + ")");
+    c.min_crew = req_int(r, "min_crew", kBsMen);
     b.cannon_types.push_back(c);
   });
   read_table(
@@ -75,25 +103,25 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
       [&](TableReader& r) {
         CrewRate c;
         c.cannon_type = req_string(r, "cannon_type");
-        c.crew_min = req_int(r, "crew_min");
-        if (auto m = r.integer("crew_max", Need::optional)) c.crew_max = static_cast<int>(*m);
-        c.fires_every_turns = req_int(r, "fires_every_turns");
+        c.crew_min = req_int(r, "crew_min", kBsMen);
+        if (auto m = r.integer("crew_max", Need::optional, kBsMen)) c.crew_max = static_cast<int>(*m);
+        c.fires_every_turns = req_int(r, "fires_every_turns", kBsTurns);
         b.crew_rates.push_back(c);
       });
   read_table(
       top, doc, d, "dice_pool",
       [&](TableReader& r) {
         b.source_firing = req_string(r, "source");
-        b.max_group_size = req_int(r, "max_group_size");
+        b.max_group_size = req_int(r, "max_group_size", kBsGroup);
         // Hands are read from at most kMaxPool dice (broadside.cpp): more, from house rules, is refused.
         b.max_dice = static_cast<int>(r.integer("max_dice", Need::required, {1, kMaxPool}).value_or(0));
       },
       [&](TableReader& r) {
         PoolRow p;
-        p.cannon_count = req_int(r, "cannon_count");
+        p.cannon_count = req_int(r, "cannon_count", kBsGroup);
         p.cannon_type = req_string(r, "cannon_type");
         p.dice = req_int(r, "dice");
-        p.rerolls = req_int(r, "rerolls");
+        p.rerolls = req_int(r, "rerolls", kBsRerolls);
         b.pools.push_back(p);
       });
   read_table(
@@ -101,7 +129,7 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
       [&](TableReader& r) {
         DiceModifier m;
         m.when = kind_key<DiceCondition>(r, dice_condition_names(), &m.key).value_or(m.when);
-        m.delta = req_int(r, "dice_delta");
+        m.delta = req_int(r, "dice_delta", kBsDiceDelta);
         m.condition = req_string(r, "condition");
         b.dice_modifiers.push_back(m);
       });
@@ -111,7 +139,7 @@ void read_firing(TableReader& top, const input::Document& doc, Diagnostics& d, B
         Hand h;
         const auto shape = kind_key<HandShape>(r, hand_shape_names(), &h.key);
         h.name = req_string(r, "name");
-        h.rank = req_int(r, "rank");
+        h.rank = req_int(r, "rank", kBsRank);
         r.note("definition");
         if (!shape) return;  // refused with the hands allowed
         h.shape = *shape;
@@ -128,12 +156,12 @@ void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, 
       [&](TableReader& r) {
         FireResult f;
         const std::string hand = req_string(r, "hand");
-        f.structural_long = req_int(r, "structural_long");
-        f.structural_short = req_int(r, "structural_short");
-        f.k_long = req_int(r, "knockdowns_long");
-        f.w_long = req_int(r, "wounds_long");
-        f.k_short = req_int(r, "knockdowns_short");
-        f.w_short = req_int(r, "wounds_short");
+        f.structural_long = req_int(r, "structural_long", kBsHandFigure);
+        f.structural_short = req_int(r, "structural_short", kBsHandFigure);
+        f.k_long = req_int(r, "knockdowns_long", kBsHandFigure);
+        f.w_long = req_int(r, "wounds_long", kBsHandFigure);
+        f.k_short = req_int(r, "knockdowns_short", kBsHandFigure);
+        f.w_short = req_int(r, "wounds_short", kBsHandFigure);
         f.text_long = req_string(r, "casualties_long_text");
         f.text_short = req_string(r, "casualties_short_text");
         results.emplace_back(hand, f);
@@ -165,7 +193,7 @@ void read_results(TableReader& top, const input::Document& doc, Diagnostics& d, 
       top, doc, d, "casualty_rules",
       [&](TableReader& r) {
         r.note("source");
-        b.wounds_per_knockdown = req_int(r, "wounds_per_knockdown");
+        b.wounds_per_knockdown = req_int(r, "wounds_per_knockdown", {0, 1000, false, "wounds"});
       },
       none);
 }
@@ -177,8 +205,8 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
       [&](TableReader& r) {
         b.source_saves = req_string(r, "source");
         b.save_die_sides = req_int(r, "die_sides");
-        b.save_natural_success = req_int(r, "natural_success");
-        b.save_natural_failure = req_int(r, "natural_failure");
+        b.save_natural_success = req_int(r, "natural_success", kBsRoll);
+        b.save_natural_failure = req_int(r, "natural_failure", kBsRoll);
         // A natural roll is a face of the die ("a natural six always succeeds and a natural one
         // always fails").
         for (const auto& [k, v] : {std::pair<const char*, int>{"natural_success", b.save_natural_success},
@@ -189,13 +217,13 @@ void read_saves(TableReader& top, const input::Document& doc, Diagnostics& d, Br
         }
         for (const char* k : {"saved_wound_becomes", "saved_knockdown_becomes"}) r.note(k);
       },
-      [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll")); });
+      [&](TableReader& r) { b.save_classes.emplace_back(req_string(r, "key"), req_int(r, "min_roll", kBsRoll)); });
   read_table(
       top, doc, d, "save_modifier", [](TableReader& r) { r.note("source"); },
       [&](TableReader& r) {
         SaveModifier m;
         m.when = kind_key<SaveCondition>(r, save_condition_names(), &m.key).value_or(m.when);
-        m.modifier = req_int(r, "modifier");
+        m.modifier = req_int(r, "modifier", kBsRollModifier);
         m.condition = req_string(r, "condition");
         m.group = r.string("group", Need::optional).value_or("");
         b.save_modifiers.push_back(m);
@@ -221,7 +249,7 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
       top, doc, d, "aiming_high",
       [&](TableReader& r) {
         r.note("source");
-        b.aim_damage_per_die = req_int(r, "damage_per_die");
+        b.aim_damage_per_die = req_int(r, "damage_per_die", {1, kMaxHandFigure, false, "points"});
         b.aim_dismasted_hand = req_string(r, "dismasted_on_hand");
         b.aim_structural_multiplier = req_number(r, "structural_multiplier");
         b.aim_knockdowns_become_wounds = req_bool(r, "knockdowns_become_wounds");
@@ -246,7 +274,7 @@ void read_special(TableReader& top, const input::Document& doc, Diagnostics& d, 
         r.note("source");
         b.fancy_min_hand = req_string(r, "min_hand");
         b.fancy_min_hand_strong_cover = req_string(r, "min_hand_strong_cover");
-        b.fancy_crew_save_wounds = req_int(r, "crew_save_wounds");
+        b.fancy_crew_save_wounds = req_int(r, "crew_save_wounds", {0, 1000, false, "wounds"});
       },
       none);
   read_table(
@@ -291,6 +319,31 @@ void order_hands(const input::Document& doc, Diagnostics& d, BroadsideRules& b,
     }
 }
 
+// The group sizes n + 1 whose count seen[n] passes `which`, as runs ("2, 6 to 100"), the first
+// few runs only ("..." after them): an error's list, however large the table.
+template <typename Which>
+std::string group_sizes(const std::vector<int>& seen, const Which& which) {
+  constexpr int kMostRuns = 5;
+  std::string out;
+  int runs = 0;
+  for (size_t n = 0; n < seen.size(); ++n) {
+    if (!which(seen[n])) continue;
+    size_t last = n;
+    while (last + 1 < seen.size() && which(seen[last + 1])) ++last;
+    if (runs == kMostRuns) return out + ", ...";
+    out += (out.empty() ? "" : ", ") + std::to_string(n + 1) + (last > n ? " to " + std::to_string(last + 1) : "");
+    ++runs;
+    n = last;
+  }
+  return out;
+}
+
+// "group size 2", "group sizes 2, 6 to 100".
+std::string sizes_text(const std::string& sizes) {
+  const bool many = sizes.find(',') != std::string::npos || sizes.find(" to ") != std::string::npos;
+  return (many ? "group sizes " : "group size ") + sizes;
+}
+
 // Crew and Number of Dice to roll (seed 001), checked whole, so that a bound changed alone is
 // refused: a cannon type's crew rows cover every crew from its min_crew up, once (each row starts
 // where the one before ends, the last is open above); its dice rows are one per group size, 1 to
@@ -324,10 +377,15 @@ void check_crews_and_pools(const input::Document& doc, Diagnostics& d, const Bro
         fail(row + ": dice " + std::to_string(p.dice) + " must be 1 to max_dice " + std::to_string(b.max_dice) +
              " (more are re-rolls)");
     }
-    for (size_t n = 0; n < seen.size(); ++n)
-      if (seen[n] != 1)
-        fail("[dice_pool] " + ct.key + ": " + std::to_string(seen[n]) + " rows for a group of " +
-             std::to_string(n + 1) + " (one per group size, 1 to max_group_size)");
+    // One error for the group sizes without a row, one for those of more than one (however many).
+    const std::string missing = group_sizes(seen, [](int n) { return n == 0; });
+    if (!missing.empty())
+      fail("[dice_pool] " + ct.key + ": no row for " + sizes_text(missing) +
+           " (one per group size, 1 to max_group_size " + std::to_string(b.max_group_size) + ")");
+    const std::string doubled = group_sizes(seen, [](int n) { return n > 1; });
+    if (!doubled.empty())
+      fail("[dice_pool] " + ct.key + ": more than one row for " + sizes_text(doubled) +
+           " (one per group size, 1 to max_group_size " + std::to_string(b.max_group_size) + ")");
   }
 }
 

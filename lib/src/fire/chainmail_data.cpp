@@ -18,13 +18,34 @@ using input::TableReader;
 
 namespace {
 
+// The declared ranges of the table's whole numbers (docs/house-rules.md, "Ranges"), each bounding
+// what a rule does with it. A score or a modifier of a die of at most 100 faces (an armour
+// rating's penalty too): beyond 100 either way the roll is decided before it is thrown.
+constexpr input::Range kCmScore{-100, 100, false, "a score of the die"};
+// Turns between shots, men of a crew (a request's --crew is at most 100), and the turns a missing
+// man adds: every_turns + extra x (full crew - crew) stays within 10,000.
+constexpr input::Range kCmTurns{1, 100, false, "turns"};
+constexpr input::Range kCmExtraTurns{0, 100, false, "turns"};
+constexpr input::Range kCmCrew{1, 100, false, "men"};
+// A dowel's sections, numbered from the muzzle.
+constexpr input::Range kCmSection{1, 1000, false, "a section of the dowel"};
+
 RangeRow range_row(TableReader& r, const char* value_key) {
   RangeRow row;
   row.range_min = req_number(r, "range_min_in");
   row.min_inclusive = req_bool(r, "min_inclusive");
   row.range_max = req_number(r, "range_max_in");
-  row.value = req_int(r, value_key);
+  row.value = req_int(r, value_key, kCmScore);
   return row;
+}
+
+// A face of the die of `sides` faces (`key`): 1 to sides, refused at its key.
+int face(TableReader& r, const char* key, int sides) {
+  const int f = req_int(r, key, {1, input::kMaxDieFaces, false, "a face of a die"});
+  if (sides >= 2 && f > sides)
+    r.error_at(key, std::string("'") + key + "' must be a face of the d" + std::to_string(sides) + " (1 to " +
+                        std::to_string(sides) + "), got " + std::to_string(f));
+  return f;
 }
 
 /// The rates of fire the seed borrows from Chainmail: the arquebus's and the catapults'.
@@ -33,23 +54,22 @@ void read_rates(TableReader& top, const input::Document& doc, Diagnostics& d, Ch
       top, doc, d, "arquebus_rate_of_fire",
       [&](TableReader& r) {
         c.source_arquebus_rate = req_string(r, "source");
-        c.arquebus_every_turns = req_int(r, "fires_every_turns");
-        c.attack_dice_every_turns = req_int(r, "attack_dice_every_turns");
+        c.arquebus_every_turns = req_int(r, "fires_every_turns", kCmTurns);
+        c.attack_dice_every_turns = req_int(r, "attack_dice_every_turns", kCmTurns);
       },
       [](TableReader&) {});
   read_table(
       top, doc, d, "catapult_rate_of_fire",
       [&](TableReader& r) {
         c.source_catapult_rate = req_string(r, "source");
-        c.full_crew = req_int(r, "full_crew");
-        c.extra_turn_per_missing = req_int(r, "extra_turn_per_missing");
+        c.full_crew = req_int(r, "full_crew", kCmCrew);
+        c.extra_turn_per_missing = req_int(r, "extra_turn_per_missing", kCmExtraTurns);
       },
       [&](TableReader& r) {
         CatapultRate cr;
         cr.key = req_string(r, "key");
         cr.name = req_string(r, "name");
-        cr.every_turns = req_int(r, "fires_every_turns");
-        if (cr.every_turns < 1) r.error_at("fires_every_turns", "must be at least 1");
+        cr.every_turns = req_int(r, "fires_every_turns", kCmTurns);
         c.catapult_rates.push_back(cr);
       });
 }
@@ -77,9 +97,9 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
       [&](TableReader& r) {
         const std::string cls = req_string(r, "cannon_class");
         DowelSection s;
-        s.index = req_int(r, "index");
+        s.index = req_int(r, "index", kCmSection);
         s.colour = req_string(r, "colour");
-        s.colour_ordinal = req_int(r, "colour_ordinal");
+        s.colour_ordinal = req_int(r, "colour_ordinal", kCmSection);
         const double len = req_number(r, "length_in");
         s.start_in = req_number(r, "start_in");
         s.end_in = req_number(r, "end_in");
@@ -98,7 +118,7 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
         r.note("source");
         c.colour_short = req_string(r, "colour_short");
         c.colour_long = req_string(r, "colour_long");
-        c.level_flight_section = req_int(r, "level_flight_section");
+        c.level_flight_section = req_int(r, "level_flight_section", kCmSection);
       },
       [](TableReader&) {});
   read_table(
@@ -107,7 +127,7 @@ void read_cannon(TableReader& top, const input::Document& doc, Diagnostics& d, C
         r.note("source");
         c.measure_length_in = req_number(r, "length_in");
         c.measure_die_sides = req_int(r, "die_sides");
-        c.straight_result = req_int(r, "straight_result");
+        c.straight_result = face(r, "straight_result", c.measure_die_sides);
       },
       [](TableReader&) {});
 }
@@ -183,7 +203,7 @@ Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
       [&](TableReader& r) {
         AccuracyModifier m;
         m.key = r.string("key", Need::required, accuracy_condition_names()).value_or("");
-        m.modifier = req_int(r, "modifier");
+        m.modifier = req_int(r, "modifier", kCmScore);
         m.condition = req_string(r, "condition");
         m.group = r.string("group", Need::optional).value_or("");
         c.modifiers.push_back(m);
@@ -198,7 +218,7 @@ Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
       [&](TableReader& r) {
         c.source_ad = req_string(r, "source");
         c.ad_sides = req_int(r, "die_sides");
-        c.self_hit_face = req_int(r, "self_hit_face");
+        c.self_hit_face = face(r, "self_hit_face", c.ad_sides);
       },
       [](TableReader&) {});
   read_table(
@@ -220,8 +240,6 @@ Expected<ChainmailRules> build_chainmail(const data::Tables& t) {
   for (const auto& cc : c.cannon)
     if (!c.catapult_rate(cc.rate_as))
       d.error({}, "chainmail.toml: cannon class " + cc.key + " rate_as " + cc.rate_as + " is no catapult");
-  if (c.arquebus_every_turns < 1 || c.attack_dice_every_turns < 1 || c.full_crew < 1)
-    d.error({}, "chainmail.toml: rates of fire and the full crew must be at least 1");
   if (!d.empty()) return data::as_internal(t, d);
   return c;
 }

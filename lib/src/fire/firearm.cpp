@@ -290,44 +290,42 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
 
 Volley volley(int rounds, int reload, double p_misfire, int clear_rounds, double p_hit) {
   Volley v;
-  const int busy_max = clear_rounds + reload;
-  const auto B = static_cast<size_t>(busy_max) + 1;
-  const auto N = static_cast<size_t>(rounds) + 1;
-  // Three marginals, each by dynamic programming over (rounds left busy, count so far).
+  const auto R = static_cast<size_t>(std::max(0, rounds));
+  const size_t N = R + 1;
+  // The rounds from an attempt to the next: a shot's, then its reload; a misfire's, "three rounds to
+  // clear", then the reload. An attempt falls in a round; the rounds between are busy.
+  const size_t after_shot = 1 + static_cast<size_t>(std::max(0, reload));
+  const size_t after_misfire = after_shot + static_cast<size_t>(std::max(0, clear_rounds));
+  // Three marginals, each by dynamic programming over the attempts: at[t N + c] is the chance that
+  // an attempt falls in round t + 1 with c counted before it. An attempt past the last round ends
+  // the count. The work is rounds x counts, whatever the reload and clearing times.
   auto run = [&](int which) {
-    std::vector<double> cur(B * N, 0.0), next(B * N, 0.0);
-    cur[0] = 1.0;  // round 1: loaded and ready, nothing counted
-    for (int t = 0; t < rounds; ++t) {
-      std::fill(next.begin(), next.end(), 0.0);
-      for (size_t b = 0; b < B; ++b)
-        for (size_t c = 0; c < N; ++c) {
-          const double p = cur[b * N + c];
-          if (p == 0) continue;
-          if (b > 0) {
-            next[(b - 1) * N + c] += p;
-            continue;
-          }
-          // An attempt this round. A misfire: "three rounds to clear", then the reload.
-          const auto after_misfire = static_cast<size_t>(busy_max);
-          const size_t after_shot = static_cast<size_t>(reload);
-          const size_t c1 = std::min(c + 1, N - 1);
-          if (which == 0) {
-            next[after_misfire * N + c1] += p * p_misfire;
-            next[after_shot * N + c1] += p * (1 - p_misfire);
-          } else if (which == 1) {
-            next[after_misfire * N + c] += p * p_misfire;
-            next[after_shot * N + c1] += p * (1 - p_misfire);
-          } else {
-            next[after_misfire * N + c] += p * p_misfire;
-            next[after_shot * N + c1] += p * (1 - p_misfire) * p_hit;
-            next[after_shot * N + c] += p * (1 - p_misfire) * (1 - p_hit);
-          }
+    std::vector<double> at(R * N, 0.0), marginal(N, 0.0);
+    auto next = [&](size_t t, size_t gap, size_t c, double p) {
+      if (gap < R - t)
+        at[(t + gap) * N + c] += p;
+      else
+        marginal[c] += p;
+    };
+    if (R == 0) marginal[0] = 1.0;
+    else at[0] = 1.0;  // round 1: loaded and ready, nothing counted
+    for (size_t t = 0; t < R; ++t)
+      for (size_t c = 0; c <= t && c < N; ++c) {
+        const double p = at[t * N + c];
+        if (p == 0) continue;
+        const size_t c1 = std::min(c + 1, N - 1);
+        if (which == 0) {
+          next(t, after_misfire, c1, p * p_misfire);
+          next(t, after_shot, c1, p * (1 - p_misfire));
+        } else if (which == 1) {
+          next(t, after_misfire, c, p * p_misfire);
+          next(t, after_shot, c1, p * (1 - p_misfire));
+        } else {
+          next(t, after_misfire, c, p * p_misfire);
+          next(t, after_shot, c1, p * (1 - p_misfire) * p_hit);
+          next(t, after_shot, c, p * (1 - p_misfire) * (1 - p_hit));
         }
-      std::swap(cur, next);
-    }
-    std::vector<double> marginal(N, 0.0);
-    for (size_t b = 0; b < B; ++b)
-      for (size_t c = 0; c < N; ++c) marginal[c] += cur[b * N + c];
+      }
     while (marginal.size() > 1 && marginal.back() == 0) marginal.pop_back();
     return dice::Dist(0, std::move(marginal));
   };
@@ -338,7 +336,7 @@ Volley volley(int rounds, int reload, double p_misfire, int clear_rounds, double
   v.mean_shots = v.shots.mean();
   v.mean_hits = v.hits.mean();
   // Renewal reward: one attempt per (1 + reload + p_misfire x clear) rounds on average.
-  const double cycle = 1.0 + reload + p_misfire * clear_rounds;
+  const double cycle = static_cast<double>(after_shot) + p_misfire * static_cast<double>(after_misfire - after_shot);
   v.attempts_per_round = 1.0 / cycle;
   v.hits_per_round = v.attempts_per_round * (1 - p_misfire) * p_hit;
   return v;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
+#include <utility>
 
 #include "gunpowder/core/spelling.hpp"
 #include "gunpowder/data/data.hpp"
@@ -22,7 +24,30 @@ const std::vector<std::string>& kBores = bore_names();
 
 // Required values; a missing or mistyped key is reported by the reader and the placeholder
 // returned here is never used (the load fails as a whole).
-int req_int(TableReader& r, std::string_view key) { return static_cast<int>(r.integer(key, Need::required).value_or(0)); }
+int req_int(TableReader& r, std::string_view key, input::Range range = {}) {
+  return static_cast<int>(r.integer(key, Need::required, range).value_or(0));
+}
+
+// The declared ranges of the table's numbers (docs/house-rules.md, "Ranges"): each bounds what a
+// rule does with the number, so that no house rule leads a loop, an allocation or an int out of
+// its depth.
+// A number of rounds (a reload time, its adjustments, the rounds to clear a misfire): at most 600,
+// the most rounds a volley follows (fire::kMaxRounds): a reload longer than that fires once.
+constexpr input::Range kRounds{0, 600, false, "a number of rounds"};
+// A modifier of the d20 attack throw (a range penalty, the fork rest's, scattershot's bonus), and
+// an attack throw: beyond 20 either way a d20 throw is decided before it is thrown.
+constexpr input::Range kThrowModifier{-20, 20, false, "a modifier of a d20 throw"};
+constexpr input::Range kAttackThrow{1, 30, false, "an attack throw"};
+// Points of armour: an AC is at most 20 (--target-ac).
+constexpr input::Range kArmour{0, 20, false, "points of armour"};
+// A range band's end, in feet underground or yards outdoors, and a battlefield range in hexes.
+constexpr input::Range kRangeFt{1, 10000, false, "feet or yards"};
+constexpr input::Range kHexes{0, 100, false, "hexes"};
+// A hit's damage: 1 to 4 dice of 2 to 12 faces (the book: 1d8, scattershot 1d6). The damage of the
+// hits over the minutes sums up to 600 hits' damage, whose work grows with the square of the
+// spread of a hit's: 4d12 takes 0.6 s of CPU, 10d20 took 10 s.
+constexpr input::Range kDamageDice{1, 4, false, "a number of dice"};
+constexpr input::Range kDamageSides{2, 12, false, "the faces of a die"};
 double req_number(TableReader& r, std::string_view key) { return r.number(key, Need::required).value_or(0); }
 std::string req_string(TableReader& r, std::string_view key) { return r.string(key, Need::required).value_or(""); }
 bool req_bool(TableReader& r, std::string_view key) { return r.boolean(key, Need::required).value_or(false); }
@@ -75,20 +100,29 @@ void read_firearm(TableReader& r, Catalogue& cat, const std::vector<std::string>
   f.mechanism = k.mechanism;
   f.type = k.type;
   f.bore = k.bore;
-  f.damage_dice = req_int(r, "damage_dice");
-  f.damage_die_sides = req_int(r, "damage_die_sides");
+  f.damage_dice = req_int(r, "damage_dice", kDamageDice);
+  f.damage_die_sides = req_int(r, "damage_die_sides", kDamageSides);
   const std::array<const char*, 3> b = {"short", "medium", "long"};
   for (size_t i = 0; i < 3; ++i) {
-    f.range[i] = req_int(r, std::string(b[i]) + "_range");
-    f.penalty[i] = req_int(r, std::string(b[i]) + "_penalty");
+    f.range[i] = req_int(r, std::string(b[i]) + "_range", kRangeFt);
+    f.penalty[i] = req_int(r, std::string(b[i]) + "_penalty", kThrowModifier);
     f.ignores_armor[i] = req_bool(r, std::string(b[i]) + "_ignores_armor");
   }
-  f.reload_drilled = req_int(r, "reload_drilled");
-  f.reload_undrilled = req_int(r, "reload_undrilled");
+  // The bands follow one another: a range is in the first band whose end it does not pass.
+  for (size_t i = 1; i < 3; ++i)
+    if (f.range[i] <= f.range[i - 1]) {
+      const std::string nearer = std::string(b[i - 1]) + "_range", farther = std::string(b[i]) + "_range";
+      std::string why = "the ranges must grow: ";
+      why.append(nearer).append(" (").append(std::to_string(f.range[i - 1])).append(") must be less than ");
+      why.append(farther).append(" (").append(std::to_string(f.range[i])).append(")");
+      r.pair_error(nearer, farther, std::move(why));
+    }
+  f.reload_drilled = req_int(r, "reload_drilled", kRounds);
+  f.reload_undrilled = req_int(r, "reload_undrilled", kRounds);
   // Damp and wet: derived from the dry chance by [rules.misfire] (derive_weather_misfire).
   f.misfire_pct = {static_cast<int>(r.integer("misfire_dry_pct", Need::required, input::non_negative(100)).value_or(0)),
                    0, 0};
-  f.encumbrance = req_int(r, "encumbrance");
+  f.encumbrance = req_int(r, "encumbrance", input::non_negative(1000));
   f.encumbrance_unit = req_string(r, "encumbrance_unit");
   r.note("source");
   cat.firearms.push_back(std::move(f));
@@ -117,7 +151,7 @@ void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, C
     r.allow("name");
     r.note("source");
     const Key k = read_key(r, types);
-    const int reload = req_int(r, "reload");
+    const int reload = req_int(r, "reload", kRounds);
     if (Firearm* f = find_key(cat.firearms, k)) f->reload_style = reload;
     else r.error("no [[firearm]] row for this fighting-style row");
   });
@@ -140,10 +174,10 @@ void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, C
     rg.name = req_string(r, "name");
     rg.type = r.string("type", Need::required, types).value_or("");
     rg.bore = r.string("bore", Need::required, kBores).value_or("");
-    rg.ap_vs_foot = req_int(r, "ap_range_vs_foot");
-    rg.max_vs_foot = req_int(r, "max_range_vs_foot");
-    rg.ap_vs_mounted = req_int(r, "ap_range_vs_mounted");
-    rg.max_vs_mounted = req_int(r, "max_range_vs_mounted");
+    rg.ap_vs_foot = req_int(r, "ap_range_vs_foot", kHexes);
+    rg.max_vs_foot = req_int(r, "max_range_vs_foot", kHexes);
+    rg.ap_vs_mounted = req_int(r, "ap_range_vs_mounted", kHexes);
+    rg.max_vs_mounted = req_int(r, "max_range_vs_mounted", kHexes);
     r.note("source");
     cat.battlefield_ranges.push_back(std::move(rg));
   });
@@ -152,16 +186,40 @@ void read_tables(TableReader& top, const input::Document& doc, Diagnostics& d, C
   top.note("unit_rate_of_fire");
 }
 
+// The whole numbers of the array `key`, each in `range`; an element of another type or out of the
+// range is refused at itself.
+std::vector<int> int_array(const input::Document& doc, Diagnostics& d, TableReader& r, const char* key,
+                           const input::Range& range) {
+  std::vector<int> out;
+  const auto* a = r.array(key, Need::required);
+  if (!a) return out;
+  for (const auto& n : *a) {
+    const auto v = n.value_exact<int64_t>();
+    if (!v || static_cast<double>(*v) < range.min || static_cast<double>(*v) > range.max) {
+      const SourcePos p = doc.pos(n);
+      d.error(p,
+              "each of '" + std::string(key) + "' must be a whole number from " + std::to_string(std::lround(range.min)) +
+                  " to " + std::to_string(std::lround(range.max)) + " (" + std::string(range.kind) + "), got " +
+                  (v ? std::to_string(*v) : input::type_name(n)),
+              doc.line(p));
+      out.push_back(0);  // in its place: the arrays' sizes are compared next
+      continue;
+    }
+    out.push_back(static_cast<int>(*v));
+  }
+  return out;
+}
+
 // [rules.reload]: the base reload adjustments (Firearm Characteristics, p. 10; 12 Apostles, p. 11).
-void read_reload(TableReader& r, Rules& g) {
-  g.dex_modifier_sign = req_int(r, "dex_modifier_sign");
-  if (const auto* a = r.array("encumbrance_thresholds_stone", Need::required))
-    for (const auto& n : *a) g.encumbrance_thresholds_stone.push_back(static_cast<int>(n.value<int64_t>().value_or(0)));
-  if (const auto* a = r.array("encumbrance_increase_rounds", Need::required))
-    for (const auto& n : *a) g.encumbrance_increase_rounds.push_back(static_cast<int>(n.value<int64_t>().value_or(0)));
+void read_reload(const input::Document& doc, Diagnostics& d, TableReader& r, Rules& g) {
+  g.dex_modifier_sign = req_int(r, "dex_modifier_sign", {-1, 1, false, "a sign"});
+  // At most the 100 stone a character may carry (--carried-stone).
+  g.encumbrance_thresholds_stone =
+      int_array(doc, d, r, "encumbrance_thresholds_stone", {0, 100, false, "stone carried"});
+  g.encumbrance_increase_rounds = int_array(doc, d, r, "encumbrance_increase_rounds", kRounds);
   if (g.encumbrance_thresholds_stone.size() != g.encumbrance_increase_rounds.size())
     r.error_at("encumbrance_increase_rounds", "one increase per threshold expected");
-  g.apostles_reduction_rounds = req_int(r, "apostles_reduction_rounds");
+  g.apostles_reduction_rounds = req_int(r, "apostles_reduction_rounds", kRounds);
   g.source_reload = req_string(r, "source");
 }
 
@@ -195,37 +253,37 @@ void read_rules(TableReader& top, const input::Document& doc, Diagnostics& d, Ru
     }
   };
   sub("attack_throw", [&](TableReader& r) {
-    g.normal_men_throw = req_int(r, "normal_men");
-    g.veteran_throw = req_int(r, "veteran");
+    g.normal_men_throw = req_int(r, "normal_men", kAttackThrow);
+    g.veteran_throw = req_int(r, "veteran", kAttackThrow);
     g.source_attack = req_string(r, "source");
   });
   sub("armor_penetration", [&](TableReader& r) {
-    g.armor_ignored = req_int(r, "armor_ignored");
+    g.armor_ignored = req_int(r, "armor_ignored", kArmour);
     r.note("source");
   });
   sub("range", [&](TableReader& r) {
     g.smoothbore_penalty_multiplier = req_int(r, "smoothbore_penalty_multiplier");
-    g.normal_medium_penalty = req_int(r, "normal_medium_penalty");
-    g.normal_long_penalty = req_int(r, "normal_long_penalty");
+    g.normal_medium_penalty = req_int(r, "normal_medium_penalty", kThrowModifier);
+    g.normal_long_penalty = req_int(r, "normal_long_penalty", kThrowModifier);
     g.source_characteristics = req_string(r, "source");
   });
-  sub("reload", [&](TableReader& r) { read_reload(r, g); });
+  sub("reload", [&](TableReader& r) { read_reload(doc, d, r, g); });
   sub("misfire", [&](TableReader& r) {
     g.uncleaned_multiplier = req_int(r, "uncleaned_multiplier");
     g.wheellock_weather_exempt = req_bool(r, "wheellock_weather_exempt");
-    g.misfire_clear_rounds = req_int(r, "clear_rounds");
+    g.misfire_clear_rounds = req_int(r, "clear_rounds", kRounds);
     weather = {static_cast<int>(r.integer("damp_multiplier", Need::required, input::positive(100)).value_or(1)),
                static_cast<int>(r.integer("wet_multiplier", Need::required, input::positive(100)).value_or(1))};
     g.source_misfire = req_string(r, "source");
   });
   sub("musket", [&](TableReader& r) {
-    g.no_rest_attack_penalty = req_int(r, "no_rest_attack_penalty");
+    g.no_rest_attack_penalty = req_int(r, "no_rest_attack_penalty", kThrowModifier);
     r.note("source");
   });
   sub("scattershot", [&](TableReader& r) {
-    g.scattershot_bonus = req_int(r, "short_range_attack_bonus");
-    g.scattershot_dice = req_int(r, "damage_dice");
-    g.scattershot_die_sides = req_int(r, "damage_die_sides");
+    g.scattershot_bonus = req_int(r, "short_range_attack_bonus", kThrowModifier);
+    g.scattershot_dice = req_int(r, "damage_dice", kDamageDice);
+    g.scattershot_die_sides = req_int(r, "damage_die_sides", kDamageSides);
     g.scattershot_ignores_armor = req_bool(r, "ignores_armor");
     g.source_scattershot = req_string(r, "source");
   });

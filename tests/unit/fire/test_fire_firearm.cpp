@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <vector>
 
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/fire/firearm.hpp"
@@ -245,4 +246,44 @@ TEST_CASE("fire::volley against a brute-force enumeration and a seeded simulatio
     // Long-run rate: one attempt per 1 + 5 + 0.2 x 3 rounds.
     CHECK(v.attempts_per_round == doctest::Approx(1 / 6.6));
   }
+}
+
+namespace {
+// Every sequence of misfires and shots over `rounds` rounds, enumerated by recursion, counting the
+// attempts (`attempts`) and the shots fired (`shots`).
+void enumerate_counts(int rounds, int busy, int reload, int clear, double pm, double p, int attempts, int shots,
+                      std::vector<double>& by_attempts, std::vector<double>& by_shots) {
+  if (rounds == 0) {
+    by_attempts[static_cast<size_t>(attempts)] += p;
+    by_shots[static_cast<size_t>(shots)] += p;
+    return;
+  }
+  if (busy > 0)
+    return enumerate_counts(rounds - 1, busy - 1, reload, clear, pm, p, attempts, shots, by_attempts, by_shots);
+  enumerate_counts(rounds - 1, clear + reload, reload, clear, pm, p * pm, attempts + 1, shots, by_attempts, by_shots);
+  enumerate_counts(rounds - 1, reload, reload, clear, pm, p * (1 - pm), attempts + 1, shots + 1, by_attempts,
+                   by_shots);
+}
+}  // namespace
+
+TEST_CASE("fire::volley: attempts and shots against an enumeration, reloads and clearings longer than the firing") {
+  // The dynamic programming steps from one attempt to the next: a reload or a clearing of 600
+  // rounds (the most a house rule gives) costs no more than one of 3, and one beyond the last round
+  // ends the count.
+  const int rounds = 14;
+  for (int reload : {0, 2, 13, 14, 600})
+    for (int clear : {0, 3, 20, 600})
+      for (double pm : {0.0, 0.3, 1.0}) {
+        CAPTURE(reload);
+        CAPTURE(clear);
+        CAPTURE(pm);
+        const auto v = fire::volley(rounds, reload, pm, clear, 0.5);
+        std::vector<double> attempts(rounds + 1, 0.0), shots(rounds + 1, 0.0);
+        enumerate_counts(rounds, 0, reload, clear, pm, 1.0, 0, 0, attempts, shots);
+        for (int n = 0; n <= rounds; ++n) {
+          CHECK(v.attempts.p(n) == doctest::Approx(attempts[static_cast<size_t>(n)]));
+          CHECK(v.shots.p(n) == doctest::Approx(shots[static_cast<size_t>(n)]));
+        }
+        CHECK(v.attempts_per_round == doctest::Approx(1.0 / (1 + reload + pm * clear)));
+      }
 }

@@ -98,7 +98,8 @@ Expected<Shot> shot_odds(const FirearmRules& r, const Firearm& f, const ShotInpu
 
 /// Firing for `rounds` rounds, starting loaded: each attempt misfires with p_misfire (then
 /// `clear_rounds` rounds to clear it and the reload), else fires and hits with p_hit; then
-/// `reload` rounds of reloading. Exact distribution by dynamic programming over the rounds.
+/// `reload` rounds of reloading. Exact distribution by dynamic programming over the attempts (the
+/// round each falls in and the count before it): rounds x rounds work, whatever the reload.
 struct Volley {
   dice::Dist attempts, shots, hits;
   double mean_attempts = 0, mean_shots = 0, mean_hits = 0;
