@@ -12,11 +12,11 @@
 #  5. war-machine, 10,000 and 20,000 battles of one file (20,000 and 40,000 [[force]] tables),
 #     battle (csv, JSON, text, markdown, each with and without --summary; streamed:
 #     battle_stream.cpp, above 100 battles and without --force, --roll, --explain, --table,
-#     --chart, --svg, --odds-chart, house rules or a [battle] table, which hold the report) and
-#     rate (csv, JSON, text, markdown; streamed: rate_stream.cpp) (target: under 100 MB, and flat:
-#     the larger batch should not take more memory; battle is not flat yet: it keeps each force as it
-#     fights, about 1.4 KB, for war::pair_forces pairs them across the whole file: 20,000 forces
-#     about 40-50 MB, 40,000 about 70 MB);
+#     --chart, --svg, --odds-chart, house rules or a [battle] table, which hold the report; target:
+#     under 40 MB, and flat: each format's peak at the largest size at most 10 MB over its peak at
+#     the smallest, BATCH_MEMORY_WAR_FLAT_MB; it keeps a force in a few dozen bytes for the pairing
+#     across the file) and rate (csv, JSON, text, markdown; streamed: rate_stream.cpp; target: under
+#     100 MB);
 #  6. siege-duration --method structures, 40,000 [[structure]] tables to text, markdown, csv and
 #     JSON (under 100 MB; streamed: structures_stream.cpp), and the same without --method (the
 #     default, all: streamed too), csv and JSON;
@@ -28,7 +28,7 @@
 #     the memo of ratings is bounded) to csv and JSON under 60 MB.
 # Each line of 2-6 ends with its target and "ok" or "OVER"; with BATCH_MEMORY_STRICT=1 the script
 # exits 1 when a line is OVER or its command failed (ctest memory.batches runs it so, with
-# BATCH_MEMORY_WAR_SIZES=10000: part 5 at 10,000 battles only; default "10000 20000"). $1: the directory of the binaries
+# BATCH_MEMORY_WAR_SIZES="5000 10000": part 5 at 5,000 and 10,000 battles; default "10000 20000"). $1: the directory of the binaries
 # (default build/bin); $2 (optional): the sizes in MB of part 1 (default "20 200"; "0" skips it);
 # $3 (optional): the parts 2-7 to run (default "stdin text fire war siege flat"). The first line says
 # when, at which commit and under what load it ran. The wall time depends on the machine's load;
@@ -41,6 +41,7 @@ bin=${1:-build/bin}
 sizes=${2:-20 200}
 parts=${3:-stdin text fire war siege flat}
 war_sizes=${BATCH_MEMORY_WAR_SIZES:-10000 20000}
+war_flat=${BATCH_MEMORY_WAR_FLAT_MB:-10}
 # Without /usr/bin/time (Debian's package time): skipped, exit 77 under BATCH_MEMORY_STRICT (ctest's skip).
 [ -x /usr/bin/time ] || { echo "batch-memory: /usr/bin/time not installed, skipped"; [ "${BATCH_MEMORY_STRICT:-0}" = 1 ] && exit 77; exit 0; }
 dir=$(cd "$(dirname "$0")/.." && pwd)
@@ -153,13 +154,29 @@ for part in $parts; do
     for n in $war_sizes; do
       battle_pairs 1 $n > "$tmp/forces.toml"
       for fmt in csv json text markdown; do
-        run "war-machine battle, $n battles ($((2 * n)) forces), $fmt --summary" 100 "" "$bin/war-machine" battle "$tmp/forces.toml" --format $fmt --summary
-        run "war-machine battle, $n battles ($((2 * n)) forces), $fmt" 100 "" "$bin/war-machine" battle "$tmp/forces.toml" --format $fmt
+        for summary in --summary ""; do
+          run "war-machine battle, $n battles ($((2 * n)) forces), $fmt${summary:+ }$summary" 40 "" "$bin/war-machine" battle "$tmp/forces.toml" --format $fmt $summary
+          awk '/Maximum resident set size/ { print $NF }' "$tmp/time" > "$tmp/battle-$fmt$summary-$n"
+        done
       done
       for fmt in csv json text markdown; do
         run "war-machine rate, $((2 * n)) forces, $fmt" 100 "" "$bin/war-machine" rate "$tmp/forces.toml" --format $fmt
       done
-    done ;;
+    done
+    # battle flat: the largest batch's peak at most war_flat MB over the smallest's, each format.
+    small=$(echo $war_sizes | awk '{ print $1 }') large=$(echo $war_sizes | awk '{ print $NF }')
+    if [ "$small" != "$large" ]; then
+      for fmt in csv json text markdown; do
+        for summary in --summary ""; do
+          awk -v label="war-machine battle flat, $fmt${summary:+ }$summary" -v small="$small" -v large="$large" -v flat="$war_flat" \
+            -v a="$(cat "$tmp/battle-$fmt$summary-$small")" -v b="$(cat "$tmp/battle-$fmt$summary-$large")" 'BEGIN {
+              more = int((b - a) / 1024 + (b >= a ? 0.5 : -0.5));
+              printf "%s: peak %.0f MB at %d battles, %.0f MB at %d (%d MB more; target at most %d MB more: %s)\n",
+                label, a / 1024, small, b / 1024, large, more, flat, more <= flat ? "ok" : "OVER" }' | tee "$tmp/line"
+          if grep -q "OVER" "$tmp/line"; then failed=1; fi
+        done
+      done
+    fi ;;
   siege)  # 6.
     awk 'BEGIN { for (i = 0; i < 40000; i++) { m = i % 3;
       if (m == 0) printf "[[structure]]\nname = \"R%d\"\nshape = \"rectangular\"\nmaterial = \"substantial\"\nlength_in = %d\nwidth_in = 4\nheight_levels = 2\n\n", i, 2 + i % 9;

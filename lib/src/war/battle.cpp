@@ -171,8 +171,7 @@ struct Profile {
 
 int halved_up(int br) { return br >= 0 ? (br + 1) / 2 : -((-br) / 2); }
 
-int fly_bucket(const Rules& R, const Force& f) {
-  const auto& fly = f.composition.flying_pct;
+int fly_bucket(const Rules& R, const std::optional<double>& fly) {
   if (fly && *fly >= 100 && R.defender_flyers.ignore_if_all_attackers_fly) return 2;
   if (fly && *fly >= R.defender_flyers.halve_if_attacker_flyers_pct_min) return 1;
   return 0;
@@ -186,15 +185,14 @@ int line_value(const Rules& R, const Adjustment& a, const BattleSettings& s, int
   return fb == 1 ? halved_up(a.br) : a.br;
 }
 
-Profile profile_of(const Rules& R, const RatedForce& x, const BattleSettings& s,
+Profile profile_of(const Rules& R, const PairingForce& f, const BattleSettings& s,
                    const std::vector<std::string>& tactics) {
   Profile p;
-  const Force& f = x.force;
-  p.own_base = x.rating.br;
+  p.own_base = f.br;
   if (f.fatigue != Fatigue::none) p.own_base += R.fatigue_line(f.fatigue)->br;
   if (s.simple_siege && s.weeks_besieged > 0 && f.role == Role::attacker)
     p.own_base += s.weeks_besieged * R.simple_siege.besiege_br_per_week;
-  for (const auto& id : f.situation) {
+  for (const auto& id : *f.situation) {
     const Adjustment* a = R.adjustment(id);
     if (a->benefits_opponent) {
       p.gives += a->br;
@@ -205,8 +203,8 @@ Profile profile_of(const Rules& R, const RatedForce& x, const BattleSettings& s,
         if (!(both && a->troop_class_advantage))
           p.own[static_cast<size_t>(fb)][static_cast<size_t>(both)] += line_value(R, *a, s, fb);
   }
-  p.rank = x.rating.troop_class_rank;
-  p.fly = fly_bucket(R, f);
+  p.rank = f.troop_class_rank;
+  p.fly = fly_bucket(R, f.flying_pct);
   p.tactic =
       f.tactic ? static_cast<int>(std::find(tactics.begin(), tactics.end(), *f.tactic) - tactics.begin()) + 1 : 0;
   p.counted = troops_for_ratio(R, s, f.role, f.troops);
@@ -376,16 +374,17 @@ struct FastSetup {
   std::vector<std::vector<TacticPair>> tp;  ///< [side-0 tactic][side-1 tactic]
 };
 
-bool profiles(const Rules& R, const std::vector<RatedForce>& rated, const Sides& sides, const BattleSettings& s,
-              FastSetup& f) {
+bool profiles(const Rules& R, const Pairing& in, const BattleSettings& s, FastSetup& f) {
   for (const auto& t : R.tactics) f.tactics.push_back(t.id);
-  for (size_t k = 0; k < 2; ++k)
-    for (size_t i : sides.members[k]) {
-      const Force& x = rated[i].force;
-      if (x.troops < 0 || !check_situation(R, x.situation, x.role).empty()) return false;
+  for (size_t k = 0; k < 2; ++k) {
+    f.prof[k].reserve(in.sizes[k]);
+    for (size_t p = 0; p < in.sizes[k]; ++p) {
+      const PairingForce x = in.force(k, p);
+      if (x.troops < 0 || !check_situation(R, *x.situation, x.role).empty()) return false;
       if (x.tactic && std::find(f.tactics.begin(), f.tactics.end(), *x.tactic) == f.tactics.end()) return false;
-      f.prof[k].push_back(profile_of(R, rated[i], s, f.tactics));
+      f.prof[k].push_back(profile_of(R, x, s, f.tactics));
     }
+  }
   f.tp.assign(f.tactics.size() + 1, std::vector<TacticPair>(f.tactics.size() + 1));
   std::array<std::vector<char>, 2> present{std::vector<char>(f.tactics.size() + 1, 0),
                                            std::vector<char>(f.tactics.size() + 1, 0)};
@@ -401,16 +400,15 @@ bool profiles(const Rules& R, const std::vector<RatedForce>& rated, const Sides&
   return true;
 }
 
-std::optional<FastSetup> fast_setup(const Rules& R, const std::vector<RatedForce>& rated, const Sides& sides,
-                                    const BattleConfig& c) {
+std::optional<FastSetup> fast_setup(const Rules& R, const Pairing& in, const BattleConfig& c) {
   FastSetup f;
-  const std::array<Role, 2> roles{rated[sides.members[0].front()].force.role,
-                                  rated[sides.members[1].front()].force.role};
+  if (in.sizes[0] == 0 || in.sizes[1] == 0) return std::nullopt;
+  const std::array<Role, 2> roles{in.force(0, 0).role, in.force(1, 0).role};
   if (roles[0] == Role::defender && roles[1] == Role::defender) return std::nullopt;
   for (size_t k = 0; k < 2; ++k)
-    for (size_t i : sides.members[k])
-      if (rated[i].force.role != roles[k]) return std::nullopt;
-  if (!profiles(R, rated, sides, c.battle, f)) return std::nullopt;
+    for (size_t p = 0; p < in.sizes[k]; ++p)
+      if (in.force(k, p).role != roles[k]) return std::nullopt;
+  if (!profiles(R, in, c.battle, f)) return std::nullopt;
   for (size_t k = 0; k < 2; ++k) {
     auto lv = levels_for(R, k, roles, c.options);
     if (!lv) return std::nullopt;
@@ -470,13 +468,38 @@ size_t choose(const Rules& R, const FastSetup& f, size_t s, size_t a, RatioReadi
   return first;
 }
 
-/// The book's rule (match_forces) over the prepared trees: fixed pairs, then the choosers by BR.
-std::vector<std::pair<size_t, size_t>> fast_match(const Rules& R, const std::vector<RatedForce>& rated,
-                                                  const Sides& sides,
+/// A chooser: its BR and troops, side and position.
+struct Entry {
+  int br;
+  std::int64_t troops;
+  size_t side;
+  size_t index;
+};
+
+/// Highest BR chooses first (l. 68): BR, then troops, then side 0, then input order.
+std::vector<Entry> choosing_order(const Pairing& in) {
+  std::vector<Entry> order;
+  order.reserve(in.sizes[0] + in.sizes[1]);
+  for (size_t k = 0; k < 2; ++k)
+    for (size_t p = 0; p < in.sizes[k]; ++p) {
+      const PairingForce x = in.force(k, p);
+      order.push_back({x.br, x.troops, k, p});
+    }
+  std::stable_sort(order.begin(), order.end(), [](const Entry& x, const Entry& y) {
+    if (x.br != y.br) return x.br > y.br;
+    if (x.troops != y.troops) return x.troops > y.troops;
+    return x.side < y.side;
+  });
+  return order;
+}
+
+/// The book's rule (match_forces) over the prepared trees: fixed pairs, then the choosers in
+/// `order` (choosing_order) among sides of `sizes` forces.
+std::vector<std::pair<size_t, size_t>> fast_match(const Rules& R, const std::array<size_t, 2>& sizes,
+                                                  const std::vector<Entry>& order,
                                                   const std::vector<std::pair<size_t, size_t>>& fixed, FastSetup& f,
                                                   RatioReading reading) {
-  std::array<std::vector<char>, 2> used{std::vector<char>(sides.members[0].size(), 0),
-                                        std::vector<char>(sides.members[1].size(), 0)};
+  std::array<std::vector<char>, 2> used{std::vector<char>(sizes[0], 0), std::vector<char>(sizes[1], 0)};
   std::vector<std::pair<size_t, size_t>> out;
   auto take = [&](size_t p0, size_t p1) {
     used[0][p0] = used[1][p1] = 1;
@@ -486,24 +509,6 @@ std::vector<std::pair<size_t, size_t>> fast_match(const Rules& R, const std::vec
   };
   for (const auto& [i, j] : fixed)
     if (i < used[0].size() && j < used[1].size() && !used[0][i] && !used[1][j]) take(i, j);
-  // Highest BR chooses first (l. 68): BR, then troops, then side 0, then input order.
-  struct Entry {
-    int br;
-    std::int64_t troops;
-    size_t side;
-    size_t index;
-  };
-  std::vector<Entry> order;
-  for (size_t k = 0; k < 2; ++k)
-    for (size_t p = 0; p < sides.members[k].size(); ++p) {
-      const auto& x = rated[sides.members[k][p]];
-      order.push_back({x.rating.br, x.force.troops, k, p});
-    }
-  std::stable_sort(order.begin(), order.end(), [](const Entry& x, const Entry& y) {
-    if (x.br != y.br) return x.br > y.br;
-    if (x.troops != y.troops) return x.troops > y.troops;
-    return x.side < y.side;
-  });
   for (const auto& e : order) {
     if (used[e.side][e.index]) continue;
     const size_t k = choose(R, f, e.side, e.index, reading);
@@ -623,8 +628,18 @@ Expected<std::vector<std::pair<size_t, size_t>>> pair_forces(const Rules& rules,
   if (m0.size() == 1 && m1.size() == 1) return std::vector<std::pair<size_t, size_t>>{{0, 0}};
   auto fixed = fixed_pairs(rated, sides);
   if (!fixed) return fixed.error();
-  if (auto fast = fast_setup(rules, rated, sides, c))
-    return fast_match(rules, rated, sides, *fixed, *fast, c.battle.ratio_reading);
+  const Pairing in{{m0.size(), m1.size()}, [&](size_t k, size_t p) {
+                     const RatedForce& x = rated[sides.members[k][p]];
+                     return PairingForce{x.rating.br,
+                                         x.rating.troop_class_rank,
+                                         x.force.troops,
+                                         x.force.role,
+                                         x.force.fatigue,
+                                         x.force.composition.flying_pct,
+                                         &x.force.situation,
+                                         x.force.tactic ? &*x.force.tactic : nullptr};
+                   }};
+  if (auto fast = pair_forces_fast(rules, in, *fixed, c)) return std::move(*fast);
   // Some pair is an error or the odds have an unexpected shape: the book's rule, battle by battle.
   std::vector<Contender> c0, c1;
   c0.reserve(m0.size());
@@ -637,6 +652,14 @@ Expected<std::vector<std::pair<size_t, size_t>>> pair_forces(const Rules& rules,
     return e->odds.p_win_resolved;
   };
   return match_forces(c0, c1, *fixed, p_win);
+}
+
+std::optional<std::vector<std::pair<size_t, size_t>>> pair_forces_fast(
+    const Rules& rules, const Pairing& sides, const std::vector<std::pair<size_t, size_t>>& fixed,
+    const BattleConfig& c) {
+  auto fast = fast_setup(rules, sides, c);
+  if (!fast) return std::nullopt;
+  return fast_match(rules, sides.sizes, choosing_order(sides), fixed, *fast, c.battle.ratio_reading);
 }
 
 Expected<Battles> fight_pairs(const Rules& rules, const std::vector<RatedForce>& rated, const Sides& sides,

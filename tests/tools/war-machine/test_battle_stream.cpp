@@ -47,6 +47,62 @@ std::string forces(int n, bool opponents) {
   return t;
 }
 
+// Forces of every kind the table of forces and the battles show, as kept by the streamed path:
+// a class given with the BR, BFRs with flyers (all, 7%, 20%, 0.5%), the factors, the quick rating,
+// given statements, divided forces; situations (leader loss, a troop-class advantage, the
+// defenders' lines), fatigue, attackers without a role (their side's), some `opponent`s; a fifth
+// more attackers than defenders (unmatched forces).
+std::string every_kind(int n) {
+  const char* classes[] = {"untrained", "poor", "below-average", "fair", "average", "good", "excellent", "elite"};
+  const char* attacker_lines[] = {"", "\"leader-removed\"", "\"troop-class-advantage-2\"",
+                                  "\"in-liege-dominion\", \"good-reconnaissance\"", "\"officer-removed\", \"mire\""};
+  const char* defender_lines[] = {"", "\"defending-in-place\"", "\"narrow-defile\"",
+                                  "\"rough-terrain-or-wall\", \"leader-removed\"", "\"in-stronghold\""};
+  const char* fly[] = {"100", "7", "20", "0.5"};
+  std::string t;
+  for (int side = 0; side < 2; ++side) {
+    const int count = side == 0 ? n : n * 8 / 10;
+    for (int i = 0; i < count; ++i) {
+      const std::string s = std::to_string(i);
+      const int troops = 100 + (i * 37) % 1900;
+      t += "[[force]]\nname = \"" + std::string(side == 0 ? "C " : "R ") + s + "\"\nside = \"" +
+           (side == 0 ? "Crown" : "Rebellion") + "\"\n";
+      if (side == 1 || i % 9 != 4) t += side == 0 ? "role = \"attacker\"\n" : "role = \"defender\"\n";
+      t += "troops = " + std::to_string(troops) + "\n";
+      const int kind = i % 6;
+      if (kind == 0)
+        t += "br = " + std::to_string(40 + (i * 7) % 130) + "\ntroop_class = \"" + classes[i % 8] + "\"\n";
+      else if (kind == 1)
+        t += "bfr = " + std::to_string(30 + (i * 11) % 90) + "\nmounted_pct = " + std::to_string((i * 3) % 60) +
+             "\nflying_pct = " + fly[i % 4] + "\n";
+      else if (kind == 2)
+        t += "movement_ft = 90\nmounted_pct = 25\n";
+      else if (kind == 4)
+        t += "bfr = " + std::to_string(35 + i % 70) + "\nstatements = [\"a\", \"c\"]\n";
+      else if (kind == 5)
+        t += "br = " + std::to_string(60 + i % 90) + "\nsplit = [" + std::to_string(troops / 3) + ", " +
+             std::to_string(troops - troops / 3) + "]\n";
+      const std::string lines = side == 0 ? attacker_lines[i % 5] : defender_lines[i % 5];
+      if (!lines.empty()) t += "situation = [" + lines + "]\n";
+      if (i % 7 == 3) t += "fatigue = \"moderate\"\n";
+      else if (i % 11 == 2) t += "fatigue = \"serious\"\n";
+      t += side == 0 ? (i % 2 == 0 ? "tactic = \"attack\"\n" : "tactic = \"envelop\"\n")
+                     : (i % 3 == 0 ? "tactic = \"hold\"\n" : "tactic = \"trap\"\n");
+      if (side == 0 && i % 10 == 1 && kind != 5 && (i + 2) % 6 != 5 && i + 2 < n * 8 / 10)
+        t += "opponent = \"R " + std::to_string(i + 2) + "\"\n";
+      if (kind == 2)
+        t += "\n[force.factors]\nleader_level = " + std::to_string(5 + i % 10) + "\nofficers = " + std::to_string(i % 12) +
+             "\nofficer_level = 3\nvictories = " + std::to_string(i % 5) + "\n";
+      if (kind == 3)
+        t += "\n[force.quick]\nleader_level = " + std::to_string(4 + i % 8) + "\nhit_dice = " + std::to_string(1 + i % 4) +
+             "\narchers = " + (i % 2 != 0 ? "true" : "false") + "\nflyers = " + (i % 3 == 0 ? "true" : "false") +
+             "\nmax_damage = 8\n";
+      t += "\n";
+    }
+  }
+  return t;
+}
+
 testing::Run battle(std::vector<std::string> args) {
   args.insert(args.begin(), {"war-machine", "battle"});
   return run_main(war_app::main, args);
@@ -88,6 +144,10 @@ TEST_CASE("war-machine battle: a file of 1,200 battles paired by opponent, strea
 
 TEST_CASE("war-machine battle: 200 battles paired by the book's rule, divided forces among them, streamed") {
   check_same("book", forces(200, false));
+}
+
+TEST_CASE("war-machine battle: forces of every kind, some unmatched, streamed, give the held output") {
+  check_same("kinds", every_kind(300));
 }
 
 TEST_CASE("war-machine battle: a streamed file to --output; an error in its last force writes nothing") {

@@ -9,6 +9,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -88,6 +90,35 @@ Expected<Engagement> engage(const Rules& rules, const std::vector<RatedForce>& r
 /// positions into Sides::members.
 Expected<std::vector<std::pair<size_t, size_t>>> pair_forces(const Rules& rules, const std::vector<RatedForce>& rated,
                                                              const Sides& sides, const BattleConfig& c);
+
+/// A force as the fast pairing reads it (pair_forces_fast), for a caller that keeps its forces in
+/// another form than RatedForce (war-machine's streamed battles); what its pointers point to lives
+/// as long as the pairing runs.
+struct PairingForce {
+  int br = 0;                                           ///< Rating::br
+  std::optional<int> troop_class_rank;                  ///< Rating::troop_class_rank
+  std::int64_t troops = 0;                              ///< Force::troops
+  Role role = Role::none;                               ///< as make_sides settles it
+  Fatigue fatigue = Fatigue::none;                      ///< Force::fatigue
+  std::optional<double> flying_pct;                     ///< Force::composition.flying_pct
+  const std::vector<std::string>* situation = nullptr;  ///< Force::situation (not null)
+  const std::string* tactic = nullptr;                  ///< Force::tactic, or null for none
+};
+
+/// The forces of both sides as the fast pairing reads them: `force(k, p)`, the force at position p of
+/// side k (p < sizes[k]), made when it is read (so that no copy of every force is held).
+struct Pairing {
+  std::array<size_t, 2> sizes{};
+  std::function<PairingForce(size_t side, size_t position)> force;
+};
+
+/// pair_forces's pairing by its fast search alone, from each side's forces in order (positions)
+/// and the `opponent` pairs given (as (side 0 position, side 1 position)); nullopt when the search
+/// cannot be used (some pair would be an error, or the odds have an unexpected shape: pair_forces
+/// then fights every pair by the book's rule).
+std::optional<std::vector<std::pair<size_t, size_t>>> pair_forces_fast(
+    const Rules& rules, const Pairing& sides, const std::vector<std::pair<size_t, size_t>>& fixed,
+    const BattleConfig& c);
 
 /// Every battle of the pairing, fought (many on two threads) and kept in pairing order, and the
 /// forces left without an opponent.
