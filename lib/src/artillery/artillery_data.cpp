@@ -119,7 +119,8 @@ void read_piece(const input::Document& doc, const toml::table& t, Diagnostics& d
   BookPiece p;
   p.name = str(r, "name");
   p.type = parse_type(str(r, "type")).value_or(Type::gun);
-  p.shot_lb = num(r, "shot_lb");
+  // (The most a designed piece may fire: a book piece past it could not be shown by the catalogue.)
+  p.shot_lb = r.number("shot_lb", Need::required, input::positive(kMaxShotLb)).value_or(0);
   p.shot_kind = str(r, "shot_kind");
   p.ac = integer(r, "ac");
   p.shp = integer(r, "shp");

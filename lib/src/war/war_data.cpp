@@ -448,7 +448,8 @@ void read_march(Ctx& c, TableReader& top, Rules& R) {
     ForageOption f;
     f.id = str(r, "id");
     f.rate = fraction(r, "rate_fraction");
-    f.chance_in_6 = integer(r, "chance_in_6");
+    f.chance_in_6 = static_cast<int>(
+        r.integer("chance_in_6", Need::required, {0, 6, false, "a chance in 6"}).value_or(0));
     f.label = str(r, "label");
     f.source = str(r, "source");
     R.forage.push_back(f);
