@@ -2,6 +2,8 @@
 // stderr, and input files written to the temporary directory.
 #pragma once
 
+#include <unistd.h>
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -32,9 +34,30 @@ Run run_main(Main main, std::vector<std::string> args) {
   r.err = err.str();
   return r;
 }
-/// Writes `text` to `name` in the temporary directory and returns its path.
+/// A path for `name` in a directory of this test process's own under the temporary directory
+/// (made on first use): two checkouts running their tests at once no longer write each other's
+/// files.
+/// The directory is removed when the process ends.
+inline std::filesystem::path temp_path(const std::string& name) {
+  struct Dir {
+    std::filesystem::path path;
+    Dir() : path(std::filesystem::temp_directory_path() / ("gunpowder-tests-" + std::to_string(::getpid()))) {
+      std::filesystem::create_directories(path);
+    }
+    Dir(const Dir&) = delete;
+    Dir& operator=(const Dir&) = delete;
+    ~Dir() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  };
+  static const Dir dir;
+  return dir.path / name;
+}
+
+/// Writes `text` to `name` in the process's temporary directory (temp_path) and returns its path.
 inline std::string write_temp(const std::string& name, const std::string& text) {
-  const auto path = (std::filesystem::temp_directory_path() / name).string();
+  const auto path = temp_path(name).string();
   std::ofstream(path, std::ios::binary) << text;
   return path;
 }

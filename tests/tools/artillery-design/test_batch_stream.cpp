@@ -57,7 +57,7 @@ TEST_CASE("artillery-design: a batch streamed to csv and JSON gives the output o
     const auto two = run_main(artillery_app::main, {"artillery-design", streamed, streamed, "--format", fmt});
     const auto two_whole = run_main(artillery_app::main, {"artillery-design", whole, whole, "--format", fmt});
     CHECK(two.out == two_whole.out);
-    const std::string out_path = (std::filesystem::temp_directory_path() / "gp-ad-stream.out").string();
+    const std::string out_path = testing::temp_path("gp-ad-stream.out").string();
     const auto o = run_main(artillery_app::main, {"artillery-design", streamed, "--format", fmt, "--output", out_path});
     CHECK(o.code == 0);
     CHECK(o.out.empty());
@@ -81,7 +81,7 @@ TEST_CASE("artillery-design: an error late in a large batch leaves stdout empty 
   const int line = static_cast<int>(std::count(bad.begin(), bad.end(), '\n'));
   const std::string path = write_temp("gp-ad-stream-bad.toml", bad);
   const std::string whole = write_temp("gp-ad-stream-bad-whole.toml", "  # held whole\n" + bad);
-  const std::string out_path = (std::filesystem::temp_directory_path() / "gp-ad-stream-bad.out").string();
+  const std::string out_path = testing::temp_path("gp-ad-stream-bad.out").string();
   std::filesystem::remove(out_path);
   for (const char* fmt : {"csv", "json"}) {
     CAPTURE(fmt);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
+#include "../run_app.hpp"
 #include "common/cli.hpp"
 #include "demo_tool.hpp"
 #include "common/commands.hpp"
@@ -20,7 +21,7 @@
 using namespace gunpowder;
 
 TEST_CASE("cli::write_file_atomically") {
-  const auto dir = std::filesystem::temp_directory_path() / "gunpowder-test-atomic";
+  const auto dir = testing::temp_path("gunpowder-test-atomic");
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   SUBCASE("writes the whole text and leaves no temporary file") {

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
+#include "../run_app.hpp"
 #include "common/cli.hpp"
 #include "common/outputs.hpp"
 
@@ -29,7 +30,7 @@ namespace {
 /// A scratch directory, removed at the end of the test.
 struct TempDir {
   fs::path path;
-  explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / ("gunpowder-test-" + name)) {
+  explicit TempDir(const std::string& name) : path(testing::temp_path("gunpowder-test-" + name)) {
     fs::remove_all(path);
     fs::create_directories(path);
   }

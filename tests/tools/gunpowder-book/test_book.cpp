@@ -33,7 +33,7 @@ std::string read(const fs::path& p) {
 }
 
 fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / name;
+  const fs::path d = gunpowder::testing::temp_path(name);
   fs::remove_all(d);
   return d;
 }

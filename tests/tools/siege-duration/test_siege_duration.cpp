@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../run_app.hpp"
 #include "siege-duration/siege_app.hpp"
 
 using namespace gunpowder;
@@ -46,7 +47,7 @@ TEST_CASE("siege_app::main") {
 
 TEST_CASE("siege-duration --method siege-machine: exact odds, sampled when the costs' distribution is asked for") {
   // Costs without money on hand: the exact chain has their mean and sd, not their distribution.
-  const auto file = std::filesystem::temp_directory_path() / "siege-duration-test-machine-exact.toml";
+  const auto file = testing::temp_path("siege-duration-test-machine-exact.toml");
   {
     std::ofstream f(file);
     f << "[siege_machine]\nplan = \"bombard\"\nweeks = 12\n"

@@ -43,7 +43,7 @@ TEST_CASE("unit-br: a batch streamed to csv and JSON gives the output of the bat
   const std::string streamed = write_temp("gp-ub-stream.toml", text);
   // An indented first line cannot be cut at: this file is parsed whole and its report held.
   const std::string whole = write_temp("gp-ub-whole.toml", "  # held whole\n" + text);
-  const std::string out_path = (std::filesystem::temp_directory_path() / "gp-ub-stream.out").string();
+  const std::string out_path = testing::temp_path("gp-ub-stream.out").string();
   for (const char* fmt : {"csv", "json"}) {
     CAPTURE(fmt);
     const auto s = run_main(unit_app::main, {"unit-br", streamed, streamed, "--format", fmt});
@@ -85,7 +85,7 @@ TEST_CASE("unit-br: an error late in a large batch leaves stdout empty and write
   const std::string bad = batch(6000) + "[[unit]]\ntroop = \"pikemen\"\ntroops = -5\n";
   const int line = static_cast<int>(std::count(bad.begin(), bad.end(), '\n'));
   const std::string path = write_temp("gp-ub-stream-bad.toml", bad);
-  const std::string out_path = (std::filesystem::temp_directory_path() / "gp-ub-stream-bad.out").string();
+  const std::string out_path = testing::temp_path("gp-ub-stream-bad.out").string();
   std::filesystem::remove(out_path);
   for (const char* fmt : {"csv", "json"}) {
     CAPTURE(fmt);

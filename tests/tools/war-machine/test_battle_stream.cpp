@@ -153,7 +153,7 @@ TEST_CASE("war-machine battle: forces of every kind, some unmatched, streamed, g
 TEST_CASE("war-machine battle: a streamed file to --output; an error in its last force writes nothing") {
   const std::string text = forces(300, true);
   const std::string path = write_temp("gp-wm-output.toml", text);
-  const auto out = (std::filesystem::temp_directory_path() / "gp-wm-output.json").string();
+  const auto out = testing::temp_path("gp-wm-output.json").string();
   std::filesystem::remove(out);
   const auto to_stdout = battle({path, "--format", "json"});
   const auto to_file = battle({path, "--format", "json", "--output", out});
