@@ -9,10 +9,11 @@ namespace gunpowder::unit_app {
 
 namespace {
 
-// The flag a rule error's field names: a unit from flags has only --troop, --race, --veteran and
-// --troops, and every other field comes from the troop type.
+// The flag a rule error's field names: a unit from flags has only --troop, --race, --veteran,
+// --troops and --reform-uhp-lost, and every other field comes from the troop type.
 std::string flag_of(const std::string& field) {
-  const bool is_flag = field == "troop" || field == "race" || field == "veteran" || field == "troops";
+  const bool is_flag =
+      field == "troop" || field == "race" || field == "veteran" || field == "troops" || field == "reform_uhp_lost";
   return is_flag ? std::string() : std::string("--troop");
 }
 
