@@ -310,6 +310,23 @@ Simplified simplified(const Rules& rules, const Siege& siege, BonusReading readi
 
 namespace {
 
+// A book piece's powder and shot a day: the book's figure, or, where house rules changed the
+// historical powder's price, the design formula's (artillery::design: shots a day x (shot +
+// powder)), as artillery-design gives it.
+double cost_per_day(const artillery::Catalogue& cat, const artillery::BookPiece& p) {
+  const auto& types = cat.economy.types;
+  const auto historical = std::find_if(types.begin(), types.end(), [](const artillery::GunpowderType& g) {
+    return g.kind == artillery::GunpowderKind::historical;
+  });
+  if (historical == types.end() || historical->powder_source.empty()) return p.cost_gp_per_day;
+  artillery::Request q;
+  q.gunpowder = historical->id;
+  q.type = p.type;
+  q.shot_lb = p.shot_lb;
+  const auto d = artillery::design(cat, q);
+  return d ? d->bombardment.cost_gp_per_day : p.cost_gp_per_day;
+}
+
 // One line of the park against the stronghold: bracket, fire mode, shp and cost a day (nullopt
 // after an error, reported with the entry's field path).
 std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Siege& siege, const ParkEntry& e, size_t i,
@@ -371,7 +388,7 @@ std::optional<BombardLine> park_line(const artillery::Catalogue& cat, const Sieg
   l.wood_increase_pct = pct;
   l.shp_per_day_each = *stone * (1 + pct / 100);
   l.shp_per_day = l.shp_per_day_each * e.usable();
-  l.cost_gp_per_day = p.cost_gp_per_day * e.usable();
+  l.cost_gp_per_day = cost_per_day(cat, p) * e.usable();
   // A cautious besieger uses only the artillery that can bombard from outside the range of the
   // defender's artillery (Gunpowder Artillery Duels, p. 18).
   if (cautious && reach && l.range_yd <= *reach) {

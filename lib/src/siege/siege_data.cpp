@@ -152,11 +152,16 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
                  "the first advantage band (" + t.bands.front().label + ") must start at minimum_advantage");
     each_row(doc, r, "rows", d, "[[duration.rows]]", [&](TableReader& e) {
       DurationRow row;
-      row.shp_min = integer(e, "shp_min");
-      row.shp_max = integer(e, "shp_max");
+      // (As large as a stronghold an input may give: 100,000,000 shp.)
+      const input::Range shp{0, 100'000'000, false, "structural hit points"};
+      const auto shp_min = e.integer("shp_min", Need::required, shp);
+      const auto shp_max = e.integer("shp_max", Need::required, shp);
+      row.shp_min = static_cast<int>(shp_min.value_or(0));
+      row.shp_max = static_cast<int>(shp_max.value_or(0));
       row.open_ended = e.boolean("open_ended", Need::required).value_or(false);
       row.label = str(e, "label");
       if (const auto* days = e.array("days", Need::required)) read_days(doc, *days, t.not_by_assault, d, row.days);
+      if (!shp_min || !shp_max) return;  // (a bound refused: no order to check)
       // The rows cover every shp from 0 up, each once: a row starts where the one before ends,
       // and only the last also takes every larger shp ("... and more").
       const int from = t.rows.empty() ? 0 : t.rows.back().shp_max + 1;

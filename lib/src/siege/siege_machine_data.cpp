@@ -75,7 +75,9 @@ std::optional<Option> option_named(const std::optional<std::string>& id) {
 }
 
 // [numerator, denominator] of whole numbers up to kMaxWholeNumber (the denominator at least 1);
-// a share of a whole (Share::yes: casualties, crews, ammunition reclaimed) at most 1.
+// a share of a whole (Share::yes: a crew's count, the ammunition reclaimed) at most 1. (The
+// casualty scales of a harassment or an assault multiply the table's figure: above 1 a bloodier
+// battle, the loss itself at most the whole side.)
 enum class Share : bool { no, yes };
 war::Fraction fraction(TableReader& r, std::string_view key, Need need, bool* given = nullptr, Share share = Share::no) {
   war::Fraction f{0, 1};
@@ -226,9 +228,9 @@ void read_bonus_rules(const input::Document& doc, TableReader& top, Diagnostics&
     SmScaling s;
     s.option = e.string("attacker_option", Need::required, kAttackerOptions).value_or("");
     bool given = false;
-    s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given, Share::yes);
+    s.attacker = fraction(e, "attacker_casualty_fraction", Need::optional, &given);
     if (!given) s.attacker = {1, 1};
-    s.defender = fraction(e, "defender_casualty_fraction", Need::optional, &given, Share::yes);
+    s.defender = fraction(e, "defender_casualty_fraction", Need::optional, &given);
     if (!given) s.defender = {1, 1};
     s.location_changes = e.boolean("location_changes", Need::optional).value_or(true);
     if (const auto* a = e.array("artillery_split_pct", Need::required); a && a->size() == 2)

@@ -110,7 +110,8 @@ std::array<SideResult, 2> outcome(const Rules& R, const SideSpec& a, const SideS
       pct = opt.casualty_reading == CasualtyReading::points ? pct + e.value : pct * (100.0 + e.value) / 100.0;
     }
     pct = std::clamp(pct, 0.0, 100.0);
-    pct = pct * s[i]->casualty_scale.value();
+    // (A scale above 1, a house rule's bloodier siege, loses at most the whole side.)
+    pct = std::min(pct * s[i]->casualty_scale.value(), 100.0);
     std::optional<Fatigue> fat = res.fatigue[k];
     Location loc = res.location[k].value_or(Location::none);
     int units = res.location_units[k].value_or(0);

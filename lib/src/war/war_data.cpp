@@ -66,8 +66,8 @@ std::string str(TableReader& r, std::string_view key, const std::vector<std::str
 bool boolean(TableReader& r, std::string_view key) { return r.boolean(key, Need::required).value_or(false); }
 
 // [numerator, denominator], each a whole number up to kMaxWholeNumber (the denominator at least
-// 1); a share of a whole (`share`: the casualties that are killed, the defenders' casualties of a
-// simple siege) at most 1.
+// 1); a share of a whole (`share`: the casualties that are killed) at most 1. (A scale of the
+// casualties, as a simple siege's defenders', may pass 1: the loss itself is at most the force.)
 Fraction fraction(TableReader& r, std::string_view key, bool share = false) {
   Fraction f;
   if (const auto* a = r.array(key, Need::required)) {
@@ -407,8 +407,10 @@ void read_march(Ctx& c, TableReader& top, Rules& R) {
   });
   each(c, top, "movement_rate", "[[movement_rate]]", [&](TableReader& r) {
     MovementBand m;
-    m.troops_min = integer(r, "troops_min");
-    m.troops_max = opt_integer(r, "troops_max");
+    // (As many troops as a force of an input may have: 1,000,000,000.)
+    const input::Range troops{0, 1'000'000'000, false, "a number of troops"};
+    m.troops_min = static_cast<int>(r.integer("troops_min", Need::required, troops).value_or(0));
+    if (auto v = r.integer("troops_max", Need::optional, troops)) m.troops_max = static_cast<int>(*v);
     m.rate = fraction(r, "rate_fraction");
     m.label = str(r, "label");
     m.source = str(r, "source");
@@ -467,7 +469,7 @@ void read_siege_and_notes(Ctx& c, TableReader& top, Rules& R) {
     auto& s = R.simple_siege;
     s.defender_troop_multiplier = integer(r, "defender_troop_multiplier_for_ratio");
     s.defender_ignores_retreat_and_rout = boolean(r, "defender_ignores_retreat_and_rout");
-    s.defender_casualty_fraction = fraction(r, "defender_casualty_fraction", true);
+    s.defender_casualty_fraction = fraction(r, "defender_casualty_fraction");
     s.besiege_br_per_week = integer(r, "besiege_br_bonus_per_week");
     str(r, "besiege_bonus_side", {"attacker"});
     s.defender_loss_pct_per_week = num(r, "defender_loss_pct_per_week_without_food");
