@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "gunpowder/data/tables.hpp"
 #include "gunpowder/input/reader.hpp"
 
 namespace gunpowder::testing {
@@ -97,6 +98,29 @@ void check_streamed(Main main, const std::string& tool, const std::string& a, co
   CHECK(r.code == 65);
   CHECK(r.out.empty());
   CHECK(r.err.find(name + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error:") != std::string::npos);
+}
+
+/// The errors of loading house rules `body` for `table` (the [house_rules] header added, so the
+/// body's first line is line 4), written as the temporary file `name`, by `load` (the module's
+/// loader, given the tables: its errors); empty when accepted.
+template <class Load>
+std::vector<Diagnostic> refused_rules(const std::string& name, const std::string& table, const std::string& body,
+                                      Load load) {
+  const std::string path = write_temp(name, "[house_rules]\ntable = \"" + table + "\"\n\n" + body);
+  auto t = data::Tables::with_house_rules({path});
+  if (!t) return t.error().items();
+  return load(*t);
+}
+
+/// One error, a data error at `line` of the rules file `name`, whose message holds `words`.
+inline void check_one_error(const std::vector<Diagnostic>& errors, const std::string& name, int line,
+                            const std::string& words) {
+  REQUIRE(errors.size() == 1);
+  CAPTURE(errors[0].message);
+  CHECK(errors[0].pos.file.find(name) != std::string::npos);
+  CHECK(errors[0].pos.line == line);
+  CHECK(errors[0].message.find(words) != std::string::npos);
+  CHECK(errors[0].code == ExitCode::data_error);
 }
 
 }  // namespace gunpowder::testing

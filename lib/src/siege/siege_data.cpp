@@ -16,6 +16,7 @@
 #include "gunpowder/siege/siege.hpp"
 #include "gunpowder/siege/siege_machine.hpp"
 #include "gunpowder/siege/structures.hpp"
+#include "read_parts.hpp"
 
 // The duel rules extend the artillery module's: their snapshot is the base's fields, then the day's rounds.
 template <>
@@ -152,8 +153,8 @@ void read_duration_table(const input::Document& doc, TableReader& top, Diagnosti
                  "the first advantage band (" + t.bands.front().label + ") must start at minimum_advantage");
     each_row(doc, r, "rows", d, "[[duration.rows]]", [&](TableReader& e) {
       DurationRow row;
-      // (As large as a stronghold an input may give: 100,000,000 shp.)
-      const input::Range shp{0, 100'000'000, false, "structural hit points"};
+      // (As large as a stronghold an input may give.)
+      const input::Range shp{0, reading::kMaxShp, false, "structural hit points"};
       const auto shp_min = e.integer("shp_min", Need::required, shp);
       const auto shp_max = e.integer("shp_max", Need::required, shp);
       row.shp_min = static_cast<int>(shp_min.value_or(0));

@@ -9,6 +9,7 @@
 #include "gunpowder/data/data.hpp"
 #include "gunpowder/data/snapshot.hpp"
 #include "gunpowder/input/reader.hpp"
+#include "gunpowder/war/war_input.hpp"
 #include "gunpowder/war/war_machine.hpp"
 
 namespace gunpowder::war {
@@ -407,8 +408,8 @@ void read_march(Ctx& c, TableReader& top, Rules& R) {
   });
   each(c, top, "movement_rate", "[[movement_rate]]", [&](TableReader& r) {
     MovementBand m;
-    // (As many troops as a force of an input may have: 1,000,000,000.)
-    const input::Range troops{0, 1'000'000'000, false, "a number of troops"};
+    // (As many troops as a force of an input may have.)
+    const input::Range troops{0, static_cast<double>(kMaxInputTroops), false, "a number of troops"};
     m.troops_min = static_cast<int>(r.integer("troops_min", Need::required, troops).value_or(0));
     if (auto v = r.integer("troops_max", Need::optional, troops)) m.troops_max = static_cast<int>(*v);
     m.rate = fraction(r, "rate_fraction");

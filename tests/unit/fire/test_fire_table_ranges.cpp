@@ -15,38 +15,33 @@
 #include "gunpowder/fire/chainmail.hpp"
 #include "gunpowder/fire/fire_artillery.hpp"
 #include "gunpowder/firearms/firearms.hpp"
+#include "run_app.hpp"
 
 using namespace gunpowder;
 
 namespace {
 
-/// The errors of loading `table` under the rules `body` (the [house_rules] header is added, so the
-/// body's first line is line 4), with the loader of the module that reads it; empty when accepted.
+/// The errors of loading `table` under the rules `body` (testing::refused_rules), with the loader
+/// of the module that reads it; empty when accepted.
 std::vector<Diagnostic> refused(const std::string& table, const std::string& body) {
-  const auto path = (std::filesystem::temp_directory_path() / ("gp-fire-ranges-" + table + ".toml")).string();
-  std::ofstream(path, std::ios::binary) << "[house_rules]\ntable = \"" << table << "\"\n\n" << body;
-  auto t = data::Tables::with_house_rules({path});
-  if (!t) return t.error().items();
-  if (table == "firearms") {
-    if (auto c = firearms::load_catalogue(*t); !c) return c.error().items();
-  } else if (table == "broadside") {
-    if (auto c = fire::load_broadside(*t); !c) return c.error().items();
-  } else if (table == "chainmail") {
-    if (auto c = fire::load_chainmail(*t); !c) return c.error().items();
-  } else {
-    if (auto c = fire::load_artillery_rules(*t); !c) return c.error().items();
-  }
-  return {};
+  return testing::refused_rules("gp-fire-ranges-" + table + ".toml", table, body,
+                                [&table](const data::Tables& t) -> std::vector<Diagnostic> {
+                                  if (table == "firearms") {
+                                    if (auto c = firearms::load_catalogue(t); !c) return c.error().items();
+                                  } else if (table == "broadside") {
+                                    if (auto c = fire::load_broadside(t); !c) return c.error().items();
+                                  } else if (table == "chainmail") {
+                                    if (auto c = fire::load_chainmail(t); !c) return c.error().items();
+                                  } else if (auto c = fire::load_artillery_rules(t); !c) {
+                                    return c.error().items();
+                                  }
+                                  return {};
+                                });
 }
 
 /// One error, at `line` of the rules file, whose message holds `words`.
 void check_one(const std::vector<Diagnostic>& errors, int line, const std::string& words) {
-  REQUIRE(errors.size() == 1);
-  CAPTURE(errors[0].message);
-  CHECK(errors[0].pos.file.find("gp-fire-ranges-") != std::string::npos);
-  CHECK(errors[0].pos.line == line);
-  CHECK(errors[0].message.find(words) != std::string::npos);
-  CHECK(errors[0].code == ExitCode::data_error);
+  testing::check_one_error(errors, "gp-fire-ranges-", line, words);
 }
 
 const char* const kArquebus = "[[firearm]]\nname = \"Flintlock Arquebus, Smoothbore\"\n";

@@ -21,32 +21,25 @@ using namespace gunpowder;
 
 namespace {
 
-/// The errors of loading `table` under the rules `body` (the [house_rules] header is added), with
-/// the loader of the module that reads it; empty when accepted.
+/// The errors of loading `table` under the rules `body` (testing::refused_rules), with the loader
+/// of the module that reads it; empty when accepted.
 std::vector<Diagnostic> refused(const std::string& table, const std::string& body) {
-  const std::string path =
-      testing::write_temp("gp-ranges-" + table + ".toml", "[house_rules]\ntable = \"" + table + "\"\n\n" + body);
-  auto t = data::Tables::with_house_rules({path});
-  if (!t) return t.error().items();
-  Diagnostics d;
-  if (table == "artillery" || table == "gunpowder_economies") {
-    if (auto c = artillery::load_catalogue(*t); !c) return c.error().items();
-  } else if (table == "broadside") {
-    if (auto c = fire::load_broadside(*t); !c) return c.error().items();
-  } else {
-    if (auto c = units::load_catalogue(*t); !c) return c.error().items();
-  }
-  return {};
+  return testing::refused_rules("gp-ranges-" + table + ".toml", table, body,
+                                [&table](const data::Tables& t) -> std::vector<Diagnostic> {
+                                  if (table == "artillery" || table == "gunpowder_economies") {
+                                    if (auto c = artillery::load_catalogue(t); !c) return c.error().items();
+                                  } else if (table == "broadside") {
+                                    if (auto c = fire::load_broadside(t); !c) return c.error().items();
+                                  } else if (auto c = units::load_catalogue(t); !c) {
+                                    return c.error().items();
+                                  }
+                                  return {};
+                                });
 }
 
 /// One error, at `line` of the rules file, whose message holds `words`.
 void check_one(const std::vector<Diagnostic>& errors, int line, const std::string& words) {
-  REQUIRE(errors.size() == 1);
-  CAPTURE(errors[0].message);
-  CHECK(errors[0].pos.file.find("gp-ranges-") != std::string::npos);
-  CHECK(errors[0].pos.line == line);
-  CHECK(errors[0].message.find(words) != std::string::npos);
-  CHECK(errors[0].code == ExitCode::data_error);
+  testing::check_one_error(errors, "gp-ranges-", line, words);
 }
 
 }  // namespace
